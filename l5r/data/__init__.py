@@ -1,0 +1,1 @@
+"""Loading and validating the Codex data (YAML under data/)."""

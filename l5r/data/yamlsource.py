@@ -1,0 +1,141 @@
+"""Read one YAML file into plain Python values, remembering where every value came from.
+
+PyYAML silently keeps the last of two duplicate keys; a format maintainer who pastes a rule twice would
+lose one without a word. So we compose the node tree ourselves (with the C parser when present) and build
+values from it, rejecting duplicates and recording the line and column of every value for error messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+# ---------------------------------------------------------------------------------------------------------
+# Problems
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the data, located as `path:line:column: message`."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+
+
+class DataError(Exception):
+    """Raised when data cannot be loaded; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Located documents
+# ---------------------------------------------------------------------------------------------------------
+
+Location = tuple[int, int]  # 1-based line, column
+
+
+@dataclass
+class YamlDocument:
+    """A parsed YAML file: its value and the location of every value by its path of keys and indexes."""
+
+    path: str
+    value: object
+    locations: dict[tuple, Location]
+
+    def location(self, keys) -> Location:
+        """The closest known location for a path (falling back to its parents)."""
+        keys = tuple(keys)
+        while keys not in self.locations and keys:
+            keys = keys[:-1]
+        return self.locations.get(keys, (1, 1))
+
+
+_SCALAR_AS_TEXT = {"tag:yaml.org,2002:timestamp"}  # dates stay ISO strings, as JSON Schema expects
+
+
+def read_yaml(path: Path, display_path: str) -> YamlDocument:
+    """Parse a file; raise DataError with located problems for anything that is not clean YAML."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataError([Problem(display_path, 1, 1, f"cannot read the file: {exc.strerror}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise DataError([Problem(display_path, line, column,
+                                 f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} here); "
+                                 "save it as UTF-8")]) from None
+    if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
+        raise DataError([Problem(display_path, 1, 1, "the file is empty: it needs at least a `kind:`")])
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = exc.problem or "invalid YAML"
+        if exc.context:
+            what = f"{exc.context}, {what}"
+        raise DataError([Problem(display_path, line, column, f"YAML syntax error: {what}")]) from None
+    except yaml.YAMLError as exc:
+        raise DataError([Problem(display_path, 1, 1, f"YAML syntax error: {exc}")]) from None
+    locations: dict[tuple, Location] = {}
+    problems: list[Problem] = []
+    value = _build(node, (), locations, problems, display_path)
+    if problems:
+        raise DataError(problems)
+    return YamlDocument(display_path, value, locations)
+
+
+def _build(node, keys: tuple, locations, problems, path):
+    locations[keys] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.MappingNode):
+        result: dict = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                problems.append(Problem(path, key_node.start_mark.line + 1, key_node.start_mark.column + 1,
+                                        "merge keys (<<) are not used in Codex data; write the fields out"))
+                continue
+            key = _build(key_node, keys, {}, problems, path)
+            if not isinstance(key, (str, int, float, bool)) and key is not None:
+                problems.append(Problem(path, key_node.start_mark.line + 1, key_node.start_mark.column + 1,
+                                        "a mapping key must be a plain word"))
+                continue
+            key = str(key)
+            if key in result:
+                first = locations.get(keys + (key,), (0, 0))
+                problems.append(Problem(path, key_node.start_mark.line + 1, key_node.start_mark.column + 1,
+                                        f"duplicate key '{key}' (first given at line {first[0]}); "
+                                        "YAML would silently keep only the last one"))
+                continue
+            locations[keys + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            result[key] = _build(value_node, keys + (key,), locations, problems, path)
+            locations[keys + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(item, keys + (i,), locations, problems, path) for i, item in enumerate(node.value)]
+    if node.tag in _SCALAR_AS_TEXT:
+        return node.value
+    return _scalar(node)
+
+
+_constructor = yaml.SafeLoader("")
+
+
+def _scalar(node):
+    # SafeConstructor turns the resolved tag (int, bool, null, str, float) into its Python value.
+    return _constructor.construct_object(node, deep=True)
