@@ -1,0 +1,36 @@
+# L5R Rules Codex. `make serve` and `make test` set everything up on a fresh machine.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: serve test build check scenarios bench offline clean browser
+
+# The virtualenv is rebuilt whenever the project's pins change.
+$(STAMP): pyproject.toml requirements.lock
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e '.[test]'
+	@touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/mkdocs serve --livereload --watch data --watch l5r --watch hooks
+
+build: $(STAMP)
+	$(BIN)/mkdocs build --strict --site-dir site
+
+check: $(STAMP)
+	$(BIN)/l5r check
+
+test: $(STAMP) browser
+	$(BIN)/pytest
+
+# Browser tests drive Debian's Chromium; install it when the machine lacks it.
+browser:
+	@bash scripts/ensure_browser.sh
+
+bench: $(STAMP)
+	$(BIN)/python scripts/bench.py
+
+clean:
+	rm -rf site dist .pytest_cache .l5r-cache
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

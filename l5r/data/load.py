@@ -1,0 +1,446 @@
+"""The one entry point that loads, validates and cross-references all data: `load_codex()`."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from pathlib import Path
+from types import MappingProxyType
+
+from . import model as m
+from .files import read_all
+from .yamlsource import DataError, Problem, YamlDocument
+
+DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data"
+
+
+def load_codex(data_dir: Path | None = None) -> m.Codex:
+    """Load every data file; raise DataError listing every problem if anything is wrong."""
+    data_dir = Path(data_dir) if data_dir else DEFAULT_DATA_DIR
+    if not data_dir.is_dir():
+        raise DataError([Problem(str(data_dir), 1, 1, "the data folder does not exist")])
+    docs, problems = read_all(data_dir)
+    builder = _Builder(data_dir)
+    for doc in docs:
+        builder.add(doc)
+    problems.extend(builder.problems)
+    if problems:
+        raise DataError(problems)
+    codex = builder.finish()
+    if builder.problems:
+        raise DataError(builder.problems)
+    return codex
+
+
+def check(data_dir: Path | None = None) -> list[Problem]:
+    """Every problem in the data (empty when clean)."""
+    try:
+        load_codex(data_dir)
+    except DataError as exc:
+        return exc.problems
+    return []
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Converting validated documents into model objects
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _blocks(raw) -> tuple[m.Block, ...]:
+    out = []
+    for block in raw or ():
+        if isinstance(block, str):
+            out.append(m.Block("paragraph", block))
+        elif "list" in block:
+            out.append(m.Block("list", items=_items(block["list"])))
+        elif "example" in block:
+            out.append(m.Block("example", block["example"]))
+        else:
+            out.append(m.Block("note", block["note"]))
+    return tuple(out)
+
+
+def _items(raw) -> tuple[m.ListItem, ...]:
+    return tuple(m.ListItem(i) if isinstance(i, str) else m.ListItem(i["text"], _items(i["list"])) for i in raw)
+
+
+def _errata(raw) -> tuple[m.Erratum, ...]:
+    return tuple(m.Erratum(e["original"], e["correction"], e.get("note", "")) for e in raw or ())
+
+
+def _date(value) -> dt.date | None:
+    return dt.date.fromisoformat(value) if value else None
+
+
+def _freeze(value):
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+class _Builder:
+    """Collects records from documents, then resolves references between them."""
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        self.problems: list[Problem] = []
+        self.format_docs: dict[str, tuple[YamlDocument, dict]] = {}
+        self.parts: dict[str, dict[str, list[tuple[YamlDocument, dict]]]] = defaultdict(lambda: defaultdict(list))
+        self.cards: dict[str, m.Card] = {}
+        self.redirects: list[m.Redirect] = []
+        self.ids: dict[str, tuple[str, int, int]] = {}
+        self.references: list[tuple[YamlDocument, tuple, str, str]] = []  # doc, keypath, target id, what
+        self._typed_refs: list = []
+
+    # -- bookkeeping -----------------------------------------------------------------------------------
+
+    def _problem(self, doc: YamlDocument, keys, message: str):
+        line, col = doc.location(keys)
+        self.problems.append(Problem(doc.path, line, col, message))
+
+    def _claim(self, doc: YamlDocument, keys: tuple, record_id: str) -> m.Origin:
+        line, col = doc.location(keys + ("id",))
+        if record_id in self.ids:
+            path, first_line, _ = self.ids[record_id]
+            self._problem(doc, keys + ("id",), f"duplicate id '{record_id}' (already used at {path}:{first_line})")
+        else:
+            self.ids[record_id] = (doc.path, line, col)
+        return m.Origin(doc.path, line)
+
+    def _ref(self, doc, keys, target, what):
+        if target:
+            self.references.append((doc, tuple(keys), target, what))
+
+    def _refs(self, doc, keys, targets, what):
+        for i, target in enumerate(targets or ()):
+            self._ref(doc, tuple(keys) + (i,), target, what)
+
+    # -- intake ----------------------------------------------------------------------------------------
+
+    def add(self, doc: YamlDocument):
+        value = doc.value
+        kind = value["kind"]
+        if kind == "card":
+            self._card(doc, value)
+        elif kind == "redirects":
+            for i, r in enumerate(value["redirects"]):
+                self.redirects.append(m.Redirect(r["from"], r["to"], r.get("note", "")))
+                self._ref(doc, ("redirects", i, "to"), r["to"], "redirect target")
+        elif kind == "format":
+            if value["id"] in self.format_docs:
+                other = self.format_docs[value["id"]][0].path
+                self._problem(doc, ("id",), f"format '{value['id']}' is already defined in {other}")
+            else:
+                self.format_docs[value["id"]] = (doc, value)
+        else:
+            self.parts[value["format"]][kind].append((doc, value))
+
+    def _card(self, doc, v):
+        origin = self._claim(doc, (), v["id"])
+        expected = Path(doc.path).stem
+        if expected != v["id"]:
+            self._problem(doc, ("id",), f"card id '{v['id']}' must match its file name ({expected}.yml)")
+        for key in ("distinct_from", "counts_as", "soul_of"):
+            self._refs(doc, (key,), v.get(key), "card")
+        self._ref(doc, ("version_of",), v.get("version_of"), "card")
+        card = m.Card(
+            id=v["id"], title=v["title"] + (f" ({v['experience']})" if v.get("experience") else ""),
+            format_id=None, origin=origin, citation=f"CARD {v['id']}",
+            name=v["title"], experience=v.get("experience"), type=v["type"], deck=v["deck"],
+            unique=v.get("unique"), clan=v.get("clan"), keywords=tuple(v.get("keywords", ())),
+            icons=tuple(v.get("icons", ())), sets=tuple(v.get("sets", ())), pool_title=v.get("pool_title"),
+            aliases=tuple(v.get("aliases", ())), distinct_from=tuple(v.get("distinct_from", ())),
+            version_of=v.get("version_of"), counts_as=tuple(v.get("counts_as", ())),
+            soul_of=tuple(v.get("soul_of", ())), deck_rules=_freeze(v.get("deck_rules", {})),
+            facts=tuple(v.get("facts", ())),
+        )
+        self.cards[card.id] = card
+
+    # -- building formats ------------------------------------------------------------------------------
+
+    def finish(self) -> m.Codex:
+        for format_id, kinds in self.parts.items():
+            if format_id not in self.format_docs:
+                for docs in kinds.values():
+                    for doc, _ in docs:
+                        self._problem(doc, ("format",), f"format '{format_id}' has no format.yml "
+                                      f"(expected data/formats/{format_id}/format.yml)")
+        formats = {}
+        for format_id, (doc, value) in self.format_docs.items():
+            formats[format_id] = self._format(doc, value, self.parts.get(format_id, {}))
+        records: dict[str, m.Record] = {}
+        for f in formats.values():
+            for r in _format_records(f):
+                records[r.id] = r
+        records.update(self.cards)
+        for doc, keys, target, what in self.references:
+            if target not in records and target not in formats:
+                self._problem(doc, keys, f"{what} '{target}' does not exist (no record has this id)")
+        for doc, keys, target, what in self._typed_refs:
+            record = records.get(target)
+            if record is not None and record.record_kind not in what[1]:
+                self._problem(doc, keys, f"{what[0]} '{target}' is a {record.record_kind}, not a {what[0]}")
+        return m.Codex(formats=MappingProxyType(formats), cards=MappingProxyType(dict(self.cards)),
+                       records=MappingProxyType(records), redirects=tuple(self.redirects))
+
+    def _typed(self, doc, keys, target, what: str, kinds: tuple[str, ...]):
+        if target:
+            self._ref(doc, keys, target, what)
+            self._typed_refs.append((doc, tuple(keys), target, (what, kinds)))
+
+    def _format(self, doc, v, parts) -> m.Format:
+        self._claim(doc, (), v["id"])
+        expected = Path(doc.path).parent.name
+        if expected != v["id"]:
+            self._problem(doc, ("id",), f"format id '{v['id']}' must match its folder name ({expected})")
+        if v.get("parent"):
+            if v["parent"] not in self.format_docs:
+                self._problem(doc, ("parent",), f"parent format '{v['parent']}' does not exist")
+        prefix = v["citation_prefix"]
+        fid = v["id"]
+        for kind, docs in parts.items():
+            if kind in ("abilities", "bans", "changelog", "rulings", "sets") and len(docs) > 1:
+                self._problem(docs[1][0], ("kind",), f"format '{fid}' already has a {kind} file: {docs[0][0].path}")
+            for d, _ in docs:
+                if Path(d.path).parent.name != fid:
+                    self._problem(d, ("format",), f"this file is in folder '{Path(d.path).parent.name}' but "
+                                  f"says format '{fid}'; a format's files live in data/formats/{fid}/")
+        ruleset = v.get("ruleset", {})
+        for key, target in ruleset.get("rule_refs", {}).items():
+            self._ref(doc, ("ruleset", "rule_refs", key), target, "rule reference")
+        src = v["source"]
+        return m.Format(
+            id=fid, name=v["name"], short_name=v["short_name"], citation_prefix=prefix,
+            source=m.Source(src["title"], src.get("document"), src.get("publisher"), _date(src.get("date")),
+                            src.get("date_note"), src.get("url")),
+            origin=m.Origin(doc.path, 1), parent=v.get("parent"), relation=v.get("relation", ""),
+            bundled=v.get("bundled", True), order=v.get("order", 100), summary=_blocks(v.get("summary")),
+            text=_blocks(v.get("text")), note=v.get("note", ""), ruleset=_freeze(ruleset),
+            sections=self._sections(parts.get("rules", []), fid, prefix),
+            **self._abilities(parts.get("abilities", []), fid, prefix),
+            **self._keywords(parts.get("keywords", []), fid, prefix),
+            bans=self._bans(parts.get("bans", []), fid, prefix),
+            **self._changelog(parts.get("changelog", []), fid, prefix),
+            rulings=self._rulings(parts.get("rulings", []), fid, prefix),
+            legality=self._legality(parts.get("sets", []), fid, prefix),
+        )
+
+    @staticmethod
+    def _cite(prefix, fid_prefix, record_id, number=None):
+        if number:
+            return f"{prefix} {number}"
+        slug = record_id[len(fid_prefix):] if record_id.startswith(fid_prefix) else record_id
+        return f"{prefix} {slug}"
+
+    def _sections(self, docs, fid, prefix):
+        out = []
+        for doc, v in docs:
+            id_prefix = _id_prefix(v["sections"])
+            for i, raw in enumerate(v["sections"]):
+                out.append(self._section(doc, ("sections", i), raw, fid, prefix, id_prefix, None, raw["id"]))
+        return tuple(out)
+
+    def _section(self, doc, keys, v, fid, prefix, id_prefix, parent_id, top_id) -> m.Section:
+        origin = self._claim(doc, keys, v["id"])
+        for j, target in enumerate(v.get("changed_by", ())):
+            self._typed(doc, keys + ("changed_by", j), target, "changelog entry", ("changelog",))
+        subs = tuple(
+            self._section(doc, keys + ("sections", j), s, fid, prefix, id_prefix, v["id"], top_id)
+            for j, s in enumerate(v.get("sections", ()))
+        )
+        return m.Section(
+            id=v["id"], title=v["title"], format_id=fid, origin=origin,
+            citation=self._cite(prefix, id_prefix, v["id"], v.get("number")),
+            number=v.get("number"), heading=v.get("heading"), group=v.get("group"), topic=v.get("topic"),
+            text=_blocks(v.get("text")), errata=_errata(v.get("errata")),
+            examples=tuple(_freeze(e) for e in v.get("examples", ())), changed_by=tuple(v.get("changed_by", ())),
+            sections=subs, parent_id=parent_id, top_id=top_id,
+        )
+
+    def _abilities(self, docs, fid, prefix):
+        groups, text = [], ()
+        for doc, v in docs:
+            text = _blocks(v.get("text"))
+            id_prefix = fid_prefix_for(fid, v["groups"][0]["id"])
+            for gi, g in enumerate(v["groups"]):
+                gkeys = ("groups", gi)
+                gorigin = self._claim(doc, gkeys, g["id"])
+                abilities = []
+                for ai, a in enumerate(g["abilities"]):
+                    akeys = gkeys + ("abilities", ai)
+                    origin = self._claim(doc, akeys, a["id"])
+                    self._typed(doc, akeys + ("see",), a.get("see"), "ability", ("ability",))
+                    for j, target in enumerate(a.get("changed_by", ())):
+                        self._typed(doc, akeys + ("changed_by", j), target, "changelog entry", ("changelog",))
+                    abilities.append(m.Ability(
+                        id=a["id"], title=a["name"], format_id=fid, origin=origin,
+                        citation=self._cite(prefix, id_prefix, a["id"]), key=a["key"], name=a["name"],
+                        group_id=g["id"], heading=a.get("heading"), designators=tuple(a["designators"]),
+                        cost=a.get("cost"), text=_blocks(a["text"]), notes=_blocks(a.get("notes")),
+                        see=a.get("see"), errata=_errata(a.get("errata")),
+                        examples=tuple(_freeze(e) for e in a.get("examples", ())),
+                        changed_by=tuple(a.get("changed_by", ())), autolink=a.get("autolink", True),
+                        aliases=tuple(a.get("aliases", ())),
+                    ))
+                groups.append(m.AbilityGroup(
+                    id=g["id"], title=g["title"], format_id=fid, origin=gorigin,
+                    citation=self._cite(prefix, id_prefix, g["id"]), heading=g.get("heading"),
+                    text=_blocks(g.get("text")), abilities=tuple(abilities),
+                ))
+        return {"ability_groups": tuple(groups), "abilities_text": text}
+
+    def _keywords(self, docs, fid, prefix):
+        files, entries = [], []
+        for doc, v in docs:
+            file_key = Path(doc.path).stem
+            files.append((file_key, v.get("title", "Keywords"), v.get("heading"), _blocks(v.get("text"))))
+            id_prefix = fid_prefix_for(fid, v["entries"][0]["id"])
+            for i, e in enumerate(v["entries"]):
+                keys = ("entries", i)
+                origin = self._claim(doc, keys, e["id"])
+                for j, target in enumerate(e.get("changed_by", ())):
+                    self._typed(doc, keys + ("changed_by", j), target, "changelog entry", ("changelog",))
+                subs = []
+                for j, s in enumerate(e.get("sections", ())):
+                    sorigin = self._claim(doc, keys + ("sections", j), s["id"])
+                    subs.append(m.KeywordSection(id=s["id"], title=s["title"], format_id=fid, origin=sorigin,
+                                                 citation=self._cite(prefix, id_prefix, s["id"]),
+                                                 heading=s.get("heading"), text=_blocks(s["text"])))
+                entries.append(m.Keyword(
+                    id=e["id"], title=e["term"], format_id=fid, origin=origin,
+                    citation=self._cite(prefix, id_prefix, e["id"]), key=e["key"], term=e["term"],
+                    category=e["category"], heading=e.get("heading"), short=e.get("short", ""),
+                    text=_blocks(e["text"]), errata=_errata(e.get("errata")),
+                    examples=tuple(_freeze(x) for x in e.get("examples", ())),
+                    changed_by=tuple(e.get("changed_by", ())), sections=tuple(subs), file_key=file_key,
+                    autolink=e.get("autolink", True), aliases=tuple(e.get("aliases", ())),
+                ))
+        return {"keyword_files": tuple(files), "keywords": tuple(entries)}
+
+    def _bans(self, docs, fid, prefix):
+        if not docs:
+            return None
+        doc, v = docs[0]
+        id_prefix = fid_prefix_for(fid, v["categories"][0]["id"])
+        categories = []
+        for ci, c in enumerate(v["categories"]):
+            ckeys = ("categories", ci)
+            corigin = self._claim(doc, ckeys, c["id"])
+            entries = []
+            for ei, e in enumerate(c["entries"]):
+                keys = ckeys + ("entries", ei)
+                origin = self._claim(doc, keys, e["id"])
+                self._typed(doc, keys + ("card",), e.get("card"), "card", ("card",))
+                self._typed(doc, keys + ("added_by",), e.get("added_by"), "changelog entry", ("changelog",))
+                self._typed(doc, keys + ("lifted_by",), e.get("lifted_by"), "changelog entry", ("changelog",))
+                added, lifted = _date(e.get("added")), _date(e.get("lifted"))
+                if added and lifted and lifted < added:
+                    self._problem(doc, keys + ("lifted",), f"lifted ({lifted}) is before added ({added})")
+                entries.append(m.BanEntry(
+                    id=e["id"], title=e["as_written"], format_id=fid, origin=origin,
+                    citation=self._cite(prefix, id_prefix, e["id"]), as_written=e["as_written"],
+                    category_id=c["id"], card=e.get("card"), match=_freeze(e.get("match", {})),
+                    added=added, added_precision=e.get("added_precision", "exact"), added_by=e.get("added_by"),
+                    lifted=lifted, lifted_precision=e.get("lifted_precision", "exact"),
+                    lifted_by=e.get("lifted_by"), note=e.get("note", ""), errata=_errata(e.get("errata")),
+                ))
+            categories.append(m.BanCategory(id=c["id"], title=c["title"], format_id=fid, origin=corigin,
+                                            citation=self._cite(prefix, id_prefix, c["id"]),
+                                            heading=c.get("heading"), entries=tuple(entries)))
+        return m.BanList(fid, _blocks(v.get("text")), _blocks(v.get("footer")), tuple(categories))
+
+    def _changelog(self, docs, fid, prefix):
+        if not docs:
+            return {"changelog": (), "changelog_text": ()}
+        doc, v = docs[0]
+        id_prefix = fid_prefix_for(fid, v["entries"][0]["id"])
+        entries = []
+        for i, e in enumerate(v["entries"]):
+            keys = ("entries", i)
+            origin = self._claim(doc, keys, e["id"])
+            self._refs(doc, keys + ("touches",), e.get("touches"), "changed record")
+            if ("old" in e) != ("new" in e):
+                self._problem(doc, keys, "a text change needs both `old:` and `new:`")
+            entries.append(m.ChangelogEntry(
+                id=e["id"], title=e["title"], format_id=fid, origin=origin,
+                citation=self._cite(prefix, id_prefix, e["id"]), kind=e["kind"], date=_date(e.get("date")),
+                date_as_written=e.get("date_as_written"), touches=tuple(e.get("touches", ())),
+                text=_blocks(e["text"]), old=e.get("old"), new=e.get("new"), errata=_errata(e.get("errata")),
+                position=i,
+            ))
+        return {"changelog": tuple(entries), "changelog_text": _blocks(v.get("text"))}
+
+    def _rulings(self, docs, fid, prefix):
+        out = []
+        for doc, v in docs[:1]:
+            id_prefix = fid_prefix_for(fid, v["entries"][0]["id"])
+            for i, r in enumerate(v["entries"]):
+                keys = ("entries", i)
+                origin = self._claim(doc, keys, r["id"])
+                self._refs(doc, keys + ("applies_to",), r.get("applies_to"), "record the ruling applies to")
+                self._typed(doc, keys + ("source_entry",), r.get("source_entry"), "changelog entry", ("changelog",))
+                out.append(m.Ruling(
+                    id=r["id"], title=r["question"], format_id=fid, origin=origin,
+                    citation=self._cite(prefix, id_prefix, r["id"]), question=r["question"],
+                    text=_blocks(r["text"]), source=r["source"], date=_date(r.get("date")),
+                    source_entry=r.get("source_entry"), applies_to=tuple(r.get("applies_to", ())),
+                    examples=tuple(_freeze(e) for e in r.get("examples", ())),
+                ))
+        return tuple(out)
+
+    def _legality(self, docs, fid, prefix):
+        if not docs:
+            return None
+        doc, v = docs[0]
+        if v.get("id"):
+            self._claim(doc, (), v["id"])
+        id_prefix = fid_prefix_for(fid, v.get("id") or fid)
+        bugs = v.get("bugs") or {}
+        if bugs:
+            self._claim(doc, ("bugs",), bugs["id"])
+        sets = []
+        for i, s in enumerate(v["entries"]):
+            keys = ("entries", i)
+            origin = self._claim(doc, keys, s["id"])
+            self._typed(doc, keys + ("duplicate_of",), s.get("duplicate_of"), "set", ("set",))
+            sets.append(m.LegalSet(
+                id=s["id"], title=s["as_written"], format_id=fid, origin=origin,
+                citation=self._cite(prefix, id_prefix, s["id"]), as_written=s["as_written"],
+                pool_set=s.get("pool_set"), duplicate_of=s.get("duplicate_of"), note=s.get("note", ""),
+                errata=_errata(s.get("errata")),
+            ))
+        return m.CardLegality(
+            id=v.get("id"), title=v.get("title", "Card legality"), text=_blocks(v.get("text")),
+            bugs_id=bugs.get("id"), bugs_text=_blocks(bugs.get("text")), legal_bugs=tuple(bugs.get("legal", ())),
+            bug_pool_tags=tuple(bugs.get("pool_tags", ())), sets_text=_blocks(v.get("sets_text")), sets=tuple(sets),
+        )
+
+
+def _id_prefix(sections) -> str:
+    first = sections[0]["id"] if sections else ""
+    return first.split("-", 1)[0] + "-" if "-" in first else ""
+
+
+def fid_prefix_for(fid: str, some_id: str) -> str:
+    """The id prefix a format's records use (`oh-`), read off one of its ids."""
+    return some_id.split("-", 1)[0] + "-" if "-" in some_id else ""
+
+
+def _format_records(f: m.Format):
+    yield from f.all_sections()
+    for g in f.ability_groups:
+        yield g
+        yield from g.abilities
+    for k in f.keywords:
+        yield k
+        yield from k.sections
+    if f.bans:
+        for c in f.bans.categories:
+            yield c
+            yield from c.entries
+    yield from f.changelog
+    yield from f.rulings
+    if f.legality:
+        yield from f.legality.sets
