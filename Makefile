@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve test build check scenarios bench offline clean browser
 

@@ -1,0 +1,1 @@
+"""The rules engine: one module per rules chapter, every number read from the format's Ruleset."""

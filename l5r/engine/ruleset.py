@@ -1,0 +1,80 @@
+"""One frozen Ruleset per format: the numbers that differ between formats, read from format.yml.
+
+No engine module branches on a format id; it asks the Ruleset. A format that does not state a number
+leaves it None, and the engine says so rather than guessing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Mapping
+
+from ..data import model as m
+
+
+@dataclass(frozen=True)
+class DeckSize:
+    min: int | None = None
+    max: int | None = None
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    format_id: str
+    citation_prefix: str
+    dynasty_deck: DeckSize = DeckSize()
+    fate_deck: DeckSize = DeckSize()
+    copy_limit: int | None = None
+    unique_copy_limit: int | None = None
+    card_text_overrides_copy_limit: bool = True
+    rings_are_unique: bool = False
+    experience_levels_are_different_cards: bool = True
+    soul_of_shares_limit: bool = False
+    counts_as_shares_limit: bool = False
+    honor_victory_at: int | None = None
+    dishonor_loss_at: int | None = None
+    dishonor_timing: str | None = None
+    enlightenment_rings: int | None = None
+    enlightenment_pregame_ring_exemption: bool = False
+    max_hand_size: int | None = None
+    starting_hand: int | None = None
+    provinces: int | None = None
+    clan_discount: int = 0
+    out_of_clan_surcharge: int = 0
+    discount_applies_to: str = "none"
+    proclaim_with_discount: bool = True
+    honor_for_destroyed_cards: int = 0
+    duel_focus_limit: int | None = None
+    phases: tuple[str, ...] = ()
+    blood_money: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    pregame: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    seppuku: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    rule_refs: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    extra: Mapping = field(default_factory=lambda: MappingProxyType({}))
+
+    def rule(self, key: str, default: str | None = None) -> str | None:
+        """The rule id that decides `key` in this format (for citing in results and problems)."""
+        return self.rule_refs.get(key, default)
+
+
+_KNOWN = {f.name for f in fields(Ruleset)} - {"format_id", "citation_prefix", "extra"}
+
+
+def ruleset_for(fmt: m.Format) -> Ruleset:
+    """Read a format's `ruleset:` mapping into its frozen Ruleset."""
+    raw = dict(fmt.ruleset)
+    values: dict = {}
+    for key in _KNOWN & raw.keys():
+        value = raw[key]
+        if key in ("dynasty_deck", "fate_deck"):
+            value = DeckSize(value.get("min"), value.get("max"))
+        elif key == "phases":
+            value = tuple(value)
+        values[key] = value
+    extra = MappingProxyType({k: v for k, v in raw.items() if k not in _KNOWN})
+    return Ruleset(format_id=fmt.id, citation_prefix=fmt.citation_prefix, extra=extra, **values)
+
+
+def rulesets(codex: m.Codex) -> Mapping[str, Ruleset]:
+    return MappingProxyType({f.id: ruleset_for(f) for f in codex.formats.values() if f.bundled})
