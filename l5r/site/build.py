@@ -1,0 +1,148 @@
+"""Render every planned page to Markdown (HTML blocks for verbatim text, Markdown headings for the TOC)."""
+
+from __future__ import annotations
+
+import html
+
+from ..data import model as m
+from .plan import Page, SitePlan, plan_site
+from .render import RenderContext, TextRenderer, build_linkers, jinja_env
+
+
+class PageRenderer:
+    """Everything a template may call: text blocks, links, citations, headings."""
+
+    def __init__(self, codex: m.Codex, plan: SitePlan):
+        self.codex = codex
+        self.plan = plan
+        self.text = TextRenderer(plan, build_linkers(codex))
+        self.env = jinja_env()
+        self.backrefs = _backrefs(codex)
+
+    def render(self, page: Page) -> str:
+        template = self.env.get_template(page.template)
+        h = _Helpers(self, page)
+        return template.render(codex=self.codex, page=page, h=h, **page.context)
+
+
+class _Helpers:
+    """Bound to one page, so links come out relative to it."""
+
+    def __init__(self, renderer: PageRenderer, page: Page):
+        self.r = renderer
+        self.page = page
+        fmt = page.context.get("format")
+        self.format_id = fmt.id if fmt is not None else None
+
+    def blocks(self, blocks, record_id=None) -> str:
+        return self.r.text.blocks(blocks, RenderContext(self.page.uri, self.format_id, record_id))
+
+    def section_blocks(self, blocks, ctx_holder) -> str:
+        return self.r.text.blocks(blocks, ctx_holder)
+
+    def ctx(self, record_id=None) -> RenderContext:
+        return RenderContext(self.page.uri, self.format_id, record_id)
+
+    def inline(self, text: str) -> str:
+        return html.escape(text, quote=False)
+
+    def url(self, record_id: str) -> str:
+        return self.r.plan.url(record_id, self.page.uri)
+
+    def page_url(self, uri: str) -> str:
+        """A Markdown link to another page (MkDocs validates and rewrites it)."""
+        from .plan import _relative
+        return _relative(self.page.uri, uri)
+
+    def md_url(self, record_id: str) -> str:
+        """A Markdown link to a record, for use in Markdown (tables, lists), not in HTML blocks."""
+        return self.r.plan.md_url(record_id, self.page.uri)
+
+    def link(self, record_id: str, text: str | None = None) -> str:
+        record = self.r.codex.records.get(record_id) or self.r.codex.formats.get(record_id)
+        label = text or (record.title if record is not None else record_id)
+        return f'<a href="{self.url(record_id)}">{html.escape(label)}</a>'
+
+    def record(self, record_id: str):
+        return self.r.codex.records.get(record_id)
+
+    def cite(self, record) -> str:
+        """The citation line under a heading, with its copy button."""
+        anchor = record.id
+        label = html.escape(record.citation)
+        title = html.escape(record.title)
+        return (f'<div class="l5r-cite" data-cite="{label}" data-title="{title}" data-anchor="{anchor}">'
+                f'<code class="l5r-cite__id">{label}</code>'
+                f'<button class="l5r-copy" type="button" title="Copy citation, title and link">'
+                f'Copy citation</button></div>')
+
+    def errata(self, errata) -> str:
+        if not errata:
+            return ""
+        items = "".join(
+            f"<li>The document writes “{html.escape(e.original)}”; read “{html.escape(e.correction)}”."
+            + (f" {html.escape(e.note)}" if e.note else "") + "</li>"
+            for e in errata
+        )
+        return (f'<div class="admonition note l5r-erratum"><p class="admonition-title">Erratum</p>'
+                f"<ul>{items}</ul></div>")
+
+    def as_written(self, heading: str | None, shown: str) -> str:
+        if not heading or " ".join(heading.split()).lower() == shown.lower():
+            return ""
+        return f'<p class="l5r-as-written">As written: <q>{html.escape(heading)}</q></p>'
+
+    def backrefs(self, record_id: str):
+        return self.r.backrefs.get(record_id, [])
+
+    def fmt(self, format_id):
+        return self.r.codex.formats.get(format_id)
+
+    def diff(self, old: str, new: str) -> str:
+        """Old and new text as a word-level diff."""
+        from .diff import word_diff
+        return word_diff(old, new)
+
+    def examples(self, record) -> str:
+        """Verified examples (scenarios) that illustrate this record."""
+        from .examples import examples_for
+        return examples_for(record.id)
+
+    def heading(self, s) -> str:
+        """A section heading: its number, then its title (unless the title already starts with it)."""
+        from .render import md_escape
+        title = s.title
+        if s.number and not title.startswith(s.number):
+            title = f"{s.number} {title}"
+        return md_escape(title)
+
+    def iso(self, date) -> str:
+        return date.isoformat() if date else "undated"
+
+
+def _backrefs(codex: m.Codex) -> dict[str, list[m.Record]]:
+    """Which records point at each record (ban entries at cards, changelog at rules, rulings at both)."""
+    refs: dict[str, list[m.Record]] = {}
+
+    def add(target, source):
+        if target:
+            refs.setdefault(target, []).append(source)
+
+    for f in codex.formats.values():
+        if f.bans:
+            for e in f.bans.entries:
+                add(e.card, e)
+        for e in f.changelog:
+            for t in e.touches:
+                add(t, e)
+        for r in f.rulings:
+            for t in r.applies_to:
+                add(t, r)
+    return refs
+
+
+def render_site(codex: m.Codex) -> tuple[SitePlan, dict[str, str]]:
+    """Plan and render every generated page: returns the plan and {uri: markdown}."""
+    plan = plan_site(codex)
+    renderer = PageRenderer(codex, plan)
+    return plan, {page.uri: renderer.render(page) for page in plan.pages}

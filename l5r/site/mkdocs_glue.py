@@ -1,0 +1,53 @@
+"""What the MkDocs hooks call: plan and render pages from data, add them as virtual files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from ..data.load import load_codex
+from ..data.yamlsource import DataError
+from .build import render_site
+
+_state: dict = {}
+
+
+def _data_dir(config) -> Path:
+    return Path(config.config_file_path).resolve().parent / "data"
+
+
+def on_config(config):
+    try:
+        codex = load_codex(_data_dir(config))
+    except DataError as exc:
+        # A bad data file stops the build with file, line and a plain sentence, never a traceback.
+        raise PluginError("The Codex data has problems:\n" + "\n".join(str(p) for p in exc.problems)) from None
+    plan, pages = render_site(codex)
+    _state.update(codex=codex, plan=plan, pages=pages)
+    config.nav = _nav(config.nav, plan.nav)
+    return config
+
+
+def _nav(configured, generated):
+    """Hand-written nav entries (docs/) stay; generated sections are merged in after Home."""
+    if not configured:
+        return generated
+    out = [generated[0]] + list(generated[1:])
+    for item in configured:
+        if item not in out and not (isinstance(item, dict) and "Home" in item):
+            out.append(item)
+    return out
+
+
+def on_files(files, config):
+    for uri, content in _state["pages"].items():
+        if files.get_file_from_path(uri) is not None:
+            raise PluginError(f"docs/{uri} would hide a generated page; generated pages are not written in docs/")
+        files.append(File.generated(config, uri, content=content))
+    return files
+
+
+def on_post_build(config):
+    pass

@@ -1,0 +1,187 @@
+"""Which pages the site has, what each record's URL is, and the navigation — all derived from the data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..data import model as m
+
+# ---------------------------------------------------------------------------------------------------------
+# Pages and addresses
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Page:
+    """One generated page: where it lives, its title, and what renders it."""
+
+    uri: str  # e.g. formats/obsidian-hand/ii-b.md
+    title: str
+    template: str
+    context: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass
+class SitePlan:
+    pages: list[Page]
+    nav: list
+    anchors: dict[str, tuple[str, str]]  # record id -> (page uri, anchor)
+
+    def url(self, record_id: str, from_uri: str | None = None) -> str:
+        """The published link to a record, for raw HTML (MkDocs does not rewrite links inside HTML blocks).
+
+        Relative to the page `from_uri` when given, so the site also works from file:// and any sub-path.
+        """
+        uri, anchor = self.anchors[record_id]
+        if from_uri is None:
+            return f"{page_path(uri)}#{anchor}"
+        if uri == from_uri:
+            return f"#{anchor}"
+        return f"{_relative_url(page_path(from_uri), page_path(uri))}#{anchor}"
+
+    def md_url(self, record_id: str, from_uri: str) -> str:
+        """A Markdown link to a record (`../ii-b.md#oh-ii-b`), which MkDocs validates and rewrites."""
+        uri, anchor = self.anchors[record_id]
+        return f"{_relative(from_uri, uri)}#{anchor}"
+
+    def site_url(self, record_id: str) -> str:
+        """The published URL path (directory URLs), relative to the site root."""
+        uri, anchor = self.anchors[record_id]
+        return f"{page_path(uri)}#{anchor}"
+
+
+def page_path(uri: str) -> str:
+    """`formats/oh/ii-b.md` -> `formats/oh/ii-b/` (MkDocs directory URLs)."""
+    if uri.endswith("index.md"):
+        return uri[: -len("index.md")]
+    return uri[:-3] + "/"
+
+
+def _relative_url(from_dir: str, to_path: str) -> str:
+    """Relative URL between two published directory paths (`formats/oh/ii-b/` -> `../abilities/`)."""
+    src = [p for p in from_dir.split("/") if p]
+    dst = [p for p in to_path.split("/") if p]
+    common = 0
+    while common < len(src) and common < len(dst) and src[common] == dst[common]:
+        common += 1
+    parts = [".."] * (len(src) - common) + dst[common:]
+    return "/".join(parts) + "/" if parts else "./"
+
+
+def _relative(from_uri: str, to_uri: str) -> str:
+    src = from_uri.split("/")[:-1]
+    dst = to_uri.split("/")
+    common = 0
+    while common < len(src) and common < len(dst) - 1 and src[common] == dst[common]:
+        common += 1
+    return "/".join([".."] * (len(src) - common) + dst[common:])
+
+
+def section_slug(section: m.Section) -> str:
+    """Page name for a top-level section: its id without the format's id prefix."""
+    return section.id.split("-", 1)[1] if "-" in section.id else section.id
+
+
+def format_dir(f: m.Format) -> str:
+    return f"formats/{f.id}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The plan
+# ---------------------------------------------------------------------------------------------------------
+
+
+def plan_site(codex: m.Codex) -> SitePlan:
+    pages: list[Page] = []
+    anchors: dict[str, tuple[str, str]] = {}
+    nav: list = [{"Home": "index.md"}]
+    format_nav = [{"All formats": "formats/index.md"}]
+    pages.append(Page("formats/index.md", "Formats", "formats_index.md.j2", {}))
+
+    for f in sorted(codex.formats.values(), key=lambda f: (f.order, f.id)):
+        base = format_dir(f)
+        overview = f"{base}/index.md"
+        anchors[f.id] = (overview, f.id)
+        pages.append(Page(overview, f.short_name, "format_index.md.j2", {"format": f}))
+        if not f.bundled:
+            continue
+        entries: list = [{"Overview": overview}]
+        groups: dict[str, list] = {}
+        for section in f.sections:
+            uri = f"{base}/{section_slug(section)}.md"
+            for s in section.walk():
+                anchors[s.id] = (uri, s.id)
+            title = f"{section.number}. {section.title}" if section.number and section.group is None else section.title
+            if section.group and section.number:
+                title = f"{section.number.split('.')[-1]}. {section.title}"
+            pages.append(Page(uri, f"{section.citation}: {section.title}" if section.number else section.title,
+                              "section.md.j2", {"format": f, "section": section}))
+            if section.group:
+                if section.group not in groups:
+                    groups[section.group] = []
+                    entries.append({section.group: groups[section.group]})
+                groups[section.group].append({title: uri})
+            else:
+                entries.append({title: uri})
+        if f.ability_groups:
+            uri = f"{base}/abilities.md"
+            for g in f.ability_groups:
+                anchors[g.id] = (uri, g.id)
+                for a in g.abilities:
+                    anchors[a.id] = (uri, a.id)
+            pages.append(Page(uri, "Player abilities", "abilities.md.j2", {"format": f}))
+            entries.append({"Player abilities": uri})
+        for key, title, heading, text in f.keyword_files:
+            uri = f"{base}/{key}.md"
+            kws = [k for k in f.keywords if k.file_key == key]
+            for k in kws:
+                anchors[k.id] = (uri, k.id)
+                for s in k.sections:
+                    anchors[s.id] = (uri, s.id)
+            pages.append(Page(uri, title, "keywords.md.j2",
+                              {"format": f, "keywords": kws, "title": title, "heading": heading, "text": text}))
+            entries.append({title: uri})
+        if f.legality:
+            uri = f"{base}/legality.md"
+            if f.legality.id:
+                anchors[f.legality.id] = (uri, f.legality.id)
+            if f.legality.bugs_id:
+                anchors[f.legality.bugs_id] = (uri, f.legality.bugs_id)
+            for s in f.legality.sets:
+                anchors[s.id] = (uri, s.id)
+            pages.append(Page(uri, f.legality.title, "legality.md.j2", {"format": f}))
+            entries.append({f.legality.title: uri})
+        if f.bans:
+            uri = f"{base}/bans.md"
+            for c in f.bans.categories:
+                anchors[c.id] = (uri, c.id)
+                for e in c.entries:
+                    anchors[e.id] = (uri, e.id)
+            pages.append(Page(uri, "Banned cards", "bans.md.j2", {"format": f}))
+            entries.append({"Banned cards": uri})
+        if f.rulings:
+            uri = f"{base}/rulings.md"
+            for r in f.rulings:
+                anchors[r.id] = (uri, r.id)
+            pages.append(Page(uri, "Rulings", "rulings.md.j2", {"format": f}))
+            entries.append({"Rulings": uri})
+        if f.changelog:
+            uri = f"{base}/changelog.md"
+            for e in f.changelog:
+                anchors[e.id] = (uri, e.id)
+            pages.append(Page(uri, "Changelog", "changelog.md.j2", {"format": f}))
+            entries.append({"Changelog": uri})
+        format_nav.append({f.short_name: entries})
+    unbundled = [f for f in codex.formats.values() if not f.bundled]
+    for f in sorted(unbundled, key=lambda f: (f.order, f.id)):
+        format_nav.append({f.short_name: f"{format_dir(f)}/index.md"})
+    nav.append({"Formats": format_nav})
+
+    card_nav = [{"All cards": "cards/index.md"}]
+    pages.append(Page("cards/index.md", "Cards", "cards_index.md.j2", {}))
+    for card in sorted(codex.cards.values(), key=lambda c: (c.name.lower(), c.experience or "", c.id)):
+        uri = f"cards/{card.id}.md"
+        anchors[card.id] = (uri, card.id)
+        pages.append(Page(uri, card.title, "card.md.j2", {"card": card}))
+    nav.append({"Cards": card_nav})
+    return SitePlan(pages=pages, nav=nav, anchors=anchors)

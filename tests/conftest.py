@@ -1,0 +1,53 @@
+"""Shared fixtures: the repository, a loaded Codex, and one strict site build per test session."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def codex():
+    from l5r.data.load import load_codex
+
+    return load_codex(ROOT / "data")
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The site, built once with `mkdocs build --strict` exactly as `make build` does."""
+    out = tmp_path_factory.mktemp("site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    result = subprocess.run(
+        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
+    return out
+
+
+@pytest.fixture
+def data_copy(tmp_path) -> Path:
+    """A throwaway copy of data/ to damage."""
+    target = tmp_path / "data"
+    shutil.copytree(ROOT / "data", target)
+    return target
+
+
+def run_l5r(*args, cwd=None) -> subprocess.CompletedProcess:
+    """Run the installed console script, as a user would."""
+    return subprocess.run([str(BIN / "l5r"), *map(str, args)], cwd=cwd or ROOT,
+                          capture_output=True, text=True, check=False)

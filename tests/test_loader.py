@@ -1,0 +1,116 @@
+"""The loader: one entry point, immutable model objects, cross-references resolved, citations."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from l5r.data.files import data_files
+from l5r.data.load import load_codex
+from l5r.engine.ruleset import ruleset_for
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_bundled_format_is_loaded(codex):
+    assert {"obsidian-hand", "new-era", "modern", "aeg"} <= {f.id for f in codex.bundled_formats}
+    assert not codex.formats["twenty-festivals"].bundled
+    assert codex.formats["modern"].parent == "twenty-festivals"
+
+
+def test_obsidian_hand_numbered_sections_have_citations(codex):
+    oh = codex.formats["obsidian-hand"]
+    numbered = {s.number: s for s in oh.all_sections() if s.number}
+    for number in ("I", "II.A", "II.B", "II.C", "II.D", "II.E", "II.F", "III.A"):
+        assert numbered[number].citation == f"OH {number}"
+    assert codex.records["oh-ii-b"].title == "Family Honor"
+
+
+def test_obsidian_hand_abilities_keep_the_documents_groups(codex):
+    oh = codex.formats["obsidian-hand"]
+    assert [g.title for g in oh.ability_groups] == [
+        "Limited", "Open", "Engage", "Interrupt", "Reaction", "Battle", "Dynasty"]
+    lobby = codex.records["oh-ability-lobby"]
+    assert lobby.designators == ("Political", "Limited")
+    # "* see Enlightened Open" resolves to the Open ability.
+    see = next(a for a in oh.abilities if a.see)
+    assert codex.records[see.see].record_kind == "ability"
+
+
+def test_ban_entries_resolve_to_card_records(codex):
+    oh = codex.formats["obsidian-hand"]
+    for entry in oh.bans.entries:
+        if entry.card:
+            assert codex.cards[entry.card].record_kind == "card"
+        else:
+            assert entry.match, f"{entry.id} bans no card and matches nothing"
+    black_lion = next(e for e in oh.bans.entries if e.card == "house-of-the-black-lion")
+    assert black_lion.added == dt.date(2015, 10, 5)  # OH Updates [10/05/2015]
+    assert "House of Black Lion" in codex.cards["house-of-the-black-lion"].aliases
+
+
+def test_changelog_entries_resolve_what_they_change(codex):
+    for f in codex.formats.values():
+        for entry in f.changelog:
+            for target in entry.touches:
+                assert target in codex.records, f"{entry.id} touches unknown {target}"
+    naval = codex.records["oh-log-2015-10-27-naval-invasion"]
+    assert naval.old and naval.new and naval.old != naval.new
+
+
+def test_model_objects_are_immutable(codex):
+    section = codex.records["oh-ii-b"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        section.title = "changed"
+    with pytest.raises(TypeError):
+        codex.formats["obsidian-hand"].ruleset["copy_limit"] = 99
+    with pytest.raises(TypeError):
+        codex.records["x"] = section
+
+
+def test_ids_are_globally_unique_and_explicit(codex):
+    # The loader rejects duplicates; here: every record's id is the one written in its file.
+    for record_id, record in codex.records.items():
+        assert record.id == record_id
+        text = (ROOT / record.origin.path).read_text(encoding="utf-8")
+        assert record_id in text
+
+
+def test_ruleset_is_frozen_and_read_from_data(codex):
+    oh = ruleset_for(codex.formats["obsidian-hand"])
+    modern = ruleset_for(codex.formats["modern"])
+    assert (oh.dynasty_deck.min, oh.copy_limit) == (40, 3)  # OH II.F
+    assert (modern.dynasty_deck.min, modern.dynasty_deck.max, modern.copy_limit) == (50, 50, 1)  # MOD 1, 2
+    assert oh.max_hand_size == 8  # OH II.C
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        oh.copy_limit = 4
+
+
+def test_loading_twice_gives_equal_results():
+    assert load_codex(ROOT / "data").formats.keys() == load_codex(ROOT / "data").formats.keys()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Schemas
+# ---------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("schema", sorted((ROOT / "data/schemas").glob("*.schema.json")), ids=lambda p: p.name)
+def test_schemas_are_valid_json_schema(schema):
+    Draft202012Validator.check_schema(json.loads(schema.read_text(encoding="utf-8")))
+
+
+def test_every_data_file_names_its_schema_for_the_editor():
+    for path in data_files(ROOT / "data"):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), f"{path} lacks the schema line"
+        schema = (path.parent / first.split("=", 1)[1].strip()).resolve()
+        assert schema.is_file(), f"{path} points at a missing schema {schema}"
+        kind = next(line.split(":", 1)[1].strip() for line in path.read_text(encoding="utf-8").splitlines()
+                    if line.startswith("kind:"))
+        assert schema.name == f"{kind}.schema.json", f"{path} is a {kind} but names {schema.name}"
