@@ -187,3 +187,17 @@ def test_a_bad_data_file_stops_the_build_with_file_and_line(tmp_path):
     assert result.returncode != 0
     assert re.search(r"data/cards/hantei\.yml:\d+:\d+: type: 'Emperor' is not one of", result.stdout + result.stderr)
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_every_format_overview_lists_the_same_topics_in_the_same_order(built_site, codex):
+    orders = {}
+    for f in codex.bundled_formats:
+        html = (built_site / "formats" / f.id / "index.html").read_text(encoding="utf-8")
+        table = html.split(f'id="{f.id}-topics"', 1)[1].split("</table>", 1)[0]
+        orders[f.id] = re.findall(r"<tr>\s*<td>([^<]+)</td>", table)
+    first = next(iter(orders.values()))
+    assert len(first) > 10
+    assert all(order == first for order in orders.values()), orders
+    # Victory, deck construction and the changelog are where a reader expects them in both big formats.
+    ne = (built_site / "formats/new-era/index.html").read_text(encoding="utf-8")
+    assert 'href="victory/#ne-victory"' in ne

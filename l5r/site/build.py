@@ -9,6 +9,28 @@ from .plan import Page, SitePlan, plan_site
 from .render import RenderContext, TextRenderer, build_linkers, jinja_env
 
 
+# The same topic sits in the same place in every format: overviews list them in this order.
+TOPICS = (
+    ("cardinal-rules", "Cardinal rules"),
+    ("victory", "Victory conditions"),
+    ("deck-construction", "Deck construction"),
+    ("clan-alignment", "Clan alignment"),
+    ("honor", "Family Honor"),
+    ("setup", "Setting up"),
+    ("turn-sequence", "Turn sequence"),
+    ("battle", "Battle"),
+    ("player-abilities", "Player abilities"),
+    ("performing", "Performing"),
+    ("keywords", "Keywords and glossary"),
+    ("card-types", "Card types"),
+    ("card-legality", "Card legality"),
+    ("proxies", "Proxies"),
+    ("wording", "Wording rules"),
+    ("bans", "Banned cards"),
+    ("changelog", "Changelog"),
+)
+
+
 class PageRenderer:
     """Everything a template may call: text blocks, links, citations, headings."""
 
@@ -115,6 +137,34 @@ class _Helpers:
         if s.number and not title.startswith(s.number):
             title = f"{s.number} {title}"
         return md_escape(title)
+
+    def topic_map(self, fmt) -> list[tuple[str, list]]:
+        """The shared topics in a fixed order, each with this format's records for it (maybe none)."""
+        found: dict[str, list] = {key: [] for key, _ in TOPICS}
+        for section in fmt.all_sections():
+            if section.topic in found and not (section.parent_id and self._topic_of(section.parent_id) == section.topic):
+                found[section.topic].append(section)
+        if fmt.ability_groups:
+            found["player-abilities"].append(("abilities.md", "Player abilities"))
+        for key, title, _, _ in fmt.keyword_files:
+            found["keywords"].append((f"{key}.md", title))
+        if fmt.legality:
+            found["card-legality"].append(("legality.md", fmt.legality.title))
+        if fmt.bans:
+            found["bans"].append(("bans.md", "Banned cards"))
+        if fmt.changelog:
+            found["changelog"].append(("changelog.md", "Changelog"))
+        def as_link(item):
+            if isinstance(item, tuple):
+                href, title = item
+                return title, href
+            return f"{item.citation} {item.title}", self.md_url(item.id)
+
+        return [(label, [as_link(i) for i in found[key]]) for key, label in TOPICS]
+
+    def _topic_of(self, record_id):
+        record = self.r.codex.records.get(record_id)
+        return getattr(record, "topic", None)
 
     def iso(self, date) -> str:
         return date.isoformat() if date else "undated"
