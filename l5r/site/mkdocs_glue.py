@@ -50,4 +50,6 @@ def on_files(files, config):
 
 
 def on_post_build(config):
-    pass
+    # Atom feeds of the dated changelog entries (site/feed.xml, site/formats/<id>/feed.xml), from the data.
+    from .feeds import write_feeds
+    write_feeds(_state["codex"], _state["plan"], Path(config.site_dir), config.site_url or "", config.site_name)

@@ -184,4 +184,8 @@ def plan_site(codex: m.Codex) -> SitePlan:
         anchors[card.id] = (uri, card.id)
         pages.append(Page(uri, card.title, "card.md.j2", {"card": card}))
     nav.append({"Cards": card_nav})
+
+    # Site-wide "What's new": every dated changelog entry, newest first (templates/whats_new.md.j2).
+    pages.append(Page("whats-new.md", "What's new", "whats_new.md.j2", {}))
+    nav.insert(1, {"What's new": "whats-new.md"})
     return SitePlan(pages=pages, nav=nav, anchors=anchors)
