@@ -17,5 +17,9 @@ def on_files(files, config):
     return mkdocs_glue.on_files(files, config)
 
 
+def on_page_content(html, page, config, files):
+    return mkdocs_glue.on_page_content(html, page, config, files)
+
+
 def on_post_build(config):
     mkdocs_glue.on_post_build(config)

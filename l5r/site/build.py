@@ -6,7 +6,7 @@ import html
 
 from ..data import model as m
 from .plan import Page, SitePlan, plan_site
-from .render import RenderContext, TextRenderer, build_linkers, jinja_env
+from .render import RenderContext, TextRenderer, build_linkers, jinja_env, mentions, same_entry
 
 
 # The same topic sits in the same place in every format: overviews list them in this order.
@@ -37,9 +37,10 @@ class PageRenderer:
     def __init__(self, codex: m.Codex, plan: SitePlan):
         self.codex = codex
         self.plan = plan
-        self.text = TextRenderer(plan, build_linkers(codex))
+        linkers = build_linkers(codex)
+        self.text = TextRenderer(plan, linkers, same_entry(codex))
         self.env = jinja_env()
-        self.backrefs = _backrefs(codex)
+        self.backrefs = _backrefs(codex, mentions(codex, linkers))
 
     def render(self, page: Page) -> str:
         template = self.env.get_template(page.template)
@@ -56,8 +57,10 @@ class _Helpers:
         fmt = page.context.get("format")
         self.format_id = fmt.id if fmt is not None else None
 
-    def blocks(self, blocks, record_id=None) -> str:
-        return self.r.text.blocks(blocks, RenderContext(self.page.uri, self.format_id, record_id))
+    def blocks(self, blocks, record_id=None, format_id=None) -> str:
+        """Verbatim text, auto-linked with the terms of the page's format (or `format_id`'s)."""
+        ctx = RenderContext(self.page.uri, format_id or self.format_id, record_id)
+        return self.r.text.blocks(blocks, ctx)
 
     def section_blocks(self, blocks, ctx_holder) -> str:
         return self.r.text.blocks(blocks, ctx_holder)
@@ -89,14 +92,22 @@ class _Helpers:
         return self.r.codex.records.get(record_id)
 
     def cite(self, record) -> str:
-        """The citation line under a heading, with its copy button."""
-        anchor = record.id
-        label = html.escape(record.citation)
-        title = html.escape(record.title)
-        return (f'<div class="l5r-cite" data-cite="{label}" data-title="{title}" data-anchor="{anchor}">'
-                f'<code class="l5r-cite__id">{label}</code>'
-                f'<button class="l5r-copy" type="button" title="Copy citation, title and link">'
-                f'Copy citation</button></div>')
+        """The citation line under a heading: the citation id (a permalink) and its copy button."""
+        return self._cite(record, "_cite.html.j2")
+
+    def cite_cell(self, record) -> str:
+        """The same, compact, for a table row (ban entries, legal sets)."""
+        return self._cite(record, "_cite_cell.html.j2")
+
+    def _cite(self, record, template) -> str:
+        from .permalinks import short_path
+        return self.r.env.get_template(template).render(
+            record=record, citation=record.citation, title=record.title, anchor=record.id,
+            short=short_path(record.citation)).strip()
+
+    def cited_by(self, record_id: str) -> list:
+        """The rules that cite a record: they name it in their text, or settle it (rulings)."""
+        return [r for r in self.r.backrefs.get(record_id, []) if r.record_kind not in ("ban", "changelog")]
 
     def errata(self, errata) -> str:
         if not errata:
@@ -170,13 +181,15 @@ class _Helpers:
         return date.isoformat() if date else "undated"
 
 
-def _backrefs(codex: m.Codex) -> dict[str, list[m.Record]]:
-    """Which records point at each record (ban entries at cards, changelog at rules, rulings at both)."""
+def _backrefs(codex: m.Codex, mentioned=None) -> dict[str, list[m.Record]]:
+    """Which records point at each record (ban entries at cards, changelog at rules, rulings at both), and
+    which rules name it in their text (`mentioned`, found by the auto-linker; changelog entries that only
+    name a record without changing it are left out, so a record's history stays its history)."""
     refs: dict[str, list[m.Record]] = {}
 
     def add(target, source):
-        if target:
-            refs.setdefault(target, []).append(source)
+        if target and source not in refs.setdefault(target, []):
+            refs[target].append(source)
 
     for f in codex.formats.values():
         if f.bans:
@@ -188,6 +201,10 @@ def _backrefs(codex: m.Codex) -> dict[str, list[m.Record]]:
         for r in f.rulings:
             for t in r.applies_to:
                 add(t, r)
+    for target, sources in (mentioned or {}).items():
+        for source in sources:
+            if source.record_kind != "changelog":
+                add(target, source)
     return refs
 
 

@@ -9,6 +9,7 @@ from mkdocs.structure.files import File
 
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
+from . import permalinks
 from .build import render_site
 
 _state: dict = {}
@@ -26,6 +27,7 @@ def on_config(config):
         raise PluginError("The Codex data has problems:\n" + "\n".join(str(p) for p in exc.problems)) from None
     plan, pages = render_site(codex)
     _state.update(codex=codex, plan=plan, pages=pages)
+    _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
     config.nav = _nav(config.nav, plan.nav)
     return config
 
@@ -49,7 +51,24 @@ def on_files(files, config):
     return files
 
 
+def _links(step, *args):
+    """Permanent links (l5r/site/permalinks.py): a link that would break stops the build with what to do."""
+    try:
+        return step(*args)
+    except permalinks.LinkError as exc:
+        raise PluginError(str(exc)) from None
+
+
+def on_page_content(html, page, config, files):
+    # An old anchor that moved to another place: a hidden marker that docs/assets/codex.js follows.
+    return html + permalinks.moved_markers(page.file.src_uri, _state["codex"], _state["plan"],
+                                           config.use_directory_urls)
+
+
 def on_post_build(config):
     # Atom feeds of the dated changelog entries (site/feed.xml, site/formats/<id>/feed.xml), from the data.
     from .feeds import write_feeds
     write_feeds(_state["codex"], _state["plan"], Path(config.site_dir), config.site_url or "", config.site_name)
+    # permalinks.json, short links c/<slug>/, stubs for old pages; every permalink must resolve.
+    _links(permalinks.write_outputs, Path(config.site_dir), _state["codex"], _state["plan"],
+           config.use_directory_urls)

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import html
 import re
+from collections import defaultdict
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..data import model as m
 from .autolink import Linker, Target
-from .plan import SitePlan
+from .plan import SitePlan, _relative_url, page_path
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+# Where a card title that several cards share links to: the title's group on the card comparison page.
+TITLES_PAGE = "compare/cards.md"
+
+
+def title_anchor(name: str) -> str:
+    return "title-" + re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "").replace("’", "")).strip("-")
+
 
 # ---------------------------------------------------------------------------------------------------------
 # Inline text
@@ -22,27 +31,40 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 class TextRenderer:
     """Escapes verbatim text and links the first mention of each term in a section."""
 
-    def __init__(self, plan: SitePlan, linkers: dict[str | None, Linker]):
+    def __init__(self, plan: SitePlan, linkers: dict[str | None, Linker], same_entry=None):
         self.plan = plan
         self.linkers = linkers
+        self.same_entry = same_entry or {}
 
     def inline(self, text: str, ctx: "RenderContext") -> str:
-        linker = self.linkers.get(ctx.format_id) or self.linkers.get(None)
         out, pos = [], 0
-        if linker is not None:
-            for start, end, term, target in linker.find(text):
-                if target.record_id in ctx.linked or target.record_id == ctx.self_id:
-                    continue
-                if target.record_id not in self.plan.anchors:
-                    continue
-                ctx.linked.add(target.record_id)
-                out.append(html.escape(text[pos:start], quote=False))
-                href = self.plan.url(target.record_id, ctx.page_uri)
-                title = html.escape(target.tooltip)
-                out.append(f'<a class="l5r-term" href="{href}" title="{title}">{html.escape(text[start:end])}</a>')
-                pos = end
+        skip = self.same_entry.get(ctx.self_id, frozenset({ctx.self_id}))
+        for mention in self.linker(ctx.format_id).find(text):
+            target = mention.target
+            if target.record_id in ctx.linked or not skip.isdisjoint(target.record_ids):
+                continue
+            href = self.href(target, ctx.page_uri)
+            if href is None:
+                continue
+            ctx.linked.add(target.record_id)
+            out.append(html.escape(text[pos:mention.start], quote=False))
+            out.append(f'<a class="l5r-term" href="{href}" title="{html.escape(target.tooltip)}">'
+                       f"{html.escape(text[mention.start:mention.end], quote=False)}</a>")
+            pos = mention.end
         out.append(html.escape(text[pos:], quote=False))
         return "".join(out)
+
+    def linker(self, format_id: str | None) -> Linker:
+        return self.linkers.get(format_id) or self.linkers[None]
+
+    def href(self, target: Target, from_uri: str) -> str | None:
+        if target.uri is not None:
+            if target.uri == from_uri:
+                return f"#{target.anchor}"
+            return f"{_relative_url(page_path(from_uri), page_path(target.uri))}#{target.anchor}"
+        if target.record_id not in self.plan.anchors:
+            return None
+        return self.plan.url(target.record_id, from_uri)
 
     def blocks(self, blocks, ctx: "RenderContext") -> str:
         parts = []
@@ -88,15 +110,13 @@ class RenderContext:
 
 def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
     """One linker per format: its own abilities and keywords, its ancestors' terms, and card titles."""
-    shared: dict[str, Target] = {}
-    for card in codex.cards.values():
-        for name in (card.name, *card.aliases):
-            shared.setdefault(name, Target(card.id, "card", f"Card: {card.title}"))
-    linkers: dict[str | None, Linker] = {None: Linker(dict(shared))}
+    vocabulary = rules_vocabulary(codex)
+    shared = _card_terms(codex)
+    linkers: dict[str | None, Linker] = {None: Linker(dict(shared), vocabulary)}
     for f in codex.formats.values():
         terms: dict[str, Target] = {}
         # Nearest definition wins: the format's own terms, then its parents', then the AEG base rules
-        # (the glossary every format builds on).
+        # (the glossary every format builds on). A keyword beats a player ability of the same name.
         chain = list(codex.ancestry(f.id))
         if "aeg" in codex.formats and codex.formats["aeg"] not in chain:
             chain.append(codex.formats["aeg"])
@@ -104,27 +124,139 @@ def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
             for k in source.keywords:
                 if not k.autolink:
                     continue
-                tip = k.short or _first_sentence(k.text)
+                tip = k.short or first_sentence(k.text)
                 for name in (k.term, *k.aliases):
                     terms.setdefault(name, Target(k.id, f"{source.citation_prefix} {k.category}",
-                                                  f"{source.citation_prefix} {k.term}: {tip}"))
+                                                  f"{k.citation} — {k.term}: {tip}"))
             for a in source.abilities:
                 if not a.autolink or a.see:
                     continue
-                tip = _first_sentence(a.text)
+                tip = first_sentence(a.text)
                 for name in (a.name, *a.aliases):
                     terms.setdefault(name, Target(a.id, f"{source.citation_prefix} player ability",
-                                                  f"{source.citation_prefix} player ability {a.name}: {tip}"))
+                                                  f"{a.citation} — player ability {a.name}: {tip}"))
         for name, target in shared.items():
             terms.setdefault(name, target)
-        linkers[f.id] = Linker(terms)
+        linkers[f.id] = Linker(terms, vocabulary)
     return linkers
 
 
-def _first_sentence(blocks) -> str:
+def _card_terms(codex: m.Codex) -> dict[str, Target]:
+    """Card titles: one card links to its page; a title several cards share links to the title's group.
+
+    A title followed by an experience level ("Hida Kisada Inexperienced", "Bayushi Goshiu Experienced 2")
+    names that one card.
+    """
+    by_name: dict[str, list[m.Card]] = defaultdict(list)
+    for card in codex.cards.values():
+        for name in (card.name, *card.aliases):
+            by_name[" ".join(name.split())].append(card)
+    terms: dict[str, Target] = {}
+    for name, cards in sorted(by_name.items()):
+        if len(cards) == 1:
+            terms[name] = _card_target(cards[0])
+        else:
+            versions = "; ".join(c.pool_title or c.title for c in cards)
+            terms[name] = Target(f"title:{title_anchor(name)}", "card title",
+                                 f"Card title {name}: {len(cards)} cards share it ({versions})",
+                                 covers=tuple(c.id for c in cards), uri=TITLES_PAGE, anchor=title_anchor(name))
+    for card in codex.cards.values():
+        if card.experience:
+            for sep in (" ", " • ", " - ", " – "):
+                terms.setdefault(f"{card.name}{sep}{card.experience}", _card_target(card))
+    return terms
+
+
+def _card_target(card: m.Card) -> Target:
+    facts = ", ".join(x for x in (card.type, card.clan, card.experience) if x)
+    return Target(card.id, "card", f"{card.citation} — {card.title}: {facts}")
+
+
+def rules_vocabulary(codex: m.Codex) -> frozenset[str]:
+    """Capitalized words the rules use as game words: words of titles, names, designators and card types."""
+    words: set[str] = set()
+
+    def add(text):
+        words.update(re.findall(r"[A-Z][\w'’]*", text or ""))
+
+    for f in codex.formats.values():
+        for s in f.all_sections():
+            add(s.title)
+        for g in f.ability_groups:
+            add(g.title)
+            for a in g.abilities:
+                add(a.name)
+                for d in a.designators:
+                    add(d)
+        for k in f.keywords:
+            add(k.term)
+            for s in k.sections:
+                add(s.title)
+    for card in codex.cards.values():
+        add(card.type)
+        add(card.deck)
+    return frozenset(words)
+
+
+def same_entry(codex: m.Codex) -> dict[str, frozenset[str]]:
+    """For each record, the records whose mention inside it is a mention of the entry itself.
+
+    An ability that says "see Enlightened Open" is the same entry as the one it points to; a keyword's
+    sub-sections are part of the keyword.
+    """
+    out: dict[str, frozenset[str]] = {}
+    for f in codex.formats.values():
+        for a in f.abilities:
+            out[a.id] = frozenset({a.id, a.see} - {None})
+        for k in f.keywords:
+            out[k.id] = frozenset({k.id, *(s.id for s in k.sections)})
+            for s in k.sections:
+                out[s.id] = out[k.id]
+    return out
+
+
+def text_records(codex: m.Codex):
+    """Every record whose verbatim text is auto-linked: (record, format id, text blocks)."""
+    for f in codex.formats.values():
+        for s in f.all_sections():
+            yield s, f.id, s.text
+        for g in f.ability_groups:
+            yield g, f.id, g.text
+            for a in g.abilities:
+                yield a, f.id, a.text + a.notes
+        for k in f.keywords:
+            yield k, f.id, k.text
+            for s in k.sections:
+                yield s, f.id, s.text
+        for e in f.changelog:
+            yield e, f.id, e.text
+        for r in f.rulings:
+            yield r, f.id, r.text
+
+
+def mentions(codex: m.Codex, linkers: dict[str | None, Linker]) -> dict[str, list[m.Record]]:
+    """Which records mention each record in their text (a shared card title counts for every card)."""
+    skip_of = same_entry(codex)
+    found: dict[str, list[m.Record]] = defaultdict(list)
+    for record, format_id, blocks in text_records(codex):
+        linker = linkers.get(format_id) or linkers[None]
+        skip = skip_of.get(record.id, frozenset({record.id}))
+        for block in blocks:
+            for text in block.strings():
+                for mention in linker.find(text):
+                    for target_id in mention.target.record_ids:
+                        if target_id not in skip and record not in found[target_id]:
+                            found[target_id].append(record)
+    return dict(found)
+
+
+def first_sentence(blocks) -> str:
+    """The first sentence of a text, for a tooltip (at most 160 characters)."""
     for block in blocks:
         for text in block.strings():
             text = " ".join(text.split())
+            sentence = re.match(r".+?[.!?](?=\s|$)", text)
+            text = sentence.group(0) if sentence else text
             return text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + "…"
     return ""
 
