@@ -49,6 +49,7 @@ class Ruleset:
     phases: tuple[str, ...] = ()
     blood_money: Mapping = field(default_factory=lambda: MappingProxyType({}))
     pregame: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    card_pool: Mapping = field(default_factory=lambda: MappingProxyType({}))  # deck checker: legal pool
     seppuku: Mapping = field(default_factory=lambda: MappingProxyType({}))
     rule_refs: Mapping = field(default_factory=lambda: MappingProxyType({}))
     extra: Mapping = field(default_factory=lambda: MappingProxyType({}))
