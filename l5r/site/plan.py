@@ -188,4 +188,7 @@ def plan_site(codex: m.Codex) -> SitePlan:
     # Site-wide "What's new": every dated changelog entry, newest first (templates/whats_new.md.j2).
     pages.append(Page("whats-new.md", "What's new", "whats_new.md.j2", {}))
     nav.insert(1, {"What's new": "whats-new.md"})
+    # Printable pages, one per format, for tournament binders (l5r/site/printing.py, issue #8).
+    from .printing import plan_print
+    plan_print(codex, pages, nav)
     return SitePlan(pages=pages, nav=nav, anchors=anchors)

@@ -1,0 +1,136 @@
+"""Search: what Material's search index holds, and the compact card index beside it.
+
+Material's search loads one index (search/search_index.json) on every page. Rules pages go there; card pages do
+not, because the card pool is large (12,000+ titles): one full page entry per card would make every page load
+megabytes. Cards get their own compact index instead, `search/codex.js`, loaded only when a reader opens the
+search box; assets/codex-search.js matches card titles in it and shows them above the rules results, and labels
+every rules result with the format it comes from.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from pathlib import Path
+
+from ..data import model as m
+
+CARD_INDEX_URI = "search/codex.js"
+
+# Pages whose content is not put in Material's search index (cards have their own index; print pages repeat
+# every rule of a format and would double each result).
+_EXCLUDED_PREFIXES = ("cards/", "print/")
+
+_COPY_BUTTON = re.compile(r'<button(?=[^>]*\bclass="[^"]*\bl5r-copy\b)')
+
+
+def page_meta(src_uri: str, meta: dict) -> None:
+    """Front matter for search, set from the page's place in the site (called on every page's markdown)."""
+    if src_uri.startswith(_EXCLUDED_PREFIXES):
+        search = dict(meta.get("search") or {})
+        search["exclude"] = True
+        meta["search"] = search
+
+
+def page_content(html: str) -> str:
+    """Keep button labels ("Copy citation") out of the search index: they would start every result's text."""
+    return _COPY_BUTTON.sub('<button data-search-exclude="button"', html)
+
+
+def _page_url(uri: str, use_directory_urls: bool) -> str:
+    """The URL MkDocs gives a page (as Material's index writes its location)."""
+    if use_directory_urls:
+        if uri == "index.md":
+            return ""
+        return uri[: -len("index.md")] if uri.endswith("/index.md") else uri[:-3] + "/"
+    return uri[:-3] + ".html"
+
+
+def tag_index(index_file: Path, codex: m.Codex, plan, use_directory_urls: bool) -> None:
+    """Give each entry of Material's search index its citation id as a tag ("NE 4.3.C"; the format's prefix,
+    "NE", for entries that are not a record).
+
+    Material shows tags on every result, so each result shows its format and citation, and matches tags first,
+    so a search for "NE 4.3.C" or "OH II.B" puts that rule on top.
+    """
+    def citation(record_id: str) -> str | None:
+        record = codex.records.get(record_id)
+        return getattr(record, "citation", None) or None
+
+    by_anchor = {anchor: c for rid, (_, anchor) in plan.anchors.items() if (c := citation(rid))}
+    page_tag: dict[str, str] = {}
+    for page in plan.pages:
+        fmt = page.context.get("format")
+        section = page.context.get("section")
+        tag = (section.citation if section is not None else None) or (fmt.citation_prefix if fmt else None)
+        if tag:
+            page_tag[_page_url(page.uri, use_directory_urls)] = tag
+    data = json.loads(index_file.read_text(encoding="utf-8"))
+    for doc in data["docs"]:
+        url, _, anchor = doc["location"].partition("#")
+        tag = by_anchor.get(anchor) if anchor else None
+        if tag is None:
+            tag = page_tag.get(url)
+            if tag and anchor and " " in tag:
+                tag = tag.split(" ", 1)[0]  # another heading on a record's page: the format only
+        if tag:
+            doc["tags"] = [tag]
+    index_file.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def slug(title: str) -> str:
+    """The card id convention for a plain title: `Koan's Jingasa` -> `koans-jingasa`."""
+    text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii").lower()
+    text = re.sub(r"['’]", "", text)
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+def card_index(codex: m.Codex, use_directory_urls: bool) -> dict:
+    """The compact card index: lookup tables once, then one short row per card.
+
+    Row: [title, id ("" when it is the slug of the title), type, deck, first set, banned-in] with type, deck
+    and set as positions in their tables and banned-in as citation prefixes of the formats whose ban list holds
+    the card (not lifted).
+    """
+    banned: dict[str, list[str]] = {}
+    for f in codex.bundled_formats:
+        if f.bans is None:
+            continue
+        for e in f.bans.entries:
+            if e.card and not e.lifted and f.citation_prefix not in banned.get(e.card, []):
+                banned.setdefault(e.card, []).append(f.citation_prefix)
+    tables: dict[str, list[str]] = {"types": [], "decks": [], "sets": []}
+    positions: dict[str, dict[str, int]] = {k: {} for k in tables}
+
+    def pos(table: str, value: str) -> int:
+        where = positions[table]
+        if value not in where:
+            where[value] = len(tables[table])
+            tables[table].append(value)
+        return where[value]
+
+    rows = []
+    for card in sorted(codex.cards.values(), key=lambda c: (c.title.lower(), c.id)):
+        rows.append([
+            card.title,
+            "" if card.id == slug(card.title) else card.id,
+            pos("types", card.type),
+            pos("decks", card.deck),
+            pos("sets", card.sets[0]) if card.sets else -1,
+            " ".join(banned.get(card.id, [])),
+        ])
+    formats = {f.id: [f.citation_prefix, f.short_name] for f in codex.formats.values()}
+    return {
+        "card_url": "cards/{id}/" if use_directory_urls else "cards/{id}.html",
+        "cards_page": "cards/" if use_directory_urls else "cards/index.html",
+        "formats": formats,
+        **tables,
+        "cards": rows,
+    }
+
+
+def card_index_js(codex: m.Codex, use_directory_urls: bool) -> str:
+    """The card index as a script (a script tag loads from file:// too, where fetching JSON is refused)."""
+    data = json.dumps(card_index(codex, use_directory_urls), ensure_ascii=False, separators=(",", ":"))
+    return f"window.__l5r_search={data};\n"

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""`make offline`: build the copy of the Codex that works from disk, check it, and zip it into dist/.
+
+    python scripts/build_offline.py [--dist DIR] [--date YYYY-MM-DD] [--no-zip]
+
+Builds with mkdocs.offline.yml (file:// links, no instant navigation, search index as a script, the
+iframe-worker shim vendored from node_modules/), refuses any page that would load something from the network
+(fonts, scripts, stylesheets, images), and writes dist/l5r-codex-offline-<date>.zip holding one folder with the
+site and a READ-ME-FIRST.txt. Prints the zip's path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "l5r-codex-offline"
+
+# Anything a browser would fetch by itself from a page, a stylesheet or a script: src/href of loading
+# elements, CSS url()/@import, and script-made requests to absolute addresses. Plain <a href> links are
+# not requests (a reader may follow them when online) and are allowed.
+_REMOTE = [
+    re.compile(r"<(?:script|img|iframe|source|video|audio|embed|track)\b[^>]*?\bsrc\s*=\s*[\"']?(?:https?:)?//", re.I),
+    re.compile(r"<link\b(?=[^>]*\brel\s*=\s*[\"']?(?:stylesheet|preload|prefetch|preconnect|dns-prefetch|modulepreload|icon|manifest))"
+               r"[^>]*\bhref\s*=\s*[\"']?(?:https?:)?//", re.I),
+    re.compile(r"url\(\s*[\"']?(?:https?:)?//", re.I),
+    re.compile(r"@import\s+[\"'](?:https?:)?//", re.I),
+    re.compile(r"fonts\.googleapis\.com|fonts\.gstatic\.com|unpkg\.com|cdn\.jsdelivr\.net", re.I),
+]
+
+README = """L5R Rules Codex - offline copy, built {date}
+
+Open index.html in this folder with your web browser (double-click it, or drag it onto a browser window).
+Everything is inside this folder: navigation, search (rules, citations such as "OH II.B", keywords and card
+titles) and the printable pages (Print, in the menu) work without a network connection.
+
+Keep the folder together: moving index.html out of it breaks the links.
+"""
+
+
+# Material's bundle can load two scripts from a CDN, each only as a fallback that never runs here: a
+# ResizeObserver polyfill (every browser that runs the Codex has ResizeObserver) and Mermaid (no page has a
+# diagram). The browser tests record every request to prove it.
+_BUNDLE_FALLBACKS = ("https://unpkg.com/resize-observer-polyfill", "https://unpkg.com/mermaid@")
+
+
+def remote_loads(site: Path) -> list[str]:
+    """Every place in the built site that would make the browser fetch from another machine."""
+    found = []
+    for path in sorted(site.rglob("*")):
+        if path.suffix not in {".html", ".css", ".js"} or not path.is_file():
+            continue
+        if path.name.startswith("search_index") or path.parent.name == "search":
+            continue  # indexes hold page text (which may quote an address), never load it
+        text = path.read_text(encoding="utf-8", errors="replace")
+        # Scripts: only known CDN hosts are looked for (their code names URLs in many harmless ways).
+        patterns = _REMOTE[-1:] if path.suffix == ".js" else _REMOTE
+        for rx in patterns:
+            for match in rx.finditer(text):
+                if path.suffix == ".js" and text.startswith(_BUNDLE_FALLBACKS, max(0, match.start() - 8)):
+                    continue
+                line = text.count("\n", 0, match.start()) + 1
+                found.append(f"{path.relative_to(site)}:{line}: {match.group(0)[:100]}")
+    return found
+
+
+def build(site_dir: Path) -> None:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(ROOT / "mkdocs.offline.yml"),
+           "--site-dir", str(site_dir)]
+    subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+
+
+def zip_site(site_dir: Path, dest: Path, folder: str, date: str) -> None:
+    tmp = dest.with_suffix(".zip.part")
+    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        z.writestr(f"{folder}/READ-ME-FIRST.txt", README.format(date=date))
+        for path in sorted(site_dir.rglob("*")):
+            if path.is_file():
+                z.write(path, f"{folder}/{path.relative_to(site_dir).as_posix()}")
+    tmp.replace(dest)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the zip goes (default: dist/)")
+    parser.add_argument("--date", default=dt.date.today().isoformat(), help="build date in the name (default: today)")
+    parser.add_argument("--no-zip", action="store_true", help="build and check the site only")
+    args = parser.parse_args(argv)
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", args.date):
+        parser.error("--date must be YYYY-MM-DD")
+
+    folder = f"{NAME}-{args.date}"
+    dist = args.dist.resolve()
+    site_dir = dist / "offline-site"
+    if site_dir.exists():
+        shutil.rmtree(site_dir)
+    dist.mkdir(parents=True, exist_ok=True)
+    try:
+        build(site_dir)
+    except subprocess.CalledProcessError as exc:
+        print(f"build_offline: the offline build failed (exit {exc.returncode})", file=sys.stderr)
+        return 1
+    problems = remote_loads(site_dir)
+    if problems:
+        print("build_offline: these would load from the network, which the offline copy must never do:",
+              file=sys.stderr)
+        for p in problems:
+            print(f"  {p}", file=sys.stderr)
+        return 1
+    if args.no_zip:
+        print(site_dir)
+        return 0
+    dest = dist / f"{folder}.zip"
+    zip_site(site_dir, dest, folder, args.date)
+    print(f"{dest.relative_to(ROOT) if dest.is_relative_to(ROOT) else dest} ({dest.stat().st_size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
