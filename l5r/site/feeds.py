@@ -29,6 +29,17 @@ SITE_FEED = "feed.xml"
 WHATS_NEW = "whats-new.md"
 
 
+THEME_DIR = Path(__file__).resolve().parent / "theme"  # main.html: <link rel="alternate"> feed discovery
+
+
+def add_feed_discovery(config) -> None:
+    """Let every page's <head> announce the feeds: put the Codex's `main.html` (which extends the theme's
+    base.html) in front of the theme's templates, behind a project `custom_dir` if there is one."""
+    dirs = config.theme.dirs
+    if THEME_DIR.is_dir() and str(THEME_DIR) not in dirs:
+        dirs.insert(1 if config.theme.custom_dir else 0, str(THEME_DIR))
+
+
 def format_feed_path(format_id: str) -> str:
     return f"formats/{format_id}/feed.xml"
 

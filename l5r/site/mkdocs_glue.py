@@ -10,6 +10,7 @@ from mkdocs.structure.files import File
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from . import permalinks
+from . import feeds
 from .build import render_site
 
 _state: dict = {}
@@ -29,6 +30,7 @@ def on_config(config):
     _state.update(codex=codex, plan=plan, pages=pages)
     _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
     config.nav = _nav(config.nav, plan.nav)
+    feeds.add_feed_discovery(config)  # <link rel="alternate" type="application/atom+xml"> in every <head>
     return config
 
 
@@ -48,6 +50,10 @@ def on_files(files, config):
         if files.get_file_from_path(uri) is not None:
             raise PluginError(f"docs/{uri} would hide a generated page; generated pages are not written in docs/")
         files.append(File.generated(config, uri, content=content))
+    # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml), built from the data; as
+    # generated files, pages link to them with ordinary (validated) Markdown links.
+    for feed in feeds.build_feeds(_state["codex"], _state["plan"], config.site_url or "", config.site_name):
+        files.append(File.generated(config, feed.path, content=feed.xml))
     return files
 
 
@@ -66,9 +72,6 @@ def on_page_content(html, page, config, files):
 
 
 def on_post_build(config):
-    # Atom feeds of the dated changelog entries (site/feed.xml, site/formats/<id>/feed.xml), from the data.
-    from .feeds import write_feeds
-    write_feeds(_state["codex"], _state["plan"], Path(config.site_dir), config.site_url or "", config.site_name)
     # permalinks.json, short links c/<slug>/, stubs for old pages; every permalink must resolve.
     _links(permalinks.write_outputs, Path(config.site_dir), _state["codex"], _state["plan"],
            config.use_directory_urls)
