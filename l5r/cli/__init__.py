@@ -6,9 +6,10 @@ import argparse
 import sys
 
 from . import check as _check
+from . import deck as _deck
 
 # Subcommand modules: each has `register(subparsers)` that sets `func` on its parser.
-COMMANDS = [_check]
+COMMANDS = [_check, _deck]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,90 @@
+"""A pickle of the built card index, reused while nothing it was built from has changed.
+
+The key is the pool's file names, modification times and sizes, a digest of the Codex card records
+merged into it, and a digest of the code that builds it, so an edit to any of them rebuilds the index.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+from typing import Callable, Mapping
+
+from ..data.model import Card
+from .read import set_files
+
+_PACKAGE = Path(__file__).resolve().parent
+_REPO_CACHE = _PACKAGE.parent.parent / ".l5r-cache"
+
+
+def default_cache_dir() -> Path | None:
+    """L5R_CACHE_DIR, else the user cache folder, else .l5r-cache/ in the checkout; None if none is writable."""
+    explicit = os.environ.get("L5R_CACHE_DIR")
+    xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    for folder in ([Path(explicit)] if explicit else [Path(xdg) / "l5r-codex", _REPO_CACHE]):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(folder, os.W_OK):
+            return folder
+    return None
+
+
+def stamp(pool_dir: Path, cards: Mapping[str, Card]) -> tuple:
+    files = tuple((p.name, s.st_mtime_ns, s.st_size) for p in set_files(pool_dir) for s in [p.stat()])
+    return (_code_digest(), str(pool_dir.resolve()), files, _records_digest(cards))
+
+
+def cached(pool_dir: Path, cards: Mapping[str, Card], cache_dir: Path | None, build: Callable):
+    """The index from the cache when its key still matches, else `build()` (and store it)."""
+    key = stamp(pool_dir, cards)
+    path = cache_dir / f"cardpool-{hashlib.sha1(key[1].encode()).hexdigest()[:12]}.pickle" if cache_dir else None
+    if path is not None:
+        hit = _read(path, key)
+        if hit is not None:
+            return hit
+    index = build()
+    if path is not None:
+        _write(path, key, index)
+    return index
+
+
+def _read(path: Path, key: tuple):
+    try:
+        with path.open("rb") as stream:
+            if pickle.load(stream) != key:
+                return None
+            return pickle.load(stream)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        return None  # a missing, stale or damaged cache is rebuilt
+
+
+def _write(path: Path, key: tuple, index):
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        with os.fdopen(fd, "wb") as stream:
+            pickle.dump(key, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(index, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)  # atomic: two runs at once never see half a file
+    except OSError:
+        pass  # the cache only saves time; a read-only disk must not stop a deck check
+
+
+def _code_digest() -> str:
+    digest = hashlib.sha1()
+    for source in sorted(_PACKAGE.glob("*.py")):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def _records_digest(cards: Mapping[str, Card]) -> str:
+    facts = [
+        (c.id, c.name, c.experience, c.type, c.deck, c.unique, c.clan, c.keywords, c.icons, c.sets, c.pool_title,
+         c.aliases, c.counts_as, c.soul_of, sorted((k, repr(v)) for k, v in c.deck_rules.items()))
+        for c in sorted(cards.values(), key=lambda c: c.id)
+    ]
+    return hashlib.sha1(repr(facts).encode()).hexdigest()

@@ -1,0 +1,178 @@
+"""The card index: every identity in the pool plus the Codex's own card records, found by name.
+
+Names are looked up by title (with or without the pool's "(Emperor)"-style qualifier) and experience
+level; the records in data/cards add what the documents say (aliases such as "Final Wave", which
+same-title cards are separate, deck-size rules) and make the cards they name known even without a pool.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from ..data.model import Card
+from .identity import Identity
+from .names import experience_key, split_experience, split_qualifier, title_key
+
+SOUL_OF = "soul-of"
+COUNTS_AS = "counts-as"
+NOT_A_DECK_CARD = "Other"  # biographies, tokens, proxies, clocks: the pool's "Other" deck
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What a name in a decklist turned out to be."""
+
+    identity: Identity | None
+    candidates: tuple[Identity, ...] = ()  # several cards fit: the name is ambiguous
+    note: str | None = None  # something the reader should know (a set that was ignored)
+
+
+class CardIndex:
+    def __init__(self, identities: Iterable[Identity], cards: Mapping[str, Card], pool_dir: Path | None):
+        self.pool_dir = pool_dir
+        self.identities = tuple(identities)
+        self._by_title: dict[str, list[Identity]] = defaultdict(list)
+        self._by_card: dict[str, Identity] = {}
+        for identity in self.identities:
+            self._register(identity, identity.title)
+            if identity.card_id:
+                self._by_card[identity.card_id] = identity
+        for card in cards.values():
+            for alias in card.aliases:
+                if card.id in self._by_card:
+                    self._register(self._by_card[card.id], split_experience(alias)[0])
+        self._by_title = dict(self._by_title)
+        self._links = _links(self.identities, self._by_title, self._by_card, cards)
+
+    def __len__(self) -> int:
+        return len(self.identities)
+
+    @property
+    def has_pool(self) -> bool:
+        return self.pool_dir is not None
+
+    def card(self, card_id: str) -> Identity | None:
+        """The identity of a Codex card record."""
+        return self._by_card.get(card_id)
+
+    def named(self, title: str, experience: str | None = None) -> list[Identity]:
+        """Every identity with this title (qualifier optional) and experience level."""
+        wanted = experience_key(experience)
+        return [i for i in self._by_title.get(title_key(title), ()) if experience_key(i.experience) == wanted]
+
+    def all_levels(self, identity: Identity) -> list[Identity]:
+        """Every experience level of the same card (for a format where levels are not different cards)."""
+        return [i for i in self._by_title.get(title_key(identity.title), ()) if i.deck == identity.deck]
+
+    def find(self, name: str, experience: str | None = None, set_name: str | None = None,
+             deck: str | None = None) -> Lookup:
+        """The one card a decklist line means; `deck` (the section it is in) settles same-title cards."""
+        candidates = self.named(name, experience)
+        base, qualifier = split_qualifier(name)
+        if not candidates and qualifier and not set_name:  # "Hida Kisada (Emperor Edition)": a set in brackets
+            candidates, set_name = self.named(base, experience), qualifier
+        note = None
+        if set_name and candidates:
+            wanted = title_key(set_name)
+            printed = [c for c in candidates if any(title_key(s) == wanted for s in c.sets)]
+            if printed:
+                candidates = printed
+            else:
+                note = f"{name} was not printed in {set_name}; the set name was ignored"
+        playable = [c for c in candidates if c.deck != NOT_A_DECK_CARD] or candidates
+        if len(playable) > 1 and deck:
+            playable = [c for c in playable if c.deck == deck] or playable
+        if len(playable) == 1:
+            return Lookup(playable[0], note=note)
+        return Lookup(None, tuple(playable), note)
+
+    def linked(self, identity: Identity, kinds: frozenset[str]) -> set[Identity]:
+        """The identity and every card it shares a deck-building limit with through links of these kinds."""
+        seen = {identity}
+        todo = [identity]
+        while todo:
+            for kind, other in self._links.get(todo.pop(), ()):
+                if kind in kinds and other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return seen
+
+    def _register(self, identity: Identity, title: str):
+        keys = {title_key(title), title_key(split_qualifier(title)[0])}
+        for key in keys:
+            bucket = self._by_title[key]
+            if identity not in bucket:
+                bucket.append(identity)
+
+
+def build_index(pool: Iterable[Identity], cards: Mapping[str, Card], pool_dir: Path | None) -> CardIndex:
+    """Merge the Codex card records into the pool's identities (or stand alone when there is no pool)."""
+    identities = list(pool)
+    position = {(title_key(i.key), i.deck): n for n, i in enumerate(identities)}
+    for card in sorted(cards.values(), key=lambda c: c.id):
+        n = position.get((title_key(_pool_name(card)), card.deck))
+        if n is None:
+            identities.append(_with_record(_from_record(card), card))
+        else:
+            identities[n] = _with_record(identities[n], card)
+    return CardIndex(identities, cards, pool_dir)
+
+
+def _pool_name(card: Card) -> str:
+    return card.pool_title or (f"{card.name} • {card.experience}" if card.experience else card.name)
+
+
+def _from_record(card: Card) -> Identity:
+    return Identity(
+        key=_pool_name(card), title=card.name, experience=card.experience, deck=card.deck, types=(card.type,),
+        clans=(card.clan,) if card.clan else (), keywords=card.keywords, unique=bool(card.unique),
+        sets=card.sets, in_pool=False,
+    )
+
+
+def _with_record(identity: Identity, card: Card) -> Identity:
+    """The record's deck rules win over what the pool text says: they are the documents' reading."""
+    rules = card.deck_rules
+    change = identity.deck_size_change
+    if "deck_size_change" in rules:
+        change = tuple((deck.title(), amount) for deck, amount in rules["deck_size_change"].items())
+    return replace(
+        identity, card_id=card.id, icons=identity.icons | frozenset(card.icons),
+        max_copies=rules.get("max_copies", identity.max_copies),
+        counts_toward_deck_size=rules.get("counts_toward_deck_size", identity.counts_toward_deck_size),
+        deck_size_change=change,
+    )
+
+
+def _links(identities, by_title, by_card, cards) -> dict[Identity, tuple[tuple[str, Identity], ...]]:
+    """Soul of / counts-as links, both ways, so a chain is found from any card in it."""
+    links: dict[Identity, set[tuple[str, Identity]]] = defaultdict(set)
+
+    def link(kind, a, targets):
+        for b in targets:
+            if b is not a and b.deck != NOT_A_DECK_CARD:
+                links[a].add((kind, b))
+                links[b].add((kind, a))
+
+    def named(name):
+        title, experience = split_experience(name)
+        wanted = experience_key(experience)
+        return [i for i in by_title.get(title_key(title), ()) if experience_key(i.experience) == wanted]
+
+    for identity in identities:
+        for name in identity.soul_of:
+            link(SOUL_OF, identity, named(name))
+        for name in identity.counts_as:
+            if "Ancestor" in identity.types and split_experience(name)[1] is None:
+                # An Ancestor counts as every version of its Personality (OH II.F).
+                link(COUNTS_AS, identity, by_title.get(title_key(name), ()))
+            else:
+                link(COUNTS_AS, identity, named(name))
+        card = cards.get(identity.card_id) if identity.card_id else None
+        if card is not None:
+            link(SOUL_OF, identity, [by_card[c] for c in card.soul_of if c in by_card])
+            link(COUNTS_AS, identity, [by_card[c] for c in card.counts_as if c in by_card])
+    return {k: tuple(sorted(v, key=lambda kv: (kv[0], kv[1].key))) for k, v in links.items()}

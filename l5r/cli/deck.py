@@ -1,0 +1,101 @@
+"""`l5r deck check`: is a decklist legal in a format? Exit 0 legal, 1 not legal, 2 usage or input error."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+
+from ..cardpool import PoolError, load_index, locate_pool
+from ..data.load import load_codex
+from ..data.yamlsource import DataError
+from ..decklist import SECTION_NAMES, DecklistError, read_decklist
+from ..engine.deck import DeckChecker, DeckReport, DeckRulesError, checkable
+from ..engine.ruleset import ruleset_for
+
+LEGAL, NOT_LEGAL, INPUT_ERROR = 0, 1, 2
+
+
+def register(sub):
+    deck = sub.add_parser("deck", help="decklists: check one against a format's construction rules")
+    deck_sub = deck.add_subparsers(dest="deck_command", metavar="ACTION")
+    p = deck_sub.add_parser("check", help="check a decklist's legality in a format",
+                            description="Check a decklist (text or YAML) against a format's deck construction rules, "
+                                        "ban list and legal card pool.")
+    p.add_argument("--format", required=True, metavar="FORMAT", help="format id: obsidian-hand, new-era, modern")
+    p.add_argument("--cardpool", metavar="DIR", help="card pool folder (sets/*.yaml); default: $L5R_CARDPOOL")
+    p.add_argument("--as-of", type=_date, metavar="DATE", default=None,
+                   help="check the ban list as it stood that day (YYYY-MM-DD; default: today)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("deckfile", metavar="DECKFILE", help="the decklist (.txt, or .yml/.yaml); - reads standard input")
+    p.set_defaults(func=run)
+    deck.set_defaults(func=lambda args: _usage(deck))
+
+
+def run(args) -> int:
+    try:
+        codex = load_codex()
+        fmt, ruleset = _format(codex, args.format)
+        decklist = read_decklist(args.deckfile)
+        index = load_index(locate_pool(args.cardpool), codex.cards)
+        checker = DeckChecker(fmt, ruleset, index)
+    except (DecklistError, PoolError, DeckRulesError, _UnknownFormat) as exc:
+        print(f"l5r deck check: {exc}", file=sys.stderr)
+        return INPUT_ERROR
+    except DataError as exc:
+        print(f"l5r deck check: the Codex data has {len(exc.problems)} problem(s); run `l5r check`", file=sys.stderr)
+        return INPUT_ERROR
+    report = checker.check(decklist, on=args.as_of or dt.date.today())
+    if args.json:
+        print(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
+    else:
+        print(_readable(report, fmt.name, decklist.source, codex))
+    return LEGAL if report.legal else NOT_LEGAL
+
+
+class _UnknownFormat(Exception):
+    pass
+
+
+def _format(codex, format_id):
+    fmt = codex.formats.get(format_id)
+    choices = sorted(f.id for f in codex.formats.values() if checkable(f, ruleset_for(f)))
+    if fmt is None or format_id not in choices:
+        what = "has no deck construction rules in the Codex" if fmt else "is not a format"
+        raise _UnknownFormat(f"'{format_id}' {what}; choose one of: {', '.join(choices)}")
+    return fmt, ruleset_for(fmt)
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a date like 2015-08-16") from None
+
+
+def _usage(parser) -> int:
+    parser.print_help(sys.stderr)
+    return INPUT_ERROR
+
+
+def _readable(report: DeckReport, format_name: str, source: str, codex) -> str:
+    verdict = "LEGAL" if report.legal else f"NOT LEGAL ({len(report.problems)} problem" \
+        f"{'s' if len(report.problems) != 1 else ''})"
+    counts = " · ".join(f"{SECTION_NAMES[s]} {n}" for s, n in report.counts.items())
+    lines = [f"{source}: {verdict} in {format_name} (ban list as of {report.as_of.isoformat()})", f"  {counts}"]
+    for title, findings in (("Problems", report.problems), ("Warnings", report.warnings)):
+        if findings:
+            lines.append(f"{title}:")
+            for f in findings:
+                lines.append(f"  [{f.code}] {f.message}{_cite(f.rule, codex)}")
+    return "\n".join(lines)
+
+
+def _cite(rule: str | None, codex) -> str:
+    if not rule:
+        return ""
+    record = codex.records.get(rule)
+    if record is None or not record.citation or record.citation.endswith(rule.split("-", 1)[-1]):
+        return f" [{rule}]"  # the citation would only repeat the id
+    return f" [{record.citation}: {rule}]"
