@@ -22,6 +22,12 @@ build: $(STAMP)
 check: $(STAMP)
 	$(BIN)/l5r check
 
+# After adding records, record their anchors in data/anchors.lock (the tests check it is current). The build
+# fails when a locked anchor disappears without a redirect in data/redirects.yml.
+.PHONY: lock
+lock: $(STAMP)
+	$(BIN)/python scripts/update_anchor_lock.py
+
 test: $(STAMP) browser
 	$(BIN)/pytest
 

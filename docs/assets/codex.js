@@ -1,35 +1,108 @@
-// L5R Rules Codex: the "Copy citation" button copies `citation — title — URL#anchor` for chat.
+// L5R Rules Codex: citations and permanent links (l5r/site/permalinks.py).
+// - "Copy citation" copies `citation — title — URL#anchor` for pasting in a chat, on https, http://127.0.0.1
+//   and file:// alike: the Clipboard API first, then the copy command, then a selected text field to copy by hand.
+// - An old anchor that moved (data/redirects.yml) is followed to its new place.
 (function () {
-  function citationText(box) {
+  // -- Copy citation ------------------------------------------------------------------------------------------
+
+  // The link to share: the page's own address, except from disk, where the published (canonical) one is used.
+  function pageUrl() {
     var url = new URL(window.location.href);
+    var canonical = document.querySelector('link[rel="canonical"]');
+    if (url.protocol === "file:" && canonical && /^https?:/.test(canonical.href)) {
+      url = new URL(canonical.href.replace(/index\.html$/, "").replace(/([^/]+)\.html$/, "$1/"));
+    }
+    return url;
+  }
+
+  function citationText(box) {
+    var url = pageUrl();
     url.hash = box.getAttribute("data-anchor");
     return box.getAttribute("data-cite") + " — " + box.getAttribute("data-title") + " — " + url.toString();
   }
-  function copy(text) {
-    if (navigator.clipboard && window.isSecureContext) {
-      return navigator.clipboard.writeText(text);
-    }
-    // file:// and plain http: fall back to a hidden textarea.
+
+  function copyCommand(text) {
     var area = document.createElement("textarea");
     area.value = text;
     area.setAttribute("readonly", "");
     area.style.position = "fixed";
+    area.style.top = "0";
     area.style.opacity = "0";
     document.body.appendChild(area);
     area.select();
-    try { document.execCommand("copy"); } finally { document.body.removeChild(area); }
-    return Promise.resolve();
+    var done = false;
+    try { done = document.execCommand("copy"); } catch (e) { done = false; }
+    document.body.removeChild(area);
+    return done;
   }
+
+  function copy(text) {
+    if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).then(
+        function () { return true; },
+        function () { return copyCommand(text); }  // refused (no focus, no permission): try the command
+      );
+    }
+    return Promise.resolve(copyCommand(text));
+  }
+
+  // Nothing could write the clipboard: show the text, selected, so Ctrl+C (Cmd+C) copies it.
+  function showByHand(box, text) {
+    var field = box.querySelector(".l5r-copy-fallback");
+    if (!field) {
+      field = document.createElement("input");
+      field.className = "l5r-copy-fallback";
+      field.setAttribute("readonly", "");
+      field.setAttribute("aria-label", "Citation to copy");
+      box.appendChild(field);
+    }
+    field.value = text;
+    field.focus();
+    field.select();
+  }
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest(".l5r-copy");
     if (!button) return;
     var box = button.closest(".l5r-cite");
     var text = citationText(box);
-    copy(text).then(function () {
-      button.setAttribute("data-copied", "");
-      button.setAttribute("data-copied-text", text);
-      button.textContent = "Copied";
-      setTimeout(function () { button.removeAttribute("data-copied"); button.textContent = "Copy citation"; }, 1500);
+    var label = button.getAttribute("data-label") || button.textContent;
+    button.setAttribute("data-label", label);
+    button.setAttribute("data-copied-text", text);
+    copy(text).then(function (done) {
+      if (done) {
+        button.setAttribute("data-copied", "");
+        button.textContent = "Copied";
+        setTimeout(function () { button.removeAttribute("data-copied"); button.textContent = label; }, 1500);
+      } else {
+        button.setAttribute("data-failed", "");
+        button.textContent = "Press Ctrl+C";
+        showByHand(box, text);
+      }
     });
   });
+
+  // -- Moved anchors ------------------------------------------------------------------------------------------
+
+  function followMoved() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    if (!id || document.getElementById(id)) return;
+    var markers = document.querySelectorAll("[data-l5r-moved]");
+    for (var i = 0; i < markers.length; i++) {
+      if (markers[i].getAttribute("data-l5r-moved") !== id) continue;
+      var to = markers[i].getAttribute("data-l5r-to");
+      if (window.location.protocol === "file:") to = to.replace(/\/(#|$)/, "/index.html$1");
+      window.location.replace(new URL(to, window.location.href).href);
+      return;
+    }
+  }
+
+  window.addEventListener("hashchange", followMoved);
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(followMoved);  // Material's instant navigation: every page it shows
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", followMoved);
+  } else {
+    followMoved();
+  }
 })();

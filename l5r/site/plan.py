@@ -191,4 +191,7 @@ def plan_site(codex: m.Codex) -> SitePlan:
     # Printable pages, one per format, for tournament binders (l5r/site/printing.py, issue #8).
     from .printing import plan_print
     plan_print(codex, pages, nav)
+    # Comparison pages: each topic several formats define, side by side (l5r/site/compare.py, issue #6).
+    from .compare import plan_compare
+    plan_compare(codex, pages, nav)
     return SitePlan(pages=pages, nav=nav, anchors=anchors)
