@@ -357,6 +357,7 @@ def test_whats_new_lists_every_dated_update_newest_first(built_site, codex):
     for e in undated:
         assert f'#{e.id}"' in tail and f'#{e.id}"' not in html[:html.index('id="new-undated"')]
     assert 'href="../feed.xml"' in html
+    assert "{:" not in html and "{ ." not in html, "no attribute list left unparsed"
 
 
 @pytest.mark.parametrize("fid", ["obsidian-hand", "modern", "aeg"])
@@ -366,3 +367,4 @@ def test_changelog_pages_are_newest_first_and_link_their_feed(built_site, codex,
     assert len(shown) == sum(1 for e in codex.formats[fid].changelog if e.date)
     assert shown == sorted(shown, reverse=True)
     assert 'href="../feed.xml"' in html
+    assert "{:" not in html and "{ ." not in html, "no attribute list left unparsed"
