@@ -7,9 +7,10 @@ import sys
 
 from . import check as _check
 from . import deck as _deck
+from . import scenarios as _scenarios
 
 # Subcommand modules: each has `register(subparsers)` that sets `func` on its parser.
-COMMANDS = [_check, _deck]
+COMMANDS = [_check, _deck, _scenarios]
 
 
 class _Parser(argparse.ArgumentParser):

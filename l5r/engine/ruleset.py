@@ -51,6 +51,17 @@ class Ruleset:
     pregame: Mapping = field(default_factory=lambda: MappingProxyType({}))
     card_pool: Mapping = field(default_factory=lambda: MappingProxyType({}))  # deck checker: legal pool
     seppuku: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    # Rules engine: Clan Alignment, gold, turn shape. Switches for rules without a number are their
+    # presence in rule_refs (e.g. `honor_requirement`, `keyword_elite`).
+    clan_alignments: tuple[str, ...] = ()
+    clan_equivalents: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    conditional_clans: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    surcharge_exemptions: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    gold_splitting: bool | None = None
+    gold_pooling: bool | None = None
+    end_phase_draw: int | None = None
+    optional_phases: tuple[str, ...] = ()
+    phase_parts: Mapping = field(default_factory=lambda: MappingProxyType({}))
     rule_refs: Mapping = field(default_factory=lambda: MappingProxyType({}))
     extra: Mapping = field(default_factory=lambda: MappingProxyType({}))
 
@@ -70,7 +81,7 @@ def ruleset_for(fmt: m.Format) -> Ruleset:
         value = raw[key]
         if key in ("dynasty_deck", "fate_deck"):
             value = DeckSize(value.get("min"), value.get("max"))
-        elif key == "phases":
+        elif key in ("phases", "clan_alignments", "optional_phases"):
             value = tuple(value)
         values[key] = value
     extra = MappingProxyType({k: v for k, v in raw.items() if k not in _KNOWN})

@@ -1,0 +1,60 @@
+"""`l5r scenarios run PATH...`: run every ```scenario fence and `examples:` entry; exit 0 when all pass."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..data.load import DEFAULT_DATA_DIR, load_codex
+from ..data.yamlsource import DataError
+
+
+def register(sub):
+    p = sub.add_parser("scenarios", help="run the executable examples (```scenario fences)")
+    actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
+    run = actions.add_parser("run", help="run every scenario in the given Markdown/YAML files or folders")
+    run.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (e.g. docs data)")
+    run.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, help="data folder (default: the Codex's data/)")
+    run.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
+    run.set_defaults(func=_run)
+    p.set_defaults(func=lambda args: _usage(p))
+
+
+def _usage(parser) -> int:
+    parser.print_usage(sys.stderr)
+    print(f"{parser.prog}: error: say what to do, e.g. `l5r scenarios run docs data`", file=sys.stderr)
+    return 2
+
+
+def _run(args) -> int:
+    from ..scenarios.collect import CollectError, collect
+    from ..scenarios.runner import run
+
+    try:
+        codex = load_codex(args.data)
+    except DataError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print("the data has problems; fix them first (`l5r check`)", file=sys.stderr)
+        return 1
+    try:
+        scenarios = collect(args.paths, Path.cwd())
+    except CollectError as exc:
+        print(f"l5r scenarios run: error: {exc}", file=sys.stderr)
+        return 2
+    if not scenarios:
+        print("no scenarios found in " + " ".join(args.paths), file=sys.stderr)
+        return 1
+    failed = 0
+    for scenario in scenarios:
+        outcome = run(scenario, codex)
+        if outcome.passed:
+            if not args.quiet:
+                print(f"ok    {scenario.location}: {scenario.title}")
+            continue
+        failed += 1
+        print("FAIL  " + outcome.report())
+    passed = len(scenarios) - failed
+    print(f"{passed} passed, {failed} failed ({len(scenarios)} scenarios)",
+          file=sys.stderr if failed else sys.stdout)
+    return 1 if failed else 0

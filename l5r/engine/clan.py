@@ -1,0 +1,54 @@
+"""Clan Alignment: which Clan a player and a Personality belong to.
+
+The format lists its Clan Alignments (`clan_alignments`; OH II.A, NE Clan Alignments), the keywords that
+count as one (`clan_equivalents`), the keywords that count only while a given Stronghold is in play
+(`conditional_clans`), and which keyword spares a Clan's players the out-of-clan surcharge
+(`surcharge_exemptions`). A format that lists none takes the printed Clan as it is.
+"""
+
+from __future__ import annotations
+
+from .game import Card, Game, Player
+
+
+def _norm(text: str | None) -> str | None:
+    """Documents write “Toturi’s Army” with a curly apostrophe; scenarios may type a straight one."""
+    return text.replace("’", "'").strip() if text else text
+
+
+def personality_clan(game: Game, card: Card, player: Player | None = None) -> str | None:
+    """The Clan Alignment a Personality has in this format (None: unaligned)."""
+    rs = game.ruleset
+    conditional = {_norm(k): _norm(v) for k, v in rs.conditional_clans.items()}
+    equivalents = {_norm(k): _norm(v) for k, v in rs.clan_equivalents.items()}
+    alignments = {_norm(c) for c in rs.clan_alignments}
+    for word in filter(None, map(_norm, (card.clan, *card.keywords))):
+        if word in conditional:
+            if player is not None and _norm(player.stronghold) == conditional[word]:
+                return word
+            continue
+        clan = equivalents.get(word, word)
+        if alignments and clan in alignments:
+            return clan
+        if not alignments and word == _norm(card.clan):
+            return clan
+    return None
+
+
+def same_clan(game: Game, player: Player, card: Card) -> bool:
+    """An unaligned player shares no Clan Alignment, not even with unaligned Personalities."""
+    if player.clan is None:
+        return False
+    return personality_clan(game, card, player) == _norm(player.clan)
+
+
+def aligned_elsewhere(game: Game, player: Player, card: Card) -> bool:
+    """A Personality with a Clan Alignment other than the player's; unaligned players have none to clash."""
+    if player.clan is None:
+        return False
+    clan = personality_clan(game, card, player)
+    if clan is None or clan == _norm(player.clan):
+        return False
+    exemptions = {_norm(k): v for k, v in game.ruleset.surcharge_exemptions.items()}
+    exempting = exemptions.get(_norm(player.clan))
+    return not (exempting and card.has(exempting))

@@ -1,0 +1,137 @@
+"""The game state the rules chapters act on: two players, their cards, whose turn it is, who has won.
+
+Only what the encoded rules need is modelled. Cards are known by their title; a scenario names each card
+once. Engine chapters change this state and raise `Refused` when the rules forbid what was asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .ruleset import Ruleset
+
+YOU, OPPONENT = "you", "opponent"
+PLAYERS = (YOU, OPPONENT)
+
+
+class Refused(Exception):
+    """The rules forbid this: `reason` is one sentence a player understands, `rule_id` decides it."""
+
+    def __init__(self, reason: str, rule_id: str | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.rule_id = rule_id
+
+
+class NotStated(Exception):
+    """The format's documents do not state the rule this needs: the engine does not guess."""
+
+
+def stated(ruleset: Ruleset, key: str, what: str) -> str:
+    """The rule id that states `key` in this format, or NotStated naming what is missing."""
+    rule_id = ruleset.rule(key)
+    if rule_id is None:
+        raise NotStated(f"the {ruleset.citation_prefix} documents do not state {what}")
+    return rule_id
+
+
+def other(player: str) -> str:
+    return OPPONENT if player == YOU else YOU
+
+
+@dataclass
+class Card:
+    name: str
+    type: str = "Personality"
+    keywords: tuple[str, ...] = ()
+    owner: str = YOU
+    controller: str = YOU
+    zone: str = "in play"  # in play | province | hand | deck | discard pile | destroyed | removed
+    force: int = 0
+    chi: int = 0
+    gold_cost: int | None = None
+    personal_honor: int = 0
+    honor_requirement: int | None = None
+    clan: str | None = None
+    bowed: bool = False
+    dishonorable: bool = False
+    face_up: bool = True
+    focus_value: int | None = None
+    element: str | None = None
+    entered: str | None = None  # rings: "by its own text" | "by another card" | "before the first player"
+    attached_to: str | None = None
+    at: str = "home"  # home | battlefield
+    force_bonus: int = 0
+
+    def has(self, keyword: str) -> bool:
+        return any(k.lower() == keyword.lower() for k in self.keywords)
+
+
+@dataclass
+class Player:
+    id: str
+    honor: int = 0
+    clan: str | None = None  # None: unaligned
+    stronghold: str | None = None
+    hand: int = 0
+    max_hand_size: int | None = None
+    max_hand_size_modifier: int = 0
+    no_max_hand_size: bool = False
+    provinces: int = 4
+    imperial_favor: bool = False
+    wind_in_play: bool = False
+    lost_honor_from_opponent_card: bool = False
+    reached_dishonor_this_turn: bool = False
+    unsuccessful_searches: set[str] = field(default_factory=set)
+    gold_sources: list[int] = field(default_factory=list)  # unspent gold, one entry per source
+    gold_tracked: bool = False  # True once the player produced Gold: costs are then paid from sources
+    turns_taken: int = 0
+
+
+@dataclass
+class Game:
+    ruleset: Ruleset
+    players: dict[str, Player]
+    cards: dict[str, Card] = field(default_factory=dict)
+    active: str = YOU
+    first_player_chosen: bool = True
+    winner: str | None = None
+    win_reason: str | None = None
+    used_this_turn: set[tuple[str, str]] = field(default_factory=set)  # (ability, card or player)
+    bowings_from_others_this_turn: set[str] = field(default_factory=set)
+    honor_changes: list = field(default_factory=list)  # every HonorChange, in order
+    recruits: list = field(default_factory=list)  # (player, card name, RecruitCost)
+    may_draw: dict[str, int] = field(default_factory=dict)  # cards a player may draw (Overconfident, Brash)
+
+    def player(self, player_id: str) -> Player:
+        return self.players[player_id]
+
+    def card(self, name: str) -> Card:
+        return self.cards[name]
+
+    def in_play(self, controller: str | None = None) -> list[Card]:
+        return [c for c in self.cards.values()
+                if c.zone == "in play" and (controller is None or c.controller == controller)]
+
+    def attachments(self, card: Card) -> list[Card]:
+        return [c for c in self.cards.values() if c.attached_to == card.name and c.zone == "in play"]
+
+    def unit(self, card: Card) -> list[Card]:
+        """A Personality and the cards attached to him."""
+        return [card, *self.attachments(card)]
+
+    def declare_winner(self, player: str, reason: str):
+        if self.winner is None:
+            self.winner, self.win_reason = player, reason
+
+    def check_not_over(self):
+        if self.winner is not None:
+            raise Refused(f"the game is already over ({self.win_reason})")
+
+    def start_turn(self, player: str):
+        self.active = player
+        self.used_this_turn.clear()
+        self.bowings_from_others_this_turn.clear()
+        for p in self.players.values():
+            p.reached_dishonor_this_turn = p.honor <= (self.ruleset.dishonor_loss_at or -10**9)
+        self.player(player).turns_taken += 1

@@ -1,0 +1,71 @@
+"""Seppuku: rehonor, then destroy; and the player ability that lets a Personality commit it.
+
+The Ruleset's `seppuku` says how the ability works in each format: `timing` "before-honor-loss" (AEG
+Glossary S, OH Seppuku: a Reaction before an Honor loss, which it reduces to `reduces_loss_to`) or "open"
+(NE and MOD Seppuku: an Open action on a dishonorable Personality), and which `keywords` may commit it.
+"""
+
+from __future__ import annotations
+
+from . import keywords
+from .game import Card, Game, Refused, stated
+from .honor import HonorChange, apply_change, modified_points
+
+
+def commit(game: Game, card: Card):
+    """Rehonor the Personality, then destroy him; these effects cannot be negated."""
+    card.dishonorable = False
+    keywords.destroy(game, card)
+
+
+def _terms(game: Game) -> tuple[dict, str]:
+    rule = stated(game.ruleset, "seppuku", "the Seppuku player ability")
+    return game.ruleset.seppuku, rule
+
+
+def _eligible(game: Game, player: str, card: Card, terms, rule: str):
+    if card.zone != "in play" or card.controller != player:
+        raise Refused(f"{card.name} is not a Personality you control in play", rule)
+    keywords = terms.get("keywords", ())
+    if not any(card.has(k) for k in keywords):
+        raise Refused(f"only {_or(keywords)} Personalities may commit seppuku; {card.name} is none of them", rule)
+
+
+def open_action(game: Game, player: str, name: str):
+    """The Open ability: a dishonorable Personality you control commits seppuku."""
+    game.check_not_over()
+    terms, rule = _terms(game)
+    if terms.get("timing") != "open":
+        raise Refused("Seppuku is taken only as a Reaction before you lose Honor in this format", rule)
+    card = game.card(name)
+    _eligible(game, player, card, terms, rule)
+    if terms.get("requires_dishonorable") and not card.dishonorable:
+        raise Refused(f"{name} is not dishonorable", rule)
+    commit(game, card)
+
+
+def before_honor_loss(game: Game, player: str, points: int, name: str, link: str,
+                      increases=(), reductions=()) -> HonorChange:
+    """The Reaction: before losing Honor from an effect that targeted or was performed by your
+    Personality, he commits seppuku; if that destroyed him, the loss is reduced to one."""
+    game.check_not_over()
+    terms, rule = _terms(game)
+    if terms.get("timing") != "before-honor-loss":
+        raise Refused("Seppuku is an Open action on a dishonorable Personality in this format, "
+                      "not a Reaction to losing Honor", rule)
+    card = game.card(name)
+    _eligible(game, player, card, terms, rule)
+    if link not in ("targeted", "was performed by"):
+        raise Refused(f"the Honor loss must come from an effect that targeted or was performed by {name}", rule)
+    commit(game, card)
+    # The seppuku destroyed him: the loss (after its other modifiers) is reduced to one.
+    size = modified_points(points, tuple(increases), tuple(reductions))
+    floor = int(terms.get("reduces_loss_to", 1))
+    if increases or reductions:
+        stated(game.ruleset, "honor_gains_and_losses", "how Honor gains and losses are reduced or increased")
+    return apply_change(game, HonorChange(player, "loss", points, min(size, floor)))
+
+
+def _or(words) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

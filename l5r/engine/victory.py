@@ -1,0 +1,91 @@
+"""Victory conditions: Honor, dishonor, military and enlightenment, each timed as the format says.
+
+OH II.E (oh-ii-e-*) and NE Victory Conditions (ne-victory-*); the numbers and timings come from the
+Ruleset (`honor_victory_at`, `dishonor_loss_at`, `dishonor_timing`, `enlightenment_rings`,
+`enlightenment_pregame_ring_exemption`).
+"""
+
+from __future__ import annotations
+
+from .game import Card, Game, Refused, other, stated
+
+ELEMENTS = ("Air", "Earth", "Fire", "Water", "Void")
+
+
+def turn_begins(game: Game, player: str):
+    """The start of a turn: a player starting it on the Honor threshold or higher wins."""
+    game.check_not_over()
+    game.start_turn(player)
+    threshold = game.ruleset.honor_victory_at
+    if threshold is not None and game.player(player).honor >= threshold:
+        game.declare_winner(player, f"Honor victory: began the turn at {game.player(player).honor} Honor")
+
+
+def turn_ends(game: Game):
+    """The end of the current turn: dishonor losses that were waiting for it happen now."""
+    game.check_not_over()
+    rs = game.ruleset
+    if rs.dishonor_loss_at is None:
+        return
+    stated(rs, "dishonor_timing", "when a dishonored player loses")
+    if rs.dishonor_timing == "end-of-current-turn":
+        # "Dip & die": reaching the threshold at any point in the turn is enough, even after recovering.
+        losers = [p for p in (game.active, other(game.active)) if game.player(p).reached_dishonor_this_turn]
+    elif rs.dishonor_timing == "opponent-ends-turn":
+        # Only the player whose turn ends is checked, and only on their Honor right now.
+        losers = [game.active] if game.player(game.active).honor <= rs.dishonor_loss_at else []
+    else:
+        losers = []
+    for loser in losers:
+        game.declare_winner(other(loser), f"dishonor: {_name(loser)} reached {rs.dishonor_loss_at} Honor or lower")
+
+
+def after_honor_change(game: Game):
+    """Formats where dishonor is immediate end the game as soon as the threshold is reached."""
+    rs = game.ruleset
+    if rs.dishonor_timing != "immediately" or rs.dishonor_loss_at is None:
+        return
+    for pid, p in game.players.items():
+        if p.honor <= rs.dishonor_loss_at:
+            game.declare_winner(other(pid), f"dishonor: {_name(pid)} reached {rs.dishonor_loss_at} Honor or lower")
+
+
+def province_destroyed(game: Game, owner: str):
+    """A player with no Provinces remaining loses at once (military victory for the other player)."""
+    stated(game.ruleset, "military_victory", "the military victory")
+    p = game.player(owner)
+    if p.provinces <= 0:
+        raise Refused(f"{_name(owner)} has no Province left to destroy")
+    p.provinces -= 1
+    if p.provinces == 0:
+        game.declare_winner(other(owner), f"military victory: {_name(owner)} has no Provinces remaining")
+
+
+def ring_counts(game: Game, ring: Card) -> bool:
+    """Whether a Ring counts towards enlightenment: it entered play by its own text, or (where the format
+    exempts them) before the first player was chosen."""
+    if ring.entered == "by its own text":
+        return True
+    return ring.entered == "before the first player" and game.ruleset.enlightenment_pregame_ring_exemption
+
+
+def check_enlightenment(game: Game, player: str):
+    """Five Rings of different elements that count: the player wins immediately."""
+    needed = game.ruleset.enlightenment_rings
+    if needed is None:
+        return
+    rings = [c for c in game.in_play(player) if c.type == "Ring" and ring_counts(game, c)]
+    elements = {c.element for c in rings if c.element}
+    if len(elements) >= needed:
+        game.declare_winner(player, f"enlightenment: {needed} Rings of different elements")
+
+
+def ring_enters_play(game: Game, ring: Card, controller: str, how: str):
+    game.check_not_over()
+    stated(game.ruleset, "enlightenment_rings", "the enlightenment victory")
+    ring.zone, ring.controller, ring.entered = "in play", controller, how
+    check_enlightenment(game, controller)
+
+
+def _name(player: str) -> str:
+    return "you" if player == "you" else "your opponent"

@@ -1,0 +1,346 @@
+"""Scenarios on the site: a Given / When / Then card, marked verified, linked to the rules it illustrates.
+
+`render_fence(source)` renders a ```scenario fence where it is written (docs/scenarios/*.md);
+`examples_html(record_id)` renders every scenario (docs/ and data/) that cites a rule, under that rule,
+with a link back to where it is written. Each card is run when rendered: one that does not pass says so
+in red and logs a warning, which stops a strict build; the tests run the same scenarios.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..data.load import DEFAULT_DATA_DIR, load_codex
+from ..site.plan import page_path, plan_site
+from . import given as g
+from .collect import collect, parse
+from .model import Scenario
+from .runner import Outcome, run, show
+
+log = logging.getLogger("mkdocs.plugins.l5r.scenarios")
+ROOT = DEFAULT_DATA_DIR.parent
+PAGES_DIR = "docs"
+
+# ---------------------------------------------------------------------------------------------------------
+# What the site knows: the Codex, its plan, every scenario and its outcome (rebuilt when a file changes)
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Library:
+    signature: tuple
+    codex: object
+    plan: object
+    scenarios: list
+    outcomes: dict  # id(scenario) -> Outcome
+    by_rule: dict  # record id -> [Scenario]
+    by_source: dict  # normalized source -> Scenario (fences written in docs/)
+
+
+_cache: dict = {}
+
+
+def _files() -> list[Path]:
+    found = []
+    for folder in (ROOT / PAGES_DIR, DEFAULT_DATA_DIR):
+        found += [p for p in folder.rglob("*") if p.suffix in (".md", ".yml", ".yaml") and "schemas" not in p.parts]
+    return sorted(found)
+
+
+def _library() -> _Library:
+    files = _files()
+    signature = tuple((str(p), p.stat().st_mtime_ns) for p in files)
+    lib = _cache.get("lib")
+    if lib is not None and lib.signature == signature:
+        return lib
+    codex = load_codex(DEFAULT_DATA_DIR)
+    scenarios = collect([ROOT / PAGES_DIR, DEFAULT_DATA_DIR], ROOT)
+    outcomes = {id(s): run(s, codex) for s in scenarios}
+    by_rule: dict = {}
+    for s in scenarios:
+        for rule_id in dict.fromkeys(s.rule_ids):
+            by_rule.setdefault(rule_id, []).append(s)
+    by_source = {_normal(s.source): s for s in scenarios if s.path.startswith(PAGES_DIR + "/")}
+    lib = _Library(signature, codex, plan_site(codex), scenarios, outcomes, by_rule, by_source)
+    _cache["lib"] = lib
+    return lib
+
+
+def _normal(source: str) -> str:
+    return "\n".join(line.rstrip() for line in source.strip().splitlines())
+
+
+def _page_uri(scenario: Scenario) -> str | None:
+    """The docs page a scenario is written on (`scenarios/new-era.md`), None for data files."""
+    prefix = PAGES_DIR + "/"
+    return scenario.path[len(prefix):] if scenario.path.startswith(prefix) else None
+
+
+def _link(from_uri: str | None, to_uri: str, anchor: str) -> str | None:
+    """A published (directory URL) link between two pages, as the site writes links inside HTML."""
+    if from_uri is None:
+        return None
+    if from_uri == to_uri:
+        return f"#{anchor}"
+    here, there = page_path(from_uri).rstrip("/") or ".", page_path(to_uri).rstrip("/") or "."
+    rel = posixpath.relpath(there, here)
+    return f"{rel}/#{anchor}" if rel != "." else f"./#{anchor}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Entry points
+# ---------------------------------------------------------------------------------------------------------
+
+
+def render_fence(source: str) -> str:
+    """A ```scenario fence, where it is written: the card, with its anchor."""
+    lib = _library()
+    scenario = lib.by_source.get(_normal(source))
+    if scenario is None:  # a fence outside docs/ (or written since the last scan): run it as it stands
+        scenario = parse(source if source.endswith("\n") else source + "\n", "(page)", 1)
+        outcome = run(scenario, lib.codex)
+        return _card(scenario, outcome, lib, from_uri=None, anchor=True)
+    return _card(scenario, lib.outcomes[id(scenario)], lib, from_uri=_page_uri(scenario), anchor=True)
+
+
+def examples_html(record_id: str) -> str:
+    """Every scenario citing a record, for the record's own place on the site (empty when none)."""
+    lib = _library()
+    found = lib.by_rule.get(record_id)
+    if not found or record_id not in lib.plan.anchors:
+        return ""
+    here = lib.plan.anchors[record_id][0]
+    cards = "\n".join(_card(s, lib.outcomes[id(s)], lib, from_uri=here, anchor=False, home=record_id) for s in found)
+    count = len(found)
+    label = "Verified example" if count == 1 else f"Verified examples ({count})"
+    return (f'<details class="l5r-verified" open><summary>{label}</summary>\n{cards}\n</details>')
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The card
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _e(value) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _card(s: Scenario, outcome: Outcome, lib: _Library, from_uri: str | None, anchor: bool,
+          home: str | None = None) -> str:
+    ident = f' id="{_e(s.anchor)}"' if anchor else ""
+    status = "ok" if outcome.passed else "fail"
+    parts = [f'<div class="l5r-scenario l5r-scenario--{status}"{ident}>', _head(s, outcome, lib, from_uri, home)]
+    if outcome.error or not isinstance(s.data, dict) or not s.data:
+        parts.append(_failure(outcome))
+        parts.append("</div>")
+        _warn(outcome)
+        return "\n".join(parts)
+    note = s.data.get("note")
+    if note:
+        parts.append(f'<p class="l5r-scenario__note">{_e(note)}</p>')
+    parts.append('<dl class="l5r-scenario__body">')
+    parts.append(f"<dt>Given</dt><dd>{_given(s)}</dd>")
+    if outcome.steps:
+        parts.append(f"<dt>When</dt><dd>{_when(outcome, lib, from_uri)}</dd>")
+    parts.append(f"<dt>Then</dt><dd>{_then(outcome)}</dd>")
+    parts.append("</dl>")
+    if not outcome.passed:
+        parts.append(_failure(outcome))
+        _warn(outcome)
+    parts.append(_where(s, lib, from_uri))
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def _head(s: Scenario, outcome: Outcome, lib: _Library, from_uri: str | None, home: str | None) -> str:
+    fmt = lib.codex.formats.get(s.format_id) if s.format_id else None
+    if outcome.passed:
+        badge = ('<span class="l5r-scenario__badge" title="This example runs in the test suite '
+                 '(l5r scenarios run) and its results are checked against the rules engine.">'
+                 "✓ Verified by the test suite</span>")
+    else:
+        badge = '<span class="l5r-scenario__badge l5r-scenario__badge--fail">✗ Not verified: this example fails</span>'
+    label = f'<span class="l5r-scenario__format">{_e(fmt.short_name)}</span>' if fmt else ""
+    rules = [r for r in s.rule_ids if r != home]
+    cited = ", ".join(_rule_link(r, lib, from_uri) for r in rules)
+    also = "Also illustrates" if home else "Illustrates"
+    rules_line = f'<p class="l5r-scenario__rules">{also} {cited}</p>' if cited else ""
+    return (f'<div class="l5r-scenario__head">{badge}{label}</div>'
+            f'<p class="l5r-scenario__title">{_e(s.title)}</p>{rules_line}')
+
+
+def _rule_link(rule_id: str, lib: _Library, from_uri: str | None) -> str:
+    record = lib.codex.records.get(rule_id)
+    text = f"{record.citation} {record.title}" if record is not None else rule_id
+    if record is None or rule_id not in lib.plan.anchors or from_uri is None:
+        return f"<span>{_e(text)}</span>"
+    href = lib.plan.url(rule_id, from_uri)
+    return f'<a href="{_e(href)}">{_e(text)}</a>'
+
+
+def _where(s: Scenario, lib: _Library, from_uri: str | None) -> str:
+    page = _page_uri(s)
+    if page is not None:
+        if from_uri == page:
+            return ""
+        href = _link(from_uri, page, s.anchor)
+        title = "Verified examples"
+        return (f'<p class="l5r-scenario__where">Written in <a href="{_e(href)}">{_e(title)}: '
+                f'{_e(_page_title(page, lib))}</a> · <code>{_e(s.location)}</code></p>')
+    return f'<p class="l5r-scenario__where">Written in <code>{_e(s.location)}</code></p>'
+
+
+def _page_title(page: str, lib: _Library) -> str:
+    stem = Path(page).stem
+    fmt = lib.codex.formats.get(stem)
+    return fmt.short_name if fmt is not None else stem.replace("-", " ").capitalize()
+
+
+def _failure(outcome: Outcome) -> str:
+    return f'<pre class="l5r-scenario__failure">{_e(outcome.report())}</pre>'
+
+
+def _warn(outcome: Outcome):
+    log.warning("scenario does not pass: %s", outcome.report())
+
+
+# -- Given --------------------------------------------------------------------------------------------------
+
+
+def _given(s: Scenario) -> str:
+    raw = s.data.get("given") or {}
+    items = []
+    if "turn" in raw:
+        items.append("It is your turn." if str(raw["turn"]).lower() == "you" else "It is your opponent's turn.")
+    if raw.get("first player chosen") is False:
+        items.append("The first player has not been chosen yet.")
+    for key, label in (("you", "You"), ("your opponent", "Your opponent")):
+        if key in raw and isinstance(raw[key], dict):
+            items.append(_player(label, raw[key]))
+    if isinstance(raw.get("battle"), dict):
+        items.append(_battle(raw["battle"]))
+    if not items:
+        return "<p>A game in progress.</p>"
+    return "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
+
+
+def _player(label: str, raw: dict) -> str:
+    raw = {str(k).lower(): v for k, v in raw.items()}
+    facts = []
+    if "honor" in raw:
+        facts.append(f"{_e(raw['honor'])} Family Honor")
+    if "clan" in raw:
+        facts.append("unaligned" if str(raw["clan"]).lower() == "unaligned" else _e(raw["clan"]))
+    if "stronghold" in raw:
+        facts.append(f"Stronghold <i>{_e(raw['stronghold'])}</i>")
+    if "hand" in raw:
+        facts.append(f"{_e(raw['hand'])} cards in hand")
+    if "maximum hand size" in raw:
+        value = raw["maximum hand size"]
+        facts.append("no maximum hand size" if value is None or str(value).lower() == "none"
+                     else f"maximum hand size {_e(value)}")
+    if "maximum hand size modifier" in raw:
+        facts.append(f"maximum hand size {_e(_signed(raw['maximum hand size modifier']))}")
+    if "provinces" in raw:
+        facts.append(f"{_e(raw['provinces'])} Province{'s' if raw['provinces'] != 1 else ''} left")
+    if raw.get("imperial favor"):
+        facts.append("has the Imperial Favor")
+    if raw.get("wind in play"):
+        facts.append("has a Wind in play")
+    text = f"<strong>{label}</strong>" + (": " + ", ".join(facts) if facts else "")
+    zones = []
+    for zone in g.ZONES:
+        if raw.get(zone):
+            cards = "; ".join(_card_text(c) for c in raw[zone])
+            zones.append(f"<li>{_e(zone.capitalize() if zone != 'in play' else 'In play')}: {cards}</li>")
+    return text + ("<ul>" + "".join(zones) + "</ul>" if zones else "")
+
+
+def _signed(value) -> str:
+    return f"+{value}" if isinstance(value, int) and value > 0 else str(value)
+
+
+_FIELD_LABELS = (("force", "Force"), ("chi", "Chi"), ("gold cost", "Gold Cost"), ("personal honor", "Personal Honor"),
+                 ("honor requirement", "Honor Requirement"), ("focus value", "Focus Value"))
+
+
+def _card_text(entry) -> str:
+    if isinstance(entry, str):
+        return f"<b>{_e(entry)}</b>"
+    if not isinstance(entry, dict) or len(entry) != 1:
+        return _e(entry)
+    name, props = next(iter(entry.items()))
+    props = {str(k).lower(): v for k, v in (props or {}).items()}
+    bits = []
+    if props.get("type"):
+        bits.append(_e(props["type"]))
+    keywords = props.get("keywords")
+    if keywords:
+        bits.append(_e(", ".join(keywords) if isinstance(keywords, list) else keywords))
+    if props.get("clan"):
+        bits.append(_e(props["clan"]))
+    if props.get("element"):
+        bits.append(f"{_e(props['element'])} element")
+    for key, label in _FIELD_LABELS:
+        if key in props:
+            bits.append(f"{label} {_e(props[key])}")
+    for flag in ("bowed", "dishonorable", "face-down"):
+        if props.get(flag):
+            bits.append(flag)
+    if props.get("entered"):
+        bits.append(f"entered play {_e(props['entered'])}")
+    if props.get("owner"):
+        bits.append(f"owned by {_e(props['owner'])}")
+    if props.get("attachments"):
+        bits.append("with " + ", ".join(_card_text(a) for a in props["attachments"]))
+    copies = props.get("copies")
+    head = f"{_e(copies)} × <b>{_e(name)}</b>" if copies and copies != 1 else f"<b>{_e(name)}</b>"
+    return head + (f" ({'; '.join(bits)})" if bits else "")
+
+
+def _battle(raw: dict) -> str:
+    def names(value):
+        value = value if isinstance(value, list) else [value] if value else []
+        return ", ".join(f"<b>{_e(n)}</b>" for n in value) or "nobody"
+
+    text = "<strong>A battle</strong>"
+    if "province strength" in raw:
+        text += f" at a Province with Province Strength {_e(raw['province strength'])}"
+    attacker = raw.get("attacker")
+    who = f" ({_e(attacker)} attacking)" if attacker else ""
+    return f"{text}{who}: attacking {names(raw.get('attacking'))}; defending {names(raw.get('defending'))}."
+
+
+# -- When and Then -----------------------------------------------------------------------------------------
+
+
+def _when(outcome: Outcome, lib: _Library, from_uri: str | None) -> str:
+    items = []
+    for step in outcome.steps:
+        text = _e(step.text)
+        if step.refused:
+            rule = f" ({_rule_link(step.rule_id, lib, from_uri)})" if step.rule_id else ""
+            text += (f'<span class="l5r-scenario__outcome l5r-scenario__outcome--refused"> — refused: '
+                     f"{_e(step.refused)}{rule}</span>")
+        elif step.note:
+            text += f'<span class="l5r-scenario__outcome"> — {_e(step.note)}</span>'
+        items.append(f"<li>{text}</li>")
+    return "<ol>" + "".join(items) + "</ol>"
+
+
+def _then(outcome: Outcome) -> str:
+    wrong = {key for key, _, _ in outcome.mismatches}
+    items = []
+    for key, value in outcome.expected.items():
+        mark = "✗" if key in wrong else "✓"
+        extra = ""
+        if key in wrong:
+            extra = f' <span class="l5r-scenario__actual">(the engine says: {_e(show(outcome.actual.get(key)))})</span>'
+        items.append(f'<li><span class="l5r-scenario__check" aria-hidden="true">{mark}</span> '
+                     f'<span class="l5r-scenario__fact">{_e(key)}</span>: '
+                     f'<span class="l5r-scenario__value">{_e(show(value))}</span>{extra}</li>')
+    return '<ul class="l5r-scenario__then">' + "".join(items) + "</ul>"

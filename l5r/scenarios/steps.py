@@ -1,0 +1,385 @@
+"""`when:` — the step vocabulary. Each step is one sentence matched in full (case does not matter).
+
+A step the rules forbid is *refused*: the state does not change and the scenario must list it under
+`then: refused:`. A sentence that matches no step is an error, never skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..engine import abilities, battle, duel, gold, honor, keywords, recruit, search, seppuku, turn, victory, wording
+from ..engine.game import OPPONENT, YOU, Game
+from .model import ScenarioError
+
+P = r"(?P<p>you|your opponent)"
+PS = r"(?P<p>your|your opponent's)"
+CARD = r"(?P<card>[^\"]+?)"
+TEXT = r"\"(?P<text>[^\"]+)\""
+
+
+def player_id(word: str) -> str:
+    return YOU if word.lower() in ("you", "your") else OPPONENT
+
+
+@dataclass
+class Run:
+    """What the steps did, for the expectations to check."""
+
+    game: Game
+    battle: battle.Battle | None
+    refused: list = field(default_factory=list)  # (step index, text, reason, rule id)
+    notes: dict = field(default_factory=dict)  # step index -> what happened, for the site
+    conditions: list = field(default_factory=list)
+    choices: list = field(default_factory=list)
+    texts: list = field(default_factory=list)
+    duel: duel.Duel | None = None
+    battle_result: battle.BattleResult | None = None
+    forces: tuple | None = None
+    phases: list | None = None
+    searches: list = field(default_factory=list)
+    ranged: list = field(default_factory=list)
+    honor_steps: set = field(default_factory=set)
+    discarded: dict = field(default_factory=dict)
+    drawn: dict = field(default_factory=dict)
+    gold_paid: dict = field(default_factory=dict)
+    bowings: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Step:
+    pattern: re.Pattern
+    example: str
+    help: str
+    handler: object
+
+
+STEPS: list[Step] = []
+
+
+def step(pattern: str, example: str, help: str):
+    def register(fn):
+        STEPS.append(Step(re.compile(pattern + r"\.?$", re.I), example, help, fn))
+        return fn
+    return register
+
+
+def named(run: Run, name: str):
+    name = name.strip()
+    if name not in run.game.cards:
+        raise ScenarioError(f"no card named {name} is given")
+    return run.game.card(name)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Turns and victory
+# ---------------------------------------------------------------------------------------------------------
+
+
+@step(rf"{PS} turn begins", "your turn begins", "A turn starts; a player beginning it at the Honor threshold wins.")
+def _turn_begins(run: Run, p):
+    victory.turn_begins(run.game, player_id(p))
+
+
+@step(r"the turn ends", "the turn ends",
+      "The active player's turn ends: the End Phase draw (where the format has one), discarding down to the "
+      "maximum hand size, then dishonor checks.")
+def _turn_ends(run: Run):
+    active = run.game.active
+    result = turn.end_turn(run.game)
+    run.discarded[active] = run.discarded.get(active, 0) + result["discarded"]
+    run.drawn[active] = run.drawn.get(active, 0) + result["drawn"]
+    return f"drew {result['drawn']}, discarded {result['discarded']}"
+
+
+@step(r"you take a turn (?P<how>and attack|without attacking)", "you take a turn without attacking",
+      "Plays a whole turn; `phases` lists the phases it went through.")
+def _take_turn(run: Run, how):
+    run.phases = turn.phases_played(run.game, attack=how.lower() == "and attack")
+
+
+@step(rf"one of {PS} Provinces is destroyed", "one of your opponent's Provinces is destroyed",
+      "A Province is destroyed; a player with none left loses.")
+def _province(run: Run, p):
+    victory.province_destroyed(run.game, player_id(p))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Honor
+# ---------------------------------------------------------------------------------------------------------
+
+_MODS = r"(?P<mods>(?:,? (?:reduced|increased) by \d+)*)"
+_FROM = r"(?P<src> from (?:your|your opponent's) card)?"
+
+
+def _mods(text: str):
+    inc = tuple(int(n) for n in re.findall(r"increased by (\d+)", text or ""))
+    red = tuple(int(n) for n in re.findall(r"reduced by (\d+)", text or ""))
+    return inc, red
+
+
+@step(rf"{P} (?P<verb>gains?|loses?) (?P<n>\d+) Honor{_MODS}{_FROM}", "you gain 2 Honor, reduced by 3",
+      "An Honor gain or loss, optionally reduced or increased by other effects, optionally from a card.")
+def _honor(run: Run, p, verb, n, mods, src):
+    pid = player_id(p)
+    inc, red = _mods(mods)
+    kind = "gain" if verb.lower().startswith("gain") else "loss"
+    change = honor.change_honor(run.game, pid, kind, int(n), inc, red)
+    run.honor_steps.add(pid)
+    if src and kind == "loss" and ("opponent" in src) == (pid == YOU) and change.happened:
+        run.game.player(pid).lost_honor_from_opponent_card = True
+    victory.after_honor_change(run.game)
+    word = "gain" if kind == "gain" else "loss"
+    return f"a {change.points}-point {word}" + ("" if change.happened else f", which is not an Honor {word}")
+
+
+@step(rf"{P} loses? (?P<n>\d+) Honor{_MODS} from an? (?:card effect|action) that (?P<link>targeted|was performed by) "
+      rf"{CARD}, and he commits seppuku",
+      "you lose 5 Honor from a card effect that targeted Doji Hoturi, and he commits seppuku",
+      "The Seppuku Reaction before an Honor loss (formats where Seppuku is a Reaction).")
+def _seppuku_reaction(run: Run, p, n, mods, link, card):
+    pid = player_id(p)
+    inc, red = _mods(mods)
+    who = named(run, card)
+    change = seppuku.before_honor_loss(run.game, pid, int(n), who.name, link.lower(), inc, red)
+    run.honor_steps.add(pid)
+    victory.after_honor_change(run.game)
+    return f"{who.name} is rehonored, then destroyed; the loss is {change.points}"
+
+
+@step(rf"you make a Ranged (?P<n>\d+) Attack with \+(?P<bonus>\d+) strength for every (?P<per>\d+) points of "
+      rf"Family Honor you have", "you make a Ranged 3 Attack with +1 strength for every 10 points of Family Honor you have",
+      "`ranged attack strength` is its strength.")
+def _ranged(run: Run, n, bonus, per):
+    strength = int(n) + honor.bonus_per_points(run.game, YOU, int(bonus), int(per))
+    run.ranged.append(strength)
+    return f"strength {strength}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Recruiting and Gold
+# ---------------------------------------------------------------------------------------------------------
+
+
+@step(rf"{P} produces? (?P<n>\d+) Gold", "you produce 5 Gold", "A Gold source (e.g. a bowed Holding) produces Gold.")
+def _produce(run: Run, p, n):
+    gold.produce(run.game, player_id(p), int(n))
+
+
+@step(rf"{P} recruits? {CARD}(?P<nodisc> without the Clan discount)?(?P<bm> paying Blood Money)?",
+      "you recruit Doji Hoturi", "Brings a face-up card from your Province into play, paying its cost.")
+def _recruit(run: Run, p, card, nodisc, bm):
+    pid = player_id(p)
+    who = named(run, card)
+    cost = recruit.recruit(run.game, pid, who.name, take_discount=not nodisc, blood_money=bool(bm))
+    run.gold_paid[pid] = run.gold_paid.get(pid, 0) + cost.total
+    parts = [f"Gold Cost {cost.printed}"]
+    if cost.discount:
+        parts.append(f"− {cost.discount} Clan discount")
+    if cost.surcharge:
+        parts.append(f"+ {cost.surcharge} out of Clan")
+    if cost.blood_money:
+        parts.append(f"+ {cost.blood_money} Blood Money")
+    return f"pays {cost.total} Gold ({' '.join(parts)})"
+
+
+@step(rf"{P} Proclaims? {CARD}", "you Proclaim Doji Hoturi", "Proclaim after recruiting a Personality.")
+def _proclaim(run: Run, p, card):
+    pid = player_id(p)
+    gained = recruit.proclaim(run.game, pid, named(run, card).name)
+    run.honor_steps.add(pid)
+    return f"gains {gained} Honor"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Duels
+# ---------------------------------------------------------------------------------------------------------
+
+
+@step(rf"(?P<a>[^\"]+?) challenges (?P<b>[^\"]+?) to a duel", "Kakita Toshimoko challenges Bayushi Kachiko to a duel",
+      "Starts a duel; the challenged player has the first opportunity to focus or strike.")
+def _challenge(run: Run, a, b):
+    run.duel = duel.challenge(run.game, named(run, a).name, named(run, b).name)
+
+
+@step(rf"{CARD} focuses (?:a card with Focus Value )?(?P<n>\d+)", "Kakita Toshimoko focuses a card with Focus Value 3",
+      "The duelist's player focuses a card.")
+def _focus(run: Run, card, n):
+    _in_duel(run).focus(named(run, card).name, int(n))
+
+
+@step(rf"{CARD} strikes", "Bayushi Kachiko strikes", "The duelist's player strikes: the duel resolves.")
+def _strike(run: Run, card):
+    result = _in_duel(run).strike(named(run, card).name, run.game)
+    totals = ", ".join(f"{k} {v}" for k, v in result.totals.items())
+    return f"totals: {totals}"
+
+
+def _in_duel(run: Run) -> duel.Duel:
+    if run.duel is None:
+        raise ScenarioError("no duel has started (use “X challenges Y to a duel” first)")
+    return run.duel
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Battle
+# ---------------------------------------------------------------------------------------------------------
+
+
+@step(r"you assign (?P<names>[^\"]+?) to attack", "you assign Matsu Tsuko and Ikoma Ujiaki to attack",
+      "Assigns units to attack (Brash lets the Defender draw).")
+def _assign(run: Run, names):
+    cards = [named(run, n) for n in re.split(r",\s*|\s+and\s+", names) if n.strip()]
+    keywords.assigned_to_attack(run.game, cards)
+
+
+@step(r"the Force of each army is totalled", "the Force of each army is totalled",
+      "Totals both armies of the given battle (`attacking force`, `defending force`).")
+def _total(run: Run):
+    b = _battle(run)
+    run.forces = (battle.army_force(run.game, b.attacking), battle.army_force(run.game, b.defending))
+    return f"attacking {run.forces[0]}, defending {run.forces[1]}"
+
+
+@step(r"the battle resolves", "the battle resolves", "Resolves the given battle.")
+def _resolve(run: Run):
+    result = battle.resolve(run.game, _battle(run))
+    run.battle_result = result
+    run.forces = (result.attacking_force, result.defending_force)
+    return f"attacking Force {result.attacking_force}, defending Force {result.defending_force}"
+
+
+def _battle(run: Run) -> battle.Battle:
+    if run.battle is None:
+        raise ScenarioError("no battle is given (add `battle:` to `given`)")
+    return run.battle
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Cards and keywords
+# ---------------------------------------------------------------------------------------------------------
+
+
+@step(rf"{PS} card bows {CARD}", "your opponent's card bows Hida Kisada", "A card effect bows a card.")
+def _bow(run: Run, p, card):
+    who = named(run, card)
+    bowed = keywords.bow(run.game, who, player_id(p))
+    return "bowed" if bowed else "the bowing is negated"
+
+
+@step(rf"{CARD} gets (?P<sign>[+\-−])(?P<n>\d+) Chi", "Isawa Tadaka gets -2 Chi", "Changes a Personality's Chi.")
+def _chi(run: Run, card, sign, n):
+    delta = int(n) if sign == "+" else -int(n)
+    keywords.change_chi(run.game, named(run, card), delta)
+
+
+@step(rf"{CARD} is destroyed", "Hida Kisada is destroyed", "A card in play is destroyed.")
+def _destroy(run: Run, card):
+    who = named(run, card)
+    if who.zone != "in play":
+        raise ScenarioError(f"{who.name} is not in play")
+    keywords.leaves_play(run.game, who)
+    keywords.destroy(run.game, who)
+
+
+@step(rf"{P} (?:equips?|attach(?:es)?) (?P<item>[^\"]+?) to {CARD}", "you equip Fine Katana to Doji Hoturi",
+      "Attaches a card from hand to a Personality.")
+def _equip(run: Run, p, item, card):
+    keywords.attach(run.game, named(run, item), named(run, card))
+
+
+@step(rf"{CARD} commits seppuku", "Doji Hoturi commits seppuku",
+      "The Seppuku player ability as an Open action (formats where it is one).")
+def _seppuku(run: Run, card):
+    who = named(run, card)
+    seppuku.open_action(run.game, who.controller, who.name)
+
+
+@step(rf"{P} Lobb(?:y|ies) with {CARD}", "you Lobby with Doji Hoturi", "The Lobby ability: take the Imperial Favor.")
+def _lobby(run: Run, p, card):
+    abilities.lobby(run.game, player_id(p), named(run, card).name)
+
+
+@step(rf"{P} (?:discards?|uses?) the Imperial Favor", "you discard the Imperial Favor",
+      "A rulebook Favor action (Favor Cycle, Favor Battle) discards the Imperial Favor.")
+def _favor(run: Run, p):
+    abilities.use_favor(run.game, player_id(p))
+
+
+@step(rf"{CARD} uses Tactical Advantage, discarding a card with Focus Value (?P<n>\d+)",
+      "Akodo Kaneka uses Tactical Advantage, discarding a card with Focus Value 3", "Tactical Advantage.")
+def _tactical(run: Run, card, n):
+    who = named(run, card)
+    abilities.tactical_advantage(run.game, who.controller, who.name, int(n))
+
+
+@step(rf"{P} discards? down to (?:your|his|their) maximum hand size", "you discard down to your maximum hand size",
+      "Discards down to the maximum hand size (`you discarded`).")
+def _discard(run: Run, p):
+    pid = player_id(p)
+    n = turn.discard_to_hand_size(run.game, pid)
+    run.discarded[pid] = run.discarded.get(pid, 0) + n
+    return f"discards {n}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Wording and searching
+# ---------------------------------------------------------------------------------------------------------
+
+
+@step(rf"check {TEXT}", 'check "If you have two Shugenja in play"',
+      "Checks a condition against the cards you have in play (`the condition is met`).")
+def _check(run: Run, text):
+    run.conditions.append(wording.condition_met(run.game, text))
+
+
+@step(rf"you choose (?P<names>[^\"]+?) for {TEXT}", 'you choose Kaiu Shoichi for "Bow a Samurai and a Courtier"',
+      "Offers cards (or `nothing`) for an instruction (`the choice fulfils the text`).")
+def _choose(run: Run, names, text):
+    chosen = [] if names.strip().lower() == "nothing" else \
+        [named(run, n).name for n in re.split(r",\s*|\s+and\s+", names) if n.strip()]
+    ok, why = wording.choice_fulfils(run.game, text, chosen)
+    run.choices.append(ok)
+    return why or None
+
+
+@step(rf"read {TEXT}", 'read "Target a Samurai and a Shugenja. Bow him."',
+      "Reads a card text, for `\"him\" refers to` expectations.")
+def _read(run: Run, text):
+    run.texts.append(text)
+
+
+_AREA = r"(?:your )?(?:Fate deck|Dynasty deck|discard pile|hand)"
+
+
+@step(rf"{P} search(?:es)? (?P<areas>{_AREA}(?: and then {_AREA})?) for {TEXT} and selects? (?P<sel>[^\"]+?)",
+      'you search your Fate deck for "a Ring" and select nothing', "Searches one or two areas (`the search is successful`).")
+def _search(run: Run, p, areas, text, sel):
+    names = [re.sub(r"^your ", "", a.strip(), flags=re.I) for a in re.split(r"\s+and then\s+", areas)]
+    names = [next(z for z in search.AREAS if z.lower() == n.lower()) for n in names]
+    selected = None if sel.strip().lower() == "nothing" else named(run, sel).name
+    result = search.search(run.game, player_id(p), names, text, selected)
+    run.searches.append(result)
+    shuffled = ", ".join(result.shuffled) or "nothing"
+    return f"searched {', '.join(result.searched)}; shuffled {shuffled}"
+
+
+# Registered last so the general "X enters play …" never shadows a more specific sentence.
+@step(rf"{CARD} enters play (?P<how>by its own text|by another card's effect)",
+      "Ring of Fire enters play by its own text", "A Ring (listed `in hand`) enters play under its owner's control.")
+def _ring_enters(run: Run, card, how):
+    ring = named(run, card)
+    entered = "by its own text" if how.lower() == "by its own text" else "by another card"
+    if ring.zone == "hand":
+        run.game.player(ring.owner).hand = max(0, run.game.player(ring.owner).hand - 1)
+    victory.ring_enters_play(run.game, ring, ring.owner, entered)
+
+
+def match(text: str):
+    """The step a sentence is, with its arguments; None if it is no step."""
+    for s in STEPS:
+        m = s.pattern.match(text.strip())
+        if m:
+            return s, {k: v for k, v in m.groupdict().items()}
+    return None
