@@ -197,15 +197,3 @@ def build_feeds(codex: m.Codex, plan: SitePlan, site_url: str = "", site_name: s
                             subtitle=f"Every dated update of {f.name}, newest first.",
                             alternate=page_path(changelog_page), author=b.author_of(f)))
     return feeds
-
-
-def write_feeds(codex: m.Codex, plan: SitePlan, site_dir: Path, site_url: str = "",
-                site_name: str = "L5R Rules Codex") -> list[Path]:
-    """Write every feed under the built site; returns the files written."""
-    written = []
-    for feed in build_feeds(codex, plan, site_url, site_name):
-        target = Path(site_dir) / feed.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(feed.xml)
-        written.append(target)
-    return written
