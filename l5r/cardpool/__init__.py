@@ -13,12 +13,12 @@ from typing import Mapping
 from ..data.model import Card
 from . import cache
 from .identity import ANY_NUMBER, Identity
-from .index import COUNTS_AS, SOUL_OF, CardIndex, Lookup, build_index
+from .index import CardIndex, Lookup, build_index
 from .read import PoolError, read_identities, set_files
 
 ENV_VAR = "L5R_CARDPOOL"
 
-__all__ = ["ANY_NUMBER", "COUNTS_AS", "ENV_VAR", "SOUL_OF", "CardIndex", "Identity", "Lookup", "PoolError",
+__all__ = ["ANY_NUMBER", "ENV_VAR", "CardIndex", "Identity", "Lookup", "PoolError",
            "load_index", "locate_pool"]
 
 

@@ -64,14 +64,17 @@ def _read(path: Path, key: tuple):
 
 
 def _write(path: Path, key: tuple, index):
+    tmp = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         with os.fdopen(fd, "wb") as stream:
             pickle.dump(key, stream, protocol=pickle.HIGHEST_PROTOCOL)
             pickle.dump(index, stream, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)  # atomic: two runs at once never see half a file
-    except OSError:
-        pass  # the cache only saves time; a read-only disk must not stop a deck check
+    except OSError:  # the cache only saves time; a read-only disk must not stop a deck check
+        if tmp and os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def _code_digest() -> str:

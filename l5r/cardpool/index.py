@@ -16,8 +16,6 @@ from ..data.model import Card
 from .identity import Identity
 from .names import experience_key, split_experience, split_qualifier, title_key
 
-SOUL_OF = "soul-of"
-COUNTS_AS = "counts-as"
 NOT_A_DECK_CARD = "Other"  # biographies, tokens, proxies, clocks: the pool's "Other" deck
 
 
@@ -45,7 +43,8 @@ class CardIndex:
                 if card.id in self._by_card:
                     self._register(self._by_card[card.id], split_experience(alias)[0])
         self._by_title = dict(self._by_title)
-        self._links = _links(self.identities, self._by_title, self._by_card, cards)
+        self._soul_of, self._counts_as, self._counted_by = _links(self.identities, self._by_title, self._by_card,
+                                                                  cards)
 
     def __len__(self) -> int:
         return len(self.identities)
@@ -89,16 +88,24 @@ class CardIndex:
             return Lookup(playable[0], note=note)
         return Lookup(None, tuple(playable), note)
 
-    def linked(self, identity: Identity, kinds: frozenset[str]) -> set[Identity]:
-        """The identity and every card it shares a deck-building limit with through links of these kinds."""
+    def soul_chain(self, identity: Identity) -> set[Identity]:
+        """The identity and every card joined to it by "Soul of X" keywords, and so on down the chain."""
         seen = {identity}
         todo = [identity]
         while todo:
-            for kind, other in self._links.get(todo.pop(), ()):
-                if kind in kinds and other not in seen:
+            for other in self._soul_of.get(todo.pop(), ()):
+                if other not in seen:
                     seen.add(other)
                     todo.append(other)
         return seen
+
+    def counts_as(self, identity: Identity) -> tuple[Identity, ...]:
+        """The cards this one says it counts as for deck construction."""
+        return self._counts_as.get(identity, ())
+
+    def counted_as_by(self, identity: Identity) -> tuple[Identity, ...]:
+        """The cards that say they count as this one (Ancestors, Bayushi Hisa for Hisa)."""
+        return self._counted_by.get(identity, ())
 
     def _register(self, identity: Identity, title: str):
         keys = {title_key(title), title_key(split_qualifier(title)[0])}
@@ -147,15 +154,14 @@ def _with_record(identity: Identity, card: Card) -> Identity:
     )
 
 
-def _links(identities, by_title, by_card, cards) -> dict[Identity, tuple[tuple[str, Identity], ...]]:
-    """Soul of / counts-as links, both ways, so a chain is found from any card in it."""
-    links: dict[Identity, set[tuple[str, Identity]]] = defaultdict(set)
+def _links(identities, by_title, by_card, cards):
+    """Soul of links (both ways: a chain is found from any card in it) and counts-as links (one way each)."""
+    soul_of: dict[Identity, set[Identity]] = defaultdict(set)
+    counts_as: dict[Identity, set[Identity]] = defaultdict(set)
+    counted_by: dict[Identity, set[Identity]] = defaultdict(set)
 
-    def link(kind, a, targets):
-        for b in targets:
-            if b is not a and b.deck != NOT_A_DECK_CARD:
-                links[a].add((kind, b))
-                links[b].add((kind, a))
+    def playable(card, targets):
+        return [t for t in targets if t is not card and t.deck != NOT_A_DECK_CARD]
 
     def named(name):
         title, experience = split_experience(name)
@@ -163,16 +169,21 @@ def _links(identities, by_title, by_card, cards) -> dict[Identity, tuple[tuple[s
         return [i for i in by_title.get(title_key(title), ()) if experience_key(i.experience) == wanted]
 
     for identity in identities:
-        for name in identity.soul_of:
-            link(SOUL_OF, identity, named(name))
+        card = cards.get(identity.card_id) if identity.card_id else None
+        souls = [n for name in identity.soul_of for n in named(name)]
+        souls += [by_card[c] for c in (card.soul_of if card else ()) if c in by_card]
+        for other in playable(identity, souls):
+            soul_of[identity].add(other)
+            soul_of[other].add(identity)
+        targets = []
         for name in identity.counts_as:
             if "Ancestor" in identity.types and split_experience(name)[1] is None:
-                # An Ancestor counts as every version of its Personality (OH II.F).
-                link(COUNTS_AS, identity, by_title.get(title_key(name), ()))
+                targets += by_title.get(title_key(name), ())  # an Ancestor counts as every version (OH II.F)
             else:
-                link(COUNTS_AS, identity, named(name))
-        card = cards.get(identity.card_id) if identity.card_id else None
-        if card is not None:
-            link(SOUL_OF, identity, [by_card[c] for c in card.soul_of if c in by_card])
-            link(COUNTS_AS, identity, [by_card[c] for c in card.counts_as if c in by_card])
-    return {k: tuple(sorted(v, key=lambda kv: (kv[0], kv[1].key))) for k, v in links.items()}
+                targets += named(name)
+        targets += [by_card[c] for c in (card.counts_as if card else ()) if c in by_card]
+        for target in playable(identity, targets):
+            counts_as[identity].add(target)
+            counted_by[target].add(identity)
+    return tuple({k: tuple(sorted(v, key=lambda i: i.key)) for k, v in links.items()}
+                 for links in (soul_of, counts_as, counted_by))

@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ..cardpool import ANY_NUMBER, COUNTS_AS, SOUL_OF, CardIndex, Identity
+from ..cardpool import ANY_NUMBER, CardIndex, Identity
 from ..cardpool.names import title_key
 from ..data import model as m
 from ..decklist import DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine, Decklist
@@ -25,6 +25,8 @@ from .ruleset import Ruleset
 PROBLEM_CODES = ("parse", "unknown-card", "wrong-deck", "pregame", "deck-size", "copy-limit", "banned", "not-legal")
 _SECTION_OF_DECK = {deck: section for section, deck in DECK_OF_SECTION.items()}
 _OTHER_DECK = "Other"
+_SHARED = {"soul_of": "cards joined by Soul of keywords share one limit",
+           "counts_as": "a card that counts as another for deck construction shares its limit"}
 
 
 class DeckRulesError(Exception):
@@ -115,8 +117,6 @@ class DeckChecker:
         self._cards_in_pool = pool.get("in_pool", True)
         self._slots = tuple(_slot(raw, ruleset, index) for raw in ruleset.pregame.get("slots", ()))
         self._slot_cards = frozenset(c for s in self._slots for c in s.cards)
-        self._link_kinds = frozenset(k for k, on in ((SOUL_OF, ruleset.soul_of_shares_limit),
-                                                     (COUNTS_AS, ruleset.counts_as_shares_limit)) if on)
         self._card_bans, self._category_bans = _bans(fmt, index)
         legality = fmt.legality
         self._legal_sets = frozenset(title_key(s) for s in legality.pool_sets) if legality else frozenset()
@@ -229,8 +229,8 @@ class DeckChecker:
         for slot in self._slots:
             have = sum(e.line.count for e in filled[slot.key])
             if have < slot.min or (slot.max is not None and have > slot.max):
-                out.problem("pregame", f"{have} {slot.label} among the pre-game cards; {self.name} requires "
-                            f"{_between(slot.min, slot.max)}.", slot.label, slot.rule)
+                out.problem("pregame", f"{have} {_plural(slot.label, have)} among the pre-game cards; {self.name} "
+                            f"requires {_between(slot.min, slot.max)}.", slot.label, slot.rule)
             if slot.clan_of:
                 self._check_clans(slot, filled[slot.key], filled[slot.clan_of], out)
 
@@ -289,34 +289,51 @@ class DeckChecker:
     # -- copies ------------------------------------------------------------------------------------
 
     def _check_copies(self, entries, out):
-        known = [e for e in entries if e.identity is not None]
         if self.rules.copy_limit is None and self.rules.unique_copy_limit is None:
             out.warn("not-checked", f"{self.name}'s rules state no limit on copies of a card; copies were not checked.")
             return
-        groups: dict[frozenset, list[_Entry]] = defaultdict(list)
-        for e in known:
-            groups[self._group(e.identity)].append(e)
-        for members, group in groups.items():
-            total = sum(e.line.count for e in group)
-            present = list(dict.fromkeys(e.identity for e in group))
-            limits = [self._limit(i) for i in present]
-            limit, rule, why = min(limits, key=lambda lim: lim[0])
-            if total <= limit:
+        copies: dict[Identity, int] = defaultdict(int)
+        first_line: dict[Identity, int] = {}
+        for e in entries:
+            if e.identity is not None:
+                copies[e.identity] += e.line.count
+                first_line.setdefault(e.identity, e.line.line)
+        reported: set[frozenset] = set()
+        for members, shared_by in self._limit_groups(copies):
+            present = sorted((i for i in members if i in copies), key=first_line.get)
+            total = sum(copies[i] for i in present)
+            limit, rule, why = min((self._limit(i) for i in present), key=lambda lim: lim[0])
+            if total <= limit or frozenset(present) in reported:
                 continue
-            names = _names([i.key for i in present])
-            if len(members) > 1:
-                others = _names(sorted(i.key for i in members if i not in present))
-                why += f"; it shares one limit with {others} (Soul of / counts as)" if others else \
-                    "; they count as one card for deck building (Soul of / counts as)"
-                rule = self.rules.rule("soul_of_shares_limit") or self.rules.rule("counts_as_shares_limit") or rule
-            first = min(e.line.line for e in group)
-            out.problem("copy-limit", f"line {first}: {total} copies of {names}; at most {limit} allowed ({why}).",
-                        names, rule, first)
+            reported.add(frozenset(present))
+            if shared_by:
+                others = [i.key for i in sorted(members, key=lambda i: i.key) if i not in copies]
+                why += f"; {_SHARED[shared_by]}" + (f"; the limit also covers {_names(others)}" if others else "")
+                rule = self.rules.rule(f"{shared_by}_shares_limit", rule)
+            names, line = _names([i.key for i in present]), first_line[present[0]]
+            out.problem("copy-limit", f"line {line}: {total} copies of {names}; at most {limit} allowed ({why}).",
+                        names, rule, line)
 
-    def _group(self, identity: Identity) -> frozenset:
-        members = self.index.linked(identity, self._link_kinds) if self._link_kinds else {identity}
+    def _limit_groups(self, present) -> list[tuple[frozenset, str | None]]:
+        """Each set of cards that share one limit: every card's Soul of chain, and each card together with
+        the cards that count as it. Counts-as is not passed on: two versions an Ancestor counts as stay
+        different cards to each other (OH II.F)."""
+        groups = []
+        for identity in present:
+            chain = self._chain(identity)
+            groups.append((chain, "soul_of" if len(chain) > 1 else None))
+        if self.rules.counts_as_shares_limit:
+            targets = {t for i in present for t in self.index.counts_as(i)}
+            targets |= {i for i in present if self.index.counted_as_by(i)}
+            for target in sorted(targets, key=lambda i: i.key):
+                members = self._chain(target).union(*(self._chain(a) for a in self.index.counted_as_by(target)))
+                groups.append((frozenset(members), "counts_as"))
+        return groups
+
+    def _chain(self, identity: Identity) -> frozenset:
+        members = self.index.soul_chain(identity) if self.rules.soul_of_shares_limit else {identity}
         if not self.rules.experience_levels_are_different_cards:
-            members = set(members) | {level for i in members for level in self.index.all_levels(i)}
+            members = members | {level for i in members for level in self.index.all_levels(i)}
         return frozenset(members)
 
     def _limit(self, identity: Identity) -> tuple[int, str | None, str]:
@@ -444,6 +461,10 @@ def _between(low: int | None, high: int | None) -> str:
     if not low:
         return f"at most {high}"
     return f"{low} to {high}"
+
+
+def _plural(label: str, n: int) -> str:
+    return label if n == 1 or label.endswith("s") else f"{label}s"
 
 
 def _names(keys: list[str]) -> str:

@@ -1,0 +1,105 @@
+"""Helpers for the deck checker tests: the real card pool, one index per session, decks from tests/decks.
+
+The pool is found through L5R_CARDPOOL or <repo>/../shared/data/cardpool (CI keeps shared/ beside the
+clone). Without it the deck tests fail with a message saying where to put it: they never skip.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from l5r.cardpool import load_index
+from l5r.data.load import load_codex
+from l5r.decklist import parse_text
+from l5r.engine.deck import DeckChecker
+from l5r.engine.ruleset import ruleset_for
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DECKS = Path(__file__).resolve().parent
+# One cache folder per test run: the first index build is cold, every later one (and the CLI's) warm.
+CACHE = Path(tempfile.mkdtemp(prefix="l5r-deck-tests-"))
+AFTER_ALL_BANS = dt.date(2016, 3, 1)  # after the last dated change of every bundled ban list
+
+
+def pool_dir() -> Path:
+    candidates = [Path(os.environ["L5R_CARDPOOL"])] if os.environ.get("L5R_CARDPOOL") else []
+    candidates.append(ROOT.parent / "shared" / "data" / "cardpool")
+    for path in candidates:
+        if (path / "sets").is_dir():
+            return path
+    pytest.fail(f"the card pool is missing: set L5R_CARDPOOL or put it at {candidates[-1]} (sets/*.yaml); "
+                f"the deck checker tests need the real pool", pytrace=False)
+
+
+@functools.lru_cache(maxsize=None)
+def codex():
+    return load_codex(ROOT / "data")
+
+
+@functools.lru_cache(maxsize=None)
+def index():
+    return load_index(pool_dir(), codex().cards, CACHE)
+
+
+@functools.lru_cache(maxsize=None)
+def checker(format_id: str) -> DeckChecker:
+    fmt = codex().format(format_id)
+    return DeckChecker(fmt, ruleset_for(fmt), index())
+
+
+def deck_text(name: str) -> str:
+    return (DECKS / name).read_text(encoding="utf-8")
+
+
+def check(format_id: str, text: str, on: dt.date = AFTER_ALL_BANS):
+    return checker(format_id).check(parse_text(text, "test deck"), on)
+
+
+def add(text: str, section: str, *lines: str) -> str:
+    """The decklist with card lines added under a section header ("Pre-Game", "Dynasty", "Fate")."""
+    out = []
+    for line in text.splitlines():
+        out.append(line)
+        if _header(line) == section.lower():
+            out.extend(lines)
+    assert len(out) > len(text.splitlines()), f"test setup: no {section} header in the deck"
+    return "\n".join(out) + "\n"
+
+
+def _header(line: str) -> str | None:
+    match = re.match(r"^(pre-game|stronghold|dynasty|fate)\b[^:]*:$", line.strip().lower())
+    if not match:
+        return None
+    return "pre-game" if match.group(1) == "stronghold" else match.group(1)
+
+
+def remove(text: str, *titles: str) -> str:
+    """The decklist without the lines naming these titles (exactly, after any count)."""
+    kept = []
+    for line in text.splitlines():
+        card = line.strip()
+        for prefix in ("1x ", "3x ", "1 ", "3 "):
+            if card.startswith(prefix):
+                card = card[len(prefix):]
+        if card not in titles:
+            kept.append(line)
+    assert len(kept) < len(text.splitlines()), f"test setup: none of {titles} is in the deck"
+    return "\n".join(kept) + "\n"
+
+
+def codes(report) -> list[str]:
+    return [p.code for p in report.problems]
+
+
+def only(report, code: str):
+    """The problems with this code (and a readable failure when there are none)."""
+    found = [p for p in report.problems if p.code == code]
+    assert found, f"expected a {code} problem, got: {[(p.code, p.message) for p in report.problems]}"
+    return found

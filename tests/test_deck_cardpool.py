@@ -1,0 +1,157 @@
+"""The card pool: where it is found, how it is read and cached, and how names find cards in it.
+
+Rules these serve: mod-card-legality (set names), oh-ii-f-deck-restrictions (identities: title plus
+experience level, the listed same-title cards, Soul of and counts-as links) and the ban lists (every
+card record a ban names must be a card of the pool).
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+import yaml
+
+from decks.support import codex, index, pool_dir
+from l5r.cardpool import PoolError, load_index, locate_pool, read
+from l5r.cardpool.names import experience_key, split_experience
+
+
+# --- finding the pool -------------------------------------------------------------------------------
+
+
+def test_cardpool_option_beats_the_environment(tmp_path):
+    real = pool_dir()
+    assert locate_pool(real, {"L5R_CARDPOOL": str(tmp_path)}) == real
+    assert locate_pool(None, {"L5R_CARDPOOL": str(real)}) == real
+    assert locate_pool(None, {}) is None
+
+
+@pytest.mark.parametrize("given", ["missing", "empty"])
+def test_a_folder_that_is_not_a_pool_is_one_clear_error(tmp_path, given):
+    folder = tmp_path / "pool"
+    if given == "empty":
+        folder.mkdir()
+    with pytest.raises(PoolError) as err:
+        locate_pool(folder, {})
+    assert str(folder) in str(err.value) and "\n" not in str(err.value)
+
+
+def test_the_c_loader_reads_the_pool():
+    assert read._Loader is yaml.CSafeLoader
+
+
+# --- the cache --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_pool(tmp_path):
+    """Two real set files in a throwaway pool folder (copied for the test run only, never committed)."""
+    pool = tmp_path / "pool"
+    (pool / "sets").mkdir(parents=True)
+    for name in ("coils_of_madness.yaml", "samurai_edition.yaml"):
+        shutil.copy(pool_dir() / "sets" / name, pool / "sets" / name)
+    return pool
+
+
+def _counting_reads(monkeypatch):
+    calls = []
+    real = read.read_identities
+
+    def counted(folder):
+        calls.append(folder)
+        return real(folder)
+
+    monkeypatch.setattr("l5r.cardpool.read_identities", counted)
+    return calls
+
+
+def test_second_load_comes_from_the_cache(tmp_path, small_pool, monkeypatch):
+    calls = _counting_reads(monkeypatch)
+    first = load_index(small_pool, codex().cards, tmp_path / "cache")
+    second = load_index(small_pool, codex().cards, tmp_path / "cache")
+    assert len(calls) == 1 and len(first) == len(second) > 0
+    assert second.find("Shout of Defiance").identity.max_copies == 6
+
+
+def test_changed_pool_file_rebuilds_the_cache(tmp_path, small_pool, monkeypatch):
+    calls = _counting_reads(monkeypatch)
+    load_index(small_pool, codex().cards, tmp_path / "cache")
+    target = small_pool / "sets" / "samurai_edition.yaml"
+    target.write_text(target.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # new size and time
+    load_index(small_pool, codex().cards, tmp_path / "cache")
+    (small_pool / "sets" / "coils_of_madness.yaml").unlink()
+    load_index(small_pool, codex().cards, tmp_path / "cache")
+    assert len(calls) == 3
+
+
+def test_damaged_or_unwritable_cache_still_loads(tmp_path, small_pool):
+    cache = tmp_path / "cache"
+    load_index(small_pool, codex().cards, cache)
+    for stored in cache.iterdir():
+        stored.write_bytes(b"not a pickle")
+    assert len(load_index(small_pool, codex().cards, cache)) > 0
+    blocked = tmp_path / "a-file"
+    blocked.write_text("a file where the cache folder should be", encoding="utf-8")
+    assert len(load_index(small_pool, codex().cards, blocked / "cache")) > 0  # cannot be created, even by root
+
+
+def test_broken_pool_yaml_is_one_clear_error(tmp_path, small_pool):
+    (small_pool / "sets" / "broken.yaml").write_text("set: Broken\ncards: [\n", encoding="utf-8")
+    with pytest.raises(PoolError) as err:
+        load_index(small_pool, codex().cards, tmp_path / "cache")
+    assert "broken.yaml" in str(err.value) and "not valid YAML" in str(err.value)
+
+
+# --- names and identities ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("written, title, level", [
+    ("Border Keep - Experienced 2", "Border Keep", "experienced2"),
+    ("Border Keep • Experienced 2", "Border Keep", "experienced2"),
+    ("Isawa Tadaka, Seven Thunder (Experienced 2CW)", "Isawa Tadaka, Seven Thunder", "experienced2cw"),
+    ("Border Keep - Exp 2", "Border Keep", "experienced2"),
+    ("Hida Yakamo - Exp. 3KYD", "Hida Yakamo", "experienced3kyd"),
+    ("Hida Kisada Inexperienced", "Hida Kisada", "inexperienced"),
+    ("Hida Kisada (Emperor)", "Hida Kisada (Emperor)", ""),
+    ("Expedition", "Expedition", ""),
+])
+def test_experience_levels_however_written(written, title, level):
+    found_title, found_level = split_experience(written)
+    assert (found_title, experience_key(found_level)) == (title, level)
+
+
+def test_every_card_record_is_a_pool_card():
+    """A ban (oh-ban-*, mod-ban-*) names a card record; it must reach the pool card a deck lists."""
+    strays = [card_id for card_id in codex().cards if not index().card(card_id).in_pool]
+    assert not strays, f"card records with no pool card (check title/experience/pool_title/deck): {strays}"
+
+
+def test_distinct_same_title_cards_are_separate_identities():
+    """oh-ii-f-deck-restrictions: Hida Kisada (Obsidian Edition, Emperor Edition) are separate cards."""
+    found = index().find("Hida Kisada")
+    assert found.identity is None and {c.card_id for c in found.candidates} == {"hida-kisada-obsidian",
+                                                                                  "hida-kisada-emperor"}
+    assert index().find("Hida Kisada", set_name="Emperor Edition").identity.card_id == "hida-kisada-emperor"
+
+
+def test_soul_of_chain_and_counts_as_links():
+    """oh-ii-f-deck-restrictions: Tangen <- Kwanchai <- Irezu; Bayushi Hisa counts as Hisa."""
+    chain = index().soul_chain(index().card("bayushi-irezu"))
+    assert {i.key for i in chain} == {"Bayushi Tangen", "Bayushi Kwanchai", "Bayushi Irezu"}
+    hisa = index().find("Bayushi Hisa").identity
+    assert [t.key for t in index().counts_as(hisa)] == ["Hisa"]
+
+
+def test_text_facts_read_from_the_pool():
+    """mod-highlander / mod-deck-size examples: Shout of Defiance (6), Coastal Lane, Stone of Remembrance."""
+    assert index().find("Shout of Defiance").identity.max_copies == 6
+    assert index().find("Coastal Lane").identity.deck_size_change == (("Dynasty", 2),)
+    assert index().find("Stone of Remembrance").identity.counts_toward_deck_size is False
+    assert "rank" in index().find("Compromised Supply Lines").identity.icons
+
+
+def test_without_a_pool_the_card_records_are_known():
+    bundled = load_index(None, codex().cards)
+    assert len(bundled) == len(codex().cards) and not bundled.has_pool
+    assert bundled.find("Border Keep", "Experienced 2").identity.card_id == "border-keep-experienced-2"

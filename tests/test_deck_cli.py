@@ -1,0 +1,109 @@
+"""`l5r deck check` as a user runs it: exit 0 legal, 1 not legal, 2 usage or input error (one sentence,
+no traceback); --json output shape; --cardpool / L5R_CARDPOOL; --as-of (oh-ban-moshi-eihime).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from decks.support import CACHE, DECKS, ROOT, deck_text, pool_dir
+
+L5R = Path(sys.executable).parent / "l5r"
+
+
+def l5r(*args, pool="option", stdin=None, **env):
+    environ = {k: v for k, v in os.environ.items() if k != "L5R_CARDPOOL"}
+    environ.update(L5R_CACHE_DIR=str(CACHE), **env)
+    extra = ["--cardpool", str(pool_dir())] if pool == "option" else []
+    if pool == "env":
+        environ["L5R_CARDPOOL"] = str(pool_dir())
+    command = [str(L5R), "deck", "check", *extra, *map(str, args)]
+    result = subprocess.run(command, cwd=ROOT, env=environ, capture_output=True, text=True, input=stdin,
+                            check=False)
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_legal_deck_exits_0():
+    result = l5r("--format", "modern", DECKS / "modern-crab.txt")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "LEGAL in Modern" in result.stdout
+
+
+def test_illegal_deck_exits_1_and_reports_every_problem(tmp_path):
+    deck = _write(tmp_path, "deck.txt", deck_text("oh-crab.txt") + "Dynasty:\nHantei\nAulus\n4 Hida Ikkaku\n")
+    result = l5r("--format", "obsidian-hand", deck)
+    assert result.returncode == 1
+    for code, rule in (("banned", "oh-ban-hantei"), ("not-legal", "oh-guidelines"),
+                       ("copy-limit", "oh-ii-f-deck-restrictions")):
+        assert f"[{code}]" in result.stdout and rule in result.stdout
+
+
+def test_json_output(tmp_path):
+    deck = _write(tmp_path, "deck.txt", deck_text("modern-crab.txt") + "Fate:\nScout\n")
+    result = l5r("--format", "modern", "--json", deck)
+    report = json.loads(result.stdout)
+    assert result.returncode == 1 and report["format"] == "modern" and report["legal"] is False
+    assert report["counts"] == {"pre_game": 1, "dynasty": 50, "fate": 51}
+    assert [p["code"] for p in report["problems"]] == ["deck-size"]
+    assert set(report["problems"][0]) >= {"code", "message", "card", "rule"}
+    assert report["problems"][0]["rule"] == "mod-deck-size" and isinstance(report["warnings"], list)
+
+
+def test_yaml_deck_and_standard_input():
+    assert l5r("--format", "modern", DECKS / "modern-crab.yml").returncode == 0
+    assert l5r("--format", "modern", "-", stdin=deck_text("modern-crab.txt")).returncode == 0
+
+
+def test_cardpool_from_the_environment():
+    assert l5r("--format", "modern", DECKS / "modern-crab.txt", pool="env").returncode == 0
+
+
+def test_without_a_pool_only_card_records_are_known():
+    result = l5r("--format", "modern", "--json", DECKS / "modern-crab.txt", pool=None)
+    report = json.loads(result.stdout)
+    assert result.returncode == 1 and {p["code"] for p in report["problems"]} == {"unknown-card"}
+    assert "no-card-pool" in [w["code"] for w in report["warnings"]]
+
+
+def test_as_of_date(tmp_path):
+    """oh-ban-moshi-eihime: added to the ban list on 2016-02-15."""
+    deck = _write(tmp_path, "deck.txt", deck_text("oh-crab.txt") + "Dynasty:\nMoshi Eihime\n")
+    assert l5r("--format", "obsidian-hand", "--as-of", "2016-02-14", deck).returncode == 0
+    assert l5r("--format", "obsidian-hand", "--as-of", "2016-02-15", deck).returncode == 1
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--format", "modern", "no-such-deck.txt"], "does not exist"),
+    (["--format", "legacy", "tests/decks/modern-crab.txt"], "choose one of: modern, new-era, obsidian-hand"),
+    (["--format", "aeg", "tests/decks/modern-crab.txt"], "has no deck construction rules"),
+    (["--format", "modern", "--as-of", "16/08/2015", "tests/decks/modern-crab.txt"], "is not a date"),
+    (["tests/decks/modern-crab.txt"], "--format"),
+    (["--format", "modern", "tests/decks"], "is a folder"),
+])
+def test_usage_and_input_errors_exit_2(args, says):
+    result = l5r(*args)
+    assert result.returncode == 2 and says in result.stderr and not result.stdout
+
+
+def test_unreadable_pool_exits_2(tmp_path):
+    result = subprocess.run([str(L5R), "deck", "check", "--format", "modern", "--cardpool", str(tmp_path),
+                             str(DECKS / "modern-crab.txt")], capture_output=True, text=True, check=False)
+    assert result.returncode == 2 and "no sets/*.yaml" in result.stderr and "Traceback" not in result.stderr
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "sets" / "bad.yaml").write_text("cards: [\n", encoding="utf-8")
+    result = l5r("--format", "modern", DECKS / "modern-crab.txt", pool=None, L5R_CARDPOOL=str(tmp_path))
+    assert result.returncode == 2 and "bad.yaml" in result.stderr and "not valid YAML" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
