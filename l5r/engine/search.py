@@ -13,6 +13,7 @@ from .wording import parse_selection
 
 SEARCH = "aeg-glossary-search"
 MULTIPLE_AREAS = "aeg-glossary-search-multiple-areas"
+RULES = (SEARCH, MULTIPLE_AREAS)
 FACE_DOWN_AREAS = ("Fate deck", "Dynasty deck")
 AREAS = FACE_DOWN_AREAS + ("discard pile", "hand")
 

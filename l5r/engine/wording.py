@@ -17,6 +17,12 @@ from .game import Card, Game
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "zero": 0}
+# The wording rules this module decides (each has a verified example).
+RULES = ("aeg-wording-numbers-a-or-any", "aeg-wording-numbers-two-or-more", "aeg-wording-numbers-exactly",
+         "aeg-wording-numbers-up-to", "aeg-wording-conjunctions-and", "aeg-wording-conjunctions-modifiers",
+         "aeg-wording-conjunctions-modifier-first-only", "aeg-wording-conjunctions-or-both",
+         "aeg-wording-pronouns-last-mentioned", "aeg-wording-possessive", "aeg-wording-referring-all-meanings",
+         "aeg-wording-referring-plurals", "aeg-wording-referring-partial-words", "aeg-wording-referring-single-words")
 CARD_TYPES = ("Personality", "Follower", "Item", "Spell", "Holding", "Ring", "Strategy", "Event", "Region",
               "Celestial", "Ancestor", "Sensei", "Wind", "Stronghold", "Province")
 STATES = {"bowed": lambda c: c.bowed, "unbowed": lambda c: not c.bowed,

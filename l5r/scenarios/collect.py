@@ -15,7 +15,7 @@ import yaml
 from .model import Scenario, ScenarioError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*scenario\b.*$")
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`]*)$")
 SUFFIXES = (".md", ".yml", ".yaml")
 
 
@@ -67,6 +67,7 @@ def _shown(path: Path, root: Path) -> str:
 
 
 def from_markdown(text: str, shown: str) -> list[Scenario]:
+    """Every ```scenario fence; the inside of other fences (a scenario shown as Markdown source) is skipped."""
     lines = text.splitlines()
     found, i = [], 0
     while i < len(lines):
@@ -81,8 +82,8 @@ def from_markdown(text: str, shown: str) -> list[Scenario]:
             line = lines[j]
             body.append(line[len(indent):] if line.startswith(indent) else line.lstrip())
             j += 1
-        source = "\n".join(body) + "\n"
-        found.append(parse(source, shown, i + 2))
+        if m.group("info").strip().split(" ")[0] == "scenario":
+            found.append(parse("\n".join(body) + "\n", shown, i + 2))
         i = j + 1
     return found
 

@@ -110,8 +110,14 @@ def render_fence(source: str) -> str:
 def examples_html(record_id: str) -> str:
     """Every scenario citing a record, for the record's own place on the site (empty when none)."""
     lib = _library()
-    found = lib.by_rule.get(record_id)
-    if not found or record_id not in lib.plan.anchors:
+    if record_id not in lib.plan.anchors:
+        return ""
+    ids = [record_id]
+    record = lib.codex.records.get(record_id)
+    if record is not None and record.record_kind == "keyword":
+        ids += [sub.id for sub in record.sections]  # a keyword's sections are shown within it
+    found = list({id(s): s for rid in ids for s in lib.by_rule.get(rid, ())}.values())
+    if not found:
         return ""
     here = lib.plan.anchors[record_id][0]
     cards = "\n".join(_card(s, lib.outcomes[id(s)], lib, from_uri=here, anchor=False, home=record_id) for s in found)
@@ -175,7 +181,7 @@ def _head(s: Scenario, outcome: Outcome, lib: _Library, from_uri: str | None, ho
 
 def _rule_link(rule_id: str, lib: _Library, from_uri: str | None) -> str:
     record = lib.codex.records.get(rule_id)
-    text = f"{record.citation} {record.title}" if record is not None else rule_id
+    text = f"{record.title} ({record.citation})" if record is not None else rule_id
     if record is None or rule_id not in lib.plan.anchors or from_uri is None:
         return f"<span>{_e(text)}</span>"
     href = lib.plan.url(rule_id, from_uri)

@@ -93,6 +93,8 @@ def run(scenario: Scenario, codex: m.Codex | None = None) -> Outcome:
         _run(scenario, codex, outcome)
     except ScenarioError as exc:
         outcome.error, outcome.error_line = exc.message, exc.line or outcome.error_line or scenario.line
+    except Exception as exc:  # an engine bug must still name the scenario, never end the run with a traceback
+        outcome.error = f"internal error in the rules engine: {type(exc).__name__}: {exc}"
     return outcome
 
 
@@ -194,7 +196,7 @@ def _expect(run: steps.Run, key: str, expected, s: Scenario, outcome: Outcome):
             hint = f" (did you mean “{close[0]}”?)" if close else ""
             raise ScenarioError(f"unknown expectation “{key}”{hint}; expectations are facts listed on the "
                                 "scenarios page, or a card's name", line)
-    except NotStated as exc:
+    except (NotStated, Unreadable) as exc:
         raise ScenarioError(str(exc), line) from None
     except Refused as exc:
         raise ScenarioError(f"cannot check “{key}”: {exc.reason}", line) from None

@@ -227,7 +227,7 @@ def _in_duel(run: Run) -> duel.Duel:
 # ---------------------------------------------------------------------------------------------------------
 
 
-@step(r"you assign (?P<names>[^\"]+?) to attack", "you assign Matsu Tsuko and Ikoma Ujiaki to attack",
+@step(r"you assign (?P<names>[^\"]+?) to attack", "you assign Matsu Tsuko, Matsu Agetoki and Ikoma Ujiaki to attack",
       "Assigns units to attack (Brash lets the Defender draw).")
 def _assign(run: Run, names):
     cards = [named(run, n) for n in re.split(r",\s*|\s+and\s+", names) if n.strip()]

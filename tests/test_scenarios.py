@@ -1,0 +1,369 @@
+"""Executable examples: every ```scenario fence and `examples:` entry runs here, and the runner itself is
+checked — a wrong expectation fails with file, line, title and a diff; nothing passes by saying nothing.
+
+Each collected scenario cites the rule ids it checks in its own `rules:` list.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import textwrap
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from l5r.engine import search, wording
+from l5r.engine.ruleset import rulesets
+from l5r.scenarios import facts, steps
+from l5r.scenarios.collect import collect, from_markdown, from_yaml, parse
+from l5r.scenarios.runner import run
+
+from conftest import ROOT, run_l5r
+
+SCENARIOS = collect([ROOT / "docs", ROOT / "data"], ROOT)
+FORMATS = ("obsidian-hand", "new-era", "modern", "aeg")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The collector: the same fences the site shows, one test each
+# ---------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[f"{s.location} {s.title}" for s in SCENARIOS])
+def test_scenario(scenario, codex):
+    outcome = run(scenario, codex)
+    assert outcome.passed, outcome.report()
+
+
+def test_enough_scenarios_in_every_format():
+    per_format = Counter(s.format_id for s in SCENARIOS)
+    assert sum(per_format.values()) >= 60
+    for fmt in FORMATS:
+        assert per_format[fmt] >= 10, f"{fmt} has only {per_format[fmt]} scenarios"
+
+
+def test_titles_are_unique_per_page():
+    """Each card gets its anchor from its title; two equal titles on a page would share one."""
+    seen = Counter((s.path, s.anchor) for s in SCENARIOS)
+    assert [k for k, n in seen.items() if n > 1] == []
+
+
+# Rule refs the engine reads from each format's Ruleset: every rule deciding a computed outcome must have a
+# verified example citing it.
+ENGINE_KEYS = {
+    "honor_victory_at", "dishonor_loss_at", "dishonor_timing", "enlightenment_rings",
+    "enlightenment_pregame_ring_exemption", "max_hand_size", "clan_discount", "out_of_clan_surcharge",
+    "discount_applies_to", "proclaim_with_discount", "honor_for_destroyed_cards", "duel_focus_limit", "phases",
+    "blood_money", "seppuku", "clan_alignments", "clan_equivalents", "conditional_clans", "surcharge_exemptions",
+    "gold_splitting", "gold_pooling", "end_phase_draw", "optional_phases", "phase_parts",
+    "honor_gains_and_losses", "points_of_family_honor", "military_victory", "honor_requirement", "clan_honor",
+    "proclaim", "lobby", "battle_resolution", "tactical_advantage", "tactical_once_per_turn", "winds_forbid_favor",
+}
+
+
+def test_every_computable_rule_has_a_verified_example(codex):
+    cited = {rule_id for s in SCENARIOS for rule_id in s.rule_ids}
+    needed = set(wording.RULES) | set(search.RULES)
+    for ruleset in rulesets(codex).values():
+        for key, rule_id in ruleset.rule_refs.items():
+            if key in ENGINE_KEYS or key.startswith("keyword_"):
+                needed.add(rule_id)
+    assert sorted(needed - cited) == []
+
+
+def test_the_documents_own_examples_are_there():
+    titles = " | ".join(s.title for s in SCENARIOS)
+    assert "If you have four Shugenja" in titles  # AEG aeg-wording-numbers-two-or-more
+    assert "Bow a Samurai and a Courtier" in titles  # AEG aeg-wording-conjunctions-and
+    assert "Ranged 3 Attack at -10 Family Honor" in titles  # OH oh-ii-b-points-of-family-honor
+
+
+# ---------------------------------------------------------------------------------------------------------
+# A scenario cannot pass by saying nothing
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _mutated(value):
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, list):
+        return value[:-1] if value else ["Nobody At All"]
+    if isinstance(value, dict):
+        return {k: (v + 1 if isinstance(v, int) else v) for k, v in value.items()}
+    if str(value).lower() in ("you", "your opponent", "nobody"):
+        return {"you": "your opponent", "your opponent": "nobody", "nobody": "you"}[str(value).lower()]
+    return ", ".join(_opposite(w.strip()) for w in str(value).split(","))
+
+
+_OPPOSITES = {"bowed": "unbowed", "honorable": "dishonorable", "at home": "at the battlefield",
+              "destroyed": "in play", "in a province": "in play", "in hand": "in play"}
+
+
+def _opposite(word: str) -> str:
+    """A card state word turned into another (or a number into the next); other text gets a suffix."""
+    pairs = {**_OPPOSITES, **{v: k for k, v in _OPPOSITES.items() if v != "in play"}, "in play": "destroyed"}
+    if word.lower() in pairs:
+        return pairs[word.lower()]
+    m = re.fullmatch(r"(force|chi) (-?\d+)", word.lower())
+    if m:
+        return f"{m.group(1)} {int(m.group(2)) + 1}"
+    return word + " (changed)"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[f"{s.location}" for s in SCENARIOS])
+def test_every_expectation_can_fail(scenario, codex):
+    """Change each expected value in turn: the scenario must then fail on that key (no vacuous checks)."""
+    for key, value in scenario.data["then"].items():
+        broken = copy.deepcopy(scenario)
+        broken.data["then"][key] = _mutated(value)
+        outcome = run(broken, codex)
+        assert not outcome.passed, f"{scenario.location}: changing “{key}” to {_mutated(value)!r} still passes"
+        assert outcome.error is None, outcome.report()
+
+
+def _scenario(body: str, path="docs/scenarios/test.md", line=10):
+    return parse(textwrap.dedent(body).lstrip(), path, line)
+
+
+GOOD = textwrap.dedent("""
+    title: A Samurai is enough
+    format: aeg
+    rules: [aeg-wording-numbers-a-or-any]
+    given:
+      you:
+        in play: [Hida Kisada: {keywords: [Samurai]}]
+    when:
+      - check "If you have a Samurai in play"
+    then:
+      the condition is met: yes
+""").lstrip()
+
+
+def test_a_wrong_expectation_fails_with_file_line_title_and_diff(codex):
+    """AEG aeg-wording-numbers-a-or-any: one Samurai meets “a Samurai”, so expecting `no` must fail."""
+    outcome = run(_scenario(GOOD.replace("met: yes", "met: no")), codex)
+    assert not outcome.passed and outcome.error is None
+    report = outcome.report()
+    # `then:` is line 9 of the fence, which starts at line 10 of the page: the key is on line 19.
+    assert report.splitlines()[0] == "docs/scenarios/test.md:19: A Samurai is enough"
+    assert "- the condition is met: no" in report
+    assert "+ the condition is met: yes" in report
+
+
+def test_the_good_scenario_passes(codex):
+    assert run(_scenario(GOOD), codex).passed
+
+
+@pytest.mark.parametrize("change, message", [
+    (("- check", "- chek"), "unknown step “chek"),
+    (("then:", "then:\n  duel winner: Hida Kisada"), "no duel was resolved"),
+    (("then:", "then:\n  the weather: sunny"), "unknown expectation “the weather”"),
+    (("    in play:", "    in plya:"), "unknown field “in plya”"),
+    (("title:", "colour: red\ntitle:"), "unknown field “colour”"),
+    (("[aeg-wording-numbers-a-or-any]", "[aeg-wording-numbers-a-or-many]"), "no rule has the id"),
+    (("format: aeg", "format: jade"), "`format` must be one of"),
+    (("  the condition is met: yes", ""), "needs a `then:`"),
+    (("  the condition is met: yes", "  the condition is met: maybe"), "is yes or no"),
+    (("Hida Kisada: {keywords: [Samurai]}", "Hida Kisada: {keywords: [Samurai], colour: red}"), "unknown field “colour”"),
+    (("then:", "then:\n  the condition is met: no"), "given twice"),
+])
+def test_scenario_errors_say_what_is_wrong(codex, change, message):
+    outcome = run(_scenario(GOOD.replace(*change) if change[0] in GOOD else GOOD), codex)
+    assert not outcome.passed
+    assert outcome.error is not None and message in outcome.error, outcome.report()
+
+
+def test_an_unknown_step_points_at_its_line_and_suggests(codex):
+    outcome = run(_scenario(GOOD.replace("- check", "- chekc")), codex)
+    assert outcome.line == 17  # the step is line 8 of the fence
+    assert "did you mean" in outcome.error
+
+
+def test_an_unexpected_refusal_fails(codex):
+    """NE ne-ability-seppuku: an honorable Samurai may not commit seppuku; a scenario must say so."""
+    body = """
+        title: Seppuku by an honorable Samurai
+        format: new-era
+        rules: [ne-ability-seppuku]
+        given:
+          you: {in play: [Bayushi Aramoro: {keywords: [Samurai]}]}
+        when:
+          - Bayushi Aramoro commits seppuku
+        then:
+          destroyed: []
+    """
+    outcome = run(_scenario(body), codex)
+    assert not outcome.passed
+    assert "+ refused: [Bayushi Aramoro commits seppuku]" in outcome.report()
+
+
+def test_a_rule_the_format_does_not_state_is_an_error(codex):
+    """OH has no duel rules in its documents: the engine says so instead of guessing (ne-kw-duels is NE's)."""
+    body = """
+        title: A duel in the Obsidian Hand
+        format: obsidian-hand
+        rules: [oh-ii-b]
+        given:
+          you: {in play: [A]}
+          your opponent: {in play: [B]}
+        when:
+          - A challenges B to a duel
+        then:
+          winner: nobody
+    """
+    outcome = run(_scenario(body), codex)
+    assert outcome.error is not None and "do not state the rules of duels" in outcome.error
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Collecting from Markdown and YAML
+# ---------------------------------------------------------------------------------------------------------
+
+
+def test_fences_are_found_with_their_lines_and_other_fences_skipped():
+    page = "# T\n\n````markdown\n```scenario\ntitle: shown as source\n```\n````\n\n```scenario\ntitle: real\n```\n"
+    found = from_markdown(page, "p.md")
+    assert [(s.title, s.line) for s in found] == [("real", 10)]
+
+
+def test_examples_lists_in_yaml_records_are_found_with_their_record():
+    text = textwrap.dedent("""\
+        kind: rules
+        sections:
+          - id: oh-ii-b
+            title: Family Honor
+            examples:
+              - title: In data
+                format: obsidian-hand
+                given: {you: {honor: 1}}
+                when: [you lose 4 Honor]
+                then: {your Honor: -3}
+    """)
+    found = from_yaml(text, "data/x.yml")
+    assert len(found) == 1
+    scenario = found[0]
+    assert (scenario.title, scenario.line, scenario.record_id, scenario.rule_ids) == ("In data", 6, "oh-ii-b", ("oh-ii-b",))
+    assert scenario.line_of("then") == 10
+    assert run(scenario).passed
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The command line
+# ---------------------------------------------------------------------------------------------------------
+
+
+def test_cli_runs_docs_and_data():
+    result = run_l5r("scenarios", "run", "docs", "data", "-q")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(r"\d+ passed, 0 failed", result.stdout)
+
+
+def test_cli_reports_a_failure(tmp_path):
+    page = tmp_path / "bad.md"
+    page.write_text("# Bad\n\n```scenario\n" + GOOD.replace("met: yes", "met: no") + "```\n")
+    result = run_l5r("scenarios", "run", page)
+    assert result.returncode == 1
+    assert f"{page}:" not in result.stdout or "bad.md:" in result.stdout
+    assert "A Samurai is enough" in result.stdout and "- the condition is met: no" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("args", [("scenarios", "run", "no/such/place"), ("scenarios",), ("scenarios", "run")])
+def test_cli_usage_errors_exit_2_in_one_sentence(args):
+    result = run_l5r(*args)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and result.stderr.strip()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The vocabulary page documents every step and expectation
+# ---------------------------------------------------------------------------------------------------------
+
+
+def test_vocabulary_page_lists_every_step_and_expectation():
+    page = (ROOT / "docs" / "scenarios" / "index.md").read_text(encoding="utf-8")
+    for step in steps.STEPS:
+        assert step.pattern.match(step.example), step.example
+        assert step.example.split(" ")[0] in page
+    missing = [s.example for s in steps.STEPS if s.example not in page]
+    assert missing == [], "steps missing from docs/scenarios/index.md"
+    keys = [f.example.split(": ")[0].strip("'") for f in facts.FACTS]
+    missing = [k for k in keys if k not in page]
+    assert missing == [], "expectations missing from docs/scenarios/index.md"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# On the site: the card under every rule it illustrates, with working links
+# ---------------------------------------------------------------------------------------------------------
+
+
+class _Cards(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids, self.cards, self._depth, self._card = set(), [], 0, None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        classes = (attrs.get("class") or "").split()
+        if self._card is not None:
+            if tag == "div":
+                self._depth += 1
+            if tag == "a" and attrs.get("href"):
+                self._card["links"].append(attrs["href"])
+        elif tag == "div" and "l5r-scenario" in classes:
+            self._card, self._depth = {"classes": classes, "links": [], "text": ""}, 1
+
+    def handle_endtag(self, tag):
+        if self._card is not None and tag == "div":
+            self._depth -= 1
+            if self._depth == 0:
+                self.cards.append(self._card)
+                self._card = None
+
+    def handle_data(self, data):
+        if self._card is not None:
+            self._card["text"] += data
+
+
+def _parse(path: Path) -> _Cards:
+    cards = _Cards()
+    cards.feed(path.read_text(encoding="utf-8"))
+    return cards
+
+
+def test_every_example_is_shown_verified_under_each_rule_it_cites(built_site, codex):
+    from l5r.site.plan import page_path, plan_site
+
+    plan = plan_site(codex)
+    for scenario in SCENARIOS:
+        for rule_id in scenario.rule_ids:
+            uri, _ = plan.anchors[rule_id]
+            page = _parse(built_site / page_path(uri) / "index.html")
+            shown = [c for c in page.cards if scenario.title in c["text"]]
+            assert shown, f"{scenario.title} is not shown on the page of {rule_id}"
+            assert all("✓ Verified by the test suite" in c["text"] for c in shown)
+
+
+def test_links_in_example_cards_resolve(built_site):
+    pages = list(built_site.rglob("index.html"))
+    parsed = {p: _parse(p) for p in pages}
+    checked = 0
+    for path, page in parsed.items():
+        base = "http://site/" + path.parent.relative_to(built_site).as_posix() + "/"
+        for card in page.cards:
+            for href in card["links"]:
+                url = urlparse(urljoin(base, href))
+                target = built_site / url.path.lstrip("/") / "index.html"
+                assert target.exists(), f"{path}: {href}"
+                if url.fragment:
+                    assert url.fragment in parsed[target].ids, f"{path}: {href} (no such anchor)"
+                checked += 1
+    assert checked > 100
