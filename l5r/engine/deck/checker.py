@@ -1,0 +1,230 @@
+"""The deck checker of one format: names the cards, then runs every check and collects every problem."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from typing import Mapping
+
+from ...cardpool import CardIndex, Identity
+from ...cardpool.names import title_key
+from ...data import model as m
+from ...decklist import DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine, Decklist
+from ..ruleset import Ruleset
+from .copies import check_copies
+from .entry import Entry
+from .pregame import DeckRulesError, check_pregame, check_pregame_count, read_slots
+from .report import DeckReport, Findings, between
+
+_SECTION_OF_DECK = {deck: section for section, deck in DECK_OF_SECTION.items()}
+_OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
+
+
+class DeckChecker:
+    """The deck rules of one format, prepared once and applied to any number of decklists."""
+
+    def __init__(self, fmt: m.Format, ruleset: Ruleset, index: CardIndex):
+        self.format = fmt
+        self.rules = ruleset
+        self.index = index
+        self.name = fmt.short_name
+        self._pool_rules = dict(ruleset.card_pool)
+        self._cards_in_pool = self._pool_rules.get("in_pool", True)
+        self._slots = read_slots(ruleset, index)
+        self._slot_cards = frozenset(c for s in self._slots for c in s.cards)
+        self._card_bans, self._category_bans = _bans(fmt, index)
+        legality = fmt.legality
+        self._legal_sets = frozenset(title_key(s) for s in legality.pool_sets) if legality else frozenset()
+        self._legal_tags = frozenset(legality.bug_pool_tags if legality else ()) | frozenset(
+            self._pool_rules.get("pool_tags", ()))
+        self._pool_rule = (legality.id if legality else None) or ruleset.rule("card_pool")
+        self._sections_rule = ruleset.rule("deck_sections") or ruleset.rule("deck_size")
+
+    def check(self, deck: Decklist, on: dt.date) -> DeckReport:
+        out = Findings()
+        for issue in deck.issues:
+            out.problem("parse", f"line {issue.line}: {issue.message}", rule=self._sections_rule, line=issue.line)
+        entries = self._resolve(deck, out)
+        counts = {s: sum(e.count for e in entries if e.section == s) for s in SECTIONS}
+        self._check_declared_counts(deck, counts, out)
+        self._check_sizes(entries, out)
+        if not self._cards_in_pool:
+            check_pregame_count(self._slots, counts[PREGAME], self.name, out)
+            return out.report(self.format.id, on, counts)
+        known = [e for e in entries if e.identity is not None]
+        self._check_sections(known, out)
+        pregame = [e for e in known if e.section == PREGAME]
+        check_pregame(self._slots, pregame, self.name, self.rules.rule("pregame", self._sections_rule), out)
+        check_copies(self.rules, self.index, self.name, known, out)
+        banned = self._check_bans(known, on, out)
+        self._check_pool(known, banned, out)
+        return out.report(self.format.id, on, counts)
+
+    # -- naming the cards --------------------------------------------------------------------------
+
+    def _resolve(self, deck: Decklist, out: Findings) -> list[Entry]:
+        if not self._cards_in_pool:
+            collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
+            out.warn("not-checked", f"{collection} is not in the card pool, so the Codex cannot tell which cards "
+                     f"these are: card types, copies, bans and legality were not checked; only deck sizes and the "
+                     f"number of pre-game cards were.", rule=self._pool_rule)
+            return [Entry(c, None, c.section) for c in deck.cards]
+        if not self.index.has_pool:
+            out.warn("no-card-pool", f"no card pool was given (--cardpool or L5R_CARDPOOL), so only the "
+                     f"{len(self.index)} cards the rules documents name are known.")
+        return [self._entry(card, out) for card in deck.cards]
+
+    def _entry(self, card: CardLine, out: Findings) -> Entry:
+        deck = DECK_OF_SECTION.get(card.section) if card.section else None
+        found = self.index.find(card.name, card.experience, card.set_name, deck)
+        if found.identity is None and not found.candidates and card.experience:
+            found = self.index.find(card.written, None, card.set_name, deck)  # a title that ends like a level
+        if found.note:
+            out.warn("set-ignored", f"line {card.line}: {found.note}.", card=card.written, line=card.line)
+        if found.identity is None:
+            out.problem("unknown-card", self._unknown(card, found.candidates), card=card.written,
+                        rule=self._pool_rule, line=card.line)
+            return Entry(card, None, card.section)
+        section = card.section
+        if section is None:
+            section = _SECTION_OF_DECK.get(found.identity.deck, DYNASTY)
+            out.warn("no-section", f"line {card.line}: no section header above {card.written}; counted in the "
+                     f"{SECTION_NAMES[section]} section.", card=found.identity.key, line=card.line)
+        return Entry(card, found.identity, section)
+
+    def _unknown(self, card: CardLine, candidates: tuple[Identity, ...]) -> str:
+        where = f"line {card.line}: "
+        if candidates:
+            options = "; ".join(f"{c.describe()}, printed in {', '.join(c.sets[:3])}" for c in candidates)
+            first = candidates[0]
+            return (f"{where}“{card.written}” names {len(candidates)} different cards ({options}); write which, "
+                    f"e.g. “{first.key}” or “{card.written} [{first.sets[0]}]”.")
+        set_part = f" [{card.set_name}]" if card.set_name else ""
+        source = "the card pool" if self.index.has_pool else "the Codex's card records (no card pool given)"
+        return f"{where}no card “{card.written}{set_part}” in {source}."
+
+    # -- deck sizes and which deck each card goes in -----------------------------------------------
+
+    def _check_sizes(self, entries, out):
+        for section, size, rule_key in ((DYNASTY, self.rules.dynasty_deck, "dynasty_deck"),
+                                        (FATE, self.rules.fate_deck, "fate_deck")):
+            deck = DECK_OF_SECTION[section]
+            in_deck = [e for e in entries if e.section == section]
+            listed = sum(e.count for e in in_deck)
+            counted = sum(e.count for e in in_deck if e.identity is None or e.identity.counts_toward_deck_size)
+            # A card that changes its owner's minimum does so from either deck (Hato-gurama is a Fate card).
+            change = sum(e.count * n for e in entries if e.identity for d, n in e.identity.deck_size_change
+                         if d == deck)
+            low, high = (None if v is None else v + change for v in (size.min, size.max))
+            if (low is None or counted >= low) and (high is None or counted <= high):
+                continue
+            not_counted = f" ({listed} listed, {listed - counted} not counting toward it)" if listed != counted else ""
+            changed = f" after cards that change it ({change:+d})" if change else ""
+            out.problem("deck-size", f"the {deck} deck has {counted} cards{not_counted}; {self.name} requires "
+                        f"{between(low, high)}{changed}.", rule=self.rules.rule(rule_key, self.rules.rule("deck_size")))
+
+    def _check_declared_counts(self, deck, counts, out):
+        for section, declared, line in deck.declared:
+            if counts[section] != declared:
+                out.warn("declared-count", f"line {line}: the {SECTION_NAMES[section]} header says {declared} "
+                         f"cards but the section lists {counts[section]}.", line=line)
+
+    def _check_sections(self, entries, out):
+        for e in entries:
+            ident = e.identity
+            where = SECTION_NAMES[e.section]
+            starting_card = ident in self._slot_cards  # the format's pre-game slots name it (Border Keep in OH)
+            if ident.deck == _OTHER_DECK:
+                message = f"{ident.describe()} is not a card for any deck (a token, proxy, biography or the like)."
+            elif starting_card and e.section != PREGAME:
+                message = (f"{ident.key} is a pre-game card in {self.name}: it starts the game in play and "
+                           f"cannot be in the {where} deck.")
+            elif e.section == PREGAME and not ident.pregame and not starting_card:
+                message = f"{ident.describe()} is a {ident.deck} card, not a pre-game card."
+            elif e.section != PREGAME and ident.deck != DECK_OF_SECTION[e.section] and not starting_card:
+                what = "pre-game" if ident.pregame else ident.deck
+                message = f"{ident.describe()} is a {what} card in the {where} deck."
+            else:
+                continue
+            out.problem("wrong-deck", f"line {e.line.line}: {message}", ident.key, self._sections_rule, e.line.line)
+
+    # -- bans and the legal card pool --------------------------------------------------------------
+
+    def _check_bans(self, entries, on, out) -> set[Identity]:
+        banned: set[Identity] = set()
+        for e in entries:
+            ident = e.identity
+            hits = [b for b in self._card_bans.get(ident, ()) if b.in_force(on)]
+            hits += [b for b in self._category_bans if b.in_force(on) and _matches(b.match, ident)]
+            for ban in hits:
+                banned.add(ident)
+                what = "" if ban.card else f" ({ban.as_written})"
+                since = f" since {ban.added.isoformat()}" if ban.added else ""
+                out.problem("banned", f"line {e.line.line}: {ident.key} is on {self.name}'s ban list{what}{since}.",
+                            ident.key, ban.id, e.line.line)
+        return banned
+
+    def _check_pool(self, entries, banned, out):
+        if not (self._legal_sets or self._legal_tags):
+            out.warn("not-checked", f"{self.name} names no legal card pool the Codex can check; "
+                     f"card legality was not checked.")
+            return
+        skipped = 0
+        for e in entries:
+            ident = e.identity
+            if ident in banned or ident.deck == _OTHER_DECK:  # a banned card is `banned`, never `not-legal`
+                continue
+            if not ident.in_pool:
+                skipped += 1
+            elif not (any(title_key(s) in self._legal_sets for s in ident.sets) or ident.pool_tags & self._legal_tags):
+                out.problem("not-legal", f"line {e.line.line}: {ident.key} is not in {self.name}'s card pool "
+                            f"({self._pool_description()}).", ident.key, self._pool_rule, e.line.line)
+        if skipped:
+            out.warn("not-checked", f"{skipped} card line(s) name cards known only from the Codex's records; "
+                     f"without the card pool their legality was not checked.")
+
+    def _pool_description(self) -> str:
+        parts = []
+        legality = self.format.legality
+        if self._legal_sets:
+            parts.append("printed in none of its legal sets")
+        if legality and legality.legal_bugs:
+            parts.append(f"with none of its legal bugs ({', '.join(legality.legal_bugs)})")
+        if self._pool_rules.get("pool_tags"):
+            parts.append(f"not among the card pool's {' / '.join(self._pool_rules['pool_tags'])} cards")
+        return "; ".join(parts)
+
+
+def checkable(fmt: m.Format, ruleset: Ruleset) -> bool:
+    """Whether the format states deck rules the checker can apply (a deck size at least)."""
+    return fmt.bundled and any(v is not None for s in (ruleset.dynasty_deck, ruleset.fate_deck)
+                               for v in (s.min, s.max))
+
+
+# What a category ban's `match:` can ask of a card (bans.schema.json lists the same keys).
+_MATCHERS = {
+    "icon": lambda identity, value: str(value).lower() in identity.icons,
+    "promo_or_unreleased": lambda identity, value: identity.in_pool and identity.promo_only == bool(value),
+    "legality_missing": lambda identity, value: identity.in_pool and (not identity.pool_tags) == bool(value),
+}
+
+
+def _bans(fmt: m.Format, index: CardIndex):
+    by_card: dict[Identity, list[m.BanEntry]] = defaultdict(list)
+    categories = []
+    for ban in fmt.bans.entries if fmt.bans else ():
+        if ban.card:
+            identity = index.card(ban.card)
+            if identity is not None:
+                by_card[identity].append(ban)
+        elif ban.match:
+            unknown = set(ban.match) - set(_MATCHERS)
+            if unknown:
+                raise DeckRulesError(f"ban {ban.id} matches on {', '.join(sorted(unknown))}, which the deck "
+                                     f"checker does not know")
+            categories.append(ban)
+    return dict(by_card), tuple(categories)
+
+
+def _matches(match: Mapping, identity: Identity) -> bool:
+    return all(_MATCHERS[key](identity, value) for key, value in match.items())
