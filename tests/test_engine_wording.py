@@ -104,3 +104,26 @@ def test_searching_two_areas(g, areas, found_in, searched, shuffled):
     g.cards["Ring"] = Card("Ring", type="Ring", zone=found_in)
     result = search.search(g, YOU, areas, "a Ring", "Ring")
     assert (result.searched, result.shuffled) == (searched, shuffled)
+
+
+def test_successful_means_an_actual_change(g):
+    """aeg-glossary-successful: "Bow all Shugenja" with none unbowed changes nothing; ongoing effects do."""
+    from l5r.engine import effects
+
+    assert effects.resolve(g, YOU, "Bow all Shugenja").successful is True
+    assert effects.resolve(g, YOU, "Bow all Shugenja").successful is False
+    assert effects.resolve(g, YOU, "Until the end of the game, all Ninja have -1F").successful is True
+    assert effects.resolve(g, YOU, "gain 0 Honor").successful is False
+
+
+def test_a_condition_carries_to_both_effects(g):
+    """aeg-wording-conjunctions-conditions: "If Ono is honorable, gain 2 Honor or give him +2F"."""
+    from l5r.engine import effects
+
+    g.cards["Ono"] = Card("Ono", dishonorable=True)
+    for choice in ("gain 2 Honor", "give him +2F"):
+        with pytest.raises(Refused):
+            effects.resolve(g, YOU, "If Ono is honorable, gain 2 Honor or give him +2F", choice)
+    g.card("Ono").dishonorable = False
+    effects.resolve(g, YOU, "If Ono is honorable, gain 2 Honor or give him +2F", "give him +2F")
+    assert g.card("Ono").force_bonus == 2

@@ -16,7 +16,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
-from l5r.engine import search, wording
+from l5r.engine import effects, search, wording
 from l5r.engine.ruleset import rulesets
 from l5r.scenarios import facts, steps
 from l5r.scenarios.collect import collect, from_markdown, from_yaml, parse
@@ -67,7 +67,7 @@ ENGINE_KEYS = {
 
 def test_every_computable_rule_has_a_verified_example(codex):
     cited = {rule_id for s in SCENARIOS for rule_id in s.rule_ids}
-    needed = set(wording.RULES) | set(search.RULES)
+    needed = set(wording.RULES) | set(search.RULES) | set(effects.RULES)
     for ruleset in rulesets(codex).values():
         for key, rule_id in ruleset.rule_refs.items():
             if key in ENGINE_KEYS or key.startswith("keyword_"):
@@ -367,3 +367,42 @@ def test_links_in_example_cards_resolve(built_site):
                     assert url.fragment in parsed[target].ids, f"{path}: {href} (no such anchor)"
                 checked += 1
     assert checked > 100
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Rendering: fences outside docs/, failing fences, and examples written in the data
+# ---------------------------------------------------------------------------------------------------------
+
+
+def test_a_fence_renders_as_a_verified_card():
+    from l5r.scenarios.present import render_fence
+
+    html = render_fence(GOOD)
+    assert "✓ Verified by the test suite" in html
+    assert 'id="scenario-a-samurai-is-enough"' in html
+    assert "check &quot;If you have a Samurai in play&quot;" in html and "— met" in html
+
+
+def test_a_failing_fence_says_so_and_warns(caplog):
+    """The build is strict: a warning stops it, so a failing example can never be published as verified."""
+    from l5r.scenarios.present import render_fence
+
+    with caplog.at_level("WARNING", logger="mkdocs.plugins.l5r.scenarios"):
+        html = render_fence(GOOD.replace("met: yes", "met: no"))
+    assert "Verified by the test suite" not in html and "Not verified" in html
+    assert "A Samurai is enough" in caplog.text
+
+
+def test_an_example_in_the_data_links_to_its_rule_and_names_its_file():
+    from l5r.scenarios import present
+
+    text = ("kind: rules\nsections:\n  - id: oh-ii-b\n    examples:\n      - title: In data\n"
+            "        format: obsidian-hand\n        rules: [oh-ii-b-points-of-family-honor]\n"
+            "        given: {you: {honor: 1}}\n        when: [you lose 4 Honor]\n        then: {your Honor: -3}\n")
+    scenario = from_yaml(text, "data/formats/obsidian-hand/rules.yml")[0]
+    lib = present._library()
+    here = lib.plan.anchors["oh-ii-b"][0]
+    html = present._card(scenario, run(scenario, lib.codex), lib, from_uri=here, anchor=False, home="oh-ii-b")
+    assert "✓ Verified by the test suite" in html
+    assert "Written in <code>data/formats/obsidian-hand/rules.yml:5</code>" in html
+    assert 'href="#oh-ii-b-points-of-family-honor"' in html  # the other rule it cites, on the same page

@@ -163,6 +163,12 @@ def _phase_part(run: Run, name):
     return f"the {turn.phase_for_card_effects(run.game, name)} Phase"
 
 
+@fact(r"the action is successful", "the action is successful: no",
+      "Whether the effect resolved (`you resolve \"…\"`) changed the game state.", "yes/no")
+def _successful(run: Run):
+    return _one_or_list([r.successful for r in run.resolutions], "a resolved effect (`you resolve \"…\"`)")
+
+
 def _the_search(run: Run):
     if not run.searches:
         raise NeverChecked("no search was made")

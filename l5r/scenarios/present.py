@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import logging
 import posixpath
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +43,7 @@ class _Library:
 
 
 _cache: dict = {}
+_RECHECK_SECONDS = 2.0
 
 
 def _files() -> list[Path]:
@@ -52,9 +54,14 @@ def _files() -> list[Path]:
 
 
 def _library() -> _Library:
+    lib = _cache.get("lib")
+    # A page build asks hundreds of times in a row; look at the files again only after a pause, so that
+    # `mkdocs serve` picks up an edited example on its next rebuild.
+    if lib is not None and time.monotonic() - _cache.get("checked", 0.0) < _RECHECK_SECONDS:
+        return lib
     files = _files()
     signature = tuple((str(p), p.stat().st_mtime_ns) for p in files)
-    lib = _cache.get("lib")
+    _cache["checked"] = time.monotonic()
     if lib is not None and lib.signature == signature:
         return lib
     codex = load_codex(DEFAULT_DATA_DIR)

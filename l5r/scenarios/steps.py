@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..engine import abilities, battle, duel, gold, honor, keywords, recruit, search, seppuku, turn, victory, wording
+from ..engine import (abilities, battle, duel, effects, gold, honor, keywords, recruit, search, seppuku, turn,
+                      victory, wording)
 from ..engine.game import OPPONENT, YOU, Game
 from .model import ScenarioError
 
@@ -44,7 +45,7 @@ class Run:
     discarded: dict = field(default_factory=dict)
     drawn: dict = field(default_factory=dict)
     gold_paid: dict = field(default_factory=dict)
-    bowings: list = field(default_factory=list)
+    resolutions: list = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -331,7 +332,9 @@ def _discard(run: Run, p):
 @step(rf"check {TEXT}", 'check "If you have two Shugenja in play"',
       "Checks a condition against the cards you have in play (`the condition is met`).")
 def _check(run: Run, text):
-    run.conditions.append(wording.condition_met(run.game, text))
+    met = wording.condition_met(run.game, text)
+    run.conditions.append(met)
+    return "met" if met else "not met"
 
 
 @step(rf"you choose (?P<names>[^\"]+?) for {TEXT}", 'you choose Kaiu Shoichi for "Bow a Samurai and a Courtier"',
@@ -341,13 +344,21 @@ def _choose(run: Run, names, text):
         [named(run, n).name for n in re.split(r",\s*|\s+and\s+", names) if n.strip()]
     ok, why = wording.choice_fulfils(run.game, text, chosen)
     run.choices.append(ok)
-    return why or None
+    return "fulfils it" if ok else f"does not fulfil it: {why}"
 
 
 @step(rf"read {TEXT}", 'read "Target a Samurai and a Shugenja. Bow him."',
       "Reads a card text, for `\"him\" refers to` expectations.")
 def _read(run: Run, text):
     run.texts.append(text)
+
+
+@step(rf"{P} resolves? {TEXT}(?:, choosing \"(?P<choice>[^\"]+)\")?", 'you resolve "Bow all Shugenja"',
+      "Resolves a short effect text (`the action is successful`); with a condition, choose an effect.")
+def _resolve_text(run: Run, p, text, choice):
+    result = effects.resolve(run.game, player_id(p), text, choice)
+    run.resolutions.append(result)
+    return "successful" if result.successful else "not successful: nothing changed"
 
 
 _AREA = r"(?:your )?(?:Fate deck|Dynasty deck|discard pile|hand)"
