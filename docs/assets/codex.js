@@ -98,11 +98,12 @@
   }
 
   window.addEventListener("hashchange", followMoved);
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(followMoved);  // Material's instant navigation: every page it shows
-  } else if (document.readyState === "loading") {
+  if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", followMoved);
   } else {
     followMoved();
+  }
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(followMoved);  // pages that Material's instant navigation shows later
   }
 })();

@@ -68,7 +68,8 @@ def topics(codex: m.Codex) -> list[Topic]:
                 kind_here = "abilities" if any(r.record_kind == "ability" for r in records) else "keywords"
             else:
                 kind_here = kind
-            out.append(Topic(kind_here, key, _title(key, records), _columns(codex, by_format)))
+            title = _rule_titles().get(key) if kind == "rules" else None
+            out.append(Topic(kind_here, key, title or _title(key, records), _columns(codex, by_format)))
     order = {k: i for i, (k, _) in enumerate(KINDS)}
     return sorted(out, key=lambda t: (order[t.kind], t.title.lower()))
 
@@ -110,6 +111,12 @@ def _columns(codex: m.Codex, by_format: dict[str, list]) -> tuple[Column, ...]:
             status = "inherits" if source else "absent"
         columns.append(Column(f, status, own, source, inherited, tuple(unbundled_ancestors(codex, f))))
     return tuple(columns)
+
+
+def _rule_titles() -> dict[str, str]:
+    """The names format overviews give the shared rule topics (build.TOPICS), so both pages agree."""
+    from .build import TOPICS
+    return dict(TOPICS)
 
 
 def _title(key: str, records) -> str:

@@ -124,6 +124,8 @@ def _file_of(url: str) -> str:
 def _relative(from_url: str, to_url: str) -> str:
     """A link from one published URL to another (`#anchor` parts are kept)."""
     path, _, anchor = to_url.partition("#")
+    if path == from_url and anchor:
+        return f"#{anchor}"
     rel = posixpath.relpath(_file_of(path), posixpath.dirname(_file_of(from_url)) or ".")
     if path == "" or path.endswith("/"):
         rel = rel[: -len("index.html")] or "./"

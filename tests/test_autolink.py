@@ -1,0 +1,173 @@
+"""Auto-linking follows the AEG Special wording rules, Referring to things (AEG wording-referring-*)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from l5r.site.autolink import Linker, Target, plural_forms
+
+
+def _t(name: str) -> Target:
+    return Target(name.lower().replace(" ", "-"), "test", f"tip for {name}")
+
+
+def found(terms, text, vocabulary=()):
+    """[(text as written, the entry's term)] for every mention the linker finds."""
+    linker = Linker({name: _t(name) for name in terms}, frozenset(vocabulary))
+    return [(text[m.start:m.end], m.term) for m in linker.find(text)]
+
+
+# -- Partial words / single words (AEG wording-referring-partial-words, -single-words) ------------------------
+
+
+def test_a_single_word_does_not_match_inside_a_longer_title():
+    # "Battle" must not link inside "Battle Maiden", even when Battle Maiden has no entry of its own.
+    assert found(["Battle"], "a Reaction ability on a Battle Maiden") == []
+    assert found(["Temple"], "satisfied by the keyword or title Temple Guardian") == []
+
+
+def test_the_longest_term_wins():
+    assert found(["Battle", "Battle Maiden"], "Bow a Battle Maiden.") == [("Battle Maiden", "Battle Maiden")]
+    assert found(["Battle", "Battle Maiden"], "Bow a Battle Maiden, then a Battle ability.") == [
+        ("Battle Maiden", "Battle Maiden"), ("Battle", "Battle")]
+
+
+def test_a_word_before_that_is_part_of_a_name_blocks_the_match():
+    # NE Lobby: "take the Imperial Favor" is the Imperial Favor, not the Favor player ability.
+    assert found(["Favor"], "Personal Honor to take the Imperial Favor.") == []
+
+
+def test_rules_words_next_to_a_term_do_not_block_it():
+    vocabulary = {"Personality", "Political", "Limited", "Phase"}
+    assert found(["Cavalry"], "unbowed Cavalry Personality to the battle", vocabulary) == [("Cavalry", "Cavalry")]
+    assert found(["Favor"], "Favor Political Limited: Discard", vocabulary) == [("Favor", "Favor")]
+    # Plurals and possessives of rules words count too.
+    assert found(["Samurai"], "Samurai Personalities can commit seppuku", vocabulary) == [("Samurai", "Samurai")]
+    assert found(["Naval"], "a card in a Naval Personality's unit", vocabulary) == [("Naval", "Naval")]
+    # Another known term next to it is a rules word (keywords stack: "Absent Engage").
+    assert found(["Absent", "Engage"], "Absent Engage: Move") == [("Absent", "Absent"), ("Engage", "Engage")]
+
+
+def test_a_capitalized_first_word_of_a_sentence_does_not_block():
+    assert found(["Favor Cycle"], "Fixed Favor Cycle ability.") == [("Favor Cycle", "Favor Cycle")]
+    assert found(["Samurai"], "Example: “Your Samurai gains +2F”") == [("Samurai", "Samurai")]
+
+
+def test_whole_words_only():
+    assert found(["Elite"], "Elites and Eliteness") == [("Elites", "Elite")]
+    assert found(["Elite"], "non-Elite cards, Elite-ish") == []
+    assert found(["Home"], "Homeward") == []
+
+
+def test_capitalization_is_part_of_the_term():
+    # Capitalized terms are game terms (AEG wording-referring-capitalized): "samurai" is no mention.
+    assert found(["Samurai"], "the samurai of Rokugan") == []
+
+
+def test_possessives_match():
+    assert found(["Stronghold"], "his or her Stronghold’s Clan Alignment", {"Clan"}) == [
+        ("Stronghold", "Stronghold")]
+
+
+# -- Plurals (AEG wording-referring-plurals, -all-meanings) --------------------------------------------------
+
+
+def test_a_plural_in_text_finds_the_singular_term():
+    # "Bow one of your Berserkers" can be satisfied by Berserker cards.
+    assert found(["Berserker"], "Bow one of your Berserkers") == [("Berserkers", "Berserker")]
+    assert found(["Personality"], "two Personalities") == [("Personalities", "Personality")]
+    assert found(["Switch"], "Switches happen") == [("Switches", "Switch")]
+    assert found(["Battle Maiden"], "your Battle Maidens") == [("Battle Maidens", "Battle Maiden")]
+
+
+def test_a_singular_in_text_never_finds_a_plural_title():
+    # "Bow a Berserker" is not satisfied by a card titled "Berserkers".
+    assert found(["Berserkers"], "Bow a Berserker") == []
+
+
+def test_a_plural_in_text_prefers_the_plural_title_when_there_is_one():
+    assert found(["Berserker", "Berserkers"], "Bow two Berserkers") == [("Berserkers", "Berserkers")]
+
+
+@pytest.mark.parametrize("term,plural", [("Berserker", ["Berserkers"]), ("Ally", ["Allies"]), ("Day", ["Days"]),
+                                         ("Switch", ["Switches"]), ("Duels", []), ("Lies, Lies, Lies...", [])])
+def test_plural_forms(term, plural):
+    assert plural_forms(term) == plural
+
+
+# -- Spelling variants -----------------------------------------------------------------------------------------
+
+
+def test_straight_and_curly_apostrophes_and_line_breaks_match():
+    assert found(["Koan's Jingasa"], "Koan’s Jingasa is lifted") == [("Koan’s Jingasa", "Koan's Jingasa")]
+    assert found(["Battle Maiden"], "a Battle\n   Maiden") == [("Battle\n   Maiden", "Battle Maiden")]
+
+
+# -- In the rendered site ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def renderer(codex):
+    from l5r.site.build import PageRenderer
+    from l5r.site.plan import plan_site
+
+    return PageRenderer(codex, plan_site(codex))
+
+
+def _links(renderer, page_uri, format_id, self_id, blocks):
+    from l5r.site.render import RenderContext
+
+    html = renderer.text.blocks(blocks, RenderContext(page_uri, format_id, self_id))
+    return re.findall(r'<a class="l5r-term" href="([^"]+)" title="([^"]*)">([^<]+)</a>', html)
+
+
+def test_only_the_first_mention_in_a_section_links(codex, renderer):
+    section = codex.records["oh-iii-a-senseis"]  # names the Stronghold five times
+    links = _links(renderer, "formats/obsidian-hand/iii-a.md", "obsidian-hand", section.id, section.text)
+    hrefs = [href for href, _, _ in links]
+    assert sum("aeg-glossary-stronghold" in h for h in hrefs) == 1
+    assert len(hrefs) == len(set(hrefs))
+
+
+def test_an_entry_never_links_to_itself(codex, renderer):
+    seppuku = codex.records["oh-ability-seppuku"]  # its notes say "commits Seppuku"
+    links = _links(renderer, "formats/obsidian-hand/abilities.md", "obsidian-hand", seppuku.id,
+                   seppuku.text + seppuku.notes)
+    assert not [h for h, _, _ in links if "oh-ability-seppuku" in h]
+    assert [h for h, _, _ in links if "aeg-glossary-samurai" in h], "other terms in it still link"
+    # "see Enlightened Open" is the same entry, written twice in the document.
+    battle = codex.records["oh-ability-enlightened-battle"]
+    assert _links(renderer, "formats/obsidian-hand/abilities.md", "obsidian-hand", battle.id, battle.text) == []
+
+
+def test_the_nearest_definition_wins_across_formats(codex, renderer):
+    from l5r.data.model import Block
+
+    text = (Block("paragraph", "A Shugenja with Singular in a Stronghold."),)
+    new_era = dict((t, h) for h, _, t in _links(renderer, "formats/new-era/turn.md", "new-era", None, text))
+    modern = dict((t, h) for h, _, t in _links(renderer, "formats/modern/amendments.md", "modern", None, text))
+    assert "ne-kw-shugenja" in new_era["Shugenja"]  # New Era's own keyword
+    assert "aeg-glossary-shugenja" in modern["Shugenja"]  # Modern has none: the AEG glossary
+    assert "mod-kw-singular" in modern["Singular"] and "aeg-glossary-stronghold" in modern["Stronghold"]
+    assert "aeg-glossary-singular" in new_era["Singular"]  # the AEG glossary every format builds on
+
+
+def test_tooltips_carry_the_citation_and_a_short_definition(codex, renderer):
+    section = codex.records["ne-bronze-rule"]
+    (href, title, text), *_ = _links(renderer, "formats/new-era/cardinal-rules.md", "new-era", section.id,
+                                     section.text)
+    assert text == "Active Player" and "ne-kw-active-player" in href
+    assert title.startswith("NE kw-active-player — Active Player: ") and len(title) > 40
+
+
+def test_a_title_several_cards_share_links_to_the_title_group(codex, renderer):
+    section = codex.records["oh-ii-f-deck-restrictions"]
+    links = {t: h for h, _, t in _links(renderer, "formats/obsidian-hand/ii-f.md", "obsidian-hand", section.id,
+                                        section.text)}
+    assert links["Hida Kisada"] == "../../../compare/cards/#title-hida-kisada"
+    assert links["Hida Yakamo"] == "../../../compare/cards/#title-hida-yakamo"
+    # With its experience level, the title names one card.
+    assert links["Hida Kisada Inexperienced"].endswith("cards/hida-kisada-inexperienced/#hida-kisada-inexperienced")
+    assert links["Bayushi Tangen"].endswith("cards/bayushi-tangen/#bayushi-tangen")

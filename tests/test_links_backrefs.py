@@ -1,0 +1,68 @@
+"""Backlinks: each keyword, ability and card lists the rules that cite it (mentions found by the auto-linker)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def renderer(codex):
+    from l5r.site.build import PageRenderer
+    from l5r.site.plan import plan_site
+
+    return PageRenderer(codex, plan_site(codex))
+
+
+def _cited_by(renderer, record_id):
+    return [r.id for r in renderer.backrefs.get(record_id, []) if r.record_kind not in ("ban", "changelog")]
+
+
+def test_a_keyword_lists_the_rules_that_name_it(renderer):
+    cited = _cited_by(renderer, "ne-kw-active-player")
+    assert {"ne-bronze-rule", "ne-1-1", "ne-6-5"} <= set(cited)
+    assert "ne-kw-active-player" not in cited, "an entry never cites itself"
+
+
+def test_a_glossary_term_lists_rules_of_every_format_that_name_it(renderer):
+    cited = set(_cited_by(renderer, "aeg-glossary-samurai"))
+    assert {"aeg-wording-numbers-a-or-any", "oh-ability-seppuku", "ne-ability-seppuku", "mod-ability-seppuku"} <= cited
+
+
+def test_a_plural_mention_counts(renderer):
+    # OH III.A Strongholds: "Strongholds do not go into the Dynasty deck" names the Stronghold term.
+    assert "oh-iii-a-strongholds" in _cited_by(renderer, "aeg-glossary-stronghold")
+
+
+def test_a_shared_card_title_cites_every_card_with_that_title(codex, renderer):
+    for card in codex.cards.values():
+        if card.name == "Hida Yakamo":
+            assert "oh-ii-f-deck-restrictions" in _cited_by(renderer, card.id), card.id
+
+
+def test_a_changelog_entry_that_only_names_a_record_is_not_in_its_history(renderer):
+    # OH 2015-10-27 changes Naval Invasion and names Cavalry: Cavalry was not changed by it.
+    cavalry = [r.id for r in renderer.backrefs.get("oh-ability-cavalry", [])]
+    assert "oh-log-2015-10-27-naval-invasion" not in cavalry
+    naval = [r.id for r in renderer.backrefs.get("oh-ability-naval-invasion", [])]
+    assert naval.count("oh-log-2015-10-27-naval-invasion") == 1, "touches and mentions are not counted twice"
+
+
+def test_the_imperial_favor_is_not_a_mention_of_the_favor_ability(renderer):
+    assert "ne-ability-lobby" not in _cited_by(renderer, "ne-ability-favor-limited")
+
+
+def _section(html: str, anchor: str) -> str:
+    match = re.search(rf'<div class="l5r-cited-by" id="{anchor}-cited-by">(.*?)</div>', html, re.S)
+    return match.group(1) if match else ""
+
+
+def test_keyword_ability_and_card_pages_show_cited_by(built_site):
+    keywords = (built_site / "formats/new-era/keywords/index.html").read_text(encoding="utf-8")
+    assert "NE 6.4" in _section(keywords, "ne-kw-active-player")
+    abilities = (built_site / "formats/obsidian-hand/abilities/index.html").read_text(encoding="utf-8")
+    assert "OH ability-reserve" in _section(abilities, "oh-ability-recruit")
+    card = (built_site / "cards/hida-kisada-inexperienced/index.html").read_text(encoding="utf-8")
+    cited = card.split('id="hida-kisada-inexperienced-cited-by"', 1)[1]
+    assert "oh-ii-f-deck-restrictions" in cited.split("</ul>", 1)[0]

@@ -1,0 +1,256 @@
+"""Permanent links: permalinks.json, short links, the anchor lock and redirects (l5r/site/permalinks.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from l5r.site import permalinks
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+_ID = re.compile(r'\bid="([^"]+)"')
+
+
+def _ids(path: Path) -> set[str]:
+    return set(_ID.findall(path.read_text(encoding="utf-8")))
+
+
+def _served(site: Path, url: str) -> tuple[Path, str]:
+    """The file and anchor a site-root-relative URL lands on."""
+    path, _, anchor = url.partition("#")
+    file = site / path
+    return (file / "index.html" if path.endswith("/") or not path else file), anchor
+
+
+@pytest.fixture(scope="module")
+def plan(codex):
+    from l5r.site.plan import plan_site
+
+    return plan_site(codex)
+
+
+# -- permalinks.json -----------------------------------------------------------------------------------------
+
+
+def test_permalinks_json_lists_every_citable_item_and_each_resolves(built_site, codex, plan):
+    table = json.loads((built_site / "permalinks.json").read_text(encoding="utf-8"))
+    # Every rule section, keyword, ability, ban entry, changelog entry, card... and every format.
+    for record in codex.records.values():
+        assert table.get(record.citation, "").endswith(f"#{record.id}"), record.citation
+    for f in codex.formats.values():
+        assert table[f.citation_prefix] == f"formats/{f.id}/#{f.id}"
+    assert len(table) == len(plan.anchors)
+    assert table["OH II.B"] == "formats/obsidian-hand/ii-b/#oh-ii-b"
+    assert table["NE 4.3.C"] == "formats/new-era/turn/#ne-4-3-c"
+    for citation, url in table.items():
+        file, anchor = _served(built_site, url)
+        assert file.is_file(), f"{citation}: {url} is not a page"
+        assert anchor in _ids(file), f"{citation}: {url} has no such anchor"
+
+
+def test_citations_are_unique_or_the_build_says_which_records_clash(data_copy):
+    from l5r.data.load import load_codex
+    from l5r.site.plan import plan_site
+
+    rules = data_copy / "formats/obsidian-hand/rules.yml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("number: II.C", "number: II.B", 1), encoding="utf-8")
+    codex = load_codex(data_copy)
+    with pytest.raises(permalinks.LinkError) as err:
+        permalinks.citables(codex, plan_site(codex))
+    assert "OH II.B: oh-ii-b and oh-ii-c" in str(err.value)
+    assert "different `id` (or `number`)" in str(err.value)
+
+
+# -- Short links ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("citation,slug", [("OH II.B", "oh-ii-b"), ("NE 4.3.C", "ne-4-3-c"),
+                                           ("CARD bayushi-tangen", "card-bayushi-tangen"), ("NE Setup 1", "ne-setup-1")])
+def test_citation_slugs(citation, slug):
+    assert permalinks.citation_slug(citation) == slug
+
+
+def test_every_citation_has_a_short_link_that_lands_on_its_anchor(built_site, codex):
+    table = json.loads((built_site / "permalinks.json").read_text(encoding="utf-8"))
+    for citation, url in table.items():
+        stub = built_site / permalinks.short_path(citation) / "index.html"
+        html = stub.read_text(encoding="utf-8")
+        refresh = re.search(r'<meta http-equiv="refresh" content="0; url=([^"]+)">', html).group(1)
+        # From c/<slug>/, the forward must reach exactly the permalink.
+        landed = os.path.normpath(os.path.join(permalinks.short_path(citation), refresh.split("#")[0]))
+        assert landed + "/" == url.split("#")[0] or (landed == "." and url.startswith("#")), (citation, refresh)
+        assert refresh.endswith("#" + url.split("#")[1])
+
+
+# -- The anchor lock -----------------------------------------------------------------------------------------
+
+
+def test_the_lock_is_current():
+    """New records must be recorded with `make lock` (scripts/update_anchor_lock.py)."""
+    result = subprocess.run([sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--check"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_lock_is_sorted_and_names_every_published_anchor(codex, plan):
+    lines = [line for line in (ROOT / permalinks.LOCK_FILE).read_text(encoding="utf-8").splitlines()
+             if not line.startswith("# ")]
+    assert lines == sorted(set(lines))
+    assert all(re.fullmatch(r"([a-z0-9-]+/)*#[a-z0-9-]+", line) for line in lines)
+    assert {f"{permalinks.page_url(uri, True)}#{anchor}" for uri, anchor in plan.anchors.values()} <= set(lines)
+
+
+def _project_copy(tmp_path: Path) -> Path:
+    work = tmp_path / "repo"
+    work.mkdir()
+    for name in ("mkdocs.yml", "docs", "hooks", "data", "overrides"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, work / name)
+        elif src.exists():
+            shutil.copy(src, work / name)
+    return work
+
+
+def _build(work: Path, site: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "-d", str(site)], cwd=work,
+                          capture_output=True, text=True, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+
+
+def _rename(path: Path, old: str, new: str):
+    text = path.read_text(encoding="utf-8")
+    assert f"id: {old}\n" in text
+    path.write_text(text.replace(f"id: {old}\n", f"id: {new}\n"), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def renamed(tmp_path_factory):
+    """A project copy where a rule section (its page moves) and a keyword (same page) were renamed."""
+    tmp = tmp_path_factory.mktemp("renamed")
+    work = _project_copy(tmp)
+    _rename(work / "data/formats/obsidian-hand/rules.yml", "oh-performing", "oh-performing-renamed")
+    _rename(work / "data/formats/new-era/keywords.yml", "ne-kw-absent", "ne-kw-absent-renamed")
+    failed = _build(work, tmp / "failed")
+    return work, tmp, failed
+
+
+def test_the_lock_fails_the_build_when_a_published_anchor_disappears(renamed):
+    work, _, result = renamed
+    out = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "formats/obsidian-hand/performing/#oh-performing" in out
+    assert "formats/new-era/keywords/#ne-kw-absent" in out
+    assert "add a redirect to data/redirects.yml" in out
+    assert "- from: formats/new-era/keywords/#ne-kw-absent" in out, "the message shows the lines to add"
+    assert "Traceback" not in out
+
+
+def test_the_lock_script_refuses_to_drop_an_anchor_without_a_redirect(renamed):
+    work, _, _ = renamed
+    before = (work / permalinks.LOCK_FILE).read_text(encoding="utf-8")
+    result = subprocess.run([sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--root", str(work)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 1
+    assert "formats/obsidian-hand/performing/#oh-performing" in result.stderr
+    assert (work / permalinks.LOCK_FILE).read_text(encoding="utf-8") == before
+
+
+@pytest.fixture(scope="module")
+def redirected(renamed):
+    work, tmp, _ = renamed
+    redirects = work / "data/redirects.yml"
+    redirects.write_text(redirects.read_text(encoding="utf-8").replace("redirects: []", (
+        "redirects:\n"
+        "  - from: formats/obsidian-hand/performing/#oh-performing\n"
+        "    to: oh-performing-renamed\n"
+        "  - from: formats/new-era/keywords/#ne-kw-absent\n"
+        "    to: ne-kw-absent-renamed\n")), encoding="utf-8")
+    site = tmp / "site"
+    result = _build(work, site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return work, site, result
+
+
+def test_a_redirect_in_data_lets_the_build_pass_and_keeps_the_old_url_working(redirected):
+    work, site, result = redirected
+    assert "not in data/anchors.lock yet" in result.stdout + result.stderr, "new anchors are reported"
+    # The old page is gone: a stub forwards each old anchor to its record's new place.
+    stub = (site / "formats/obsidian-hand/performing/index.html").read_text(encoding="utf-8")
+    assert '"oh-performing": "../performing-renamed/#oh-performing-renamed"' in stub
+    # The page is still there: a marker for codex.js.
+    keywords = (site / "formats/new-era/keywords/index.html").read_text(encoding="utf-8")
+    assert 'data-l5r-moved="ne-kw-absent" data-l5r-to="#ne-kw-absent-renamed"' in keywords
+
+
+def test_the_lock_script_keeps_redirected_anchors_and_adds_new_ones(redirected):
+    work, _, _ = redirected
+    result = subprocess.run([sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--root", str(work)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    lock = permalinks.read_lock(work / permalinks.LOCK_FILE)
+    assert "formats/obsidian-hand/performing/#oh-performing" in lock  # old URL, kept alive by its redirect
+    assert "formats/obsidian-hand/performing-renamed/#oh-performing-renamed" in lock
+    assert "formats/new-era/keywords/#ne-kw-absent-renamed" in lock
+
+
+def test_a_redirect_that_cannot_work_is_named(data_copy):
+    from l5r.data.load import load_codex
+    from l5r.site.plan import plan_site
+
+    (data_copy / "redirects.yml").write_text(
+        "kind: redirects\nredirects:\n"
+        "  - from: formats/obsidian-hand/ii-b.md\n    to: oh-ii-b\n"
+        "  - from: formats/obsidian-hand/ii-b/#oh-ii-b\n    to: oh-ii-b\n", encoding="utf-8")
+    codex = load_codex(data_copy)
+    with pytest.raises(permalinks.LinkError) as err:
+        permalinks.check(codex, plan_site(codex), ROOT)
+    message = str(err.value)
+    assert "from: formats/obsidian-hand/ii-b.md — write it as the lock does" in message
+    assert "from: formats/obsidian-hand/ii-b/#oh-ii-b — this anchor is published again" in message
+
+
+# -- In the browser: old URLs land on the record --------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_old_urls_land_on_the_record_in_a_browser(redirected, chromium_page):
+    _, site, _ = redirected
+    base = site.as_uri()
+    page = chromium_page
+    page.goto(f"{base}/formats/obsidian-hand/performing/index.html#oh-performing")
+    page.wait_for_url(re.compile(r"performing-renamed/index\.html#oh-performing-renamed$"))
+    page.goto(f"{base}/formats/new-era/keywords/index.html#ne-kw-absent")
+    page.wait_for_url(re.compile(r"keywords/index\.html#ne-kw-absent-renamed$"))
+    assert page.locator("#ne-kw-absent-renamed").is_visible()
+
+
+@pytest.fixture
+def chromium_page():
+    """A page in Debian's Chromium (headless), with clipboard access for 127.0.0.1."""
+    chromium = Path(os.environ.get("L5R_CHROMIUM", "/usr/bin/chromium"))
+    if not chromium.exists():
+        pytest.fail(f"Chromium is not installed at {chromium}: `make test` installs it (scripts/ensure_browser.sh).",
+                    pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(chromium), headless=True,
+                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            yield page
+        finally:
+            browser.close()
+        assert not errors, f"script errors: {errors}"
