@@ -6,10 +6,12 @@ clone). Without it the deck tests fail with a message saying where to put it: th
 
 from __future__ import annotations
 
+import atexit
 import datetime as dt
 import functools
 import os
 import re
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -25,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 DECKS = Path(__file__).resolve().parent
 # One cache folder per test run: the first index build is cold, every later one (and the CLI's) warm.
 CACHE = Path(tempfile.mkdtemp(prefix="l5r-deck-tests-"))
+atexit.register(shutil.rmtree, CACHE, ignore_errors=True)
 AFTER_ALL_BANS = dt.date(2016, 3, 1)  # after the last dated change of every bundled ban list
 
 
