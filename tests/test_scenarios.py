@@ -172,6 +172,9 @@ def test_the_good_scenario_passes(codex):
     (("  the condition is met: yes", "  the condition is met: maybe"), "is yes or no"),
     (("Hida Kisada: {keywords: [Samurai]}", "Hida Kisada: {keywords: [Samurai], colour: red}"), "unknown field “colour”"),
     (("then:", "then:\n  the condition is met: no"), "given twice"),
+    (("- check \"If you have a Samurai in play\"", "- you resolve \"If Ono is honorable, gain 2 Honor or give him +2F\", "
+      "choosing \"gain 2 Honor\""), "no card named Ono"),
+    (("- check \"If you have a Samurai in play\"", "- check \"Whenever the moon is full\""), "is not a condition"),
 ])
 def test_scenario_errors_say_what_is_wrong(codex, change, message):
     outcome = run(_scenario(GOOD.replace(*change) if change[0] in GOOD else GOOD), codex)

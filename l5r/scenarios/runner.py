@@ -171,6 +171,8 @@ def _take(run: steps.Run, index: int, text: str, s: Scenario) -> StepOutcome:
         raise ScenarioError(f"{exc} (step “{text}”)", line) from None
     except ScenarioError as exc:
         raise ScenarioError(exc.message, exc.line or line) from None
+    except KeyError as exc:  # the engine looked up a card title the scenario does not give
+        raise ScenarioError(f"no card named {exc.args[0]} is given (step “{text}”)", line) from None
     return StepOutcome(text, note)
 
 
