@@ -171,3 +171,29 @@ def test_a_title_several_cards_share_links_to_the_title_group(codex, renderer):
     # With its experience level, the title names one card.
     assert links["Hida Kisada Inexperienced"].endswith("cards/hida-kisada-inexperienced/#hida-kisada-inexperienced")
     assert links["Bayushi Tangen"].endswith("cards/bayushi-tangen/#bayushi-tangen")
+
+
+def test_no_auto_link_inside_a_heading_anywhere_in_the_site(built_site):
+    heading = re.compile(r"<h([1-6])[^>]*>(.*?)</h\1>", re.S)
+    checked = 0
+    for page in built_site.rglob("*.html"):
+        for _, inner in heading.findall(page.read_text(encoding="utf-8")):
+            assert "l5r-term" not in inner, f"{page.relative_to(built_site)}: a heading holds an auto-link"
+            checked += 1
+    assert checked > 500
+
+
+def test_every_auto_link_in_the_site_has_a_tooltip_and_lands_on_an_anchor(built_site):
+    link = re.compile(r'<a class="l5r-term" href="([^"]+)" title="([^"]+)">')
+    ids: dict = {}
+    count = 0
+    for page in built_site.rglob("*.html"):
+        for href, title in link.findall(page.read_text(encoding="utf-8")):
+            path, _, anchor = href.partition("#")
+            target = (page.parent / path).resolve() / "index.html" if path else page
+            if target not in ids:
+                ids[target] = set(re.findall(r'\bid="([^"]+)"', target.read_text(encoding="utf-8")))
+            assert anchor in ids[target], f"{page.relative_to(built_site)}: {href}"
+            assert " — " in title, title
+            count += 1
+    assert count > 200

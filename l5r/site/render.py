@@ -156,9 +156,9 @@ def _card_terms(codex: m.Codex) -> dict[str, Target]:
         if len(cards) == 1:
             terms[name] = _card_target(cards[0])
         else:
-            versions = "; ".join(c.pool_title or c.title for c in cards)
+            versions = "; ".join(sorted(c.pool_title or c.title for c in cards))
             terms[name] = Target(f"title:{title_anchor(name)}", "card title",
-                                 f"Card title {name}: {len(cards)} cards share it ({versions})",
+                                 f"Card title — {name}: {len(cards)} cards share it ({versions})",
                                  covers=tuple(c.id for c in cards), uri=TITLES_PAGE, anchor=title_anchor(name))
     for card in codex.cards.values():
         if card.experience:
