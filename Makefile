@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test build check scenarios bench offline clean browser
+.PHONY: serve test build check scenarios bench offline clean browser node_modules
 
 # The virtualenv is rebuilt whenever the project's pins change.
 $(STAMP): pyproject.toml requirements.lock
@@ -28,7 +28,7 @@ check: $(STAMP)
 lock: $(STAMP)
 	$(BIN)/python scripts/update_anchor_lock.py
 
-test: $(STAMP) browser
+test: $(STAMP) browser node_modules
 	$(BIN)/pytest
 
 # Browser tests drive Debian's Chromium; install it when the machine lacks it.
@@ -41,3 +41,15 @@ bench: $(STAMP)
 clean:
 	rm -rf site dist .pytest_cache .l5r-cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# Pinned browser-side packages (package.json, package-lock.json): axe-core for the browser tests and the
+# iframe-worker shim the offline copy vendors. `npm ci` runs again whenever the pins change.
+NPM_STAMP := node_modules/.installed
+node_modules: $(NPM_STAMP)
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NPM_STAMP)
+
+# The offline copy (works from file://, no network), zipped into dist/ with the build date in its name.
+offline: $(STAMP) node_modules
+	$(BIN)/python scripts/build_offline.py

@@ -32,6 +32,10 @@ def on_page_content(html, page, config, files):
     return offline.page_content(search.page_content(html), page, config, files)
 
 
+def on_post_page(output, page, config):
+    return offline.post_page(output, config)
+
+
 def on_post_build(config):
     # Runs after Material's search plugin has written search/search_index.json.
     from pathlib import Path

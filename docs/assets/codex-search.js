@@ -3,7 +3,7 @@
 //   compact index, search/codex.js, is loaded the first time the search box is used, and matching cards are
 //   listed above the rules results.
 // - Every rules result is labelled with its format ("Obsidian Hand", "New Era"...).
-// - The printable pages' "Print this page" button.
+// - The printable pages' "Print this page" button; an accessible name for Material's search dialog.
 // Works online and from file:// (the index is a script, not fetched JSON).
 (function () {
   "use strict";
@@ -86,6 +86,7 @@
     var target = box();
     if (!target) return;
     var hits = matchCards(query);
+    target.setAttribute("data-query", query);  // what the list shows matches for
     target.textContent = "";
     target.hidden = hits.length === 0;
     if (!hits.length) return;
@@ -140,6 +141,10 @@
       if (title) title.insertBefore(badge, title.firstChild); else article.insertBefore(badge, article.firstChild);
     }
   }
+
+  // Material's search dialog has no accessible name (axe: aria-dialog-name).
+  var dialog = document.querySelector('.md-search[role="dialog"]');
+  if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", "Search");
 
   var timer = null;
   function onInput(input) {

@@ -8,6 +8,8 @@ In that mode this module does what Material's `offline` plugin does, without its
   (copied from the pinned npm package in node_modules/, never loaded from a CDN);
 - the search index is also written as a script, `search/search_index.js`, which Material loads from file://
   where fetching JSON is refused;
+- feed discovery links are left out (Material fetches a sitemap beside every `<link rel="alternate">`, which
+  fails from disk; a feed reader needs the online site anyway), and so is 404.html (never shown from disk);
 - links written as published directory URLs inside raw HTML (`../ii-b/#oh-ii-b`: MkDocs rewrites only Markdown
   links) are pointed at the page files (`ii-b.html#oh-ii-b`): from disk, a directory is not a page.
 """
@@ -106,9 +108,19 @@ def page_content(html: str, page, config, files) -> str:
     return _HREF.sub(fix, html)
 
 
+_FEED_LINK = re.compile(r'\s*<link\b[^>]*\brel="alternate"[^>]*\btype="application/atom\+xml"[^>]*>')
+
+
+def post_page(output: str, config) -> str:
+    if not enabled(config):
+        return output
+    return _FEED_LINK.sub("", output)
+
+
 def on_post_build(config) -> None:
     if not enabled(config):
         return
+    (Path(config.site_dir) / "404.html").unlink(missing_ok=True)
     folder = Path(config.site_dir) / "search"
     index = folder / "search_index.json"
     if not index.is_file():

@@ -1,0 +1,315 @@
+"""Browser tests (issue #8): the online site and the offline copy in Debian's Chromium, driven by Playwright.
+
+Each site variant is built once per session: the online site is the strict build of tests/conftest.py
+(`built_site`), served over HTTP on 127.0.0.1; the offline copy is what `make offline` makes (scripts/
+build_offline.py), unzipped and opened from file://. Every page a test opens records its requests and console
+messages; a request to any other machine or a console error fails the test, and a failed test leaves a
+full-page screenshot in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import http.server
+import os
+import re
+import subprocess
+import sys
+import threading
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("L5R_CHROMIUM", "/usr/bin/chromium"))
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-quic", "--no-first-run"]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+LOCAL_SCHEMES = {"file", "data", "blob", "about", "chrome-error"}
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.scheme in {"http", "https", "ws", "wss"} and (parts.hostname or "") in LOCAL_HOSTS
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The two site variants
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Site:
+    """A built site and how to address its pages (directory URLs online, .html files offline)."""
+
+    kind: str  # "online" | "offline"
+    root_url: str  # ends with /
+    directory: Path
+
+    def url(self, uri: str, anchor: str | None = None) -> str:
+        """Address of the page generated from `uri` (`formats/oh/ii-b.md`, `index.md`)."""
+        if self.kind == "online":
+            path = "" if uri == "index.md" else (uri[: -len("index.md")] if uri.endswith("/index.md") else uri[:-3] + "/")
+        else:
+            path = uri[:-3] + ".html"
+        return self.root_url + path + (f"#{anchor}" if anchor else "")
+
+    def file(self, uri: str) -> Path:
+        """The built HTML file of the page generated from `uri`."""
+        if self.kind == "online":
+            rel = "index.html" if uri == "index.md" else (uri[: -len("index.md")] + "index.html" if uri.endswith(
+                "/index.md") else uri[:-3] + "/index.html")
+        else:
+            rel = uri[:-3] + ".html"
+        return self.directory / rel
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="session")
+def online_site(built_site: Path):
+    """The strict site build, served on 127.0.0.1 (an ephemeral port) for the whole session."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield Site("online", f"http://127.0.0.1:{server.server_address[1]}/", built_site)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@dataclass
+class OfflineBuild:
+    zip_path: Path
+    folder: Path  # the unzipped copy (the folder inside the zip)
+    output: str
+
+
+@pytest.fixture(scope="session")
+def offline_build(tmp_path_factory) -> OfflineBuild:
+    """`make offline` into a scratch dist/, then unzipped as a player would."""
+    dist = tmp_path_factory.mktemp("dist")
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
+                            cwd=ROOT, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"scripts/build_offline.py failed:\n{result.stdout}\n{result.stderr}"
+    zips = sorted(dist.glob("*.zip"))
+    assert len(zips) == 1, f"expected one zip in {dist}, found {zips}"
+    unpacked = tmp_path_factory.mktemp("unzipped")
+    with zipfile.ZipFile(zips[0]) as z:
+        z.extractall(unpacked)
+    folders = [p for p in unpacked.iterdir() if p.is_dir()]
+    assert len(folders) == 1, f"the zip should hold one folder, found {folders}"
+    return OfflineBuild(zips[0], folders[0], result.stdout)
+
+
+@pytest.fixture(scope="session")
+def offline_site(offline_build: OfflineBuild) -> Site:
+    return Site("offline", offline_build.folder.as_uri() + "/", offline_build.folder)
+
+
+@pytest.fixture(scope="session", params=["online", "offline"])
+def site(request) -> Site:
+    """Each browser test runs on the online site and on the offline copy."""
+    return request.getfixturevalue(f"{request.param}_site")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Pages of each type, found from the site plan (so a page that moves is still found)
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    uri: str
+    anchor: str | None = None
+
+
+@pytest.fixture(scope="session")
+def plan(codex):
+    from l5r.site.plan import plan_site
+
+    return plan_site(codex)
+
+
+def record_target(plan, record_id: str) -> Target:
+    uri, anchor = plan.anchors[record_id]
+    return Target(uri, anchor)
+
+
+def first(items, what: str):
+    for item in items:
+        return item
+    raise AssertionError(f"the data has no {what}")
+
+
+@pytest.fixture(scope="session")
+def page_types(codex, plan) -> dict[str, Target]:
+    """One page of every type the site has: where axe, console and network checks run."""
+    oh = codex.formats["obsidian-hand"]
+    ne = codex.formats["new-era"]
+    section = first((s for s in oh.sections if s.number), "numbered Obsidian Hand section")
+    keyword = first(ne.keywords, "New Era keyword")
+    ban = first(oh.bans.entries if oh.bans else [], "Obsidian Hand ban entry")
+    change = first(oh.changelog, "Obsidian Hand changelog entry")
+    ability = first(oh.abilities, "Obsidian Hand player ability")
+    card = codex.cards.get("bayushi-tangen") or first(codex.cards.values(), "card")
+    return {
+        "home": Target("index.md"),
+        "format-overview": Target(plan.anchors[oh.id][0]),
+        "rule-section": Target(plan.anchors[section.id][0]),
+        "abilities": Target(plan.anchors[ability.id][0]),
+        "keywords": Target(plan.anchors[keyword.id][0]),
+        "bans": Target(plan.anchors[ban.id][0]),
+        "changelog": Target(plan.anchors[change.id][0]),
+        "card": Target(plan.anchors[card.id][0]),
+        "print": Target("print/obsidian-hand.md"),
+    }
+
+
+PAGE_TYPES = ["home", "format-overview", "rule-section", "abilities", "keywords", "bans", "changelog", "card",
+              "print"]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The browser
+# ---------------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}. `make test` installs Debian's chromium through "
+                    "scripts/ensure_browser.sh (as root: apt-get install chromium); set L5R_CHROMIUM to use "
+                    "another binary.", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class Tab:
+    """A page with everything it asked the network for and everything it said on the console."""
+
+    page: object
+    site: Site
+    requests: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+    def open(self, target: Target | str, anchor: str | None = None):
+        if isinstance(target, Target):
+            url = self.site.url(target.uri, anchor or target.anchor)
+        else:
+            url = target
+        self.page.goto(url, wait_until="load")
+        self.page.wait_for_function("() => document.documentElement.classList.contains('js')")
+        return self.page
+
+    def outside_requests(self) -> list[str]:
+        return sorted({u for u in self.requests + self.blocked if not is_local(u)})
+
+    def search(self, query: str):
+        """Type a query into Material's search box; returns once results (or 'no results') are shown."""
+        page = self.page
+        box = page.locator(".md-search__input")
+        box.click()
+        # The index loads in a worker; typing before it is ready leaves "Type to start searching".
+        page.wait_for_function("""() => {
+            const meta = document.querySelector('.md-search-result__meta');
+            return meta && !/initializing/i.test(meta.textContent);
+        }""", timeout=20000)
+        box.fill("")
+        box.press_sequentially(query, delay=10)
+        page.wait_for_function(
+            """() => {
+                const meta = document.querySelector('.md-search-result__meta');
+                const items = document.querySelectorAll('.md-search-result__item');
+                return items.length > 0 || (meta && /no matching/i.test(meta.textContent));
+            }""", timeout=15000)
+        return page
+
+    def card_hits(self, query: str) -> list[dict]:
+        """The card matches listed for `query` (waits until the list is for that query)."""
+        self.page.wait_for_function("q => { const box = document.querySelector('.l5r-card-hits');"
+                                    " return box && box.getAttribute('data-query') === q; }", arg=query, timeout=10000)
+        return self.page.eval_on_selector_all(".l5r-card-hit__link", """links => links.map(a => ({
+            label: a.querySelector('.l5r-result-format').textContent,
+            title: a.querySelector('.l5r-card-hit__title').textContent,
+            facts: a.querySelector('.l5r-card-hit__facts').textContent, href: a.href}))""")
+
+
+@pytest.fixture
+def tab(browser, site, request):
+    """A fresh browser context on `site`: records requests and console errors; screenshot on failure."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    if site.kind == "online":
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.root_url.rstrip("/"))
+    page = context.new_page()
+    state = Tab(page, site)
+    shot = ARTIFACTS / (re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid.split("::", 1)[-1])[:150] + ".png")
+    shot.unlink(missing_ok=True)  # a screenshot left by an earlier failure of this test
+
+    def on_route(route):
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            state.blocked.append(url)  # never let it out, and fail the test below
+            route.abort()
+
+    context.route("**/*", on_route)
+    context.on("request", lambda r: state.requests.append(r.url))
+    page.on("console", lambda m: state.console_errors.append(f"{m.type}: {m.text} ({m.location.get('url', '')})")
+            if m.type == "error" else None)
+    page.on("pageerror", lambda e: state.console_errors.append(f"uncaught: {e}"))
+    yield state
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        try:
+            page.screenshot(path=str(shot), full_page=True)
+        except Exception as exc:  # a crashed page cannot be photographed; the failure itself is reported
+            print(f"screenshot failed: {exc}")
+    context.close()
+    if report is not None and report.passed:
+        assert not state.outside_requests(), f"requests left the machine: {state.outside_requests()}"
+        assert not state.console_errors, f"console errors: {state.console_errors}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE.relative_to(ROOT)} is missing: run `make node_modules` (npm ci; `make test` does it).",
+                    pytrace=False)
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def today() -> str:
+    return dt.date.today().isoformat()

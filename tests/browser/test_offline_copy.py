@@ -1,0 +1,129 @@
+"""The offline copy as files (no browser): its name, its contents, links that resolve from disk, and nothing that
+would load from the network. And the search indexes' size budget."""
+
+from __future__ import annotations
+
+import html.parser
+import json
+import posixpath
+import re
+import sys
+import zipfile
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from .conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_offline  # noqa: E402
+import bench_search  # noqa: E402
+
+
+def test_zip_is_named_with_the_build_date_and_opens_to_index(offline_build, today):
+    assert offline_build.zip_path.name == f"l5r-codex-offline-{today}.zip"
+    assert offline_build.zip_path.name in offline_build.output
+    with zipfile.ZipFile(offline_build.zip_path) as z:
+        names = z.namelist()
+    folder = f"l5r-codex-offline-{today}/"
+    assert all(n.startswith(folder) for n in names)
+    for needed in ("index.html", "READ-ME-FIRST.txt", "search/search_index.js", "search/codex.js",
+                   "assets/vendor/iframe-worker/shim.js", "print/obsidian-hand.html"):
+        assert folder + needed in names, f"{needed} missing from the zip"
+    assert "index.html" in (offline_build.folder / "READ-ME-FIRST.txt").read_text()
+
+
+def test_offline_pages_turn_off_instant_navigation_and_use_the_vendored_shim(offline_site):
+    page = (offline_site.directory / "index.html").read_text(encoding="utf-8")
+    config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert not [f for f in config["features"] if f.startswith("navigation.instant")], config["features"]
+    assert '<script src="assets/vendor/iframe-worker/shim.js"></script>' in page
+    shim = (offline_site.directory / "assets/vendor/iframe-worker/shim.js").read_bytes()
+    assert shim == (ROOT / "node_modules/iframe-worker/shim/index.js").read_bytes()
+
+
+def test_online_pages_keep_instant_navigation_and_load_no_shim(built_site):
+    page = (built_site / "index.html").read_text(encoding="utf-8")
+    assert '"navigation.instant"' in page
+    assert "iframe-worker" not in page
+
+
+def test_nothing_in_the_offline_copy_loads_from_the_network(offline_site):
+    assert build_offline.remote_loads(offline_site.directory) == []
+
+
+def test_the_network_check_catches_a_remote_load(tmp_path):
+    (tmp_path / "a.html").write_text('<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto">'
+                                     '<script src="https://unpkg.com/iframe-worker/shim"></script>')
+    (tmp_path / "b.css").write_text("@font-face { src: url(https://example.org/f.woff2) }")
+    found = build_offline.remote_loads(tmp_path)
+    assert any("a.html" in f and "googleapis" in f for f in found), found
+    assert any("a.html" in f and "unpkg" in f for f in found), found
+    assert any("b.css" in f for f in found), found
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        for key in ("href", "src"):
+            if a.get(key) and tag in ("a", "link", "script", "img"):
+                self.links.append(a[key])
+
+
+def test_every_link_in_the_offline_copy_resolves_to_a_file_and_anchor(offline_site):
+    root = offline_site.directory
+    parsed: dict[Path, _Links] = {}
+
+    def parse(path: Path) -> _Links:
+        if path not in parsed:
+            p = _Links()
+            p.feed(path.read_text(encoding="utf-8"))
+            parsed[path] = p
+        return parsed[path]
+
+    broken = []
+    pages = sorted(root.rglob("*.html"))
+    assert len(pages) > 50
+    for page in pages:
+        for link in parse(page).links:
+            parts = urlsplit(link)
+            if parts.scheme or link.startswith("//"):
+                continue
+            target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
+            if target.is_dir() or not target.exists():
+                broken.append(f"{page.relative_to(root)}: {link}")
+                continue
+            if parts.fragment and target.suffix == ".html" and parts.fragment not in parse(target).ids:
+                broken.append(f"{page.relative_to(root)}: {link} (no such anchor)")
+    assert not broken, f"{len(broken)} broken links from disk, e.g.:\n" + "\n".join(broken[:20])
+
+
+def test_cards_and_print_pages_stay_out_of_the_main_search_index(built_site, codex):
+    index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
+    locations = [d["location"] for d in index["docs"]]
+    assert not [loc for loc in locations if loc.startswith(("cards/", "print/"))]
+    assert not [d for d in index["docs"] if "Copy citation" in d["text"] and d["location"].startswith("formats/")]
+    cards = bench_search.load_card_index(built_site / "search/codex.js")
+    assert sorted(row[0] for row in cards["cards"]) == sorted(c.title for c in codex.cards.values())
+
+
+def test_search_loads_at_most_the_budget_per_page(built_site):
+    sizes = bench_search.measure(built_site)
+    assert sizes["per_page"] <= bench_search.BUDGET, sizes
+
+
+def test_search_budget_holds_with_the_full_card_pool(built_site):
+    pool = bench_search.find_pool()
+    assert pool is not None, ("the shared card pool (../shared/data/cardpool or $L5R_CARDPOOL) is needed to check "
+                              "the search budget at full scale")
+    sizes = bench_search.measure(built_site, pool=pool)
+    assert sizes["pool_cards"] > 10000, sizes
+    assert sizes["per_page"] <= bench_search.BUDGET, sizes
