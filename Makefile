@@ -22,6 +22,10 @@ build: $(STAMP)
 check: $(STAMP)
 	$(BIN)/l5r check
 
+# Every ```scenario fence in docs/ and every `examples:` list in data/, run against the rules engine.
+scenarios: $(STAMP)
+	$(BIN)/l5r scenarios run docs data
+
 # After adding records, record their anchors in data/anchors.lock (the tests check it is current). The build
 # fails when a locked anchor disappears without a redirect in data/redirects.yml.
 .PHONY: lock
@@ -47,6 +51,7 @@ clean:
 NPM_STAMP := node_modules/.installed
 node_modules: $(NPM_STAMP)
 $(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || bash scripts/ensure_node.sh
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $(NPM_STAMP)
 
