@@ -116,16 +116,22 @@
     }
   }
 
-  // The format a result belongs to, from its address: formats/<id>/... .
-  function formatLabel(href) {
+  // The format a result belongs to: from its citation tag ("OH II.B" -> Obsidian Hand), else from its address.
+  function formatLabel(href, article) {
     if (!data) return null;
+    var tag = article.querySelector(".md-tag");
+    if (tag) {
+      var prefix = tag.textContent.trim().split(" ")[0];
+      for (var id in data.formats) if (data.formats[id][0] === prefix) return data.formats[id][1];
+    }
     var path = new URL(href, location.href).pathname;
     var root = base.pathname;
     if (path.indexOf(root) !== 0) return null;
     var rel = path.slice(root.length);
     var match = /^formats\/([^/.]+)/.exec(rel);
     if (match && data.formats[match[1]]) return data.formats[match[1]][1];
-    if (/^formats(\/|\.html|$)/.test(rel)) return "All formats";
+    if (/^(formats|compare)(\/|\.html|$)/.test(rel)) return "All formats";
+    if (/^cards(\/|\.html|$)/.test(rel)) return "Card";
     return "Codex";
   }
 
@@ -134,7 +140,7 @@
     for (var i = 0; i < links.length; i++) {
       var article = links[i].querySelector("article");
       if (!article || article.querySelector(".l5r-result-format")) continue;
-      var label = formatLabel(links[i].getAttribute("href"));
+      var label = formatLabel(links[i].getAttribute("href"), article);
       if (!label) continue;
       var title = article.querySelector("h1, h2");
       var badge = el("span", "l5r-result-format", label);

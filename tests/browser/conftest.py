@@ -189,8 +189,10 @@ PAGE_TYPES = ["home", "format-overview", "rule-section", "abilities", "keywords"
 # ---------------------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
+    """One Chromium for this package's tests, closed when they are done (Playwright's sync API allows one
+    running instance at a time, and other test files start their own)."""
     if not CHROMIUM.exists():
         pytest.fail(f"Chromium is not installed at {CHROMIUM}. `make test` installs Debian's chromium through "
                     "scripts/ensure_browser.sh (as root: apt-get install chromium); set L5R_CHROMIUM to use "
@@ -237,8 +239,9 @@ class Tab:
             const meta = document.querySelector('.md-search-result__meta');
             return meta && !/initializing/i.test(meta.textContent);
         }""", timeout=20000)
-        box.fill("")
-        box.press_sequentially(query, delay=10)
+        # Material searches on keyup: set the whole query, then one key press, so exactly one search runs.
+        box.fill(query)
+        box.press("End")
         page.wait_for_function(
             """() => {
                 const meta = document.querySelector('.md-search-result__meta');

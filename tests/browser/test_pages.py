@@ -24,6 +24,8 @@ def test_page_loads_cleanly(tab, page_types, kind):
 
 
 def axe_violations(page, axe_source: str) -> list[dict]:
+    # Colours are judged as shown: let transitions (the search overlay fading in) finish first.
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')", timeout=10000)
     page.add_script_tag(content=axe_source)
     result = page.evaluate("""async () => {
         const r = await axe.run(document, {resultTypes: ['violations'], preload: false});
