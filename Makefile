@@ -37,7 +37,7 @@ test: $(STAMP) browser node_modules
 
 # Browser tests drive Debian's Chromium; install it when the machine lacks it.
 browser:
-	@bash scripts/ensure_browser.sh
+	@bash scripts/ensure_debian.sh /usr/bin/chromium chromium fonts-dejavu-core
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
@@ -51,7 +51,7 @@ clean:
 NPM_STAMP := node_modules/.installed
 node_modules: $(NPM_STAMP)
 $(NPM_STAMP): package.json package-lock.json
-	@command -v npm >/dev/null || bash scripts/ensure_node.sh
+	@bash scripts/ensure_debian.sh npm nodejs npm
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $(NPM_STAMP)
 

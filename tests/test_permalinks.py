@@ -238,7 +238,7 @@ def chromium_page():
     """A page in Debian's Chromium (headless), with clipboard access for 127.0.0.1."""
     chromium = Path(os.environ.get("L5R_CHROMIUM", "/usr/bin/chromium"))
     if not chromium.exists():
-        pytest.fail(f"Chromium is not installed at {chromium}: `make test` installs it (scripts/ensure_browser.sh).",
+        pytest.fail(f"Chromium is not installed at {chromium}: `make test` installs it (scripts/ensure_debian.sh).",
                     pytrace=False)
     from playwright.sync_api import sync_playwright
 

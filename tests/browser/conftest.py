@@ -195,7 +195,7 @@ def browser():
     running instance at a time, and other test files start their own)."""
     if not CHROMIUM.exists():
         pytest.fail(f"Chromium is not installed at {CHROMIUM}. `make test` installs Debian's chromium through "
-                    "scripts/ensure_browser.sh (as root: apt-get install chromium); set L5R_CHROMIUM to use "
+                    "scripts/ensure_debian.sh (as root: apt-get install chromium); set L5R_CHROMIUM to use "
                     "another binary.", pytrace=False)
     from playwright.sync_api import sync_playwright
 
