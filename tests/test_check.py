@@ -144,6 +144,8 @@ def test_missing_data_folder_is_a_sentence_not_a_traceback(tmp_path):
     result = _check(tmp_path / "nope")
     assert result.returncode == 1
     assert "does not exist" in result.stdout
+    (tmp_path / "file.yml").write_text("kind: card\n")
+    assert "is a file, not the data folder" in _check(tmp_path / "file.yml").stdout
 
 
 @pytest.mark.parametrize("argv", [("check", "--bogus"), ("frobnicate",)])

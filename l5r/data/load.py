@@ -18,7 +18,8 @@ def load_codex(data_dir: Path | None = None) -> m.Codex:
     """Load every data file; raise DataError listing every problem if anything is wrong."""
     data_dir = Path(data_dir) if data_dir else DEFAULT_DATA_DIR
     if not data_dir.is_dir():
-        raise DataError([Problem(str(data_dir), 1, 1, "the data folder does not exist")])
+        what = "is a file, not the data folder" if data_dir.exists() else "does not exist (no data folder here)"
+        raise DataError([Problem(str(data_dir), 1, 1, what)])
     docs, problems = read_all(data_dir)
     builder = _Builder(data_dir)
     for doc in docs:
