@@ -62,6 +62,11 @@ class Card:
     attached_to: str | None = None
     at: str = "home"  # home | battlefield
     force_bonus: int = 0
+    province: int | None = None  # the Province (1 = leftmost) it is in, or a Region in play is attached to
+    restriction: str | None = None  # a condition on entering play ("If you have a Shugenja in play")
+    immune_until_turns_ended: int | None = None  # unaffected by other players' cards until its controller
+    #                                               has ended this many turns (OH Border Keep)
+    stays_bowed_until_turn: int | None = None  # does not straighten before its controller's turn N begins
 
     def has(self, keyword: str) -> bool:
         return any(k.lower() == keyword.lower() for k in self.keywords)
@@ -85,7 +90,14 @@ class Player:
     unsuccessful_searches: set[str] = field(default_factory=set)
     gold_sources: list[int] = field(default_factory=list)  # unspent gold, one entry per source
     gold_tracked: bool = False  # True once the player produced Gold: costs are then paid from sources
-    turns_taken: int = 0
+    turns_taken: int = 0  # turns begun
+    turns_ended: int = 0
+    stronghold_sides: int | None = None
+    stronghold_stats: dict[str, int] = field(default_factory=dict)  # printed: Province Strength, Gold Production…
+    sensei: str | None = None
+    sensei_modifiers: dict[str, int] = field(default_factory=dict)
+    stat_modifiers: dict[str, int] = field(default_factory=dict)  # effects and tokens on the Stronghold's stats
+    legacy_holdings_taken: int = 0
 
 
 @dataclass
@@ -95,6 +107,7 @@ class Game:
     cards: dict[str, Card] = field(default_factory=dict)
     active: str = YOU
     first_player_chosen: bool = True
+    first_player: str | None = None  # who goes (went) first, when a rule needs it
     winner: str | None = None
     win_reason: str | None = None
     used_this_turn: set[tuple[str, str]] = field(default_factory=set)  # (ability, card or player)

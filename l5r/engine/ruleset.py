@@ -62,6 +62,15 @@ class Ruleset:
     end_phase_draw: int | None = None
     optional_phases: tuple[str, ...] = ()
     phase_parts: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    # Card types and setting up (l5r/engine/cardtypes.py, setup.py): Regions a Province attaches
+    # (MOD Region, NE 2.2); the Starting Holdings and Border Keep's first-turn immunity (OH III.A, Initial
+    # Guidelines); the second player's Legacy Holding (MOD Going Second Legacy). Celestial, Ancestor, Sensei
+    # and Starting Family Honor rules have no number: their switches are `celestial`, `ancestors`, `sensei`,
+    # `starting_family_honor`, `region_cost` and `one_sided_stronghold` in rule_refs.
+    regions_per_province: int | None = None
+    starting_holdings: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    first_turn_immunity: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    going_second_legacy: Mapping = field(default_factory=lambda: MappingProxyType({}))
     rule_refs: Mapping = field(default_factory=lambda: MappingProxyType({}))
     extra: Mapping = field(default_factory=lambda: MappingProxyType({}))
 
