@@ -38,7 +38,7 @@ def _nav(configured, generated):
     """Hand-written nav entries (docs/) stay; generated sections are merged in after Home."""
     if not configured:
         return generated
-    out = [generated[0]] + list(generated[1:])
+    out = list(generated)
     for item in configured:
         if item not in out and not (isinstance(item, dict) and "Home" in item):
             out.append(item)
