@@ -66,9 +66,14 @@ def test_term_plural_matches_singular_but_not_the_reverse():
 
 
 @pytest.mark.parametrize("text, pronoun, referent", [
-    ("Target a Samurai and a Shugenja. Bow him.", "him", "Shugenja"),   # aeg-wording-pronouns-last-mentioned A
-    ("Target a Personality and an Item. Give him +2F", "him", "Personality"),  # example C
-    ("Target a Personality and an Item. Bow it.", "it", "Item"),
+    ("Target a Samurai and a Shugenja. Bow him.", "him", "the Shugenja"),   # aeg-wording-pronouns-last-mentioned A
+    ("Target a Personality and an Item. Give him +2F", "him", "the Personality"),  # example C
+    ("Target a Personality and an Item. Bow it.", "it", "the Item"),
+    # Example B: a Personality cannot oppose himself, so "him" skips the Personality "opposing him".
+    ("Target one of your Personalities: Bow a target Personality opposing him.", "him", "your Personality"),
+    # Without a relation nothing has with itself, the last Personality mentioned is "him" again.
+    ("Target one of your Personalities: Bow a target Personality. Give him +1F.", "him", "the target Personality"),
+    ("Target a Courtier: Bow a Samurai other than him.", "him", "the Courtier"),
 ])
 def test_pronouns(text, pronoun, referent):
     assert wording.pronoun_referent(text, pronoun) == referent

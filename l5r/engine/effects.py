@@ -3,6 +3,8 @@ that carry to both effects joined by "or" (aeg-wording-conjunctions-conditions).
 
 The effects read are few and plain: "Bow all X", "Straighten all X", "Destroy all X", "Until the end of the
 game, all X have -1F", "gain 2 Honor", "give him +2F", optionally behind "If <card> is <state>, … or …".
+"All X" passes by a card the resolving player's cards cannot affect yet (OH Border Keep) and a card that
+must stay bowed (MOD Going Second Legacy).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import setup, turn
 from .game import Game, Refused
 from .honor import change_honor
 from .keywords import destroy
@@ -64,12 +67,12 @@ def _effect(game: Game, player: str, text: str, subject) -> bool:
         verb = m.group("verb").lower()
         changed = 0
         for card in game.in_play():
-            if not slot.accepts(card, game):
-                continue
+            if not slot.accepts(card, game) or setup.unaffected_by(game, card, player):
+                continue  # a card this player's cards cannot affect yet is simply not affected
             if verb == "bow" and not card.bowed:
                 card.bowed, changed = True, changed + 1
-            elif verb == "straighten" and card.bowed:
-                card.bowed, changed = False, changed + 1
+            elif verb == "straighten" and turn.straighten(game, card):
+                changed += 1
             elif verb == "destroy":
                 destroy(game, card)
                 changed += 1

@@ -1,5 +1,6 @@
 """Keyword rules that change what happens to a card: Stalwart, Chi Death, Expendable, Armor, Weapon,
-Kensai, Overconfident and Brash.
+Kensai, Overconfident and Brash. A card another player's cards cannot affect yet (OH Border Keep's
+first-turn immunity, l5r/engine/setup.py) is not bowed by them.
 
 Each is switched on by its rule_refs key `keyword_<name>` (NE and MOD glossaries); a format that does not
 state a keyword treats it as printed text with no rule behind it.
@@ -7,6 +8,7 @@ state a keyword treats it as printed text with no rule behind it.
 
 from __future__ import annotations
 
+from . import setup
 from .game import Card, Game, Refused, other
 
 
@@ -18,6 +20,7 @@ def bow(game: Game, card: Card, by_player: str) -> bool:
     """Bow a card; returns False when the bowing is negated (Stalwart: his first bowing each turn from
     effects of other players' cards)."""
     game.check_not_over()
+    setup.check_affectable(game, card, by_player)
     from_other = by_player != card.controller
     if from_other and card.has("Stalwart") and _rule(game, "Stalwart"):
         if card.name not in game.bowings_from_others_this_turn:

@@ -3,12 +3,15 @@ of the turn (the End Phase draw, discarding down to maximum hand size, then dish
 
 Ruleset: `phases`, `optional_phases`, `phase_parts` (OH Turn Structure, NE Turn Sequence, MOD Straighten,
 Event and End Phase), `end_phase_draw` (NE 6.2) and `max_hand_size` (OH II.C, NE 6.4).
+
+Straightening: a card that must stay bowed until its controller's turn N begins (MOD Going Second Legacy)
+does not straighten before then.
 """
 
 from __future__ import annotations
 
 from . import victory
-from .game import Game, Player, Refused, stated
+from .game import Card, Game, Player, Refused, stated
 
 
 def phases_played(game: Game, attack: bool) -> list[str]:
@@ -53,6 +56,27 @@ def discard_to_hand_size(game: Game, player_id: str) -> int:
     return discarded
 
 
+def straighten(game: Game, card: Card) -> bool:
+    """Straighten a bowed card; False when it stays bowed (not yet its controller's turn N)."""
+    if not card.bowed:
+        return False
+    until = card.stays_bowed_until_turn
+    if until is not None and game.player(card.controller).turns_taken < until:
+        return False
+    card.bowed = False
+    return True
+
+
+def straighten_all(game: Game, player: str) -> tuple[list[str], list[str]]:
+    """The Straighten Phase: the player straightens all his bowed cards. Returns (straightened, still bowed)."""
+    game.check_not_over()
+    done, held = [], []
+    for card in game.in_play(player):
+        if card.bowed:
+            (done if straighten(game, card) else held).append(card.name)
+    return done, held
+
+
 def end_turn(game: Game) -> dict:
     """The end of the active player's turn, in the format's order; returns what was drawn and discarded."""
     game.check_not_over()
@@ -60,5 +84,6 @@ def end_turn(game: Game) -> dict:
     drawn = game.ruleset.end_phase_draw or 0
     active.hand += drawn
     discarded = discard_to_hand_size(game, game.active)
+    active.turns_ended += 1
     victory.turn_ends(game)
     return {"drawn": drawn, "discarded": discarded}

@@ -232,8 +232,8 @@ def parse_selection(text: str) -> list[Slot]:
 _PRESENCE = re.compile(r"^if you have (?P<what>.+?)(?: in play)?[.,]?$", re.I)
 
 
-def condition_met(game: Game, text: str) -> bool:
-    """“If you have two Shugenja in play”: counted among the cards you control in play."""
+def condition_met(game: Game, text: str, player: str = "you") -> bool:
+    """“If you have two Shugenja in play”: counted among the cards you (`player`) control in play."""
     m = _PRESENCE.match(text.strip())
     if not m:
         raise Unreadable(f"“{text}” is not a condition of the form “If you have … in play”")
@@ -241,7 +241,7 @@ def condition_met(game: Game, text: str) -> bool:
     if len(slots) != 1:
         raise Unreadable("a presence condition checks one kind of card")
     slot = slots[0]
-    count = sum(1 for c in game.in_play("you") if slot.accepts(c, game))
+    count = sum(1 for c in game.in_play(player) if slot.accepts(c, game))
     return slot.quantity.presence_met(count)
 
 
@@ -268,23 +268,52 @@ def choice_fulfils(game: Game, text: str, chosen: list[str]) -> tuple[bool, str]
 # Pronouns
 # ---------------------------------------------------------------------------------------------------------
 
-_MENTION = re.compile(r"\b(?:a|an|one of your|your|target)\s+((?:[A-Z][\w’']*\s?)+)")
+_MENTION = re.compile(r"\b(?P<det>one of your|an|a|your|target)\s+(?P<noun>(?:[A-Z][\w’']*\s?)+)")
+# Relations nothing has with itself: a pronoun right after one cannot mean the card the relation describes
+# (“a target Personality opposing him”: a Personality cannot oppose himself).
+_IRREFLEXIVE = re.compile(r"\b(?:opposing|other than)\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class _Mention:
+    noun: str
+    determiner: str
+
+    @property
+    def phrase(self) -> str:
+        """How a player names it: “the Shugenja”, “your Personality”, “the target Personality”."""
+        det = self.determiner.lower()
+        if det in ("one of your", "your"):
+            return "your " + (_singular(self.noun) if det == "one of your" else self.noun)
+        return ("the target " if det == "target" else "the ") + self.noun
+
+
+def _mentions(text: str) -> list[_Mention]:
+    return [_Mention(m.group("noun").strip(), m.group("det")) for m in _MENTION.finditer(text)]
 
 
 def pronoun_referent(text: str, pronoun: str) -> str:
     """A pronoun refers to the last thing mentioned that it could logically refer to: "him" to a
-    Personality (or a Personality's keyword), "it" to any other game entity."""
+    Personality (or a Personality's keyword), "it" to any other game entity, and never to the card a
+    relation nothing has with itself describes ("a Personality opposing him" is not him).
+
+    Returned as a player names it: "the Shugenja", "your Personality", "the target Personality"."""
     sentences = [s.strip() for s in re.split(r"(?<=[.:])\s+", text.strip()) if s.strip()]
     where = next((i for i, s in enumerate(sentences) if re.search(rf"\b{re.escape(pronoun)}\b", s, re.I)), None)
     if where is None:
         raise Unreadable(f"“{pronoun}” does not appear in “{text}”")
-    mentions = [m.group(1).strip() for s in sentences[:where] for m in _MENTION.finditer(s)]
-    mentions += [m.group(1).strip() for m in _MENTION.finditer(sentences[where].split(pronoun)[0])]
+    before = re.split(rf"\b{re.escape(pronoun)}\b", sentences[where], maxsplit=1, flags=re.I)[0]
+    mentions = [m for s in sentences[:where] for m in _mentions(s)]
+    here = _mentions(before)
+    if here and _IRREFLEXIVE.search(before):
+        here = here[:-1]  # the card the relation describes cannot be related to itself
+    mentions += here
     wants_it = pronoun.lower() in ("it", "its")
-    for noun in reversed(mentions):
+    for mention in reversed(mentions):
+        noun = mention.noun
         is_it = noun.lower() in IT_NOUNS or _singular(noun).lower() in IT_NOUNS
         if is_it == wants_it:
-            return noun
+            return mention.phrase
     raise Unreadable(f"nothing mentioned before “{pronoun}” can be called “{pronoun}”")
 
 

@@ -89,7 +89,7 @@ def _choice(run: Run):
 def _pronoun(run: Run, pronoun):
     if not run.texts:
         raise NeverChecked("no text was read (`read \"…\"`)")
-    return "the " + wording.pronoun_referent(run.texts[-1], pronoun)
+    return wording.pronoun_referent(run.texts[-1], pronoun)
 
 
 @fact(r"\"his player\" of (?P<card>.+)", "\"his player\" of Bayushi Kachiko: your opponent",
