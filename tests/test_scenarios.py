@@ -102,7 +102,8 @@ def _mutated(value):
 
 
 _OPPOSITES = {"bowed": "unbowed", "honorable": "dishonorable", "at home": "at the battlefield",
-              "destroyed": "in play", "in a province": "in play", "in hand": "in play"}
+              "destroyed": "in play", "in a province": "in play", "in hand": "in play",
+              "in the discard pile": "in play", "out of play": "in play"}
 
 
 def _opposite(word: str) -> str:

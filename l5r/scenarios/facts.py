@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..engine import battle, turn, wording
+from ..engine import battle, setup, turn, wording
 from ..engine.game import OPPONENT, YOU
 from .model import ScenarioError
 from .steps import Run, player_id
@@ -68,10 +68,10 @@ def _winner(run: Run):
     return player_word(run.game.winner)
 
 
-@fact(r"gold paid", "gold paid: 5", "The Gold you paid for what you recruited.")
+@fact(r"gold paid", "gold paid: 5", "The Gold you paid for what you recruited, and for Regions.")
 def _gold(run: Run):
     if YOU not in run.gold_paid:
-        raise NeverChecked("you recruited nothing")
+        raise NeverChecked("you recruited nothing and paid for no Region")
     return run.gold_paid[YOU]
 
 
@@ -85,11 +85,10 @@ def _choice(run: Run):
     return _one_or_list(run.choices, "a choice (`you choose … for \"…\"`)")
 
 
-@fact(r"\"(?P<pronoun>\w+)\" refers to", "\"him\" refers to: the Shugenja", "What a pronoun in the text read refers to.")
+@fact(r"\"(?P<pronoun>\w+)\" refers to", "\"him\" refers to: the Shugenja",
+      "What a pronoun in the text read refers to (a list, in order, when several texts were read).")
 def _pronoun(run: Run, pronoun):
-    if not run.texts:
-        raise NeverChecked("no text was read (`read \"…\"`)")
-    return wording.pronoun_referent(run.texts[-1], pronoun)
+    return _one_or_list([wording.pronoun_referent(text, pronoun) for text in run.texts], "a text read (`read \"…\"`)")
 
 
 @fact(r"\"his player\" of (?P<card>.+)", "\"his player\" of Bayushi Kachiko: your opponent",
@@ -226,6 +225,26 @@ def _provinces(run: Run, p):
     return run.game.player(player_id(p)).provinces
 
 
+@fact(r"(?P<p>your|your opponent's) Stronghold's (?P<printed>printed )?(?P<stat>Province Strength|Gold Production|"
+      r"Starting Family Honor)", "your Stronghold's printed Gold Production: 6",
+      "A Stronghold stat: printed (a Sensei's modifiers count as printed), or now (with effects and tokens).")
+def _stronghold_stat(run: Run, p, printed, stat):
+    pid = player_id(p)
+    stat = next(s for s in setup.STATS if s.lower() == stat.lower())
+    if stat not in run.game.player(pid).stronghold_stats:
+        raise ScenarioError(f"the Stronghold's {stat} is not given")
+    return (setup.printed_stat if printed else setup.stat)(run.game, pid, stat)
+
+
+@fact(r"(?P<p>your|your opponent's) Stronghold's side", "your Stronghold's side: its only side",
+      "Which side of the Stronghold the player uses.")
+def _stronghold_side(run: Run, p):
+    pid = player_id(p)
+    if run.game.player(pid).stronghold_sides is None:
+        raise ScenarioError("the Stronghold's `sides` are not given")
+    return setup.stronghold_side(run.game, pid)
+
+
 @fact(r"(?P<p>your|your opponent's) maximum hand size", "your maximum hand size: 8", "A number, or none.")
 def _max_hand(run: Run, p):
     value = turn.max_hand_size(run.game, run.game.player(player_id(p)))
@@ -236,10 +255,12 @@ def _max_hand(run: Run, p):
 # A card's state: `Doji Hoturi: bowed, at home`
 # ---------------------------------------------------------------------------------------------------------
 
-STATUS_WORDS = ("bowed", "unbowed", "destroyed", "in play", "in hand", "in a Province", "at home",
-                "at the battlefield", "dishonorable", "honorable", "force N", "chi N")
+STATUS_WORDS = ("bowed", "unbowed", "destroyed", "in play", "out of play", "in hand", "in a Province",
+                "in the discard pile", "attached to …", "at home", "at the battlefield", "dishonorable",
+                "honorable", "force N", "chi N")
 _ZONE_WORDS = {"in play": "in play", "destroyed": "destroyed", "hand": "in hand", "province": "in a Province",
-               "discard pile": "in the discard pile", "Fate deck": "in the Fate deck", "Dynasty deck": "in the Dynasty deck"}
+               "discard pile": "in the discard pile", "Fate deck": "in the Fate deck", "Dynasty deck": "in the Dynasty deck",
+               "pre-game": "out of play"}
 
 
 def card_status(run: Run, name: str, asked: list[str]) -> list[str]:
@@ -250,8 +271,12 @@ def card_status(run: Run, name: str, asked: list[str]) -> list[str]:
         w = word.lower().strip()
         if w in ("bowed", "unbowed"):
             actual.append("bowed" if card.bowed else "unbowed")
-        elif w in ("destroyed", "in play", "in hand", "in a province"):
+        elif w in ("destroyed", "in play", "in hand", "in a province", "in the discard pile"):
             actual.append(_ZONE_WORDS.get(card.zone, card.zone))
+        elif w == "out of play":
+            actual.append("in play" if card.zone == "in play" else "out of play")
+        elif w.startswith("attached to "):
+            actual.append(_attached(card))
         elif w in ("at home", "at the battlefield"):
             actual.append("at home" if card.at == "home" else "at the battlefield")
         elif w in ("dishonorable", "honorable"):
@@ -263,6 +288,17 @@ def card_status(run: Run, name: str, asked: list[str]) -> list[str]:
         else:
             raise ScenarioError(f"“{word}” is not a card state; use: {', '.join(STATUS_WORDS)}")
     return actual
+
+
+def _attached(card) -> str:
+    """What a card in play is attached to: a Personality, or (a Region) its Province."""
+    if card.zone != "in play":
+        return "not attached (not in play)"
+    if card.attached_to is not None:
+        return f"attached to {card.attached_to}"
+    if card.type == "Region" and card.province is not None:
+        return f"attached to Province {card.province}"
+    return "not attached"
 
 
 def find(key: str):

@@ -22,12 +22,14 @@ PLAYER_NAMES = {"you": YOU, "your opponent": OPPONENT}
 
 # Card zones a player lists cards under, and the zone each puts them in.
 ZONES = {"in play": "in play", "in provinces": "province", "in hand": "hand", "fate deck": "Fate deck",
-         "dynasty deck": "Dynasty deck", "discard pile": "discard pile", "rings": "in play"}
+         "dynasty deck": "Dynasty deck", "discard pile": "discard pile", "rings": "in play",
+         "pre-game cards": "pre-game"}
 
 PLAYER_FIELDS = {
     "honor": "Family Honor (may be negative)",
     "clan": "the player's Clan Alignment, or `unaligned`",
-    "stronghold": "the title of the player's Stronghold",
+    "stronghold": "the title of the player's Stronghold, or `Title: {sides: 1, gold production: 5, …}`",
+    "sensei": "the player's Sensei: `Title: {province strength: 1, gold production: -1, starting family honor: 2}`",
     "hand": "how many cards are in the player's hand (cards listed under `in hand` also count)",
     "maximum hand size": "a number, or `none` for no maximum (default: the format's)",
     "maximum hand size modifier": "e.g. +2",
@@ -55,7 +57,13 @@ CARD_FIELDS = {
     "owner": "you or your opponent, when someone else controls it",
     "attachments": "a list of cards attached to this Personality",
     "copies": "how many copies: they are named “Title 1”, “Title 2”…",
+    "province": "which Province (1 = leftmost) it is in; for a Region in play, the Province it is attached to",
+    "restriction": "a restriction on entering play, read like `check`: “If you have a Shugenja in play”",
 }
+
+# A Stronghold's printed stats (and a Sensei's modifiers to them), by their field names.
+STRONGHOLD_FIELDS = {"sides": None, "province strength": "Province Strength", "gold production": "Gold Production",
+                     "starting family honor": "Starting Family Honor"}
 
 BATTLE_FIELDS = {
     "attacker": "who attacks (default: the player whose turn it is)",
@@ -67,6 +75,7 @@ BATTLE_FIELDS = {
 TOP_FIELDS = {
     "turn": "whose turn it is: you (default) or your opponent",
     "first player chosen": "no while the game has not yet chosen its first player",
+    "first player": "who goes (or went) first: you or your opponent",
     "you": "your state",
     "your opponent": "your opponent's state",
     "battle": "a battle at one Province",
@@ -83,6 +92,8 @@ def build(scenario: Scenario, ruleset: Ruleset) -> tuple[Game, Battle | None]:
     game = Game(ruleset, {YOU: Player(YOU), OPPONENT: Player(OPPONENT)})
     game.active = _player(given.get("turn", "you"), scenario, ("given", "turn"))
     game.first_player_chosen = _bool(given.get("first player chosen", True), scenario, ("given", "first player chosen"))
+    if "first player" in given:
+        game.first_player = _player(given["first player"], scenario, ("given", "first player"))
     for name, pid in PLAYER_NAMES.items():
         _player_state(game, pid, given.get(name) or {}, scenario, ("given", name))
     battle = _battle(game, given["battle"], scenario) if "battle" in given else None
@@ -126,7 +137,14 @@ def _player_state(game: Game, pid: str, raw, scenario: Scenario, keys: tuple):
         p.honor = _int(raw["honor"], scenario, keys + ("honor",))
     if "clan" in raw:
         p.clan = None if str(raw["clan"]).lower() == "unaligned" else str(raw["clan"])
-    p.stronghold = raw.get("stronghold")
+    if "stronghold" in raw:
+        p.stronghold, stats = _titled(raw["stronghold"], scenario, keys + ("stronghold",))
+        if "sides" in stats:
+            p.stronghold_sides = stats.pop("sides")
+        p.stronghold_stats = stats
+    if "sensei" in raw:
+        p.sensei, p.sensei_modifiers = _titled(raw["sensei"], scenario, keys + ("sensei",))
+        p.sensei_modifiers.pop("sides", None)
     if "provinces" in raw:
         p.provinces = _int(raw["provinces"], scenario, keys + ("provinces",))
     if "maximum hand size" in raw:
@@ -141,16 +159,38 @@ def _player_state(game: Game, pid: str, raw, scenario: Scenario, keys: tuple):
     p.imperial_favor = _bool(raw.get("imperial favor", False), scenario, keys + ("imperial favor",))
     p.wind_in_play = _bool(raw.get("wind in play", False), scenario, keys + ("wind in play",))
     for zone_key, zone in ZONES.items():
-        for card in _cards(raw.get(zone_key) or [], scenario, keys + (zone_key,), pid, zone, game):
+        made = _cards(raw.get(zone_key) or [], scenario, keys + (zone_key,), pid, zone, game)
+        for index, card in enumerate(made):
             if zone_key == "rings":
                 card.type = "Ring"
             if zone_key == "in hand":
                 p.hand += 1
+            if zone_key == "in provinces" and card.province is None:
+                card.province = index + 1  # listed left to right, one card in each Province
+            if zone_key == "in play" and card.type == "Region" and card.province is None:
+                raise ScenarioError(f"{card.name} is a Region in play, attached to a Province: give its `province`",
+                                    scenario.line_of(*keys, zone_key))
     if "hand" in raw:
         p.hand = _int(raw["hand"], scenario, keys + ("hand",))
     # A player in the dip-and-die danger zone at the start is already "at any point" in this turn.
     if game.ruleset.dishonor_loss_at is not None and p.honor <= game.ruleset.dishonor_loss_at:
         p.reached_dishonor_this_turn = True
+
+
+def _titled(value, scenario, keys) -> tuple[str, dict]:
+    """A Stronghold or Sensei: its title, or `Title: {stat: number, …}`."""
+    if isinstance(value, str):
+        return value, {}
+    if not (isinstance(value, dict) and len(value) == 1 and isinstance(next(iter(value.values())) or {}, dict)):
+        raise ScenarioError("write the title, or `Title: {gold production: 5, …}`", scenario.line_of(*keys))
+    title, props = next(iter(value.items()))
+    props = props or {}
+    _known(props, STRONGHOLD_FIELDS, scenario, keys + (title,), str(title))
+    stats = {}
+    for key, number in props.items():
+        name = STRONGHOLD_FIELDS[str(key).lower()] or "sides"
+        stats[name] = _int(number, scenario, keys + (title, key))
+    return str(title), stats
 
 
 def _cards(entries, scenario, keys, pid, zone, game, attached_to=None) -> list[Card]:
@@ -194,7 +234,7 @@ def _card(name, props, scenario, keys, pid, zone, attached_to) -> Card:
                 clan=props.get("clan"), attached_to=attached_to)
     for field_name, attr in (("force", "force"), ("chi", "chi"), ("gold cost", "gold_cost"),
                              ("personal honor", "personal_honor"), ("honor requirement", "honor_requirement"),
-                             ("focus value", "focus_value")):
+                             ("focus value", "focus_value"), ("province", "province")):
         if field_name in props:
             setattr(card, attr, _int(props[field_name], scenario, keys + (field_name,)))
     for field_name, attr in (("bowed", "bowed"), ("dishonorable", "dishonorable")):
@@ -205,6 +245,8 @@ def _card(name, props, scenario, keys, pid, zone, attached_to) -> Card:
     if "element" in props:
         card.element = str(props["element"])
         card.type = "Ring"
+    if "restriction" in props:
+        card.restriction = str(props["restriction"])
     if "entered" in props:
         if props["entered"] not in _ENTERED:
             raise ScenarioError(f"`entered` is one of: {', '.join(_ENTERED)}", scenario.line_of(*keys, "entered"))

@@ -231,6 +231,8 @@ def _given(s: Scenario) -> str:
         items.append("It is your turn." if str(raw["turn"]).lower() == "you" else "It is your opponent's turn.")
     if raw.get("first player chosen") is False:
         items.append("The first player has not been chosen yet.")
+    if "first player" in raw:
+        items.append("You go first." if str(raw["first player"]).lower() == "you" else "Your opponent goes first.")
     for key, label in (("you", "You"), ("your opponent", "Your opponent")):
         if key in raw and isinstance(raw[key], dict):
             items.append(_player(label, raw[key]))
@@ -249,7 +251,9 @@ def _player(label: str, raw: dict) -> str:
     if "clan" in raw:
         facts.append("unaligned" if str(raw["clan"]).lower() == "unaligned" else _e(raw["clan"]))
     if "stronghold" in raw:
-        facts.append(f"Stronghold <i>{_e(raw['stronghold'])}</i>")
+        facts.append("Stronghold " + _titled(raw["stronghold"], signed=False))
+    if "sensei" in raw:
+        facts.append("Sensei " + _titled(raw["sensei"], signed=True))
     if "hand" in raw:
         facts.append(f"{_e(raw['hand'])} cards in hand")
     if "maximum hand size" in raw:
@@ -271,6 +275,22 @@ def _player(label: str, raw: dict) -> str:
             cards = "; ".join(_card_text(c) for c in raw[zone])
             zones.append(f"<li>{_e(zone.capitalize() if zone != 'in play' else 'In play')}: {cards}</li>")
     return text + ("<ul>" + "".join(zones) + "</ul>" if zones else "")
+
+
+def _titled(value, signed: bool) -> str:
+    """A Stronghold (its printed stats) or a Sensei (its modifiers): “<i>Title</i> (Gold Production 5, …)”."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return f"<i>{_e(value)}</i>"
+    title, props = next(iter(value.items()))
+    bits = []
+    for key, number in (props or {}).items():
+        key = str(key).lower()
+        if key == "sides":
+            bits.append("one-sided" if number == 1 else f"{_e(number)} sides")
+        else:
+            label = g.STRONGHOLD_FIELDS.get(key) or key
+            bits.append(f"{_e(label)} {_e(_signed(number) if signed else number)}")
+    return f"<i>{_e(title)}</i>" + (f" ({', '.join(bits)})" if bits else "")
 
 
 def _signed(value) -> str:
@@ -304,6 +324,10 @@ def _card_text(entry) -> str:
     for flag in ("bowed", "dishonorable", "face-down"):
         if props.get(flag):
             bits.append(flag)
+    if "province" in props:
+        bits.append(f"Province {_e(props['province'])}")
+    if props.get("restriction"):
+        bits.append(f"restriction on entering play: “{_e(props['restriction'])}”")
     if props.get("entered"):
         bits.append(f"entered play {_e(props['entered'])}")
     if props.get("owner"):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..engine import (abilities, battle, duel, effects, gold, honor, keywords, recruit, search, seppuku, turn,
-                      victory, wording)
+from ..engine import (abilities, battle, cardtypes, duel, effects, gold, honor, keywords, recruit, search, seppuku,
+                      setup, turn, victory, wording)
 from ..engine.game import OPPONENT, YOU, Game
 from .model import ScenarioError
 
@@ -46,6 +46,7 @@ class Run:
     drawn: dict = field(default_factory=dict)
     gold_paid: dict = field(default_factory=dict)
     resolutions: list = field(default_factory=list)
+    reveals: list = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -285,9 +286,25 @@ def _destroy(run: Run, card):
 
 
 @step(rf"{P} (?:equips?|attach(?:es)?) (?P<item>[^\"]+?) to {CARD}", "you equip Fine Katana to Doji Hoturi",
-      "Attaches a card from hand to a Personality.")
+      "Attaches a card from hand to a Personality (an Ancestor bows him).")
 def _equip(run: Run, p, item, card):
-    keywords.attach(run.game, named(run, item), named(run, card))
+    who = named(run, card)
+    was_bowed = who.bowed
+    cardtypes.attach(run.game, named(run, item), who)
+    return f"{who.name} bows to attach it" if who.bowed and not was_bowed else None
+
+
+@step(rf"{P} transfers? (?P<item>[^\"]+?) to {CARD}", "you transfer Fine Katana to Doji Yasuyo",
+      "Moves an attachment from one Personality to another.")
+def _transfer(run: Run, p, item, card):
+    cardtypes.transfer(run.game, named(run, item), named(run, card))
+
+
+@step(rf"{CARD} loses the (?P<keyword>[^\"]+?) keyword", "Matsu Tsuko loses the Lion Clan keyword",
+      "A card loses a keyword (a printed Clan Alignment too); Ancestors that needed it are destroyed.")
+def _lose_keyword(run: Run, card, keyword):
+    destroyed = cardtypes.lose_keyword(run.game, named(run, card), keyword.strip())
+    return f"destroyed: {', '.join(destroyed)}" if destroyed else None
 
 
 @step(rf"{CARD} commits seppuku", "Doji Hoturi commits seppuku",
@@ -322,6 +339,76 @@ def _discard(run: Run, p):
     n = turn.discard_to_hand_size(run.game, pid)
     run.discarded[pid] = run.discarded.get(pid, 0) + n
     return f"discards {n}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Setting up, the Provinces and straightening
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _first_player_known(run: Run):
+    if run.game.first_player is None:
+        raise ScenarioError("this step needs to know who goes first: add `first player:` to `given`")
+
+
+@step(r"the starting Holdings are put into play", "the starting Holdings are put into play",
+      "Before the first turn, the players' starting Holdings (listed under `pre-game cards`) enter play.")
+def _starting_holdings(run: Run):
+    _first_player_known(run)
+    entered = setup.put_starting_holdings(run.game)
+    return f"entered play: {', '.join(entered) or 'nothing'}"
+
+
+@step(rf"{P} sets? (?:your|their|his) starting Family Honor", "you set your starting Family Honor",
+      "The player's Family Honor starts at the Stronghold's Starting Family Honor.")
+def _starting_honor(run: Run, p):
+    pid = player_id(p)
+    _stronghold_known(run, pid, "Starting Family Honor")
+    return f"{setup.set_starting_honor(run.game, pid)} Family Honor"
+
+
+def _stronghold_known(run: Run, pid: str, stat: str):
+    if stat not in run.game.player(pid).stronghold_stats:
+        raise ScenarioError(f"the Stronghold's {stat} is not given (`stronghold: Title: {{{stat.lower()}: …}}`)")
+
+
+@step(rf"{PS} Stronghold gets (?P<sign>[+\-−])(?P<n>\d+) (?P<stat>Province Strength|Gold Production|Starting Family Honor)",
+      "your Stronghold gets -1 Gold Production", "An effect or token changes one of the Stronghold's stats.")
+def _stronghold_stat(run: Run, p, sign, n, stat):
+    pid = player_id(p)
+    stat = next(s for s in setup.STATS if s.lower() == stat.lower())
+    _stronghold_known(run, pid, stat)
+    setup.modify_stat(run.game, pid, stat, int(n) if sign == "+" else -int(n))
+
+
+@step(rf"{P} search(?:es)? (?:your|their|his) Dynasty deck for a Legacy Holding and puts? {CARD} into play",
+      "you search your Dynasty deck for a Legacy Holding and put Bamboo Harvesters into play",
+      "The second player's Legacy Holding: into play bowed, ignoring costs.")
+def _legacy(run: Run, p, card):
+    _first_player_known(run)
+    who = setup.going_second_legacy(run.game, player_id(p), named(run, card).name)
+    return f"{who.name} enters play bowed, ignoring costs"
+
+
+@step(rf"{P} reveals? the cards in (?:your|their|his) Provinces(?:, not paying for (?P<declined>[^\"]+?))?",
+      "you reveal the cards in your Provinces",
+      "The start-of-turn reveal: face-down cards turn face-up; Regions attach, Celestials enter play.")
+def _reveal(run: Run, p, declined):
+    pid = player_id(p)
+    names = [named(run, n).name for n in re.split(r",\s*|\s+and\s+", declined or "") if n.strip()]
+    result = cardtypes.reveal_provinces(run.game, pid, tuple(names))
+    run.reveals.append(result)
+    if result.gold_paid or any(run.game.card(n).gold_cost for n in names):
+        run.gold_paid[pid] = run.gold_paid.get(pid, 0) + result.gold_paid
+    return "; ".join(result.notes) or "nothing happens"
+
+
+@step(rf"{P} straightens? all (?:your|their|his) bowed cards", "you straighten all your bowed cards",
+      "The Straighten Phase: the player's bowed cards straighten (unless they must stay bowed).")
+def _straighten(run: Run, p):
+    done, held = turn.straighten_all(run.game, player_id(p))
+    note = f"straightened: {', '.join(done) or 'nothing'}"
+    return note + (f"; stays bowed: {', '.join(held)}" if held else "")
 
 
 # ---------------------------------------------------------------------------------------------------------
