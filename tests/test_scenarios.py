@@ -62,6 +62,9 @@ ENGINE_KEYS = {
     "gold_splitting", "gold_pooling", "end_phase_draw", "optional_phases", "phase_parts",
     "honor_gains_and_losses", "points_of_family_honor", "military_victory", "honor_requirement", "clan_honor",
     "proclaim", "lobby", "battle_resolution", "tactical_advantage", "tactical_once_per_turn", "winds_forbid_favor",
+    # Card types and setting up (l5r/engine/cardtypes.py, setup.py)
+    "celestial", "region", "region_cost", "regions_per_province", "ancestors", "going_second_legacy",
+    "one_sided_stronghold", "starting_holdings", "first_turn_immunity", "sensei", "starting_family_honor",
 }
 
 
