@@ -70,6 +70,8 @@
     button.setAttribute("data-label", label);
     button.setAttribute("data-copied-text", text);
     copy(text).then(function (done) {
+      // The outcome stays readable after the short visual feedback ends (tests and assistive tools read it).
+      button.setAttribute("data-copy-state", done ? "copied" : "failed");
       if (done) {
         button.setAttribute("data-copied", "");
         button.textContent = "Copied";

@@ -92,7 +92,9 @@ def test_copy_citation_button_copies_citation_title_and_link(tab, codex, plan):
     box = page.locator(f'.l5r-cite[data-anchor="{anchor}"]').first
     button = box.locator(".l5r-copy")
     button.click()
-    page.wait_for_function("b => b.hasAttribute('data-copied')", arg=button.element_handle(), timeout=5000)
+    # data-copy-state stays after the 1.5 s "Copied" feedback ends, so a slow machine cannot miss it.
+    page.wait_for_function("b => b.getAttribute('data-copy-state') === 'copied'", arg=button.element_handle(),
+                           timeout=5000)
     copied = button.get_attribute("data-copied-text")
     assert copied.startswith(f"{record.citation} — "), copied
     assert record.title in copied, copied
