@@ -27,6 +27,14 @@ def codex():
 
 
 @pytest.fixture(scope="session")
+def rs(codex):
+    """Every bundled format's frozen Ruleset, by format id (the engine tests' `rs["obsidian-hand"]`)."""
+    from l5r.engine.ruleset import rulesets
+
+    return rulesets(codex)
+
+
+@pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The site, built once with `mkdocs build --strict` exactly as `make build` does."""
     out = tmp_path_factory.mktemp("site")

@@ -7,12 +7,6 @@ import pytest
 
 from l5r.engine import battle, duel
 from l5r.engine.game import OPPONENT, YOU, Card, Game, NotStated, Player, Refused
-from l5r.engine.ruleset import rulesets
-
-
-@pytest.fixture(scope="module")
-def rs(codex):
-    return rulesets(codex)
 
 
 def game(ruleset, *cards: Card) -> Game:

@@ -7,12 +7,6 @@ import pytest
 
 from l5r.engine import honor, victory
 from l5r.engine.game import OPPONENT, YOU, Card, Game, NotStated, Player
-from l5r.engine.ruleset import rulesets
-
-
-@pytest.fixture(scope="module")
-def rs(codex):
-    return rulesets(codex)
 
 
 def game(ruleset, you=0, opponent=0) -> Game:

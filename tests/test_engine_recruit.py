@@ -9,12 +9,6 @@ import pytest
 
 from l5r.engine import gold, recruit
 from l5r.engine.game import OPPONENT, YOU, Card, Game, NotStated, Player, Refused
-from l5r.engine.ruleset import rulesets
-
-
-@pytest.fixture(scope="module")
-def rs(codex):
-    return rulesets(codex)
 
 
 def game(ruleset, clan, honor=10, **cards) -> Game:
