@@ -10,7 +10,7 @@ from mkdocs.structure.files import File
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from . import permalinks
-from . import feeds
+from . import api, feeds
 from .build import render_site
 
 _state: dict = {}
@@ -54,6 +54,13 @@ def on_files(files, config):
     # generated files, pages link to them with ordinary (validated) Markdown links.
     for feed in feeds.build_feeds(_state["codex"], _state["plan"], config.site_url or "", config.site_name):
         files.append(File.generated(config, feed.path, content=feed.xml))
+    # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api.py).
+    try:
+        outputs = api.site_outputs(_state["codex"], _state["plan"], config.use_directory_urls)
+    except api.ApiError as exc:
+        raise PluginError(str(exc)) from None
+    for path, content in outputs.items():
+        files.append(File.generated(config, path, content=content))
     return files
 
 
