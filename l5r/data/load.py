@@ -242,11 +242,14 @@ class _Builder:
         for key, target in ruleset.get("rule_refs", {}).items():
             self._ref(doc, ("ruleset", "rule_refs", key), target, "rule reference")
         src = v["source"]
+        if v.get("parent_evidence"):
+            self._quotes.append((doc, ("parent_evidence",), fid, v["parent_evidence"]))
         return m.Format(
             id=fid, name=v["name"], short_name=v["short_name"], citation_prefix=prefix,
             source=m.Source(src["title"], src.get("document"), src.get("publisher"), _date(src.get("date")),
                             src.get("date_note"), src.get("url")),
             origin=m.Origin(doc.path, 1), parent=v.get("parent"), relation=v.get("relation", ""),
+            parent_evidence=v.get("parent_evidence", ""),
             bundled=v.get("bundled", True), order=v.get("order", 100), summary=_blocks(v.get("summary")),
             text=_blocks(v.get("text")), note=v.get("note", ""), ruleset=_freeze(ruleset),
             sections=self._sections(parts.get("rules", []), fid, prefix),

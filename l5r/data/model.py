@@ -354,6 +354,7 @@ class Format:
     origin: Origin
     parent: str | None = None
     relation: str = ""
+    parent_evidence: str = ""  # the document's words that say it builds on its parent (issue 12)
     bundled: bool = True
     order: int = 100
     summary: tuple[Block, ...] = ()
