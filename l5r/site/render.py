@@ -49,7 +49,7 @@ class TextRenderer:
             ctx.linked.add(target.record_id)
             out.append(html.escape(text[pos:mention.start], quote=False))
             origin = f' data-from="{ctx.format_id}"' if ctx.format_id else ""
-            out.append(f'<a class="l5r-term" href="{href}"{origin} title="{html.escape(target.tooltip)}">'
+            out.append(f'<a class="l5r-term" href="{href}" title="{html.escape(target.tooltip)}"{origin}>'
                        f"{html.escape(text[mention.start:mention.end], quote=False)}</a>")
             pos = mention.end
         out.append(html.escape(text[pos:], quote=False))
