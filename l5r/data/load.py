@@ -381,6 +381,7 @@ class _Builder:
                     category_id=c["id"], card=e.get("card"), match=_freeze(e.get("match", {})),
                     added=added, added_precision=e.get("added_precision", "exact"), added_by=e.get("added_by"),
                     lifted=lifted, lifted_precision=e.get("lifted_precision", "exact"),
+                    added_inference=e.get("added_inference", ""), lifted_inference=e.get("lifted_inference", ""),
                     lifted_by=e.get("lifted_by"), note=e.get("note", ""), errata=_errata(e.get("errata")),
                 ))
             categories.append(m.BanCategory(id=c["id"], title=c["title"], format_id=fid, origin=corigin,

@@ -205,6 +205,8 @@ class BanEntry(Record):
     lifted: dt.date | None = None
     lifted_precision: str = "exact"
     lifted_by: str | None = None
+    added_inference: str = ""  # why the Codex infers `added` (added_precision: inferred); l5r/data/bandates.py
+    lifted_inference: str = ""
     note: str = ""
     errata: tuple[Erratum, ...] = ()
 

@@ -283,4 +283,6 @@ def jinja_env() -> Environment:
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
     env.filters["md"] = md_escape
     env.filters["e"] = lambda s: html.escape(str(s))
+    from ..data import bandates
+    env.globals["ban_dates"] = bandates  # how every page words a ban date (issue 12)
     return env
