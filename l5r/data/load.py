@@ -21,7 +21,16 @@ def load_codex(data_dir: Path | None = None) -> m.Codex:
         what = "is a file, not the data folder" if data_dir.exists() else "does not exist (no data folder here)"
         raise DataError([Problem(str(data_dir), 1, 1, what)])
     docs, problems = read_all(data_dir)
-    builder = _Builder(data_dir)
+    return build_codex(docs, data_dir, problems)
+
+
+def build_codex(docs: list[YamlDocument], data_dir: Path, problems: list[Problem] | None = None) -> m.Codex:
+    """Cross-reference already parsed and schema-checked documents into the Codex (DataError on any problem).
+
+    Separate from reading so that a caller holding parsed documents (the fuzz tests) need not read every file.
+    """
+    problems = list(problems or ())
+    builder = _Builder(Path(data_dir))
     for doc in docs:
         builder.add(doc)
     problems.extend(builder.problems)
@@ -73,6 +82,31 @@ def _date(value) -> dt.date | None:
     return dt.date.fromisoformat(value) if value else None
 
 
+def _cycles(graph: dict[str, tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Every distinct cycle reachable in `graph` (id -> ids it points to), each once, smallest id first."""
+    found, done = set(), set()
+
+    def walk(node, path, on_path):
+        if node in on_path:
+            cycle = tuple(path[path.index(node):])
+            start = cycle.index(min(cycle))
+            found.add(cycle[start:] + cycle[:start])
+            return
+        if node in done or node not in graph:
+            return
+        on_path.add(node)
+        path.append(node)
+        for target in graph[node]:
+            walk(target, path, on_path)
+        path.pop()
+        on_path.discard(node)
+        done.add(node)
+
+    for node in sorted(graph):
+        walk(node, [], set())
+    return sorted(found)
+
+
 def _freeze(value):
     if isinstance(value, dict):
         return MappingProxyType({k: _freeze(v) for k, v in value.items()})
@@ -90,6 +124,7 @@ class _Builder:
         self.format_docs: dict[str, tuple[YamlDocument, dict]] = {}
         self.parts: dict[str, dict[str, list[tuple[YamlDocument, dict]]]] = defaultdict(lambda: defaultdict(list))
         self.cards: dict[str, m.Card] = {}
+        self.card_docs: dict[str, YamlDocument] = {}
         self.redirects: list[m.Redirect] = []
         self.ids: dict[str, tuple[str, int, int]] = {}
         self.references: list[tuple[YamlDocument, tuple, str, str]] = []  # doc, keypath, target id, what
@@ -177,6 +212,7 @@ class _Builder:
             facts=tuple(v.get("facts", ())),
         )
         self.cards[card.id] = card
+        self.card_docs[card.id] = doc
 
     # -- building formats ------------------------------------------------------------------------------
 
@@ -187,6 +223,7 @@ class _Builder:
                     for doc, _ in docs:
                         self._problem(doc, ("format",), f"format '{format_id}' has no format.yml "
                                       f"(expected data/formats/{format_id}/format.yml)")
+        self._no_cycles()
         formats = {}
         for format_id, (doc, value) in self.format_docs.items():
             formats[format_id] = self._format(doc, value, self.parts.get(format_id, {}))
@@ -215,6 +252,26 @@ class _Builder:
             if _squash(words) not in corpus[fid]:
                 self._problem(doc, keys, f"“{words}” is not in {fid}'s verbatim text: quote the document's own "
                               "words exactly (or use kind: grouping for the Codex's own grouping)")
+
+    def _no_cycles(self):
+        """A format that is its own ancestor, or a card that is its own version or Soul: a located problem.
+
+        Left alone, every walk up such a chain (the inheritance chain, Soul of chains) would never end.
+        """
+        graphs = (
+            ("parent", "a format cannot be its own parent", {fid: ((v["parent"],) if v.get("parent") else ()) for fid, (_, v)
+                                  in self.format_docs.items()}, lambda fid: self.format_docs[fid][0]),
+            ("version_of", "a card cannot be a version of itself", {c.id: ((c.version_of,) if c.version_of else ()) for c in self.cards.values()},
+             self._card_doc),
+            ("soul_of", "a card cannot be the Soul of itself", {c.id: c.soul_of for c in self.cards.values()}, self._card_doc),
+        )
+        for key, why, graph, doc_of in graphs:
+            for cycle in _cycles(graph):
+                loop = " → ".join(cycle + (cycle[0],))
+                self._problem(doc_of(cycle[0]), (key,), f"`{key}` goes round in a circle ({loop}): {why}")
+
+    def _card_doc(self, card_id):
+        return self.card_docs[card_id]
 
     def _typed(self, doc, keys, target, what: str, kinds: tuple[str, ...]):
         if target:
