@@ -25,9 +25,19 @@ def test_a_keyword_lists_the_rules_that_name_it(renderer):
     assert "ne-kw-active-player" not in cited, "an entry never cites itself"
 
 
-def test_a_glossary_term_lists_rules_of_every_format_that_name_it(renderer):
+def test_a_glossary_term_lists_rules_of_every_format_that_build_on_it(renderer):
+    cited = set(_cited_by(renderer, "aeg-glossary-shugenja"))
+    assert {"oh-ability-seppuku", "mod-ability-seppuku"} <= cited
+    # Issue 12: New Era builds on no AEG text; its own Shugenja keyword is what its rules name.
+    assert not {r for r in cited if r.startswith("ne-")}
+
+
+def test_the_aeg_samurai_entry_is_cited_only_where_the_text_names_the_keyword(renderer):
+    # aeg-glossary-samurai is `autolink_as: name-only`: it describes the rulebook Reaction, so the word
+    # "Samurai" in a format's own Seppuku text is no mention of it; "the Samurai keyword" is.
     cited = set(_cited_by(renderer, "aeg-glossary-samurai"))
-    assert {"aeg-wording-numbers-a-or-any", "oh-ability-seppuku", "ne-ability-seppuku", "mod-ability-seppuku"} <= cited
+    assert not cited & {"oh-ability-seppuku", "ne-ability-seppuku", "mod-ability-seppuku"}
+    assert "aeg-wording-referring-repeated-keyword" in cited
 
 
 def test_a_plural_mention_counts(renderer):

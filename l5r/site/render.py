@@ -48,7 +48,8 @@ class TextRenderer:
                 continue
             ctx.linked.add(target.record_id)
             out.append(html.escape(text[pos:mention.start], quote=False))
-            out.append(f'<a class="l5r-term" href="{href}" title="{html.escape(target.tooltip)}">'
+            origin = f' data-from="{ctx.format_id}"' if ctx.format_id else ""
+            out.append(f'<a class="l5r-term" href="{href}" title="{html.escape(target.tooltip)}"{origin}>'
                        f"{html.escape(text[mention.start:mention.end], quote=False)}</a>")
             pos = mention.end
         out.append(html.escape(text[pos:], quote=False))
@@ -111,15 +112,15 @@ class RenderContext:
 def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
     """One linker per format: its own abilities and keywords, its ancestors' terms, and card titles."""
     vocabulary = rules_vocabulary(codex)
+    designators = frozenset(d for f in codex.formats.values() for a in f.abilities for d in a.designators)
     shared = _card_terms(codex)
-    linkers: dict[str | None, Linker] = {None: Linker(dict(shared), vocabulary)}
+    linkers: dict[str | None, Linker] = {None: Linker(dict(shared), vocabulary, designators)}
     for f in codex.formats.values():
         terms: dict[str, Target] = {}
-        # Nearest definition wins: the format's own terms, then its parents', then the AEG base rules
-        # (the glossary every format builds on). A keyword beats a player ability of the same name.
+        # Nearest definition wins: the format's own terms, then its parents' (format.yml `parent:`), and
+        # nothing else: a format links only within its own inheritance chain (New Era builds on no AEG
+        # text, so AEG's glossary is never linked from it). A keyword beats a player ability of the same name.
         chain = list(codex.ancestry(f.id))
-        if "aeg" in codex.formats and codex.formats["aeg"] not in chain:
-            chain.append(codex.formats["aeg"])
         for source in chain:
             for k in source.keywords:
                 if not k.autolink:
@@ -127,17 +128,19 @@ def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
                 tip = k.short or first_sentence(k.text)
                 for name in (k.term, *k.aliases):
                     terms.setdefault(name, Target(k.id, f"{source.citation_prefix} {k.category}",
-                                                  f"{k.citation} — {k.term}: {tip}"))
+                                                  f"{k.citation} — {k.term}: {tip}", format_id=source.id,
+                                                  name_only=k.autolink_as == "name-only"))
             for a in source.abilities:
                 if not a.autolink or a.see:
                     continue
                 tip = first_sentence(a.text)
                 for name in (a.name, *a.aliases):
                     terms.setdefault(name, Target(a.id, f"{source.citation_prefix} player ability",
-                                                  f"{a.citation} — player ability {a.name}: {tip}"))
+                                                  f"{a.citation} — player ability {a.name}: {tip}",
+                                                  format_id=source.id, name_only=a.autolink_as == "name-only"))
         for name, target in shared.items():
             terms.setdefault(name, target)
-        linkers[f.id] = Linker(terms, vocabulary)
+        linkers[f.id] = Linker(terms, vocabulary, designators)
     return linkers
 
 
@@ -280,4 +283,6 @@ def jinja_env() -> Environment:
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
     env.filters["md"] = md_escape
     env.filters["e"] = lambda s: html.escape(str(s))
+    from ..data import bandates
+    env.globals["ban_dates"] = bandates  # how every page words a ban date (issue 12)
     return env
