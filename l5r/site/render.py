@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections import defaultdict
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from ..data import model as m
 from .autolink import Linker, Target
@@ -277,12 +279,42 @@ def md_escape(text: str) -> str:
     return re.sub(r"^(\d+)\.", r"\1\\.", text)
 
 
+def front_matter(text) -> Markup:
+    """A page title for YAML front matter: HTML-escaped (the theme prints titles as they are, in the nav too)
+    and JSON-quoted (a double-quoted YAML string), so a quote or `<script>` in a title stays text."""
+    return Markup(json.dumps(html.escape(str(text), quote=False), ensure_ascii=False))
+
+
+class SafeHelpers:
+    """What templates call as `h`: the page renderer's helpers, whose results are finished HTML.
+
+    Templates autoescape every value they print; helpers escape data themselves and return markup, so their
+    results are marked safe here, in one place, instead of `|safe` at every call.
+    """
+
+    def __init__(self, helpers):
+        self._helpers = helpers
+
+    def __getattr__(self, name):
+        value = getattr(self._helpers, name)
+        if not callable(value):
+            return value
+
+        def call(*args, **kwargs):
+            result = value(*args, **kwargs)
+            return Markup(result) if isinstance(result, str) and not isinstance(result, Markup) else result
+        return call
+
+
 def jinja_env() -> Environment:
+    # Autoescape: a value a template prints from the data is HTML-escaped unless it is already markup, so no
+    # title, note or fact can put a tag on a page (issue 14).
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
                       comment_start_string="{##", comment_end_string="##}",
-                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
-    env.filters["md"] = md_escape
-    env.filters["e"] = lambda s: html.escape(str(s))
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
+    env.filters["md"] = lambda s: Markup(md_escape(html.escape(str(s), quote=False)))
+    env.filters["e"] = lambda s: s if isinstance(s, Markup) else Markup(html.escape(str(s)))
+    env.filters["front_matter"] = front_matter
     from ..data import bandates
     env.globals["ban_dates"] = bandates  # how every page words a ban date (issue 12)
     return env
