@@ -16,3 +16,13 @@ def assert_located(problems, where: str) -> None:
         assert match, f"{where}: not `path:line:column: message`: {text!r}"
         assert int(match["line"]) >= 1 and int(match["column"]) >= 1, text
         assert "Traceback" not in text and len(match["message"]) > 5, text
+
+
+class Quiet:
+    """A fixture value Hypothesis can print in a failing case without dumping the whole Codex."""
+
+    def __init__(self, value, label: str):
+        self.value, self._label = value, label
+
+    def __repr__(self):
+        return f"<{self._label}>"
