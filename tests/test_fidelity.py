@@ -217,6 +217,9 @@ def _links_in(renderer, record_id):
     ("oh-ability-favor-cycle", "Kharmic", "oh-ability-kharmic"),  # a designator
     ("ne-ability-seppuku", "Samurai", "aeg-glossary-samurai"),  # New Era builds on no AEG text
     ("mod-ability-seppuku", "Samurai", "aeg-glossary-samurai"),  # AEG's entry is the rulebook Reaction
+    ("oh-ability-reserve", "Recruit", "oh-ability-recruit"),  # verbs: "Recruit your target Reserve Personality"
+    ("oh-ability-reserve", "Equip", "oh-ability-equip"),
+    ("ne-ability-reserve", "Equip", "ne-ability-equip"),
 ])
 def test_known_bad_links_are_gone(renderer, record_id, word, wrong):
     assert (word, wrong) not in _links_in(renderer, record_id)
