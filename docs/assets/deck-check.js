@@ -70,16 +70,18 @@
     if (/^\s*#/.test(line)) return "";
     return pyStrip(line.replace(/\s+#.*$/, ""));
   }
-  function splitLines(text) {  // Python's str.splitlines() for the line breaks decklists use
-    var lines = text.split(/\r\n|\r|\n/);
-    if (lines.length && lines[lines.length - 1] === "") lines.pop();
-    return lines;
+  function splitLines(text) {  // line numbers as an editor counts them (parse_text)
+    return text.split(/\r\n|\r|\n/);
   }
 
   function parseCardLine(line, number, section) {
     var whole = plain(line).replace(BULLET, "");
     line = whole;
-    var count = 1, m = COUNT.exec(line);
+    var count = 1, m;
+    if (/^[-\u2212]\d+\s*(?:[x\u00d7]\s*|\s)/.test(line)) {  // "-1 Title": a negative count, not a bullet
+      return { issue: true, line: number, message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
+    }
+    m = COUNT.exec(line);
     if (m) {
       count = parseInt(m[1], 10); line = pyStrip(m[2]);
       if (!(count >= 1 && count <= MAX_COPIES)) {
@@ -598,7 +600,9 @@
       hits.forEach(function (ban) {
         banned.add(ident);
         var what = ban.card ? "" : " (" + ban.as_written + ")";
-        var since = ban.added ? " since " + ban.added : "";
+        // The ban's date as the document states it (l5r/data/bandates.py): "since D" only for an exact date.
+        var st = ban.added_statement;
+        var since = !st ? "" : st.qualifier === "exact" ? " since " + st.phrase : " (" + st.phrase + ")";
         out.problem("banned", "line " + e.line.line + ": " + ident.key + " is on " + self.name + "'s ban list" + what +
           since + ".", ident.key, ban.id, e.line.line);
       });

@@ -17,6 +17,7 @@ from collections import defaultdict
 
 from ..cardpool import CardIndex
 from ..cardpool.names import split_qualifier, title_key
+from ..data import bandates
 from ..data import model as m
 from ..engine.deck import checkable
 from ..engine.ruleset import Ruleset, ruleset_for
@@ -68,7 +69,16 @@ def _ban(ban: m.BanEntry) -> dict:
     return {"id": ban.id, "as_written": ban.as_written, "category": ban.category_id, "card": ban.card,
             "match": _plain(ban.match) or None,
             "added": ban.added.isoformat() if ban.added else None,
-            "lifted": ban.lifted.isoformat() if ban.lifted else None}
+            "added_precision": ban.added_precision,
+            "added_statement": _statement(bandates.added_statement(ban)),
+            "lifted": ban.lifted.isoformat() if ban.lifted else None,
+            "lifted_precision": ban.lifted_precision,
+            "lifted_statement": _statement(bandates.lifted_statement(ban))}
+
+
+def _statement(st) -> dict | None:
+    """A date as the document states it (l5r/data/bandates.py): its qualifier and ready words."""
+    return None if st is None else {"qualifier": st.qualifier, "phrase": st.phrase, "inferred": st.inferred}
 
 
 def _plain(value):
@@ -191,6 +201,11 @@ _DATE = {"type": ["string", "null"], "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 
 
 def schemas() -> dict[str, dict]:
+    precision = {"enum": list(bandates.PRECISIONS)}
+    statement = {"oneOf": [{"type": "null"}, {
+        "type": "object", "additionalProperties": False, "required": ["qualifier", "phrase", "inferred"],
+        "properties": {"qualifier": {"enum": ["exact", "on-or-before", "as-of", "undated"]},
+                       "phrase": {"type": "string"}, "inferred": {"type": "boolean"}}}]}
     size = {"type": "object", "required": ["min", "max"], "additionalProperties": False,
             "properties": {"min": _NULLABLE_INT, "max": _NULLABLE_INT}}
     fmt = {
@@ -233,10 +248,13 @@ def schemas() -> dict[str, dict]:
                 }}]},
             "bans": {"type": "array", "items": {
                 "type": "object", "additionalProperties": False,
-                "required": ["id", "as_written", "category", "card", "match", "added", "lifted"],
+                "required": ["id", "as_written", "category", "card", "match", "added", "added_precision",
+                             "added_statement", "lifted", "lifted_precision", "lifted_statement"],
                 "properties": {"id": {"type": "string"}, "as_written": {"type": "string"},
                                "category": {"type": "string"}, "card": {"type": ["string", "null"]},
-                               "match": {"type": ["object", "null"]}, "added": _DATE, "lifted": _DATE}}},
+                               "match": {"type": ["object", "null"]}, "added": _DATE, "lifted": _DATE,
+                               "added_precision": precision, "lifted_precision": precision,
+                               "added_statement": statement, "lifted_statement": statement}}},
             "ban_dates": {"type": "array", "items": _DATE},
         },
     }
