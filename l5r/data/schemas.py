@@ -11,7 +11,8 @@ from referencing import Registry, Resource
 
 from .yamlsource import Problem, YamlDocument
 
-KINDS = ("format", "rules", "abilities", "keywords", "bans", "changelog", "rulings", "sets", "card", "redirects")
+KINDS = ("format", "rules", "abilities", "keywords", "bans", "changelog", "rulings", "sets", "card", "redirects",
+         "set_acronyms")
 
 
 @cache
