@@ -65,6 +65,18 @@
     dynasty: DYNASTY, fate: FATE };
   var YAML_METADATA = ["name", "format", "author", "notes", "description", "date", "clan"];
   var MAX_COPIES = 99;
+  var INPUT_FORMATS = ["text", "yaml", "oracle", "oracle-tab", "sunandmoon", "yasuki"];
+  // The export syntaxes (l5r/decklist.py; docs/deck-check.md gives the same rules).
+  var LEGALITY = /^\s*legality\s*:\s*(\S.*?)\s*$/i;
+  var ORACLE_HEADER = /^#\s*([A-Za-z][A-Za-z -]*?)\s+-\s+\(\s*(\d+)\s*\)(?:\s*\[\s*\d+\s+distinct\s*\])?\s*$/i;
+  var TAB_LINE = /^\s*\d+\t/;
+  var PAREN_SET = /^(.*?)\s*\(([^()]+)\)\s*$/;
+  var YASUKI_KEY = /^(pre[-_ ]?game|dynasty|fate)\s*:\s*(?:#\s*\(\s*(\d+)\s*\)\s*)?(?:#.*)?$/i;
+  var YASUKI_ITEM = /^\s*-\s+(\S.*?)\s*$/;
+  var YASUKI_META = /^(?:name|author|date|format|notes|description|clan)\s*:/i;
+  var ART = /\s*\{art:[^{}]*\}\s*$/i;
+  // Python's \w is a Unicode letter or number or "_"; [^\W_] is a letter or number.
+  var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026]*$/u;
 
   function stripComment(line) {
     if (/^\s*#/.test(line)) return "";
@@ -92,7 +104,7 @@
     var setName = null;
     m = SET.exec(line);
     if (m) { line = pyStrip(m[1]); setName = plain(m[2]); }
-    if (!/[A-Za-z]/.test(line) || isExperience(line)) {
+    if (!/[A-Za-z]/.test(line) || isExperience(line) || !CARD_NAME.test(line)) {
       return { issue: true, line: number,
         message: "\u201c" + (line || "(empty)") + "\u201d is not a card line (expected e.g. \u201c3 Card Title\u201d)" };
     }
@@ -176,10 +188,107 @@
     return { cards: cards, issues: issues, declared: [] };
   }
 
-  function looksLikeYaml(text) {
-    return /^(pre_game|pregame|name|format|author|notes|description|date|clan)\s*:(\s|$)/im.test(text) ||
-      /^(dynasty|fate|stronghold|pre-game)\s*:\s*\n\s+-\s/im.test(text);
+  function unbracket(t) {
+    t = pyStrip(t);
+    return "([".indexOf(t.charAt(0)) >= 0 && t.length && ")]".indexOf(t.charAt(t.length - 1)) >= 0 ? pyStrip(t.slice(1, -1)) : t;
   }
+  function parenSet(line) {  // '3 Title - exp (Set Name)' -> '3 Title - exp [Set Name]'
+    var m = PAREN_SET.exec(line);
+    if (!m || isExperience(m[2]) || !pyStrip(m[1])) return line;
+    return m[1] + " [" + pyStrip(m[2]) + "]";
+  }
+  function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+
+  function parseOracle(text, tabbed) {
+    var cards = [], issues = [], declared = [], section = null;
+    splitLines(text).forEach(function (raw, i) {
+      var number = i + 1, line = pyStrip(raw);
+      if (!line) return;
+      var h = ORACLE_HEADER.exec(line);
+      if (h) {
+        var name = plain(h[1]).toLowerCase();
+        if (has(HEADERS, name)) { section = HEADERS[name]; declared.push([section, parseInt(h[2], 10), number]); }
+        return;  // any other name is a card-type sub-header: it belongs to the deck above it
+      }
+      if (line.charAt(0) === "#") return;
+      if (raw.indexOf("\t") >= 0) {
+        var parts = raw.split("\t").map(pyStrip).filter(function (p) { return p; });
+        line = parts.slice(0, 2).join(" ") + (parts.length > 2 ? " [" + unbracket(parts[2]) + "]" : "");
+        if (parts.length > 3) {
+          issues.push({ line: number, message: "\u201c" + plain(raw) + "\u201d: a tab-delimited card line has at most three columns (count, title, set)" });
+          return;
+        }
+      } else {
+        line = parenSet(line);
+      }
+      var parsed = parseCardLine(line, number, section);
+      (parsed.issue ? issues : cards).push(parsed);
+    });
+    return { cards: cards, issues: issues, declared: declared, input_format: tabbed ? "oracle-tab" : "oracle" };
+  }
+
+  function parseSunAndMoon(text) {
+    var cards = [], issues = [], legality = null, section = null;
+    splitLines(text).forEach(function (raw, i) {
+      var number = i + 1, line = stripComment(raw);
+      if (!line) return;
+      var m = LEGALITY.exec(line);
+      if (m && legality === null && !cards.length) { legality = [plain(m[1]), number]; return; }
+      var h = HEADER.exec(line);
+      if (h && has(HEADERS, plain(h[1]).toLowerCase())) { section = HEADERS[plain(h[1]).toLowerCase()]; return; }
+      var parsed = parseCardLine(parenSet(line), number, section);
+      (parsed.issue ? issues : cards).push(parsed);
+    });
+    return { cards: cards, issues: issues, declared: [], input_format: "sunandmoon", legality: legality };
+  }
+
+  function parseYasuki(text) {
+    var cards = [], issues = [], declared = [], section = null;
+    splitLines(text).forEach(function (raw, i) {
+      var number = i + 1, line = pyStrip(raw);
+      if (!line || line.charAt(0) === "#") return;
+      var key = YASUKI_KEY.exec(line);
+      if (key) {
+        var k = key[1].toLowerCase().replace(/[-_ ]/g, "").replace("pregame", "pre_game");
+        section = YAML_KEYS[k];
+        if (key[2]) declared.push([section, parseInt(key[2], 10), number]);
+        return;
+      }
+      if (YASUKI_META.test(line)) return;
+      var item = YASUKI_ITEM.exec(raw);
+      if (!item) {
+        issues.push({ line: number, message: "\u201c" + plain(line) + "\u201d is not a deck line (a `Dynasty:` key, a `- 3x Title [Set]` item, or name:/author:/date:)" });
+        return;
+      }
+      if (section === null) {
+        issues.push({ line: number, message: "\u201c" + plain(line) + "\u201d comes before every section key (Pre-Game:, Dynasty:, Fate:)" });
+        return;
+      }
+      var entry = item[1].replace(ART, "");
+      if (entry.length >= 2 && entry.charAt(0) === entry.charAt(entry.length - 1) && "\"'".indexOf(entry.charAt(0)) >= 0) {
+        entry = entry.slice(1, -1);
+      }
+      var parsed = parseCardLine(stripComment(entry), number, section);
+      (parsed.issue ? issues : cards).push(parsed);
+    });
+    return { cards: cards, issues: issues, declared: declared, input_format: "yasuki" };
+  }
+
+  // detect_input_format: the first rule that fits wins. `source` is the file name (its suffix), if any.
+  function detectInputFormat(text, source) {
+    var lines = splitLines(text), first = "";
+    for (var n = 0; n < lines.length; n++) { if (pyStrip(lines[n])) { first = lines[n]; break; } }
+    if (LEGALITY.test(first)) return "sunandmoon";
+    if (lines.some(function (l) { return TAB_LINE.test(l); })) return "oracle-tab";
+    if (lines.some(function (l) { return ORACLE_HEADER.test(pyStrip(l)); })) return "oracle";
+    if (lines.some(function (l) { return l.toLowerCase().indexOf("{art:") >= 0; }) ||
+        lines.some(function (l) { var m = YASUKI_KEY.exec(pyStrip(l)); return m && m[2]; })) return "yasuki";
+    if (/\.ya?ml$/i.test(source || "")) return "yaml";
+    return "text";
+  }
+  var READERS = { text: parseText, yaml: parseYaml, oracle: function (t) { return parseOracle(t, false); },
+    "oracle-tab": function (t) { return parseOracle(t, true); }, sunandmoon: parseSunAndMoon, yasuki: parseYasuki };
+
 
   // ---------------------------------------------------------------------------------------------------------
   // The card table (l5r/cardpool/index.py)
@@ -655,15 +764,19 @@
     prepared = { data: data, table: table, checkers: checkers };
     return prepared;
   }
-  function check(text, formatId, asOf, inputFormat) {
+  function check(text, formatId, asOf, inputFormat, source) {
     var p = prepare(), checker = p.checkers[formatId];
     if (!checker) throw new DeckFileError("'" + formatId + "' is not a format the checker knows");
     if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf || "")) throw new DeckFileError("'" + asOf + "' is not a date like 2015-08-16");
-    var yaml = inputFormat === "yaml" || (inputFormat !== "text" && looksLikeYaml(text));
-    var deck = yaml ? parseYaml(text) : parseText(text);
-    return checker.check(deck, asOf);
+    var chosen = inputFormat && inputFormat !== "auto" ? inputFormat : detectInputFormat(text, source);
+    if (INPUT_FORMATS.indexOf(chosen) < 0) {
+      throw new DeckFileError("'" + chosen + "' is not an input format; choose one of: " + INPUT_FORMATS.join(", "));
+    }
+    var report = checker.check(READERS[chosen](text), asOf);
+    report.input_format = chosen;
+    return report;
   }
-  window.L5RDeck = { check: check, DeckFileError: DeckFileError, prepare: prepare,
+  window.L5RDeck = { check: check, detectInputFormat: detectInputFormat, INPUT_FORMATS: INPUT_FORMATS, DeckFileError: DeckFileError, prepare: prepare,
     _names: { plain: plain, titleKey: titleKey, splitExperience: splitExperience } };
 
   // ---------------------------------------------------------------------------------------------------------
@@ -746,21 +859,22 @@
         var file = ev.dataTransfer.files[0];
         if (!file) return;
         var reader = new FileReader();
-        reader.onload = function () { area.value = reader.result; };
+        reader.onload = function () { area.value = reader.result; area.setAttribute("data-source", file.name); };
         reader.readAsText(file);
       });
       root.querySelector("input[type=file]").addEventListener("change", function (ev) {
         var file = ev.target.files[0];
         if (!file) return;
         var reader = new FileReader();
-        reader.onload = function () { area.value = reader.result; };
+        reader.onload = function () { area.value = reader.result; area.setAttribute("data-source", file.name); };
         reader.readAsText(file);
       });
       root.querySelector("form").addEventListener("submit", function (ev) {
         ev.preventDefault();
         var out = root.querySelector(".deck-check-result");
         try {
-          var result = check(area.value, select.value, date.value, root.querySelector("select[name=input_format]").value);
+          var result = check(area.value, select.value, date.value, root.querySelector("select[name=input_format]").value,
+            area.getAttribute("data-source") || "");
           render(root, result, data, base);
         } catch (e) {
           if (!(e instanceof DeckFileError)) throw e;
