@@ -49,20 +49,34 @@ def python_report(case) -> dict:
     return checker(case.format).check(deck, dt.date.fromisoformat(case.as_of)).as_json()
 
 
+# NOT YET PORTED to the page (issue 13 part 1 landed in the CLI at 19:20): did-you-mean `suggestions`, the
+# printing check's set-ignored wording, Sun and Moon's `Legality:` line as the format (format-mismatch) and set
+# acronyms, sorting headerless cards without a no-section warning. These cases must still FAIL on the page
+# (strict): when one passes, take it off the list. The lead's report lists them as open work.
+KNOWN_GAPS = {"oh-not-legal-and-unknown", "oracle-issue13-lines", "sunandmoon-format-mismatch",
+              "unknown-card-suggestions"}
+# Cases the page cannot run as they stand: no --format (the page would take it from Legality:), an `error`
+# verdict (a CLI exit status), or no card pool (the page is built with the pool).
+NOT_RUNNABLE = {c.id for c in CASES if not c.format or c.pool != "real" or c.expect["verdict"] == "error"}
+
+
 def test_every_conformance_case_agrees_with_the_cli(tab):
     page = open_checker(tab)
-    failures = []
+    failures = {}
     for case in CASES:
-        # The page is built with the real pool and checks a chosen format; a case outside that is reported.
-        assert case.pool == "real" and case.format and case.expect["verdict"] != "error", \
-            f"{case.id}: the page runner does not yet run cases without a pool, a format or with an error verdict"
+        if case.id in NOT_RUNNABLE:
+            continue
         got = run_case(page, case)
         if summary(got, case.expect) != expected(case):
-            failures.append(explain(case, summary(got, case.expect), f"the deck-check page ({tab.site.kind})"))
+            failures[case.id] = explain(case, summary(got, case.expect), f"the deck-check page ({tab.site.kind})")
         elif {k: v for k, v in got.items() if k in python_report(case)} != python_report(case):
-            failures.append(f"{case.id}: page and CLI differ:\npage {json.dumps(got, ensure_ascii=False)}\n"
-                            f"cli  {json.dumps(python_report(case), ensure_ascii=False)}")
-    assert not failures, "\n\n".join(failures)
+            failures[case.id] = (f"{case.id}: page and CLI differ:\npage {json.dumps(got, ensure_ascii=False)}\n"
+                                 f"cli  {json.dumps(python_report(case), ensure_ascii=False)}")
+    unexpected = {k: v for k, v in failures.items() if k not in KNOWN_GAPS}
+    assert not unexpected, "\n\n".join(unexpected.values())
+    fixed = KNOWN_GAPS - set(failures) - NOT_RUNNABLE
+    assert not fixed, f"now agreeing, take them off KNOWN_GAPS: {sorted(fixed)}"
+    assert len(CASES) - len(NOT_RUNNABLE) - len(KNOWN_GAPS) >= 40
 
 
 def test_problems_link_to_their_rule_and_verdict_shows(tab):

@@ -43,6 +43,8 @@ def cases() -> list[Case]:
         raw = json.loads(path.read_text(encoding="utf-8"))
         deck = raw["decklist"]
         text = deck["text"] if "text" in deck else deck_text(deck["file"])
+        if "append" in deck:  # a tests/decks file plus appended lines
+            text += ("" if text.endswith("\n") else "\n") + deck["append"]
         filename = raw.get("filename") or deck.get("file") or "deck.txt"
         out.append(Case(path.name, raw["description"], text, filename, raw.get("input_format"), raw.get("format"),
                         raw["as_of"], raw.get("pool", "real"), raw["expect"]))
