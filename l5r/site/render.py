@@ -11,7 +11,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..data import model as m
 from .autolink import Linker, Target
-from .plan import SitePlan, _relative_url, page_path
+from .pages import SitePlan, page_path, relative_url
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -61,7 +61,7 @@ class TextRenderer:
         if target.uri is not None:
             if target.uri == from_uri:
                 return f"#{target.anchor}"
-            return f"{_relative_url(page_path(from_uri), page_path(target.uri))}#{target.anchor}"
+            return f"{relative_url(page_path(from_uri), page_path(target.uri))}#{target.anchor}"
         if target.record_id not in self.plan.anchors:
             return None
         return self.plan.url(target.record_id, from_uri)
