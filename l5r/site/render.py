@@ -277,12 +277,50 @@ def md_escape(text: str) -> str:
     return re.sub(r"^(\d+)\.", r"\1\\.", text)
 
 
+# Characters that would start Markdown syntax where a template puts data in a Markdown context (an admonition,
+# a table cell): `[text](javascript:…)`, `![](http://…)` (a request leaving the reader's machine), `{: onclick=…}`
+# (attr_list). As character references they read the same in HTML and in Markdown, and start nothing (issue 14).
+_MD_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;", "{": "&#123;", "}": "&#125;"})
+
+
+def html_text(value) -> str:
+    """Data as text in HTML or Markdown: never markup, never a Markdown link, image or attribute list."""
+    return html.escape(str(value)).translate(_MD_SYNTAX)
+
+
+def front_matter_title(value: str) -> str:
+    """A page title for the front matter: a YAML (JSON) string holding escaped HTML text, because Material
+    writes `page.meta.title` into the header unescaped (and theme/main.html escapes it again in <title>)."""
+    import json
+
+    return json.dumps(html.escape(" ".join(str(value).split()), quote=False), ensure_ascii=False)
+
+
+_TITLE_ATTR = re.compile(r'(\stitle=)"([^"]*)"')
+
+
+def tooltip_titles(page_html: str) -> str:
+    """Every `title="…"` in a page's content, escaped once more for Material's tooltips.
+
+    With `content.tooltips`, Material moves each `[title]` of the content into a tooltip as HTML: the value
+    the browser decoded from the attribute is parsed again. A title holding data that reads like markup
+    (`<img onerror=…>`) would run there; escaped twice, the tooltip shows the characters the data holds
+    (issue 14). Only `&`, `<` and `>` are added, so ordinary titles keep their value.
+    """
+    def once_more(match: re.Match) -> str:
+        value = html.unescape(match.group(2))
+        return f'{match.group(1)}"{html.escape(html.escape(value, quote=False))}"'
+
+    return _TITLE_ATTR.sub(once_more, page_html)
+
+
 def jinja_env() -> Environment:
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
                       comment_start_string="{##", comment_end_string="##}",
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
     env.filters["md"] = md_escape
-    env.filters["e"] = lambda s: html.escape(str(s))
+    env.filters["e"] = html_text
+    env.filters["front_matter_title"] = front_matter_title
     from ..data import bandates
     env.globals["ban_dates"] = bandates  # how every page words a ban date (issue 12)
     return env
