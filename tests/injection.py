@@ -39,11 +39,11 @@ def payload(n: int) -> str:
     )
 
 
-# Keys whose string values (or lists of strings) are prose a reader sees. Ids, keys, terms, names (which the
-# auto-linker matches), dates and enums are left alone so the data stays valid.
+# Keys whose string values (or lists of strings) are prose a reader sees. Ids, keys, terms, dates and enums are left alone so the data stays valid.
 PROSE_KEYS = {
     "title", "text", "note", "notes", "short", "question", "source", "as_written", "date_as_written", "original",
     "correction", "footer", "facts", "heading", "reason", "summary", "description", "answer", "intro",
+    "name", "short_name", "example", "items", "list",
 }
 
 FIELDS: list[str] = []  # FIELDS[n] = where payload n was planted ("data/formats/modern/bans.yml: …/note")

@@ -72,7 +72,9 @@ def test_keyword_ability_and_card_pages_show_cited_by(built_site):
     keywords = (built_site / "formats/new-era/keywords/index.html").read_text(encoding="utf-8")
     assert "NE 6.4" in _section(keywords, "ne-kw-active-player")
     abilities = (built_site / "formats/obsidian-hand/abilities/index.html").read_text(encoding="utf-8")
-    assert "OH ability-reserve" in _section(abilities, "oh-ability-recruit")
+    # (Reserve's "Recruit your target…" is the verb, not the Recruit ability: issue 12.)
+    assert "OH guidelines-player-abilities" in _section(abilities, "oh-ability-seppuku")
+    assert "OH ability-reserve" not in _section(abilities, "oh-ability-recruit")
     card = (built_site / "cards/hida-kisada-inexperienced/index.html").read_text(encoding="utf-8")
     cited = card.split('id="hida-kisada-inexperienced-cited-by"', 1)[1]
     assert "oh-ii-f-deck-restrictions" in cited.split("</ul>", 1)[0]

@@ -6,7 +6,7 @@ import html
 
 from ..data import model as m
 from .plan import Page, SitePlan, plan_site
-from .render import RenderContext, TextRenderer, build_linkers, jinja_env, mentions, same_entry
+from .render import RenderContext, SafeHelpers, TextRenderer, build_linkers, jinja_env, mentions, same_entry
 
 
 # The same topic sits in the same place in every format: overviews list them in this order.
@@ -44,7 +44,7 @@ class PageRenderer:
 
     def render(self, page: Page) -> str:
         template = self.env.get_template(page.template)
-        h = _Helpers(self, page)
+        h = SafeHelpers(_Helpers(self, page))
         return template.render(codex=self.codex, page=page, h=h, **page.context)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -31,23 +30,9 @@ def on_config(config):
     plan, pages = render_site(codex)
     _state.update(codex=codex, plan=plan, pages=pages)
     _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
-    config.nav = _nav(config.nav, _escaped_nav(plan.nav))
+    config.nav = _nav(config.nav, plan.nav)  # titles escaped by plan_site (issue 14)
     feeds.add_feed_discovery(config)  # <link rel="alternate" type="application/atom+xml"> in every <head>
     return config
-
-
-def _escaped_nav(items):
-    """Nav titles as HTML text: Material writes `nav_item.title` into the page unescaped (its templates do
-    not autoescape), so a data title that reads like markup would become markup in every page's sidebar,
-    tabs and footer. Escaped here, it shows as the characters the data holds (issue 14)."""
-    out = []
-    for item in items:
-        if isinstance(item, dict):
-            out.append({html.escape(str(title), quote=False): (_escaped_nav(value) if isinstance(value, list)
-                                                                else value) for title, value in item.items()})
-        else:
-            out.append(item)
-    return out
 
 
 def _nav(configured, generated):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections import defaultdict
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from ..data import model as m
 from .autolink import Linker, Target
@@ -277,23 +279,31 @@ def md_escape(text: str) -> str:
     return re.sub(r"^(\d+)\.", r"\1\\.", text)
 
 
-# Characters that would start Markdown syntax where a template puts data in a Markdown context (an admonition,
-# a table cell): `[text](javascript:…)`, `![](http://…)` (a request leaving the reader's machine), `{: onclick=…}`
-# (attr_list). As character references they read the same in HTML and in Markdown, and start nothing (issue 14).
-_MD_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;", "{": "&#123;", "}": "&#125;"})
+def front_matter(text) -> Markup:
+    """A page title for YAML front matter: HTML-escaped (the theme prints titles as they are, in the nav too)
+    and JSON-quoted (a double-quoted YAML string), so a quote or `<script>` in a title stays text."""
+    return Markup(json.dumps(html.escape(str(text), quote=False), ensure_ascii=False))
 
 
-def html_text(value) -> str:
-    """Data as text in HTML or Markdown: never markup, never a Markdown link, image or attribute list."""
-    return html.escape(str(value)).translate(_MD_SYNTAX)
+class SafeHelpers:
+    """What templates call as `h`: the page renderer's helpers, whose results are finished HTML.
 
+    Templates autoescape every value they print; helpers escape data themselves and return markup, so their
+    results are marked safe here, in one place, instead of `|safe` at every call.
+    """
 
-def front_matter_title(value: str) -> str:
-    """A page title for the front matter: a YAML (JSON) string holding escaped HTML text, because Material
-    writes `page.meta.title` into the header unescaped (and theme/main.html escapes it again in <title>)."""
-    import json
+    def __init__(self, helpers):
+        self._helpers = helpers
 
-    return json.dumps(html.escape(" ".join(str(value).split()), quote=False), ensure_ascii=False)
+    def __getattr__(self, name):
+        value = getattr(self._helpers, name)
+        if not callable(value):
+            return value
+
+        def call(*args, **kwargs):
+            result = value(*args, **kwargs)
+            return Markup(result) if isinstance(result, str) and not isinstance(result, Markup) else result
+        return call
 
 
 _TITLE_ATTR = re.compile(r'(\stitle=)"([^"]*)"')
@@ -304,8 +314,9 @@ def tooltip_titles(page_html: str) -> str:
 
     With `content.tooltips`, Material moves each `[title]` of the content into a tooltip as HTML: the value
     the browser decoded from the attribute is parsed again. A title holding data that reads like markup
-    (`<img onerror=…>`) would run there; escaped twice, the tooltip shows the characters the data holds
-    (issue 14). Only `&`, `<` and `>` are added, so ordinary titles keep their value.
+    (`<img onerror=…>` in a keyword's short text, shown on its auto-links) ran there on hover; escaped twice,
+    the tooltip shows the characters the data holds (issue 14). Only `&`, `<` and `>` are added, so ordinary
+    titles keep their value.
     """
     def once_more(match: re.Match) -> str:
         value = html.unescape(match.group(2))
@@ -315,12 +326,14 @@ def tooltip_titles(page_html: str) -> str:
 
 
 def jinja_env() -> Environment:
+    # Autoescape: a value a template prints from the data is HTML-escaped unless it is already markup, so no
+    # title, note or fact can put a tag on a page (issue 14).
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
                       comment_start_string="{##", comment_end_string="##}",
-                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
-    env.filters["md"] = md_escape
-    env.filters["e"] = html_text
-    env.filters["front_matter_title"] = front_matter_title
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
+    env.filters["md"] = lambda s: Markup(md_escape(html.escape(str(s), quote=False)))
+    env.filters["e"] = lambda s: s if isinstance(s, Markup) else Markup(html.escape(str(s)))
+    env.filters["front_matter"] = front_matter
     from ..data import bandates
     env.globals["ban_dates"] = bandates  # how every page words a ban date (issue 12)
     return env

@@ -1,4 +1,4 @@
-"""Nothing from data runs in a reader's browser (issue 14).
+"""Nothing from data runs in a reader's browser (issue 14). (Card text from a card pool: card pages, issue 11.)
 
 One extra site build per session: the project is copied, script-looking text is planted in every prose field of
 the data (titles, texts, notes, errata, ban notes, changelog, rulings, card facts) and in a scenario fence
@@ -29,7 +29,9 @@ import pytest
 
 from injection import HOST, MARK, damage_project
 
-from .conftest import CHROMIUM_ARGS, ROOT, _QuietHandler, is_local  # noqa: F401 - CHROMIUM_ARGS documents the launch
+from .conftest import ROOT, _QuietHandler, is_local
+
+pytestmark = pytest.mark.browser
 
 BIN = Path(sys.executable).parent
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -135,6 +137,8 @@ def test_json_outputs_are_valid_json(injected):
     assert script.startswith(prefix) and script.rstrip().endswith(";"), script[:80]
     cards = _strict_json(script.rstrip()[len(prefix):-1], "search/codex.js")
     assert any(MARK in row[0] for row in cards["cards"]), "the card index lost the planted card titles"
+    for path in sorted(site.rglob("api/**/*.json")):  # the JSON API (branch deck-browser), when it is built
+        _strict_json(path.read_text(encoding="utf-8"), path.relative_to(site).as_posix())
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -198,10 +202,11 @@ def guarded(browser):
     g.close()
 
 
-PAGES = ["", "whats-new/", "formats/obsidian-hand/", "formats/obsidian-hand/ii-b/", "formats/modern/bans/",
-         "formats/modern/changelog/", "formats/modern/rulings/", "formats/modern/keywords/",
-         "formats/new-era/abilities/", "formats/jade-hand-legacy/", "cards/bayushi-tangen/", "cards/",
-         "compare/cards/", "compare/keywords/elite/", "print/modern/", "scenarios/obsidian-hand/"]
+PAGES = ["", "whats-new/", "formats/obsidian-hand/", "formats/obsidian-hand/ii-b/", "formats/modern/",
+         "formats/modern/bans/", "formats/modern/changelog/", "formats/modern/rulings/", "formats/modern/keywords/",
+         "formats/new-era/abilities/", "formats/jade-hand-legacy/", "cards/bayushi-tangen/", "cards/koans-robes/",
+         "cards/", "compare/", "compare/cards/", "compare/keywords/elite/", "compare/abilities/seppuku/",
+         "print/modern/", "scenarios/obsidian-hand/", "scenarios/aeg/"]
 
 
 def test_pages_run_nothing_from_data(guarded, served):
