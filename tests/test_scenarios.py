@@ -210,22 +210,56 @@ def test_an_unexpected_refusal_fails(codex):
     assert "+ refused: [Bayushi Aramoro commits seppuku]" in outcome.report()
 
 
-def test_a_rule_the_format_does_not_state_is_an_error(codex):
-    """OH has no duel rules in its documents: the engine says so instead of guessing (ne-kw-duels is NE's)."""
+_OH_DUEL = """
+    title: A duel in the Obsidian Hand
+    format: obsidian-hand
+    rules: [oh-ii-b]
+    given:
+      you: {in play: [A]}
+      your opponent: {in play: [B]}
+    when:
+      - A challenges B to a duel
+    then:
+      %s
+"""
+
+
+def test_a_rule_the_format_does_not_state_is_a_not_stated_refusal(codex):
+    """OH has no duel rules in its documents: the engine says so instead of guessing (ne-kw-duels is NE's),
+    and names what is missing (OH builds on Jade Hand Legacy, which the Codex does not bundle)."""
+    outcome = run(_scenario(_OH_DUEL % "not stated: [A challenges B to a duel]"), codex)
+    assert outcome.passed, outcome.report()
+    (step,) = outcome.steps
+    assert step.kind == "not stated" and "do not state the rules of duels" in step.refused
+    assert "Jade Hand Legacy" in step.refused and "does not bundle" in step.refused
+
+
+def test_a_not_stated_step_is_never_a_forbidden_one(codex):
+    """A "not stated" must not pass as "refused" (forbidden by a rule), nor go unnoticed."""
+    wrong_kind = run(_scenario(_OH_DUEL % "refused: [A challenges B to a duel]"), codex)
+    assert not wrong_kind.passed and "+ not stated: [A challenges B to a duel]" in wrong_kind.report()
+    unnoticed = run(_scenario(_OH_DUEL % "winner: nobody"), codex)
+    assert not unnoticed.passed and "+ not stated: [A challenges B to a duel]" in unnoticed.report()
+
+
+def test_a_fact_the_format_does_not_state_is_expected_as_not_stated(codex):
+    """Modern's documents give no Honor victory (it is in the unbundled Twenty Festivals rules): after a turn
+    begins at 45 Honor, who has won is "not stated", never "nobody"."""
     body = """
-        title: A duel in the Obsidian Hand
-        format: obsidian-hand
-        rules: [oh-ii-b]
+        title: Modern Honor victory
+        format: modern
+        rules: [mod-highlander]
         given:
-          you: {in play: [A]}
-          your opponent: {in play: [B]}
+          you: {honor: 45}
         when:
-          - A challenges B to a duel
+          - your turn begins
         then:
-          winner: nobody
+          winner: %s
     """
-    outcome = run(_scenario(body), codex)
-    assert outcome.error is not None and "do not state the rules of duels" in outcome.error
+    assert run(_scenario(body % "not stated"), codex).passed
+    nobody = run(_scenario(body % "nobody"), codex)
+    assert not nobody.passed and "Twenty Festivals" in nobody.report(), nobody.report()
+    assert not run(_scenario(body % "not modelled"), codex).passed
 
 
 # ---------------------------------------------------------------------------------------------------------

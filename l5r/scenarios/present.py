@@ -360,9 +360,14 @@ def _when(outcome: Outcome, lib: _Library, from_uri: str | None) -> str:
     for step in outcome.steps:
         text = _e(step.text)
         if step.refused:
-            rule = f" ({_rule_link(step.rule_id, lib, from_uri)})" if step.rule_id else ""
-            text += (f'<span class="l5r-scenario__outcome l5r-scenario__outcome--refused"> — refused: '
-                     f"{_e(step.refused)}{rule}</span>")
+            rule = _rule_link(step.rule_id, lib, from_uri) if step.rule_id else ""
+            if step.kind == "forbidden":
+                why = f"refused, forbidden by {rule}" if rule else "refused, forbidden"
+            else:
+                why = f"refused, {step.kind}" + (f" (see {rule})" if rule else "")
+            kind_class = (step.kind or "refused").replace(" ", "-")
+            text += (f'<span class="l5r-scenario__outcome l5r-scenario__outcome--refused '
+                     f'l5r-scenario__outcome--{kind_class}"> — {why}: {_e(step.refused)}</span>')
         elif step.note:
             text += f'<span class="l5r-scenario__outcome"> — {_e(step.note)}</span>'
         items.append(f"<li>{text}</li>")

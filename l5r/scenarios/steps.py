@@ -1,7 +1,9 @@
 """`when:` — the step vocabulary. Each step is one sentence matched in full (case does not matter).
 
-A step the rules forbid is *refused*: the state does not change and the scenario must list it under
-`then: refused:`. A sentence that matches no step is an error, never skipped.
+A step the engine does not take is *refused*, for one of three reasons (engine.game.Refusal): a rule
+forbids it (`then: refused:`), the format's documents do not state the rule it needs (`then: not stated:`),
+or the engine does not model it (`then: not modelled:`). The state does not change, and the scenario must
+list the step under its reason. A sentence that matches no step is an error, never skipped.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ class Run:
 
     game: Game
     battle: battle.Battle | None
-    refused: list = field(default_factory=list)  # (step index, text, reason, rule id)
+    refused: list = field(default_factory=list)  # (step index, text, reason, rule id, kind)
     notes: dict = field(default_factory=dict)  # step index -> what happened, for the site
     conditions: list = field(default_factory=list)
     choices: list = field(default_factory=list)
