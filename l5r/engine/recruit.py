@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from . import gold, keywords
 from .clan import aligned_elsewhere, same_clan
-from .game import Card, Game, Refused, stated
+from .game import Card, Game, NotStated, Refused, not_stated, stated
 from .honor import change_honor
 
 
@@ -22,6 +22,9 @@ class RecruitCost:
     discount: int = 0
     surcharge: int = 0
     blood_money: int = 0
+    # Where the format's documents do not state the Clan discount or surcharge (Modern: the Twenty Festivals
+    # rules are not bundled), the part of the cost they would decide is unknown: this says why.
+    unknown: NotStated | None = None
 
     @property
     def total(self) -> int:
@@ -35,13 +38,17 @@ def recruit_cost(game: Game, player: str, card: Card, *, take_discount: bool = T
         raise Refused(f"{card.name} has no Gold Cost")
     rs, p = game.ruleset, game.player(player)
     discount = surcharge = 0
-    if card.type == "Personality" and rs.discount_applies_to != "none":
+    unknown = None
+    if card.type == "Personality" and rs.discount_applies_to is None:
+        unknown = not_stated(rs, "whether a Personality's Gold cost changes with Clan Alignment (a Clan "
+                                 "discount or an out-of-Clan surcharge)")
+    elif card.type == "Personality" and rs.discount_applies_to != "none":
         if take_discount and same_clan(game, p, card):
             discount = rs.clan_discount
         if aligned_elsewhere(game, p, card):
             surcharge = rs.out_of_clan_surcharge
     extra = _blood_money(game, player, card) if blood_money else 0
-    return RecruitCost(card.gold_cost, discount, surcharge, extra)
+    return RecruitCost(card.gold_cost, discount, surcharge, extra, unknown)
 
 
 def _blood_money(game: Game, player: str, card: Card) -> int:
@@ -81,6 +88,8 @@ def recruit(game: Game, player: str, name: str, *, take_discount: bool = True,
     _singular_allowed(game, player, card)
     honor_requirement_met(game, player, card, blood_money)
     cost = recruit_cost(game, player, card, take_discount=take_discount, blood_money=blood_money)
+    if cost.unknown is not None and game.player(player).gold_tracked:
+        raise cost.unknown  # whether the produced Gold pays it depends on what is not stated
     gold.pay(game, player, cost.total)
     card.zone, card.controller, card.at = "in play", player, "home"
     game.recruits.append((player, name, cost))

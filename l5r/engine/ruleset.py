@@ -42,7 +42,9 @@ class Ruleset:
     provinces: int | None = None
     clan_discount: int = 0
     out_of_clan_surcharge: int = 0
-    discount_applies_to: str = "none"
+    # "all-personalities", or "none" where the format's own Recruit states the cost without one (NE Recruit:
+    # "paying all costs"); None: not stated (Modern), and the engine does not answer what a Personality costs.
+    discount_applies_to: str | None = None
     proclaim_with_discount: bool = True
     honor_for_destroyed_cards: int = 0
     duel_focus_limit: int | None = None

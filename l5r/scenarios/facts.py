@@ -79,6 +79,8 @@ def _winner(run: Run):
 def _gold(run: Run):
     if YOU not in run.gold_paid:
         raise NeverChecked("you recruited nothing and paid for no Region")
+    if YOU in run.gold_unknown:
+        raise run.gold_unknown[YOU]
     return run.gold_paid[YOU]
 
 

@@ -47,6 +47,7 @@ class Run:
     discarded: dict = field(default_factory=dict)
     drawn: dict = field(default_factory=dict)
     gold_paid: dict = field(default_factory=dict)
+    gold_unknown: dict = field(default_factory=dict)  # player: NotStated, when a cost paid was not stated
     resolutions: list = field(default_factory=list)
     reveals: list = field(default_factory=list)
 
@@ -179,6 +180,10 @@ def _recruit(run: Run, p, card, nodisc, bm):
     cost = recruit.recruit(run.game, pid, who.name, take_discount=not nodisc, blood_money=bool(bm))
     run.gold_paid[pid] = run.gold_paid.get(pid, 0) + cost.total
     parts = [f"Gold Cost {cost.printed}"]
+    if cost.unknown is not None:
+        run.gold_unknown.setdefault(pid, cost.unknown)
+        extra = f" + {cost.blood_money} Blood Money" if cost.blood_money else ""
+        return f"enters play (Gold Cost {cost.printed}{extra}; the total is not stated: {cost.unknown.reason})"
     if cost.discount:
         parts.append(f"− {cost.discount} Clan discount")
     if cost.surcharge:

@@ -1,0 +1,129 @@
+"""The engine says why, and never guesses (issue 12): every refusal is forbidden (a cited rule), not stated
+(the format's documents are silent, naming what is missing) or not modelled; every Ruleset value is stated by
+the format's own documents or one it builds on."""
+
+from __future__ import annotations
+
+import pytest
+
+from l5r.engine import recruit, setup, victory
+from l5r.engine.game import OPPONENT, YOU, Card, Game, NotModelled, NotStated, Player, Refusal, Refused
+from l5r.engine.ruleset import Ruleset, _KNOWN
+
+
+def game(ruleset, *cards: Card, first=YOU, **honor) -> Game:
+    g = Game(ruleset, {YOU: Player(YOU), OPPONENT: Player(OPPONENT)}, first_player=first)
+    for c in cards:
+        g.cards[c.name] = c
+    for pid, value in honor.items():
+        g.player(pid).honor = value
+    return g
+
+
+def test_three_kinds_of_refusal():
+    assert {Refused.kind, NotStated.kind, NotModelled.kind} == {"forbidden", "not stated", "not modelled"}
+    assert all(issubclass(k, Refusal) for k in (Refused, NotStated, NotModelled))
+
+
+# -- Every Ruleset value is stated by the format's documents or one it builds on ---------------------------
+
+DECK_CHECKER_ALIASES = {"dynasty_deck": "deck_size", "fate_deck": "deck_size"}
+
+
+def test_every_ruleset_value_cites_a_rule_of_its_own_inheritance_chain(codex):
+    """A value with no rule of the format's chain behind it would answer from another format or a default."""
+    problems = []
+    for fmt in codex.bundled_formats:
+        chain = {f.id for f in codex.ancestry(fmt.id)}
+        refs = dict(fmt.ruleset.get("rule_refs", {}))
+        for key in fmt.ruleset:
+            if key == "rule_refs":
+                continue
+            ref = refs.get(key) or refs.get(DECK_CHECKER_ALIASES.get(key, ""))
+            if ref is None:
+                problems.append(f"{fmt.id}: `{key}` cites no rule")
+            elif ref not in codex.records or codex.records[ref].format_id not in chain:
+                problems.append(f"{fmt.id}: `{key}` cites {ref}, not a rule of {sorted(chain)}")
+        for key, ref in refs.items():
+            if ref in codex.records and codex.records[ref].format_id not in chain:
+                problems.append(f"{fmt.id}: rule_refs `{key}` cites {ref} from another format")
+    assert not problems, "\n".join(problems)
+
+
+def test_unstated_numbers_are_none_not_a_default():
+    """The defaults that would answer a question are None ("not stated"); switch-like defaults answer nothing."""
+    blank = Ruleset("x", "X")
+    for key in ("honor_victory_at", "dishonor_loss_at", "dishonor_timing", "enlightenment_rings",
+                "max_hand_size", "discount_applies_to", "duel_focus_limit"):
+        assert getattr(blank, key) is None, key
+    assert "unbundled_basis" not in _KNOWN  # computed from the inheritance chain, never set in data
+
+
+def test_modern_names_the_unbundled_twenty_festivals_rules(rs):
+    assert "Twenty Festivals" in rs["modern"].unbundled_basis
+    assert "Jade Hand Legacy" in rs["obsidian-hand"].unbundled_basis
+    assert rs["new-era"].unbundled_basis is None  # New Era builds on no other text
+
+
+# -- Modern: Honor victory and the Clan discount are not stated ---------------------------------------------
+
+
+def test_modern_honor_victory_is_not_stated_never_nobody(rs):
+    """MOD: "Rules for playing Modern are the same as those established by AEG for 20 Festivals"; no Modern
+    text gives an Honor victory, so starting a turn at 45 Honor leaves the game undecided."""
+    g = game(rs["modern"], **{YOU: 45})
+    victory.turn_begins(g, YOU)
+    assert g.winner is None and g.undecided and "Twenty Festivals" in g.undecided[0].reason
+
+
+def test_new_era_honor_victory_is_stated(rs):
+    """NE ne-victory-honor: 40 Honor at the start of your turn wins."""
+    g = game(rs["new-era"], **{YOU: 40})
+    victory.turn_begins(g, YOU)
+    assert g.winner == YOU and not g.undecided
+
+
+def test_modern_clan_discount_is_not_stated(rs):
+    g = game(rs["modern"], Card("Matsu Tsuko", clan="Lion Clan", gold_cost=6, zone="province"))
+    g.player(YOU).clan = "Lion Clan"
+    cost = recruit.recruit_cost(g, YOU, g.card("Matsu Tsuko"))
+    assert isinstance(cost.unknown, NotStated) and "Clan discount" in cost.unknown.reason
+
+
+def test_new_era_recruit_states_no_discount(rs):
+    """NE ne-ability-recruit: "Bring into play … paying all costs" — the printed Gold Cost, no discount."""
+    g = game(rs["new-era"], Card("Matsu Tsuko", clan="Lion", gold_cost=6, zone="province"))
+    g.player(YOU).clan = "Lion"
+    cost = recruit.recruit_cost(g, YOU, g.card("Matsu Tsuko"))
+    assert cost.unknown is None and cost.total == 6
+
+
+# -- Stronghold sides (oh-iii-a-strongholds, ne-setup-3) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("fid, side", [("obsidian-hand", "the white-bordered side"), ("new-era", "the B side")])
+def test_the_player_not_going_first_uses_the_stated_side(rs, fid, side):
+    g = game(rs[fid], first=OPPONENT)
+    g.player(YOU).stronghold_sides = 2
+    assert setup.stronghold_side(g, YOU) == side
+
+
+def test_obsidian_hand_does_not_state_the_first_players_side(rs):
+    g = game(rs["obsidian-hand"], first=YOU)
+    g.player(YOU).stronghold_sides = 2
+    with pytest.raises(NotStated, match="going first"):
+        setup.stronghold_side(g, YOU)
+
+
+# -- Dishonor: both players in one turn (OH Dishonor Victory) ----------------------------------------------
+
+
+def test_both_players_reaching_dishonor_in_one_turn_both_lose(rs):
+    """OH: "If a player reaches -20 or less Familiy Honor, he/she loses the game at the end of the current
+    turn." Both reach it: both lose, nobody wins (the first loser's opponent does not win)."""
+    g = game(rs["obsidian-hand"])
+    victory.turn_begins(g, YOU)
+    g.player(YOU).honor = g.player(OPPONENT).honor = -20
+    g.player(YOU).reached_dishonor_this_turn = g.player(OPPONENT).reached_dishonor_this_turn = True
+    victory.turn_ends(g)
+    assert g.winner is None and set(g.losers) == {YOU, OPPONENT} and g.over
