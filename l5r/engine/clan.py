@@ -24,7 +24,9 @@ def personality_clan(game: Game, card: Card, player: Player | None = None) -> st
     alignments = {_norm(c) for c in rs.clan_alignments}
     for word in filter(None, map(_norm, (card.clan, *card.keywords))):
         if word in conditional:
-            if player is not None and _norm(player.stronghold) == conditional[word]:
+            # OH II.A: "considered Clan Alignments only if their respective Stronghold is in play" — in play
+            # for any player, not only the one who controls the Personality.
+            if any(_norm(p.stronghold) == conditional[word] for p in game.players.values()):
                 return word
             continue
         clan = equivalents.get(word, word)
