@@ -127,3 +127,26 @@ def test_both_players_reaching_dishonor_in_one_turn_both_lose(rs):
     g.player(YOU).reached_dishonor_this_turn = g.player(OPPONENT).reached_dishonor_this_turn = True
     victory.turn_ends(g)
     assert g.winner is None and set(g.losers) == {YOU, OPPONENT} and g.over
+
+
+# -- Possessives are not keywords (aeg-wording-possessive) -------------------------------------------------
+
+
+def test_any_number_of_your_personalities_reads_your_as_whose():
+    from l5r.engine.wording import parse_selection
+
+    (slot,) = parse_selection("any number of your Personalities")
+    assert slot.yours and slot.alternatives[0].modifiers == () and slot.quantity.kind == "any-number"
+
+
+# -- A Shugenja cannot commit seppuku, and the Honor loss still happens (aeg-glossary-seppuku) --------------
+
+
+def test_refused_seppuku_reaction_still_loses_the_honor(rs):
+    from l5r.engine import seppuku
+
+    g = game(rs["aeg"], Card("Isawa Kaede", keywords=("Shugenja",)), **{YOU: 6})
+    with pytest.raises(Refused) as refused:
+        seppuku.before_honor_loss(g, YOU, 4, "Isawa Kaede", "targeted")
+    assert refused.value.rule_id == "aeg-glossary-seppuku" and "still happens" in refused.value.happened
+    assert g.player(YOU).honor == 2 and g.card("Isawa Kaede").zone == "in play"

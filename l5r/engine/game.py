@@ -27,10 +27,13 @@ class Refusal(Exception):
 
     kind = "refused"
 
-    def __init__(self, reason: str, rule_id: str | None = None):
+    def __init__(self, reason: str, rule_id: str | None = None, happened: str | None = None):
         super().__init__(reason)
         self.reason = reason
         self.rule_id = rule_id
+        # What happens anyway: a Reaction that cannot be taken does not stop the event it reacts to (the
+        # Honor loss of a seppuku the Personality cannot commit still happens).
+        self.happened = happened
 
 
 class Refused(Refusal):
@@ -93,6 +96,7 @@ class Card:
     face_up: bool = True
     focus_value: int | None = None
     element: str | None = None
+    ring_type: str | None = None  # NE "five Rings (of the same type)": the documents do not say what it is
     entered: str | None = None  # rings: "by its own text" | "by another card" | "before the first player"
     attached_to: str | None = None
     at: str = "home"  # home | battlefield

@@ -37,6 +37,7 @@ class Ruleset:
     dishonor_timing: str | None = None
     enlightenment_rings: int | None = None
     enlightenment_pregame_ring_exemption: bool = False
+    enlightenment_same_type: bool = False  # NE: "five Rings (of the same type)"
     max_hand_size: int | None = None
     starting_hand: int | None = None
     provinces: int | None = None

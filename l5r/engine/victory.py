@@ -82,9 +82,22 @@ def check_enlightenment(game: Game, player: str):
     if needed is None:
         return
     rings = [c for c in game.in_play(player) if c.type == "Ring" and ring_counts(game, c)]
-    elements = {c.element for c in rings if c.element}
-    if len(elements) >= needed:
+    if len({c.element for c in rings if c.element}) < needed:
+        return
+    if not game.ruleset.enlightenment_same_type:
         game.declare_winner(player, f"enlightenment: {needed} Rings of different elements")
+        return
+    # NE ne-victory-enlightenment: "five Rings (of the same type) with five different element keywords". The
+    # documents never say what a Ring's type is: without it, whether these five win is not stated.
+    if any(c.ring_type is None for c in rings):
+        game.leave_undecided(not_stated(game.ruleset, "what a Ring's “type” is in “five Rings (of the same "
+                                                      "type)”, so whether these Rings are of the same type"))
+        return
+    for ring_type in {c.ring_type for c in rings}:
+        if len({c.element for c in rings if c.ring_type == ring_type and c.element}) >= needed:
+            game.declare_winner(player, f"enlightenment: {needed} Rings of the same type ({ring_type}) "
+                                        "with different elements")
+            return
 
 
 def ring_enters_play(game: Game, ring: Card, controller: str, how: str):

@@ -318,6 +318,8 @@ def _card_text(entry) -> str:
         bits.append(_e(props["clan"]))
     if props.get("element"):
         bits.append(f"{_e(props['element'])} element")
+    if props.get("ring type"):
+        bits.append(f"Ring type {_e(props['ring type'])}")
     for key, label in _FIELD_LABELS:
         if key in props:
             bits.append(f"{label} {_e(props[key])}")
@@ -368,6 +370,9 @@ def _when(outcome: Outcome, lib: _Library, from_uri: str | None) -> str:
             kind_class = (step.kind or "refused").replace(" ", "-")
             text += (f'<span class="l5r-scenario__outcome l5r-scenario__outcome--refused '
                      f'l5r-scenario__outcome--{kind_class}"> — {why}: {_e(step.refused)}</span>')
+            if step.note:  # what happens anyway
+                text += f'<span class="l5r-scenario__outcome l5r-scenario__outcome--still"> — {_e(step.note)}</span>'
+
         elif step.note:
             text += f'<span class="l5r-scenario__outcome"> — {_e(step.note)}</span>'
         items.append(f"<li>{text}</li>")

@@ -172,7 +172,7 @@ def _take(run: steps.Run, index: int, text: str, s: Scenario) -> StepOutcome:
         note = step.handler(run, **args)
     except Refusal as exc:
         run.refused.append((index, text, exc.reason, exc.rule_id, exc.kind))
-        return StepOutcome(text, None, exc.reason, exc.rule_id, exc.kind)
+        return StepOutcome(text, exc.happened, exc.reason, exc.rule_id, exc.kind)
     except Unreadable as exc:
         raise ScenarioError(f"{exc} (step “{text}”)", line) from None
     except ScenarioError as exc:

@@ -2,8 +2,9 @@
 
 A step the engine does not take is *refused*, for one of three reasons (engine.game.Refusal): a rule
 forbids it (`then: refused:`), the format's documents do not state the rule it needs (`then: not stated:`),
-or the engine does not model it (`then: not modelled:`). The state does not change, and the scenario must
-list the step under its reason. A sentence that matches no step is an error, never skipped.
+or the engine does not model it (`then: not modelled:`). The state does not change — except for what happens
+anyway (a Reaction that cannot be taken does not stop the Honor loss it answers; the step's note says so) —
+and the scenario must list the step under its reason. A sentence that matches no step is an error, never skipped.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..engine import (abilities, battle, cardtypes, duel, effects, gold, honor, keywords, recruit, search, seppuku,
                       setup, turn, victory, wording)
-from ..engine.game import OPPONENT, YOU, Game
+from ..engine.game import OPPONENT, YOU, Game, Refused
 from .model import ScenarioError
 
 P = r"(?P<p>you|your opponent)"
@@ -147,7 +148,13 @@ def _seppuku_reaction(run: Run, p, n, mods, link, card):
     pid = player_id(p)
     inc, red = _mods(mods)
     who = named(run, card)
-    change = seppuku.before_honor_loss(run.game, pid, int(n), who.name, link.lower(), inc, red)
+    try:
+        change = seppuku.before_honor_loss(run.game, pid, int(n), who.name, link.lower(), inc, red)
+    except Refused as refused:
+        if refused.happened:  # the seppuku is refused, the Honor loss is not
+            run.honor_steps.add(pid)
+            victory.after_honor_change(run.game)
+        raise
     run.honor_steps.add(pid)
     victory.after_honor_change(run.game)
     return f"{who.name} is rehonored, then destroyed; the loss is {change.points}"
