@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test build check scenarios bench offline clean browser node_modules
+.PHONY: serve test build check scenarios bench offline clean browser node_modules fuzz
 
 # The virtualenv is rebuilt whenever the project's pins change.
 $(STAMP): pyproject.toml requirements.lock
@@ -38,6 +38,12 @@ test: $(STAMP) browser node_modules
 # Browser tests drive Debian's Chromium; install it when the machine lacks it.
 browser:
 	@bash scripts/ensure_debian.sh /usr/bin/chromium chromium fonts-dejavu-core
+
+# The fuzz tests with a large budget: 10,000 fresh random cases per target (L5R_FUZZ_EXAMPLES to change it),
+# bounded to an hour in all; Hypothesis prints each target's case count and time. `make test` runs the same
+# targets with a small fixed budget.
+fuzz: $(STAMP)
+	L5R_FUZZ_PROFILE=fuzz timeout 3600 $(BIN)/pytest tests/fuzz -q -p no:cacheprovider --hypothesis-show-statistics
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py

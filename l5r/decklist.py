@@ -26,6 +26,7 @@ from pathlib import Path
 import yaml
 
 from .cardpool.names import is_experience, plain, split_experience
+from .data.yamlsource import ShapeError, check_shape
 
 PREGAME, DYNASTY, FATE = "pre_game", "dynasty", "fate"
 SECTIONS = (PREGAME, DYNASTY, FATE)
@@ -85,30 +86,47 @@ class Decklist:
         return tuple(c for c in self.cards if c.section == section)
 
 
+MAX_DECK_BYTES = 8 * 1024 * 1024  # a real decklist is a few kilobytes; /dev/zero or a disk image is not one
+
+
 def read_decklist(path: str | Path) -> Decklist:
     """Read a deck file; `-` reads standard input. YAML when the name ends in .yml/.yaml."""
     path = str(path)
     try:
         if path == "-":
             import sys
-            text = sys.stdin.read()
+            raw = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
         else:
-            text = Path(path).read_text(encoding="utf-8-sig")
+            with open(path, "rb") as handle:  # read at most the limit: /dev/zero never ends
+                raw = handle.read(MAX_DECK_BYTES + 1)
     except FileNotFoundError:
         raise DecklistError(f"deck file {path} does not exist") from None
     except IsADirectoryError:
         raise DecklistError(f"deck file {path} is a folder, not a file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DecklistError(f"cannot read deck file {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    except OSError as exc:
+        raise DecklistError(f"cannot read deck file {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_DECK_BYTES:
+        raise DecklistError(f"deck file {path} is over {MAX_DECK_BYTES // (1024 * 1024)} MB; "
+                            "a decklist is a short text file")
+    text = _decode(raw, path)
     if path.lower().endswith((".yml", ".yaml")):
         return parse_yaml(text, path)
     return parse_text(text, path)
 
 
+def _decode(raw: bytes, path: str) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise DecklistError(f"deck file {path} is not UTF-8 text (byte 0x{raw[exc.start]:02x} on line {line}); "
+                            "save it as UTF-8") from None
+
+
 def parse_text(text: str, source: str = "<deck>") -> Decklist:
     cards, issues, declared = [], [], []
     section = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):  # line numbers as an editor counts
         line = _strip_comment(raw)
         if not line:
             continue
@@ -133,7 +151,10 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
 
 def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
     try:
+        check_shape(text, max_depth=8, aliases="aliases (*name) are not used in decklists; write the card out")
         root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except ShapeError as exc:
+        raise DecklistError(f"deck file {source} line {exc.line}: {exc.message}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark else ""
@@ -169,6 +190,8 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     """'3x Border Keep - Exp 2 [Coils of Madness]' -> CardLine(count=3, name='Border Keep', ...)."""
     line = whole = _BULLET.sub("", plain(line))
     count = 1
+    if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
+        return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     match = _COUNT.match(line)
     if match:
         count, line = int(match.group("count")), match.group("rest").strip()

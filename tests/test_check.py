@@ -37,7 +37,7 @@ def _line_of(path, needle):
 def test_clean_data_passes(root):
     result = _check(root / "data")
     assert result.returncode == 0, result.stdout
-    assert result.stdout.strip() == "data ok"
+    assert result.stdout.strip() == "data ok: data"  # named relative to where it was run (the repo root)
 
 
 def test_yaml_syntax_error_is_located(data_copy):

@@ -25,9 +25,19 @@ def test_a_keyword_lists_the_rules_that_name_it(renderer):
     assert "ne-kw-active-player" not in cited, "an entry never cites itself"
 
 
-def test_a_glossary_term_lists_rules_of_every_format_that_name_it(renderer):
+def test_a_glossary_term_lists_rules_of_every_format_that_build_on_it(renderer):
+    cited = set(_cited_by(renderer, "aeg-glossary-shugenja"))
+    assert {"oh-ability-seppuku", "mod-ability-seppuku"} <= cited
+    # Issue 12: New Era builds on no AEG text; its own Shugenja keyword is what its rules name.
+    assert not {r for r in cited if r.startswith("ne-")}
+
+
+def test_the_aeg_samurai_entry_is_cited_only_where_the_text_names_the_keyword(renderer):
+    # aeg-glossary-samurai is `autolink_as: name-only`: it describes the rulebook Reaction, so the word
+    # "Samurai" in a format's own Seppuku text is no mention of it; "the Samurai keyword" is.
     cited = set(_cited_by(renderer, "aeg-glossary-samurai"))
-    assert {"aeg-wording-numbers-a-or-any", "oh-ability-seppuku", "ne-ability-seppuku", "mod-ability-seppuku"} <= cited
+    assert not cited & {"oh-ability-seppuku", "ne-ability-seppuku", "mod-ability-seppuku"}
+    assert "aeg-wording-referring-repeated-keyword" in cited
 
 
 def test_a_plural_mention_counts(renderer):
@@ -62,7 +72,9 @@ def test_keyword_ability_and_card_pages_show_cited_by(built_site):
     keywords = (built_site / "formats/new-era/keywords/index.html").read_text(encoding="utf-8")
     assert "NE 6.4" in _section(keywords, "ne-kw-active-player")
     abilities = (built_site / "formats/obsidian-hand/abilities/index.html").read_text(encoding="utf-8")
-    assert "OH ability-reserve" in _section(abilities, "oh-ability-recruit")
+    # (Reserve's "Recruit your target…" is the verb, not the Recruit ability: issue 12.)
+    assert "OH guidelines-player-abilities" in _section(abilities, "oh-ability-seppuku")
+    assert "OH ability-reserve" not in _section(abilities, "oh-ability-recruit")
     card = (built_site / "cards/hida-kisada-inexperienced/index.html").read_text(encoding="utf-8")
     cited = card.split('id="hida-kisada-inexperienced-cited-by"', 1)[1]
     assert "oh-ii-f-deck-restrictions" in cited.split("</ul>", 1)[0]

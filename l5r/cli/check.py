@@ -5,20 +5,26 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..data.load import DEFAULT_DATA_DIR, check
+from ..data.load import check
+from ..data.locate import data_dir, shown
 
 
 def register(sub):
     p = sub.add_parser("check", help="validate all data files (YAML, schema, ids, references)")
-    p.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, help="data folder (default: the Codex's data/)")
+    p.add_argument("--data", type=Path, default=None,
+                   help="data folder (default: data/ of the project around the current directory, "
+                        "else the installed Codex's data/)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    problems = check(args.data)
+    folder = data_dir(args.data)
+    problems = check(folder)
     if not problems:
-        print("data ok")
+        print(f"data ok: {shown(folder)}")
         return 0
+    # The first line names the folder that was checked, so nobody mistakes another copy's verdict for theirs.
+    print(f"checked {shown(folder)}:")
     for problem in problems:
         print(problem)
     print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", file=sys.stderr)

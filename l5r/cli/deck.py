@@ -9,6 +9,7 @@ import sys
 
 from ..cardpool import PoolError, load_index, locate_pool
 from ..data.load import load_codex
+from ..data.locate import data_dir, shown
 from ..data.yamlsource import DataError
 from ..decklist import SECTION_NAMES, DecklistError, read_decklist
 from ..engine.deck import DeckChecker, DeckReport, DeckRulesError, checkable
@@ -35,7 +36,7 @@ def register(sub):
 
 def run(args) -> int:
     try:
-        codex = load_codex()
+        codex = load_codex(data_dir())
         fmt, ruleset = _format(codex, args.format)
         decklist = read_decklist(args.deckfile)
         index = load_index(locate_pool(args.cardpool), codex.cards)
@@ -44,7 +45,8 @@ def run(args) -> int:
         print(f"l5r deck check: {exc}", file=sys.stderr)
         return INPUT_ERROR
     except DataError as exc:
-        print(f"l5r deck check: the Codex data has {len(exc.problems)} problem(s); run `l5r check`", file=sys.stderr)
+        print(f"l5r deck check: the Codex data in {shown(data_dir())} has {len(exc.problems)} problem(s); "
+              "run `l5r check`", file=sys.stderr)
         return INPUT_ERROR
     report = checker.check(decklist, on=args.as_of or dt.date.today())
     if args.json:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..data.load import DEFAULT_DATA_DIR, load_codex
+from ..data.load import load_codex
+from ..data.locate import data_dir, shown
 from ..data.yamlsource import DataError
 
 
@@ -14,7 +15,9 @@ def register(sub):
     actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
     run = actions.add_parser("run", help="run every scenario in the given Markdown/YAML files or folders")
     run.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (e.g. docs data)")
-    run.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, help="data folder (default: the Codex's data/)")
+    run.add_argument("--data", type=Path, default=None,
+                     help="data folder (default: data/ of the project around the current directory, "
+                          "else the installed Codex's data/)")
     run.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
     run.set_defaults(func=_run)
     p.set_defaults(func=lambda args: _usage(p))
@@ -31,8 +34,10 @@ def _run(args) -> int:
     from ..scenarios.runner import run
 
     try:
-        codex = load_codex(args.data)
+        folder = data_dir(args.data)
+        codex = load_codex(folder)
     except DataError as exc:
+        print(f"checked {shown(folder)}:", file=sys.stderr)
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         print("the data has problems; fix them first (`l5r check`)", file=sys.stderr)

@@ -21,7 +21,16 @@ def load_codex(data_dir: Path | None = None) -> m.Codex:
         what = "is a file, not the data folder" if data_dir.exists() else "does not exist (no data folder here)"
         raise DataError([Problem(str(data_dir), 1, 1, what)])
     docs, problems = read_all(data_dir)
-    builder = _Builder(data_dir)
+    return build_codex(docs, data_dir, problems)
+
+
+def build_codex(docs: list[YamlDocument], data_dir: Path, problems: list[Problem] | None = None) -> m.Codex:
+    """Cross-reference already parsed and schema-checked documents into the Codex (DataError on any problem).
+
+    Separate from reading so that a caller holding parsed documents (the fuzz tests) need not read every file.
+    """
+    problems = list(problems or ())
+    builder = _Builder(Path(data_dir))
     for doc in docs:
         builder.add(doc)
     problems.extend(builder.problems)
@@ -73,6 +82,31 @@ def _date(value) -> dt.date | None:
     return dt.date.fromisoformat(value) if value else None
 
 
+def _cycles(graph: dict[str, tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Every distinct cycle reachable in `graph` (id -> ids it points to), each once, smallest id first."""
+    found, done = set(), set()
+
+    def walk(node, path, on_path):
+        if node in on_path:
+            cycle = tuple(path[path.index(node):])
+            start = cycle.index(min(cycle))
+            found.add(cycle[start:] + cycle[:start])
+            return
+        if node in done or node not in graph:
+            return
+        on_path.add(node)
+        path.append(node)
+        for target in graph[node]:
+            walk(target, path, on_path)
+        path.pop()
+        on_path.discard(node)
+        done.add(node)
+
+    for node in sorted(graph):
+        walk(node, [], set())
+    return sorted(found)
+
+
 def _freeze(value):
     if isinstance(value, dict):
         return MappingProxyType({k: _freeze(v) for k, v in value.items()})
@@ -90,10 +124,12 @@ class _Builder:
         self.format_docs: dict[str, tuple[YamlDocument, dict]] = {}
         self.parts: dict[str, dict[str, list[tuple[YamlDocument, dict]]]] = defaultdict(lambda: defaultdict(list))
         self.cards: dict[str, m.Card] = {}
+        self.card_docs: dict[str, YamlDocument] = {}
         self.redirects: list[m.Redirect] = []
         self.ids: dict[str, tuple[str, int, int]] = {}
         self.references: list[tuple[YamlDocument, tuple, str, str]] = []  # doc, keypath, target id, what
         self._typed_refs: list = []
+        self._quotes: list = []  # doc, keypath, format id, words that must be the format's own (verbatim)
 
     # -- bookkeeping -----------------------------------------------------------------------------------
 
@@ -109,6 +145,24 @@ class _Builder:
         else:
             self.ids[record_id] = (doc.path, line, col)
         return m.Origin(doc.path, line)
+
+    def _layer(self, doc, keys, v, fid) -> dict:
+        """The Codex's layer on a record: its relation (with the document's words), a title of its own, and
+        the other places the document states the same thing (issue 12)."""
+        out = {}
+        rel = v.get("relation")
+        if rel:
+            out["relation"] = m.Relation(rel["kind"], rel.get("evidence", ""), rel.get("of", ""), rel.get("note", ""))
+            if rel.get("evidence"):
+                self._quotes.append((doc, tuple(keys) + ("relation", "evidence"), fid, rel["evidence"]))
+        ct = v.get("codex_title")
+        if ct:
+            out["codex_title"] = m.CodexTitle(ct["under"], ct.get("note", ""))
+            self._quotes.append((doc, tuple(keys) + ("codex_title", "under"), fid, ct["under"]))
+        if v.get("see_also"):
+            self._refs(doc, tuple(keys) + ("see_also",), v["see_also"], "see_also record")
+            out["see_also"] = tuple(v["see_also"])
+        return out
 
     def _ref(self, doc, keys, target, what):
         if target:
@@ -158,6 +212,7 @@ class _Builder:
             facts=tuple(v.get("facts", ())),
         )
         self.cards[card.id] = card
+        self.card_docs[card.id] = doc
 
     # -- building formats ------------------------------------------------------------------------------
 
@@ -168,6 +223,7 @@ class _Builder:
                     for doc, _ in docs:
                         self._problem(doc, ("format",), f"format '{format_id}' has no format.yml "
                                       f"(expected data/formats/{format_id}/format.yml)")
+        self._no_cycles()
         formats = {}
         for format_id, (doc, value) in self.format_docs.items():
             formats[format_id] = self._format(doc, value, self.parts.get(format_id, {}))
@@ -176,6 +232,7 @@ class _Builder:
             for r in _format_records(f):
                 records[r.id] = r
         records.update(self.cards)
+        self._check_quotes(formats)
         for doc, keys, target, what in self.references:
             if target not in records and target not in formats:
                 self._problem(doc, keys, f"{what} '{target}' does not exist (no record has this id)")
@@ -185,6 +242,36 @@ class _Builder:
                 self._problem(doc, keys, f"{what[0]} '{target}' is a {record.record_kind}, not a {what[0]}")
         return m.Codex(formats=MappingProxyType(formats), cards=MappingProxyType(dict(self.cards)),
                        records=MappingProxyType(records), redirects=tuple(self.redirects))
+
+    def _check_quotes(self, formats):
+        """A relation's evidence and a Codex title's `under` quote the format's own verbatim text."""
+        corpus: dict[str, str] = {}
+        for doc, keys, fid, words in self._quotes:
+            if fid not in corpus:
+                corpus[fid] = _squash(" ".join(_format_words(formats[fid]))) if fid in formats else ""
+            if _squash(words) not in corpus[fid]:
+                self._problem(doc, keys, f"“{words}” is not in {fid}'s verbatim text: quote the document's own "
+                              "words exactly (or use kind: grouping for the Codex's own grouping)")
+
+    def _no_cycles(self):
+        """A format that is its own ancestor, or a card that is its own version or Soul: a located problem.
+
+        Left alone, every walk up such a chain (the inheritance chain, Soul of chains) would never end.
+        """
+        graphs = (
+            ("parent", "a format cannot be its own parent", {fid: ((v["parent"],) if v.get("parent") else ()) for fid, (_, v)
+                                  in self.format_docs.items()}, lambda fid: self.format_docs[fid][0]),
+            ("version_of", "a card cannot be a version of itself", {c.id: ((c.version_of,) if c.version_of else ()) for c in self.cards.values()},
+             self._card_doc),
+            ("soul_of", "a card cannot be the Soul of itself", {c.id: c.soul_of for c in self.cards.values()}, self._card_doc),
+        )
+        for key, why, graph, doc_of in graphs:
+            for cycle in _cycles(graph):
+                loop = " → ".join(cycle + (cycle[0],))
+                self._problem(doc_of(cycle[0]), (key,), f"`{key}` goes round in a circle ({loop}): {why}")
+
+    def _card_doc(self, card_id):
+        return self.card_docs[card_id]
 
     def _typed(self, doc, keys, target, what: str, kinds: tuple[str, ...]):
         if target:
@@ -212,11 +299,14 @@ class _Builder:
         for key, target in ruleset.get("rule_refs", {}).items():
             self._ref(doc, ("ruleset", "rule_refs", key), target, "rule reference")
         src = v["source"]
+        if v.get("parent_evidence"):
+            self._quotes.append((doc, ("parent_evidence",), fid, v["parent_evidence"]))
         return m.Format(
             id=fid, name=v["name"], short_name=v["short_name"], citation_prefix=prefix,
             source=m.Source(src["title"], src.get("document"), src.get("publisher"), _date(src.get("date")),
                             src.get("date_note"), src.get("url")),
             origin=m.Origin(doc.path, 1), parent=v.get("parent"), relation=v.get("relation", ""),
+            parent_evidence=v.get("parent_evidence", ""),
             bundled=v.get("bundled", True), order=v.get("order", 100), summary=_blocks(v.get("summary")),
             text=_blocks(v.get("text")), note=v.get("note", ""), ruleset=_freeze(ruleset),
             sections=self._sections(parts.get("rules", []), fid, prefix),
@@ -257,7 +347,7 @@ class _Builder:
             number=v.get("number"), heading=v.get("heading"), group=v.get("group"), topic=v.get("topic"),
             text=_blocks(v.get("text")), errata=_errata(v.get("errata")),
             examples=tuple(_freeze(e) for e in v.get("examples", ())), changed_by=tuple(v.get("changed_by", ())),
-            sections=subs, parent_id=parent_id, top_id=top_id,
+            sections=subs, parent_id=parent_id, top_id=top_id, **self._layer(doc, keys, v, fid),
         )
 
     def _abilities(self, docs, fid, prefix):
@@ -283,7 +373,9 @@ class _Builder:
                         see=a.get("see"), errata=_errata(a.get("errata")),
                         examples=tuple(_freeze(e) for e in a.get("examples", ())),
                         changed_by=tuple(a.get("changed_by", ())), autolink=a.get("autolink", True),
-                        aliases=tuple(a.get("aliases", ())),
+                        aliases=tuple(a.get("aliases", ())), autolink_as=a.get("autolink_as", "name"),
+                        action_designators=_freeze(a.get("actions", ())),
+                        compare_with=_freeze(a.get("compare_with", ())), **self._layer(doc, akeys, a, fid),
                     ))
                 groups.append(m.AbilityGroup(
                     id=g["id"], title=g["title"], format_id=fid, origin=gorigin,
@@ -317,6 +409,7 @@ class _Builder:
                     examples=tuple(_freeze(x) for x in e.get("examples", ())),
                     changed_by=tuple(e.get("changed_by", ())), sections=tuple(subs), file_key=file_key,
                     autolink=e.get("autolink", True), aliases=tuple(e.get("aliases", ())),
+                    autolink_as=e.get("autolink_as", "name"), **self._layer(doc, keys, e, fid),
                 ))
         return {"keyword_files": tuple(files), "keywords": tuple(entries)}
 
@@ -345,6 +438,7 @@ class _Builder:
                     category_id=c["id"], card=e.get("card"), match=_freeze(e.get("match", {})),
                     added=added, added_precision=e.get("added_precision", "exact"), added_by=e.get("added_by"),
                     lifted=lifted, lifted_precision=e.get("lifted_precision", "exact"),
+                    added_inference=e.get("added_inference", ""), lifted_inference=e.get("lifted_inference", ""),
                     lifted_by=e.get("lifted_by"), note=e.get("note", ""), errata=_errata(e.get("errata")),
                 ))
             categories.append(m.BanCategory(id=c["id"], title=c["title"], format_id=fid, origin=corigin,
@@ -417,6 +511,33 @@ class _Builder:
             bugs_id=bugs.get("id"), bugs_text=_blocks(bugs.get("text")), legal_bugs=tuple(bugs.get("legal", ())),
             bug_pool_tags=tuple(bugs.get("pool_tags", ())), sets_text=_blocks(v.get("sets_text")), sets=tuple(sets),
         )
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.replace("’", "'").replace("“", '"').replace("”", '"').split())
+
+
+def _format_words(f: m.Format):
+    """Every verbatim string of a format: its text blocks, headings and titles as written."""
+    def blocks(bs):
+        for b in bs:
+            yield from b.strings()
+    yield from blocks(f.text)
+    yield from blocks(f.abilities_text)
+    for _, title, heading, text in f.keyword_files:
+        yield from (title, heading or "")
+        yield from blocks(text)
+    for r in _format_records(f):
+        for attr in ("heading", "name", "term", "cost", "as_written"):
+            value = getattr(r, attr, None)
+            if isinstance(value, str):
+                yield value
+        if not getattr(r, "heading", None) and r.codex_title is None:
+            yield r.title  # the title is the document's heading unless the Codex says it is its own
+        for attr in ("text", "notes"):
+            yield from blocks(getattr(r, attr, ()) or ())
+        if getattr(r, "designators", None):
+            yield " ".join(r.designators)
 
 
 def _id_prefix(sections) -> str:

@@ -59,6 +59,36 @@ class Origin:
     line: int
 
 
+RELATION_KINDS = ("defines", "adds", "amends", "replaces", "restates", "grouping")
+
+
+@dataclass(frozen=True)
+class Relation:
+    """How a record relates to the rules its format builds on, as the document itself says (issue 12).
+
+    `evidence` is the document's own phrase, verbatim ("Amend the second paragraph of this entry to read").
+    `kind == "grouping"` is the Codex's own grouping: the document says nothing about the relation, and
+    `note` says why the Codex shows the record there.
+    """
+
+    kind: str  # a RELATION_KINDS value
+    evidence: str = ""
+    of: str = ""  # what it adds to / amends / replaces, in the document's words where it has some
+    note: str = ""
+
+    @property
+    def is_codex_grouping(self) -> bool:
+        return self.kind == "grouping"
+
+
+@dataclass(frozen=True)
+class CodexTitle:
+    """A title the Codex gave a record the document gives no heading: where the words sit in the document."""
+
+    under: str  # the heading the words sit under in the document, verbatim
+    note: str = ""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Record:
     """Anything with a stable id, a citation and a permalink."""
@@ -68,6 +98,9 @@ class Record:
     format_id: str | None
     origin: Origin
     citation: str = ""
+    relation: Relation | None = None  # rule sections, abilities, keywords: data/schemas/defs relation
+    codex_title: CodexTitle | None = None  # the title is the Codex's own (the document has no heading)
+    see_also: tuple[str, ...] = ()  # the same thing stated elsewhere in the document in other words
 
     record_kind = "record"
 
@@ -105,11 +138,18 @@ class Ability(Record):
     text: tuple[Block, ...] = ()
     notes: tuple[Block, ...] = ()
     see: str | None = None
+    # One entry per action when a single ability holds several (Reserve: the battle recruit and the
+    # attachment action), each with its own designators: ({"designators": [...], "text": "..."}, ...).
+    action_designators: tuple = ()
+    compare_with: tuple = ()  # ({"key": topic key, "note": why the Codex shows it there}, ...)
     errata: tuple[Erratum, ...] = ()
     examples: tuple[Mapping, ...] = ()
     changed_by: tuple[str, ...] = ()
     autolink: bool = True
     aliases: tuple[str, ...] = ()
+    # How the auto-linker may link the name (issue 12): "name" links it wherever it is used as a name;
+    # "name-only" links it only where the text cannot be a designator or a verb of the same spelling.
+    autolink_as: str = "name"
 
     record_kind = "ability"
 
@@ -146,6 +186,9 @@ class Keyword(Record):
     file_key: str = ""  # which keyword file (page) it belongs to
     autolink: bool = True
     aliases: tuple[str, ...] = ()
+    # How the auto-linker may link the name (issue 12): "name" links it wherever it is used as a name;
+    # "name-only" links it only where the text cannot be a designator or a verb of the same spelling.
+    autolink_as: str = "name"
 
     record_kind = "keyword"
 
@@ -162,6 +205,8 @@ class BanEntry(Record):
     lifted: dt.date | None = None
     lifted_precision: str = "exact"
     lifted_by: str | None = None
+    added_inference: str = ""  # why the Codex infers `added` (added_precision: inferred); l5r/data/bandates.py
+    lifted_inference: str = ""
     note: str = ""
     errata: tuple[Erratum, ...] = ()
 
@@ -311,6 +356,7 @@ class Format:
     origin: Origin
     parent: str | None = None
     relation: str = ""
+    parent_evidence: str = ""  # the document's words that say it builds on its parent (issue 12)
     bundled: bool = True
     order: int = 100
     summary: tuple[Block, ...] = ()

@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import re
 from functools import cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, FormatChecker
 from referencing import Registry, Resource
 
 from .yamlsource import Problem, YamlDocument
 
 KINDS = ("format", "rules", "abilities", "keywords", "bans", "changelog", "rulings", "sets", "card", "redirects")
+
+
+# `format: date` refuses days the calendar lacks (2015-02-30); text that is not YYYY-MM-DD at all is left to the
+# schema's pattern, so the maintainer reads one sentence, not two.
+_FORMATS = FormatChecker(formats=())
+
+
+@_FORMATS.checks("date", raises=ValueError)
+def _calendar_day(value) -> bool:
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
+        dt.date.fromisoformat(value)
+    return True
 
 
 @cache
@@ -24,7 +38,7 @@ def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
         (name, Resource.from_contents(contents)) for name, contents in resources.items()
     )
     return {
-        kind: Draft202012Validator(resources[f"{kind}.schema.json"], registry=registry)
+        kind: Draft202012Validator(resources[f"{kind}.schema.json"], registry=registry, format_checker=_FORMATS)
         for kind in KINDS
         if f"{kind}.schema.json" in resources
     }
@@ -37,7 +51,7 @@ def validate(doc: YamlDocument, schema_dir: Path) -> list[Problem]:
         return [Problem(doc.path, 1, 1, "the file must be a mapping that starts with `kind:`")]
     kind = value.get("kind")
     validators = _validators(schema_dir)
-    if kind not in validators:
+    if not isinstance(kind, str) or kind not in validators:  # a list or mapping here is not a kind either
         line, col = doc.location(("kind",))
         known = ", ".join(KINDS)
         said = f"'{kind}'" if kind is not None else "nothing"
@@ -64,6 +78,8 @@ def _sentence(error) -> str:
         return f"{where}: {error.message} (check the spelling against the schema)"
     if error.validator == "pattern" and "id" in str(error.schema.get("description", "")).lower():
         return f"{where}: {error.instance!r} is not a valid id (lowercase words joined by single hyphens)"
+    if error.validator == "format" and error.validator_value == "date":
+        return f"{where}: {error.instance!r} is not a day of the calendar (YYYY-MM-DD)"
     if error.validator == "pattern" and error.schema.get("pattern", "").startswith("^[0-9]{4}"):
         return f"{where}: {error.instance!r} is not an ISO date (YYYY-MM-DD)"
     return f"{where}: {error.message}"

@@ -63,6 +63,45 @@ class YamlDocument:
         return self.locations.get(keys, (1, 1))
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Shape limits, checked on the event stream before anything is composed
+# ---------------------------------------------------------------------------------------------------------
+
+MAX_DEPTH = 64  # the Codex nests a handful of levels; a document nested thousands deep crashes the composer
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+class ShapeError(Exception):
+    """YAML that is valid but not of a shape the Codex reads: too deeply nested, or using aliases."""
+
+    def __init__(self, message: str, mark):
+        super().__init__(message)
+        self.message = message
+        self.line, self.column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+
+
+def check_shape(text: str, loader=None, max_depth: int = MAX_DEPTH, aliases: str | None = None) -> None:
+    """Raise ShapeError for nesting deeper than `max_depth` or (when `aliases` says why) any alias.
+
+    libyaml's parser is iterative, but composing and constructing recurse: a document nested tens of thousands
+    of levels deep overflows the C stack and kills the process, and aliases can expand a few lines into
+    billions of values. Reading the event stream first costs little and turns both into located sentences.
+    Syntax errors are left to the caller's composer, which reports them as it always has.
+    """
+    depth = 0
+    for event in yaml.parse(text, Loader=loader or _Loader):
+        if isinstance(event, _OPEN):
+            depth += 1
+            if depth > max_depth:
+                raise ShapeError(f"nested more than {max_depth} levels deep; Codex files are never that deep",
+                                 event.start_mark)
+        elif isinstance(event, _CLOSE):
+            depth -= 1
+        elif aliases and isinstance(event, yaml.AliasEvent):
+            raise ShapeError(aliases, event.start_mark)
+
+
 _SCALAR_AS_TEXT = {"tag:yaml.org,2002:timestamp"}  # dates stay ISO strings, as JSON Schema expects
 
 
@@ -83,7 +122,10 @@ def read_yaml(path: Path, display_path: str) -> YamlDocument:
     if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
         raise DataError([Problem(display_path, 1, 1, "the file is empty: it needs at least a `kind:`")])
     try:
+        check_shape(text, aliases="aliases (*name) are not used in Codex data; write the value out")
         node = yaml.compose(text, Loader=_Loader)
+    except ShapeError as exc:
+        raise DataError([Problem(display_path, exc.line, exc.column, exc.message)]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -101,8 +143,17 @@ def read_yaml(path: Path, display_path: str) -> YamlDocument:
     return YamlDocument(display_path, value, locations)
 
 
+_PLAIN_TAGS = {"tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "timestamp", "map", "seq")}
+
+
 def _build(node, keys: tuple, locations, problems, path):
     locations[keys] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if node.tag not in _PLAIN_TAGS:
+        # `!!python/…`, `!!binary`, `!!set`, `!custom`: never constructed (so never executed), only reported.
+        shown_tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        problems.append(Problem(path, node.start_mark.line + 1, node.start_mark.column + 1,
+                                f"the tag {shown_tag} is not used in Codex data; write a plain value"))
+        return None
     if isinstance(node, yaml.MappingNode):
         result: dict = {}
         for key_node, value_node in node.value:

@@ -12,11 +12,13 @@ from pathlib import Path
 
 import yaml
 
+from ..data.yamlsource import ShapeError, check_shape
 from .model import Scenario, ScenarioError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`]*)$")
 SUFFIXES = (".md", ".yml", ".yaml")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class CollectError(Exception):
@@ -68,7 +70,7 @@ def _shown(path: Path, root: Path) -> str:
 
 def from_markdown(text: str, shown: str) -> list[Scenario]:
     """Every ```scenario fence; the inside of other fences (a scenario shown as Markdown source) is skipped."""
-    lines = text.splitlines()
+    lines = _LINE_BREAK.split(text)  # not str.splitlines: editors and YAML do not break lines at \x1e or \u2028
     found, i = [], 0
     while i < len(lines):
         m = _FENCE.match(lines[i])
@@ -112,11 +114,18 @@ def parse(source: str, shown: str, first_line: int, record_id: str | None = None
 def located(text: str, line_offset: int = 0):
     """Parse YAML, returning plain values and {key path: file line}; duplicate keys are an error."""
     try:
+        check_shape(text, max_depth=16, aliases="aliases (*name) are not used in scenarios; write the value out")
         node = yaml.compose(text, Loader=_Loader)
+    except ShapeError as exc:
+        raise ScenarioError(exc.message, exc.line + line_offset) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 + line_offset if mark else line_offset + 1
         raise ScenarioError(f"YAML syntax error: {exc.problem or exc}", line) from None
+    except yaml.YAMLError as exc:  # e.g. a control character: the reader says where, by character position
+        line = text.count("\n", 0, getattr(exc, "position", 0) or 0) + 1 + line_offset
+        what = getattr(exc, "reason", None) or "not readable YAML"
+        raise ScenarioError(f"YAML syntax error: {what}", line) from None
     lines: dict = {}
     if node is None:
         return None, lines
@@ -126,12 +135,18 @@ def located(text: str, line_offset: int = 0):
 _constructor = yaml.SafeLoader("")
 
 
+_PLAIN_TAGS = {"tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "timestamp", "map", "seq")}
+
+
 def _value(node, keys, lines, offset):
     lines[keys] = node.start_mark.line + 1 + offset
+    if node.tag not in _PLAIN_TAGS:  # `!!python/…` and friends are never constructed
+        shown_tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        raise ScenarioError(f"the tag {shown_tag} is not used in scenarios; write a plain value", lines[keys])
     if isinstance(node, yaml.MappingNode):
         out = {}
         for key_node, value_node in node.value:
-            key = str(_constructor.construct_object(key_node, deep=True))
+            key = str(_value(key_node, keys, {}, offset))
             line = key_node.start_mark.line + 1 + offset
             if key in out:
                 raise ScenarioError(f"the key “{key}” is given twice (YAML would keep only the last)", line)
@@ -140,7 +155,11 @@ def _value(node, keys, lines, offset):
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_value(item, keys + (i,), lines, offset) for i, item in enumerate(node.value)]
-    return _constructor.construct_object(node, deep=True)
+    try:
+        return _constructor.construct_object(node, deep=True)
+    except (ValueError, OverflowError, yaml.YAMLError):  # 2015-02-30 looks like a date and is not one
+        raise ScenarioError(f"“{node.value}” is not a value a scenario can use (an impossible date?)",
+                            lines[keys]) from None
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -150,8 +169,9 @@ def _value(node, keys, lines, offset):
 
 def from_yaml(text: str, shown: str) -> list[Scenario]:
     try:
+        check_shape(text, aliases="aliases")
         node = yaml.compose(text, Loader=_Loader)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ShapeError):
         return []  # `l5r check` reports broken data files; there are no scenarios to find in one
     found: list[Scenario] = []
     _walk(node, None, text, shown, found)

@@ -137,6 +137,9 @@ def _player_state(game: Game, pid: str, raw, scenario: Scenario, keys: tuple):
     if "honor" in raw:
         p.honor = _int(raw["honor"], scenario, keys + ("honor",))
     if "clan" in raw:
+        if not isinstance(raw["clan"], str):
+            raise ScenarioError("a player's `clan` is a Clan Alignment (e.g. Crab Clan) or `unaligned`",
+                                scenario.line_of(*keys, "clan"))
         p.clan = None if str(raw["clan"]).lower() == "unaligned" else str(raw["clan"])
     if "stronghold" in raw:
         p.stronghold, stats = _titled(raw["stronghold"], scenario, keys + ("stronghold",))
@@ -212,6 +215,8 @@ def _cards(entries, scenario, keys, pid, zone, game, attached_to=None) -> list[C
         _known(props, CARD_FIELDS, scenario, here + (name,), str(name))
         props = {str(k).lower(): v for k, v in props.items()}
         copies = _int(props.pop("copies", 1), scenario, here + (name, "copies"))
+        if not 1 <= copies <= MAX_COPIES:  # each copy is a card object: a billion of them exhausts memory
+            raise ScenarioError(f"`copies` is a number from 1 to {MAX_COPIES}", scenario.line_of(*here, name, "copies"))
         names = [str(name)] if copies == 1 else [f"{name} {n}" for n in range(1, copies + 1)]
         for card_name in names:
             card = _card(card_name, props, scenario, here + (name,), pid, zone, attached_to)
@@ -225,10 +230,18 @@ def _cards(entries, scenario, keys, pid, zone, game, attached_to=None) -> list[C
     return made
 
 
+MAX_COPIES = 100
+
+
 def _card(name, props, scenario, keys, pid, zone, attached_to) -> Card:
     keywords = props.get("keywords") or []
     if isinstance(keywords, str):
         keywords = [k.strip() for k in keywords.split(",") if k.strip()]
+    if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
+        raise ScenarioError(f"the `keywords` of {name} are a list of words, e.g. [Samurai, Courtier]",
+                            scenario.line_of(*keys, "keywords"))
+    if "clan" in props and not isinstance(props["clan"], str):
+        raise ScenarioError(f"the `clan` of {name} is a Clan Alignment, e.g. Crab Clan", scenario.line_of(*keys, "clan"))
     owner = _player(props["owner"], scenario, keys + ("owner",)) if "owner" in props else pid
     card = Card(name=name, type=str(props.get("type", "Follower" if attached_to else "Personality")),
                 keywords=tuple(str(k) for k in keywords), owner=owner, controller=pid, zone=zone,
@@ -270,6 +283,8 @@ def _battle(game: Game, raw, scenario: Scenario) -> Battle:
         names = raw.get(side) or []
         if isinstance(names, str):
             names = [names]
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ScenarioError(f"`{side}` lists the titles of cards in play", scenario.line_of(*keys, side))
         for n in names:
             if n not in game.cards:
                 raise ScenarioError(f"no card named {n} is given (list it under `in play`)", scenario.line_of(*keys, side))

@@ -140,7 +140,7 @@ def _run(s: Scenario, codex: m.Codex, outcome: Outcome):
 def _ruleset(s: Scenario, codex: m.Codex):
     fmt = s.data.get("format")
     available = rulesets(codex)
-    if fmt not in available:
+    if not isinstance(fmt, str) or fmt not in available:
         raise ScenarioError(f"`format` must be one of: {', '.join(sorted(available))} (got “{fmt}”)", s.line_of("format"))
     return available[fmt]
 
@@ -154,6 +154,8 @@ def _check_rules(s: Scenario, codex: m.Codex):
     if rules is not None and (not isinstance(rules, list) or not rules):
         raise ScenarioError("`rules` is a list of rule ids", s.line_of("rules"))
     for i, rule_id in enumerate(rules or ()):
+        if not isinstance(rule_id, str):
+            raise ScenarioError("`rules` is a list of rule ids (words such as oh-ii-b)", s.line_of("rules", i))
         if rule_id not in codex.records:
             close = difflib.get_close_matches(str(rule_id), list(codex.records), n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
@@ -198,6 +200,8 @@ def _expect(run: steps.Run, key: str, expected, s: Scenario, outcome: Outcome):
             kind = fact.kind
         elif key in run.game.cards:
             words = expected if isinstance(expected, list) else [w.strip() for w in str(expected).split(",")]
+            if not all(isinstance(w, str) for w in words):
+                raise ScenarioError(f"the state of {key} is written as words, e.g. bowed, dishonored", line)
             expected = ", ".join(words)
             actual, kind = ", ".join(facts.card_status(run, key, words)), "value"
         else:

@@ -23,6 +23,8 @@ _APOSTROPHES = "'’"
 _WORD = r"[A-Z][\w'’]*"
 _AFTER = re.compile(rf"\s+({_WORD})")
 _BEFORE = re.compile(rf"({_WORD})\s+$")
+_NAMED = re.compile(r"\s+(?:player\s+)?(?:ability|abilities|keyword|keywords)\b")
+_ACTION_WORD = re.compile(r"\s+actions?\b")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;“\"‘(\[–—•*-])\s*$")
 
 
@@ -36,6 +38,8 @@ class Target:
     covers: tuple[str, ...] = ()  # the records a shared target stands for (all cards with one title)
     uri: str | None = None  # page and anchor, for a target that is not a record
     anchor: str | None = None
+    format_id: str | None = None  # the format whose entry this is (None: a card or a card title)
+    name_only: bool = False  # data `autolink_as: name-only`: link only "X ability", "X keyword" (issue 12)
 
     @property
     def record_ids(self) -> tuple[str, ...]:
@@ -57,7 +61,7 @@ class Linker:
     designators, card types). Every word of every term is added to it.
     """
 
-    def __init__(self, terms: dict[str, Target], vocabulary=frozenset()):
+    def __init__(self, terms: dict[str, Target], vocabulary=frozenset(), designators=frozenset()):
         forms: dict[str, tuple[str, Target]] = {}
         clean = {" ".join(t.split()): target for t, target in terms.items() if t.strip()}
         for term, target in clean.items():  # exact forms first: they beat another term's plural
@@ -68,6 +72,9 @@ class Linker:
         self.forms = forms
         words = {w for t in clean for w in re.findall(_WORD, t)}
         self.vocabulary = frozenset(vocabulary) | words
+        # Action designators as the data lists them (every ability's `designators:`): a term written as a
+        # designator is not the entry of the same name ("Favor" in "Favor Political Battle:").
+        self.designators = frozenset(designators)
         if forms:
             alternation = "|".join(_pattern(k) for k in sorted(forms, key=len, reverse=True))
             self.pattern = re.compile(rf"(?<![\w'’-])(?:{alternation})(?![\w-])")
@@ -82,7 +89,30 @@ class Linker:
             if self._inside_longer_name(text, match.start(), match.end()):
                 continue
             term, target = self.forms[_key(match.group(0))]
+            if self._as_designator(text, match.start(), match.end()):
+                continue
+            if target.name_only and not _NAMED.match(text, match.end()):
+                continue
             yield Mention(match.start(), match.end(), term, target)
+
+    def _as_designator(self, text: str, start: int, end: int) -> bool:
+        """Whether the words here are an action's designators: a run of designator words that ends in the
+        action's colon or cost ("Kharmic Political Favor Limited:", "Absent Repeatable Battle, [2 Gold]"),
+        or a designator before "action(s)" ("rulebook Favor actions")."""
+        if text[start:end] not in self.designators:
+            return False
+        if _ACTION_WORD.match(text, end):
+            return True
+        run = re.compile(rf"(?:\s*/?\s*(?:{'|'.join(map(re.escape, sorted(self.designators, key=len, reverse=True)))}))*")
+        tail = run.match(text, end).end()
+        if not re.match(r"\s*(?::|,\s*\[)", text[tail:]):
+            return False
+        head = text[:start].rstrip(" /")
+        words = re.findall(r"[\w'’]+$", head)
+        while words and words[0] in self.designators:
+            head = head[: -len(words[0])].rstrip(" /")
+            words = re.findall(r"[\w'’]+$", head)
+        return not head or bool(re.search(r"[.:;!?“\"(\n–—-]\s*$", head))
 
     def _inside_longer_name(self, text: str, start: int, end: int) -> bool:
         after = _AFTER.match(text, end)

@@ -6,7 +6,7 @@ import html
 
 from ..data import model as m
 from .plan import Page, SitePlan, plan_site
-from .render import RenderContext, TextRenderer, build_linkers, jinja_env, mentions, same_entry
+from .render import RenderContext, SafeHelpers, TextRenderer, build_linkers, jinja_env, mentions, same_entry
 
 
 # The same topic sits in the same place in every format: overviews list them in this order.
@@ -44,7 +44,7 @@ class PageRenderer:
 
     def render(self, page: Page) -> str:
         template = self.env.get_template(page.template)
-        h = _Helpers(self, page)
+        h = SafeHelpers(_Helpers(self, page))
         return template.render(codex=self.codex, page=page, h=h, **page.context)
 
 
@@ -124,6 +124,38 @@ class _Helpers:
         if not heading or " ".join(heading.split()).lower() == shown.lower():
             return ""
         return f'<p class="l5r-as-written">As written: <q>{html.escape(heading)}</q></p>'
+
+    # -- the Codex's layer on the documents (issue 12): every label says which words justify it ----------
+
+    def codex_title(self, record) -> str:
+        """A title the document does not have: say it is the Codex's, and under which heading the words sit."""
+        ct = getattr(record, "codex_title", None)
+        if ct is None:
+            return ""
+        note = f" {html.escape(ct.note)}" if ct.note else ""
+        return (f'<p class="l5r-codex-title" data-codex-title="{html.escape(record.id)}">The title is the Codex’s own; '
+                f"in the document these words sit under <q>{html.escape(ct.under)}</q>.{note}</p>")
+
+    def see_also(self, record) -> str:
+        """The other places the document states the same thing in other words (both texts shown, linked)."""
+        ids = getattr(record, "see_also", ())
+        if not ids:
+            return ""
+        links = ", ".join(f"{self.link(i, self.r.codex.records[i].citation + ' · ' + self.r.codex.records[i].title)}"
+                          for i in ids if i in self.r.codex.records)
+        return (f'<p class="l5r-see-also">The document states this also elsewhere, in other words: {links}. '
+                "Both texts are quoted as written.</p>")
+
+    def actions(self, ability) -> str:
+        """Each action's own designators when an ability holds several (Reserve: recruit, then equip)."""
+        acts = getattr(ability, "action_designators", ())
+        if not acts:
+            return ""
+        rows = "".join(
+            '<li><span class="l5r-action-opening">' + html.escape(a["text"]) + "</span> — "
+            + " ".join(f'<span class="l5r-designator">{html.escape(d)}</span>' for d in a["designators"]) + "</li>"
+            for a in acts)
+        return f'<div class="l5r-actions"><p>{len(acts)} actions, each with its own designators:</p><ul>{rows}</ul></div>'
 
     def backrefs(self, record_id: str):
         return self.r.backrefs.get(record_id, [])

@@ -18,13 +18,31 @@ INDEX = "compare/index.md"
 _TERM_TOPICS = ("keywords", "card-types", "player-abilities", "honor")
 KINDS = (("rules", "Rules"), ("abilities", "Player abilities"), ("keywords", "Keywords and terms"))
 
+# Labels for a column. Every label but "inherits", "grouping", "several" and "absent" is a record's own
+# `relation:` (data), shown with the document's words that justify it (issue 12).
 STATUS = {
     "defines": "Defines",
     "adds": "Adds",
     "amends": "Amends",
+    "replaces": "Replaces",
+    "restates": "Restates the rulebook",
+    "grouping": "The Codex's grouping",
+    "several": "Several",
     "inherits": "Inherits",
     "absent": "Not covered",
 }
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One record in a column and its relation, as the data states it (never inferred from ids or topics)."""
+
+    record: object
+    relation: m.Relation
+
+    @property
+    def label(self) -> str:
+        return STATUS[self.relation.kind]
 
 
 @dataclass(frozen=True)
@@ -32,11 +50,13 @@ class Column:
     """One format on a comparison page."""
 
     format: m.Format
-    status: str  # a key of STATUS
+    status: str  # a key of STATUS: the entries' one relation, "several", "inherits" or "absent"
     records: tuple = ()  # the format's own entries
-    source: m.Format | None = None  # the format it amends or inherits from
+    source: m.Format | None = None  # the format it inherits from (only when it has no entry of its own)
     source_records: tuple = ()
     gaps: tuple = ()  # formats it builds on whose text the Codex does not hold (Jade Hand Legacy...)
+    entries: tuple[Entry, ...] = ()  # each record with its relation
+    inherit_chain: tuple = ()  # for "inherits": (format, the words its document uses to build on the next)
 
 
 @dataclass(frozen=True)
@@ -63,7 +83,7 @@ def topics(codex: m.Codex) -> list[Topic]:
         for key, by_format in sorted(entries.items()):
             if len(by_format) < 2:
                 continue
-            records = [r for rs in by_format.values() for r in rs]
+            records = [r for rs in by_format.values() for r in rs if not isinstance(r, _Grouped)]
             if kind == "terms":
                 kind_here = "abilities" if any(r.record_kind == "ability" for r in records) else "keywords"
             else:
@@ -91,6 +111,10 @@ def _term_entries(codex: m.Codex) -> dict[str, dict[str, list]]:
     for f in codex.bundled_formats:
         for r in (*f.keywords, *f.abilities):
             found.setdefault(r.key, {}).setdefault(f.id, []).append(r)
+    for f in codex.bundled_formats:  # the Codex's own groupings, stated in the data (`compare_with:`)
+        for r in f.abilities:
+            for extra in r.compare_with:
+                found.setdefault(extra["key"], {}).setdefault(f.id, []).append(_Grouped(r, extra["note"]))
     for f in codex.bundled_formats:
         for s in f.all_sections():
             key = _slug(s.title)
@@ -99,17 +123,42 @@ def _term_entries(codex: m.Codex) -> dict[str, dict[str, list]]:
     return found
 
 
+@dataclass(frozen=True)
+class _Grouped:
+    """A record the data places under another topic (`compare_with:`): always the Codex's grouping."""
+
+    record: object
+    note: str
+
+
+_UNSTATED = m.Relation("grouping", note="The data states no relation for this entry.")
+
+
+def _entry(item) -> Entry:
+    if isinstance(item, _Grouped):
+        return Entry(item.record, m.Relation("grouping", note=item.note))
+    return Entry(item, item.relation or _UNSTATED)
+
+
 def _columns(codex: m.Codex, by_format: dict[str, list]) -> tuple[Column, ...]:
     columns = []
     for f in codex.bundled_formats:
-        own = tuple(by_format.get(f.id, ()))
+        entries = tuple(_entry(i) for i in by_format.get(f.id, ()))
+        own = tuple(e.record for e in entries)
+        gaps = tuple(unbundled_ancestors(codex, f))
+        if entries:
+            kinds = {e.relation.kind for e in entries}
+            status = kinds.pop() if len(kinds) == 1 else "several"
+            columns.append(Column(f, status, own, None, (), gaps, entries))
+            continue
         source = next((a for a in codex.ancestry(f.id)[1:] if a.id in by_format), None)
-        inherited = tuple(by_format[source.id]) if source else ()
-        if own:
-            status = "amends" if source else ("adds" if f.parent else "defines")
-        else:
-            status = "inherits" if source else "absent"
-        columns.append(Column(f, status, own, source, inherited, tuple(unbundled_ancestors(codex, f))))
+        if source is None:
+            columns.append(Column(f, "absent", (), None, (), gaps))
+            continue
+        inherited = tuple(_entry(i).record for i in by_format[source.id])
+        chain = tuple((a, a.parent_evidence) for a in codex.ancestry(f.id)[:-1]
+                      if codex.ancestry(f.id).index(a) < codex.ancestry(f.id).index(source))
+        columns.append(Column(f, "inherits", (), source, inherited, gaps, (), chain))
     return tuple(columns)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 
 from ..data import model as m
@@ -194,4 +195,16 @@ def plan_site(codex: m.Codex) -> SitePlan:
     # Comparison pages: each topic several formats define, side by side (l5r/site/compare.py, issue #6).
     from .compare import plan_compare
     plan_compare(codex, pages, nav)
-    return SitePlan(pages=pages, nav=nav, anchors=anchors)
+    return SitePlan(pages=pages, nav=_escaped_nav(nav), anchors=anchors)
+
+
+def _escaped_nav(nav):
+    """Nav titles come from the data and the theme prints them as they are: escape them once, here."""
+    out = []
+    for item in nav:
+        if isinstance(item, dict):
+            out.append({html.escape(str(title), quote=False): _escaped_nav(v) if isinstance(v, list) else v
+                        for title, v in item.items()})
+        else:
+            out.append(item)
+    return out

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections import defaultdict
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from ..data import model as m
 from .autolink import Linker, Target
@@ -48,7 +50,8 @@ class TextRenderer:
                 continue
             ctx.linked.add(target.record_id)
             out.append(html.escape(text[pos:mention.start], quote=False))
-            out.append(f'<a class="l5r-term" href="{href}" title="{html.escape(target.tooltip)}">'
+            origin = f' data-from="{ctx.format_id}"' if ctx.format_id else ""
+            out.append(f'<a class="l5r-term" href="{href}" title="{html.escape(target.tooltip)}"{origin}>'
                        f"{html.escape(text[mention.start:mention.end], quote=False)}</a>")
             pos = mention.end
         out.append(html.escape(text[pos:], quote=False))
@@ -111,15 +114,15 @@ class RenderContext:
 def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
     """One linker per format: its own abilities and keywords, its ancestors' terms, and card titles."""
     vocabulary = rules_vocabulary(codex)
+    designators = frozenset(d for f in codex.formats.values() for a in f.abilities for d in a.designators)
     shared = _card_terms(codex)
-    linkers: dict[str | None, Linker] = {None: Linker(dict(shared), vocabulary)}
+    linkers: dict[str | None, Linker] = {None: Linker(dict(shared), vocabulary, designators)}
     for f in codex.formats.values():
         terms: dict[str, Target] = {}
-        # Nearest definition wins: the format's own terms, then its parents', then the AEG base rules
-        # (the glossary every format builds on). A keyword beats a player ability of the same name.
+        # Nearest definition wins: the format's own terms, then its parents' (format.yml `parent:`), and
+        # nothing else: a format links only within its own inheritance chain (New Era builds on no AEG
+        # text, so AEG's glossary is never linked from it). A keyword beats a player ability of the same name.
         chain = list(codex.ancestry(f.id))
-        if "aeg" in codex.formats and codex.formats["aeg"] not in chain:
-            chain.append(codex.formats["aeg"])
         for source in chain:
             for k in source.keywords:
                 if not k.autolink:
@@ -127,17 +130,19 @@ def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
                 tip = k.short or first_sentence(k.text)
                 for name in (k.term, *k.aliases):
                     terms.setdefault(name, Target(k.id, f"{source.citation_prefix} {k.category}",
-                                                  f"{k.citation} — {k.term}: {tip}"))
+                                                  f"{k.citation} — {k.term}: {tip}", format_id=source.id,
+                                                  name_only=k.autolink_as == "name-only"))
             for a in source.abilities:
                 if not a.autolink or a.see:
                     continue
                 tip = first_sentence(a.text)
                 for name in (a.name, *a.aliases):
                     terms.setdefault(name, Target(a.id, f"{source.citation_prefix} player ability",
-                                                  f"{a.citation} — player ability {a.name}: {tip}"))
+                                                  f"{a.citation} — player ability {a.name}: {tip}",
+                                                  format_id=source.id, name_only=a.autolink_as == "name-only"))
         for name, target in shared.items():
             terms.setdefault(name, target)
-        linkers[f.id] = Linker(terms, vocabulary)
+        linkers[f.id] = Linker(terms, vocabulary, designators)
     return linkers
 
 
@@ -274,10 +279,42 @@ def md_escape(text: str) -> str:
     return re.sub(r"^(\d+)\.", r"\1\\.", text)
 
 
+def front_matter(text) -> Markup:
+    """A page title for YAML front matter: HTML-escaped (the theme prints titles as they are, in the nav too)
+    and JSON-quoted (a double-quoted YAML string), so a quote or `<script>` in a title stays text."""
+    return Markup(json.dumps(html.escape(str(text), quote=False), ensure_ascii=False))
+
+
+class SafeHelpers:
+    """What templates call as `h`: the page renderer's helpers, whose results are finished HTML.
+
+    Templates autoescape every value they print; helpers escape data themselves and return markup, so their
+    results are marked safe here, in one place, instead of `|safe` at every call.
+    """
+
+    def __init__(self, helpers):
+        self._helpers = helpers
+
+    def __getattr__(self, name):
+        value = getattr(self._helpers, name)
+        if not callable(value):
+            return value
+
+        def call(*args, **kwargs):
+            result = value(*args, **kwargs)
+            return Markup(result) if isinstance(result, str) and not isinstance(result, Markup) else result
+        return call
+
+
 def jinja_env() -> Environment:
+    # Autoescape: a value a template prints from the data is HTML-escaped unless it is already markup, so no
+    # title, note or fact can put a tag on a page (issue 14).
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
                       comment_start_string="{##", comment_end_string="##}",
-                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
-    env.filters["md"] = md_escape
-    env.filters["e"] = lambda s: html.escape(str(s))
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
+    env.filters["md"] = lambda s: Markup(md_escape(html.escape(str(s), quote=False)))
+    env.filters["e"] = lambda s: s if isinstance(s, Markup) else Markup(html.escape(str(s)))
+    env.filters["front_matter"] = front_matter
+    from ..data import bandates
+    env.globals["ban_dates"] = bandates  # how every page words a ban date (issue 12)
     return env

@@ -8,6 +8,7 @@ from typing import Mapping
 
 from ...cardpool import CardIndex, Identity
 from ...cardpool.names import title_key
+from ...data import bandates
 from ...data import model as m
 from ...decklist import DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine, Decklist
 from ..ruleset import Ruleset
@@ -159,7 +160,7 @@ class DeckChecker:
             for ban in hits:
                 banned.add(ident)
                 what = "" if ban.card else f" ({ban.as_written})"
-                since = f" since {ban.added.isoformat()}" if ban.added else ""
+                since = _ban_date_words(ban)
                 out.problem("banned", f"line {e.line.line}: {ident.key} is on {self.name}'s ban list{what}{since}.",
                             ident.key, ban.id, e.line.line)
         return banned
@@ -228,3 +229,11 @@ def _bans(fmt: m.Format, index: CardIndex):
 
 def _matches(match: Mapping, identity: Identity) -> bool:
     return all(_MATCHERS[key](identity, value) for key, value in match.items())
+
+
+def _ban_date_words(ban: m.BanEntry) -> str:
+    """The ban's date as the document states it (issue 12): "since 2016-02-15" only for an exact date."""
+    st = bandates.added_statement(ban)
+    if st is None:
+        return ""
+    return f" since {st.phrase}" if st.qualifier == "exact" else f" ({st.phrase})"

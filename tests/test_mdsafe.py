@@ -1,0 +1,29 @@
+"""Markdown links from any text never run script (l5r/site/mdsafe.py, issue 14)."""
+
+from __future__ import annotations
+
+import markdown
+import pytest
+
+from l5r.site.mdsafe import is_unsafe_url
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "JavaScript:alert(1)", " javascript:x", "java\tscript:x",
+                                 "jav&#x61;script:x", "&#106;avascript:x", "vbscript:x", "data:text/html,<b>",
+                                 "\x01javascript:x"])
+def test_script_urls_are_unsafe(url):
+    assert is_unsafe_url(url)
+
+
+@pytest.mark.parametrize("url", ["https://example.org/", "../ii-b/#oh-ii-b", "#anchor", "mailto:a@b.c",
+                                 "formats/data-sets/", "javascriptish/page/"])
+def test_ordinary_urls_are_safe(url):
+    assert not is_unsafe_url(url)
+
+
+def test_links_and_images_lose_script_urls_in_markdown():
+    html = markdown.markdown("[x](javascript:alert(1)) ![i](data:image/svg+xml,x) [ok](../a/)",
+                             extensions=["l5r.site.mdsafe"])
+    assert "javascript:" not in html and "data:" not in html
+    assert html.count('data-l5r-unsafe-url="removed"') == 2
+    assert 'href="../a/"' in html
