@@ -150,3 +150,20 @@ def test_refused_seppuku_reaction_still_loses_the_honor(rs):
         seppuku.before_honor_loss(g, YOU, 4, "Isawa Kaede", "targeted")
     assert refused.value.rule_id == "aeg-glossary-seppuku" and "still happens" in refused.value.happened
     assert g.player(YOU).honor == 2 and g.card("Isawa Kaede").zone == "in play"
+
+
+# -- Every "forbidden" refusal cites the rule that forbids -------------------------------------------------
+
+
+def test_every_forbidden_refusal_in_the_engine_passes_a_rule_id(root):
+    """A `Refused` without a rule would be a "no" with no reason; an impossible request (a card that is not
+    there) is `Impossible`, a mistake in the question, not a refusal."""
+    import ast
+
+    missing = []
+    for path in sorted((root / "l5r" / "engine").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Refused":
+                if len(node.args) < 2 and not any(k.arg == "rule_id" for k in node.keywords):
+                    missing.append(f"{path.name}:{node.lineno}")
+    assert not missing, missing

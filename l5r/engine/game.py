@@ -54,6 +54,11 @@ class NotModelled(Refusal):
     kind = "not modelled"
 
 
+class Impossible(Exception):
+    """What was asked cannot happen in this game state (recruiting a card that is not in a Province, a step
+    after the game ended): a mistake in the question, not a rule's answer — so not a refusal."""
+
+
 def missing_text(ruleset: Ruleset) -> str:
     """Where the unanswered rule would be: the unbundled rules this format builds on, if any."""
     if ruleset.unbundled_basis:
@@ -200,7 +205,7 @@ class Game:
 
     def check_not_over(self):
         if self.over:
-            raise Refused(f"the game is already over ({self.win_reason})")
+            raise Impossible(f"the game is already over ({self.win_reason})")
 
     def start_turn(self, player: str):
         self.active = player

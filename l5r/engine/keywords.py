@@ -9,7 +9,7 @@ state a keyword treats it as printed text with no rule behind it.
 from __future__ import annotations
 
 from . import setup
-from .game import Card, Game, Refused, other
+from .game import Card, Game, Impossible, Refused, other
 
 
 def _rule(game: Game, keyword: str) -> str | None:
@@ -50,7 +50,7 @@ def attach(game: Game, item: Card, to: Card):
     """Attach an Item, minding Armor (one per Personality) and Weapon (one; two for a Kensai)."""
     game.check_not_over()
     if to.zone != "in play" or to.type != "Personality":
-        raise Refused(f"{to.name} is not a Personality in play")
+        raise Impossible(f"{to.name} is not a Personality in play")
     present = game.attachments(to)
     for keyword, limit in (("Armor", 1), ("Weapon", 2 if to.has("Kensai") and _rule(game, "Kensai") else 1)):
         rule = _rule(game, keyword)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from . import gold, keywords
 from .clan import aligned_elsewhere, same_clan
-from .game import Card, Game, NotStated, Refused, not_stated, stated
+from .game import Card, Game, Impossible, NotStated, Refused, not_stated, stated
 from .honor import change_honor
 
 
@@ -35,7 +35,7 @@ def recruit_cost(game: Game, player: str, card: Card, *, take_discount: bool = T
                  blood_money: bool = False) -> RecruitCost:
     """What recruiting this card costs the player, before any card effect changes it."""
     if card.gold_cost is None:
-        raise Refused(f"{card.name} has no Gold Cost")
+        raise Impossible(f"{card.name} has no Gold Cost")
     rs, p = game.ruleset, game.player(player)
     discount = surcharge = 0
     unknown = None
@@ -82,9 +82,9 @@ def recruit(game: Game, player: str, name: str, *, take_discount: bool = True,
     game.check_not_over()
     card = game.card(name)
     if card.zone != "province" or card.owner != player:
-        raise Refused(f"{name} is not in one of {_your(player)} Provinces")
+        raise Impossible(f"{name} is not in one of {_your(player)} Provinces")
     if not card.face_up:
-        raise Refused(f"{name} is face-down; only face-up cards are recruited")
+        raise Impossible(f"{name} is face-down; only face-up cards are recruited")
     _singular_allowed(game, player, card)
     honor_requirement_met(game, player, card, blood_money)
     cost = recruit_cost(game, player, card, take_discount=take_discount, blood_money=blood_money)

@@ -7,7 +7,7 @@ Ruleset (`honor_victory_at`, `dishonor_loss_at`, `dishonor_timing`, `enlightenme
 
 from __future__ import annotations
 
-from .game import Card, Game, Refused, not_stated, other, stated
+from .game import Card, Game, Impossible, not_stated, other, stated
 
 ELEMENTS = ("Air", "Earth", "Fire", "Water", "Void")
 
@@ -62,7 +62,7 @@ def province_destroyed(game: Game, owner: str):
     stated(game.ruleset, "military_victory", "the military victory")
     p = game.player(owner)
     if p.provinces <= 0:
-        raise Refused(f"{_name(owner)} has no Province left to destroy")
+        raise Impossible(f"{_name(owner)} has no Province left to destroy")
     p.provinces -= 1
     if p.provinces == 0:
         game.declare_winner(other(owner), f"military victory: {_name(owner)} has no Provinces remaining")

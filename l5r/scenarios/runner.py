@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..data import model as m
-from ..engine.game import NotModelled, NotStated, Refusal, Refused
+from ..engine.game import Impossible, NotModelled, NotStated, Refusal, Refused
 from ..engine.ruleset import rulesets
 from ..engine.wording import Unreadable
 from . import facts, given, steps
@@ -175,6 +175,8 @@ def _take(run: steps.Run, index: int, text: str, s: Scenario) -> StepOutcome:
     except Refusal as exc:
         run.refused.append((index, text, exc.reason, exc.rule_id, exc.kind))
         return StepOutcome(text, exc.happened, exc.reason, exc.rule_id, exc.kind)
+    except Impossible as exc:
+        raise ScenarioError(f"this cannot happen: {exc} (step “{text}”)", line) from None
     except Unreadable as exc:
         raise ScenarioError(f"{exc} (step “{text}”)", line) from None
     except ScenarioError as exc:
@@ -220,8 +222,8 @@ def _expect(run: steps.Run, key: str, expected, s: Scenario, outcome: Outcome):
         return
     except Unreadable as exc:
         raise ScenarioError(str(exc), line) from None
-    except Refused as exc:
-        raise ScenarioError(f"cannot check “{key}”: {exc.reason}", line) from None
+    except (Refused, Impossible) as exc:
+        raise ScenarioError(f"cannot check “{key}”: {getattr(exc, 'reason', exc)}", line) from None
     except ScenarioError as exc:
         raise ScenarioError(exc.message, exc.line or line) from None
     if kind == "yes/no" and not (isinstance(expected, bool) or (isinstance(expected, list)
