@@ -447,3 +447,43 @@ def test_an_example_in_the_data_links_to_its_rule_and_names_its_file():
     assert "✓ Verified by the test suite" in html
     assert "Written in <code>data/formats/obsidian-hand/rules.yml:5</code>" in html
     assert 'href="#oh-ii-b-points-of-family-honor"' in html  # the other rule it cites, on the same page
+
+
+def test_a_rendered_example_says_why_each_step_was_refused():
+    """Issue 12: a reader sees the reason — forbidden by a linked rule, or not stated with what is missing —
+    and what happens anyway (AEG Glossary S: a Shugenja cannot commit seppuku, the Honor loss still happens)."""
+    from l5r.scenarios.present import render_fence
+
+    seppuku = textwrap.dedent("""
+        title: A Shugenja's player still loses the Honor
+        format: aeg
+        rules: [aeg-glossary-seppuku]
+        given:
+          you: {honor: 6, in play: [Isawa Kaede: {keywords: [Shugenja]}]}
+        when:
+          - you lose 4 Honor from an action that targeted Isawa Kaede, and he commits seppuku
+        then:
+          refused:
+            - you lose 4 Honor from an action that targeted Isawa Kaede, and he commits seppuku
+          your Honor: 2
+    """).lstrip()
+    html = render_fence(seppuku)
+    assert "✓ Verified by the test suite" in html
+    assert "refused, forbidden by" in html and "Seppuku (AEG glossary-seppuku)" in html
+    assert "the Honor loss still happens: you lose 4 Honor" in html
+
+    modern = textwrap.dedent("""
+        title: Modern Honor victory is not stated
+        format: modern
+        rules: [mod-highlander]
+        given:
+          you: {honor: 45}
+        when:
+          - your turn begins
+        then:
+          winner: not stated
+    """).lstrip()
+    html = render_fence(modern)
+    assert "✓ Verified by the test suite" in html
+    assert 'l5r-scenario__why">— the MOD documents do not state an Honor victory' in html
+    assert "Twenty Festivals" in html

@@ -105,7 +105,7 @@ def ruleset_for(fmt: m.Format, codex: m.Codex | None = None) -> Ruleset:
     extra = MappingProxyType({k: v for k, v in raw.items() if k not in _KNOWN})
     basis = None
     if codex is not None:
-        unbundled = [f.name for f in codex.ancestry(fmt.id)[1:] if not f.bundled]
+        unbundled = [f"the {f.short_name} rules" for f in codex.ancestry(fmt.id)[1:] if not f.bundled]
         basis = " and ".join(unbundled) or None
     return Ruleset(format_id=fmt.id, citation_prefix=fmt.citation_prefix, extra=extra, unbundled_basis=basis,
                    **values)

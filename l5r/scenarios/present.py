@@ -20,7 +20,7 @@ from ..site.plan import page_path, plan_site
 from . import given as g
 from .collect import collect, parse
 from .model import Scenario
-from .runner import Outcome, run, show
+from .runner import UNANSWERED, Outcome, run, show
 
 log = logging.getLogger("mkdocs.plugins.l5r.scenarios")
 ROOT = DEFAULT_DATA_DIR.parent
@@ -385,8 +385,12 @@ def _then(outcome: Outcome) -> str:
     for key, value in outcome.expected.items():
         mark = "✗" if key in wrong else "✓"
         extra = ""
+        actual = outcome.actual.get(key)
         if key in wrong:
-            extra = f' <span class="l5r-scenario__actual">(the engine says: {_e(show(outcome.actual.get(key)))})</span>'
+            extra = f' <span class="l5r-scenario__actual">(the engine says: {_e(show(actual))})</span>'
+        elif isinstance(actual, str) and actual.split(":")[0] in UNANSWERED:
+            # "not stated" is an answer only with its reason: show what the documents leave open.
+            extra = (f' <span class="l5r-scenario__why">— {_e(actual.split(":", 1)[1].strip())}</span>')
         items.append(f'<li><span class="l5r-scenario__check" aria-hidden="true">{mark}</span> '
                      f'<span class="l5r-scenario__fact">{_e(key)}</span>: '
                      f'<span class="l5r-scenario__value">{_e(show(value))}</span>{extra}</li>')
