@@ -167,3 +167,25 @@ def test_every_forbidden_refusal_in_the_engine_passes_a_rule_id(root):
                 if len(node.args) < 2 and not any(k.arg == "rule_id" for k in node.keywords):
                     missing.append(f"{path.name}:{node.lineno}")
     assert not missing, missing
+
+
+# -- Stalwart (mod-kw-stalwart) against many bowings at once; not stated where the format is silent ---------
+
+
+def test_bow_all_negates_each_stalwart_personalitys_first_bowing(rs):
+    from l5r.engine import effects
+
+    g = game(rs["modern"], Card("Hida Kisada", keywords=("Stalwart",), controller=OPPONENT, owner=OPPONENT),
+             Card("Hida Yakamo", controller=OPPONENT, owner=OPPONENT))
+    effects.resolve(g, YOU, "Bow all Personalities")
+    assert not g.card("Hida Kisada").bowed and g.card("Hida Yakamo").bowed
+
+
+def test_stalwart_is_not_stated_in_the_obsidian_hand_and_nothing_bows(rs):
+    from l5r.engine import effects
+
+    g = game(rs["obsidian-hand"], Card("Hida Kisada", keywords=("Stalwart",), controller=OPPONENT, owner=OPPONENT),
+             Card("Hida Yakamo", controller=OPPONENT, owner=OPPONENT))
+    with pytest.raises(NotStated, match="Stalwart"):
+        effects.resolve(g, YOU, "Bow all Personalities")
+    assert not g.card("Hida Yakamo").bowed  # refused before anything bowed

@@ -66,6 +66,10 @@ def _effect(game: Game, player: str, text: str, subject) -> bool:
         slot = parse_selection("any " + m.group("what"))[0]
         verb = m.group("verb").lower()
         changed = 0
+        if verb == "bow":  # before anything bows: a refused step changes nothing
+            for card in game.in_play():
+                if slot.accepts(card, game) and not setup.unaffected_by(game, card, player):
+                    keywords.bowing_is_stated(game, card, player)
         for card in game.in_play():
             if not slot.accepts(card, game) or setup.unaffected_by(game, card, player):
                 continue  # a card this player's cards cannot affect yet is simply not affected

@@ -9,11 +9,18 @@ state a keyword treats it as printed text with no rule behind it.
 from __future__ import annotations
 
 from . import setup
-from .game import Card, Game, Impossible, Refused, other
+from .game import Card, Game, Impossible, Refused, not_stated, other
 
 
 def _rule(game: Game, keyword: str) -> str | None:
     return game.ruleset.rule("keyword_" + keyword.lower().replace(" ", "_"))
+
+
+def bowing_is_stated(game: Game, card: Card, by_player: str):
+    """Stalwart changes what another player's bowing does; where the format's documents do not state the
+    keyword (OH: in the unbundled Jade Hand Legacy rules), whether the card bows is not stated either."""
+    if by_player != card.controller and card.has("Stalwart") and not _rule(game, "Stalwart"):
+        raise not_stated(game.ruleset, f"what the Stalwart keyword does (so whether {card.name} bows)")
 
 
 def bow(game: Game, card: Card, by_player: str) -> bool:
@@ -21,6 +28,7 @@ def bow(game: Game, card: Card, by_player: str) -> bool:
     effects of other players' cards)."""
     game.check_not_over()
     setup.check_affectable(game, card, by_player)
+    bowing_is_stated(game, card, by_player)
     from_other = by_player != card.controller
     if from_other and card.has("Stalwart") and _rule(game, "Stalwart"):
         if card.name not in game.bowings_from_others_this_turn:
