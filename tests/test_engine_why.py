@@ -189,3 +189,16 @@ def test_stalwart_is_not_stated_in_the_obsidian_hand_and_nothing_bows(rs):
     with pytest.raises(NotStated, match="Stalwart"):
         effects.resolve(g, YOU, "Bow all Personalities")
     assert not g.card("Hida Yakamo").bowed  # refused before anything bowed
+
+
+# -- A conditional Clan Alignment: "only if their respective Stronghold is in play" (oh-ii-a) ---------------
+
+
+def test_hare_clan_counts_while_the_opponents_shiro_usagi_is_in_play(rs):
+    from l5r.engine.clan import personality_clan
+
+    g = game(rs["obsidian-hand"], Card("Usagi Oda", clan="Hare Clan"))
+    g.player(YOU).stronghold, g.player(OPPONENT).stronghold = "Kyuden Hida", "Shiro Usagi"
+    assert personality_clan(g, g.card("Usagi Oda"), g.player(YOU)) == "Hare Clan"
+    g.player(OPPONENT).stronghold = "Shiro Matsu"
+    assert personality_clan(g, g.card("Usagi Oda"), g.player(YOU)) is None
