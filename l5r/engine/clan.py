@@ -24,7 +24,9 @@ def personality_clan(game: Game, card: Card, player: Player | None = None) -> st
     alignments = {normalize_name(c) for c in rs.clan_alignments}
     for word in filter(None, map(normalize_name, (card.clan, *card.keywords))):
         if word in conditional:
-            if player is not None and normalize_name(player.stronghold) == conditional[word]:
+            # OH II.A: "considered Clan Alignments only if their respective Stronghold is in play" — in play
+            # for any player, not only the one who controls the Personality.
+            if any(normalize_name(p.stronghold) == conditional[word] for p in game.players.values()):
                 return word
             continue
         clan = equivalents.get(word, word)

@@ -21,7 +21,7 @@ from ..data.load import DEFAULT_DATA_DIR, load_codex
 from . import given as g
 from .collect import collect, parse
 from .model import Scenario
-from .runner import Outcome, run, show
+from .runner import UNANSWERED, Outcome, run, show
 
 log = logging.getLogger("mkdocs.plugins.l5r.scenarios")
 ROOT = DEFAULT_DATA_DIR.parent
@@ -330,6 +330,8 @@ def _card_text(entry) -> str:
         bits.append(_e(props["clan"]))
     if props.get("element"):
         bits.append(f"{_e(props['element'])} element")
+    if props.get("ring type"):
+        bits.append(f"Ring type {_e(props['ring type'])}")
     for key, label in _FIELD_LABELS:
         if key in props:
             bits.append(f"{label} {_e(props[key])}")
@@ -372,9 +374,16 @@ def _when(outcome: Outcome, lib: Library, links: Links, from_uri: str | None) ->
     for step in outcome.steps:
         text = _e(step.text)
         if step.refused:
-            rule = f" ({_rule_link(step.rule_id, lib, links, from_uri)})" if step.rule_id else ""
-            text += (f'<span class="l5r-scenario__outcome l5r-scenario__outcome--refused"> — refused: '
-                     f"{_e(step.refused)}{rule}</span>")
+            rule = _rule_link(step.rule_id, lib, links, from_uri) if step.rule_id else ""
+            if step.kind == "forbidden":
+                why = f"refused, forbidden by {rule}" if rule else "refused, forbidden"
+            else:
+                why = f"refused, {step.kind}" + (f" (see {rule})" if rule else "")
+            kind_class = (step.kind or "refused").replace(" ", "-")
+            text += (f'<span class="l5r-scenario__outcome l5r-scenario__outcome--refused '
+                     f'l5r-scenario__outcome--{kind_class}"> — {why}: {_e(step.refused)}</span>')
+            if step.note:  # what happens anyway
+                text += f'<span class="l5r-scenario__outcome l5r-scenario__outcome--still"> — {_e(step.note)}</span>'
         elif step.note:
             text += f'<span class="l5r-scenario__outcome"> — {_e(step.note)}</span>'
         items.append(f"<li>{text}</li>")
@@ -387,8 +396,12 @@ def _then(outcome: Outcome) -> str:
     for key, value in outcome.expected.items():
         mark = "✗" if key in wrong else "✓"
         extra = ""
+        actual = outcome.actual.get(key)
         if key in wrong:
-            extra = f' <span class="l5r-scenario__actual">(the engine says: {_e(show(outcome.actual.get(key)))})</span>'
+            extra = f' <span class="l5r-scenario__actual">(the engine says: {_e(show(actual))})</span>'
+        elif isinstance(actual, str) and actual.split(":")[0] in UNANSWERED:
+            # "not stated" is an answer only with its reason: show what the documents leave open.
+            extra = (f' <span class="l5r-scenario__why">— {_e(actual.split(":", 1)[1].strip())}</span>')
         items.append(f'<li><span class="l5r-scenario__check" aria-hidden="true">{mark}</span> '
                      f'<span class="l5r-scenario__fact">{_e(key)}</span>: '
                      f'<span class="l5r-scenario__value">{_e(show(value))}</span>{extra}</li>')
