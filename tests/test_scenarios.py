@@ -407,9 +407,14 @@ def test_an_example_in_the_data_links_to_its_rule_and_names_its_file():
             "        format: obsidian-hand\n        rules: [oh-ii-b-points-of-family-honor]\n"
             "        given: {you: {honor: 1}}\n        when: [you lose 4 Honor]\n        then: {your Honor: -3}\n")
     scenario = from_yaml(text, "data/formats/obsidian-hand/rules.yml")[0]
-    lib = present._library()
-    here = lib.plan.anchors["oh-ii-b"][0]
-    html = present._card(scenario, run(scenario, lib.codex), lib, from_uri=here, anchor=False, home="oh-ii-b")
+    from l5r.site.examples import site_links
+    from l5r.site.plan import plan_site
+
+    lib = present.library()
+    plan = plan_site(lib.codex)
+    here = plan.anchors["oh-ii-b"][0]
+    html = present.card_html(scenario, run(scenario, lib.codex), lib, site_links(plan), from_uri=here, anchor=False,
+                             home="oh-ii-b")
     assert "✓ Verified by the test suite" in html
     assert "Written in <code>data/formats/obsidian-hand/rules.yml:5</code>" in html
     assert 'href="#oh-ii-b-points-of-family-honor"' in html  # the other rule it cites, on the same page

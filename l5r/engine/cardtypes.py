@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import gold, keywords
-from .clan import _norm, personality_clan
+from .clan import normalize_name, personality_clan
 from .game import Card, Game, Refused, stated
 from .wording import condition_met
 
@@ -141,8 +141,8 @@ def _celestials(game: Game, player: str, revealed: list[Card], result: Reveal):
 
 def has_clan_alignment(game: Game, personality: Card, clan: str) -> bool:
     """Whether the Personality has this Clan Alignment (printed, as a keyword, or as the format reads it)."""
-    wanted = _norm(clan)
-    own = {_norm(personality.clan), *(_norm(k) for k in personality.keywords)}
+    wanted = normalize_name(clan)
+    own = {normalize_name(personality.clan), *(normalize_name(k) for k in personality.keywords)}
     return wanted in own or personality_clan(game, personality, game.player(personality.controller)) == wanted
 
 
@@ -180,12 +180,12 @@ def lose_keyword(game: Game, card: Card, keyword: str) -> list[str]:
     """The card loses a keyword (its printed Clan Alignment too); an Ancestor attached to a Personality
     who no longer has its Clan Alignment is destroyed. Returns the destroyed Ancestors."""
     game.check_not_over()
-    lost = _norm(keyword).lower()
-    had = [k for k in card.keywords if _norm(k).lower() == lost]
-    if not had and (card.clan is None or _norm(card.clan).lower() != lost):
+    lost = normalize_name(keyword).lower()
+    had = [k for k in card.keywords if normalize_name(k).lower() == lost]
+    if not had and (card.clan is None or normalize_name(card.clan).lower() != lost):
         raise Refused(f"{card.name} does not have the {keyword} keyword")
-    card.keywords = tuple(k for k in card.keywords if _norm(k).lower() != lost)
-    if card.clan is not None and _norm(card.clan).lower() == lost:
+    card.keywords = tuple(k for k in card.keywords if normalize_name(k).lower() != lost)
+    if card.clan is not None and normalize_name(card.clan).lower() == lost:
         card.clan = None
     destroyed = []
     for ancestor in game.attachments(card):
