@@ -19,6 +19,7 @@ from . import permalinks
 from . import feeds
 from .generate import generate
 from .pages import SitePlan
+from .render import tooltip_titles
 
 STATE_KEY = "l5r_site"
 
@@ -54,7 +55,7 @@ def load(config) -> SiteState:
     state = SiteState(codex, plan, generated.pages, generated.files)
     config[STATE_KEY] = state
     _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
-    config.nav = _nav(config.nav, plan.nav)
+    config.nav = _nav(config.nav, plan.nav)  # titles escaped by plan_site (issue 14)
     feeds.add_feed_discovery(config)  # <link rel="alternate" type="application/atom+xml"> in every <head>
     return state
 
@@ -92,6 +93,8 @@ def _links(step, *args):
 
 def page_content(state: SiteState, html, page, config):
     # An old anchor that moved to another place: a hidden marker that docs/assets/codex.js follows.
+    # Titles become Material tooltips, which read them as HTML: escaped once more (issue 14).
+    html = tooltip_titles(html)
     return html + permalinks.moved_markers(page.file.src_uri, state.codex, state.plan, config.use_directory_urls)
 
 

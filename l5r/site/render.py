@@ -306,6 +306,25 @@ class SafeHelpers:
         return call
 
 
+_TITLE_ATTR = re.compile(r'(\stitle=)"([^"]*)"')
+
+
+def tooltip_titles(page_html: str) -> str:
+    """Every `title="…"` in a page's content, escaped once more for Material's tooltips.
+
+    With `content.tooltips`, Material moves each `[title]` of the content into a tooltip as HTML: the value
+    the browser decoded from the attribute is parsed again. A title holding data that reads like markup
+    (`<img onerror=…>` in a keyword's short text, shown on its auto-links) ran there on hover; escaped twice,
+    the tooltip shows the characters the data holds (issue 14). Only `&`, `<` and `>` are added, so ordinary
+    titles keep their value.
+    """
+    def once_more(match: re.Match) -> str:
+        value = html.unescape(match.group(2))
+        return f'{match.group(1)}"{html.escape(html.escape(value, quote=False))}"'
+
+    return _TITLE_ATTR.sub(once_more, page_html)
+
+
 def jinja_env() -> Environment:
     # Autoescape: a value a template prints from the data is HTML-escaped unless it is already markup, so no
     # title, note or fact can put a tag on a page (issue 14).
