@@ -8,9 +8,10 @@ import sys
 from . import check as _check
 from . import deck as _deck
 from . import scenarios as _scenarios
+from . import site as _site
 
 # Subcommand modules: each has `register(subparsers)` that sets `func` on its parser.
-COMMANDS = [_check, _deck, _scenarios]
+COMMANDS = [_check, _deck, _scenarios, _site]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -16,8 +16,9 @@ from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from . import permalinks
-from . import api, feeds
-from .build import render_site
+from . import feeds
+from .api import ApiError
+from .generate import generate
 from .pages import SitePlan
 from .render import tooltip_titles
 
@@ -31,6 +32,7 @@ class SiteState:
     codex: m.Codex
     plan: SitePlan
     pages: dict[str, str]  # generated page uri -> Markdown
+    files: dict[str, str | bytes]  # other generated files (feeds) uri -> content
 
 
 def state_of(config) -> SiteState:
@@ -49,8 +51,12 @@ def load(config) -> SiteState:
     except DataError as exc:
         # A bad data file stops the build with file, line and a plain sentence, never a traceback.
         raise PluginError("The Codex data has problems:\n" + "\n".join(str(p) for p in exc.problems)) from None
-    plan, pages = render_site(codex)
-    state = SiteState(codex, plan, pages)
+    try:
+        generated = generate(codex, config.site_url or "", config.site_name, config.use_directory_urls)
+    except ApiError as exc:
+        raise PluginError(str(exc)) from None
+    plan = generated.plan
+    state = SiteState(codex, plan, generated.pages, generated.files)
     config[STATE_KEY] = state
     _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
     config.nav = _nav(config.nav, plan.nav)  # titles escaped by plan_site (issue 14)
@@ -76,15 +82,8 @@ def add_files(state: SiteState, files, config):
         files.append(File.generated(config, uri, content=content))
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml), built from the data; as
     # generated files, pages link to them with ordinary (validated) Markdown links.
-    for feed in feeds.build_feeds(state.codex, state.plan, config.site_url or "", config.site_name):
-        files.append(File.generated(config, feed.path, content=feed.xml))
-    # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api.py).
-    try:
-        outputs = api.site_outputs(_state["codex"], _state["plan"], config.use_directory_urls)
-    except api.ApiError as exc:
-        raise PluginError(str(exc)) from None
-    for path, content in outputs.items():
-        files.append(File.generated(config, path, content=content))
+    for uri, content in state.files.items():
+        files.append(File.generated(config, uri, content=content))
     return files
 
 

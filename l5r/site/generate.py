@@ -1,0 +1,58 @@
+"""Page generation as a pure function of the data, independent of any site engine.
+
+`generate(codex)` returns every generated page ({uri: Markdown}), the other generated files (Atom feeds) and
+the navigation; the MkDocs hooks add them as virtual files (l5r/site/mkdocs_glue.py), and `l5r site generate
+OUT` writes them to a folder for another engine (ProperDocs, Zensical) to build beside docs/.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from ..data import model as m
+from . import api, feeds
+from .build import render_site
+from .pages import SitePlan
+
+NAV_FILE = ".l5r-nav.yml"  # a dot file: engines leave it out of the site
+
+
+@dataclass(frozen=True)
+class Generated:
+    plan: SitePlan
+    pages: dict[str, str]  # uri under docs/ -> Markdown
+    files: dict[str, str | bytes]  # other generated files (feeds): uri -> content
+
+    @property
+    def nav(self) -> list:
+        return self.plan.nav
+
+
+def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Codex",
+             directory_urls: bool = True) -> Generated:
+    """Raises api.ApiError when the card pool named by L5R_CARDPOOL cannot be read."""
+    plan, pages = render_site(codex)
+    # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml).
+    files = {feed.path: feed.xml for feed in feeds.build_feeds(codex, plan, site_url, site_name)}
+    # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api.py).
+    files.update(api.site_outputs(codex, plan, directory_urls))
+    return Generated(plan, pages, files)
+
+
+def write(generated: Generated, out: Path) -> int:
+    """Write every generated page and file under `out` (folders made as needed), and the nav as NAV_FILE."""
+    count = 0
+    for uri, text in {**generated.pages, **generated.files}.items():
+        path = out / uri
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+        count += 1
+    (out / NAV_FILE).write_text(yaml.safe_dump({"nav": generated.nav}, allow_unicode=True, sort_keys=False),
+                                encoding="utf-8")
+    return count
