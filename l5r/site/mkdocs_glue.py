@@ -10,7 +10,7 @@ from mkdocs.structure.files import File
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from . import permalinks
-from . import feeds
+from . import cardsearch, feeds
 from .build import render_site
 
 _state: dict = {}
@@ -46,6 +46,9 @@ def _nav(configured, generated):
 
 
 def on_files(files, config):
+    files.append(File.generated(config, cardsearch.PAGE_URI, content=cardsearch.page_markdown(config.use_directory_urls)))
+    files.append(File.generated(config, cardsearch.SCRIPT_URI, content=cardsearch.SCRIPT))
+    files.append(File.generated(config, cardsearch.PAGE_SCRIPT_URI, content=cardsearch.PAGE_SCRIPT))
     for uri, content in _state["pages"].items():
         if files.get_file_from_path(uri) is not None:
             raise PluginError(f"docs/{uri} would hide a generated page; generated pages are not written in docs/")
@@ -73,5 +76,6 @@ def on_page_content(html, page, config, files):
 
 def on_post_build(config):
     # permalinks.json, short links c/<slug>/, stubs for old pages; every permalink must resolve.
+    cardsearch.write(Path(config.site_dir), _state["codex"], config.site_name, config.use_directory_urls)
     _links(permalinks.write_outputs, Path(config.site_dir), _state["codex"], _state["plan"],
            config.use_directory_urls)
