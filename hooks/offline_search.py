@@ -17,7 +17,7 @@ def on_config(config):
 def on_files(files, config):
     from mkdocs.structure.files import File
 
-    codex = mkdocs_glue._state["codex"]
+    codex = mkdocs_glue.state_of(config).codex
     files.append(File.generated(config, search.CARD_INDEX_URI,
                                 content=search.card_index_js(codex, config.use_directory_urls)))
     return offline.on_files(files, config)
@@ -40,6 +40,7 @@ def on_post_build(config):
     # Runs after Material's search plugin has written search/search_index.json.
     from pathlib import Path
 
-    search.tag_index(Path(config.site_dir) / "search" / "search_index.json", mkdocs_glue._state["codex"],
-                     mkdocs_glue._state["plan"], config.use_directory_urls)
+    state = mkdocs_glue.state_of(config)
+    search.tag_index(Path(config.site_dir) / "search" / "search_index.json", state.codex, state.plan,
+                     config.use_directory_urls)
     offline.on_post_build(config)

@@ -13,6 +13,23 @@ Text:
 
 YAML: a mapping with `pre_game`, `dynasty` and `fate` lists of such card lines.
 
+And what players export (`parse_decklist` detects which; `--input-format` names it):
+
+- `oracle`: Oracle of the Void plain text — `# Dynasty - (40) [15 distinct]` deck headers, `# Holding - (12)`
+  type sub-headers (they belong to the deck header above them), card lines `3 Title - exp2 (Set Name)`.
+- `oracle-tab`: Oracle of the Void tab-delimited — `3<TAB>Title - exp<TAB>(Set Name)`, same headers.
+- `sunandmoon`: Sun and Moon — first line `Legality: Modern`, no headers, `3 Title (TotV)` with set acronyms
+  (data/set-acronyms.yml); the checker sorts each card into its deck by the pool's `decks`.
+- `yasuki`: game_on_yasuki's deck YAML, read line by line as game_on_yasuki itself reads it
+  (jessegrabowski/game_on_yasuki, src/yasuki_core/decklist.py: `Pre-Game:` / `Dynasty: # (40)` keys, items
+  `- 3x Title • Experienced [Set] {art: Title [Other Set]}`; the `{art: ...}` trailer only picks card art).
+
+Sources: game_on_yasuki's reader was read in its repository (cited above). No source of the Oracle of the Void
+or Sun and Moon exporters could be found in the searchable code index; their syntax here is the one issue 13 and
+the developers' guide quote from real exports (`# Dynasty - (40) [15 distinct]`, `3 Title - exp (Set)`,
+`3<TAB>Title<TAB>(Set)`, `Legality: Modern`, acronyms such as TotV, HE1, IG2, TwentyFestivals).
+The exact rules (regexes, detection order) are in docs/deck-check.md; the browser checker ports them.
+
 Nothing here knows cards: a line is only split into count, name, experience level and set. Lines that
 are not card lines become `issues`; the deck checker reports them as `parse` problems.
 """
@@ -52,6 +69,27 @@ _YAML_KEYS = {"pre_game": PREGAME, "pregame": PREGAME, "pre-game": PREGAME, "str
               "dynasty": DYNASTY, "fate": FATE}
 _YAML_METADATA = {"name", "format", "author", "notes", "description", "date", "clan"}
 MAX_COPIES_ON_A_LINE = 99
+INPUT_FORMATS = ("text", "yaml", "oracle", "oracle-tab", "sunandmoon", "yasuki")
+
+# -- the export syntaxes (docs/deck-check.md "Which exports are understood" gives the same rules) ------------
+# Sun and Moon's first line.
+_LEGALITY = re.compile(r"^\s*legality\s*:\s*(?P<format>\S.*?)\s*$", re.I)
+# Oracle of the Void headers: "# Dynasty - (40) [15 distinct]", "# Holding - (12) [5 distinct]".
+_ORACLE_HEADER = re.compile(
+    r"^#\s*(?P<name>[A-Za-z][A-Za-z -]*?)\s+-\s+\(\s*(?P<count>\d+)\s*\)(?:\s*\[\s*\d+\s+distinct\s*\])?\s*$", re.I)
+# Oracle of the Void tab-delimited card line: count TAB title [TAB set].
+_TAB_LINE = re.compile(r"^\s*\d+\t")
+# A set in round brackets at the end of a card line: "3 Hida Kisada - exp (Emperor Edition)", "(TotV)".
+_PAREN_SET = re.compile(r"^(?P<rest>.*?)\s*\((?P<set>[^()]+)\)\s*$")
+# game_on_yasuki: section keys ("Dynasty: # (40)", old lower-case "pre_game:"), items, metadata, art trailer.
+_YASUKI_KEY = re.compile(
+    r"^(?P<key>pre[-_ ]?game|dynasty|fate)\s*:\s*(?:#\s*\(\s*(?P<count>\d+)\s*\)\s*)?(?:#.*)?$", re.I)
+_YASUKI_ITEM = re.compile(r"^\s*-\s+(?P<item>\S.*?)\s*$")
+_YASUKI_META = re.compile(r"^(?:name|author|date|format|notes|description|clan)\s*:", re.I)
+_ART = re.compile(r"\s*\{art:[^{}]*\}\s*$", re.I)
+# What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
+# some card title uses. "%%% ??? not a card line" is a parse problem, never a card.
+_CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
 
 
 class DecklistError(Exception):
@@ -81,6 +119,8 @@ class Decklist:
     cards: tuple[CardLine, ...]
     issues: tuple[LineIssue, ...] = ()
     declared: tuple[tuple[str, int, int], ...] = ()  # (section, count a header states, its line)
+    input_format: str = "text"  # which of INPUT_FORMATS it was read as
+    legality: tuple[str, int] | None = None  # Sun and Moon's "Legality: <format>" as written, and its line
 
     def section(self, section: str) -> tuple[CardLine, ...]:
         return tuple(c for c in self.cards if c.section == section)
@@ -89,8 +129,8 @@ class Decklist:
 MAX_DECK_BYTES = 8 * 1024 * 1024  # a real decklist is a few kilobytes; /dev/zero or a disk image is not one
 
 
-def read_decklist(path: str | Path) -> Decklist:
-    """Read a deck file; `-` reads standard input. YAML when the name ends in .yml/.yaml."""
+def read_decklist(path: str | Path, input_format: str | None = None) -> Decklist:
+    """Read a deck file; `-` reads standard input. The syntax is detected unless `input_format` names it."""
     path = str(path)
     try:
         if path == "-":
@@ -109,9 +149,37 @@ def read_decklist(path: str | Path) -> Decklist:
         raise DecklistError(f"deck file {path} is over {MAX_DECK_BYTES // (1024 * 1024)} MB; "
                             "a decklist is a short text file")
     text = _decode(raw, path)
-    if path.lower().endswith((".yml", ".yaml")):
-        return parse_yaml(text, path)
-    return parse_text(text, path)
+    return parse_decklist(text, path, input_format)
+
+
+def parse_decklist(text: str, source: str = "<deck>", input_format: str | None = None) -> Decklist:
+    """Read a decklist in any syntax players export; `input_format` (one of INPUT_FORMATS) skips detection."""
+    chosen = input_format or detect_input_format(text, source)
+    if chosen not in INPUT_FORMATS:
+        raise DecklistError(f"'{chosen}' is not an input format; choose one of: {', '.join(INPUT_FORMATS)}")
+    return _READERS[chosen](text, source)
+
+
+def detect_input_format(text: str, source: str = "<deck>") -> str:
+    """Which syntax a decklist is in; the first rule that fits wins (docs/deck-check.md lists them)."""
+    lines = _lines(text)
+    first = next((line for line in lines if line.strip()), "")
+    if _LEGALITY.match(first):
+        return "sunandmoon"
+    if any(_TAB_LINE.match(line) for line in lines):
+        return "oracle-tab"
+    if any(_ORACLE_HEADER.match(line.strip()) for line in lines):
+        return "oracle"
+    if any("{art:" in line.lower() for line in lines) or any(
+            (m := _YASUKI_KEY.match(line.strip())) and m.group("count") for line in lines):
+        return "yasuki"
+    if source.lower().endswith((".yml", ".yaml")):
+        return "yaml"
+    return "text"
+
+
+def _lines(text: str) -> list[str]:
+    return re.split(r"\r\n|\r|\n", text)  # line numbers as an editor counts them
 
 
 def _decode(raw: bytes, path: str) -> str:
@@ -126,7 +194,7 @@ def _decode(raw: bytes, path: str) -> str:
 def parse_text(text: str, source: str = "<deck>") -> Decklist:
     cards, issues, declared = [], [], []
     section = None
-    for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):  # line numbers as an editor counts
+    for number, raw in enumerate(_lines(text), start=1):
         line = _strip_comment(raw)
         if not line:
             continue
@@ -183,7 +251,108 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
                 continue
             parsed = parse_card_line(_strip_comment(str(item.value)), item_line, section)
             (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
-    return Decklist(source, tuple(cards), tuple(issues))
+    return Decklist(source, tuple(cards), tuple(issues), input_format="yaml")
+
+
+def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Decklist:
+    """Oracle of the Void's plain text (or, `tabbed`, its tab-delimited) export."""
+    cards, issues, declared = [], [], []
+    section = None
+    for number, raw in enumerate(_lines(text), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        header = _ORACLE_HEADER.match(line)
+        if header:
+            name = plain(header.group("name")).lower()
+            if name in _HEADERS:  # a deck (or a pre-game type: Stronghold, Sensei, Wind)
+                section = _HEADERS[name]
+                declared.append((section, int(header.group("count")), number))
+            # any other name is a card-type sub-header ("# Holding - (12)"): it belongs to the deck above it
+            continue
+        if line.startswith("#"):
+            continue
+        if "\t" in raw:
+            parts = [p.strip() for p in raw.split("\t") if p.strip()]
+            line = " ".join(parts[:2]) + (f" [{_unbracket(parts[2])}]" if len(parts) > 2 else "")
+            if len(parts) > 3:
+                issues.append(LineIssue(number, f"“{plain(raw)}”: a tab-delimited card line has at most three "
+                                                f"columns (count, title, set)"))
+                continue
+        else:
+            line = _paren_set(line)
+        parsed = parse_card_line(line, number, section)
+        (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+    return Decklist(source, tuple(cards), tuple(issues), tuple(declared),
+                    input_format="oracle-tab" if tabbed else "oracle")
+
+
+def parse_sunandmoon(text: str, source: str = "<deck>") -> Decklist:
+    """Sun and Moon's export: `Legality: <format>`, then `3 Title (ACRONYM)` lines without deck headers."""
+    cards, issues = [], []
+    legality = None
+    section = None
+    for number, raw in enumerate(_lines(text), start=1):
+        line = _strip_comment(raw)
+        if not line:
+            continue
+        match = _LEGALITY.match(line)
+        if match and legality is None and not cards:
+            legality = (plain(match.group("format")), number)
+            continue
+        header = _HEADER.match(line)
+        if header and plain(header.group("name")).lower() in _HEADERS:  # tolerated, though S&M writes none
+            section = _HEADERS[plain(header.group("name")).lower()]
+            continue
+        parsed = parse_card_line(_paren_set(line), number, section)
+        (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+    return Decklist(source, tuple(cards), tuple(issues), input_format="sunandmoon", legality=legality)
+
+
+def parse_yasuki(text: str, source: str = "<deck>") -> Decklist:
+    """game_on_yasuki's deck YAML, line by line as game_on_yasuki reads it (a `{art: ...}` trailer is not YAML)."""
+    cards, issues, declared = [], [], []
+    section = None
+    for number, raw in enumerate(_lines(text), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key = _YASUKI_KEY.match(line)
+        if key:
+            section = _YAML_KEYS[re.sub(r"[-_ ]", "", key.group("key").lower()).replace("pregame", "pre_game")]
+            if key.group("count"):
+                declared.append((section, int(key.group("count")), number))
+            continue
+        if _YASUKI_META.match(line):
+            continue
+        item = _YASUKI_ITEM.match(raw)
+        if not item:
+            issues.append(LineIssue(number, f"“{plain(line)}” is not a deck line (a `Dynasty:` key, a "
+                                            f"`- 3x Title [Set]` item, or name:/author:/date:)"))
+            continue
+        if section is None:
+            issues.append(LineIssue(number, f"“{plain(line)}” comes before every section key "
+                                            f"(Pre-Game:, Dynasty:, Fate:)"))
+            continue
+        entry = _ART.sub("", item.group("item"))
+        if len(entry) >= 2 and entry[0] == entry[-1] and entry[0] in "\"'":
+            entry = entry[1:-1]
+        parsed = parse_card_line(_strip_comment(entry), number, section)
+        (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+    return Decklist(source, tuple(cards), tuple(issues), tuple(declared), input_format="yasuki")
+
+
+def _paren_set(line: str) -> str:
+    """'3 Title - exp (Set Name)' -> '3 Title - exp [Set Name]': a last bracket that is no experience level."""
+    match = _PAREN_SET.match(line)
+    if not match or is_experience(match.group("set")) or not match.group("rest").strip():
+        return line
+    return f"{match.group('rest')} [{match.group('set').strip()}]"
+
+
+def _unbracket(text: str) -> str:
+    text = text.strip()
+    return text[1:-1].strip() if text[:1] in "([" and text[-1:] in ")]" else text
 
 
 def parse_card_line(line: str, number: int, section: str | None) -> CardLine | LineIssue:
@@ -201,10 +370,17 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     match = _SET.match(line)
     if match:
         line, set_name = match.group("rest").strip(), plain(match.group("set"))
-    if not re.search(r"[A-Za-z]", line) or is_experience(line):
+    if not re.search(r"[A-Za-z]", line) or is_experience(line) or not _CARD_NAME.match(line):
         return LineIssue(number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)")
     name, experience = split_experience(line)
     return CardLine(number, section, count, name, experience, set_name, line)
+
+
+_READERS = {
+    "text": parse_text, "yaml": parse_yaml, "oracle": parse_oracle,
+    "oracle-tab": lambda text, source: parse_oracle(text, source, tabbed=True),
+    "sunandmoon": parse_sunandmoon, "yasuki": parse_yasuki,
+}
 
 
 def _strip_comment(line: str) -> str:

@@ -42,12 +42,12 @@ def _timed(cmd, cwd, env) -> float:
 def naive_project(pool_dir: Path, folder: Path) -> int:
     """docs/ with one Markdown page per pool title (the naive design), index page only in nav."""
     import yaml
-    from l5r.cardpool.read import _printings, set_files
+    from l5r.cardpool.read import read_set, set_files
     from l5r.site.search import slug
 
     by_title: dict[str, list[dict]] = {}
     for path in set_files(pool_dir):
-        for p in _printings(path):
+        for p in read_set(path):
             by_title.setdefault(str(p["title"]), []).append(p)
     docs = folder / "docs" / "cards"
     docs.mkdir(parents=True)

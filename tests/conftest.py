@@ -34,11 +34,21 @@ def rs(codex):
     return rulesets(codex)
 
 
+def site_build_env() -> dict:
+    """The build's environment: the real card pool (L5R_CARDPOOL, else ../shared/data/cardpool) when there is
+    one, as the site's deck checker and api/v1/cards.json are built from it."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    default = ROOT.parent / "shared" / "data" / "cardpool"
+    if not env.get("L5R_CARDPOOL") and (default / "sets").is_dir():
+        env["L5R_CARDPOOL"] = str(default)
+    return env
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The site, built once with `mkdocs build --strict` exactly as `make build` does."""
     out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env = site_build_env()
     result = subprocess.run(
         [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, check=False,

@@ -27,3 +27,12 @@ def test_links_and_images_lose_script_urls_in_markdown():
     assert "javascript:" not in html and "data:" not in html
     assert html.count('data-l5r-unsafe-url="removed"') == 2
     assert 'href="../a/"' in html
+
+
+def test_images_never_load_from_another_machine():
+    """`![x](http://host/x.png)` in a data title would be a request leaving the reader's machine (issue 14)."""
+    html = markdown.markdown("![a](http://xss.invalid/a.png) ![b](//xss.invalid/b.png) ![c](HTTPS://x.invalid/c) "
+                             "![ok](../assets/ok.png) [link](https://example.org/)", extensions=["l5r.site.mdsafe"])
+    assert "invalid" not in html
+    assert html.count('data-l5r-unsafe-url="removed"') == 3
+    assert 'src="../assets/ok.png"' in html and 'href="https://example.org/"' in html

@@ -210,22 +210,56 @@ def test_an_unexpected_refusal_fails(codex):
     assert "+ refused: [Bayushi Aramoro commits seppuku]" in outcome.report()
 
 
-def test_a_rule_the_format_does_not_state_is_an_error(codex):
-    """OH has no duel rules in its documents: the engine says so instead of guessing (ne-kw-duels is NE's)."""
+_OH_DUEL = """
+    title: A duel in the Obsidian Hand
+    format: obsidian-hand
+    rules: [oh-ii-b]
+    given:
+      you: {in play: [A]}
+      your opponent: {in play: [B]}
+    when:
+      - A challenges B to a duel
+    then:
+      %s
+"""
+
+
+def test_a_rule_the_format_does_not_state_is_a_not_stated_refusal(codex):
+    """OH has no duel rules in its documents: the engine says so instead of guessing (ne-kw-duels is NE's),
+    and names what is missing (OH builds on Jade Hand Legacy, which the Codex does not bundle)."""
+    outcome = run(_scenario(_OH_DUEL % "not stated: [A challenges B to a duel]"), codex)
+    assert outcome.passed, outcome.report()
+    (step,) = outcome.steps
+    assert step.kind == "not stated" and "do not state the rules of duels" in step.refused
+    assert "Jade Hand Legacy" in step.refused and "does not bundle" in step.refused
+
+
+def test_a_not_stated_step_is_never_a_forbidden_one(codex):
+    """A "not stated" must not pass as "refused" (forbidden by a rule), nor go unnoticed."""
+    wrong_kind = run(_scenario(_OH_DUEL % "refused: [A challenges B to a duel]"), codex)
+    assert not wrong_kind.passed and "+ not stated: [A challenges B to a duel]" in wrong_kind.report()
+    unnoticed = run(_scenario(_OH_DUEL % "winner: nobody"), codex)
+    assert not unnoticed.passed and "+ not stated: [A challenges B to a duel]" in unnoticed.report()
+
+
+def test_a_fact_the_format_does_not_state_is_expected_as_not_stated(codex):
+    """Modern's documents give no Honor victory (it is in the unbundled Twenty Festivals rules): after a turn
+    begins at 45 Honor, who has won is "not stated", never "nobody"."""
     body = """
-        title: A duel in the Obsidian Hand
-        format: obsidian-hand
-        rules: [oh-ii-b]
+        title: Modern Honor victory
+        format: modern
+        rules: [mod-highlander]
         given:
-          you: {in play: [A]}
-          your opponent: {in play: [B]}
+          you: {honor: 45}
         when:
-          - A challenges B to a duel
+          - your turn begins
         then:
-          winner: nobody
+          winner: %s
     """
-    outcome = run(_scenario(body), codex)
-    assert outcome.error is not None and "do not state the rules of duels" in outcome.error
+    assert run(_scenario(body % "not stated"), codex).passed
+    nobody = run(_scenario(body % "nobody"), codex)
+    assert not nobody.passed and "Twenty Festivals" in nobody.report(), nobody.report()
+    assert not run(_scenario(body % "not modelled"), codex).passed
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -407,9 +441,54 @@ def test_an_example_in_the_data_links_to_its_rule_and_names_its_file():
             "        format: obsidian-hand\n        rules: [oh-ii-b-points-of-family-honor]\n"
             "        given: {you: {honor: 1}}\n        when: [you lose 4 Honor]\n        then: {your Honor: -3}\n")
     scenario = from_yaml(text, "data/formats/obsidian-hand/rules.yml")[0]
-    lib = present._library()
-    here = lib.plan.anchors["oh-ii-b"][0]
-    html = present._card(scenario, run(scenario, lib.codex), lib, from_uri=here, anchor=False, home="oh-ii-b")
+    from l5r.site.examples import site_links
+    from l5r.site.plan import plan_site
+
+    lib = present.library()
+    plan = plan_site(lib.codex)
+    here = plan.anchors["oh-ii-b"][0]
+    html = present.card_html(scenario, run(scenario, lib.codex), lib, site_links(plan), from_uri=here, anchor=False,
+                             home="oh-ii-b")
     assert "✓ Verified by the test suite" in html
     assert "Written in <code>data/formats/obsidian-hand/rules.yml:5</code>" in html
     assert 'href="#oh-ii-b-points-of-family-honor"' in html  # the other rule it cites, on the same page
+
+
+def test_a_rendered_example_says_why_each_step_was_refused():
+    """Issue 12: a reader sees the reason — forbidden by a linked rule, or not stated with what is missing —
+    and what happens anyway (AEG Glossary S: a Shugenja cannot commit seppuku, the Honor loss still happens)."""
+    from l5r.scenarios.present import render_fence
+
+    seppuku = textwrap.dedent("""
+        title: A Shugenja's player still loses the Honor
+        format: aeg
+        rules: [aeg-glossary-seppuku]
+        given:
+          you: {honor: 6, in play: [Isawa Kaede: {keywords: [Shugenja]}]}
+        when:
+          - you lose 4 Honor from an action that targeted Isawa Kaede, and he commits seppuku
+        then:
+          refused:
+            - you lose 4 Honor from an action that targeted Isawa Kaede, and he commits seppuku
+          your Honor: 2
+    """).lstrip()
+    html = render_fence(seppuku)
+    assert "✓ Verified by the test suite" in html
+    assert "refused, forbidden by" in html and "Seppuku (AEG glossary-seppuku)" in html
+    assert "the Honor loss still happens: you lose 4 Honor" in html
+
+    modern = textwrap.dedent("""
+        title: Modern Honor victory is not stated
+        format: modern
+        rules: [mod-highlander]
+        given:
+          you: {honor: 45}
+        when:
+          - your turn begins
+        then:
+          winner: not stated
+    """).lstrip()
+    html = render_fence(modern)
+    assert "✓ Verified by the test suite" in html
+    assert 'l5r-scenario__why">— the MOD documents do not state an Honor victory' in html
+    assert "Twenty Festivals" in html

@@ -43,6 +43,7 @@ class CardIndex:
                 if card.id in self._by_card:
                     self._register(self._by_card[card.id], split_experience(alias)[0])
         self._by_title = dict(self._by_title)
+        self._suggestion_table: list | None = None  # built on the first unknown card
         self._soul_of, self._counts_as, self._counted_by = _links(self.identities, self._by_title, self._by_card,
                                                                   cards)
 
@@ -88,6 +89,35 @@ class CardIndex:
             return Lookup(playable[0], note=note)
         return Lookup(None, tuple(playable), note)
 
+    def suggest(self, written: str, limit: int = 3) -> list[str]:
+        """Up to `limit` titles that look like `written`, best first: "did you mean" for an unknown card.
+
+        Similarity is the Dice coefficient of the two titles' sets of character bigrams (of `title_key`):
+        2·|A∩B| / (|A|+|B|), kept when ≥ 0.5; ties go alphabetically by title_key, then title. The browser
+        checker computes the same (docs/deck-check.md), so both suggest the same titles.
+        """
+        wanted = _bigrams(title_key(written))
+        if not wanted:
+            return []
+        if getattr(self, "_suggestion_table", None) is None:  # (also an index unpickled from an older cache)
+            titles = {i.title for i in self.identities if i.deck != NOT_A_DECK_CARD}
+            self._suggestion_table = [(title_key(t), t, _bigrams(title_key(t))) for t in sorted(titles)]
+        scored = []
+        for key, title, grams in self._suggestion_table:
+            common = len(wanted & grams)
+            if common:
+                score = 2 * common / (len(wanted) + len(grams))
+                if score >= SUGGESTION_THRESHOLD:
+                    scored.append((-score, key, title))
+        scored.sort()
+        out: list[str] = []
+        for _, _, title in scored:
+            if title not in out:
+                out.append(title)
+            if len(out) == limit:
+                break
+        return out
+
     def soul_chain(self, identity: Identity) -> set[Identity]:
         """The identity and every card joined to it by "Soul of X" keywords, and so on down the chain."""
         seen = {identity}
@@ -113,6 +143,13 @@ class CardIndex:
             bucket = self._by_title[key]
             if identity not in bucket:
                 bucket.append(identity)
+
+
+SUGGESTION_THRESHOLD = 0.5
+
+
+def _bigrams(key: str) -> frozenset[str]:
+    return frozenset(key[i:i + 2] for i in range(len(key) - 1))
 
 
 def build_index(pool: Iterable[Identity], cards: Mapping[str, Card], pool_dir: Path | None) -> CardIndex:

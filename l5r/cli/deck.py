@@ -11,8 +11,8 @@ from ..cardpool import PoolError, load_index, locate_pool
 from ..data.load import load_codex
 from ..data.locate import data_dir, shown
 from ..data.yamlsource import DataError
-from ..decklist import SECTION_NAMES, DecklistError, read_decklist
-from ..engine.deck import DeckChecker, DeckReport, DeckRulesError, checkable
+from ..decklist import INPUT_FORMATS, SECTION_NAMES, DecklistError, read_decklist
+from ..engine.deck import DeckChecker, DeckReport, DeckRulesError, checkable, names_format
 from ..engine.ruleset import ruleset_for
 
 LEGAL, NOT_LEGAL, INPUT_ERROR = 0, 1, 2
@@ -22,9 +22,15 @@ def register(sub):
     deck = sub.add_parser("deck", help="decklists: check one against a format's construction rules")
     deck_sub = deck.add_subparsers(dest="deck_command", metavar="ACTION")
     p = deck_sub.add_parser("check", help="check a decklist's legality in a format",
-                            description="Check a decklist (text or YAML) against a format's deck construction rules, "
-                                        "ban list and legal card pool.")
-    p.add_argument("--format", required=True, metavar="FORMAT", help="format id: obsidian-hand, new-era, modern")
+                            formatter_class=argparse.RawDescriptionHelpFormatter,
+                            description="Check a decklist against a format's deck construction rules, "
+                                        "ban list and legal card pool.",
+                            epilog=_INPUT_FORMATS_HELP)
+    p.add_argument("--format", metavar="FORMAT",
+                   help="format id: obsidian-hand, new-era, modern (default: the decklist's Sun and Moon "
+                        "`Legality:` line)")
+    p.add_argument("--input-format", choices=INPUT_FORMATS, metavar="SYNTAX", default=None,
+                   help="the decklist's syntax: " + ", ".join(INPUT_FORMATS) + " (default: detected; see below)")
     p.add_argument("--cardpool", metavar="DIR", help="card pool folder (sets/*.yaml); default: $L5R_CARDPOOL")
     p.add_argument("--as-of", type=_date, metavar="DATE", default=None,
                    help="check the ban list as it stood that day (YYYY-MM-DD; default: today)")
@@ -37,10 +43,10 @@ def register(sub):
 def run(args) -> int:
     try:
         codex = load_codex(data_dir())
-        fmt, ruleset = _format(codex, args.format)
-        decklist = read_decklist(args.deckfile)
+        decklist = read_decklist(args.deckfile, args.input_format)
+        fmt, ruleset = _format(codex, args.format or _legality_format(codex, decklist))
         index = load_index(locate_pool(args.cardpool), codex.cards)
-        checker = DeckChecker(fmt, ruleset, index)
+        checker = DeckChecker(fmt, ruleset, index, codex.set_acronyms)
     except (DecklistError, PoolError, DeckRulesError, _UnknownFormat) as exc:
         print(f"l5r deck check: {exc}", file=sys.stderr)
         return INPUT_ERROR
@@ -67,6 +73,32 @@ def _format(codex, format_id):
         what = "has no deck construction rules in the Codex" if fmt else "is not a format"
         raise _UnknownFormat(f"'{format_id}' {what}; choose one of: {', '.join(choices)}")
     return fmt, ruleset_for(fmt)
+
+
+def _legality_format(codex, decklist) -> str:
+    """The format a Sun and Moon export names on its `Legality:` line (used when --format is absent)."""
+    choices = sorted(f.id for f in codex.formats.values() if checkable(f, ruleset_for(f)))
+    if decklist.legality is None:
+        raise _UnknownFormat(f"give --format (one of: {', '.join(choices)}); the decklist names no format")
+    written, line = decklist.legality
+    for format_id in choices:
+        if names_format(written, codex.formats[format_id]):
+            return format_id
+    raise _UnknownFormat(f"the decklist's line {line} says “Legality: {written}”, which is not a format the Codex "
+                         f"checks; give --format (one of: {', '.join(choices)})")
+
+
+_INPUT_FORMATS_HELP = """\
+decklist syntaxes (--input-format; detected in this order when absent):
+  sunandmoon  Sun and Moon: first line `Legality: Modern`, then `3 Title (TotV)` lines, no headers;
+              set acronyms from data/set-acronyms.yml; cards go to their deck by the card pool
+  oracle-tab  Oracle of the Void, tab-delimited: `3<TAB>Title - exp<TAB>(Set Name)`
+  oracle      Oracle of the Void, plain text: `# Dynasty - (40) [15 distinct]` headers, `# Holding - (12)`
+              type sub-headers, `3 Title - exp2 (Set Name)` lines
+  yasuki      game_on_yasuki YAML: `Dynasty: # (40)` keys, `- 3x Title • Experienced [Set] {art: ...}`
+  yaml        YAML with pre_game / dynasty / fate lists (a .yml/.yaml file)
+  text        plain text: `Pre-Game:` / `Dynasty (40):` / `Fate:` headers, `3x Title - Exp 2 [Set]` lines
+"""
 
 
 def _date(text: str) -> dt.date:

@@ -126,6 +126,7 @@ class _Builder:
         self.cards: dict[str, m.Card] = {}
         self.card_docs: dict[str, YamlDocument] = {}
         self.redirects: list[m.Redirect] = []
+        self.set_acronyms: dict[str, str] = {}
         self.ids: dict[str, tuple[str, int, int]] = {}
         self.references: list[tuple[YamlDocument, tuple, str, str]] = []  # doc, keypath, target id, what
         self._typed_refs: list = []
@@ -183,6 +184,15 @@ class _Builder:
             for i, r in enumerate(value["redirects"]):
                 self.redirects.append(m.Redirect(r["from"], r["to"], r.get("note", "")))
                 self._ref(doc, ("redirects", i, "to"), r["to"], "redirect target")
+        elif kind == "set_acronyms":
+            seen = {}
+            for acronym, set_name in value["acronyms"].items():
+                key = acronym.lower()
+                if key in seen or key in {k.lower() for k in self.set_acronyms}:
+                    self._problem(doc, ("acronyms", acronym), f"set acronym '{acronym}' is listed twice "
+                                  f"(acronyms are matched without regard to case)")
+                seen[key] = acronym
+                self.set_acronyms[acronym] = set_name
         elif kind == "format":
             if value["id"] in self.format_docs:
                 other = self.format_docs[value["id"]][0].path
@@ -241,7 +251,8 @@ class _Builder:
             if record is not None and record.record_kind not in what[1]:
                 self._problem(doc, keys, f"{what[0]} '{target}' is a {record.record_kind}, not a {what[0]}")
         return m.Codex(formats=MappingProxyType(formats), cards=MappingProxyType(dict(self.cards)),
-                       records=MappingProxyType(records), redirects=tuple(self.redirects))
+                       records=MappingProxyType(records), redirects=tuple(self.redirects),
+                       set_acronyms=MappingProxyType(dict(self.set_acronyms)))
 
     def _check_quotes(self, formats):
         """A relation's evidence and a Codex title's `under` quote the format's own verbatim text."""

@@ -398,6 +398,7 @@ class Codex:
     cards: Mapping[str, Card]
     records: Mapping[str, Record]
     redirects: tuple[Redirect, ...] = ()
+    set_acronyms: Mapping[str, str] = field(default_factory=dict)  # data/set-acronyms.yml: acronym -> set name
 
     def format(self, format_id: str) -> Format:
         return self.formats[format_id]

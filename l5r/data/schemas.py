@@ -13,7 +13,8 @@ from referencing import Registry, Resource
 
 from .yamlsource import Problem, YamlDocument
 
-KINDS = ("format", "rules", "abilities", "keywords", "bans", "changelog", "rulings", "sets", "card", "redirects")
+KINDS = ("format", "rules", "abilities", "keywords", "bans", "changelog", "rulings", "sets", "card", "redirects",
+         "set_acronyms")
 
 
 # `format: date` refuses days the calendar lacks (2015-02-30); text that is not YYYY-MM-DD at all is left to the

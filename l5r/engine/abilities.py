@@ -8,7 +8,7 @@ oh-iii-a-winds) forbid the rulebook Favor actions. Tactical Advantage: once per 
 
 from __future__ import annotations
 
-from .game import Game, Refused, other, stated
+from .game import Game, Impossible, Refused, other, stated
 
 
 def lobby(game: Game, player: str, name: str):
@@ -42,7 +42,7 @@ def use_favor(game: Game, player: str):
     if wind_rule and p.wind_in_play:
         raise Refused("while you have a Wind in play, you may not take rulebook Favor actions", wind_rule)
     if not p.imperial_favor:
-        raise Refused("you do not have the Imperial Favor to discard")
+        raise Impossible("you do not have the Imperial Favor to discard")
     p.imperial_favor = False
 
 

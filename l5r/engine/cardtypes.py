@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import gold, keywords
-from .clan import _norm, personality_clan
-from .game import Card, Game, Refused, stated
+from .clan import normalize_name, personality_clan
+from .game import Card, Game, Impossible, Refused, stated
 from .wording import condition_met
 
 CELESTIAL, REGION, ANCESTOR = "Celestial", "Region", "Ancestor"
@@ -60,7 +60,7 @@ def reveal_provinces(game: Game, player: str, declined: tuple[str, ...] = ()) ->
     for name in declined:  # checked before anything turns over: a refused step changes nothing
         card = game.card(name)
         if card.type != REGION or card.zone != "province" or card.owner != player:
-            raise Refused(f"{name} is not a Region in your Provinces")
+            raise Impossible(f"{name} is not a Region in your Provinces")
         if not card.gold_cost:
             raise Refused(f"{name} has no cost to decline paying", game.ruleset.rule("region"))
     result = Reveal()
@@ -141,8 +141,8 @@ def _celestials(game: Game, player: str, revealed: list[Card], result: Reveal):
 
 def has_clan_alignment(game: Game, personality: Card, clan: str) -> bool:
     """Whether the Personality has this Clan Alignment (printed, as a keyword, or as the format reads it)."""
-    wanted = _norm(clan)
-    own = {_norm(personality.clan), *(_norm(k) for k in personality.keywords)}
+    wanted = normalize_name(clan)
+    own = {normalize_name(personality.clan), *(normalize_name(k) for k in personality.keywords)}
     return wanted in own or personality_clan(game, personality, game.player(personality.controller)) == wanted
 
 
@@ -167,12 +167,12 @@ def transfer(game: Game, item: Card, to: Card):
     """Move an attachment from one Personality to another; Ancestors are never transferred."""
     game.check_not_over()
     if item.zone != "in play" or item.attached_to is None:
-        raise Refused(f"{item.name} is not attached to a Personality")
+        raise Impossible(f"{item.name} is not attached to a Personality")
     if item.type == ANCESTOR:
         raise Refused(f"{item.name} is an Ancestor, and Ancestors are not transferred",
                       stated(game.ruleset, "ancestors", "whether Ancestors are transferred"))
     if to.name == item.attached_to:
-        raise Refused(f"{item.name} is already attached to {to.name}")
+        raise Impossible(f"{item.name} is already attached to {to.name}")
     keywords.attach(game, item, to)
 
 
@@ -180,12 +180,12 @@ def lose_keyword(game: Game, card: Card, keyword: str) -> list[str]:
     """The card loses a keyword (its printed Clan Alignment too); an Ancestor attached to a Personality
     who no longer has its Clan Alignment is destroyed. Returns the destroyed Ancestors."""
     game.check_not_over()
-    lost = _norm(keyword).lower()
-    had = [k for k in card.keywords if _norm(k).lower() == lost]
-    if not had and (card.clan is None or _norm(card.clan).lower() != lost):
-        raise Refused(f"{card.name} does not have the {keyword} keyword")
-    card.keywords = tuple(k for k in card.keywords if _norm(k).lower() != lost)
-    if card.clan is not None and _norm(card.clan).lower() == lost:
+    lost = normalize_name(keyword).lower()
+    had = [k for k in card.keywords if normalize_name(k).lower() == lost]
+    if not had and (card.clan is None or normalize_name(card.clan).lower() != lost):
+        raise Impossible(f"{card.name} does not have the {keyword} keyword")
+    card.keywords = tuple(k for k in card.keywords if normalize_name(k).lower() != lost)
+    if card.clan is not None and normalize_name(card.clan).lower() == lost:
         card.clan = None
     destroyed = []
     for ancestor in game.attachments(card):

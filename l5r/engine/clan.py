@@ -11,7 +11,7 @@ from __future__ import annotations
 from .game import Card, Game, Player
 
 
-def _norm(text: str | None) -> str | None:
+def normalize_name(text: str | None) -> str | None:
     """Documents write “Toturi’s Army” with a curly apostrophe; scenarios may type a straight one."""
     return text.replace("’", "'").strip() if text else text
 
@@ -19,18 +19,20 @@ def _norm(text: str | None) -> str | None:
 def personality_clan(game: Game, card: Card, player: Player | None = None) -> str | None:
     """The Clan Alignment a Personality has in this format (None: unaligned)."""
     rs = game.ruleset
-    conditional = {_norm(k): _norm(v) for k, v in rs.conditional_clans.items()}
-    equivalents = {_norm(k): _norm(v) for k, v in rs.clan_equivalents.items()}
-    alignments = {_norm(c) for c in rs.clan_alignments}
-    for word in filter(None, map(_norm, (card.clan, *card.keywords))):
+    conditional = {normalize_name(k): normalize_name(v) for k, v in rs.conditional_clans.items()}
+    equivalents = {normalize_name(k): normalize_name(v) for k, v in rs.clan_equivalents.items()}
+    alignments = {normalize_name(c) for c in rs.clan_alignments}
+    for word in filter(None, map(normalize_name, (card.clan, *card.keywords))):
         if word in conditional:
-            if player is not None and _norm(player.stronghold) == conditional[word]:
+            # OH II.A: "considered Clan Alignments only if their respective Stronghold is in play" — in play
+            # for any player, not only the one who controls the Personality.
+            if any(normalize_name(p.stronghold) == conditional[word] for p in game.players.values()):
                 return word
             continue
         clan = equivalents.get(word, word)
         if alignments and clan in alignments:
             return clan
-        if not alignments and word == _norm(card.clan):
+        if not alignments and word == normalize_name(card.clan):
             return clan
     return None
 
@@ -39,7 +41,7 @@ def same_clan(game: Game, player: Player, card: Card) -> bool:
     """An unaligned player shares no Clan Alignment, not even with unaligned Personalities."""
     if player.clan is None:
         return False
-    return personality_clan(game, card, player) == _norm(player.clan)
+    return personality_clan(game, card, player) == normalize_name(player.clan)
 
 
 def aligned_elsewhere(game: Game, player: Player, card: Card) -> bool:
@@ -47,8 +49,8 @@ def aligned_elsewhere(game: Game, player: Player, card: Card) -> bool:
     if player.clan is None:
         return False
     clan = personality_clan(game, card, player)
-    if clan is None or clan == _norm(player.clan):
+    if clan is None or clan == normalize_name(player.clan):
         return False
-    exemptions = {_norm(k): v for k, v in game.ruleset.surcharge_exemptions.items()}
-    exempting = exemptions.get(_norm(player.clan))
+    exemptions = {normalize_name(k): v for k, v in game.ruleset.surcharge_exemptions.items()}
+    exempting = exemptions.get(normalize_name(player.clan))
     return not (exempting and card.has(exempting))

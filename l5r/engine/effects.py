@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import setup, turn
+from . import keywords, setup, turn
 from .game import Game, Refused
 from .honor import change_honor
 from .keywords import destroy
@@ -66,11 +66,18 @@ def _effect(game: Game, player: str, text: str, subject) -> bool:
         slot = parse_selection("any " + m.group("what"))[0]
         verb = m.group("verb").lower()
         changed = 0
+        if verb == "bow":  # before anything bows: a refused step changes nothing
+            for card in game.in_play():
+                if slot.accepts(card, game) and not setup.unaffected_by(game, card, player):
+                    keywords.bowing_is_stated(game, card, player)
         for card in game.in_play():
             if not slot.accepts(card, game) or setup.unaffected_by(game, card, player):
                 continue  # a card this player's cards cannot affect yet is simply not affected
             if verb == "bow" and not card.bowed:
-                card.bowed, changed = True, changed + 1
+                # Each card is bowed by this effect, one bowing each: Stalwart (MOD mod-kw-stalwart, "negate his
+                # first bowing each turn from effects of other players' cards") applies to each of them.
+                if keywords.bow(game, card, player):
+                    changed += 1
             elif verb == "straighten" and turn.straighten(game, card):
                 changed += 1
             elif verb == "destroy":

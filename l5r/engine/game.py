@@ -14,24 +14,67 @@ YOU, OPPONENT = "you", "opponent"
 PLAYERS = (YOU, OPPONENT)
 
 
-class Refused(Exception):
-    """The rules forbid this: `reason` is one sentence a player understands, `rule_id` decides it."""
+class Refusal(Exception):
+    """The engine does not do what was asked, and says why. Each refusal is one of three kinds:
 
-    def __init__(self, reason: str, rule_id: str | None = None):
+    - ``forbidden`` (Refused): a rule of the format forbids it; `rule_id` cites that rule;
+    - ``not stated`` (NotStated): the format's documents do not answer the question; `reason` names what
+      is missing (and, where the format builds on rules the Codex does not bundle, which ones);
+    - ``not modelled`` (NotModelled): the documents may answer it, but the engine does not model it.
+
+    The engine never answers a question of the second or third kind from a default or another format.
+    """
+
+    kind = "refused"
+
+    def __init__(self, reason: str, rule_id: str | None = None, happened: str | None = None):
         super().__init__(reason)
         self.reason = reason
         self.rule_id = rule_id
+        # What happens anyway: a Reaction that cannot be taken does not stop the event it reacts to (the
+        # Honor loss of a seppuku the Personality cannot commit still happens).
+        self.happened = happened
 
 
-class NotStated(Exception):
+class Refused(Refusal):
+    """The rules forbid this: `reason` is one sentence a player understands, `rule_id` decides it."""
+
+    kind = "forbidden"
+
+
+class NotStated(Refusal):
     """The format's documents do not state the rule this needs: the engine does not guess."""
+
+    kind = "not stated"
+
+
+class NotModelled(Refusal):
+    """The engine does not model this (the documents may well answer it)."""
+
+    kind = "not modelled"
+
+
+class Impossible(Exception):
+    """What was asked cannot happen in this game state (recruiting a card that is not in a Province, a step
+    after the game ended): a mistake in the question, not a rule's answer — so not a refusal."""
+
+
+def missing_text(ruleset: Ruleset) -> str:
+    """Where the unanswered rule would be: the unbundled rules this format builds on, if any."""
+    if ruleset.unbundled_basis:
+        return f" (they build on {ruleset.unbundled_basis}, which the Codex does not bundle)"
+    return ""
+
+
+def not_stated(ruleset: Ruleset, what: str) -> NotStated:
+    return NotStated(f"the {ruleset.citation_prefix} documents do not state {what}{missing_text(ruleset)}")
 
 
 def stated(ruleset: Ruleset, key: str, what: str) -> str:
     """The rule id that states `key` in this format, or NotStated naming what is missing."""
     rule_id = ruleset.rule(key)
     if rule_id is None:
-        raise NotStated(f"the {ruleset.citation_prefix} documents do not state {what}")
+        raise not_stated(ruleset, what)
     return rule_id
 
 
@@ -58,6 +101,7 @@ class Card:
     face_up: bool = True
     focus_value: int | None = None
     element: str | None = None
+    ring_type: str | None = None  # NE "five Rings (of the same type)": the documents do not say what it is
     entered: str | None = None  # rings: "by its own text" | "by another card" | "before the first player"
     attached_to: str | None = None
     at: str = "home"  # home | battlefield
@@ -115,6 +159,10 @@ class Game:
     honor_changes: list = field(default_factory=list)  # every HonorChange, in order
     recruits: list = field(default_factory=list)  # (player, card name, RecruitCost)
     may_draw: dict[str, int] = field(default_factory=dict)  # cards a player may draw (Overconfident, Brash)
+    # Victory checks the format's documents do not state (e.g. Modern's Honor victory): while nobody has
+    # won, "who has won" is then not stated either, never "nobody".
+    undecided: list = field(default_factory=list)  # NotStated
+    losers: tuple[str, ...] = ()  # set when players lose without another winning (both at once)
 
     def player(self, player_id: str) -> Player:
         return self.players[player_id]
@@ -137,9 +185,27 @@ class Game:
         if self.winner is None:
             self.winner, self.win_reason = player, reason
 
+    def declare_losers(self, losers, reason: str):
+        """Players who lose the game: one loser's opponent wins; when both lose at once, nobody wins."""
+        losers = tuple(dict.fromkeys(losers))
+        if not losers or self.winner is not None or self.losers:
+            return
+        if len(losers) == 1:
+            self.declare_winner(other(losers[0]), reason)
+        else:
+            self.losers, self.win_reason = losers, reason
+
+    def leave_undecided(self, why: "NotStated"):
+        if all(w.reason != why.reason for w in self.undecided):
+            self.undecided.append(why)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or bool(self.losers)
+
     def check_not_over(self):
-        if self.winner is not None:
-            raise Refused(f"the game is already over ({self.win_reason})")
+        if self.over:
+            raise Impossible(f"the game is already over ({self.win_reason})")
 
     def start_turn(self, player: str):
         self.active = player

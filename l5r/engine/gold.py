@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .game import Game, Refused, stated
+from .game import Game, Impossible, Refused, stated
 
 
 def produce(game: Game, player: str, amount: int):
     if amount <= 0:
-        raise Refused("a Gold source produces at least 1 Gold")
+        raise Impossible("a Gold source produces at least 1 Gold")
     game.player(player).gold_sources.append(amount)
     game.player(player).gold_tracked = True
 

@@ -9,11 +9,18 @@ state a keyword treats it as printed text with no rule behind it.
 from __future__ import annotations
 
 from . import setup
-from .game import Card, Game, Refused, other
+from .game import Card, Game, Impossible, Refused, not_stated, other
 
 
 def _rule(game: Game, keyword: str) -> str | None:
     return game.ruleset.rule("keyword_" + keyword.lower().replace(" ", "_"))
+
+
+def bowing_is_stated(game: Game, card: Card, by_player: str):
+    """Stalwart changes what another player's bowing does; where the format's documents do not state the
+    keyword (OH: in the unbundled Jade Hand Legacy rules), whether the card bows is not stated either."""
+    if by_player != card.controller and card.has("Stalwart") and not _rule(game, "Stalwart"):
+        raise not_stated(game.ruleset, f"what the Stalwart keyword does (so whether {card.name} bows)")
 
 
 def bow(game: Game, card: Card, by_player: str) -> bool:
@@ -21,6 +28,7 @@ def bow(game: Game, card: Card, by_player: str) -> bool:
     effects of other players' cards)."""
     game.check_not_over()
     setup.check_affectable(game, card, by_player)
+    bowing_is_stated(game, card, by_player)
     from_other = by_player != card.controller
     if from_other and card.has("Stalwart") and _rule(game, "Stalwart"):
         if card.name not in game.bowings_from_others_this_turn:
@@ -50,7 +58,7 @@ def attach(game: Game, item: Card, to: Card):
     """Attach an Item, minding Armor (one per Personality) and Weapon (one; two for a Kensai)."""
     game.check_not_over()
     if to.zone != "in play" or to.type != "Personality":
-        raise Refused(f"{to.name} is not a Personality in play")
+        raise Impossible(f"{to.name} is not a Personality in play")
     present = game.attachments(to)
     for keyword, limit in (("Armor", 1), ("Weapon", 2 if to.has("Kensai") and _rule(game, "Kensai") else 1)):
         rule = _rule(game, keyword)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from . import gold, keywords
 from .clan import aligned_elsewhere, same_clan
-from .game import Card, Game, Refused, stated
+from .game import Card, Game, Impossible, NotStated, Refused, not_stated, stated
 from .honor import change_honor
 
 
@@ -22,6 +22,9 @@ class RecruitCost:
     discount: int = 0
     surcharge: int = 0
     blood_money: int = 0
+    # Where the format's documents do not state the Clan discount or surcharge (Modern: the Twenty Festivals
+    # rules are not bundled), the part of the cost they would decide is unknown: this says why.
+    unknown: NotStated | None = None
 
     @property
     def total(self) -> int:
@@ -32,16 +35,20 @@ def recruit_cost(game: Game, player: str, card: Card, *, take_discount: bool = T
                  blood_money: bool = False) -> RecruitCost:
     """What recruiting this card costs the player, before any card effect changes it."""
     if card.gold_cost is None:
-        raise Refused(f"{card.name} has no Gold Cost")
+        raise Impossible(f"{card.name} has no Gold Cost")
     rs, p = game.ruleset, game.player(player)
     discount = surcharge = 0
-    if card.type == "Personality" and rs.discount_applies_to != "none":
+    unknown = None
+    if card.type == "Personality" and rs.discount_applies_to is None:
+        unknown = not_stated(rs, "whether a Personality's Gold cost changes with Clan Alignment (a Clan "
+                                 "discount or an out-of-Clan surcharge)")
+    elif card.type == "Personality" and rs.discount_applies_to != "none":
         if take_discount and same_clan(game, p, card):
             discount = rs.clan_discount
         if aligned_elsewhere(game, p, card):
             surcharge = rs.out_of_clan_surcharge
     extra = _blood_money(game, player, card) if blood_money else 0
-    return RecruitCost(card.gold_cost, discount, surcharge, extra)
+    return RecruitCost(card.gold_cost, discount, surcharge, extra, unknown)
 
 
 def _blood_money(game: Game, player: str, card: Card) -> int:
@@ -75,12 +82,14 @@ def recruit(game: Game, player: str, name: str, *, take_discount: bool = True,
     game.check_not_over()
     card = game.card(name)
     if card.zone != "province" or card.owner != player:
-        raise Refused(f"{name} is not in one of {_your(player)} Provinces")
+        raise Impossible(f"{name} is not in one of {_your(player)} Provinces")
     if not card.face_up:
-        raise Refused(f"{name} is face-down; only face-up cards are recruited")
+        raise Impossible(f"{name} is face-down; only face-up cards are recruited")
     _singular_allowed(game, player, card)
     honor_requirement_met(game, player, card, blood_money)
     cost = recruit_cost(game, player, card, take_discount=take_discount, blood_money=blood_money)
+    if cost.unknown is not None and game.player(player).gold_tracked:
+        raise cost.unknown  # whether the produced Gold pays it depends on what is not stated
     gold.pay(game, player, cost.total)
     card.zone, card.controller, card.at = "in play", player, "home"
     game.recruits.append((player, name, cost))

@@ -37,12 +37,15 @@ class Ruleset:
     dishonor_timing: str | None = None
     enlightenment_rings: int | None = None
     enlightenment_pregame_ring_exemption: bool = False
+    enlightenment_same_type: bool = False  # NE: "five Rings (of the same type)"
     max_hand_size: int | None = None
     starting_hand: int | None = None
     provinces: int | None = None
     clan_discount: int = 0
     out_of_clan_surcharge: int = 0
-    discount_applies_to: str = "none"
+    # "all-personalities", or "none" where the format's own Recruit states the cost without one (NE Recruit:
+    # "paying all costs"); None: not stated (Modern), and the engine does not answer what a Personality costs.
+    discount_applies_to: str | None = None
     proclaim_with_discount: bool = True
     honor_for_destroyed_cards: int = 0
     duel_focus_limit: int | None = None
@@ -71,19 +74,25 @@ class Ruleset:
     starting_holdings: Mapping = field(default_factory=lambda: MappingProxyType({}))
     first_turn_immunity: Mapping = field(default_factory=lambda: MappingProxyType({}))
     going_second_legacy: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    # Which side of a two-sided Stronghold a player uses: {second: …, first?: …} (OH III.A, NE Setting Up 3).
+    stronghold_sides: Mapping = field(default_factory=lambda: MappingProxyType({}))
     rule_refs: Mapping = field(default_factory=lambda: MappingProxyType({}))
     extra: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    # The rules this format builds on that the Codex does not bundle ("the Twenty Festivals rules"): named
+    # when the format's own documents leave a question open.
+    unbundled_basis: str | None = None
 
     def rule(self, key: str, default: str | None = None) -> str | None:
         """The rule id that decides `key` in this format (for citing in results and problems)."""
         return self.rule_refs.get(key, default)
 
 
-_KNOWN = {f.name for f in fields(Ruleset)} - {"format_id", "citation_prefix", "extra"}
+_KNOWN = {f.name for f in fields(Ruleset)} - {"format_id", "citation_prefix", "extra", "unbundled_basis"}
 
 
-def ruleset_for(fmt: m.Format) -> Ruleset:
-    """Read a format's `ruleset:` mapping into its frozen Ruleset."""
+def ruleset_for(fmt: m.Format, codex: m.Codex | None = None) -> Ruleset:
+    """Read a format's `ruleset:` mapping into its frozen Ruleset (with the codex: which unbundled rules the
+    format builds on, named when a question is not stated)."""
     raw = dict(fmt.ruleset)
     values: dict = {}
     for key in _KNOWN & raw.keys():
@@ -94,8 +103,13 @@ def ruleset_for(fmt: m.Format) -> Ruleset:
             value = tuple(value)
         values[key] = value
     extra = MappingProxyType({k: v for k, v in raw.items() if k not in _KNOWN})
-    return Ruleset(format_id=fmt.id, citation_prefix=fmt.citation_prefix, extra=extra, **values)
+    basis = None
+    if codex is not None:
+        unbundled = [f"the {f.short_name} rules" for f in codex.ancestry(fmt.id)[1:] if not f.bundled]
+        basis = " and ".join(unbundled) or None
+    return Ruleset(format_id=fmt.id, citation_prefix=fmt.citation_prefix, extra=extra, unbundled_basis=basis,
+                   **values)
 
 
 def rulesets(codex: m.Codex) -> Mapping[str, Ruleset]:
-    return MappingProxyType({f.id: ruleset_for(f) for f in codex.formats.values() if f.bundled})
+    return MappingProxyType({f.id: ruleset_for(f, codex) for f in codex.formats.values() if f.bundled})

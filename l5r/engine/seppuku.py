@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import keywords
 from .game import Card, Game, Refused, stated
-from .honor import HonorChange, apply_change, modified_points
+from .honor import HonorChange, apply_change, change_honor, modified_points
 
 
 def commit(game: Game, card: Card):
@@ -50,13 +50,21 @@ def before_honor_loss(game: Game, player: str, points: int, name: str, link: str
     Personality, he commits seppuku; if that destroyed him, the loss is reduced to one."""
     game.check_not_over()
     terms, rule = _terms(game)
-    if terms.get("timing") != "before-honor-loss":
-        raise Refused("Seppuku is an Open action on a dishonorable Personality in this format, "
-                      "not a Reaction to losing Honor", rule)
     card = game.card(name)
-    _eligible(game, player, card, terms, rule)
-    if link not in ("targeted", "was performed by"):
-        raise Refused(f"the Honor loss must come from an effect that targeted or was performed by {name}", rule)
+    try:
+        if terms.get("timing") != "before-honor-loss":
+            raise Refused("Seppuku is an Open action on a dishonorable Personality in this format, "
+                          "not a Reaction to losing Honor", rule)
+        _eligible(game, player, card, terms, rule)
+        if link not in ("targeted", "was performed by"):
+            raise Refused(f"the Honor loss must come from an effect that targeted or was performed by {name}", rule)
+    except Refused as refused:
+        # The Reaction cannot be taken, but the Honor loss it would have answered still happens, in full
+        # (AEG Glossary S: "a Shugenja cannot commit seppuku" — his player still loses the Honor).
+        change = change_honor(game, player, "loss", points, tuple(increases), tuple(reductions))
+        refused.happened = f"the Honor loss still happens: {_name(player)} lose{'' if player == 'you' else 's'} " \
+                           f"{change.points} Honor"
+        raise
     commit(game, card)
     # The seppuku destroyed him: the loss (after its other modifiers) is reduced to one.
     size = modified_points(points, tuple(increases), tuple(reductions))
@@ -69,3 +77,7 @@ def before_honor_loss(game: Game, player: str, points: int, name: str, link: str
 def _or(words) -> str:
     words = list(words)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _name(player: str) -> str:
+    return "you" if player == "you" else "your opponent"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .game import Card, Game, NotStated, Refused, other, stated
+from .game import Card, Game, Refused, not_stated, other, stated
 from .wording import parse_selection
 
 STATS = ("Province Strength", "Gold Production", "Starting Family Honor")
@@ -32,6 +32,10 @@ def _title(card: Card) -> str:
 def is_titled(card: Card, title: str) -> bool:
     """“Border Keep” is also Border Keep Experienced or Border Keep (Inexperienced): every version."""
     return re.match(rf"{re.escape(title)}(?![\w’'])", _title(card), re.I) is not None
+
+
+class ScenarioInputMissing(ValueError):
+    """The question needs a fact about the game nobody gave (who goes first)."""
 
 
 def second_player(game: Game) -> str:
@@ -85,8 +89,17 @@ def stronghold_side(game: Game, player: str) -> str:
     if p.stronghold_sides == 1:
         stated(game.ruleset, "one_sided_stronghold", "which side a one-sided Stronghold uses")
         return "its only side"
-    raise NotStated(f"the {game.ruleset.citation_prefix} documents do not state which side of a two-sided "
-                    "Stronghold each player uses")
+    # OH III.A Strongholds: "Players that do not go first must use the white-bordered side of his/her
+    # Stronghold." NE Setting Up 3: "The player who does not start changes their Stronghold to the B side."
+    sides = game.ruleset.stronghold_sides
+    rule = stated(game.ruleset, "stronghold_sides", "which side of a two-sided Stronghold each player uses")
+    if game.first_player is None:
+        raise ScenarioInputMissing("who goes first is not known")
+    which = "second" if player != game.first_player else "first"
+    if which not in sides:
+        raise not_stated(game.ruleset, "which side of a two-sided Stronghold the player going first uses "
+                         f"(only the player not going first is told: {sides['second']}, {rule})")
+    return sides[which]
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ Ruleset (`honor_victory_at`, `dishonor_loss_at`, `dishonor_timing`, `enlightenme
 
 from __future__ import annotations
 
-from .game import Card, Game, Refused, other, stated
+from .game import Card, Game, Impossible, not_stated, other, stated
 
 ELEMENTS = ("Air", "Earth", "Fire", "Water", "Void")
 
@@ -17,7 +17,11 @@ def turn_begins(game: Game, player: str):
     game.check_not_over()
     game.start_turn(player)
     threshold = game.ruleset.honor_victory_at
-    if threshold is not None and game.player(player).honor >= threshold:
+    if threshold is None:
+        # Modern: its documents give no Honor victory (it lives in the Twenty Festivals rules): who has won
+        # is then not known, rather than "nobody".
+        game.leave_undecided(not_stated(game.ruleset, "an Honor victory (how much Family Honor wins the game)"))
+    elif game.player(player).honor >= threshold:
         game.declare_winner(player, f"Honor victory: began the turn at {game.player(player).honor} Honor")
 
 
@@ -26,6 +30,7 @@ def turn_ends(game: Game):
     game.check_not_over()
     rs = game.ruleset
     if rs.dishonor_loss_at is None:
+        game.leave_undecided(not_stated(rs, "a dishonor victory (how little Family Honor loses the game)"))
         return
     stated(rs, "dishonor_timing", "when a dishonored player loses")
     if rs.dishonor_timing == "end-of-current-turn":
@@ -36,8 +41,10 @@ def turn_ends(game: Game):
         losers = [game.active] if game.player(game.active).honor <= rs.dishonor_loss_at else []
     else:
         losers = []
-    for loser in losers:
-        game.declare_winner(other(loser), f"dishonor: {_name(loser)} reached {rs.dishonor_loss_at} Honor or lower")
+    # OH Dishonor Victory: "If a player reaches -20 or less Familiy Honor, he/she loses the game at the end
+    # of the current turn." Both players can reach it in one turn: then both lose, and neither wins.
+    game.declare_losers(losers, f"dishonor: {' and '.join(map(_name, losers))} reached {rs.dishonor_loss_at} "
+                                "Honor or lower")
 
 
 def after_honor_change(game: Game):
@@ -45,9 +52,9 @@ def after_honor_change(game: Game):
     rs = game.ruleset
     if rs.dishonor_timing != "immediately" or rs.dishonor_loss_at is None:
         return
-    for pid, p in game.players.items():
-        if p.honor <= rs.dishonor_loss_at:
-            game.declare_winner(other(pid), f"dishonor: {_name(pid)} reached {rs.dishonor_loss_at} Honor or lower")
+    losers = [pid for pid, p in game.players.items() if p.honor <= rs.dishonor_loss_at]
+    game.declare_losers(losers, f"dishonor: {' and '.join(map(_name, losers))} reached {rs.dishonor_loss_at} "
+                                "Honor or lower")
 
 
 def province_destroyed(game: Game, owner: str):
@@ -55,7 +62,7 @@ def province_destroyed(game: Game, owner: str):
     stated(game.ruleset, "military_victory", "the military victory")
     p = game.player(owner)
     if p.provinces <= 0:
-        raise Refused(f"{_name(owner)} has no Province left to destroy")
+        raise Impossible(f"{_name(owner)} has no Province left to destroy")
     p.provinces -= 1
     if p.provinces == 0:
         game.declare_winner(other(owner), f"military victory: {_name(owner)} has no Provinces remaining")
@@ -75,9 +82,22 @@ def check_enlightenment(game: Game, player: str):
     if needed is None:
         return
     rings = [c for c in game.in_play(player) if c.type == "Ring" and ring_counts(game, c)]
-    elements = {c.element for c in rings if c.element}
-    if len(elements) >= needed:
+    if len({c.element for c in rings if c.element}) < needed:
+        return
+    if not game.ruleset.enlightenment_same_type:
         game.declare_winner(player, f"enlightenment: {needed} Rings of different elements")
+        return
+    # NE ne-victory-enlightenment: "five Rings (of the same type) with five different element keywords". The
+    # documents never say what a Ring's type is: without it, whether these five win is not stated.
+    if any(c.ring_type is None for c in rings):
+        game.leave_undecided(not_stated(game.ruleset, "what a Ring's “type” is in “five Rings (of the same "
+                                                      "type)”, so whether these Rings are of the same type"))
+        return
+    for ring_type in {c.ring_type for c in rings}:
+        if len({c.element for c in rings if c.ring_type == ring_type and c.element}) >= needed:
+            game.declare_winner(player, f"enlightenment: {needed} Rings of the same type ({ring_type}) "
+                                        "with different elements")
+            return
 
 
 def ring_enters_play(game: Game, ring: Card, controller: str, how: str):

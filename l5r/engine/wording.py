@@ -133,8 +133,8 @@ class Slot:
 
 
 _QUANTITY = re.compile(
-    r"^(?:(?P<exact>exactly|only) (?P<en>\w+)|up to (?P<upto>\w+)|(?P<anynum>any number of)"
-    r"|(?P<a>\w+)_or_(?P<b>\w+)|(?P<any>any)|(?P<n>\w+))\s+(?P<of>of your\s+)?", re.I)
+    r"^(?:(?P<exact>exactly|only) (?P<en>\w+)|up to (?P<upto>\w+)|(?P<anynum>any number)"
+    r"|(?P<a>\w+)_or_(?P<b>\w+)|(?P<any>any)|(?P<n>\w+))\s+(?:of\s+)?(?P<of>your\s+)?", re.I)
 _POSTS = ("without attachments", "with attachments")
 
 
@@ -151,7 +151,11 @@ def _quantity(text: str) -> tuple[Quantity, bool, str]:
     m = _QUANTITY.match(text)
     if not m:
         raise Unreadable(f"cannot read a quantity at the start of “{text}”")
+    # "any number of your Personalities", "two of your Shugenja", "any your …": the possessive says whose cards
+    # (AEG Special wording rules, Possessive case); it is never a keyword the card must have.
     rest, yours = text[m.end():], bool(m.group("of"))
+    if m.group("anynum") and not text[m.start("anynum"):].lower().startswith("any number of"):
+        raise Unreadable(f"cannot read a quantity at the start of “{text}”")
     if m.group("exact"):
         return Quantity("exactly", (_number(m.group("en")),)), yours, rest
     if m.group("upto"):

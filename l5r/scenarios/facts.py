@@ -63,15 +63,24 @@ def _changed(run: Run, p, verb):
     return any(c.player == pid and c.kind == kind and c.happened for c in run.game.honor_changes)
 
 
-@fact(r"winner", "winner: you", "Who has won the game: you, your opponent, or nobody (yet).")
+@fact(r"winner", "winner: you", "Who has won the game: you, your opponent, nobody (yet), nobody (both lost) "
+      "when both players lose at once, or not stated when a victory the format's documents do not give "
+      "could have been reached.")
 def _winner(run: Run):
-    return player_word(run.game.winner)
+    game = run.game
+    if game.losers:
+        return "nobody (both lost)"
+    if game.winner is None and game.undecided:
+        raise game.undecided[0]
+    return player_word(game.winner)
 
 
 @fact(r"gold paid", "gold paid: 5", "The Gold you paid for what you recruited, and for Regions.")
 def _gold(run: Run):
     if YOU not in run.gold_paid:
         raise NeverChecked("you recruited nothing and paid for no Region")
+    if YOU in run.gold_unknown:
+        raise run.gold_unknown[YOU]
     return run.gold_paid[YOU]
 
 
@@ -242,6 +251,8 @@ def _stronghold_side(run: Run, p):
     pid = player_id(p)
     if run.game.player(pid).stronghold_sides is None:
         raise ScenarioError("the Stronghold's `sides` are not given")
+    if run.game.player(pid).stronghold_sides > 1 and run.game.first_player is None:
+        raise ScenarioError("which side a two-sided Stronghold uses depends on who goes first: give `first player`")
     return setup.stronghold_side(run.game, pid)
 
 

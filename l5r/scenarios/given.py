@@ -50,6 +50,7 @@ CARD_FIELDS = {
     "honor requirement": "Honor Requirement",
     "focus value": "Focus Value",
     "element": "a Ring's element: Air, Earth, Fire, Water or Void",
+    "ring type": "a Ring's type, for NE's “five Rings (of the same type)” (the documents do not say what it is)",
     "entered": "how a Ring in play entered: by its own text, by another card, before the first player",
     "bowed": "yes if bowed",
     "dishonorable": "yes if dishonorable",
@@ -257,6 +258,9 @@ def _card(name, props, scenario, keys, pid, zone, attached_to) -> Card:
         card.face_up = not _bool(props["face-down"], scenario, keys + ("face-down",))
     if "element" in props:
         card.element = str(props["element"])
+        card.type = "Ring"
+    if "ring type" in props:
+        card.ring_type = str(props["ring type"])
         card.type = "Ring"
     if "restriction" in props:
         card.restriction = str(props["restriction"])

@@ -1,41 +1,54 @@
 """Scenarios on the site: a Given / When / Then card, marked verified, linked to the rules it illustrates.
 
-`render_fence(source)` renders a ```scenario fence where it is written (docs/scenarios/*.md);
-`examples_html(record_id)` renders every scenario (docs/ and data/) that cites a rule, under that rule,
+`render_fence(source, links)` renders a ```scenario fence where it is written (docs/scenarios/*.md);
+`examples_html(record_id, links)` renders every scenario (docs/ and data/) that cites a rule, under that rule,
 with a link back to where it is written. Each card is run when rendered: one that does not pass says so
 in red and logs a warning, which stops a strict build; the tests run the same scenarios.
+
+The presenter does not import the site: the site hands it a `Links` (how to address records and pages).
 """
 
 from __future__ import annotations
 
 import html
 import logging
-import posixpath
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from ..data.load import DEFAULT_DATA_DIR, load_codex
-from ..site.plan import page_path, plan_site
 from . import given as g
 from .collect import collect, parse
 from .model import Scenario
-from .runner import Outcome, run, show
+from .runner import UNANSWERED, Outcome, run, show
 
 log = logging.getLogger("mkdocs.plugins.l5r.scenarios")
 ROOT = DEFAULT_DATA_DIR.parent
 PAGES_DIR = "docs"
 
 # ---------------------------------------------------------------------------------------------------------
-# What the site knows: the Codex, its plan, every scenario and its outcome (rebuilt when a file changes)
+# What the site knows: the Codex, every scenario and its outcome (rebuilt when a file changes)
 # ---------------------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Links:
+    """How the site addresses records and pages, handed in by the site (l5r.site.examples.site_links)."""
+
+    home: Callable[[str], str | None]  # record id -> uri of the page that shows it (None: not on the site)
+    record: Callable[[str, str], str]  # (record id, from page uri) -> href to the record
+    page: Callable[[str, str], str]  # (to page uri, from page uri) -> href to the page (directory URL, no anchor)
+
+
+NO_LINKS = Links(home=lambda record_id: None, record=lambda record_id, from_uri: "",
+                 page=lambda to_uri, from_uri: "")
+
+
 @dataclass
-class _Library:
+class Library:
     signature: tuple
     codex: object
-    plan: object
     scenarios: list
     outcomes: dict  # id(scenario) -> Outcome
     by_rule: dict  # record id -> [Scenario]
@@ -53,7 +66,7 @@ def _files() -> list[Path]:
     return sorted(found)
 
 
-def _library() -> _Library:
+def library() -> Library:
     lib = _cache.get("lib")
     # A page build asks hundreds of times in a row; look at the files again only after a pause, so that
     # `mkdocs serve` picks up an edited example on its next rebuild.
@@ -72,7 +85,7 @@ def _library() -> _Library:
         for rule_id in dict.fromkeys(s.rule_ids):
             by_rule.setdefault(rule_id, []).append(s)
     by_source = {_normal(s.source): s for s in scenarios if s.path.startswith(PAGES_DIR + "/")}
-    lib = _Library(signature, codex, plan_site(codex), scenarios, outcomes, by_rule, by_source)
+    lib = Library(signature, codex, scenarios, outcomes, by_rule, by_source)
     _cache["lib"] = lib
     return lib
 
@@ -87,15 +100,13 @@ def _page_uri(scenario: Scenario) -> str | None:
     return scenario.path[len(prefix):] if scenario.path.startswith(prefix) else None
 
 
-def _link(from_uri: str | None, to_uri: str, anchor: str) -> str | None:
+def _link(links: Links, from_uri: str | None, to_uri: str, anchor: str) -> str | None:
     """A published (directory URL) link between two pages, as the site writes links inside HTML."""
     if from_uri is None:
         return None
     if from_uri == to_uri:
         return f"#{anchor}"
-    here, there = page_path(from_uri).rstrip("/") or ".", page_path(to_uri).rstrip("/") or "."
-    rel = posixpath.relpath(there, here)
-    return f"{rel}/#{anchor}" if rel != "." else f"./#{anchor}"
+    return f"{links.page(to_uri, from_uri)}#{anchor}"
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -103,21 +114,22 @@ def _link(from_uri: str | None, to_uri: str, anchor: str) -> str | None:
 # ---------------------------------------------------------------------------------------------------------
 
 
-def render_fence(source: str) -> str:
+def render_fence(source: str, links: Links = NO_LINKS) -> str:
     """A ```scenario fence, where it is written: the card, with its anchor."""
-    lib = _library()
+    lib = library()
     scenario = lib.by_source.get(_normal(source))
     if scenario is None:  # a fence outside docs/ (or written since the last scan): run it as it stands
         scenario = parse(source if source.endswith("\n") else source + "\n", "(page)", 1)
         outcome = run(scenario, lib.codex)
-        return _card(scenario, outcome, lib, from_uri=None, anchor=True)
-    return _card(scenario, lib.outcomes[id(scenario)], lib, from_uri=_page_uri(scenario), anchor=True)
+        return card_html(scenario, outcome, lib, links, from_uri=None, anchor=True)
+    return card_html(scenario, lib.outcomes[id(scenario)], lib, links, from_uri=_page_uri(scenario), anchor=True)
 
 
-def examples_html(record_id: str) -> str:
+def examples_html(record_id: str, links: Links) -> str:
     """Every scenario citing a record, for the record's own place on the site (empty when none)."""
-    lib = _library()
-    if record_id not in lib.plan.anchors:
+    lib = library()
+    here = links.home(record_id)
+    if here is None:
         return ""
     ids = [record_id]
     record = lib.codex.records.get(record_id)
@@ -126,8 +138,8 @@ def examples_html(record_id: str) -> str:
     found = list({id(s): s for rid in ids for s in lib.by_rule.get(rid, ())}.values())
     if not found:
         return ""
-    here = lib.plan.anchors[record_id][0]
-    cards = "\n".join(_card(s, lib.outcomes[id(s)], lib, from_uri=here, anchor=False, home=record_id) for s in found)
+    cards = "\n".join(card_html(s, lib.outcomes[id(s)], lib, links, from_uri=here, anchor=False, home=record_id)
+                      for s in found)
     count = len(found)
     label = "Verified example" if count == 1 else f"Verified examples ({count})"
     return (f'<details class="l5r-verified" open><summary>{label}</summary>\n{cards}\n</details>')
@@ -142,11 +154,11 @@ def _e(value) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _card(s: Scenario, outcome: Outcome, lib: _Library, from_uri: str | None, anchor: bool,
-          home: str | None = None) -> str:
+def card_html(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_uri: str | None, anchor: bool,
+              home: str | None = None) -> str:
     ident = f' id="{_e(s.anchor)}"' if anchor else ""
     status = "ok" if outcome.passed else "fail"
-    parts = [f'<div class="l5r-scenario l5r-scenario--{status}"{ident}>', _head(s, outcome, lib, from_uri, home)]
+    parts = [f'<div class="l5r-scenario l5r-scenario--{status}"{ident}>', _head(s, outcome, lib, links, from_uri, home)]
     if outcome.error or not isinstance(s.data, dict) or not s.data:
         parts.append(_failure(outcome))
         parts.append("</div>")
@@ -158,18 +170,18 @@ def _card(s: Scenario, outcome: Outcome, lib: _Library, from_uri: str | None, an
     parts.append('<dl class="l5r-scenario__body">')
     parts.append(f"<dt>Given</dt><dd>{_given(s)}</dd>")
     if outcome.steps:
-        parts.append(f"<dt>When</dt><dd>{_when(outcome, lib, from_uri)}</dd>")
+        parts.append(f"<dt>When</dt><dd>{_when(outcome, lib, links, from_uri)}</dd>")
     parts.append(f"<dt>Then</dt><dd>{_then(outcome)}</dd>")
     parts.append("</dl>")
     if not outcome.passed:
         parts.append(_failure(outcome))
         _warn(outcome)
-    parts.append(_where(s, lib, from_uri))
+    parts.append(_where(s, lib, links, from_uri))
     parts.append("</div>")
     return "\n".join(parts)
 
 
-def _head(s: Scenario, outcome: Outcome, lib: _Library, from_uri: str | None, home: str | None) -> str:
+def _head(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_uri: str | None, home: str | None) -> str:
     fmt = lib.codex.formats.get(s.format_id) if s.format_id else None
     if outcome.passed:
         badge = ('<span class="l5r-scenario__badge" title="This example runs in the test suite '
@@ -179,35 +191,35 @@ def _head(s: Scenario, outcome: Outcome, lib: _Library, from_uri: str | None, ho
         badge = '<span class="l5r-scenario__badge l5r-scenario__badge--fail">✗ Not verified: this example fails</span>'
     label = f'<span class="l5r-scenario__format">{_e(fmt.short_name)}</span>' if fmt else ""
     rules = [r for r in s.rule_ids if r != home]
-    cited = ", ".join(_rule_link(r, lib, from_uri) for r in rules)
+    cited = ", ".join(_rule_link(r, lib, links, from_uri) for r in rules)
     also = "Also illustrates" if home else "Illustrates"
     rules_line = f'<p class="l5r-scenario__rules">{also} {cited}</p>' if cited else ""
     return (f'<div class="l5r-scenario__head">{badge}{label}</div>'
             f'<p class="l5r-scenario__title">{_e(s.title)}</p>{rules_line}')
 
 
-def _rule_link(rule_id: str, lib: _Library, from_uri: str | None) -> str:
+def _rule_link(rule_id: str, lib: Library, links: Links, from_uri: str | None) -> str:
     record = lib.codex.records.get(rule_id)
     text = f"{record.title} ({record.citation})" if record is not None else rule_id
-    if record is None or rule_id not in lib.plan.anchors or from_uri is None:
+    if record is None or links.home(rule_id) is None or from_uri is None:
         return f"<span>{_e(text)}</span>"
-    href = lib.plan.url(rule_id, from_uri)
+    href = links.record(rule_id, from_uri)
     return f'<a href="{_e(href)}">{_e(text)}</a>'
 
 
-def _where(s: Scenario, lib: _Library, from_uri: str | None) -> str:
+def _where(s: Scenario, lib: Library, links: Links, from_uri: str | None) -> str:
     page = _page_uri(s)
     if page is not None:
         if from_uri == page:
             return ""
-        href = _link(from_uri, page, s.anchor)
+        href = _link(links, from_uri, page, s.anchor)
         title = "Verified examples"
         return (f'<p class="l5r-scenario__where">Written in <a href="{_e(href)}">{_e(title)}: '
                 f'{_e(_page_title(page, lib))}</a> · <code>{_e(s.location)}</code></p>')
     return f'<p class="l5r-scenario__where">Written in <code>{_e(s.location)}</code></p>'
 
 
-def _page_title(page: str, lib: _Library) -> str:
+def _page_title(page: str, lib: Library) -> str:
     stem = Path(page).stem
     fmt = lib.codex.formats.get(stem)
     return fmt.short_name if fmt is not None else stem.replace("-", " ").capitalize()
@@ -318,6 +330,8 @@ def _card_text(entry) -> str:
         bits.append(_e(props["clan"]))
     if props.get("element"):
         bits.append(f"{_e(props['element'])} element")
+    if props.get("ring type"):
+        bits.append(f"Ring type {_e(props['ring type'])}")
     for key, label in _FIELD_LABELS:
         if key in props:
             bits.append(f"{label} {_e(props[key])}")
@@ -355,14 +369,21 @@ def _battle(raw: dict) -> str:
 # -- When and Then -----------------------------------------------------------------------------------------
 
 
-def _when(outcome: Outcome, lib: _Library, from_uri: str | None) -> str:
+def _when(outcome: Outcome, lib: Library, links: Links, from_uri: str | None) -> str:
     items = []
     for step in outcome.steps:
         text = _e(step.text)
         if step.refused:
-            rule = f" ({_rule_link(step.rule_id, lib, from_uri)})" if step.rule_id else ""
-            text += (f'<span class="l5r-scenario__outcome l5r-scenario__outcome--refused"> — refused: '
-                     f"{_e(step.refused)}{rule}</span>")
+            rule = _rule_link(step.rule_id, lib, links, from_uri) if step.rule_id else ""
+            if step.kind == "forbidden":
+                why = f"refused, forbidden by {rule}" if rule else "refused, forbidden"
+            else:
+                why = f"refused, {step.kind}" + (f" (see {rule})" if rule else "")
+            kind_class = (step.kind or "refused").replace(" ", "-")
+            text += (f'<span class="l5r-scenario__outcome l5r-scenario__outcome--refused '
+                     f'l5r-scenario__outcome--{kind_class}"> — {why}: {_e(step.refused)}</span>')
+            if step.note:  # what happens anyway
+                text += f'<span class="l5r-scenario__outcome l5r-scenario__outcome--still"> — {_e(step.note)}</span>'
         elif step.note:
             text += f'<span class="l5r-scenario__outcome"> — {_e(step.note)}</span>'
         items.append(f"<li>{text}</li>")
@@ -375,8 +396,12 @@ def _then(outcome: Outcome) -> str:
     for key, value in outcome.expected.items():
         mark = "✗" if key in wrong else "✓"
         extra = ""
+        actual = outcome.actual.get(key)
         if key in wrong:
-            extra = f' <span class="l5r-scenario__actual">(the engine says: {_e(show(outcome.actual.get(key)))})</span>'
+            extra = f' <span class="l5r-scenario__actual">(the engine says: {_e(show(actual))})</span>'
+        elif isinstance(actual, str) and actual.split(":")[0] in UNANSWERED:
+            # "not stated" is an answer only with its reason: show what the documents leave open.
+            extra = (f' <span class="l5r-scenario__why">— {_e(actual.split(":", 1)[1].strip())}</span>')
         items.append(f'<li><span class="l5r-scenario__check" aria-hidden="true">{mark}</span> '
                      f'<span class="l5r-scenario__fact">{_e(key)}</span>: '
                      f'<span class="l5r-scenario__value">{_e(show(value))}</span>{extra}</li>')

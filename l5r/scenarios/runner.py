@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..data import model as m
-from ..engine.game import NotStated, Refused
+from ..engine.game import Impossible, NotModelled, NotStated, Refusal, Refused
 from ..engine.ruleset import rulesets
 from ..engine.wording import Unreadable
 from . import facts, given, steps
@@ -19,13 +19,19 @@ from .model import Scenario, ScenarioError
 
 TOP_FIELDS = ("title", "format", "rules", "note", "given", "when", "then")
 
+# The three reasons a step is not taken, and the `then:` key that lists the steps refused for each.
+REFUSAL_KEYS = {"refused": Refused.kind, "not stated": NotStated.kind, "not modelled": NotModelled.kind}
+# A fact the engine cannot answer is expected as one of these words (its reason shows in the diff).
+UNANSWERED = (NotStated.kind, NotModelled.kind)
+
 
 @dataclass
 class StepOutcome:
     text: str
     note: str | None = None
-    refused: str | None = None
+    refused: str | None = None  # the engine's reason, when it did not take the step
     rule_id: str | None = None
+    kind: str | None = None  # "forbidden" | "not stated" | "not modelled" (see engine.game.Refusal)
 
 
 @dataclass
@@ -123,10 +129,12 @@ def _run(s: Scenario, codex: m.Codex, outcome: Outcome):
     outcome.expected = dict(then)
     for key, expected in then.items():
         _expect(run, str(key), expected, s, outcome)
-    if run.refused and not any(str(k).lower() == "refused" for k in then):
-        # Every refused step must be expected: an unnoticed refusal would make the steps say something else.
-        outcome.expected["refused"] = []
-        _compare(outcome, "refused", [], [text for _, text, _, _ in run.refused], "list")
+    for key, kind in REFUSAL_KEYS.items():
+        # Every refused step must be expected under its reason: an unnoticed refusal would make the steps
+        # say something else, and a "not stated" must never pass for a rule that forbids.
+        if any(r[4] == kind for r in run.refused) and not any(str(k).lower() == key for k in then):
+            outcome.expected[key] = []
+            _compare(outcome, key, [], [r[1] for r in run.refused if r[4] == kind], "list")
 
 
 def _ruleset(s: Scenario, codex: m.Codex):
@@ -164,11 +172,11 @@ def _take(run: steps.Run, index: int, text: str, s: Scenario) -> StepOutcome:
     step, args = found
     try:
         note = step.handler(run, **args)
-    except Refused as exc:
-        run.refused.append((index, text, exc.reason, exc.rule_id))
-        return StepOutcome(text, None, exc.reason, exc.rule_id)
-    except NotStated as exc:
-        raise ScenarioError(f"{exc} (step “{text}”)", line) from None
+    except Refusal as exc:
+        run.refused.append((index, text, exc.reason, exc.rule_id, exc.kind))
+        return StepOutcome(text, exc.happened, exc.reason, exc.rule_id, exc.kind)
+    except Impossible as exc:
+        raise ScenarioError(f"this cannot happen: {exc} (step “{text}”)", line) from None
     except Unreadable as exc:
         raise ScenarioError(f"{exc} (step “{text}”)", line) from None
     except ScenarioError as exc:
@@ -180,9 +188,10 @@ def _take(run: steps.Run, index: int, text: str, s: Scenario) -> StepOutcome:
 
 def _expect(run: steps.Run, key: str, expected, s: Scenario, outcome: Outcome):
     line = s.line_of("then", key)
-    if key.lower() == "refused":
+    if key.lower() in REFUSAL_KEYS:
+        kind = REFUSAL_KEYS[key.lower()]
         wanted = expected if isinstance(expected, list) else [expected]
-        actual = [text for _, text, _, _ in run.refused]
+        actual = [r[1] for r in run.refused if r[4] == kind]
         _compare(outcome, key, wanted, actual, "list")
         return
     found = facts.find(key)
@@ -202,10 +211,19 @@ def _expect(run: steps.Run, key: str, expected, s: Scenario, outcome: Outcome):
             hint = f" (did you mean “{close[0]}”?)" if close else ""
             raise ScenarioError(f"unknown expectation “{key}”{hint}; expectations are facts listed on the "
                                 "scenarios page, or a card's name", line)
-    except (NotStated, Unreadable) as exc:
+    except (NotStated, NotModelled) as exc:
+        # The engine cannot answer: that is an answer a scenario may expect ("not stated"), with the reason.
+        actual, kind = f"{exc.kind}: {exc.reason}", "unanswered"
+        if not _norm(str(expected)) in UNANSWERED:
+            outcome.mismatches.append((key, expected, actual))
+            outcome.actual[key] = actual
+            return
+        _compare(outcome, key, expected, actual, kind)
+        return
+    except Unreadable as exc:
         raise ScenarioError(str(exc), line) from None
-    except Refused as exc:
-        raise ScenarioError(f"cannot check “{key}”: {exc.reason}", line) from None
+    except (Refused, Impossible) as exc:
+        raise ScenarioError(f"cannot check “{key}”: {getattr(exc, 'reason', exc)}", line) from None
     except ScenarioError as exc:
         raise ScenarioError(exc.message, exc.line or line) from None
     if kind == "yes/no" and not (isinstance(expected, bool) or (isinstance(expected, list)
@@ -227,6 +245,8 @@ def _norm(value):
 
 
 def _equal(expected, actual, kind: str) -> bool:
+    if kind == "unanswered":  # "not stated: the MOD documents do not state…" is expected as "not stated"
+        return _norm(str(expected)) == _norm(str(actual)).split(":")[0]
     if kind == "list":
         if not isinstance(expected, list):
             expected = [expected]

@@ -1,7 +1,10 @@
 """`when:` — the step vocabulary. Each step is one sentence matched in full (case does not matter).
 
-A step the rules forbid is *refused*: the state does not change and the scenario must list it under
-`then: refused:`. A sentence that matches no step is an error, never skipped.
+A step the engine does not take is *refused*, for one of three reasons (engine.game.Refusal): a rule
+forbids it (`then: refused:`), the format's documents do not state the rule it needs (`then: not stated:`),
+or the engine does not model it (`then: not modelled:`). The state does not change — except for what happens
+anyway (a Reaction that cannot be taken does not stop the Honor loss it answers; the step's note says so) —
+and the scenario must list the step under its reason. A sentence that matches no step is an error, never skipped.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..engine import (abilities, battle, cardtypes, duel, effects, gold, honor, keywords, recruit, search, seppuku,
                       setup, turn, victory, wording)
-from ..engine.game import OPPONENT, YOU, Game
+from ..engine.game import OPPONENT, YOU, Game, Refused
 from .model import ScenarioError
 
 P = r"(?P<p>you|your opponent)"
@@ -30,7 +33,7 @@ class Run:
 
     game: Game
     battle: battle.Battle | None
-    refused: list = field(default_factory=list)  # (step index, text, reason, rule id)
+    refused: list = field(default_factory=list)  # (step index, text, reason, rule id, kind)
     notes: dict = field(default_factory=dict)  # step index -> what happened, for the site
     conditions: list = field(default_factory=list)
     choices: list = field(default_factory=list)
@@ -45,6 +48,7 @@ class Run:
     discarded: dict = field(default_factory=dict)
     drawn: dict = field(default_factory=dict)
     gold_paid: dict = field(default_factory=dict)
+    gold_unknown: dict = field(default_factory=dict)  # player: NotStated, when a cost paid was not stated
     resolutions: list = field(default_factory=list)
     reveals: list = field(default_factory=list)
 
@@ -144,7 +148,13 @@ def _seppuku_reaction(run: Run, p, n, mods, link, card):
     pid = player_id(p)
     inc, red = _mods(mods)
     who = named(run, card)
-    change = seppuku.before_honor_loss(run.game, pid, int(n), who.name, link.lower(), inc, red)
+    try:
+        change = seppuku.before_honor_loss(run.game, pid, int(n), who.name, link.lower(), inc, red)
+    except Refused as refused:
+        if refused.happened:  # the seppuku is refused, the Honor loss is not
+            run.honor_steps.add(pid)
+            victory.after_honor_change(run.game)
+        raise
     run.honor_steps.add(pid)
     victory.after_honor_change(run.game)
     return f"{who.name} is rehonored, then destroyed; the loss is {change.points}"
@@ -177,6 +187,10 @@ def _recruit(run: Run, p, card, nodisc, bm):
     cost = recruit.recruit(run.game, pid, who.name, take_discount=not nodisc, blood_money=bool(bm))
     run.gold_paid[pid] = run.gold_paid.get(pid, 0) + cost.total
     parts = [f"Gold Cost {cost.printed}"]
+    if cost.unknown is not None:
+        run.gold_unknown.setdefault(pid, cost.unknown)
+        extra = f" + {cost.blood_money} Blood Money" if cost.blood_money else ""
+        return f"enters play (Gold Cost {cost.printed}{extra}; the total is not stated: {cost.unknown.reason})"
     if cost.discount:
         parts.append(f"− {cost.discount} Clan discount")
     if cost.surcharge:

@@ -5,30 +5,13 @@ from __future__ import annotations
 import html
 
 from ..data import model as m
-from .plan import Page, SitePlan, plan_site
-from .render import RenderContext, SafeHelpers, TextRenderer, build_linkers, jinja_env, mentions, same_entry
-
-
-# The same topic sits in the same place in every format: overviews list them in this order.
-TOPICS = (
-    ("cardinal-rules", "Cardinal rules"),
-    ("victory", "Victory conditions"),
-    ("deck-construction", "Deck construction"),
-    ("clan-alignment", "Clan alignment"),
-    ("honor", "Family Honor"),
-    ("setup", "Setting up"),
-    ("turn-sequence", "Turn sequence"),
-    ("battle", "Battle"),
-    ("player-abilities", "Player abilities"),
-    ("performing", "Performing"),
-    ("keywords", "Keywords and glossary"),
-    ("card-types", "Card types"),
-    ("card-legality", "Card legality"),
-    ("proxies", "Proxies"),
-    ("wording", "Wording rules"),
-    ("bans", "Banned cards"),
-    ("changelog", "Changelog"),
-)
+from . import examples
+from .compare import TOPICS  # noqa: F401 (also the overviews' order; importers of build.TOPICS keep working)
+from .diff import word_diff
+from .pages import Page, SitePlan, relative_link
+from .permalinks import short_path
+from .plan import plan_site
+from .render import RenderContext, SafeHelpers, TextRenderer, build_linkers, jinja_env, md_escape, mentions, same_entry
 
 
 class PageRenderer:
@@ -76,8 +59,7 @@ class _Helpers:
 
     def page_url(self, uri: str) -> str:
         """A Markdown link to another page (MkDocs validates and rewrites it)."""
-        from .plan import _relative
-        return _relative(self.page.uri, uri)
+        return relative_link(self.page.uri, uri)
 
     def md_url(self, record_id: str) -> str:
         """A Markdown link to a record, for use in Markdown (tables, lists), not in HTML blocks."""
@@ -100,7 +82,6 @@ class _Helpers:
         return self._cite(record, "_cite_cell.html.j2")
 
     def _cite(self, record, template) -> str:
-        from .permalinks import short_path
         return self.r.env.get_template(template).render(
             record=record, citation=record.citation, title=record.title, anchor=record.id,
             short=short_path(record.citation)).strip()
@@ -165,17 +146,14 @@ class _Helpers:
 
     def diff(self, old: str, new: str) -> str:
         """Old and new text as a word-level diff."""
-        from .diff import word_diff
         return word_diff(old, new)
 
     def examples(self, record) -> str:
         """Verified examples (scenarios) that illustrate this record."""
-        from .examples import examples_for
-        return examples_for(record.id)
+        return examples.examples_for(record.id, self.r.plan)
 
     def heading(self, s) -> str:
         """A section heading: its number, then its title (unless the title already starts with it)."""
-        from .render import md_escape
         title = s.title
         if s.number and not title.startswith(s.number):
             title = f"{s.number} {title}"

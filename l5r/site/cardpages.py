@@ -31,7 +31,7 @@ import yaml
 
 from ..cardpool import CardIndex, Identity, cache
 from ..cardpool.names import plain
-from ..cardpool.read import _deck, _printings, set_files
+from ..cardpool.read import deck_of, read_set, set_files
 from ..data import model as m
 from ..engine.deck import DeckChecker, checkable, legality
 from ..engine.ruleset import ruleset_for
@@ -61,10 +61,10 @@ class PoolPrintings:
 def read_printings(pool_dir: Path) -> PoolPrintings:
     by_identity: dict = defaultdict(list)
     for path in set_files(pool_dir):
-        for p in _printings(path):
+        for p in read_set(path):
             if p.get("is_back"):
                 continue
-            key = (plain(str(p.get("extended_title") or p["title"])), _deck(p))
+            key = (plain(str(p.get("extended_title") or p["title"])), deck_of(p))
             by_identity[key].append({k: p[k] for k in _KEPT if p.get(k) not in (None, "")})
     return PoolPrintings(dict(by_identity), _release_dates(pool_dir))
 

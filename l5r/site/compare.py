@@ -10,8 +10,29 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..data import model as m
-from .plan import Page
+from .pages import Page
 from .render import TITLES_PAGE, title_anchor
+
+# The same topic sits in the same place in every format: overviews list them in this order.
+TOPICS = (
+    ("cardinal-rules", "Cardinal rules"),
+    ("victory", "Victory conditions"),
+    ("deck-construction", "Deck construction"),
+    ("clan-alignment", "Clan alignment"),
+    ("honor", "Family Honor"),
+    ("setup", "Setting up"),
+    ("turn-sequence", "Turn sequence"),
+    ("battle", "Battle"),
+    ("player-abilities", "Player abilities"),
+    ("performing", "Performing"),
+    ("keywords", "Keywords and glossary"),
+    ("card-types", "Card types"),
+    ("card-legality", "Card legality"),
+    ("proxies", "Proxies"),
+    ("wording", "Wording rules"),
+    ("bans", "Banned cards"),
+    ("changelog", "Changelog"),
+)
 
 INDEX = "compare/index.md"
 # Rule sections that may stand for a keyword or ability of the same name (Modern amends "Reaction" there).
@@ -163,8 +184,7 @@ def _columns(codex: m.Codex, by_format: dict[str, list]) -> tuple[Column, ...]:
 
 
 def _rule_titles() -> dict[str, str]:
-    """The names format overviews give the shared rule topics (build.TOPICS), so both pages agree."""
-    from .build import TOPICS
+    """The names format overviews give the shared rule topics (TOPICS), so both pages agree."""
     return dict(TOPICS)
 
 

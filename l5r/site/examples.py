@@ -1,26 +1,46 @@
 """Verified examples: ```scenario fences rendered on the site, and shown under the rules they illustrate.
 
-The scenario engine (l5r.scenarios) runs the same fences in the tests; this module only presents them.
+The scenario engine (l5r.scenarios) runs the same fences in the tests; this module only presents them. The
+presenter (l5r.scenarios.present) does not import the site: this module hands it the site's links.
 """
 
 from __future__ import annotations
 
+from ..scenarios import present
+from .pages import SitePlan, page_path, relative_url
+from .plan import plan_site
+
+
+def site_links(plan: SitePlan) -> present.Links:
+    """How the scenario presenter addresses records and pages on this site."""
+
+    def home(record_id: str) -> str | None:
+        found = plan.anchors.get(record_id)
+        return found[0] if found else None
+
+    return present.Links(home=home, record=plan.url,
+                         page=lambda to_uri, from_uri: relative_url(page_path(from_uri), page_path(to_uri)))
+
+
+_plans: dict = {}
+
+
+def _links_for(codex) -> present.Links:
+    """The links of the Codex the presenter loaded (fences render inside Markdown, where no plan is at hand)."""
+    if _plans.get("codex") is not codex:
+        _plans.update(codex=codex, links=site_links(plan_site(codex)))
+    return _plans["links"]
+
 
 def fence_format(source, language, css_class, options, md, **kwargs):
     """pymdownx.superfences formatter for ```scenario fences."""
-    from ..scenarios.present import render_fence  # imported lazily: the site must build without pytest deps
-
-    return render_fence(source)
+    return present.render_fence(source, _links_for(present.library().codex))
 
 
 def fence_validate(language, inputs, options, attrs, md):
     return True
 
 
-def examples_for(record_id: str) -> str:
+def examples_for(record_id: str, plan: SitePlan) -> str:
     """HTML for every verified example that illustrates a record (empty when there are none)."""
-    try:
-        from ..scenarios.present import examples_html
-    except ImportError:
-        return ""
-    return examples_html(record_id)
+    return present.examples_html(record_id, site_links(plan))

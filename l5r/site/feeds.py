@@ -18,7 +18,7 @@ from urllib.parse import urljoin, urlsplit
 
 from ..data import model as m
 from .diff import word_diff
-from .plan import SitePlan, page_path
+from .pages import SitePlan, page_path
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
 ATOM_TYPE = "application/atom+xml"

@@ -1,37 +1,61 @@
-"""What the MkDocs hooks call: plan and render pages from data, add them as virtual files."""
+"""What the MkDocs hooks call: plan and render pages from data, add them as virtual files.
+
+The hooks' state is one `SiteState` (the Codex, its plan, the generated pages), made by `load(config)` in
+hooks/codex.py's on_config and kept in the MkDocs config under STATE_KEY, so every hook reads it from the
+config MkDocs hands it (`state_of(config)`) and passes it explicitly to the functions here."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
+from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from . import permalinks
-from . import cardsearch, feeds
+from . import api, cardsearch, feeds
 from .build import render_site
+from .pages import SitePlan
+from .render import tooltip_titles
 
-_state: dict = {}
+STATE_KEY = "l5r_site"
+
+
+@dataclass
+class SiteState:
+    """Everything the hooks share during one build."""
+
+    codex: m.Codex
+    plan: SitePlan
+    pages: dict[str, str]  # generated page uri -> Markdown
+
+
+def state_of(config) -> SiteState:
+    """The state `load` made for this build (hooks/codex.py runs first)."""
+    return config[STATE_KEY]
 
 
 def _data_dir(config) -> Path:
     return Path(config.config_file_path).resolve().parent / "data"
 
 
-def on_config(config):
+def load(config) -> SiteState:
+    """Load the data, plan and render the pages, check the permanent links, set the nav: the state of this build."""
     try:
         codex = load_codex(_data_dir(config))
     except DataError as exc:
         # A bad data file stops the build with file, line and a plain sentence, never a traceback.
         raise PluginError("The Codex data has problems:\n" + "\n".join(str(p) for p in exc.problems)) from None
     plan, pages = render_site(codex)
-    _state.update(codex=codex, plan=plan, pages=pages)
+    state = SiteState(codex, plan, pages)
+    config[STATE_KEY] = state
     _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
-    config.nav = _nav(config.nav, plan.nav)
+    config.nav = _nav(config.nav, plan.nav)  # titles escaped by plan_site (issue 14)
     feeds.add_feed_discovery(config)  # <link rel="alternate" type="application/atom+xml"> in every <head>
-    return config
+    return state
 
 
 def _nav(configured, generated):
@@ -45,18 +69,27 @@ def _nav(configured, generated):
     return out
 
 
-def on_files(files, config):
-    files.append(File.generated(config, cardsearch.PAGE_URI, content=cardsearch.page_markdown(config.use_directory_urls)))
+def add_files(state: SiteState, files, config):
+    # The card search page (also the chrome of every pool card page) and its scripts (issue 11).
+    files.append(File.generated(config, cardsearch.PAGE_URI,
+                                content=cardsearch.page_markdown(config.use_directory_urls)))
     files.append(File.generated(config, cardsearch.SCRIPT_URI, content=cardsearch.SCRIPT))
     files.append(File.generated(config, cardsearch.PAGE_SCRIPT_URI, content=cardsearch.PAGE_SCRIPT))
-    for uri, content in _state["pages"].items():
+    for uri, content in state.pages.items():
         if files.get_file_from_path(uri) is not None:
             raise PluginError(f"docs/{uri} would hide a generated page; generated pages are not written in docs/")
         files.append(File.generated(config, uri, content=content))
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml), built from the data; as
     # generated files, pages link to them with ordinary (validated) Markdown links.
-    for feed in feeds.build_feeds(_state["codex"], _state["plan"], config.site_url or "", config.site_name):
+    for feed in feeds.build_feeds(state.codex, state.plan, config.site_url or "", config.site_name):
         files.append(File.generated(config, feed.path, content=feed.xml))
+    # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api.py).
+    try:
+        outputs = api.site_outputs(state.codex, state.plan, config.use_directory_urls)
+    except api.ApiError as exc:
+        raise PluginError(str(exc)) from None
+    for path, content in outputs.items():
+        files.append(File.generated(config, path, content=content))
     return files
 
 
@@ -68,14 +101,15 @@ def _links(step, *args):
         raise PluginError(str(exc)) from None
 
 
-def on_page_content(html, page, config, files):
+def page_content(state: SiteState, html, page, config):
     # An old anchor that moved to another place: a hidden marker that docs/assets/codex.js follows.
-    return html + permalinks.moved_markers(page.file.src_uri, _state["codex"], _state["plan"],
-                                           config.use_directory_urls)
+    # Titles become Material tooltips, which read them as HTML: escaped once more (issue 14).
+    html = tooltip_titles(html)
+    return html + permalinks.moved_markers(page.file.src_uri, state.codex, state.plan, config.use_directory_urls)
 
 
-def on_post_build(config):
+def post_build(state: SiteState, config):
     # permalinks.json, short links c/<slug>/, stubs for old pages; every permalink must resolve.
-    cardsearch.write(Path(config.site_dir), _state["codex"], config.site_name, config.use_directory_urls)
-    _links(permalinks.write_outputs, Path(config.site_dir), _state["codex"], _state["plan"],
-           config.use_directory_urls)
+    # Every pool card's page and the card search index (l5r/site/cardsearch.py).
+    cardsearch.write(Path(config.site_dir), state.codex, config.site_name, config.use_directory_urls)
+    _links(permalinks.write_outputs, Path(config.site_dir), state.codex, state.plan, config.use_directory_urls)

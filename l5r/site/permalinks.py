@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data import model as m
-from .plan import SitePlan, page_path
+from .pages import SitePlan, page_path
+from .render import jinja_env
 
 LOCK_FILE = "data/anchors.lock"
 REDIRECTS_FILE = "data/redirects.yml"
@@ -242,7 +243,6 @@ def _target_url(record_id: str, plan: SitePlan, directory_urls: bool) -> str:
 
 def write_outputs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bool = True) -> dict[str, int]:
     """Write permalinks.json, the short links and the stubs for old pages; check every permalink resolves."""
-    from .render import jinja_env
 
     template = jinja_env().get_template("_redirect.html.j2")
     items = citables(codex, plan)

@@ -1,81 +1,20 @@
-"""Which pages the site has, what each record's URL is, and the navigation — all derived from the data."""
+"""Which pages the site has, what each record's URL is, and the navigation — all derived from the data.
+
+The page and URL types live in `pages` (the bottom of the site package); this module composes the plan from
+the data and the planners of the other page families (`printing.plan_print`, `compare.plan_compare`)."""
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
 
 from ..data import model as m
+from .compare import plan_compare
+from .pages import Page, SitePlan, page_path, relative_link, relative_url  # noqa: F401 (the plan's public names)
+from .printing import plan_print
 
 # ---------------------------------------------------------------------------------------------------------
-# Pages and addresses
+# Page names
 # ---------------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Page:
-    """One generated page: where it lives, its title, and what renders it."""
-
-    uri: str  # e.g. formats/obsidian-hand/ii-b.md
-    title: str
-    template: str
-    context: dict = field(default_factory=dict, compare=False, hash=False)
-
-
-@dataclass
-class SitePlan:
-    pages: list[Page]
-    nav: list
-    anchors: dict[str, tuple[str, str]]  # record id -> (page uri, anchor)
-
-    def url(self, record_id: str, from_uri: str | None = None) -> str:
-        """The published link to a record, for raw HTML (MkDocs does not rewrite links inside HTML blocks).
-
-        Relative to the page `from_uri` when given, so the site also works from file:// and any sub-path.
-        """
-        uri, anchor = self.anchors[record_id]
-        if from_uri is None:
-            return f"{page_path(uri)}#{anchor}"
-        if uri == from_uri:
-            return f"#{anchor}"
-        return f"{_relative_url(page_path(from_uri), page_path(uri))}#{anchor}"
-
-    def md_url(self, record_id: str, from_uri: str) -> str:
-        """A Markdown link to a record (`../ii-b.md#oh-ii-b`), which MkDocs validates and rewrites."""
-        uri, anchor = self.anchors[record_id]
-        return f"{_relative(from_uri, uri)}#{anchor}"
-
-    def site_url(self, record_id: str) -> str:
-        """The published URL path (directory URLs), relative to the site root."""
-        uri, anchor = self.anchors[record_id]
-        return f"{page_path(uri)}#{anchor}"
-
-
-def page_path(uri: str) -> str:
-    """`formats/oh/ii-b.md` -> `formats/oh/ii-b/` (MkDocs directory URLs)."""
-    if uri.endswith("index.md"):
-        return uri[: -len("index.md")]
-    return uri[:-3] + "/"
-
-
-def _relative_url(from_dir: str, to_path: str) -> str:
-    """Relative URL between two published directory paths (`formats/oh/ii-b/` -> `../abilities/`)."""
-    src = [p for p in from_dir.split("/") if p]
-    dst = [p for p in to_path.split("/") if p]
-    common = 0
-    while common < len(src) and common < len(dst) and src[common] == dst[common]:
-        common += 1
-    parts = [".."] * (len(src) - common) + dst[common:]
-    return "/".join(parts) + "/" if parts else "./"
-
-
-def _relative(from_uri: str, to_uri: str) -> str:
-    src = from_uri.split("/")[:-1]
-    dst = to_uri.split("/")
-    common = 0
-    while common < len(src) and common < len(dst) - 1 and src[common] == dst[common]:
-        common += 1
-    return "/".join([".."] * (len(src) - common) + dst[common:])
 
 
 def section_slug(section: m.Section) -> str:
@@ -190,10 +129,8 @@ def plan_site(codex: m.Codex) -> SitePlan:
     pages.append(Page("whats-new.md", "What's new", "whats_new.md.j2", {}))
     nav.insert(1, {"What's new": "whats-new.md"})
     # Printable pages, one per format, for tournament binders (l5r/site/printing.py, issue #8).
-    from .printing import plan_print
     plan_print(codex, pages, nav)
     # Comparison pages: each topic several formats define, side by side (l5r/site/compare.py, issue #6).
-    from .compare import plan_compare
     plan_compare(codex, pages, nav)
     return SitePlan(pages=pages, nav=_escaped_nav(nav), anchors=anchors)
 

@@ -4,6 +4,7 @@ each under its citation id, for tournament binders (templates/print.md.j2, docs/
 from __future__ import annotations
 
 from ..data import model as m
+from .pages import Page
 
 
 def print_uri(f: m.Format) -> str:
@@ -12,8 +13,6 @@ def print_uri(f: m.Format) -> str:
 
 def plan_print(codex: m.Codex, pages: list, nav: list) -> None:
     """Add the print pages and their nav section ("Print") to a site plan under construction."""
-    from .plan import Page
-
     entries = []
     for f in codex.bundled_formats:
         uri = print_uri(f)

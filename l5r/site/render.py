@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from ..data import model as m
 from .autolink import Linker, Target
-from .plan import SitePlan, _relative_url, page_path
+from .pages import SitePlan, page_path, relative_url
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -64,7 +64,7 @@ class TextRenderer:
         if target.uri is not None:
             if target.uri == from_uri:
                 return f"#{target.anchor}"
-            return f"{_relative_url(page_path(from_uri), page_path(target.uri))}#{target.anchor}"
+            return f"{relative_url(page_path(from_uri), page_path(target.uri))}#{target.anchor}"
         if target.record_id not in self.plan.anchors:
             return None
         return self.plan.url(target.record_id, from_uri)
@@ -304,6 +304,25 @@ class SafeHelpers:
             result = value(*args, **kwargs)
             return Markup(result) if isinstance(result, str) and not isinstance(result, Markup) else result
         return call
+
+
+_TITLE_ATTR = re.compile(r'(\stitle=)"([^"]*)"')
+
+
+def tooltip_titles(page_html: str) -> str:
+    """Every `title="…"` in a page's content, escaped once more for Material's tooltips.
+
+    With `content.tooltips`, Material moves each `[title]` of the content into a tooltip as HTML: the value
+    the browser decoded from the attribute is parsed again. A title holding data that reads like markup
+    (`<img onerror=…>` in a keyword's short text, shown on its auto-links) ran there on hover; escaped twice,
+    the tooltip shows the characters the data holds (issue 14). Only `&`, `<` and `>` are added, so ordinary
+    titles keep their value.
+    """
+    def once_more(match: re.Match) -> str:
+        value = html.unescape(match.group(2))
+        return f'{match.group(1)}"{html.escape(html.escape(value, quote=False))}"'
+
+    return _TITLE_ATTR.sub(once_more, page_html)
 
 
 def jinja_env() -> Environment:

@@ -23,6 +23,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import site_build_env  # tests/conftest.py: the build environment (card pool)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("L5R_CHROMIUM", "/usr/bin/chromium"))
@@ -103,7 +104,7 @@ def offline_build(tmp_path_factory) -> OfflineBuild:
     """`make offline` into a scratch dist/, then unzipped as a player would."""
     dist = tmp_path_factory.mktemp("dist")
     result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
-                            cwd=ROOT, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+                            cwd=ROOT, env=site_build_env(),
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, f"scripts/build_offline.py failed:\n{result.stdout}\n{result.stderr}"
     zips = sorted(dist.glob("*.zip"))

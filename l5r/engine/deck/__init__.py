@@ -11,7 +11,7 @@ id it comes from; problem codes are an interface (see docs/deck-check.md).
 
 from __future__ import annotations
 
-from .checker import DeckChecker, DeckRulesError, checkable
+from .checker import DeckChecker, DeckRulesError, checkable, names_format
 from .report import PROBLEM_CODES, DeckReport, Finding
 
-__all__ = ["PROBLEM_CODES", "DeckChecker", "DeckReport", "DeckRulesError", "Finding", "checkable"]
+__all__ = ["PROBLEM_CODES", "DeckChecker", "DeckReport", "DeckRulesError", "Finding", "checkable", "names_format"]

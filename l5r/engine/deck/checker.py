@@ -25,8 +25,10 @@ _OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
 class DeckChecker:
     """The deck rules of one format, prepared once and applied to any number of decklists."""
 
-    def __init__(self, fmt: m.Format, ruleset: Ruleset, index: CardIndex):
+    def __init__(self, fmt: m.Format, ruleset: Ruleset, index: CardIndex, acronyms: Mapping[str, str] | None = None):
         self.format = fmt
+        # data/set-acronyms.yml (Codex.set_acronyms): "TotV" -> "Time of the Void", matched without case
+        self._acronyms = {k.lower(): v for k, v in (acronyms or {}).items()}
         self.rules = ruleset
         self.index = index
         self.name = fmt.short_name
@@ -46,13 +48,17 @@ class DeckChecker:
         out = Findings()
         for issue in deck.issues:
             out.problem("parse", f"line {issue.line}: {issue.message}", rule=self._sections_rule, line=issue.line)
+        if deck.legality and not names_format(deck.legality[0], self.format):
+            written, line = deck.legality
+            out.warn("format-mismatch", f"line {line}: the decklist says “Legality: {written}” but it was checked "
+                     f"against {self.format.name} (--format wins).", line=line)
         entries = self._resolve(deck, out)
         counts = {s: sum(e.count for e in entries if e.section == s) for s in SECTIONS}
         self._check_declared_counts(deck, counts, out)
         self._check_sizes(entries, out)
         if not self._cards_in_pool:
             check_pregame_count(self._slots, counts[PREGAME], self.name, out)
-            return out.report(self.format.id, on, counts)
+            return out.report(self.format.id, on, counts, deck.input_format)
         known = [e for e in entries if e.identity is not None]
         self._check_sections(known, out)
         pregame = [e for e in known if e.section == PREGAME]
@@ -60,7 +66,7 @@ class DeckChecker:
         check_copies(self.rules, self.index, self.name, known, out)
         banned = self._check_bans(known, on, out)
         self._check_pool(known, banned, out)
-        return out.report(self.format.id, on, counts)
+        return out.report(self.format.id, on, counts, deck.input_format)
 
     # -- naming the cards --------------------------------------------------------------------------
 
@@ -74,27 +80,42 @@ class DeckChecker:
         if not self.index.has_pool:
             out.warn("no-card-pool", f"no card pool was given (--cardpool or L5R_CARDPOOL), so only the "
                      f"{len(self.index)} cards the rules documents name are known.")
-        return [self._entry(card, out) for card in deck.cards]
+        sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
+        return [self._entry(card, out, sorted_by_pool) for card in deck.cards]
 
-    def _entry(self, card: CardLine, out: Findings) -> Entry:
+    def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> Entry:
         deck = DECK_OF_SECTION.get(card.section) if card.section else None
-        found = self.index.find(card.name, card.experience, card.set_name, deck)
+        set_name = self._acronyms.get(card.set_name.lower(), card.set_name) if card.set_name else None
+        found = self.index.find(card.name, card.experience, set_name, deck)
         if found.identity is None and not found.candidates and card.experience:
-            found = self.index.find(card.written, None, card.set_name, deck)  # a title that ends like a level
-        if found.note:
+            found = self.index.find(card.written, None, set_name, deck)  # a title that ends like a level
+        if set_name and (found.note or found.identity is None):
+            # "Earthen Armor (+3F)": the brackets were part of the title, not a set
+            whole = self.index.find(f"{card.name} ({card.set_name})", card.experience, None, deck)
+            if whole.identity is not None and not whole.note:
+                found, set_name = whole, None
+        if found.note and found.identity is not None:
+            printed = ", ".join(found.identity.sets[:5]) + (" ..." if len(found.identity.sets) > 5 else "")
+            out.warn("set-ignored", f"line {card.line}: {found.identity.key} was never printed in {set_name}; "
+                     f"it was printed in {printed}. Legality is by card, so the set was ignored.",
+                     card=found.identity.key, line=card.line)
+        elif found.note:
             out.warn("set-ignored", f"line {card.line}: {found.note}.", card=card.written, line=card.line)
         if found.identity is None:
-            out.problem("unknown-card", self._unknown(card, found.candidates), card=card.written,
-                        rule=self._pool_rule, line=card.line)
+            suggestions = ([c.key for c in found.candidates][:3] if found.candidates
+                           else self.index.suggest(card.written if not card.experience else card.name))
+            out.problem("unknown-card", self._unknown(card, found.candidates, suggestions), card=card.written,
+                        rule=self._pool_rule, line=card.line, suggestions=suggestions)
             return Entry(card, None, card.section)
         section = card.section
         if section is None:
             section = _SECTION_OF_DECK.get(found.identity.deck, DYNASTY)
-            out.warn("no-section", f"line {card.line}: no section header above {card.written}; counted in the "
-                     f"{SECTION_NAMES[section]} section.", card=found.identity.key, line=card.line)
+            if not sorted_by_pool:
+                out.warn("no-section", f"line {card.line}: no section header above {card.written}; counted in the "
+                         f"{SECTION_NAMES[section]} section.", card=found.identity.key, line=card.line)
         return Entry(card, found.identity, section)
 
-    def _unknown(self, card: CardLine, candidates: tuple[Identity, ...]) -> str:
+    def _unknown(self, card: CardLine, candidates: tuple[Identity, ...], suggestions=()) -> str:
         where = f"line {card.line}: "
         if candidates:
             options = "; ".join(f"{c.describe()}, printed in {', '.join(c.sets[:3])}" for c in candidates)
@@ -103,7 +124,8 @@ class DeckChecker:
                     f"e.g. “{first.key}” or “{card.written} [{first.sets[0]}]”.")
         set_part = f" [{card.set_name}]" if card.set_name else ""
         source = "the card pool" if self.index.has_pool else "the Codex's card records (no card pool given)"
-        return f"{where}no card “{card.written}{set_part}” in {source}."
+        guess = f" Did you mean {' or '.join(f'“{t}”' for t in suggestions)}?" if suggestions else ""
+        return f"{where}no card “{card.written}{set_part}” in {source}.{guess}"
 
     # -- deck sizes and which deck each card goes in -----------------------------------------------
 
@@ -241,6 +263,12 @@ class DeckChecker:
         if self._pool_rules.get("pool_tags"):
             parts.append(f"not among the card pool's {' / '.join(self._pool_rules['pool_tags'])} cards")
         return "; ".join(parts)
+
+
+def names_format(written: str, fmt: m.Format) -> bool:
+    """Whether a decklist's "Legality: Modern" names this format (its id, name or short name; any case)."""
+    key = title_key(written)
+    return key in {fmt.id, fmt.id.replace("-", " "), title_key(fmt.name), title_key(fmt.short_name)}
 
 
 def checkable(fmt: m.Format, ruleset: Ruleset) -> bool:

@@ -17,9 +17,13 @@ class Finding:
     card: str | None = None
     rule: str | None = None  # the rule id it comes from
     line: int | None = None  # the decklist line
+    suggestions: tuple[str, ...] | None = None  # unknown-card only: up to three pool titles, best first
 
     def as_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "card": self.card, "rule": self.rule, "line": self.line}
+        out = {"code": self.code, "message": self.message, "card": self.card, "rule": self.rule, "line": self.line}
+        if self.suggestions is not None:
+            out["suggestions"] = list(self.suggestions)
+        return out
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,7 @@ class DeckReport:
     problems: tuple[Finding, ...]
     warnings: tuple[Finding, ...]
     counts: Mapping[str, int] = field(default_factory=dict)
+    input_format: str = "text"  # the decklist syntax read (l5r.decklist.INPUT_FORMATS)
 
     @property
     def legal(self) -> bool:
@@ -37,7 +42,7 @@ class DeckReport:
     def as_json(self) -> dict:
         return {
             "format": self.format_id, "legal": self.legal, "as_of": self.as_of.isoformat(),
-            "problems": [p.as_dict() for p in self.problems], "warnings": [w.as_dict() for w in self.warnings],
+            "input_format": self.input_format, "problems": [p.as_dict() for p in self.problems], "warnings": [w.as_dict() for w in self.warnings],
             "counts": dict(self.counts),
         }
 
@@ -49,15 +54,16 @@ class Findings:
         self.problems: list[Finding] = []
         self.warnings: list[Finding] = []
 
-    def problem(self, code, message, card=None, rule=None, line=None):
+    def problem(self, code, message, card=None, rule=None, line=None, suggestions=None):
         assert code in PROBLEM_CODES, code
-        self.problems.append(Finding(code, message, card, rule, line))
+        self.problems.append(Finding(code, message, card, rule, line,
+                                     None if suggestions is None else tuple(suggestions)))
 
     def warn(self, code, message, card=None, rule=None, line=None):
         self.warnings.append(Finding(code, message, card, rule, line))
 
-    def report(self, format_id: str, on: dt.date, counts: Mapping[str, int]) -> DeckReport:
-        return DeckReport(format_id, on, tuple(self.problems), tuple(self.warnings), counts)
+    def report(self, format_id: str, on: dt.date, counts: Mapping[str, int], input_format: str = "text") -> DeckReport:
+        return DeckReport(format_id, on, tuple(self.problems), tuple(self.warnings), counts, input_format)
 
 
 def between(low: int | None, high: int | None) -> str:

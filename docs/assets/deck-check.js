@@ -1,0 +1,897 @@
+/* The deck checker in the browser: the same steps as l5r/decklist.py and l5r/engine/deck/*, over the data the
+ * build exports (assets/deck-check-data.js assigns window.L5R_DECK_DATA; l5r/site/api.py writes it). Plain
+ * JavaScript, no fetch: it works from file:// in the offline copy. Every number, ban, slot and rule id comes from
+ * the data; this file only holds the procedure. Keep it in step with the Python modules named above. */
+(function () {
+  "use strict";
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Names (l5r/cardpool/names.py)
+  // ---------------------------------------------------------------------------------------------------------
+  var SAME = { "\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'", "\u201c": '"', "\u201d": '"',
+    "\u2013": "-", "\u2014": "-", "\u00a0": " " };
+  var EXP = "((?:in)?exp(?:erienced|\\.)?(?:\\s*\\d+(?:\\.\\d+)?)?(?:\\s*[a-z]{2,3})?)";
+  var EXP_ALONE = new RegExp("^" + EXP + "$", "i");
+  var TRAILING_EXP = new RegExp("^(.+?)(?:\\s*[-\u2022,]\\s*|\\s+|\\s*\\(\\s*)" + EXP + "\\s*\\)?$", "i");
+  var QUALIFIER = /^(.+?)\s*\(([^()]+)\)$/;
+
+  function pyStrip(s) { return s.replace(/^\s+|\s+$/g, ""); }
+  function plain(text) {
+    return pyStrip(text.replace(/[\u2019\u2018`\u00b4\u201c\u201d\u2013\u2014\u00a0]/g, function (c) { return SAME[c]; })
+      .replace(/\s+/g, " "));
+  }
+  function titleKey(t) { return plain(t).toLowerCase(); }
+  function experienceKey(e) {
+    if (!e) return "";
+    var key = e.toLowerCase().replace(/[\s.]/g, "");
+    return key.replace(/^(in)?exp(erienced)?/, function (m, inx) { return (inx || "") + "experienced"; });
+  }
+  function isExperience(t) { return EXP_ALONE.test(plain(t)); }
+  function stripChars(s, chars) {
+    var a = 0, b = s.length;
+    while (a < b && chars.indexOf(s[a]) >= 0) a++;
+    while (b > a && chars.indexOf(s[b - 1]) >= 0) b--;
+    return s.slice(a, b);
+  }
+  function splitExperience(name) {
+    name = plain(name);
+    var m = TRAILING_EXP.exec(name);
+    if (!m || !stripChars(m[1], " -\u2022,(")) return [name, null];
+    return [pyStrip(m[1]), m[2]];
+  }
+  function splitQualifier(t) {
+    var m = QUALIFIER.exec(plain(t));
+    return m ? [m[1], m[2]] : [plain(t), null];
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Decklists (l5r/decklist.py)
+  // ---------------------------------------------------------------------------------------------------------
+  var PREGAME = "pre_game", DYNASTY = "dynasty", FATE = "fate", SECTIONS = [PREGAME, DYNASTY, FATE];
+  var SECTION_NAMES = { pre_game: "Pre-Game", dynasty: "Dynasty", fate: "Fate" };
+  var DECK_OF_SECTION = { pre_game: "Pre-Game", dynasty: "Dynasty", fate: "Fate" };
+  var SECTION_OF_DECK = { "Pre-Game": PREGAME, "Dynasty": DYNASTY, "Fate": FATE };
+  var HEADERS = { "pre-game": PREGAME, "pregame": PREGAME, "pre game": PREGAME, "stronghold": PREGAME,
+    "sensei": PREGAME, "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME,
+    "dynasty": DYNASTY, "dynasty deck": DYNASTY, "fate": FATE, "fate deck": FATE };
+  var LABELS = ["personalities", "personality", "holdings", "holding", "events", "event", "regions", "region",
+    "celestials", "celestial", "strategies", "strategy", "items", "item", "followers", "follower",
+    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments"];
+  var HEADER = /^([A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(\d+)\s*\)|(\d+))?\s*:\s*$/;
+  var COUNT = /^(\d+)\s*(?:[x\u00d7]\s*|\s)\s*(\S.*)$/i;
+  var SET = /^(.*?)\s*\[([^\[\]]+)\]$/;
+  var BULLET = /^[-*]\s+/;
+  var YAML_KEYS = { pre_game: PREGAME, pregame: PREGAME, "pre-game": PREGAME, stronghold: PREGAME,
+    dynasty: DYNASTY, fate: FATE };
+  var YAML_METADATA = ["name", "format", "author", "notes", "description", "date", "clan"];
+  var MAX_COPIES = 99;
+  var INPUT_FORMATS = ["text", "yaml", "oracle", "oracle-tab", "sunandmoon", "yasuki"];
+  // The export syntaxes (l5r/decklist.py; docs/deck-check.md gives the same rules).
+  var LEGALITY = /^\s*legality\s*:\s*(\S.*?)\s*$/i;
+  var ORACLE_HEADER = /^#\s*([A-Za-z][A-Za-z -]*?)\s+-\s+\(\s*(\d+)\s*\)(?:\s*\[\s*\d+\s+distinct\s*\])?\s*$/i;
+  var TAB_LINE = /^\s*\d+\t/;
+  var PAREN_SET = /^(.*?)\s*\(([^()]+)\)\s*$/;
+  var YASUKI_KEY = /^(pre[-_ ]?game|dynasty|fate)\s*:\s*(?:#\s*\(\s*(\d+)\s*\)\s*)?(?:#.*)?$/i;
+  var YASUKI_ITEM = /^\s*-\s+(\S.*?)\s*$/;
+  var YASUKI_META = /^(?:name|author|date|format|notes|description|clan)\s*:/i;
+  var ART = /\s*\{art:[^{}]*\}\s*$/i;
+  // Python's \w is a Unicode letter or number or "_"; [^\W_] is a letter or number.
+  var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026]*$/u;
+
+  function stripComment(line) {
+    if (/^\s*#/.test(line)) return "";
+    return pyStrip(line.replace(/\s+#.*$/, ""));
+  }
+  function splitLines(text) {  // line numbers as an editor counts them (parse_text)
+    return text.split(/\r\n|\r|\n/);
+  }
+
+  function parseCardLine(line, number, section) {
+    var whole = plain(line).replace(BULLET, "");
+    line = whole;
+    var count = 1, m;
+    if (/^[-\u2212]\d+\s*(?:[x\u00d7]\s*|\s)/.test(line)) {  // "-1 Title": a negative count, not a bullet
+      return { issue: true, line: number, message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
+    }
+    m = COUNT.exec(line);
+    if (m) {
+      count = parseInt(m[1], 10); line = pyStrip(m[2]);
+      if (!(count >= 1 && count <= MAX_COPIES)) {
+        return { issue: true, line: number,
+          message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
+      }
+    }
+    var setName = null;
+    m = SET.exec(line);
+    if (m) { line = pyStrip(m[1]); setName = plain(m[2]); }
+    if (!/[A-Za-z]/.test(line) || isExperience(line) || !CARD_NAME.test(line)) {
+      return { issue: true, line: number,
+        message: "\u201c" + (line || "(empty)") + "\u201d is not a card line (expected e.g. \u201c3 Card Title\u201d)" };
+    }
+    var split = splitExperience(line);
+    return { line: number, section: section, count: count, name: split[0], experience: split[1],
+      set_name: setName, written: line };
+  }
+
+  function parseText(text) {
+    var cards = [], issues = [], declared = [], section = null;
+    splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
+      var number = i + 1, line = stripComment(raw);
+      if (!line) return;
+      var h = HEADER.exec(line);
+      if (h) {
+        var name = plain(h[1]).toLowerCase(), count = h[2] || h[3];
+        if (Object.prototype.hasOwnProperty.call(HEADERS, name)) {
+          section = HEADERS[name];
+          if (count) declared.push([section, parseInt(count, 10), number]);
+        } else if (LABELS.indexOf(name) < 0) {
+          issues.push({ line: number, message: "\u201c" + line + "\u201d is not a section header (Pre-Game:, Dynasty:, Fate:)" });
+        }
+        return;
+      }
+      var parsed = parseCardLine(line, number, section);
+      (parsed.issue ? issues : cards).push(parsed);
+    });
+    return { cards: cards, issues: issues, declared: declared };
+  }
+
+  // The YAML decklist shape only (a mapping of lists of card lines), with line numbers, as parse_yaml reads it.
+  function DeckFileError(message) { this.message = message; }
+  function yamlScalar(s) {
+    s = pyStrip(s);
+    if (/^'.*'$/.test(s)) return s.slice(1, -1).replace(/''/g, "'");
+    if (/^".*"$/.test(s)) { try { return JSON.parse(s); } catch (e) { throw new DeckFileError("bad"); } }
+    return pyStrip(s.replace(/\s+#.*$/, ""));
+  }
+  function parseYaml(text) {
+    var cards = [], issues = [], key = null, keyLine = 0, items = null, any = false;
+    var lines = splitLines(text.replace(/^\ufeff/, ""));
+    function close() {
+      if (key === null) return;
+      var low = key.toLowerCase();
+      if (YAML_METADATA.indexOf(low) >= 0) { /* ignored */ }
+      else if (!Object.prototype.hasOwnProperty.call(YAML_KEYS, low)) {
+        issues.push({ line: keyLine, message: "\u201c" + key + "\u201d is not a deck section (pre_game, dynasty, fate)" });
+      } else if (items === null) {
+        if (!(keyValue === "" || keyValue === "~" || keyValue === "null")) {
+          issues.push({ line: keyLine, message: "`" + key + ":` must be a list of card lines" });
+        }
+      } else {
+        items.forEach(function (it) {
+          if (!pyStrip(it[1])) { issues.push({ line: it[0], message: "a list item that is not a card line" }); return; }
+          var parsed = parseCardLine(stripComment(it[1]), it[0], YAML_KEYS[low]);
+          (parsed.issue ? issues : cards).push(parsed);
+        });
+      }
+    }
+    var keyValue = "";
+    lines.forEach(function (raw, i) {
+      var number = i + 1;
+      if (/^\s*(#.*)?$/.test(raw) || /^(---|\.\.\.)\s*$/.test(raw)) return;
+      var top = /^([^\s#-][^:]*?)\s*:(?:\s+(.*))?$/.exec(raw) || /^([^\s#-][^:]*?)\s*:$/.exec(raw);
+      if (top && !/^\s/.test(raw)) {
+        close(); any = true;
+        key = pyStrip(top[1]).replace(/^['"]|['"]$/g, ""); keyLine = number; items = null;
+        keyValue = top[2] === undefined ? "" : yamlScalar(top[2]);
+        return;
+      }
+      var item = /^\s*-(?:\s+(.*)|\s*)$/.exec(raw);
+      if (item && key !== null && keyValue === "") {
+        if (items === null) items = [];
+        items.push([number, item[1] === undefined ? "" : yamlScalar(item[1])]);
+        return;
+      }
+      throw new DeckFileError("the decklist is not valid YAML (line " + number + ")");
+    });
+    close();
+    if (!any) throw new DeckFileError("the decklist must be a YAML mapping with pre_game, dynasty and fate lists");
+    return { cards: cards, issues: issues, declared: [] };
+  }
+
+  function unbracket(t) {
+    t = pyStrip(t);
+    return "([".indexOf(t.charAt(0)) >= 0 && t.length && ")]".indexOf(t.charAt(t.length - 1)) >= 0 ? pyStrip(t.slice(1, -1)) : t;
+  }
+  function parenSet(line) {  // '3 Title - exp (Set Name)' -> '3 Title - exp [Set Name]'
+    var m = PAREN_SET.exec(line);
+    if (!m || isExperience(m[2]) || !pyStrip(m[1])) return line;
+    return m[1] + " [" + pyStrip(m[2]) + "]";
+  }
+  function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+
+  function parseOracle(text, tabbed) {
+    var cards = [], issues = [], declared = [], section = null;
+    splitLines(text).forEach(function (raw, i) {
+      var number = i + 1, line = pyStrip(raw);
+      if (!line) return;
+      var h = ORACLE_HEADER.exec(line);
+      if (h) {
+        var name = plain(h[1]).toLowerCase();
+        if (has(HEADERS, name)) { section = HEADERS[name]; declared.push([section, parseInt(h[2], 10), number]); }
+        return;  // any other name is a card-type sub-header: it belongs to the deck above it
+      }
+      if (line.charAt(0) === "#") return;
+      if (raw.indexOf("\t") >= 0) {
+        var parts = raw.split("\t").map(pyStrip).filter(function (p) { return p; });
+        line = parts.slice(0, 2).join(" ") + (parts.length > 2 ? " [" + unbracket(parts[2]) + "]" : "");
+        if (parts.length > 3) {
+          issues.push({ line: number, message: "\u201c" + plain(raw) + "\u201d: a tab-delimited card line has at most three columns (count, title, set)" });
+          return;
+        }
+      } else {
+        line = parenSet(line);
+      }
+      var parsed = parseCardLine(line, number, section);
+      (parsed.issue ? issues : cards).push(parsed);
+    });
+    return { cards: cards, issues: issues, declared: declared, input_format: tabbed ? "oracle-tab" : "oracle" };
+  }
+
+  function parseSunAndMoon(text) {
+    var cards = [], issues = [], legality = null, section = null;
+    splitLines(text).forEach(function (raw, i) {
+      var number = i + 1, line = stripComment(raw);
+      if (!line) return;
+      var m = LEGALITY.exec(line);
+      if (m && legality === null && !cards.length) { legality = [plain(m[1]), number]; return; }
+      var h = HEADER.exec(line);
+      if (h && has(HEADERS, plain(h[1]).toLowerCase())) { section = HEADERS[plain(h[1]).toLowerCase()]; return; }
+      var parsed = parseCardLine(parenSet(line), number, section);
+      (parsed.issue ? issues : cards).push(parsed);
+    });
+    return { cards: cards, issues: issues, declared: [], input_format: "sunandmoon", legality: legality };
+  }
+
+  function parseYasuki(text) {
+    var cards = [], issues = [], declared = [], section = null;
+    splitLines(text).forEach(function (raw, i) {
+      var number = i + 1, line = pyStrip(raw);
+      if (!line || line.charAt(0) === "#") return;
+      var key = YASUKI_KEY.exec(line);
+      if (key) {
+        var k = key[1].toLowerCase().replace(/[-_ ]/g, "").replace("pregame", "pre_game");
+        section = YAML_KEYS[k];
+        if (key[2]) declared.push([section, parseInt(key[2], 10), number]);
+        return;
+      }
+      if (YASUKI_META.test(line)) return;
+      var item = YASUKI_ITEM.exec(raw);
+      if (!item) {
+        issues.push({ line: number, message: "\u201c" + plain(line) + "\u201d is not a deck line (a `Dynasty:` key, a `- 3x Title [Set]` item, or name:/author:/date:)" });
+        return;
+      }
+      if (section === null) {
+        issues.push({ line: number, message: "\u201c" + plain(line) + "\u201d comes before every section key (Pre-Game:, Dynasty:, Fate:)" });
+        return;
+      }
+      var entry = item[1].replace(ART, "");
+      if (entry.length >= 2 && entry.charAt(0) === entry.charAt(entry.length - 1) && "\"'".indexOf(entry.charAt(0)) >= 0) {
+        entry = entry.slice(1, -1);
+      }
+      var parsed = parseCardLine(stripComment(entry), number, section);
+      (parsed.issue ? issues : cards).push(parsed);
+    });
+    return { cards: cards, issues: issues, declared: declared, input_format: "yasuki" };
+  }
+
+  // detect_input_format: the first rule that fits wins. `source` is the file name (its suffix), if any.
+  function detectInputFormat(text, source) {
+    var lines = splitLines(text), first = "";
+    for (var n = 0; n < lines.length; n++) { if (pyStrip(lines[n])) { first = lines[n]; break; } }
+    if (LEGALITY.test(first)) return "sunandmoon";
+    if (lines.some(function (l) { return TAB_LINE.test(l); })) return "oracle-tab";
+    if (lines.some(function (l) { return ORACLE_HEADER.test(pyStrip(l)); })) return "oracle";
+    if (lines.some(function (l) { return l.toLowerCase().indexOf("{art:") >= 0; }) ||
+        lines.some(function (l) { var m = YASUKI_KEY.exec(pyStrip(l)); return m && m[2]; })) return "yasuki";
+    if (/\.ya?ml$/i.test(source || "")) return "yaml";
+    return "text";
+  }
+  var READERS = { text: parseText, yaml: parseYaml, oracle: function (t) { return parseOracle(t, false); },
+    "oracle-tab": function (t) { return parseOracle(t, true); }, sunandmoon: parseSunAndMoon, yasuki: parseYasuki };
+
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The card table (l5r/cardpool/index.py)
+  // ---------------------------------------------------------------------------------------------------------
+  var OTHER = "Other", ANY_NUMBER = 1000000;
+
+  function CardTable(doc) {
+    var f = {}, str = doc.strings;
+    doc.fields.forEach(function (name, n) { f[name] = n; });
+    function words(list) { return list.map(function (k) { return str[k]; }); }
+    this.has_pool = doc.has_pool;
+    var ids = this.ids = doc.cards.map(function (r, n) {
+      var title = r[f.title], exp = r[f.experience];
+      return { n: n, key: r[f.key] === null ? (exp ? title + " \u2022 " + exp : title) : r[f.key], title: title,
+        experience: exp, deck: str[r[f.deck]], types: words(r[f.types]), clans: words(r[f.clans]),
+        unique: r[f.unique] === 1, sets: words(r[f.sets]), pool_tags: words(r[f.pool_tags]),
+        promo_only: r[f.promo_only] === 1, icons: words(r[f.icons]), max_copies: r[f.max_copies],
+        counts_toward_deck_size: r[f.counts_toward_deck_size] === 1,
+        deck_size_change: r[f.deck_size_change].map(function (dn) { return [str[dn[0]], dn[1]]; }),
+        card_id: r[f.card_id], in_pool: r[f.in_pool] === 1 };
+    });
+    // Every row by its title and its title without qualifier (index.py _register), then the exported extras.
+    var titles = this.titles = Object.create(null);
+    ids.forEach(function (i) {
+      var a = titleKey(i.title), b = titleKey(splitQualifier(i.title)[0]);
+      (titles[a] = titles[a] || []).push(i.n);
+      if (b !== a) (titles[b] = titles[b] || []).push(i.n);
+    });
+    Object.keys(doc.titles).forEach(function (k) { titles[k] = doc.titles[k]; });
+    function rows(map) { var out = {}; Object.keys(map).forEach(function (k) { out[k] = map[k].map(function (n) { return ids[n]; }); }); return out; }
+    this.soul = rows(doc.soul_of); this.countsAs = rows(doc.counts_as); this.countedBy = rows(doc.counted_as_by);
+  }
+  CardTable.prototype.bucket = function (key) {
+    var ids = this.ids, rows = this.titles[key] || [];
+    return rows.map(function (n) { return ids[n]; });
+  };
+  CardTable.prototype.named = function (title, experience) {
+    var wanted = experienceKey(experience);
+    return this.bucket(titleKey(title)).filter(function (i) { return experienceKey(i.experience) === wanted; });
+  };
+  CardTable.prototype.allLevels = function (ident) {
+    return this.bucket(titleKey(ident.title)).filter(function (i) { return i.deck === ident.deck; });
+  };
+  CardTable.prototype.find = function (name, experience, setName, deck) {
+    var candidates = this.named(name, experience), q = splitQualifier(name), note = null;
+    if (!candidates.length && q[1] && !setName) { candidates = this.named(q[0], experience); setName = q[1]; }
+    if (setName && candidates.length) {
+      var wanted = titleKey(setName);
+      var printed = candidates.filter(function (c) { return c.sets.some(function (s) { return titleKey(s) === wanted; }); });
+      if (printed.length) candidates = printed;
+      else note = name + " was not printed in " + setName + "; the set name was ignored";
+    }
+    var playable = candidates.filter(function (c) { return c.deck !== OTHER; });
+    if (!playable.length) playable = candidates;
+    if (playable.length > 1 && deck) {
+      var inDeck = playable.filter(function (c) { return c.deck === deck; });
+      if (inDeck.length) playable = inDeck;
+    }
+    if (playable.length === 1) return { identity: playable[0], candidates: [], note: note };
+    return { identity: null, candidates: playable, note: note };
+  };
+  CardTable.prototype.soulChain = function (ident) {
+    var seen = new Set([ident]), todo = [ident], soul = this.soul;
+    while (todo.length) {
+      (soul[todo.pop().n] || []).forEach(function (o) { if (!seen.has(o)) { seen.add(o); todo.push(o); } });
+    }
+    return seen;
+  };
+  function describe(i) {
+    var kinds = i.types.filter(function (t) { return t !== "Proxy"; }).join(", ") || i.deck;
+    return i.key + " (" + kinds + ")";
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Reports (l5r/engine/deck/report.py)
+  // ---------------------------------------------------------------------------------------------------------
+  function between(low, high) {
+    if (low !== null && low !== undefined && low === high) return "exactly " + low;
+    if (high === null || high === undefined) return "at least " + low;
+    if (!low) return "at most " + high;
+    return low + " to " + high;
+  }
+  function names(keys) {
+    return keys.length === 1 ? keys[0] : keys.slice(0, -1).join(", ") + " and " + keys[keys.length - 1];
+  }
+  function Findings() { this.problems = []; this.warnings = []; }
+  function finding(code, message, card, rule, line) {
+    return { code: code, message: message, card: card === undefined ? null : card,
+      rule: rule === undefined ? null : rule, line: line === undefined ? null : line };
+  }
+  Findings.prototype.problem = function (c, m, card, rule, line) { this.problems.push(finding(c, m, card, rule, line)); };
+  Findings.prototype.warn = function (c, m, card, rule, line) { this.warnings.push(finding(c, m, card, rule, line)); };
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The checker (l5r/engine/deck/checker.py, pregame.py, copies.py)
+  // ---------------------------------------------------------------------------------------------------------
+  var MATCHERS = {
+    icon: function (i, v) { return i.icons.indexOf(String(v).toLowerCase()) >= 0; },
+    promo_or_unreleased: function (i, v) { return i.in_pool && i.promo_only === Boolean(v); },
+    legality_missing: function (i, v) { return i.in_pool && (!i.pool_tags.length) === Boolean(v); }
+  };
+  function inForce(ban, on) {
+    if (ban.added !== null && on < ban.added) return false;
+    return !(ban.lifted !== null && on >= ban.lifted);
+  }
+
+  function Checker(fmt, table, cardIds) {
+    var rs = fmt.ruleset, self = this;
+    this.fmt = fmt; this.rs = rs; this.table = table; this.name = fmt.short_name;
+    this.rule = function (key, dflt) {
+      return Object.prototype.hasOwnProperty.call(rs.rule_refs, key) ? rs.rule_refs[key] : (dflt === undefined ? null : dflt);
+    };
+    this.poolRules = rs.card_pool || {};
+    this.cardsInPool = this.poolRules.in_pool === undefined ? true : this.poolRules.in_pool;
+    this.slots = rs.pregame.slots.map(function (raw) {
+      var cards = (raw.cards || []).map(function (id) {
+        if (!Object.prototype.hasOwnProperty.call(cardIds, id)) throw new Error("slot names unknown card " + id);
+        return table.ids[cardIds[id]];
+      });
+      var types = raw.types || [];
+      return { key: raw.key, label: raw.label || (cards.length ? cards[0].title : types.slice().sort().join(" or ")),
+        types: types, cards: cards, min: raw.min === undefined ? 0 : raw.min, max: raw.max === undefined ? null : raw.max,
+        clan_of: raw.clan_of || null, any_clan: raw.any_clan || null,
+        rule: self.rule("pregame_" + raw.key, self.rule("pregame")) };
+    });
+    this.slotCards = new Set();
+    this.slots.forEach(function (s) { s.cards.forEach(function (c) { self.slotCards.add(c); }); });
+    this.cardBans = new Map(); this.categoryBans = [];
+    fmt.bans.forEach(function (ban) {
+      if (ban.card) {
+        if (Object.prototype.hasOwnProperty.call(cardIds, ban.card)) {
+          var ident = table.ids[cardIds[ban.card]];
+          if (!self.cardBans.has(ident)) self.cardBans.set(ident, []);
+          self.cardBans.get(ident).push(ban);
+        }
+      } else if (ban.match) {
+        self.categoryBans.push(ban);
+      }
+    });
+    var lg = fmt.legality;
+    this.legalSets = new Set(lg ? lg.sets.filter(function (s) { return s.pool_set; }).map(function (s) { return titleKey(s.pool_set); }) : []);
+    this.legalTags = new Set(lg ? lg.pool_tags : (this.poolRules.pool_tags || []));
+    this.poolRule = (lg ? lg.rule : null) || this.rule("card_pool");
+    this.sectionsRule = this.rule("deck_sections") || this.rule("deck_size");
+  }
+
+  Checker.prototype.check = function (deck, on) {
+    var out = new Findings(), self = this;
+    deck.issues.forEach(function (issue) {
+      out.problem("parse", "line " + issue.line + ": " + issue.message, null, self.sectionsRule, issue.line);
+    });
+    var entries = this.resolve(deck, out);
+    var counts = {};
+    SECTIONS.forEach(function (s) {
+      counts[s] = entries.reduce(function (t, e) { return t + (e.section === s ? e.count : 0); }, 0);
+    });
+    this.declaredCounts(deck, counts, out);
+    this.sizes(entries, out);
+    if (!this.cardsInPool) {
+      this.pregameCount(counts[PREGAME], out);
+      return this.report(on, counts, out);
+    }
+    var known = entries.filter(function (e) { return e.identity; });
+    this.sections(known, out);
+    this.pregame(known.filter(function (e) { return e.section === PREGAME; }), out);
+    this.copies(known, out);
+    var banned = this.bans(known, on, out);
+    this.pool(known, banned, out);
+    return this.report(on, counts, out);
+  };
+  Checker.prototype.report = function (on, counts, out) {
+    return { format: this.fmt.id, legal: !out.problems.length, as_of: on, problems: out.problems,
+      warnings: out.warnings, counts: counts };
+  };
+
+  Checker.prototype.resolve = function (deck, out) {
+    var self = this;
+    if (!this.cardsInPool) {
+      var collection = this.poolRules.collection || (this.name + "'s card collection");
+      out.warn("not-checked", collection + " is not in the card pool, so the Codex cannot tell which cards " +
+        "these are: card types, copies, bans and legality were not checked; only deck sizes and the " +
+        "number of pre-game cards were.", null, this.poolRule);
+      return deck.cards.map(function (c) { return { line: c, identity: null, section: c.section, count: c.count }; });
+    }
+    if (!this.table.has_pool) {
+      out.warn("no-card-pool", "no card pool was given (--cardpool or L5R_CARDPOOL), so only the " +
+        this.table.ids.length + " cards the rules documents name are known.");
+    }
+    return deck.cards.map(function (c) { return self.entry(c, out); });
+  };
+  Checker.prototype.entry = function (card, out) {
+    var deck = card.section ? DECK_OF_SECTION[card.section] : null;
+    var found = this.table.find(card.name, card.experience, card.set_name, deck);
+    if (found.identity === null && !found.candidates.length && card.experience) {
+      found = this.table.find(card.written, null, card.set_name, deck);
+    }
+    if (found.note) out.warn("set-ignored", "line " + card.line + ": " + found.note + ".", card.written, null, card.line);
+    if (found.identity === null) {
+      out.problem("unknown-card", this.unknown(card, found.candidates), card.written, this.poolRule, card.line);
+      return { line: card, identity: null, section: card.section, count: card.count };
+    }
+    var section = card.section;
+    if (section === null) {
+      section = SECTION_OF_DECK[found.identity.deck] || DYNASTY;
+      out.warn("no-section", "line " + card.line + ": no section header above " + card.written + "; counted in the " +
+        SECTION_NAMES[section] + " section.", found.identity.key, null, card.line);
+    }
+    return { line: card, identity: found.identity, section: section, count: card.count };
+  };
+  Checker.prototype.unknown = function (card, candidates) {
+    var where = "line " + card.line + ": ";
+    if (candidates.length) {
+      var options = candidates.map(function (c) { return describe(c) + ", printed in " + c.sets.slice(0, 3).join(", "); }).join("; ");
+      var first = candidates[0];
+      return where + "\u201c" + card.written + "\u201d names " + candidates.length + " different cards (" + options +
+        "); write which, e.g. \u201c" + first.key + "\u201d or \u201c" + card.written + " [" + first.sets[0] + "]\u201d.";
+    }
+    var setPart = card.set_name ? " [" + card.set_name + "]" : "";
+    var source = this.table.has_pool ? "the card pool" : "the Codex's card records (no card pool given)";
+    return where + "no card \u201c" + card.written + setPart + "\u201d in " + source + ".";
+  };
+
+  Checker.prototype.sizes = function (entries, out) {
+    var self = this;
+    [[DYNASTY, this.rs.dynasty_deck, "dynasty_deck"], [FATE, this.rs.fate_deck, "fate_deck"]].forEach(function (t) {
+      var section = t[0], size = t[1], deck = DECK_OF_SECTION[section];
+      var inDeck = entries.filter(function (e) { return e.section === section; });
+      var listed = 0, counted = 0, change = 0;
+      inDeck.forEach(function (e) {
+        listed += e.count;
+        if (e.identity === null || e.identity.counts_toward_deck_size) counted += e.count;
+      });
+      entries.forEach(function (e) {
+        if (!e.identity) return;
+        e.identity.deck_size_change.forEach(function (dn) { if (dn[0] === deck) change += e.count * dn[1]; });
+      });
+      var low = size.min === null ? null : size.min + change, high = size.max === null ? null : size.max + change;
+      if ((low === null || counted >= low) && (high === null || counted <= high)) return;
+      var notCounted = listed !== counted ? " (" + listed + " listed, " + (listed - counted) + " not counting toward it)" : "";
+      var changed = change ? " after cards that change it (" + (change > 0 ? "+" : "") + change + ")" : "";
+      out.problem("deck-size", "the " + deck + " deck has " + counted + " cards" + notCounted + "; " + self.name +
+        " requires " + between(low, high) + changed + ".", null, self.rule(t[2], self.rule("deck_size")));
+    });
+  };
+  Checker.prototype.declaredCounts = function (deck, counts, out) {
+    deck.declared.forEach(function (d) {
+      if (counts[d[0]] !== d[1]) {
+        out.warn("declared-count", "line " + d[2] + ": the " + SECTION_NAMES[d[0]] + " header says " + d[1] +
+          " cards but the section lists " + counts[d[0]] + ".", null, null, d[2]);
+      }
+    });
+  };
+  Checker.prototype.sections = function (entries, out) {
+    var self = this;
+    entries.forEach(function (e) {
+      var ident = e.identity, where = SECTION_NAMES[e.section], starting = self.slotCards.has(ident), message;
+      var pregame = ident.deck === "Pre-Game";
+      if (ident.deck === OTHER) {
+        message = describe(ident) + " is not a card for any deck (a token, proxy, biography or the like).";
+      } else if (starting && e.section !== PREGAME) {
+        message = ident.key + " is a pre-game card in " + self.name + ": it starts the game in play and " +
+          "cannot be in the " + where + " deck.";
+      } else if (e.section === PREGAME && !pregame && !starting) {
+        message = describe(ident) + " is a " + ident.deck + " card, not a pre-game card.";
+      } else if (e.section !== PREGAME && ident.deck !== DECK_OF_SECTION[e.section] && !starting) {
+        message = describe(ident) + " is a " + (pregame ? "pre-game" : ident.deck) + " card in the " + where + " deck.";
+      } else {
+        return;
+      }
+      out.problem("wrong-deck", "line " + e.line.line + ": " + message, ident.key, self.sectionsRule, e.line.line);
+    });
+  };
+
+  function takes(slot, ident) {
+    return slot.cards.length ? slot.cards.indexOf(ident) >= 0 : slot.types.some(function (t) { return ident.types.indexOf(t) >= 0; });
+  }
+  function plural(label, n) { return n === 1 || /s$/.test(label) ? label : label + "s"; }
+  Checker.prototype.pregame = function (entries, out) {
+    var slots = this.slots, name = this.name, other = this.rule("pregame", this.sectionsRule);
+    if (!slots.length) {
+      out.warn("not-checked", name + "'s rules state no pre-game requirements (Stronghold, Sensei, Wind); the " +
+        "pre-game cards were only checked for being pre-game cards.");
+      return;
+    }
+    var filled = {};
+    slots.forEach(function (s) { filled[s.key] = []; });
+    entries.forEach(function (e) {
+      var slot = slots.find(function (s) { return takes(s, e.identity); });
+      if (slot) filled[slot.key].push(e);
+      else if (e.identity.deck === "Pre-Game") {
+        out.problem("pregame", "line " + e.line.line + ": " + name + " allows no " + describe(e.identity) +
+          " among the pre-game cards.", e.identity.key, other, e.line.line);
+      }
+    });
+    slots.forEach(function (slot) {
+      var have = filled[slot.key].reduce(function (t, e) { return t + e.count; }, 0);
+      if (have < slot.min || (slot.max !== null && have > slot.max)) {
+        out.problem("pregame", have + " " + plural(slot.label, have) + " among the pre-game cards; " + name +
+          " requires " + between(slot.min, slot.max) + ".", slot.label, slot.rule);
+      }
+      if (slot.clan_of) {
+        var owner = slots.find(function (s) { return s.key === slot.clan_of; });
+        var clans = new Set();
+        (filled[slot.clan_of] || []).forEach(function (e) { e.identity.clans.forEach(function (c) { clans.add(c); }); });
+        if (!clans.size) return;
+        var sortedClans = Array.from(clans).sort();
+        filled[slot.key].forEach(function (e) {
+          var allowed = e.identity.clans;
+          if (allowed.indexOf(slot.any_clan) >= 0 || allowed.some(function (c) { return clans.has(c); })) return;
+          out.problem("pregame", "line " + e.line.line + ": " + e.identity.key + " may only start with a " +
+            (allowed.slice().sort().join(" or ") || "no") + " " + (owner ? owner.label : slot.clan_of) +
+            "; this deck's is " + sortedClans.join(" / ") + ".", e.identity.key, slot.rule, e.line.line);
+        });
+      }
+    });
+  };
+  Checker.prototype.pregameCount = function (have, out) {
+    var slots = this.slots;
+    if (!slots.length) return;
+    var low = slots.reduce(function (t, s) { return t + s.min; }, 0);
+    var high = slots.some(function (s) { return s.max === null; }) ? null : slots.reduce(function (t, s) { return t + s.max; }, 0);
+    if (have < low || (high !== null && have > high)) {
+      var wanted = slots.map(function (s) { return between(s.min, s.max) + " " + s.label; }).join(", ");
+      out.problem("pregame", have + " pre-game cards; " + this.name + " requires " + wanted + ".", null, slots[0].rule);
+    }
+  };
+
+  var SHARED = { soul_of: "cards joined by Soul of keywords share one limit",
+    counts_as: "a card that counts as another for deck construction shares its limit" };
+  function byKey(a, b) { return a.key < b.key ? -1 : a.key > b.key ? 1 : 0; }
+  Checker.prototype.chain = function (ident) {
+    var rs = this.rs, table = this.table;
+    var members = rs.soul_of_shares_limit ? table.soulChain(ident) : new Set([ident]);
+    if (!rs.experience_levels_are_different_cards) {
+      Array.from(members).forEach(function (i) { table.allLevels(i).forEach(function (l) { members.add(l); }); });
+    }
+    return members;
+  };
+  Checker.prototype.limit = function (ident) {
+    var rs = this.rs, ring = rs.rings_are_unique && ident.types.indexOf("Ring") >= 0, limit, rule, why;
+    if (ident.unique || ring) {
+      limit = rs.unique_copy_limit;
+      rule = this.rule(ring && !ident.unique ? "rings_are_unique" : "unique_copy_limit");
+      why = ring && !ident.unique ? "Rings are Unique" : "a Unique card";
+    } else {
+      limit = rs.copy_limit; rule = this.rule("copy_limit"); why = this.name + "'s copy limit";
+    }
+    if (limit === null) limit = rs.copy_limit || rs.unique_copy_limit;
+    var text = ident.max_copies;
+    if (text !== null && text > limit) {
+      if (rs.card_text_overrides_copy_limit) {
+        return [text, this.rule("card_text_overrides_copy_limit"), "the card's own text sets its limit"];
+      }
+      rule = this.rule("card_text_overrides_copy_limit", rule);
+      why += ", which in " + this.name + " overrides the card's own text allowing " + (text >= ANY_NUMBER ? "any number" : String(text));
+    }
+    return [limit, rule, why];
+  };
+  Checker.prototype.copies = function (entries, out) {
+    var rs = this.rs, self = this, table = this.table;
+    if (rs.copy_limit === null && rs.unique_copy_limit === null) {
+      out.warn("not-checked", this.name + "'s rules state no limit on copies of a card; copies were not checked.");
+      return;
+    }
+    var copies = new Map(), firstLine = new Map();
+    entries.forEach(function (e) {
+      copies.set(e.identity, (copies.get(e.identity) || 0) + e.count);
+      if (!firstLine.has(e.identity)) firstLine.set(e.identity, e.line.line);
+    });
+    var groups = [];
+    copies.forEach(function (_, ident) {
+      var chain = self.chain(ident);
+      groups.push([chain, chain.size > 1 ? "soul_of" : null]);
+    });
+    if (rs.counts_as_shares_limit) {
+      var targets = new Set();
+      copies.forEach(function (_, i) {
+        (table.countsAs[i.n] || []).forEach(function (t) { targets.add(t); });
+        if ((table.countedBy[i.n] || []).length) targets.add(i);
+      });
+      Array.from(targets).sort(byKey).forEach(function (target) {
+        var members = new Set(self.chain(target));
+        (table.countedBy[target.n] || []).forEach(function (a) { self.chain(a).forEach(function (m) { members.add(m); }); });
+        groups.push([members, "counts_as"]);
+      });
+    }
+    var reported = new Set();
+    groups.forEach(function (g) {
+      var members = g[0], sharedBy = g[1];
+      var present = Array.from(members).filter(function (i) { return copies.has(i); })
+        .sort(function (a, b) { return firstLine.get(a) - firstLine.get(b); });
+      var total = present.reduce(function (t, i) { return t + copies.get(i); }, 0);
+      var best = null;
+      present.forEach(function (i) { var l = self.limit(i); if (best === null || l[0] < best[0]) best = l; });
+      var signature = present.map(function (i) { return i.n; }).sort(function (a, b) { return a - b; }).join(",");
+      if (total <= best[0] || reported.has(signature)) return;
+      reported.add(signature);
+      var limit = best[0], rule = best[1], why = best[2];
+      if (sharedBy) {
+        var others = Array.from(members).sort(byKey).filter(function (i) { return !copies.has(i); }).map(function (i) { return i.key; });
+        why += "; " + SHARED[sharedBy] + (others.length ? "; the limit also covers " + names(others) : "");
+        rule = self.rule(sharedBy + "_shares_limit", rule);
+      }
+      var cards = names(present.map(function (i) { return i.key; })), line = firstLine.get(present[0]);
+      out.problem("copy-limit", "line " + line + ": " + total + " copies of " + cards + "; at most " + limit +
+        " allowed (" + why + ").", cards, rule, line);
+    });
+  };
+
+  Checker.prototype.bans = function (entries, on, out) {
+    var self = this, banned = new Set();
+    entries.forEach(function (e) {
+      var ident = e.identity;
+      var hits = (self.cardBans.get(ident) || []).filter(function (b) { return inForce(b, on); });
+      self.categoryBans.forEach(function (b) {
+        if (inForce(b, on) && Object.keys(b.match).every(function (k) { return MATCHERS[k](ident, b.match[k]); })) hits.push(b);
+      });
+      hits.forEach(function (ban) {
+        banned.add(ident);
+        var what = ban.card ? "" : " (" + ban.as_written + ")";
+        // The ban's date as the document states it (l5r/data/bandates.py): "since D" only for an exact date.
+        var st = ban.added_statement;
+        var since = !st ? "" : st.qualifier === "exact" ? " since " + st.phrase : " (" + st.phrase + ")";
+        out.problem("banned", "line " + e.line.line + ": " + ident.key + " is on " + self.name + "'s ban list" + what +
+          since + ".", ident.key, ban.id, e.line.line);
+      });
+    });
+    return banned;
+  };
+  Checker.prototype.pool = function (entries, banned, out) {
+    var self = this;
+    if (!(this.legalSets.size || this.legalTags.size)) {
+      out.warn("not-checked", this.name + " names no legal card pool the Codex can check; card legality was not checked.");
+      return;
+    }
+    var skipped = 0;
+    entries.forEach(function (e) {
+      var ident = e.identity;
+      if (banned.has(ident) || ident.deck === OTHER) return;
+      if (!ident.in_pool) { skipped += 1; return; }
+      var legal = ident.sets.some(function (s) { return self.legalSets.has(titleKey(s)); }) ||
+        ident.pool_tags.some(function (t) { return self.legalTags.has(t); });
+      if (!legal) {
+        out.problem("not-legal", "line " + e.line.line + ": " + ident.key + " is not in " + self.name +
+          "'s card pool (" + self.poolDescription() + ").", ident.key, self.poolRule, e.line.line);
+      }
+    });
+    if (skipped) {
+      out.warn("not-checked", skipped + " card line(s) name cards known only from the Codex's records; " +
+        "without the card pool their legality was not checked.");
+    }
+  };
+  Checker.prototype.poolDescription = function () {
+    var parts = [], lg = this.fmt.legality;
+    if (this.legalSets.size) parts.push("printed in none of its legal sets");
+    if (lg && lg.legal_bugs.length) parts.push("with none of its legal bugs (" + lg.legal_bugs.join(", ") + ")");
+    if (this.poolRules.pool_tags && this.poolRules.pool_tags.length) {
+      parts.push("not among the card pool's " + this.poolRules.pool_tags.join(" / ") + " cards");
+    }
+    return parts.join("; ");
+  };
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Public API: L5RDeck.check(text, formatId, asOf, inputFormat) -> the `l5r deck check --json` result
+  // ---------------------------------------------------------------------------------------------------------
+  var prepared = null;
+  function prepare() {
+    if (prepared) return prepared;
+    var data = window.L5R_DECK_DATA;
+    if (!data) throw new Error("the deck checker's data (assets/deck-check-data.js) did not load");
+    var table = new CardTable(data.cards), checkers = {};
+    data.formats.forEach(function (f) { checkers[f.id] = new Checker(f, table, data.card_ids); });
+    prepared = { data: data, table: table, checkers: checkers };
+    return prepared;
+  }
+  function check(text, formatId, asOf, inputFormat, source) {
+    var p = prepare(), checker = p.checkers[formatId];
+    if (!checker) throw new DeckFileError("'" + formatId + "' is not a format the checker knows");
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf || "")) throw new DeckFileError("'" + asOf + "' is not a date like 2015-08-16");
+    var chosen = inputFormat && inputFormat !== "auto" ? inputFormat : detectInputFormat(text, source);
+    if (INPUT_FORMATS.indexOf(chosen) < 0) {
+      throw new DeckFileError("'" + chosen + "' is not an input format; choose one of: " + INPUT_FORMATS.join(", "));
+    }
+    var report = checker.check(READERS[chosen](text), asOf);
+    report.input_format = chosen;
+    return report;
+  }
+  window.L5RDeck = { check: check, detectInputFormat: detectInputFormat, INPUT_FORMATS: INPUT_FORMATS, DeckFileError: DeckFileError, prepare: prepare,
+    _names: { plain: plain, titleKey: titleKey, splitExperience: splitExperience } };
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The page (docs/deck-check.md holds <div id="deck-check">)
+  // ---------------------------------------------------------------------------------------------------------
+  function siteRoot() {
+    var scripts = document.querySelectorAll("script[src]");
+    for (var n = 0; n < scripts.length; n++) {
+      var src = scripts[n].getAttribute("src");
+      var at = src.indexOf("assets/deck-check.js");
+      if (at >= 0) return src.slice(0, at);
+    }
+    return "";
+  }
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function today() { return new Date().toISOString().slice(0, 10); }
+
+  function render(root, result, data, base) {
+    var out = root.querySelector(".deck-check-result");
+    out.textContent = "";
+    out.setAttribute("data-legal", String(result.legal));
+    var verdict = el("p", { "class": "deck-check-verdict " + (result.legal ? "legal" : "not-legal") },
+      result.legal ? "LEGAL" : "NOT LEGAL (" + result.problems.length + " problem" + (result.problems.length === 1 ? "" : "s") + ")");
+    var fmt = data.formats.find(function (f) { return f.id === result.format; });
+    verdict.appendChild(document.createTextNode(" in " + fmt.name + " (ban list as of " + result.as_of + ")"));
+    out.appendChild(verdict);
+    out.appendChild(el("p", { "class": "deck-check-counts" }, SECTIONS.map(function (s) {
+      return SECTION_NAMES[s] + " " + result.counts[s];
+    }).join(" \u00b7 ")));
+    [["Problems", result.problems, "problem"], ["Warnings", result.warnings, "warning"]].forEach(function (t) {
+      if (!t[1].length) return;
+      out.appendChild(el("h3", {}, t[0]));
+      var list = el("ul", { "class": "deck-check-" + t[2] + "s" });
+      t[1].forEach(function (f) {
+        var li = el("li", { "data-code": f.code });
+        li.appendChild(el("code", {}, f.code));
+        li.appendChild(document.createTextNode(" " + f.message + " "));
+        if (f.rule) {
+          var cite = data.rule_citations[f.rule] || f.rule;
+          var url = data.rule_urls[f.rule];
+          li.appendChild(url ? el("a", { href: base + url, "class": "deck-check-rule" }, cite)
+            : el("span", { "class": "deck-check-rule" }, cite));
+        }
+        list.appendChild(li);
+      });
+      out.appendChild(list);
+    });
+    var json = el("details", {});
+    json.appendChild(el("summary", {}, "JSON (as l5r deck check --json)"));
+    json.appendChild(el("pre", { "class": "deck-check-json" }, JSON.stringify(result, null, 2)));
+    out.appendChild(json);
+  }
+
+  function mount() {
+    var root = document.getElementById("deck-check");
+    if (!root || root.getAttribute("data-ready")) return;
+    var base = siteRoot();
+    function start() {
+      var data;
+      try { data = prepare().data; } catch (e) {
+        root.querySelector(".deck-check-status").textContent = e.message; return;
+      }
+      var select = root.querySelector("select[name=format]");
+      select.textContent = "";
+      data.formats.forEach(function (f) { select.appendChild(el("option", { value: f.id }, f.name)); });
+      var date = root.querySelector("input[name=as_of]");
+      if (!date.value) date.value = today();
+      var status = root.querySelector(".deck-check-status");
+      status.textContent = data.cards.has_pool ? data.cards.cards.length + " cards known (full card pool)."
+        : "Built without the card pool: only the cards the rules documents name are known.";
+      var area = root.querySelector("textarea");
+      area.addEventListener("dragover", function (ev) { ev.preventDefault(); });
+      area.addEventListener("drop", function (ev) {
+        ev.preventDefault();
+        var file = ev.dataTransfer.files[0];
+        if (!file) return;
+        var reader = new FileReader();
+        reader.onload = function () { area.value = reader.result; area.setAttribute("data-source", file.name); };
+        reader.readAsText(file);
+      });
+      root.querySelector("input[type=file]").addEventListener("change", function (ev) {
+        var file = ev.target.files[0];
+        if (!file) return;
+        var reader = new FileReader();
+        reader.onload = function () { area.value = reader.result; area.setAttribute("data-source", file.name); };
+        reader.readAsText(file);
+      });
+      root.querySelector("form").addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        var out = root.querySelector(".deck-check-result");
+        try {
+          var result = check(area.value, select.value, date.value, root.querySelector("select[name=input_format]").value,
+            area.getAttribute("data-source") || "");
+          render(root, result, data, base);
+        } catch (e) {
+          if (!(e instanceof DeckFileError)) throw e;
+          out.textContent = ""; out.removeAttribute("data-legal");
+          out.appendChild(el("p", { "class": "deck-check-error", role: "alert" }, e.message));
+        }
+      });
+      root.setAttribute("data-ready", "true");
+    }
+    if (window.L5R_DECK_DATA) { start(); return; }
+    var script = el("script", { src: base + "assets/deck-check-data.js" });
+    script.onload = start;
+    script.onerror = function () { root.querySelector(".deck-check-status").textContent = "The checker's data did not load."; };
+    document.head.appendChild(script);
+  }
+
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(mount);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount);
+  else mount();
+})();

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Benchmark: the deck-check page's checker with the full card pool, in Chromium.
+
+Goals (issue #13): what the page loads for the checker (assets/deck-check.js + assets/deck-check-data.js) is at
+most 1.5 MB (1,500,000 bytes), and a 100-card deck checks in at most 50 ms. The data is generated exactly as the
+site build does (l5r/site/api.py), written beside the page's script in a scratch folder and opened from file://
+in Debian's Chromium. Prints the sizes, the time to read the data, and the median check time per format.
+
+It cannot run without the card pool (L5R_CARDPOOL, or ../shared/data/cardpool) or without Chromium; it then
+says so and exits 1: it never reports an estimate as a measurement.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from l5r.cardpool import PoolError, locate_pool  # noqa: E402
+from l5r.data.load import load_codex  # noqa: E402
+from l5r.site.api import site_outputs  # noqa: E402
+from l5r.site.plan import plan_site  # noqa: E402
+
+BYTES_GOAL = 1_500_000
+CHECK_GOAL_MS = 50.0
+DECK = ROOT / "tests" / "decks" / "modern-crab.txt"  # 1 Stronghold, 50 Dynasty and 50 Fate cards
+FORMATS = ("modern", "obsidian-hand")
+RUNS = 50
+CHROMIUM = Path(os.environ.get("L5R_CHROMIUM", "/usr/bin/chromium"))
+SCRIPT = ROOT / "docs" / "assets" / "deck-check.js"
+
+_MEASURE = """async ([text, formats, runs]) => {
+  const t0 = performance.now();
+  L5RDeck.prepare();
+  const prepare = performance.now() - t0;
+  const out = {prepare, formats: {}};
+  for (const f of formats) {
+    L5RDeck.check(text, f, '2015-09-01', 'text');  // warm-up
+    const times = [];
+    for (let n = 0; n < runs; n++) {
+      const s = performance.now();
+      L5RDeck.check(text, f, '2015-09-01', 'text');
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    out.formats[f] = {median: times[Math.floor(times.length / 2)], max: times[times.length - 1]};
+  }
+  return out;
+}"""
+
+
+def main() -> int:
+    default = ROOT.parent / "shared" / "data" / "cardpool"
+    try:
+        pool = locate_pool(os.environ.get("L5R_CARDPOOL") or (default if default.is_dir() else None))
+    except PoolError as exc:
+        print(f"bench_deck_browser: cannot run: {exc}", file=sys.stderr)
+        return 1
+    if pool is None:
+        print("bench_deck_browser: cannot run: no card pool (set L5R_CARDPOOL or put it at "
+              f"{default}); the budget is for the full pool, so nothing was measured", file=sys.stderr)
+        return 1
+    if not CHROMIUM.exists():
+        print(f"bench_deck_browser: cannot run: no Chromium at {CHROMIUM} (set L5R_CHROMIUM)", file=sys.stderr)
+        return 1
+    codex = load_codex()
+    outputs = site_outputs(codex, plan_site(codex), True, pool_dir=pool)
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        (folder / "assets").mkdir()
+        data = folder / "assets" / "deck-check-data.js"
+        data.write_text(outputs["assets/deck-check-data.js"], encoding="utf-8")
+        shutil.copy(SCRIPT, folder / "assets" / "deck-check.js")
+        (folder / "page.html").write_text('<!doctype html><meta charset="utf-8"><script src="assets/deck-check-data.js">'
+                                          '</script><script src="assets/deck-check.js"></script>', encoding="utf-8")
+        sizes = {p.name: p.stat().st_size for p in (data, folder / "assets" / "deck-check.js")}
+        total = sum(sizes.values())
+        gz = sum(len(gzip.compress(p.read_bytes())) for p in (data, folder / "assets" / "deck-check.js"))
+        print("checker download: " + ", ".join(f"{k} {v:,} B" for k, v in sizes.items())
+              + f"; total {total:,} B ({gz:,} B gzipped)")
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
+            try:
+                page = browser.new_page()
+                page.goto((folder / "page.html").as_uri(), wait_until="load")
+                result = page.evaluate(_MEASURE, [DECK.read_text(encoding="utf-8"), list(FORMATS), RUNS])
+            finally:
+                browser.close()
+    print(f"reading the card table in the page: {result['prepare']:.0f} ms (once per page)")
+    worst = 0.0
+    for format_id, t in result["formats"].items():
+        worst = max(worst, t["median"])
+        print(f"{format_id}: 101-card deck checked in {t['median']:.2f} ms in Chromium (median of {RUNS}; "
+              f"max {t['max']:.2f} ms)")
+    ok_bytes, ok_time = total <= BYTES_GOAL, worst <= CHECK_GOAL_MS
+    print(f"goal: checker download <= {BYTES_GOAL:,} B: {'met' if ok_bytes else 'MISSED'}")
+    print(f"goal: per-check time <= {CHECK_GOAL_MS:.0f} ms: {'met' if ok_time else 'MISSED'}")
+    return 0 if ok_bytes and ok_time else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""The public JSON API (api/v1/, issue #13): generated from the data, valid against its published schemas,
+facts only (no card text), and a format read as "base pool + bans as of a date" gives the Codex's own answer."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import jsonschema
+import pytest
+
+from decks.support import codex, index
+from l5r.cardpool import load_index
+from l5r.site.api import CARD_FIELDS, cards_document, checker_data, format_document, schemas, site_outputs
+from l5r.site.plan import plan_site
+
+SCHEMAS = schemas()
+
+
+def validate(doc, name):
+    jsonschema.Draft202012Validator(SCHEMAS[name]).validate(doc)
+
+
+def test_schemas_are_valid_json_schema():
+    for schema in SCHEMAS.values():
+        jsonschema.Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("format_id", ["obsidian-hand", "new-era", "modern"])
+def test_format_documents_match_their_schema(format_id):
+    validate(format_document(codex(), codex().format(format_id)), "format")
+
+
+def test_a_broken_format_document_fails_its_schema():
+    doc = format_document(codex(), codex().format("modern"))
+    doc["bans"][0]["added"] = "16 August 2015"
+    with pytest.raises(jsonschema.ValidationError):
+        validate(doc, "format")
+
+
+@pytest.mark.parametrize("format_id", ["obsidian-hand", "modern"])
+def test_bans_as_of_a_date_read_from_the_api_agree_with_the_codex(format_id):
+    """A consumer applying api.md's rule (added <= D < lifted) gets the ban list as it stood that day."""
+    fmt = codex().format(format_id)
+    doc = json.loads(json.dumps(format_document(codex(), fmt)))
+    days = [dt.date.fromisoformat(d) for d in doc["ban_dates"]]
+    assert days == list(fmt.bans.dates())
+    for day in days + [d - dt.timedelta(days=1) for d in days]:
+        iso = day.isoformat()
+        from_api = {b["id"] for b in doc["bans"] if (b["added"] is None or b["added"] <= iso)
+                    and (b["lifted"] is None or iso < b["lifted"])}
+        assert from_api == {b.id for b in fmt.bans.as_of(day)}, iso
+
+
+def test_modern_legal_sets_and_bugs_are_published():
+    """mod-card-legality, mod-legal-bugs: the base pool as sets and legality tags."""
+    doc = format_document(codex(), codex().format("modern"))
+    assert doc["legality"]["rule"] and doc["legality"]["sets"] and doc["legality"]["legal_bugs"]
+    assert doc["ruleset"]["dynasty_deck"] == {"min": 50, "max": 50}
+    assert doc["ruleset"]["rule_refs"]["copy_limit"] == "mod-highlander"
+
+
+def test_card_table_matches_its_schema_and_holds_no_card_text():
+    doc = cards_document(index())
+    validate(doc, "cards")
+    assert doc["has_pool"] and len(doc["cards"]) > 12000
+    assert doc["fields"] == list(CARD_FIELDS) and "text" not in doc["fields"]
+    longest = max(len(s) for row in doc["cards"] for s in row if isinstance(s, str))
+    assert longest < 120, "a string that long in the card table looks like card text"
+    assert max(len(s) for s in doc["strings"]) < 120
+
+
+def test_card_table_without_a_pool_is_the_codex_records():
+    bare = load_index(None, codex().cards)
+    doc = cards_document(bare)
+    validate(doc, "cards")
+    assert not doc["has_pool"] and len(doc["cards"]) == len(bare)
+
+
+def test_site_outputs_without_a_pool_leave_out_cards_json():
+    out = site_outputs(codex(), plan_site(codex()), True, environ={})
+    assert "api/v1/cards.json" not in out
+    assert {"api/v1/formats/modern.json", "api/v1/schemas/format.schema.json", "assets/deck-check-data.js"} <= set(out)
+    assert out["assets/deck-check-data.js"].startswith("window.L5R_DECK_DATA=")
+
+
+def test_checker_data_links_every_cited_rule():
+    plan = plan_site(codex())
+    urls = {rid: f"{uri}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
+    data = checker_data(codex(), index(), urls)
+    cited = {r for f in data["formats"] for r in f["ruleset"]["rule_refs"].values()} | \
+        {b["id"] for f in data["formats"] for b in f["bans"]}
+    missing = sorted(r for r in cited if r not in data["rule_urls"])
+    assert not missing, f"rules the checker cites without a permalink: {missing}"
+
+
+def test_built_site_publishes_the_api(built_site):
+    for fmt in ("obsidian-hand", "new-era", "modern"):
+        validate(json.loads((built_site / "api/v1/formats" / f"{fmt}.json").read_text()), "format")
+    for name in SCHEMAS:
+        assert json.loads((built_site / "api/v1/schemas" / f"{name}.schema.json").read_text()) == SCHEMAS[name]
+    validate(json.loads((built_site / "api/v1/cards.json").read_text()), "cards")
+    assert (built_site / "assets/deck-check-data.js").stat().st_size <= 1_500_000

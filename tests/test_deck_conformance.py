@@ -1,0 +1,122 @@
+"""The deck checker conformance suite (tests/deck-conformance/*.json) against the command line.
+
+Each case is a decklist and what `l5r deck check --json` must say about it; the browser checker runs the same
+cases in Chromium (tests/browser/). A failure names the case file and shows a diff of expected and actual.
+Schema and meaning of every key: tests/deck-conformance/README.md.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from decks.support import CACHE, DECKS, ROOT, pool_dir
+
+SUITE = ROOT / "tests" / "deck-conformance"
+CASES = sorted(p for p in SUITE.glob("*.json") if not p.name.endswith(".schema.json"))
+SCHEMA = json.loads((SUITE / "case.schema.json").read_text(encoding="utf-8"))
+L5R = Path(sys.executable).parent / "l5r"
+EXIT = {"legal": 0, "not-legal": 1, "error": 2}
+
+
+def case_text(case: dict) -> str:
+    """The decklist a case checks: inline text, or a tests/decks file plus any appended text."""
+    source = case["decklist"]
+    if "text" in source:
+        return source["text"]
+    text = (DECKS / source["file"]).read_text(encoding="utf-8")
+    if source.get("append"):
+        text += ("" if text.endswith("\n") else "\n") + source["append"]
+    return text
+
+
+def case_filename(case: dict) -> str:
+    return case.get("filename") or case["decklist"].get("file") or "deck.txt"
+
+
+def actual(case: dict, report: dict | None, returncode: int, stderr: str) -> dict:
+    """The CLI's answer in the shape of the case's `expect` (only the keys the case states)."""
+    expect = case["expect"]
+    verdict = {0: "legal", 1: "not-legal", 2: "error"}.get(returncode, f"exit {returncode}")
+    got: dict = {"verdict": verdict}
+    if verdict == "error":
+        if "error_contains" in expect:
+            got["error_contains"] = expect["error_contains"] if expect["error_contains"] in stderr else stderr.strip()
+        return got
+    if report is None:
+        return got
+    if report["legal"] != (verdict == "legal"):
+        got["verdict"] = f"{verdict} (but legal={report['legal']})"
+    for key in ("format", "input_format", "counts"):
+        if key in expect:
+            got[key] = report.get(key)
+    if "problems" in expect:
+        got["problems"] = sorted(p["code"] for p in report["problems"])
+    if "warnings" in expect:
+        got["warnings"] = sorted(w["code"] for w in report["warnings"])
+    if "lines" in expect:
+        findings = report["problems"] + report["warnings"]
+        got["lines"] = {code: sorted(f["line"] for f in findings if f["code"] == code and f["line"] is not None)
+                        for code in expect["lines"]}
+    if "suggestions" in expect:
+        got["suggestions"] = {line: next((p.get("suggestions") for p in report["problems"]
+                                          if p["code"] == "unknown-card" and str(p["line"]) == line), None)
+                              for line in expect["suggestions"]}
+    return got
+
+
+def normalized(expect: dict) -> dict:
+    out = dict(expect)
+    for key in ("problems", "warnings"):
+        if key in out:
+            out[key] = sorted(out[key])
+    if "lines" in out:
+        out["lines"] = {code: sorted(lines) for code, lines in out["lines"].items()}
+    return out
+
+
+def test_the_suite_has_cases():
+    assert len(CASES) >= 10, f"only {len(CASES)} conformance cases in {SUITE}"
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case_is_valid(path):
+    case = json.loads(path.read_text(encoding="utf-8"))
+    errors = [f"{'/'.join(map(str, e.absolute_path)) or '(case)'}: {e.message}"
+              for e in Draft202012Validator(SCHEMA).iter_errors(case)]
+    assert not errors, f"{path.name} does not fit case.schema.json:\n" + "\n".join(errors)
+    if "file" in case["decklist"]:
+        assert (DECKS / case["decklist"]["file"]).is_file(), f"{path.name}: no tests/decks/{case['decklist']['file']}"
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_cli_conforms(path, tmp_path):
+    case = json.loads(path.read_text(encoding="utf-8"))
+    deck = tmp_path / case_filename(case)
+    deck.write_text(case_text(case), encoding="utf-8")
+    environ = {k: v for k, v in os.environ.items() if k != "L5R_CARDPOOL"}
+    environ["L5R_CACHE_DIR"] = str(CACHE)
+    command = [str(L5R), "deck", "check", "--json", "--as-of", case["as_of"]]
+    if case.get("pool", "real") == "real":
+        command += ["--cardpool", str(pool_dir())]
+    if case.get("format"):
+        command += ["--format", case["format"]]
+    if case.get("input_format"):
+        command += ["--input-format", case["input_format"]]
+    result = subprocess.run([*command, str(deck)], cwd=ROOT, env=environ, capture_output=True, text=True,
+                            check=False)
+    assert "Traceback" not in result.stderr, f"{path.name}: the CLI crashed:\n{result.stderr}"
+    report = json.loads(result.stdout) if result.returncode in (0, 1) and result.stdout.strip() else None
+    want, got = normalized(case["expect"]), actual(case, report, result.returncode, result.stderr)
+    if got != want:
+        diff = "\n".join(difflib.unified_diff(json.dumps(want, indent=2, sort_keys=True).splitlines(),
+                                              json.dumps(got, indent=2, sort_keys=True).splitlines(),
+                                              "expected (" + path.name + ")", "l5r deck check --json", lineterm=""))
+        pytest.fail(f"{path.relative_to(ROOT)}: {case['description']}\n{diff}", pytrace=False)

@@ -1,0 +1,204 @@
+"""The engine says why, and never guesses (issue 12): every refusal is forbidden (a cited rule), not stated
+(the format's documents are silent, naming what is missing) or not modelled; every Ruleset value is stated by
+the format's own documents or one it builds on."""
+
+from __future__ import annotations
+
+import pytest
+
+from l5r.engine import recruit, setup, victory
+from l5r.engine.game import OPPONENT, YOU, Card, Game, NotModelled, NotStated, Player, Refusal, Refused
+from l5r.engine.ruleset import Ruleset, _KNOWN
+
+
+def game(ruleset, *cards: Card, first=YOU, **honor) -> Game:
+    g = Game(ruleset, {YOU: Player(YOU), OPPONENT: Player(OPPONENT)}, first_player=first)
+    for c in cards:
+        g.cards[c.name] = c
+    for pid, value in honor.items():
+        g.player(pid).honor = value
+    return g
+
+
+def test_three_kinds_of_refusal():
+    assert {Refused.kind, NotStated.kind, NotModelled.kind} == {"forbidden", "not stated", "not modelled"}
+    assert all(issubclass(k, Refusal) for k in (Refused, NotStated, NotModelled))
+
+
+# -- Every Ruleset value is stated by the format's documents or one it builds on ---------------------------
+
+DECK_CHECKER_ALIASES = {"dynasty_deck": "deck_size", "fate_deck": "deck_size"}
+
+
+def test_every_ruleset_value_cites_a_rule_of_its_own_inheritance_chain(codex):
+    """A value with no rule of the format's chain behind it would answer from another format or a default."""
+    problems = []
+    for fmt in codex.bundled_formats:
+        chain = {f.id for f in codex.ancestry(fmt.id)}
+        refs = dict(fmt.ruleset.get("rule_refs", {}))
+        for key in fmt.ruleset:
+            if key == "rule_refs":
+                continue
+            ref = refs.get(key) or refs.get(DECK_CHECKER_ALIASES.get(key, ""))
+            if ref is None:
+                problems.append(f"{fmt.id}: `{key}` cites no rule")
+            elif ref not in codex.records or codex.records[ref].format_id not in chain:
+                problems.append(f"{fmt.id}: `{key}` cites {ref}, not a rule of {sorted(chain)}")
+        for key, ref in refs.items():
+            if ref in codex.records and codex.records[ref].format_id not in chain:
+                problems.append(f"{fmt.id}: rule_refs `{key}` cites {ref} from another format")
+    assert not problems, "\n".join(problems)
+
+
+def test_unstated_numbers_are_none_not_a_default():
+    """The defaults that would answer a question are None ("not stated"); switch-like defaults answer nothing."""
+    blank = Ruleset("x", "X")
+    for key in ("honor_victory_at", "dishonor_loss_at", "dishonor_timing", "enlightenment_rings",
+                "max_hand_size", "discount_applies_to", "duel_focus_limit"):
+        assert getattr(blank, key) is None, key
+    assert "unbundled_basis" not in _KNOWN  # computed from the inheritance chain, never set in data
+
+
+def test_modern_names_the_unbundled_twenty_festivals_rules(rs):
+    assert "Twenty Festivals" in rs["modern"].unbundled_basis
+    assert "Jade Hand Legacy" in rs["obsidian-hand"].unbundled_basis
+    assert rs["new-era"].unbundled_basis is None  # New Era builds on no other text
+
+
+# -- Modern: Honor victory and the Clan discount are not stated ---------------------------------------------
+
+
+def test_modern_honor_victory_is_not_stated_never_nobody(rs):
+    """MOD: "Rules for playing Modern are the same as those established by AEG for 20 Festivals"; no Modern
+    text gives an Honor victory, so starting a turn at 45 Honor leaves the game undecided."""
+    g = game(rs["modern"], **{YOU: 45})
+    victory.turn_begins(g, YOU)
+    assert g.winner is None and g.undecided and "Twenty Festivals" in g.undecided[0].reason
+
+
+def test_new_era_honor_victory_is_stated(rs):
+    """NE ne-victory-honor: 40 Honor at the start of your turn wins."""
+    g = game(rs["new-era"], **{YOU: 40})
+    victory.turn_begins(g, YOU)
+    assert g.winner == YOU and not g.undecided
+
+
+def test_modern_clan_discount_is_not_stated(rs):
+    g = game(rs["modern"], Card("Matsu Tsuko", clan="Lion Clan", gold_cost=6, zone="province"))
+    g.player(YOU).clan = "Lion Clan"
+    cost = recruit.recruit_cost(g, YOU, g.card("Matsu Tsuko"))
+    assert isinstance(cost.unknown, NotStated) and "Clan discount" in cost.unknown.reason
+
+
+def test_new_era_recruit_states_no_discount(rs):
+    """NE ne-ability-recruit: "Bring into play … paying all costs" — the printed Gold Cost, no discount."""
+    g = game(rs["new-era"], Card("Matsu Tsuko", clan="Lion", gold_cost=6, zone="province"))
+    g.player(YOU).clan = "Lion"
+    cost = recruit.recruit_cost(g, YOU, g.card("Matsu Tsuko"))
+    assert cost.unknown is None and cost.total == 6
+
+
+# -- Stronghold sides (oh-iii-a-strongholds, ne-setup-3) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("fid, side", [("obsidian-hand", "the white-bordered side"), ("new-era", "the B side")])
+def test_the_player_not_going_first_uses_the_stated_side(rs, fid, side):
+    g = game(rs[fid], first=OPPONENT)
+    g.player(YOU).stronghold_sides = 2
+    assert setup.stronghold_side(g, YOU) == side
+
+
+def test_obsidian_hand_does_not_state_the_first_players_side(rs):
+    g = game(rs["obsidian-hand"], first=YOU)
+    g.player(YOU).stronghold_sides = 2
+    with pytest.raises(NotStated, match="going first"):
+        setup.stronghold_side(g, YOU)
+
+
+# -- Dishonor: both players in one turn (OH Dishonor Victory) ----------------------------------------------
+
+
+def test_both_players_reaching_dishonor_in_one_turn_both_lose(rs):
+    """OH: "If a player reaches -20 or less Familiy Honor, he/she loses the game at the end of the current
+    turn." Both reach it: both lose, nobody wins (the first loser's opponent does not win)."""
+    g = game(rs["obsidian-hand"])
+    victory.turn_begins(g, YOU)
+    g.player(YOU).honor = g.player(OPPONENT).honor = -20
+    g.player(YOU).reached_dishonor_this_turn = g.player(OPPONENT).reached_dishonor_this_turn = True
+    victory.turn_ends(g)
+    assert g.winner is None and set(g.losers) == {YOU, OPPONENT} and g.over
+
+
+# -- Possessives are not keywords (aeg-wording-possessive) -------------------------------------------------
+
+
+def test_any_number_of_your_personalities_reads_your_as_whose():
+    from l5r.engine.wording import parse_selection
+
+    (slot,) = parse_selection("any number of your Personalities")
+    assert slot.yours and slot.alternatives[0].modifiers == () and slot.quantity.kind == "any-number"
+
+
+# -- A Shugenja cannot commit seppuku, and the Honor loss still happens (aeg-glossary-seppuku) --------------
+
+
+def test_refused_seppuku_reaction_still_loses_the_honor(rs):
+    from l5r.engine import seppuku
+
+    g = game(rs["aeg"], Card("Isawa Kaede", keywords=("Shugenja",)), **{YOU: 6})
+    with pytest.raises(Refused) as refused:
+        seppuku.before_honor_loss(g, YOU, 4, "Isawa Kaede", "targeted")
+    assert refused.value.rule_id == "aeg-glossary-seppuku" and "still happens" in refused.value.happened
+    assert g.player(YOU).honor == 2 and g.card("Isawa Kaede").zone == "in play"
+
+
+# -- Every "forbidden" refusal cites the rule that forbids -------------------------------------------------
+
+
+def test_every_forbidden_refusal_in_the_engine_passes_a_rule_id(root):
+    """A `Refused` without a rule would be a "no" with no reason; an impossible request (a card that is not
+    there) is `Impossible`, a mistake in the question, not a refusal."""
+    import ast
+
+    missing = []
+    for path in sorted((root / "l5r" / "engine").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Refused":
+                if len(node.args) < 2 and not any(k.arg == "rule_id" for k in node.keywords):
+                    missing.append(f"{path.name}:{node.lineno}")
+    assert not missing, missing
+
+
+# -- Stalwart (mod-kw-stalwart) against many bowings at once; not stated where the format is silent ---------
+
+
+def test_bow_all_negates_each_stalwart_personalitys_first_bowing(rs):
+    from l5r.engine import effects
+
+    g = game(rs["modern"], Card("Hida Kisada", keywords=("Stalwart",), controller=OPPONENT, owner=OPPONENT),
+             Card("Hida Yakamo", controller=OPPONENT, owner=OPPONENT))
+    effects.resolve(g, YOU, "Bow all Personalities")
+    assert not g.card("Hida Kisada").bowed and g.card("Hida Yakamo").bowed
+
+
+def test_stalwart_is_not_stated_in_the_obsidian_hand_and_nothing_bows(rs):
+    from l5r.engine import effects
+
+    g = game(rs["obsidian-hand"], Card("Hida Kisada", keywords=("Stalwart",), controller=OPPONENT, owner=OPPONENT),
+             Card("Hida Yakamo", controller=OPPONENT, owner=OPPONENT))
+    with pytest.raises(NotStated, match="Stalwart"):
+        effects.resolve(g, YOU, "Bow all Personalities")
+    assert not g.card("Hida Yakamo").bowed  # refused before anything bowed
+
+
+# -- A conditional Clan Alignment: "only if their respective Stronghold is in play" (oh-ii-a) ---------------
+
+
+def test_hare_clan_counts_while_the_opponents_shiro_usagi_is_in_play(rs):
+    from l5r.engine.clan import personality_clan
+
+    g = game(rs["obsidian-hand"], Card("Usagi Oda", clan="Hare Clan"))
+    g.player(YOU).stronghold, g.player(OPPONENT).stronghold = "Kyuden Hida", "Shiro Usagi"
+    assert personality_clan(g, g.card("Usagi Oda"), g.player(YOU)) == "Hare Clan"
+    g.player(OPPONENT).stronghold = "Shiro Matsu"
+    assert personality_clan(g, g.card("Usagi Oda"), g.player(YOU)) is None
