@@ -39,10 +39,12 @@ def stamp(pool_dir: Path, cards: Mapping[str, Card]) -> tuple:
     return (_code_digest(), str(pool_dir.resolve()), files, _records_digest(cards))
 
 
-def cached(pool_dir: Path, cards: Mapping[str, Card], cache_dir: Path | None, build: Callable):
-    """The index from the cache when its key still matches, else `build()` (and store it)."""
-    key = stamp(pool_dir, cards)
-    path = cache_dir / f"cardpool-{hashlib.sha1(key[1].encode()).hexdigest()[:12]}.pickle" if cache_dir else None
+def cached(pool_dir: Path, cards: Mapping[str, Card], cache_dir: Path | None, build: Callable,
+           kind: str = "cardpool"):
+    """The index (or another `kind` of pool digest: the site's printings) from the cache when its key still
+    matches, else `build()` (and store it)."""
+    key = stamp(pool_dir, cards) + (kind,)
+    path = cache_dir / f"{kind}-{hashlib.sha1(key[1].encode()).hexdigest()[:12]}.pickle" if cache_dir else None
     if path is not None:
         hit = _read(path, key)
         if hit is not None:

@@ -127,3 +127,8 @@ def _union(lists) -> tuple[str, ...]:
         for value in values or ():
             seen.setdefault(str(value), None)
     return tuple(seen)
+
+
+# Public names for the site's card pages (l5r/site/cardpages.py), which read the same printings.
+read_set = _printings
+deck_of = _deck

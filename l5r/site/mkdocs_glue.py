@@ -16,7 +16,7 @@ from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from . import permalinks
-from . import feeds
+from . import cardsearch, feeds
 from .api import ApiError
 from .generate import generate
 from .pages import SitePlan
@@ -76,6 +76,11 @@ def _nav(configured, generated):
 
 
 def add_files(state: SiteState, files, config):
+    # The card search page (also the chrome of every pool card page) and its scripts (issue 11).
+    files.append(File.generated(config, cardsearch.PAGE_URI,
+                                content=cardsearch.page_markdown(config.use_directory_urls)))
+    files.append(File.generated(config, cardsearch.SCRIPT_URI, content=cardsearch.SCRIPT))
+    files.append(File.generated(config, cardsearch.PAGE_SCRIPT_URI, content=cardsearch.PAGE_SCRIPT))
     for uri, content in state.pages.items():
         if files.get_file_from_path(uri) is not None:
             raise PluginError(f"docs/{uri} would hide a generated page; generated pages are not written in docs/")
@@ -104,4 +109,6 @@ def page_content(state: SiteState, html, page, config):
 
 def post_build(state: SiteState, config):
     # permalinks.json, short links c/<slug>/, stubs for old pages; every permalink must resolve.
+    # Every pool card's page and the card search index (l5r/site/cardsearch.py).
+    cardsearch.write(Path(config.site_dir), state.codex, config.site_name, config.use_directory_urls)
     _links(permalinks.write_outputs, Path(config.site_dir), state.codex, state.plan, config.use_directory_urls)

@@ -13,6 +13,7 @@ from ...data import model as m
 from ...decklist import DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine, Decklist
 from ..ruleset import Ruleset
 from .copies import check_copies
+from . import legality
 from .entry import Entry
 from .pregame import DeckRulesError, check_pregame, check_pregame_count, read_slots
 from .report import DeckReport, Findings, between
@@ -177,9 +178,7 @@ class DeckChecker:
         banned: set[Identity] = set()
         for e in entries:
             ident = e.identity
-            hits = [b for b in self._card_bans.get(ident, ()) if b.in_force(on)]
-            hits += [b for b in self._category_bans if b.in_force(on) and _matches(b.match, ident)]
-            for ban in hits:
+            for ban in self.bans_in_force(ident, on):
                 banned.add(ident)
                 what = "" if ban.card else f" ({ban.as_written})"
                 since = _ban_date_words(ban)
@@ -188,7 +187,7 @@ class DeckChecker:
         return banned
 
     def _check_pool(self, entries, banned, out):
-        if not (self._legal_sets or self._legal_tags):
+        if not self.pool_checkable:
             out.warn("not-checked", f"{self.name} names no legal card pool the Codex can check; "
                      f"card legality was not checked.")
             return
@@ -199,12 +198,60 @@ class DeckChecker:
                 continue
             if not ident.in_pool:
                 skipped += 1
-            elif not (any(title_key(s) in self._legal_sets for s in ident.sets) or ident.pool_tags & self._legal_tags):
+            elif not self.in_legal_pool(ident):
                 out.problem("not-legal", f"line {e.line.line}: {ident.key} is not in {self.name}'s card pool "
                             f"({self._pool_description()}).", ident.key, self._pool_rule, e.line.line)
         if skipped:
             out.warn("not-checked", f"{skipped} card line(s) name cards known only from the Codex's records; "
                      f"without the card pool their legality was not checked.")
+
+    # -- one card (l5r/engine/deck/legality.py; the site's card pages ask the same questions) --------
+
+    @property
+    def pool_checkable(self) -> bool:
+        return bool(self._legal_sets or self._legal_tags)
+
+    def applicable_bans(self, ident: Identity) -> list[m.BanEntry]:
+        """Every ban entry of the format that names this card or whose category matches it (any date)."""
+        return list(self._card_bans.get(ident, ())) + [b for b in self._category_bans if _matches(b.match, ident)]
+
+    def bans_in_force(self, ident: Identity, on: dt.date) -> list[m.BanEntry]:
+        return [b for b in self.applicable_bans(ident) if b.in_force(on)]
+
+    def in_legal_pool(self, ident: Identity) -> bool:
+        return any(title_key(s) in self._legal_sets for s in ident.sets) or bool(ident.pool_tags & self._legal_tags)
+
+    def card_legality(self, ident: Identity, on: dt.date) -> legality.CardLegality:
+        """The verdict `check()` reaches for a deck holding this one card on this day (same code paths)."""
+        if not self._cards_in_pool:
+            collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
+            return legality.CardLegality(legality.NOT_CHECKED, f"{collection} is not in the card pool.",
+                                         rule=self._pool_rule)
+        if ident.deck == _OTHER_DECK:
+            return legality.CardLegality(legality.NOT_A_DECK_CARD, "not a card for any deck (a token, proxy, "
+                                         "biography or the like).", rule=self._sections_rule)
+        bans = tuple(self.bans_in_force(ident, on))
+        if bans:
+            return legality.CardLegality(legality.BANNED, f"on {self.name}'s ban list", bans, bans[0].id)
+        if not self.pool_checkable:
+            return legality.CardLegality(legality.NOT_CHECKED, f"{self.name} names no legal card pool the Codex "
+                                         f"can check.")
+        if not ident.in_pool:
+            return legality.CardLegality(legality.NOT_CHECKED, "known only from the Codex's records; without the "
+                                         "card pool its legality cannot be checked.", rule=self._pool_rule)
+        if not self.in_legal_pool(ident):
+            return legality.CardLegality(legality.NOT_LEGAL, f"not in {self.name}'s card pool "
+                                         f"({self._pool_description()}).", rule=self._pool_rule)
+        return legality.CardLegality(legality.LEGAL, rule=self._pool_rule)
+
+    def card_timeline(self, ident: Identity) -> list[tuple[dt.date | None, legality.CardLegality]]:
+        """The card's verdict over time: (first day or None for "from the start", verdict), changes only."""
+        out: list = [(None, self.card_legality(ident, dt.date.min))]
+        for day in legality.ban_change_days(self.applicable_bans(ident)):
+            verdict = self.card_legality(ident, day)
+            if verdict != out[-1][1]:
+                out.append((day, verdict))
+        return out
 
     def _pool_description(self) -> str:
         parts = []

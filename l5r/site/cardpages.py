@@ -1,0 +1,274 @@
+"""A page per pool card (issue 11), written from one Jinja template into one MkDocs-rendered shell.
+
+MkDocs renders the card search page (cards/search.md) through the theme once; `write_card_pages` then writes
+every card page into that page's chrome (header, nav, footer), replacing its article, so 12,691 cards never go
+through the Markdown and theme pipeline. Card pages stay out of Material's search index; the search page loads
+its own compact index (assets/card-index.js, a script tag: works from file:// too).
+
+URLs: `card/<slug>/`, the slug made from the pool's title and experience level alone (so it never changes when
+the pool is refreshed). Collisions: two identities with the same slug (same title in two decks, e.g. a Follower
+and a Personality called Aulus) both get "-<deck>" appended; if that still collides, "-<6 hex digits of the
+SHA-1 of the full key and deck>" — derived from the card, never from its position in the pool. A card the Codex
+has a record for keeps its record's page (cards/<id>/) and gains the pool's facts there.
+
+Legality: `DeckChecker.card_legality` (l5r/engine/deck/legality.py) — the code `l5r deck check` runs. For a past
+date in the browser each page embeds `DeckChecker.card_timeline` per format: the verdicts the Python function
+returned at every day a ban on this card starts or stops; the page's script only picks the segment the chosen
+day falls in (no rule is re-implemented in JavaScript).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..cardpool import CardIndex, Identity, cache
+from ..cardpool.names import plain
+from ..cardpool.read import deck_of, read_set, set_files
+from ..data import model as m
+from ..engine.deck import DeckChecker, checkable, legality
+from ..engine.ruleset import ruleset_for
+from .cardtext import safe_text
+from .render import jinja_env
+from .search import slug as title_slug
+
+CARD_DIR = "card"
+SHELL_URI = "cards/search.md"  # the MkDocs page whose chrome every card page reuses
+STATS = (("force", "Force"), ("chi", "Chi"), ("focus", "Focus"), ("gold_cost", "Gold cost"),
+         ("personal_honor", "Personal honor"), ("honor_requirement", "Honor requirement"),
+         ("province_strength", "Province strength"), ("gold_production", "Gold production"),
+         ("starting_honor", "Starting honor"))
+_KEPT = ("text", "errata_text", "rarity", "artist", "_set") + tuple(k for k, _ in STATS)
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The pool's printings (text, stats, artists): read once per build, cached like the deck checker's index
+# -----------------------------------------------------------------------------------------------------------
+
+@dataclass
+class PoolPrintings:
+    by_identity: dict  # (key, deck) -> [printing dict]
+    release: dict  # set name -> "YYYY-MM-DD"
+
+
+def read_printings(pool_dir: Path) -> PoolPrintings:
+    by_identity: dict = defaultdict(list)
+    for path in set_files(pool_dir):
+        for p in read_set(path):
+            if p.get("is_back"):
+                continue
+            key = (plain(str(p.get("extended_title") or p["title"])), deck_of(p))
+            by_identity[key].append({k: p[k] for k in _KEPT if p.get(k) not in (None, "")})
+    return PoolPrintings(dict(by_identity), _release_dates(pool_dir))
+
+
+def load_printings(pool_dir: Path, cache_dir="default") -> PoolPrintings:
+    if cache_dir == "default":
+        cache_dir = cache.default_cache_dir()
+    return cache.cached(pool_dir, {}, cache_dir, lambda: read_printings(pool_dir), kind="printings")
+
+
+def _release_dates(pool_dir: Path) -> dict:
+    try:
+        info = yaml.load((pool_dir / "set_info.yaml").read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+    except (OSError, yaml.YAMLError):
+        return {}
+    out = {}
+    for arc in (info or {}).get("arcs") or ():
+        for s in arc.get("sets") or ():
+            if isinstance(s, dict) and s.get("set_name") and s.get("release_date"):
+                out[str(s["set_name"])] = str(s["release_date"])
+    return out
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Slugs
+# -----------------------------------------------------------------------------------------------------------
+
+def slugs(identities) -> dict[Identity, str]:
+    """Every pool identity without a Codex record -> its slug (see the module docstring for collisions)."""
+    def base(i: Identity) -> str:
+        return title_slug(i.title + (" " + i.experience if i.experience else "")) or "card"
+
+    groups: dict[str, list[Identity]] = defaultdict(list)
+    for i in identities:
+        if i.card_id is None and i.in_pool:
+            groups[base(i)].append(i)
+    out = {}
+    for name, members in groups.items():
+        if len(members) == 1:
+            out[members[0]] = name
+            continue
+        by_deck: dict[str, list[Identity]] = defaultdict(list)
+        for i in members:
+            by_deck[f"{name}-{title_slug(i.deck)}"].append(i)
+        for deck_name, same in by_deck.items():
+            for i in same:
+                out[i] = deck_name if len(same) == 1 else \
+                    f"{deck_name}-{hashlib.sha1((i.key + '|' + i.deck).encode()).hexdigest()[:6]}"
+    return out
+
+
+def card_url(identity: Identity, slug_of: dict, directory_urls: bool = True) -> str:
+    """The site-relative URL of a card's page (a page file's name when the site is built for file://)."""
+    if identity.card_id:
+        return f"cards/{identity.card_id}/" if directory_urls else f"cards/{identity.card_id}.html"
+    return f"{CARD_DIR}/{slug_of[identity]}/" + ("" if directory_urls else "index.html")
+
+
+def card_file(identity: Identity, slug_of: dict) -> str:
+    """Where a pool card's page is written (the same in both builds)."""
+    return f"{CARD_DIR}/{slug_of[identity]}/index.html"
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Legality in every format
+# -----------------------------------------------------------------------------------------------------------
+
+def checkers(codex: m.Codex, index: CardIndex) -> list[DeckChecker]:
+    out = []
+    for f in codex.bundled_formats:
+        ruleset = ruleset_for(f)
+        if checkable(f, ruleset):
+            out.append(DeckChecker(f, ruleset, index))
+    return out
+
+
+def legality_rows(identity: Identity, checks: list[DeckChecker], on: dt.date) -> list[dict]:
+    rows = []
+    for c in checks:
+        timeline = c.card_timeline(identity)
+        now = c.card_legality(identity, on)
+        rows.append({"format": c.format, "now": now, "timeline": timeline,
+                     "bans": c.applicable_bans(identity)})
+    return rows
+
+
+def timeline_json(rows) -> str:
+    """The per-format verdict segments the page's date picker reads: [[from|null, status, reason, ban ids]].
+    A format whose verdict never changes is left out (its row already shows it): most cards embed nothing."""
+    data = {r["format"].id: [[d.isoformat() if d else None, v.status, v.reason, [b.id for b in v.bans]]
+                             for d, v in r["timeline"]] for r in rows if len(r["timeline"]) > 1}
+    if not data:
+        return ""
+    return json.dumps(data, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c")
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Rendering
+# -----------------------------------------------------------------------------------------------------------
+
+@dataclass
+class CardSite:
+    """Everything the card pages need, prepared once per build."""
+
+    codex: m.Codex
+    index: CardIndex
+    printings: PoolPrintings
+    slug_of: dict = field(default_factory=dict)
+    checks: list = field(default_factory=list)
+    today: dt.date = field(default_factory=dt.date.today)
+    directory_urls: bool = True
+
+    @classmethod
+    def prepare(cls, codex, index, printings, today=None, directory_urls=True):
+        site = cls(codex, index, printings, slugs(index.identities), checkers(codex, index), today or dt.date.today(),
+                   directory_urls)
+        site._env = jinja_env()
+        site._template = site._env.get_template("pool_card.html.j2")
+        return site
+
+    def url(self, identity: Identity) -> str:
+        return card_url(identity, self.slug_of, self.directory_urls)
+
+    def page(self, uri: str) -> str:
+        """A site page's URL: "formats/" -> "formats/index.html" for file://."""
+        if self.directory_urls:
+            return uri
+        return uri + "index.html" if uri.endswith("/") or not uri else uri
+
+    def printings_of(self, identity: Identity) -> list[dict]:
+        rows = [dict(p, release=self.printings.release.get(p.get("_set"), "")) for p in
+                self.printings.by_identity.get((identity.key, identity.deck), ())]
+        return sorted(rows, key=lambda p: p["release"] or "0000", reverse=True)  # most recent first
+
+    def page_identities(self):
+        return [i for i in self.index.identities if i.in_pool and i.card_id is None]
+
+    def render(self, identity: Identity, rel: str = "../../") -> str:
+        """The card's article HTML (goes inside the shell's <article>); `rel` leads from the page to the root."""
+        prints = self.printings_of(identity)
+        latest = prints[0] if prints else {}
+        rows = legality_rows(identity, self.checks, self.today)
+        related = {
+            "Soul of": self.index.soul_chain(identity) - {identity},
+            "Counts as": set(self.index.counts_as(identity)),
+            "Counted as by": set(self.index.counted_as_by(identity)),
+            "Same title": {i for i in self.index.named(identity.title, identity.experience) if i is not identity},
+        }
+        return self._template.render(
+            card=identity, slug=self.slug_of.get(identity), latest=latest, prints=prints, rows=rows,
+            stats=[(label, latest[k]) for k, label in STATS if k in latest], text=safe_text(latest.get("text")),
+            errata=[(p["_set"], safe_text(p["errata_text"])) for p in prints if p.get("errata_text")],
+            related={k: sorted(v, key=lambda i: i.key) for k, v in related.items() if v},
+            url=lambda i: rel + self.url(i), root=rel, timeline=timeline_json(rows), today=self.today.isoformat(),
+            ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}",
+            page=lambda uri: rel + self.page(uri),
+        )
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Writing the pages into the shell
+# -----------------------------------------------------------------------------------------------------------
+
+_STYLESHEET = re.compile(r'<link rel="(?:stylesheet|icon)" href="[^"]*">')
+_SKIPPED_CSS = ("print.css", "history.css", "scenarios.css", "codex-search.css")  # nothing on a card page uses them
+_BODY = re.compile(r"<body[^>]*>")
+_ROOT = "../../"  # the shell (cards/search/) and every card page (card/<slug>/) sit two folders deep
+
+
+def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri) -> tuple[str, str]:
+    """The chrome of a card page, from the MkDocs-rendered shell: its stylesheets and colour scheme, a short
+    header (site name, card search, formats) and footer. Material's nav (50 KB, every page of the site) and its
+    scripts are left out so that 13,000 card pages stay small (≤ 40 KB each, the site ≤ 60 MB)."""
+    import html as _html
+    links = "".join(link for link in _STYLESHEET.findall(shell_html)
+                    if not any(f'{css}"' in link for css in _SKIPPED_CSS))
+    body = _BODY.search(shell_html)
+    name = _html.escape(site_name)
+    head = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+            f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>{links}</head>'
+            f'{body.group(0) if body else "<body>"}<a href="#card" class="md-skip">Skip to content</a>'
+            f'<header class="md-header md-header--shadow"><nav class="md-header__inner md-grid" aria-label="Header">'
+            f'<a class="md-header__title l5r-home" href="{_ROOT}{page("")}">{name}</a> '
+            f'<a class="md-header__title" href="{_ROOT}{page("cards/search/")}">Card search</a> '
+            f'<a class="md-header__title" href="{_ROOT}{page("formats/")}">Formats</a></nav></header>'
+            f'<div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
+            f'<div class="md-content"><article class="md-content__inner md-typeset">')
+    tail = '</article></div></div></main></div></body></html>'
+    return head, tail
+
+
+def page_html(head: str, tail: str, title: str, body: str) -> str:
+    import html as _html
+    return head.replace("@TITLE@", _html.escape(title), 1) + body + tail
+
+
+def write_card_pages(site_dir: Path, card_site: CardSite, site_name: str) -> int:
+    shell_file = site_dir / ("cards/search/index.html" if card_site.directory_urls else "cards/search.html")
+    head, tail = compact_shell(shell_file.read_text(encoding="utf-8"), site_name, card_site.page)
+    count = 0
+    for identity in card_site.page_identities():
+        out = site_dir / card_file(identity, card_site.slug_of)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        title = identity.key
+        out.write_text(page_html(head, tail, title, card_site.render(identity)), encoding="utf-8")
+        count += 1
+    return count

@@ -1,0 +1,84 @@
+"""The card search page (cards/search/) and, when a card pool is given, every pool card's page (issue 11).
+
+The search page is an ordinary MkDocs page (its chrome is the shell of every card page, l5r/site/cardpages.py);
+its data is assets/card-index.js: a compact table of every card (title, experience, URL, type, clan, deck,
+keywords, today's verdict per format) loaded by a script tag, so it works from file:// as well.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..cardpool import load_index, locate_pool
+from . import cardpages
+
+PAGE_URI = "cards/search.md"
+SCRIPT_URI = "assets/card-search.js"
+INDEX_FILE = "assets/card-index.js"
+PAGE_SCRIPT_URI = "assets/card-page.js"
+PAGE_SCRIPT = (Path(__file__).parent / "theme" / "card-page.js").read_text(encoding="utf-8")
+SCRIPT = (Path(__file__).parent / "theme" / "card-search.js").read_text(encoding="utf-8")
+
+
+def page_markdown(directory_urls: bool = True) -> str:
+    root = "../../" if directory_urls else "../"
+    return f"""---
+title: Card search
+search:
+  exclude: true
+---
+
+# Card search
+
+<form class="l5r-card-search" role="search" onsubmit="return false;">
+<p><label for="l5r-q">Title</label> <input id="l5r-q" type="search" autocomplete="off" placeholder="e.g. Kakita Ibara"></p>
+<p><label for="l5r-type">Type</label> <select id="l5r-type"><option value="">any</option></select>
+<label for="l5r-clan">Clan</label> <select id="l5r-clan"><option value="">any</option></select>
+<label for="l5r-deck">Deck</label> <select id="l5r-deck"><option value="">any</option></select>
+<label for="l5r-kw">Keyword</label> <input id="l5r-kw" type="text" list="l5r-kws" autocomplete="off"><datalist id="l5r-kws"></datalist></p>
+<p><label for="l5r-format">Legal in</label> <select id="l5r-format"><option value="">any format</option></select>
+<label><input id="l5r-unique" type="checkbox"> unique only</label></p>
+</form>
+<p id="l5r-count" role="status" aria-live="polite"></p>
+<ul id="l5r-results" class="l5r-card-results"></ul>
+
+<script src="{root}assets/card-index.js"></script>
+<script src="{root}assets/card-search.js"></script>
+"""
+
+
+def index_document(card_site: cardpages.CardSite) -> dict:
+    tables: dict[str, list] = {"types": [], "clans": [], "decks": [], "keywords": [], "status": []}
+    where: dict[str, dict] = {k: {} for k in tables}
+
+    def pos(table, value):
+        if value not in where[table]:
+            where[table][value] = len(tables[table])
+            tables[table].append(value)
+        return where[table][value]
+
+    checks = card_site.checks
+    rows = []
+    for i in sorted(card_site.index.identities, key=lambda i: (i.key.lower(), i.deck)):
+        if not i.in_pool and not i.card_id:
+            continue
+        rows.append([
+            i.title, i.experience or "", card_site.url(i),
+            [pos("types", t) for t in i.types], [pos("clans", c) for c in i.clans], pos("decks", i.deck),
+            [pos("keywords", k) for k in i.keywords if not k.startswith("Soul of")], 1 if i.unique else 0,
+            [pos("status", c.card_legality(i, card_site.today).status) for c in checks],
+        ])
+    return {"root": "../../" if card_site.directory_urls else "../", "formats": [[c.format.id, c.format.short_name] for c in checks], **tables, "cards": rows,
+            "as_of": card_site.today.isoformat()}
+
+
+def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True) -> None:
+    pool = locate_pool(None)
+    index = load_index(pool, codex.cards)
+    printings = cardpages.load_printings(pool) if pool else cardpages.PoolPrintings({}, {})
+    card_site = cardpages.CardSite.prepare(codex, index, printings, directory_urls=directory_urls)
+    data = json.dumps(index_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    (site_dir / INDEX_FILE).write_text(f"window.__l5r_cards={data};\n", encoding="utf-8")
+    if pool:
+        cardpages.write_card_pages(site_dir, card_site, site_name)

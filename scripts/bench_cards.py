@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Card pool site benchmark (issue 11), both builds in the same run.
+
+1. The Codex with the pool: `mkdocs build --strict` (card pages written from one template into the shell).
+2. A naive page-per-title bare MkDocs + Material build of the same pool: one Markdown page per title (its
+   type, text and printings), search on, cards not in nav — what "a page per card" costs through MkDocs.
+Reports: both times and their ratio (goal ≤ 0.35), the built site's size (goal ≤ 60 MB, file bytes), the
+largest card page (goal ≤ 40 KB), the card search data one page loads (goal ≤ 1.5 MB), and the offline zip
+(goal ≤ 30 MB) built with scripts/build_offline.py. Without a pool it says so and fails: nothing is projected.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+BIN = Path(sys.executable).parent
+GOALS = {"ratio": 0.35, "site_mb": 60.0, "page_kb": 40.0, "search_mb": 1.5, "zip_mb": 30.0}
+
+
+def _bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def _timed(cmd, cwd, env) -> float:
+    start = time.perf_counter()
+    result = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    took = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"build failed: {' '.join(map(str, cmd))}\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+    return took
+
+
+def naive_project(pool_dir: Path, folder: Path) -> int:
+    """docs/ with one Markdown page per pool title (the naive design), index page only in nav."""
+    import yaml
+    from l5r.cardpool.read import read_set, set_files
+    from l5r.site.search import slug
+
+    by_title: dict[str, list[dict]] = {}
+    for path in set_files(pool_dir):
+        for p in read_set(path):
+            by_title.setdefault(str(p["title"]), []).append(p)
+    docs = folder / "docs" / "cards"
+    docs.mkdir(parents=True)
+    (folder / "docs" / "index.md").write_text("# Cards\n", encoding="utf-8")
+    used = set()
+    for title, prints in by_title.items():
+        name = slug(title) or "card"
+        while name in used:
+            name += "-x"
+        used.add(name)
+        first = prints[0]
+        rows = "\n".join(f"| {p['_set']} | {p.get('rarity', '')} | {p.get('artist', '')} |" for p in prints)
+        (docs / f"{name}.md").write_text(
+            f"# {title}\n\n**Type:** {', '.join(first.get('types') or [])}\n\n{first.get('text', '')}\n\n"
+            f"| Set | Rarity | Artist |\n|---|---|---|\n{rows}\n", encoding="utf-8")
+    (folder / "mkdocs.yml").write_text(yaml.safe_dump({
+        "site_name": "naive", "theme": {"name": "material"}, "plugins": ["search"], "nav": ["index.md"],
+    }), encoding="utf-8")
+    return len(by_title)
+
+
+def main() -> int:
+    pool = os.environ.get("L5R_CARDPOOL")
+    if not pool or not (Path(pool) / "sets").is_dir():
+        print("bench_cards: no card pool (set L5R_CARDPOOL=DIR); nothing measured", file=sys.stderr)
+        return 1
+    pool_dir = Path(pool)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    work = Path(tempfile.mkdtemp(prefix="l5r-bench-cards-"))
+    try:
+        site = work / "site"
+        # A warm pool cache is the normal case (the deck checker and earlier builds fill it); time the second.
+        _timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(site)], ROOT, env)
+        codex_s = _timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(site)], ROOT, env)
+        titles = naive_project(pool_dir, work / "naive")
+        naive_s = _timed([str(BIN / "mkdocs"), "build", "--site-dir", str(work / "naive-site")], work / "naive", env)
+        site_mb = _bytes(site) / 1e6
+        pages = list((site / "card").rglob("index.html"))
+        page_kb = max(p.stat().st_size for p in pages) / 1e3
+        search_page = site / "cards" / "search" / "index.html"
+        search_mb = sum(p.stat().st_size for p in (search_page, site / "assets" / "card-index.js",
+                                                   site / "assets" / "card-search.js")) / 1e6
+        dist = work / "dist"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
+                       cwd=ROOT, env=env, check=False, capture_output=True)
+        zips = list(dist.glob("*.zip"))
+        zip_mb = zips[0].stat().st_size / 1e6 if zips else None
+        if zips:
+            with zipfile.ZipFile(zips[0]) as z:
+                offline_cards = sum(1 for n in z.namelist() if "/card/" in n)
+        ratio = codex_s / naive_s
+        print(f"pool: {pool_dir} ({titles} titles, {len(pages)} card pages written)")
+        print(f"codex build with pool: {codex_s:.1f} s; naive page-per-title MkDocs+Material: {naive_s:.1f} s; "
+              f"ratio {ratio:.3f} (goal ≤ {GOALS['ratio']})")
+        print(f"built site: {site_mb:.1f} MB of files (goal ≤ {GOALS['site_mb']})")
+        print(f"largest card page: {page_kb:.1f} KB (goal ≤ {GOALS['page_kb']})")
+        print(f"card search page + its data: {search_mb:.2f} MB (goal ≤ {GOALS['search_mb']})")
+        print(f"offline zip: {'not built' if zip_mb is None else f'{zip_mb:.1f} MB, {offline_cards} card files'} "
+              f"(goal ≤ {GOALS['zip_mb']})")
+        ok = (ratio <= GOALS["ratio"] and site_mb <= GOALS["site_mb"] and page_kb <= GOALS["page_kb"]
+              and search_mb <= GOALS["search_mb"] and zip_mb is not None and zip_mb <= GOALS["zip_mb"])
+        print("card goals met" if ok else "card goals MISSED")
+        return 0 if ok else 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""Pool card pages (issue 11): legality as `l5r deck check` decides it, text rendered safely, stable slugs.
+
+Pages are rendered by the Python function (l5r/site/cardpages.py) for a sample of cards: no full-pool build.
+Rules served: oh-ii-f-deck-restrictions and mod-card-legality (the legal pool), the ban lists (dated entries).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import json
+import random
+import re
+
+import pytest
+
+from decks.support import AFTER_ALL_BANS, CACHE, codex, index, pool_dir
+from l5r.decklist import parse_text
+from l5r.engine.deck import legality
+from l5r.site import cardpages
+from l5r.site.cardtext import safe_text
+from conftest import run_l5r
+
+SECTION = {"Dynasty": "Dynasty", "Fate": "Fate", "Pre-Game": "Pre-Game", "Other": "Dynasty"}
+
+
+@pytest.fixture(scope="module")
+def card_site():
+    printings = cardpages.load_printings(pool_dir(), CACHE)
+    return cardpages.CardSite.prepare(codex(), index(), printings, today=AFTER_ALL_BANS)
+
+
+def _page_statuses(page: str) -> dict[str, str]:
+    return dict(re.findall(r'<tr data-format="([^"]+)">.*?data-status="([^"]+)"', page))
+
+
+def _one_card_deck(identity) -> str:
+    line = identity.key.replace(" • ", " - ") if identity.experience else identity.key
+    return f"{SECTION[identity.deck]}:\n1 {line}\n"
+
+
+def _verdict_of(report, identity) -> str:
+    """What the deck checker said about the card: the same labels the card page shows."""
+    problems = {f.code for f in report.problems}
+    if any(f.code == "not-checked" and "not in the card pool" in f.message for f in report.warnings):
+        return legality.NOT_CHECKED
+    if identity.deck == "Other":
+        assert "wrong-deck" in problems  # a token or proxy is in no deck (oh-ii-f-deck-restrictions)
+        return legality.NOT_A_DECK_CARD
+    if "banned" in problems:
+        return legality.BANNED
+    if "not-legal" in problems:
+        return legality.NOT_LEGAL
+    assert "unknown-card" not in problems, report.problems
+    return legality.LEGAL
+
+
+def test_fifty_random_pool_cards_show_the_deck_checkers_verdict(card_site):
+    """Each page's verdict per format equals `DeckChecker.check` on a one-card list, today and in the past."""
+    rng = random.Random(11)
+    sample = rng.sample(card_site.page_identities(), 50)
+    # Cards a ban list names (by card or category) make sure the sample exercises `banned` as well.
+    banned = [i for i in card_site.index.identities if i.in_pool and any(c.applicable_bans(i) for c in card_site.checks)]
+    sample += rng.sample(banned, min(10, len(banned)))
+    seen = set()
+    for identity in sample:
+        for on in (AFTER_ALL_BANS, dt.date(2014, 6, 1)):
+            card_site.today = on
+            shown = _page_statuses(card_site.render(identity))
+            for checker in card_site.checks:
+                deck = parse_text(_one_card_deck(identity), "one card")
+                if deck.cards and card_site.index.find(deck.cards[0].name, deck.cards[0].experience).identity \
+                        is not identity:
+                    continue  # the one-line list names a different card (an ambiguous title): not this check
+                expected = _verdict_of(checker.check(deck, on), identity)
+                assert shown[checker.format.id] == expected, (identity.key, checker.format.id, on)
+                seen.add(expected)
+    assert {legality.LEGAL, legality.NOT_LEGAL, legality.NOT_CHECKED} <= seen
+
+
+def test_the_real_cli_agrees_on_a_page(card_site, tmp_path):
+    """`l5r deck check --json` (the console script) on a one-card list gives the verdict the page shows."""
+    card_site.today = AFTER_ALL_BANS
+    for title in ("Kakita Ibara",):
+        identity = card_site.index.named(title)[0]
+        deck = tmp_path / "one.txt"
+        deck.write_text(_one_card_deck(identity), encoding="utf-8")
+        shown = _page_statuses(card_site.render(identity))
+        for fmt in ("modern", "obsidian-hand"):
+            result = run_l5r("deck", "check", deck, "--format", fmt, "--as-of", AFTER_ALL_BANS.isoformat(),
+                             "--cardpool", pool_dir(), "--json")
+            report = json.loads(result.stdout)
+            codes = {p["code"] for p in report["problems"]}
+            expected = "banned" if "banned" in codes else "not-legal" if "not-legal" in codes else "legal"
+            assert shown[fmt] == expected
+
+
+def test_a_ban_shows_its_entry_and_a_timeline_for_past_dates(card_site):
+    """A card on a dated ban list: its page links the ban entry and embeds the verdict per period."""
+    for checker in card_site.checks:
+        for ban in (checker.format.bans.entries if checker.format.bans else ()):
+            identity = card_site.index.card(ban.card) if ban.card else None
+            if identity is None or ban.added is None:
+                continue
+            card_site.today = ban.added
+            page = card_site.render(identity)
+            assert ban.citation in html.unescape(page)
+            timeline = json.loads(re.search(r'id="l5r-card-timeline">(.*?)</script>', page).group(1))
+            segments = timeline[checker.format.id]
+            before = [s for s in segments if s[0] is None or s[0] < ban.added.isoformat()][-1]
+            after = [s for s in segments if s[0] is None or s[0] <= ban.added.isoformat()][-1]
+            assert after[1] == "banned" and ban.id in after[3]
+            assert before[1] != "banned" or any(b != ban.id for b in before[3])
+            return
+    pytest.fail("no dated card ban in any bundled format")
+
+
+def test_new_era_says_its_collection_is_not_in_the_pool(card_site):
+    identity = card_site.index.named("Kakita Ibara")[0]
+    page = card_site.render(identity)
+    row = re.search(r'<tr data-format="new-era">.*?</tr>', page, re.S).group(0)
+    assert 'data-status="not-checked"' in row and "is not in the card pool" in row
+
+
+def test_page_size_stays_small(card_site):
+    """Card page HTML ≤ 40 KB (issue 11): the article of the 300 longest-text cards, with the chrome's 2 KB."""
+    longest = sorted(card_site.page_identities(), key=lambda i: -sum(len(p.get("text", "")) for p in
+                                                                    card_site.printings_of(i)))[:300]
+    assert max(len(card_site.render(i).encode()) for i in longest) + 2048 <= 40_000
+
+
+# --- slugs ------------------------------------------------------------------------------------------
+
+
+def test_slugs_are_unique_and_from_the_card_alone(card_site):
+    slug_of = card_site.slug_of
+    assert len(set(slug_of.values())) == len(slug_of)
+    # Stable when the pool is refreshed: the same identities without a third of the others keep their slugs.
+    identities = list(slug_of)
+    kept = identities[::3]
+    again = cardpages.slugs(kept)
+    changed = [i.key for i in kept if again[i] != slug_of[i] and not _has_twin(i, identities)]
+    assert not changed
+
+
+def _has_twin(identity, identities):
+    base = cardpages.slugs([identity])[identity]
+    return sum(1 for i in identities if cardpages.slugs([i])[i] == base) > 1
+
+
+def test_bundled_records_keep_their_urls(card_site):
+    record_cards = [i for i in card_site.index.identities if i.card_id]
+    assert record_cards
+    for i in record_cards:
+        assert card_site.url(i) == f"cards/{i.card_id}/"
+
+
+# --- card text --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, wanted", [
+    ("<b>Battle:</b> Bow :bow: a target.<br>", "<b>Battle:</b> Bow <span"),
+    ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+    ('<img src=x onerror="alert(1)">', "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;"),
+    ('<a href="javascript:alert(1)">x</a>', "&lt;a href=&#34;javascript:alert(1)&#34;&gt;x&lt;/a&gt;"),
+    ("<i>open", "<i>open</i>"),
+    ("stray</b> close", "stray close"),
+])
+def test_card_text_keeps_only_b_i_br(text, wanted):
+    out = str(safe_text(text))
+    assert wanted.replace("&#34;", "&quot;") in out.replace("&#34;", "&quot;")
+    assert not re.search(r"<(?!/?(b|i|br|span)\b)", out)
+
+
+def test_icon_codes_are_readable_symbols():
+    out = str(safe_text("Bow :bow: and :g2:"))
+    assert 'role="img" aria-label="Bow"' in out and 'aria-label="2 Gold"' in out
