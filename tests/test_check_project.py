@@ -141,3 +141,22 @@ def test_mkdocs_build_with_another_config_uses_that_projects_data(project_copy, 
     assert result.returncode != 0
     assert "duplicate key 'short_name'" in result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_mkdocs_build_with_another_config_shows_that_projects_examples(project_copy, tmp_path):
+    # The verified examples under a rule come from the built project's docs/ and data/, not the installed ones.
+    (project_copy / "hooks").symlink_to(ROOT / "hooks")
+    page = project_copy / "docs/scenarios/modern.md"
+    old = "Seppuku is a Repeatable Open action on a dishonorable Personality"
+    new = "Seppuku as the other project words it"
+    assert old in page.read_text(encoding="utf-8")
+    page.write_text(page.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    site = tmp_path / "site"
+    result = subprocess.run([str(BIN / "mkdocs"), "build", "-q", "--strict", "-f", str(project_copy / "mkdocs.yml"),
+                             "--site-dir", str(site)], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    shown = [p for p in site.rglob("*.html") if new in p.read_text(encoding="utf-8")]
+    stale = [p for p in site.rglob("*.html") if old in p.read_text(encoding="utf-8")]
+    # the scenarios page where it is written, and the rule page that shows it as a verified example
+    assert len(shown) >= 2, shown
+    assert stale == []

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..data.load import DEFAULT_DATA_DIR, load_codex
+from ..data import locate
+from ..data.load import load_codex
 from ..data.yamlsource import DataError
 
 
@@ -14,20 +15,25 @@ def register(sub):
     verbs = p.add_subparsers(dest="site_command", metavar="COMMAND")
     g = verbs.add_parser("generate", help="write every generated page under OUT, beside a copy of docs/")
     g.add_argument("out", type=Path, metavar="OUT", help="folder to write into (made if missing)")
-    g.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, help="data folder (default: the Codex's data/)")
+    g.add_argument("--data", type=Path, default=None,
+                   help="data folder (default: the data/ of the project around the current folder)")
     g.add_argument("--site-url", default="https://codex.l5r.invalid/", help="site URL the feeds link to")
     g.set_defaults(func=run_generate)
     p.set_defaults(func=lambda args: (p.print_help(sys.stderr), 2)[1])
 
 
 def run_generate(args) -> int:
+    from ..scenarios import present
     from ..site.generate import NAV_FILE, generate, write
 
     if args.out.exists() and not args.out.is_dir():
         print(f"l5r site generate: {args.out} is a file, not a folder", file=sys.stderr)
         return 2
+    data = locate.data_dir(args.data)
+    # The verified examples come from the same project as the data (its docs/ and data/), not the installed one.
+    present.use_project(data.resolve().parent)
     try:
-        codex = load_codex(args.data)
+        codex = load_codex(data)
     except DataError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

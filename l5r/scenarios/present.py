@@ -24,8 +24,9 @@ from .model import Scenario
 from .runner import UNANSWERED, Outcome, run, show
 
 log = logging.getLogger("mkdocs.plugins.l5r.scenarios")
-ROOT = DEFAULT_DATA_DIR.parent
+ROOT = DEFAULT_DATA_DIR.parent  # the installed project: used only until the site names the one it builds
 PAGES_DIR = "docs"
+DATA_DIR = "data"
 
 # ---------------------------------------------------------------------------------------------------------
 # What the site knows: the Codex, every scenario and its outcome (rebuilt when a file changes)
@@ -59,9 +60,28 @@ _cache: dict = {}
 _RECHECK_SECONDS = 2.0
 
 
+def use_project(root: Path) -> None:
+    """The project the site is building (the folder of its mkdocs.yml, holding docs/ and data/).
+
+    Fences render inside Markdown, where nothing says which project is being built; without this the
+    examples would come from the installed project, not from `mkdocs build -f other/mkdocs.yml`'s (issue 14).
+    """
+    root = Path(root).resolve()
+    if _cache.get("root") != root:
+        _cache.clear()
+        _cache["root"] = root
+
+
+def _root() -> Path:
+    return _cache.get("root", ROOT)
+
+
 def _files() -> list[Path]:
     found = []
-    for folder in (ROOT / PAGES_DIR, DEFAULT_DATA_DIR):
+    root = _root()
+    for folder in (root / PAGES_DIR, root / DATA_DIR):
+        if not folder.is_dir():
+            continue
         found += [p for p in folder.rglob("*") if p.suffix in (".md", ".yml", ".yaml") and "schemas" not in p.parts]
     return sorted(found)
 
@@ -77,8 +97,9 @@ def library() -> Library:
     _cache["checked"] = time.monotonic()
     if lib is not None and lib.signature == signature:
         return lib
-    codex = load_codex(DEFAULT_DATA_DIR)
-    scenarios = collect([ROOT / PAGES_DIR, DEFAULT_DATA_DIR], ROOT)
+    root = _root()
+    codex = load_codex(root / DATA_DIR)
+    scenarios = collect([folder for folder in (root / PAGES_DIR, root / DATA_DIR) if folder.is_dir()], root)
     outcomes = {id(s): run(s, codex) for s in scenarios}
     by_rule: dict = {}
     for s in scenarios:

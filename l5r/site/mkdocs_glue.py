@@ -15,6 +15,7 @@ from mkdocs.structure.files import File
 from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
+from ..scenarios import present
 from . import permalinks
 from . import cardsearch, feeds
 from .api import ApiError
@@ -46,6 +47,8 @@ def _data_dir(config) -> Path:
 
 def load(config) -> SiteState:
     """Load the data, plan and render the pages, check the permanent links, set the nav: the state of this build."""
+    # The verified examples are read from this config's project too (`mkdocs build -f other/mkdocs.yml`).
+    present.use_project(_data_dir(config).parent)
     try:
         codex = load_codex(_data_dir(config))
     except DataError as exc:
