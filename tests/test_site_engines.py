@@ -3,14 +3,13 @@ engine, and ProperDocs 1.6.7 (the MkDocs fork that keeps `hooks:`) builds the sa
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 
 import pytest
 import yaml
 
-from conftest import BIN, ROOT, run_l5r
+from conftest import BIN, ROOT, run_l5r, site_build_env
 
 GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
 ID = re.compile(r'\bid="([^"]+)"')
@@ -49,7 +48,7 @@ def test_generate_reports_bad_data_without_a_traceback(tmp_path, data_copy):
 def properdocs_site(tmp_path_factory):
     out = tmp_path_factory.mktemp("properdocs-site")
     result = subprocess.run([str(BIN / "properdocs"), "build", "-f", "mkdocs.yml", "--strict", "--site-dir", str(out)],
-                            cwd=ROOT, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+                            cwd=ROOT, env=site_build_env(),  # the same pool as built_site's
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, f"ProperDocs strict build failed:\n{result.stdout}\n{result.stderr}"
     return out

@@ -176,11 +176,13 @@ class CardSite:
     checks: list = field(default_factory=list)
     today: dt.date = field(default_factory=dt.date.today)
     directory_urls: bool = True
+    site_dir: Path | None = None  # the built site, when there is one: how a file:// build named each page
 
     @classmethod
-    def prepare(cls, codex, index, printings, today=None, directory_urls=True):
+    def prepare(cls, codex, index, printings, today=None, directory_urls=True, site_dir=None):
         site = cls(codex, index, printings, slugs(index.identities), checkers(codex, index), today or dt.date.today(),
-                   directory_urls)
+                   directory_urls, Path(site_dir) if site_dir is not None else None)
+        site._files = {}
         site._env = jinja_env()
         site._template = site._env.get_template("pool_card.html.j2")
         return site
@@ -189,10 +191,18 @@ class CardSite:
         return card_url(identity, self.slug_of, self.directory_urls)
 
     def page(self, uri: str) -> str:
-        """A site page's URL: "formats/" -> "formats/index.html" for file://."""
-        if self.directory_urls:
+        """A site page's URL: for file:// "formats/" -> "formats/index.html" (from formats/index.md), but
+        "formats/modern/bans/" -> "formats/modern/bans.html" (from formats/modern/bans.md), as MkDocs names them."""
+        if self.directory_urls or not (uri.endswith("/") or not uri):
             return uri
-        return uri + "index.html" if uri.endswith("/") or not uri else uri
+        found = self._files.get(uri)
+        if found is None:
+            found = uri + "index.html"
+            if uri and self.site_dir is not None and not (self.site_dir / found).is_file() \
+                    and (self.site_dir / (uri[:-1] + ".html")).is_file():
+                found = uri[:-1] + ".html"
+            self._files[uri] = found
+        return found
 
     def printings_of(self, identity: Identity) -> list[dict]:
         rows = [dict(p, release=self.printings.release.get(p.get("_set"), "")) for p in
@@ -231,16 +241,19 @@ class CardSite:
 _STYLESHEET = re.compile(r'<link rel="(?:stylesheet|icon)" href="[^"]*">')
 _SKIPPED_CSS = ("print.css", "history.css", "scenarios.css", "codex-search.css")  # nothing on a card page uses them
 _BODY = re.compile(r"<body[^>]*>")
+_HREF = re.compile(r'(href=")(?![a-z][a-z0-9+.-]*:|/|#)')
 _ROOT = "../../"  # the shell (cards/search/) and every card page (card/<slug>/) sit two folders deep
 
 
-def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri) -> tuple[str, str]:
+def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_depth: int = 2) -> tuple[str, str]:
     """The chrome of a card page, from the MkDocs-rendered shell: its stylesheets and colour scheme, a short
     header (site name, card search, formats) and footer. Material's nav (50 KB, every page of the site) and its
     scripts are left out so that 13,000 card pages stay small (≤ 40 KB each, the site ≤ 60 MB)."""
     import html as _html
     links = "".join(link for link in _STYLESHEET.findall(shell_html)
                     if not any(f'{css}"' in link for css in _SKIPPED_CSS))
+    # For file:// the shell is cards/search.html, one folder deep; a card page (card/<slug>/index.html) is two.
+    links = _HREF.sub(lambda m: m.group(1) + "../" * (2 - shell_depth), links)
     body = _BODY.search(shell_html)
     name = _html.escape(site_name)
     head = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
@@ -263,7 +276,8 @@ def page_html(head: str, tail: str, title: str, body: str) -> str:
 
 def write_card_pages(site_dir: Path, card_site: CardSite, site_name: str) -> int:
     shell_file = site_dir / ("cards/search/index.html" if card_site.directory_urls else "cards/search.html")
-    head, tail = compact_shell(shell_file.read_text(encoding="utf-8"), site_name, card_site.page)
+    head, tail = compact_shell(shell_file.read_text(encoding="utf-8"), site_name, card_site.page,
+                               shell_depth=2 if card_site.directory_urls else 1)
     count = 0
     for identity in card_site.page_identities():
         out = site_dir / card_file(identity, card_site.slug_of)

@@ -77,7 +77,7 @@ def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True) ->
     pool = locate_pool(None)
     index = load_index(pool, codex.cards)
     printings = cardpages.load_printings(pool) if pool else cardpages.PoolPrintings({}, {})
-    card_site = cardpages.CardSite.prepare(codex, index, printings, directory_urls=directory_urls)
+    card_site = cardpages.CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir)
     data = json.dumps(index_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     (site_dir / INDEX_FILE).write_text(f"window.__l5r_cards={data};\n", encoding="utf-8")
     if pool:
