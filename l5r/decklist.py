@@ -77,6 +77,8 @@ _LEGALITY = re.compile(r"^\s*legality\s*:\s*(?P<format>\S.*?)\s*$", re.I)
 # Oracle of the Void headers: "# Dynasty - (40) [15 distinct]", "# Holding - (12) [5 distinct]".
 _ORACLE_HEADER = re.compile(
     r"^#\s*(?P<name>[A-Za-z][A-Za-z -]*?)\s+-\s+\(\s*(?P<count>\d+)\s*\)(?:\s*\[\s*\d+\s+distinct\s*\])?\s*$", re.I)
+# The deck names Oracle of the Void writes as headers (templates/l5r.js headerize: the card database's `deck`).
+_ORACLE_DECKS = {"pre-game", "dynasty", "fate"}
 # Oracle of the Void tab-delimited card line: count TAB title [TAB set].
 _TAB_LINE = re.compile(r"^\s*\d+\t")
 # A set in round brackets at the end of a card line: "3 Hida Kisada - exp (Emperor Edition)", "(TotV)".
@@ -265,10 +267,12 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
         header = _ORACLE_HEADER.match(line)
         if header:
             name = plain(header.group("name")).lower()
-            if name in _HEADERS:  # a deck (or a pre-game type: Stronghold, Sensei, Wind)
-                section = _HEADERS[name]
+            if name in _HEADERS and not (section == PREGAME and _HEADERS[name] == PREGAME
+                                         and name not in _ORACLE_DECKS):
+                section = _HEADERS[name]  # a deck (or, with no "Pre-Game" above, a pre-game type: Stronghold)
                 declared.append((section, int(header.group("count")), number))
-            # any other name is a card-type sub-header ("# Holding - (12)"): it belongs to the deck above it
+            # any other name is a card-type sub-header ("# Holding - (12)", "# Stronghold - (1)" under
+            # "# Pre-Game - (3)"): Oracle writes one whenever the type changes; it belongs to the deck above it
             continue
         if line.startswith("#"):
             continue

@@ -22,6 +22,12 @@ _SECTION_OF_DECK = {deck: section for section, deck in DECK_OF_SECTION.items()}
 _OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
 
 
+# Exports whose sections are the card database's `deck`, not the player's choice: Oracle of the Void files every
+# card under its database deck (ootv-client templates/l5r.js, databasesort/headerize); Sun and Moon writes no
+# sections at all (cards are sorted by the pool's deck).
+_DATABASE_SECTIONS = frozenset({"oracle", "oracle-tab", "sunandmoon"})
+
+
 class DeckChecker:
     """The deck rules of one format, prepared once and applied to any number of decklists."""
 
@@ -54,7 +60,9 @@ class DeckChecker:
                      f"against {self.format.name} (--format wins).", line=line)
         entries = self._resolve(deck, out)
         counts = {s: sum(e.count for e in entries if e.section == s) for s in SECTIONS}
-        self._check_declared_counts(deck, counts, out)
+        # A header counts the lines written under it (before a starting holding is moved to the pre-game cards).
+        listed = {s: sum(c.count for c in deck.cards if c.section == s) for s in SECTIONS}
+        self._check_declared_counts(deck, listed, out)
         self._check_sizes(entries, out)
         if not self._cards_in_pool:
             check_pregame_count(self._slots, counts[PREGAME], self.name, out)
@@ -81,7 +89,17 @@ class DeckChecker:
             out.warn("no-card-pool", f"no card pool was given (--cardpool or L5R_CARDPOOL), so only the "
                      f"{len(self.index)} cards the rules documents name are known.")
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
-        return [self._entry(card, out, sorted_by_pool) for card in deck.cards]
+        placed_by_database = deck.input_format in _DATABASE_SECTIONS
+        return [self._placed(self._entry(card, out, sorted_by_pool), placed_by_database) for card in deck.cards]
+
+    def _placed(self, entry: Entry, placed_by_database: bool) -> Entry:
+        """A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
+        exporter filed under Dynasty because its card database says Dynasty: the export cannot say otherwise, so
+        it is counted as pre-game. In a decklist a player wrote, the section is the player's word and stays."""
+        if placed_by_database and entry.section == DYNASTY and entry.identity in self._slot_cards \
+                and entry.identity.deck == "Dynasty":
+            return Entry(entry.line, entry.identity, PREGAME)
+        return entry
 
     def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> Entry:
         deck = DECK_OF_SECTION.get(card.section) if card.section else None
