@@ -112,3 +112,26 @@ def damage_project(root: Path, dest: Path) -> Path:
                          note=esc(_next("docs/scenarios/obsidian-hand.md: scenario note")))
     page.write_text(page.read_text(encoding="utf-8") + fence, encoding="utf-8")
     return dest
+
+
+def damage_pool(dest: Path) -> Path:
+    """A small card pool (the real pool's layout) whose titles, texts, flavor, artists, keywords and set name carry
+    the payloads; returns its folder. Card text keeps the pool's own markup around them (`<b>`, `<br>`, `:bow:`)."""
+    set_name = "Xss Set" + _next("pool: set name")
+    cards = []
+    for n, (kind, deck) in enumerate((("Personality", "Dynasty"), ("Strategy", "Fate"), ("Holding", "Dynasty"))):
+        cards.append({
+            "title": f"Zzyx {kind}" + _next(f"pool: {kind} title"),
+            "types": [kind], "decks": [deck], "clans": ["Crab"], "is_unique": n == 0,
+            "keywords": ["Samurai", "Kw" + _next(f"pool: {kind} keyword")],
+            "text": "<b>Battle:</b> :bow: Bow a target.<br>" + _next(f"pool: {kind} text"),
+            "flavor": _next(f"pool: {kind} flavor"), "artist": "Artist" + _next(f"pool: {kind} artist"),
+            "rarity": "Rare", "legality": ["Legacy", "Modern"], "force": "2", "chi": "2",
+        })
+    sets = dest / "sets"
+    sets.mkdir(parents=True, exist_ok=True)
+    (sets / "xss_set.yaml").write_text(yaml.safe_dump({"set": set_name, "cards": cards}, allow_unicode=True),
+                                       encoding="utf-8")
+    (dest / "set_info.yaml").write_text(yaml.safe_dump({"arcs": [{"name": "Test", "sets": [
+        {"set_name": set_name, "release_date": "2014-08-01"}]}]}, allow_unicode=True), encoding="utf-8")
+    return dest

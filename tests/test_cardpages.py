@@ -175,3 +175,15 @@ def test_card_text_keeps_only_b_i_br(text, wanted):
 def test_icon_codes_are_readable_symbols():
     out = str(safe_text("Bow :bow: and :g2:"))
     assert 'role="img" aria-label="Bow"' in out and 'aria-label="2 Gold"' in out
+
+
+def test_a_very_long_title_gets_a_short_stable_slug():
+    from l5r.cardpool import Identity
+    from l5r.site.cardpages import slugs
+
+    long = Identity(key="X" * 400, title="Word " * 80, experience=None, deck="Fate")
+    short = Identity(key="Kaiu Shiro", title="Kaiu Shiro", experience=None, deck="Pre-Game")
+    out = slugs([long, short])
+    assert out[short] == "kaiu-shiro"
+    assert len(out[long]) <= 100 and out[long].startswith("word-word-")
+    assert slugs([long])[long] == out[long]  # the same title gives the same URL on every build

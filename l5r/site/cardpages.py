@@ -92,10 +92,16 @@ def _release_dates(pool_dir: Path) -> dict:
 # Slugs
 # -----------------------------------------------------------------------------------------------------------
 
+_MAX_SLUG = 100
+
+
 def slugs(identities) -> dict[Identity, str]:
     """Every pool identity without a Codex record -> its slug (see the module docstring for collisions)."""
     def base(i: Identity) -> str:
-        return title_slug(i.title + (" " + i.experience if i.experience else "")) or "card"
+        slug = title_slug(i.title + (" " + i.experience if i.experience else "")) or "card"
+        if len(slug) > _MAX_SLUG:  # a folder name must fit the file system (255 bytes); the real pool's longest is 60
+            slug = slug[:_MAX_SLUG - 9].rstrip("-") + "-" + hashlib.sha1(slug.encode()).hexdigest()[:8]
+        return slug
 
     groups: dict[str, list[Identity]] = defaultdict(list)
     for i in identities:

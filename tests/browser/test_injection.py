@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from injection import HOST, MARK, damage_project
+from injection import HOST, MARK, damage_pool, damage_project
 
 from .conftest import ROOT, _QuietHandler, is_local
 
@@ -40,12 +40,16 @@ ATOM = "{http://www.w3.org/2005/Atom}"
 @pytest.fixture(scope="module")
 def injected(tmp_path_factory):
     """The damaged project, built strictly; (project folder, site folder)."""
-    project = damage_project(ROOT, tmp_path_factory.mktemp("injected") / "project")
+    work = tmp_path_factory.mktemp("injected")
+    project = damage_project(ROOT, work / "project")
+    pool = damage_pool(work / "pool")  # card pages, card search and api/v1/cards.json from damaged pool text
     check = subprocess.run([str(BIN / "l5r"), "check"], cwd=project, capture_output=True, text=True, check=False)
     assert check.returncode == 0, f"the damaged copy must stay valid data:\n{check.stdout}{check.stderr}"
     site = project / "site"
     result = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "-f", str(project / "mkdocs.yml"),
-                             "--site-dir", str(site)], cwd=project, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+                             "--site-dir", str(site)], cwd=project,
+                            env=dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool),
+                                     L5R_CACHE_DIR=str(work / "cache")),
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, f"the damaged copy did not build:\n{result.stdout}\n{result.stderr}"
     return project, site
@@ -225,6 +229,26 @@ def test_pages_run_nothing_from_data(guarded, served):
             except Exception:  # noqa: BLE001 - off-screen or covered: nothing to hover
                 pass
         guarded.assert_inert(path + " (after hovering)")
+    assert not guarded.errors, f"uncaught errors: {guarded.errors}"
+
+
+def test_pool_card_pages_and_card_search_run_nothing(guarded, served, injected):
+    _, site = injected
+    cards = sorted(p.parent.relative_to(site).as_posix() + "/" for p in (site / "card").glob("*/index.html"))
+    assert len(cards) == 3, cards
+    assert _strict_json((site / "api/v1/cards.json").read_text(encoding="utf-8"), "api/v1/cards.json")
+    page = guarded.page
+    for path in cards:
+        page.goto(served + path, wait_until="load")
+        text = page.evaluate("() => document.body.textContent")
+        assert f'<script>alert("{MARK}' in text, f"{path}: the planted pool text is not shown as text"
+        assert page.locator("main b").count() >= 1  # the pool's own <b> markup survives
+        guarded.assert_inert(path)
+    page.goto(served + "cards/search/", wait_until="load")
+    page.fill("#l5r-q", "zzyx")
+    page.wait_for_function("() => document.querySelectorAll('#l5r-results li').length === 3")
+    guarded.assert_inert("card search results")
+    assert MARK in page.evaluate("() => document.querySelector('#l5r-results').textContent")
     assert not guarded.errors, f"uncaught errors: {guarded.errors}"
 
 
