@@ -69,6 +69,8 @@
   // The export syntaxes (l5r/decklist.py; docs/deck-check.md gives the same rules).
   var LEGALITY = /^\s*legality\s*:\s*(\S.*?)\s*$/i;
   var ORACLE_HEADER = /^#\s*([A-Za-z][A-Za-z -]*?)\s+-\s+\(\s*(\d+)\s*\)(?:\s*\[\s*\d+\s+distinct\s*\])?\s*$/i;
+  // The deck names Oracle of the Void writes as headers (templates/l5r.js headerize: the card database's `deck`).
+  var ORACLE_DECKS = ["pre-game", "dynasty", "fate"];
   var TAB_LINE = /^\s*\d+\t/;
   var PAREN_SET = /^(.*?)\s*\(([^()]+)\)\s*$/;
   var YASUKI_KEY = /^(pre[-_ ]?game|dynasty|fate)\s*:\s*(?:#\s*\(\s*(\d+)\s*\)\s*)?(?:#.*)?$/i;
@@ -207,8 +209,13 @@
       var h = ORACLE_HEADER.exec(line);
       if (h) {
         var name = plain(h[1]).toLowerCase();
-        if (has(HEADERS, name)) { section = HEADERS[name]; declared.push([section, parseInt(h[2], 10), number]); }
-        return;  // any other name is a card-type sub-header: it belongs to the deck above it
+        if (has(HEADERS, name) && !(section === PREGAME && HEADERS[name] === PREGAME && ORACLE_DECKS.indexOf(name) < 0)) {
+          // a deck (or, with no "Pre-Game" above, a pre-game type: Stronghold)
+          section = HEADERS[name]; declared.push([section, parseInt(h[2], 10), number]);
+        }
+        // any other name is a card-type sub-header ("# Holding - (12)", "# Stronghold - (1)" under
+        // "# Pre-Game - (3)"): Oracle writes one whenever the type changes; it belongs to the deck above it
+        return;
       }
       if (line.charAt(0) === "#") return;
       if (raw.indexOf("\t") >= 0) {
@@ -294,6 +301,9 @@
   // The card table (l5r/cardpool/index.py)
   // ---------------------------------------------------------------------------------------------------------
   var OTHER = "Other", ANY_NUMBER = 1000000;
+  // Exports whose sections are the card database's `deck`, not the player's choice: Oracle of the Void files every
+  // card under its database deck (ootv-client templates/l5r.js); Sun and Moon writes no sections (checker.py).
+  var DATABASE_SECTIONS = ["oracle", "oracle-tab", "sunandmoon"];
 
   function CardTable(doc) {
     var f = {}, str = doc.strings;
@@ -445,7 +455,12 @@
     SECTIONS.forEach(function (s) {
       counts[s] = entries.reduce(function (t, e) { return t + (e.section === s ? e.count : 0); }, 0);
     });
-    this.declaredCounts(deck, counts, out);
+    // A header counts the lines written under it (before a starting holding is moved to the pre-game cards).
+    var listed = {};
+    SECTIONS.forEach(function (s) {
+      listed[s] = deck.cards.reduce(function (t, c) { return t + (c.section === s ? c.count : 0); }, 0);
+    });
+    this.declaredCounts(deck, listed, out);
     this.sizes(entries, out);
     if (!this.cardsInPool) {
       this.pregameCount(counts[PREGAME], out);
@@ -477,7 +492,18 @@
       out.warn("no-card-pool", "no card pool was given (--cardpool or L5R_CARDPOOL), so only the " +
         this.table.ids.length + " cards the rules documents name are known.");
     }
-    return deck.cards.map(function (c) { return self.entry(c, out); });
+    var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
+    return deck.cards.map(function (c) { return self.placed(self.entry(c, out), placedByDatabase); });
+  };
+  // A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
+  // exporter filed under Dynasty because its card database says Dynasty: the export cannot say otherwise, so it is
+  // counted as pre-game. In a decklist a player wrote, the section is the player's word and stays (checker.py _placed).
+  Checker.prototype.placed = function (entry, placedByDatabase) {
+    if (placedByDatabase && entry.section === DYNASTY && entry.identity && this.slotCards.has(entry.identity) &&
+        entry.identity.deck === "Dynasty") {
+      return { line: entry.line, identity: entry.identity, section: PREGAME, count: entry.count };
+    }
+    return entry;
   };
   Checker.prototype.entry = function (card, out) {
     var deck = card.section ? DECK_OF_SECTION[card.section] : null;
