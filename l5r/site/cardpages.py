@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ from ..cardpool.read import deck_of, read_set, set_files
 from ..data import model as m
 from ..engine.deck import DeckChecker, checkable, legality
 from ..engine.ruleset import ruleset_for
+from . import slim
 from .cardtext import safe_text
 from .render import jinja_env
 from .search import slug as title_slug
@@ -244,34 +246,32 @@ class CardSite:
 # Writing the pages into the shell
 # -----------------------------------------------------------------------------------------------------------
 
-_STYLESHEET = re.compile(r'<link rel="(?:stylesheet|icon)" href="[^"]*">')
-_SKIPPED_CSS = ("print.css", "history.css", "scenarios.css", "codex-search.css")  # nothing on a card page uses them
 _BODY = re.compile(r"<body[^>]*>")
-_HREF = re.compile(r'(href=")(?![a-z][a-z0-9+.-]*:|/|#)')
 _ROOT = "../../"  # the shell (cards/search/) and every card page (card/<slug>/) sit two folders deep
 
 
 def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_depth: int = 2) -> tuple[str, str]:
-    """The chrome of a card page, from the MkDocs-rendered shell: its stylesheets and colour scheme, a short
-    header (site name, card search, formats) and footer. Material's nav (50 KB, every page of the site) and its
-    scripts are left out so that 13,000 card pages stay small (≤ 40 KB each, the site ≤ 60 MB)."""
+    """The chrome of a card page, from the MkDocs-rendered shell: its colour scheme, ONE shared stylesheet
+    (assets/card-page.css, see l5r/site/slim.py), a short header (site name, card search, formats) and footer.
+    Material's nav (50 KB, every page of the site) and its scripts are left out so that 13,000 card pages stay
+    small (≤ 40 KB each, the site ≤ 60 MB). The shell's stylesheets are bundled by `write_card_pages`."""
     import html as _html
-    links = "".join(link for link in _STYLESHEET.findall(shell_html)
-                    if not any(f'{css}"' in link for css in _SKIPPED_CSS))
+    _, external = slim.shell_stylesheets(shell_html, shell_depth)
+    icon = slim.favicon(shell_html)
     # For file:// the shell is cards/search.html, one folder deep; a card page (card/<slug>/index.html) is two.
-    links = _HREF.sub(lambda m: m.group(1) + "../" * (2 - shell_depth), links)
+    if icon and shell_depth != 2:
+        icon = icon.replace('href="', 'href="' + "../" * (2 - shell_depth), 1)
     body = _BODY.search(shell_html)
     name = _html.escape(site_name)
     head = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
-            f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>{links}</head>'
+            f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>{icon}'
+            f'<link rel="stylesheet" href="{_ROOT}{slim.CARD_CSS}">{"".join(external)}</head>'
             f'{body.group(0) if body else "<body>"}<a href="#card" class="md-skip">Skip to content</a>'
-            f'<header class="md-header md-header--shadow"><nav class="md-header__inner md-grid" aria-label="Header">'
-            f'<a class="md-header__title l5r-home" href="{_ROOT}{page("")}">{name}</a> '
-            f'<a class="md-header__title" href="{_ROOT}{page("cards/search/")}">Card search</a> '
-            f'<a class="md-header__title" href="{_ROOT}{page("formats/")}">Formats</a></nav></header>'
-            f'<div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
-            f'<div class="md-content"><article class="md-content__inner md-typeset">')
-    tail = '</article></div></div></main></div></body></html>'
+            f'<header class="md-header"><nav class="md-header__inner md-grid l5r-bar" aria-label="Header">'
+            f'<a href="{_ROOT}{page("")}">{name}</a> <a href="{_ROOT}{page("cards/search/")}">Card search</a> '
+            f'<a href="{_ROOT}{page("formats/")}">Formats</a></nav></header>'
+            f'<main class="md-main__inner md-grid l5r-card-main"><article class="md-content__inner md-typeset">')
+    tail = f'</article></main><script src="{_ROOT}assets/card-page.js"></script></body></html>'
     return head, tail
 
 
@@ -280,15 +280,71 @@ def page_html(head: str, tail: str, title: str, body: str) -> str:
     return head.replace("@TITLE@", _html.escape(title), 1) + body + tail
 
 
-def write_card_pages(site_dir: Path, card_site: CardSite, site_name: str) -> int:
-    shell_file = site_dir / ("cards/search/index.html" if card_site.directory_urls else "cards/search.html")
-    head, tail = compact_shell(shell_file.read_text(encoding="utf-8"), site_name, card_site.page,
-                               shell_depth=2 if card_site.directory_urls else 1)
+def _write_some(site_dir: str, card_site: CardSite, head: str, tail: str, identities) -> int:
+    """Render and write these cards' pages (one worker's share, or all of them)."""
+    import html as _html
+    head_start, head_end = head.split("@TITLE@", 1)
     count = 0
-    for identity in card_site.page_identities():
-        out = site_dir / card_file(identity, card_site.slug_of)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        title = identity.key
-        out.write_text(page_html(head, tail, title, card_site.render(identity)), encoding="utf-8")
+    for identity in identities:
+        folder = os.path.join(site_dir, CARD_DIR, card_site.slug_of[identity])
+        try:
+            os.mkdir(folder)
+        except FileExistsError:
+            pass
+        html = head_start + _html.escape(identity.key) + head_end + card_site.render(identity) + tail
+        with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
+            stream.write(html)
         count += 1
     return count
+
+
+_PARALLEL_FROM = 2000  # below this many pages a worker costs more than it saves (test builds, small pools)
+
+
+def build_jobs(pages: int) -> int:
+    """How many processes write the card pages: L5R_BUILD_JOBS, else one per usable CPU (at most 4) for a big
+    pool; one where processes cannot be forked."""
+    import multiprocessing
+    if pages < _PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    wanted = os.environ.get("L5R_BUILD_JOBS", "")
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cpus = os.cpu_count() or 1
+    return max(1, min(4, cpus))
+
+
+def write_card_pages(site_dir: Path, card_site: CardSite, site_name: str) -> int:
+    shell_file = site_dir / ("cards/search/index.html" if card_site.directory_urls else "cards/search.html")
+    shell_html = shell_file.read_text(encoding="utf-8")
+    depth = 2 if card_site.directory_urls else 1
+    slim.write_card_css(site_dir, slim.shell_stylesheets(shell_html, depth)[0])
+    head, tail = compact_shell(shell_html, site_name, card_site.page, shell_depth=depth)
+    identities = card_site.page_identities()
+    (site_dir / CARD_DIR).mkdir(parents=True, exist_ok=True)
+    for uri in ("", "cards/search/", "formats/"):  # file:// names, resolved once before any worker starts
+        card_site.page(uri)
+    jobs = build_jobs(len(identities))
+    if jobs == 1:
+        return _write_some(str(site_dir), card_site, head, tail, identities)
+    # Forked workers inherit the prepared CardSite (index, printings, checkers, template) through a module
+    # global: nothing is pickled or re-read, each worker only gets its share's number.
+    import multiprocessing
+    global _FORKED
+    _FORKED = (str(site_dir), card_site, head, tail, identities, jobs)
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            return sum(pool.map(_write_share, range(jobs)))
+    finally:
+        _FORKED = None
+
+
+_FORKED = None
+
+
+def _write_share(n: int) -> int:
+    site_dir, card_site, head, tail, identities, jobs = _FORKED
+    return _write_some(site_dir, card_site, head, tail, identities[n::jobs])
