@@ -11,7 +11,8 @@ import pytest
 
 from decks.support import codex, index
 from l5r.cardpool import load_index
-from l5r.site.api import CARD_FIELDS, cards_document, checker_data, format_document, schemas, site_outputs
+from l5r.site.api import (CARD_FIELDS, cards_document, checker_data, format_document, schemas, set_acronyms_document,
+                          site_outputs)
 from l5r.site.plan import plan_site
 
 SCHEMAS = schemas()
@@ -84,6 +85,33 @@ def test_site_outputs_without_a_pool_leave_out_cards_json():
     assert out["assets/deck-check-data.js"].startswith("window.L5R_DECK_DATA=")
 
 
+def test_set_acronyms_are_published_as_the_data_states_them():
+    """api/v1/set-acronyms.json is data/set-acronyms.yml (every acronym, its set name), valid against its schema,
+    in every build (with or without a pool), and the browser checker gets the same table."""
+    import yaml
+
+    from decks.support import ROOT
+
+    written = yaml.safe_load((ROOT / "data" / "set-acronyms.yml").read_text(encoding="utf-8"))["acronyms"]
+    doc = set_acronyms_document(codex())
+    validate(doc, "set-acronyms")
+    assert doc["acronyms"] == written and len(written) > 50
+    out = site_outputs(codex(), plan_site(codex()), True, environ={})
+    assert json.loads(out["api/v1/set-acronyms.json"]) == doc
+    assert json.loads(out["api/v1/schemas/set-acronyms.schema.json"]) == SCHEMAS["set-acronyms"]
+    assert checker_data(codex(), load_index(None, codex().cards), {})["set_acronyms"] == written
+    # every acronym names a set a consumer can find in the card pool
+    pool_sets = {s for i in index().identities for s in i.sets}
+    assert not sorted(v for v in written.values() if v not in pool_sets)
+
+
+def test_a_broken_set_acronyms_document_fails_its_schema():
+    doc = set_acronyms_document(codex())
+    doc["acronyms"]["TotV"] = ""
+    with pytest.raises(jsonschema.ValidationError):
+        validate(doc, "set-acronyms")
+
+
 def test_checker_data_links_every_cited_rule():
     plan = plan_site(codex())
     urls = {rid: f"{uri}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
@@ -100,4 +128,5 @@ def test_built_site_publishes_the_api(built_site):
     for name in SCHEMAS:
         assert json.loads((built_site / "api/v1/schemas" / f"{name}.schema.json").read_text()) == SCHEMAS[name]
     validate(json.loads((built_site / "api/v1/cards.json").read_text()), "cards")
+    validate(json.loads((built_site / "api/v1/set-acronyms.json").read_text()), "set-acronyms")
     assert (built_site / "assets/deck-check-data.js").stat().st_size <= 1_500_000

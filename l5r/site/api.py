@@ -2,6 +2,7 @@
 
     format_document(codex, fmt, ruleset)  -> api/v1/formats/<id>.json: ruleset numbers, legal sets, bans
     cards_document(index)                 -> api/v1/cards.json: the compact card table (facts only, no text)
+    set_acronyms_document(codex)          -> api/v1/set-acronyms.json: set acronyms exporters write -> set names
     schemas()                             -> api/v1/schemas/<name>.schema.json
     checker_script(codex, index, plan)    -> assets/deck-check-data.js: `window.L5R_DECK_DATA = {...}`
 
@@ -149,6 +150,12 @@ def _card_row(i, ref) -> list:
             i.card_id, int(i.in_pool)]
 
 
+def set_acronyms_document(codex: m.Codex) -> dict:
+    """data/set-acronyms.yml as published: what decklist exporters write for a set ("TotV", "HE1") and the set
+    name the card pool uses. Consumers match acronyms without regard to case, as the Codex's checkers do."""
+    return {"api_version": API_VERSION, "match": "case-insensitive", "acronyms": dict(codex.set_acronyms)}
+
+
 # -----------------------------------------------------------------------------------------------------------
 # The browser checker's data
 # -----------------------------------------------------------------------------------------------------------
@@ -163,6 +170,7 @@ def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) ->
         "formats": formats,
         "cards": cards_document(index),
         "card_ids": {i.card_id: n for n, i in enumerate(index.identities) if i.card_id},
+        "set_acronyms": dict(codex.set_acronyms),  # what exporters write in (…) -> the pool's set name
         "rule_urls": {r: rule_urls[r] for r in sorted(cited) if r in rule_urls},
         "rule_citations": {r: _citation(codex, r) for r in sorted(cited) if _citation(codex, r)},
     }
@@ -289,7 +297,21 @@ def schemas() -> dict[str, dict]:
             "soul_of": links, "counts_as": links, "counted_as_by": links,
         },
     }
-    return {"format": fmt, "cards": cards}
+    acronyms = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "set-acronyms.schema.json", "title": "L5R Rules Codex set acronyms (API v1)",
+        "description": "Set acronyms as decklist exporters write them (Sun and Moon: '3 Hida Kisada (EmpE)'), each "
+                       "with the set name the card pool uses. Acronyms are matched without regard to case; no two "
+                       "differ only in case.",
+        "type": "object", "additionalProperties": False, "required": ["api_version", "match", "acronyms"],
+        "properties": {
+            "api_version": {"const": API_VERSION},
+            "match": {"const": "case-insensitive"},
+            "acronyms": {"type": "object", "minProperties": 1, "propertyNames": {"minLength": 1},
+                         "additionalProperties": {"type": "string", "minLength": 1}},
+        },
+    }
+    return {"format": fmt, "cards": cards, "set-acronyms": acronyms}
 
 
 # -----------------------------------------------------------------------------------------------------------
@@ -317,6 +339,7 @@ def site_outputs(codex: m.Codex, plan, directory_urls: bool, pool_dir=None, envi
         out[f"api/v1/formats/{fmt.id}.json"] = _dump(format_document(codex, fmt))
     if index.has_pool:
         out["api/v1/cards.json"] = _dump(cards_document(index))
+    out["api/v1/set-acronyms.json"] = _dump(set_acronyms_document(codex))
     for name, schema in schemas().items():
         out[f"api/v1/schemas/{name}.schema.json"] = json.dumps(schema, indent=2) + "\n"
     urls = {rid: f"{page_url(uri, directory_urls)}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
