@@ -143,18 +143,30 @@ def test_user_mistakes_are_sentences_not_crashes(tab):
     assert "not valid YAML" in page.text_content(".deck-check-error")
 
 
-def test_phone_width(browser, online_site):
+@pytest.mark.parametrize("case_id", ["oh-not-legal-and-unknown", "sunandmoon-format-mismatch",
+                                     "sunandmoon-no-legality-needs-format"])
+def test_phone_width(browser, online_site, case_id):
+    """Issue 13: players check decks on a phone at the venue. On a 390 px screen the page never scrolls sideways,
+    with a long result (every warning of a Sun and Moon deck, the JSON opened) or an error shown."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
         page = context.new_page()
         page.goto(online_site.url("deck-check.md"))
         page.wait_for_selector("#deck-check[data-ready=true]", timeout=20000)
-        case = next(c for c in CASES if c.id == "oh-not-legal-and-unknown")
+        case = next(c for c in CASES if c.id == case_id)
         run_case(page, case)
+        if page.locator("#deck-check details").count():
+            page.click("#deck-check details summary")
         width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width <= 390, f"the page scrolls sideways on a 390 px phone ({width} px wide)"
-        for selector in ("#deck-check textarea", "#deck-check button[type=submit]", ".deck-check-verdict"):
-            box = page.locator(selector).bounding_box()
-            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, selector
+        wide = page.evaluate("""() => Array.from(document.querySelectorAll('body *'))
+            .filter(e => e.getBoundingClientRect().right > 390.5 && getComputedStyle(e).position !== 'fixed'
+                    && !e.closest('.md-sidebar, .md-search, .md-nav, .md-header, [hidden]'))
+            .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""")
+        assert width <= 390, f"the page scrolls sideways on a 390 px phone ({width} px wide): {wide}"
+        for selector in ("#deck-check textarea", "#deck-check select[name=format]",
+                         "#deck-check select[name=input_format]", "#deck-check button[type=submit]",
+                         "#deck-check .deck-check-result > :first-child"):
+            box = page.locator(selector).first.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (selector, box)
     finally:
         context.close()
