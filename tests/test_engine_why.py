@@ -202,3 +202,55 @@ def test_hare_clan_counts_while_the_opponents_shiro_usagi_is_in_play(rs):
     assert personality_clan(g, g.card("Usagi Oda"), g.player(YOU)) == "Hare Clan"
     g.player(OPPONENT).stronghold = "Shiro Matsu"
     assert personality_clan(g, g.card("Usagi Oda"), g.player(YOU)) is None
+
+
+# -- How many Provinces: New Era states four (ne-setup-6); the others do not --------------------------------
+
+
+def test_new_era_players_start_with_the_four_provinces_setting_up_6_states(rs):
+    """NE ne-setup-6: "Take four cards from the top of your Dynasty deck […] These cards mark your Provinces."""
+    g = game(rs["new-era"])
+    assert rs["new-era"].provinces == 4 and g.player(YOU).provinces == g.player(OPPONENT).provinces == 4
+    victory.province_destroyed(g, OPPONENT)
+    assert g.player(OPPONENT).provinces == 3 and g.winner is None
+
+
+@pytest.mark.parametrize("fid", ["obsidian-hand", "modern"])
+def test_provinces_are_not_stated_where_the_documents_do_not_state_them(rs, fid):
+    """OH II.E only says a player with no Provinces remaining loses; neither OH nor Modern gives the number."""
+    g = game(rs[fid])
+    assert g.player(YOU).provinces is None  # never New Era's four, never a default
+    with pytest.raises(NotStated):
+        victory.province_destroyed(g, OPPONENT)
+    assert g.winner is None
+
+
+def test_obsidian_hand_names_the_missing_number_and_the_unbundled_rules(rs):
+    g = game(rs["obsidian-hand"])
+    with pytest.raises(NotStated, match="how many Provinces") as why:
+        victory.province_destroyed(g, OPPONENT)
+    assert "Jade Hand Legacy" in why.value.reason
+
+
+# -- Not modelled: a stated rule the engine does not model (NE Duels step 1, the top card of the Fate deck) -----
+
+
+def test_focusing_the_top_card_of_the_fate_deck_is_not_modelled_and_changes_nothing(rs):
+    """NE ne-kw-duels-step-1: "take the top card of your Fate deck without looking at it". The engine keeps no
+    deck order: NotModelled, citing the rule that states it — and what the rules forbid is still answered first."""
+    from l5r.engine import duel
+
+    g = game(rs["new-era"], Card("Kakita Toshimoko", chi=4),
+             Card("Bayushi Kachiko", chi=3, controller=OPPONENT, owner=OPPONENT))
+    d = duel.challenge(g, "Kakita Toshimoko", "Bayushi Kachiko")
+    with pytest.raises(Refused):  # out of turn: forbidden, not "not modelled"
+        d.focus_top_of_fate_deck("Kakita Toshimoko")
+    with pytest.raises(NotModelled) as why:
+        d.focus_top_of_fate_deck("Bayushi Kachiko")
+    assert why.value.kind == "not modelled" and why.value.rule_id == "ne-kw-duels-step-1"
+    assert "order" in why.value.reason
+    assert d.focused == {"Kakita Toshimoko": [], "Bayushi Kachiko": []} and d.to_act == "Bayushi Kachiko"
+    for _ in range(8):  # four focuses each: a fifth is forbidden, from the hand or the deck alike
+        d.focus(d.to_act, 1)
+    with pytest.raises(Refused, match="must strike"):
+        d.focus_top_of_fate_deck("Bayushi Kachiko")
