@@ -393,3 +393,31 @@ def test_obsidian_hand_seppuku_shows_both_texts_linked(codex, built_site):
 def test_the_link_finder_used_above_does_find_links(renderer):
     # Guards the known-bad tests against passing vacuously: the same helper finds a link that is right.
     assert ("Shugenja", "aeg-glossary-shugenja") in _links_in(renderer, "oh-ability-seppuku")
+
+
+def _ne_mentions(codex, text):
+    from l5r.site.render import build_linkers
+
+    return [(text[m.start:m.end], m.target.record_id) for m in build_linkers(codex)["new-era"].find(text)]
+
+
+def test_verbs_are_told_from_names_by_the_data(codex, data_copy):
+    """`autolink_as: name-only` in data (NE Discard: "Discard" is also the verb of rules text) is what keeps the
+    verb unlinked: take it out of a copy of the data and "Discard a card" links the ability again."""
+    text = "Discard a card from your hand. Use the Discard ability."
+    assert _ne_mentions(codex, text) == [("Discard", "ne-ability-discard")]  # only the named ability
+    _write(data_copy / "formats/new-era/abilities.yml",
+           "        key: discard\n        # \"Discard\" is also the verb of most card and rules text (\"Discard a "
+           "card\"): link only the named ability.\n        autolink_as: name-only\n", "        key: discard\n")
+    assert _ne_mentions(load_codex(data_copy), text) == [("Discard", "ne-ability-discard")] * 2
+
+
+def test_designators_are_the_datas_designators(codex):
+    """The linker's designators are every ability's `designators:` in data — no list of special words in code."""
+    from l5r.site.render import build_linkers
+
+    from_data = {d for f in codex.formats.values() for a in f.abilities for d in a.designators}
+    assert {"Favor", "Kharmic", "Battle", "Political", "Limited", "Absent"} <= from_data
+    assert all(linker.designators == from_data for linker in build_linkers(codex).values())
+    # "Favor" written as a designator is no mention of the Favor ability; named as an ability, it is one.
+    assert _ne_mentions(codex, "Favor Political Battle: Discard") == []
