@@ -421,3 +421,34 @@ def test_designators_are_the_datas_designators(codex):
     assert all(linker.designators == from_data for linker in build_linkers(codex).values())
     # "Favor" written as a designator is no mention of the Favor ability; named as an ability, it is one.
     assert _ne_mentions(codex, "Favor Political Battle: Discard") == []
+
+
+def test_the_aeg_seppuku_entry_shows_the_shugenja_example_losing_the_honor(built_site):
+    """AEG Glossary S, Seppuku: the Reaction is for "Courtier or Samurai Personalities". The glossary entry's own
+    example shows the Reaction refused for a Shugenja, cited — and the Honor loss still happening (6 − 4 = 2)."""
+    html = (built_site / "formats/aeg/glossary/index.html").read_text(encoding="utf-8")
+    entry = html[html.index('id="aeg-glossary-seppuku"'):html.index('id="aeg-glossary-show"')]
+    example = entry[entry.index("In the AEG rules a Shugenja cannot commit seppuku"):]
+    text = " ".join(re.sub(r"<[^>]+>", " ", example).split())
+    assert "refused, forbidden by Seppuku (AEG glossary-seppuku)" in text
+    assert "the Honor loss still happens: you lose 4 Honor" in text
+    assert "✓ your Honor : 2" in text and "✓ Isawa Kaede : in play" in text
+
+
+def test_the_published_api_leaves_the_koan_lifts_undated(built_site):
+    """The JSON API says what the card pages say: the Koan lifts are undated (issue 12)."""
+    import json
+
+    doc = json.loads((built_site / "api/v1/formats/modern.json").read_text(encoding="utf-8"))
+    for ban in doc["bans"]:
+        if ban["id"] in ("mod-ban-koans-jingasa", "mod-ban-koans-robes"):
+            assert ban["lifted"] is None and ban["lifted_statement"]["phrase"] == "undated"
+            assert ban["lifted_inferred"]["why"] and ban["lifted_statement"]["inferred"]
+
+
+def test_the_new_era_scenarios_page_shows_a_not_modelled_step(built_site):
+    """The third reason reaches the site: the Fate-deck focus (NE Duels step 1) is shown as not modelled."""
+    html = (built_site / "scenarios/new-era/index.html").read_text(encoding="utf-8")
+    item = re.search(r"<li>Bayushi Kachiko focuses the top card of her Fate deck(.*?)</li>", html, re.S)
+    assert item and "l5r-scenario__outcome--not-modelled" in item.group(1)
+    assert "refused, not modelled" in item.group(1) and "forbidden" not in item.group(1)
