@@ -122,6 +122,37 @@ def test_no_pool_page(browser, online_site, plan):
         context.close()
 
 
+def test_did_you_mean_matches_the_cli_on_many_misspellings(browser, online_site):
+    """The page's "did you mean" is index.py suggest() (Dice of title bigrams, >= 0.5, ties by title key): the same
+    titles in the same order for 200 misspelt pool titles (letters swapped, a vowel, a curly quote, an accent
+    inserted; a fixed seed), not only for the suite's few cases."""
+    import random
+
+    rnd = random.Random(13)
+    titles = sorted({i.title for i in index().identities})
+    written = []
+    for title in rnd.sample(titles, 200):
+        chars = list(title)
+        if len(chars) > 3:
+            k = rnd.randrange(len(chars) - 1)
+            chars[k], chars[k + 1] = chars[k + 1], chars[k]
+        if rnd.random() < 0.3:
+            chars.insert(rnd.randrange(len(chars)), rnd.choice("aeiou\u2019-\u00e9"))
+        written.append("".join(chars))
+    want = [index().suggest(w) for w in written]
+    assert sum(1 for w in want if w) > 150, "the misspellings should mostly get suggestions"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(online_site.url("deck-check.md"))
+        page.wait_for_selector("#deck-check[data-ready=true]", timeout=20000)
+        got = page.evaluate("words => words.map(w => L5RDeck.prepare().table.suggest(w))", written)
+    finally:
+        context.close()
+    differ = [(w, a, b) for w, a, b in zip(written, want, got) if a != b]
+    assert not differ, differ[:5]
+
+
 def test_problems_link_to_their_rule_and_verdict_shows(tab):
     page = open_checker(tab)
     case = next(c for c in CASES if c.id == "oh-banned-hantei")
