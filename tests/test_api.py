@@ -11,7 +11,8 @@ import pytest
 
 from decks.support import codex, index
 from l5r.cardpool import load_index
-from l5r.site.api import CARD_FIELDS, cards_document, checker_data, format_document, schemas, site_outputs
+from l5r.site.api import (CARD_FIELDS, cards_document, checker_data, format_document, schemas, set_acronyms_document,
+                          site_outputs)
 from l5r.site.plan import plan_site
 
 SCHEMAS = schemas()
@@ -47,8 +48,9 @@ def test_bans_as_of_a_date_read_from_the_api_agree_with_the_codex(format_id):
     assert days == list(fmt.bans.dates())
     for day in days + [d - dt.timedelta(days=1) for d in days]:
         iso = day.isoformat()
+        lifted = {b["id"]: b["lifted"] or (b["lifted_inferred"] or {}).get("date") for b in doc["bans"]}
         from_api = {b["id"] for b in doc["bans"] if (b["added"] is None or b["added"] <= iso)
-                    and (b["lifted"] is None or iso < b["lifted"])}
+                    and (lifted[b["id"]] is None or iso < lifted[b["id"]])}
         assert from_api == {b.id for b in fmt.bans.as_of(day)}, iso
 
 
@@ -84,6 +86,33 @@ def test_site_outputs_without_a_pool_leave_out_cards_json():
     assert out["assets/deck-check-data.js"].startswith("window.L5R_DECK_DATA=")
 
 
+def test_set_acronyms_are_published_as_the_data_states_them():
+    """api/v1/set-acronyms.json is data/set-acronyms.yml (every acronym, its set name), valid against its schema,
+    in every build (with or without a pool), and the browser checker gets the same table."""
+    import yaml
+
+    from decks.support import ROOT
+
+    written = yaml.safe_load((ROOT / "data" / "set-acronyms.yml").read_text(encoding="utf-8"))["acronyms"]
+    doc = set_acronyms_document(codex())
+    validate(doc, "set-acronyms")
+    assert doc["acronyms"] == written and len(written) > 50
+    out = site_outputs(codex(), plan_site(codex()), True, environ={})
+    assert json.loads(out["api/v1/set-acronyms.json"]) == doc
+    assert json.loads(out["api/v1/schemas/set-acronyms.schema.json"]) == SCHEMAS["set-acronyms"]
+    assert checker_data(codex(), load_index(None, codex().cards), {})["set_acronyms"] == written
+    # every acronym names a set a consumer can find in the card pool
+    pool_sets = {s for i in index().identities for s in i.sets}
+    assert not sorted(v for v in written.values() if v not in pool_sets)
+
+
+def test_a_broken_set_acronyms_document_fails_its_schema():
+    doc = set_acronyms_document(codex())
+    doc["acronyms"]["TotV"] = ""
+    with pytest.raises(jsonschema.ValidationError):
+        validate(doc, "set-acronyms")
+
+
 def test_checker_data_links_every_cited_rule():
     plan = plan_site(codex())
     urls = {rid: f"{uri}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
@@ -100,4 +129,40 @@ def test_built_site_publishes_the_api(built_site):
     for name in SCHEMAS:
         assert json.loads((built_site / "api/v1/schemas" / f"{name}.schema.json").read_text()) == SCHEMAS[name]
     validate(json.loads((built_site / "api/v1/cards.json").read_text()), "cards")
+    validate(json.loads((built_site / "api/v1/set-acronyms.json").read_text()), "set-acronyms")
     assert (built_site / "assets/deck-check-data.js").stat().st_size <= 1_500_000
+
+
+@pytest.mark.parametrize("ban_id", ["mod-ban-koans-jingasa", "mod-ban-koans-robes"])
+def test_the_koan_lifts_are_undated_in_the_api_as_on_the_card_pages(ban_id):
+    """MOD update log: the Koan lifts carry no date, and they are not on the list "As of August 16, 2015". The
+    API must not state 2015-08-16 as the day they were lifted (issue 12); the Codex's inferred day is
+    published apart, marked inferred, with why — and the page's word "undated" is the statement's phrase."""
+    doc = format_document(codex(), codex().format("modern"))
+    ban = next(b for b in doc["bans"] if b["id"] == ban_id)
+    assert ban["lifted"] is None
+    assert ban["lifted_inferred"]["date"] == "2015-08-16" and "no date" in ban["lifted_inferred"]["why"]
+    st = ban["lifted_statement"]
+    assert st["qualifier"] == "undated" and st["phrase"] == "undated" and st["inferred"] and st["why"]
+    validate(doc, "format")
+
+
+def test_only_undated_days_are_moved_out_of_lifted():
+    """A lift or ban the document dates keeps its date; nothing else gets a `lifted_inferred`."""
+    for fid in ("obsidian-hand", "modern"):
+        fmt = codex().format(fid)
+        for entry, ban in zip(fmt.bans.entries, format_document(codex(), fmt)["bans"]):
+            if entry.lifted and entry.lifted_precision != "inferred":
+                assert ban["lifted"] == entry.lifted.isoformat() and ban["lifted_inferred"] is None, ban["id"]
+            if entry.lifted_precision == "inferred":
+                assert ban["lifted"] is None and ban["lifted_inferred"], ban["id"]
+
+
+def test_the_browser_checker_still_applies_the_codexs_inferred_lift():
+    """deck-check.js answers "as of" questions with the CLI (bans.as_of): its data carries the inferred day."""
+    plan = plan_site(codex())
+    urls = {rid: f"{uri}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
+    data = checker_data(codex(), index(), urls)
+    modern = next(f for f in data["formats"] if f["id"] == "modern")
+    koan = next(b for b in modern["bans"] if b["id"] == "mod-ban-koans-jingasa")
+    assert koan["lifted"] == "2015-08-16" and koan["lifted_precision"] == "inferred"

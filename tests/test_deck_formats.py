@@ -191,6 +191,15 @@ def test_printing_that_does_not_exist_warns_and_names_the_sets_that_have_it():
     assert "unknown-card" not in [p.code for p in report.problems]
 
 
+def test_set_written_as_a_title_qualifier_is_named_in_the_warning():
+    """'Kaiu Shiro (Foo Bar)' on a plain text line: the brackets are read as a set (index.find), so the warning
+    names that set; it once said "never printed in None"."""
+    report = check("Pre-Game:\n1 Kaiu Shiro (Foo Bar)\n")
+    ignored = [w.message for w in report.warnings if w.code == "set-ignored"]
+    assert len(ignored) == 1 and "never printed in Foo Bar;" in ignored[0], ignored
+    assert "None" not in ignored[0]
+
+
 def test_json_has_input_format_and_keeps_its_keys():
     report = check("Legality: Modern\n1 Kaiu Shiro (KD)\n").as_json()
     assert list(report) == ["format", "legal", "as_of", "input_format", "problems", "warnings", "counts"]

@@ -202,3 +202,119 @@ def test_hare_clan_counts_while_the_opponents_shiro_usagi_is_in_play(rs):
     assert personality_clan(g, g.card("Usagi Oda"), g.player(YOU)) == "Hare Clan"
     g.player(OPPONENT).stronghold = "Shiro Matsu"
     assert personality_clan(g, g.card("Usagi Oda"), g.player(YOU)) is None
+
+
+# -- How many Provinces: New Era states four (ne-setup-6); the others do not --------------------------------
+
+
+def test_new_era_players_start_with_the_four_provinces_setting_up_6_states(rs):
+    """NE ne-setup-6: "Take four cards from the top of your Dynasty deck […] These cards mark your Provinces."""
+    g = game(rs["new-era"])
+    assert rs["new-era"].provinces == 4 and g.player(YOU).provinces == g.player(OPPONENT).provinces == 4
+    victory.province_destroyed(g, OPPONENT)
+    assert g.player(OPPONENT).provinces == 3 and g.winner is None
+
+
+@pytest.mark.parametrize("fid", ["obsidian-hand", "modern"])
+def test_provinces_are_not_stated_where_the_documents_do_not_state_them(rs, fid):
+    """OH II.E only says a player with no Provinces remaining loses; neither OH nor Modern gives the number."""
+    g = game(rs[fid])
+    assert g.player(YOU).provinces is None  # never New Era's four, never a default
+    with pytest.raises(NotStated):
+        victory.province_destroyed(g, OPPONENT)
+    assert g.winner is None
+
+
+def test_obsidian_hand_names_the_missing_number_and_the_unbundled_rules(rs):
+    g = game(rs["obsidian-hand"])
+    with pytest.raises(NotStated, match="how many Provinces") as why:
+        victory.province_destroyed(g, OPPONENT)
+    assert "Jade Hand Legacy" in why.value.reason
+
+
+# -- Not modelled: a stated rule the engine does not model (NE Duels step 1, the top card of the Fate deck) -----
+
+
+def test_focusing_the_top_card_of_the_fate_deck_is_not_modelled_and_changes_nothing(rs):
+    """NE ne-kw-duels-step-1: "take the top card of your Fate deck without looking at it". The engine keeps no
+    deck order: NotModelled, citing the rule that states it — and what the rules forbid is still answered first."""
+    from l5r.engine import duel
+
+    g = game(rs["new-era"], Card("Kakita Toshimoko", chi=4),
+             Card("Bayushi Kachiko", chi=3, controller=OPPONENT, owner=OPPONENT))
+    d = duel.challenge(g, "Kakita Toshimoko", "Bayushi Kachiko")
+    with pytest.raises(Refused):  # out of turn: forbidden, not "not modelled"
+        d.focus_top_of_fate_deck("Kakita Toshimoko")
+    with pytest.raises(NotModelled) as why:
+        d.focus_top_of_fate_deck("Bayushi Kachiko")
+    assert why.value.kind == "not modelled" and why.value.rule_id == "ne-kw-duels-step-1"
+    assert "order" in why.value.reason
+    assert d.focused == {"Kakita Toshimoko": [], "Bayushi Kachiko": []} and d.to_act == "Bayushi Kachiko"
+    for _ in range(8):  # four focuses each: a fifth is forbidden, from the hand or the deck alike
+        d.focus(d.to_act, 1)
+    with pytest.raises(Refused, match="must strike"):
+        d.focus_top_of_fate_deck("Bayushi Kachiko")
+
+
+# -- The issue's classes of wrong answers: each has a verified scenario citing the rule whose words decide it ---
+
+WRONG_ANSWER_CLASSES = [
+    # (class, scenario title, cited rule, words of that rule, then-key, expected answer)
+    ("a stated side called unstated (OH)", "The player not going first uses the white-bordered side",
+     "oh-iii-a-strongholds", "Players that do not go first must use the white-bordered side",
+     "your Stronghold's side", "the white-bordered side"),
+    ("a stated side called unstated (NE)", "The player who does not start uses the B side", "ne-setup-3",
+     "The player who does not start changes their Stronghold to the B side", "your opponent's Stronghold's side",
+     "the B side"),
+    ("both players dishonored in one turn", "Both players reach -20 Honor in one turn and both lose",
+     "oh-guidelines-dishonor-victory", "he/she loses the game at the end of the current turn", "winner",
+     "nobody (both lost)"),
+    ("a Clan Alignment while a Stronghold is in play (any player's)",
+     "Hare Clan is a Clan Alignment while your opponent's Shiro Usagi is in play", "oh-ii-a",
+     "only if their respective Stronghold is in play", None, None),
+    ("Stalwart against an effect bowing many", "Stalwart negates a bowing by an effect that bows many "
+     "Personalities at once", "mod-kw-stalwart", "negate his first bowing each turn", None, None),
+    ("possessives are not keywords", "“Any number of your Personalities” — “your” says whose, it is not a keyword",
+     "aeg-wording-possessive", "possessive terms refer to a card in play controlled by the player", None, None),
+    ("NE Rings (of the same type)", "Five Rings of five elements — but \"of the same type\" is not defined",
+     "ne-victory-enlightenment", "(of the same type)", "winner", "not stated"),
+    ("NE reduced Honor gain", "A reduced Honor gain is not stated in New Era", "ne-4-3-c", "gains 2 Honor",
+     "not stated", ["you gain 2 Honor, reduced by 3"]),
+    ("Modern Honor victory", "Modern states no Honor victory", "mod-amendments", "", "winner", "not stated"),
+    ("Modern Clan discount", "Modern states no Clan discount", "mod-blood-money", "he pays 2 more Gold during "
+     "recruitment", "gold paid", "not stated"),
+    ("OH Provinces", "How many Provinces a player starts with is not stated", "oh-ii-e-military",
+     "no Provinces remaining", "your opponent's Provinces", "not stated"),
+    ("NE Provinces", "Every player starts with four Provinces", "ne-setup-6", "Take four cards", "your Provinces", 4),
+    ("not modelled", "Focusing the top card of the Fate deck is not modelled", "ne-kw-duels-step-1",
+     "take the top card of your Fate deck without looking at it", "not modelled",
+     ["Bayushi Kachiko focuses the top card of her Fate deck"]),
+    ("a refused Seppuku still loses the Honor",
+     "In the AEG rules a Shugenja cannot commit seppuku — and the Honor loss still happens",
+     "aeg-glossary-seppuku", "before you lose Honor from an action that targeted", "your Honor", 2),
+]
+
+
+def _words(record) -> str:
+    blocks = tuple(getattr(record, "text", ())) + tuple(getattr(record, "notes", ()))
+    for s in getattr(record, "sections", ()):
+        blocks += tuple(s.text)
+    return " ".join(" ".join(t for b in blocks for t in b.strings()).replace("’", "'").split())
+
+
+@pytest.mark.parametrize("cls, title, rule, words, key, answer", WRONG_ANSWER_CLASSES,
+                         ids=[c[0] for c in WRONG_ANSWER_CLASSES])
+def test_each_wrong_answer_class_has_a_verified_scenario_citing_the_rule(root, codex, cls, title, rule, words,
+                                                                         key, answer):
+    from l5r.scenarios.collect import collect
+    from l5r.scenarios.runner import run
+
+    found = [s for s in collect([root / "docs", root / "data"], root) if s.title == title]
+    assert len(found) == 1, f"{cls}: no scenario titled “{title}”"
+    scenario = found[0]
+    assert rule in scenario.data["rules"], f"{cls}: the scenario does not cite {rule}"
+    assert words in _words(codex.records[rule]), f"{cls}: {rule} does not say “{words}”"
+    outcome = run(scenario, codex)
+    assert outcome.passed, outcome.report()
+    if key is not None:
+        assert scenario.data["then"][key] == answer

@@ -492,3 +492,50 @@ def test_a_rendered_example_says_why_each_step_was_refused():
     assert "✓ Verified by the test suite" in html
     assert 'l5r-scenario__why">— the MOD documents do not state an Honor victory' in html
     assert "Twenty Festivals" in html
+
+
+_NE_TOP_OF_DECK = """
+    title: Focusing the top card of the Fate deck
+    format: new-era
+    rules: [ne-kw-duels-step-1]
+    given:
+      you: {in play: [Kakita Toshimoko: {chi: 4}]}
+      your opponent: {in play: [Bayushi Kachiko: {chi: 3}]}
+    when:
+      - Kakita Toshimoko challenges Bayushi Kachiko to a duel
+      - Bayushi Kachiko focuses the top card of her Fate deck
+      - Bayushi Kachiko strikes
+    then:
+      duel winner: Kakita Toshimoko
+      %s
+"""
+
+
+def test_a_step_the_engine_does_not_model_is_expected_as_not_modelled(codex):
+    """NE Duels step 1 states "take the top card of your Fate deck without looking at it"; the engine keeps no
+    deck order. The runner expects it only under `not modelled:` — never as forbidden or not stated — and a
+    refusal nobody expected fails."""
+    step = "Bayushi Kachiko focuses the top card of her Fate deck"
+    assert run(_scenario(_NE_TOP_OF_DECK % f"not modelled: [{step}]"), codex).passed
+    as_forbidden = run(_scenario(_NE_TOP_OF_DECK % f"refused: [{step}]"), codex)
+    assert not as_forbidden.passed and f"+ not modelled: [{step}]" in as_forbidden.report()
+    as_not_stated = run(_scenario(_NE_TOP_OF_DECK % f"not stated: [{step}]"), codex)
+    assert not as_not_stated.passed
+    unnoticed = run(_scenario(_NE_TOP_OF_DECK % "duel totals: {Kakita Toshimoko: 4, Bayushi Kachiko: 3}"), codex)
+    assert not unnoticed.passed and f"+ not modelled: [{step}]" in unnoticed.report()
+    # The refused step changed nothing: Bayushi Kachiko's player still has to act (her strike is taken) and
+    # she focused nothing, so she loses on Chi 3 against 4 — `duel winner: Kakita Toshimoko` above.
+
+
+def test_a_rendered_example_says_a_step_is_not_modelled():
+    """The presentation shows the third reason as its own: "refused, not modelled", the rule that states what the
+    engine does not model, and the engine's sentence — never "forbidden"."""
+    from l5r.scenarios.present import render_fence
+
+    step = "Bayushi Kachiko focuses the top card of her Fate deck"
+    html = render_fence(textwrap.dedent(_NE_TOP_OF_DECK % f"not modelled: [{step}]").lstrip())
+    assert "✓ Verified by the test suite" in html
+    item = re.search(rf"<li>{step}(.*?)</li>", html, re.S).group(1)
+    assert "l5r-scenario__outcome--not-modelled" in item and "refused, not modelled" in item
+    assert "forbidden" not in item and "Step 1: Focus or Strike" in item
+    assert "keeps no order of the cards in a Fate deck" in item

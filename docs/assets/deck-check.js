@@ -360,6 +360,47 @@
     if (playable.length === 1) return { identity: playable[0], candidates: [], note: note };
     return { identity: null, candidates: playable, note: note };
   };
+  // "Did you mean": index.py suggest(), the same algorithm so both checkers suggest the same titles. Similarity is
+  // the Dice coefficient of the two titles' sets of character bigrams (of titleKey), kept when >= 0.5; best first,
+  // ties alphabetically by titleKey, then title; up to `limit` distinct titles.
+  var SUGGESTION_THRESHOLD = 0.5;
+  function bigrams(key) {
+    var chars = Array.from(key), out = new Set();  // code points, as Python slices a str
+    for (var n = 0; n < chars.length - 1; n++) out.add(chars[n] + chars[n + 1]);
+    return out;
+  }
+  function byCodePoint(a, b) {  // Python's str order (code points), not UTF-16 units
+    var x = Array.from(a), y = Array.from(b);
+    for (var n = 0; n < Math.min(x.length, y.length); n++) {
+      var d = x[n].codePointAt(0) - y[n].codePointAt(0);
+      if (d) return d;
+    }
+    return x.length - y.length;
+  }
+  CardTable.prototype.suggest = function (written, limit) {
+    limit = limit || 3;
+    var wanted = bigrams(titleKey(written));
+    if (!wanted.size) return [];
+    if (!this.suggestionTable) {
+      var titles = new Set();
+      this.ids.forEach(function (i) { if (i.deck !== OTHER) titles.add(i.title); });
+      this.suggestionTable = Array.from(titles).map(function (t) { var k = titleKey(t); return [k, t, bigrams(k)]; });
+    }
+    var scored = [];
+    this.suggestionTable.forEach(function (row) {
+      var common = 0;
+      wanted.forEach(function (g) { if (row[2].has(g)) common++; });
+      if (!common) return;
+      var score = 2 * common / (wanted.size + row[2].size);
+      if (score >= SUGGESTION_THRESHOLD) scored.push([score, row[0], row[1]]);
+    });
+    scored.sort(function (a, b) { return b[0] - a[0] || byCodePoint(a[1], b[1]) || byCodePoint(a[2], b[2]); });
+    var out = [];
+    for (var n = 0; n < scored.length && out.length < limit; n++) {
+      if (out.indexOf(scored[n][2]) < 0) out.push(scored[n][2]);
+    }
+    return out;
+  };
   CardTable.prototype.soulChain = function (ident) {
     var seen = new Set([ident]), todo = [ident], soul = this.soul;
     while (todo.length) {
@@ -389,7 +430,11 @@
     return { code: code, message: message, card: card === undefined ? null : card,
       rule: rule === undefined ? null : rule, line: line === undefined ? null : line };
   }
-  Findings.prototype.problem = function (c, m, card, rule, line) { this.problems.push(finding(c, m, card, rule, line)); };
+  Findings.prototype.problem = function (c, m, card, rule, line, suggestions) {
+    var f = finding(c, m, card, rule, line);
+    if (suggestions !== undefined && suggestions !== null) f.suggestions = suggestions.slice();  // unknown-card only
+    this.problems.push(f);
+  };
   Findings.prototype.warn = function (c, m, card, rule, line) { this.warnings.push(finding(c, m, card, rule, line)); };
 
   // ---------------------------------------------------------------------------------------------------------
@@ -400,12 +445,17 @@
     promo_or_unreleased: function (i, v) { return i.in_pool && i.promo_only === Boolean(v); },
     legality_missing: function (i, v) { return i.in_pool && (!i.pool_tags.length) === Boolean(v); }
   };
+  // Whether a decklist's "Legality: Modern" names this format: its id, name or short name, any case (checker.py).
+  function namesFormat(written, fmt) {
+    var key = titleKey(written);
+    return [fmt.id, fmt.id.replace(/-/g, " "), titleKey(fmt.name), titleKey(fmt.short_name)].indexOf(key) >= 0;
+  }
   function inForce(ban, on) {
     if (ban.added !== null && on < ban.added) return false;
     return !(ban.lifted !== null && on >= ban.lifted);
   }
 
-  function Checker(fmt, table, cardIds) {
+  function Checker(fmt, table, cardIds, acronyms) {
     var rs = fmt.ruleset, self = this;
     this.fmt = fmt; this.rs = rs; this.table = table; this.name = fmt.short_name;
     this.rule = function (key, dflt) {
@@ -443,6 +493,7 @@
     this.legalTags = new Set(lg ? lg.pool_tags : (this.poolRules.pool_tags || []));
     this.poolRule = (lg ? lg.rule : null) || this.rule("card_pool");
     this.sectionsRule = this.rule("deck_sections") || this.rule("deck_size");
+    this.acronyms = acronyms;
   }
 
   Checker.prototype.check = function (deck, on) {
@@ -450,6 +501,10 @@
     deck.issues.forEach(function (issue) {
       out.problem("parse", "line " + issue.line + ": " + issue.message, null, self.sectionsRule, issue.line);
     });
+    if (deck.legality && !namesFormat(deck.legality[0], this.fmt)) {
+      out.warn("format-mismatch", "line " + deck.legality[1] + ": the decklist says \u201cLegality: " + deck.legality[0] +
+        "\u201d but it was checked against " + this.fmt.name + " (--format wins).", null, null, deck.legality[1]);
+    }
     var entries = this.resolve(deck, out);
     var counts = {};
     SECTIONS.forEach(function (s) {
@@ -492,8 +547,9 @@
       out.warn("no-card-pool", "no card pool was given (--cardpool or L5R_CARDPOOL), so only the " +
         this.table.ids.length + " cards the rules documents name are known.");
     }
+    var sortedByPool = deck.input_format === "sunandmoon";  // its export has no deck headers, by design
     var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
-    return deck.cards.map(function (c) { return self.placed(self.entry(c, out), placedByDatabase); });
+    return deck.cards.map(function (c) { return self.placed(self.entry(c, out, sortedByPool), placedByDatabase); });
   };
   // A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
   // exporter filed under Dynasty because its card database says Dynasty: the export cannot say otherwise, so it is
@@ -505,26 +561,46 @@
     }
     return entry;
   };
-  Checker.prototype.entry = function (card, out) {
-    var deck = card.section ? DECK_OF_SECTION[card.section] : null;
-    var found = this.table.find(card.name, card.experience, card.set_name, deck);
+  Checker.prototype.entry = function (card, out, sortedByPool) {
+    var deck = card.section ? DECK_OF_SECTION[card.section] : null, table = this.table;
+    // data/set-acronyms.yml: "TotV" -> "Time of the Void", matched without case
+    var setName = card.set_name ? (has(this.acronyms, card.set_name.toLowerCase()) ? this.acronyms[card.set_name.toLowerCase()] : card.set_name) : null;
+    var found = table.find(card.name, card.experience, setName, deck), lookedUp = card.name;
     if (found.identity === null && !found.candidates.length && card.experience) {
-      found = this.table.find(card.written, null, card.set_name, deck);
+      found = table.find(card.written, null, setName, deck);  // a title that ends like a level
+      lookedUp = card.written;
     }
-    if (found.note) out.warn("set-ignored", "line " + card.line + ": " + found.note + ".", card.written, null, card.line);
+    if (setName && (found.note || found.identity === null)) {
+      // "Earthen Armor (+3F)": the brackets were part of the title, not a set
+      var whole = table.find(card.name + " (" + card.set_name + ")", card.experience, null, deck);
+      if (whole.identity !== null && !whole.note) { found = whole; setName = null; }
+    }
+    if (found.note && found.identity !== null) {
+      var sets = found.identity.sets, printed = sets.slice(0, 5).join(", ") + (sets.length > 5 ? " ..." : "");
+      out.warn("set-ignored", "line " + card.line + ": " + found.identity.key + " was never printed in " +
+        (setName || splitQualifier(lookedUp)[1]) + "; it was printed in " + printed + ". Legality is by card, so the set was ignored.",
+        found.identity.key, null, card.line);
+    } else if (found.note) {
+      out.warn("set-ignored", "line " + card.line + ": " + found.note + ".", card.written, null, card.line);
+    }
     if (found.identity === null) {
-      out.problem("unknown-card", this.unknown(card, found.candidates), card.written, this.poolRule, card.line);
+      var suggestions = found.candidates.length ? found.candidates.map(function (c) { return c.key; }).slice(0, 3)
+        : table.suggest(!card.experience ? card.written : card.name);
+      out.problem("unknown-card", this.unknown(card, found.candidates, suggestions), card.written, this.poolRule,
+        card.line, suggestions);
       return { line: card, identity: null, section: card.section, count: card.count };
     }
     var section = card.section;
     if (section === null) {
       section = SECTION_OF_DECK[found.identity.deck] || DYNASTY;
-      out.warn("no-section", "line " + card.line + ": no section header above " + card.written + "; counted in the " +
-        SECTION_NAMES[section] + " section.", found.identity.key, null, card.line);
+      if (!sortedByPool) {
+        out.warn("no-section", "line " + card.line + ": no section header above " + card.written + "; counted in the " +
+          SECTION_NAMES[section] + " section.", found.identity.key, null, card.line);
+      }
     }
     return { line: card, identity: found.identity, section: section, count: card.count };
   };
-  Checker.prototype.unknown = function (card, candidates) {
+  Checker.prototype.unknown = function (card, candidates, suggestions) {
     var where = "line " + card.line + ": ";
     if (candidates.length) {
       var options = candidates.map(function (c) { return describe(c) + ", printed in " + c.sets.slice(0, 3).join(", "); }).join("; ");
@@ -534,7 +610,9 @@
     }
     var setPart = card.set_name ? " [" + card.set_name + "]" : "";
     var source = this.table.has_pool ? "the card pool" : "the Codex's card records (no card pool given)";
-    return where + "no card \u201c" + card.written + setPart + "\u201d in " + source + ".";
+    var guess = suggestions && suggestions.length ? " Did you mean " + suggestions.map(function (t) {
+      return "\u201c" + t + "\u201d"; }).join(" or ") + "?" : "";
+    return where + "no card \u201c" + card.written + setPart + "\u201d in " + source + "." + guess;
   };
 
   Checker.prototype.sizes = function (entries, out) {
@@ -786,19 +864,39 @@
     var data = window.L5R_DECK_DATA;
     if (!data) throw new Error("the deck checker's data (assets/deck-check-data.js) did not load");
     var table = new CardTable(data.cards), checkers = {};
-    data.formats.forEach(function (f) { checkers[f.id] = new Checker(f, table, data.card_ids); });
+    var acronyms = {};  // matched without case (data/set-acronyms.yml)
+    Object.keys(data.set_acronyms || {}).forEach(function (k) { acronyms[k.toLowerCase()] = data.set_acronyms[k]; });
+    data.formats.forEach(function (f) { checkers[f.id] = new Checker(f, table, data.card_ids, acronyms); });
     prepared = { data: data, table: table, checkers: checkers };
     return prepared;
   }
+  // The format a Sun and Moon export names on its `Legality:` line, when none is picked (cli/deck.py _legality_format).
+  function legalityFormat(p, deck) {
+    var choices = p.data.formats.map(function (f) { return f.id; }).sort();
+    if (!deck.legality) {
+      throw new DeckFileError("give --format (one of: " + choices.join(", ") + "); the decklist names no format");
+    }
+    var hit = p.data.formats.slice().sort(function (a, b) { return a.id < b.id ? -1 : 1; })
+      .find(function (f) { return namesFormat(deck.legality[0], f); });
+    if (hit) return hit.id;
+    throw new DeckFileError("the decklist's line " + deck.legality[1] + " says \u201cLegality: " + deck.legality[0] +
+      "\u201d, which is not a format the Codex checks; give --format (one of: " + choices.join(", ") + ")");
+  }
+  // check(text, formatId or "" to take it from the decklist's Legality: line, asOf, inputFormat or "auto", file name)
   function check(text, formatId, asOf, inputFormat, source) {
-    var p = prepare(), checker = p.checkers[formatId];
-    if (!checker) throw new DeckFileError("'" + formatId + "' is not a format the checker knows");
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf || "")) throw new DeckFileError("'" + asOf + "' is not a date like 2015-08-16");
+    var p = prepare();
     var chosen = inputFormat && inputFormat !== "auto" ? inputFormat : detectInputFormat(text, source);
     if (INPUT_FORMATS.indexOf(chosen) < 0) {
       throw new DeckFileError("'" + chosen + "' is not an input format; choose one of: " + INPUT_FORMATS.join(", "));
     }
-    var report = checker.check(READERS[chosen](text), asOf);
+    var deck = READERS[chosen](text);
+    deck.input_format = chosen;
+    var id = formatId || legalityFormat(p, deck), checker = p.checkers[id];
+    if (!checker) {
+      throw new DeckFileError("'" + id + "' is not a format; choose one of: " + Object.keys(p.checkers).sort().join(", "));
+    }
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf || "")) throw new DeckFileError("'" + asOf + "' is not a date like 2015-08-16");
+    var report = checker.check(deck, asOf);
     report.input_format = chosen;
     return report;
   }
@@ -872,6 +970,9 @@
       }
       var select = root.querySelector("select[name=format]");
       select.textContent = "";
+      // The default, as the command line without --format: the format a Sun and Moon export names on its
+      // "Legality:" line (a decklist that names none gets the command line's error, with a hint to pick one).
+      select.appendChild(el("option", { value: "", selected: "selected" }, "named by the decklist (Legality: line)"));
       data.formats.forEach(function (f) { select.appendChild(el("option", { value: f.id }, f.name)); });
       var date = root.querySelector("input[name=as_of]");
       if (!date.value) date.value = today();
@@ -905,7 +1006,11 @@
         } catch (e) {
           if (!(e instanceof DeckFileError)) throw e;
           out.textContent = ""; out.removeAttribute("data-legal");
-          out.appendChild(el("p", { "class": "deck-check-error", role: "alert" }, e.message));
+          var error = el("p", { "class": "deck-check-error", role: "alert" }, e.message);
+          if (!select.value && /give --format/.test(e.message)) {
+            error.appendChild(el("span", { "class": "deck-check-hint" }, " On this page: pick the format above."));
+          }
+          out.appendChild(error);
         }
       });
       root.setAttribute("data-ready", "true");

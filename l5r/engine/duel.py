@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .game import Card, Game, Refused, stated
+from .game import Card, Game, NotModelled, Refused, stated
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,24 @@ class Duel:
                           f"so {name} cannot {verb}", self.rule)
 
     def focus(self, name: str, focus_value: int):
+        self._may_focus(name)
+        self.focused[name].append(focus_value)
+        self.to_act = self._opponent(name)
+
+    def focus_top_of_fate_deck(self, name: str):
+        """NE Duels step 1: "To focus, you either choose a card from your hand, or take the top card of your
+        Fate deck without looking at it". The rule is stated; the engine keeps the cards of a deck but not their
+        order, so which card is on top (and its Focus Value) is not modelled. What the rules forbid is still
+        answered first: focusing out of turn, or a fifth time."""
+        self._may_focus(name)
+        raise NotModelled("the engine keeps no order of the cards in a Fate deck, so it does not know which card "
+                          "is on top or its Focus Value (a card focused from hand, with its Focus Value, is "
+                          "modelled)", self.rule)
+
+    def _may_focus(self, name: str):
         self._check_turn(name, "focus")
         if len(self.focused[name]) >= self.limit:
             raise Refused(f"{name}'s player has focused {self.limit} times in this duel and must strike", self.rule)
-        self.focused[name].append(focus_value)
-        self.to_act = self._opponent(name)
 
     def strike(self, name: str, game: Game) -> DuelResult:
         self._check_turn(name, "strike")

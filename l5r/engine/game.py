@@ -126,7 +126,9 @@ class Player:
     max_hand_size: int | None = None
     max_hand_size_modifier: int = 0
     no_max_hand_size: bool = False
-    provinces: int = 4
+    # Provinces left. None until the game starts: then the format's stated number (NE Setting Up 6: four);
+    # a format whose documents do not state it (OH, Modern) leaves it None, "not stated", never a default.
+    provinces: int | None = None
     imperial_favor: bool = False
     wind_in_play: bool = False
     lost_honor_from_opponent_card: bool = False
@@ -163,6 +165,11 @@ class Game:
     # won, "who has won" is then not stated either, never "nobody".
     undecided: list = field(default_factory=list)  # NotStated
     losers: tuple[str, ...] = ()  # set when players lose without another winning (both at once)
+
+    def __post_init__(self):
+        for p in self.players.values():
+            if p.provinces is None:
+                p.provinces = self.ruleset.provinces
 
     def player(self, player_id: str) -> Player:
         return self.players[player_id]

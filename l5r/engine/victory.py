@@ -7,7 +7,7 @@ Ruleset (`honor_victory_at`, `dishonor_loss_at`, `dishonor_timing`, `enlightenme
 
 from __future__ import annotations
 
-from .game import Card, Game, Impossible, not_stated, other, stated
+from .game import Card, Game, Impossible, NotStated, not_stated, other, stated
 
 ELEMENTS = ("Air", "Earth", "Fire", "Water", "Void")
 
@@ -57,10 +57,18 @@ def after_honor_change(game: Game):
                                 "Honor or lower")
 
 
+def provinces_not_stated(game: Game) -> NotStated:
+    """How many Provinces a player has: New Era states four (ne-setup-6); where a format's documents do not
+    state it (OH, Modern: their basics are in rules the Codex does not bundle), it is not stated, never 4."""
+    return not_stated(game.ruleset, "how many Provinces a player has")
+
+
 def province_destroyed(game: Game, owner: str):
     """A player with no Provinces remaining loses at once (military victory for the other player)."""
     stated(game.ruleset, "military_victory", "the military victory")
     p = game.player(owner)
+    if p.provinces is None:
+        raise provinces_not_stated(game)
     if p.provinces <= 0:
         raise Impossible(f"{_name(owner)} has no Province left to destroy")
     p.provinces -= 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..engine import battle, setup, turn, wording
+from ..engine import battle, setup, turn, victory, wording
 from ..engine.game import OPPONENT, YOU
 from .model import ScenarioError
 from .steps import Run, player_id
@@ -231,7 +231,10 @@ def _favor(run: Run, p):
 
 @fact(r"(?P<p>your|your opponent's) Provinces", "your opponent's Provinces: 0", "Provinces the player has left.")
 def _provinces(run: Run, p):
-    return run.game.player(player_id(p)).provinces
+    left = run.game.player(player_id(p)).provinces
+    if left is None:  # neither given nor stated by the format (OH, Modern): never a default of 4
+        raise victory.provinces_not_stated(run.game)
+    return left
 
 
 @fact(r"(?P<p>your|your opponent's) Stronghold's (?P<printed>printed )?(?P<stat>Province Strength|Gold Production|"

@@ -33,7 +33,7 @@ PLAYER_FIELDS = {
     "hand": "how many cards are in the player's hand (cards listed under `in hand` also count)",
     "maximum hand size": "a number, or `none` for no maximum (default: the format's)",
     "maximum hand size modifier": "e.g. +2",
-    "provinces": "how many Provinces the player has left (default 4)",
+    "provinces": "how many Provinces the player has left (default: the number the format states — New Era 4; not stated in the others)",
     "imperial favor": "yes if the player has the Imperial Favor",
     "wind in play": "yes if the player has a Wind in play",
     **{zone: "a list of cards" for zone in ZONES},

@@ -219,6 +219,13 @@ def _challenge(run: Run, a, b):
     run.duel = duel.challenge(run.game, named(run, a).name, named(run, b).name)
 
 
+@step(rf"{CARD} focuses the top card of (?:your|their|his|her) Fate deck",
+      "Kakita Toshimoko focuses the top card of your Fate deck",
+      "Focus without looking (NE Duels step 1): not modelled — the engine keeps no order of a deck's cards.")
+def _focus_top(run: Run, card):
+    _in_duel(run).focus_top_of_fate_deck(named(run, card).name)
+
+
 @step(rf"{CARD} focuses (?:a card with Focus Value )?(?P<n>\d+)", "Kakita Toshimoko focuses a card with Focus Value 3",
       "The duelist's player focuses a card.")
 def _focus(run: Run, card, n):

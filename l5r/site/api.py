@@ -2,6 +2,7 @@
 
     format_document(codex, fmt, ruleset)  -> api/v1/formats/<id>.json: ruleset numbers, legal sets, bans
     cards_document(index)                 -> api/v1/cards.json: the compact card table (facts only, no text)
+    set_acronyms_document(codex)          -> api/v1/set-acronyms.json: set acronyms exporters write -> set names
     schemas()                             -> api/v1/schemas/<name>.schema.json
     checker_script(codex, index, plan)    -> assets/deck-check-data.js: `window.L5R_DECK_DATA = {...}`
 
@@ -71,14 +72,34 @@ def _ban(ban: m.BanEntry) -> dict:
             "added": ban.added.isoformat() if ban.added else None,
             "added_precision": ban.added_precision,
             "added_statement": _statement(bandates.added_statement(ban)),
-            "lifted": ban.lifted.isoformat() if ban.lifted else None,
+            # Issue 12: a day the document never gives is not published as a fact. An undated lift (Modern's
+            # Koan's Jingasa and Robes) has `lifted: null`; the day the Codex infers for "as of" questions is
+            # `lifted_inferred`, with why — as the card pages and the card-status table say "undated".
+            "lifted": ban.lifted.isoformat() if ban.lifted and ban.lifted_precision != "inferred" else None,
+            "lifted_inferred": _inferred(bandates.lifted_statement(ban)),
             "lifted_precision": ban.lifted_precision,
             "lifted_statement": _statement(bandates.lifted_statement(ban))}
 
 
 def _statement(st) -> dict | None:
-    """A date as the document states it (l5r/data/bandates.py): its qualifier and ready words."""
-    return None if st is None else {"qualifier": st.qualifier, "phrase": st.phrase, "inferred": st.inferred}
+    """A date as the document states it (l5r/data/bandates.py): its qualifier, ready words, and why when the
+    reading is the Codex's inference."""
+    return None if st is None else {"qualifier": st.qualifier, "phrase": st.phrase, "inferred": st.inferred,
+                                    "why": st.why or None}
+
+
+def _inferred(st) -> dict | None:
+    """The day the Codex infers for a date the document does not give (never for a stated or as-of date)."""
+    if st is None or st.qualifier != "undated" or st.date is None:
+        return None
+    return {"date": st.date.isoformat(), "why": st.why}
+
+
+def _checker_bans(fmt_doc: dict) -> dict:
+    """The browser checker answers "as of" questions as the CLI does (bans.as_of): an undated lift counts from
+    the day the Codex infers, which its results mark as the Codex's inference."""
+    bans = [dict(b, lifted=b["lifted"] or (b["lifted_inferred"] or {}).get("date")) for b in fmt_doc["bans"]]
+    return dict(fmt_doc, bans=bans)
 
 
 def _plain(value):
@@ -149,6 +170,12 @@ def _card_row(i, ref) -> list:
             i.card_id, int(i.in_pool)]
 
 
+def set_acronyms_document(codex: m.Codex) -> dict:
+    """data/set-acronyms.yml as published: what decklist exporters write for a set ("TotV", "HE1") and the set
+    name the card pool uses. Consumers match acronyms without regard to case, as the Codex's checkers do."""
+    return {"api_version": API_VERSION, "match": "case-insensitive", "acronyms": dict(codex.set_acronyms)}
+
+
 # -----------------------------------------------------------------------------------------------------------
 # The browser checker's data
 # -----------------------------------------------------------------------------------------------------------
@@ -156,13 +183,14 @@ def _card_row(i, ref) -> list:
 
 def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) -> dict:
     """Everything deck-check.js needs: the formats, the card table, and where each cited rule lives."""
-    formats = [format_document(codex, f) for f in checkable_formats(codex)]
+    formats = [_checker_bans(format_document(codex, f)) for f in checkable_formats(codex)]
     cited = {r for f in formats for r in _cited(f)}
     return {
         "api_version": API_VERSION,
         "formats": formats,
         "cards": cards_document(index),
         "card_ids": {i.card_id: n for n, i in enumerate(index.identities) if i.card_id},
+        "set_acronyms": dict(codex.set_acronyms),  # what exporters write in (…) -> the pool's set name
         "rule_urls": {r: rule_urls[r] for r in sorted(cited) if r in rule_urls},
         "rule_citations": {r: _citation(codex, r) for r in sorted(cited) if _citation(codex, r)},
     }
@@ -203,16 +231,21 @@ _DATE = {"type": ["string", "null"], "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 def schemas() -> dict[str, dict]:
     precision = {"enum": list(bandates.PRECISIONS)}
     statement = {"oneOf": [{"type": "null"}, {
-        "type": "object", "additionalProperties": False, "required": ["qualifier", "phrase", "inferred"],
+        "type": "object", "additionalProperties": False, "required": ["qualifier", "phrase", "inferred", "why"],
         "properties": {"qualifier": {"enum": ["exact", "on-or-before", "as-of", "undated"]},
-                       "phrase": {"type": "string"}, "inferred": {"type": "boolean"}}}]}
+                       "phrase": {"type": "string"}, "inferred": {"type": "boolean"},
+                       "why": {"type": ["string", "null"]}}}]}
+    inferred_day = {"oneOf": [{"type": "null"}, {
+        "type": "object", "additionalProperties": False, "required": ["date", "why"],
+        "properties": {"date": _DATE, "why": {"type": "string", "minLength": 1}}}]}
     size = {"type": "object", "required": ["min", "max"], "additionalProperties": False,
             "properties": {"min": _NULLABLE_INT, "max": _NULLABLE_INT}}
     fmt = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "format.schema.json", "title": "L5R Rules Codex format (API v1)",
         "description": "A format as base pool (legal sets and pool legality tags) plus bans with dates: a card is "
-                       "banned on day D when added <= D (or added is null) and not (lifted <= D).",
+                       "banned on day D when added <= D (or added is null) and not (lifted <= D); an undated lift has "
+                       "lifted null and the day the Codex infers, with why, in lifted_inferred.",
         "type": "object", "additionalProperties": False,
         "required": ["api_version", "id", "name", "short_name", "citation_prefix", "ruleset", "legality", "bans",
                      "ban_dates"],
@@ -249,12 +282,13 @@ def schemas() -> dict[str, dict]:
             "bans": {"type": "array", "items": {
                 "type": "object", "additionalProperties": False,
                 "required": ["id", "as_written", "category", "card", "match", "added", "added_precision",
-                             "added_statement", "lifted", "lifted_precision", "lifted_statement"],
+                             "added_statement", "lifted", "lifted_inferred", "lifted_precision", "lifted_statement"],
                 "properties": {"id": {"type": "string"}, "as_written": {"type": "string"},
                                "category": {"type": "string"}, "card": {"type": ["string", "null"]},
                                "match": {"type": ["object", "null"]}, "added": _DATE, "lifted": _DATE,
                                "added_precision": precision, "lifted_precision": precision,
-                               "added_statement": statement, "lifted_statement": statement}}},
+                               "added_statement": statement, "lifted_statement": statement,
+                               "lifted_inferred": inferred_day}}},
             "ban_dates": {"type": "array", "items": _DATE},
         },
     }
@@ -289,7 +323,21 @@ def schemas() -> dict[str, dict]:
             "soul_of": links, "counts_as": links, "counted_as_by": links,
         },
     }
-    return {"format": fmt, "cards": cards}
+    acronyms = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "set-acronyms.schema.json", "title": "L5R Rules Codex set acronyms (API v1)",
+        "description": "Set acronyms as decklist exporters write them (Sun and Moon: '3 Hida Kisada (EmpE)'), each "
+                       "with the set name the card pool uses. Acronyms are matched without regard to case; no two "
+                       "differ only in case.",
+        "type": "object", "additionalProperties": False, "required": ["api_version", "match", "acronyms"],
+        "properties": {
+            "api_version": {"const": API_VERSION},
+            "match": {"const": "case-insensitive"},
+            "acronyms": {"type": "object", "minProperties": 1, "propertyNames": {"minLength": 1},
+                         "additionalProperties": {"type": "string", "minLength": 1}},
+        },
+    }
+    return {"format": fmt, "cards": cards, "set-acronyms": acronyms}
 
 
 # -----------------------------------------------------------------------------------------------------------
@@ -317,6 +365,7 @@ def site_outputs(codex: m.Codex, plan, directory_urls: bool, pool_dir=None, envi
         out[f"api/v1/formats/{fmt.id}.json"] = _dump(format_document(codex, fmt))
     if index.has_pool:
         out["api/v1/cards.json"] = _dump(cards_document(index))
+    out["api/v1/set-acronyms.json"] = _dump(set_acronyms_document(codex))
     for name, schema in schemas().items():
         out[f"api/v1/schemas/{name}.schema.json"] = json.dumps(schema, indent=2) + "\n"
     urls = {rid: f"{page_url(uri, directory_urls)}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}

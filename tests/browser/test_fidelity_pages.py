@@ -32,3 +32,14 @@ def test_an_undated_lift_reads_undated_with_the_inference(tab):
     row = page.locator("tr", has=page.locator('a[href*="koans-jingasa"]')).first
     text = row.inner_text()
     assert "ban lifted · undated" in text and "the Codex infers" in text and "lifted 2015-08-16" not in text
+
+
+def test_a_step_the_engine_does_not_model_reads_not_modelled(tab):
+    """NE Duels step 1 (the top card of the Fate deck): the example says "not modelled" and why — not "forbidden"."""
+    page = tab.open(Target("scenarios/new-era.md"))
+    step = page.locator("li", has_text="Bayushi Kachiko focuses the top card of her Fate deck").first
+    outcome = step.locator(".l5r-scenario__outcome--not-modelled")
+    assert outcome.is_visible()
+    text = outcome.inner_text()
+    assert "refused, not modelled" in text and "keeps no order of the cards in a Fate deck" in text
+    assert "forbidden" not in step.inner_text()

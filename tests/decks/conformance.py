@@ -1,9 +1,9 @@
 """The deck conformance suite (tests/deck-conformance/*.json, one case per file; shape: case.schema.json and
 README.md there): one truth for the two deck checkers.
 
-tests/test_deck_conformance_cli.py runs every case through `l5r deck check --json`; tests/browser/
-test_deck_check_page.py runs them on the deck-check page in Chromium and also requires the page's whole JSON
-(messages and rule ids included) to equal what the command line's checker gives.
+tests/test_deck_conformance.py runs every case through `l5r deck check --json` (and checks each case against
+case.schema.json); tests/browser/test_deck_check_page.py runs them on the deck-check page in Chromium and also
+requires the page's whole JSON (messages and rule ids included) to equal what the command line gives.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from collections import defaultdict
 from typing import Mapping
 
 from ...cardpool import CardIndex, Identity
-from ...cardpool.names import title_key
+from ...cardpool.names import split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
 from ...decklist import DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine, Decklist
@@ -105,8 +105,10 @@ class DeckChecker:
         deck = DECK_OF_SECTION.get(card.section) if card.section else None
         set_name = self._acronyms.get(card.set_name.lower(), card.set_name) if card.set_name else None
         found = self.index.find(card.name, card.experience, set_name, deck)
+        looked_up = card.name
         if found.identity is None and not found.candidates and card.experience:
             found = self.index.find(card.written, None, set_name, deck)  # a title that ends like a level
+            looked_up = card.written
         if set_name and (found.note or found.identity is None):
             # "Earthen Armor (+3F)": the brackets were part of the title, not a set
             whole = self.index.find(f"{card.name} ({card.set_name})", card.experience, None, deck)
@@ -114,7 +116,9 @@ class DeckChecker:
                 found, set_name = whole, None
         if found.note and found.identity is not None:
             printed = ", ".join(found.identity.sets[:5]) + (" ..." if len(found.identity.sets) > 5 else "")
-            out.warn("set-ignored", f"line {card.line}: {found.identity.key} was never printed in {set_name}; "
+            # with no set given, the set is the name's own "(Set)" qualifier (index.find reads it as one)
+            shown = set_name or split_qualifier(looked_up)[1]
+            out.warn("set-ignored", f"line {card.line}: {found.identity.key} was never printed in {shown}; "
                      f"it was printed in {printed}. Legality is by card, so the set was ignored.",
                      card=found.identity.key, line=card.line)
         elif found.note:
