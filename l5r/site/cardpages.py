@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+from markupsafe import Markup
 
 from ..cardpool import CardIndex, Identity, cache
 from ..cardpool.names import plain
@@ -193,6 +194,8 @@ class CardSite:
         site._files = {}
         site._env = jinja_env()
         site._template = site._env.get_template("pool_card.html.j2")
+        site._legality_template = site._env.get_template("pool_card_legality.html.j2")
+        site._legality_cache = {}
         return site
 
     def url(self, identity: Identity) -> str:
@@ -231,15 +234,30 @@ class CardSite:
             "Counted as by": set(self.index.counted_as_by(identity)),
             "Same title": {i for i in self.index.named(identity.title, identity.experience) if i is not identity},
         }
+        timeline = timeline_json(rows)
         return self._template.render(
-            card=identity, slug=self.slug_of.get(identity), latest=latest, prints=prints, rows=rows,
+            card=identity, slug=self.slug_of.get(identity), latest=latest, prints=prints,
+            legality=self.legality_html(rows, timeline, rel),
             stats=[(label, latest[k]) for k, label in STATS if k in latest], text=safe_text(latest.get("text")),
             errata=[(p["_set"], safe_text(p["errata_text"])) for p in prints if p.get("errata_text")],
             related={k: sorted(v, key=lambda i: i.key) for k, v in related.items() if v},
-            url=lambda i: rel + self.url(i), root=rel, timeline=timeline_json(rows), today=self.today.isoformat(),
-            ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}",
-            page=lambda uri: rel + self.page(uri),
+            url=lambda i: rel + self.url(i), root=rel, page=lambda uri: rel + self.page(uri),
         )
+
+    def legality_html(self, rows, timeline: str, rel: str):
+        """The legality part (pool_card_legality.html.j2). Most cards share theirs word for word (legal in the
+        same formats for the same reasons, no bans), so each distinct one is rendered once per build: the part
+        depends only on the verdicts, the bans and the timeline, all named in the key."""
+        key = (rel, timeline, tuple((r["format"].id, r["now"].status, r["now"].reason,
+                                     tuple(b.id for b in r["now"].bans), tuple(b.id for b in r["bans"]))
+                                    for r in rows))
+        found = self._legality_cache.get(key)
+        if found is None:
+            found = Markup(self._legality_template.render(
+                rows=rows, timeline=timeline, today=self.today.isoformat(), page=lambda uri: rel + self.page(uri),
+                ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}"))
+            self._legality_cache[key] = found
+        return found
 
 
 # -----------------------------------------------------------------------------------------------------------
