@@ -187,3 +187,23 @@ def test_a_very_long_title_gets_a_short_stable_slug():
     assert out[short] == "kaiu-shiro"
     assert len(out[long]) <= 100 and out[long].startswith("word-word-")
     assert slugs([long])[long] == out[long]  # the same title gives the same URL on every build
+
+
+# Issue 11: the site with the pool ≤ 60 MB — the chrome 13,000 pages repeat links ONE bundled stylesheet.
+def test_card_pages_link_one_bundled_stylesheet(tmp_path):
+    from l5r.site import slim
+    from l5r.site.cardpages import compact_shell
+    (tmp_path / "assets" / "stylesheets").mkdir(parents=True)
+    (tmp_path / "assets" / "stylesheets" / "main.css").write_text(".a{background:url(../images/x.png)}")
+    (tmp_path / "assets" / "codex.css").write_text(".b{color:red}")
+    (tmp_path / "assets" / "print.css").write_text(".print{}")
+    shell = ('<html><head><link rel="stylesheet" href="../../assets/stylesheets/main.css">'
+             '<link rel="stylesheet" href="../../assets/codex.css"><link rel="stylesheet" href="../../assets/print.css">'
+             '<link rel="icon" href="../../assets/favicon.png"></head><body dir="ltr"></body></html>')
+    head, _ = compact_shell(shell, "Codex")
+    assert head.count('rel="stylesheet"') == 1 and f'href="../../{slim.CARD_CSS}"' in head
+    slim.write_card_css(tmp_path, slim.shell_stylesheets(shell, 2)[0])
+    css = (tmp_path / slim.CARD_CSS).read_text()
+    assert css.index(".a{") < css.index(".b{"), "the shell's cascade order is kept"
+    assert "url(stylesheets/../images/x.png)" in css, "a relative url() still resolves from assets/"
+    assert ".print{}" not in css, "print.css is not a card page's"
