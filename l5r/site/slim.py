@@ -24,7 +24,10 @@ CARD_RULES = """
 /* card pages: l5r/site/slim.py */
 .l5r-bar a{color:inherit;font-size:.9rem;line-height:2.4rem;margin:0 .4rem 0 1rem;white-space:nowrap}
 .l5r-bar a:first-child{flex-grow:1;font-weight:700}
-.l5r-card-main{flex-grow:1}
+.l5r-bar{flex-wrap:wrap}
+@media screen and (max-width:30em){.l5r-bar a{font-size:.8rem;margin:0 .3rem}}
+.l5r-card-main{flex-grow:1;width:100%;min-width:0}
+.l5r-card-main table{display:block;max-width:100%;overflow-x:auto}
 .l5r-card-main>article{flex-grow:1;min-width:0}
 """
 _SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")

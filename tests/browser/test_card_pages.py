@@ -159,3 +159,13 @@ def test_card_search_with_a_filter(page, card_site):
     href = results.filter(has_text="Zzyx Test Samurai").evaluate("a => a.href")  # the result's link resolves
     page.goto(href, wait_until="load")
     assert page.locator("h1").inner_text() == "Zzyx Test Samurai"
+
+
+def test_card_page_fits_a_phone(page, card_site):
+    """Players check cards on a phone at the venue: a card page, header bar included, fits 390 px."""
+    page.set_viewport_size({"width": 390, "height": 800})
+    _open(page, card_site, "card/zzyx-test-samurai/")
+    wide = page.evaluate("""[...document.querySelectorAll('header a, main *')]
+        .filter(e => e.getBoundingClientRect().right > 391).map(e => e.tagName + ' ' + e.textContent.slice(0, 30))""")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
+    assert page.locator("header a", has_text="Formats").bounding_box()["x"] < 390
