@@ -32,8 +32,11 @@ scenarios: $(STAMP)
 lock: $(STAMP)
 	$(BIN)/python scripts/update_anchor_lock.py
 
+# The tests run on every core (pytest-xdist; TEST_JOBS=1 for one process). A test file stays on one worker, and
+# the workers share one site build and one offline build (tests/conftest.py `shared_once`).
+TEST_JOBS ?= auto
 test: $(STAMP) browser node_modules
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_JOBS) --dist loadfile
 
 # Browser tests drive Debian's Chromium; install it when the machine lacks it.
 browser:

@@ -44,17 +44,46 @@ def site_build_env() -> dict:
     return env
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The site, built once with `mkdocs build --strict` exactly as `make build` does."""
-    out = tmp_path_factory.mktemp("site")
+def shared_once(tmp_path_factory, name: str, build) -> Path:
+    """A folder `build(folder)` fills once per test run, shared by pytest-xdist's workers (issue 15).
+
+    Under xdist every worker has its own session fixtures; a site build (half a minute with the card pool)
+    would run once per worker. The workers of one run share the parent of their temporary folders: the first
+    to take the lock builds there, the others wait and reuse the result. A failed build leaves no mark, so the
+    next worker tries again and reports the same failure. Without xdist it is an ordinary temporary folder."""
+    import fcntl
+
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        out = tmp_path_factory.mktemp(name)
+        build(out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent
+    out, done = shared / name, shared / f"{name}.built"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not done.exists():
+            if out.exists():
+                shutil.rmtree(out)
+            out.mkdir()
+            build(out)
+            done.write_text("ok\n", encoding="utf-8")
+    return out
+
+
+def _mkdocs_build(out: Path) -> None:
     env = site_build_env()
     result = subprocess.run(
         [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, check=False,
     )
     assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
-    return out
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The site, built once with `mkdocs build --strict` exactly as `make build` does (once per run, however
+    many xdist workers)."""
+    return shared_once(tmp_path_factory, "site", _mkdocs_build)
 
 
 @pytest.fixture

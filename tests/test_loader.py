@@ -114,3 +114,64 @@ def test_every_data_file_names_its_schema_for_the_editor():
         kind = next(line.split(":", 1)[1].strip() for line in path.read_text(encoding="utf-8").splitlines()
                     if line.startswith("kind:"))
         assert schema.name == f"{kind}.schema.json", f"{path} is a {kind} but names {schema.name}"
+
+
+# --- clean documents are remembered, never their problems (l5r/data/schemas.py; issue 15) ------------------
+
+
+class _NoValidation:
+    def iter_errors(self, value):
+        raise AssertionError("a document already found clean was validated again")
+
+
+def _forget_memo(monkeypatch, tmp_path):
+    from l5r.data import schemas
+
+    monkeypatch.setenv("L5R_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(schemas, "_CLEAN", {})
+    return schemas
+
+
+def test_a_clean_document_is_not_validated_twice_even_in_a_new_process(data_copy, tmp_path, monkeypatch):
+    schemas = _forget_memo(monkeypatch, tmp_path)
+    load_codex(data_copy)
+    real = schemas._validators(data_copy / "schemas")
+    monkeypatch.setattr(schemas, "_validators", lambda _d: {k: _NoValidation() for k in real})
+    load_codex(data_copy)  # remembered in this process
+    monkeypatch.setattr(schemas, "_CLEAN", {})
+    load_codex(data_copy)  # remembered in the cache folder, as a new process finds it
+    assert list((tmp_path / "cache").glob("schema-clean-*.txt"))
+
+
+def test_an_edited_document_is_validated_again_and_its_problem_reported(data_copy, tmp_path, monkeypatch):
+    from l5r.data.yamlsource import DataError
+
+    _forget_memo(monkeypatch, tmp_path)
+    load_codex(data_copy)
+    path = data_copy / "formats" / "modern" / "format.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("short_name:", "short_name: [1]\nx_short_name:", 1),
+                    encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_codex(data_copy)
+    assert any(p.path.endswith("formats/modern/format.yml") for p in caught.value.problems)
+
+
+def test_a_schema_edit_forgets_every_clean_document(data_copy, tmp_path, monkeypatch):
+    schemas = _forget_memo(monkeypatch, tmp_path)
+    load_codex(data_copy)
+    schema = data_copy / "schemas" / "format.schema.json"
+    schema.write_text(schema.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    calls = []
+    real = schemas._validators.__wrapped__(data_copy / "schemas")
+
+    class Counting:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def iter_errors(self, value):
+            calls.append(value.get("kind"))
+            return self.inner.iter_errors(value)
+
+    monkeypatch.setattr(schemas, "_validators", lambda _d: {k: Counting(v) for k, v in real.items()})
+    load_codex(data_copy)
+    assert len(calls) == len(data_files(data_copy))

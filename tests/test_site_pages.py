@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
+import sitewalk
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -136,23 +137,45 @@ def test_rules_text_links_to_abilities_and_keywords(built_site):
 
 
 def test_every_internal_link_resolves(built_site):
+    # Every page of the site (the pool's card pages included), each read once by tests/sitewalk.py.
+    site = sitewalk.Site(built_site)
     checked = 0
     for page in built_site.rglob("*.html"):
         if "assets" in page.parts or page.name == "404.html":
             continue
-        parsed = _parse(page)
-        for href in parsed.links:
+        for href in site.page(page).links():
             resolved = _resolve(built_site, page, href)
             if resolved is None:
                 continue
             target, anchor = resolved
             if target.suffix not in (".html", "") or "assets" in target.parts:
                 continue
-            assert target.is_file(), f"{page.relative_to(built_site)} links to missing {href}"
+            assert site.is_file(target), f"{page.relative_to(built_site)} links to missing {href}"
             if anchor:
-                assert anchor in _parse(target).ids, f"{page.relative_to(built_site)}: {href} has no such anchor"
+                assert anchor in site.page(target).ids, f"{page.relative_to(built_site)}: {href} has no such anchor"
             checked += 1
     assert checked > 500
+
+
+def test_the_fast_page_reader_finds_what_htmlparser_finds(built_site):
+    # The link walk above trusts tests/sitewalk.py; on a sample of every kind of page it must find the same
+    # ids and links as Python's HTMLParser.
+    pages = sorted(p for p in built_site.rglob("*.html") if "assets" not in p.parts)
+    sample = pages[:: max(1, len(pages) // 300)] + [built_site / "index.html"]
+    for page in sample:
+        slow = _parse(page)
+        fast = sitewalk.parse_html(page.read_text(encoding="utf-8"))
+        assert fast.ids == slow.ids, page
+        assert fast.links() == slow.links, page
+
+
+def test_the_fast_page_reader_skips_raw_text_and_unescapes():
+    page = sitewalk.parse_html('<p id="a">x</p><script>var s = \'<a href="no" id="no">\';</script>'
+                               '<!-- <a href="gone"> --><a title="1 > 0" href="x?a=1&amp;b=2" id=\'q\'>y</a>'
+                               '<style>#z{}</style><script src="s.js"></script>')
+    assert page.ids == {"a", "q"}
+    assert page.links() == ["x?a=1&b=2"]
+    assert page.links(("script",), ("src",)) == ["s.js"]
 
 
 def test_no_request_to_google_fonts(built_site):

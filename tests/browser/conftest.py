@@ -23,7 +23,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import site_build_env  # tests/conftest.py: the build environment (card pool)
+from conftest import shared_once, site_build_env  # tests/conftest.py: the build environment (card pool)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("L5R_CHROMIUM", "/usr/bin/chromium"))
@@ -101,20 +101,25 @@ class OfflineBuild:
 
 @pytest.fixture(scope="session")
 def offline_build(tmp_path_factory) -> OfflineBuild:
-    """`make offline` into a scratch dist/, then unzipped as a player would."""
-    dist = tmp_path_factory.mktemp("dist")
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
-                            cwd=ROOT, env=site_build_env(),
-                            capture_output=True, text=True, check=False)
-    assert result.returncode == 0, f"scripts/build_offline.py failed:\n{result.stdout}\n{result.stderr}"
-    zips = sorted(dist.glob("*.zip"))
-    assert len(zips) == 1, f"expected one zip in {dist}, found {zips}"
-    unpacked = tmp_path_factory.mktemp("unzipped")
-    with zipfile.ZipFile(zips[0]) as z:
-        z.extractall(unpacked)
-    folders = [p for p in unpacked.iterdir() if p.is_dir()]
+    """`make offline` into a scratch dist/, then unzipped as a player would (once per run, shared by xdist's
+    workers: tests/conftest.py `shared_once`)."""
+    def build(work: Path) -> None:
+        dist = work / "dist"
+        result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
+                                cwd=ROOT, env=site_build_env(),
+                                capture_output=True, text=True, check=False)
+        assert result.returncode == 0, f"scripts/build_offline.py failed:\n{result.stdout}\n{result.stderr}"
+        (work / "output.txt").write_text(result.stdout, encoding="utf-8")
+        zips = sorted(dist.glob("*.zip"))
+        assert len(zips) == 1, f"expected one zip in {dist}, found {zips}"
+        with zipfile.ZipFile(zips[0]) as z:
+            z.extractall(work / "unzipped")
+
+    work = shared_once(tmp_path_factory, "offline", build)
+    zips = sorted((work / "dist").glob("*.zip"))
+    folders = [p for p in (work / "unzipped").iterdir() if p.is_dir()]
     assert len(folders) == 1, f"the zip should hold one folder, found {folders}"
-    return OfflineBuild(zips[0], folders[0], result.stdout)
+    return OfflineBuild(zips[0], folders[0], (work / "output.txt").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")

@@ -25,9 +25,45 @@ from l5r.engine.ruleset import ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DECKS = Path(__file__).resolve().parent
-# One cache folder per test run: the first index build is cold, every later one (and the CLI's) warm.
-CACHE = Path(tempfile.mkdtemp(prefix="l5r-deck-tests-"))
-atexit.register(shutil.rmtree, CACHE, ignore_errors=True)
+
+
+def _run_cache() -> Path:
+    """One cache folder per test run: the first index build is cold, every later one (and the CLI's) warm.
+
+    pytest-xdist's workers of one run share it (PYTEST_XDIST_TESTRUNUID), so the cold build happens once; the
+    last worker to leave removes it (a count kept under a file lock)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run:
+        folder = Path(tempfile.mkdtemp(prefix="l5r-deck-tests-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        return folder
+    import fcntl
+
+    folder = Path(tempfile.gettempdir()) / f"l5r-deck-tests-{re.sub(r'[^0-9a-zA-Z]', '', run)[:32]}"
+    folder.mkdir(exist_ok=True)
+    users = folder.with_name(folder.name + ".users")
+
+    def count(step: int) -> int:
+        with open(users, "a+", encoding="ascii") as stream:
+            fcntl.flock(stream, fcntl.LOCK_EX)
+            stream.seek(0)
+            now = int(stream.read().strip() or 0) + step
+            stream.seek(0)
+            stream.truncate()
+            stream.write(str(now))
+            return now
+
+    def leave():
+        if count(-1) <= 0:
+            shutil.rmtree(folder, ignore_errors=True)
+            users.unlink(missing_ok=True)
+
+    count(+1)
+    atexit.register(leave)
+    return folder
+
+
+CACHE = _run_cache()
 AFTER_ALL_BANS = dt.date(2016, 3, 1)  # after the last dated change of every bundled ban list
 
 
