@@ -21,6 +21,10 @@ def on_files(files, config):
     return mkdocs_glue.add_files(mkdocs_glue.state_of(config), files, config)
 
 
+def on_env(env, config, files):
+    return mkdocs_glue.theme_env(env)
+
+
 def on_page_content(html, page, config, files):
     return mkdocs_glue.page_content(mkdocs_glue.state_of(config), html, page, config)
 

@@ -13,25 +13,11 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Mapping
 
+from ..data.cachedir import default_cache_dir  # noqa: F401 - the cache folder's public name here too
 from ..data.model import Card
 from .read import set_files
 
 _PACKAGE = Path(__file__).resolve().parent
-_REPO_CACHE = _PACKAGE.parent.parent / ".l5r-cache"
-
-
-def default_cache_dir() -> Path | None:
-    """L5R_CACHE_DIR, else the user cache folder, else .l5r-cache/ in the checkout; None if none is writable."""
-    explicit = os.environ.get("L5R_CACHE_DIR")
-    xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    for folder in ([Path(explicit)] if explicit else [Path(xdg) / "l5r-codex", _REPO_CACHE]):
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            continue
-        if os.access(folder, os.W_OK):
-            return folder
-    return None
 
 
 def stamp(pool_dir: Path, cards: Mapping[str, Card]) -> tuple:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .schemas import validate
+from .schemas import look_at_schemas, validate
 from .yamlsource import DataError, Problem, YamlDocument, read_yaml
 
 
@@ -19,6 +19,8 @@ def read_all(data_dir: Path, root: Path | None = None) -> tuple[list[YamlDocumen
     root = root or data_dir.parent
     schema_dir = data_dir / "schemas"
     docs, problems = [], []
+    if schema_dir.is_dir():
+        look_at_schemas(schema_dir)
     for path in data_files(data_dir):
         shown = _display(path, root)
         try:

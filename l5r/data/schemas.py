@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import re
 from functools import cache
@@ -50,6 +51,9 @@ def validate(doc: YamlDocument, schema_dir: Path) -> list[Problem]:
     value = doc.value
     if not isinstance(value, dict):
         return [Problem(doc.path, 1, 1, "the file must be a mapping that starts with `kind:`")]
+    key = _clean_key(value, schema_dir)
+    if key is not None and key in _known_clean(schema_dir):
+        return []  # found clean before, under these very schemas (the kind included)
     kind = value.get("kind")
     validators = _validators(schema_dir)
     if not isinstance(kind, str) or kind not in validators:  # a list or mapping here is not a kind either
@@ -61,7 +65,94 @@ def validate(doc: YamlDocument, schema_dir: Path) -> list[Problem]:
     for error in validators[kind].iter_errors(value):
         line, col = doc.location(error.absolute_path)
         problems.append(Problem(doc.path, line, col, _sentence(error)))
+    if not problems and key is not None:
+        _remember_clean(schema_dir, key)
     return problems
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Documents already found clean: validation is a pure function of the value and the schemas
+# ---------------------------------------------------------------------------------------------------------
+# Checking every file against its schema is most of what loading the data costs (0.3 s of 0.5 s), and every
+# `l5r` command, build and `mkdocs serve` rebuild loads it again (issue 15). A document whose value is, byte for
+# byte, one already found clean under the very same schemas is clean again: its digest is remembered, in the
+# process and in the cache folder. Only clean results are kept, so every problem is always reported afresh.
+
+_CLEAN: dict[str, set[str]] = {}
+_MEMO_LINES = 20_000
+
+
+def _schema_digest(schema_dir: Path) -> str:
+    digest = hashlib.sha256(Path(__file__).read_bytes())  # this file's checks (`format: date`) count too
+    for path in sorted(schema_dir.glob("*.schema.json")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+_SCHEMA_DIGESTS: dict[Path, tuple[tuple, str]] = {}
+
+
+def look_at_schemas(schema_dir: Path) -> None:
+    """Notice an edited schema: `read_all` calls this once per reading, so that each document's check does not
+    look at the schema files again."""
+    stamp = tuple((p.name, s.st_mtime_ns, s.st_size) for p in sorted(schema_dir.glob("*.schema.json"))
+                  for s in [p.stat()])
+    known = _SCHEMA_DIGESTS.get(schema_dir)
+    if known is None or known[0] != stamp:
+        _SCHEMA_DIGESTS[schema_dir] = (stamp, _schema_digest(schema_dir))
+
+
+def _digest_of(schema_dir: Path) -> str:
+    if schema_dir not in _SCHEMA_DIGESTS:
+        look_at_schemas(schema_dir)
+    return _SCHEMA_DIGESTS[schema_dir][1]
+
+
+def _clean_key(value, schema_dir: Path) -> str | None:
+    try:
+        text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):  # keys of mixed types: just validate
+        return None
+    return _digest_of(schema_dir) + ":" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _memo_file(schema_dir: Path) -> Path | None:
+    from .cachedir import default_cache_dir
+
+    folder = default_cache_dir()
+    return folder / f"schema-clean-{_digest_of(schema_dir)}.txt" if folder else None
+
+
+def _known_clean(schema_dir: Path) -> set[str]:
+    digest = _digest_of(schema_dir)
+    known = _CLEAN.get(digest)
+    if known is None:
+        known = _CLEAN[digest] = set()
+        path = _memo_file(schema_dir)
+        try:
+            lines = path.read_text(encoding="ascii").split()
+            if len(lines) > _MEMO_LINES:  # every edit adds a line: start afresh rather than grow for ever
+                path.unlink()
+            else:
+                known.update(line for line in lines if line.startswith(digest + ":"))
+        except (OSError, AttributeError, UnicodeDecodeError):
+            pass
+    return known
+
+
+def _remember_clean(schema_dir: Path, key: str) -> None:
+    known = _known_clean(schema_dir)
+    if key in known:
+        return
+    known.add(key)
+    path = _memo_file(schema_dir)
+    if path is None:
+        return
+    try:  # appended whole lines; a torn or foreign line is never a digest that matches
+        with path.open("a", encoding="ascii") as stream:
+            stream.write(key + "\n")
+    except OSError:
+        pass
 
 
 def _sentence(error) -> str:

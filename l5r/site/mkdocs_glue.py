@@ -21,7 +21,7 @@ from . import cardsearch, feeds
 from .api import ApiError
 from .generate import generate
 from .pages import SitePlan
-from .render import tooltip_titles
+from .render import bytecode_cache, tooltip_titles
 
 STATE_KEY = "l5r_site"
 
@@ -101,6 +101,13 @@ def _links(step, *args):
         return step(*args)
     except permalinks.LinkError as exc:
         raise PluginError(str(exc)) from None
+
+
+def theme_env(env):
+    # The theme's templates compiled once and kept between builds (l5r/site/render.py `bytecode_cache`).
+    if env.bytecode_cache is None:
+        env.bytecode_cache = bytecode_cache()
+    return env
 
 
 def page_content(state: SiteState, html, page, config):

@@ -325,12 +325,31 @@ def tooltip_titles(page_html: str) -> str:
     return _TITLE_ATTR.sub(once_more, page_html)
 
 
+def bytecode_cache():
+    """Compiled templates kept in the cache folder between builds (Jinja checks each template's source, so an
+    edited template is compiled again): compiling the theme's and the Codex's templates cost a second of every
+    build and every `mkdocs serve` rebuild (issue 15). None when no cache folder is writable."""
+    from jinja2 import FileSystemBytecodeCache
+
+    from ..data.cachedir import default_cache_dir
+
+    folder = default_cache_dir()
+    if folder is None:
+        return None
+    try:
+        (folder / "jinja").mkdir(exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(folder / "jinja"))
+
+
 def jinja_env() -> Environment:
     # Autoescape: a value a template prints from the data is HTML-escaped unless it is already markup, so no
     # title, note or fact can put a tag on a page (issue 14).
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
                       comment_start_string="{##", comment_end_string="##}",
-                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True,
+                      bytecode_cache=bytecode_cache())
     env.filters["md"] = lambda s: Markup(md_escape(html.escape(str(s), quote=False)))
     env.filters["e"] = lambda s: s if isinstance(s, Markup) else Markup(html.escape(str(s)))
     env.filters["front_matter"] = front_matter
