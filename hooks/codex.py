@@ -12,6 +12,10 @@ from l5r.site import mkdocs_glue
 # -----------------------------------------------------------------------------------------------------------
 
 
+def on_startup(command, dirty):
+    mkdocs_glue.startup(command)
+
+
 def on_config(config):
     mkdocs_glue.load(config)
     return config
@@ -31,3 +35,8 @@ def on_page_content(html, page, config, files):
 
 def on_post_build(config):
     mkdocs_glue.post_build(mkdocs_glue.state_of(config), config)
+
+
+def on_serve(server, config, builder):
+    mkdocs_glue.serve(server)
+    return server

@@ -6,6 +6,8 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import uuid
 from pathlib import Path
 
 import pytest
@@ -44,20 +46,45 @@ def site_build_env() -> dict:
     return env
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Site builds shared by the whole run, removed in the background when it ends
+# ---------------------------------------------------------------------------------------------------------
+# A site build with the card pool holds 28,000 files. Left under pytest's temporary folders, removing an old
+# run's builds (pytest keeps the last three) cost 5-20 s at the end of every run (issue 15); they live in a
+# folder of their own, which the run removes in a background process once it is over.
+
+_RUN_ENV = "L5R_TEST_RUN"
+
+
+def _run_folder() -> Path:
+    return Path(tempfile.gettempdir()) / "l5r-test-builds" / os.environ[_RUN_ENV]
+
+
+def pytest_configure(config):
+    # The controlling process names the run before pytest-xdist starts its workers (they inherit it).
+    if not hasattr(config, "workerinput"):
+        os.environ[_RUN_ENV] = uuid.uuid4().hex
+
+
+def pytest_unconfigure(config):
+    if hasattr(config, "workerinput") or not os.environ.get(_RUN_ENV):
+        return
+    folder = _run_folder()
+    if folder.exists():
+        subprocess.Popen(["rm", "-rf", str(folder)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+
+
 def shared_once(tmp_path_factory, name: str, build) -> Path:
     """A folder `build(folder)` fills once per test run, shared by pytest-xdist's workers (issue 15).
 
     Under xdist every worker has its own session fixtures; a site build (half a minute with the card pool)
-    would run once per worker. The workers of one run share the parent of their temporary folders: the first
-    to take the lock builds there, the others wait and reuse the result. A failed build leaves no mark, so the
-    next worker tries again and reports the same failure. Without xdist it is an ordinary temporary folder."""
+    would run once per worker. The first worker to take the lock builds, the others wait and reuse the result.
+    A failed build leaves no mark, so the next worker tries again and reports the same failure."""
     import fcntl
 
-    if "PYTEST_XDIST_WORKER" not in os.environ:
-        out = tmp_path_factory.mktemp(name)
-        build(out)
-        return out
-    shared = tmp_path_factory.getbasetemp().parent
+    shared = _run_folder()
+    shared.mkdir(parents=True, exist_ok=True)
     out, done = shared / name, shared / f"{name}.built"
     with open(shared / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes

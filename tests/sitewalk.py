@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import os
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ from pathlib import Path
 _TAG = re.compile(r"""<([a-zA-Z][\w:-]*)((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*/?>""")
 _ATTR = re.compile(r"""([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 # Raw text HTMLParser does not look into for tags: script and style bodies, and comments.
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _RAW = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>|<!--.*?-->", re.S | re.I)
 
 
@@ -85,3 +87,27 @@ class Site:
         if found is None:
             found = self._files[key] = os.path.isfile(key)
         return found
+
+    def resolve(self, page, href: str):
+        """The file and anchor an internal link on `page` points at, as a browser resolves it (None for a link
+        with a scheme or a network path): string work only, `urljoin` and pathlib cost seconds on 14,000 pages."""
+        if href.startswith("//") or _SCHEME.match(href):
+            return None
+        path, _, fragment = href.partition("#")
+        path = path.partition("?")[0]
+        page = os.fspath(page)
+        root = os.fspath(self.root)
+        if not path:
+            return page, fragment
+        if path.startswith("/"):
+            joined = path
+        else:
+            base = "/" + posixpath.relpath(posixpath.dirname(page), root) + "/"
+            joined = posixpath.join(base.replace("/./", "/"), path)
+        target = posixpath.normpath(joined)
+        if target.startswith("//"):
+            target = target[1:]
+        full = root + target
+        if path.endswith("/") or os.path.isdir(full):
+            full = posixpath.join(full, "index.html")
+        return full, fragment

@@ -134,11 +134,15 @@ def _forget_memo(monkeypatch, tmp_path):
 
 def test_a_clean_document_is_not_validated_twice_even_in_a_new_process(data_copy, tmp_path, monkeypatch):
     schemas = _forget_memo(monkeypatch, tmp_path)
+    from l5r.data import load
+
     load_codex(data_copy)
     real = schemas._validators(data_copy / "schemas")
     monkeypatch.setattr(schemas, "_validators", lambda _d: {k: _NoValidation() for k in real})
+    monkeypatch.setattr(load, "_LOADED", {})  # read the files again (not the loaded Codex kept in memory)
     load_codex(data_copy)  # remembered in this process
     monkeypatch.setattr(schemas, "_CLEAN", {})
+    monkeypatch.setattr(load, "_LOADED", {})
     load_codex(data_copy)  # remembered in the cache folder, as a new process finds it
     assert list((tmp_path / "cache").glob("schema-clean-*.txt"))
 
@@ -175,3 +179,13 @@ def test_a_schema_edit_forgets_every_clean_document(data_copy, tmp_path, monkeyp
     monkeypatch.setattr(schemas, "_validators", lambda _d: {k: Counting(v) for k, v in real.items()})
     load_codex(data_copy)
     assert len(calls) == len(data_files(data_copy))
+
+
+def test_the_same_codex_is_handed_out_until_a_data_file_changes(data_copy):
+    first = load_codex(data_copy)
+    assert load_codex(data_copy) is first
+    path = data_copy / "formats" / "modern" / "format.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern 2"),
+                    encoding="utf-8")
+    second = load_codex(data_copy)
+    assert second is not first and second.formats["modern"].short_name == "Modern 2"

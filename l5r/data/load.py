@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import os
 from collections import defaultdict
 from pathlib import Path
 from types import MappingProxyType
@@ -20,8 +22,34 @@ def load_codex(data_dir: Path | None = None) -> m.Codex:
     if not data_dir.is_dir():
         what = "is a file, not the data folder" if data_dir.exists() else "does not exist (no data folder here)"
         raise DataError([Problem(str(data_dir), 1, 1, what)])
+    # The Codex is immutable, so one process may hand out the same one while no data file has changed (a
+    # build loads it for its pages and for its verified examples; `mkdocs serve` on every rebuild).
+    stamp = _stamp(data_dir)
+    known = _LOADED.get(data_dir)
+    if known is not None and known[0] == stamp:
+        return known[1]
     docs, problems = read_all(data_dir)
-    return build_codex(docs, data_dir, problems)
+    codex = build_codex(docs, data_dir, problems)
+    _LOADED[data_dir] = (stamp, codex)
+    return codex
+
+
+_LOADED: dict[Path, tuple[tuple, m.Codex]] = {}
+
+
+def _stamp(data_dir: Path) -> tuple:
+    """Every file under the data folder (schemas included) by path and content digest (a modification time can
+    stay the same across two quick edits; reading 1 MB of YAML to hash it costs a few milliseconds)."""
+    out = []
+    for base, _dirs, names in os.walk(data_dir):
+        for name in names:
+            path = os.path.join(base, name)
+            try:
+                with open(path, "rb") as stream:
+                    out.append((path, hashlib.sha1(stream.read()).digest()))
+            except OSError:
+                continue
+    return (str(data_dir.resolve()), tuple(sorted(out)))
 
 
 def build_codex(docs: list[YamlDocument], data_dir: Path, problems: list[Problem] | None = None) -> m.Codex:

@@ -335,12 +335,18 @@ def build_jobs(pages: int) -> int:
     return max(1, min(4, cpus))
 
 
-def write_card_pages(site_dir: Path, card_site: CardSite, site_name: str) -> int:
+def card_page_shell(site_dir: Path, card_site: CardSite, site_name: str) -> tuple[str, str]:
+    """The head and tail every card page is written between, from the built card search page; writes the card
+    pages' one stylesheet (assets/card-page.css) beside it."""
     shell_file = site_dir / ("cards/search/index.html" if card_site.directory_urls else "cards/search.html")
     shell_html = shell_file.read_text(encoding="utf-8")
     depth = 2 if card_site.directory_urls else 1
     slim.write_card_css(site_dir, slim.shell_stylesheets(shell_html, depth)[0])
-    head, tail = compact_shell(shell_html, site_name, card_site.page, shell_depth=depth)
+    return compact_shell(shell_html, site_name, card_site.page, shell_depth=depth)
+
+
+def write_card_pages(site_dir: Path, card_site: CardSite, site_name: str) -> int:
+    head, tail = card_page_shell(site_dir, card_site, site_name)
     identities = card_site.page_identities()
     (site_dir / CARD_DIR).mkdir(parents=True, exist_ok=True)
     for uri in ("", "cards/search/", "formats/"):  # file:// names, resolved once before any worker starts

@@ -73,12 +73,16 @@ def index_document(card_site: cardpages.CardSite) -> dict:
             "as_of": card_site.today.isoformat()}
 
 
-def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True) -> None:
+def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on_request=None) -> None:
+    """The card index, and with a pool every card's page. `on_request(card_site, head, tail)`, when given
+    (`mkdocs serve`), receives what renders a card page instead of the pages being written."""
     pool = locate_pool(None)
     index = load_index(pool, codex.cards)
     printings = cardpages.load_printings(pool) if pool else cardpages.PoolPrintings({}, {})
     card_site = cardpages.CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir)
     data = json.dumps(index_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     (site_dir / INDEX_FILE).write_text(f"window.__l5r_cards={data};\n", encoding="utf-8")
-    if pool:
+    if pool and on_request is not None:
+        on_request(card_site, *cardpages.card_page_shell(site_dir, card_site, site_name))
+    elif pool:
         cardpages.write_card_pages(site_dir, card_site, site_name)

@@ -17,7 +17,7 @@ from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from ..scenarios import present
 from . import permalinks
-from . import cardsearch, feeds
+from . import cardsearch, feeds, mkdocs_serve
 from .api import ApiError
 from .generate import generate
 from .pages import SitePlan
@@ -104,10 +104,20 @@ def _links(step, *args):
 
 
 def theme_env(env):
-    # The theme's templates compiled once and kept between builds (l5r/site/render.py `bytecode_cache`).
+    # The theme's templates compiled once and kept between builds (l5r/site/render.py `bytecode_cache`); under
+    # `mkdocs serve`, a page whose inputs did not change is not rendered again (l5r/site/mkdocs_serve.py).
     if env.bytecode_cache is None:
         env.bytecode_cache = bytecode_cache()
-    return env
+    return mkdocs_serve.themed_env(env)
+
+
+def startup(command: str) -> None:
+    mkdocs_serve.start(command)
+
+
+def serve(server) -> None:
+    mkdocs_serve.install_card_pages(server)
+    mkdocs_serve.quicker_polling(server)
 
 
 def page_content(state: SiteState, html, page, config):
@@ -120,5 +130,7 @@ def page_content(state: SiteState, html, page, config):
 def post_build(state: SiteState, config):
     # permalinks.json, short links c/<slug>/, stubs for old pages; every permalink must resolve.
     # Every pool card's page and the card search index (l5r/site/cardsearch.py).
-    cardsearch.write(Path(config.site_dir), state.codex, config.site_name, config.use_directory_urls)
+    # Under `mkdocs serve` the pool's card pages are rendered when asked for (l5r/site/mkdocs_serve.py).
+    on_request = mkdocs_serve.set_cards if mkdocs_serve.serving() else None
+    cardsearch.write(Path(config.site_dir), state.codex, config.site_name, config.use_directory_urls, on_request)
     _links(permalinks.write_outputs, Path(config.site_dir), state.codex, state.plan, config.use_directory_urls)

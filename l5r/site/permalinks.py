@@ -283,8 +283,16 @@ def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: boo
 
 
 def _write(path: Path, text: str):
+    # Under `mkdocs serve` the served folder is kept between rebuilds (l5r/site/mkdocs_serve.py): a short link
+    # that is already there, byte for byte, is left alone (creating files and folders is what costs).
+    data = text.encode("utf-8")
+    try:
+        if path.stat().st_size == len(data) and path.read_bytes() == data:
+            return
+    except OSError:
+        pass
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    path.write_bytes(data)
 
 
 _ID = re.compile(r'\bid="([^"]+)"')

@@ -63,7 +63,17 @@ def _run_cache() -> Path:
     return folder
 
 
-CACHE = _run_cache()
+def _cache() -> Path:
+    """The user's cache folder, as `l5r` and the build use it: the pool's index and printings are keyed by
+    everything they are built from (tests/test_deck_cardpool.py), so a warm entry is always the right one, and
+    a developer's second run does not read 20,132 printings again (issue 15). A fresh one per run only when no
+    cache folder is writable."""
+    from l5r.data.cachedir import default_cache_dir
+
+    return default_cache_dir() or _run_cache()
+
+
+CACHE = _cache()
 AFTER_ALL_BANS = dt.date(2016, 3, 1)  # after the last dated change of every bundled ban list
 
 
@@ -84,7 +94,12 @@ def codex():
 
 @functools.lru_cache(maxsize=None)
 def index():
-    return load_index(pool_dir(), codex().cards, CACHE)
+    # One worker builds the cold index while the others wait for it, rather than every worker building it.
+    import fcntl
+
+    with open(CACHE / "index.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return load_index(pool_dir(), codex().cards, CACHE)
 
 
 @functools.lru_cache(maxsize=None)

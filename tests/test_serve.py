@@ -1,0 +1,97 @@
+"""`mkdocs serve` reuses what an edit did not touch (l5r/site/mkdocs_serve.py): what it serves after an edit must
+be, byte for byte, what a plain build of the edited data writes (issue 15)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from conftest import BIN, ROOT
+
+# The script MkDocs' live server puts before </body> of every page it serves.
+LIVERELOAD = re.compile(rb"<script>\s*var livereload = function.*?</script>(?=</body>)", re.S)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> bytes:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return r.read()
+    except OSError:
+        return b""
+
+
+def test_served_pages_after_an_edit_are_what_a_build_writes(tmp_path):
+    work = tmp_path / "project"
+    work.mkdir()
+    for name in ("mkdocs.yml", "hooks", "docs", "data"):
+        src = ROOT / name
+        (shutil.copytree if src.is_dir() else shutil.copy2)(src, work / name)
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    env = {k: v for k, v in os.environ.items() if k != "L5R_CARDPOOL"}
+    env.update(NO_MKDOCS_2_WARNING="1", L5R_CACHE_DIR=str(tmp_path / "cache"))
+    proc = subprocess.Popen([str(BIN / "mkdocs"), "serve", "--livereload", "--watch", "data", "--dev-addr",
+                             f"127.0.0.1:{port}"], cwd=work, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    log: list[str] = []
+    ready = threading.Event()
+
+    def read():
+        for line in proc.stdout:
+            log.append(line)
+            if "Serving on" in line:
+                ready.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        assert ready.wait(240), "mkdocs serve did not start:\n" + "".join(log[-30:])
+        # An everyday edit (a rule's text: three pages change) and one that changes every page (the nav).
+        rules = work / "data/formats/obsidian-hand/rules.yml"
+        rules.write_text(rules.read_text(encoding="utf-8").replace(
+            "No Gold Splitting or Pooling.", "No Gold Splitting or Pooling (served)."), encoding="utf-8")
+        fmt = work / "data/formats/obsidian-hand/format.yml"
+        fmt.write_text(fmt.read_text(encoding="utf-8").replace(
+            "short_name: Obsidian Hand\n", "short_name: Obsidian Hand Served\n"), encoding="utf-8")
+        start = time.monotonic()
+        while not (b"Obsidian Hand Served" in _get(url + "formats/obsidian-hand/")
+                   and b"(served)" in _get(url + "formats/obsidian-hand/guidelines/")):
+            assert time.monotonic() - start < 120, "the edit never showed:\n" + "".join(log[-30:])
+            time.sleep(0.2)
+        time.sleep(1.0)  # both edits in one rebuild or two: wait for a quiet moment, then read every page
+        # The plain build of the same data, for the same address (the served site's site_url is the server's).
+        config = (work / "mkdocs.yml").read_text(encoding="utf-8")
+        (work / "plain.yml").write_text(re.sub(r"(?m)^site_url: .*$", f"site_url: {url}", config), encoding="utf-8")
+        built = tmp_path / "built"
+        result = subprocess.run([str(BIN / "mkdocs"), "build", "-q", "-f", "plain.yml", "--site-dir", str(built)],
+                                cwd=work, env=env, capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stderr
+        pages = sorted(p.relative_to(built).as_posix() for p in built.rglob("*.html"))
+        assert len(pages) > 100
+        differ = []
+        for page in pages:
+            served = _get(url + page)
+            if LIVERELOAD.sub(b"", served) != (built / page).read_bytes():
+                differ.append(page)
+        assert not differ, f"{len(differ)} served pages differ from the build, e.g. {differ[:5]}"
+        for data in ("search/search_index.json", "permalinks.json"):
+            assert _get(url + data) == (built / data).read_bytes(), data
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
