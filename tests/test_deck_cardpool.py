@@ -67,11 +67,15 @@ def _counting_reads(monkeypatch):
 
 
 def test_second_load_comes_from_the_cache(tmp_path, small_pool, monkeypatch):
+    from l5r.cardpool import cache as pool_cache
+
     calls = _counting_reads(monkeypatch)
     first = load_index(small_pool, codex().cards, tmp_path / "cache")
+    monkeypatch.setattr(pool_cache, "_IN_PROCESS", {})  # as a new process: from the cache file
     second = load_index(small_pool, codex().cards, tmp_path / "cache")
-    assert len(calls) == 1 and len(first) == len(second) > 0
+    assert len(calls) == 1 and len(first) == len(second) > 0 and second is not first
     assert second.find("Shout of Defiance").identity.max_copies == 6
+    assert load_index(small_pool, codex().cards, tmp_path / "cache") is second  # in this process: the same one
 
 
 def test_changed_pool_file_rebuilds_the_cache(tmp_path, small_pool, monkeypatch):
@@ -86,11 +90,15 @@ def test_changed_pool_file_rebuilds_the_cache(tmp_path, small_pool, monkeypatch)
 
 
 def test_damaged_or_unwritable_cache_still_loads(tmp_path, small_pool):
+    from l5r.cardpool import cache as pool_cache
+
     cache = tmp_path / "cache"
     load_index(small_pool, codex().cards, cache)
     for stored in cache.iterdir():
         stored.write_bytes(b"not a pickle")
+    pool_cache._IN_PROCESS.clear()  # as a new process finds it
     assert len(load_index(small_pool, codex().cards, cache)) > 0
+    pool_cache._IN_PROCESS.clear()
     blocked = tmp_path / "a-file"
     blocked.write_text("a file where the cache folder should be", encoding="utf-8")
     assert len(load_index(small_pool, codex().cards, blocked / "cache")) > 0  # cannot be created, even by root

@@ -30,15 +30,22 @@ def cached(pool_dir: Path, cards: Mapping[str, Card], cache_dir: Path | None, bu
     """The index (or another `kind` of pool digest: the site's printings) from the cache when its key still
     matches, else `build()` (and store it)."""
     key = stamp(pool_dir, cards) + (kind,)
+    # One process asks more than once (a build: its API files and its card pages; `mkdocs serve`: every
+    # rebuild): the object already loaded for the very same key is handed out again, not unpickled again.
+    known = _IN_PROCESS.get(kind)
+    if known is not None and known[0] == key:
+        return known[1]
     path = cache_dir / f"{kind}-{hashlib.sha1(key[1].encode()).hexdigest()[:12]}.pickle" if cache_dir else None
-    if path is not None:
-        hit = _read(path, key)
-        if hit is not None:
-            return hit
-    index = build()
-    if path is not None:
-        _write(path, key, index)
+    index = _read(path, key) if path is not None else None
+    if index is None:
+        index = build()
+        if path is not None:
+            _write(path, key, index)
+    _IN_PROCESS[kind] = (key, index)
     return index
+
+
+_IN_PROCESS: dict[str, tuple] = {}
 
 
 def _read(path: Path, key: tuple):

@@ -116,7 +116,19 @@ def _plain(value):
 # -----------------------------------------------------------------------------------------------------------
 
 
+_CARDS_DOCUMENT: list = []  # [(index, document)]: the last index's table (a build asks twice, serve every rebuild)
+
+
 def cards_document(index: CardIndex) -> dict:
+    """The compact card table of `index` (see `_cards_document`); the same index object gives the same table."""
+    if _CARDS_DOCUMENT and _CARDS_DOCUMENT[0][0] is index:
+        return _CARDS_DOCUMENT[0][1]
+    doc = _cards_document(index)
+    _CARDS_DOCUMENT[:] = [(index, doc)]
+    return doc
+
+
+def _cards_document(index: CardIndex) -> dict:
     """The compact card table: one row per identity (title + experience level), facts only, never card text.
 
     Repeated words (decks, types, clans, sets, tags, icons) are numbers into `strings`; `key` is null when it
