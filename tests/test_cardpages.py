@@ -207,3 +207,21 @@ def test_card_pages_link_one_bundled_stylesheet(tmp_path):
     assert css.index(".a{") < css.index(".b{"), "the shell's cascade order is kept"
     assert "url(stylesheets/../images/x.png)" in css, "a relative url() still resolves from assets/"
     assert ".print{}" not in css, "print.css is not a card page's"
+
+
+def test_the_site_search_card_index_holds_every_pool_card_page(built_site):
+    """Issue 11: search/codex.js (read by the header's search box) lists every pool card page by title, each row
+    leading to a page that exists; no card text, only titles and facts."""
+    import json
+
+    text = (built_site / "search" / "codex.js").read_text(encoding="utf-8")
+    data = json.loads(text[len("window.__l5r_search="):].rstrip().rstrip(";"))
+    pool_rows = [r for r in data["cards"] if len(r) > 6 and r[6] == 1]
+    pages = list((built_site / "card").glob("*/index.html"))
+    assert len(pool_rows) == len(pages) > 10000
+    from l5r.site.search import slug
+    for row in pool_rows:
+        page = built_site / data["pool_url"].replace("{id}", row[1] or slug(row[0])) / "index.html"
+        assert page.is_file(), row
+    assert {"Kakita Ibara", "Questionable Market", "Glimpse of the Unicorn"} <= {r[0] for r in pool_rows}
+    assert all(len(r) == 7 and all(not isinstance(v, str) or len(v) < 200 for v in r) for r in pool_rows)

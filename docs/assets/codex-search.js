@@ -1,7 +1,7 @@
 // L5R Rules Codex: search additions (issue #8).
 // - Card titles: cards are not in Material's search index (the pool is too large for every page to load); their
-//   compact index, search/codex.js, is loaded the first time the search box is used, and matching cards are
-//   listed above the rules results.
+//   compact index, search/codex.js (the Codex's card records, and with a card pool every pool card), is loaded the
+//   first time the search box is used, and matching cards are listed above the rules results.
 // - Every rules result is labelled with its format ("Obsidian Hand", "New Era"...).
 // - The printable pages' "Print this page" button; an accessible name for Material's search dialog.
 // Works online and from file:// (the index is a script, not fetched JSON).
@@ -37,28 +37,59 @@
 
   function slug(title) { return fold(title).replace(/ /g, "-"); }
 
-  // Every query word must start a word of the title; a whole-title or leading match ranks first.
+  // Edit distance at most 1 (one letter missing, extra or wrong).
+  function near(a, b) {
+    if (Math.abs(a.length - b.length) > 1) return false;
+    var i = 0, j = 0, edits = 0;
+    while (i < a.length && j < b.length) {
+      if (a[i] === b[j]) { i++; j++; continue; }
+      if (++edits > 1) return false;
+      if (a.length > b.length) i++; else if (b.length > a.length) j++; else { i++; j++; }
+    }
+    return edits + (a.length - i) + (b.length - j) <= 1;
+  }
+
+  // A title word starts with the query word, or (from 4 letters) does so but for one typo.
+  function startsLike(word, q, typos) {
+    if (word.indexOf(q) === 0) return true;
+    if (!typos || q.length < 4) return false;
+    return near(word.slice(0, q.length), q) || near(word.slice(0, q.length + 1), q) ||
+      near(word.slice(0, q.length - 1), q);
+  }
+
+  // Every query word must start a word of the title; a whole-title or leading match ranks first. When no title
+  // matches exactly, one typo per query word of 4 letters or more is forgiven ("Kakita Ibra").
   function matchCards(query) {
     var q = fold(query);
     if (!q || !data) return [];
     var words = q.split(" ");
-    var hits = [];
-    for (var i = 0; i < data.cards.length; i++) {
-      var row = data.cards[i];
-      var title = row.folded || (row.folded = " " + fold(row[0]));
-      var ok = true;
-      for (var w = 0; w < words.length && ok; w++) ok = title.indexOf(" " + words[w]) !== -1;
-      if (!ok) continue;
-      var rank = title === " " + q ? 0 : title.indexOf(" " + q) === 0 ? 1 : 2;
-      hits.push([rank, row]);
+    function scan(typos) {
+      var hits = [];
+      for (var i = 0; i < data.cards.length; i++) {
+        var row = data.cards[i];
+        var title = row.folded || (row.folded = " " + fold(row[0]));
+        var parts = row.words || (row.words = title.slice(1).split(" "));
+        var ok = true;
+        for (var w = 0; w < words.length && ok; w++) {
+          ok = typos ? parts.some(function (p) { return startsLike(p, words[w], true); })
+            : title.indexOf(" " + words[w]) !== -1;
+        }
+        if (!ok) continue;
+        var rank = typos ? 3 : title === " " + q ? 0 : title.indexOf(" " + q) === 0 ? 1 : 2;
+        hits.push([rank, row]);
+      }
+      return hits;
     }
+    var hits = scan(false);
+    if (!hits.length) hits = scan(true);
     hits.sort(function (a, b) { return a[0] - b[0] || (a[1][0] < b[1][0] ? -1 : a[1][0] > b[1][0] ? 1 : 0); });
     return hits;
   }
 
+  // A Codex card record's page (cards/<id>/), or with a card pool a pool card's page (card/<slug>/: rows ending in 1).
   function cardUrl(row) {
     var id = row[1] || slug(row[0]);
-    var href = new URL(data.card_url.replace("{id}", id), base);
+    var href = new URL((row[6] ? data.pool_url : data.card_url).replace("{id}", id), base);
     return href.href;
   }
 

@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 
 from ..cardpool import load_index, locate_pool
-from . import cardpages
+from ..engine.deck import legality
+from . import cardpages, search
 
 PAGE_URI = "cards/search.md"
 SCRIPT_URI = "assets/card-search.js"
@@ -73,6 +74,15 @@ def index_document(card_site: cardpages.CardSite) -> dict:
             "as_of": card_site.today.isoformat()}
 
 
+def search_rows(card_site: cardpages.CardSite):
+    """(title, slug, type, deck, first set, formats it is banned in today) for every pool card page: the rows the
+    site search's card index (l5r/site/search.py `card_index`) adds for the pool."""
+    for i in sorted(card_site.page_identities(), key=lambda i: (i.key.lower(), i.deck)):
+        banned = [c.format.citation_prefix for c in card_site.checks
+                  if c.card_legality(i, card_site.today).status == legality.BANNED]
+        yield (i.key, card_site.slug_of[i], (i.types or ("?",))[0], i.deck, i.sets[0] if i.sets else "", banned)
+
+
 def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on_request=None) -> None:
     """The card index, and with a pool every card's page. `on_request(card_site, head, tail)`, when given
     (`mkdocs serve`), receives what renders a card page instead of the pages being written."""
@@ -82,6 +92,10 @@ def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on
     card_site = cardpages.CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir)
     data = json.dumps(index_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     (site_dir / INDEX_FILE).write_text(f"window.__l5r_cards={data};\n", encoding="utf-8")
+    if pool:
+        # The header's search box finds every pool card too (docs/assets/codex-search.js reads search/codex.js).
+        (site_dir / search.CARD_INDEX_URI).write_text(
+            search.card_index_js(codex, directory_urls, search_rows(card_site)), encoding="utf-8")
     if pool and on_request is not None:
         on_request(card_site, *cardpages.card_page_shell(site_dir, card_site, site_name))
     elif pool:

@@ -86,12 +86,14 @@ def slug(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
-def card_index(codex: m.Codex, use_directory_urls: bool) -> dict:
+def card_index(codex: m.Codex, use_directory_urls: bool, pool_cards=()) -> dict:
     """The compact card index: lookup tables once, then one short row per card.
 
     Row: [title, id ("" when it is the slug of the title), type, deck, first set, banned-in] with type, deck
     and set as positions in their tables and banned-in as citation prefixes of the formats whose ban list holds
-    the card (not lifted).
+    the card (not lifted). With a card pool (issue 11) every pool card without a Codex record follows, its row
+    ending in 1: its id is its page's slug (`pool_url`), banned-in as the deck checker decides it today.
+    `pool_cards`: (title, slug, type, deck, first set, banned-in prefixes) for each.
     """
     banned: dict[str, list[str]] = {}
     for f in codex.bundled_formats:
@@ -120,9 +122,20 @@ def card_index(codex: m.Codex, use_directory_urls: bool) -> dict:
             pos("sets", card.sets[0]) if card.sets else -1,
             " ".join(banned.get(card.id, [])),
         ])
+    for title, page_slug, type_, deck, first_set, banned_in in pool_cards:
+        rows.append([
+            title,
+            "" if page_slug == slug(title) and title.isascii() else page_slug,
+            pos("types", type_),
+            pos("decks", deck),
+            pos("sets", first_set) if first_set else -1,
+            " ".join(banned_in),
+            1,
+        ])
     formats = {f.id: [f.citation_prefix, f.short_name] for f in codex.formats.values()}
     return {
         "card_url": "cards/{id}/" if use_directory_urls else "cards/{id}.html",
+        "pool_url": "card/{id}/" if use_directory_urls else "card/{id}/index.html",
         "cards_page": "cards/" if use_directory_urls else "cards/index.html",
         "formats": formats,
         **tables,
@@ -130,7 +143,7 @@ def card_index(codex: m.Codex, use_directory_urls: bool) -> dict:
     }
 
 
-def card_index_js(codex: m.Codex, use_directory_urls: bool) -> str:
+def card_index_js(codex: m.Codex, use_directory_urls: bool, pool_cards=()) -> str:
     """The card index as a script (a script tag loads from file:// too, where fetching JSON is refused)."""
-    data = json.dumps(card_index(codex, use_directory_urls), ensure_ascii=False, separators=(",", ":"))
-    return f"window.__l5r_search={data};\n"
+    data = json.dumps(card_index(codex, use_directory_urls, pool_cards), ensure_ascii=False, separators=(",", ":"))
+    return f"window.__l5r_search={data.replace('<', chr(92) + 'u003c')};\n"

@@ -127,3 +127,19 @@ def test_search_leaves_no_request_and_no_error(tab):
     assert not tab.console_errors
     loaded = [u for u in tab.requests if "search_index" in u or "search/codex.js" in u]
     assert loaded, f"the search indexes should have been loaded: {tab.requests}"
+
+
+def test_the_search_box_finds_a_pool_card_despite_a_typo(tab, plan):
+    """Issue 11: with the card pool (the suite builds with it), the header's search box finds any pool card by
+    title, typo-tolerant, and its link lands on the card's page, online and in the offline copy."""
+    tab.open(Target(plan.anchors["oh-ii-b"][0]))
+    tab.search("Kakita Ibra")
+    hits = tab.card_hits("Kakita Ibra")
+    assert hits and hits[0]["title"] == "Kakita Ibara", hits
+    tab.search("Questionable Mark")
+    hits = tab.card_hits("Questionable Mark")
+    assert [h["title"] for h in hits] == ["Questionable Market"], hits
+    tab.page.locator(".l5r-card-hit__link").first.click()
+    tab.page.wait_for_load_state("load")
+    assert tab.page.locator("h1").first.inner_text().strip() == "Questionable Market"
+    assert "card/questionable-market/" in tab.page.url
