@@ -39,6 +39,8 @@ search:
 <label for="l5r-deck">Deck</label> <select id="l5r-deck"><option value="">any</option></select>
 <label for="l5r-kw">Keyword</label> <input id="l5r-kw" type="text" list="l5r-kws" autocomplete="off"><datalist id="l5r-kws"></datalist></p>
 <p><label for="l5r-format">Legal in</label> <select id="l5r-format"><option value="">any format</option></select>
+<label for="l5r-notformat">not legal in</label> <select id="l5r-notformat"><option value="">—</option></select>
+<label><input id="l5r-banned" type="checkbox"> banned in some format</label>
 <label><input id="l5r-unique" type="checkbox"> unique only</label></p>
 </form>
 <p id="l5r-count" role="status" aria-live="polite"></p>

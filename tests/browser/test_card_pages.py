@@ -161,6 +161,29 @@ def test_card_search_with_a_filter(page, card_site):
     assert page.locator("h1").inner_text() == "Zzyx Test Samurai"
 
 
+def test_card_search_legal_here_not_there_and_banned_somewhere(page, card_site):
+    """Issue 11: "not legal in" a format and "banned in some format" filter the pool, from the verdicts the deck
+    checker gave the build; online, the filters are kept in the address and a link to it restores them."""
+    kind, root, index = card_site
+    search = "cards/search/" if kind == "online" else "cards/search.html"
+    _open(page, card_site, search)
+    page.fill("#l5r-q", "zzyx")
+    items = "() => [...document.querySelectorAll('#l5r-results li a')].map(a => a.textContent).sort().join('|')"
+    page.wait_for_function(f"() => ({items})() === 'Zzyx Test Courtier|Zzyx Test Promo|Zzyx Test Samurai'")
+    # Not legal in Obsidian Hand: the Courtier (no Legacy tag) and the promo (banned since 2015-11-12).
+    page.select_option("#l5r-notformat", label="Obsidian Hand")
+    page.wait_for_function(f"() => ({items})() === 'Zzyx Test Courtier|Zzyx Test Promo'")
+    page.select_option("#l5r-notformat", value="")
+    page.check("#l5r-banned")
+    page.wait_for_function(f"() => ({items})() === 'Zzyx Test Promo'")
+    assert "banned in Obsidian Hand" in page.locator("#l5r-results li").first.inner_text()
+    if kind == "online":
+        assert "banned=1" in page.url and "q=zzyx" in page.url, page.url
+        page.goto(root + search + "?q=zzyx&not=obsidian-hand", wait_until="load")
+        page.wait_for_function(f"() => ({items})() === 'Zzyx Test Courtier|Zzyx Test Promo'")
+        assert page.locator("#l5r-notformat option:checked").inner_text() == "Obsidian Hand"
+
+
 def test_card_page_fits_a_phone(page, card_site):
     """Players check cards on a phone at the venue: a card page, header bar included, fits 390 px."""
     page.set_viewport_size({"width": 390, "height": 800})
