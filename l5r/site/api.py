@@ -361,17 +361,26 @@ class ApiError(Exception):
     """The card pool named by L5R_CARDPOOL cannot be read, or a format's deck data cannot be used."""
 
 
-def site_outputs(codex: m.Codex, plan, directory_urls: bool, pool_dir=None, environ=None) -> dict[str, str]:
-    """Every API and checker file, path -> text. The pool comes from `pool_dir`, else L5R_CARDPOOL (or none)."""
+def pool_index(codex: m.Codex, pool_dir=None, environ=None) -> CardIndex:
+    """The card index of `pool_dir`, else of L5R_CARDPOOL (an index of the Codex's records alone without one)."""
     import os
 
     from ..cardpool import PoolError, load_index, locate_pool
-    from .permalinks import page_url
 
     try:
-        index = load_index(pool_dir or locate_pool(None, os.environ if environ is None else environ), codex.cards)
+        return load_index(pool_dir or locate_pool(None, os.environ if environ is None else environ), codex.cards)
     except PoolError as exc:
         raise ApiError(f"card pool: {exc}") from None
+
+
+def site_outputs(codex: m.Codex, plan, directory_urls: bool, pool_dir=None, environ=None,
+                 index: CardIndex | None = None) -> dict[str, str]:
+    """Every API and checker file, path -> text. The pool: `index`, else read from `pool_dir`, else from
+    L5R_CARDPOOL (or none)."""
+    from .permalinks import page_url
+
+    if index is None:
+        index = pool_index(codex, pool_dir, environ)
     out = {}
     for fmt in checkable_formats(codex):
         out[f"api/v1/formats/{fmt.id}.json"] = _dump(format_document(codex, fmt))

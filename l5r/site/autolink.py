@@ -154,7 +154,7 @@ def singular_forms(word: str) -> list[str]:
     return forms
 
 
-def _key(text: str) -> str:
+def key_of(text: str) -> str:
     """How a form is looked up: apostrophes unified, runs of whitespace as one space."""
     return " ".join(text.replace("’", "'").split())
 
@@ -169,3 +169,6 @@ def _pattern(key: str) -> str:
         else:
             parts.append(re.escape(char))
     return "".join(parts)
+
+
+_key = key_of  # the name this module uses internally

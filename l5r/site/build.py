@@ -11,16 +11,20 @@ from .diff import word_diff
 from .pages import Page, SitePlan, relative_link
 from .permalinks import short_path
 from .plan import plan_site
+from .cardlinks import with_pool
+from .cardpages import slugs
 from .render import RenderContext, SafeHelpers, TextRenderer, build_linkers, jinja_env, md_escape, mentions, same_entry
 
 
 class PageRenderer:
     """Everything a template may call: text blocks, links, citations, headings."""
 
-    def __init__(self, codex: m.Codex, plan: SitePlan):
+    def __init__(self, codex: m.Codex, plan: SitePlan, index=None):
         self.codex = codex
         self.plan = plan
         linkers = build_linkers(codex)
+        if index is not None:  # rules text that names a pool card links to its page (l5r/site/cardlinks.py)
+            linkers = with_pool(codex, linkers, index, slugs(index.identities))
         self.text = TextRenderer(plan, linkers, same_entry(codex))
         self.env = jinja_env()
         self.backrefs = _backrefs(codex, mentions(codex, linkers))
@@ -218,8 +222,22 @@ def _backrefs(codex: m.Codex, mentioned=None) -> dict[str, list[m.Record]]:
     return refs
 
 
-def render_site(codex: m.Codex) -> tuple[SitePlan, dict[str, str]]:
-    """Plan and render every generated page: returns the plan and {uri: markdown}."""
+def render_linkers_for_tests(codex: m.Codex):
+    """The Codex's own linkers (before the pool's titles are added), as PageRenderer builds them."""
+    return build_linkers(codex)
+
+
+def render_site(codex: m.Codex, index=None) -> tuple[SitePlan, dict[str, str]]:
+    """Plan and render every generated page: returns the plan and {uri: markdown}. With a card pool `index`,
+    rules text also links the pool's cards (see `pool_citations` for what names each)."""
+    plan, pages, _ = render_site_and_citations(codex, index)
+    return plan, pages
+
+
+def render_site_and_citations(codex: m.Codex, index=None):
+    """`render_site`, plus {pool card target id: [records whose text names it]} for the pool card pages."""
     plan = plan_site(codex)
-    renderer = PageRenderer(codex, plan)
-    return plan, {page.uri: renderer.render(page) for page in plan.pages}
+    renderer = PageRenderer(codex, plan, index)
+    pages = {page.uri: renderer.render(page) for page in plan.pages}
+    cited = {target: list(records) for target, records in renderer.backrefs.items() if target.startswith("pool:")}
+    return plan, pages, cited

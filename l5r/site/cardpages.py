@@ -38,11 +38,12 @@ from ..data import model as m
 from ..engine.deck import DeckChecker, checkable, legality
 from ..engine.ruleset import ruleset_for
 from . import slim
+from .cardlinks import CARD_DIR, pool_target_id
 from .cardtext import safe_text
+from .pages import page_path
 from .render import jinja_env
 from .search import slug as title_slug
 
-CARD_DIR = "card"
 SHELL_URI = "cards/search.md"  # the MkDocs page whose chrome every card page reuses
 STATS = (("force", "Force"), ("chi", "Chi"), ("focus", "Focus"), ("gold_cost", "Gold cost"),
          ("personal_honor", "Personal honor"), ("honor_requirement", "Honor requirement"),
@@ -187,10 +188,15 @@ class CardSite:
     directory_urls: bool = True
     site_dir: Path | None = None  # the built site, when there is one: how a file:// build named each page
 
+    cited_by: dict = field(default_factory=dict)  # pool card target id -> [records whose text names the card]
+    anchors: dict = field(default_factory=dict)  # record id -> (page uri, anchor): the site plan's
+
     @classmethod
-    def prepare(cls, codex, index, printings, today=None, directory_urls=True, site_dir=None):
+    def prepare(cls, codex, index, printings, today=None, directory_urls=True, site_dir=None, cited_by=None,
+                anchors=None):
         site = cls(codex, index, printings, slugs(index.identities), checkers(codex, index), today or dt.date.today(),
-                   directory_urls, Path(site_dir) if site_dir is not None else None)
+                   directory_urls, Path(site_dir) if site_dir is not None else None, dict(cited_by or {}),
+                   dict(anchors or {}))
         site._files = {}
         site._env = jinja_env()
         site._template = site._env.get_template("pool_card.html.j2")
@@ -235,7 +241,13 @@ class CardSite:
             "Same title": {i for i in self.index.named(identity.title, identity.experience) if i is not identity},
         }
         timeline = timeline_json(rows)
+        cited = []
+        for record in self.cited_by.get(pool_target_id(identity), ()):
+            if record.id in self.anchors:
+                uri, anchor = self.anchors[record.id]
+                cited.append((rel + self.page(page_path(uri)) + "#" + anchor, record.citation, record.title))
         return self._template.render(
+            cited=cited,
             card=identity, slug=self.slug_of.get(identity), latest=latest, prints=prints,
             legality=self.legality_html(rows, timeline, rel),
             stats=[(label, latest[k]) for k, label in STATS if k in latest], text=safe_text(latest.get("text")),

@@ -85,13 +85,15 @@ def search_rows(card_site: cardpages.CardSite):
         yield (i.key, card_site.slug_of[i], (i.types or ("?",))[0], i.deck, i.sets[0] if i.sets else "", banned)
 
 
-def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on_request=None) -> None:
+def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on_request=None,
+          cited_by=None, anchors=None) -> None:
     """The card index, and with a pool every card's page. `on_request(card_site, head, tail)`, when given
     (`mkdocs serve`), receives what renders a card page instead of the pages being written."""
     pool = locate_pool(None)
     index = load_index(pool, codex.cards)
     printings = cardpages.load_printings(pool) if pool else cardpages.PoolPrintings({}, {})
-    card_site = cardpages.CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir)
+    card_site = cardpages.CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir,
+                                           cited_by=cited_by, anchors=anchors)
     data = json.dumps(index_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     (site_dir / INDEX_FILE).write_text(f"window.__l5r_cards={data};\n", encoding="utf-8")
     if pool:

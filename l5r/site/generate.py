@@ -7,14 +7,14 @@ OUT` writes them to a folder for another engine (ProperDocs, Zensical) to build 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from ..data import model as m
 from . import api, feeds
-from .build import render_site
+from .build import render_site_and_citations
 from .pages import SitePlan
 
 NAV_FILE = ".l5r-nav.yml"  # a dot file: engines leave it out of the site
@@ -25,6 +25,7 @@ class Generated:
     plan: SitePlan
     pages: dict[str, str]  # uri under docs/ -> Markdown
     files: dict[str, str | bytes]  # other generated files (feeds): uri -> content
+    pool_cited_by: dict = field(default_factory=dict)  # pool card target id -> [records naming it]
 
     @property
     def nav(self) -> list:
@@ -34,12 +35,13 @@ class Generated:
 def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Codex",
              directory_urls: bool = True) -> Generated:
     """Raises api.ApiError when the card pool named by L5R_CARDPOOL cannot be read."""
-    plan, pages = render_site(codex)
+    index = api.pool_index(codex)  # the card pool (L5R_CARDPOOL), read once; an empty index without one
+    plan, pages, cited = render_site_and_citations(codex, index if index.has_pool else None)
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml).
     files = {feed.path: feed.xml for feed in feeds.build_feeds(codex, plan, site_url, site_name)}
     # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api.py).
-    files.update(api.site_outputs(codex, plan, directory_urls))
-    return Generated(plan, pages, files)
+    files.update(api.site_outputs(codex, plan, directory_urls, index=index))
+    return Generated(plan, pages, files, cited)
 
 
 def write(generated: Generated, out: Path) -> int:

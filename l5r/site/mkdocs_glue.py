@@ -6,7 +6,7 @@ config MkDocs hands it (`state_of(config)`) and passes it explicitly to the func
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -34,6 +34,7 @@ class SiteState:
     plan: SitePlan
     pages: dict[str, str]  # generated page uri -> Markdown
     files: dict[str, str | bytes]  # other generated files (feeds) uri -> content
+    pool_cited_by: dict = field(default_factory=dict)  # pool card target id -> [records naming it]
 
 
 def state_of(config) -> SiteState:
@@ -59,7 +60,7 @@ def load(config) -> SiteState:
     except ApiError as exc:
         raise PluginError(str(exc)) from None
     plan = generated.plan
-    state = SiteState(codex, plan, generated.pages, generated.files)
+    state = SiteState(codex, plan, generated.pages, generated.files, generated.pool_cited_by)
     config[STATE_KEY] = state
     _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
     config.nav = _nav(config.nav, plan.nav)  # titles escaped by plan_site (issue 14)
@@ -132,5 +133,6 @@ def post_build(state: SiteState, config):
     # Every pool card's page and the card search index (l5r/site/cardsearch.py).
     # Under `mkdocs serve` the pool's card pages are rendered when asked for (l5r/site/mkdocs_serve.py).
     on_request = mkdocs_serve.set_cards if mkdocs_serve.serving() else None
-    cardsearch.write(Path(config.site_dir), state.codex, config.site_name, config.use_directory_urls, on_request)
+    cardsearch.write(Path(config.site_dir), state.codex, config.site_name, config.use_directory_urls, on_request,
+                     cited_by=state.pool_cited_by, anchors=state.plan.anchors)
     _links(permalinks.write_outputs, Path(config.site_dir), state.codex, state.plan, config.use_directory_urls)

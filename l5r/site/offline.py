@@ -22,6 +22,8 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from .cardlinks import CARD_DIR
+
 SHIM_URI = "assets/vendor/iframe-worker/shim.js"
 SHIM_PACKAGE = Path("node_modules") / "iframe-worker" / "shim" / "index.js"
 _INSTANT = "navigation.instant"
@@ -100,6 +102,8 @@ def page_content(html: str, page, config, files) -> str:
         target = posixpath.normpath(posixpath.join(here_dir, path))
         target = "" if target == "." else target + "/"
         dest = pages.get(target)
+        if dest is None and target.startswith(CARD_DIR + "/"):
+            dest = target + "index.html"  # a pool card's page: written by the Codex, not by MkDocs
         if dest is None:
             return match.group(0)
         rel = posixpath.relpath(dest, posixpath.dirname(here_file) or ".")

@@ -1,0 +1,266 @@
+"""Rules text that names a pool card links to the card's page (issue 11), under the auto-link rules.
+
+The Codex's own card records are linked by `render._card_terms`; this module adds the pool's other cards.
+The auto-link rules (l5r/site/autolink.py, AEG wording *Referring to things*) still hold: capitalized,
+whole words, the longest term at a place wins, and a missed link beats a wrong one. A pool of 12,691 titles
+holds many that are also ordinary words or game terms ("Ambush", "Honor", "Battle", "The Imperial Favor"),
+so a title links only when it is unambiguous and cannot be read as anything else:
+
+- it names exactly one pool card that has no Codex record (a title several cards share, or a title with
+  experienced versions, is left unlinked rather than guessed);
+- it has at least two capitalized words (one-word titles such as "Courtier", "Imperial", "Void", "Oni" are
+  keywords, elements and clans far more often than cards: the first full build linked 200 of them, wrongly);
+- it is no clan or keyword of the pool's cards ("Toturi's Army" is a Clan Alignment as well as a Stronghold),
+  and no set's name or the leading part of one ("Imperial Gift" of "The Imperial Gift 2");
+- the Codex's text never writes it after "the", "a" or "an" ("the Clan Mon" is a thing, not a card);
+- not every capitalized word of it is a rules word ("Imperial Favor", "Open Battle" are game terms);
+- the Codex's text never writes it in lower case ("a questionable market" would be the phrase, not the card);
+- it is no rule title, keyword, ability or card name of the Codex (those keep their own links).
+
+A pool title is matched by words, not by one regular expression of 12,000 alternatives: at each capitalized
+word the longest run of words that is a title wins. Titles add nothing to the rules vocabulary (a card called
+"Imperial Gift" must not make "Imperial" a rules word for `Linker._inside_longer_name`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from ..cardpool import CardIndex, Identity
+from .autolink import Mention, Target, key_of as _key
+from .render import rules_vocabulary, text_records
+
+_TOKEN = re.compile(r"[\w'’-]+")
+_CAPITAL_WORD = re.compile(r"[A-Z][\w'’]*")
+# Small words a title may hold in lower case ("Glimpse of the Unicorn"): they are not a title's own words.
+_SMALL = frozenset("a an and at by for from in into of on or the to with".split())
+CARD_DIR = "card"
+
+
+def pool_target_id(identity: Identity) -> str:
+    """The id a pool card has as a link target (and in "Cited by"): it has no Codex record id."""
+    return f"pool:{identity.key}|{identity.deck}"
+
+
+def title_words(title: str) -> list[str]:
+    return _TOKEN.findall(title)
+
+
+def lower_case_words(texts) -> tuple[frozenset[str], str]:
+    """The words the Codex's text writes in lower case, and all its text (for phrases)."""
+    words: set[str] = set()
+    parts = []
+    for text in texts:
+        parts.append(" ".join(text.split()))
+        words.update(w for w in _TOKEN.findall(text) if w.islower())
+    return frozenset(words), "\n".join(parts)
+
+
+def generic(title: str, vocabulary, lower_words, all_text: str) -> str | None:
+    """Why a title is too generic to link (None: it may link). See the module docstring."""
+    words = title_words(title)
+    capitals = [w for w in words if w[:1].isupper()]
+    if not capitals:
+        return "no capitalized word"
+    if len(capitals) < 2:
+        # One capitalized word ("Courtier", "Imperial", "Void", "Oni") is a keyword, an element or a clan far
+        # more often than the card of that name: the first build linked 200 of those, nearly all wrong.
+        return "one capitalized word"
+    if len(words) == 1:
+        w = words[0]
+        if w.lower() in lower_words:
+            return "one word the rules write in lower case"
+        if w in vocabulary or re.sub(r"['’]s?$", "", w) in vocabulary:
+            return "one word that is a rules word"
+    if all(w in vocabulary for w in capitals):
+        return "every word is a rules word"
+    if all(w.lower() in lower_words for w in words) and _lower_mentions(all_text, title):
+        return "the rules write it in lower case"
+    return None
+
+
+def _names_a_set(title: str, set_names) -> bool:
+    """Whether the title is a set's name, or its name before a number or part ("The Imperial Gift 2",
+    "Scorpion Clan Coup, Scroll 3")."""
+    return re.sub(r"^the\s+", "", " ".join(title.split()).lower()) in set_names
+
+
+_ARTICLES = frozenset(("the", "a", "an"))
+
+
+def after_articles(all_text: str, longest: int = 8) -> frozenset[str]:
+    """Every run of up to `longest` words the text writes right after "the", "a" or "an", lower case: a title
+    among them is written as a game thing ("the Clan Mon"), not as a card's name. One pass over the text (a
+    search per title took 24 s for the pool's 12,691 titles)."""
+    words = [w.lower() for w in _TOKEN.findall(all_text)]
+    out = set()
+    for n, w in enumerate(words):
+        if w in _ARTICLES:
+            for k in range(1, longest + 1):
+                if n + k < len(words):
+                    out.add(" ".join(words[n + 1:n + 1 + k]))
+    return frozenset(out)
+
+
+def _lower_mentions(all_text: str, title: str) -> bool:
+    """Whether the text writes the title, as whole words, with no capital letter somewhere."""
+    phrase = r"\s+".join(map(re.escape, title.split()))
+    return any(not any(c.isupper() for c in m.group(0))
+               for m in re.finditer(rf"(?<![\w'’-]){phrase}(?![\w'’-])", all_text, re.I))
+
+
+class PoolNames:
+    """Finds pool card titles in text: `find(text)` yields `Mention`s, longest title at each word."""
+
+    def __init__(self, terms: dict[str, Target]):
+        self.by_key = {_key(t): (t, target) for t, target in terms.items()}
+        self.longest = max((len(title_words(t)) for t in terms), default=0)
+
+    def __len__(self):
+        return len(self.by_key)
+
+    def find(self, text: str):
+        if not self.by_key:
+            return
+        tokens = [m for m in _TOKEN.finditer(text)]
+        i = 0
+        while i < len(tokens):
+            token = tokens[i]
+            if not token.group(0)[:1].isupper() or (token.start() and (text[token.start() - 1].isalnum()
+                                                                       or text[token.start() - 1] in "'’-")):
+                i += 1
+                continue
+            hit = None
+            for n in range(min(self.longest, len(tokens) - i), 0, -1):
+                last = tokens[i + n - 1]
+                found = self.by_key.get(_key(text[token.start():last.end()]))
+                if found is not None and tokens[i + n - 1].group(0)[:1].isupper():
+                    hit = (n, found, last.end())
+                    break
+            if hit is None:
+                i += 1
+                continue
+            n, (term, target), end = hit
+            yield Mention(token.start(), end, term, target)
+            i += n
+
+
+def pool_terms(index: CardIndex, slug_of: dict, taken, vocabulary, lower_words, all_text,
+               rejected: dict | None = None) -> dict[str, Target]:
+    """title -> Target for every pool card title that may link (see the module docstring).
+
+    `taken`: the names that already mean something in the Codex (card names, keyword and ability names,
+    rule titles); `rejected`, when given, collects title -> why it is not linked (for the report and tests).
+    """
+    by_title: dict[str, list[Identity]] = defaultdict(list)
+    for i in index.identities:
+        if i.in_pool:
+            by_title[" ".join(i.title.split())].append(i)
+    taken_keys = {_key(t).lower() for t in taken}
+    # Set names: "Imperial Gift", "Winds of Change", "Scorpion Clan Coup" are expansions as well as cards, and
+    # the documents name them as sets ("Isawa Tanaka (Path of Hope, Imperial Gift 2)").
+    set_names = set()  # every set's name and each of its leading parts ("imperial gift" of "the imperial gift 2")
+    for name in {re.sub(r"^the\s+", "", " ".join(s.split()).lower()) for i in index.identities for s in i.sets}:
+        set_names.add(name)
+        set_names.update(name[:m.start()] for m in re.finditer(r"[ ,]", name))
+    # Clan and keyword names the pool's cards carry ("Toturi's Army" is a clan as well as a Stronghold; the
+    # documents list it among the Clan Alignments).
+    pool_words = {_key(w).lower().replace("’", "'") for i in index.identities for w in (*i.clans, *i.keywords)}
+    article_runs = after_articles(all_text)
+    out: dict[str, Target] = {}
+
+    def reject(title, why):
+        if rejected is not None:
+            rejected[title] = why
+
+    for title, ids in sorted(by_title.items()):
+        if any(i.card_id for i in ids):
+            reject(title, "a Codex card record")
+            continue
+        if len(ids) != 1:
+            reject(title, f"{len(ids)} pool cards share it")
+            continue
+        if _key(title).lower() in taken_keys:
+            reject(title, "a Codex term")
+            continue
+        if _key(title).lower().replace("’", "'") in pool_words:
+            reject(title, "a clan or keyword of the pool's cards")
+            continue
+        if _names_a_set(title, set_names):
+            reject(title, "a set's name")
+            continue
+        if " ".join(title_words(title)).lower() in article_runs:
+            reject(title, "written as a thing (\"the Clan Mon\"), not as a card's name")
+            continue
+        why = generic(title, vocabulary, lower_words, all_text)
+        if why:
+            reject(title, why)
+            continue
+        identity = ids[0]
+        if identity not in slug_of:
+            reject(title, "no page")
+            continue
+        kinds = ", ".join(t for t in identity.types) or identity.deck
+        out[title] = Target(pool_target_id(identity), "pool card", f"Card — {identity.key}: {kinds}",
+                            uri=f"{CARD_DIR}/{slug_of[identity]}/index.md", anchor="card")
+    return out
+
+
+def merged(first, second):
+    """Mentions from two finders, left to right; where two overlap the longer wins (the first on a tie)."""
+    chosen: list[Mention] = []
+    for m in sorted([*first, *second], key=lambda m: (m.start, -(m.end - m.start))):
+        if chosen and m.start < chosen[-1].end:
+            if (m.end - m.start) > (chosen[-1].end - chosen[-1].start):
+                chosen[-1] = m
+            continue
+        chosen.append(m)
+    return chosen
+
+
+class PoolLinker:
+    """A format's `Linker` plus the pool's titles: the same `find`, the longest mention wins."""
+
+    def __init__(self, linker, names: PoolNames):
+        self.linker = linker
+        self.names = names
+
+    def __getattr__(self, name):
+        return getattr(self.linker, name)
+
+    def find(self, text: str):
+        yield from merged(self.linker.find(text), self.names.find(text))
+
+
+def codex_terms(codex) -> set[str]:
+    """Every name that already means something in the Codex: card names, keywords, abilities, rule titles."""
+    names: set[str] = set()
+    for card in codex.cards.values():
+        names.update((card.name, card.title, *card.aliases))
+    for f in codex.formats.values():
+        for k in f.keywords:
+            names.update((k.term, *k.aliases))
+        for a in f.abilities:
+            names.update((a.name, *a.aliases))
+        for s in f.all_sections():
+            if s.title:
+                names.add(s.title)
+    return names
+
+
+def codex_text(codex):
+    for _record, _format_id, blocks in text_records(codex):
+        for block in blocks:
+            yield from block.strings()
+
+
+def with_pool(codex, linkers: dict, index: CardIndex | None, slug_of: dict | None = None,
+              rejected: dict | None = None) -> dict:
+    """The linkers, each also finding the pool's linkable titles (unchanged when there is no pool)."""
+    if index is None or not any(i.in_pool for i in index.identities) or slug_of is None:
+        return linkers
+    lower_words, all_text = lower_case_words(codex_text(codex))
+    names = PoolNames(pool_terms(index, slug_of, codex_terms(codex), rules_vocabulary(codex), lower_words,
+                                 all_text, rejected))
+    return {k: PoolLinker(v, names) for k, v in linkers.items()}

@@ -1,0 +1,57 @@
+"""Rules text that names a pool card links to its page, and the card's page says who cites it (issue 11).
+
+A pool of 12,691 titles holds many that are also keywords, elements, clans and set names: a missed link beats
+a wrong one (l5r/site/cardlinks.py). The real documents name no pool card that survives those rules, so the
+links are proved on planted text; the rejections are proved on the titles the first build linked wrongly."""
+
+from __future__ import annotations
+
+import re
+
+from decks.support import codex, index
+
+from l5r.data.load import load_codex
+from l5r.site import cardlinks, cardpages
+from l5r.site.build import render_linkers_for_tests, render_site_and_citations
+from l5r.site.cardpages import slugs
+
+
+def _rejections():
+    rejected: dict = {}
+    c = codex()
+    linkers = render_linkers_for_tests(c)
+    cardlinks.with_pool(c, linkers, index(), slugs(index().identities), rejected)
+    return rejected
+
+
+def test_titles_that_are_game_words_sets_or_clans_never_link():
+    rejected = _rejections()
+    # What the first build linked, all wrongly: keywords and elements, set names, a clan alignment.
+    for title, why in (("Courtier", "one capitalized word"), ("Void", "one capitalized word"),
+                       ("Imperial Gift", "a set's name"), ("Scorpion Clan Coup", "a set's name"),
+                       ("Toturi's Army", "a clan or keyword of the pool's cards")):
+        assert title in rejected and (why == "one capitalized word" or rejected[title] == why), (title, rejected.get(title))
+
+
+def test_a_rule_naming_a_pool_card_links_to_its_page_and_is_cited_there(data_copy):
+    rules = data_copy / "formats" / "obsidian-hand" / "rules.yml"
+    text = rules.read_text(encoding="utf-8")
+    assert "No Gold Splitting or Pooling." in text
+    rules.write_text(text.replace("No Gold Splitting or Pooling.",
+                                  "No Gold Splitting or Pooling, not even with Questionable Market."), encoding="utf-8")
+    c = load_codex(data_copy)
+    idx = index()
+    plan, pages, cited = render_site_and_citations(c, idx)
+    page = pages[plan.anchors["oh-guidelines-deck-construction"][0]]
+    link = re.search(r'<a class="l5r-term" href="([^"]+)"[^>]*>Questionable Market</a>', page)
+    assert link and link.group(1).endswith("card/questionable-market/#card"), link
+    identity = idx.find("Questionable Market").identity
+    citing = cited[cardlinks.pool_target_id(identity)]
+    assert "oh-guidelines-deck-construction" in {r.id for r in citing}
+    # The card's page lists the rule with its citation, linked to the rule's anchor.
+    site = cardpages.CardSite.prepare(c, idx, cardpages.PoolPrintings({}, {}), cited_by=cited, anchors=plan.anchors)
+    html = site.render(identity)
+    assert 'id="cited-by"' in html and "OH " in html and "#oh-guidelines-deck-construction" in html
+    # Without the planted words the card is cited by nothing and the section is not there.
+    _, _, none = render_site_and_citations(codex(), idx)
+    assert cardlinks.pool_target_id(identity) not in none
