@@ -225,3 +225,26 @@ def test_the_site_search_card_index_holds_every_pool_card_page(built_site):
         assert page.is_file(), row
     assert {"Kakita Ibara", "Questionable Market", "Glimpse of the Unicorn"} <= {r[0] for r in pool_rows}
     assert all(len(r) == 7 and all(not isinstance(v, str) or len(v) < 200 for v in r) for r in pool_rows)
+
+
+def test_the_codex_card_records_show_the_pools_facts_as_the_deck_checker_decides(built_site):
+    """Issue 11: the 75 card records keep their pages (cards/<id>/) and gain the pool's text, printings and
+    legality in every format; each verdict is what `DeckChecker.check` says of a one-card list today."""
+    from decks.support import checker
+
+    today = dt.date.today()
+    records = [i for i in index().identities if i.card_id and i.in_pool]
+    assert len(records) >= 70
+    checked = 0
+    for identity in records:
+        page = (built_site / "cards" / identity.card_id / "index.html").read_text(encoding="utf-8")
+        facts = page.split(f'id="{identity.card_id}-pool"', 1)[1].split(f'id="{identity.card_id}-status"', 1)[0]
+        assert "In the card pool" in facts and 'id="printings"' in facts, identity.card_id
+        shown = _page_statuses(facts)
+        for fmt_id, status in shown.items():
+            deck = parse_text(_one_card_deck(identity), "one card")
+            if not deck.cards or index().find(deck.cards[0].name, deck.cards[0].experience).identity is not identity:
+                continue  # the one-line list names a different card (an ambiguous title)
+            assert status == _verdict_of(checker(fmt_id).check(deck, today), identity), (identity.key, fmt_id)
+            checked += 1
+    assert checked > 100

@@ -229,7 +229,15 @@ class CardSite:
     def page_identities(self):
         return [i for i in self.index.identities if i.in_pool and i.card_id is None]
 
-    def render(self, identity: Identity, rel: str = "../../") -> str:
+    def render_embedded(self, identity: Identity, rel: str) -> str:
+        """The pool's facts for a card the Codex has a record for: its text, stats, legality in every format
+        (with the date picker) and printings, for the record's own page (`cardsearch.write_record_facts`)."""
+        html = self.render(identity, rel, embedded=True)
+        if 'id="l5r-card-timeline"' in html:
+            html += f'<script src="{rel}assets/card-page.js"></script>'
+        return html
+
+    def render(self, identity: Identity, rel: str = "../../", embedded: bool = False) -> str:
         """The card's article HTML (goes inside the shell's <article>); `rel` leads from the page to the root."""
         prints = self.printings_of(identity)
         latest = prints[0] if prints else {}
@@ -247,7 +255,7 @@ class CardSite:
                 uri, anchor = self.anchors[record.id]
                 cited.append((rel + self.page(page_path(uri)) + "#" + anchor, record.citation, record.title))
         return self._template.render(
-            cited=cited,
+            cited=cited, embedded=embedded,
             card=identity, slug=self.slug_of.get(identity), latest=latest, prints=prints,
             legality=self.legality_html(rows, timeline, rel),
             stats=[(label, latest[k]) for k, label in STATS if k in latest], text=safe_text(latest.get("text")),

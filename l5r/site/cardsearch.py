@@ -76,6 +76,33 @@ def index_document(card_site: cardpages.CardSite) -> dict:
             "as_of": card_site.today.isoformat()}
 
 
+_POOL_FACTS = '<div class="l5r-pool-facts" id="{id}-pool"></div>'
+
+
+def write_record_facts(site_dir: Path, card_site: cardpages.CardSite) -> int:
+    """The pages of the Codex's card records (cards/<id>/) gain the pool's facts, rendered as every pool card's
+    page renders them, in the place card.md.j2 leaves for them. Returns how many pages gained them."""
+    count = 0
+    for identity in card_site.index.identities:
+        if not (identity.card_id and identity.in_pool):
+            continue
+        if card_site.directory_urls:
+            path, rel = site_dir / "cards" / identity.card_id / "index.html", "../../"
+        else:
+            path, rel = site_dir / "cards" / f"{identity.card_id}.html", "../"
+        marker = _POOL_FACTS.format(id=identity.card_id)
+        try:
+            html = path.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if marker not in html:
+            continue
+        filled = marker[:-len("</div>")] + card_site.render_embedded(identity, rel) + "</div>"
+        path.write_text(html.replace(marker, filled, 1), encoding="utf-8")
+        count += 1
+    return count
+
+
 def search_rows(card_site: cardpages.CardSite):
     """(title, slug, type, deck, first set, formats it is banned in today) for every pool card page: the rows the
     site search's card index (l5r/site/search.py `card_index`) adds for the pool."""
@@ -100,6 +127,8 @@ def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on
         # The header's search box finds every pool card too (docs/assets/codex-search.js reads search/codex.js).
         (site_dir / search.CARD_INDEX_URI).write_text(
             search.card_index_js(codex, directory_urls, search_rows(card_site)), encoding="utf-8")
+    if pool:
+        write_record_facts(site_dir, card_site)
     if pool and on_request is not None:
         on_request(card_site, *cardpages.card_page_shell(site_dir, card_site, site_name))
     elif pool:
