@@ -248,3 +248,28 @@ def test_the_codex_card_records_show_the_pools_facts_as_the_deck_checker_decides
             assert status == _verdict_of(checker(fmt_id).check(deck, today), identity), (identity.key, fmt_id)
             checked += 1
     assert checked > 100
+
+
+def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
+    """Issue 12 on the card pages too: Modern's "As of August 16, 2015" bans read "on the list as of", and the
+    Koan lifts read undated with the Codex's inference named, never as a plain day."""
+    from l5r.data import bandates
+
+    card_site.today = AFTER_ALL_BANS
+    seen = set()
+    for checker in card_site.checks:
+        for ban in (checker.format.bans.entries if checker.format.bans else ()):
+            identity = card_site.index.card(ban.card) if ban.card else None
+            if identity is None:
+                continue
+            page = html.unescape(card_site.render(identity))
+            line = next(li for li in re.findall(r"<li>.*?</li>", page) if ban.citation in li)
+            added, lifted = bandates.added_statement(ban), bandates.lifted_statement(ban)
+            if added and added.qualifier == "as-of":
+                assert f"added on the list as of {added.iso}" in line, line
+                seen.add("as-of")
+            if lifted and lifted.qualifier == "undated":
+                assert "lifted undated" in line and "the Codex infers" in line, line
+                assert f"lifted {lifted.iso}" not in line
+                seen.add("undated")
+    assert seen == {"as-of", "undated"}, seen
