@@ -55,3 +55,23 @@ def test_a_rule_naming_a_pool_card_links_to_its_page_and_is_cited_there(data_cop
     # Without the planted words the card is cited by nothing and the section is not there.
     _, _, none = render_site_and_citations(codex(), idx)
     assert cardlinks.pool_target_id(identity) not in none
+
+
+def test_a_verified_example_naming_a_pool_card_is_cited_on_its_page(built_site):
+    """The ```scenario examples that name a pool card (docs/scenarios/: "Matsu Goemon" is Overconfident) are
+    listed under "Cited by" on the card's page, linked to the example where it is shown (its own anchor)."""
+    import sitewalk
+
+    from l5r.scenarios import present
+
+    named = [s for s in present.library().scenarios if "Matsu Goemon" in s.source and s.path.startswith("docs/")]
+    assert named, "a verified example in docs/ names Matsu Goemon"
+    page_file = built_site / "card" / "matsu-goemon" / "index.html"
+    page = page_file.read_text(encoding="utf-8")
+    cited = page.split('id="cited-by"', 1)[1]
+    site = sitewalk.Site(built_site)
+    for s in named:
+        assert s.title.replace('"', "&quot;") in cited or s.title in cited, s.title
+        href = re.search(rf'<a href="([^"]+#{re.escape(s.anchor)})">', cited).group(1)
+        target, anchor = site.resolve(page_file, href)
+        assert anchor in site.page(target).ids, href

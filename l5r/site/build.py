@@ -240,4 +240,10 @@ def render_site_and_citations(codex: m.Codex, index=None):
     renderer = PageRenderer(codex, plan, index)
     pages = {page.uri: renderer.render(page) for page in plan.pages}
     cited = {target: list(records) for target, records in renderer.backrefs.items() if target.startswith("pool:")}
+    names = getattr(renderer.text.linkers.get(None), "names", None)  # the pool's titles (cardlinks.PoolLinker)
+    if names is not None:
+        from ..scenarios import present
+        from .cardlinks import example_citations
+        for target, examples in example_citations(names, present.library().scenarios, plan.anchors).items():
+            cited.setdefault(target, []).extend(examples)
     return plan, pages, cited

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 
 from ..cardpool import CardIndex, Identity
 from .autolink import Mention, Target, key_of as _key
@@ -36,6 +37,35 @@ _CAPITAL_WORD = re.compile(r"[A-Z][\w'’]*")
 # Small words a title may hold in lower case ("Glimpse of the Unicorn"): they are not a title's own words.
 _SMALL = frozenset("a an and at by for from in into of on or the to with".split())
 CARD_DIR = "card"
+
+
+@dataclass(frozen=True)
+class ExampleCitation:
+    """A verified example that names a pool card, for the card page's "Cited by" (where it is shown)."""
+
+    title: str
+    uri: str  # the page it is shown on (a docs page, or its rule's page)
+    anchor: str
+    citation: str = "verified example"
+    id: str | None = None
+
+
+def example_citations(names: "PoolNames", scenarios, anchors: dict) -> dict[str, list[ExampleCitation]]:
+    """{pool card target id: [the verified examples naming it]}: the examples of docs/ (at their own anchor)
+    and those of the data (under the rule they belong to)."""
+    out: dict[str, list[ExampleCitation]] = defaultdict(list)
+    for s in scenarios:
+        if s.path.startswith("docs/"):
+            uri, anchor = s.path[len("docs/"):], s.anchor
+        elif s.record_id in anchors:
+            uri, anchor = anchors[s.record_id]
+        else:
+            continue
+        for mention in names.find(s.source):
+            citation = ExampleCitation(s.title, uri, anchor)
+            if citation not in out[mention.target.record_id]:
+                out[mention.target.record_id].append(citation)
+    return dict(out)
 
 
 def pool_target_id(identity: Identity) -> str:

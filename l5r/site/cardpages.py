@@ -251,9 +251,9 @@ class CardSite:
         timeline = timeline_json(rows)
         cited = []
         for record in self.cited_by.get(pool_target_id(identity), ()):
-            if record.id in self.anchors:
-                uri, anchor = self.anchors[record.id]
-                cited.append((rel + self.page(page_path(uri)) + "#" + anchor, record.citation, record.title))
+            where = (record.uri, record.anchor) if getattr(record, "uri", None) else self.anchors.get(record.id)
+            if where:  # a rule, ruling or ban naming the card, or a verified example (cardlinks.ExampleCitation)
+                cited.append((rel + self.page(page_path(where[0])) + "#" + where[1], record.citation, record.title))
         return self._template.render(
             cited=cited, embedded=embedded,
             card=identity, slug=self.slug_of.get(identity), latest=latest, prints=prints,
