@@ -87,7 +87,7 @@ def lower_case_words(texts) -> tuple[frozenset[str], str]:
     return frozenset(words), "\n".join(parts)
 
 
-def generic(title: str, vocabulary, lower_words, all_text: str) -> str | None:
+def generic(title: str, vocabulary, lower_words, lowers: frozenset) -> str | None:
     """Why a title is too generic to link (None: it may link). See the module docstring."""
     words = title_words(title)
     capitals = [w for w in words if w[:1].isupper()]
@@ -105,7 +105,7 @@ def generic(title: str, vocabulary, lower_words, all_text: str) -> str | None:
             return "one word that is a rules word"
     if all(w in vocabulary for w in capitals):
         return "every word is a rules word"
-    if all(w.lower() in lower_words for w in words) and _lower_mentions(all_text, title):
+    if all(w.lower() in lower_words for w in words) and " ".join(words).lower() in lowers:
         return "the rules write it in lower case"
     return None
 
@@ -133,11 +133,17 @@ def after_articles(all_text: str, longest: int = 8) -> frozenset[str]:
     return frozenset(out)
 
 
-def _lower_mentions(all_text: str, title: str) -> bool:
-    """Whether the text writes the title, as whole words, with no capital letter somewhere."""
-    phrase = r"\s+".join(map(re.escape, title.split()))
-    return any(not any(c.isupper() for c in m.group(0))
-               for m in re.finditer(rf"(?<![\w'’-]){phrase}(?![\w'’-])", all_text, re.I))
+def lower_runs(all_text: str, longest: int = 8) -> frozenset[str]:
+    """Every run of up to `longest` words the text writes without a capital letter ("a questionable market"):
+    a title among them is the ordinary phrase, not the card. One pass over the text."""
+    words = _TOKEN.findall(all_text)
+    out = set()
+    for n in range(len(words)):
+        for k in range(1, longest + 1):
+            if n + k > len(words) or not words[n + k - 1].islower():
+                break
+            out.add(" ".join(words[n:n + k]))
+    return frozenset(out)
 
 
 class PoolNames:
@@ -176,18 +182,19 @@ class PoolNames:
             i += n
 
 
-def pool_terms(index: CardIndex, slug_of: dict, taken, vocabulary, lower_words, all_text,
-               rejected: dict | None = None) -> dict[str, Target]:
-    """title -> Target for every pool card title that may link (see the module docstring).
+_CANDIDATES: list = []  # [(index, candidates, rejections)]: the last index's (a build, serve's every rebuild)
 
-    `taken`: the names that already mean something in the Codex (card names, keyword and ability names,
-    rule titles); `rejected`, when given, collects title -> why it is not linked (for the report and tests).
-    """
+
+def pool_candidates(index: CardIndex) -> tuple[list, dict]:
+    """What depends on the pool alone, worked out once per index: [(title, identity)] that may link, and
+    title -> why not for the others (records, shared titles, the pool's clans and keywords, set names, titles
+    with fewer than two capitalized words)."""
+    if _CANDIDATES and _CANDIDATES[0][0] is index:
+        return _CANDIDATES[0][1], _CANDIDATES[0][2]
     by_title: dict[str, list[Identity]] = defaultdict(list)
     for i in index.identities:
         if i.in_pool:
             by_title[" ".join(i.title.split())].append(i)
-    taken_keys = {_key(t).lower() for t in taken}
     # Set names: "Imperial Gift", "Winds of Change", "Scorpion Clan Coup" are expansions as well as cards, and
     # the documents name them as sets ("Isawa Tanaka (Path of Hope, Imperial Gift 2)").
     set_names = set()  # every set's name and each of its leading parts ("imperial gift" of "the imperial gift 2")
@@ -197,37 +204,59 @@ def pool_terms(index: CardIndex, slug_of: dict, taken, vocabulary, lower_words, 
     # Clan and keyword names the pool's cards carry ("Toturi's Army" is a clan as well as a Stronghold; the
     # documents list it among the Clan Alignments).
     pool_words = {_key(w).lower().replace("’", "'") for i in index.identities for w in (*i.clans, *i.keywords)}
+    candidates, rejected = [], {}
+    for title, ids in sorted(by_title.items()):
+        capitals = [w for w in title_words(title) if w[:1].isupper()]
+        if any(i.card_id for i in ids):
+            rejected[title] = "a Codex card record"
+        elif len(ids) != 1:
+            rejected[title] = f"{len(ids)} pool cards share it"
+        elif _key(title).lower().replace("’", "'") in pool_words:
+            rejected[title] = "a clan or keyword of the pool's cards"
+        elif _names_a_set(title, set_names):
+            rejected[title] = "a set's name"
+        elif not capitals:
+            rejected[title] = "no capitalized word"
+        elif len(capitals) < 2:
+            # One capitalized word ("Courtier", "Imperial", "Void", "Oni") is a keyword, an element or a clan far
+            # more often than the card of that name: the first build linked 200 of those, nearly all wrong.
+            rejected[title] = "one capitalized word"
+        else:
+            candidates.append((title, ids[0]))
+    _CANDIDATES[:] = [(index, candidates, rejected)]
+    return candidates, rejected
+
+
+def pool_terms(index: CardIndex, slug_of: dict, taken, vocabulary, lower_words, all_text,
+               rejected: dict | None = None) -> dict[str, Target]:
+    """title -> Target for every pool card title that may link (see the module docstring).
+
+    `taken`: the names that already mean something in the Codex (card names, keyword and ability names,
+    rule titles); `rejected`, when given, collects title -> why it is not linked (for the report and tests).
+    """
+    candidates, static = pool_candidates(index)
+    if rejected is not None:
+        rejected.update(static)
+    taken_keys = {_key(t).lower() for t in taken}
     article_runs = after_articles(all_text)
+    lowers = lower_runs(all_text)
     out: dict[str, Target] = {}
 
     def reject(title, why):
         if rejected is not None:
             rejected[title] = why
 
-    for title, ids in sorted(by_title.items()):
-        if any(i.card_id for i in ids):
-            reject(title, "a Codex card record")
-            continue
-        if len(ids) != 1:
-            reject(title, f"{len(ids)} pool cards share it")
-            continue
+    for title, identity in candidates:
         if _key(title).lower() in taken_keys:
             reject(title, "a Codex term")
-            continue
-        if _key(title).lower().replace("’", "'") in pool_words:
-            reject(title, "a clan or keyword of the pool's cards")
-            continue
-        if _names_a_set(title, set_names):
-            reject(title, "a set's name")
             continue
         if " ".join(title_words(title)).lower() in article_runs:
             reject(title, "written as a thing (\"the Clan Mon\"), not as a card's name")
             continue
-        why = generic(title, vocabulary, lower_words, all_text)
+        why = generic(title, vocabulary, lower_words, lowers)
         if why:
             reject(title, why)
             continue
-        identity = ids[0]
         if identity not in slug_of:
             reject(title, "no page")
             continue

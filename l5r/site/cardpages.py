@@ -99,8 +99,19 @@ def _release_dates(pool_dir: Path) -> dict:
 _MAX_SLUG = 100
 
 
+_SLUGS: list = []  # [(identities, slugs)]: the last pool's (asked by the linker, the card pages, serve's rebuilds)
+
+
 def slugs(identities) -> dict[Identity, str]:
     """Every pool identity without a Codex record -> its slug (see the module docstring for collisions)."""
+    if _SLUGS and _SLUGS[0][0] is identities:
+        return dict(_SLUGS[0][1])
+    found = _slugs(identities)
+    _SLUGS[:] = [(identities, found)]
+    return dict(found)
+
+
+def _slugs(identities) -> dict[Identity, str]:
     def base(i: Identity) -> str:
         slug = title_slug(i.title + (" " + i.experience if i.experience else "")) or "card"
         if len(slug) > _MAX_SLUG:  # a folder name must fit the file system (255 bytes); the real pool's longest is 60
