@@ -70,7 +70,7 @@ def index_document(card_site: cardpages.CardSite) -> dict:
             i.title, i.experience or "", card_site.url(i),
             [pos("types", t) for t in i.types], [pos("clans", c) for c in i.clans], pos("decks", i.deck),
             [pos("keywords", k) for k in i.keywords if not k.startswith("Soul of")], 1 if i.unique else 0,
-            [pos("status", c.card_legality(i, card_site.today).status) for c in checks],
+            [pos("status", status) for status in today_statuses(card_site, i)],
         ])
     return {"root": "../../" if card_site.directory_urls else "../", "formats": [[c.format.id, c.format.short_name] for c in checks], **tables, "cards": rows,
             "as_of": card_site.today.isoformat()}
@@ -103,12 +103,22 @@ def write_record_facts(site_dir: Path, card_site: cardpages.CardSite) -> int:
     return count
 
 
+def today_statuses(card_site: cardpages.CardSite, identity) -> list[str]:
+    """The card's verdict today in each checkable format (`DeckChecker.card_legality`), worked out once per
+    build for both the card search's table and the site search's card index."""
+    memo = card_site.__dict__.setdefault("_today_statuses", {})
+    found = memo.get(identity)
+    if found is None:
+        found = memo[identity] = [c.card_legality(identity, card_site.today).status for c in card_site.checks]
+    return found
+
+
 def search_rows(card_site: cardpages.CardSite):
     """(title, slug, type, deck, first set, formats it is banned in today) for every pool card page: the rows the
     site search's card index (l5r/site/search.py `card_index`) adds for the pool."""
     for i in sorted(card_site.page_identities(), key=lambda i: (i.key.lower(), i.deck)):
-        banned = [c.format.citation_prefix for c in card_site.checks
-                  if c.card_legality(i, card_site.today).status == legality.BANNED]
+        banned = [c.format.citation_prefix for c, status in zip(card_site.checks, today_statuses(card_site, i))
+                  if status == legality.BANNED]
         yield (i.key, card_site.slug_of[i], (i.types or ("?",))[0], i.deck, i.sets[0] if i.sets else "", banned)
 
 
