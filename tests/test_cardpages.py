@@ -273,3 +273,45 @@ def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
                 assert f"lifted {lifted.iso}" not in line
                 seen.add("undated")
     assert seen == {"as-of", "undated"}, seen
+
+
+def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, tmp_path):
+    """Under `mkdocs serve` pool card pages are rendered when asked for (l5r/site/mkdocs_serve.py): the bytes
+    are those `write_card_pages` writes, the live server's script is added, other paths go to MkDocs."""
+    from l5r.site import mkdocs_serve
+
+    head, tail = "<html><head><title>@TITLE@ - Codex</title></head><body>", "</body></html>"
+    card_site.today = dt.date.today()
+    sample = card_site.page_identities()[:: 2000][:5]
+    (tmp_path / "card").mkdir()
+    for identity in sample:
+        (tmp_path / "card" / card_site.slug_of[identity]).mkdir()
+    cardpages._write_some(str(tmp_path), card_site, head, tail, sample)
+    saved = mkdocs_serve.SESSION.cards
+    try:
+        mkdocs_serve.set_cards(card_site, head, tail)
+
+        class Server:  # what LiveReloadServer offers the middleware
+            mount_path = "/"
+            app = None
+
+            def get_app(self):
+                return lambda environ, start_response: [b"from MkDocs"]
+
+            def set_app(self, app):
+                self.app = app
+
+            def _inject_js_into_html(self, body, epoch):
+                return body.replace(b"</body>", b"<script>reload</script></body>")
+
+        server = Server()
+        mkdocs_serve.install_card_pages(server)
+        for identity in sample:
+            slug = card_site.slug_of[identity]
+            written = (tmp_path / "card" / slug / "index.html").read_bytes()
+            got = b"".join(server.app({"PATH_INFO": f"/card/{slug}/"}, lambda status, headers: None))
+            assert got == written.replace(b"</body>", b"<script>reload</script></body>"), slug
+        assert server.app({"PATH_INFO": "/formats/"}, lambda s, h: None) == [b"from MkDocs"]
+        assert server.app({"PATH_INFO": "/card/no-such-card/"}, lambda s, h: None) == [b"from MkDocs"]
+    finally:
+        mkdocs_serve.SESSION.cards = saved
