@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test build check scenarios bench offline clean browser node_modules fuzz
+.PHONY: serve test test-fast build check scenarios bench offline clean browser node_modules fuzz
 
 # The virtualenv is rebuilt whenever the project's pins change.
 $(STAMP): pyproject.toml requirements.lock
@@ -33,10 +33,16 @@ lock: $(STAMP)
 	$(BIN)/python scripts/update_anchor_lock.py
 
 # The tests run on every core (pytest-xdist; TEST_JOBS=1 for one process). A test file stays on one worker, and
-# the workers share one site build and one offline build (tests/conftest.py `shared_once`).
+# the workers share one site build and one offline build (tests/conftest.py `shared_once`). Files are handed out
+# in collection order, the longest first (tests/conftest.py `_LONG_FIRST`), not xdist's most-tests-first.
+# `make test-fast`: the same without the browser tests (the ones that drive Chromium, marked `browser`).
 TEST_JOBS ?= auto
+PYTEST := $(BIN)/pytest -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
 test: $(STAMP) browser node_modules
-	$(BIN)/pytest -n $(TEST_JOBS) --dist loadfile
+	$(PYTEST)
+
+test-fast: $(STAMP) node_modules
+	$(PYTEST) -m "not browser"
 
 # Browser tests drive Debian's Chromium; install it when the machine lacks it.
 browser:

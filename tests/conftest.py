@@ -75,6 +75,27 @@ def pytest_unconfigure(config):
                          stderr=subprocess.DEVNULL, start_new_session=True)
 
 
+# The longest test files start first. pytest-xdist (`--dist loadfile`) hands out files in collection order, one
+# at a time as a worker frees up; a long file handed out last keeps one worker busy while the other idles
+# (issue 15: the last file, test_serve, ran alone for 12 s). Order only: every test still runs.
+_LONG_FIRST = (
+    "browser/test_offline_copy.py",  # the offline build with the card pool, then a walk of its 14,000 pages
+    "test_serve.py",  # mkdocs serve of a scratch project, two edits, then a plain build to compare with
+    "test_site_engines.py",  # the ProperDocs build
+    "test_check_project.py",  # builds of other projects
+    "test_scenarios.py",
+    "test_fidelity.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item) -> int:
+        path = item.path.relative_to(ROOT / "tests").as_posix()
+        return _LONG_FIRST.index(path) if path in _LONG_FIRST else len(_LONG_FIRST)
+
+    items.sort(key=rank)  # stable: the order within a file and among the others is kept
+
+
 def shared_once(tmp_path_factory, name: str, build) -> Path:
     """A folder `build(folder)` fills once per test run, shared by pytest-xdist's workers (issue 15).
 

@@ -22,6 +22,8 @@ import yaml
 
 from .conftest import ROOT, is_local
 
+pytestmark = pytest.mark.browser  # Chromium on the online site and the offline copy
+
 PAYLOAD = ('<b>Battle:</b> :bow: Bow a target.<br><script>window.__pwned = 1</script>'
            '<img src=x onerror="window.__pwned = 2"><a href="javascript:window.__pwned = 3">click</a>')
 POOL = {
