@@ -184,6 +184,15 @@ def test_card_search_legal_here_not_there_and_banned_somewhere(page, card_site):
         page.goto(root + search + "?q=zzyx&not=obsidian-hand", wait_until="load")
         page.wait_for_function(f"() => ({items})() === 'Zzyx Test Courtier|Zzyx Test Promo'")
         assert page.locator("#l5r-notformat option:checked").inner_text() == "Obsidian Hand"
+        # The card-status comparison leads there: its "legal in Modern, not in Obsidian Hand" link opens the search
+        # with both filters set, so the question is answered for the whole pool without a table of every card.
+        page.goto(root + "compare/cards/", wait_until="load")
+        page.get_by_role("link", name="legal in Modern, not in Obsidian Hand").click()
+        page.wait_for_function("() => document.querySelectorAll('#l5r-results li').length > 0")
+        assert page.locator("#l5r-format option:checked").inner_text() == "Modern"
+        assert page.locator("#l5r-notformat option:checked").inner_text() == "Obsidian Hand"
+        shown = page.locator("#l5r-results").inner_text()
+        assert "Zzyx Test Courtier" in shown and "Zzyx Test Samurai" not in shown  # Modern only / legal in both
 
 
 def test_card_page_fits_a_phone(page, card_site):
