@@ -315,3 +315,31 @@ def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, 
         assert server.app({"PATH_INFO": "/card/no-such-card/"}, lambda s, h: None) == [b"from MkDocs"]
     finally:
         mkdocs_serve.SESSION.cards = saved
+
+
+def test_theme_files_no_page_loads_are_dropped_from_the_built_site(tmp_path, built_site):
+    """Issue 11 (site ≤ 60 MB with the pool): Material's other search languages go when the index's language is
+    English alone (its worker imports them only otherwise), and source maps always; nothing else is touched."""
+    from l5r.site.slim import drop_unused_theme_files
+
+    def site(lang):
+        root = tmp_path / "-".join(lang)
+        (root / "search").mkdir(parents=True)
+        (root / "search" / "search_index.json").write_text(json.dumps({"config": {"lang": lang}, "docs": []}))
+        (root / "assets" / "javascripts" / "lunr" / "min").mkdir(parents=True)
+        (root / "assets" / "javascripts" / "lunr" / "min" / "lunr.de.min.js").write_text("x" * 10)
+        (root / "assets" / "javascripts" / "bundle.min.js").write_text("//# sourceMappingURL=bundle.min.js.map")
+        (root / "assets" / "javascripts" / "bundle.min.js.map").write_text("y" * 5)
+        return root
+
+    english = site(["en"])
+    assert drop_unused_theme_files(english) == 15
+    assert not (english / "assets/javascripts/lunr").exists()
+    assert not (english / "assets/javascripts/bundle.min.js.map").exists()
+    assert (english / "assets/javascripts/bundle.min.js").is_file()
+    german = site(["en", "de"])
+    assert drop_unused_theme_files(german) == 5
+    assert (german / "assets/javascripts/lunr/min/lunr.de.min.js").is_file()
+    # The real build: English search, so neither is shipped (the browser search tests prove search still works).
+    assert not (built_site / "assets/javascripts/lunr").exists()
+    assert not list((built_site / "assets").rglob("*.map"))

@@ -243,10 +243,7 @@ class CardSite:
     def render_embedded(self, identity: Identity, rel: str) -> str:
         """The pool's facts for a card the Codex has a record for: its text, stats, legality in every format
         (with the date picker) and printings, for the record's own page (`cardsearch.write_record_facts`)."""
-        html = self.render(identity, rel, embedded=True)
-        if 'id="l5r-card-timeline"' in html:
-            html += f'<script src="{rel}assets/card-page.js"></script>'
-        return html
+        return self.render(identity, rel, embedded=True)
 
     def render(self, identity: Identity, rel: str = "../../", embedded: bool = False) -> str:
         """The card's article HTML (goes inside the shell's <article>); `rel` leads from the page to the root."""
@@ -285,7 +282,7 @@ class CardSite:
         found = self._legality_cache.get(key)
         if found is None:
             found = Markup(self._legality_template.render(
-                rows=rows, timeline=timeline, today=self.today.isoformat(), page=lambda uri: rel + self.page(uri),
+                rows=rows, timeline=timeline, today=self.today.isoformat(), root=rel, page=lambda uri: rel + self.page(uri),
                 ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}"))
             self._legality_cache[key] = found
         return found
@@ -296,6 +293,7 @@ class CardSite:
 # -----------------------------------------------------------------------------------------------------------
 
 _BODY = re.compile(r"<body[^>]*>")
+_CANONICAL = re.compile(r'<link rel="canonical" href="([^"]*)"')
 _ROOT = "../../"  # the shell (cards/search/) and every card page (card/<slug>/) sit two folders deep
 
 
@@ -312,27 +310,37 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
         icon = icon.replace('href="', 'href="' + "../" * (2 - shell_depth), 1)
     body = _BODY.search(shell_html)
     name = _html.escape(site_name)
+    # The published address of each card page (what "Copy citation" shares from disk, as on every other page):
+    # the site's address, read from the shell's own canonical link, then the card's path.
+    canonical = _CANONICAL.search(shell_html)
+    published = ""
+    if canonical and canonical.group(1).endswith(("cards/search/", "cards/search.html")):
+        site_root = canonical.group(1).rsplit("cards/search", 1)[0]
+        published = f'<link rel="canonical" href="{site_root}@PATH@">'
+
     head = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
-            f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>{icon}'
+            f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>{published}{icon}'
             f'<link rel="stylesheet" href="{_ROOT}{slim.CARD_CSS}">{"".join(external)}</head>'
             f'{body.group(0) if body else "<body>"}<a href="#card" class="md-skip">Skip to content</a>'
             f'<header class="md-header"><nav class="md-header__inner md-grid l5r-bar" aria-label="Header">'
             f'<a href="{_ROOT}{page("")}">{name}</a> <a href="{_ROOT}{page("cards/search/")}">Card search</a> '
             f'<a href="{_ROOT}{page("formats/")}">Formats</a></nav></header>'
             f'<main class="md-main__inner md-grid l5r-card-main"><article class="md-content__inner md-typeset">')
-    tail = f'</article></main><script src="{_ROOT}assets/card-page.js"></script></body></html>'
+    tail = f'</article></main><script src="{_ROOT}assets/codex.js"></script></body></html>'  # Copy citation
     return head, tail
 
 
-def page_html(head: str, tail: str, title: str, body: str) -> str:
+def card_page_html(card_site: CardSite, identity: Identity, head: str, tail: str) -> str:
+    """A pool card's whole page: the shell's head (its title and published address filled in), the card, the tail.
+    The one way a card page is made, written by the build and served by `mkdocs serve` alike."""
     import html as _html
-    return head.replace("@TITLE@", _html.escape(title), 1) + body + tail
+    filled = head.replace("@TITLE@", _html.escape(identity.key), 1).replace(
+        "@PATH@", f"{CARD_DIR}/{card_site.slug_of[identity]}/", 1)
+    return filled + card_site.render(identity) + tail
 
 
 def _write_some(site_dir: str, card_site: CardSite, head: str, tail: str, identities) -> int:
     """Render and write these cards' pages (one worker's share, or all of them)."""
-    import html as _html
-    head_start, head_end = head.split("@TITLE@", 1)
     count = 0
     for identity in identities:
         folder = os.path.join(site_dir, CARD_DIR, card_site.slug_of[identity])
@@ -340,7 +348,7 @@ def _write_some(site_dir: str, card_site: CardSite, head: str, tail: str, identi
             os.mkdir(folder)
         except FileExistsError:
             pass
-        html = head_start + _html.escape(identity.key) + head_end + card_site.render(identity) + tail
+        html = card_page_html(card_site, identity, head, tail)
         with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
             stream.write(html)
         count += 1

@@ -17,7 +17,7 @@ from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from ..scenarios import present
 from . import permalinks
-from . import cardsearch, feeds, mkdocs_serve
+from . import cardsearch, feeds, mkdocs_serve, slim
 from .api import ApiError
 from .generate import generate
 from .pages import SitePlan
@@ -136,3 +136,4 @@ def post_build(state: SiteState, config):
     cardsearch.write(Path(config.site_dir), state.codex, config.site_name, config.use_directory_urls, on_request,
                      cited_by=state.pool_cited_by, anchors=state.plan.anchors)
     _links(permalinks.write_outputs, Path(config.site_dir), state.codex, state.plan, config.use_directory_urls)
+    slim.drop_unused_theme_files(Path(config.site_dir))  # search languages and source maps no page loads

@@ -21,6 +21,8 @@ import re
 import threading
 from dataclasses import dataclass, field
 
+from . import cardpages
+
 # -----------------------------------------------------------------------------------------------------------
 # The serve session: lives across rebuilds (a build's own state is `mkdocs_glue.SiteState`)
 # -----------------------------------------------------------------------------------------------------------
@@ -76,8 +78,6 @@ _CARD_PATH = re.compile(r"card/([^/]+)/(?:index\.html)?$")
 
 def card_page(rel_path: str) -> str | None:
     """The HTML of `card/<slug>/` (None when the path is no pool card page of the newest build)."""
-    import html as _html
-
     m = _CARD_PATH.match(rel_path)
     cards = SESSION.cards
     if not m or cards is None:
@@ -86,8 +86,7 @@ def card_page(rel_path: str) -> str | None:
     identity = by_slug.get(m.group(1))
     if identity is None:
         return None
-    start_, end = head.split("@TITLE@", 1)
-    return start_ + _html.escape(identity.key) + end + card_site.render(identity) + tail
+    return cardpages.card_page_html(card_site, identity, head, tail)
 
 
 def install_card_pages(server) -> None:

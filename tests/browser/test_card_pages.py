@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -123,7 +124,7 @@ def test_card_page_shows_facts_and_inert_text(page, card_site, axe_source):
     assert text.locator("script, img, a").count() == 0
     page.wait_for_timeout(300)
     assert page.evaluate("window.__pwned") is None
-    assert page.locator('tr[data-format="modern"] .l5r-status').inner_text() == "legal"
+    assert page.locator('tr[data-format="modern"] [data-status]').inner_text() == "legal"
     assert "not in the card pool" in page.locator('tr[data-format="new-era"]').inner_text()
     assert page.locator("text=Test Artist").count() >= 1
     page.add_script_tag(content=axe_source)
@@ -132,10 +133,29 @@ def test_card_page_shows_facts_and_inert_text(page, card_site, axe_source):
     assert not serious, serious
 
 
+def test_card_page_copies_its_citation_like_every_record(page, card_site):
+    """Issue 11: a pool card has a CARD citation and the copy button of every other record (assets/codex.js):
+    `citation — title — link`, the link being the page's own address online and the published one from disk."""
+    kind, root, index = card_site
+    _open(page, card_site, "card/zzyx-test-samurai/")
+    box = page.locator(".l5r-cite").first
+    assert box.locator(".l5r-cite__id").inner_text() == "CARD Zzyx Test Samurai"
+    button = box.locator(".l5r-copy")
+    button.click()
+    page.wait_for_function("b => b.hasAttribute('data-copy-state')", arg=button.element_handle(), timeout=5000)
+    copied = button.get_attribute("data-copied-text")
+    if kind == "online":
+        link = root + "card/zzyx-test-samurai/#card"
+    else:  # a file:// address is no use in a chat: the published one (mkdocs.yml site_url)
+        site_url = re.search(r"^site_url:\s*(\S+)", (ROOT / "mkdocs.yml").read_text(), re.M).group(1)
+        link = site_url.rstrip("/") + "/card/zzyx-test-samurai/#card"
+    assert copied == f"CARD Zzyx Test Samurai — Zzyx Test Samurai — {link}", copied
+
+
 def test_legality_as_of_a_past_date(page, card_site):
     """oh-ban-unreleased-promos (added 2015-11-12): the promo is banned after that day, not on 2015-01-01."""
     _open(page, card_site, "card/zzyx-test-promo/")
-    status = page.locator('tr[data-format="obsidian-hand"] .l5r-status')
+    status = page.locator('tr[data-format="obsidian-hand"] [data-status]')
     page.fill("#l5r-as-of", "2016-01-01")
     page.dispatch_event("#l5r-as-of", "change")
     assert status.get_attribute("data-status") == "banned"

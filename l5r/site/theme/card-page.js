@@ -1,5 +1,6 @@
 // A pool card page (l5r/site/cardpages.py): the date picker shows the deck checker's verdict for that day,
-// read from the timeline the build embedded (verdicts computed in Python; nothing is re-decided here).
+// read from the timeline the build embedded (verdicts computed in Python; nothing is re-decided here). The
+// citation's copy button is assets/codex.js's, as on every other page.
 (function () {
   var data = document.getElementById("l5r-card-timeline");
   var picker = document.getElementById("l5r-as-of");
@@ -14,17 +15,11 @@
       var verdict = null;
       segments.forEach(function (s) { if (s[0] === null || s[0] <= day) verdict = s; });
       if (!verdict) return;
-      var status = row.querySelector(".l5r-status"), why = row.querySelector(".l5r-why");
+      var status = row.cells[1], why = row.cells[2];  // Format, Status, Why
       status.textContent = verdict[1].replace(/-/g, " ");
       status.setAttribute("data-status", verdict[1]);
       why.textContent = verdict[2] + (verdict[3].length ? " (" + verdict[3].join(", ") + ")" : "");
     });
   }
   if (picker) { picker.addEventListener("change", show); picker.addEventListener("input", show); }
-  document.querySelectorAll("button.l5r-copy").forEach(function (b) {
-    b.addEventListener("click", function () {
-      var url = new URL(b.getAttribute("data-copy"), location.href).href;
-      if (navigator.clipboard) navigator.clipboard.writeText(url).then(function () { b.setAttribute("data-copy-state", "copied"); }, function () { b.setAttribute("data-copy-state", "failed"); });
-    });
-  });
 })();
