@@ -29,7 +29,7 @@ def on_page_markdown(markdown, page, config, files):
 
 
 def on_page_content(html, page, config, files):
-    return offline.page_content(search.page_content(html), page, config, files)
+    return offline.page_content(html, page, config, files)
 
 
 def on_post_page(output, page, config):

@@ -22,8 +22,6 @@ CARD_INDEX_URI = "search/codex.js"
 # every rule of a format and would double each result).
 _EXCLUDED_PREFIXES = ("cards/", "print/")
 
-_COPY_BUTTON = re.compile(r'<button(?=[^>]*\bclass="[^"]*\bl5r-copy\b)')
-
 
 def page_meta(src_uri: str, meta: dict) -> None:
     """Front matter for search, set from the page's place in the site (called on every page's markdown)."""
@@ -31,11 +29,6 @@ def page_meta(src_uri: str, meta: dict) -> None:
         search = dict(meta.get("search") or {})
         search["exclude"] = True
         meta["search"] = search
-
-
-def page_content(html: str) -> str:
-    """Keep button labels ("Copy citation") out of the search index: they would start every result's text."""
-    return _COPY_BUTTON.sub('<button data-search-exclude="button"', html)
 
 
 def _page_url(uri: str, use_directory_urls: bool) -> str:
