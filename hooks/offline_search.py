@@ -15,17 +15,7 @@ def on_config(config):
 
 
 def on_files(files, config):
-    from mkdocs.structure.files import File
-
-    codex = mkdocs_glue.state_of(config).codex
-    files.append(File.generated(config, search.CARD_INDEX_URI,
-                                content=search.card_index_js(codex, config.use_directory_urls)))
     return offline.on_files(files, config)
-
-
-def on_page_markdown(markdown, page, config, files):
-    search.page_meta(page.file.src_uri, page.meta)
-    return markdown
 
 
 def on_page_content(html, page, config, files):

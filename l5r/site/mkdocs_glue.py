@@ -80,17 +80,13 @@ def _nav(configured, generated):
 
 
 def add_files(state: SiteState, files, config):
-    # The card search page (also the chrome of every pool card page) and its scripts (issue 11).
-    files.append(File.generated(config, cardsearch.PAGE_URI,
-                                content=cardsearch.page_markdown(config.use_directory_urls)))
-    files.append(File.generated(config, cardsearch.SCRIPT_URI, content=cardsearch.SCRIPT))
-    files.append(File.generated(config, cardsearch.PAGE_SCRIPT_URI, content=cardsearch.PAGE_SCRIPT))
     for uri, content in state.pages.items():
         if files.get_file_from_path(uri) is not None:
             raise PluginError(f"docs/{uri} would hide a generated page; generated pages are not written in docs/")
         files.append(File.generated(config, uri, content=content))
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml), built from the data; as
-    # generated files, pages link to them with ordinary (validated) Markdown links.
+    # generated files, pages link to them with ordinary (validated) Markdown links. The JSON API, the card
+    # search's scripts and the search's card index (search/codex.js) too.
     for uri, content in state.files.items():
         files.append(File.generated(config, uri, content=content))
     return files
