@@ -115,7 +115,8 @@ def test_a_hookless_build_then_postbuild_is_the_hooks_build(both_builds):
     out, in the same order), permalinks.json, short links, card index, sitemap."""
     hooks, hookless = both_builds
     ours, theirs = _files(hooks), _files(hookless)
-    assert ours == theirs, f"only with hooks: {sorted(ours - theirs)[:10]}; only hook-less: {sorted(theirs - ours)[:10]}"
+    assert ours == theirs, \
+        f"only with hooks: {sorted(ours - theirs)[:10]}; only hook-less: {sorted(theirs - ours)[:10]}"
     pages = sorted(f for f in ours if f.endswith(".html"))
     assert len(pages) > 100 and "permalinks.json" in ours and "search/codex.js" in ours
     anchors, differ = [], []

@@ -1,8 +1,9 @@
 """Page generation as a pure function of the data, independent of any site engine.
 
 `generate(codex)` returns every generated page ({uri: Markdown}), the other generated files (Atom feeds, the JSON
-API, the card search's scripts, the search's card index) and the navigation; the MkDocs hooks add them as virtual files (l5r/site/mkdocs_glue.py), and `l5r site generate
-OUT` writes them to a folder for another engine (ProperDocs, Zensical) to build beside docs/.
+API, the card search's scripts, the search's card index) and the navigation; the MkDocs hooks add them as
+virtual files (l5r/site/mkdocs_glue.py), and `l5r site generate OUT` writes them to a folder for another engine
+(ProperDocs, Zensical) to build beside docs/. What follows the build is l5r/site/postbuild.py.
 """
 
 from __future__ import annotations
