@@ -1,4 +1,5 @@
-"""MkDocs glue: load the Codex data and hand MkDocs the generated pages. All logic lives in `l5r.site`.
+"""MkDocs glue: load the Codex data, hand MkDocs the generated pages, run the post-build passes (per page in
+on_post_page, the rest in on_post_build: l5r/site/postbuild.py). All logic lives in `l5r.site`.
 
 on_config makes the build's one `SiteState` (l5r/site/mkdocs_glue.py); every later hook reads it from the
 config MkDocs passes in and hands it on explicitly."""
@@ -26,11 +27,11 @@ def on_files(files, config):
 
 
 def on_env(env, config, files):
-    return mkdocs_glue.theme_env(env)
+    return mkdocs_glue.theme_env(mkdocs_glue.state_of(config), env, config, files)
 
 
-def on_page_content(html, page, config, files):
-    return mkdocs_glue.page_content(mkdocs_glue.state_of(config), html, page, config)
+def on_post_page(output, page, config):
+    return mkdocs_glue.post_page(mkdocs_glue.state_of(config), output, page)
 
 
 def on_post_build(config):

@@ -1,8 +1,9 @@
-"""MkDocs glue for search and the offline copy (issue #8). All logic lives in `l5r.site.search` and `l5r.site.offline`."""
+"""MkDocs glue for the offline copy (issue #8): its settings and the vendored shim. Its passes over the built
+pages run with the others (l5r/site/postbuild.py, called by hooks/codex.py)."""
 
 from __future__ import annotations
 
-from l5r.site import mkdocs_glue, offline, search
+from l5r.site import mkdocs_glue
 
 # -----------------------------------------------------------------------------------------------------------
 # Hooks (run after hooks/codex.py, which loads the Codex data in its on_config)
@@ -10,37 +11,9 @@ from l5r.site import mkdocs_glue, offline, search
 
 
 def on_config(config):
-    offline.on_config(config)
+    mkdocs_glue.offline_config(config)
     return config
 
 
 def on_files(files, config):
-    from mkdocs.structure.files import File
-
-    codex = mkdocs_glue.state_of(config).codex
-    files.append(File.generated(config, search.CARD_INDEX_URI,
-                                content=search.card_index_js(codex, config.use_directory_urls)))
-    return offline.on_files(files, config)
-
-
-def on_page_markdown(markdown, page, config, files):
-    search.page_meta(page.file.src_uri, page.meta)
-    return markdown
-
-
-def on_page_content(html, page, config, files):
-    return offline.page_content(search.page_content(html), page, config, files)
-
-
-def on_post_page(output, page, config):
-    return offline.post_page(output, config)
-
-
-def on_post_build(config):
-    # Runs after Material's search plugin has written search/search_index.json.
-    from pathlib import Path
-
-    state = mkdocs_glue.state_of(config)
-    search.tag_index(Path(config.site_dir) / "search" / "search_index.json", state.codex, state.plan,
-                     config.use_directory_urls)
-    offline.on_post_build(config)
+    return mkdocs_glue.offline_files(files, config)

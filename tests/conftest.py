@@ -11,6 +11,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -146,3 +147,54 @@ def run_l5r(*args, cwd=None) -> subprocess.CompletedProcess:
     """Run the installed console script, as a user would."""
     return subprocess.run([str(BIN / "l5r"), *map(str, args)], cwd=cwd or ROOT,
                           capture_output=True, text=True, check=False)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The site built as an engine without `hooks:` (Zensical) would build it (issue 15)
+# ---------------------------------------------------------------------------------------------------------
+
+
+class _IgnorePythonTags(yaml.SafeLoader):
+    """Reads mkdocs.yml's nav: the `!!python/name:` values of its Markdown extensions are left as None."""
+
+
+_IgnorePythonTags.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dict | None = None) -> Path:
+    """The project's site built with no MkDocs hook at all, as another engine would: `l5r site generate` into a copy
+    of docs/, a config with no hooks (it inherits the project's mkdocs.yml for the theme, plugins, Markdown
+    extensions, extra CSS and JavaScript; `hooks: []`; the nav is the generated `.l5r-nav.yml` followed by
+    mkdocs.yml's hand-written entries but Home; the Codex's theme folder as `custom_dir`, for the feed link; for the
+    offline copy the settings its hook makes: page files, no instant navigation, the vendored shim as polyfill), a
+    plain `mkdocs build --strict`, then `l5r site postbuild`. Returns the built folder, work/site."""
+    from l5r.site import offline as offline_copy
+    from l5r.site.feeds import THEME_DIR
+    from l5r.site.generate import NAV_FILE
+
+    env = dict(env if env is not None else site_build_env())
+    docs = work / "docs"
+    shutil.copytree(project / "docs", docs)
+    flags = ["--offline"] if offline else []
+    data = ["--data", str(project / "data")]
+
+    def run(*args):
+        result = subprocess.run([*map(str, args)], cwd=project, env=env, capture_output=True, text=True, check=False)
+        assert result.returncode == 0, f"{args[:3]} failed:\n{result.stdout}\n{result.stderr}"
+
+    run(BIN / "l5r", "site", "generate", docs, *flags, *data)
+    base = yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_IgnorePythonTags)
+    generated = yaml.safe_load((docs / NAV_FILE).read_text(encoding="utf-8"))["nav"]
+    nav = generated + [item for item in base.get("nav") or [] if item not in generated
+                       and not (isinstance(item, dict) and "Home" in item)]
+    config = {"INHERIT": str(project / "mkdocs.yml"), "docs_dir": "docs", "hooks": [], "nav": nav,
+              "theme": {"custom_dir": str(THEME_DIR)}}
+    if offline:
+        config["theme"]["features"] = offline_copy.theme_features(base["theme"].get("features"))
+        config["use_directory_urls"] = False
+        config["extra"] = {"polyfills": offline_copy.polyfills((base.get("extra") or {}).get("polyfills"))}
+    (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    site = work / "site"
+    run(BIN / "mkdocs", "build", "--strict", "-f", work / "mkdocs.yml", "--site-dir", site)
+    run(BIN / "l5r", "site", "postbuild", site, *flags, *data)
+    return site

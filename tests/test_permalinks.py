@@ -254,3 +254,18 @@ def chromium_page():
         finally:
             browser.close()
         assert not errors, f"script errors: {errors}"
+
+
+def test_a_hookless_build_then_postbuild_keeps_the_old_urls_working_too(redirected, tmp_path):
+    """`l5r site postbuild` after an engine without hooks (issue 15) writes the same marker, the same stub, the
+    same site file for file."""
+    from conftest import hookless_build
+
+    work, site, _ = redirected
+    other = hookless_build(work, tmp_path, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+    keywords = (other / "formats/new-era/keywords/index.html").read_text(encoding="utf-8")
+    assert 'data-l5r-moved="ne-kw-absent" data-l5r-to="#ne-kw-absent-renamed"' in keywords
+    names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(other).as_posix() for p in other.rglob("*") if p.is_file())
+    assert "formats/obsidian-hand/performing/index.html" in names  # the stub
+    assert [n for n in names if (other / n).read_bytes() != (site / n).read_bytes()] == []

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 import yaml
 
-from conftest import BIN, ROOT, run_l5r, shared_once, site_build_env
+from conftest import BIN, ROOT, hookless_build, run_l5r, shared_once, site_build_env
 
 GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
 ID = re.compile(r'\bid="([^"]+)"')
@@ -75,3 +75,82 @@ def test_properdocs_builds_the_same_site_page_for_page(built_site, properdocs_si
     assert not differ, f"pages that differ beyond the generator tag: {differ[:10]}"
     for data in ("search/search_index.json", "permalinks.json", "sitemap.xml", "feed.xml"):
         assert (built_site / data).read_bytes() == (properdocs_site / data).read_bytes(), data
+
+
+# -- An engine without hooks (Zensical): generate, build, `l5r site postbuild` ---------------------------------
+# Built without the card pool (L5R_CARDPOOL unset): a seed site builds in seconds, and the passes that only the
+# pool needs (its card pages, written by the Codex itself) are the same call in both builds.
+
+
+def _no_pool_env() -> dict:
+    env = site_build_env()
+    env.pop("L5R_CARDPOOL", None)
+    return env
+
+
+def _hooks_build(out, config="mkdocs.yml"):
+    result = subprocess.run([str(BIN / "mkdocs"), "build", "-f", config, "--strict", "--site-dir", str(out)],
+                            cwd=ROOT, env=_no_pool_env(), capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
+
+
+@pytest.fixture(scope="session", params=["online", "offline"])
+def both_builds(request, tmp_path_factory):
+    """(the hooks build, the hook-less build then `l5r site postbuild`) of the seed site, online or offline."""
+    offline = request.param == "offline"
+    hooks = shared_once(tmp_path_factory, f"seed-hooks-{request.param}",
+                        lambda out: _hooks_build(out, "mkdocs.offline.yml" if offline else "mkdocs.yml"))
+    work = shared_once(tmp_path_factory, f"seed-hookless-{request.param}",
+                       lambda out: hookless_build(ROOT, out, offline=offline, env=_no_pool_env()))
+    return hooks, work / "site"
+
+
+def _files(folder):
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_hookless_build_then_postbuild_is_the_hooks_build(both_builds):
+    """Every file, byte for byte: the same pages (same anchors, titles escaped for the tooltips, moved-anchor
+    markers, offline links and no feed links offline), the same search index (tags, card and print pages left
+    out, in the same order), permalinks.json, short links, card index, sitemap."""
+    hooks, hookless = both_builds
+    ours, theirs = _files(hooks), _files(hookless)
+    assert ours == theirs, \
+        f"only with hooks: {sorted(ours - theirs)[:10]}; only hook-less: {sorted(theirs - ours)[:10]}"
+    pages = sorted(f for f in ours if f.endswith(".html"))
+    assert len(pages) > 100 and "permalinks.json" in ours and "search/codex.js" in ours
+    anchors, differ = [], []
+    for name in sorted(ours):
+        a, b = (hooks / name).read_bytes(), (hookless / name).read_bytes()
+        if a == b:
+            continue
+        differ.append(name)
+        if name.endswith(".html") and set(ID.findall(a.decode())) != set(ID.findall(b.decode())):
+            anchors.append(name)
+    assert not anchors, f"pages whose anchors differ: {anchors[:10]}"
+    assert not differ, f"files that differ: {differ[:10]}"
+    # Not vacuous: the passes did their work (titles escaped twice; tags in the search index).
+    assert any(b"&amp;amp;" in (hookless / p).read_bytes() for p in pages)
+    assert b'"tags":["OH II.B"]' in (hookless / "search/search_index.json").read_bytes()
+
+
+def test_postbuild_refuses_a_site_twice_and_a_folder_never_built(tmp_path, both_builds):
+    _, hookless = both_builds
+    again = run_l5r("site", "postbuild", hookless)
+    assert again.returncode == 1 and "already post-built" in again.stderr and "Traceback" not in again.stderr
+    empty = run_l5r("site", "postbuild", tmp_path)
+    assert empty.returncode == 1 and "no search/search_index.json" in empty.stderr and "Traceback" not in empty.stderr
+    missing = run_l5r("site", "postbuild", tmp_path / "nowhere")
+    assert missing.returncode == 2 and "is not a folder" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_generated_card_and_print_pages_leave_the_search_index_by_their_own_front_matter(codex, monkeypatch):
+    from l5r.site.generate import generate
+
+    monkeypatch.delenv("L5R_CARDPOOL", raising=False)
+    pages = generate(codex).pages
+    excluded = [uri for uri in pages if uri.startswith(("cards/", "print/"))]
+    assert len(excluded) > 10
+    for uri in excluded:
+        meta = yaml.safe_load(pages[uri].split("---\n", 2)[1])
+        assert meta["search"]["exclude"] is True, uri

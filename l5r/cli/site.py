@@ -1,4 +1,5 @@
-"""`l5r site generate OUT`: write the generated pages (and feeds, and the nav) for another site engine."""
+"""`l5r site generate OUT`: write the generated pages (and feeds, and the nav) for another site engine;
+`l5r site postbuild SITE`: after that engine's build, every pass the Codex runs on the built site."""
 
 from __future__ import annotations
 
@@ -18,12 +19,23 @@ def register(sub):
     g.add_argument("--data", type=Path, default=None,
                    help="data folder (default: the data/ of the project around the current folder)")
     g.add_argument("--site-url", default="https://codex.l5r.invalid/", help="site URL the feeds link to")
+    g.add_argument("--offline", action="store_true",
+                   help="for the offline copy: pages are files (a/b.html), not directory URLs (a/b/)")
     g.set_defaults(func=run_generate)
+    b = verbs.add_parser("postbuild", help="after another engine built SITE_DIR: every pass the Codex runs on it "
+                                           "(search tags, card pages, permalinks, the offline copy's files)")
+    b.add_argument("site", type=Path, metavar="SITE_DIR", help="the folder the engine built (site/)")
+    b.add_argument("--offline", action="store_true",
+                   help="the offline copy (built with use_directory_urls: false): also its passes")
+    b.add_argument("--data", type=Path, default=None,
+                   help="data folder (default: the data/ of the project around the current folder)")
+    b.set_defaults(func=run_postbuild)
     p.set_defaults(func=lambda args: (p.print_help(sys.stderr), 2)[1])
 
 
 def run_generate(args) -> int:
     from ..scenarios import present
+    from ..site.api import ApiError
     from ..site.generate import NAV_FILE, generate, write
 
     if args.out.exists() and not args.out.is_dir():
@@ -39,11 +51,49 @@ def run_generate(args) -> int:
             print(problem, file=sys.stderr)
         print("The Codex data has problems; nothing was written.", file=sys.stderr)
         return 1
-    generated = generate(codex, args.site_url)
+    try:
+        generated = generate(codex, args.site_url, directory_urls=not args.offline)
+    except ApiError as exc:
+        print(f"l5r site generate: {exc}", file=sys.stderr)
+        return 1
     try:
         count = write(generated, args.out)
     except OSError as exc:
         print(f"l5r site generate: cannot write to {args.out}: {exc.strerror}", file=sys.stderr)
         return 1
     print(f"{count} generated files written under {args.out} (nav in {args.out / NAV_FILE})")
+    return 0
+
+
+def run_postbuild(args) -> int:
+    from ..scenarios import present
+    from ..site import postbuild
+    from ..site.api import ApiError
+    from ..site.generate import generate
+
+    if not args.site.is_dir():
+        print(f"l5r site postbuild: {args.site} is not a folder (build the site first)", file=sys.stderr)
+        return 2
+    data = locate.data_dir(args.data)
+    project = data.resolve().parent
+    present.use_project(project)
+    try:
+        codex = load_codex(data)
+    except DataError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print("The Codex data has problems; the site was left as it is.", file=sys.stderr)
+        return 1
+    try:
+        generated = generate(codex, directory_urls=not args.offline)
+        counts = postbuild.run(args.site, codex, generated, directory_urls=not args.offline,
+                               offline_copy=args.offline, project=project)
+    except (ApiError, postbuild.PostBuildError) as exc:
+        print(f"l5r site postbuild: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"l5r site postbuild: cannot write in {args.site}: {exc.strerror}", file=sys.stderr)
+        return 1
+    print(f"{args.site} post-built: {counts['pages']} pages, {counts['permalinks']} permalinks, "
+          f"{counts['short_links']} short links, {counts['stubs']} stubs for old pages")
     return 0

@@ -1,8 +1,9 @@
 """Page generation as a pure function of the data, independent of any site engine.
 
-`generate(codex)` returns every generated page ({uri: Markdown}), the other generated files (Atom feeds) and
-the navigation; the MkDocs hooks add them as virtual files (l5r/site/mkdocs_glue.py), and `l5r site generate
-OUT` writes them to a folder for another engine (ProperDocs, Zensical) to build beside docs/.
+`generate(codex)` returns every generated page ({uri: Markdown}), the other generated files (Atom feeds, the JSON
+API, the card search's scripts, the search's card index) and the navigation; the MkDocs hooks add them as
+virtual files (l5r/site/mkdocs_glue.py), and `l5r site generate OUT` writes them to a folder for another engine
+(ProperDocs, Zensical) to build beside docs/. What follows the build is l5r/site/postbuild.py.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from ..data import model as m
-from . import api, feeds
+from . import api, cardsearch, feeds, search
 from .build import render_site_and_citations
 from .pages import SitePlan
 
@@ -37,10 +38,19 @@ def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Cod
     """Raises api.ApiError when the card pool named by L5R_CARDPOOL cannot be read."""
     index = api.pool_index(codex)  # the card pool (L5R_CARDPOOL), read once; an empty index without one
     plan, pages, cited = render_site_and_citations(codex, index if index.has_pool else None)
+    # The card search page (its chrome is the shell of every pool card page) first, as the hooks added it.
+    pages = {cardsearch.PAGE_URI: cardsearch.page_markdown(directory_urls), **pages}
+    # Card and print pages stay out of the search index by their own front matter (l5r/site/search.py).
+    pages = {uri: search.excluded_from_index(uri, text) for uri, text in pages.items()}
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml).
     files = {feed.path: feed.xml for feed in feeds.build_feeds(codex, plan, site_url, site_name)}
     # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api.py).
     files.update(api.site_outputs(codex, plan, directory_urls, index=index))
+    # The card search's scripts, and the header search's card index (with a pool, the post-build passes write
+    # it again with the pool's cards: l5r/site/cardsearch.py `write`).
+    files[cardsearch.SCRIPT_URI] = cardsearch.SCRIPT
+    files[cardsearch.PAGE_SCRIPT_URI] = cardsearch.PAGE_SCRIPT
+    files[search.CARD_INDEX_URI] = search.card_index_js(codex, directory_urls)
     return Generated(plan, pages, files, cited)
 
 

@@ -6,22 +6,21 @@ config MkDocs hands it (`state_of(config)`) and passes it explicitly to the func
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, Files, file_sort_key
 
 from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from ..scenarios import present
-from . import permalinks
-from . import cardsearch, feeds, mkdocs_serve, slim
+from . import feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
-from .generate import generate
+from .generate import Generated, generate
 from .pages import SitePlan
-from .render import bytecode_cache, tooltip_titles
+from .render import bytecode_cache
 
 STATE_KEY = "l5r_site"
 
@@ -31,10 +30,12 @@ class SiteState:
     """Everything the hooks share during one build."""
 
     codex: m.Codex
-    plan: SitePlan
-    pages: dict[str, str]  # generated page uri -> Markdown
-    files: dict[str, str | bytes]  # other generated files (feeds) uri -> content
-    pool_cited_by: dict = field(default_factory=dict)  # pool card target id -> [records naming it]
+    generated: Generated  # the pages, the other files, the plan (l5r/site/generate.py)
+    passes: postbuild.PagePasses | None = None  # set once the files are known (theme_env)
+
+    @property
+    def plan(self) -> SitePlan:
+        return self.generated.plan
 
 
 def state_of(config) -> SiteState:
@@ -60,7 +61,7 @@ def load(config) -> SiteState:
     except ApiError as exc:
         raise PluginError(str(exc)) from None
     plan = generated.plan
-    state = SiteState(codex, plan, generated.pages, generated.files, generated.pool_cited_by)
+    state = SiteState(codex, generated)
     config[STATE_KEY] = state
     _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
     config.nav = _nav(config.nav, plan.nav)  # titles escaped by plan_site (issue 14)
@@ -80,20 +81,18 @@ def _nav(configured, generated):
 
 
 def add_files(state: SiteState, files, config):
-    # The card search page (also the chrome of every pool card page) and its scripts (issue 11).
-    files.append(File.generated(config, cardsearch.PAGE_URI,
-                                content=cardsearch.page_markdown(config.use_directory_urls)))
-    files.append(File.generated(config, cardsearch.SCRIPT_URI, content=cardsearch.SCRIPT))
-    files.append(File.generated(config, cardsearch.PAGE_SCRIPT_URI, content=cardsearch.PAGE_SCRIPT))
-    for uri, content in state.pages.items():
+    for uri, content in state.generated.pages.items():
         if files.get_file_from_path(uri) is not None:
             raise PluginError(f"docs/{uri} would hide a generated page; generated pages are not written in docs/")
         files.append(File.generated(config, uri, content=content))
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml), built from the data; as
-    # generated files, pages link to them with ordinary (validated) Markdown links.
-    for uri, content in state.files.items():
+    # generated files, pages link to them with ordinary (validated) Markdown links. The JSON API, the card
+    # search's scripts and the search's card index (search/codex.js) too.
+    for uri, content in state.generated.files.items():
         files.append(File.generated(config, uri, content=content))
-    return files
+    # In the order MkDocs walks a docs folder, as if the generated files were written there (`l5r site generate`
+    # for another engine): the sitemap and the search index list pages in this order.
+    return Files(sorted(files, key=file_sort_key))
 
 
 def _links(step, *args):
@@ -104,11 +103,15 @@ def _links(step, *args):
         raise PluginError(str(exc)) from None
 
 
-def theme_env(env):
+def theme_env(state: SiteState, env, config, files):
     # The theme's templates compiled once and kept between builds (l5r/site/render.py `bytecode_cache`); under
     # `mkdocs serve`, a page whose inputs did not change is not rendered again (l5r/site/mkdocs_serve.py).
     if env.bytecode_cache is None:
         env.bytecode_cache = bytecode_cache()
+    # Every page file is known now: what the per-page passes need (l5r/site/postbuild.py).
+    state.passes = postbuild.page_passes(state.codex, state.generated,
+                                         [f.dest_uri for f in files.documentation_pages()],
+                                         directory_urls=config.use_directory_urls, offline_copy=offline_enabled(config))
     return mkdocs_serve.themed_env(env)
 
 
@@ -121,19 +124,51 @@ def serve(server) -> None:
     mkdocs_serve.quicker_polling(server)
 
 
-def page_content(state: SiteState, html, page, config):
-    # An old anchor that moved to another place: a hidden marker that docs/assets/codex.js follows.
-    # Titles become Material tooltips, which read them as HTML: escaped once more (issue 14).
-    html = tooltip_titles(html)
-    return html + permalinks.moved_markers(page.file.src_uri, state.codex, state.plan, config.use_directory_urls)
+def post_page(state: SiteState, output: str, page) -> str:
+    # The per-page passes of l5r/site/postbuild.py on the page MkDocs is about to write (titles escaped once more
+    # for Material's tooltips, moved-anchor markers, offline links): the same function `l5r site postbuild` runs
+    # on each page file after another engine's build.
+    return postbuild.page_html(output, page.file.dest_uri, state.passes)
 
 
 def post_build(state: SiteState, config):
-    # permalinks.json, short links c/<slug>/, stubs for old pages; every permalink must resolve.
-    # Every pool card's page and the card search index (l5r/site/cardsearch.py).
+    # Every pass after the build but the per-page ones (done in post_page): search index tags, the card index and
+    # the pool's card pages, permalinks.json, short links and stubs, the offline copy's files.
     # Under `mkdocs serve` the pool's card pages are rendered when asked for (l5r/site/mkdocs_serve.py).
     on_request = mkdocs_serve.set_cards if mkdocs_serve.serving() else None
-    cardsearch.write(Path(config.site_dir), state.codex, config.site_name, config.use_directory_urls, on_request,
-                     cited_by=state.pool_cited_by, anchors=state.plan.anchors)
-    _links(permalinks.write_outputs, Path(config.site_dir), state.codex, state.plan, config.use_directory_urls)
-    slim.drop_unused_theme_files(Path(config.site_dir))  # search languages and source maps no page loads
+    try:
+        postbuild.run(Path(config.site_dir), state.codex, state.generated, directory_urls=config.use_directory_urls,
+                      offline_copy=offline_enabled(config), site_name=config.site_name,
+                      project=_data_dir(config).parent, pages=False, on_request=on_request)
+    except postbuild.PostBuildError as exc:
+        raise PluginError(str(exc)) from None
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The offline copy's settings (mkdocs.offline.yml: `extra.l5r_offline: true`); its passes are l5r/site/offline.py
+# -----------------------------------------------------------------------------------------------------------
+
+
+def offline_enabled(config) -> bool:
+    return bool((config.extra or {}).get("l5r_offline"))
+
+
+def offline_config(config) -> None:
+    """No instant navigation, page files instead of directory URLs, only the vendored iframe-worker shim."""
+    if not offline_enabled(config):
+        return
+    config.theme["features"] = offline.theme_features(config.theme.get("features"))
+    config.use_directory_urls = False
+    config.extra["polyfills"] = offline.polyfills(config.extra.get("polyfills"))
+
+
+def offline_files(files, config):
+    """The shim, copied from the pinned npm package in node_modules/."""
+    if not offline_enabled(config):
+        return files
+    try:
+        source = offline.shim_source(_data_dir(config).parent)
+    except offline.ShimMissing as exc:
+        raise PluginError(str(exc)) from None
+    files.append(File.generated(config, offline.SHIM_URI, abs_src_path=str(source)))
+    return files

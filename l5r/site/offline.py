@@ -12,6 +12,9 @@ In that mode this module does what Material's `offline` plugin does, without its
   fails from disk; a feed reader needs the online site anyway), and so is 404.html (never shown from disk);
 - links written as published directory URLs inside raw HTML (`../ii-b/#oh-ii-b`: MkDocs rewrites only Markdown
   links) are pointed at the page files (`ii-b.html#oh-ii-b`): from disk, a directory is not a page.
+
+The engine's settings are the MkDocs glue's (l5r/site/mkdocs_glue.py); the passes over the built pages and
+files are functions of those files (`rewrite_links`, `drop_feed_links`, `finish`), run by l5r/site/postbuild.py.
 """
 
 from __future__ import annotations
@@ -20,77 +23,55 @@ import posixpath
 import re
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-
 from .cardlinks import CARD_DIR
 
 SHIM_URI = "assets/vendor/iframe-worker/shim.js"
 SHIM_PACKAGE = Path("node_modules") / "iframe-worker" / "shim" / "index.js"
-_INSTANT = "navigation.instant"
+INSTANT = "navigation.instant"
 
 
-def enabled(config) -> bool:
-    return bool((config.extra or {}).get("l5r_offline"))
+class ShimMissing(Exception):
+    """The pinned iframe-worker package is not installed: the message says what to run."""
 
 
-def project_dir(config) -> Path:
-    return Path(config.config_file_path).resolve().parent
-
-
-def on_config(config) -> None:
-    if not enabled(config):
-        return
-    features = config.theme.get("features") or []
-    config.theme["features"] = [f for f in features if f != _INSTANT and not f.startswith(_INSTANT + ".")]
-    config.use_directory_urls = False
-    # Only the vendored shim: a polyfill from anywhere else would be a request leaving the machine.
-    polyfills = [p for p in (config.extra.get("polyfills") or []) if "iframe-worker" not in str(p)]
-    config.extra["polyfills"] = [*polyfills, SHIM_URI]
-
-
-def shim_source(config) -> Path:
-    path = project_dir(config) / SHIM_PACKAGE
+def shim_source(project: Path) -> Path:
+    path = project / SHIM_PACKAGE
     if not path.is_file():
-        raise PluginError(f"The offline build needs {SHIM_PACKAGE} (the pinned iframe-worker package): "
+        raise ShimMissing(f"The offline build needs {SHIM_PACKAGE} (the pinned iframe-worker package): "
                           "run `make node_modules` (npm ci) first.")
     return path
 
 
-def on_files(files, config):
-    if not enabled(config):
-        return files
-    from mkdocs.structure.files import File
+def theme_features(features) -> list[str]:
+    """The theme's features without instant navigation (it cannot work from file://)."""
+    return [f for f in features or () if f != INSTANT and not f.startswith(INSTANT + ".")]
 
-    files.append(File.generated(config, SHIM_URI, abs_src_path=str(shim_source(config))))
-    return files
+
+def polyfills(configured) -> list[str]:
+    """Only the vendored shim: a polyfill from anywhere else would be a request leaving the machine."""
+    return [*(p for p in configured or () if "iframe-worker" not in str(p)), SHIM_URI]
 
 
 _HREF = re.compile(r'(<a\b[^>]*?\bhref=")([^"]*)(")')
-_pages_by_dir: dict[int, dict[str, str]] = {}
 
 
-def _dir_url(src_uri: str) -> str:
-    """Where a page lives with directory URLs: `a/b.md` -> `a/b/`, `a/index.md` -> `a/`."""
-    if src_uri == "index.md" or src_uri.endswith("/index.md"):
-        return src_uri[: -len("index.md")]
-    return src_uri[: -len(".md")] + "/"
+def page_dir(page_file: str) -> str:
+    """Where a page file lives with directory URLs: `a/b.html` -> `a/b/`, `a/index.html` (and `a/b/index.html`
+    of a directory-URL build) -> `a/` (`a/b/`), `index.html` -> ``."""
+    if page_file == "index.html" or page_file.endswith("/index.html"):
+        return page_file[: -len("index.html")]
+    return page_file[: -len(".html")] + "/"
 
 
-def _page_map(files) -> dict[str, str]:
-    key = id(files)
-    if key not in _pages_by_dir:
-        _pages_by_dir.clear()
-        _pages_by_dir[key] = {_dir_url(f.src_uri): f.dest_uri for f in files.documentation_pages()}
-    return _pages_by_dir[key]
+def pages_by_dir(page_files) -> dict[str, str]:
+    """Every page file of the offline copy by the directory URL a raw link would name it with."""
+    return {page_dir(f): f for f in page_files}
 
 
-def page_content(html: str, page, config, files) -> str:
-    """Offline only: point directory-URL links (`../ii-b/#x`, `./`) at page files (`ii-b.html#x`)."""
-    if not enabled(config):
-        return html
-    pages = _page_map(files)
-    here_dir = _dir_url(page.file.src_uri)  # the location the raw links were written for
-    here_file = page.file.dest_uri  # where the page really is in the offline copy
+def rewrite_links(html: str, page_file: str, pages: dict[str, str]) -> str:
+    """Point the directory-URL links (`../ii-b/#x`, `./`) of a page's content at page files (`ii-b.html#x`).
+    `page_file`: where the page is in the offline copy (`formats/oh/ii-a.html`); `pages`: `pages_by_dir`."""
+    here_dir = page_dir(page_file)  # the location the raw links were written for
 
     def fix(match: re.Match) -> str:
         href = match.group(2)
@@ -103,10 +84,10 @@ def page_content(html: str, page, config, files) -> str:
         target = "" if target == "." else target + "/"
         dest = pages.get(target)
         if dest is None and target.startswith(CARD_DIR + "/"):
-            dest = target + "index.html"  # a pool card's page: written by the Codex, not by MkDocs
+            dest = target + "index.html"  # a pool card's page: written by the Codex, not by the engine
         if dest is None:
             return match.group(0)
-        rel = posixpath.relpath(dest, posixpath.dirname(here_file) or ".")
+        rel = posixpath.relpath(dest, posixpath.dirname(page_file) or ".")
         return f"{match.group(1)}{rel}{hash_}{fragment}{match.group(3)}"
 
     return _HREF.sub(fix, html)
@@ -115,19 +96,16 @@ def page_content(html: str, page, config, files) -> str:
 _FEED_LINK = re.compile(r'\s*<link\b[^>]*\brel="alternate"[^>]*\btype="application/atom\+xml"[^>]*>')
 
 
-def post_page(output: str, config) -> str:
-    if not enabled(config):
-        return output
-    return _FEED_LINK.sub("", output)
+def drop_feed_links(page_html: str) -> str:
+    """A whole built page without its feed discovery `<link>`s."""
+    return _FEED_LINK.sub("", page_html)
 
 
-def on_post_build(config) -> None:
-    if not enabled(config):
-        return
-    (Path(config.site_dir) / "404.html").unlink(missing_ok=True)
-    folder = Path(config.site_dir) / "search"
+def finish(site: Path) -> None:
+    """After the build: no 404.html, and the search index as a script as well. Raises FileNotFoundError when the
+    engine wrote no search/search_index.json."""
+    (site / "404.html").unlink(missing_ok=True)
+    folder = site / "search"
     index = folder / "search_index.json"
-    if not index.is_file():
-        raise PluginError("The offline build found no search/search_index.json: is the search plugin enabled?")
-    (folder / "search_index.js").write_text(f"var __index = {index.read_text(encoding='utf-8')}",
-                                            encoding="utf-8")
+    text = index.read_text(encoding="utf-8")
+    (folder / "search_index.js").write_text(f"var __index = {text}", encoding="utf-8")

@@ -222,10 +222,14 @@ def _check_redirects(codex: m.Codex, plan: SitePlan, current: dict[str, Citable]
 # ---------------------------------------------------------------------------------------------------------
 
 
-def moved_markers(src_uri: str, codex: m.Codex, plan: SitePlan, directory_urls: bool = True) -> str:
-    """Hidden markers on a page whose old anchors moved: codex.js sends `page#old` on to the new place."""
-    here = page_path(src_uri)
-    here_url = page_url(src_uri, directory_urls)
+def moved_markers(page_file: str, codex: m.Codex, plan: SitePlan, directory_urls: bool = True) -> str:
+    """Hidden markers on a page whose old anchors moved: codex.js sends `page#old` on to the new place.
+    `page_file`: the built page's file from the site root (`a/b/index.html`, or `a/b.html` offline)."""
+    if not codex.redirects:
+        return ""
+    here = page_file[: -len("index.html")] if page_file == "index.html" or page_file.endswith("/index.html") \
+        else page_file[: -len(".html")] + "/"  # the page as the lock names it (directory URLs)
+    here_url = here if directory_urls else page_file
     spans = []
     for r in codex.redirects:
         path, _, anchor = r.old.partition("#")

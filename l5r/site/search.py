@@ -14,6 +14,8 @@ import re
 import unicodedata
 from pathlib import Path
 
+import yaml
+
 from ..data import model as m
 
 CARD_INDEX_URI = "search/codex.js"
@@ -22,20 +24,22 @@ CARD_INDEX_URI = "search/codex.js"
 # every rule of a format and would double each result).
 _EXCLUDED_PREFIXES = ("cards/", "print/")
 
-_COPY_BUTTON = re.compile(r'<button(?=[^>]*\bclass="[^"]*\bl5r-copy\b)')
 
-
-def page_meta(src_uri: str, meta: dict) -> None:
-    """Front matter for search, set from the page's place in the site (called on every page's markdown)."""
-    if src_uri.startswith(_EXCLUDED_PREFIXES):
-        search = dict(meta.get("search") or {})
-        search["exclude"] = True
-        meta["search"] = search
-
-
-def page_content(html: str) -> str:
-    """Keep button labels ("Copy citation") out of the search index: they would start every result's text."""
-    return _COPY_BUTTON.sub('<button data-search-exclude="button"', html)
+def excluded_from_index(uri: str, markdown: str) -> str:
+    """A generated page under cards/ or print/ with `search: exclude: true` in its own front matter, so any engine
+    that reads Material's front matter leaves it out of the search index (no hook needed). Other pages as given."""
+    if not uri.startswith(_EXCLUDED_PREFIXES):
+        return markdown
+    if markdown.startswith("---\n"):
+        end = markdown.find("\n---\n", 3)
+        meta = yaml.safe_load(markdown[4:end + 1]) if end != -1 else None
+        if isinstance(meta, dict):
+            if (meta.get("search") or {}).get("exclude") is True:
+                return markdown
+            if "search" in meta:
+                raise ValueError(f"{uri}: its front matter sets `search:` without `exclude: true`")
+            return "---\nsearch:\n  exclude: true\n" + markdown[4:]
+    return "---\nsearch:\n  exclude: true\n---\n\n" + markdown
 
 
 def _page_url(uri: str, use_directory_urls: bool) -> str:

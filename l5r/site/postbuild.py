@@ -1,0 +1,141 @@
+"""The passes after the build: what the Codex does to a built site, as functions of the built files (issue 15).
+
+Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `generate()` returned beside docs/.
+`run(site, codex, generated, ...)` then turns that folder into the Codex, in this order:
+
+1. **Each built page** (`page_html`, on every page file the engine wrote, never on the Codex's own files):
+   - titles in the page's content (its `<article>`) escaped once more, as Material's tooltips read them as HTML
+     (`render.tooltip_titles`, issue 14); Material's chrome outside the article is left alone;
+   - the hidden moved-anchor markers at the end of the article (`permalinks.moved_markers`), for pages whose
+     old anchors `data/redirects.yml` sends elsewhere;
+   - offline only: directory-URL links in the content pointed at page files (`offline.rewrite_links`), and the
+     feed discovery `<link>`s dropped from the whole page (`offline.drop_feed_links`).
+2. **The search index**: each entry of search/search_index.json tagged with its citation (`search.tag_index`).
+3. **Cards**: the card search's index, and with a card pool (L5R_CARDPOOL) every pool card's page, the pool's
+   facts on the Codex's card pages and the header search's card index with the pool (`cardsearch.write`).
+4. **Permanent links**: permalinks.json, the short links c/<slug>/, stubs for old pages, and the check that
+   every permalink lands on its anchor (`permalinks.write_outputs`).
+5. **Offline only**: the iframe-worker shim when the engine did not copy it, search/search_index.js, no 404.html
+   (`offline.finish`).
+6. **Theme files no page loads**: Material's other search languages (for an English-only index) and its source
+   maps (`slim.drop_unused_theme_files`; 2.2 MB of a site that must stay under 60 MB with the card pool).
+
+Under MkDocs the hooks (l5r/site/mkdocs_glue.py) call `page_html` on each page in `on_post_page`, where the page
+is in memory anyway, and `run(..., pages=False)` in `on_post_build`; `l5r site postbuild SITE` calls `run`
+after any other engine's build. Both end with the same files (tests/test_site_engines.py).
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..data import model as m
+from . import cardsearch, offline, permalinks, search, slim
+from .cardlinks import CARD_DIR
+from .generate import Generated
+from .render import tooltip_titles
+
+ARTICLE = '<article class="md-content__inner md-typeset">'  # Material's (and Zensical's) page content
+_ARTICLE_END = "</article>"
+# Written by the Codex itself, after the engine: never a page of the engine's build.
+_NOT_PAGES = ("404.html",)
+_OWN_DIRS = (CARD_DIR + "/", permalinks.SHORT_DIR + "/")
+
+
+class PostBuildError(Exception):
+    """The built site cannot be finished: one plain sentence (or the permalink check's list) says why."""
+
+
+@dataclass(frozen=True)
+class PagePasses:
+    """What the per-page passes need for one build, worked out once."""
+
+    codex: m.Codex
+    generated: Generated
+    directory_urls: bool
+    offline: bool
+    pages_by_dir: dict  # offline: every page file by the directory URL a raw link names it with
+
+
+def page_passes(codex: m.Codex, generated: Generated, page_files, *, directory_urls: bool = True,
+                offline_copy: bool = False) -> PagePasses:
+    """`page_files`: every page file of the build, from the site root (`a/b/index.html`, or `a/b.html`)."""
+    by_dir = offline.pages_by_dir(page_files) if offline_copy else {}
+    return PagePasses(codex, generated, directory_urls, offline_copy, by_dir)
+
+
+def page_html(page: str, page_file: str, passes: PagePasses) -> str:
+    """One built page (the whole HTML file) after the per-page passes. `page_file`: its path from the site root.
+
+    A page without Material's `<article>` is left as it is, apart from the offline copy's feed links."""
+    start = page.find(ARTICLE)
+    end = page.rfind(_ARTICLE_END)
+    if start != -1 and end > start:
+        start += len(ARTICLE)
+        content = tooltip_titles(page[start:end])
+        if passes.offline:
+            content = offline.rewrite_links(content, page_file, passes.pages_by_dir)
+        content += permalinks.moved_markers(page_file, passes.codex, passes.generated.plan, passes.directory_urls)
+        page = page[:start] + content + page[end:]
+    if passes.offline:
+        page = offline.drop_feed_links(page)
+    return page
+
+
+def built_pages(site: Path) -> list[str]:
+    """The page files an engine wrote: every .html file but 404.html, the pool's card pages and the short links
+    (the Codex writes those after the engine, already finished)."""
+    out = []
+    for path in site.rglob("*.html"):
+        rel = path.relative_to(site).as_posix()
+        if rel in _NOT_PAGES or rel.startswith(_OWN_DIRS):
+            continue
+        out.append(rel)
+    return sorted(out)
+
+
+def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: bool = True, offline_copy: bool = False,
+        site_name: str = "L5R Rules Codex", project: Path | None = None, pages: bool = True,
+        on_request=None) -> dict:
+    """Every pass after the build, in order (see the module's docstring). `pages=False` when the engine already
+    ran `page_html` on each page (the MkDocs hooks do); `project`: where node_modules/ is (offline shim);
+    `on_request`: `mkdocs serve` renders pool card pages when asked for instead (l5r/site/mkdocs_serve.py).
+    Returns how many pages, permalinks, short links and stubs. Raises PostBuildError."""
+    index_file = site / "search" / "search_index.json"
+    if not index_file.is_file():
+        raise PostBuildError(f"{site} has no search/search_index.json: build the site first, with the search "
+                             "plugin enabled.")
+    done = 0
+    if pages:
+        if (site / "permalinks.json").exists():
+            raise PostBuildError(f"{site} was already post-built (it has permalinks.json): build it again first.")
+        files = built_pages(site)
+        passes = page_passes(codex, generated, files, directory_urls=directory_urls, offline_copy=offline_copy)
+        for rel in files:
+            path = site / rel
+            text = path.read_text(encoding="utf-8")
+            new = page_html(text, rel, passes)
+            if new != text:
+                path.write_text(new, encoding="utf-8")
+            done += 1
+    search.tag_index(index_file, codex, generated.plan, directory_urls)
+    cardsearch.write(site, codex, site_name, directory_urls, on_request, cited_by=generated.pool_cited_by,
+                     anchors=generated.plan.anchors)
+    try:
+        counts = permalinks.write_outputs(site, codex, generated.plan, directory_urls)
+    except permalinks.LinkError as exc:
+        raise PostBuildError(str(exc)) from None
+    if offline_copy:
+        shim = site / offline.SHIM_URI
+        if not shim.is_file():
+            try:
+                source = offline.shim_source(project or Path.cwd())
+            except offline.ShimMissing as exc:
+                raise PostBuildError(str(exc)) from None
+            shim.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, shim)
+        offline.finish(site)
+    slim.drop_unused_theme_files(site)
+    return {"pages": done, **counts}
