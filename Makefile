@@ -35,7 +35,8 @@ lock: $(STAMP)
 # The tests run on every core (pytest-xdist; TEST_JOBS=1 for one process). A test file stays on one worker, and
 # the workers share one site build and one offline build (tests/conftest.py `shared_once`). Files are handed out
 # in collection order, the longest first (tests/conftest.py `_LONG_FIRST`), not xdist's most-tests-first.
-# `make test-fast`: the same without the browser tests (the ones that drive Chromium, marked `browser`).
+# `make test-fast`: the same without the browser tier (marked `browser`: the tests that drive Chromium, and the
+# offline copy's file checks, which share its build).
 TEST_JOBS ?= auto
 PYTEST := $(BIN)/pytest -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
 test: $(STAMP) browser node_modules

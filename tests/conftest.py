@@ -81,9 +81,11 @@ def pytest_unconfigure(config):
 # (issue 15: the last file, test_serve, ran alone for 12 s). Order only: every test still runs.
 _LONG_FIRST = (
     "browser/test_offline_copy.py",  # the offline build with the card pool, then a walk of its 14,000 pages
+    "test_site_engines.py",  # the ProperDocs build, builds with and without hooks, online and offline
     "test_serve.py",  # mkdocs serve of a scratch project, two edits, then a plain build to compare with
-    "test_site_engines.py",  # the ProperDocs build
+    "test_permalinks.py",  # builds of a project with a renamed anchor, with hooks and without
     "test_check_project.py",  # builds of other projects
+    "test_site_pages.py",  # a walk of every link of the site with the card pool
     "test_scenarios.py",
     "test_fidelity.py",
 )

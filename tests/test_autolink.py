@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import sitewalk
 
 from l5r.site.autolink import Linker, Target, plural_forms
 
@@ -177,8 +178,8 @@ def test_a_title_several_cards_share_links_to_the_title_group(codex, renderer):
 def test_no_auto_link_inside_a_heading_anywhere_in_the_site(built_site):
     heading = re.compile(r"<h([1-6])[^>]*>(.*?)</h\1>", re.S)
     checked = 0
-    for page in built_site.rglob("*.html"):
-        for _, inner in heading.findall(page.read_text(encoding="utf-8")):
+    for page in sitewalk.html_files(built_site):
+        for _, inner in heading.findall(sitewalk.text(page)):
             assert "l5r-term" not in inner, f"{page.relative_to(built_site)}: a heading holds an auto-link"
             checked += 1
     assert checked > 500
@@ -188,12 +189,12 @@ def test_every_auto_link_in_the_site_has_a_tooltip_and_lands_on_an_anchor(built_
     link = re.compile(r'<a class="l5r-term" href="([^"]+)" title="([^"]+)"[^>]*>')
     ids: dict = {}
     count = 0
-    for page in built_site.rglob("*.html"):
-        for href, title in link.findall(page.read_text(encoding="utf-8")):
+    for page in sitewalk.html_files(built_site):
+        for href, title in link.findall(sitewalk.text(page)):
             path, _, anchor = href.partition("#")
             target = (page.parent / path).resolve() / "index.html" if path else page
             if target not in ids:
-                ids[target] = set(re.findall(r'\bid="([^"]+)"', target.read_text(encoding="utf-8")))
+                ids[target] = set(re.findall(r'\bid="([^"]+)"', sitewalk.text(target)))
             assert anchor in ids[target], f"{page.relative_to(built_site)}: {href}"
             assert " — " in title, title
             count += 1

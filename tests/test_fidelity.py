@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
+import sitewalk
 
 from l5r.data import bandates
 from l5r.data.load import check, load_codex
@@ -186,11 +187,11 @@ def chain_violations(site: Path, codex, walked: list | None = None) -> tuple[int
     must be in the inheritance chain of the text's format (`data-from`) and, on a page of one format
     (formats/<id>/…), of that page's format too. Links to cards and card titles belong to no format."""
     count, problems = 0, []
-    for page in sorted(site.rglob("*.html")):
+    for page in sitewalk.html_files(site):
         where = page.relative_to(site)
         parts = where.parts
         page_format = parts[1] if len(parts) > 2 and parts[0] == "formats" and parts[1] in codex.formats else None
-        for href, origin, text in _LINK.findall(page.read_text(encoding="utf-8")):
+        for href, origin, text in _LINK.findall(sitewalk.text(page)):
             if walked is not None:
                 walked.append((str(where), href))
             target = codex.records.get(href.rpartition("#")[2])
@@ -214,7 +215,7 @@ def test_every_auto_link_stays_within_the_pages_inheritance_chain(built_site, co
     assert not problems, "\n".join(problems[:40])
     # Every auto-link of the site is walked (279 on 2026-11-23, 167 of them to a format's record), not a handful;
     # the regular expression sees every l5r-term link there is.
-    every = sum(p.read_text(encoding="utf-8").count('class="l5r-term"') for p in built_site.rglob("*.html"))
+    every = sum(sitewalk.text(p).count('class="l5r-term"') for p in sitewalk.html_files(built_site))
     assert len(walked) == every and every > 200 and count > 100
 
 

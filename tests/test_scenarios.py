@@ -398,7 +398,7 @@ def test_links_in_example_cards_resolve(built_site):
     # Only pages that show an example are parsed for its cards (the pool adds 13,746 card pages without one);
     # link targets are read once each by tests/sitewalk.py.
     site = sitewalk.Site(built_site)
-    pages = [p for p in built_site.rglob("index.html") if "l5r-scenario" in p.read_text(encoding="utf-8")]
+    pages = [p for p in sitewalk.html_files(built_site) if p.name == "index.html" and "l5r-scenario" in sitewalk.text(p)]
     assert pages, "no page shows a verified example"
     checked = 0
     for path in pages:

@@ -140,7 +140,7 @@ def test_every_internal_link_resolves(built_site):
     # Every page of the site (the pool's card pages included), each read once by tests/sitewalk.py.
     site = sitewalk.Site(built_site)
     checked = 0
-    for page in built_site.rglob("*.html"):
+    for page in sitewalk.html_files(built_site):
         if "assets" in page.parts or page.name == "404.html":
             continue
         for href in site.page(page).links():

@@ -74,6 +74,11 @@ def run_postbuild(args) -> int:
     if not args.site.is_dir():
         print(f"l5r site postbuild: {args.site} is not a folder (build the site first)", file=sys.stderr)
         return 2
+    try:
+        postbuild.check_site(args.site)  # a folder never built, or built and post-built already: said at once
+    except postbuild.PostBuildError as exc:
+        print(f"l5r site postbuild: {exc}", file=sys.stderr)
+        return 1
     data = locate.data_dir(args.data)
     project = data.resolve().parent
     present.use_project(project)

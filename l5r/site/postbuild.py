@@ -96,6 +96,16 @@ def built_pages(site: Path) -> list[str]:
     return sorted(out)
 
 
+def check_site(site: Path, *, pages: bool = True) -> None:
+    """Refuse a folder no engine built, or one already post-built (its pages would be passed twice): before any
+    data is loaded, so the mistake is told at once. Raises PostBuildError."""
+    if not (site / "search" / "search_index.json").is_file():
+        raise PostBuildError(f"{site} has no search/search_index.json: build the site first, with the search "
+                             "plugin enabled.")
+    if pages and (site / "permalinks.json").exists():
+        raise PostBuildError(f"{site} was already post-built (it has permalinks.json): build it again first.")
+
+
 def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: bool = True, offline_copy: bool = False,
         site_name: str = "L5R Rules Codex", project: Path | None = None, pages: bool = True,
         on_request=None) -> dict:
@@ -103,14 +113,10 @@ def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: boo
     ran `page_html` on each page (the MkDocs hooks do); `project`: where node_modules/ is (offline shim);
     `on_request`: `mkdocs serve` renders pool card pages when asked for instead (l5r/site/mkdocs_serve.py).
     Returns how many pages, permalinks, short links and stubs. Raises PostBuildError."""
+    check_site(site, pages=pages)
     index_file = site / "search" / "search_index.json"
-    if not index_file.is_file():
-        raise PostBuildError(f"{site} has no search/search_index.json: build the site first, with the search "
-                             "plugin enabled.")
     done = 0
     if pages:
-        if (site / "permalinks.json").exists():
-            raise PostBuildError(f"{site} was already post-built (it has permalinks.json): build it again first.")
         files = built_pages(site)
         passes = page_passes(codex, generated, files, directory_urls=directory_urls, offline_copy=offline_copy)
         for rel in files:
