@@ -33,29 +33,42 @@ def register(sub):
     p.set_defaults(func=lambda args: (p.print_help(sys.stderr), 2)[1])
 
 
-def run_generate(args) -> int:
+def _generate(command: str, data_arg, *, directory_urls: bool, untouched: str, **options):
+    """Load the project's data and generate the pages: (codex, generated, project folder), or the exit code after
+    one plain sentence per problem. `untouched`: what a failure leaves alone, said to the user."""
     from ..scenarios import present
     from ..site.api import ApiError
-    from ..site.generate import NAV_FILE, generate, write
+    from ..site.generate import generate
 
-    if args.out.exists() and not args.out.is_dir():
-        print(f"l5r site generate: {args.out} is a file, not a folder", file=sys.stderr)
-        return 2
-    data = locate.data_dir(args.data)
+    data = locate.data_dir(data_arg)
+    project = data.resolve().parent
     # The verified examples come from the same project as the data (its docs/ and data/), not the installed one.
-    present.use_project(data.resolve().parent)
+    present.use_project(project)
     try:
         codex = load_codex(data)
     except DataError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
-        print("The Codex data has problems; nothing was written.", file=sys.stderr)
+        print(f"The Codex data has problems; {untouched}.", file=sys.stderr)
         return 1
     try:
-        generated = generate(codex, args.site_url, directory_urls=not args.offline)
+        return codex, generate(codex, directory_urls=directory_urls, **options), project
     except ApiError as exc:
-        print(f"l5r site generate: {exc}", file=sys.stderr)
+        print(f"l5r site {command}: {exc}", file=sys.stderr)
         return 1
+
+
+def run_generate(args) -> int:
+    from ..site.generate import NAV_FILE, write
+
+    if args.out.exists() and not args.out.is_dir():
+        print(f"l5r site generate: {args.out} is a file, not a folder", file=sys.stderr)
+        return 2
+    made = _generate("generate", args.data, directory_urls=not args.offline, untouched="nothing was written",
+                     site_url=args.site_url)
+    if isinstance(made, int):
+        return made
+    _, generated, _ = made
     try:
         count = write(generated, args.out)
     except OSError as exc:
@@ -66,10 +79,8 @@ def run_generate(args) -> int:
 
 
 def run_postbuild(args) -> int:
-    from ..scenarios import present
     from ..site import postbuild
     from ..site.api import ApiError
-    from ..site.generate import generate
 
     if not args.site.is_dir():
         print(f"l5r site postbuild: {args.site} is not a folder (build the site first)", file=sys.stderr)
@@ -79,18 +90,12 @@ def run_postbuild(args) -> int:
     except postbuild.PostBuildError as exc:
         print(f"l5r site postbuild: {exc}", file=sys.stderr)
         return 1
-    data = locate.data_dir(args.data)
-    project = data.resolve().parent
-    present.use_project(project)
+    made = _generate("postbuild", args.data, directory_urls=not args.offline,
+                     untouched="the site was left as it is")
+    if isinstance(made, int):
+        return made
+    codex, generated, project = made
     try:
-        codex = load_codex(data)
-    except DataError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        print("The Codex data has problems; the site was left as it is.", file=sys.stderr)
-        return 1
-    try:
-        generated = generate(codex, directory_urls=not args.offline)
         counts = postbuild.run(args.site, codex, generated, directory_urls=not args.offline,
                                offline_copy=args.offline, project=project)
     except (ApiError, postbuild.PostBuildError) as exc:
