@@ -37,14 +37,51 @@ def rs(codex):
     return rulesets(codex)
 
 
-def site_build_env() -> dict:
-    """The build's environment: the real card pool (L5R_CARDPOOL, else ../shared/data/cardpool) when there is
-    one, as the site's deck checker and api/v1/cards.json are built from it."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    default = ROOT.parent / "shared" / "data" / "cardpool"
-    if not env.get("L5R_CARDPOOL") and (default / "sets").is_dir():
-        env["L5R_CARDPOOL"] = str(default)
-    return env
+# ---------------------------------------------------------------------------------------------------------
+# Inputs from outside the repository: the real card pool and the source documents
+# ---------------------------------------------------------------------------------------------------------
+# The suite runs on a clone alone: tests that need card data read the small pool committed under
+# tests/fixtures/cardpool (the real pool's layout, the project's own card text). The few tests that need the whole
+# real pool (`@pytest.mark.realpool`) or the five source documents (`@pytest.mark.seeds`) are skipped without them,
+# with one line saying what is missing and the command that provides it; under L5R_REQUIRE_INPUTS=1 (.ci/run)
+# that skip is a failure, so CI runs the whole suite.
+
+FIXTURE_POOL = ROOT / "tests" / "fixtures" / "cardpool"
+REQUIRE_INPUTS = "L5R_REQUIRE_INPUTS"
+MISSING_POOL = ("missing input: the real card pool (run `make cardpool`, or set L5R_CARDPOOL to a pool folder); "
+                "this test needs the whole pool")
+MISSING_SEEDS = "missing input: the source documents (set L5R_SEEDS to the folder that holds them)"
+
+
+def real_pool() -> Path | None:
+    """The real card pool a user's command would use (--cardpool aside): L5R_CARDPOOL, else the fetched pool."""
+    from l5r.cardpool import PoolError, locate_pool
+
+    try:
+        found = locate_pool(None)
+    except PoolError:
+        return None
+    return found if found is not None and found.resolve() != FIXTURE_POOL.resolve() else None
+
+
+def seeds_dir() -> Path | None:
+    """The folder of the five source documents, from L5R_SEEDS."""
+    folder = os.environ.get("L5R_SEEDS")
+    return Path(folder) if folder and Path(folder).is_dir() and any(Path(folder).glob("*.txt")) else None
+
+
+def pytest_runtest_setup(item):
+    for marker, present, missing in (("realpool", real_pool, MISSING_POOL), ("seeds", seeds_dir, MISSING_SEEDS)):
+        if item.get_closest_marker(marker) and present() is None:
+            if os.environ.get(REQUIRE_INPUTS) == "1":
+                pytest.fail(f"{missing} ({REQUIRE_INPUTS}=1: CI runs every test)", pytrace=False)
+            pytest.skip(missing)
+
+
+def site_build_env(pool: Path | None = None) -> dict:
+    """The build's environment: the card pool the site is built with (the fixture pool unless another is named),
+    as the card pages, the site's deck checker and api/v1/cards.json are built from it."""
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool or FIXTURE_POOL))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -91,7 +128,19 @@ _LONG_FIRST = (
 )
 
 
+def pytest_addoption(parser):
+    parser.addoption("--fresh-clone", action="store_true",
+                     help="also run tests/test_fresh_clone.py: `make test` on a clone with no card pool and no documents")
+
+
 def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--fresh-clone"):
+        # The fresh-clone test runs the whole suite again inside a clone: only when asked (.ci/run asks).
+        kept = [item for item in items if not item.get_closest_marker("freshclone")]
+        if len(kept) != len(items):
+            config.hook.pytest_deselected(items=[item for item in items if item.get_closest_marker("freshclone")])
+            items[:] = kept
+
     def rank(item) -> int:
         path = item.path.relative_to(ROOT / "tests").as_posix()
         return _LONG_FIRST.index(path) if path in _LONG_FIRST else len(_LONG_FIRST)
@@ -135,6 +184,17 @@ def built_site(tmp_path_factory) -> Path:
     """The site, built once with `mkdocs build --strict` exactly as `make build` does (once per run, however
     many xdist workers)."""
     return shared_once(tmp_path_factory, "site", _mkdocs_build)
+
+
+@pytest.fixture(scope="session")
+def realpool_site(tmp_path_factory) -> Path:
+    """The site built with the whole real card pool (for the `realpool` tests of full-scale limits)."""
+    def build(out: Path) -> None:
+        result = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out)], cwd=ROOT,
+                                env=site_build_env(real_pool()), capture_output=True, text=True, check=False)
+        assert result.returncode == 0, f"strict build with the real pool failed:\n{result.stdout}\n{result.stderr}"
+
+    return shared_once(tmp_path_factory, "site-realpool", build)
 
 
 @pytest.fixture

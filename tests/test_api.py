@@ -65,10 +65,23 @@ def test_modern_legal_sets_and_bugs_are_published():
 def test_card_table_matches_its_schema_and_holds_no_card_text():
     doc = cards_document(index())
     validate(doc, "cards")
-    assert doc["has_pool"] and len(doc["cards"]) > 12000
+    assert doc["has_pool"] and len(doc["cards"]) == len(index().identities) > 300  # every identity of the pool
     assert doc["fields"] == list(CARD_FIELDS) and "text" not in doc["fields"]
     longest = max(len(s) for row in doc["cards"] for s in row if isinstance(s, str))
     assert longest < 120, "a string that long in the card table looks like card text"
+    assert max(len(s) for s in doc["strings"]) < 120
+
+
+@pytest.mark.realpool
+def test_card_table_of_the_whole_real_pool_matches_its_schema_and_holds_no_card_text():
+    from conftest import real_pool
+    from decks.support import CACHE
+
+    whole = load_index(real_pool(), codex().cards, CACHE)
+    doc = cards_document(whole)
+    validate(doc, "cards")
+    assert doc["has_pool"] and len(doc["cards"]) == len(whole.identities) > 12000
+    assert max(len(s) for row in doc["cards"] for s in row if isinstance(s, str)) < 120
     assert max(len(s) for s in doc["strings"]) < 120
 
 

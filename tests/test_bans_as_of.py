@@ -12,11 +12,14 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import seeds_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
+# The five source documents (L5R_SEEDS); tests that read them carry the `seeds` mark (tests/conftest.py).
+SEEDS = seeds_dir() or Path("L5R_SEEDS-is-not-set")
 OH_DOC = SEEDS / "000_f05ef39847fd66e3.txt"
 MOD_DOC = SEEDS / "004_6d6969d2edcde8b4.txt"
+pytestmark = pytest.mark.seeds
 D = dt.date.fromisoformat
 ONE_DAY = dt.timedelta(days=1)
 

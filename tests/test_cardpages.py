@@ -218,7 +218,7 @@ def test_the_site_search_card_index_holds_every_pool_card_page(built_site):
     data = json.loads(text[len("window.__l5r_search="):].rstrip().rstrip(";"))
     pool_rows = [r for r in data["cards"] if len(r) > 6 and r[6] == 1]
     pages = list((built_site / "card").glob("*/index.html"))
-    assert len(pool_rows) == len(pages) > 10000
+    assert len(pool_rows) == len(pages) > 300  # the fixture pool: a few hundred cards
     from l5r.site.search import slug
     for row in pool_rows:
         page = built_site / data["pool_url"].replace("{id}", row[1] or slug(row[0])) / "index.html"

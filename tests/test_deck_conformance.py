@@ -121,7 +121,7 @@ def _run_in_process(command: list[str], environ: dict) -> subprocess.CompletedPr
     return subprocess.CompletedProcess(command, code, out.getvalue(), err.getvalue())
 
 
-def _check_case(path: Path, tmp_path: Path, run) -> None:
+def _check_case(path: Path, tmp_path: Path, run, pool: Path | None = None) -> None:
     case = json.loads(path.read_text(encoding="utf-8"))
     deck = tmp_path / case_filename(case)
     deck.write_text(case_text(case), encoding="utf-8")
@@ -129,7 +129,7 @@ def _check_case(path: Path, tmp_path: Path, run) -> None:
     environ["L5R_CACHE_DIR"] = str(CACHE)
     command = [str(L5R), "deck", "check", "--json", "--as-of", case["as_of"]]
     if case.get("pool", "real") == "real":
-        command += ["--cardpool", str(pool_dir())]
+        command += ["--cardpool", str(pool or pool_dir())]
     if case.get("format"):
         command += ["--format", case["format"]]
     if case.get("input_format"):
@@ -149,6 +149,17 @@ def _check_case(path: Path, tmp_path: Path, run) -> None:
 def test_cli_conforms(path, tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
     _check_case(path, tmp_path, _run_in_process)
+
+
+@pytest.mark.realpool
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_cli_conforms_on_the_real_pool(path, tmp_path, monkeypatch):
+    """The same cases against the whole real pool: the fixture pool holds the cards they name, and nothing else in
+    the real pool changes a verdict, a count or a suggestion."""
+    from conftest import real_pool
+
+    monkeypatch.chdir(ROOT)
+    _check_case(path, tmp_path, _run_in_process, real_pool())
 
 
 def _verdict(path: Path) -> str:

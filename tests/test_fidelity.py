@@ -19,10 +19,11 @@ import sitewalk
 
 from l5r.data import bandates
 from l5r.data.load import check, load_codex
+from conftest import seeds_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-# The source documents sit beside the project (../shared/seeds); a git worktree elsewhere names them in L5R_SEEDS.
-SEEDS = Path(os.environ.get("L5R_SEEDS") or ROOT.parent / "shared" / "seeds")
+# The five source documents (L5R_SEEDS); tests that read them carry the `seeds` mark (tests/conftest.py).
+SEEDS = seeds_dir() or Path("L5R_SEEDS-is-not-set")
 
 
 def _squash(text: str) -> str:
@@ -49,6 +50,7 @@ def _compared(codex):
                 yield t, c, e
 
 
+@pytest.mark.seeds
 def test_every_compared_record_states_its_relation_with_the_documents_words(codex):
     # Audit of every record a comparison page shows: a relation from the data, and its evidence is in the
     # source document itself, verbatim (only a Codex grouping may have none, and it says why).
@@ -154,6 +156,7 @@ def _heading_lines(codex, format_id) -> set[str]:
     return out
 
 
+@pytest.mark.seeds
 def test_every_section_title_is_the_documents_heading_or_marked_the_codexs(codex):
     for f in codex.bundled_formats:
         lines = _heading_lines(codex, f.id)
@@ -366,6 +369,7 @@ def test_an_inferred_date_without_a_reason_is_refused(data_copy):
 # ---------------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.seeds
 @pytest.mark.parametrize("format_id, record_id", [("obsidian-hand", "oh-ability-reserve"),
                                                   ("new-era", "ne-ability-reserve")])
 def test_reserve_shows_each_actions_own_designators(codex, built_site, format_id, record_id):

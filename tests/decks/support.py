@@ -1,7 +1,7 @@
 """Helpers for the deck checker tests: the real card pool, one index per session, decks from tests/decks.
 
-The pool is found through L5R_CARDPOOL or <repo>/../shared/data/cardpool (CI keeps shared/ beside the
-clone). Without it the deck tests fail with a message saying where to put it: they never skip.
+The pool is the fixture pool under tests/fixtures/cardpool (the real pool's layout, a few hundred cards with
+the project's own text); tests that need the whole real pool carry `@pytest.mark.realpool` (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -78,13 +78,8 @@ AFTER_ALL_BANS = dt.date(2016, 3, 1)  # after the last dated change of every bun
 
 
 def pool_dir() -> Path:
-    candidates = [Path(os.environ["L5R_CARDPOOL"])] if os.environ.get("L5R_CARDPOOL") else []
-    candidates.append(ROOT.parent / "shared" / "data" / "cardpool")
-    for path in candidates:
-        if (path / "sets").is_dir():
-            return path
-    pytest.fail(f"the card pool is missing: set L5R_CARDPOOL or put it at {candidates[-1]} (sets/*.yaml); "
-                f"the deck checker tests need the real pool", pytrace=False)
+    """The card pool the deck tests read: the fixture pool committed under tests/fixtures/cardpool."""
+    return ROOT / "tests" / "fixtures" / "cardpool"
 
 
 @functools.lru_cache(maxsize=None)
