@@ -70,12 +70,20 @@ def naive_project(pool_dir: Path, folder: Path) -> int:
 
 
 def main() -> int:
-    pool = os.environ.get("L5R_CARDPOOL")
-    if not pool or not (Path(pool) / "sets").is_dir():
-        print("bench_cards: no card pool (set L5R_CARDPOOL=DIR); nothing measured", file=sys.stderr)
+    from l5r.cardpool import PoolError, locate_pool
+
+    try:
+        found = locate_pool()
+    except PoolError as exc:
+        found, why = None, str(exc)
+    else:
+        why = "run `make cardpool`, or set L5R_CARDPOOL=DIR"
+    pool = str(found) if found else None
+    if not pool:
+        print(f"bench_cards: no card pool ({why}); nothing measured", file=sys.stderr)
         return 1
     pool_dir = Path(pool)
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=pool)
     work = Path(tempfile.mkdtemp(prefix="l5r-bench-cards-"))
     try:
         site = work / "site"

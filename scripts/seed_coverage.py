@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Report, per source document, the non-empty lines that are not found in the Codex data.
 
-    scripts/seed_coverage.py [SOURCE_DIR]      (default: ../shared/seeds)
+    scripts/seed_coverage.py [SOURCE_DIR]      (default: $L5R_SEEDS)
 
 A line counts as found when, after normalizing whitespace, quote styles and a leading bullet, it occurs in
 the text of the data for that document's format(s): every string in those YAML files, joined in file
@@ -13,6 +13,7 @@ scripts/seed_exemptions.yml. Exit 0 at 100 % for every document, 1 otherwise, 2 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import unicodedata
@@ -92,9 +93,13 @@ def coverage(source_dir: Path) -> list[dict]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("source_dir", nargs="?", default=str(ROOT.parent / "shared" / "seeds"))
+    parser.add_argument("source_dir", nargs="?", default=os.environ.get("L5R_SEEDS", ""),
+                        help="the folder of the five source documents (default: $L5R_SEEDS)")
     parser.add_argument("--verbose", "-v", action="store_true", help="list every missing line")
     args = parser.parse_args(argv)
+    if not args.source_dir:
+        print("seed_coverage: name the folder of the source documents (or set L5R_SEEDS)", file=sys.stderr)
+        return 2
     source_dir = Path(args.source_dir)
     if not source_dir.is_dir():
         print(f"seed_coverage: {source_dir} is not a folder of source documents", file=sys.stderr)
