@@ -44,6 +44,7 @@ import yaml
 
 from .cardpool.names import is_experience, plain, split_experience
 from .data.yamlsource import ShapeError, check_shape
+from .errors import CodexError
 
 PREGAME, DYNASTY, FATE = "pre_game", "dynasty", "fate"
 SECTIONS = (PREGAME, DYNASTY, FATE)
@@ -94,7 +95,7 @@ _ART = re.compile(r"\s*\{art:[^{}]*\}\s*$", re.I)
 _CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
 
 
-class DecklistError(Exception):
+class DecklistError(CodexError):
     """The deck file cannot be read at all; the message is one sentence for the user."""
 
 

@@ -116,8 +116,10 @@ def test_scenarios_run_uses_the_project_around(project_copy):
     _damage_duplicate_key(project_copy / "data/formats/new-era/format.yml")
     result = run_l5r("scenarios", "run", "docs", cwd=project_copy)
     assert "Traceback" not in result.stdout + result.stderr
-    assert result.returncode == 1
-    assert result.stderr.splitlines()[0] == f"checked {'data'}:"
+    # One CLI contract (l5r/errors.py): data with problems is input the command cannot use, exit 2; the problems,
+    # then `l5r <command>: <message>` naming the folder that was read, on stderr.
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1].startswith("l5r scenarios run: the data in data has 1 problem")
     assert "duplicate key 'short_name'" in result.stderr
 
 
@@ -128,7 +130,8 @@ def test_deck_check_uses_the_project_around(project_copy, tmp_path):
     result = run_l5r("deck", "check", "--format", "modern", deck, cwd=project_copy)
     assert "Traceback" not in result.stdout + result.stderr
     assert result.returncode == 2
-    assert "the Codex data in data has" in result.stderr
+    assert result.stderr.splitlines()[-1].startswith("l5r deck check: the data in data has 1 problem")
+    assert "duplicate key 'short_name'" in result.stderr
 
 
 def test_mkdocs_build_with_another_config_uses_that_projects_data(project_copy, tmp_path):

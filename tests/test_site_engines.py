@@ -40,7 +40,8 @@ def test_generate_refuses_a_file_as_its_folder(tmp_path):
 def test_generate_reports_bad_data_without_a_traceback(tmp_path, data_copy):
     (data_copy / "formats" / "obsidian-hand" / "format.yml").write_text("id: [unclosed\n")
     result = run_l5r("site", "generate", tmp_path / "out", "--data", data_copy)
-    assert result.returncode == 1 and "format.yml" in result.stderr and "Traceback" not in result.stderr
+    assert result.returncode == 2 and "format.yml" in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1].startswith("l5r site generate: the data in ")
     assert not (tmp_path / "out").exists()
 
 
@@ -142,9 +143,10 @@ def test_postbuild_refuses_a_site_twice_and_a_folder_never_built(tmp_path, both_
     """Before loading any data (a user's mistake is told at once, and the site is left as it is)."""
     _, hookless = both_builds
     again = run_l5r("site", "postbuild", hookless)
-    assert again.returncode == 1 and "already post-built" in again.stderr and "Traceback" not in again.stderr
+    assert again.returncode == 2 and "already post-built" in again.stderr and "Traceback" not in again.stderr
+    assert again.stderr.startswith("l5r site postbuild: ")
     empty = run_l5r("site", "postbuild", tmp_path)
-    assert empty.returncode == 1 and "no search/search_index.json" in empty.stderr and "Traceback" not in empty.stderr
+    assert empty.returncode == 2 and "no search/search_index.json" in empty.stderr and "Traceback" not in empty.stderr
     missing = run_l5r("site", "postbuild", tmp_path / "nowhere")
     assert missing.returncode == 2 and "is not a folder" in missing.stderr and "Traceback" not in missing.stderr
 

@@ -14,6 +14,7 @@ import yaml
 from . import cardtext
 from .identity import Identity
 from .names import plain, split_experience
+from ..errors import CodexError
 
 try:  # the C loader is ten times faster on the 13 MB pool
     _Loader = yaml.CSafeLoader
@@ -28,7 +29,7 @@ _ICON_STATS = ("force", "chi", "focus", "gold_cost", "personal_honor", "honor_re
                "gold_production", "starting_honor")
 
 
-class PoolError(Exception):
+class PoolError(CodexError):
     """The card pool folder cannot be read; the message is one sentence for the user."""
 
 

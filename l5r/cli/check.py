@@ -27,5 +27,5 @@ def run(args) -> int:
     print(f"checked {shown(folder)}:")
     for problem in problems:
         print(problem)
-    print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", file=sys.stderr)
+    print(f"l5r check: {len(problems)} problem{'s' if len(problems) != 1 else ''} found", file=sys.stderr)
     return 1

@@ -7,15 +7,15 @@ import datetime as dt
 import json
 import sys
 
-from ..cardpool import PoolError, load_index, locate_pool
+from ..cardpool import load_index, locate_pool
 from ..data.load import load_codex
-from ..data.locate import data_dir, shown
-from ..data.yamlsource import DataError
-from ..decklist import INPUT_FORMATS, SECTION_NAMES, DecklistError, read_decklist
-from ..engine.deck import DeckChecker, DeckReport, DeckRulesError, checkable, names_format
+from ..data.locate import data_dir
+from ..decklist import INPUT_FORMATS, SECTION_NAMES, read_decklist
+from ..engine.deck import DeckChecker, DeckReport, checkable, names_format
 from ..engine.ruleset import ruleset_for
+from ..errors import CodexError, ExitCode
 
-LEGAL, NOT_LEGAL, INPUT_ERROR = 0, 1, 2
+LEGAL, NOT_LEGAL, INPUT_ERROR = ExitCode.OK, ExitCode.PROBLEMS, ExitCode.BAD_INPUT
 
 
 def register(sub):
@@ -36,24 +36,16 @@ def register(sub):
                    help="check the ban list as it stood that day (YYYY-MM-DD; default: today)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("deckfile", metavar="DECKFILE", help="the decklist (.txt, or .yml/.yaml); - reads standard input")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, name="deck check")
     deck.set_defaults(func=lambda args: _usage(deck))
 
 
 def run(args) -> int:
-    try:
-        codex = load_codex(data_dir())
-        decklist = read_decklist(args.deckfile, args.input_format)
-        fmt, ruleset = _format(codex, args.format or _legality_format(codex, decklist))
-        index = load_index(locate_pool(args.cardpool), codex.cards)
-        checker = DeckChecker(fmt, ruleset, index, codex.set_acronyms)
-    except (DecklistError, PoolError, DeckRulesError, _UnknownFormat) as exc:
-        print(f"l5r deck check: {exc}", file=sys.stderr)
-        return INPUT_ERROR
-    except DataError as exc:
-        print(f"l5r deck check: the Codex data in {shown(data_dir())} has {len(exc.problems)} problem(s); "
-              "run `l5r check`", file=sys.stderr)
-        return INPUT_ERROR
+    codex = load_codex(data_dir())
+    decklist = read_decklist(args.deckfile, args.input_format)
+    fmt, ruleset = _format(codex, args.format or _legality_format(codex, decklist))
+    index = load_index(locate_pool(args.cardpool), codex.cards)
+    checker = DeckChecker(fmt, ruleset, index, codex.set_acronyms)
     report = checker.check(decklist, on=args.as_of or dt.date.today())
     if args.json:
         print(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
@@ -62,8 +54,8 @@ def run(args) -> int:
     return LEGAL if report.legal else NOT_LEGAL
 
 
-class _UnknownFormat(Exception):
-    pass
+class _UnknownFormat(CodexError):
+    """--format, or the decklist's `Legality:` line, names no format the Codex checks."""
 
 
 def _format(codex, format_id):

@@ -6,8 +6,7 @@ import sys
 from pathlib import Path
 
 from ..data.load import load_codex
-from ..data.locate import data_dir, shown
-from ..data.yamlsource import DataError
+from ..data.locate import data_dir
 
 
 def register(sub):
@@ -19,7 +18,7 @@ def register(sub):
                      help="data folder (default: data/ of the project around the current directory, "
                           "else the installed Codex's data/)")
     run.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
-    run.set_defaults(func=_run)
+    run.set_defaults(func=_run, name="scenarios run")
     p.set_defaults(func=lambda args: _usage(p))
 
 
@@ -30,25 +29,13 @@ def _usage(parser) -> int:
 
 
 def _run(args) -> int:
-    from ..scenarios.collect import CollectError, collect
+    from ..scenarios.collect import collect
     from ..scenarios.runner import run
 
-    try:
-        folder = data_dir(args.data)
-        codex = load_codex(folder)
-    except DataError as exc:
-        print(f"checked {shown(folder)}:", file=sys.stderr)
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        print("the data has problems; fix them first (`l5r check`)", file=sys.stderr)
-        return 1
-    try:
-        scenarios = collect(args.paths, Path.cwd())
-    except CollectError as exc:
-        print(f"l5r scenarios run: error: {exc}", file=sys.stderr)
-        return 2
+    codex = load_codex(data_dir(args.data))
+    scenarios = collect(args.paths, Path.cwd())
     if not scenarios:
-        print("no scenarios found in " + " ".join(args.paths), file=sys.stderr)
+        print("l5r scenarios run: no scenarios found in " + " ".join(args.paths), file=sys.stderr)
         return 1
     failed = 0
     for scenario in scenarios:

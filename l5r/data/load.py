@@ -12,6 +12,7 @@ from types import MappingProxyType
 from . import model as m
 from .files import read_all
 from .yamlsource import DataError, Problem, YamlDocument
+from .paths import shown
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data"
 
@@ -29,7 +30,11 @@ def load_codex(data_dir: Path | None = None) -> m.Codex:
     if known is not None and known[0] == stamp:
         return known[1]
     docs, problems = read_all(data_dir)
-    codex = build_codex(docs, data_dir, problems)
+    try:
+        codex = build_codex(docs, data_dir, problems)
+    except DataError as exc:
+        exc.folder = shown(data_dir)
+        raise
     _LOADED[data_dir] = (stamp, codex)
     return codex
 

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from .load import DEFAULT_DATA_DIR
+from .paths import shown  # noqa: F401 - the commands take it from here
 
 PROJECT_MARKER = "mkdocs.yml"
 
@@ -33,17 +34,3 @@ def data_dir(explicit: Path | str | None = None, start: Path | None = None) -> P
         return Path(explicit)
     project = find_project(start)
     return project / "data" if project is not None else DEFAULT_DATA_DIR
-
-
-def shown(path: Path) -> str:
-    """A folder as a user reads it: relative to the current directory when inside it, else absolute."""
-    try:
-        absolute = Path(path).resolve()
-        cwd = Path(os.getcwd()).resolve()
-    except (OSError, RuntimeError):
-        return str(path)
-    try:
-        relative = absolute.relative_to(cwd)
-    except ValueError:
-        return str(absolute)
-    return str(relative) if str(relative) != "." else "."

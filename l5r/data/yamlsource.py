@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from ..errors import CodexError, ExitCode
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -32,12 +33,24 @@ class Problem:
         return f"{self.path}:{self.line}:{self.column}: {self.message}"
 
 
-class DataError(Exception):
+class DataError(CodexError):
     """Raised when data cannot be loaded; carries every problem found."""
 
-    def __init__(self, problems: list[Problem]):
+    exit_code = ExitCode.BAD_INPUT  # for every command but `l5r check`, whose report the problems are
+
+    def __init__(self, problems: list[Problem], folder: str | None = None):
         self.problems = sorted(problems)
+        self.folder = folder
         super().__init__("\n".join(str(p) for p in self.problems))
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        return tuple(str(p) for p in self.problems)
+
+    def __str__(self) -> str:
+        count = f"{len(self.problems)} problem{'s' if len(self.problems) != 1 else ''}"
+        where = f"the data in {self.folder}" if self.folder else "the data"
+        return f"{where} has {count} (listed above); fix them first (`l5r check`)"
 
 
 # ---------------------------------------------------------------------------------------------------------

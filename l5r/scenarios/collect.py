@@ -14,6 +14,7 @@ import yaml
 
 from ..data.yamlsource import ShapeError, check_shape
 from .model import Scenario, ScenarioError
+from ..errors import CodexError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`]*)$")
@@ -21,7 +22,7 @@ SUFFIXES = (".md", ".yml", ".yaml")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-class CollectError(Exception):
+class CollectError(CodexError):
     """A path given to collect does not exist or is not a Markdown or YAML file."""
 
 

@@ -22,6 +22,7 @@ from ..data import bandates
 from ..data import model as m
 from ..engine.deck import checkable
 from ..engine.ruleset import Ruleset, ruleset_for
+from ..errors import CodexError
 
 API_VERSION = 1
 CARD_FIELDS = ("key", "title", "experience", "deck", "types", "clans", "unique", "sets", "pool_tags", "promo_only",
@@ -357,7 +358,7 @@ def schemas() -> dict[str, dict]:
 # -----------------------------------------------------------------------------------------------------------
 
 
-class ApiError(Exception):
+class ApiError(CodexError):
     """The card pool named by L5R_CARDPOOL cannot be read, or a format's deck data cannot be used."""
 
 

@@ -24,13 +24,14 @@ import re
 from pathlib import Path
 
 from .cardlinks import CARD_DIR
+from ..errors import CodexError
 
 SHIM_URI = "assets/vendor/iframe-worker/shim.js"
 SHIM_PACKAGE = Path("node_modules") / "iframe-worker" / "shim" / "index.js"
 INSTANT = "navigation.instant"
 
 
-class ShimMissing(Exception):
+class ShimMissing(CodexError):
     """The pinned iframe-worker package is not installed: the message says what to run."""
 
 

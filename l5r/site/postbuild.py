@@ -36,6 +36,7 @@ from . import cardsearch, offline, permalinks, search, slim
 from .cardlinks import CARD_DIR
 from .generate import Generated
 from .render import tooltip_titles
+from ..errors import CodexError
 
 ARTICLE = '<article class="md-content__inner md-typeset">'  # Material's (and Zensical's) page content
 _ARTICLE_END = "</article>"
@@ -44,7 +45,7 @@ _NOT_PAGES = ("404.html",)
 _OWN_DIRS = (CARD_DIR + "/", permalinks.SHORT_DIR + "/")
 
 
-class PostBuildError(Exception):
+class PostBuildError(CodexError):
     """The built site cannot be finished: one plain sentence (or the permalink check's list) says why."""
 
 

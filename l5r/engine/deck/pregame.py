@@ -14,9 +14,10 @@ from typing import Mapping
 from ...cardpool import CardIndex, Identity
 from ..ruleset import Ruleset
 from .report import Findings, between
+from ...errors import CodexError
 
 
-class DeckRulesError(Exception):
+class DeckRulesError(CodexError):
     """The format's own deck data cannot be used (a slot names a card the Codex does not have)."""
 
 
