@@ -37,10 +37,15 @@ def rs(codex):
     return rulesets(codex)
 
 
+# The public address the test builds are given (L5R_SITE_URL), whatever the calling shell has: a path below the
+# host, as GitHub Pages gives a project site.
+TEST_SITE_URL = "https://example.org/codex/"
+
+
 def site_build_env() -> dict:
-    """The build's environment: the real card pool (L5R_CARDPOOL, else ../shared/data/cardpool) when there is
-    one, as the site's deck checker and api/v1/cards.json are built from it."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    """The build's environment: the public address TEST_SITE_URL, and the real card pool (L5R_CARDPOOL, else
+    ../shared/data/cardpool) when there is one, as the site's deck checker and api/v1/cards.json are built from it."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_SITE_URL=TEST_SITE_URL)
     default = ROOT.parent / "shared" / "data" / "cardpool"
     if not env.get("L5R_CARDPOOL") and (default / "sets").is_dir():
         env["L5R_CARDPOOL"] = str(default)
@@ -161,6 +166,7 @@ class _IgnorePythonTags(yaml.SafeLoader):
 
 
 _IgnorePythonTags.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+_IgnorePythonTags.add_constructor("!ENV", lambda loader, node: None)  # site_url: read by MkDocs from the build's env
 
 
 def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dict | None = None) -> Path:
@@ -168,7 +174,8 @@ def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dic
     of docs/, a config with no hooks (it inherits the project's mkdocs.yml for the theme, plugins, Markdown
     extensions, extra CSS and JavaScript; `hooks: []`; the nav is the generated `.l5r-nav.yml` followed by
     mkdocs.yml's hand-written entries but Home; the Codex's theme folder as `custom_dir`, for the feed link; for the
-    offline copy the settings its hook makes: page files, no instant navigation, the vendored shim as polyfill), a
+    offline copy the settings its hook makes: page files, no instant navigation, the vendored shim as polyfill, no
+    generator link), a
     plain `mkdocs build --strict`, then `l5r site postbuild`. Returns the built folder, work/site."""
     from l5r.site import offline as offline_copy
     from l5r.site.feeds import THEME_DIR
@@ -194,7 +201,8 @@ def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dic
     if offline:
         config["theme"]["features"] = offline_copy.theme_features(base["theme"].get("features"))
         config["use_directory_urls"] = False
-        config["extra"] = {"polyfills": offline_copy.polyfills((base.get("extra") or {}).get("polyfills"))}
+        config["extra"] = offline_copy.without_generator(
+            {"polyfills": offline_copy.polyfills((base.get("extra") or {}).get("polyfills"))})
     (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     site = work / "site"
     run(BIN / "mkdocs", "build", "--strict", "-f", work / "mkdocs.yml", "--site-dir", site)

@@ -3,12 +3,23 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 from ..data import locate
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
+
+
+SITE_URL_ENV = "L5R_SITE_URL"
+SITE_URL_HELP = (f"the site's public address, used by the feeds, permalinks.json and the short links "
+                 f"(default: ${SITE_URL_ENV}; without one, links are relative)")
+
+
+def _site_url(args) -> str:
+    """--site-url, else L5R_SITE_URL (as mkdocs.yml reads it), else none."""
+    return args.site_url if args.site_url is not None else os.environ.get(SITE_URL_ENV, "")
 
 
 def register(sub):
@@ -18,7 +29,7 @@ def register(sub):
     g.add_argument("out", type=Path, metavar="OUT", help="folder to write into (made if missing)")
     g.add_argument("--data", type=Path, default=None,
                    help="data folder (default: the data/ of the project around the current folder)")
-    g.add_argument("--site-url", default="https://codex.l5r.invalid/", help="site URL the feeds link to")
+    g.add_argument("--site-url", default=None, help=SITE_URL_HELP)
     g.add_argument("--offline", action="store_true",
                    help="for the offline copy: pages are files (a/b.html), not directory URLs (a/b/)")
     g.set_defaults(func=run_generate)
@@ -29,6 +40,7 @@ def register(sub):
                    help="the offline copy (built with use_directory_urls: false): also its passes")
     b.add_argument("--data", type=Path, default=None,
                    help="data folder (default: the data/ of the project around the current folder)")
+    b.add_argument("--site-url", default=None, help=SITE_URL_HELP)
     b.set_defaults(func=run_postbuild)
     p.set_defaults(func=lambda args: (p.print_help(sys.stderr), 2)[1])
 
@@ -65,7 +77,7 @@ def run_generate(args) -> int:
         print(f"l5r site generate: {args.out} is a file, not a folder", file=sys.stderr)
         return 2
     made = _generate("generate", args.data, directory_urls=not args.offline, untouched="nothing was written",
-                     site_url=args.site_url)
+                     site_url=_site_url(args))
     if isinstance(made, int):
         return made
     _, generated, _ = made
@@ -81,6 +93,7 @@ def run_generate(args) -> int:
 def run_postbuild(args) -> int:
     from ..site import postbuild
     from ..site.api import ApiError
+    from ..site.generate import NO_ADDRESS
 
     if not args.site.is_dir():
         print(f"l5r site postbuild: {args.site} is not a folder (build the site first)", file=sys.stderr)
@@ -91,10 +104,12 @@ def run_postbuild(args) -> int:
         print(f"l5r site postbuild: {exc}", file=sys.stderr)
         return 1
     made = _generate("postbuild", args.data, directory_urls=not args.offline,
-                     untouched="the site was left as it is")
+                     untouched="the site was left as it is", site_url=_site_url(args))
     if isinstance(made, int):
         return made
     codex, generated, project = made
+    if not generated.site_url:
+        print(f"WARNING -  {NO_ADDRESS}", file=sys.stderr)
     try:
         counts = postbuild.run(args.site, codex, generated, directory_urls=not args.offline,
                                offline_copy=args.offline, project=project)
