@@ -135,6 +135,28 @@ def _mkdocs_build(out: Path) -> None:
     assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
 
 
+def seed_site(tmp_path_factory, *, offline: bool = False, site_url: str | None = TEST_SITE_URL) -> Path:
+    """The seed site (no card pool: a few seconds), built once per run with its hooks, `mkdocs build --strict` of
+    mkdocs.yml (mkdocs.offline.yml for the offline copy), for the public address `site_url` (None: no address).
+    What the build said on stderr is kept beside it, in `<folder>.stderr`."""
+    name = f"seed-hooks-{'offline' if offline else 'online'}" + ("" if site_url == TEST_SITE_URL else
+                                                                 "-no-address" if site_url is None else "-other")
+    assert site_url in (TEST_SITE_URL, None), "one shared build per address: TEST_SITE_URL or none"
+
+    def build(out: Path) -> None:
+        env = site_build_env()
+        env.pop("L5R_CARDPOOL", None)
+        if site_url is None:
+            env.pop("L5R_SITE_URL")
+        config = "mkdocs.offline.yml" if offline else "mkdocs.yml"
+        result = subprocess.run([str(BIN / "mkdocs"), "build", "-f", config, "--strict", "--site-dir", str(out)],
+                                cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
+        out.with_name(out.name + ".stderr").write_text(result.stderr, encoding="utf-8")
+
+    return shared_once(tmp_path_factory, name, build)
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The site, built once with `mkdocs build --strict` exactly as `make build` does (once per run, however

@@ -20,7 +20,7 @@ from l5r.site.feeds import build_feeds, dated_entries
 from l5r.site.plan import plan_site
 
 A = "{http://www.w3.org/2005/Atom}"
-SITE_URL = "https://codex.l5r.invalid/"
+SITE_URL = "https://example.org/codex/"
 RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
 
 
@@ -141,7 +141,7 @@ def test_naval_invasion_entry_carries_its_word_diff(feeds):
                  if e.find(f"{A}id").text.endswith("oh-log-2015-10-27-naval-invasion"))
     html = entry.find(f"{A}content").text
     assert "<del>come from</del><ins>be performed by a card in</ins>" in html
-    assert 'href="https://codex.l5r.invalid/formats/obsidian-hand/abilities/#oh-ability-naval-invasion"' in html
+    assert 'href="https://example.org/codex/formats/obsidian-hand/abilities/#oh-ability-naval-invasion"' in html
 
 
 def test_pages_announce_the_feeds(built_site):
