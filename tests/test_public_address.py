@@ -176,6 +176,9 @@ def test_the_offline_copy_links_only_to_the_public_address(tmp_path_factory, add
     canonical = CANONICAL.findall((site / "formats/obsidian-hand/ii-b.html").read_text(encoding="utf-8"))
     # The published page, at its directory URL (the public site's), or none at all without a public address.
     assert canonical == ([f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/"] if address else [])
+    for page, published in (("index.html", ""), ("formats/obsidian-hand/index.html", "formats/obsidian-hand/")):
+        canonical = CANONICAL.findall((site / page).read_text(encoding="utf-8"))
+        assert canonical == ([f"{TEST_SITE_URL}{published}"] if address else []), page
     if address:
         table = json.loads((site / "permalinks.json").read_text(encoding="utf-8"))
         assert table["OH II.B"] == f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/#oh-ii-b"

@@ -65,14 +65,3 @@ def test_copy_citation_shares_the_public_address_or_none(tab, codex, plan, reque
     else:
         assert copied == f"{text} — {TEST_SITE_URL}formats/obsidian-hand/ii-b/#{anchor}", copied
     assert "file:" not in copied and ".invalid" not in copied
-
-
-def test_the_home_page_citation_link_is_the_site_root(tab, codex, plan, request):
-    """A format's overview is a folder's index page: its published address ends with the folder, not index.html."""
-    f = codex.formats["obsidian-hand"]
-    uri, anchor = plan.anchors[f.id]
-    copied = _copy(tab, uri, anchor)
-    variant = request.node.callspec.params["site"]
-    if variant.endswith("-address"):
-        assert copied.endswith(f" — {TEST_SITE_URL}formats/obsidian-hand/#{anchor}"), copied
-    assert "index.html" not in copied
