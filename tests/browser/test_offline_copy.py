@@ -15,6 +15,8 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import sitewalk
 
+from conftest import TEST_SITE_URL  # tests/conftest.py: the public address the test builds are given
+
 from .conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -93,6 +95,24 @@ def test_every_link_in_the_offline_copy_resolves_to_a_file_and_anchor(offline_si
             if parts.fragment and target.endswith(".html") and parts.fragment not in site.page(target).ids:
                 broken.append(f"{os.path.relpath(page, root)}: {link} (no such anchor)")
     assert not broken, f"{len(broken)} broken links from disk, e.g.:\n" + "\n".join(broken[:20])
+
+
+def test_the_offline_copy_links_outside_only_to_the_public_address(offline_site):
+    """Every page, the pool's card pages and the short links included: an absolute link is the site's public
+    address (L5R_SITE_URL, the test builds' TEST_SITE_URL), never the theme's home page or a placeholder."""
+    root = offline_site.directory
+    site = sitewalk.Site(root)
+    outside, canonical = [], 0
+    for page in sitewalk.html_files(root):
+        for link in site.page(os.fspath(page)).links(("a", "link", "script", "img", "iframe", "form", "area"),
+                                                      ("href", "src", "action")):
+            if re.match(r"(?:[a-z][a-z0-9+.-]*:)?//", link, re.I):
+                if link.startswith(TEST_SITE_URL):
+                    canonical += 1
+                else:
+                    outside.append(f"{page.relative_to(root)}: {link}")
+    assert not outside, f"{len(outside)} links leave the copy, e.g.:\n" + "\n".join(outside[:20])
+    assert canonical > 10000, "each page (the pool's card pages too) names its public address"
 
 
 def test_cards_and_print_pages_stay_out_of_the_main_search_index(built_site, codex):
