@@ -126,6 +126,7 @@ def test_it_publishes_on_a_push_to_main_with_the_pages_address(workflow):
     assert any(s.get("uses", "").startswith("actions/upload-pages-artifact@") and s["with"]["path"] == "site"
                for s in steps)
     assert "chromium" in runs[1] and "3.11" in build["container"]
+    assert build["permissions"] == {"contents": "read", "pages": "read"}
 
 
 def test_it_deploys_to_pages_and_releases_the_offline_zip(workflow):
