@@ -38,7 +38,9 @@ def test_zip_is_named_with_the_build_date_and_opens_to_index(offline_build, toda
     for needed in ("index.html", "READ-ME-FIRST.txt", "search/search_index.js", "search/codex.js",
                    "assets/vendor/iframe-worker/shim.js", "print/obsidian-hand.html"):
         assert folder + needed in names, f"{needed} missing from the zip"
-    assert "index.html" in (offline_build.folder / "READ-ME-FIRST.txt").read_text()
+    read_me = (offline_build.folder / "READ-ME-FIRST.txt").read_text()
+    assert "index.html" in read_me
+    assert f"The Codex online (the links that Copy citation shares): {TEST_SITE_URL}" in read_me
 
 
 def test_offline_pages_turn_off_instant_navigation_and_use_the_vendored_shim(offline_site):
