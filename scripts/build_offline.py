@@ -90,10 +90,19 @@ def build(site_dir: Path) -> None:
     subprocess.run(cmd, cwd=ROOT, env=env, check=True)
 
 
+def read_me(date: str, site_url: str) -> str:
+    """READ-ME-FIRST.txt: how to open the copy, and where the Codex is online when the build has a public address
+    (L5R_SITE_URL, as mkdocs.yml reads it)."""
+    text = README.format(date=date)
+    if site_url.strip():
+        text += f"\nThe Codex online (the links that Copy citation shares): {site_url.strip()}\n"
+    return text
+
+
 def zip_site(site_dir: Path, dest: Path, folder: str, date: str) -> None:
     tmp = dest.with_suffix(".zip.part")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as z:
-        z.writestr(f"{folder}/READ-ME-FIRST.txt", README.format(date=date))
+        z.writestr(f"{folder}/READ-ME-FIRST.txt", read_me(date, os.environ.get("L5R_SITE_URL", "")))
         for path in sorted(site_dir.rglob("*")):
             if path.is_file():
                 z.write(path, f"{folder}/{path.relative_to(site_dir).as_posix()}")

@@ -78,10 +78,16 @@ def pytest_runtest_setup(item):
             pytest.skip(missing)
 
 
+# The public address the test builds are given (L5R_SITE_URL), whatever the calling shell has: a path below the
+# host, as GitHub Pages gives a project site.
+TEST_SITE_URL = "https://example.org/codex/"
+
+
 def site_build_env(pool: Path | None = None) -> dict:
-    """The build's environment: the card pool the site is built with (the fixture pool unless another is named),
-    as the card pages, the site's deck checker and api/v1/cards.json are built from it."""
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool or FIXTURE_POOL))
+    """The build's environment: the public address TEST_SITE_URL, and the card pool the site is built with (the
+    fixture pool unless another is named), as the card pages, the site's deck checker and api/v1/cards.json are
+    built from it."""
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_SITE_URL=TEST_SITE_URL, L5R_CARDPOOL=str(pool or FIXTURE_POOL))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -179,6 +185,28 @@ def _mkdocs_build(out: Path) -> None:
     assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
 
 
+def seed_site(tmp_path_factory, *, offline: bool = False, site_url: str | None = TEST_SITE_URL) -> Path:
+    """The seed site (no card pool: a few seconds), built once per run with its hooks, `mkdocs build --strict` of
+    mkdocs.yml (mkdocs.offline.yml for the offline copy), for the public address `site_url` (None: no address).
+    What the build said on stderr is kept beside it, in `<folder>.stderr`."""
+    name = f"seed-hooks-{'offline' if offline else 'online'}" + ("" if site_url == TEST_SITE_URL else
+                                                                 "-no-address" if site_url is None else "-other")
+    assert site_url in (TEST_SITE_URL, None), "one shared build per address: TEST_SITE_URL or none"
+
+    def build(out: Path) -> None:
+        env = site_build_env()
+        env.pop("L5R_CARDPOOL", None)
+        if site_url is None:
+            env.pop("L5R_SITE_URL")
+        config = "mkdocs.offline.yml" if offline else "mkdocs.yml"
+        result = subprocess.run([str(BIN / "mkdocs"), "build", "-f", config, "--strict", "--site-dir", str(out)],
+                                cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
+        out.with_name(out.name + ".stderr").write_text(result.stderr, encoding="utf-8")
+
+    return shared_once(tmp_path_factory, name, build)
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The site, built once with `mkdocs build --strict` exactly as `make build` does (once per run, however
@@ -221,6 +249,7 @@ class _IgnorePythonTags(yaml.SafeLoader):
 
 
 _IgnorePythonTags.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+_IgnorePythonTags.add_constructor("!ENV", lambda loader, node: None)  # site_url: read by MkDocs from the build's env
 
 
 def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dict | None = None) -> Path:
@@ -228,7 +257,8 @@ def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dic
     of docs/, a config with no hooks (it inherits the project's mkdocs.yml for the theme, plugins, Markdown
     extensions, extra CSS and JavaScript; `hooks: []`; the nav is the generated `.l5r-nav.yml` followed by
     mkdocs.yml's hand-written entries but Home; the Codex's theme folder as `custom_dir`, for the feed link; for the
-    offline copy the settings its hook makes: page files, no instant navigation, the vendored shim as polyfill), a
+    offline copy the settings its hook makes: page files, no instant navigation, the vendored shim as polyfill, no
+    generator link), a
     plain `mkdocs build --strict`, then `l5r site postbuild`. Returns the built folder, work/site."""
     from l5r.site import offline as offline_copy
     from l5r.site.feeds import THEME_DIR
@@ -254,7 +284,8 @@ def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dic
     if offline:
         config["theme"]["features"] = offline_copy.theme_features(base["theme"].get("features"))
         config["use_directory_urls"] = False
-        config["extra"] = {"polyfills": offline_copy.polyfills((base.get("extra") or {}).get("polyfills"))}
+        config["extra"] = offline_copy.without_generator(
+            {"polyfills": offline_copy.polyfills((base.get("extra") or {}).get("polyfills"))})
     (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     site = work / "site"
     run(BIN / "mkdocs", "build", "--strict", "-f", work / "mkdocs.yml", "--site-dir", site)

@@ -138,6 +138,7 @@ class Site:
         if target.startswith("//"):
             target = target[1:]
         full = root + target
-        if path.endswith("/") or os.path.isdir(full):
+        # `a/`, `a/.` and `..` name folders, as urljoin resolves them (404.html's links are absolute: `/codex/.`).
+        if path.endswith(("/", "/.", "/..")) or path in (".", "..") or os.path.isdir(full):
             full = posixpath.join(full, "index.html")
         return full, fragment

@@ -9,6 +9,7 @@ import threading
 
 import pytest
 
+from conftest import TEST_SITE_URL  # the public address the test builds are given
 from test_permalinks import chromium_page  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.browser
@@ -45,7 +46,7 @@ def test_copy_citation_on_127_0_0_1_puts_citation_title_and_link_on_the_clipboar
     button = _click_copy(page)
     assert button.get_attribute("data-copy-state") == "copied"
     assert page.evaluate("navigator.clipboard.readText()") == (
-        f"OH II.B — Family Honor — {served}/formats/obsidian-hand/ii-b/#oh-ii-b")
+        f"OH II.B — Family Honor — {TEST_SITE_URL}formats/obsidian-hand/ii-b/#oh-ii-b")  # the public address
     page.wait_for_function("b => b.textContent === 'Copy citation'", arg=button.element_handle(), timeout=3000)
 
 
@@ -55,7 +56,7 @@ def test_a_ban_entry_row_copies_its_own_citation(served, chromium_page):
     page.goto(f"{served}/formats/obsidian-hand/bans/")
     _click_copy(page, "#oh-ban-hantei .l5r-copy")
     assert page.evaluate("navigator.clipboard.readText()") == (
-        f"OH ban-hantei — Hantei — {served}/formats/obsidian-hand/bans/#oh-ban-hantei")
+        f"OH ban-hantei — Hantei — {TEST_SITE_URL}formats/obsidian-hand/bans/#oh-ban-hantei")
 
 
 def _record_copies(page):

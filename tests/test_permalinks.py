@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import TEST_SITE_URL
 from l5r.site import permalinks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,8 +41,15 @@ def plan(codex):
 # -- permalinks.json -----------------------------------------------------------------------------------------
 
 
+def _published(site: Path) -> dict[str, str]:
+    """permalinks.json with the site's public address (the test builds' TEST_SITE_URL) taken off each URL."""
+    table = json.loads((site / "permalinks.json").read_text(encoding="utf-8"))
+    assert all(url.startswith(TEST_SITE_URL) for url in table.values())
+    return {citation: url[len(TEST_SITE_URL):] for citation, url in table.items()}
+
+
 def test_permalinks_json_lists_every_citable_item_and_each_resolves(built_site, codex, plan):
-    table = json.loads((built_site / "permalinks.json").read_text(encoding="utf-8"))
+    table = _published(built_site)
     # Every rule section, keyword, ability, ban entry, changelog entry, card... and every format.
     for record in codex.records.values():
         assert table.get(record.citation, "").endswith(f"#{record.id}"), record.citation
@@ -80,7 +88,7 @@ def test_citation_slugs(citation, slug):
 
 
 def test_every_citation_has_a_short_link_that_lands_on_its_anchor(built_site, codex):
-    table = json.loads((built_site / "permalinks.json").read_text(encoding="utf-8"))
+    table = _published(built_site)
     for citation, url in table.items():
         stub = built_site / permalinks.short_path(citation) / "index.html"
         html = stub.read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 import yaml
 
-from conftest import BIN, ROOT, hookless_build, run_l5r, shared_once, site_build_env
+from conftest import BIN, ROOT, TEST_SITE_URL, hookless_build, run_l5r, seed_site, shared_once, site_build_env
 
 GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
 ID = re.compile(r'\bid="([^"]+)"')
@@ -19,9 +19,9 @@ def test_generate_writes_every_generated_page_feed_and_the_nav(tmp_path, codex):
     from l5r.site.generate import NAV_FILE, generate
 
     out = tmp_path / "generated"
-    result = run_l5r("site", "generate", out)
+    result = run_l5r("site", "generate", out, "--site-url", TEST_SITE_URL)
     assert result.returncode == 0, result.stderr
-    expected = generate(codex, "https://codex.l5r.invalid/")
+    expected = generate(codex, TEST_SITE_URL)
     written = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {NAV_FILE}
     assert written == set(expected.pages) | set(expected.files)
     for uri, text in expected.pages.items():
@@ -56,18 +56,11 @@ def _no_pool_env() -> dict:
     return env
 
 
-def _hooks_build(out, config="mkdocs.yml"):
-    result = subprocess.run([str(BIN / "mkdocs"), "build", "-f", config, "--strict", "--site-dir", str(out)],
-                            cwd=ROOT, env=_no_pool_env(), capture_output=True, text=True, check=False)
-    assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
-
-
 @pytest.fixture(scope="session", params=["online", "offline"])
 def both_builds(request, tmp_path_factory):
     """(the hooks build, the hook-less build then `l5r site postbuild`) of the seed site, online or offline."""
     offline = request.param == "offline"
-    hooks = shared_once(tmp_path_factory, f"seed-hooks-{request.param}",
-                        lambda out: _hooks_build(out, "mkdocs.offline.yml" if offline else "mkdocs.yml"))
+    hooks = seed_site(tmp_path_factory, offline=offline)
     work = shared_once(tmp_path_factory, f"seed-hookless-{request.param}",
                        lambda out: hookless_build(ROOT, out, offline=offline, env=_no_pool_env()))
     return hooks, work / "site"
@@ -88,7 +81,7 @@ def test_properdocs_builds_the_same_site_page_for_page(tmp_path_factory, properd
     page, the same bytes but the generator's name. Both without the card pool (the seed site, shared with the
     hook-less builds below): with a pool, the pool's pages and the pool's facts on the card records are written by
     the Codex's own pass after the engine (l5r/site/postbuild.py, the same call under either engine)."""
-    built_site = shared_once(tmp_path_factory, "seed-hooks-online", _hooks_build)
+    built_site = seed_site(tmp_path_factory)
     files = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
     other = {p.relative_to(properdocs_site).as_posix() for p in properdocs_site.rglob("*") if p.is_file()}
     assert files == other, f"only MkDocs: {sorted(files - other)[:10]}; only ProperDocs: {sorted(other - files)[:10]}"

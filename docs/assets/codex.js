@@ -1,24 +1,28 @@
 // L5R Rules Codex: citations and permanent links (l5r/site/permalinks.py).
 // - "Copy citation" copies `citation — title — URL#anchor` for pasting in a chat, on https, http://127.0.0.1
 //   and file:// alike: the Clipboard API first, then the copy command, then a selected text field to copy by hand.
+//   The URL is the public one; an offline copy built without a public address copies `citation — title` only.
 // - An old anchor that moved (data/redirects.yml) is followed to its new place.
 (function () {
   // -- Copy citation ------------------------------------------------------------------------------------------
 
-  // The link to share: the page's own address, except from disk, where the published (canonical) one is used.
+  // The link to share: the site's public address when the build has one (its canonical link, L5R_SITE_URL), else
+  // the page's own address on the web; from disk without a public address, none (a file:// link opens for nobody).
   function pageUrl() {
-    var url = new URL(window.location.href);
     var canonical = document.querySelector('link[rel="canonical"]');
-    if (url.protocol === "file:" && canonical && /^https?:/.test(canonical.href)) {
-      url = new URL(canonical.href.replace(/index\.html$/, "").replace(/([^/]+)\.html$/, "$1/"));
+    if (canonical && /^https?:/.test(canonical.href)) {
+      return new URL(canonical.href.replace(/index\.html$/, "").replace(/([^/]+)\.html$/, "$1/"));
     }
-    return url;
+    var url = new URL(window.location.href);
+    return /^https?:$/.test(url.protocol) ? url : null;
   }
 
   function citationText(box) {
+    var text = box.getAttribute("data-cite") + " — " + box.getAttribute("data-title");
     var url = pageUrl();
+    if (!url) return text;
     url.hash = box.getAttribute("data-anchor");
-    return box.getAttribute("data-cite") + " — " + box.getAttribute("data-title") + " — " + url.toString();
+    return text + " — " + url.toString();
   }
 
   function copyCommand(text) {

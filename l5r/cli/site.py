@@ -3,12 +3,23 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 from ..data import locate
 from ..data.load import load_codex
 from ..errors import CodexError
+
+
+SITE_URL_ENV = "L5R_SITE_URL"
+SITE_URL_HELP = (f"the site's public address, used by the feeds, permalinks.json and the short links "
+                 f"(default: ${SITE_URL_ENV}; without one, links are relative)")
+
+
+def _site_url(args) -> str:
+    """--site-url, else L5R_SITE_URL (as mkdocs.yml reads it), else none."""
+    return args.site_url if args.site_url is not None else os.environ.get(SITE_URL_ENV, "")
 
 
 def register(sub):
@@ -18,7 +29,7 @@ def register(sub):
     g.add_argument("out", type=Path, metavar="OUT", help="folder to write into (made if missing)")
     g.add_argument("--data", type=Path, default=None,
                    help="data folder (default: the data/ of the project around the current folder)")
-    g.add_argument("--site-url", default="https://codex.l5r.invalid/", help="site URL the feeds link to")
+    g.add_argument("--site-url", default=None, help=SITE_URL_HELP)
     g.add_argument("--offline", action="store_true",
                    help="for the offline copy: pages are files (a/b.html), not directory URLs (a/b/)")
     g.set_defaults(func=run_generate, name="site generate")
@@ -29,6 +40,7 @@ def register(sub):
                    help="the offline copy (built with use_directory_urls: false): also its passes")
     b.add_argument("--data", type=Path, default=None,
                    help="data folder (default: the data/ of the project around the current folder)")
+    b.add_argument("--site-url", default=None, help=SITE_URL_HELP)
     b.set_defaults(func=run_postbuild, name="site postbuild")
     p.set_defaults(func=lambda args: (p.print_help(sys.stderr), 2)[1])
 
@@ -51,7 +63,7 @@ def run_generate(args) -> int:
 
     if args.out.exists() and not args.out.is_dir():
         raise CodexError(f"{args.out} is a file, not a folder")
-    _, generated, _ = _generate(args.data, directory_urls=not args.offline, site_url=args.site_url)
+    _, generated, _ = _generate(args.data, directory_urls=not args.offline, site_url=_site_url(args))
     try:
         count = write(generated, args.out)
     except OSError as exc:
@@ -62,11 +74,14 @@ def run_generate(args) -> int:
 
 def run_postbuild(args) -> int:
     from ..site import postbuild
+    from ..site.generate import NO_ADDRESS
 
     if not args.site.is_dir():
         raise CodexError(f"{args.site} is not a folder (build the site first)")
     postbuild.check_site(args.site)  # a folder never built, or built and post-built already: said at once
-    codex, generated, project = _generate(args.data, directory_urls=not args.offline)
+    codex, generated, project = _generate(args.data, directory_urls=not args.offline, site_url=_site_url(args))
+    if not generated.site_url:
+        print(f"WARNING -  {NO_ADDRESS}", file=sys.stderr)
     try:
         counts = postbuild.run(args.site, codex, generated, directory_urls=not args.offline,
                                offline_copy=args.offline, project=project)

@@ -84,7 +84,8 @@ class _Builder:
         self.plan = plan
         self.site_url = site_url if not site_url or site_url.endswith("/") else site_url + "/"
         self.site_name = site_name
-        self.authority = urlsplit(self.site_url).hostname or "l5r-codex.invalid"
+        # Atom ids are tag: URIs named by the site's host; a site without a public address names itself.
+        self.authority = urlsplit(self.site_url).hostname or "l5r-codex"
 
     def absolute(self, path: str) -> str:
         return urljoin(self.site_url, path) if self.site_url else path

@@ -19,6 +19,10 @@ from .build import render_site_and_citations
 from .pages import SitePlan
 
 NAV_FILE = ".l5r-nav.yml"  # a dot file: engines leave it out of the site
+NO_ADDRESS = ("The site has no public address: set L5R_SITE_URL (e.g. https://you.github.io/l5r-codex/) to give it "
+              "one. Without it pages have no canonical link, the sitemap lists no page, feeds and permalinks.json "
+              "use relative links, and Copy citation copies the address the reader is on (from the offline copy, "
+              "the citation without a link).")
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,7 @@ class Generated:
     pages: dict[str, str]  # uri under docs/ -> Markdown
     files: dict[str, str | bytes]  # other generated files (feeds): uri -> content
     pool_cited_by: dict = field(default_factory=dict)  # pool card target id -> [records naming it]
+    site_url: str = ""  # the public address (ends with /), or "" when the build has none
 
     @property
     def nav(self) -> list:
@@ -51,7 +56,13 @@ def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Cod
     files[cardsearch.SCRIPT_URI] = cardsearch.SCRIPT
     files[cardsearch.PAGE_SCRIPT_URI] = cardsearch.PAGE_SCRIPT
     files[search.CARD_INDEX_URI] = search.card_index_js(codex, directory_urls)
-    return Generated(plan, pages, files, cited)
+    return Generated(plan, pages, files, cited, public_address(site_url))
+
+
+def public_address(site_url: str | None) -> str:
+    """The site's public address ending with `/`, or "" when it has none."""
+    site_url = (site_url or "").strip()
+    return site_url if not site_url or site_url.endswith("/") else site_url + "/"
 
 
 def write(generated: Generated, out: Path) -> int:

@@ -6,6 +6,7 @@ config MkDocs hands it (`state_of(config)`) and passes it explicitly to the func
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,11 +19,20 @@ from ..data.yamlsource import DataError
 from ..scenarios import present
 from . import feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
-from .generate import Generated, generate
+from .generate import NO_ADDRESS, Generated, generate
 from .pages import SitePlan
 from .render import bytecode_cache
 
 STATE_KEY = "l5r_site"
+
+# Outside MkDocs' own loggers: `mkdocs build --strict` fails on any warning they log, and a site without a public
+# address is a choice (a local build, a test), not a mistake. It is said once per build, in MkDocs' style.
+_log = logging.getLogger("l5r.site")
+if not _log.handlers:
+    _handler = logging.StreamHandler()
+    _handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    _log.addHandler(_handler)
+    _log.propagate = False
 
 
 @dataclass
@@ -51,6 +61,8 @@ def load(config) -> SiteState:
     """Load the data, plan and render the pages, check the permanent links, set the nav: the state of this build."""
     # The verified examples are read from this config's project too (`mkdocs build -f other/mkdocs.yml`).
     present.use_project(_data_dir(config).parent)
+    if not config.site_url:
+        _log.warning(NO_ADDRESS)
     try:
         codex = load_codex(_data_dir(config))
     except DataError as exc:
@@ -160,6 +172,7 @@ def offline_config(config) -> None:
     config.theme["features"] = offline.theme_features(config.theme.get("features"))
     config.use_directory_urls = False
     config.extra["polyfills"] = offline.polyfills(config.extra.get("polyfills"))
+    config.extra["generator"] = offline.without_generator(config.extra)["generator"]
 
 
 def offline_files(files, config):

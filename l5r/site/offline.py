@@ -10,6 +10,9 @@ In that mode this module does what Material's `offline` plugin does, without its
   where fetching JSON is refused;
 - feed discovery links are left out (Material fetches a sitemap beside every `<link rel="alternate">`, which
   fails from disk; a feed reader needs the online site anyway), and so is 404.html (never shown from disk);
+- the footer's "Made with Material for MkDocs" link is left out (`without_generator`), and the canonical link,
+  present only when the site has a public address, names the page's published (directory) URL
+  (`public_canonical`): nothing in the copy links outside but to the Codex's own public address;
 - links written as published directory URLs inside raw HTML (`../ii-b/#oh-ii-b`: MkDocs rewrites only Markdown
   links) are pointed at the page files (`ii-b.html#oh-ii-b`): from disk, a directory is not a page.
 
@@ -46,6 +49,12 @@ def shim_source(project: Path) -> Path:
 def theme_features(features) -> list[str]:
     """The theme's features without instant navigation (it cannot work from file://)."""
     return [f for f in features or () if f != INSTANT and not f.startswith(INSTANT + ".")]
+
+
+def without_generator(extra) -> dict:
+    """The theme's `extra` settings without Material's "Made with Material for MkDocs" footer link: an offline
+    reference links to nothing outside itself."""
+    return {**(extra or {}), "generator": False}
 
 
 def polyfills(configured) -> list[str]:
@@ -100,6 +109,16 @@ _FEED_LINK = re.compile(r'\s*<link\b[^>]*\brel="alternate"[^>]*\btype="applicati
 def drop_feed_links(page_html: str) -> str:
     """A whole built page without its feed discovery `<link>`s."""
     return _FEED_LINK.sub("", page_html)
+
+
+_CANONICAL = re.compile(r'(<link rel="canonical" href="[^"]*?)(?:(/)index|/([^/"]+))\.html(")')
+
+
+def public_canonical(page_html: str) -> str:
+    """A whole built page whose canonical link (`…/ii-b.html`, the page file) names the page's published directory
+    URL (`…/ii-b/`): the public site has directory URLs, so that is where the page is on the web."""
+    return _CANONICAL.sub(lambda m: f"{m.group(1)}/{m.group(3) + '/' if m.group(3) else ''}{m.group(4)}", page_html,
+                          count=1)
 
 
 def finish(site: Path) -> None:

@@ -1,7 +1,8 @@
 """Links that never break: citation ids, `permalinks.json`, the anchor lock, redirects and short links.
 
 - Every citable item (each record with an anchor, each format) has a citation (`OH II.B`) and a permalink.
-  `permalinks.json` in the built site maps every citation to its URL with anchor, relative to the site root.
+  `permalinks.json` in the built site maps every citation to its URL with anchor: its public address when the site
+  has one (L5R_SITE_URL, mkdocs.yml `site_url`), else relative to the site root.
 - `data/anchors.lock` lists every anchor the site has published (`page-url#anchor`, directory URLs, sorted).
   The build fails when one of them is gone and `data/redirects.yml` does not say where it went; new anchors
   are added with `make lock` (scripts/update_anchor_lock.py), and the test suite checks the lock is current.
@@ -134,9 +135,15 @@ def _relative(from_url: str, to_url: str) -> str:
 
 
 def permalink_map(items: list[Citable], directory_urls: bool = True) -> dict[str, str]:
-    """`permalinks.json`: citation -> URL with anchor, relative to the site root."""
+    """Citation -> URL with anchor, relative to the site root."""
     return {c.citation: f"{page_url(c.uri, directory_urls)}#{c.anchor}"
             for c in sorted(items, key=lambda c: c.citation)}
+
+
+def public_map(items: list[Citable], site_url: str) -> dict[str, str]:
+    """`permalinks.json`: citation -> the published URL with anchor (`site_url` + directory URL, whichever copy of
+    the site holds the file), or relative to the site root when the site has no public address (`site_url` "")."""
+    return {citation: site_url + url for citation, url in permalink_map(items, True).items()}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -245,20 +252,24 @@ def _target_url(record_id: str, plan: SitePlan, directory_urls: bool) -> str:
     return f"{page_url(uri, directory_urls)}#{anchor}"
 
 
-def write_outputs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bool = True) -> dict[str, int]:
-    """Write permalinks.json, the short links and the stubs for old pages; check every permalink resolves."""
+def write_outputs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bool = True,
+                  site_url: str = "") -> dict[str, int]:
+    """Write permalinks.json, the short links and the stubs for old pages; check every permalink resolves.
+    `site_url`: the public address (ending with /), or "" when the site has none."""
 
     template = jinja_env().get_template("_redirect.html.j2")
     items = citables(codex, plan)
     permalinks = permalink_map(items, directory_urls)
-    (site / "permalinks.json").write_text(json.dumps(permalinks, indent=1, ensure_ascii=False) + "\n",
+    published = public_map(items, site_url) if site_url else permalinks
+    (site / "permalinks.json").write_text(json.dumps(published, indent=1, ensure_ascii=False) + "\n",
                                           encoding="utf-8")
     for c in items:
         here = short_path(c.citation)
         to = _relative(here, permalinks[c.citation])
+        # The forward is relative (it works in every copy of the site); the canonical link names the public page.
         _write(site / here / "index.html", template.render(
             title=f"{c.citation} — {c.title}", targets={}, default=to,
-            message=f"{c.citation} — {c.title} is at"))
+            canonical=published[c.citation].partition("#")[0] if site_url else "", message=f"{c.citation} — {c.title} is at"))
     stubs = _write_stubs(site, codex, plan, directory_urls, template)
     _verify(site, items, directory_urls)
     return {"permalinks": len(permalinks), "short_links": len(items), "stubs": stubs}
@@ -280,7 +291,7 @@ def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: boo
             continue
         targets = {a: _relative(url, _target_url(rid, plan, directory_urls)) for a, rid in anchors.items()}
         default = next(iter(targets.values()))
-        _write(target, template.render(title="This page has moved", targets=targets, default=default,
+        _write(target, template.render(title="This page has moved", targets=targets, default=default, canonical="",
                                        message="This page has moved. Its content is now at"))
         written += 1
     return written

@@ -8,8 +8,9 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
      (`render.tooltip_titles`, issue 14); Material's chrome outside the article is left alone;
    - the hidden moved-anchor markers at the end of the article (`permalinks.moved_markers`), for pages whose
      old anchors `data/redirects.yml` sends elsewhere;
-   - offline only: directory-URL links in the content pointed at page files (`offline.rewrite_links`), and the
-     feed discovery `<link>`s dropped from the whole page (`offline.drop_feed_links`).
+   - offline only: directory-URL links in the content pointed at page files (`offline.rewrite_links`), the
+     feed discovery `<link>`s dropped from the whole page (`offline.drop_feed_links`), and the canonical link (when
+     the site has a public address) pointed at the page's published directory URL (`offline.public_canonical`).
 2. **The search index**: each entry of search/search_index.json tagged with its citation (`search.tag_index`).
 3. **Cards**: the card search's index, and with a card pool (L5R_CARDPOOL) every pool card's page, the pool's
    facts on the Codex's card pages and the header search's card index with the pool (`cardsearch.write`).
@@ -70,7 +71,7 @@ def page_passes(codex: m.Codex, generated: Generated, page_files, *, directory_u
 def page_html(page: str, page_file: str, passes: PagePasses) -> str:
     """One built page (the whole HTML file) after the per-page passes. `page_file`: its path from the site root.
 
-    A page without Material's `<article>` is left as it is, apart from the offline copy's feed links."""
+    A page without Material's `<article>` is left as it is, apart from the offline copy's feed and canonical links."""
     start = page.find(ARTICLE)
     end = page.rfind(_ARTICLE_END)
     if start != -1 and end > start:
@@ -81,7 +82,7 @@ def page_html(page: str, page_file: str, passes: PagePasses) -> str:
         content += permalinks.moved_markers(page_file, passes.codex, passes.generated.plan, passes.directory_urls)
         page = page[:start] + content + page[end:]
     if passes.offline:
-        page = offline.drop_feed_links(page)
+        page = offline.public_canonical(offline.drop_feed_links(page))
     return page
 
 
@@ -131,7 +132,7 @@ def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: boo
     cardsearch.write(site, codex, site_name, directory_urls, on_request, cited_by=generated.pool_cited_by,
                      anchors=generated.plan.anchors)
     try:
-        counts = permalinks.write_outputs(site, codex, generated.plan, directory_urls)
+        counts = permalinks.write_outputs(site, codex, generated.plan, directory_urls, generated.site_url)
     except permalinks.LinkError as exc:
         raise PostBuildError(str(exc)) from None
     if offline_copy:

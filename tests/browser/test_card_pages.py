@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import re
 import subprocess
 import sys
 import threading
@@ -20,6 +19,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+
+from conftest import TEST_SITE_URL  # tests/conftest.py: the public address test builds are given
 
 from .conftest import ROOT, is_local
 
@@ -58,7 +59,7 @@ def test_pool(tmp_path_factory) -> Path:
 
 
 def _env(pool: Path) -> dict:
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool),
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_SITE_URL=TEST_SITE_URL,
                 L5R_CACHE_DIR=str(pool.parent / "cache"))
 
 
@@ -135,7 +136,7 @@ def test_card_page_shows_facts_and_inert_text(page, card_site, axe_source):
 
 def test_card_page_copies_its_citation_like_every_record(page, card_site):
     """Issue 11: a pool card has a CARD citation and the copy button of every other record (assets/codex.js):
-    `citation — title — link`, the link being the page's own address online and the published one from disk."""
+    `citation — title — link`, the link being the site's public address (L5R_SITE_URL), online and from disk."""
     kind, root, index = card_site
     _open(page, card_site, "card/zzyx-test-samurai/")
     box = page.locator(".l5r-cite").first
@@ -144,11 +145,7 @@ def test_card_page_copies_its_citation_like_every_record(page, card_site):
     button.click()
     page.wait_for_function("b => b.hasAttribute('data-copy-state')", arg=button.element_handle(), timeout=5000)
     copied = button.get_attribute("data-copied-text")
-    if kind == "online":
-        link = root + "card/zzyx-test-samurai/#card"
-    else:  # a file:// address is no use in a chat: the published one (mkdocs.yml site_url)
-        site_url = re.search(r"^site_url:\s*(\S+)", (ROOT / "mkdocs.yml").read_text(), re.M).group(1)
-        link = site_url.rstrip("/") + "/card/zzyx-test-samurai/#card"
+    link = TEST_SITE_URL + "card/zzyx-test-samurai/#card"
     assert copied == f"CARD Zzyx Test Samurai — Zzyx Test Samurai — {link}", copied
 
 

@@ -15,6 +15,8 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import sitewalk
 
+from conftest import TEST_SITE_URL  # tests/conftest.py: the public address the test builds are given
+
 from .conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -36,7 +38,9 @@ def test_zip_is_named_with_the_build_date_and_opens_to_index(offline_build, toda
     for needed in ("index.html", "READ-ME-FIRST.txt", "search/search_index.js", "search/codex.js",
                    "assets/vendor/iframe-worker/shim.js", "print/obsidian-hand.html"):
         assert folder + needed in names, f"{needed} missing from the zip"
-    assert "index.html" in (offline_build.folder / "READ-ME-FIRST.txt").read_text()
+    read_me = (offline_build.folder / "READ-ME-FIRST.txt").read_text()
+    assert "index.html" in read_me
+    assert f"The Codex online (the links that Copy citation shares): {TEST_SITE_URL}" in read_me
 
 
 def test_offline_pages_turn_off_instant_navigation_and_use_the_vendored_shim(offline_site):
@@ -93,6 +97,31 @@ def test_every_link_in_the_offline_copy_resolves_to_a_file_and_anchor(offline_si
             if parts.fragment and target.endswith(".html") and parts.fragment not in site.page(target).ids:
                 broken.append(f"{os.path.relpath(page, root)}: {link} (no such anchor)")
     assert not broken, f"{len(broken)} broken links from disk, e.g.:\n" + "\n".join(broken[:20])
+
+
+def test_the_offline_copy_links_outside_only_to_the_public_address(offline_site):
+    """Every page, the pool's card pages and the short links included: an absolute link is the site's public
+    address (L5R_SITE_URL, the test builds' TEST_SITE_URL), never the theme's home page or a placeholder; each pool
+    card page names its own published address."""
+    root = offline_site.directory
+    site = sitewalk.Site(root)
+    outside, named = [], {}
+    for page in sitewalk.html_files(root):
+        rel = page.relative_to(root).as_posix()
+        for link in site.page(os.fspath(page)).links(("a", "link", "script", "img", "iframe", "form", "area"),
+                                                      ("href", "src", "action")):
+            if re.match(r"(?:[a-z][a-z0-9+.-]*:)?//", link, re.I):
+                if link.startswith(TEST_SITE_URL):
+                    named.setdefault(rel, []).append(link)
+                else:
+                    outside.append(f"{rel}: {link}")
+    assert not outside, f"{len(outside)} links leave the copy, e.g.:\n" + "\n".join(outside[:20])
+    assert named["formats/obsidian-hand/ii-b.html"] == [f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/"]
+    cards = [rel for rel in (p.relative_to(root).as_posix() for p in sitewalk.html_files(root))
+             if rel.startswith("card/")]
+    assert cards, "the copy has the pool's card pages"
+    wrong = [rel for rel in cards if named.get(rel) != [TEST_SITE_URL + rel[: -len("index.html")]]]
+    assert not wrong, f"{len(wrong)} card pages do not name their published address, e.g. {wrong[:5]}"
 
 
 def test_cards_and_print_pages_stay_out_of_the_main_search_index(built_site, codex):

@@ -5,11 +5,12 @@ copy-citation button copies; the offline copy navigates from disk; the print pag
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
-from .conftest import PAGE_TYPES, ROOT, Target
+from conftest import TEST_SITE_URL  # tests/conftest.py: the public address test builds are given
+
+from .conftest import PAGE_TYPES, Target
 
 pytestmark = pytest.mark.browser
 
@@ -99,13 +100,9 @@ def test_copy_citation_button_copies_citation_title_and_link(tab, codex, plan):
     assert copied.startswith(f"{record.citation} — "), copied
     assert record.title in copied, copied
     link = copied.rsplit(" — ", 1)[-1]
-    if tab.site.kind == "online":
-        expected = tab.site.url(uri, anchor)  # the page's own address
-    else:
-        # From disk a file:// address is no use in a chat: the published one is shared.
-        site_url = re.search(r"^site_url:\s*(\S+)", (ROOT / "mkdocs.yml").read_text(), re.M).group(1)
-        published = "" if uri == "index.md" else uri[: -len("index.md")] if uri.endswith("/index.md") else uri[:-3] + "/"
-        expected = f"{site_url.rstrip('/')}/{published}#{anchor}"
+    # The build has a public address (L5R_SITE_URL): online and from disk alike, that is the link shared.
+    published = "" if uri == "index.md" else uri[: -len("index.md")] if uri.endswith("/index.md") else uri[:-3] + "/"
+    expected = f"{TEST_SITE_URL}{published}#{anchor}"
     assert link == expected, copied
     # What landed on the clipboard: paste it into a text field.
     page.evaluate("""() => { const t = document.createElement('textarea'); t.id = 'paste-here';
@@ -114,8 +111,8 @@ def test_copy_citation_button_copies_citation_title_and_link(tab, codex, plan):
     pasted = page.input_value("#paste-here")
     assert pasted == copied, f"clipboard holds {pasted!r}, expected {copied!r}"
     if tab.site.kind == "online":
-        # Following the copied link lands on the rule.
-        tab.open(link)
+        # The copied link, on this copy of the site, lands on the rule.
+        tab.open(tab.site.root_url + link[len(TEST_SITE_URL):])
         page.wait_for_function("id => { const el = document.getElementById(id); if (!el) return false;"
                                " const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }",
                                arg=anchor, timeout=10000)

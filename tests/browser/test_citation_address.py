@@ -1,0 +1,67 @@
+"""Copy citation and the public address (L5R_SITE_URL), in Chromium: on the web it copies the public address when the
+build has one and the page's own address when it has none; from the offline copy (file://) the public address, or,
+without one, the citation and title with no link at all (a file:// link opens for nobody).
+
+Four seed builds (no card pool, a few seconds each; tests/conftest.py `seed_site`): online and offline, with the
+test address and without any."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+
+import pytest
+from conftest import TEST_SITE_URL, seed_site  # tests/conftest.py
+
+from .conftest import Site, Target
+
+pytestmark = pytest.mark.browser
+
+VARIANTS = ["online-address", "online-no-address", "offline-address", "offline-no-address"]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="module", params=VARIANTS)
+def site(request, tmp_path_factory):
+    """Overrides the browser tier's `site` for this module: the `tab` fixture opens these four."""
+    kind, _, address = request.param.partition("-")
+    folder = seed_site(tmp_path_factory, offline=kind == "offline",
+                       site_url=TEST_SITE_URL if address == "address" else None)
+    if kind == "offline":
+        yield Site("offline", folder.as_uri() + "/", folder)
+        return
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield Site("online", f"http://127.0.0.1:{server.server_address[1]}/", folder)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _copy(tab, uri: str, anchor: str) -> str:
+    page = tab.open(Target(uri))
+    button = page.locator(f'.l5r-cite[data-anchor="{anchor}"] .l5r-copy').first
+    button.click()
+    page.wait_for_function("b => b.hasAttribute('data-copy-state')", arg=button.element_handle(), timeout=5000)
+    return button.get_attribute("data-copied-text")
+
+
+def test_copy_citation_shares_the_public_address_or_none(tab, codex, plan, request):
+    record = codex.records["oh-ii-b"]
+    uri, anchor = plan.anchors[record.id]
+    copied = _copy(tab, uri, anchor)
+    variant = request.node.callspec.params["site"]
+    text = f"{record.citation} — {record.title}"
+    if variant.endswith("-no-address") and tab.site.kind == "offline":
+        assert copied == text, copied  # no file:// link, no dead link: the citation alone
+    elif variant.endswith("-no-address"):
+        assert copied == f"{text} — {tab.site.url(uri, anchor)}", copied  # the page's own address
+    else:
+        assert copied == f"{text} — {TEST_SITE_URL}formats/obsidian-hand/ii-b/#{anchor}", copied
+    assert "file:" not in copied and ".invalid" not in copied

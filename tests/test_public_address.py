@@ -1,0 +1,197 @@
+"""The site's public address is one setting, L5R_SITE_URL (mkdocs.yml `site_url`): canonical links, the sitemap, the
+feeds, permalinks.json and the short links name it; without it the build says so once and names no address at all;
+no build ever holds the old placeholder domain; and the offline copy links to nothing outside but that address.
+
+Seed builds (no card pool, a few seconds each), shared with tests/test_site_engines.py (tests/conftest.py
+`seed_site`). Copy citation in Chromium: tests/browser/test_citation_address.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, TEST_SITE_URL, run_l5r, seed_site
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+CANONICAL = re.compile(r'<link rel="canonical" href="([^"]*)"')
+NO_ADDRESS = "The site has no public address"
+# Any absolute address in a page, in an attribute or in the text.
+ADDRESS = re.compile(r"https?://[^\s\"'<>()&]+")
+LINK_ATTR = re.compile(r"\b(?:href|src|action|srcset|content|data|poster)\s*=\s*[\"']?\s*([^\"'\s>]*)", re.I)
+SVG_NS = "http://www.w3.org/2000/svg"  # the namespace of inline icons: a name, never fetched nor followed
+
+
+def _pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def _files_holding(site: Path, needle: bytes) -> list[str]:
+    return [p.relative_to(site).as_posix() for p in sorted(site.rglob("*")) if p.is_file() and needle in p.read_bytes()]
+
+
+@pytest.fixture(scope="module")
+def configured(tmp_path_factory) -> Path:
+    return seed_site(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def unconfigured(tmp_path_factory) -> Path:
+    return seed_site(tmp_path_factory, site_url=None)
+
+
+# -- With a public address -------------------------------------------------------------------------------------
+
+
+def test_a_configured_build_holds_no_placeholder_address(configured):
+    assert not _files_holding(configured, b".invalid")
+
+
+def test_canonical_links_and_the_sitemap_name_the_public_address(configured):
+    pages = [p for p in _pages(configured) if not p.relative_to(configured).as_posix().startswith("c/")]
+    canonical = {}
+    for page in pages:
+        found = CANONICAL.findall(page.read_text(encoding="utf-8"))
+        if found:
+            canonical[page.relative_to(configured).as_posix()] = found
+    assert len(canonical) > 100
+    assert canonical["formats/obsidian-hand/ii-b/index.html"] == [f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/"]
+    assert all(len(v) == 1 and v[0].startswith(TEST_SITE_URL) for v in canonical.values()), canonical
+    locs = [e.text for e in ET.parse(configured / "sitemap.xml").getroot().iter(f"{SITEMAP}loc")]
+    assert len(locs) > 100 and all(loc.startswith(TEST_SITE_URL) for loc in locs), locs[:5]
+    assert f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/" in locs
+
+
+def test_feeds_link_to_the_public_address(configured):
+    feeds = [configured / "feed.xml", *sorted((configured / "formats").glob("*/feed.xml"))]
+    assert len(feeds) > 1
+    for feed in feeds:
+        links = [e.get("href") for e in ET.parse(feed).getroot().iter(f"{ATOM}link")]
+        assert links and all(href.startswith(TEST_SITE_URL) for href in links), (feed, links[:5])
+        ids = [e.text for e in ET.parse(feed).getroot().iter(f"{ATOM}id")]
+        assert all(i.startswith("tag:example.org,") for i in ids), ids[:3]
+
+
+def test_permalinks_json_and_short_links_name_the_public_address(configured):
+    table = json.loads((configured / "permalinks.json").read_text(encoding="utf-8"))
+    assert table["OH II.B"] == f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/#oh-ii-b"
+    assert all(url.startswith(TEST_SITE_URL) for url in table.values())
+    short = (configured / "c/oh-ii-b/index.html").read_text(encoding="utf-8")
+    assert CANONICAL.findall(short) == [f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/"]
+    assert 'url=../../formats/obsidian-hand/ii-b/#oh-ii-b"' in short  # the forward works in any copy
+
+
+# -- Without one -----------------------------------------------------------------------------------------------
+
+
+def test_an_unconfigured_build_warns_once_and_names_no_address(unconfigured):
+    said = unconfigured.with_name(unconfigured.name + ".stderr").read_text(encoding="utf-8")
+    assert said.count(NO_ADDRESS) == 1, said  # and the build was --strict: the warning does not fail it
+    assert "L5R_SITE_URL" in said
+    assert not _files_holding(unconfigured, b".invalid")
+    assert not [p for p in _pages(unconfigured) if CANONICAL.search(p.read_text(encoding="utf-8"))]
+    assert not list(ET.parse(unconfigured / "sitemap.xml").getroot().iter(f"{SITEMAP}loc"))
+    table = json.loads((unconfigured / "permalinks.json").read_text(encoding="utf-8"))
+    assert table["OH II.B"] == "formats/obsidian-hand/ii-b/#oh-ii-b"
+    links = [e.get("href") for e in ET.parse(unconfigured / "feed.xml").getroot().iter(f"{ATOM}link")]
+    assert links and not [href for href in links if "//" in href], links[:5]
+
+
+def test_a_configured_build_does_not_warn(configured):
+    said = configured.with_name(configured.name + ".stderr").read_text(encoding="utf-8")
+    assert NO_ADDRESS not in said
+
+
+def test_the_generate_command_reads_the_address_from_the_environment(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, L5R_SITE_URL="https://example.net/rules")
+    bin_dir = Path(sys.executable).parent
+    result = subprocess.run([str(bin_dir / "l5r"), "site", "generate", str(tmp_path / "out")], cwd=ROOT, env=env,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    feed = (tmp_path / "out" / "feed.xml").read_text(encoding="utf-8")
+    assert 'href="https://example.net/rules/whats-new/"' in feed
+    # --site-url wins over the environment.
+    result = run_l5r("site", "generate", tmp_path / "other", "--site-url", TEST_SITE_URL)
+    assert result.returncode == 0, result.stderr
+    assert f'href="{TEST_SITE_URL}whats-new/"' in (tmp_path / "other" / "feed.xml").read_text(encoding="utf-8")
+
+
+def test_a_malformed_address_stops_the_build_with_one_sentence(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, L5R_SITE_URL="example.org/codex", NO_MKDOCS_2_WARNING="1")
+    env.pop("L5R_CARDPOOL", None)
+    result = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--site-dir",
+                             str(tmp_path / "site")], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert result.returncode != 0
+    assert "site_url" in result.stderr and "Traceback" not in result.stderr, result.stderr[-2000:]
+
+
+# -- The offline copy ------------------------------------------------------------------------------------------
+
+
+def _document_words() -> str:
+    """Every data file's text: an address a rules document writes is quoted as the document's words."""
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "data").rglob("*.yml")))
+
+
+def _outside_addresses(site: Path, allowed: str | None) -> tuple[dict, dict]:
+    """(absolute addresses in attributes a browser follows or loads, by page; every other absolute address in the
+    pages, by page), leaving out `allowed` (the public address) and the inline icons' SVG namespace."""
+    in_links, in_text = {}, {}
+    for page in _pages(site):
+        html = page.read_text(encoding="utf-8")
+        rel = page.relative_to(site).as_posix()
+        for value in LINK_ATTR.findall(html):
+            if re.match(r"(?:https?:)?//", value, re.I) and not (allowed and value.startswith(allowed)):
+                in_links.setdefault(rel, []).append(value[:80])
+        for address in ADDRESS.findall(html):
+            if address == SVG_NS or (allowed and address.startswith(allowed)):
+                continue
+            in_text.setdefault(rel, []).append(address)
+    return in_links, in_text
+
+
+@pytest.mark.parametrize("address", [TEST_SITE_URL, None], ids=["configured", "no-address"])
+def test_the_offline_copy_links_only_to_the_public_address(tmp_path_factory, address):
+    site = seed_site(tmp_path_factory, offline=True, site_url=address)
+    assert not _files_holding(site, b".invalid")
+    in_links, in_text = _outside_addresses(site, address)
+    assert not in_links, f"links leaving the copy: {dict(list(in_links.items())[:5])}"
+    # What is left is text a rules document writes (shown as words, never a link), nothing of the theme's.
+    words = _document_words()
+    stray = {page: [a for a in found if a not in words] for page, found in in_text.items()}
+    assert not {p: a for p, a in stray.items() if a}, stray
+    assert not _files_holding(site, b"squidfunk"), "the theme's 'Made with' footer link"
+    canonical = CANONICAL.findall((site / "formats/obsidian-hand/ii-b.html").read_text(encoding="utf-8"))
+    # The published page, at its directory URL (the public site's), or none at all without a public address.
+    assert canonical == ([f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/"] if address else [])
+    for page, published in (("index.html", ""), ("formats/obsidian-hand/index.html", "formats/obsidian-hand/")):
+        canonical = CANONICAL.findall((site / page).read_text(encoding="utf-8"))
+        assert canonical == ([f"{TEST_SITE_URL}{published}"] if address else []), page
+    if address:
+        table = json.loads((site / "permalinks.json").read_text(encoding="utf-8"))
+        assert table["OH II.B"] == f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/#oh-ii-b"
+
+
+def test_the_outside_link_check_sees_a_link_and_an_address(tmp_path):
+    """The check above can fail: a link out, a theme's footer link, and a bare address are all found."""
+    (tmp_path / "a.html").write_text(
+        f'<link rel="canonical" href="{TEST_SITE_URL}a/"><a href="https://squidfunk.github.io/mkdocs-material/">'
+        f'Made with</a><img src="//cdn.example.com/x.png"><p>see https://elsewhere.example/rules</p>'
+        f'<svg xmlns="{SVG_NS}"></svg>', encoding="utf-8")
+    in_links, in_text = _outside_addresses(tmp_path, TEST_SITE_URL)
+    assert len(in_links["a.html"]) == 2, in_links
+    assert in_text["a.html"] == ["https://squidfunk.github.io/mkdocs-material/", "https://elsewhere.example/rules"]
+    in_links, _ = _outside_addresses(tmp_path, None)
+    assert len(in_links["a.html"]) == 3, in_links
