@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from . import cardpool as _cardpool
 from . import check as _check
 from . import deck as _deck
 from . import scenarios as _scenarios
 from . import site as _site
 
 # Subcommand modules: each has `register(subparsers)` that sets `func` on its parser.
-COMMANDS = [_check, _deck, _scenarios, _site]
+COMMANDS = [_check, _deck, _scenarios, _site, _cardpool]
 
 
 class _Parser(argparse.ArgumentParser):
