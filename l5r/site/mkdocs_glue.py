@@ -6,12 +6,14 @@ config MkDocs hands it (`state_of(config)`) and passes it explicitly to the func
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files, file_sort_key
 
+from ..cardpool import PoolError, choose_pool
 from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
@@ -23,6 +25,7 @@ from .pages import SitePlan
 from .render import bytecode_cache
 
 STATE_KEY = "l5r_site"
+_LOG = logging.getLogger("mkdocs.plugins.l5r_codex")  # under mkdocs.*: MkDocs shows it as an INFO line
 
 
 @dataclass
@@ -51,6 +54,10 @@ def load(config) -> SiteState:
     """Load the data, plan and render the pages, check the permanent links, set the nav: the state of this build."""
     # The verified examples are read from this config's project too (`mkdocs build -f other/mkdocs.yml`).
     present.use_project(_data_dir(config).parent)
+    try:
+        _LOG.info(choose_pool().line())  # which card pool this build uses, or how to get one
+    except PoolError as exc:
+        raise PluginError(f"card pool: {exc}") from None
     try:
         codex = load_codex(_data_dir(config))
     except DataError as exc:
