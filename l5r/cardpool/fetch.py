@@ -508,7 +508,8 @@ def _download(url: str, dest: Path, pool: Path) -> None:
     proxy = _proxy_for(url)
     request = urllib.request.Request(url, headers={"User-Agent": "l5r-codex cardpool fetch"})
     try:
-        response = urllib.request.urlopen(request, timeout=TIMEOUT)
+        # A fresh opener: urlopen's shared one keeps the proxy settings of its first use.
+        response = urllib.request.build_opener().open(request, timeout=TIMEOUT)
     except urllib.error.HTTPError as exc:
         if proxy and exc.code in (407, 502, 503, 504):
             raise FetchError(f"proxy error: the proxy {proxy} answered HTTP {exc.code} ({exc.reason}) for "
