@@ -86,7 +86,7 @@ class DeckChecker:
                      f"number of pre-game cards were.", rule=self._pool_rule)
             return [Entry(c, None, c.section) for c in deck.cards]
         if not self.index.has_pool:
-            out.warn("no-card-pool", f"no card pool was given (--cardpool, L5R_CARDPOOL or `l5r cardpool fetch`), so only the "
+            out.warn("no-card-pool", f"no card pool was given (--cardpool or L5R_CARDPOOL), so only the "
                      f"{len(self.index)} cards the rules documents name are known.")
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
