@@ -70,11 +70,16 @@ def naive_project(pool_dir: Path, folder: Path) -> int:
 
 
 def main() -> int:
-    pool = os.environ.get("L5R_CARDPOOL")
-    if not pool or not (Path(pool) / "sets").is_dir():
-        print("bench_cards: no card pool (set L5R_CARDPOOL=DIR); nothing measured", file=sys.stderr)
+    from l5r.cardpool import PoolError, locate_pool
+
+    try:
+        pool_dir = locate_pool()  # L5R_CARDPOOL, else the pool `l5r cardpool fetch` installed
+    except PoolError:
+        pool_dir = None
+    if pool_dir is None:
+        print("bench_cards: no card pool (run `l5r cardpool fetch`, or set L5R_CARDPOOL=DIR); nothing measured",
+              file=sys.stderr)
         return 1
-    pool_dir = Path(pool)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     work = Path(tempfile.mkdtemp(prefix="l5r-bench-cards-"))
     try:

@@ -6,7 +6,7 @@
 A page loads Material's index (search/search_index.json; search/search_index.js offline, the same bytes) and,
 once the reader uses the search box, the compact card index (search/codex.js). Card pages are not in Material's
 index, so only the card index grows with the pool. This builds the site with the shared card pool
-(../shared/data/cardpool, or $L5R_CARDPOOL, or --cardpool) — or reads a site built with it (--site) — and
+(--cardpool, $L5R_CARDPOOL, or the pool `l5r cardpool fetch` installed) — or reads a site built with it (--site) — and
 measures what its pages load, as built: nothing is projected. Exit 1 over budget, without a pool, or when the
 site was not built with one.
 """
@@ -26,10 +26,13 @@ BUDGET = 1_500_000  # bytes
 
 
 def find_pool(explicit: str | None = None) -> Path | None:
-    for candidate in (explicit, os.environ.get("L5R_CARDPOOL"), ROOT.parent / "shared" / "data" / "cardpool"):
-        if candidate and (Path(candidate) / "sets").is_dir():
-            return Path(candidate)
-    return None
+    """--cardpool, else L5R_CARDPOOL, else the pool `l5r cardpool fetch` installed."""
+    from l5r.cardpool import PoolError, locate_pool
+
+    try:
+        return locate_pool(explicit)
+    except PoolError:
+        return None
 
 
 def load_card_index(path: Path) -> dict:
@@ -65,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pool = find_pool(args.cardpool)
     if pool is None and args.site is None:
-        print("bench_search: no card pool found (../shared/data/cardpool, $L5R_CARDPOOL or --cardpool): "
+        print("bench_search: no card pool found (--cardpool, $L5R_CARDPOOL or `l5r cardpool fetch`): "
               "the full-pool budget cannot be measured; nothing measured", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory() as tmp:

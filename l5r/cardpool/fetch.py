@@ -348,7 +348,11 @@ def _copy_folder(folder: Path, sources: tuple[Source, ...], pool: Path) -> None:
     total = 0
     for path, name in chosen:
         _check_name(name, str(path))
-        with path.open("rb") as stream:
+        try:
+            stream = path.open("rb")
+        except OSError as exc:  # a reading problem of the source, not of the disk written to
+            raise FetchError(f"cannot read {path}: {exc.strerror}") from None
+        with stream:
             total += _store(stream, pool / name, f"{path}", pool, total)
 
 
