@@ -557,3 +557,17 @@ def test_site_generate_and_the_mkdocs_hooks_say_first_which_pool_they_use(tmp_pa
     first = next(line for line in built.stderr.splitlines() if line.strip())
     assert first.split(None, 2)[-1].lstrip("- ").strip() == \
         "card pool: none (L5R_CARDPOOL=none); only the Codex's own card records are known"
+
+
+def test_fetching_again_without_from_keeps_a_pool_that_verifies(tmp_path, no_proxy_env):
+    cache = tmp_path / "cache"
+    manifest, path = _manifest(tmp_path)
+    pool_fetch.fetch(_pool_folder(tmp_path / "pool"), manifest=manifest, cache_dir=cache)
+    again = _l5r("cardpool", "fetch", "--manifest", path, cache=cache, cwd=tmp_path)
+    assert again.returncode == 0 and "is installed and verifies" in again.stdout  # no download tried
+    (cache / "cardpool" / manifest.commit / "set_info.yaml").write_text("tampered\n", encoding="utf-8")
+    # A damaged pool is downloaded again: here from GitHub, which no machine of the tests reaches.
+    again = _l5r("cardpool", "fetch", "--manifest", path, cache=cache, cwd=tmp_path,
+                 https_proxy="http://127.0.0.1:9", no_proxy="")
+    assert again.returncode == 2 and again.stderr.startswith("l5r cardpool fetch: proxy error: cannot reach the "
+                                                             "proxy http://127.0.0.1:9")

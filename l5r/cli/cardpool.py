@@ -26,6 +26,8 @@ def register(sub):
     f.add_argument("--from", dest="source", metavar="PATH|URL", default=None,
                    help="instead of GitHub: a checkout of the repository, a folder holding sets/ and "
                         "set_info.yaml, a .tar.gz or .zip archive, or a mirror's archive URL")
+    f.add_argument("--force", action="store_true",
+                   help="download again even when the pinned pool is installed and verifies")
     f.add_argument("--manifest", type=Path, default=None, help=argparse_suppress())
     f.set_defaults(func=run_fetch)
     s = verbs.add_parser("status", help="which pool is installed, from where, whether it verifies, and which pool "
@@ -66,6 +68,12 @@ def run_fetch(args) -> int:
     _interruptible()
     try:
         manifest = pool_fetch.load_manifest(args.manifest)
+        found = pool_fetch.installed(manifest)
+        if args.source is None and not args.force and found and not pool_fetch.verify(found.folder, manifest):
+            # Nothing to download (and no network needed): `make cardpool` can run before every build.
+            print(f"card pool: {manifest.short} is installed and verifies, in {found.folder} (--force downloads "
+                  "it again)")
+            return 0
         where = args.source or manifest.archive_url
         print(f"l5r cardpool fetch: {manifest.short} from {where}", flush=True)
         result = pool_fetch.fetch(args.source, manifest=manifest)
