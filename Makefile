@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test test-fast build check scenarios bench offline clean browser node_modules fuzz
+.PHONY: serve test test-fast build check scenarios bench offline clean browser node_modules fuzz cardpool
 
 # The virtualenv is rebuilt whenever the project's pins change.
 $(STAMP): pyproject.toml requirements.lock
@@ -21,6 +21,12 @@ build: $(STAMP)
 
 check: $(STAMP)
 	$(BIN)/l5r check
+
+# The card pool: the pinned commit's files (l5r/cardpool/manifest.json), downloaded from GitHub, verified and
+# installed in the user cache folder, where every command and build then finds it. `make cardpool FROM=PATH-or-URL`
+# takes a checkout, a folder holding sets/ and set_info.yaml, a .tar.gz/.zip archive or a mirror's URL instead.
+cardpool: $(STAMP)
+	$(BIN)/l5r cardpool fetch $(if $(FROM),--from "$(FROM)")
 
 # Every ```scenario fence in docs/ and every `examples:` list in data/, run against the rules engine.
 scenarios: $(STAMP)

@@ -73,17 +73,14 @@ def main() -> int:
     from l5r.cardpool import PoolError, locate_pool
 
     try:
-        found = locate_pool()
-    except PoolError as exc:
-        found, why = None, str(exc)
-    else:
-        why = "run `make cardpool`, or set L5R_CARDPOOL=DIR"
-    pool = str(found) if found else None
-    if not pool:
-        print(f"bench_cards: no card pool ({why}); nothing measured", file=sys.stderr)
+        pool_dir = locate_pool()  # L5R_CARDPOOL, else the pool `l5r cardpool fetch` installed
+    except PoolError:
+        pool_dir = None
+    if pool_dir is None:
+        print("bench_cards: no card pool (run `l5r cardpool fetch`, or set L5R_CARDPOOL=DIR); nothing measured",
+              file=sys.stderr)
         return 1
-    pool_dir = Path(pool)
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=pool)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     work = Path(tempfile.mkdtemp(prefix="l5r-bench-cards-"))
     try:
         site = work / "site"

@@ -6,7 +6,7 @@ most 1.5 MB (1,500,000 bytes), and a 100-card deck checks in at most 50 ms. The 
 site build does (l5r/site/api.py), written beside the page's script in a scratch folder and opened from file://
 in Debian's Chromium. Prints the sizes, the time to read the data, and the median check time per format.
 
-It cannot run without the card pool (L5R_CARDPOOL, else the one `make cardpool` fetched) or without Chromium; it then
+It cannot run without the card pool (L5R_CARDPOOL, or `l5r cardpool fetch`) or without Chromium; it then
 says so and exits 1: it never reports an estimate as a measurement.
 """
 
@@ -71,12 +71,12 @@ MISSPELT = {"Kaiu Shiro": "Kaiu Shrio", "Hida Akeno": "Hida Aekno", "A Breed Apa
 
 def main() -> int:
     try:
-        pool = locate_pool()
+        pool = locate_pool()  # L5R_CARDPOOL, else the pool `l5r cardpool fetch` installed
     except PoolError as exc:
         print(f"bench_deck_browser: cannot run: {exc}", file=sys.stderr)
         return 1
     if pool is None:
-        print("bench_deck_browser: cannot run: no card pool (run `make cardpool`, or set L5R_CARDPOOL); the "
+        print("bench_deck_browser: cannot run: no card pool (run `l5r cardpool fetch`, or set L5R_CARDPOOL); the "
               "budget is for the full pool, so nothing was measured", file=sys.stderr)
         return 1
     if not CHROMIUM.exists():

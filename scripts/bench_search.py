@@ -5,8 +5,8 @@
 
 A page loads Material's index (search/search_index.json; search/search_index.js offline, the same bytes) and,
 once the reader uses the search box, the compact card index (search/codex.js). Card pages are not in Material's
-index, so only the card index grows with the pool. This builds the site with the shared card pool
-(--cardpool, else $L5R_CARDPOOL, else the one `make cardpool` fetched) — or reads a site built with it (--site) — and
+index, so only the card index grows with the pool. This builds the site with the whole card pool
+(--cardpool, $L5R_CARDPOOL, or the pool `l5r cardpool fetch` installed) — or reads a site built with it (--site) — and
 measures what its pages load, as built: nothing is projected. Exit 1 over budget, without a pool, or when the
 site was not built with one.
 """
@@ -26,6 +26,7 @@ BUDGET = 1_500_000  # bytes
 
 
 def find_pool(explicit: str | None = None) -> Path | None:
+    """--cardpool, else L5R_CARDPOOL, else the pool `l5r cardpool fetch` installed."""
     from l5r.cardpool import PoolError, locate_pool
 
     try:
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pool = find_pool(args.cardpool)
     if pool is None and args.site is None:
-        print("bench_search: no card pool found (--cardpool, $L5R_CARDPOOL, or run `make cardpool`): "
+        print("bench_search: no card pool found (--cardpool, $L5R_CARDPOOL or `l5r cardpool fetch`): "
               "the full-pool budget cannot be measured; nothing measured", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory() as tmp:

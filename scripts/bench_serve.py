@@ -7,7 +7,7 @@ two kinds of edit, three times each, until the page served over HTTP shows the n
 - a rule's text (the everyday edit: three pages show it);
 - a format's short name (shown in the nav of every page, so every page changes: the worst case).
 
-Goals: ≤ 2 s without a card pool, ≤ 3 s with the full pool (L5R_CARDPOOL, else the one `make cardpool` fetched; then it
+Goals: ≤ 2 s without a card pool, ≤ 3 s with the full pool (L5R_CARDPOOL or `l5r cardpool fetch`; then it
 runs both ways, and a pool card page is fetched too). Reports the machine's load beside the figures.
 """
 
@@ -54,6 +54,7 @@ def _get(url: str) -> str:
 
 
 def _pool() -> str | None:
+    """L5R_CARDPOOL, else the pool `l5r cardpool fetch` installed."""
     from l5r.cardpool import PoolError, locate_pool
 
     try:
@@ -72,8 +73,7 @@ def run(pool: str | None) -> tuple[dict, bool]:
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k != "L5R_CARDPOOL"}
     env["NO_MKDOCS_2_WARNING"] = "1"
-    if pool:
-        env["L5R_CARDPOOL"] = pool
+    env["L5R_CARDPOOL"] = pool or "none"  # without: not even a fetched pool
     cmd = [str(Path(sys.executable).parent / "mkdocs"), "serve", "--livereload", "--watch", "data",
            "--dev-addr", f"127.0.0.1:{port}"]
     proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -142,7 +142,7 @@ def main() -> int:
             print(f"serve reload {label}, {what}: median {median:.2f} s over {len(values)} edits "
                   f"(goal ≤ {goal} s)")
     if not pool:
-        print("no card pool found (run `make cardpool`, or set L5R_CARDPOOL): the with-pool goal was not measured")
+        print("no card pool found (L5R_CARDPOOL or `l5r cardpool fetch`): the with-pool goal was not measured")
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     return 0 if met else 1

@@ -24,7 +24,7 @@ def test_cardpool_option_beats_the_environment(tmp_path):
     real = pool_dir()
     assert locate_pool(real, {"L5R_CARDPOOL": str(tmp_path)}) == real
     assert locate_pool(None, {"L5R_CARDPOOL": str(real)}) == real
-    assert locate_pool(None, {}) is None
+    assert locate_pool(None, {}, cache_dir=tmp_path / "cache") is None  # and no pool fetched into that cache
 
 
 @pytest.mark.parametrize("given", ["missing", "empty"])

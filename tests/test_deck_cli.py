@@ -19,7 +19,9 @@ L5R = Path(sys.executable).parent / "l5r"
 
 def l5r(*args, pool="option", stdin=None, **env):
     environ = {k: v for k, v in os.environ.items() if k != "L5R_CARDPOOL"}
-    environ.update(L5R_CACHE_DIR=str(CACHE), **env)
+    # pool=None: no pool at all, not even one `l5r cardpool fetch` installed in the cache folder.
+    environ.update(L5R_CACHE_DIR=str(CACHE), L5R_CARDPOOL="none")
+    environ.update(env)
     extra = ["--cardpool", str(pool_dir())] if pool == "option" else []
     if pool == "env":
         environ["L5R_CARDPOOL"] = str(pool_dir())

@@ -127,6 +127,7 @@ def _check_case(path: Path, tmp_path: Path, run, pool: Path | None = None) -> No
     deck.write_text(case_text(case), encoding="utf-8")
     environ = {k: v for k, v in os.environ.items() if k != "L5R_CARDPOOL"}
     environ["L5R_CACHE_DIR"] = str(CACHE)
+    environ["L5R_CARDPOOL"] = "none"  # a case's pool is --cardpool or none, never one fetched into the cache
     command = [str(L5R), "deck", "check", "--json", "--as-of", case["as_of"]]
     if case.get("pool", "real") == "real":
         command += ["--cardpool", str(pool or pool_dir())]

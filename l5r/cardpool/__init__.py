@@ -1,34 +1,80 @@
 """The real card pool (a folder of sets/*.yaml, never part of the Codex) and the card index built from it.
 
-    pool_dir = locate_pool(args.cardpool)        # --cardpool, else L5R_CARDPOOL, else None
+    pool_dir = locate_pool(args.cardpool)        # --cardpool, else L5R_CARDPOOL, else the fetched pool, else None
     index = load_index(pool_dir, codex.cards)    # cached; without a pool only the Codex's card records
+    print(choose_pool(args.cardpool).line())     # "card pool: ...": which one a command used, or how to get one
+
+`l5r cardpool fetch` installs the fetched pool (l5r/cardpool/fetch.py); `--cardpool none` or L5R_CARDPOOL=none
+asks for no pool even when one is installed.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
 from ..data.model import Card
-from . import cache
+from . import cache, fetch
 from .identity import ANY_NUMBER, Identity
 from .index import CardIndex, Lookup, build_index
 from .read import PoolError, read_identities, set_files
 
 ENV_VAR = "L5R_CARDPOOL"
 
-__all__ = ["ANY_NUMBER", "ENV_VAR", "CardIndex", "Identity", "Lookup", "PoolError",
-           "load_index", "locate_pool"]
+NO_POOL = "none"  # --cardpool none / L5R_CARDPOOL=none: no pool, even when a fetched one is installed
+GET_ONE = "get the card pool with `l5r cardpool fetch` (or `make cardpool`)"
+
+__all__ = ["ANY_NUMBER", "ENV_VAR", "GET_ONE", "NO_POOL", "CardIndex", "Identity", "Lookup", "PoolChoice",
+           "PoolError", "choose_pool", "load_index", "locate_pool"]
 
 
-def locate_pool(explicit: str | os.PathLike | None = None, environ: Mapping[str, str] = os.environ) -> Path | None:
-    """The pool folder from --cardpool, else from L5R_CARDPOOL; None when neither is given."""
+@dataclass(frozen=True)
+class PoolChoice:
+    """The pool a command uses and why: `origin` is "--cardpool", "L5R_CARDPOOL", "fetched" or "none"."""
+
+    path: Path | None
+    origin: str
+    fetched: fetch.Installed | None = None
+    manifest: fetch.Manifest | None = None
+
+    def line(self) -> str:
+        """One line saying which pool is used, or that there is none and how to get one."""
+        if self.origin == "fetched" and self.fetched is not None and self.manifest is not None:
+            return f"card pool: the fetched pool {self.manifest.short} in {self.path}"
+        if self.path is not None:
+            return f"card pool: {self.path} (from {self.origin})"
+        if self.origin != "none":
+            return f"card pool: none ({self.origin}={NO_POOL}); only the Codex's own card records are known"
+        return f"card pool: none, so only the Codex's own card records are known; {GET_ONE}"
+
+
+def choose_pool(explicit: str | os.PathLike | None = None, environ: Mapping[str, str] = os.environ,
+                cache_dir: Path | None | str = "default") -> PoolChoice:
+    """--cardpool, else L5R_CARDPOOL, else the fetched pool of the pinned commit (if installed), else none."""
     if explicit:
-        return _checked(Path(explicit).expanduser(), f"--cardpool {explicit}")
+        if str(explicit) == NO_POOL:
+            return PoolChoice(None, "--cardpool")
+        return PoolChoice(_checked(Path(explicit).expanduser(), f"--cardpool {explicit}"), "--cardpool")
     if environ.get(ENV_VAR):
-        return _checked(Path(environ[ENV_VAR]).expanduser(), f"{ENV_VAR}={environ[ENV_VAR]}")
-    return None
+        if environ[ENV_VAR] == NO_POOL:
+            return PoolChoice(None, ENV_VAR)
+        return PoolChoice(_checked(Path(environ[ENV_VAR]).expanduser(), f"{ENV_VAR}={environ[ENV_VAR]}"), ENV_VAR)
+    try:
+        manifest = fetch.load_manifest()
+    except fetch.FetchError as exc:
+        raise PoolError(str(exc)) from None
+    found = fetch.installed(manifest, cache_dir)
+    if found is not None:
+        return PoolChoice(found.folder, "fetched", found, manifest)
+    return PoolChoice(None, "none")
+
+
+def locate_pool(explicit: str | os.PathLike | None = None, environ: Mapping[str, str] = os.environ,
+                cache_dir: Path | None | str = "default") -> Path | None:
+    """The pool folder a command uses (`choose_pool`); None when there is none."""
+    return choose_pool(explicit, environ, cache_dir).path
 
 
 def load_index(pool_dir: Path | None, cards: Mapping[str, Card], cache_dir: Path | None | str = "default") -> CardIndex:

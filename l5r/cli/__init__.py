@@ -11,13 +11,14 @@ import sys
 
 from .. import __version__
 from ..errors import EXIT_CODES_HELP, CodexError, ExitCode
+from . import cardpool as _cardpool
 from . import check as _check
 from . import deck as _deck
 from . import scenarios as _scenarios
 from . import site as _site
 
-# Subcommand modules: each has `register(subparsers)` that sets `func` (and `command`, its name) on its parsers.
-COMMANDS = [_check, _deck, _scenarios, _site]
+# Subcommand modules: each has `register(subparsers)` that sets `func` (and `name`, the command's) on its parsers.
+COMMANDS = [_check, _deck, _scenarios, _site, _cardpool]
 
 
 class _Parser(argparse.ArgumentParser):

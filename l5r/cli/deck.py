@@ -7,7 +7,7 @@ import datetime as dt
 import json
 import sys
 
-from ..cardpool import load_index, locate_pool
+from ..cardpool import choose_pool, load_index
 from ..data.load import load_codex
 from ..data.locate import data_dir
 from ..decklist import INPUT_FORMATS, SECTION_NAMES, read_decklist
@@ -31,7 +31,8 @@ def register(sub):
                         "`Legality:` line)")
     p.add_argument("--input-format", choices=INPUT_FORMATS, metavar="SYNTAX", default=None,
                    help="the decklist's syntax: " + ", ".join(INPUT_FORMATS) + " (default: detected; see below)")
-    p.add_argument("--cardpool", metavar="DIR", help="card pool folder (sets/*.yaml); default: $L5R_CARDPOOL")
+    p.add_argument("--cardpool", metavar="DIR", help="card pool folder (sets/*.yaml), or `none`; default: $L5R_CARDPOOL, else the pool "
+                                                  "`l5r cardpool fetch` installed")
     p.add_argument("--as-of", type=_date, metavar="DATE", default=None,
                    help="check the ban list as it stood that day (YYYY-MM-DD; default: today)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -44,9 +45,12 @@ def run(args) -> int:
     codex = load_codex(data_dir())
     decklist = read_decklist(args.deckfile, args.input_format)
     fmt, ruleset = _format(codex, args.format or _legality_format(codex, decklist))
-    index = load_index(locate_pool(args.cardpool), codex.cards)
+    pool = choose_pool(args.cardpool)
+    index = load_index(pool.path, codex.cards)
     checker = DeckChecker(fmt, ruleset, index, codex.set_acronyms)
     report = checker.check(decklist, on=args.as_of or dt.date.today())
+    # Which pool the verdict rests on, first; standard output stays pure JSON under --json.
+    print(pool.line(), file=sys.stderr if args.json else sys.stdout)
     if args.json:
         print(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
     else:

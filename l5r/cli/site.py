@@ -50,6 +50,13 @@ def _generate(data_arg, *, directory_urls: bool, **options):
     from ..scenarios import present
     from ..site.generate import generate
 
+    from ..cardpool import PoolError, choose_pool
+
+    try:
+        print(choose_pool().line(), flush=True)  # the first line: which pool the pages are generated with
+    except PoolError as exc:
+        print(f"l5r site {command}: card pool: {exc}", file=sys.stderr)
+        return 1
     data = locate.data_dir(data_arg)
     project = data.resolve().parent
     # The verified examples come from the same project as the data (its docs/ and data/), not the installed one.

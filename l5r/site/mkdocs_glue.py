@@ -13,6 +13,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files, file_sort_key
 
+from ..cardpool import PoolError, choose_pool
 from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
@@ -24,6 +25,7 @@ from .pages import SitePlan
 from .render import bytecode_cache
 
 STATE_KEY = "l5r_site"
+_LOG = logging.getLogger("mkdocs.plugins.l5r_codex")  # under mkdocs.*: MkDocs shows it as an INFO line
 
 # Outside MkDocs' own loggers: `mkdocs build --strict` fails on any warning they log, and a site without a public
 # address is a choice (a local build, a test), not a mistake. It is said once per build, in MkDocs' style.
@@ -63,6 +65,10 @@ def load(config) -> SiteState:
     present.use_project(_data_dir(config).parent)
     if not config.site_url:
         _log.warning(NO_ADDRESS)
+    try:
+        _LOG.info(choose_pool().line())  # which card pool this build uses, or how to get one
+    except PoolError as exc:
+        raise PluginError(f"card pool: {exc}") from None
     try:
         codex = load_codex(_data_dir(config))
     except DataError as exc:

@@ -1,0 +1,586 @@
+"""The card pool fetched from its public repository at a pinned commit, verified against a committed manifest.
+
+    installed = fetch(None)                  # the pinned commit's archive from GitHub, into the user cache folder
+    installed = fetch("/path/to/checkout")   # or a checkout, a pool folder, a .tar.gz/.zip archive, a mirror's URL
+    problems = verify(folder, load_manifest())
+
+The manifest (manifest.json beside this file) names the repository, the commit, the two source paths and, per
+file, its name in the pool folder, its size and its SHA-256: facts about the files, never their text. A fetch
+gathers the files into a staging folder beside the pool's place, verifies every one, and only then renames the
+staging folder into place, so a half-finished or damaged download never becomes the pool; whatever happens
+(an error, Ctrl-C), the staging folder is removed, and one left by a killed run is swept by the next fetch.
+Every failure is a FetchError whose message is one plain sentence.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import errno
+import fnmatch
+import hashlib
+import json
+import os
+import posixpath
+import re
+import shutil
+import tarfile
+import tempfile
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO, Iterator
+
+MANIFEST_FILE = Path(__file__).with_name("manifest.json")
+RECORD_FILE = "fetched.json"  # in a fetched pool folder: where it came from and when
+ARCHIVE_URL = "https://github.com/{repository}/archive/{commit}.tar.gz"
+POOL_FOLDER = "cardpool"  # under the cache folder: one folder per pinned commit
+
+# Limits: the repository's whole archive is downloaded (it holds more than the pool), the pool is ~13 MB.
+MAX_DOWNLOAD = 2 * 1024 ** 3
+MAX_FILE = 64 * 1024 ** 2
+MAX_POOL = 512 * 1024 ** 2
+CHUNK = 1024 ** 2
+TIMEOUT = 60  # seconds without an answer before a download gives up
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_COMMIT = re.compile(r"^[0-9a-f]{40}$")
+
+
+class FetchError(Exception):
+    """The pool could not be fetched, verified or installed; the message is one sentence for the user."""
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The manifest
+# -----------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Source:
+    """One source path of the repository (a file, or `dir/*.yaml`) and where its files go in the pool folder."""
+
+    repository_path: str
+    pool_path: str
+
+    def pool_name(self, repository_path: str) -> str | None:
+        """The pool name of a file at `repository_path`, or None when this source does not take it."""
+        return _map(repository_path, self.repository_path, self.pool_path)
+
+    def takes(self, pool_name: str) -> bool:
+        return _map(pool_name, self.pool_path, self.pool_path) is not None
+
+    def repository_name(self, pool_name: str) -> str:
+        return _map(pool_name, self.pool_path, self.repository_path) or self.repository_path
+
+
+def _map(path: str, pattern: str, target: str) -> str | None:
+    folder, name = posixpath.split(path)
+    want_folder, want_name = posixpath.split(pattern)
+    if folder != want_folder or not fnmatch.fnmatchcase(name, want_name):
+        return None
+    target_folder, target_name = posixpath.split(target)
+    return posixpath.join(target_folder, name if "*" in target_name else target_name)
+
+
+DEFAULT_SOURCES = (
+    Source("src/yasuki_core/assets/database/sets/*.yaml", "sets/*.yaml"),
+    Source("src/yasuki_core/assets/database/set_info.yaml", "set_info.yaml"),
+)
+
+
+@dataclass(frozen=True)
+class Manifest:
+    repository: str
+    commit: str
+    sources: tuple[Source, ...] = DEFAULT_SOURCES
+    files: dict[str, tuple[int, str]] = field(default_factory=dict)  # pool name -> (size, SHA-256)
+
+    @property
+    def archive_url(self) -> str:
+        return ARCHIVE_URL.format(repository=self.repository, commit=self.commit)
+
+    @property
+    def short(self) -> str:
+        return f"{self.repository}@{self.commit[:7]}"
+
+    def source_of(self, pool_name: str) -> Source | None:
+        return next((s for s in self.sources if s.takes(pool_name)), None)
+
+    def as_json(self) -> dict:
+        return {
+            "repository": self.repository,
+            "commit": self.commit,
+            "archive": ARCHIVE_URL.replace("{repository}", "<repository>").replace("{commit}", "<commit>"),
+            "sources": [{"repository_path": s.repository_path, "pool_path": s.pool_path} for s in self.sources],
+            "files": [{"name": name, "size": size, "sha256": digest}
+                      for name, (size, digest) in sorted(self.files.items())],
+        }
+
+
+def load_manifest(path: str | os.PathLike | None = None) -> Manifest:
+    where = Path(path) if path else MANIFEST_FILE
+    try:
+        doc = json.loads(where.read_text(encoding="utf-8"))
+        sources = tuple(Source(str(s["repository_path"]), str(s["pool_path"])) for s in doc["sources"])
+        files = {str(f["name"]): (int(f["size"]), str(f["sha256"])) for f in doc["files"]}
+        manifest = Manifest(str(doc["repository"]), str(doc["commit"]), sources, files)
+    except OSError as exc:
+        raise FetchError(f"cannot read the card pool manifest {where}: {exc.strerror}") from None
+    except (ValueError, KeyError, TypeError):
+        raise FetchError(f"the card pool manifest {where} is not a valid manifest") from None
+    if not manifest.files or not manifest.sources:
+        raise FetchError(f"the card pool manifest {where} lists no files")
+    return manifest
+
+
+def write_manifest(manifest: Manifest, path: str | os.PathLike | None = None) -> Path:
+    where = Path(path) if path else MANIFEST_FILE
+    text = json.dumps(manifest.as_json(), indent=1) + "\n"
+    tmp = where.with_name(where.name + ".tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, where)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise FetchError(f"cannot write the manifest {where}: {exc.strerror}") from None
+    return where
+
+
+def file_facts(folder: Path, manifest: Manifest) -> dict[str, tuple[int, str]]:
+    """Size and SHA-256 of every file of `folder` one of the manifest's sources takes, by pool name."""
+    facts = {}
+    for name in _pool_files(folder, manifest.sources):
+        with (folder / name).open("rb") as stream:
+            digest = hashlib.file_digest(stream, "sha256").hexdigest()
+        facts[name] = ((folder / name).stat().st_size, digest)
+    return facts
+
+
+def _pool_files(folder: Path, sources) -> list[str]:
+    names = []
+    for source in sources:
+        pool_folder, pattern = posixpath.split(source.pool_path)
+        base = folder / pool_folder if pool_folder else folder
+        if base.is_dir():
+            names += [posixpath.join(pool_folder, p.name) for p in sorted(base.iterdir())
+                      if p.is_file() and fnmatch.fnmatchcase(p.name, pattern)]
+    return names
+
+
+def verify(folder: Path, manifest: Manifest) -> list[str]:
+    """Every way `folder` differs from the manifest, one sentence each (none: it is the pinned commit's pool)."""
+    problems = []
+    found = set(_pool_files(folder, manifest.sources))
+    for name, (size, digest) in sorted(manifest.files.items()):
+        path = folder / name
+        if name not in found:
+            problems.append(f"missing file: {name}")
+            continue
+        with path.open("rb") as stream:
+            actual = hashlib.file_digest(stream, "sha256").hexdigest()
+        if path.stat().st_size != size or actual != digest:
+            problems.append(f"bad checksum: {name} is not the file of {manifest.short}")
+    problems += [f"{name} is not a file of {manifest.short}" for name in sorted(found - set(manifest.files))]
+    return problems
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The installed pool
+# -----------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Installed:
+    folder: Path
+    record: dict
+
+    @property
+    def origin(self) -> str:
+        return str(self.record.get("from", "?"))
+
+    @property
+    def fetched_at(self) -> str:
+        return str(self.record.get("fetched_at", "?"))
+
+
+def pool_root(cache_dir: Path | None | str = "default") -> Path | None:
+    if cache_dir == "default":
+        from ..data.cachedir import default_cache_dir
+
+        cache_dir = default_cache_dir()
+    return Path(cache_dir) / POOL_FOLDER if cache_dir else None
+
+
+def installed(manifest: Manifest | None = None, cache_dir: Path | None | str = "default") -> Installed | None:
+    """The fetched pool of the pinned commit, when one was installed (its record present); not re-verified."""
+    root = pool_root(cache_dir)
+    if root is None:
+        return None
+    commit = (manifest or load_manifest()).commit
+    folder = root / commit
+    try:
+        record = json.loads((folder / RECORD_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(record, dict) or not (folder / "sets").is_dir():
+        return None
+    return Installed(folder, record)
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Fetching
+# -----------------------------------------------------------------------------------------------------------
+
+
+def fetch(source: str | os.PathLike | None = None, *, manifest: Manifest | None = None,
+          cache_dir: Path | None | str = "default", now: dt.datetime | None = None) -> Installed:
+    """Gather the pool's files from `source` (None: the pinned commit's archive from GitHub), verify every one
+    against the manifest, and install them as <cache>/cardpool/<commit>/; raises FetchError, leaving nothing."""
+    manifest = manifest or load_manifest()
+    root = pool_root(cache_dir)
+    if root is None:
+        raise FetchError("no writable cache folder for the card pool; set L5R_CACHE_DIR to one")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _disk_error(exc, root) from None
+    with _locked(root):
+        _sweep(root)
+        staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=root))
+        try:
+            pool = staging / "pool"
+            pool.mkdir()
+            shown = gather(source if source is not None else manifest.archive_url, manifest.sources, pool, staging)
+            problems = verify(pool, manifest)
+            if problems:
+                raise FetchError(_verify_failure(problems[0], shown, manifest))
+            record = {"repository": manifest.repository, "commit": manifest.commit, "from": shown,
+                      "fetched_at": (now or dt.datetime.now(dt.timezone.utc)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                      "files": len(manifest.files), "bytes": sum(size for size, _ in manifest.files.values())}
+            _write_bytes(pool / RECORD_FILE, (json.dumps(record, indent=1) + "\n").encode(), root)
+            _swap_in(pool, root / manifest.commit, staging)
+        except OSError as exc:
+            raise _disk_error(exc, root) from None
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    return Installed(root / manifest.commit, record)
+
+
+def _verify_failure(problem: str, shown: str, manifest: Manifest) -> str:
+    if problem.startswith("missing file: "):
+        name = problem[len("missing file: "):]
+        source = manifest.source_of(name)
+        where = source.repository_name(name) if source else name
+        return f"missing file: {shown} has no {where} (a file of {manifest.short}); nothing was installed"
+    return f"{problem} (from {shown}); nothing was installed"
+
+
+def _swap_in(pool: Path, final: Path, staging: Path) -> None:
+    """Rename the verified folder into place; an earlier fetch of the same commit is replaced, never lost half."""
+    old = staging / "previous"
+    had = final.exists()
+    if had:
+        os.rename(final, old)
+    try:
+        os.rename(pool, final)
+    except BaseException:
+        if had and not final.exists():
+            os.rename(old, final)
+        raise
+
+
+@contextlib.contextmanager
+def _locked(root: Path):
+    import fcntl
+
+    with open(root / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two fetches at once: the second waits, then replaces the first's
+        yield
+
+
+def _sweep(root: Path) -> None:
+    """Staging folders a killed run left (the lock is held: no other fetch is running)."""
+    for leftover in root.glob(".staging-*"):
+        shutil.rmtree(leftover, ignore_errors=True)
+
+
+def gather(source: str | os.PathLike, sources: tuple[Source, ...], pool: Path, work: Path) -> str:
+    """Copy the files the manifest's sources name from `source` into `pool` (pool names); returns how the source
+    is shown to the user. `work` holds a downloaded archive while it is read."""
+    text = os.fspath(source)
+    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", text):
+        if not text.lower().startswith(("http://", "https://")):
+            raise FetchError(f"{_shown_url(text)}: only http:// and https:// addresses can be fetched")
+        archive = work / "download"
+        _download(text, archive, pool)
+        _extract(archive, sources, pool, _shown_url(text))
+        return _shown_url(text)
+    path = Path(text).expanduser()
+    if path.is_dir():
+        _copy_folder(path, sources, pool)
+        return str(path.resolve())
+    if path.is_file():
+        _extract(path, sources, pool, str(path))
+        return str(path.resolve())
+    raise FetchError(f"{text}: no such file or folder (give a checkout, a pool folder, an archive or a URL)")
+
+
+def _copy_folder(folder: Path, sources: tuple[Source, ...], pool: Path) -> None:
+    """A checkout (the files at their repository paths) or a pool folder (sets/, set_info.yaml)."""
+    for layout in ("repository", "pool"):
+        chosen = []
+        for source in sources:
+            pattern = source.repository_path if layout == "repository" else source.pool_path
+            sub, name_pattern = posixpath.split(pattern)
+            base = folder / sub if sub else folder
+            if base.is_dir():
+                for p in sorted(base.iterdir()):
+                    if fnmatch.fnmatchcase(p.name, name_pattern) and p.is_file():
+                        chosen.append((p, posixpath.join(posixpath.split(source.pool_path)[0], p.name)
+                                       if "*" in source.pool_path else source.pool_path))
+        if chosen:
+            break
+    else:
+        wanted = ", ".join(s.repository_path for s in sources)
+        raise FetchError(f"{folder} holds neither the repository's files ({wanted}) nor a card pool folder "
+                         f"({', '.join(s.pool_path for s in sources)})")
+    total = 0
+    for path, name in chosen:
+        _check_name(name, str(path))
+        try:
+            stream = path.open("rb")
+        except OSError as exc:  # a reading problem of the source, not of the disk written to
+            raise FetchError(f"cannot read {path}: {exc.strerror}") from None
+        with stream:
+            total += _store(stream, pool / name, f"{path}", pool, total)
+
+
+def _extract(archive: Path, sources: tuple[Source, ...], pool: Path, shown: str) -> None:
+    try:
+        with archive.open("rb") as stream:
+            head = stream.read(4)
+    except OSError as exc:
+        raise FetchError(f"cannot read {shown}: {exc.strerror}") from None
+    members = _zip_members if head.startswith(b"PK") else _tar_members
+    total, taken = 0, set()
+    try:
+        for name, kind, open_member in members(archive, shown):
+            pool_name = _pool_name_in_archive(name, sources)
+            if pool_name is None:
+                continue
+            if kind != "file":
+                raise FetchError(f"{shown}: {name} is a {kind}, not a plain file; the archive was refused")
+            if pool_name in taken:
+                raise FetchError(f"{shown}: {name} appears twice; the archive was refused")
+            _check_name(pool_name, f"{shown}: {name}")
+            taken.add(pool_name)
+            with open_member() as stream:
+                total += _store(stream, pool / pool_name, f"{shown}: {name}", pool, total)
+    except _ARCHIVE_ERRORS as exc:
+        raise FetchError(f"{shown} is truncated or corrupt ({_reason(exc)}); nothing was installed") from None
+
+
+_ARCHIVE_ERRORS = (tarfile.TarError, zipfile.BadZipFile, EOFError, zlib.error, ValueError)
+
+
+def _reason(exc: BaseException) -> str:
+    return str(exc).strip().rstrip(".") or type(exc).__name__
+
+
+def _pool_name_in_archive(name: str, sources: tuple[Source, ...]) -> str | None:
+    """An archive holds the repository's files under one top folder (GitHub: <name>-<commit>/) or at its root,
+    or a pool folder's files; a name with `..` or a leading `/` is never taken."""
+    name = name.removeprefix("./")
+    parts = name.split("/")
+    if name.startswith("/") or ".." in parts or "\\" in name:
+        return None
+    candidates = [name, "/".join(parts[1:])] if len(parts) > 1 else [name]
+    for candidate in candidates:
+        for source in sources:
+            mapped = source.pool_name(candidate) or (candidate if source.takes(candidate) else None)
+            if mapped:
+                return mapped
+    return None
+
+
+def _tar_members(archive: Path, shown: str) -> Iterator[tuple[str, str, object]]:
+    try:
+        tar = tarfile.open(archive, mode="r:*")
+    except _ARCHIVE_ERRORS as exc:
+        raise FetchError(f"{shown} is not a readable .tar.gz or .zip archive ({_reason(exc)})") from None
+    with tar:
+        for member in tar:
+            kind = "file" if member.isreg() else "link" if (member.issym() or member.islnk()) else \
+                "folder" if member.isdir() else "special file"
+            yield member.name, kind, (lambda m=member: tar.extractfile(m))
+
+
+def _zip_members(archive: Path, shown: str) -> Iterator[tuple[str, str, object]]:
+    try:
+        zf = zipfile.ZipFile(archive)
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise FetchError(f"{shown} is not a readable .zip archive ({_reason(exc)})") from None
+    with zf:
+        for info in zf.infolist():
+            mode = (info.external_attr >> 16) & 0o170000
+            kind = "folder" if info.is_dir() else "link" if mode == 0o120000 else "file"
+            yield info.filename, kind, (lambda i=info: zf.open(i))
+
+
+def _check_name(pool_name: str, shown: str) -> None:
+    if not all(_SAFE_NAME.match(part) for part in pool_name.split("/")):
+        raise FetchError(f"{shown}: the file name is not a plain name; refused")
+
+
+def _store(stream: BinaryIO, dest: Path, shown: str, pool: Path, total: int) -> int:
+    """Copy `stream` to a new file `dest` within the size limits; returns the bytes written."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    written = 0
+    try:
+        while True:
+            chunk = stream.read(CHUNK)
+            if not chunk:
+                return written
+            written += len(chunk)
+            if written > MAX_FILE:
+                raise FetchError(f"{shown} is larger than {MAX_FILE // 1024 ** 2} MB; refused")
+            if total + written > MAX_POOL:
+                raise FetchError(f"the card pool would be larger than {MAX_POOL // 1024 ** 2} MB; refused")
+            _write_all(fd, chunk)
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _write_bytes(path: Path, data: bytes, root: Path) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _disk_error(exc: OSError, root: Path) -> FetchError:
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return FetchError(f"the disk is full: no room to write the card pool under {root} (it needs about 15 MB "
+                          "beside the download); nothing was installed")
+    return FetchError(f"cannot write the card pool under {root}: {exc.strerror or exc}; nothing was installed")
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Downloading
+# -----------------------------------------------------------------------------------------------------------
+
+
+def _shown_url(url: str) -> str:
+    """The address without any user:password part."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+
+
+def _proxy_for(url: str) -> str | None:
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    proxy = urllib.request.getproxies().get(parts.scheme)
+    if not proxy or urllib.request.proxy_bypass(parts.hostname or ""):
+        return None
+    return _shown_url(proxy if "://" in proxy else f"http://{proxy}")
+
+
+def _download(url: str, dest: Path, pool: Path) -> None:
+    import http.client
+    import socket
+    import ssl
+    import urllib.error
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    shown, host = _shown_url(url), urlsplit(url).hostname or url
+    proxy = _proxy_for(url)
+    request = urllib.request.Request(url, headers={"User-Agent": "l5r-codex cardpool fetch"})
+    try:
+        # A fresh opener: urlopen's shared one keeps the proxy settings of its first use.
+        response = urllib.request.build_opener().open(request, timeout=TIMEOUT)
+    except urllib.error.HTTPError as exc:
+        if proxy and exc.code in (407, 502, 503, 504):
+            raise FetchError(f"proxy error: the proxy {proxy} answered HTTP {exc.code} ({exc.reason}) for "
+                             f"{shown}") from None
+        raise FetchError(f"HTTP error {exc.code} ({exc.reason}) from {shown}") from None
+    except urllib.error.URLError as exc:
+        raise FetchError(_unreachable(exc.reason, shown, host, proxy)) from None
+    except (OSError, http.client.HTTPException) as exc:
+        raise FetchError(_unreachable(exc, shown, host, proxy)) from None
+    received = 0
+    with response:
+        length = response.headers.get("Content-Length")
+        expected = int(length) if length and length.isdigit() else None
+        if expected is not None and expected > MAX_DOWNLOAD:
+            raise FetchError(f"{shown} is {expected // 1024 ** 2} MB, more than the "
+                             f"{MAX_DOWNLOAD // 1024 ** 3} GB a card pool archive may be; refused")
+        fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            while True:
+                try:
+                    chunk = response.read(CHUNK)
+                except (http.client.IncompleteRead, socket.timeout, ConnectionError, ssl.SSLError) as exc:
+                    raise FetchError(_cut_short(shown, received, expected, exc)) from None
+                if not chunk:
+                    break
+                received += len(chunk)
+                if received > MAX_DOWNLOAD:
+                    raise FetchError(f"{shown} sends more than {MAX_DOWNLOAD // 1024 ** 3} GB; refused")
+                _write_all(fd, chunk)
+        finally:
+            os.close(fd)
+    if expected is not None and received != expected:
+        raise FetchError(_cut_short(shown, received, expected, None))
+
+
+def _cut_short(shown: str, received: int, expected: int | None, exc) -> str:
+    of = f" of {expected:,}" if expected is not None else ""
+    why = " (the connection timed out)" if exc is not None and "timed out" in str(exc) else ""
+    return f"the download from {shown} was cut short after {received:,}{of} bytes{why}; nothing was installed"
+
+
+def _unreachable(reason, shown: str, host: str, proxy: str | None) -> str:
+    import socket
+    import ssl
+
+    text = str(reason)
+    if proxy:
+        if "Tunnel connection failed" in text:
+            status = text.split(":", 1)[-1].strip()
+            return f"proxy error: the proxy {proxy} refused to connect to {host} ({status})"
+        if isinstance(reason, (ConnectionError, socket.gaierror, socket.timeout, TimeoutError)):
+            return f"proxy error: cannot reach the proxy {proxy} ({_why(reason)})"
+    if isinstance(reason, ssl.SSLCertVerificationError):
+        return f"cannot verify the certificate of {host} ({reason.verify_message}); nothing was downloaded"
+    if isinstance(reason, (ConnectionError, socket.gaierror, socket.timeout, TimeoutError, OSError)):
+        return (f"no network: cannot reach {host} ({_why(reason)}); with a copy of the pool, give it with "
+                "--from PATH")
+    return f"cannot download {shown} ({text})"
+
+
+def _why(reason) -> str:
+    import socket
+
+    if isinstance(reason, socket.gaierror):
+        return "its name does not resolve"
+    if isinstance(reason, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(reason, (socket.timeout, TimeoutError)):
+        return f"no answer within {TIMEOUT} s"
+    return getattr(reason, "strerror", None) or str(reason)

@@ -1,0 +1,573 @@
+"""`l5r cardpool fetch|status|pin` and the pool resolution order, on made-up pools: no machine here reaches GitHub,
+so the download path runs against HTTP servers on 127.0.0.1 that this file starts, serving archives it builds from
+made-up files and a made-up manifest. A failed or interrupted fetch must leave no folder behind and say in one
+sentence what went wrong."""
+
+from __future__ import annotations
+
+import errno
+import http.server
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from l5r.cardpool import NO_POOL, PoolError, choose_pool, locate_pool
+from l5r.cardpool import fetch as pool_fetch
+
+L5R = Path(sys.executable).parent / "l5r"
+REPO_BASE = "src/yasuki_core/assets/database"
+# Made-up set files in the pool's own layout; the text is this file's own, no card of the game.
+FILES = {
+    "sets/alpha_test_set.yaml": "set: Alpha Test Set\ncards:\n- title: Made-Up Stronghold\n  types: [Stronghold]\n"
+                                "  decks: [Pre-Game]\n  text: Nothing of the game.\n",
+    "sets/beta_test_set.yaml": "set: Beta Test Set\ncards:\n- title: Made-Up Holding\n  types: [Holding]\n"
+                               "  decks: [Dynasty]\n  gold_cost: '2'\n",
+    "set_info.yaml": "sets:\n- name: Alpha Test Set\n- name: Beta Test Set\n",
+}
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Made-up pools, manifests and archives
+# -----------------------------------------------------------------------------------------------------------
+
+
+def _pool_folder(where: Path, files=FILES) -> Path:
+    for name, text in files.items():
+        (where / name).parent.mkdir(parents=True, exist_ok=True)
+        (where / name).write_text(text, encoding="utf-8")
+    return where
+
+
+def _manifest(tmp_path: Path, commit: str = "ab" * 20, repository: str = "someone/made_up_pool"):
+    """A manifest of FILES (written to tmp_path/manifest.json) and its path."""
+    folder = _pool_folder(tmp_path / "manifest-source")
+    probe = pool_fetch.Manifest(repository, commit)
+    manifest = pool_fetch.Manifest(repository, commit, probe.sources, pool_fetch.file_facts(folder, probe))
+    return manifest, pool_fetch.write_manifest(manifest, tmp_path / "manifest.json")
+
+
+def _repo_members(files=FILES, top="made_up_pool-" + "ab" * 20):
+    """The members a GitHub archive of the repository holds: one top folder, the repository's paths, more files."""
+    members = {f"{top}/README.md": "a repository file the pool does not take\n",
+               f"{top}/{REPO_BASE}/card_ids.txt": "not a pool file\n"}
+    members.update({f"{top}/{REPO_BASE}/{name}": text for name, text in files.items()})
+    return members
+
+
+def _tar_gz(members: dict[str, str], links: dict[str, str] | None = None) -> bytes:
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w:gz") as tar:
+        for name, text in members.items():
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+        for name, target in (links or {}).items():
+            info = tarfile.TarInfo(name)
+            info.type, info.linkname = tarfile.SYMTYPE, target
+            tar.addfile(info)
+    return out.getvalue()
+
+
+def _zip(members: dict[str, str]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, text in members.items():
+            z.writestr(name, text)
+    return out.getvalue()
+
+
+def _left_in(cache: Path) -> list[str]:
+    """What the pool's cache folder holds besides its lock file."""
+    root = cache / pool_fetch.POOL_FOLDER
+    return sorted(p.name for p in root.iterdir() if p.name != ".lock") if root.is_dir() else []
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Local servers
+# -----------------------------------------------------------------------------------------------------------
+
+
+class _Server:
+    """An HTTP server on 127.0.0.1 serving `routes`: path -> (status, body, how) with how one of "ok",
+    "truncated" (announces the full length, sends half, closes) or "slow" (sends a little, then waits)."""
+
+    def __init__(self, routes):
+        self.routes = routes
+        self.release = threading.Event()
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                status, body, how = server.routes.get(self.path, (404, b"not here", "ok"))
+                self.send_response(status)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                if how == "truncated":
+                    self.wfile.write(body[: len(body) // 2])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    return
+                if how == "slow":
+                    self.wfile.write(body[:100])
+                    self.wfile.flush()
+                    server.release.wait(30)
+                    return
+                self.wfile.write(body)
+
+            def do_CONNECT(self):  # as a proxy: every tunnel refused
+                self.send_error(502, "Bad Gateway")
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.release.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class _BadGateway(_Server):
+    """A proxy that answers every request 502."""
+
+    def __init__(self):
+        super().__init__({})
+        self.routes = _Always502()
+
+
+class _Always502(dict):
+    def get(self, key, default=None):
+        return 502, b"bad gateway", "ok"
+
+
+@pytest.fixture
+def no_proxy_env(monkeypatch):
+    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY",
+                 "no_proxy", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def made_up(tmp_path, no_proxy_env):
+    manifest, path = _manifest(tmp_path)
+    return manifest, path, tmp_path / "cache"
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Download path
+# -----------------------------------------------------------------------------------------------------------
+
+
+def test_a_served_archive_is_fetched_verified_and_installed(made_up):
+    manifest, _, cache = made_up
+    with _Server({"/pool.tar.gz": (200, _tar_gz(_repo_members()), "ok")}) as server:
+        result = pool_fetch.fetch(f"{server.url}/pool.tar.gz", manifest=manifest, cache_dir=cache)
+    assert result.folder == cache / "cardpool" / manifest.commit
+    assert pool_fetch.verify(result.folder, manifest) == []
+    assert sorted(str(p.relative_to(result.folder)) for p in result.folder.rglob("*") if p.is_file()) == \
+        sorted([*FILES, pool_fetch.RECORD_FILE])  # only the two source paths' files, nothing else of the archive
+    record = json.loads((result.folder / pool_fetch.RECORD_FILE).read_text(encoding="utf-8"))
+    assert record["from"] == f"{server.url}/pool.tar.gz" and record["commit"] == manifest.commit
+    assert record["fetched_at"].endswith("Z")
+    assert _left_in(cache) == [manifest.commit]
+    assert pool_fetch.installed(manifest, cache).folder == result.folder
+
+
+def test_a_corrupted_archive_fails_its_checksum_and_installs_nothing(made_up):
+    manifest, _, cache = made_up
+    members = _repo_members({**FILES, "sets/beta_test_set.yaml": FILES["sets/beta_test_set.yaml"] + "# changed\n"})
+    with _Server({"/pool.tar.gz": (200, _tar_gz(members), "ok")}) as server:
+        with pytest.raises(pool_fetch.FetchError) as caught:
+            pool_fetch.fetch(f"{server.url}/pool.tar.gz", manifest=manifest, cache_dir=cache)
+    assert str(caught.value).startswith("bad checksum: sets/beta_test_set.yaml is not the file of "
+                                        "someone/made_up_pool@ababab")
+    assert "nothing was installed" in str(caught.value)
+    assert _left_in(cache) == []
+
+
+def test_a_truncated_archive_is_refused(made_up, tmp_path):
+    manifest, _, cache = made_up
+    whole = _tar_gz(_repo_members())
+    with _Server({"/cut.tar.gz": (200, whole, "truncated")}) as server:
+        with pytest.raises(pool_fetch.FetchError, match=r"^the download from http://127\.0\.0\.1:\d+/cut\.tar\.gz "
+                                                        r"was cut short after [\d,]+ of [\d,]+ bytes"):
+            pool_fetch.fetch(f"{server.url}/cut.tar.gz", manifest=manifest, cache_dir=cache)
+    assert _left_in(cache) == []
+    # The same archive cut short on disk (a partial download kept from elsewhere): said to be truncated or corrupt.
+    local = tmp_path / "cut.tar.gz"
+    local.write_bytes(whole[: len(whole) * 2 // 3])
+    with pytest.raises(pool_fetch.FetchError, match=r"cut\.tar\.gz is truncated or corrupt \(.+\); nothing was "):
+        pool_fetch.fetch(local, manifest=manifest, cache_dir=cache)
+    local.write_bytes(b"\x1f\x8b" + b"garbage" * 100)
+    with pytest.raises(pool_fetch.FetchError, match=r"cut\.tar\.gz is (not a readable|truncated or corrupt)"):
+        pool_fetch.fetch(local, manifest=manifest, cache_dir=cache)
+    assert _left_in(cache) == []
+
+
+def test_http_404_says_so(made_up):
+    manifest, _, cache = made_up
+    with _Server({}) as server:
+        with pytest.raises(pool_fetch.FetchError, match=r"^HTTP error 404 \(Not Found\) from http://127\.0\.0\.1:"
+                                                        r"\d+/missing\.tar\.gz$"):
+            pool_fetch.fetch(f"{server.url}/missing.tar.gz", manifest=manifest, cache_dir=cache)
+    assert _left_in(cache) == []
+
+
+def test_no_network_says_so(made_up):
+    manifest, _, cache = made_up
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(pool_fetch.FetchError, match=r"^no network: cannot reach 127\.0\.0\.1 \(connection refused\)"
+                                                    r"; with a copy of the pool, give it with --from PATH$"):
+        pool_fetch.fetch(f"http://127.0.0.1:{port}/pool.tar.gz", manifest=manifest, cache_dir=cache)
+    assert _left_in(cache) == []
+
+
+def test_a_proxy_that_answers_502_is_named_as_the_problem(made_up, monkeypatch):
+    manifest, _, cache = made_up
+    with _BadGateway() as proxy:
+        # The proxy's address with a password in it: the message names the proxy without the password.
+        address = proxy.url.replace("http://", "http://user:secret@")
+        monkeypatch.setenv("http_proxy", address)
+        monkeypatch.setenv("https_proxy", address)
+        with pytest.raises(pool_fetch.FetchError) as plain:
+            pool_fetch.fetch("http://pool.example.org/pool.tar.gz", manifest=manifest, cache_dir=cache)
+        with pytest.raises(pool_fetch.FetchError) as tunnel:
+            pool_fetch.fetch("https://pool.example.org/pool.tar.gz", manifest=manifest, cache_dir=cache)
+    assert str(plain.value) == (f"proxy error: the proxy {proxy.url} answered HTTP 502 (Bad Gateway) for "
+                                "http://pool.example.org/pool.tar.gz")
+    assert str(tunnel.value) == f"proxy error: the proxy {proxy.url} refused to connect to pool.example.org (502 Bad " \
+                                "Gateway)"
+    assert "secret" not in str(plain.value) + str(tunnel.value)
+    assert _left_in(cache) == []
+
+
+def test_a_full_disk_says_so_and_leaves_nothing(made_up, tmp_path, monkeypatch):
+    manifest, _, cache = made_up
+    archive = tmp_path / "pool.tar.gz"
+    archive.write_bytes(_tar_gz(_repo_members()))
+    real_write = os.write
+    budget = [40]  # bytes the "disk" still takes
+
+    def full(fd, data):
+        if len(data) > budget[0]:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        budget[0] -= len(data)
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    with pytest.raises(pool_fetch.FetchError) as caught:
+        pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)
+    monkeypatch.undo()
+    assert str(caught.value).startswith(f"the disk is full: no room to write the card pool under {cache / 'cardpool'}")
+    assert _left_in(cache) == []
+
+
+def test_an_interrupted_fetch_leaves_no_folder(made_up, tmp_path, monkeypatch):
+    manifest, path, cache = made_up
+    # In the process: Ctrl-C while a file is being written.
+    archive = tmp_path / "pool.tar.gz"
+    archive.write_bytes(_tar_gz(_repo_members()))
+
+    def interrupted(fd, data):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "write", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)
+    monkeypatch.undo()
+    assert _left_in(cache) == []
+    # The real command, stopped by Ctrl-C (SIGINT) and by SIGTERM while the download hangs halfway.
+    body = _tar_gz(_repo_members()) + b"\0" * 500_000
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with _Server({"/slow.tar.gz": (200, body, "slow")}) as server:
+            proc = subprocess.Popen([str(L5R), "cardpool", "fetch", "--from", f"{server.url}/slow.tar.gz",
+                                     "--manifest", str(path)], env=_env(cache), cwd=tmp_path,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            root = cache / "cardpool"
+            deadline = time.monotonic() + 30
+            while not any(root.glob(".staging-*/download")) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert any(root.glob(".staging-*/download")), "the download never started"
+            proc.send_signal(sig)
+            out, err = proc.communicate(timeout=30)
+        assert proc.returncode == 130, (sig, out, err)
+        assert err.strip() == "l5r cardpool fetch: interrupted; nothing was installed"
+        assert _left_in(cache) == []
+
+
+def test_a_folder_a_killed_run_left_is_swept_by_the_next_fetch(made_up, tmp_path):
+    manifest, _, cache = made_up
+    stale = cache / "cardpool" / ".staging-killed"
+    (stale / "pool" / "sets").mkdir(parents=True)
+    _pool_folder(tmp_path / "pool")
+    pool_fetch.fetch(tmp_path / "pool", manifest=manifest, cache_dir=cache)
+    assert _left_in(cache) == [manifest.commit]
+
+
+def test_a_failed_fetch_keeps_the_pool_installed_before(made_up, tmp_path):
+    manifest, _, cache = made_up
+    pool_fetch.fetch(_pool_folder(tmp_path / "good"), manifest=manifest, cache_dir=cache)
+    bad = _pool_folder(tmp_path / "bad", {**FILES, "set_info.yaml": "sets: []\n"})
+    with pytest.raises(pool_fetch.FetchError, match="^bad checksum: set_info.yaml"):
+        pool_fetch.fetch(bad, manifest=manifest, cache_dir=cache)
+    assert pool_fetch.verify(pool_fetch.installed(manifest, cache).folder, manifest) == []
+    assert _left_in(cache) == [manifest.commit]
+
+
+# -----------------------------------------------------------------------------------------------------------
+# --from: a pool folder, a checkout, local archives; what is refused
+# -----------------------------------------------------------------------------------------------------------
+
+
+def test_from_a_pool_folder_a_checkout_and_archives(made_up, tmp_path):
+    manifest, _, cache = made_up
+    checkout = tmp_path / "checkout"
+    for name, text in _repo_members(top="x").items():
+        (checkout / name[2:]).parent.mkdir(parents=True, exist_ok=True)
+        (checkout / name[2:]).write_text(text, encoding="utf-8")
+    zipped = tmp_path / "mirror.zip"
+    zipped.write_bytes(_zip(_repo_members()))
+    flat = tmp_path / "flat.tgz"
+    flat.write_bytes(_tar_gz(FILES))  # an archive of a pool folder itself
+    for source in (_pool_folder(tmp_path / "pool"), checkout, zipped, flat):
+        result = pool_fetch.fetch(source, manifest=manifest, cache_dir=cache)
+        assert pool_fetch.verify(result.folder, manifest) == [], source
+        assert result.record["from"] == str(source.resolve())
+    assert _left_in(cache) == [manifest.commit]
+
+
+def test_missing_files_and_strangers_are_named(made_up, tmp_path):
+    manifest, _, cache = made_up
+    short = _pool_folder(tmp_path / "short", {k: v for k, v in FILES.items() if k != "sets/beta_test_set.yaml"})
+    with pytest.raises(pool_fetch.FetchError) as caught:
+        pool_fetch.fetch(short, manifest=manifest, cache_dir=cache)
+    assert str(caught.value) == (f"missing file: {short} has no {REPO_BASE}/sets/beta_test_set.yaml (a file of "
+                                 "someone/made_up_pool@abababa); nothing was installed")
+    extra = _pool_folder(tmp_path / "extra", {**FILES, "sets/gamma.yaml": "set: Gamma\ncards: []\n"})
+    with pytest.raises(pool_fetch.FetchError, match=r"^sets/gamma\.yaml is not a file of someone/made_up_pool"):
+        pool_fetch.fetch(extra, manifest=manifest, cache_dir=cache)
+    with pytest.raises(pool_fetch.FetchError, match=r"holds neither the repository's files .* nor a card pool"):
+        pool_fetch.fetch(tmp_path / "manifest-source" / "sets", manifest=manifest, cache_dir=cache)
+    with pytest.raises(pool_fetch.FetchError, match="no such file or folder"):
+        pool_fetch.fetch(tmp_path / "nowhere", manifest=manifest, cache_dir=cache)
+    with pytest.raises(pool_fetch.FetchError, match="only http:// and https:// addresses"):
+        pool_fetch.fetch("ftp://mirror.example.org/pool.tar.gz", manifest=manifest, cache_dir=cache)
+    assert _left_in(cache) == []
+
+
+def test_links_and_path_traversal_in_an_archive_never_reach_the_disk(made_up, tmp_path):
+    manifest, _, cache = made_up
+    top = "made_up_pool-x"
+    linked = tmp_path / "linked.tar.gz"
+    members = {k: v for k, v in _repo_members(top=top).items() if not k.endswith("set_info.yaml")}
+    linked.write_bytes(_tar_gz(members, links={f"{top}/{REPO_BASE}/set_info.yaml": "/etc/passwd"}))
+    with pytest.raises(pool_fetch.FetchError, match=rf"{top}/{REPO_BASE}/set_info\.yaml is a link, not a plain "
+                                                    "file; the archive was refused"):
+        pool_fetch.fetch(linked, manifest=manifest, cache_dir=cache)
+    escaping = tmp_path / "escaping.tar.gz"
+    escaping.write_bytes(_tar_gz({**_repo_members(top=top), f"{top}/../../escaped.yaml": "outside\n",
+                                  "../sets/escaped.yaml": "outside\n"}))
+    result = pool_fetch.fetch(escaping, manifest=manifest, cache_dir=cache)  # those members are not taken
+    assert pool_fetch.verify(result.folder, manifest) == []
+    assert not list(tmp_path.rglob("escaped.yaml"))
+    assert _left_in(cache) == [manifest.commit]
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Resolution order: --cardpool, L5R_CARDPOOL, the fetched pool, none
+# -----------------------------------------------------------------------------------------------------------
+
+
+def _install_as_pinned(tmp_path: Path, cache: Path) -> Path:
+    """A made-up pool installed where the package's pinned commit is looked for."""
+    pinned = pool_fetch.load_manifest()
+    manifest, _ = _manifest(tmp_path, commit=pinned.commit, repository=pinned.repository)
+    return pool_fetch.fetch(_pool_folder(tmp_path / "for-cache"), manifest=manifest, cache_dir=cache).folder
+
+
+def test_resolution_order(tmp_path, no_proxy_env):
+    cache = tmp_path / "cache"
+    option, env = _pool_folder(tmp_path / "option"), _pool_folder(tmp_path / "env")
+    assert choose_pool(None, {}, cache_dir=cache).origin == "none"
+    assert "get the card pool with `l5r cardpool fetch`" in choose_pool(None, {}, cache_dir=cache).line()
+    fetched = _install_as_pinned(tmp_path, cache)
+    environ = {"L5R_CARDPOOL": str(env)}
+    assert (choose_pool(option, environ, cache).path, choose_pool(option, environ, cache).origin) == \
+        (option, "--cardpool")
+    assert (choose_pool(None, environ, cache).path, choose_pool(None, environ, cache).origin) == (env, "L5R_CARDPOOL")
+    chosen = choose_pool(None, {}, cache)
+    assert (chosen.path, chosen.origin) == (fetched, "fetched")
+    assert chosen.line() == f"card pool: the fetched pool jessegrabowski/game_on_yasuki@5a2ec8e in {fetched}"
+    assert locate_pool(None, {}, cache) == fetched
+    # `none` asks for no pool even with one installed.
+    assert choose_pool(NO_POOL, environ, cache).path is None
+    assert choose_pool(None, {"L5R_CARDPOOL": NO_POOL}, cache).path is None
+    assert choose_pool(None, {"L5R_CARDPOOL": NO_POOL}, cache).line() == \
+        "card pool: none (L5R_CARDPOOL=none); only the Codex's own card records are known"
+    with pytest.raises(PoolError, match="no such card pool folder"):
+        choose_pool(tmp_path / "nowhere", {}, cache)
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The real `l5r` console script, from a fresh folder
+# -----------------------------------------------------------------------------------------------------------
+
+
+def _env(cache: Path, **extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("L5R_CARDPOOL", "http_proxy", "https_proxy",
+                                                             "HTTP_PROXY", "HTTPS_PROXY", "no_proxy", "NO_PROXY")}
+    env.update(L5R_CACHE_DIR=str(cache), **extra)
+    return env
+
+
+def _l5r(*args, cache: Path, cwd: Path, **extra):
+    result = subprocess.run([str(L5R), *map(str, args)], cwd=cwd, env=_env(cache, **extra), capture_output=True,
+                            text=True, check=False, timeout=120)
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
+def test_the_console_script_fetches_reports_status_and_fails_in_one_sentence(tmp_path, no_proxy_env):
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    cache = tmp_path / "cache"
+    manifest, path = _manifest(tmp_path)
+    status = _l5r("cardpool", "status", "--manifest", path, cache=cache, cwd=fresh)
+    assert status.returncode == 0
+    assert status.stdout.splitlines()[0].startswith("in use now: card pool: none, so only the Codex's own card")
+    assert "fetched pool: none installed; get the card pool with `l5r cardpool fetch`" in status.stdout
+
+    with _Server({"/pool.tar.gz": (200, _tar_gz(_repo_members()), "ok")}) as server:
+        done = _l5r("cardpool", "fetch", "--from", f"{server.url}/pool.tar.gz", "--manifest", path, cache=cache,
+                    cwd=fresh)
+    assert done.returncode == 0, done.stderr
+    folder = cache / "cardpool" / manifest.commit
+    assert done.stdout.splitlines()[-1] == f"card pool installed: 3 files (0.0 MB) verified against the manifest, " \
+                                           f"in {folder}"
+    status = _l5r("cardpool", "status", "--manifest", path, cache=cache, cwd=fresh)
+    assert status.returncode == 0
+    assert f"fetched pool: {folder}\n  from {server.url}/pool.tar.gz, fetched 20" in status.stdout
+    assert "verifies: yes, all 3 files match the manifest" in status.stdout
+    (folder / "sets" / "alpha_test_set.yaml").write_text("tampered\n", encoding="utf-8")
+    status = _l5r("cardpool", "status", "--manifest", path, cache=cache, cwd=fresh)
+    assert status.returncode == 1
+    assert "verifies: NO, 1 problem(s), first: bad checksum: sets/alpha_test_set.yaml" in status.stdout
+
+    failed = _l5r("cardpool", "fetch", "--from", tmp_path / "nowhere", "--manifest", path, cache=cache, cwd=fresh)
+    assert failed.returncode == 2
+    assert failed.stderr == f"l5r cardpool fetch: {tmp_path / 'nowhere'}: no such file or folder (give a checkout, " \
+                            "a pool folder, an archive or a URL)\n"
+
+
+def test_commands_say_first_which_pool_they_use(tmp_path, no_proxy_env):
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    cache = tmp_path / "cache"
+    deck = fresh / "deck.txt"
+    deck.write_text("Pre-Game:\n1 Made-Up Stronghold\nDynasty:\n40 Made-Up Holding\nFate:\n", encoding="utf-8")
+    none = _l5r("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh)
+    assert none.returncode in (0, 1), none.stderr
+    assert none.stdout.splitlines()[0] == ("card pool: none, so only the Codex's own card records are known; get "
+                                           "the card pool with `l5r cardpool fetch` (or `make cardpool`)")
+    folder = _install_as_pinned(tmp_path, cache)
+    text = _l5r("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh)
+    assert text.stdout.splitlines()[0] == f"card pool: the fetched pool jessegrabowski/game_on_yasuki@5a2ec8e in " \
+                                          f"{folder}"
+    as_json = _l5r("deck", "check", "--format", "modern", "--json", deck, cache=cache, cwd=fresh)
+    json.loads(as_json.stdout)  # pure JSON
+    assert as_json.stderr.splitlines()[0].startswith("card pool: the fetched pool ")
+    env_pool = _pool_folder(tmp_path / "env-pool")
+    given = _l5r("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh, L5R_CARDPOOL=str(env_pool))
+    assert given.stdout.splitlines()[0] == f"card pool: {env_pool} (from L5R_CARDPOOL)"
+
+
+def test_pin_rewrites_the_manifest_from_another_commit(tmp_path, no_proxy_env):
+    cache = tmp_path / "cache"
+    manifest, path = _manifest(tmp_path)
+    newer = {**FILES, "sets/gamma_test_set.yaml": "set: Gamma Test Set\ncards: []\n"}
+    archive = tmp_path / "newer.tar.gz"
+    archive.write_bytes(_tar_gz(_repo_members(newer)))
+    bad = _l5r("cardpool", "pin", "cd" * 19, "--from", archive, "--manifest", path, cache=cache, cwd=tmp_path)
+    assert bad.returncode == 2 and "is not a full 40-character commit id" in bad.stderr
+    pinned = _l5r("cardpool", "pin", "cd" * 20, "--from", archive, "--manifest", path, cache=cache, cwd=tmp_path)
+    assert pinned.returncode == 0, pinned.stderr
+    new = pool_fetch.load_manifest(path)
+    assert (new.repository, new.commit, sorted(new.files)) == (manifest.repository, "cd" * 20, sorted(newer))
+    assert "text" not in path.read_text(encoding="utf-8")  # facts about the files, never their content
+    fetched = _l5r("cardpool", "fetch", "--from", archive, "--manifest", path, cache=cache, cwd=tmp_path)
+    assert fetched.returncode == 0 and (cache / "cardpool" / ("cd" * 20) / "sets" / "gamma_test_set.yaml").is_file()
+
+
+def test_the_committed_manifest_pins_the_repository_commit_and_source_paths():
+    manifest = pool_fetch.load_manifest()
+    assert (manifest.repository, manifest.commit) == ("jessegrabowski/game_on_yasuki",
+                                                      "5a2ec8ebd030ea842bf8322f4505ab1027fae022")
+    assert manifest.archive_url == ("https://github.com/jessegrabowski/game_on_yasuki/archive/"
+                                    "5a2ec8ebd030ea842bf8322f4505ab1027fae022.tar.gz")
+    assert [(s.repository_path, s.pool_path) for s in manifest.sources] == [
+        (f"{REPO_BASE}/sets/*.yaml", "sets/*.yaml"), (f"{REPO_BASE}/set_info.yaml", "set_info.yaml")]
+    assert len([n for n in manifest.files if n.startswith("sets/")]) == 130 and "set_info.yaml" in manifest.files
+    assert all(len(digest) == 64 and size > 0 for size, digest in manifest.files.values())
+
+
+@pytest.mark.realpool
+def test_the_real_pool_verifies_against_the_committed_manifest(tmp_path, no_proxy_env):
+    from decks.support import pool_dir
+
+    manifest = pool_fetch.load_manifest()
+    result = pool_fetch.fetch(pool_dir(), manifest=manifest, cache_dir=tmp_path / "cache")
+    assert pool_fetch.verify(result.folder, manifest) == []
+    assert len(list((result.folder / "sets").glob("*.yaml"))) == 130
+
+
+def test_site_generate_and_the_mkdocs_hooks_say_first_which_pool_they_use(tmp_path, no_proxy_env):
+    cache = tmp_path / "cache"
+    folder = _install_as_pinned(tmp_path, cache)
+    generated = _l5r("site", "generate", tmp_path / "out", cache=cache, cwd=tmp_path)
+    assert generated.returncode == 0, generated.stderr
+    assert generated.stdout.splitlines()[0] == f"card pool: the fetched pool jessegrabowski/game_on_yasuki@5a2ec8e " \
+                                               f"in {folder}"
+    root = Path(__file__).resolve().parent.parent
+    built = subprocess.run([str(L5R.with_name("mkdocs")), "build", "--strict", "--site-dir", str(tmp_path / "site")],
+                           cwd=root, env=_env(cache, L5R_CARDPOOL="none", NO_MKDOCS_2_WARNING="1"),
+                           capture_output=True, text=True, check=False, timeout=300)
+    assert built.returncode == 0, built.stderr[-2000:]
+    first = next(line for line in built.stderr.splitlines() if line.strip())
+    assert first.split(None, 2)[-1].lstrip("- ").strip() == \
+        "card pool: none (L5R_CARDPOOL=none); only the Codex's own card records are known"
+
+
+def test_fetching_again_without_from_keeps_a_pool_that_verifies(tmp_path, no_proxy_env):
+    cache = tmp_path / "cache"
+    manifest, path = _manifest(tmp_path)
+    pool_fetch.fetch(_pool_folder(tmp_path / "pool"), manifest=manifest, cache_dir=cache)
+    again = _l5r("cardpool", "fetch", "--manifest", path, cache=cache, cwd=tmp_path)
+    assert again.returncode == 0 and "is installed and verifies" in again.stdout  # no download tried
+    (cache / "cardpool" / manifest.commit / "set_info.yaml").write_text("tampered\n", encoding="utf-8")
+    # A damaged pool is downloaded again: here from GitHub, which no machine of the tests reaches.
+    again = _l5r("cardpool", "fetch", "--manifest", path, cache=cache, cwd=tmp_path,
+                 https_proxy="http://127.0.0.1:9", no_proxy="")
+    assert again.returncode == 2 and again.stderr.startswith("l5r cardpool fetch: proxy error: cannot reach the "
+                                                             "proxy http://127.0.0.1:9")
