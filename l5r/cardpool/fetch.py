@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
+from ..errors import CodexError
+
 MANIFEST_FILE = Path(__file__).with_name("manifest.json")
 RECORD_FILE = "fetched.json"  # in a fetched pool folder: where it came from and when
 ARCHIVE_URL = "https://github.com/{repository}/archive/{commit}.tar.gz"
@@ -47,7 +49,7 @@ _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _COMMIT = re.compile(r"^[0-9a-f]{40}$")
 
 
-class FetchError(Exception):
+class FetchError(CodexError):
     """The pool could not be fetched, verified or installed; the message is one sentence for the user."""
 
 

@@ -29,12 +29,12 @@ def register(sub):
     f.add_argument("--force", action="store_true",
                    help="download again even when the pinned pool is installed and verifies")
     f.add_argument("--manifest", type=Path, default=None, help=argparse_suppress())
-    f.set_defaults(func=run_fetch)
+    f.set_defaults(func=run_fetch, name="cardpool fetch")
     s = verbs.add_parser("status", help="which pool is installed, from where, whether it verifies, and which pool "
                                         "a command would use now")
     s.add_argument("--cardpool", metavar="DIR", default=None, help="as a command given --cardpool DIR would")
     s.add_argument("--manifest", type=Path, default=None, help=argparse_suppress())
-    s.set_defaults(func=run_status)
+    s.set_defaults(func=run_status, name="cardpool status")
     n = verbs.add_parser("pin", help="update the pin: rewrite the manifest from another commit's files",
                          description="Rewrite the manifest (l5r/cardpool/manifest.json) from the files of another "
                                      "commit: its GitHub archive, or --from a checkout, archive or URL of it. Then "
@@ -46,7 +46,7 @@ def register(sub):
                    help="another repository (default: the one the manifest names)")
     n.add_argument("--manifest", type=Path, default=None,
                    help="the manifest to rewrite (default: the one the l5r package ships)")
-    n.set_defaults(func=run_pin)
+    n.set_defaults(func=run_pin, name="cardpool pin")
     p.set_defaults(func=lambda args: (p.print_help(sys.stderr), FAILED)[1])
 
 

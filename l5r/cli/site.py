@@ -47,16 +47,11 @@ def register(sub):
 
 def _generate(data_arg, *, directory_urls: bool, **options):
     """Load the project's data and generate the pages: (codex, generated, project folder)."""
+    from ..cardpool import choose_pool
     from ..scenarios import present
     from ..site.generate import generate
 
-    from ..cardpool import PoolError, choose_pool
-
-    try:
-        print(choose_pool().line(), flush=True)  # the first line: which pool the pages are generated with
-    except PoolError as exc:
-        print(f"l5r site {command}: card pool: {exc}", file=sys.stderr)
-        return 1
+    print(choose_pool().line(), flush=True)  # the first line: which pool the pages are generated with
     data = locate.data_dir(data_arg)
     project = data.resolve().parent
     # The verified examples come from the same project as the data (its docs/ and data/), not the installed one.

@@ -63,12 +63,12 @@ def load(config) -> SiteState:
     """Load the data, plan and render the pages, check the permanent links, set the nav: the state of this build."""
     # The verified examples are read from this config's project too (`mkdocs build -f other/mkdocs.yml`).
     present.use_project(_data_dir(config).parent)
-    if not config.site_url:
-        _log.warning(NO_ADDRESS)
     try:
-        _LOG.info(choose_pool().line())  # which card pool this build uses, or how to get one
+        _LOG.info(choose_pool().line())  # first: which card pool this build uses, or how to get one
     except PoolError as exc:
         raise PluginError(f"card pool: {exc}") from None
+    if not config.site_url:
+        _log.warning(NO_ADDRESS)
     try:
         codex = load_codex(_data_dir(config))
     except DataError as exc:
