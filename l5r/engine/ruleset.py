@@ -63,6 +63,10 @@ class Ruleset:
     gold_splitting: bool | None = None
     gold_pooling: bool | None = None
     end_phase_draw: int | None = None
+    # The end-of-turn steps in the document's order ("draw", "discard"); () when the documents give none.
+    end_of_turn: tuple[str, ...] = ()
+    # Lobby's Family Honor condition in the format's own words: {honor: …, words: "…"} (empty: not stated).
+    lobby: Mapping = field(default_factory=lambda: MappingProxyType({}))
     optional_phases: tuple[str, ...] = ()
     phase_parts: Mapping = field(default_factory=lambda: MappingProxyType({}))
     # Card types and setting up (l5r/engine/cardtypes.py, setup.py): Regions a Province attaches
@@ -99,7 +103,7 @@ def ruleset_for(fmt: m.Format, codex: m.Codex | None = None) -> Ruleset:
         value = raw[key]
         if key in ("dynasty_deck", "fate_deck"):
             value = DeckSize(value.get("min"), value.get("max"))
-        elif key in ("phases", "clan_alignments", "optional_phases"):
+        elif key in ("phases", "clan_alignments", "optional_phases", "end_of_turn"):
             value = tuple(value)
         values[key] = value
     extra = MappingProxyType({k: v for k, v in raw.items() if k not in _KNOWN})
