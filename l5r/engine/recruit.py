@@ -54,7 +54,9 @@ def recruit_cost(game: Game, player: str, card: Card, *, take_discount: bool = T
 def _blood_money(game: Game, player: str, card: Card) -> int:
     rule = stated(game.ruleset, "blood_money", "Blood Money")
     terms = game.ruleset.blood_money
-    if terms.get("clan_aligned_only", True) and not same_clan(game, game.player(player), card):
+    if "clan_aligned_only" not in terms:
+        raise not_stated(game.ruleset, "whether Blood Money needs a Personality of your Clan Alignment", rule)
+    if terms["clan_aligned_only"] and not same_clan(game, game.player(player), card):
         raise Refused(f"Blood Money needs a Personality with your Clan Alignment; {card.name} does not have it",
                       rule)
     return int(terms["extra_cost"])

@@ -95,9 +95,14 @@ def end_turn(game: Game) -> dict:
     rs = game.ruleset
     active = game.player(game.active)
     result: dict = {}
-    # Without a stated order the draw's place is unknown too; the discard is then the only step a rule
-    # ("the number of cards … allowed to keep in hand at the end of the turn") places at the end of the turn.
-    for step in rs.end_of_turn or ("discard", "draw"):
+    if rs.end_of_turn:
+        steps = rs.end_of_turn
+    else:
+        # No order stated (Modern): the draw is then not stated at all, its number and its place alike, so it
+        # cannot change the hand the discard looks at; it is answered "not stated" after the discard, and the
+        # hand is unknown from then on. The discard needs the maximum only when there is a card to discard.
+        steps = ("discard", "draw")
+    for step in steps:
         if step == "draw":
             result["drawn"] = _draw(game, active)
         else:
