@@ -103,3 +103,10 @@ def test_no_ruleset_value_is_read_with_a_default():
     # The guard: the engine reads dozens of Ruleset values; finding few means the scan looks at nothing.
     assert len(files) >= 15 and reads >= 45, (len(files), reads)
     assert bad == [], "a Ruleset value the format may not state is read with a default:\n" + "\n".join(bad)
+
+
+def test_every_number_of_the_ruleset_is_not_stated_unless_the_format_states_it():
+    """A Ruleset number left out of format.yml is None ("not stated"), never a 0 the engine would act on."""
+    numbers = [f for f in fields(Ruleset) if "int" in str(f.type) and "bool" not in str(f.type)]
+    assert len(numbers) >= 12, [f.name for f in numbers]
+    assert [f.name for f in numbers if f.default is not None] == []

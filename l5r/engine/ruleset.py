@@ -41,13 +41,13 @@ class Ruleset:
     max_hand_size: int | None = None
     starting_hand: int | None = None
     provinces: int | None = None
-    clan_discount: int = 0
-    out_of_clan_surcharge: int = 0
+    clan_discount: int | None = None
+    out_of_clan_surcharge: int | None = None
     # "all-personalities", or "none" where the format's own Recruit states the cost without one (NE Recruit:
     # "paying all costs"); None: not stated (Modern), and the engine does not answer what a Personality costs.
     discount_applies_to: str | None = None
     proclaim_with_discount: bool = True
-    honor_for_destroyed_cards: int = 0
+    honor_for_destroyed_cards: int | None = None
     duel_focus_limit: int | None = None
     phases: tuple[str, ...] = ()
     blood_money: Mapping = field(default_factory=lambda: MappingProxyType({}))
