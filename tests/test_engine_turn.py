@@ -173,7 +173,7 @@ def test_lobby_words_are_the_cited_records_own(rs, codex, fmt):
     """The words a Lobby refusal quotes are verbatim in the record it cites."""
     record = codex.records[rs[fmt].rule("lobby")]
     assert record.format_id == fmt
-    text = " ".join(b if isinstance(b, str) else str(b) for b in record.text)
+    text = " ".join(b.text for b in record.text)
     assert rs[fmt].lobby["words"] in " ".join(text.split())
 
 
