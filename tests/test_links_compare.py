@@ -49,7 +49,7 @@ def test_every_shared_topic_has_a_comparison_page(built_site, codex):
 
 def _cells(html: str, row: str) -> list[str]:
     tr = re.search(rf'<tr class="l5r-compare__{row}">(.*?)</tr>', html, re.S).group(1)
-    return re.findall(r"<td>(.*?)</td>", tr, re.S)
+    return re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
 
 
 def _column(codex, format_id):

@@ -1,8 +1,10 @@
 """The turn: its phases in order, which are optional, which are only parts of another phase, and the end
-of the turn (the End Phase draw, discarding down to maximum hand size, then dishonor checks).
+of the turn (the draw and the discard down to maximum hand size in the format's order, then dishonor checks).
 
 Ruleset: `phases`, `optional_phases`, `phase_parts` (OH Turn Structure, NE Turn Sequence, MOD Straighten,
-Event and End Phase), `end_phase_draw` (NE 6.2) and `max_hand_size` (OH II.C, NE 6.4).
+Event and End Phase), `end_of_turn` (NE 6: draw, then discard; OH Turn Structure: the Discard Phase, then the
+Draw Phase), `end_phase_draw` (NE 6.2; no OH text gives the Draw Phase's number) and `max_hand_size` (OH II.C,
+NE 6.4). A number the format does not give is not stated, for that part of the turn only.
 
 Straightening: a card that must stay bowed until its controller's turn N begins (MOD Going Second Legacy)
 does not straighten before then.

@@ -89,8 +89,8 @@ def _turn_begins(run: Run, p):
 
 
 @step(r"the turn ends", "the turn ends",
-      "The active player's turn ends: the End Phase draw (where the format has one), discarding down to the "
-      "maximum hand size, then dishonor checks.")
+      "The active player's turn ends: the draw and the discard down to the maximum hand size in the format's "
+      "order (a part the format does not state is not stated, and only that part), then dishonor checks.")
 def _turn_ends(run: Run):
     active = run.game.active
     result = turn.end_turn(run.game)
