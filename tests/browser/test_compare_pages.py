@@ -14,7 +14,7 @@ PAGES = ["compare/rules/deck-construction.md", "compare/rules/player-abilities.m
 # line: a word whose text spans two line boxes was broken inside it.
 _BROKEN_WORDS = """() => {
   const broken = [];
-  for (const cell of document.querySelectorAll('.l5r-compare--topic th')) {
+  for (const cell of document.querySelectorAll('.l5r-compare th')) {
     if (!cell.getClientRects().length) continue;  // hidden (the header row on a phone)
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     let node;
@@ -46,10 +46,17 @@ def test_compare_page_reads_without_sideways_scrolling(page_at, online_site, uri
     page.goto(online_site.url(uri), wait_until="load")
     sizes = page.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
     assert sizes[0] <= sizes[1], f"{uri} at {width} px scrolls sideways: {sizes}"
-    assert page.locator(".l5r-compare--topic th").count() >= 4  # the check below looked at header cells
+    # Nor does any box of the comparison that can scroll (the page's own or Material's table wrapper) on a phone.
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.l5r-compare, .l5r-compare .md-typeset__scrollwrap')]
+        .filter(el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+        .map(el => [el.className, el.scrollWidth, el.clientWidth])""")
+    assert boxes, uri
+    if width == 390:
+        assert [b for b in boxes if b[1] > b[2]] == [], f"{uri} at 390 px: a box scrolls sideways: {boxes}"
+    assert page.locator(".l5r-compare th").count() >= 4  # the check below looked at header cells
     assert page.evaluate(_BROKEN_WORDS) == [], f"{uri} at {width} px: a header breaks inside a word"
     if width == 390:  # the formats stack: each cell is headed by its format's name
-        label = page.evaluate("() => getComputedStyle(document.querySelector('.l5r-compare--topic td'),"
+        label = page.evaluate("() => getComputedStyle(document.querySelector('.l5r-compare td'),"
                               " '::before').content")
         assert label.strip('"') in {"Obsidian Hand", "New Era", "Modern", "AEG base rules"}
 
