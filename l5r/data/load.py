@@ -421,7 +421,7 @@ class _Builder:
                 groups.append(m.AbilityGroup(
                     id=g["id"], title=g["title"], format_id=fid, origin=gorigin,
                     citation=self._cite(prefix, id_prefix, g["id"]), heading=g.get("heading"),
-                    text=_blocks(g.get("text")), abilities=tuple(abilities), topics=tuple(g.get("topics", ())),
+                    text=_blocks(g.get("text")), abilities=tuple(abilities), **self._layer(doc, gkeys, g, fid),
                 ))
         return {"ability_groups": tuple(groups), "abilities_text": text}
 
