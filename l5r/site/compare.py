@@ -389,6 +389,8 @@ _SUMMARY = {
     "turn-sequence": (
         ("Phases", lambda rs: " – ".join(rs.phases) or None, "phases"),
         ("Optional", lambda rs: ", ".join(rs.optional_phases) or None, "optional_phases"),
+        ("Phases that are parts of another",
+         lambda rs: ", ".join(f"{part} of {whole}" for part, whole in rs.phase_parts.items()) or None, "phase_parts"),
         ("End of the turn", lambda rs: " then ".join(rs.end_of_turn) or None, "end_of_turn"),
         ("Cards drawn at the end", lambda rs: _n(rs.end_phase_draw), "end_phase_draw"),
     ),
