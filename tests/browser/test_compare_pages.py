@@ -76,3 +76,14 @@ def test_compare_page_opens_with_what_differs(page_at, online_site):
     assert "exactly 50 cards" in modern and "at most 1" in modern and "at most 20" in modern
     top = page.locator("#what-differs").bounding_box()["y"]
     assert top < 900, "what differs is above the fold"
+
+
+@pytest.mark.parametrize("uri", ["compare/rules/deck-construction.md", "compare/rules/player-abilities.md"])
+def test_compare_page_has_no_serious_accessibility_violation(page_at, online_site, axe_source, uri):
+    from .test_pages import axe_violations
+
+    width, page = page_at
+    page.goto(online_site.url(uri), wait_until="load")
+    page.wait_for_load_state("networkidle")
+    bad = axe_violations(page, axe_source)
+    assert not bad, f"{uri} at {width} px: axe-core found serious/critical violations: {bad}"
