@@ -142,14 +142,21 @@ def _row_cells(page: str, row: str) -> dict[str, str]:
 
 
 def test_every_record_of_a_topic_is_on_that_topics_page(codex, rendered):
-    from l5r.site.compare import STRUCTURAL_TOPICS, TOPICS, topic_records, topics_of
+    from l5r.site.compare import PER_TERM_TOPICS, STRUCTURAL_TOPICS, TOPICS, topic_records, topics_of
 
     shared = {key for key, _ in TOPICS}
+    term_pages = [page for uri, page in rendered.items()
+                  if uri.startswith(("compare/keywords/", "compare/abilities/"))]
     checked, missing, not_covered = 0, [], []
     for f in codex.bundled_formats:
         for record in topic_records(f):
             for topic in topics_of(record):
                 assert topic in shared or topic in STRUCTURAL_TOPICS, f"{record.id}: topic {topic} has no page"
+                if topic in PER_TERM_TOPICS:  # compared one term at a time: on its keyword's or ability's page
+                    checked += 1
+                    if not any(f'data-record="{record.id}"' in page for page in term_pages):
+                        missing.append(f"{record.citation} ({record.id}) is on no keyword or ability page")
+                    continue
                 if topic not in shared:
                     continue
                 page = rendered.get(f"compare/rules/{topic}.md")

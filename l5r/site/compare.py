@@ -40,6 +40,10 @@ TOPICS = (
 # the Rules", the Obsidian Hand's guidelines): their parts carry the topics compared.
 STRUCTURAL_TOPICS = ("overview", "amendments", "guidelines", "rulings", "glossary")
 
+# Topics compared one term at a time (compare/keywords/<key>, compare/abilities/<key>), not on one page: a
+# page of every keyword of every format would hide the one a reader came for.
+PER_TERM_TOPICS = ("keywords",)
+
 INDEX = "compare/index.md"
 # Rule sections that may stand for a keyword or ability of the same name (Modern amends "Reaction" there).
 _TERM_TOPICS = ("keywords", "card-types", "player-abilities", "honor")
@@ -151,7 +155,7 @@ def _parent(codex: m.Codex, record):
 def _rule_entries(codex: m.Codex) -> dict[str, dict[str, list]]:
     """topic of the shared map -> format id -> the top-most records of that topic (a record whose parent has
     the topic is shown inside its parent)."""
-    shared = {key for key, _ in TOPICS}
+    shared = {key for key, _ in TOPICS} - set(PER_TERM_TOPICS)
     found: dict[str, dict[str, list]] = {}
     for f in codex.bundled_formats:
         for r in topic_records(f):
