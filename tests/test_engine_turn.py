@@ -34,7 +34,6 @@ def test_modern_phases_for_card_effects(rs):
 
 
 @pytest.mark.parametrize("fmt, hand, drawn, discarded, kept", [
-    ("obsidian-hand", 11, 0, 3, 8),
     ("new-era", 8, 1, 1, 8),   # 6.2 draws before 6.4 discards
     ("new-era", 5, 1, 0, 6),
 ])
@@ -42,6 +41,34 @@ def test_end_of_turn(rs, fmt, hand, drawn, discarded, kept):
     g = game(rs[fmt], hand=hand)
     assert turn.end_turn(g) == {"drawn": drawn, "discarded": discarded}
     assert g.player(YOU).hand == kept
+
+
+def test_obsidian_hand_discards_before_a_draw_of_no_stated_number(rs):
+    # OH's turn structure: "… Dynasty Phase – Discard Phase – Draw Phase – End Phase"; no OH text says how many
+    # cards the Draw Phase draws: not stated, citing OH's turn structure, never 0 and never New Era's one.
+    g = game(rs["obsidian-hand"], hand=11)
+    result = turn.end_turn(g)
+    assert list(result) == ["discarded", "drawn"]
+    assert result["discarded"] == 3
+    assert isinstance(result["drawn"], NotStated)
+    assert result["drawn"].rule_id == "oh-guidelines-turn-structure"
+    assert "OH documents" in result["drawn"].reason and "NE" not in result["drawn"].reason
+    assert g.player(YOU).turns_ended == 1  # the turn still ends
+    with pytest.raises(NotStated):
+        turn.hand(g.player(YOU))
+
+
+@pytest.mark.parametrize("hand", [0, 6])
+def test_modern_turn_end_refuses_only_the_discard_that_needs_a_number(rs, hand):
+    g = game(rs["modern"], hand=hand)
+    result = turn.end_turn(g)
+    assert g.player(YOU).turns_ended == 1
+    assert isinstance(result["drawn"], NotStated)
+    if hand == 0:
+        assert result["discarded"] == 0  # nothing to discard: the maximum is not needed
+    else:
+        assert isinstance(result["discarded"], NotStated)
+        assert "maximum hand size" in result["discarded"].reason and "MOD documents" in result["discarded"].reason
 
 
 def test_max_hand_size_is_a_stat(rs):
@@ -116,15 +143,38 @@ def test_kensai_two_weapons(rs):
         keywords.attach(g, g.card("W3"), g.card("K"))
 
 
-@pytest.mark.parametrize("fmt, mine, theirs, ok", [("obsidian-hand", 10, 9, True), ("new-era", 9, 9, False)])
+@pytest.mark.parametrize("fmt, mine, theirs, ok", [("obsidian-hand", 10, 9, True), ("new-era", 9, 9, False),
+                                                  ("obsidian-hand", 9, 10, False), ("new-era", 10, 9, True)])
 def test_lobby(rs, fmt, mine, theirs, ok):
     g = game(rs[fmt], Card("P", personal_honor=1), you=mine, opponent=theirs)
     if ok:
         abilities.lobby(g, YOU, "P")
         assert g.player(YOU).imperial_favor and g.card("P").bowed
     else:
-        with pytest.raises(Refused):
+        with pytest.raises(Refused) as refused:
             abilities.lobby(g, YOU, "P")
+        assert refused.value.kind == "forbidden"
+        assert refused.value.rule_id == ("oh-ability-lobby" if fmt == "obsidian-hand" else "ne-ability-lobby")
+
+
+def test_obsidian_hand_lobby_on_tied_honor_is_not_stated_in_its_own_words(rs, codex):
+    g = game(rs["obsidian-hand"], Card("P", personal_honor=1), you=10, opponent=10)
+    with pytest.raises(NotStated) as unanswered:
+        abilities.lobby(g, YOU, "P")
+    exc = unanswered.value
+    assert exc.rule_id == "oh-ability-lobby"
+    assert "the highest Family Honor among all players" in exc.reason
+    assert "higher Family Honor than your opponent" not in exc.reason  # New Era's sentence
+    assert not g.card("P").bowed and not g.player(YOU).imperial_favor
+
+
+@pytest.mark.parametrize("fmt", ["obsidian-hand", "new-era"])
+def test_lobby_words_are_the_cited_records_own(rs, codex, fmt):
+    """The words a Lobby refusal quotes are verbatim in the record it cites."""
+    record = codex.records[rs[fmt].rule("lobby")]
+    assert record.format_id == fmt
+    text = " ".join(b.text for b in record.text)
+    assert rs[fmt].lobby["words"] in " ".join(text.split())
 
 
 def test_winds_forbid_favor_actions_in_the_obsidian_hand(rs):

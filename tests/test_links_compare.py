@@ -49,7 +49,7 @@ def test_every_shared_topic_has_a_comparison_page(built_site, codex):
 
 def _cells(html: str, row: str) -> list[str]:
     tr = re.search(rf'<tr class="l5r-compare__{row}">(.*?)</tr>', html, re.S).group(1)
-    return re.findall(r"<td>(.*?)</td>", tr, re.S)
+    return re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
 
 
 def _column(codex, format_id):
@@ -121,3 +121,108 @@ def test_comparisons_are_in_the_navigation(codex):
 def test_comparison_pages_have_no_self_made_markdown_tables_broken(built_site, uri):
     html = (built_site / uri.replace(".md", "/index.html")).read_text(encoding="utf-8")
     assert "|---|" not in html and "{%" not in html and "{{" not in html
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Complete comparisons: every record of a topic, in every format, is on the topic's page
+# ---------------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def rendered(codex):
+    from l5r.site.build import render_site
+
+    return render_site(codex)[1]
+
+
+def _row_cells(page: str, row: str) -> dict[str, str]:
+    """format short name -> the cell of that format in a row of a topic page."""
+    tr = re.search(rf'<tr class="l5r-compare__{row}">(.*?)</tr>', page, re.S).group(1)
+    return dict(re.findall(r'<td data-format="([^"]+)">(.*?)</td>', tr, re.S))
+
+
+def test_every_record_of_a_topic_is_on_that_topics_page(codex, rendered):
+    from l5r.site.compare import PER_TERM_TOPICS, STRUCTURAL_TOPICS, TOPICS, topic_records, topics_of
+
+    shared = {key for key, _ in TOPICS}
+    term_pages = [page for uri, page in rendered.items()
+                  if uri.startswith(("compare/keywords/", "compare/abilities/"))]
+    checked, missing, not_covered = 0, [], []
+    for f in codex.bundled_formats:
+        for record in topic_records(f):
+            for topic in topics_of(record):
+                assert topic in shared or topic in STRUCTURAL_TOPICS, f"{record.id}: topic {topic} has no page"
+                if topic in PER_TERM_TOPICS:  # compared one term at a time: on its keyword's or ability's page
+                    checked += 1
+                    if not any(f'data-record="{record.id}"' in page for page in term_pages):
+                        missing.append(f"{record.citation} ({record.id}) is on no keyword or ability page")
+                    continue
+                if topic not in shared:
+                    continue
+                page = rendered.get(f"compare/rules/{topic}.md")
+                assert page is not None, f"no compare page for the topic {topic} ({record.id} has it)"
+                checked += 1
+                if f'data-record="{record.id}"' not in page:
+                    missing.append(f"{record.citation} ({record.id}) is not on compare/rules/{topic}")
+                for row in ("text", "status"):
+                    if "Not covered" in _row_cells(page, row)[f.short_name]:
+                        not_covered.append(f"compare/rules/{topic}: {f.short_name} says Not covered "
+                                           f"({record.citation} has the topic)")
+    # The guard: the walk found the records (sections, ability groups and abilities carry topics).
+    assert checked >= 60, checked
+    assert missing == []
+    assert sorted(set(not_covered)) == []
+
+
+def test_the_documents_additions_are_on_the_compare_pages(rendered):
+    deck = rendered["compare/rules/deck-construction.md"]
+    modern = _row_cells(deck, "text")["Modern"]
+    for words in ("Both the Dynasty and Fate decks must be exactly 50 cards each!",
+                  'This is a "Highlander" format!', "Proxies are allowed!"):
+        assert words in modern.replace("&#34;", '"').replace("&quot;", '"'), words
+    abilities = rendered["compare/rules/player-abilities.md"]
+    new_era = _row_cells(abilities, "text")["New Era"]
+    for heading in ("PLAYER ABILITIES – ACTION PHASE", "PLAYER ABILITIES – ATTACK PHASE",
+                    "PLAYER ABILITIES – DYNASTY PHASE"):
+        assert heading in new_era, heading
+    assert "Not covered" not in new_era
+    modern = _row_cells(abilities, "text")["Modern"]
+    assert "Additional Player Abilities" in modern and "Seppuku" in modern and "Ancestral Guidance" in modern
+
+
+def test_one_document_sentence_gives_one_relation_to_every_rule_it_governs(codex):
+    """Modern: "Ignore the Deck Construction Rules. They are replaced by the following three rules:" governs
+    rules 1, 2 and 3 alike: each carries "replaces", with that sentence as its evidence."""
+    governed = 0
+    for f in codex.bundled_formats:
+        for s in f.all_sections():
+            rel = s.relation
+            own = " ".join(b.text for b in s.text)
+            if not rel or not rel.evidence or rel.evidence not in own:
+                continue
+            for sub in s.sections:
+                governed += 1
+                assert sub.relation is not None, f"{sub.citation} has no relation; {s.citation} says “{rel.evidence}”"
+                assert (sub.relation.kind, sub.relation.evidence) == (rel.kind, rel.evidence), sub.citation
+    assert governed >= 3
+    labels = {codex.records[i].relation.kind for i in ("mod-deck-size", "mod-highlander", "mod-proxies")}
+    assert labels == {"replaces"}
+
+
+def test_a_compare_page_opens_with_what_differs_one_line_per_format(codex, rendered):
+    deck = rendered["compare/rules/deck-construction.md"]
+    differs = deck.index('id="what-differs"')
+    assert differs < deck.index("<table>"), "what differs comes before the texts"
+    assert 'class="l5r-compare__status"' not in deck[:deck.index("<tbody>")], "no Status row at the top"
+    assert deck.index('<tr class="l5r-compare__text">') < deck.index('<tr class="l5r-compare__status">')
+    lines = re.findall(r'<li data-format="([^"]+)">(.*?)</li>', deck[differs:deck.index("<table>")], re.S)
+    assert [f for f, _ in lines] == [f.id for f in codex.bundled_formats]
+    by = {f: re.sub(r"<[^>]+>", "", text) for f, text in lines}
+    # From each format's own Ruleset numbers, never another format's.
+    assert "Dynasty deck: exactly 50 cards" in by["modern"] and "Copies of a card: at most 1" in by["modern"]
+    assert "Dynasty deck: at least 40 cards" in by["obsidian-hand"] and "at most 3" in by["obsidian-hand"]
+    assert "Dynasty deck: exactly 40 cards" in by["new-era"] and "Copies of a card: not stated" in by["new-era"]
+    assert "Banned: 9 bans" in by["modern"] and "Banned: no ban list" in by["new-era"]
+    turn = rendered["compare/rules/turn-sequence.md"]
+    assert "End of the turn: discard then draw" in re.sub(r"<[^>]+>", "", turn)  # the Obsidian Hand's order
+    assert "Cards drawn at the end: not stated" in re.sub(r"<[^>]+>", "", turn)

@@ -60,7 +60,7 @@ ENGINE_KEYS = {
     "enlightenment_pregame_ring_exemption", "max_hand_size", "clan_discount", "out_of_clan_surcharge",
     "discount_applies_to", "proclaim_with_discount", "honor_for_destroyed_cards", "duel_focus_limit", "phases",
     "blood_money", "seppuku", "clan_alignments", "clan_equivalents", "conditional_clans", "surcharge_exemptions",
-    "gold_splitting", "gold_pooling", "end_phase_draw", "optional_phases", "phase_parts",
+    "gold_splitting", "gold_pooling", "end_phase_draw", "end_of_turn", "optional_phases", "phase_parts",
     "honor_gains_and_losses", "points_of_family_honor", "military_victory", "honor_requirement", "clan_honor",
     "proclaim", "lobby", "battle_resolution", "tactical_advantage", "tactical_once_per_turn", "winds_forbid_favor",
     # Card types and setting up (l5r/engine/cardtypes.py, setup.py)

@@ -196,6 +196,8 @@ class _Builder:
         if v.get("see_also"):
             self._refs(doc, tuple(keys) + ("see_also",), v["see_also"], "see_also record")
             out["see_also"] = tuple(v["see_also"])
+        if v.get("topics"):
+            out["topics"] = tuple(v["topics"])
         return out
 
     def _ref(self, doc, keys, target, what):
@@ -424,7 +426,7 @@ class _Builder:
                 groups.append(m.AbilityGroup(
                     id=g["id"], title=g["title"], format_id=fid, origin=gorigin,
                     citation=self._cite(prefix, id_prefix, g["id"]), heading=g.get("heading"),
-                    text=_blocks(g.get("text")), abilities=tuple(abilities),
+                    text=_blocks(g.get("text")), abilities=tuple(abilities), **self._layer(doc, gkeys, g, fid),
                 ))
         return {"ability_groups": tuple(groups), "abilities_text": text}
 

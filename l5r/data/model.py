@@ -101,6 +101,7 @@ class Record:
     relation: Relation | None = None  # rule sections, abilities, keywords: data/schemas/defs relation
     codex_title: CodexTitle | None = None  # the title is the Codex's own (the document has no heading)
     see_also: tuple[str, ...] = ()  # the same thing stated elsewhere in the document in other words
+    topics: tuple[str, ...] = ()  # comparison topics (data/schemas/defs topics), beside a section's `topic`
 
     record_kind = "record"
 

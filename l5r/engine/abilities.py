@@ -8,7 +8,7 @@ oh-iii-a-winds) forbid the rulebook Favor actions. Tactical Advantage: once per 
 
 from __future__ import annotations
 
-from .game import Game, Impossible, Refused, other, stated
+from .game import Game, Impossible, Refused, not_stated, other, stated
 
 
 def lobby(game: Game, player: str, name: str):
@@ -18,9 +18,7 @@ def lobby(game: Game, player: str, name: str):
         raise Refused("Lobby is a Limited action: only the active player takes it", rule)
     if ("lobby", player) in game.used_this_turn:
         raise Refused("Lobby has already been used this turn", rule)
-    mine, theirs = game.player(player).honor, game.player(other(player)).honor
-    if mine <= theirs:
-        raise Refused(f"you need higher Family Honor than your opponent ({mine} against {theirs})", rule)
+    _lobby_honor(game, player, rule)
     card = game.card(name)
     if card.controller != player or card.zone != "in play" or card.type != "Personality":
         raise Refused(f"{name} is not a Personality you control in play", rule)
@@ -32,6 +30,25 @@ def lobby(game: Game, player: str, name: str):
     game.used_this_turn.add(("lobby", player))
     game.player(player).imperial_favor = True
     game.player(other(player)).imperial_favor = False
+
+
+def _lobby_honor(game: Game, player: str, rule: str):
+    """The Family Honor condition, in the active format's own words (`ruleset.lobby`): never another format's."""
+    rs = game.ruleset
+    condition = rs.lobby
+    if not condition:
+        raise not_stated(rs, "Lobby's Family Honor condition", rule)
+    mine, theirs = game.player(player).honor, game.player(other(player)).honor
+    words = condition["words"]
+    if mine > theirs:
+        return
+    if mine < theirs or condition["honor"] == "higher-than-opponent":
+        raise Refused(f"{rs.citation_prefix} Lobby: “{words}” — you have {mine} Family Honor, your opponent "
+                      f"{theirs}", rule)
+    # A tie under "the highest Family Honor among all players": whether tied players both have the highest
+    # is not settled by the text.
+    raise not_stated(rs, f"whether tied Family Honor ({mine} against {theirs}) is “the highest” in Lobby’s "
+                         f"“{words}”", rule)
 
 
 def use_favor(game: Game, player: str):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import victory
-from .game import Card, Game, other, stated
+from .game import Card, Game, number, other, stated
 from .honor import change_honor
 
 _MODIFIES_PERSONALITY = ("Item", "Spell", "Ancestor")
@@ -89,9 +89,9 @@ def resolve(game: Game, battle: Battle) -> BattleResult:
 
 
 def _honor_for_destroyed(game: Game, destroyed: list[Card]):
-    per_card = game.ruleset.honor_for_destroyed_cards
-    if not per_card:
+    if not destroyed:
         return
+    per_card = number(game.ruleset, "honor_for_destroyed_cards", "how much Honor a destroyed card gives")
     for player in game.players:
         theirs = sum(1 for c in destroyed if c.controller == other(player))
         if theirs:

@@ -66,8 +66,19 @@ def missing_text(ruleset: Ruleset) -> str:
     return ""
 
 
-def not_stated(ruleset: Ruleset, what: str) -> NotStated:
-    return NotStated(f"the {ruleset.citation_prefix} documents do not state {what}{missing_text(ruleset)}")
+def not_stated(ruleset: Ruleset, what: str, rule_id: str | None = None) -> NotStated:
+    """The format's documents leave `what` open; `rule_id`: the format's own record that comes closest (cited,
+    so a reader sees the words that leave it open, never another format's)."""
+    return NotStated(f"the {ruleset.citation_prefix} documents do not state {what}{missing_text(ruleset)}", rule_id)
+
+
+def number(ruleset: Ruleset, key: str, what: str) -> int:
+    """A number of the format's Ruleset as its documents state it, or NotStated: never 0, never a default and
+    never another format's number. `key` is the Ruleset field (and its rule_refs key, cited when stated)."""
+    value = getattr(ruleset, key)
+    if value is None:
+        raise not_stated(ruleset, what)
+    return value
 
 
 def stated(ruleset: Ruleset, key: str, what: str) -> str:
@@ -131,6 +142,9 @@ class Player:
     provinces: int | None = None
     imperial_favor: bool = False
     wind_in_play: bool = False
+    # Set when the number of cards in hand is no longer known: a step drew a number of cards the format's
+    # documents do not state (the Obsidian Hand's Draw Phase). Every later answer that needs the hand says so.
+    hand_unknown: "NotStated | None" = None
     lost_honor_from_opponent_card: bool = False
     reached_dishonor_this_turn: bool = False
     unsuccessful_searches: set[str] = field(default_factory=set)
@@ -218,6 +232,8 @@ class Game:
         self.active = player
         self.used_this_turn.clear()
         self.bowings_from_others_this_turn.clear()
+        threshold = self.ruleset.dishonor_loss_at
         for p in self.players.values():
-            p.reached_dishonor_this_turn = p.honor <= (self.ruleset.dishonor_loss_at or -10**9)
+            # No dishonor loss stated (Modern): nobody has reached a threshold the documents do not give.
+            p.reached_dishonor_this_turn = threshold is not None and p.honor <= threshold
         self.player(player).turns_taken += 1

@@ -24,9 +24,13 @@ def pay(game: Game, player: str, cost: int) -> int:
     if not p.gold_tracked:
         return cost
     rs = game.ruleset
-    carries = rs.gold_splitting or rs.gold_pooling
-    if carries is None:
-        stated(rs, "gold_splitting", "how Gold from one source pays several costs")
+    if True in (rs.gold_splitting, rs.gold_pooling):
+        carries = True
+    elif rs.gold_splitting is None or rs.gold_pooling is None:
+        # Neither is allowed as far as stated, and one of the two is not stated: that one could allow it.
+        raise not_stated(rs, "how Gold from one source pays several costs")
+    else:
+        carries = False
     if carries:
         rule = rs.rule("gold_splitting") or rs.rule("gold_pooling")
         if sum(p.gold_sources) < cost:

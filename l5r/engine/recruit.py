@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from . import gold, keywords
 from .clan import aligned_elsewhere, same_clan
-from .game import Card, Game, Impossible, NotStated, Refused, not_stated, stated
+from .game import Card, Game, Impossible, NotStated, Refused, not_stated, number, stated
 from .honor import change_honor
 
 
@@ -44,9 +44,9 @@ def recruit_cost(game: Game, player: str, card: Card, *, take_discount: bool = T
                                  "discount or an out-of-Clan surcharge)")
     elif card.type == "Personality" and rs.discount_applies_to != "none":
         if take_discount and same_clan(game, p, card):
-            discount = rs.clan_discount
+            discount = number(rs, "clan_discount", "how much less a Personality of your Clan costs")
         if aligned_elsewhere(game, p, card):
-            surcharge = rs.out_of_clan_surcharge
+            surcharge = number(rs, "out_of_clan_surcharge", "how much more a Personality of another Clan costs")
     extra = _blood_money(game, player, card) if blood_money else 0
     return RecruitCost(card.gold_cost, discount, surcharge, extra, unknown)
 
@@ -54,7 +54,9 @@ def recruit_cost(game: Game, player: str, card: Card, *, take_discount: bool = T
 def _blood_money(game: Game, player: str, card: Card) -> int:
     rule = stated(game.ruleset, "blood_money", "Blood Money")
     terms = game.ruleset.blood_money
-    if terms.get("clan_aligned_only", True) and not same_clan(game, game.player(player), card):
+    if "clan_aligned_only" not in terms:
+        raise not_stated(game.ruleset, "whether Blood Money needs a Personality of your Clan Alignment", rule)
+    if terms["clan_aligned_only"] and not same_clan(game, game.player(player), card):
         raise Refused(f"Blood Money needs a Personality with your Clan Alignment; {card.name} does not have it",
                       rule)
     return int(terms["extra_cost"])

@@ -41,13 +41,13 @@ class Ruleset:
     max_hand_size: int | None = None
     starting_hand: int | None = None
     provinces: int | None = None
-    clan_discount: int = 0
-    out_of_clan_surcharge: int = 0
+    clan_discount: int | None = None
+    out_of_clan_surcharge: int | None = None
     # "all-personalities", or "none" where the format's own Recruit states the cost without one (NE Recruit:
     # "paying all costs"); None: not stated (Modern), and the engine does not answer what a Personality costs.
     discount_applies_to: str | None = None
     proclaim_with_discount: bool = True
-    honor_for_destroyed_cards: int = 0
+    honor_for_destroyed_cards: int | None = None
     duel_focus_limit: int | None = None
     phases: tuple[str, ...] = ()
     blood_money: Mapping = field(default_factory=lambda: MappingProxyType({}))
@@ -63,6 +63,10 @@ class Ruleset:
     gold_splitting: bool | None = None
     gold_pooling: bool | None = None
     end_phase_draw: int | None = None
+    # The end-of-turn steps in the document's order ("draw", "discard"); () when the documents give none.
+    end_of_turn: tuple[str, ...] = ()
+    # Lobby's Family Honor condition in the format's own words: {honor: …, words: "…"} (empty: not stated).
+    lobby: Mapping = field(default_factory=lambda: MappingProxyType({}))
     optional_phases: tuple[str, ...] = ()
     phase_parts: Mapping = field(default_factory=lambda: MappingProxyType({}))
     # Card types and setting up (l5r/engine/cardtypes.py, setup.py): Regions a Province attaches
@@ -99,7 +103,7 @@ def ruleset_for(fmt: m.Format, codex: m.Codex | None = None) -> Ruleset:
         value = raw[key]
         if key in ("dynasty_deck", "fate_deck"):
             value = DeckSize(value.get("min"), value.get("max"))
-        elif key in ("phases", "clan_alignments", "optional_phases"):
+        elif key in ("phases", "clan_alignments", "optional_phases", "end_of_turn"):
             value = tuple(value)
         values[key] = value
     extra = MappingProxyType({k: v for k, v in raw.items() if k not in _KNOWN})

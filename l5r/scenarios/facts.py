@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..engine import battle, setup, turn, victory, wording
-from ..engine.game import OPPONENT, YOU
+from ..engine.game import OPPONENT, YOU, NotStated
 from .model import ScenarioError
 from .steps import Run, player_id
 
@@ -205,7 +205,7 @@ def _ranged(run: Run):
 
 @fact(r"cards in (?P<p>your|your opponent's) hand", "cards in your hand: 8", "How many cards the player holds.")
 def _hand(run: Run, p):
-    return run.game.player(player_id(p)).hand
+    return turn.hand(run.game.player(player_id(p)))
 
 
 @fact(r"(?P<p>you|your opponent) (?P<what>discarded|drew)", "you discarded: 2", "Cards discarded (drawn) in the steps.")
@@ -214,6 +214,8 @@ def _discarded(run: Run, p, what):
     pid = player_id(p)
     if pid not in record:
         raise NeverChecked(f"no step made {player_word(pid)} {'discard' if what.lower() == 'discarded' else 'draw'}")
+    if isinstance(record[pid], NotStated):
+        raise record[pid]
     return record[pid]
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..engine import (abilities, battle, cardtypes, duel, effects, gold, honor, keywords, recruit, search, seppuku,
                       setup, turn, victory, wording)
-from ..engine.game import OPPONENT, YOU, Game, Refused
+from ..engine.game import OPPONENT, YOU, Game, NotStated, Refused
 from .model import ScenarioError
 
 P = r"(?P<p>you|your opponent)"
@@ -89,14 +89,29 @@ def _turn_begins(run: Run, p):
 
 
 @step(r"the turn ends", "the turn ends",
-      "The active player's turn ends: the End Phase draw (where the format has one), discarding down to the "
-      "maximum hand size, then dishonor checks.")
+      "The active player's turn ends: the draw and the discard down to the maximum hand size in the format's "
+      "order (a part the format does not state is not stated, and only that part), then dishonor checks.")
 def _turn_ends(run: Run):
     active = run.game.active
     result = turn.end_turn(run.game)
-    run.discarded[active] = run.discarded.get(active, 0) + result["discarded"]
-    run.drawn[active] = run.drawn.get(active, 0) + result["drawn"]
-    return f"drew {result['drawn']}, discarded {result['discarded']}"
+    said = []
+    for key, record in (("drawn", run.drawn), ("discarded", run.discarded)):
+        if key not in result:
+            continue
+        record[active] = _add(record.get(active, 0), result[key])
+        value = result[key]
+        said.append(f"{'drew' if key == 'drawn' else 'discarded'} "
+                    f"{value if isinstance(value, int) else 'not stated (' + value.reason + ')'}")
+    return ", ".join(said)
+
+
+def _add(total, more):
+    """A running count of cards; once a part is not stated (a NotStated), the total is not stated either."""
+    if isinstance(total, NotStated):
+        return total
+    if isinstance(more, NotStated):
+        return more
+    return total + more
 
 
 @step(r"you take a turn (?P<how>and attack|without attacking)", "you take a turn without attacking",
@@ -358,7 +373,7 @@ def _tactical(run: Run, card, n):
 def _discard(run: Run, p):
     pid = player_id(p)
     n = turn.discard_to_hand_size(run.game, pid)
-    run.discarded[pid] = run.discarded.get(pid, 0) + n
+    run.discarded[pid] = _add(run.discarded.get(pid, 0), n)
     return f"discards {n}"
 
 

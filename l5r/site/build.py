@@ -6,7 +6,7 @@ import html
 
 from ..data import model as m
 from . import examples
-from .compare import TOPICS  # noqa: F401 (also the overviews' order; importers of build.TOPICS keep working)
+from .compare import TOPICS, topics_of  # noqa: F401 (also the overviews' order; importers of build.TOPICS keep working)
 from .diff import word_diff
 from .pages import Page, SitePlan, relative_link
 from .permalinks import short_path
@@ -167,8 +167,10 @@ class _Helpers:
         """The shared topics in a fixed order, each with this format's records for it (maybe none)."""
         found: dict[str, list] = {key: [] for key, _ in TOPICS}
         for section in fmt.all_sections():
-            if section.topic in found and not (section.parent_id and self._topic_of(section.parent_id) == section.topic):
-                found[section.topic].append(section)
+            parent = self.r.codex.records.get(section.parent_id) if section.parent_id else None
+            for topic in topics_of(section):
+                if topic in found and not (parent is not None and topic in topics_of(parent)):
+                    found[topic].append(section)
         if fmt.ability_groups:
             found["player-abilities"].append(("abilities.md", "Player abilities"))
         for key, title, _, _ in fmt.keyword_files:
@@ -186,10 +188,6 @@ class _Helpers:
             return f"{item.citation} {item.title}", self.md_url(item.id)
 
         return [(label, [as_link(i) for i in found[key]]) for key, label in TOPICS]
-
-    def _topic_of(self, record_id):
-        record = self.r.codex.records.get(record_id)
-        return getattr(record, "topic", None)
 
     def iso(self, date) -> str:
         return date.isoformat() if date else "undated"

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..data import model as m
+from ..engine.ruleset import rulesets
 from .pages import Page
 from .render import TITLES_PAGE, title_anchor
 
@@ -22,6 +23,7 @@ TOPICS = (
     ("honor", "Family Honor"),
     ("setup", "Setting up"),
     ("turn-sequence", "Turn sequence"),
+    ("hand-size", "Maximum hand size"),
     ("battle", "Battle"),
     ("player-abilities", "Player abilities"),
     ("performing", "Performing"),
@@ -33,6 +35,14 @@ TOPICS = (
     ("bans", "Banned cards"),
     ("changelog", "Changelog"),
 )
+
+# Topics that group other records rather than compare them (a document's introduction, Modern's "Amendments to
+# the Rules", the Obsidian Hand's guidelines): their parts carry the topics compared.
+STRUCTURAL_TOPICS = ("overview", "amendments", "guidelines", "rulings", "glossary")
+
+# Topics compared one term at a time (compare/keywords/<key>, compare/abilities/<key>), not on one page: a
+# page of every keyword of every format would hide the one a reader came for.
+PER_TERM_TOPICS = ("keywords",)
 
 INDEX = "compare/index.md"
 # Rule sections that may stand for a keyword or ability of the same name (Modern amends "Reaction" there).
@@ -86,6 +96,7 @@ class Topic:
     key: str
     title: str
     columns: tuple[Column, ...]
+    differences: tuple = ()  # (format, (Fact, ...)) one line per format: what differs, from the Rulesets
 
     @property
     def uri(self) -> str:
@@ -98,11 +109,13 @@ class Topic:
 
 
 def topics(codex: m.Codex) -> list[Topic]:
-    """Every topic at least two bundled formats define, rules first, then abilities, then keywords."""
+    """Every rule topic of the shared map (TOPICS) that a bundled format has records of, then every ability
+    and keyword at least two bundled formats define: rules first, then abilities, then keywords."""
     out = []
+    numbers = rulesets(codex)
     for kind, entries in (("rules", _rule_entries(codex)), ("terms", _term_entries(codex))):
         for key, by_format in sorted(entries.items()):
-            if len(by_format) < 2:
+            if kind == "terms" and len(by_format) < 2:
                 continue
             records = [r for rs in by_format.values() for r in rs if not isinstance(r, _Grouped)]
             if kind == "terms":
@@ -110,19 +123,46 @@ def topics(codex: m.Codex) -> list[Topic]:
             else:
                 kind_here = kind
             title = _rule_titles().get(key) if kind == "rules" else None
-            out.append(Topic(kind_here, key, title or _title(key, records), _columns(codex, by_format)))
+            summary = differences(codex, key, numbers) if kind == "rules" else ()
+            out.append(Topic(kind_here, key, title or _title(key, records), _columns(codex, by_format), summary))
     order = {k: i for i, (k, _) in enumerate(KINDS)}
     return sorted(out, key=lambda t: (order[t.kind], t.title.lower()))
 
 
+def topics_of(record) -> tuple[str, ...]:
+    """The comparison topics a record belongs to: a section's `topic` and any record's `topics` (data)."""
+    own = getattr(record, "topic", None)
+    return tuple(dict.fromkeys(((own,) if own else ()) + tuple(record.topics)))
+
+
+def topic_records(f: m.Format):
+    """Every record of a format that can carry a topic, parents before their parts."""
+    yield from f.all_sections()
+    for g in f.ability_groups:
+        yield g
+        yield from g.abilities
+    yield from f.keywords
+
+
+def _parent(codex: m.Codex, record):
+    if getattr(record, "parent_id", None):
+        return codex.records.get(record.parent_id)
+    if record.record_kind == "ability":
+        return codex.records.get(record.group_id)
+    return None
+
+
 def _rule_entries(codex: m.Codex) -> dict[str, dict[str, list]]:
-    """topic -> format id -> the top-most sections with that topic."""
+    """topic of the shared map -> format id -> the top-most records of that topic (a record whose parent has
+    the topic is shown inside its parent)."""
+    shared = {key for key, _ in TOPICS} - set(PER_TERM_TOPICS)
     found: dict[str, dict[str, list]] = {}
     for f in codex.bundled_formats:
-        for s in f.all_sections():
-            parent = codex.records.get(s.parent_id) if s.parent_id else None
-            if s.topic and getattr(parent, "topic", None) != s.topic:
-                found.setdefault(s.topic, {}).setdefault(f.id, []).append(s)
+        for r in topic_records(f):
+            parent = _parent(codex, r)
+            for topic in topics_of(r):
+                if topic in shared and (parent is None or topic not in topics_of(parent)):
+                    found.setdefault(topic, {}).setdefault(f.id, []).append(r)
     return found
 
 
@@ -264,3 +304,152 @@ def plan_compare(codex: m.Codex, pages: list, nav: list) -> None:
                        "others": other_ban_entries(codex)}))
     section.append({"Card status": TITLES_PAGE})
     nav.append({"Compare": section})
+
+
+# ---------------------------------------------------------------------------------------------------------
+# What differs: one line per format, from the Ruleset numbers (format.yml `ruleset:`)
+# ---------------------------------------------------------------------------------------------------------
+
+NOT_STATED = "not stated"
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One number or rule of a format for a topic's summary line: its value as the format states it (or
+    "not stated"), and the record that states it."""
+
+    label: str
+    value: str
+    rule_id: str | None = None
+
+
+def _deck(size) -> str | None:
+    if size.min is None and size.max is None:
+        return None
+    if size.min == size.max:
+        return f"exactly {size.min} cards"
+    if size.max is None:
+        return f"at least {size.min} cards"
+    if size.min is None:
+        return f"at most {size.max} cards"
+    return f"{size.min} to {size.max} cards"
+
+
+def _n(value, unit: str = "") -> str | None:
+    return None if value is None else f"{value}{unit}"
+
+
+def _bans(codex: m.Codex, f: m.Format) -> Fact:
+    if not f.bans:
+        return Fact("Banned", "no ban list", None)
+    latest = max([d for e in f.bans.entries for d in (e.added, e.lifted) if d] or [None], default=None)
+    entries = f.bans.as_of(latest) if latest else f.bans.entries
+    cards = len({e.card or e.id for e in entries})
+    when = f" (its list as of {latest.isoformat()})" if latest else ""
+    return Fact("Banned", f"{cards} bans{when}", None)
+
+
+def _pool(rs, f: m.Format) -> str | None:
+    pool = rs.card_pool
+    if f.legality is not None and f.legality.sets:
+        bugs = f" and the {', '.join(f.legality.legal_bugs)} bugs" if f.legality.legal_bugs else ""
+        return f"{len(f.legality.sets)} listed sets{bugs}"
+    if not pool:
+        return None
+    if pool.get("in_pool") is False:
+        return f"only {pool.get('collection', 'its own collection')}"
+    tags = pool.get("pool_tags")
+    if tags:
+        return f"the {', '.join(tags)} card pool"
+    return None
+
+
+# The Ruleset's codes in words (data/schemas/format.schema.json describes each).
+_TIMING = {"end-of-current-turn": "at the end of the current turn, once reached",
+           "opponent-ends-turn": "when the player ends a turn at or below it",
+           "immediately": "immediately"}
+_SEPPUKU = {"before-honor-loss": "a Reaction before an Honor loss", "open": "an Open action"}
+
+_SUMMARY = {
+    "deck-construction": (
+        ("Dynasty deck", lambda rs: _deck(rs.dynasty_deck), "dynasty_deck"),
+        ("Fate deck", lambda rs: _deck(rs.fate_deck), "fate_deck"),
+        ("Copies of a card", lambda rs: _n(rs.copy_limit, " at most"), "copy_limit"),
+        ("Card text may allow more copies",
+         lambda rs: ("yes" if rs.card_text_overrides_copy_limit else "no")
+         if rs.rule("card_text_overrides_copy_limit") else None, "card_text_overrides_copy_limit"),
+        ("Proxies in a tournament", lambda rs: _n(rs.extra.get("max_proxies_tournament"), " at most"),
+         "max_proxies_tournament"),
+        ("Legal cards", None, "card_pool"),
+        ("bans", None, None),
+    ),
+    "victory": (
+        ("Honor victory", lambda rs: _n(rs.honor_victory_at, " Family Honor"), "honor_victory_at"),
+        ("Dishonor loss", lambda rs: _n(rs.dishonor_loss_at, " Family Honor"), "dishonor_loss_at"),
+        ("When dishonor loses", lambda rs: _TIMING.get(rs.dishonor_timing), "dishonor_timing"),
+        ("Enlightenment", lambda rs: _n(rs.enlightenment_rings, " Rings"), "enlightenment_rings"),
+        ("Provinces", lambda rs: _n(rs.provinces), "provinces"),
+    ),
+    "turn-sequence": (
+        ("Phases", lambda rs: " – ".join(rs.phases) or None, "phases"),
+        ("Optional", lambda rs: ", ".join(rs.optional_phases) or None, "optional_phases"),
+        ("Phases that are parts of another",
+         lambda rs: ", ".join(f"{part} of {whole}" for part, whole in rs.phase_parts.items()) or None, "phase_parts"),
+        ("End of the turn", lambda rs: " then ".join(rs.end_of_turn) or None, "end_of_turn"),
+        ("Cards drawn at the end", lambda rs: _n(rs.end_phase_draw), "end_phase_draw"),
+    ),
+    "hand-size": (
+        ("Maximum hand size", lambda rs: _n(rs.max_hand_size, " cards"), "max_hand_size"),
+        ("End of the turn", lambda rs: " then ".join(rs.end_of_turn) or None, "end_of_turn"),
+    ),
+    "setup": (
+        ("Starting hand", lambda rs: _n(rs.starting_hand, " cards"), "starting_hand"),
+        ("Provinces", lambda rs: _n(rs.provinces), "provinces"),
+        ("Starting Holdings", lambda rs: ", ".join(rs.starting_holdings.get("every_player", ())) or None,
+         "starting_holdings"),
+        ("Second player's Stronghold", lambda rs: rs.stronghold_sides.get("second"), "stronghold_sides"),
+    ),
+    "clan-alignment": (
+        ("Clan Alignments", lambda rs: _n(len(rs.clan_alignments) or None, " listed"), "clan_alignments"),
+        ("Clan discount", lambda rs: _n(rs.clan_discount, " Gold"), "clan_discount"),
+        ("Out-of-Clan surcharge", lambda rs: _n(rs.out_of_clan_surcharge, " Gold"), "out_of_clan_surcharge"),
+    ),
+    "honor": (
+        ("Honor victory", lambda rs: _n(rs.honor_victory_at, " Family Honor"), "honor_victory_at"),
+        ("Dishonor loss", lambda rs: _n(rs.dishonor_loss_at, " Family Honor"), "dishonor_loss_at"),
+        ("Blood Money", lambda rs: _n(rs.blood_money.get("extra_cost"), " more Gold"), "blood_money"),
+    ),
+    "player-abilities": (
+        ("Lobby", lambda rs: rs.lobby and rs.lobby["words"], "lobby"),
+        ("Seppuku", lambda rs: _SEPPUKU.get(rs.seppuku.get("timing")), "seppuku"),
+    ),
+    "proxies": (
+        ("Proxies in a tournament", lambda rs: _n(rs.extra.get("max_proxies_tournament"), " at most"),
+         "max_proxies_tournament"),
+    ),
+    "battle": (
+        ("Honor per destroyed card", lambda rs: _n(rs.honor_for_destroyed_cards), "honor_for_destroyed_cards"),
+    ),
+}
+
+
+def differences(codex: m.Codex, key: str, rulesets) -> tuple[tuple[m.Format, tuple[Fact, ...]], ...]:
+    """What differs on a topic, one line per bundled format, from each format's Ruleset; a number the format
+    does not give is "not stated", never another format's."""
+    spec = _SUMMARY.get(key)
+    if not spec:
+        return ()
+    lines = []
+    for f in codex.bundled_formats:
+        rs = rulesets[f.id]
+        facts = []
+        for label, get, ref in spec:
+            if label == "bans":
+                facts.append(_bans(codex, f))
+                continue
+            value = _pool(rs, f) if label == "Legal cards" else get(rs)
+            if isinstance(value, str) and value.endswith(" at most"):  # "3 at most" reads "at most 3"
+                value = "at most " + value[: -len(" at most")]
+            facts.append(Fact(label, value if value else NOT_STATED, rs.rule(ref) if value else None))
+        lines.append((f, tuple(facts)))
+    return tuple(lines)

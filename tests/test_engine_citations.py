@@ -1,0 +1,26 @@
+"""Each refusal cites the active format's own record: a rule of the format that forbids the step, or the
+format's record whose words leave the question open. Never another format's (the Obsidian Hand's Lobby on
+tied Family Honor once answered with New Era's sentence)."""
+
+from __future__ import annotations
+
+from l5r.scenarios.collect import collect
+from l5r.scenarios.runner import run
+
+from conftest import ROOT
+
+
+def test_every_refusal_cites_a_record_of_the_active_format(codex):
+    cited, wrong = 0, []
+    for scenario in collect([ROOT / "docs", ROOT / "data"], ROOT):
+        outcome = run(scenario, codex)
+        for step in outcome.steps:
+            if not step.refused or not step.rule_id:
+                continue
+            cited += 1
+            record = codex.records[step.rule_id]
+            if record.format_id != scenario.format_id:
+                wrong.append(f"{scenario.location} {scenario.title}: “{step.text}” cites {record.citation} "
+                             f"({record.format_id}) in {scenario.format_id}")
+    assert cited >= 30, cited  # the guard: refusals with a citation were found at all
+    assert wrong == []
