@@ -263,6 +263,10 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
         line = _strip_comment(raw)
         if not line:
             continue
+        if _HEADER.match(line) and not _METADATA_LINE.match(line):
+            issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)"))
+            seen_content = True
+            continue
         if _METADATA_LINE.match(line):
             headers += 1
             seen_content = True

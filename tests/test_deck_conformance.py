@@ -23,7 +23,7 @@ SUITE = ROOT / "tests" / "deck-conformance"
 CASES = sorted(p for p in SUITE.glob("*.json") if not p.name.endswith(".schema.json"))
 SCHEMA = json.loads((SUITE / "case.schema.json").read_text(encoding="utf-8"))
 L5R = Path(sys.executable).parent / "l5r"
-EXIT = {"legal": 0, "not-legal": 1, "error": 2}
+EXIT = {"legal": 0, "not-legal": 1, "error": 2, "cannot-be-checked": 3, "not-a-decklist": 4}
 
 
 def case_text(case: dict) -> str:
@@ -44,7 +44,7 @@ def case_filename(case: dict) -> str:
 def actual(case: dict, report: dict | None, returncode: int, stderr: str) -> dict:
     """The CLI's answer in the shape of the case's `expect` (only the keys the case states)."""
     expect = case["expect"]
-    verdict = {0: "legal", 1: "not-legal", 2: "error"}.get(returncode, f"exit {returncode}")
+    verdict = {code: name for name, code in EXIT.items()}.get(returncode, f"exit {returncode}")
     got: dict = {"verdict": verdict}
     if verdict == "error":
         if "error_contains" in expect:
@@ -52,8 +52,8 @@ def actual(case: dict, report: dict | None, returncode: int, stderr: str) -> dic
         return got
     if report is None:
         return got
-    if report["legal"] != (verdict == "legal"):
-        got["verdict"] = f"{verdict} (but legal={report['legal']})"
+    if report["verdict"] != verdict or report["legal"] != {"legal": True, "not-legal": False}.get(verdict):
+        got["verdict"] = f"{verdict} (but verdict={report['verdict']}, legal={report['legal']})"
     for key in ("format", "input_format", "counts"):
         if key in expect:
             got[key] = report.get(key)
