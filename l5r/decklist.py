@@ -52,7 +52,7 @@ DECK_OF_SECTION = {PREGAME: "Pre-Game", DYNASTY: "Dynasty", FATE: "Fate"}  # the
 
 _HEADERS = {
     "pre-game": PREGAME, "pregame": PREGAME, "pre game": PREGAME, "stronghold": PREGAME, "sensei": PREGAME,
-    "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME,
+    "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME, "senseis": PREGAME, "strongholds": PREGAME,
     "dynasty": DYNASTY, "dynasty deck": DYNASTY, "fate": FATE, "fate deck": FATE,
 }
 # Sub-headings many decklists use inside a deck ("Personalities (14):"); they change nothing.
@@ -121,6 +121,7 @@ class CardLine:
     experience: str | None
     set_name: str | None
     written: str  # the card part of the line as written, for messages and second guesses
+    block: int = 0  # which run of lines between blank lines it is in (plain text): cards around it share a deck
 
 
 @dataclass(frozen=True)
@@ -242,9 +243,14 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
         if open_label is not None:
             subtotals.append(tuple(open_label))
 
+    block = 0
     for number, raw in enumerate(_lines(text), start=1):
         stripped = plain(raw)
         if not stripped:
+            block += 1
+            if open_label is not None and open_label[2]:  # "Event - (2)", its two cards, a blank line: done
+                close_label()
+                open_label = None
             continue
         header = read_header(stripped) if stripped.startswith("#") or not stripped[:1].isdigit() else None
         if header:
@@ -287,6 +293,8 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
         else:
             if not seen_content and section is None and not _COUNT.match(_BULLET.sub("", plain(line))):
                 title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
+            parsed = CardLine(parsed.line, parsed.section, parsed.count, parsed.name, parsed.experience,
+                              parsed.set_name, parsed.written, block)
             cards.append(parsed)
             if open_label is not None:
                 open_label[2] += parsed.count

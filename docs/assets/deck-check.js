@@ -52,7 +52,7 @@
   var DECK_OF_SECTION = { pre_game: "Pre-Game", dynasty: "Dynasty", fate: "Fate" };
   var SECTION_OF_DECK = { "Pre-Game": PREGAME, "Dynasty": DYNASTY, "Fate": FATE };
   var HEADERS = { "pre-game": PREGAME, "pregame": PREGAME, "pre game": PREGAME, "stronghold": PREGAME,
-    "sensei": PREGAME, "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME,
+    "sensei": PREGAME, "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME, "senseis": PREGAME, "strongholds": PREGAME,
     "dynasty": DYNASTY, "dynasty deck": DYNASTY, "fate": FATE, "fate deck": FATE };
   var LABELS = ["personalities", "personality", "holdings", "holding", "events", "event", "regions", "region",
     "celestials", "celestial", "strategies", "strategy", "items", "item", "followers", "follower",
@@ -136,9 +136,14 @@
     var cards = [], issues = [], declared = [], subtotals = [], section = null, headers = 0, titleLine = null;
     var openLabel = null, seenContent = false;
     function closeLabel() { if (openLabel !== null) subtotals.push(openLabel.slice()); }
+    var block = 0;
     splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
       var number = i + 1, stripped = plain(raw);
-      if (!stripped) return;
+      if (!stripped) {
+        block += 1;
+        if (openLabel !== null && openLabel[2]) { closeLabel(); openLabel = null; }  // a blank line ends its cards
+        return;
+      }
       var header = stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null;
       if (header) {
         headers += 1; closeLabel(); openLabel = null;
@@ -167,6 +172,7 @@
         else issues.push(parsed);
       } else {
         if (!seenContent && section === null && !COUNT.test(plain(line).replace(BULLET, ""))) titleLine = number;
+        parsed.block = block;
         cards.push(parsed);
         if (openLabel !== null) openLabel[2] += parsed.count;
       }
@@ -630,9 +636,10 @@
     var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
     var entries = [];
     deck.cards.forEach(function (c) {
-      if (c.line === deck.title_line && self.lookup(c).identity === null) return;  // the deck's name, not a card
+      if (c.line === deck.title_line && self.entry(c, new Findings(), sortedByPool).identity === null) return;  // the deck's name
       entries.push(self.placed(self.entry(c, out, sortedByPool), placedByDatabase));
     });
+    entries = entries.map(function (e) { return e.identity === null && e.section === null ? self.byNeighbours(e, entries, out) : e; });
     (deck.subtotals || []).forEach(function (t) {
       if (t[1] !== t[2]) {
         out.warn("declared-count", "line " + t[3] + ": the sub-header \u201c" + t[0] + "\u201d says " + t[1] +
@@ -640,11 +647,6 @@
       }
     });
     return entries;
-  };
-  Checker.prototype.lookup = function (card) {
-    var found = this.table.find(card.name, card.experience, null, null);
-    if (found.identity === null && !found.candidates.length) found = this.table.find(card.written, null, null, null);
-    return found;
   };
   // A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
   // exporter filed under Dynasty because its card database says Dynasty: the export cannot say otherwise, so it is
@@ -728,12 +730,26 @@
     }
     return this.setNames.has(titleKey(name)) || has(this.acronyms, name.toLowerCase());
   };
-  Checker.prototype.unplaced = function (card, out) {
-    if (card.section === null) {
-      out.warn("unplaceable", "line " + card.line + ": no header above \u201c" + card.written + "\u201d and no card of " +
-        "that name, so it is counted in no deck.", card.written, null, card.line);
-    }
+  Checker.prototype.unplaced = function (card) {
     return { line: card, identity: null, section: card.section, count: card.count };
+  };
+  // checker.py _by_neighbours: an unknown card with no header counts where the known cards of its block go.
+  Checker.prototype.byNeighbours = function (entry, entries, out) {
+    var card = entry.line, around = new Set();
+    entries.forEach(function (e) {
+      if (e.identity !== null && (e.line.block || 0) === (card.block || 0) && (e.section === DYNASTY || e.section === FATE)) {
+        around.add(e.section);
+      }
+    });
+    if (around.size === 1) {
+      var section = Array.from(around)[0];
+      out.warn("no-section", "line " + card.line + ": no header above \u201c" + card.written + "\u201d, which names no " +
+        "known card; counted in the " + SECTION_NAMES[section] + " section with the cards around it.", card.written, null, card.line);
+      return { line: card, identity: null, section: section, count: card.count };
+    }
+    out.warn("unplaceable", "line " + card.line + ": no header above \u201c" + card.written + "\u201d and no card of " +
+      "that name, so it is counted in no deck.", card.written, null, card.line);
+    return entry;
   };
   var TRAILING_REMARK = /^(.*\S)\s*\([^()]*\)\s*$/;
   Checker.prototype.withoutCommentary = function (card, setName, deck) {

@@ -129,20 +129,16 @@ class DeckChecker:
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
         entries = []
         for card in deck.cards:
-            if card.line == deck.title_line and self._lookup(card).identity is None:
+            if card.line == deck.title_line and self._entry(card, Findings(), sorted_by_pool).identity is None:
                 continue  # the deck's name above the list ("Crab Berserkers, Kotei 2012"), not a card
             entries.append(self._placed(self._entry(card, out, sorted_by_pool), placed_by_database))
+        entries = [self._by_neighbours(e, entries, out) if e.identity is None and e.section is None else e
+                   for e in entries]
         for subtotal_label, stated, listed, line in deck.subtotals:
             if stated != listed:
                 out.warn("declared-count", f"line {line}: the sub-header “{subtotal_label}” says {stated} cards but "
                          f"{listed} are listed under it.", line=line)
         return entries
-
-    def _lookup(self, card: CardLine, deck: str | None = None):
-        found = self.index.find(card.name, card.experience, None, deck)
-        if found.identity is None and not found.candidates:
-            found = self.index.find(card.written, None, None, deck)
-        return found
 
     def _placed(self, entry: Entry, placed_by_database: bool) -> Entry:
         """A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
@@ -227,11 +223,25 @@ class DeckChecker:
         return title_key(name) in self._set_names or name.lower() in self._acronyms
 
     def _unplaced(self, card: CardLine, out: Findings) -> Entry:
-        """An unknown card counts toward the section it is written in; with no header above it, toward none."""
-        if card.section is None:
-            out.warn("unplaceable", f"line {card.line}: no header above “{card.written}” and no card of that name, "
-                     f"so it is counted in no deck.", card=card.written, line=card.line)
+        """An unknown card counts toward the section it is written in (with no header above it, see
+        `_by_neighbours`)."""
         return Entry(card, None, card.section)
+
+    def _by_neighbours(self, entry: Entry, entries: list[Entry], out: Findings) -> Entry:
+        """An unknown card with no header above it counts where the known cards of its run of lines (between
+        blank lines) go, when they all go to one deck; else it is flagged as unplaceable and counted nowhere."""
+        card = entry.line
+        around = {e.section for e in entries if e.identity is not None and e.line.block == card.block
+                  and e.section in (DYNASTY, FATE)}
+        if len(around) == 1:
+            section = around.pop()
+            out.warn("no-section", f"line {card.line}: no header above “{card.written}”, which names no known card; "
+                     f"counted in the {SECTION_NAMES[section]} section with the cards around it.",
+                     card=card.written, line=card.line)
+            return Entry(card, None, section)
+        out.warn("unplaceable", f"line {card.line}: no header above “{card.written}” and no card of that name, "
+                 f"so it is counted in no deck.", card=card.written, line=card.line)
+        return entry
 
     def _without_commentary(self, card: CardLine, set_name, deck):
         """"3 Hida Kisada (the best)", "2 Iron Mine - for the gold": the title, without what the player added
