@@ -343,21 +343,28 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
 
 def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Decklist:
     """Oracle of the Void's plain text (or, `tabbed`, its tab-delimited) export."""
-    cards, issues, declared = [], [], []
+    cards, issues, declared, subtotals = [], [], [], []
     section = None
+    open_label: list | None = None  # the type sub-header the lines sit under: [label, count, listed, line]
     for number, raw in enumerate(_lines(text), start=1):
         line = raw.strip()
         if not line:
             continue
         header = _ORACLE_HEADER.match(line)
         if header:
+            if open_label is not None:
+                subtotals.append(tuple(open_label))
+            open_label = None
             name = plain(header.group("name")).lower()
             if name in _HEADERS and not (section == PREGAME and _HEADERS[name] == PREGAME
                                          and name not in _ORACLE_DECKS):
                 section = _HEADERS[name]  # a deck (or, with no "Pre-Game" above, a pre-game type: Stronghold)
                 declared.append((section, int(header.group("count")), number))
-            # any other name is a card-type sub-header ("# Holding - (12)", "# Stronghold - (1)" under
-            # "# Pre-Game - (3)"): Oracle writes one whenever the type changes; it belongs to the deck above it
+            else:
+                # a card-type sub-header ("# Holding - (12)", "# Stronghold - (1)" under "# Pre-Game - (3)"):
+                # Oracle writes one whenever the type changes; it belongs to the deck above it, and its count
+                # covers the lines up to the next header
+                open_label = [plain(line.lstrip("# ")), int(header.group("count")), 0, number]
             continue
         if line.startswith("#"):
             continue
@@ -372,8 +379,12 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
             line = _paren_set(line)
         parsed = parse_card_line(line, number, section)
         (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+        if open_label is not None and not isinstance(parsed, LineIssue):
+            open_label[2] += parsed.count
+    if open_label is not None:
+        subtotals.append(tuple(open_label))
     return Decklist(source, tuple(cards), tuple(issues), tuple(declared),
-                    input_format="oracle-tab" if tabbed else "oracle")
+                    input_format="oracle-tab" if tabbed else "oracle", subtotals=tuple(subtotals))
 
 
 def parse_sunandmoon(text: str, source: str = "<deck>") -> Decklist:

@@ -248,16 +248,20 @@
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
 
   function parseOracle(text, tabbed) {
-    var cards = [], issues = [], declared = [], section = null;
+    var cards = [], issues = [], declared = [], subtotals = [], section = null, openLabel = null;
     splitLines(text).forEach(function (raw, i) {
       var number = i + 1, line = pyStrip(raw);
       if (!line) return;
       var h = ORACLE_HEADER.exec(line);
       if (h) {
+        if (openLabel !== null) subtotals.push(openLabel);
+        openLabel = null;
         var name = plain(h[1]).toLowerCase();
         if (has(HEADERS, name) && !(section === PREGAME && HEADERS[name] === PREGAME && ORACLE_DECKS.indexOf(name) < 0)) {
           // a deck (or, with no "Pre-Game" above, a pre-game type: Stronghold)
           section = HEADERS[name]; declared.push([section, parseInt(h[2], 10), number]);
+        } else {
+          openLabel = [plain(line.replace(/^[# ]+/, "")), parseInt(h[2], 10), 0, number];  // a type sub-header
         }
         // any other name is a card-type sub-header ("# Holding - (12)", "# Stronghold - (1)" under
         // "# Pre-Game - (3)"): Oracle writes one whenever the type changes; it belongs to the deck above it
@@ -276,8 +280,11 @@
       }
       var parsed = parseCardLine(line, number, section);
       (parsed.issue ? issues : cards).push(parsed);
+      if (openLabel !== null && !parsed.issue) openLabel[2] += parsed.count;
     });
-    return { cards: cards, issues: issues, declared: declared, input_format: tabbed ? "oracle-tab" : "oracle" };
+    if (openLabel !== null) subtotals.push(openLabel);
+    return { cards: cards, issues: issues, declared: declared, subtotals: subtotals,
+      input_format: tabbed ? "oracle-tab" : "oracle" };
   }
 
   function parseSunAndMoon(text) {
