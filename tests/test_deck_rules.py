@@ -354,3 +354,19 @@ def test_a_modern_ban_message_says_as_of_not_since():
     report = check("modern", add(remove(MODERN, "Hida Kaoru"), "Dynasty", "Border Keep"))
     [problem] = only(report, "banned")
     assert "since" not in problem.message and "as of 2015-08-16" in problem.message
+
+
+def test_card_pages_say_bans_not_stated_before_modern_first_list():
+    """The card pages' legality (DeckChecker.card_legality / card_timeline): before 2015-08-16 Modern states no
+    ban list, so Border Keep's verdict is "not checked" (bans not stated), then banned; Koan's Jingasa is never
+    banned on a day the document states (its lift is undated)."""
+    from decks.support import checker, index
+
+    modern = checker("modern")
+    keep = index().card("border-keep")
+    [(start, before), (day, after)] = modern.card_timeline(keep)
+    assert start is None and before.status == "not-checked" and "not stated" in before.reason
+    assert day == dt.date(2015, 8, 16) and after.status == "banned"
+    koan = index().card("koans-jingasa")
+    assert [v.status for _, v in modern.card_timeline(koan)][0] == "not-checked"
+    assert "banned" not in [v.status for _, v in modern.card_timeline(koan)]
