@@ -195,3 +195,18 @@ def test_in_force_boundaries():
     assert e.in_force(D("2015-10-05"))
     assert e.in_force(D("2015-12-31"))
     assert not e.in_force(D("2016-01-01"))
+
+
+def test_the_modern_ban_page_says_only_what_the_document_says(built_site):
+    """No "list before 2015-08-16" holding the Koans: the document states no list before that day, and the Koan
+    lifts are undated."""
+    from l5r.site.pages import page_path
+
+    html = (built_site / page_path("formats/modern/bans.md") / "index.html").read_text(encoding="utf-8")
+    import html as entities
+
+    text = " ".join(entities.unescape(re.sub(r"<[^>]+>", "", html)).replace("’", "'").split())
+    assert "The list before 2015-08-16" not in text
+    assert "Before 2015-08-16 the document states no ban list" in text, text[:2000]
+    assert "Lifted on a day the document does not give, and on no list it states: Koan's Jingasa, Koan's Robes" \
+        in text
