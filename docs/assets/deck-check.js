@@ -690,6 +690,7 @@
       out.warn("set-ignored", "line " + card.line + ": " + found.note + ".", card.written, null, card.line);
     }
     if (found.identity === null && !found.candidates.length) found = this.withoutCommentary(card, setName, deck);
+    var typoSuggestions = null;
     if (found.identity === null && !found.candidates.length) {
       var levels = table.bucket(titleKey(card.name)).filter(function (i) { return i.deck !== OTHER; });
       if (levels.length) {  // "1x Moto Taigo, Shogun": the title exists, but not at the level written
@@ -700,7 +701,8 @@
         return this.unplaced(card, out);
       }
       var typed = !card.experience ? card.written : card.name;
-      var guess = nearCertain(typed, table.suggest(typed).filter(function (t) { return titleKey(t) !== titleKey(typed); }));
+      typoSuggestions = table.suggest(typed).filter(function (t) { return titleKey(t) !== titleKey(typed); });
+      var guess = nearCertain(typed, typoSuggestions);
       if (guess !== null) {
         var guessed = table.find(guess, card.experience, setName, deck);
         if (guessed.identity !== null) {
@@ -713,6 +715,7 @@
     if (found.identity === null) {
       var asked = !card.experience ? card.written : card.name;
       var suggestions = found.candidates.length ? found.candidates.map(function (c) { return c.key; }).slice(0, 3)
+        : typoSuggestions !== null ? typoSuggestions
         : table.suggest(asked).filter(function (t) { return titleKey(t) !== titleKey(asked); });
       out.problem("unknown-card", this.unknown(card, found.candidates, suggestions), card.written, this.poolRule,
         card.line, suggestions);

@@ -176,6 +176,7 @@ class DeckChecker:
             out.warn("set-ignored", f"line {card.line}: {found.note}.", card=card.written, line=card.line)
         if found.identity is None and not found.candidates:
             found = self._without_commentary(card, set_name, deck)
+        suggestions = None
         if found.identity is None and not found.candidates:
             levels = [i for i in self.index.titled(card.name) if i.deck != _OTHER_DECK]
             if levels:  # "1x Moto Taigo, Shogun": the title exists, but not at the level written
@@ -200,9 +201,11 @@ class DeckChecker:
                              card=guessed.identity.key, line=card.line)
                     found = guessed
         if found.identity is None:
-            suggestions = ([c.key for c in found.candidates][:3] if found.candidates else
-                           [t for t in self.index.suggest(card.written if not card.experience else card.name)
-                            if title_key(t) != title_key(card.written if not card.experience else card.name)])
+            if found.candidates:
+                suggestions = [c.key for c in found.candidates][:3]
+            elif suggestions is None:  # (the near-certain search above already asked for them)
+                typed = card.written if not card.experience else card.name
+                suggestions = [t for t in self.index.suggest(typed) if title_key(t) != title_key(typed)]
             out.problem("unknown-card", self._unknown(card, found.candidates, suggestions), card=card.written,
                         rule=self._pool_rule, line=card.line, suggestions=suggestions)
             return self._unplaced(card, out)
