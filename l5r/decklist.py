@@ -53,7 +53,7 @@ DECK_OF_SECTION = {PREGAME: "Pre-Game", DYNASTY: "Dynasty", FATE: "Fate"}  # the
 
 _HEADERS = {
     "pre-game": PREGAME, "pregame": PREGAME, "pre game": PREGAME, "stronghold": PREGAME, "sensei": PREGAME,
-    "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME,
+    "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME, "senseis": PREGAME, "strongholds": PREGAME,
     "dynasty": DYNASTY, "dynasty deck": DYNASTY, "fate": FATE, "fate deck": FATE,
 }
 # Sub-headings many decklists use inside a deck ("Personalities (14):"); they change nothing.
@@ -63,6 +63,20 @@ _LABELS = {
     "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments",
 }
 _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\s*\)|(?P<bare>\d+))?\s*:\s*$")
+# Headers as players write them by hand (forum posts, blogs, tournament reports), after `plain` made every dash
+# "-": "Dynasty deck (40 cards)", "Fate Deck: 40", "Holdings (14)", "Dynasty - (40)", "# Follower (9)",
+# "Strategy -- 20 cards", "PERSONALITIES:". A name, then any of: "deck", a dash or colon, a count in brackets
+# or bare with or without "cards", a closing colon. A line of the name alone is a header only when the name
+# is one (`_HEADERS`, `_LABELS`); the reader never takes an unknown word followed by a number for a header.
+_LOOSE_HEADER = re.compile(
+    r"^#*\s*(?P<name>[A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?"
+    r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?\s*[)\]]|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$", re.I)
+# "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
+_PREGAME_LABEL = re.compile(r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(?P<card>\S.*)$",
+                            re.I)
+# Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012".
+_METADATA_LINE = re.compile(r"^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
+                            r"result|record|legality)\s*:", re.I)
 _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×]\s*|\s)\s*(?P<rest>\S.*)$", re.I)
 _SET = re.compile(r"^(?P<rest>.*?)\s*\[(?P<set>[^\[\]]+)\]$")
 _BULLET = re.compile(r"^[-*]\s+")
@@ -108,6 +122,7 @@ class CardLine:
     experience: str | None
     set_name: str | None
     written: str  # the card part of the line as written, for messages and second guesses
+    block: int = 0  # which run of lines between blank lines it is in (plain text): cards around it share a deck
 
 
 @dataclass(frozen=True)
@@ -124,6 +139,11 @@ class Decklist:
     declared: tuple[tuple[str, int, int], ...] = ()  # (section, count a header states, its line)
     input_format: str = "text"  # which of INPUT_FORMATS it was read as
     legality: tuple[str, int] | None = None  # Sun and Moon's "Legality: <format>" as written, and its line
+    headers: int = 0  # header, sub-header and label lines read (a decklist has some; prose has none)
+    # sub-headers with a count ("Holdings (14)", "# Follower - (12)"): (label as written, count it states,
+    # card copies listed under it up to the next header, its line)
+    subtotals: tuple[tuple[str, int, int, int], ...] = ()
+    title_line: int | None = None  # a first line above every header without a count: maybe the deck's name
 
     def section(self, section: str) -> tuple[CardLine, ...]:
         return tuple(c for c in self.cards if c.section == section)
@@ -194,30 +214,95 @@ def _decode(raw: bytes, path: str) -> str:
                             "save it as UTF-8") from None
 
 
+def read_header(line: str) -> tuple[str, str | None, int | None] | None:
+    """A header line as players write it: (kind, section or None for a sub-header, count or None); None when
+    the line is no header. `kind` is "section" or "label"."""
+    match = _HEADER.match(line) or _LOOSE_HEADER.match(line)
+    if not match:
+        return None
+    name = plain(match.group("name")).lower().strip(" -'")
+    if name.endswith(" deck"):
+        name = name[:-5].strip()
+    count = match.group("count") or match.group("bare")
+    number = int(count) if count else None
+    if name in _HEADERS:
+        return "section", _HEADERS[name], number
+    if name in _LABELS:
+        return "label", None, number
+    return None
+
+
 def parse_text(text: str, source: str = "<deck>") -> Decklist:
-    cards, issues, declared = [], [], []
+    cards, issues, declared, subtotals = [], [], [], []
     section = None
+    headers = 0
+    title_line = None
+    open_label: list | None = None  # [label, count, listed so far, line] of the sub-header the lines sit under
+    seen_content = False
+
+    def close_label():
+        if open_label is not None:
+            subtotals.append(tuple(open_label))
+
+    block = 0
     for number, raw in enumerate(_lines(text), start=1):
+        stripped = plain(raw)
+        if not stripped:
+            block += 1
+            if open_label is not None and open_label[2]:  # "Event - (2)", its two cards, a blank line: done
+                close_label()
+                open_label = None
+            continue
+        header = read_header(stripped) if stripped.startswith("#") or not stripped[:1].isdigit() else None
+        if header:
+            kind, to, count = header
+            headers += 1
+            close_label()
+            open_label = None
+            if kind == "section":
+                section = to
+                if count is not None:
+                    declared.append((section, count, number))
+            elif count is not None:
+                open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+            seen_content = True
+            continue
         line = _strip_comment(raw)
         if not line:
             continue
-        header = _HEADER.match(line)
-        if header:
-            name = plain(header.group("name")).lower()
-            count = header.group("count") or header.group("bare")
-            if name in _HEADERS:
-                section = _HEADERS[name]
-                if count:
-                    declared.append((section, int(count), number))
-            elif name not in _LABELS:
-                issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)"))
+        if _HEADER.match(line) and not _METADATA_LINE.match(line):
+            issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)"))
+            seen_content = True
             continue
+        if _METADATA_LINE.match(line):
+            headers += 1
+            seen_content = True
+            continue
+        label = _PREGAME_LABEL.match(plain(line))
+        if label:
+            headers += 1
+            close_label()
+            open_label = None
+            section = PREGAME
+            line = label.group("card")
         parsed = parse_card_line(line, number, section)
         if isinstance(parsed, LineIssue):
-            issues.append(parsed)
+            if not seen_content and section is None:
+                title_line = number  # "== My Crab deck! ==" above the list: its name, not a card line
+            else:
+                issues.append(parsed)
         else:
+            if not seen_content and section is None and not _COUNT.match(_BULLET.sub("", plain(line))):
+                title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
+            parsed = CardLine(parsed.line, parsed.section, parsed.count, parsed.name, parsed.experience,
+                              parsed.set_name, parsed.written, block)
             cards.append(parsed)
-    return Decklist(source, tuple(cards), tuple(issues), tuple(declared))
+            if open_label is not None:
+                open_label[2] += parsed.count
+        seen_content = True
+    close_label()
+    return Decklist(source, tuple(cards), tuple(issues), tuple(declared), headers=headers,
+                    subtotals=tuple(subtotals), title_line=title_line)
 
 
 def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
@@ -259,21 +344,28 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
 
 def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Decklist:
     """Oracle of the Void's plain text (or, `tabbed`, its tab-delimited) export."""
-    cards, issues, declared = [], [], []
+    cards, issues, declared, subtotals = [], [], [], []
     section = None
+    open_label: list | None = None  # the type sub-header the lines sit under: [label, count, listed, line]
     for number, raw in enumerate(_lines(text), start=1):
         line = raw.strip()
         if not line:
             continue
         header = _ORACLE_HEADER.match(line)
         if header:
+            if open_label is not None:
+                subtotals.append(tuple(open_label))
+            open_label = None
             name = plain(header.group("name")).lower()
             if name in _HEADERS and not (section == PREGAME and _HEADERS[name] == PREGAME
                                          and name not in _ORACLE_DECKS):
                 section = _HEADERS[name]  # a deck (or, with no "Pre-Game" above, a pre-game type: Stronghold)
                 declared.append((section, int(header.group("count")), number))
-            # any other name is a card-type sub-header ("# Holding - (12)", "# Stronghold - (1)" under
-            # "# Pre-Game - (3)"): Oracle writes one whenever the type changes; it belongs to the deck above it
+            else:
+                # a card-type sub-header ("# Holding - (12)", "# Stronghold - (1)" under "# Pre-Game - (3)"):
+                # Oracle writes one whenever the type changes; it belongs to the deck above it, and its count
+                # covers the lines up to the next header
+                open_label = [plain(line.lstrip("# ")), int(header.group("count")), 0, number]
             continue
         if line.startswith("#"):
             continue
@@ -288,8 +380,12 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
             line = _paren_set(line)
         parsed = parse_card_line(line, number, section)
         (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+        if open_label is not None and not isinstance(parsed, LineIssue):
+            open_label[2] += parsed.count
+    if open_label is not None:
+        subtotals.append(tuple(open_label))
     return Decklist(source, tuple(cards), tuple(issues), tuple(declared),
-                    input_format="oracle-tab" if tabbed else "oracle")
+                    input_format="oracle-tab" if tabbed else "oracle", subtotals=tuple(subtotals))
 
 
 def parse_sunandmoon(text: str, source: str = "<deck>") -> Decklist:

@@ -19,6 +19,7 @@ class ExitCode(IntEnum):
     BAD_INPUT = 2  # usage, or input the command cannot use: an option, a decklist, a card pool, a folder, data
     #                with problems (for every command but `l5r check`)
     UNDECIDED = 3  # deck check: the documents do not settle the verdict (neither legal nor not legal)
+    NOT_A_DECKLIST = 4  # deck check: the text holds no header and no card line: it is not a decklist
     INTERRUPTED = 130  # Ctrl-C
 
 
@@ -29,6 +30,7 @@ exit codes (every command):
   2  bad usage or input: an option, a decklist, a card pool or a folder the command cannot use, or
      Codex data with problems (run `l5r check`)
   3  deck check: the documents do not settle the verdict (cannot be checked)
+  4  deck check: the text is not a decklist (no header, no card line)
   130  interrupted
 """
 

@@ -49,7 +49,7 @@ def test_bans_as_of_a_date_read_from_the_api_agree_with_the_codex(format_id):
     for day in days + [d - dt.timedelta(days=1) for d in days]:
         iso = day.isoformat()
         lifted = {b["id"]: b["lifted"] or (b["lifted_inferred"] or {}).get("date") for b in doc["bans"]}
-        from_api = {b["id"] for b in doc["bans"] if (b["added"] is None or b["added"] <= iso)
+        from_api = {b["id"] for b in doc["bans"] if not b["lifted_undated"] and (b["added"] is None or b["added"] <= iso)
                     and (lifted[b["id"]] is None or iso < lifted[b["id"]])}
         assert from_api == {b.id for b in fmt.bans.as_of(day)}, iso
 
@@ -149,14 +149,15 @@ def test_built_site_publishes_the_api(built_site):
 @pytest.mark.parametrize("ban_id", ["mod-ban-koans-jingasa", "mod-ban-koans-robes"])
 def test_the_koan_lifts_are_undated_in_the_api_as_on_the_card_pages(ban_id):
     """MOD update log: the Koan lifts carry no date, and they are not on the list "As of August 16, 2015". The
-    API must not state 2015-08-16 as the day they were lifted (issue 12); the Codex's inferred day is
-    published apart, marked inferred, with why — and the page's word "undated" is the statement's phrase."""
+    API states no day for the lift, not even an inferred one: `lifted_undated` says it is on no list the
+    document states, and `ban_list_stated_from` says the bans of an earlier day are not stated."""
     doc = format_document(codex(), codex().format("modern"))
     ban = next(b for b in doc["bans"] if b["id"] == ban_id)
-    assert ban["lifted"] is None
-    assert ban["lifted_inferred"]["date"] == "2015-08-16" and "no date" in ban["lifted_inferred"]["why"]
+    assert ban["lifted"] is None and ban["lifted_inferred"] is None and ban["lifted_undated"] is True
     st = ban["lifted_statement"]
-    assert st["qualifier"] == "undated" and st["phrase"] == "undated" and st["inferred"] and st["why"]
+    assert st["qualifier"] == "undated" and st["phrase"] == "undated"
+    assert doc["ban_list_stated_from"] == "2015-08-16"
+    assert format_document(codex(), codex().format("obsidian-hand"))["ban_list_stated_from"] is None
     validate(doc, "format")
 
 
@@ -171,11 +172,13 @@ def test_only_undated_days_are_moved_out_of_lifted():
                 assert ban["lifted"] is None and ban["lifted_inferred"], ban["id"]
 
 
-def test_the_browser_checker_still_applies_the_codexs_inferred_lift():
-    """deck-check.js answers "as of" questions with the CLI (bans.as_of): its data carries the inferred day."""
+def test_the_browser_checker_gets_the_stated_ban_list_day():
+    """deck-check.js answers "as of" questions with the CLI: its data carries the day Modern's list is stated
+    from and the undated Koan lifts (on no list the document states)."""
     plan = plan_site(codex())
     urls = {rid: f"{uri}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
     data = checker_data(codex(), index(), urls)
     modern = next(f for f in data["formats"] if f["id"] == "modern")
     koan = next(b for b in modern["bans"] if b["id"] == "mod-ban-koans-jingasa")
-    assert koan["lifted"] == "2015-08-16" and koan["lifted_precision"] == "inferred"
+    assert koan["lifted"] is None and koan["lifted_undated"] is True
+    assert modern["ban_list_stated_from"] == "2015-08-16"

@@ -131,20 +131,24 @@ def test_modern_list_as_of_2015_08_16_is_the_documents_list(modern):
 
 def test_koans_bans_are_lifted_in_modern(modern, codex):
     # "Koan's Jingasa and Koan's Robes have been lifted from the ban list." They are not on the list dated
-    # August 16, 2015.
+    # August 16, 2015, and the document dates neither the ban nor the lift.
     koans = {"mod-ban-koans-jingasa", "mod-ban-koans-robes"}
     for ban_id in koans:
         entry = codex.records[ban_id]
-        # Issue 12: the document gives the lift no date; 2015-08-16 is the Codex's inference, marked so.
-        assert entry.lifted == D("2015-08-16") and entry.lifted_precision == "inferred" and entry.lifted_inference
+        # Only what the document says: no lift day, not even an inferred one.
+        assert entry.lifted is None and entry.lifted_undated
         assert entry.lifted_by == "mod-log-koan-unban"
         assert codex.records[entry.lifted_by].kind == "unban"
         assert not entry.in_force(D("2015-08-16"))
     assert not koans & _ids(modern.as_of(D("2015-08-16")))
-    # Before the lift they were banned (the document never says since when).
-    assert koans <= _ids(modern.as_of(D("2015-08-15")))
+    # Before the list's date the document states no list: the Koans are not "banned before 2015-08-16".
+    assert modern.stated_from == D("2015-08-16")
+    assert not modern.stated_on(D("2015-08-15")) and modern.stated_on(D("2015-08-16"))
+    assert not koans & _ids(modern.as_of(D("2015-08-15")))
     # Koan's stays banned in Obsidian Hand: a lift in one format is not a lift in another.
     assert "oh-ban-koans-jingasa" in _ids(codex.formats["obsidian-hand"].bans.as_of(D("2016-02-15")))
+    # Obsidian Hand's list has undated entries: it is stated from the start.
+    assert codex.formats["obsidian-hand"].bans.stated_from is None
 
 
 def test_modern_dates_are_the_list_date_only(modern):
@@ -194,3 +198,18 @@ def test_in_force_boundaries():
     assert e.in_force(D("2015-10-05"))
     assert e.in_force(D("2015-12-31"))
     assert not e.in_force(D("2016-01-01"))
+
+
+def test_the_modern_ban_page_says_only_what_the_document_says(built_site):
+    """No "list before 2015-08-16" holding the Koans: the document states no list before that day, and the Koan
+    lifts are undated."""
+    from l5r.site.pages import page_path
+
+    html = (built_site / page_path("formats/modern/bans.md") / "index.html").read_text(encoding="utf-8")
+    import html as entities
+
+    text = " ".join(entities.unescape(re.sub(r"<[^>]+>", "", html)).replace("’", "'").split())
+    assert "The list before 2015-08-16" not in text
+    assert "Before 2015-08-16 the document states no ban list" in text, text[:2000]
+    assert "Lifted on a day the document does not give, and on no list it states: Koan's Jingasa, Koan's Robes" \
+        in text

@@ -65,7 +65,7 @@ def test_help_lists_the_exit_codes():
 
 def test_the_readme_lists_the_same_exit_codes():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for code in (ExitCode.OK, ExitCode.PROBLEMS, ExitCode.BAD_INPUT, ExitCode.UNDECIDED):
+    for code in (ExitCode.OK, ExitCode.PROBLEMS, ExitCode.BAD_INPUT, ExitCode.UNDECIDED, ExitCode.NOT_A_DECKLIST):
         assert f"| {int(code)} |" in readme, f"README.md's exit code table has no row for {int(code)}"
 
 

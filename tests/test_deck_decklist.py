@@ -61,12 +61,12 @@ def test_parse_problem_in_a_report_has_its_line_and_rule():
 
 
 def test_curly_and_straight_apostrophes_are_the_same_card():
-    """mod-ban-koans-jingasa hits both spellings (it is lifted 2015-08-16, so check the day before)."""
+    """oh-ban-koans-jingasa hits every spelling (Koan's Jingasa stays banned in Obsidian Hand)."""
     import datetime as dt
 
     for spelling in ("Koan's Jingasa", "Koan’s Jingasa", "koan`s jingasa"):
-        report = check("modern", "Fate:\n" + spelling + "\n", on=dt.date(2015, 8, 1))
-        assert [p.rule for p in report.problems if p.code == "banned"] == ["mod-ban-koans-jingasa"], spelling
+        report = check("obsidian-hand", "Fate:\n" + spelling + "\n", on=dt.date(2016, 3, 1))
+        assert [p.rule for p in report.problems if p.code == "banned"] == ["oh-ban-koans-jingasa"], spelling
 
 
 def test_cards_above_every_header_are_placed_by_their_deck():

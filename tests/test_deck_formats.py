@@ -46,7 +46,8 @@ def test_detection(text, source, expected):
 
 def test_input_format_overrides_detection():
     deck = parse_decklist("# Dynasty - (1)\n1 Chiisai\n", "d.txt", "text")
-    assert deck.input_format == "text" and deck.cards[0].section is None  # '#' lines are comments in text
+    # read as plain text: '# Dynasty - (1)' is then a header as players write them by hand, not Oracle's
+    assert deck.input_format == "text" and deck.cards[0].section == "dynasty" and deck.declared == (("dynasty", 1, 1),)
 
 
 def test_unknown_input_format_is_one_sentence():
@@ -192,16 +193,20 @@ def test_printing_that_does_not_exist_warns_and_names_the_sets_that_have_it():
 
 
 def test_set_written_as_a_title_qualifier_is_named_in_the_warning():
-    """'Kaiu Shiro (Foo Bar)' on a plain text line: the brackets are read as a set (index.find), so the warning
-    names that set; it once said "never printed in None"."""
+    """'Kaiu Shiro (Foo Bar)' on a plain text line: 'Foo Bar' is no set any card was printed in, so it is the
+    player's remark and the card is read without it; a real set in brackets that the card was never printed in
+    is named in the warning (it once said "never printed in None")."""
     report = check("Pre-Game:\n1 Kaiu Shiro (Foo Bar)\n")
+    assert not [w for w in report.warnings if w.code == "set-ignored"] and report.counts["pre_game"] == 1
+    report = check("Pre-Game:\n1 Kaiu Shiro (Emperor Edition)\n")
     ignored = [w.message for w in report.warnings if w.code == "set-ignored"]
-    assert len(ignored) == 1 and "never printed in Foo Bar;" in ignored[0], ignored
+    assert len(ignored) == 1 and "never printed in Emperor Edition;" in ignored[0], ignored
     assert "None" not in ignored[0]
 
 
 def test_json_has_input_format_and_keeps_its_keys():
     report = check("Legality: Modern\n1 Kaiu Shiro (KD)\n").as_json()
-    assert list(report) == ["format", "legal", "as_of", "input_format", "problems", "warnings", "counts"]
+    assert list(report) == ["format", "legal", "verdict", "reason", "bans", "as_of", "input_format", "problems",
+                            "warnings", "counts"]
     assert report["input_format"] == "sunandmoon"
     assert all("suggestions" not in p for p in report["problems"] if p["code"] != "unknown-card")

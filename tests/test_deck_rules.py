@@ -19,9 +19,12 @@ NEW_ERA = deck_text("new-era.txt")
 
 
 def test_base_decks_are_legal():
-    for format_id, text in (("obsidian-hand", OH), ("modern", MODERN), ("new-era", NEW_ERA)):
+    for format_id, text in (("obsidian-hand", OH), ("modern", MODERN)):
         report = check(format_id, text)
         assert report.legal, (format_id, [(p.code, p.message) for p in report.problems])
+    # New Era's base deck has no problem, but its cards cannot be checked: neither legal nor not legal.
+    report = check("new-era", NEW_ERA)
+    assert not report.problems and report.verdict == "cannot-be-checked" and report.legal is None
 
 
 def test_yaml_decklist_is_the_same_deck():
@@ -249,10 +252,24 @@ def test_ban_list_as_of_a_date():
 
 
 def test_lifted_ban():
-    """mod-ban-koans-jingasa: on the list until its ban was lifted on or before 2015-08-16."""
+    """mod-ban-koans-jingasa: lifted on a day the document does not give; not on the list "As of August 16,
+    2015". Before that day the document states no ban list: the ban part is "not stated", not "banned"."""
     deck = add(remove(MODERN, "Accidental Confession"), "Fate", "Koan’s Jingasa")  # curly apostrophe
-    assert "banned" in codes(check("modern", deck, on=dt.date(2015, 8, 1)))
+    before = check("modern", deck, on=dt.date(2015, 8, 1))
+    assert "banned" not in codes(before)
+    assert before.verdict == "cannot-be-checked" and before.bans == "not-stated" and before.legal is None
+    assert "bans-not-stated" in [w.code for w in before.warnings]
     assert check("modern", deck, on=dt.date(2015, 8, 16)).legal
+
+
+def test_border_keep_is_not_allowed_before_the_first_stated_list():
+    """mod-ban-border-keep is on the list "As of August 16, 2015"; before it, the bans are not stated, so a deck
+    with Border Keep is not called legal for an earlier day either."""
+    deck = add(remove(MODERN, "Chiisai"), "Dynasty", "Border Keep")
+    assert "banned" in codes(check("modern", deck, on=dt.date(2015, 8, 16)))
+    before = check("modern", deck, on=dt.date(2015, 8, 15))
+    assert before.verdict == "cannot-be-checked" and before.bans == "not-stated"
+    assert before.as_json()["legal"] is None and before.as_json()["verdict"] == "cannot-be-checked"
 
 
 def test_rank_icon_category_ban():
@@ -305,7 +322,8 @@ def test_obsidian_hand_builds_on_legacy():
 def test_new_era_says_its_collection_is_not_in_the_pool():
     """ne-deck-construction: only New Era's own collection is legal, and the pool does not hold it."""
     report = check("new-era", add(remove(NEW_ERA, "Hida Akeno"), "Dynasty", "Certainly Not A Card"))
-    assert report.legal
+    assert report.verdict == "cannot-be-checked" and report.legal is None and "not in the card pool" in report.reason
+    assert report.as_json()["verdict"] == "cannot-be-checked" and report.as_json()["legal"] is None
     [warning] = [w for w in report.warnings if w.code == "not-checked"]
     assert warning.rule == "ne-deck-construction" and "not in the card pool" in warning.message
 
@@ -336,3 +354,19 @@ def test_a_modern_ban_message_says_as_of_not_since():
     report = check("modern", add(remove(MODERN, "Hida Kaoru"), "Dynasty", "Border Keep"))
     [problem] = only(report, "banned")
     assert "since" not in problem.message and "as of 2015-08-16" in problem.message
+
+
+def test_card_pages_say_bans_not_stated_before_modern_first_list():
+    """The card pages' legality (DeckChecker.card_legality / card_timeline): before 2015-08-16 Modern states no
+    ban list, so Border Keep's verdict is "not checked" (bans not stated), then banned; Koan's Jingasa is never
+    banned on a day the document states (its lift is undated)."""
+    from decks.support import checker, index
+
+    modern = checker("modern")
+    keep = index().card("border-keep")
+    [(start, before), (day, after)] = modern.card_timeline(keep)
+    assert start is None and before.status == "not-checked" and "not stated" in before.reason
+    assert day == dt.date(2015, 8, 16) and after.status == "banned"
+    koan = index().card("koans-jingasa")
+    assert [v.status for _, v in modern.card_timeline(koan)][0] == "not-checked"
+    assert "banned" not in [v.status for _, v in modern.card_timeline(koan)]

@@ -327,12 +327,12 @@ def test_the_koan_lifts_are_undated(codex, built_site):
     for card in ("koans-jingasa", "koans-robes"):
         entry = codex.records[f"mod-ban-{card}"]
         st = bandates.lifted_statement(entry)
-        assert st.qualifier == "undated" and st.inferred and st.why
+        assert st.qualifier == "undated" and not st.inferred and st.date is None
         html = (built_site / "compare/cards/index.html").read_text(encoding="utf-8")
         row = re.search(rf'<tr[^>]*><td><a href="[^"]*{card}/[^"]*">.*?</tr>', html, re.S).group(0)
-        assert "lifted 2015-08-16" not in row and "ban lifted · undated" in row and "the Codex infers" in row
+        assert "lifted 2015-08-16" not in row and "ban lifted · undated" in row and "the Codex infers" not in row
         card_page = (built_site / f"cards/{card}/index.html").read_text(encoding="utf-8")
-        assert "lifted 2015-08-16" not in card_page and "the Codex infers in force by" in card_page
+        assert "lifted 2015-08-16" not in card_page and "the Codex infers in force by" not in card_page
 
 
 def test_on_or_before_is_kept_wherever_the_card_page_says_it(codex, built_site):
@@ -359,9 +359,10 @@ def test_the_deck_checkers_as_of_reading_is_unchanged(codex):
 
 
 def test_an_inferred_date_without_a_reason_is_refused(data_copy):
-    _write(data_copy / "formats/modern/bans.yml", "        lifted_inference: >-\n", "        note_x: >-\n")
+    _write(data_copy / "formats/modern/bans.yml", "        lifted_by: mod-log-koan-unban\n",
+           "        lifted: 2015-08-16\n        lifted_precision: inferred\n        lifted_by: mod-log-koan-unban\n")
     problems = check(data_copy)
-    assert problems and any("lifted_inference" in p.message or "note_x" in p.message for p in problems)
+    assert problems and any("lifted_inference" in p.message for p in problems)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -448,7 +449,9 @@ def test_the_published_api_leaves_the_koan_lifts_undated(built_site):
     for ban in doc["bans"]:
         if ban["id"] in ("mod-ban-koans-jingasa", "mod-ban-koans-robes"):
             assert ban["lifted"] is None and ban["lifted_statement"]["phrase"] == "undated"
-            assert ban["lifted_inferred"]["why"] and ban["lifted_statement"]["inferred"]
+            assert ban["lifted_inferred"] is None and ban["lifted_undated"] is True
+            assert not ban["lifted_statement"]["inferred"]
+    assert doc["ban_list_stated_from"] == "2015-08-16"
 
 
 def test_the_new_era_scenarios_page_shows_a_not_modelled_step(built_site):

@@ -544,3 +544,42 @@ def test_a_rendered_example_says_a_step_is_not_modelled():
     assert "l5r-scenario__outcome--not-modelled" in item and "refused, not modelled" in item
     assert "forbidden" not in item and "Step 1: Focus or Strike" in item
     assert "keeps no order of the cards in a Fate deck" in item
+
+
+DECK = textwrap.dedent("""
+    title: A fourth copy is one too many
+    format: obsidian-hand
+    rules: [oh-ii-f-deck-restrictions]
+    given:
+      deck: |
+        Stronghold: Shiro Usagi
+        Border Keep
+        Bamboo Harvesters
+        Dynasty:
+        4 Utaku Uzuki
+      as of: 2016-03-01
+    then:
+      verdict: not legal
+      problems: [copy-limit, deck-size, deck-size]
+""").lstrip()
+
+
+def test_a_deck_scenario_is_answered_by_the_deck_checker(codex):
+    """oh-ii-f-deck-restrictions: the deck checker's verdict and problem codes, compared as a scenario compares."""
+    assert run(_scenario(DECK), codex).passed
+    wrong = run(_scenario(DECK.replace("4 Utaku Uzuki", "3 Utaku Uzuki")), codex)
+    assert not wrong.passed and wrong.error is None
+    assert "- problems: [copy-limit, deck-size, deck-size]" in wrong.report()
+    assert "+ problems: [deck-size, deck-size]" in wrong.report()
+
+
+@pytest.mark.parametrize("change, message", [
+    (("then:", "then:\n  winner: you"), "unknown expectation “winner” for a deck"),
+    (("  as of: 2016-03-01", "  as of: someday"), "`as of` is a day"),
+    (("  as of: 2016-03-01", "  as of: 2016-03-01\n  you: {honor: 3}"), "unknown field “you” in a deck's `given`"),
+    (("then:", "when:\n  - you draw a card\nthen:"), "a deck scenario has no `when` steps"),
+    (("format: obsidian-hand", "format: aeg"), "has no deck construction rules"),
+])
+def test_deck_scenario_errors_say_what_is_wrong(codex, change, message):
+    outcome = run(_scenario(DECK.replace(*change)), codex)
+    assert outcome.error is not None and message in outcome.error, outcome.report()

@@ -52,12 +52,16 @@
   var DECK_OF_SECTION = { pre_game: "Pre-Game", dynasty: "Dynasty", fate: "Fate" };
   var SECTION_OF_DECK = { "Pre-Game": PREGAME, "Dynasty": DYNASTY, "Fate": FATE };
   var HEADERS = { "pre-game": PREGAME, "pregame": PREGAME, "pre game": PREGAME, "stronghold": PREGAME,
-    "sensei": PREGAME, "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME,
+    "sensei": PREGAME, "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME, "senseis": PREGAME, "strongholds": PREGAME,
     "dynasty": DYNASTY, "dynasty deck": DYNASTY, "fate": FATE, "fate deck": FATE };
   var LABELS = ["personalities", "personality", "holdings", "holding", "events", "event", "regions", "region",
     "celestials", "celestial", "strategies", "strategy", "items", "item", "followers", "follower",
     "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments"];
   var HEADER = /^([A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(\d+)\s*\)|(\d+))?\s*:\s*$/;
+  // Headers as players write them by hand (decklist.py _LOOSE_HEADER, _PREGAME_LABEL, _METADATA_LINE).
+  var LOOSE_HEADER = /^#*\s*([A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?(?:[(\[]\s*(\d+)(?:\s*cards?)?\s*[)\]]|(\d+)(?:\s*cards?)?)?\s*:?\s*$/i;
+  var PREGAME_LABEL = /^(stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(\S.*)$/i;
+  var METADATA_LINE = /^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|result|record|legality)\s*:/i;
   var COUNT = /^(\d+)\s*(?:[x\u00d7]\s*|\s)\s*(\S.*)$/i;
   var SET = /^(.*?)\s*\[([^\[\]]+)\]$/;
   var BULLET = /^[-*]\s+/;
@@ -115,26 +119,68 @@
       set_name: setName, written: line };
   }
 
+  function pyStripChars(t, chars) { return stripChars(t, chars); }
+  // read_header: [kind, section or null, count or null] for a header line as players write it, or null.
+  function readHeader(line) {
+    var m = HEADER.exec(line) || LOOSE_HEADER.exec(line);
+    if (!m) return null;
+    var name = pyStripChars(plain(m[1]).toLowerCase(), " -'");
+    if (/ deck$/.test(name)) name = pyStrip(name.slice(0, -5));
+    var count = m[2] || m[3], number = count ? parseInt(count, 10) : null;
+    if (has(HEADERS, name)) return ["section", HEADERS[name], number];
+    if (LABELS.indexOf(name) >= 0) return ["label", null, number];
+    return null;
+  }
+
   function parseText(text) {
-    var cards = [], issues = [], declared = [], section = null;
+    var cards = [], issues = [], declared = [], subtotals = [], section = null, headers = 0, titleLine = null;
+    var openLabel = null, seenContent = false;
+    function closeLabel() { if (openLabel !== null) subtotals.push(openLabel.slice()); }
+    var block = 0;
     splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
-      var number = i + 1, line = stripComment(raw);
-      if (!line) return;
-      var h = HEADER.exec(line);
-      if (h) {
-        var name = plain(h[1]).toLowerCase(), count = h[2] || h[3];
-        if (Object.prototype.hasOwnProperty.call(HEADERS, name)) {
-          section = HEADERS[name];
-          if (count) declared.push([section, parseInt(count, 10), number]);
-        } else if (LABELS.indexOf(name) < 0) {
-          issues.push({ line: number, message: "\u201c" + line + "\u201d is not a section header (Pre-Game:, Dynasty:, Fate:)" });
-        }
+      var number = i + 1, stripped = plain(raw);
+      if (!stripped) {
+        block += 1;
+        if (openLabel !== null && openLabel[2]) { closeLabel(); openLabel = null; }  // a blank line ends its cards
         return;
       }
+      var header = stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null;
+      if (header) {
+        headers += 1; closeLabel(); openLabel = null;
+        if (header[0] === "section") {
+          section = header[1];
+          if (header[2] !== null) declared.push([section, header[2], number]);
+        } else if (header[2] !== null) {
+          openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
+        }
+        seenContent = true;
+        return;
+      }
+      var line = stripComment(raw);
+      if (!line) return;
+      if (HEADER.test(line) && !METADATA_LINE.test(line)) {
+        issues.push({ line: number, message: "\u201c" + line + "\u201d is not a section header (Pre-Game:, Dynasty:, Fate:)" });
+        seenContent = true;
+        return;
+      }
+      if (METADATA_LINE.test(line)) { headers += 1; seenContent = true; return; }
+      var label = PREGAME_LABEL.exec(plain(line));
+      if (label) { headers += 1; closeLabel(); openLabel = null; section = PREGAME; line = label[2]; }
       var parsed = parseCardLine(line, number, section);
-      (parsed.issue ? issues : cards).push(parsed);
+      if (parsed.issue) {
+        if (!seenContent && section === null) titleLine = number;
+        else issues.push(parsed);
+      } else {
+        if (!seenContent && section === null && !COUNT.test(plain(line).replace(BULLET, ""))) titleLine = number;
+        parsed.block = block;
+        cards.push(parsed);
+        if (openLabel !== null) openLabel[2] += parsed.count;
+      }
+      seenContent = true;
     });
-    return { cards: cards, issues: issues, declared: declared };
+    closeLabel();
+    return { cards: cards, issues: issues, declared: declared, headers: headers, subtotals: subtotals,
+      title_line: titleLine };
   }
 
   // The YAML decklist shape only (a mapping of lists of card lines), with line numbers, as parse_yaml reads it.
@@ -202,16 +248,20 @@
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
 
   function parseOracle(text, tabbed) {
-    var cards = [], issues = [], declared = [], section = null;
+    var cards = [], issues = [], declared = [], subtotals = [], section = null, openLabel = null;
     splitLines(text).forEach(function (raw, i) {
       var number = i + 1, line = pyStrip(raw);
       if (!line) return;
       var h = ORACLE_HEADER.exec(line);
       if (h) {
+        if (openLabel !== null) subtotals.push(openLabel);
+        openLabel = null;
         var name = plain(h[1]).toLowerCase();
         if (has(HEADERS, name) && !(section === PREGAME && HEADERS[name] === PREGAME && ORACLE_DECKS.indexOf(name) < 0)) {
           // a deck (or, with no "Pre-Game" above, a pre-game type: Stronghold)
           section = HEADERS[name]; declared.push([section, parseInt(h[2], 10), number]);
+        } else {
+          openLabel = [plain(line.replace(/^[# ]+/, "")), parseInt(h[2], 10), 0, number];  // a type sub-header
         }
         // any other name is a card-type sub-header ("# Holding - (12)", "# Stronghold - (1)" under
         // "# Pre-Game - (3)"): Oracle writes one whenever the type changes; it belongs to the deck above it
@@ -230,8 +280,11 @@
       }
       var parsed = parseCardLine(line, number, section);
       (parsed.issue ? issues : cards).push(parsed);
+      if (openLabel !== null && !parsed.issue) openLabel[2] += parsed.count;
     });
-    return { cards: cards, issues: issues, declared: declared, input_format: tabbed ? "oracle-tab" : "oracle" };
+    if (openLabel !== null) subtotals.push(openLabel);
+    return { cards: cards, issues: issues, declared: declared, subtotals: subtotals,
+      input_format: tabbed ? "oracle-tab" : "oracle" };
   }
 
   function parseSunAndMoon(text) {
@@ -451,6 +504,7 @@
     return [fmt.id, fmt.id.replace(/-/g, " "), titleKey(fmt.name), titleKey(fmt.short_name)].indexOf(key) >= 0;
   }
   function inForce(ban, on) {
+    if (ban.lifted_undated) return false;  // lifted on a day the document never gives: on no list it states
     if (ban.added !== null && on < ban.added) return false;
     return !(ban.lifted !== null && on >= ban.lifted);
   }
@@ -496,8 +550,29 @@
     this.acronyms = acronyms;
   }
 
+  var NOT_A_DECKLIST = "this is not a decklist: no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or " +
+    "names a card.";
+  Checker.prototype.isADecklist = function (deck) {
+    var table = this.table;
+    if (deck.declared.length || deck.legality || deck.headers || deck.cards.some(function (c) { return c.section !== null; })) {
+      return true;
+    }
+    return deck.cards.some(function (c) {
+      return table.find(c.name, c.experience, null, null).identity !== null || table.find(c.written, null, null, null).identity !== null;
+    });
+  };
+  Checker.prototype.bansStated = function (on) {
+    return !this.fmt.ban_list_stated_from || on >= this.fmt.ban_list_stated_from;
+  };
+  Checker.prototype.bansNotStated = function () {
+    return this.name + "'s ban list is stated from " + this.fmt.ban_list_stated_from + " on; before that day the " +
+      "documents do not say which cards were banned.";
+  };
   Checker.prototype.check = function (deck, on) {
     var out = new Findings(), self = this;
+    if (!this.isADecklist(deck)) {
+      return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: NOT_A_DECKLIST });
+    }
     deck.issues.forEach(function (issue) {
       out.problem("parse", "line " + issue.line + ": " + issue.message, null, self.sectionsRule, issue.line);
     });
@@ -519,19 +594,36 @@
     this.sizes(entries, out);
     if (!this.cardsInPool) {
       this.pregameCount(counts[PREGAME], out);
-      return this.report(on, counts, out);
+      var collection = this.poolRules.collection || (this.name + "'s card collection");
+      return this.report(on, counts, out, { bans: "not-checked", unchecked: collection + " is the only legal card " +
+        "pool and it is not in the card pool the Codex reads, so which cards these are cannot be checked." });
     }
     var known = entries.filter(function (e) { return e.identity; });
     this.sections(known, out);
     this.pregame(known.filter(function (e) { return e.section === PREGAME; }), out);
     this.copies(known, out);
-    var banned = this.bans(known, on, out);
+    var banned, extra = { bans: "stated", unchecked: "" };
+    if (this.bansStated(on)) {
+      banned = this.bans(known, on, out);
+    } else {
+      banned = new Set();
+      extra = { bans: "not-stated", unchecked: this.bansNotStated() };
+      out.warn("bans-not-stated", extra.unchecked + " Bans were not checked.");
+    }
     this.pool(known, banned, out);
-    return this.report(on, counts, out);
+    return this.report(on, counts, out, extra);
   };
-  Checker.prototype.report = function (on, counts, out) {
-    return { format: this.fmt.id, legal: !out.problems.length, as_of: on, problems: out.problems,
-      warnings: out.warnings, counts: counts };
+  // report.py DeckReport: the verdict (legal / not-legal / cannot-be-checked / not-a-decklist) and its reason.
+  Checker.prototype.report = function (on, counts, out, extra) {
+    extra = extra || {};
+    var verdict, reason, n = out.problems.length;
+    if (extra.notADecklist) { verdict = "not-a-decklist"; reason = extra.notADecklist; }
+    else if (n) { verdict = "not-legal"; reason = n + " problem" + (n !== 1 ? "s" : ""); }
+    else if (extra.unchecked) { verdict = "cannot-be-checked"; reason = extra.unchecked; }
+    else { verdict = "legal"; reason = ""; }
+    var legal = verdict === "legal" ? true : verdict === "not-legal" ? false : null;
+    return { format: this.fmt.id, legal: legal, verdict: verdict, reason: reason, bans: extra.bans || "stated",
+      as_of: on, problems: out.problems, warnings: out.warnings, counts: counts };
   };
 
   Checker.prototype.resolve = function (deck, out) {
@@ -549,7 +641,19 @@
     }
     var sortedByPool = deck.input_format === "sunandmoon";  // its export has no deck headers, by design
     var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
-    return deck.cards.map(function (c) { return self.placed(self.entry(c, out, sortedByPool), placedByDatabase); });
+    var entries = [];
+    deck.cards.forEach(function (c) {
+      if (c.line === deck.title_line && self.entry(c, new Findings(), sortedByPool).identity === null) return;  // the deck's name
+      entries.push(self.placed(self.entry(c, out, sortedByPool), placedByDatabase));
+    });
+    entries = entries.map(function (e) { return e.identity === null && e.section === null ? self.byNeighbours(e, entries, out) : e; });
+    (deck.subtotals || []).forEach(function (t) {
+      if (t[1] !== t[2]) {
+        out.warn("declared-count", "line " + t[3] + ": the sub-header \u201c" + t[0] + "\u201d says " + t[1] +
+          " cards but " + t[2] + " are listed under it.", null, null, t[3]);
+      }
+    });
+    return entries;
   };
   // A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
   // exporter filed under Dynasty because its card database says Dynasty: the export cannot say otherwise, so it is
@@ -575,7 +679,9 @@
       var whole = table.find(card.name + " (" + card.set_name + ")", card.experience, null, deck);
       if (whole.identity !== null && !whole.note) { found = whole; setName = null; }
     }
-    if (found.note && found.identity !== null) {
+    if (found.note && found.identity !== null && !setName && !this.isSet(splitQualifier(lookedUp)[1])) {
+      // "Iron Mine (great with Daidoji)": a remark in brackets, not a set
+    } else if (found.note && found.identity !== null) {
       var sets = found.identity.sets, printed = sets.slice(0, 5).join(", ") + (sets.length > 5 ? " ..." : "");
       out.warn("set-ignored", "line " + card.line + ": " + found.identity.key + " was never printed in " +
         (setName || splitQualifier(lookedUp)[1]) + "; it was printed in " + printed + ". Legality is by card, so the set was ignored.",
@@ -583,12 +689,37 @@
     } else if (found.note) {
       out.warn("set-ignored", "line " + card.line + ": " + found.note + ".", card.written, null, card.line);
     }
+    if (found.identity === null && !found.candidates.length) found = this.withoutCommentary(card, setName, deck);
+    var typoSuggestions = null;
+    if (found.identity === null && !found.candidates.length) {
+      var levels = table.bucket(titleKey(card.name)).filter(function (i) { return i.deck !== OTHER; });
+      if (levels.length) {  // "1x Moto Taigo, Shogun": the title exists, but not at the level written
+        var level = card.experience ? "experience level \u201c" + card.experience + "\u201d" : "no experience level";
+        out.problem("unknown-card", "line " + card.line + ": no card \u201c" + card.written + "\u201d with " + level +
+          ": the cards titled " + card.name + " are " + levels.map(function (i) { return i.key; }).join(", ") +
+          "; write which.", card.written, this.poolRule, card.line, levels.map(function (i) { return i.key; }).slice(0, 3));
+        return this.unplaced(card, out);
+      }
+      var typed = !card.experience ? card.written : card.name;
+      typoSuggestions = table.suggest(typed).filter(function (t) { return titleKey(t) !== titleKey(typed); });
+      var guess = nearCertain(typed, typoSuggestions);
+      if (guess !== null) {
+        var guessed = table.find(guess, card.experience, setName, deck);
+        if (guessed.identity !== null) {
+          out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" +
+            guessed.identity.key + "\u201d.", guessed.identity.key, null, card.line);
+          found = guessed;
+        }
+      }
+    }
     if (found.identity === null) {
+      var asked = !card.experience ? card.written : card.name;
       var suggestions = found.candidates.length ? found.candidates.map(function (c) { return c.key; }).slice(0, 3)
-        : table.suggest(!card.experience ? card.written : card.name);
+        : typoSuggestions !== null ? typoSuggestions
+        : table.suggest(asked).filter(function (t) { return titleKey(t) !== titleKey(asked); });
       out.problem("unknown-card", this.unknown(card, found.candidates, suggestions), card.written, this.poolRule,
         card.line, suggestions);
-      return { line: card, identity: null, section: card.section, count: card.count };
+      return this.unplaced(card, out);
     }
     var section = card.section;
     if (section === null) {
@@ -600,6 +731,80 @@
     }
     return { line: card, identity: found.identity, section: section, count: card.count };
   };
+  // checker.py _is_set, _unplaced, _without_commentary
+  Checker.prototype.isSet = function (name) {
+    if (!name) return false;
+    if (!this.setNames) {
+      var names = this.setNames = new Set();
+      this.table.ids.forEach(function (i) { i.sets.forEach(function (s) { names.add(titleKey(s)); }); });
+    }
+    return this.setNames.has(titleKey(name)) || has(this.acronyms, name.toLowerCase());
+  };
+  Checker.prototype.unplaced = function (card) {
+    return { line: card, identity: null, section: card.section, count: card.count };
+  };
+  // checker.py _by_neighbours: an unknown card with no header counts where the known cards of its block go.
+  Checker.prototype.byNeighbours = function (entry, entries, out) {
+    var card = entry.line, around = new Set();
+    entries.forEach(function (e) {
+      if (e.identity !== null && (e.line.block || 0) === (card.block || 0) && (e.section === DYNASTY || e.section === FATE)) {
+        around.add(e.section);
+      }
+    });
+    if (around.size === 1) {
+      var section = Array.from(around)[0];
+      out.warn("no-section", "line " + card.line + ": no header above \u201c" + card.written + "\u201d, which names no " +
+        "known card; counted in the " + SECTION_NAMES[section] + " section with the cards around it.", card.written, null, card.line);
+      return { line: card, identity: null, section: section, count: card.count };
+    }
+    out.warn("unplaceable", "line " + card.line + ": no header above \u201c" + card.written + "\u201d and no card of " +
+      "that name, so it is counted in no deck.", card.written, null, card.line);
+    return entry;
+  };
+  var TRAILING_REMARK = /^(.*\S)\s*\([^()]*\)\s*$/;
+  Checker.prototype.withoutCommentary = function (card, setName, deck) {
+    var tries = [], trimmed = card.written, m;
+    while ((m = TRAILING_REMARK.exec(trimmed))) { trimmed = m[1]; tries.push(trimmed); }
+    var parts = card.written.split(/\s+-+\s+/);
+    for (var n = parts.length - 1; n > 0; n--) tries.push(parts.slice(0, n).join(" - "));
+    for (var k = 0; k < tries.length; k++) {
+      var split = splitExperience(tries[k]);
+      var found = this.table.find(split[0], split[1], setName, deck);
+      if (found.identity !== null) return found;
+    }
+    return this.table.find(card.name, card.experience, setName, deck);
+  };
+  // checker.py _loose, _distance, _near_certain: a near-certain typo is read as its card, with a warning.
+  function loose(title) {
+    var key = pyStrip(plain(title).toLowerCase().replace(/[^a-z0-9 ]+/g, "").replace(/\s+/g, " "));
+    return key.indexOf("the ") === 0 ? key.slice(4) : key;
+  }
+  function distance(a, b) {
+    var prev2 = null, prev = [], i, j;
+    for (j = 0; j <= b.length; j++) prev.push(j);
+    for (i = 1; i <= a.length; i++) {
+      var row = [i];
+      for (j = 1; j <= b.length; j++) {
+        row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] !== b[j - 1] ? 1 : 0));
+        if (prev2 !== null && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          row[j] = Math.min(row[j], prev2[j - 2] + 1);
+        }
+      }
+      prev2 = prev; prev = row;
+    }
+    return prev[b.length];
+  }
+  function nearCertain(written, suggestions) {
+    if (!suggestions.length) return null;
+    var wanted = loose(written);
+    var same = suggestions.filter(function (t) { return loose(t) === wanted; });
+    if (same.length) return same.length === 1 ? same[0] : null;
+    var scored = suggestions.map(function (t, n) { return [distance(wanted, loose(t)), n, t]; })
+      .sort(function (x, y) { return x[0] - y[0] || x[1] - y[1]; });
+    var best = scored[0][0], limit = wanted.length < 10 ? 1 : 2;
+    if (best <= limit && scored.slice(1).every(function (x) { return x[0] >= best + 2; })) return scored[0][2];
+    return null;
+  }
   Checker.prototype.unknown = function (card, candidates, suggestions) {
     var where = "line " + card.line + ": ";
     if (candidates.length) {
@@ -927,11 +1132,23 @@
     var out = root.querySelector(".deck-check-result");
     out.textContent = "";
     out.setAttribute("data-legal", String(result.legal));
-    var verdict = el("p", { "class": "deck-check-verdict " + (result.legal ? "legal" : "not-legal") },
-      result.legal ? "LEGAL" : "NOT LEGAL (" + result.problems.length + " problem" + (result.problems.length === 1 ? "" : "s") + ")");
+    out.setAttribute("data-verdict", result.verdict);
+    // The same words as `l5r deck check` (cli/deck.py _VERDICT_WORDS)
+    var words = { "legal": "LEGAL", "not-legal": "NOT LEGAL", "cannot-be-checked": "CANNOT BE CHECKED",
+      "not-a-decklist": "NOT A DECKLIST" }[result.verdict];
+    var verdict = el("p", { "class": "deck-check-verdict " + result.verdict },
+      words + (result.verdict === "not-legal" ? " (" + result.reason + ")" : ""));
     var fmt = data.formats.find(function (f) { return f.id === result.format; });
-    verdict.appendChild(document.createTextNode(" in " + fmt.name + " (ban list as of " + result.as_of + ")"));
+    if (result.verdict === "not-a-decklist") {
+      verdict.appendChild(document.createTextNode(": " + result.reason));
+    } else {
+      verdict.appendChild(document.createTextNode(" in " + fmt.name + " (" + (result.bans === "not-stated" ?
+        "ban list not stated" : "ban list") + " as of " + result.as_of + ")"));
+    }
     out.appendChild(verdict);
+    if (result.verdict === "cannot-be-checked") {
+      out.appendChild(el("p", { "class": "deck-check-reason" }, "Neither legal nor not legal: " + result.reason));
+    }
     out.appendChild(el("p", { "class": "deck-check-counts" }, SECTIONS.map(function (s) {
       return SECTION_NAMES[s] + " " + result.counts[s];
     }).join(" \u00b7 ")));

@@ -63,6 +63,10 @@ class CardIndex:
         wanted = experience_key(experience)
         return [i for i in self._by_title.get(title_key(title), ()) if experience_key(i.experience) == wanted]
 
+    def titled(self, title: str) -> list[Identity]:
+        """Every identity with this title (qualifier optional), at any experience level."""
+        return list(self._by_title.get(title_key(title), ()))
+
     def all_levels(self, identity: Identity) -> list[Identity]:
         """Every experience level of the same card (for a format where levels are not different cards)."""
         return [i for i in self._by_title.get(title_key(identity.title), ()) if i.deck == identity.deck]

@@ -1,4 +1,8 @@
-"""`l5r deck check`: is a decklist legal in a format? Exit 0 legal, 1 not legal, 2 usage or input error."""
+"""`l5r deck check`: is a decklist legal in a format?
+
+Exit codes (docs/deck-check.md): 0 legal, 1 not legal, 2 usage or input error, 3 cannot be checked (New Era's
+collection is not in the card pool; a day before the format's first stated ban list), 4 not a decklist.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,9 @@ from ..engine.ruleset import ruleset_for
 from ..errors import CodexError, ExitCode
 
 LEGAL, NOT_LEGAL, INPUT_ERROR = ExitCode.OK, ExitCode.PROBLEMS, ExitCode.BAD_INPUT
+CANNOT_BE_CHECKED, NOT_A_DECKLIST = ExitCode.UNDECIDED, ExitCode.NOT_A_DECKLIST
+EXIT_CODES = {"legal": LEGAL, "not-legal": NOT_LEGAL, "cannot-be-checked": CANNOT_BE_CHECKED,
+              "not-a-decklist": NOT_A_DECKLIST}
 
 
 def register(sub):
@@ -25,7 +32,7 @@ def register(sub):
                             formatter_class=argparse.RawDescriptionHelpFormatter,
                             description="Check a decklist against a format's deck construction rules, "
                                         "ban list and legal card pool.",
-                            epilog=_INPUT_FORMATS_HELP)
+                            epilog=_INPUT_FORMATS_HELP + _EXIT_HELP)
     p.add_argument("--format", metavar="FORMAT",
                    help="format id: obsidian-hand, new-era, modern (default: the decklist's Sun and Moon "
                         "`Legality:` line)")
@@ -36,6 +43,9 @@ def register(sub):
     p.add_argument("--as-of", type=_date, metavar="DATE", default=None,
                    help="check the ban list as it stood that day (YYYY-MM-DD; default: today)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--strict-titles", action="store_true",
+                   help="a title that is not exactly a card's is a problem, even when one card is near-certain "
+                        "(default: read as that card, with a warning)")
     p.add_argument("deckfile", metavar="DECKFILE", help="the decklist (.txt, or .yml/.yaml); - reads standard input")
     p.set_defaults(func=run, name="deck check")
     deck.set_defaults(func=lambda args: _usage(deck))
@@ -47,7 +57,7 @@ def run(args) -> int:
     fmt, ruleset = _format(codex, args.format or _legality_format(codex, decklist))
     pool = choose_pool(args.cardpool)
     index = load_index(pool.path, codex.cards)
-    checker = DeckChecker(fmt, ruleset, index, codex.set_acronyms)
+    checker = DeckChecker(fmt, ruleset, index, codex.set_acronyms, strict_titles=args.strict_titles)
     report = checker.check(decklist, on=args.as_of or dt.date.today())
     # Which pool the verdict rests on, first; standard output stays pure JSON under --json.
     print(pool.line(), file=sys.stderr if args.json else sys.stdout)
@@ -55,7 +65,7 @@ def run(args) -> int:
         print(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
     else:
         print(_readable(report, fmt.name, decklist.source, codex))
-    return LEGAL if report.legal else NOT_LEGAL
+    return EXIT_CODES[report.verdict]
 
 
 class _UnknownFormat(CodexError):
@@ -97,6 +107,17 @@ decklist syntaxes (--input-format; detected in this order when absent):
 """
 
 
+_EXIT_HELP = """
+exit codes:
+  0  legal
+  1  not legal (every problem is listed)
+  2  usage or input error (one sentence on stderr)
+  3  cannot be checked: neither legal nor not legal (New Era's own collection is not in the card pool; a day
+     before the format's first stated ban list)
+  4  not a decklist: no line is a section header or names a card
+"""
+
+
 def _date(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text)
@@ -109,11 +130,21 @@ def _usage(parser) -> int:
     return INPUT_ERROR
 
 
+_VERDICT_WORDS = {"legal": "LEGAL", "not-legal": "NOT LEGAL", "cannot-be-checked": "CANNOT BE CHECKED",
+                  "not-a-decklist": "NOT A DECKLIST"}
+
+
 def _readable(report: DeckReport, format_name: str, source: str, codex) -> str:
-    verdict = "LEGAL" if report.legal else f"NOT LEGAL ({len(report.problems)} problem" \
-        f"{'s' if len(report.problems) != 1 else ''})"
+    verdict = _VERDICT_WORDS[report.verdict]
+    if report.verdict == "not-a-decklist":
+        return f"{source}: {verdict}: {report.reason}"
+    if report.verdict == "not-legal":
+        verdict += f" ({report.reason})"
+    bans = "ban list not stated" if report.bans == "not-stated" else "ban list"
     counts = " · ".join(f"{SECTION_NAMES[s]} {n}" for s, n in report.counts.items())
-    lines = [f"{source}: {verdict} in {format_name} (ban list as of {report.as_of.isoformat()})", f"  {counts}"]
+    lines = [f"{source}: {verdict} in {format_name} ({bans} as of {report.as_of.isoformat()})", f"  {counts}"]
+    if report.verdict == "cannot-be-checked":
+        lines.append(f"  Neither legal nor not legal: {report.reason}")
     for title, findings in (("Problems", report.problems), ("Warnings", report.warnings)):
         if findings:
             lines.append(f"{title}:")

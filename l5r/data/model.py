@@ -213,8 +213,16 @@ class BanEntry(Record):
 
     record_kind = "ban"
 
+    @property
+    def lifted_undated(self) -> bool:
+        """Lifted by an update the document does not date: when it was on the list is not stated either."""
+        return self.lifted is None and self.lifted_by is not None
+
     def in_force(self, on: dt.date) -> bool:
-        """Whether the ban applies on a given day. An entry with no added date is on the list from the start."""
+        """Whether the ban applies on a given day. An entry with no added date is on the list from the start;
+        an entry lifted on a day the document never gives is on no list the document states."""
+        if self.lifted_undated:
+            return False
         if self.added is not None and on < self.added:
             return False
         return not (self.lifted is not None and on >= self.lifted)
@@ -242,6 +250,24 @@ class BanList:
     def as_of(self, on: dt.date) -> tuple[BanEntry, ...]:
         """The ban list as it stood on a given day."""
         return tuple(e for e in self.entries if e.in_force(on))
+
+    @property
+    def stated_from(self) -> dt.date | None:
+        """The first day the document states the whole list, or None when it states it from the start (some
+        entry carries no date and was never lifted). Modern's list is stated "As of August 16, 2015": what
+        was banned before that day the document does not say, so the ban part of a verdict is "not stated"."""
+        dated = []
+        for e in self.entries:
+            if e.lifted_undated:
+                continue
+            if e.added is None:
+                return None
+            dated.append(e.added)
+        return min(dated) if dated else None
+
+    def stated_on(self, on: dt.date) -> bool:
+        start = self.stated_from
+        return start is None or on >= start
 
     def dates(self) -> tuple[dt.date, ...]:
         """Every day the list changed, oldest first."""

@@ -14,7 +14,7 @@ from ..data import model as m
 from ..engine.game import Impossible, NotModelled, NotStated, Refusal, Refused
 from ..engine.ruleset import rulesets
 from ..engine.wording import Unreadable
-from . import facts, given, steps
+from . import deck, facts, given, steps
 from .model import Scenario, ScenarioError
 
 TOP_FIELDS = ("title", "format", "rules", "note", "given", "when", "then")
@@ -119,6 +119,12 @@ def _run(s: Scenario, codex: m.Codex, outcome: Outcome):
     if not isinstance(then, dict) or not then:
         raise ScenarioError("the scenario needs a `then:` with at least one expectation; "
                             "a scenario cannot pass by saying nothing", s.line_of("then"))
+    if deck.is_deck_scenario(s):  # a deck question: the deck checker answers it
+        actual = deck.answer(s, codex)
+        outcome.expected = dict(then)
+        for key, expected in then.items():
+            _compare(outcome, str(key), expected, actual.get(str(key)), deck.kind_of(str(key), s))
+        return
     when = data.get("when") or []
     if not isinstance(when, list) or not all(isinstance(w, str) for w in when):
         raise ScenarioError("`when` is a list of steps, one sentence each", s.line_of("when"))

@@ -64,6 +64,10 @@ def format_document(codex: m.Codex, fmt: m.Format, ruleset: Ruleset | None = Non
         },
         "bans": [_ban(b) for b in (fmt.bans.entries if fmt.bans else ())],
         "ban_dates": [d.isoformat() for d in (fmt.bans.dates() if fmt.bans else ())],
+        # Before this day the documents state no ban list: the ban part of a verdict is "not stated" (null: the
+        # list is stated from the start, or the format has none).
+        "ban_list_stated_from": (fmt.bans.stated_from.isoformat()
+                                 if fmt.bans is not None and fmt.bans.stated_from else None),
     }
 
 
@@ -79,6 +83,8 @@ def _ban(ban: m.BanEntry) -> dict:
             "lifted": ban.lifted.isoformat() if ban.lifted and ban.lifted_precision != "inferred" else None,
             "lifted_inferred": _inferred(bandates.lifted_statement(ban)),
             "lifted_precision": ban.lifted_precision,
+            # lifted by an update the document does not date: on no list the document states
+            "lifted_undated": ban.lifted_undated,
             "lifted_statement": _statement(bandates.lifted_statement(ban))}
 
 
@@ -258,10 +264,11 @@ def schemas() -> dict[str, dict]:
         "$id": "format.schema.json", "title": "L5R Rules Codex format (API v1)",
         "description": "A format as base pool (legal sets and pool legality tags) plus bans with dates: a card is "
                        "banned on day D when added <= D (or added is null) and not (lifted <= D); an undated lift has "
-                       "lifted null and the day the Codex infers, with why, in lifted_inferred.",
+                       "lifted null and lifted_undated true: it is on no list the document states. Before "
+                       "ban_list_stated_from (when not null) the documents state no ban list: bans are \"not stated\".",
         "type": "object", "additionalProperties": False,
         "required": ["api_version", "id", "name", "short_name", "citation_prefix", "ruleset", "legality", "bans",
-                     "ban_dates"],
+                     "ban_dates", "ban_list_stated_from"],
         "properties": {
             "api_version": {"const": API_VERSION},
             "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
@@ -295,14 +302,16 @@ def schemas() -> dict[str, dict]:
             "bans": {"type": "array", "items": {
                 "type": "object", "additionalProperties": False,
                 "required": ["id", "as_written", "category", "card", "match", "added", "added_precision",
-                             "added_statement", "lifted", "lifted_inferred", "lifted_precision", "lifted_statement"],
+                             "added_statement", "lifted", "lifted_inferred", "lifted_precision", "lifted_statement",
+                             "lifted_undated"],
                 "properties": {"id": {"type": "string"}, "as_written": {"type": "string"},
                                "category": {"type": "string"}, "card": {"type": ["string", "null"]},
                                "match": {"type": ["object", "null"]}, "added": _DATE, "lifted": _DATE,
                                "added_precision": precision, "lifted_precision": precision,
                                "added_statement": statement, "lifted_statement": statement,
-                               "lifted_inferred": inferred_day}}},
+                               "lifted_inferred": inferred_day, "lifted_undated": {"type": "boolean"}}}},
             "ban_dates": {"type": "array", "items": _DATE},
+            "ban_list_stated_from": _DATE,
         },
     }
     ints = {"type": "array", "items": {"type": "integer", "minimum": 0}}

@@ -104,7 +104,7 @@ def card_index(codex: m.Codex, use_directory_urls: bool, pool_cards=()) -> dict:
         if f.bans is None:
             continue
         for e in f.bans.entries:
-            if e.card and not e.lifted and f.citation_prefix not in banned.get(e.card, []):
+            if e.card and not e.lifted and not e.lifted_undated and f.citation_prefix not in banned.get(e.card, []):
                 banned.setdefault(e.card, []).append(f.citation_prefix)
     tables: dict[str, list[str]] = {"types": [], "decks": [], "sets": []}
     positions: dict[str, dict[str, int]] = {k: {} for k in tables}

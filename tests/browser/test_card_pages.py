@@ -220,3 +220,22 @@ def test_card_page_fits_a_phone(page, card_site):
         .filter(e => e.getBoundingClientRect().right > 391).map(e => e.tagName + ' ' + e.textContent.slice(0, 30))""")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
     assert page.locator("header a", has_text="Formats").bounding_box()["x"] < 390
+
+
+def test_card_search_says_new_era_cannot_be_checked(page, card_site):
+    """ne-deck-construction: New Era's only legal cards are its own collection, which is not in the pool, so every
+    card's New Era verdict is "cannot be checked": neither "Legal in: New Era" nor "Not legal in: New Era" lists
+    it, and the count says why (the deck checker and the card pages give the same answer)."""
+    kind, root, index = card_site
+    _open(page, card_site, "cards/search/" if kind == "online" else "cards/search.html")
+    page.fill("#l5r-q", "zzyx")
+    page.wait_for_function("() => document.querySelectorAll('#l5r-results li').length === 3")
+    for select in ("#l5r-notformat", "#l5r-format"):
+        page.select_option(select, label="New Era")
+        page.wait_for_function("() => document.querySelectorAll('#l5r-results li').length === 0")
+        assert "3 cards cannot be checked in New Era (neither legal nor not legal)" in \
+            page.locator("#l5r-count").inner_text()
+        page.select_option(select, value="")
+    # Not legal in Obsidian Hand still lists the cards that are banned or outside its pool.
+    page.select_option("#l5r-notformat", label="Obsidian Hand")
+    page.wait_for_function("() => document.querySelectorAll('#l5r-results li').length === 2")

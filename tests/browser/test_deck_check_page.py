@@ -166,6 +166,24 @@ def test_problems_link_to_their_rule_and_verdict_shows(tab):
     assert page.locator("[id='oh-ban-hantei']").count() == 1  # the ban entry's permalink anchor exists there
 
 
+@pytest.mark.parametrize("case_id, words, verdict", [
+    ("new-era-base", "CANNOT BE CHECKED in New Era Edition", "cannot-be-checked"),
+    ("modern-bans-not-stated-before-2015-08-16", "CANNOT BE CHECKED in Modern (ban list not stated as of 2015-08-15)",
+     "cannot-be-checked"),
+    ("not-a-decklist", "NOT A DECKLIST: this is not a decklist", "not-a-decklist"),
+])
+def test_verdicts_that_are_neither_legal_nor_not_legal(tab, case_id, words, verdict):
+    """New Era's collection is not in the pool; Modern states no ban list before 2015-08-16; prose is no decklist:
+    the page never shows a green LEGAL or a red NOT LEGAL with problems for them (the CLI's exit 3 and 4)."""
+    page = open_checker(tab)
+    run_case(page, next(c for c in CASES if c.id == case_id))
+    assert page.text_content(".deck-check-verdict").startswith(words)
+    assert page.get_attribute("#deck-check .deck-check-result", "data-verdict") == verdict
+    assert page.locator(".deck-check-verdict.legal, .deck-check-verdict.not-legal").count() == 0
+    if verdict == "cannot-be-checked":
+        assert page.text_content(".deck-check-reason").startswith("Neither legal nor not legal: ")
+
+
 def test_user_mistakes_are_sentences_not_crashes(tab):
     page = open_checker(tab)
     page.fill("#deck-check textarea", "pre_game:\n  - Kaiu Shiro\n\tdynasty: [\n")

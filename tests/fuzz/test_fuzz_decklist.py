@@ -32,7 +32,13 @@ SUFFIXES = st.sampled_from(["", " - exp", " - Exp 2", " (Experienced 2CW)", " [E
                             " # a comment", "[", "]", " - ", " ()"])
 HEADERS = st.sampled_from(["Pre-Game:", "Dynasty:", "Fate:", "Dynasty (40):", "# Dynasty - (40) [15 distinct]",
                            "Stronghold:", "Personalities (14):", "Legality: Modern", "Dynasty: # (40)",
-                           "pre_game:", "dynasty:", "fate:", "Nonsense (3):", ":", "---", "- ", "%%% ??? not a card"])
+                           "pre_game:", "dynasty:", "fate:", "Nonsense (3):", ":", "---", "- ", "%%% ??? not a card",
+                           # hand-written forms players post: deck words, counts with "cards", any dash, labels
+                           "Dynasty deck (40 cards)", "Fate deck (40 cards)", "Holdings (14)", "Personalities (22)",
+                           "Dynasty – (40)", "Follower – (12)", "Strategy — (20)", "# Follower (9)", "Fate Deck: 40",
+                           "Senseis (1)", "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: ",
+                           "Author: someone", "", "Crab Berserkers, Kotei 2012", "3 Barely farm", "1 Fall Back",
+                           "2 Iron Mine (great with Daidoji)", "3 Copper Mine - for the gold"])
 
 
 @st.composite

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
 from typing import Mapping
 
 from ...cardpool import CardIndex, Identity
-from ...cardpool.names import split_qualifier, title_key
+from ...cardpool.names import plain, split_experience, split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
 from ...decklist import DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine, Decklist
@@ -16,10 +17,13 @@ from .copies import check_copies
 from . import legality
 from .entry import Entry
 from .pregame import DeckRulesError, check_pregame, check_pregame_count, read_slots
+from . import report
 from .report import DeckReport, Findings, between
 
 _SECTION_OF_DECK = {deck: section for section, deck in DECK_OF_SECTION.items()}
 _OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
+_NOT_A_DECKLIST = ("this is not a decklist: no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or "
+                   "names a card.")
 
 
 # Exports whose sections are the card database's `deck`, not the player's choice: Oracle of the Void files every
@@ -31,8 +35,11 @@ _DATABASE_SECTIONS = frozenset({"oracle", "oracle-tab", "sunandmoon"})
 class DeckChecker:
     """The deck rules of one format, prepared once and applied to any number of decklists."""
 
-    def __init__(self, fmt: m.Format, ruleset: Ruleset, index: CardIndex, acronyms: Mapping[str, str] | None = None):
+    def __init__(self, fmt: m.Format, ruleset: Ruleset, index: CardIndex, acronyms: Mapping[str, str] | None = None,
+                 strict_titles: bool = False):
         self.format = fmt
+        # A near-certain typo ("Barely farm") is read as its card with a warning; strict, it stays unknown.
+        self.strict_titles = strict_titles
         # data/set-acronyms.yml (Codex.set_acronyms): "TotV" -> "Time of the Void", matched without case
         self._acronyms = {k.lower(): v for k, v in (acronyms or {}).items()}
         self.rules = ruleset
@@ -52,6 +59,9 @@ class DeckChecker:
 
     def check(self, deck: Decklist, on: dt.date) -> DeckReport:
         out = Findings()
+        if not self.is_a_decklist(deck):
+            return out.report(self.format.id, on, {s: 0 for s in SECTIONS}, deck.input_format,
+                              bans=report.BANS_NOT_CHECKED, not_a_decklist=_NOT_A_DECKLIST)
         for issue in deck.issues:
             out.problem("parse", f"line {issue.line}: {issue.message}", rule=self._sections_rule, line=issue.line)
         if deck.legality and not names_format(deck.legality[0], self.format):
@@ -66,15 +76,42 @@ class DeckChecker:
         self._check_sizes(entries, out)
         if not self._cards_in_pool:
             check_pregame_count(self._slots, counts[PREGAME], self.name, out)
-            return out.report(self.format.id, on, counts, deck.input_format)
+            collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
+            return out.report(self.format.id, on, counts, deck.input_format, bans=report.BANS_NOT_CHECKED,
+                              unchecked=f"{collection} is the only legal card pool and it is not in the card "
+                                        f"pool the Codex reads, so which cards these are cannot be checked.")
         known = [e for e in entries if e.identity is not None]
         self._check_sections(known, out)
         pregame = [e for e in known if e.section == PREGAME]
         check_pregame(self._slots, pregame, self.name, self.rules.rule("pregame", self._sections_rule), out)
         check_copies(self.rules, self.index, self.name, known, out)
-        banned = self._check_bans(known, on, out)
+        unchecked, bans = "", report.BANS_STATED
+        if self.bans_stated(on):
+            banned = self._check_bans(known, on, out)
+        else:
+            banned, bans = set(), report.BANS_NOT_STATED
+            unchecked = self._bans_not_stated()
+            out.warn("bans-not-stated", f"{unchecked} Bans were not checked.")
         self._check_pool(known, banned, out)
-        return out.report(self.format.id, on, counts, deck.input_format)
+        return out.report(self.format.id, on, counts, deck.input_format, unchecked=unchecked, bans=bans)
+
+    def is_a_decklist(self, deck: Decklist) -> bool:
+        """Whether any line of the text reads as a decklist: a section header (or Sun and Moon's `Legality:`
+        line), or a card line that names a card of the pool or of the Codex's records. Prose, a web page or
+        random bytes are none of these; they get the verdict "not a decklist", not a list of problems."""
+        if deck.declared or deck.legality or deck.headers or any(c.section is not None for c in deck.cards):
+            return True
+        return any(self.index.find(c.name, c.experience).identity is not None
+                   or self.index.find(c.written).identity is not None for c in deck.cards)
+
+    def bans_stated(self, on: dt.date) -> bool:
+        """Whether the format's documents state its ban list for this day (l5r/data/model.py BanList)."""
+        return self.format.bans is None or self.format.bans.stated_on(on)
+
+    def _bans_not_stated(self) -> str:
+        start = self.format.bans.stated_from.isoformat()
+        return f"{self.name}'s ban list is stated from {start} on; before that day the documents do not say which " \
+               f"cards were banned."
 
     # -- naming the cards --------------------------------------------------------------------------
 
@@ -90,7 +127,18 @@ class DeckChecker:
                      f"{len(self.index)} cards the rules documents name are known.")
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
-        return [self._placed(self._entry(card, out, sorted_by_pool), placed_by_database) for card in deck.cards]
+        entries = []
+        for card in deck.cards:
+            if card.line == deck.title_line and self._entry(card, Findings(), sorted_by_pool).identity is None:
+                continue  # the deck's name above the list ("Crab Berserkers, Kotei 2012"), not a card
+            entries.append(self._placed(self._entry(card, out, sorted_by_pool), placed_by_database))
+        entries = [self._by_neighbours(e, entries, out) if e.identity is None and e.section is None else e
+                   for e in entries]
+        for subtotal_label, stated, listed, line in deck.subtotals:
+            if stated != listed:
+                out.warn("declared-count", f"line {line}: the sub-header “{subtotal_label}” says {stated} cards but "
+                         f"{listed} are listed under it.", line=line)
+        return entries
 
     def _placed(self, entry: Entry, placed_by_database: bool) -> Entry:
         """A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
@@ -114,7 +162,10 @@ class DeckChecker:
             whole = self.index.find(f"{card.name} ({card.set_name})", card.experience, None, deck)
             if whole.identity is not None and not whole.note:
                 found, set_name = whole, None
-        if found.note and found.identity is not None:
+        if found.note and found.identity is not None and not set_name and not self._is_set(
+                split_qualifier(looked_up)[1]):
+            pass  # "Iron Mine (great with Daidoji)": a remark in brackets, not a set
+        elif found.note and found.identity is not None:
             printed = ", ".join(found.identity.sets[:5]) + (" ..." if len(found.identity.sets) > 5 else "")
             # with no set given, the set is the name's own "(Set)" qualifier (index.find reads it as one)
             shown = set_name or split_qualifier(looked_up)[1]
@@ -123,12 +174,41 @@ class DeckChecker:
                      card=found.identity.key, line=card.line)
         elif found.note:
             out.warn("set-ignored", f"line {card.line}: {found.note}.", card=card.written, line=card.line)
+        if found.identity is None and not found.candidates:
+            found = self._without_commentary(card, set_name, deck)
+        suggestions = None
+        if found.identity is None and not found.candidates:
+            levels = [i for i in self.index.titled(card.name) if i.deck != _OTHER_DECK]
+            if levels:  # "1x Moto Taigo, Shogun": the title exists, but not at the level written
+                keys = [i.key for i in levels][:3]
+                level = f"experience level “{card.experience}”" if card.experience else "no experience level"
+                out.problem("unknown-card", f"line {card.line}: no card “{card.written}” with {level}: the cards "
+                            f"titled {card.name} are {', '.join(i.key for i in levels)}; write which.",
+                            card=card.written, rule=self._pool_rule, line=card.line, suggestions=keys)
+                return self._unplaced(card, out)
+            typed = card.written if not card.experience else card.name
+            suggestions = [t for t in self.index.suggest(typed) if title_key(t) != title_key(typed)]
+            guess = _near_certain(typed, suggestions)
+            if guess is not None:
+                guessed = self.index.find(guess, card.experience, set_name, deck)
+                if guessed.identity is not None:
+                    if self.strict_titles:
+                        out.problem("unknown-card", f"line {card.line}: no card “{card.written}”; it is close to "
+                                    f"“{guess}” (--strict-titles reads no near match).", card=card.written,
+                                    rule=self._pool_rule, line=card.line, suggestions=[guess])
+                        return self._unplaced(card, out)
+                    out.warn("read-as", f"line {card.line}: read “{card.written}” as “{guessed.identity.key}”.",
+                             card=guessed.identity.key, line=card.line)
+                    found = guessed
         if found.identity is None:
-            suggestions = ([c.key for c in found.candidates][:3] if found.candidates
-                           else self.index.suggest(card.written if not card.experience else card.name))
+            if found.candidates:
+                suggestions = [c.key for c in found.candidates][:3]
+            elif suggestions is None:  # (the near-certain search above already asked for them)
+                typed = card.written if not card.experience else card.name
+                suggestions = [t for t in self.index.suggest(typed) if title_key(t) != title_key(typed)]
             out.problem("unknown-card", self._unknown(card, found.candidates, suggestions), card=card.written,
                         rule=self._pool_rule, line=card.line, suggestions=suggestions)
-            return Entry(card, None, card.section)
+            return self._unplaced(card, out)
         section = card.section
         if section is None:
             section = _SECTION_OF_DECK.get(found.identity.deck, DYNASTY)
@@ -136,6 +216,56 @@ class DeckChecker:
                 out.warn("no-section", f"line {card.line}: no section header above {card.written}; counted in the "
                          f"{SECTION_NAMES[section]} section.", card=found.identity.key, line=card.line)
         return Entry(card, found.identity, section)
+
+    def _is_set(self, name: str | None) -> bool:
+        """Whether a name in brackets is a set (or a set's acronym) any card was printed in."""
+        if not name:
+            return False
+        if getattr(self, "_set_names", None) is None:
+            self._set_names = frozenset(title_key(s) for i in self.index.identities for s in i.sets)
+        return title_key(name) in self._set_names or name.lower() in self._acronyms
+
+    def _unplaced(self, card: CardLine, out: Findings) -> Entry:
+        """An unknown card counts toward the section it is written in (with no header above it, see
+        `_by_neighbours`)."""
+        return Entry(card, None, card.section)
+
+    def _by_neighbours(self, entry: Entry, entries: list[Entry], out: Findings) -> Entry:
+        """An unknown card with no header above it counts where the known cards of its run of lines (between
+        blank lines) go, when they all go to one deck; else it is flagged as unplaceable and counted nowhere."""
+        card = entry.line
+        around = {e.section for e in entries if e.identity is not None and e.line.block == card.block
+                  and e.section in (DYNASTY, FATE)}
+        if len(around) == 1:
+            section = around.pop()
+            out.warn("no-section", f"line {card.line}: no header above “{card.written}”, which names no known card; "
+                     f"counted in the {SECTION_NAMES[section]} section with the cards around it.",
+                     card=card.written, line=card.line)
+            return Entry(card, None, section)
+        out.warn("unplaceable", f"line {card.line}: no header above “{card.written}” and no card of that name, "
+                 f"so it is counted in no deck.", card=card.written, line=card.line)
+        return entry
+
+    def _without_commentary(self, card: CardLine, set_name, deck):
+        """"3 Hida Kisada (the best)", "2 Iron Mine - for the gold": the title, without what the player added
+        after it in brackets or after a dash, when that names a card and the whole line does not."""
+        written = card.written
+        tries = []
+        trimmed = written
+        while True:
+            match = _TRAILING_REMARK.match(trimmed)
+            if not match:
+                break
+            trimmed = match.group("rest")
+            tries.append(trimmed)
+        parts = re.split(r"\s+-+\s+", written)
+        tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
+        for text in tries:
+            name, experience = split_experience(text)
+            found = self.index.find(name, experience, set_name, deck)
+            if found.identity is not None:
+                return found
+        return self.index.find(card.name, card.experience, set_name, deck)
 
     def _unknown(self, card: CardLine, candidates: tuple[Identity, ...], suggestions=()) -> str:
         where = f"line {card.line}: "
@@ -252,6 +382,11 @@ class DeckChecker:
         if ident.deck == _OTHER_DECK:
             return legality.CardLegality(legality.NOT_A_DECK_CARD, "not a card for any deck (a token, proxy, "
                                          "biography or the like).", rule=self._sections_rule)
+        if not self.bans_stated(on):
+            if self.pool_checkable and ident.in_pool and not self.in_legal_pool(ident):
+                return legality.CardLegality(legality.NOT_LEGAL, f"not in {self.name}'s card pool "
+                                             f"({self._pool_description()}).", rule=self._pool_rule)
+            return legality.CardLegality(legality.NOT_CHECKED, f"bans not stated: {self._bans_not_stated()}")
         bans = tuple(self.bans_in_force(ident, on))
         if bans:
             return legality.CardLegality(legality.BANNED, f"on {self.name}'s ban list", bans, bans[0].id)
@@ -269,7 +404,10 @@ class DeckChecker:
     def card_timeline(self, ident: Identity) -> list[tuple[dt.date | None, legality.CardLegality]]:
         """The card's verdict over time: (first day or None for "from the start", verdict), changes only."""
         out: list = [(None, self.card_legality(ident, dt.date.min))]
-        for day in legality.ban_change_days(self.applicable_bans(ident)):
+        days = set(legality.ban_change_days(self.applicable_bans(ident)))
+        if self.format.bans is not None and self.format.bans.stated_from is not None:
+            days.add(self.format.bans.stated_from)
+        for day in sorted(days):
             verdict = self.card_legality(ident, day)
             if verdict != out[-1][1]:
                 out.append((day, verdict))
@@ -285,6 +423,46 @@ class DeckChecker:
         if self._pool_rules.get("pool_tags"):
             parts.append(f"not among the card pool's {' / '.join(self._pool_rules['pool_tags'])} cards")
         return "; ".join(parts)
+
+
+_TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
+
+
+def _loose(title: str) -> str:
+    """A title without case, punctuation or a leading "The": "Fall Back!" and "fall back" are the same."""
+    key = re.sub(r"[^a-z0-9 ]+", "", plain(title).lower())
+    key = re.sub(r"\s+", " ", key).strip()
+    return key[4:] if key.startswith("the ") else key
+
+
+def _distance(a: str, b: str) -> int:
+    """Edits from a to b: insert, delete, replace, or swap two neighbours ("Barely" -> "Barley" is one)."""
+    prev2, prev = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if prev2 is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+def _near_certain(written: str, suggestions: list[str]) -> str | None:
+    """The one title a line surely means: the same but for case, punctuation, "!" or a leading "The"; or one
+    or two letters off (by the length of the title) with every other suggestion at least two edits further."""
+    if not suggestions:
+        return None
+    wanted = _loose(written)
+    same = [t for t in suggestions if _loose(t) == wanted]
+    if same:
+        return same[0] if len({_loose(t) for t in same}) == 1 and len(same) == 1 else None
+    scored = sorted((_distance(wanted, _loose(t)), n, t) for n, t in enumerate(suggestions))
+    best = scored[0][0]
+    limit = 1 if len(wanted) < 10 else 2
+    if best <= limit and all(d >= best + 2 for d, _, _ in scored[1:]):
+        return scored[0][2]
+    return None
 
 
 def names_format(written: str, fmt: m.Format) -> bool:

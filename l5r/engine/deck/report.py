@@ -1,4 +1,11 @@
-"""What a deck check returns: problems (the deck is not legal) and warnings (what could not be checked)."""
+"""What a deck check returns: problems (the deck is not legal) and warnings (what could not be checked).
+
+The verdict has three values and one refusal, the same on the command line, in its JSON, on the deck checker
+page and in the card pages' legality: `legal`, `not-legal` (at least one problem), `cannot-be-checked` (no
+problem, but part of the question has no answer the documents or the card pool give: New Era's collection is
+not in the pool; a day before the format's first stated ban list) and `not-a-decklist` (no line of the text is
+a section header or names a card, so there is no deck to judge).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,10 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 # An interface: tools read these from `l5r deck check --json` (docs/deck-check.md lists them).
+LEGAL, NOT_LEGAL, CANNOT_BE_CHECKED, NOT_A_DECKLIST = "legal", "not-legal", "cannot-be-checked", "not-a-decklist"
+VERDICTS = (LEGAL, NOT_LEGAL, CANNOT_BE_CHECKED, NOT_A_DECKLIST)
+BANS_STATED, BANS_NOT_STATED, BANS_NOT_CHECKED = "stated", "not-stated", "not-checked"
+
 PROBLEM_CODES = ("parse", "unknown-card", "wrong-deck", "pregame", "deck-size", "copy-limit", "banned", "not-legal")
 
 
@@ -34,14 +45,35 @@ class DeckReport:
     warnings: tuple[Finding, ...]
     counts: Mapping[str, int] = field(default_factory=dict)
     input_format: str = "text"  # the decklist syntax read (l5r.decklist.INPUT_FORMATS)
+    unchecked: str = ""  # why the deck cannot be checked (a sentence), when nothing else is wrong with it
+    not_a_decklist: str = ""  # why the text is no decklist at all (a sentence)
+    bans: str = BANS_STATED  # the ban part: stated, not-stated (before the first stated list), not-checked
 
     @property
-    def legal(self) -> bool:
-        return not self.problems
+    def verdict(self) -> str:
+        if self.not_a_decklist:
+            return NOT_A_DECKLIST
+        if self.problems:
+            return NOT_LEGAL
+        return CANNOT_BE_CHECKED if self.unchecked else LEGAL
+
+    @property
+    def reason(self) -> str:
+        if self.not_a_decklist:
+            return self.not_a_decklist
+        if self.problems:
+            return f"{len(self.problems)} problem{'s' if len(self.problems) != 1 else ''}"
+        return self.unchecked
+
+    @property
+    def legal(self) -> bool | None:
+        """True, False, or None when the deck cannot be checked or is no decklist (neither legal nor not)."""
+        return {LEGAL: True, NOT_LEGAL: False}.get(self.verdict)
 
     def as_json(self) -> dict:
         return {
-            "format": self.format_id, "legal": self.legal, "as_of": self.as_of.isoformat(),
+            "format": self.format_id, "legal": self.legal, "verdict": self.verdict, "reason": self.reason,
+            "bans": self.bans, "as_of": self.as_of.isoformat(),
             "input_format": self.input_format, "problems": [p.as_dict() for p in self.problems], "warnings": [w.as_dict() for w in self.warnings],
             "counts": dict(self.counts),
         }
@@ -62,8 +94,10 @@ class Findings:
     def warn(self, code, message, card=None, rule=None, line=None):
         self.warnings.append(Finding(code, message, card, rule, line))
 
-    def report(self, format_id: str, on: dt.date, counts: Mapping[str, int], input_format: str = "text") -> DeckReport:
-        return DeckReport(format_id, on, tuple(self.problems), tuple(self.warnings), counts, input_format)
+    def report(self, format_id: str, on: dt.date, counts: Mapping[str, int], input_format: str = "text",
+               unchecked: str = "", bans: str = BANS_STATED, not_a_decklist: str = "") -> DeckReport:
+        return DeckReport(format_id, on, tuple(self.problems), tuple(self.warnings), counts, input_format,
+                          unchecked, not_a_decklist, bans)
 
 
 def between(low: int | None, high: int | None) -> str:

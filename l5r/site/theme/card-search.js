@@ -17,7 +17,10 @@
     });
   });
   D.keywords.forEach(function (k) { var o = document.createElement("option"); o.value = k; $("l5r-kws").appendChild(o); });
-  var legal = D.status.indexOf("legal"), banned = D.status.indexOf("banned");
+  // The deck checker's three-valued answer: legal, not legal (banned or outside the legal pool), or "not-checked"
+  // (cannot be checked: New Era's collection is not in the pool). "Not legal in" finds only the second.
+  var legal = D.status.indexOf("legal"), banned = D.status.indexOf("banned"), notLegal = D.status.indexOf("not-legal");
+  var notChecked = D.status.indexOf("not-checked");
   function norm(s) { return s.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[’']/g, "").replace(/[^a-z0-9]+/g, " ").trim(); }
   var titles = D.cards.map(function (c) { return norm(c[0] + " " + c[1]); });
   // Prefix match, allowing one typo (edit distance 1) in the typed prefix once it is 4 characters or more.
@@ -41,7 +44,7 @@
     var q = norm($("l5r-q").value), ty = $("l5r-type").value, cl = $("l5r-clan").value, dk = $("l5r-deck").value;
     var kw = $("l5r-kw").value.trim(), kwi = kw ? D.keywords.indexOf(kw) : -1, fm = $("l5r-format").value, uq = $("l5r-unique").checked;
     var nf = $("l5r-notformat").value, bn = $("l5r-banned").checked;
-    var out = [], total = 0;
+    var out = [], total = 0, unchecked = 0, uncheckedIn = {};
     for (var n = 0; n < D.cards.length; n++) {
       var c = D.cards[n];
       if (ty && c[3].indexOf(+ty) < 0) continue;
@@ -49,10 +52,12 @@
       if (dk && c[5] !== +dk) continue;
       if (kw && c[6].indexOf(kwi) < 0) continue;
       if (uq && !c[7]) continue;
-      if (fm && c[8][+fm] !== legal) continue;
-      if (nf && c[8][+nf] === legal) continue;
       if (bn && c[8].indexOf(banned) < 0) continue;
       if (!matches(titles[n], q)) continue;
+      var cannot = [fm, nf].filter(function (f) { return f && c[8][+f] === notChecked; });
+      if (cannot.length) { unchecked++; cannot.forEach(function (f) { uncheckedIn[f] = true; }); continue; }
+      if (fm && c[8][+fm] !== legal) continue;
+      if (nf && c[8][+nf] !== banned && c[8][+nf] !== notLegal) continue;
       total++;
       if (out.length < 200) out.push(c);
     }
@@ -69,7 +74,9 @@
       li.appendChild(document.createTextNode(" — " + c[3].map(function (t) { return D.types[t]; }).join(", ") + (c[4].length ? ", " + c[4].map(function (t) { return D.clans[t]; }).join(", ") : "") + (where.length ? "; banned in " + where.join(", ") : "")));
       ul.appendChild(li);
     });
-    $("l5r-count").textContent = total + " card" + (total === 1 ? "" : "s") + (total > out.length ? " (first " + out.length + " shown)" : "") + (fm || nf || bn ? "; legality as of " + D.as_of : "");
+    var uncheckedText = unchecked ? "; " + unchecked + " card" + (unchecked === 1 ? "" : "s") + " cannot be checked in " +
+      Object.keys(uncheckedIn).map(function (f) { return D.formats[+f][1]; }).join(" or ") + " (neither legal nor not legal)" : "";
+    $("l5r-count").textContent = total + " card" + (total === 1 ? "" : "s") + (total > out.length ? " (first " + out.length + " shown)" : "") + (fm || nf || bn ? "; legality as of " + D.as_of : "") + uncheckedText;
     remember();
   }
   // The filters in the address: ?q=&type=&clan=&deck=&kw=&legal=<format id>&not=<format id>&banned=1&unique=1
