@@ -93,7 +93,7 @@ def test_card_table_without_a_pool_is_the_codex_records():
 
 
 def test_site_outputs_without_a_pool_leave_out_cards_json():
-    out = site_outputs(codex(), plan_site(codex()), True, environ={})
+    out = site_outputs(codex(), plan_site(codex()), True, environ={"L5R_CARDPOOL": "none"})  # none, not the fetched
     assert "api/v1/cards.json" not in out
     assert {"api/v1/formats/modern.json", "api/v1/schemas/format.schema.json", "assets/deck-check-data.js"} <= set(out)
     assert out["assets/deck-check-data.js"].startswith("window.L5R_DECK_DATA=")

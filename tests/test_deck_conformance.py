@@ -163,8 +163,7 @@ def test_the_suite_holds_posted_decklists():
         assert source["counted_by_hand"].strip()
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.realpool) if _posted(p) else p for p in CASES],
-                         ids=[p.stem for p in CASES])
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_cli_conforms(path, tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
     _check_case(path, tmp_path, _run_in_process)
