@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data import model as m
+from . import share
 from .pages import SitePlan, page_path
 from .render import jinja_env
 
@@ -253,15 +254,37 @@ def write_outputs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bo
     permalinks = permalink_map(items, directory_urls)
     (site / "permalinks.json").write_text(json.dumps(permalinks, indent=1, ensure_ascii=False) + "\n",
                                           encoding="utf-8")
+    published = _published_root(site)
     for c in items:
         here = short_path(c.citation)
         to = _relative(here, permalinks[c.citation])
+        record = codex.records.get(c.record_id) or codex.cards.get(c.record_id)
+        # A short link pasted in a chat unfurls with what its record says, not the site's blurb (share.py).
+        shared = {"share_title": share.record_title(record, codex), "description": share.record_description(
+            record, codex)} if record is not None else {"share_title": f"{c.citation} — {c.title}",
+                                                         "description": f"{c.citation} — {c.title}"}
         _write(site / here / "index.html", template.render(
             title=f"{c.citation} — {c.title}", targets={}, default=to,
-            message=f"{c.citation} — {c.title} is at"))
+            message=f"{c.citation} — {c.title} is at", url=published + here if published else "", **shared))
     stubs = _write_stubs(site, codex, plan, directory_urls, template)
     _verify(site, items, directory_urls)
     return {"permalinks": len(permalinks), "short_links": len(items), "stubs": stubs}
+
+
+_CANONICAL = re.compile(r'<link rel="canonical" href="([^"]+)"')
+
+
+def _published_root(site: Path) -> str:
+    """The site's published address, read from the home page's canonical link ("" when it has none)."""
+    try:
+        head = (site / "index.html").read_text(encoding="utf-8")[:20000]
+    except OSError:
+        return ""
+    found = _CANONICAL.search(head)
+    if not found or not re.match(r"https?://", found.group(1)):
+        return ""
+    root = html.unescape(found.group(1))
+    return root.rsplit("index.html", 1)[0] if root.endswith("index.html") else root
 
 
 def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bool, template) -> int:
