@@ -356,21 +356,19 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
         site_root = canonical.group(1).rsplit("cards/search", 1)[0]
         published = (f'<link rel="canonical" href="{site_root}@PATH@"><meta property="og:url" '
                      f'content="{site_root}@PATH@">')
+    # Every byte here is repeated 13,000 times (the site must stay under 60 MB): what the shared script can add
+    # (Material's toggles, overlay and sidebar) it adds, and a shared link's description is said once, as Open
+    # Graph's (which chats and Twitter read).
     head = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
             f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>'
-            f'<meta name="description" content="@DESC@"><meta property="og:title" content="@TITLE@">'
-            f'<meta property="og:description" content="@DESC@"><meta property="og:type" content="website">'
-            f'<meta property="og:site_name" content="{name}"><meta name="twitter:card" content="summary">'
+            f'<meta property="og:title" content="@TITLE@"><meta property="og:description" content="@DESC@">'
+            f'<meta property="og:type" content="website"><meta name="twitter:card" content="summary">'
             f'{published}{icon}<link rel="stylesheet" href="{_ROOT}{slim.CARD_CSS}">{"".join(external)}</head>'
-            f'{body.group(0) if body else "<body>"}<input class="md-toggle" data-md-toggle="drawer" type="checkbox" '
-            f'id="__drawer"><input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search">'
-            f'<label class="md-overlay" for="__drawer"></label><a href="#card" class="md-skip">Skip to content</a>'
-            f'<header class="md-header"><nav class="md-header__inner md-grid l5r-bar" aria-label="Header">'
-            f'<a href="{_ROOT}{page("")}">{name}</a> <a href="{_ROOT}{page("cards/search/")}">Card search</a> '
-            f'<a href="{_ROOT}{page("formats/")}">Formats</a></nav></header><div class="md-container">'
-            f'<main class="md-main"><div class="md-main__inner md-grid"><div class="md-sidebar md-sidebar--primary" '
-            f'data-md-component="sidebar" data-md-type="navigation"></div><div class="md-content">'
-            f'<article class="md-content__inner md-typeset">')
+            f'{body.group(0) if body else "<body>"}<a href="#card" class="md-skip">Skip to content</a>'
+            f'<header class="md-header l5r-bar"><a href="{_ROOT}{page("")}">{name}</a> '
+            f'<a href="{_ROOT}{page("cards/search/")}">Card search</a> <a href="{_ROOT}{page("formats/")}">Formats</a>'
+            f'</header><div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
+            f'<div class="md-content"><article class="md-content__inner md-typeset">')
     tail = f'</article></div></div></main></div><script src="{_ROOT}{slim.CHROME_JS}"></script></body></html>'
     return head, tail
 

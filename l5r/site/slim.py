@@ -21,14 +21,12 @@ _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.I)
 # The few rules that let the card page's short markup (a bare header bar, <main> holding the article directly)
 # look like Material's longer chrome (.md-header__title links, .md-container > .md-main > .md-content).
 CARD_RULES = """
-/* card pages: l5r/site/slim.py */
-.l5r-bar a{color:inherit;font-size:.9rem;line-height:2.4rem;margin:0 .4rem 0 1rem;white-space:nowrap}
+/* card pages: l5r/site/slim.py (the short header bar a page has until assets/card-chrome.js replaces it) */
+.l5r-bar{display:flex;flex-wrap:wrap;align-items:center;padding:0 .8rem}
+.l5r-bar a{color:inherit;font-size:.9rem;line-height:2.4rem;margin:0 .4rem;white-space:nowrap}
 .l5r-bar a:first-child{flex-grow:1;font-weight:700}
-.l5r-bar{flex-wrap:wrap}
 @media screen and (max-width:30em){.l5r-bar a{font-size:.8rem;margin:0 .3rem}}
-.l5r-card-main{flex-grow:1;width:100%;min-width:0}
-.l5r-card-main table{display:block;max-width:100%;overflow-x:auto}
-.l5r-card-main>article{flex-grow:1;min-width:0}
+.md-content .l5r-card-text{max-width:40rem}
 """
 _SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
 
@@ -61,7 +59,8 @@ def write_card_css(site_dir: Path, local: list[str]) -> None:
         folder = str(Path(rel).parent.as_posix())
         if folder not in ("assets", "."):
             sub = folder[len("assets/"):] + "/" if folder.startswith("assets/") else "../" + folder + "/"
-            text = re.sub(r"url\((['\"]?)(?!data:|[a-z][a-z0-9+.-]*:|/|#)",
+            # The lookahead comes before the optional quote, so a quoted data: URI is never re-rooted.
+            text = re.sub(r"url\((?!['\"]?(?:data:|[a-z][a-z0-9+.-]*:|/|#))(['\"]?)",
                           lambda m: f"url({m.group(1)}{sub}", text)
         parts.append(f"/* {rel} */\n{text}")
     (site_dir / CARD_CSS).write_text("\n".join(parts) + CARD_RULES, encoding="utf-8")
@@ -198,8 +197,26 @@ CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool ca
     if (topic && h1) topic.textContent = h1.textContent;
     bar.replaceWith(header);
   }
-  var side = document.querySelector(".md-sidebar--primary");
-  if (side && parts.nav) side.innerHTML = rooted(parts.nav);
+  // Material's drawer and search toggles and the overlay come first in the body, as on every other page.
+  var toggles = document.createElement("div");
+  toggles.innerHTML = '<input class="md-toggle" data-md-toggle="drawer" type="checkbox" id="__drawer" autocomplete="off">' +
+    '<input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" autocomplete="off">' +
+    '<label class="md-overlay" for="__drawer"></label>';
+  while (toggles.lastChild) document.body.insertBefore(toggles.lastChild, document.body.firstChild);
+  // The components Material's bundle looks for (named here, not on 13,000 pages).
+  [[".md-container", "container"], [".md-main", "main"], [".md-content", "content"]].forEach(function (c) {
+    var el = document.querySelector(c[0]);
+    if (el) el.setAttribute("data-md-component", c[1]);
+  });
+  var inner = document.querySelector(".md-main__inner");
+  if (inner && parts.nav) {
+    var side = document.createElement("div");
+    side.className = "md-sidebar md-sidebar--primary";
+    side.setAttribute("data-md-component", "sidebar");
+    side.setAttribute("data-md-type", "navigation");
+    side.innerHTML = rooted(parts.nav);
+    inner.insertBefore(side, inner.firstChild);
+  }
   try {
     (function () { @PALETTE@ })();
   } catch (err) {}

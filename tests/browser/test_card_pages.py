@@ -19,26 +19,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
-import yaml
+
+from synthetic_pool import write_pool  # tests/synthetic_pool.py: invented cards, never real card text
 
 from .conftest import ROOT, is_local
 
 pytestmark = pytest.mark.browser  # Chromium on the online site and the offline copy
-
-PAYLOAD = ('<b>Battle:</b> :bow: Bow a target.<br><script>window.__pwned = 1</script>'
-           '<img src=x onerror="window.__pwned = 2"><a href="javascript:window.__pwned = 3">click</a>')
-POOL = {
-    "a_line_in_the_sand": {"set": "A Line in the Sand", "cards": [
-        {"title": "Zzyx Test Samurai", "types": ["Personality"], "decks": ["Dynasty"], "clans": ["Crab"],
-         "keywords": ["Samurai", "Crab Clan"], "is_unique": True, "text": PAYLOAD, "legality": ["Legacy", "Modern"],
-         "rarity": "Rare", "artist": "Test Artist", "force": "2", "chi": "2"},
-        {"title": "Zzyx Test Courtier", "types": ["Personality"], "decks": ["Dynasty"], "clans": ["Crane"],
-         "keywords": ["Courtier"], "text": "Plain text.", "legality": ["Modern"], "rarity": "Common",
-         "artist": "Test Artist"}]},
-    "promotional_test": {"set": "Promotional (Test)", "cards": [
-        {"title": "Zzyx Test Promo", "types": ["Item"], "decks": ["Fate"], "keywords": [], "text": "A promo.",
-         "legality": ["Legacy"], "rarity": "Promo", "artist": "Test Artist"}]},
-}
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -48,13 +34,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def test_pool(tmp_path_factory) -> Path:
-    pool = tmp_path_factory.mktemp("pool")
-    (pool / "sets").mkdir()
-    for name, doc in POOL.items():
-        (pool / "sets" / f"{name}.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
-    (pool / "set_info.yaml").write_text(yaml.safe_dump({"arcs": [{"name": "Test", "sets": [
-        {"set_name": "A Line in the Sand", "release_date": "2014-08-01"}]}]}), encoding="utf-8")
-    return pool
+    return write_pool(tmp_path_factory.mktemp("pool"))
 
 
 def _env(pool: Path) -> dict:
