@@ -154,14 +154,16 @@ def card_chrome_js(shell_html: str, shell_path: str) -> str:
     header_html = header.group(0) if header else ""
     palette = "\n".join(m.group(1) for m in _INLINE_SCRIPT.finditer(header_html))
     header_html = _INLINE_SCRIPT.sub("", header_html)
+    # The scripts of the shell's chrome, in its order (the offline copy's iframe-worker shim before Material's
+    # bundle), not those of its article (the card search's own).
     scripts = []
-    if config:
-        tail = shell_html[config.end():]
-        for src in _SCRIPT_SRC.findall(tail):
-            if any(src.split("?")[0].endswith(js) for js in SKIPPED_JS):
-                continue
-            path = _from_root(src, shell_path)
-            scripts.append(src if path is None else "@R@" + path)
+    start, end = shell_html.find("<article"), shell_html.rfind("</article>")
+    chrome = shell_html[:start] + shell_html[end:] if 0 <= start < end else shell_html
+    for src in _SCRIPT_SRC.findall(chrome):
+        if any(src.split("?")[0].endswith(js) for js in SKIPPED_JS):
+            continue
+        path = _from_root(src, shell_path)
+        scripts.append(src if path is None else "@R@" + path)
     settings = json.loads(config.group(1)) if config else {}
     # Card pages are not in the sitemap, so Material's instant loading never swaps them in; from a card page,
     # a link is an ordinary page load.
