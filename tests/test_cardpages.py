@@ -238,7 +238,7 @@ def test_the_codex_card_records_show_the_pools_facts_as_the_deck_checker_decides
     checked = 0
     for identity in records:
         page = (built_site / "cards" / identity.card_id / "index.html").read_text(encoding="utf-8")
-        facts = page.split(f'id="{identity.card_id}-pool"', 1)[1].split(f'id="{identity.card_id}-status"', 1)[0]
+        facts = page.split(f'id="{identity.card_id}-pool"', 1)[1]  # legality, then the pool's facts, then printings
         assert "In the card pool" in facts and 'id="printings"' in facts, identity.card_id
         shown = _page_statuses(facts)
         for fmt_id, status in shown.items():
@@ -263,14 +263,15 @@ def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
             if identity is None:
                 continue
             page = html.unescape(card_site.render(identity))
-            line = next(li for li in re.findall(r"<li>.*?</li>", page) if ban.citation in li)
+            line = next(row for row in re.findall(r"<tr>.*?</tr>", page) if ban.citation in row)
             added, lifted = bandates.added_statement(ban), bandates.lifted_statement(ban)
             if added and added.qualifier == "as-of":
-                assert f"added on the list as of {added.iso}" in line, line
+                assert f"<td>on the list as of {added.iso}" in line, line
                 seen.add("as-of")
             if lifted and lifted.qualifier == "undated":
-                assert "lifted undated" in line and "the Codex infers" in line, line
-                assert f"lifted {lifted.iso}" not in line
+                lifted_cell = re.findall(r"<td>(.*?)</td>", line)[3]  # Format, Status, Added, Lifted, Ban entry
+                assert lifted_cell.startswith("undated") and "the Codex infers" in lifted_cell, line
+                assert lifted_cell != lifted.iso
                 seen.add("undated")
     assert seen == {"as-of", "undated"}, seen
 

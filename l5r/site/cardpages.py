@@ -1,8 +1,9 @@
 """A page per pool card (issue 11), written from one Jinja template into one MkDocs-rendered shell.
 
 MkDocs renders the card search page (cards/search.md) through the theme once; `write_card_pages` then writes
-every card page into that page's chrome (header, nav, footer), replacing its article, so 12,691 cards never go
-through the Markdown and theme pipeline. Card pages stay out of Material's search index; the search page loads
+every card page into a slim copy of that page's chrome (Material's page skeleton; the header, search box and
+navigation come from one shared script, slim.CHROME_JS), so 13,746 cards never go through the Markdown and theme
+pipeline. Card pages stay out of Material's search index; the search page loads
 its own compact index (assets/card-index.js, a script tag: works from file:// too).
 
 URLs: `card/<slug>/`, the slug made from the pool's title and experience level alone (so it never changes when
