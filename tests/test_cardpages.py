@@ -227,6 +227,7 @@ def test_the_site_search_card_index_holds_every_pool_card_page(built_site):
     assert all(len(r) == 7 and all(not isinstance(v, str) or len(v) < 200 for v in r) for r in pool_rows)
 
 
+@pytest.mark.realpool  # every card record in the pool, the cards the ban lists name
 def test_the_codex_card_records_show_the_pools_facts_as_the_deck_checker_decides(built_site):
     """Issue 11: the 75 card records keep their pages (cards/<id>/) and gain the pool's text, printings and
     legality in every format; each verdict is what `DeckChecker.check` says of a one-card list today."""
@@ -250,6 +251,7 @@ def test_the_codex_card_records_show_the_pools_facts_as_the_deck_checker_decides
     assert checked > 100
 
 
+@pytest.mark.realpool  # every card record in the pool, the cards the ban lists name
 def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
     """Issue 12 on the card pages too: Modern's "As of August 16, 2015" bans read "on the list as of", and the
     Koan lifts read undated with the Codex's inference named, never as a plain day."""
