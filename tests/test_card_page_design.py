@@ -203,6 +203,16 @@ def test_every_page_and_short_link_carries_its_own_title_and_description(site):
     assert len({seen[p]["og:description"] for p in pages}) == len(pages), {p: seen[p]["og:description"] for p in pages}
 
 
+def test_a_page_without_a_description_is_described_by_its_own_words(site):
+    """Hand-written and listing pages: the page's own title (not the navigation's short one) and its first
+    paragraph that reads as one."""
+    bans = _meta(_read(site, "formats/modern/bans"))
+    assert bans["og:title"] == "Modern: banned cards", bans
+    assert bans["og:description"].startswith("As of August 16, 2015"), bans
+    search = _meta(_read(site, "cards/search"))
+    assert "not legal in" not in search["og:description"], search  # a form's labels are no description
+
+
 def test_a_shared_rule_shows_its_citation_and_first_sentence(site):
     rule = _meta(_read(site, "formats/obsidian-hand/ii-f"))
     assert rule["og:title"].startswith("OH II.F")
