@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from ..data import model as m
-from . import examples
+from . import citelabel, examples, share
 from .compare import TOPICS, topics_of  # noqa: F401 (also the overviews' order; importers of build.TOPICS keep working)
 from .diff import word_diff
 from .pages import Page, SitePlan, relative_link
@@ -85,9 +85,30 @@ class _Helpers:
         """The same, compact, for a table row (ban entries, legal sets)."""
         return self._cite(record, "_cite_cell.html.j2")
 
+    def label_text(self, record) -> str:
+        """The citation as a reader sees it: the document's numbering wherever it has one (citelabel.py)."""
+        if isinstance(record, str):
+            record = self.r.codex.records.get(record) or self.r.codex.cards.get(record)
+        return citelabel.label(record, self.r.codex) if record is not None else ""
+
+    def label(self, record) -> str:
+        """`label_text`, escaped for the page."""
+        return html.escape(self.label_text(record))
+
+    def share_description(self, record) -> str:
+        """What a shared link to this record says (share.py): not HTML, the template's filter escapes it."""
+        return share.record_description(record, self.r.codex)
+
+    def share_title(self, record) -> str:
+        return share.record_title(record, self.r.codex)
+
+    def label_link(self, record) -> str:
+        """A link to a record labelled with its citation as a reader sees it."""
+        return self.link(record.id, self.label_text(record))
+
     def _cite(self, record, template) -> str:
         return self.r.env.get_template(template).render(
-            record=record, citation=record.citation, title=record.title, anchor=record.id,
+            record=record, citation=self.label_text(record), title=record.title, anchor=record.id,
             short=short_path(record.citation)).strip()
 
     def cited_by(self, record_id: str) -> list:
@@ -105,10 +126,22 @@ class _Helpers:
         return (f'<div class="admonition note l5r-erratum"><p class="admonition-title">Erratum</p>'
                 f"<ul>{items}</ul></div>")
 
-    def as_written(self, heading: str | None, shown: str) -> str:
-        if not heading or " ".join(heading.split()).lower() == shown.lower():
+    @staticmethod
+    def _same(a: str | None, b: str | None) -> bool:
+        return " ".join((a or "").split()).lower() == " ".join((b or "").split()).lower()
+
+    def written(self, heading: str | None, shown: str, evidence: str | None = None) -> str:
+        """The heading as the document writes it (escaped), when it differs from the title shown and from the
+        document's words already quoted beside the record's relation; "" otherwise."""
+        if not heading or self._same(heading, shown) or (evidence and self._same(heading, evidence)):
             return ""
-        return f'<p class="l5r-as-written">As written: <q>{html.escape(heading)}</q></p>'
+        return html.escape(heading)
+
+    def as_written(self, heading: str | None, shown: str) -> str:
+        written = self.written(heading, shown)
+        if not written:
+            return ""
+        return f'<p class="l5r-provenance l5r-as-written">As written: <q>{written}</q></p>'
 
     # -- the Codex's layer on the documents (issue 12): every label says which words justify it ----------
 

@@ -1,8 +1,9 @@
 """A page per pool card (issue 11), written from one Jinja template into one MkDocs-rendered shell.
 
 MkDocs renders the card search page (cards/search.md) through the theme once; `write_card_pages` then writes
-every card page into that page's chrome (header, nav, footer), replacing its article, so 12,691 cards never go
-through the Markdown and theme pipeline. Card pages stay out of Material's search index; the search page loads
+every card page into a slim copy of that page's chrome (Material's page skeleton; the header, search box and
+navigation come from one shared script, slim.CHROME_JS), so 13,746 cards never go through the Markdown and theme
+pipeline. Card pages stay out of Material's search index; the search page loads
 its own compact index (assets/card-index.js, a script tag: works from file:// too).
 
 URLs: `card/<slug>/`, the slug made from the pool's title and experience level alone (so it never changes when
@@ -37,7 +38,7 @@ from ..cardpool.read import deck_of, read_set, set_files
 from ..data import model as m
 from ..engine.deck import DeckChecker, checkable, legality
 from ..engine.ruleset import ruleset_for
-from . import slim
+from . import citelabel, slim
 from .cardlinks import CARD_DIR, pool_target_id
 from .cardtext import safe_text
 from .pages import page_path
@@ -212,6 +213,7 @@ class CardSite:
         site._env = jinja_env()
         site._template = site._env.get_template("pool_card.html.j2")
         site._legality_template = site._env.get_template("pool_card_legality.html.j2")
+        site._bans_template = site._env.get_template("pool_card_bans.html.j2")
         site._legality_cache = {}
         return site
 
@@ -240,10 +242,23 @@ class CardSite:
     def page_identities(self):
         return [i for i in self.index.identities if i.in_pool and i.card_id is None]
 
-    def render_embedded(self, identity: Identity, rel: str) -> str:
-        """The pool's facts for a card the Codex has a record for: its text, stats, legality in every format
-        (with the date picker) and printings, for the record's own page (`cardsearch.write_record_facts`)."""
-        return self.render(identity, rel, embedded=True)
+    def render_embedded(self, identity: Identity, rel: str) -> list[str]:
+        """The pool's facts for a card the Codex has a record for, as every pool card's page renders them, in
+        three parts for the places the record's page leaves for them (`cardsearch.write_record_facts`): legality
+        (with the date picker) under the citation; the pool's stats, text and errata after the record's facts;
+        printings and relations after its ban table."""
+        return self.render(identity, rel, embedded=True).split("<!--l5r:part-->")
+
+    def verdicts(self, identity: Identity) -> list[tuple[str, str]]:
+        """(format name, today's verdict) per checkable format: `DeckChecker.card_legality`, as the table says."""
+        return [(c.format.short_name, c.card_legality(identity, self.today).status) for c in self.checks]
+
+    def description(self, identity: Identity) -> str:
+        """What a shared link to the card's page says: its type, clan and deck, and its legality in words."""
+        kind = " · ".join(x for x in (", ".join(identity.types), ", ".join(identity.clans),
+                                       f"{identity.deck} deck" if identity.deck else "") if x)
+        sentence = verdict_sentence(self.verdicts(identity))
+        return " ".join(x for x in ((kind + ".") if kind else "", sentence) if x)
 
     def render(self, identity: Identity, rel: str = "../../", embedded: bool = False) -> str:
         """The card's article HTML (goes inside the shell's <article>); `rel` leads from the page to the root."""
@@ -261,11 +276,13 @@ class CardSite:
         for record in self.cited_by.get(pool_target_id(identity), ()):
             where = (record.uri, record.anchor) if getattr(record, "uri", None) else self.anchors.get(record.id)
             if where:  # a rule, ruling or ban naming the card, or a verified example (cardlinks.ExampleCitation)
-                cited.append((rel + self.page(page_path(where[0])) + "#" + where[1], record.citation, record.title))
+                cited.append((rel + self.page(page_path(where[0])) + "#" + where[1],
+                              citelabel.label(record, self.codex), record.title))
+        legality_part, bans_part = self.legality_html(rows, timeline, rel)
         return self._template.render(
             cited=cited, embedded=embedded,
             card=identity, slug=self.slug_of.get(identity), latest=latest, prints=prints,
-            legality=self.legality_html(rows, timeline, rel),
+            legality=legality_part, bans=bans_part,
             stats=[(label, latest[k]) for k, label in STATS if k in latest], text=safe_text(latest.get("text")),
             errata=[(p["_set"], safe_text(p["errata_text"])) for p in prints if p.get("errata_text")],
             related={k: sorted(v, key=lambda i: i.key) for k, v in related.items() if v},
@@ -273,19 +290,39 @@ class CardSite:
         )
 
     def legality_html(self, rows, timeline: str, rel: str):
-        """The legality part (pool_card_legality.html.j2). Most cards share theirs word for word (legal in the
-        same formats for the same reasons, no bans), so each distinct one is rendered once per build: the part
-        depends only on the verdicts, the bans and the timeline, all named in the key."""
+        """The legality part (pool_card_legality.html.j2) and the ban history (pool_card_bans.html.j2). Most
+        cards share theirs word for word (legal in the same formats for the same reasons, no bans), so each
+        distinct one is rendered once per build: the parts depend only on the verdicts, the bans and the
+        timeline, all named in the key."""
         key = (rel, timeline, tuple((r["format"].id, r["now"].status, r["now"].reason,
                                      tuple(b.id for b in r["now"].bans), tuple(b.id for b in r["bans"]))
                                     for r in rows))
         found = self._legality_cache.get(key)
         if found is None:
-            found = Markup(self._legality_template.render(
-                rows=rows, timeline=timeline, today=self.today.isoformat(), root=rel, page=lambda uri: rel + self.page(uri),
-                ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}"))
+            args = dict(rows=rows, timeline=timeline, today=self.today.isoformat(), root=rel,
+                        page=lambda uri: rel + self.page(uri),
+                        ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}",
+                        sentence=verdict_sentence([(r["format"].short_name, r["now"].status) for r in rows]))
+            found = (Markup(self._legality_template.render(**args)), Markup(self._bans_template.render(**args)))
             self._legality_cache[key] = found
         return found
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def verdict_sentence(verdicts) -> str:
+    """The verdicts in words, formats with the same verdict together, in the table's order: "Legal in Obsidian
+    Hand and Modern; not checked in New Era." Each verdict is named as the table names it (whatever
+    `card_legality` returned), nothing is re-decided here."""
+    groups: dict[str, list[str]] = {}
+    for name, status in verdicts:
+        groups.setdefault(status, []).append(name)
+    if not groups:
+        return ""
+    text = "; ".join(f"{status.replace('-', ' ')} in {_and(names)}" for status, names in groups.items())
+    return text[:1].upper() + text[1:] + "."
 
 
 # -----------------------------------------------------------------------------------------------------------
@@ -299,9 +336,10 @@ _ROOT = "../../"  # the shell (cards/search/) and every card page (card/<slug>/)
 
 def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_depth: int = 2) -> tuple[str, str]:
     """The chrome of a card page, from the MkDocs-rendered shell: its colour scheme, ONE shared stylesheet
-    (assets/card-page.css, see l5r/site/slim.py), a short header (site name, card search, formats) and footer.
-    Material's nav (50 KB, every page of the site) and its scripts are left out so that 13,000 card pages stay
-    small (≤ 40 KB each, the site ≤ 60 MB). The shell's stylesheets are bundled by `write_card_pages`."""
+    (assets/card-page.css, see l5r/site/slim.py), Material's page skeleton and ONE shared script
+    (assets/card-chrome.js) that puts the site's header, search box and navigation into it. Without script the
+    page still has a short header bar (site name, card search, formats). Each page fills in @TITLE@, @DESC@ (its
+    description for shared links) and @PATH@ (its path from the site's root)."""
     import html as _html
     _, external = slim.shell_stylesheets(shell_html, shell_depth)
     icon = slim.favicon(shell_html)
@@ -310,32 +348,39 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
         icon = icon.replace('href="', 'href="' + "../" * (2 - shell_depth), 1)
     body = _BODY.search(shell_html)
     name = _html.escape(site_name)
-    # The published address of each card page (what "Copy citation" shares from disk, as on every other page):
-    # the site's address, read from the shell's own canonical link, then the card's path.
+    # The published address of each card page (what "Copy citation" shares from disk, as on every other page,
+    # and what a shared link names): the site's address, read from the shell's own canonical link, then the
+    # card's path.
     canonical = _CANONICAL.search(shell_html)
     published = ""
     if canonical and canonical.group(1).endswith(("cards/search/", "cards/search.html")):
         site_root = canonical.group(1).rsplit("cards/search", 1)[0]
-        published = f'<link rel="canonical" href="{site_root}@PATH@">'
-
+        published = (f'<link rel="canonical" href="{site_root}@PATH@"><meta property="og:url" '
+                     f'content="{site_root}@PATH@">')
+    # Every byte here is repeated 13,000 times (the site must stay under 60 MB): what the shared script can add
+    # (Material's toggles, overlay and sidebar) it adds, and a shared link's description is said once, as Open
+    # Graph's (which chats and Twitter read).
     head = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
-            f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>{published}{icon}'
-            f'<link rel="stylesheet" href="{_ROOT}{slim.CARD_CSS}">{"".join(external)}</head>'
+            f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>'
+            f'<meta property="og:title" content="@TITLE@"><meta property="og:description" content="@DESC@">'
+            f'<meta property="og:type" content="website"><meta name="twitter:card" content="summary">'
+            f'{published}{icon}<link rel="stylesheet" href="{_ROOT}{slim.CARD_CSS}">{"".join(external)}</head>'
             f'{body.group(0) if body else "<body>"}<a href="#card" class="md-skip">Skip to content</a>'
-            f'<header class="md-header"><nav class="md-header__inner md-grid l5r-bar" aria-label="Header">'
-            f'<a href="{_ROOT}{page("")}">{name}</a> <a href="{_ROOT}{page("cards/search/")}">Card search</a> '
-            f'<a href="{_ROOT}{page("formats/")}">Formats</a></nav></header>'
-            f'<main class="md-main__inner md-grid l5r-card-main"><article class="md-content__inner md-typeset">')
-    tail = f'</article></main><script src="{_ROOT}assets/codex.js"></script></body></html>'  # Copy citation
+            f'<header class="md-header l5r-bar"><a href="{_ROOT}{page("")}">{name}</a> '
+            f'<a href="{_ROOT}{page("cards/search/")}">Card search</a> <a href="{_ROOT}{page("formats/")}">Formats</a>'
+            f'</header><div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
+            f'<div class="md-content"><article class="md-content__inner md-typeset">')
+    tail = f'</article></div></div></main></div><script src="{_ROOT}{slim.CHROME_JS}"></script></body></html>'
     return head, tail
 
 
 def card_page_html(card_site: CardSite, identity: Identity, head: str, tail: str) -> str:
-    """A pool card's whole page: the shell's head (its title and published address filled in), the card, the tail.
-    The one way a card page is made, written by the build and served by `mkdocs serve` alike."""
+    """A pool card's whole page: the shell's head (its title, description and published address filled in), the
+    card, the tail. The one way a card page is made, written by the build and served by `mkdocs serve` alike."""
     import html as _html
-    filled = head.replace("@TITLE@", _html.escape(identity.key), 1).replace(
-        "@PATH@", f"{CARD_DIR}/{card_site.slug_of[identity]}/", 1)
+    filled = head.replace("@TITLE@", _html.escape(identity.key)).replace(
+        "@PATH@", f"{CARD_DIR}/{card_site.slug_of[identity]}/").replace(
+        "@DESC@", _html.escape(card_site.description(identity)))
     return filled + card_site.render(identity) + tail
 
 
@@ -381,6 +426,8 @@ def card_page_shell(site_dir: Path, card_site: CardSite, site_name: str) -> tupl
     shell_html = shell_file.read_text(encoding="utf-8")
     depth = 2 if card_site.directory_urls else 1
     slim.write_card_css(site_dir, slim.shell_stylesheets(shell_html, depth)[0])
+    (site_dir / slim.CHROME_JS).write_text(
+        slim.card_chrome_js(shell_html, shell_file.relative_to(site_dir).as_posix()), encoding="utf-8")
     return compact_shell(shell_html, site_name, card_site.page, shell_depth=depth)
 
 

@@ -7,7 +7,9 @@ keywords, today's verdict per format) loaded by a script tag, so it works from f
 
 from __future__ import annotations
 
+import html as _html
 import json
+import re
 from pathlib import Path
 
 from ..cardpool import load_index, locate_pool
@@ -76,12 +78,17 @@ def index_document(card_site: cardpages.CardSite) -> dict:
             "as_of": card_site.today.isoformat()}
 
 
-_POOL_FACTS = '<div class="l5r-pool-facts" id="{id}-pool"></div>'
+# The places a card record's page (card.md.j2) leaves for the pool's facts, in the order of `render_embedded`.
+_POOL_FACTS = ('<div class="l5r-pool-facts" id="{id}-pool"></div>', '<div class="l5r-pool-facts" id="{id}-pool-card"></div>',
+               '<div class="l5r-pool-facts" id="{id}-pool-prints"></div>')
+
+
+_DESCRIPTION = re.compile(r'(<meta (?:name="description"|property="og:description") content=")[^"]*"')
 
 
 def write_record_facts(site_dir: Path, card_site: cardpages.CardSite) -> int:
     """The pages of the Codex's card records (cards/<id>/) gain the pool's facts, rendered as every pool card's
-    page renders them, in the place card.md.j2 leaves for them. Returns how many pages gained them."""
+    page renders them, in the places card.md.j2 leaves for them. Returns how many pages gained them."""
     count = 0
     for identity in card_site.index.identities:
         if not (identity.card_id and identity.in_pool):
@@ -90,15 +97,19 @@ def write_record_facts(site_dir: Path, card_site: cardpages.CardSite) -> int:
             path, rel = site_dir / "cards" / identity.card_id / "index.html", "../../"
         else:
             path, rel = site_dir / "cards" / f"{identity.card_id}.html", "../"
-        marker = _POOL_FACTS.format(id=identity.card_id)
+        markers = [marker.format(id=identity.card_id) for marker in _POOL_FACTS]
         try:
             html = path.read_text(encoding="utf-8")
         except OSError:
             continue
-        if marker not in html:
+        if not all(marker in html for marker in markers):
             continue
-        filled = marker[:-len("</div>")] + card_site.render_embedded(identity, rel) + "</div>"
-        path.write_text(html.replace(marker, filled, 1), encoding="utf-8")
+        for marker, part in zip(markers, card_site.render_embedded(identity, rel)):
+            html = html.replace(marker, marker[:-len("</div>")] + part + "</div>", 1)
+        # A shared link says the card's legality, as a pool card's page does (the record alone knows no verdict).
+        said = _html.escape(card_site.description(identity))
+        html = _DESCRIPTION.sub(lambda m: m.group(1) + said + '"', html, count=2)
+        path.write_text(html, encoding="utf-8")
         count += 1
     return count
 

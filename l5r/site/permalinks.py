@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data import model as m
+from . import share
 from .pages import SitePlan, page_path
 from .render import jinja_env
 
@@ -266,13 +267,21 @@ def write_outputs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bo
     for c in items:
         here = short_path(c.citation)
         to = _relative(here, permalinks[c.citation])
+        record = codex.records.get(c.record_id) or codex.cards.get(c.record_id)
+        # A short link pasted in a chat unfurls with what its record says, not the site's blurb (share.py).
+        shared = {"share_title": share.record_title(record, codex), "description": share.record_description(
+            record, codex)} if record is not None else {"share_title": f"{c.citation} — {c.title}",
+                                                         "description": f"{c.citation} — {c.title}"}
         # The forward is relative (it works in every copy of the site); the canonical link names the public page.
         _write(site / here / "index.html", template.render(
             title=f"{c.citation} — {c.title}", targets={}, default=to,
-            canonical=published[c.citation].partition("#")[0] if site_url else "", message=f"{c.citation} — {c.title} is at"))
+            canonical=published[c.citation].partition("#")[0] if site_url else "",
+            message=f"{c.citation} — {c.title} is at", url=site_url + here if site_url else "", **shared))
     stubs = _write_stubs(site, codex, plan, directory_urls, template)
     _verify(site, items, directory_urls)
     return {"permalinks": len(permalinks), "short_links": len(items), "stubs": stubs}
+
+
 
 
 def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bool, template) -> int:

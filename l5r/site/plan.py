@@ -117,13 +117,14 @@ def plan_site(codex: m.Codex) -> SitePlan:
         format_nav.append({f.short_name: f"{format_dir(f)}/index.md"})
     nav.append({"Formats": format_nav})
 
-    card_nav = [{"All cards": "cards/index.md"}]
-    pages.append(Page("cards/index.md", "Cards", "cards_index.md.j2", {}))
+    # "Cards" opens the card search (cards/search.md, l5r/site/cardsearch.py); the list of the cards the documents
+    # name (cards/index.md) is one of its views, linked from there and from its own tabs.
+    pages.append(Page("cards/index.md", "Cards the documents name", "cards_index.md.j2", {}))
     for card in sorted(codex.cards.values(), key=lambda c: (c.name.lower(), c.experience or "", c.id)):
         uri = f"cards/{card.id}.md"
         anchors[card.id] = (uri, card.id)
         pages.append(Page(uri, card.title, "card.md.j2", {"card": card}))
-    nav.append({"Cards": card_nav})
+    nav.append({"Cards": "cards/search.md"})
 
     # Site-wide "What's new": every dated changelog entry, newest first (templates/whats_new.md.j2).
     pages.append(Page("whats-new.md", "What's new", "whats_new.md.j2", {}))

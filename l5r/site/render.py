@@ -353,6 +353,9 @@ def jinja_env() -> Environment:
     env.filters["md"] = lambda s: Markup(md_escape(html.escape(str(s), quote=False)))
     env.filters["e"] = lambda s: s if isinstance(s, Markup) else Markup(html.escape(str(s)))
     env.filters["front_matter"] = front_matter
+    # A page's description for shared links: the theme prints it inside an attribute as it is, so quotes too
+    # are escaped; JSON-quoted for the front matter.
+    env.filters["front_matter_attr"] = lambda s: Markup(json.dumps(html.escape(str(s), quote=True), ensure_ascii=False))
     from ..data import bandates
     env.globals["ban_dates"] = bandates  # how every page words a ban date (issue 12)
     return env

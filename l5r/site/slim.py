@@ -21,14 +21,12 @@ _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.I)
 # The few rules that let the card page's short markup (a bare header bar, <main> holding the article directly)
 # look like Material's longer chrome (.md-header__title links, .md-container > .md-main > .md-content).
 CARD_RULES = """
-/* card pages: l5r/site/slim.py */
-.l5r-bar a{color:inherit;font-size:.9rem;line-height:2.4rem;margin:0 .4rem 0 1rem;white-space:nowrap}
+/* card pages: l5r/site/slim.py (the short header bar a page has until assets/card-chrome.js replaces it) */
+.l5r-bar{display:flex;flex-wrap:wrap;align-items:center;padding:0 .8rem}
+.l5r-bar a{color:inherit;font-size:.9rem;line-height:2.4rem;margin:0 .4rem;white-space:nowrap}
 .l5r-bar a:first-child{flex-grow:1;font-weight:700}
-.l5r-bar{flex-wrap:wrap}
 @media screen and (max-width:30em){.l5r-bar a{font-size:.8rem;margin:0 .3rem}}
-.l5r-card-main{flex-grow:1;width:100%;min-width:0}
-.l5r-card-main table{display:block;max-width:100%;overflow-x:auto}
-.l5r-card-main>article{flex-grow:1;min-width:0}
+.md-content .l5r-card-text{max-width:40rem}
 """
 _SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
 
@@ -61,7 +59,8 @@ def write_card_css(site_dir: Path, local: list[str]) -> None:
         folder = str(Path(rel).parent.as_posix())
         if folder not in ("assets", "."):
             sub = folder[len("assets/"):] + "/" if folder.startswith("assets/") else "../" + folder + "/"
-            text = re.sub(r"url\((['\"]?)(?!data:|[a-z][a-z0-9+.-]*:|/|#)",
+            # The lookahead comes before the optional quote, so a quoted data: URI is never re-rooted.
+            text = re.sub(r"url\((?!['\"]?(?:data:|[a-z][a-z0-9+.-]*:|/|#))(['\"]?)",
                           lambda m: f"url({m.group(1)}{sub}", text)
         parts.append(f"/* {rel} */\n{text}")
     (site_dir / CARD_CSS).write_text("\n".join(parts) + CARD_RULES, encoding="utf-8")
@@ -101,3 +100,144 @@ def drop_unused_theme_files(site_dir: Path) -> int:
         removed += source_map.stat().st_size
         source_map.unlink()
     return removed
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The site's chrome on every pool card page, from ONE shared script
+# -----------------------------------------------------------------------------------------------------------
+# Material's header (search box, colour toggle) and its navigation are ~25 KB of markup: 13,000 copies would be
+# 300 MB. Each card page carries Material's page skeleton (toggles, container, an empty primary sidebar, a short
+# header bar that works without script) and one script, assets/card-chrome.js, written once per build from the
+# card search page's own chrome: it puts that header and navigation into the page, then loads the scripts the
+# search page loads (Material's bundle, the Codex's), so the search box, the menu on a phone and "Copy citation"
+# work as on every other page. Links in it are written from the site's root and completed in the browser from
+# the script's own address, so the same file serves every card page, online and from disk.
+
+CHROME_JS = "assets/card-chrome.js"
+_HEADER = re.compile(r'<header class="md-header[^"]*"[^>]*>.*?</header>', re.S)
+_SIDEBAR = re.compile(r'<div class="md-sidebar md-sidebar--primary"[^>]*>(.*?)</div>\s*'
+                      r'(?=<div class="md-sidebar md-sidebar--secondary"|<div class="md-content")', re.S)
+_CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
+_SCRIPT_SRC = re.compile(r'<script src="([^"]+)"></script>')
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+_URL_ATTR = re.compile(r'\b(href|src)="([^"#][^"]*)"')
+# Scripts of the search page that a card page does not need (the deck checker's page script).
+SKIPPED_JS = ("deck-check.js",)
+
+
+def _from_root(url: str, shell_path: str) -> str | None:
+    """A URL of the shell page as a path from the site's root (None when it leaves the site)."""
+    from urllib.parse import urljoin
+    if _EXTERNAL.match(url):
+        return None
+    joined = urljoin("http://site.invalid/" + shell_path, url)
+    return joined[len("http://site.invalid/"):] if joined.startswith("http://site.invalid/") else None
+
+
+def _rooted(html: str, shell_path: str) -> str:
+    def swap(m):
+        path = _from_root(m.group(2), shell_path)
+        return m.group(0) if path is None else f'{m.group(1)}="@R@{path}"'
+    return _URL_ATTR.sub(swap, html)
+
+
+def _squeeze(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
+
+
+def card_chrome_js(shell_html: str, shell_path: str) -> str:
+    """assets/card-chrome.js from the built card search page (`shell_path` its file, from the site's root)."""
+    import json
+    header = _HEADER.search(shell_html)
+    sidebar = _SIDEBAR.search(shell_html)
+    config = _CONFIG.search(shell_html)
+    header_html = header.group(0) if header else ""
+    palette = "\n".join(m.group(1) for m in _INLINE_SCRIPT.finditer(header_html))
+    header_html = _INLINE_SCRIPT.sub("", header_html)
+    # The scripts of the shell's chrome, in its order (the offline copy's iframe-worker shim before Material's
+    # bundle), not those of its article (the card search's own).
+    scripts = []
+    start, end = shell_html.find("<article"), shell_html.rfind("</article>")
+    chrome = shell_html[:start] + shell_html[end:] if 0 <= start < end else shell_html
+    for src in _SCRIPT_SRC.findall(chrome):
+        if any(src.split("?")[0].endswith(js) for js in SKIPPED_JS):
+            continue
+        path = _from_root(src, shell_path)
+        scripts.append(src if path is None else "@R@" + path)
+    settings = json.loads(config.group(1)) if config else {}
+    # Card pages are not in the sitemap, so Material's instant loading never swaps them in; from a card page,
+    # a link is an ordinary page load.
+    settings["features"] = [f for f in settings.get("features") or () if f != "navigation.instant"]
+    search = _from_root(settings.get("search") or "", shell_path) if settings.get("search") else None
+    parts = {
+        "header": _squeeze(_rooted(header_html, shell_path)),
+        "nav": _squeeze(_rooted(sidebar.group(1), shell_path)) if sidebar else "",
+        "config": settings, "search": search, "scripts": scripts,
+    }
+    data = json.dumps(parts, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
+    return CHROME_SCRIPT.replace("@DATA@", data).replace("@PALETTE@", palette)
+
+
+CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool card page (l5r/site/slim.py): one file for every
+// card page; "@R@" in its markup stands for the site's root, read from this script's own address.
+(function () {
+  var parts = @DATA@;
+  var me = document.currentScript;
+  var root = me.src.replace(/assets\\/card-chrome\\.js(?:[?#].*)?$/, "");
+  function rooted(text) { return text.split("@R@").join(root); }
+  window.__md_scope = new URL(root);
+  window.__md_hash = function (e) { return Array.from(e).reduce(function (h, c) { return (h << 5) - h + c.charCodeAt(0); }, 0); };
+  window.__md_get = function (e, s, t) { s = s || localStorage; t = t || __md_scope; return JSON.parse(s.getItem(t.pathname + "." + e)); };
+  window.__md_set = function (e, v, s, t) { s = s || localStorage; t = t || __md_scope; try { s.setItem(t.pathname + "." + e, JSON.stringify(v)); } catch (err) {} };
+  var bar = document.querySelector("header.md-header");
+  if (bar && parts.header) {
+    var box = document.createElement("div");
+    box.innerHTML = rooted(parts.header);
+    var header = box.firstElementChild;
+    var topic = header.querySelector("[data-md-component=header-topic] .md-ellipsis");
+    var h1 = document.querySelector("article h1");
+    if (topic && h1) topic.textContent = h1.textContent;
+    bar.replaceWith(header);
+  }
+  // Material's drawer and search toggles and the overlay come first in the body, as on every other page.
+  var toggles = document.createElement("div");
+  toggles.innerHTML = '<input class="md-toggle" data-md-toggle="drawer" type="checkbox" id="__drawer" autocomplete="off">' +
+    '<input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" autocomplete="off">' +
+    '<label class="md-overlay" for="__drawer"></label>';
+  while (toggles.lastChild) document.body.insertBefore(toggles.lastChild, document.body.firstChild);
+  // The components Material's bundle looks for (named here, not on 13,000 pages).
+  [[".md-container", "container"], [".md-main", "main"], [".md-content", "content"]].forEach(function (c) {
+    var el = document.querySelector(c[0]);
+    if (el) el.setAttribute("data-md-component", c[1]);
+  });
+  var inner = document.querySelector(".md-main__inner");
+  if (inner && parts.nav) {
+    var side = document.createElement("div");
+    side.className = "md-sidebar md-sidebar--primary";
+    side.setAttribute("data-md-component", "sidebar");
+    side.setAttribute("data-md-type", "navigation");
+    side.innerHTML = rooted(parts.nav);
+    inner.insertBefore(side, inner.firstChild);
+  }
+  try {
+    (function () { @PALETTE@ })();
+  } catch (err) {}
+  var dialog = document.createElement("div");
+  dialog.className = "md-dialog";
+  dialog.setAttribute("data-md-component", "dialog");
+  dialog.innerHTML = '<div class="md-dialog__inner md-typeset"></div>';
+  document.body.appendChild(dialog);
+  var config = parts.config;
+  config.base = root;
+  if (parts.search) config.search = rooted("@R@" + parts.search);
+  var tag = document.createElement("script");
+  tag.id = "__config";
+  tag.type = "application/json";
+  tag.textContent = JSON.stringify(config);
+  document.body.appendChild(tag);
+  // Written while the page is still being read, so Material's bundle starts with the page, as it does elsewhere.
+  parts.scripts.forEach(function (src) {
+    document.write('<script src="' + rooted(src).replace(/"/g, "&quot;") + '"><\\/script>');
+  });
+})();
+"""

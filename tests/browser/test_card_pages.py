@@ -18,28 +18,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
-import yaml
+
+from synthetic_pool import write_pool  # tests/synthetic_pool.py: invented cards, never real card text
 
 from conftest import TEST_SITE_URL  # tests/conftest.py: the public address test builds are given
 
 from .conftest import ROOT, is_local
 
 pytestmark = pytest.mark.browser  # Chromium on the online site and the offline copy
-
-PAYLOAD = ('<b>Battle:</b> :bow: Bow a target.<br><script>window.__pwned = 1</script>'
-           '<img src=x onerror="window.__pwned = 2"><a href="javascript:window.__pwned = 3">click</a>')
-POOL = {
-    "a_line_in_the_sand": {"set": "A Line in the Sand", "cards": [
-        {"title": "Zzyx Test Samurai", "types": ["Personality"], "decks": ["Dynasty"], "clans": ["Crab"],
-         "keywords": ["Samurai", "Crab Clan"], "is_unique": True, "text": PAYLOAD, "legality": ["Legacy", "Modern"],
-         "rarity": "Rare", "artist": "Test Artist", "force": "2", "chi": "2"},
-        {"title": "Zzyx Test Courtier", "types": ["Personality"], "decks": ["Dynasty"], "clans": ["Crane"],
-         "keywords": ["Courtier"], "text": "Plain text.", "legality": ["Modern"], "rarity": "Common",
-         "artist": "Test Artist"}]},
-    "promotional_test": {"set": "Promotional (Test)", "cards": [
-        {"title": "Zzyx Test Promo", "types": ["Item"], "decks": ["Fate"], "keywords": [], "text": "A promo.",
-         "legality": ["Legacy"], "rarity": "Promo", "artist": "Test Artist"}]},
-}
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -49,13 +35,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def test_pool(tmp_path_factory) -> Path:
-    pool = tmp_path_factory.mktemp("pool")
-    (pool / "sets").mkdir()
-    for name, doc in POOL.items():
-        (pool / "sets" / f"{name}.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
-    (pool / "set_info.yaml").write_text(yaml.safe_dump({"arcs": [{"name": "Test", "sets": [
-        {"set_name": "A Line in the Sand", "release_date": "2014-08-01"}]}]}), encoding="utf-8")
-    return pool
+    return write_pool(tmp_path_factory.mktemp("pool"))
 
 
 def _env(pool: Path) -> dict:
@@ -156,9 +136,11 @@ def test_legality_as_of_a_past_date(page, card_site):
     page.fill("#l5r-as-of", "2016-01-01")
     page.dispatch_event("#l5r-as-of", "change")
     assert status.get_attribute("data-status") == "banned"
+    assert "banned in obsidian hand" in page.locator("#l5r-verdict").inner_text().lower()
     page.fill("#l5r-as-of", "2015-01-01")
     page.dispatch_event("#l5r-as-of", "change")
     assert status.get_attribute("data-status") == "legal"
+    assert page.locator("#l5r-verdict").inner_text().startswith("Legal in Obsidian Hand")
 
 
 def test_card_search_with_a_filter(page, card_site):
@@ -213,13 +195,13 @@ def test_card_search_legal_here_not_there_and_banned_somewhere(page, card_site):
 
 
 def test_card_page_fits_a_phone(page, card_site):
-    """Players check cards on a phone at the venue: a card page, header bar included, fits 390 px."""
+    """Players check cards on a phone at the venue: a card page, the site's header included, fits 390 px."""
     page.set_viewport_size({"width": 390, "height": 800})
     _open(page, card_site, "card/zzyx-test-samurai/")
-    wide = page.evaluate("""[...document.querySelectorAll('header a, main *')]
+    wide = page.evaluate("""[...document.querySelectorAll('header *, main *')].filter(e => e.offsetParent)
         .filter(e => e.getBoundingClientRect().right > 391).map(e => e.tagName + ' ' + e.textContent.slice(0, 30))""")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
-    assert page.locator("header a", has_text="Formats").bounding_box()["x"] < 390
+    assert page.locator('header label[for="__drawer"]').bounding_box()["x"] < 390
 
 
 def test_card_search_says_new_era_cannot_be_checked(page, card_site):
@@ -239,3 +221,90 @@ def test_card_search_says_new_era_cannot_be_checked(page, card_site):
     # Not legal in Obsidian Hand still lists the cards that are banned or outside its pool.
     page.select_option("#l5r-notformat", label="Obsidian Hand")
     page.wait_for_function("() => document.querySelectorAll('#l5r-results li').length === 2")
+
+
+def _rule(card_site, path: str) -> str:
+    """A generated page's address in this variant: `formats/x/` online, `formats/x.html` from disk."""
+    kind, root, index = card_site
+    return root + (path if kind == "online" else path[:-1] + ".html")
+
+
+def _card(card_site, path: str) -> str:
+    kind, root, index = card_site
+    if path.startswith("card/") or kind == "online":
+        return root + path + (index if kind == "offline" else "")
+    return root + path[:-1] + ".html"
+
+
+POOL_CARD, DOCUMENTED_CARD = "card/zzyx-test-promo/", "cards/border-keep-experienced-2/"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_pool_card_page_has_the_sites_search_box_and_navigation(page, card_site, width):
+    """Every card page has the site's header: its search box finds cards and rules, its navigation (the drawer on
+    a phone) leads everywhere, and "Cards" opens the card search."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(_card(card_site, POOL_CARD), wait_until="load")
+    if width < 600:
+        page.locator('header label[for="__search"]').first.click()
+    box = page.locator(".md-search__input")
+    box.click()
+    box.fill("Zzyx Test Courtier")
+    hit = page.locator(".l5r-card-hit__link", has_text="Zzyx Test Courtier")
+    hit.first.wait_for(timeout=10000)
+    page.keyboard.press("Escape")
+    if width < 600:
+        page.goto(_card(card_site, POOL_CARD), wait_until="load")
+        page.locator('header label[for="__drawer"]').click()
+    cards = page.locator(".md-nav--primary a.md-nav__link", has_text="Cards").first
+    cards.wait_for(state="visible", timeout=5000)
+    cards.click()
+    page.wait_for_load_state("load")
+    assert page.locator("h1").first.inner_text().rstrip("¶").strip() == "Card search"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("path", [POOL_CARD, DOCUMENTED_CARD])
+def test_legality_comes_first_on_both_kinds_of_card_page(page, card_site, width, path):
+    """As on Scryfall, a card's legality is at the top: the verdicts in a sentence, then the table, above the
+    card's facts and text, on a pool card's page and on the page of a card the documents name alike."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(_card(card_site, path), wait_until="load")
+    sentence = page.locator("#l5r-verdict").bounding_box()
+    table = page.locator("table.l5r-legality").bounding_box()
+    text = page.locator("#text").bounding_box()
+    facts = page.locator(".l5r-card-facts").first.bounding_box()
+    assert sentence["y"] < table["y"] < facts["y"] < text["y"], (sentence, table, facts, text)
+    assert sentence["y"] < 800, "the verdict is on the first screen"
+    assert page.locator("h2", has_text="Ban history").count() == 1
+
+
+def _overlaps(page) -> list:
+    """Pairs of visible blocks of the article whose boxes overlap (the article's children, in page order)."""
+    return page.evaluate("""() => {
+        const boxes = [...document.querySelectorAll('article.md-content__inner > *')]
+          .filter(e => e.offsetParent && e.getBoundingClientRect().height > 0)
+          .map(e => [e.tagName + '.' + e.className + ' ' + e.textContent.trim().slice(0, 40), e.getBoundingClientRect()]);
+        const out = [];
+        for (let i = 0; i + 1 < boxes.length; i++) {
+          const [a, ra] = boxes[i], [b, rb] = boxes[i + 1];
+          if (rb.top < ra.bottom - 0.5) out.push([a, b, ra.bottom, rb.top]);
+        }
+        return out;
+    }""")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("path", ["formats/obsidian-hand/ii-f/", "formats/obsidian-hand/guidelines/"])
+def test_a_rule_page_leads_with_the_rule_and_nothing_overlaps(page, card_site, width, path):
+    """The rule's text comes right after its citation, where its words come from is one quiet line, and no two
+    blocks of the page overlap, on a desktop and on a phone."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(_rule(card_site, path), wait_until="load")
+    assert not _overlaps(page), _overlaps(page)
+    assert page.locator(".l5r-as-written + .l5r-layer, .l5r-layer + .l5r-as-written").count() == 0
+    cite = page.locator(".l5r-cite").nth(1).bounding_box()
+    following = page.evaluate("""() => { const c = document.querySelectorAll('.l5r-cite')[1];
+        let n = c.nextElementSibling; return n ? n.className : null; }""")
+    assert following != "l5r-layer" and not (following or "").startswith("l5r-provenance"), following
+    assert cite["width"] <= width

@@ -20,6 +20,25 @@
       status.setAttribute("data-status", verdict[1]);
       why.textContent = verdict[2] + (verdict[3].length ? " (" + verdict[3].join(", ") + ")" : "");
     });
+    sentence();
+  }
+  // The verdicts in one sentence above the table, as the build words it (cardpages.verdict_sentence): formats
+  // with the same verdict together, in the table's order.
+  function sentence() {
+    var line = document.getElementById("l5r-verdict");
+    if (!line) return;
+    var groups = [], names = {};
+    document.querySelectorAll("table.l5r-legality tr[data-format]").forEach(function (row) {
+      var status = row.cells[1].getAttribute("data-status");
+      if (!names[status]) { names[status] = []; groups.push(status); }
+      names[status].push(row.cells[0].textContent);
+    });
+    var text = groups.map(function (status) {
+      var list = names[status];
+      var joined = list.length === 1 ? list[0] : list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
+      return status.replace(/-/g, " ") + " in " + joined;
+    }).join("; ");
+    line.textContent = text ? text.charAt(0).toUpperCase() + text.slice(1) + "." : "";
   }
   if (picker) { picker.addEventListener("change", show); picker.addEventListener("input", show); }
 })();

@@ -1,0 +1,43 @@
+"""A small synthetic card pool for site builds in tests: invented titles and text, never real card text.
+
+Its text carries `<script>`, `onerror=` and `javascript:` payloads (they must show as text and never run). One
+entry uses a title the documents name, Border Keep • Experienced 2 (the Codex's record cards/border-keep-
+experienced-2/, on Modern's ban list as mod-ban-border-keep-experienced-2), with invented text, so the page of a
+card the documents name gains the pool's facts as in a real build.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+PAYLOAD = ('<b>Battle:</b> :bow: Bow a target.<br><script>window.__pwned = 1</script>'
+           '<img src=x onerror="window.__pwned = 2"><a href="javascript:window.__pwned = 3">click</a>')
+POOL = {
+    "a_line_in_the_sand": {"set": "A Line in the Sand", "cards": [
+        {"title": "Zzyx Test Samurai", "types": ["Personality"], "decks": ["Dynasty"], "clans": ["Crab"],
+         "keywords": ["Samurai", "Crab Clan"], "is_unique": True, "text": PAYLOAD, "legality": ["Legacy", "Modern"],
+         "rarity": "Rare", "artist": "Test Artist", "force": "2", "chi": "2"},
+        {"title": "Zzyx Test Courtier", "types": ["Personality"], "decks": ["Dynasty"], "clans": ["Crane"],
+         "keywords": ["Courtier"], "text": "Plain text.", "legality": ["Modern"], "rarity": "Common",
+         "artist": "Test Artist"}]},
+    "promotional_test": {"set": "Promotional (Test)", "cards": [
+        {"title": "Zzyx Test Promo", "types": ["Item"], "decks": ["Fate"], "keywords": [], "text": "A promo.",
+         "legality": ["Legacy"], "rarity": "Promo", "artist": "Test Artist"}]},
+    "coils_test": {"set": "Coils of Madness", "cards": [
+        {"title": "Border Keep", "extended_title": "Border Keep • Experienced 2", "types": ["Holding"],
+         "decks": ["Dynasty"], "keywords": ["Experienced 2", "Unique"], "is_unique": True,
+         "text": "Invented text for a test.", "legality": ["Legacy"], "rarity": "Fixed", "artist": "Test Artist",
+         "gold_cost": 0}]},
+}
+
+
+def write_pool(pool: Path) -> Path:
+    """The synthetic pool written into `pool` (sets/*.yaml and set_info.yaml); returns `pool`."""
+    (pool / "sets").mkdir(parents=True, exist_ok=True)
+    for name, doc in POOL.items():
+        (pool / "sets" / f"{name}.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    (pool / "set_info.yaml").write_text(yaml.safe_dump({"arcs": [{"name": "Test", "sets": [
+        {"set_name": "A Line in the Sand", "release_date": "2014-08-01"}]}]}), encoding="utf-8")
+    return pool
