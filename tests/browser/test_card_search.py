@@ -201,8 +201,8 @@ def test_first_click_on_a_result_opens_the_card(page, search_site, table):
     page.locator("#l5r-q").click()
     page.keyboard.type("zzyx crab")
     wanted = expected(table, search_site[1], words=["zzyx", "crab"])
-    page.wait_for_function("n => document.getElementById('l5r-count').textContent.startsWith(n + ' card')",
-                           arg=len(wanted))
+    page.wait_for_function("() => [...document.querySelectorAll('#l5r-results a')].slice(0, 3)"
+                           ".every(a => a.textContent.startsWith('Zzyx Crab'))")
     link = page.locator("#l5r-results a").nth(2)
     href = link.evaluate("a => a.href")
     assert href in wanted
