@@ -4,8 +4,7 @@ Scryfall-like syntax combined with the form's filters, the search is kept in the
 it, from file:// too), a term it cannot read says so in one line, the syntax is documented on the page, and axe
 finds nothing serious.
 
-The site is built (once per variant) with a synthetic card pool written into a tmp folder: 240 made-up cards over
-three made-up sets of different years, with every combination of type, clan, keyword and legality tags. What the
+The site is built with the synthetic card pool of tests/browser/synthetic.py (240 made-up cards). What the
 search should find is worked out here from the page's own card table (assets/card-index.js: types, clans,
 keywords, today's verdicts and first-printing years as the build computed them), independently of the page's
 script, so the test checks the query language, not the data.
@@ -13,84 +12,22 @@ script, so the test checks the query language, not the data.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
 import re
-import subprocess
-import sys
-import threading
-from pathlib import Path
 from urllib.parse import quote_plus, urljoin
 
 import pytest
-import yaml
 
-from .conftest import ROOT, is_local
+from .synthetic import axe_serious, page, small_site, small_sites  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
-
-# Real set names (the formats' legal sets are named sets) with made-up cards and release dates.
-SETS = [("Imperial Edition", "1996-05-01", "imperial_edition"), ("Samurai Edition", "2008-03-01", "samurai_edition"),
-        ("A Line in the Sand", "2014-09-01", "a_line_in_the_sand")]
-TYPES = [("Personality", "Dynasty"), ("Holding", "Dynasty"), ("Strategy", "Fate"), ("Item", "Fate")]
-CLANS = ["Crab", "Crane", "Lion", "Unicorn"]
-KEYWORDS = [["Duelist", "Samurai"], ["Courtier"], ["Samurai"]]
-TAGS = [["Legacy"], []]
 PAGE = 100
 
-
-def synthetic_pool(folder: Path) -> Path:
-    (folder / "sets").mkdir(parents=True)
-    by_set: dict[int, list] = {n: [] for n in range(len(SETS))}
-    for n in range(240):  # types, clans, keywords and tags in every combination, spread over the three sets
-        s, t, c, k, g = (n // 4 + n // 48) % 3, n % 4, n // 4 % 4, n // 16 % 3, n // 48 % 2
-        kind, deck = TYPES[t]
-        by_set[s].append({"title": f"Zzyx {CLANS[c]} {kind} {n:03d}", "types": [kind], "decks": [deck],
-                          "clans": [CLANS[c]], "keywords": KEYWORDS[k] + [f"{CLANS[c]} Clan"],
-                          "is_unique": n % 2 == 0, "text": "Made-up text.", "legality": TAGS[g],
-                          "rarity": "Common", "artist": "Test Artist"})
-    for s, (name, _, file) in enumerate(SETS):
-        (folder / "sets" / f"{file}.yaml").write_text(yaml.safe_dump({"set": name, "cards": by_set[s]}),
-                                                      encoding="utf-8")
-    (folder / "set_info.yaml").write_text(yaml.safe_dump({"arcs": [{"name": "Test", "sets": [
-        {"set_name": name, "release_date": date} for name, date, _ in SETS]}]}), encoding="utf-8")
-    return folder
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-
 @pytest.fixture(scope="module")
-def pool(tmp_path_factory) -> Path:
-    return synthetic_pool(tmp_path_factory.mktemp("search-pool") / "pool")
-
-
-def _env(pool: Path) -> dict:
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_CACHE_DIR=str(pool.parent / "cache"))
-
-
-@pytest.fixture(scope="module", params=["online", "offline"])
-def search_site(request, pool, tmp_path_factory):
+def search_site(small_site):
     """(kind, URL of the card search page, the built folder)."""
-    out = tmp_path_factory.mktemp(request.param) / "site"
-    config = "mkdocs.yml" if request.param == "online" else "mkdocs.offline.yml"
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / config),
-                             "--site-dir", str(out)], cwd=ROOT, env=_env(pool), capture_output=True, text=True,
-                            check=False)
-    assert result.returncode == 0, result.stderr[-3000:]
-    if request.param == "offline":
-        yield "offline", (out / "cards" / "search.html").as_uri(), out
-        return
-    handler = functools.partial(_Quiet, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield "online", f"http://127.0.0.1:{server.server_address[1]}/cards/search/", out
-    server.shutdown()
-    server.server_close()
+    page = "cards/search/" if small_site.kind == "online" else "cards/search.html"
+    return small_site.kind, small_site.root_url + page, small_site.directory
 
 
 @pytest.fixture(scope="module")
@@ -98,28 +35,6 @@ def table(search_site) -> dict:
     """The page's card table, as the build wrote it."""
     text = (search_site[2] / "assets" / "card-index.js").read_text(encoding="utf-8")
     return json.loads(text[text.index("=") + 1:].rstrip().rstrip(";"))
-
-
-@pytest.fixture
-def page(browser, search_site):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    outside, errors = [], []
-
-    def route(r):
-        if is_local(r.request.url):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    tab = context.new_page()
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield tab
-    context.close()
-    assert not outside, f"requests left the machine: {outside}"
-    assert not errors, f"script errors: {errors}"
 
 
 def open_search(page, search_site, query: str | None = None):
@@ -286,8 +201,5 @@ def test_the_syntax_is_documented_on_the_page(page, search_site, axe_source):
     for term in ("t:personality", "c:crab", "k:duelist", "f:modern", "-f:oh", "banned:oh", "year<2012", '"'):
         assert term in text, f"the help block should explain {term}: {text}"
     assert "first printing" in text
-    page.add_script_tag(content=axe_source)
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations'], preload: false})")
-    serious = [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]
-               if v["impact"] in ("serious", "critical")]
+    serious = axe_serious(page, axe_source)
     assert not serious, serious
