@@ -179,6 +179,68 @@
     }
   }
 
+  // -- Word forms ------------------------------------------------------------------------------------------------
+  // Material's English search has no stemmer: it matches each query word as a prefix of the page's words, so
+  // "duel" finds "duels" and "duelist", but "dueling" finds nothing (no page word starts with it), and "copies"
+  // misses "copy". (Turning lunr's stemmer on does not help: Material appends a wildcard to every query word, and
+  // lunr skips its pipeline for wildcard terms, so "copies*" would look for the unstemmed word among stems.)
+  // Each query word is sent with its stem beside it ("dueling duel", "copies copy"): Material's words are
+  // alternatives, so the stem adds the other forms and takes nothing away.
+  function stemOf(word) {
+    var w = word.toLowerCase(), m;
+    if (w.length < 5 || !/^[a-z]+$/.test(w)) return null;
+    if ((m = /^(.{2,}[^aeiou])ies$/.exec(w))) return m[1] + "y";
+    if ((m = /^(.*[aeiouy].*?)(?:ing|ed)$/.exec(w))) {
+      var stem = m[1];
+      if (/([^aeioulsz])\1$/.test(stem)) stem = stem.slice(0, -1);  // "banned" -> "ban", "dueling" -> "duel"
+      return stem.length >= 3 ? stem : null;
+    }
+    if ((m = /^(.{3,}[^su])s$/.exec(w))) return m[1];
+    return null;
+  }
+  function withStems(query) {
+    if (/[+\-~^:*"]/.test(query)) return query;  // lunr's own syntax: left as typed
+    var out = [];
+    query.split(/\s+/).forEach(function (word) {
+      if (!word) return;
+      out.push(word);
+      var stem = stemOf(word);
+      if (stem && stem !== word.toLowerCase() && out.indexOf(stem) < 0) out.push(stem);
+    });
+    return out.join(" ");
+  }
+  window.__l5r_withStems = withStems;  // for the tests' eyes only: what a query becomes
+  // Material sends the query to its search worker as {type: 2, data: text}; add the stems on the way (the
+  // offline copy's iframe worker is patched the same way: it stands in for Worker).
+  if (window.Worker && window.Worker.prototype && !window.Worker.prototype.__l5rStems) {
+    var post = window.Worker.prototype.postMessage;
+    window.Worker.prototype.postMessage = function (message) {
+      if (message && message.type === 2 && typeof message.data === "string") {
+        var args = Array.prototype.slice.call(arguments);
+        args[0] = { type: 2, data: withStems(message.data) };
+        return post.apply(this, args);
+      }
+      return post.apply(this, arguments);
+    };
+    window.Worker.prototype.__l5rStems = true;
+  }
+
+  // -- Enter opens the first result -------------------------------------------------------------------------------
+  // A card listed above the results (its title typed), else the first result; Material's own Enter only follows
+  // a result the arrow keys selected.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !event.target.matches || !event.target.matches(".md-search__input")) return;
+    if (document.querySelector(".md-search-result__item--active, .md-search-result .md-search-result__link:focus")) return;
+    var hits = document.querySelector(".l5r-card-hits");
+    var first = hits && !hits.hidden && hits.getAttribute("data-query") === event.target.value
+      ? hits.querySelector("a.l5r-card-hit__link") : null;
+    first = first || document.querySelector(".md-search-result__list a.md-search-result__link");
+    if (!first) return;
+    event.preventDefault();
+    event.stopPropagation();
+    window.location.assign(first.href);
+  }, true);
+
   // Material's search dialog has no accessible name (axe: aria-dialog-name).
   var dialog = document.querySelector('.md-search[role="dialog"]');
   if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", "Search");
