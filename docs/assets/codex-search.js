@@ -226,19 +226,27 @@
   }
 
   // -- Enter opens the first result -------------------------------------------------------------------------------
-  // A card listed above the results (its title typed), else the first result; Material's own Enter only follows
-  // a result the arrow keys selected.
+  // The first result as listed: a card whose title matches (the cards are listed above the rules), else the first
+  // rules result. Worked out for the text in the box when Enter is pressed, so an Enter typed before the lists
+  // appear still goes somewhere (Material's own Enter does nothing until its results are shown, and ignores the
+  // cards).
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" || !event.target.matches || !event.target.matches(".md-search__input")) return;
-    if (document.querySelector(".md-search-result__item--active, .md-search-result .md-search-result__link:focus")) return;
-    var hits = document.querySelector(".l5r-card-hits");
-    var first = hits && !hits.hidden && hits.getAttribute("data-query") === event.target.value
-      ? hits.querySelector("a.l5r-card-hit__link") : null;
-    first = first || document.querySelector(".md-search-result__list a.md-search-result__link");
-    if (!first) return;
+    if (document.querySelector(".md-search-result__item--active")) return;  // a result chosen with the arrow keys
+    var value = event.target.value;
+    if (!value.trim()) return;
     event.preventDefault();
     event.stopPropagation();
-    window.location.assign(first.href);
+    var tries = 0;
+    function go() {
+      var hits = matchCards(value);
+      var rule = document.querySelector(".md-search-result__list a.md-search-result__link");
+      var href = hits.length ? cardUrl(hits[0][1]) : rule ? rule.href : null;
+      if (href) { window.location.assign(href); return; }
+      // No card of that title, and Material's results not shown yet: wait for them a little.
+      if (++tries < 40) setTimeout(go, 100);
+    }
+    load(go);
   }, true);
 
   // Material's search dialog has no accessible name (axe: aria-dialog-name).
