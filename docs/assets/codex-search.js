@@ -237,16 +237,18 @@
     if (!value.trim()) return;
     event.preventDefault();
     event.stopPropagation();
-    var tries = 0;
+    var tries = 0, done = false;
     function go() {
+      if (done) return;
       var hits = matchCards(value);
       var rule = document.querySelector(".md-search-result__list a.md-search-result__link");
       var href = hits.length ? cardUrl(hits[0][1]) : rule ? rule.href : null;
-      if (href) { window.location.assign(href); return; }
+      if (href) { done = true; window.location.assign(href); return; }
       // No card of that title, and Material's results not shown yet: wait for them a little.
       if (++tries < 40) setTimeout(go, 100);
     }
     load(go);
+    setTimeout(go, 1500);  // the card index failed to load: the rules results alone
   }, true);
 
   // Material's search dialog has no accessible name (axe: aria-dialog-name).
