@@ -38,7 +38,7 @@ def table(search_site) -> dict:
 
 
 def open_search(page, search_site, query: str | None = None):
-    url = search_site[1] + (f"?q={quote_plus(query)}" if query is not None else "")
+    url = search_site[1] + (f"?find={quote_plus(query)}" if query is not None else "")
     page.goto(url, wait_until="load")
     page.wait_for_function("() => document.getElementById('l5r-count').textContent.length > 0")
     return page
@@ -176,7 +176,8 @@ def test_query_combines_with_the_form_and_is_kept_in_the_address(page, search_si
                            arg=len(wanted))
     assert all_results(page) == wanted
     address = page.evaluate("location.href")
-    assert "q=k%3Asamurai+year%3C2010" in address and "type=Holding" in address and "legal=modern" in address
+    assert "find=k%3Asamurai+year%3C2010" in address and "type=Holding" in address and "legal=modern" in address
+    assert "q=" not in address.replace("find=", ""), "Material opens its own search box for ?q="
     again = page.context.new_page()
     again.goto(address, wait_until="load")
     again.wait_for_function("() => document.getElementById('l5r-count').textContent.length > 0")
@@ -203,3 +204,16 @@ def test_the_syntax_is_documented_on_the_page(page, search_site, axe_source):
     assert "first printing" in text
     serious = axe_serious(page, axe_source)
     assert not serious, serious
+
+
+@pytest.mark.parametrize("param", ["find", "q"])
+def test_a_shared_link_shows_the_cards_not_the_site_search_box(page, search_site, table, param):
+    """A link to a search (?find=, or an older link's ?q=) shows the card list; Material's own search box, which
+    opens by itself for ?q=, stays closed."""
+    page.goto(search_site[1] + f"?{param}=" + quote_plus("c:crab"), wait_until="load")
+    page.wait_for_function("() => document.getElementById('l5r-count').textContent.length > 0")
+    page.wait_for_timeout(300)
+    assert not page.evaluate("() => document.getElementById('__search').checked"), "Material's search box opened"
+    assert page.locator("#l5r-q").input_value() == "c:crab"
+    assert total(page) == len(expected(table, search_site[1], clans=["Crab"]))
+    assert "find=c%3Acrab" in page.evaluate("location.href")

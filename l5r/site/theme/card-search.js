@@ -2,7 +2,7 @@
 // clan, deck, keyword, today's verdict per format as the deck checker's card_legality decides it, banned somewhere,
 // unique). Bare words match titles (a word prefix, one typo forgiven from 4 letters); "quoted words" are an exact
 // title; key:value terms filter (see the help block on the page and README); a leading "-" negates a term.
-// Everything is kept in the address (?q=…&legal=modern&not=obsidian-hand&banned=1), online and from file://, so a
+// Everything is kept in the address (?find=…&legal=modern&not=obsidian-hand&banned=1), online and from file://, so a
 // search can be linked. Results come 100 at a time with a "Show more" button.
 (function () {
   var D = window.__l5r_cards;
@@ -205,8 +205,10 @@
       if (ok) hits.push(n);
     }
   }
-  // The filters in the address: ?q=&type=&clan=&deck=&kw=&legal=<format id>&not=<format id>&banned=1&unique=1
-  var FIELDS = [["q", "l5r-q"], ["type", "l5r-type"], ["clan", "l5r-clan"], ["deck", "l5r-deck"], ["kw", "l5r-kw"],
+  // The filters in the address: ?find=&type=&clan=&deck=&kw=&legal=<format id>&not=<format id>&banned=1&unique=1.
+  // Not ?q=: Material reads that one as its own search and opens its search box over the page. An older link's
+  // ?q= is read as find= and rewritten before Material looks at the address.
+  var FIELDS = [["find", "l5r-q"], ["type", "l5r-type"], ["clan", "l5r-clan"], ["deck", "l5r-deck"], ["kw", "l5r-kw"],
     ["legal", "l5r-format"], ["not", "l5r-notformat"], ["banned", "l5r-banned"], ["unique", "l5r-unique"]];
   function formatIndex(id) { for (var n = 0; n < D.formats.length; n++) if (D.formats[n][0] === id) return String(n); return ""; }
   function tableIndex(table, name) { var n = table.indexOf(name); return n < 0 ? "" : String(n); }
@@ -214,6 +216,7 @@
     var p = new URLSearchParams(location.search);
     FIELDS.forEach(function (f) {
       var v = p.get(f[0]), el = $(f[1]);
+      if (v === null && f[0] === "find") v = p.get("q");
       if (v === null) return;
       if (el.type === "checkbox") el.checked = v === "1";
       else if (f[0] === "legal" || f[0] === "not") el.value = formatIndex(v);
