@@ -217,3 +217,16 @@ def test_a_shared_link_shows_the_cards_not_the_site_search_box(page, search_site
     assert page.locator("#l5r-q").input_value() == "c:crab"
     assert total(page) == len(expected(table, search_site[1], clans=["Crab"]))
     assert "find=c%3Acrab" in page.evaluate("location.href")
+
+
+def test_a_format_whose_legality_cannot_be_checked_says_so(page, search_site, table):
+    """New Era's collection is not in the pool: every verdict is "not-checked", so f:ne and -f:ne list no card, and
+    the page says why instead of showing 0 cards without a word."""
+    unchecked = [f for n, f in enumerate(table["formats"])
+                 if all(table["status"][c[8][n]] == "not-checked" for c in table["cards"])]
+    assert unchecked, "the synthetic pool should hold a format it cannot check (New Era)"
+    fmt = unchecked[0]
+    for query in (f"f:{fmt[0]}", f"-f:{fmt[0]}"):
+        open_search(page, search_site, query)
+        assert total(page) == 0
+        assert "cannot be checked" in page.locator("#l5r-query-error").inner_text()

@@ -24,6 +24,12 @@
   // legality the checker cannot decide ("not-checked") is neither legal nor not legal.
   var NOT_LEGAL = D.status.map(function (s) { return s === "banned" || s === "not-legal" || s === "not-a-deck-card"; });
   function isNotLegal(st) { return st >= 0 && NOT_LEGAL[st]; }
+  // A format whose every verdict is "not-checked" (its card collection is not in the pool): neither f: nor -f:
+  // can answer for it, and the page says so instead of listing no card without a word.
+  var NOT_CHECKED = D.status.indexOf("not-checked");
+  var checkable = D.formats.map(function (f, n) {
+    return D.cards.some(function (c) { return c[8][n] !== NOT_CHECKED; });
+  });
   function norm(s) { return s.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[’']/g, "").replace(/[^a-z0-9]+/g, " ").trim(); }
   var titles = D.cards.map(function (c) { return norm(c[0] + " " + c[1]); });
   var bare = D.cards.map(function (c) { return norm(c[0]); });
@@ -107,6 +113,10 @@
           var f = formatOf(value);
           if (f < 0 && !(key === "banned" && norm(value) === "any")) {
             error = error || "No format is called “" + value + "” (formats: " + formatNames() + ")."; return;
+          }
+          if (key === "legal" && !checkable[f]) {
+            error = error || "Legality in " + D.formats[f][1] + " cannot be checked here (its card collection is not " +
+              "in the card pool), so " + m[0] + " finds no card.";
           }
           if (key === "banned") test = f < 0 ? function (n) { return D.cards[n][8].indexOf(BANNED) >= 0; }
             : function (n) { return D.cards[n][8][f] === BANNED; };
