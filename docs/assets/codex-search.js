@@ -166,7 +166,25 @@
     return "Codex";
   }
 
+  // "Missing: dueling" under a result that has "duel": a word whose other form was searched beside it (withStems)
+  // is not missing; nor is the added form itself.
+  function tidyMissing() {
+    var input = document.querySelector(".md-search__input");
+    var words = input ? input.value.toLowerCase().split(/\s+/) : [];
+    var stems = words.map(stemOf).filter(Boolean);
+    var lines = document.querySelectorAll(".md-search-result__terms");
+    for (var i = 0; i < lines.length; i++) {
+      var gone = lines[i].querySelectorAll("del");
+      for (var j = 0; j < gone.length; j++) {
+        var w = gone[j].textContent.toLowerCase();
+        if (stemOf(w) || stems.indexOf(w) >= 0) gone[j].parentNode.removeChild(gone[j]);
+      }
+      if (!lines[i].querySelector("del")) lines[i].parentNode.removeChild(lines[i]);
+    }
+  }
+
   function labelResults() {
+    tidyMissing();
     var links = document.querySelectorAll(".md-search-result__list .md-search-result__link");
     for (var i = 0; i < links.length; i++) {
       var article = links[i].querySelector("article");

@@ -51,6 +51,8 @@ def test_a_word_form_finds_the_rules_about_it(page, small_site):
     rules = [link for item in found for link in item["links"] if "/formats/" in link]
     assert rules, f"'dueling' should find rules: {found}"
     assert any("duel" in item["text"].lower() for item in found[:3])
+    # Not "Missing: dueling" under results that have "duel": that form was searched.
+    assert not any("dueling" in item["text"].lower() for item in found), found
 
 
 def test_rules_outrank_help_pages_for_how_many_copies(page, small_site, plan):
