@@ -166,7 +166,25 @@
     return "Codex";
   }
 
+  // "Missing: dueling" under a result that has "duel": a word whose other form was searched beside it (withStems)
+  // is not missing; nor is the added form itself.
+  function tidyMissing() {
+    var input = document.querySelector(".md-search__input");
+    var words = input ? input.value.toLowerCase().split(/\s+/) : [];
+    var stems = words.map(stemOf).filter(Boolean);
+    var lines = document.querySelectorAll(".md-search-result__terms");
+    for (var i = 0; i < lines.length; i++) {
+      var gone = lines[i].querySelectorAll("del");
+      for (var j = 0; j < gone.length; j++) {
+        var w = gone[j].textContent.toLowerCase();
+        if (stemOf(w) || stems.indexOf(w) >= 0) gone[j].parentNode.removeChild(gone[j]);
+      }
+      if (!lines[i].querySelector("del")) lines[i].parentNode.removeChild(lines[i]);
+    }
+  }
+
   function labelResults() {
+    tidyMissing();
     var links = document.querySelectorAll(".md-search-result__list .md-search-result__link");
     for (var i = 0; i < links.length; i++) {
       var article = links[i].querySelector("article");
@@ -178,6 +196,78 @@
       if (title) title.insertBefore(badge, title.firstChild); else article.insertBefore(badge, article.firstChild);
     }
   }
+
+  // -- Word forms ------------------------------------------------------------------------------------------------
+  // Material's English search has no stemmer: it matches each query word as a prefix of the page's words, so
+  // "duel" finds "duels" and "duelist", but "dueling" finds nothing (no page word starts with it), and "copies"
+  // misses "copy". (Turning lunr's stemmer on does not help: Material appends a wildcard to every query word, and
+  // lunr skips its pipeline for wildcard terms, so "copies*" would look for the unstemmed word among stems.)
+  // Each query word is sent with its stem beside it ("dueling duel", "copies copy"): Material's words are
+  // alternatives, so the stem adds the other forms and takes nothing away.
+  function stemOf(word) {
+    var w = word.toLowerCase(), m;
+    if (w.length < 5 || !/^[a-z]+$/.test(w)) return null;
+    if ((m = /^(.{2,}[^aeiou])ies$/.exec(w))) return m[1] + "y";
+    if ((m = /^(.*[aeiouy].*?)(?:ing|ed)$/.exec(w))) {
+      var stem = m[1];
+      if (/([^aeioulsz])\1$/.test(stem)) stem = stem.slice(0, -1);  // "banned" -> "ban", "dueling" -> "duel"
+      return stem.length >= 3 ? stem : null;
+    }
+    if ((m = /^(.{3,}[^su])s$/.exec(w))) return m[1];
+    return null;
+  }
+  function withStems(query) {
+    if (/[+\-~^:*"]/.test(query)) return query;  // lunr's own syntax: left as typed
+    var out = [];
+    query.split(/\s+/).forEach(function (word) {
+      if (!word) return;
+      out.push(word);
+      var stem = stemOf(word);
+      if (stem && stem !== word.toLowerCase() && out.indexOf(stem) < 0) out.push(stem);
+    });
+    return out.join(" ");
+  }
+  window.__l5r_withStems = withStems;  // for the tests' eyes only: what a query becomes
+  // Material sends the query to its search worker as {type: 2, data: text}; add the stems on the way (the
+  // offline copy's iframe worker is patched the same way: it stands in for Worker).
+  if (window.Worker && window.Worker.prototype && !window.Worker.prototype.__l5rStems) {
+    var post = window.Worker.prototype.postMessage;
+    window.Worker.prototype.postMessage = function (message) {
+      if (message && message.type === 2 && typeof message.data === "string") {
+        var args = Array.prototype.slice.call(arguments);
+        args[0] = { type: 2, data: withStems(message.data) };
+        return post.apply(this, args);
+      }
+      return post.apply(this, arguments);
+    };
+    window.Worker.prototype.__l5rStems = true;
+  }
+
+  // -- Enter opens the first result -------------------------------------------------------------------------------
+  // The first result as listed: a card whose title matches (the cards are listed above the rules), else the first
+  // rules result. Worked out for the text in the box when Enter is pressed, so an Enter typed before the lists
+  // appear still goes somewhere (Material's own Enter does nothing until its results are shown, and ignores the
+  // cards).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !event.target.matches || !event.target.matches(".md-search__input")) return;
+    if (document.querySelector(".md-search-result__item--active")) return;  // a result chosen with the arrow keys
+    var value = event.target.value;
+    if (!value.trim()) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var tries = 0, done = false;
+    function go() {
+      if (done) return;
+      var hits = matchCards(value);
+      var rule = document.querySelector(".md-search-result__list a.md-search-result__link");
+      var href = hits.length ? cardUrl(hits[0][1]) : rule ? rule.href : null;
+      if (href) { done = true; window.location.assign(href); return; }
+      // No card of that title, and Material's results not shown yet: wait for them a little.
+      if (++tries < 40) setTimeout(go, 100);
+    }
+    load(go);
+    setTimeout(go, 1500);  // the card index failed to load: the rules results alone
+  }, true);
 
   // Material's search dialog has no accessible name (axe: aria-dialog-name).
   var dialog = document.querySelector('.md-search[role="dialog"]');

@@ -112,4 +112,19 @@
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(followMoved);  // pages that Material's instant navigation shows later
   }
+
+  // -- The home page's card search box ---------------------------------------------------------------------------
+  // Goes to the card search with the words typed (?find=…; ?q= would open Material's own search there). The form's own action is the online address; the link
+  // beside it is the card search as this build names it (cards/search.html from disk), so the box works there too.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches(".l5r-home-search")) return;
+    var target = form.parentNode.querySelector(".l5r-home-search-target");
+    if (!target) return;
+    event.preventDefault();
+    var url = new URL(target.getAttribute("href"), location.href);
+    var q = form.querySelector("input[name=find]").value.trim();
+    url.search = q ? "?find=" + encodeURIComponent(q).replace(/%20/g, "+") : "";
+    window.location.assign(url.href);  // a plain page load: the card search runs its own scripts
+  }, true);
 })();

@@ -1128,7 +1128,24 @@
   }
   function today() { return new Date().toISOString().slice(0, 10); }
 
-  function render(root, result, data, base) {
+  // The checker's errors are written for the command line ("give --format (one of: …)"); the page says what to do
+  // on the page instead.
+  function listed(names) { return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " or " + names[names.length - 1]; }
+  function playerMessage(message, data) {
+    var formats = listed(data.formats.map(function (f) { return f.name; }));
+    var m;
+    if (/^give --format/.test(message)) return "Choose a format above (" + formats + "): this decklist has no Legality: line naming one.";
+    if ((m = /^the decklist's line (\d+) says \u201cLegality: (.*)\u201d, which is not a format/.exec(message))) {
+      return "Line " + m[1] + " of the decklist says \u201cLegality: " + m[2] + "\u201d, a format the Codex does not check. Choose a format above (" + formats + ").";
+    }
+    if (/is not a format; choose one of/.test(message)) return "Choose a format above (" + formats + ").";
+    if (/is not an input format/.test(message)) return "Choose a decklist form above, or \u201cdetect\u201d.";
+    if (/is not a date like/.test(message)) return "Pick the day of the tournament above (a date such as 2015-08-16).";
+    var text = message.charAt(0).toUpperCase() + message.slice(1);
+    return /[.!?]$/.test(text) ? text : text + ".";
+  }
+
+  function render(root, result, data, base, note) {
     var out = root.querySelector(".deck-check-result");
     out.textContent = "";
     out.setAttribute("data-legal", String(result.legal));
@@ -1136,19 +1153,20 @@
     // The same words as `l5r deck check` (cli/deck.py _VERDICT_WORDS)
     var words = { "legal": "LEGAL", "not-legal": "NOT LEGAL", "cannot-be-checked": "CANNOT BE CHECKED",
       "not-a-decklist": "NOT A DECKLIST" }[result.verdict];
-    var verdict = el("p", { "class": "deck-check-verdict " + result.verdict },
+    var verdict = el("p", { "class": "deck-check-verdict " + result.verdict, tabindex: "-1" },
       words + (result.verdict === "not-legal" ? " (" + result.reason + ")" : ""));
     var fmt = data.formats.find(function (f) { return f.id === result.format; });
     if (result.verdict === "not-a-decklist") {
       verdict.appendChild(document.createTextNode(": " + result.reason));
     } else {
-      verdict.appendChild(document.createTextNode(" in " + fmt.name + " (" + (result.bans === "not-stated" ?
-        "ban list not stated" : "ban list") + " as of " + result.as_of + ")"));
+      verdict.appendChild(document.createTextNode(" in " + (fmt ? fmt.name : result.format) + " (" +
+        (result.bans === "not-stated" ? "ban list not stated" : "ban list") + " as of " + result.as_of + ")"));
     }
     out.appendChild(verdict);
     if (result.verdict === "cannot-be-checked") {
       out.appendChild(el("p", { "class": "deck-check-reason" }, "Neither legal nor not legal: " + result.reason));
     }
+    if (note) out.appendChild(el("p", { "class": "deck-check-format-note" }, note));
     out.appendChild(el("p", { "class": "deck-check-counts" }, SECTIONS.map(function (s) {
       return SECTION_NAMES[s] + " " + result.counts[s];
     }).join(" \u00b7 ")));
@@ -1187,10 +1205,16 @@
       }
       var select = root.querySelector("select[name=format]");
       select.textContent = "";
-      // The default, as the command line without --format: the format a Sun and Moon export names on its
-      // "Legality:" line (a decklist that names none gets the command line's error, with a hint to pick one).
-      select.appendChild(el("option", { value: "", selected: "selected" }, "named by the decklist (Legality: line)"));
-      data.formats.forEach(function (f) { select.appendChild(el("option", { value: f.id }, f.name)); });
+      // A concrete format is picked from the start, so a pasted list without a "Legality:" line (Oracle of the
+      // Void, plain text) is checked at once. Until the player picks one, a Sun and Moon "Legality:" line naming
+      // a format overrides the default, and the page says so; a format the player picked wins, as --format does.
+      // The last choice is the command line without --format: the decklist's Legality: line alone.
+      data.formats.forEach(function (f, n) {
+        select.appendChild(el("option", n === 0 ? { value: f.id, selected: "selected" } : { value: f.id }, f.name));
+      });
+      select.appendChild(el("option", { value: "" }, "as the decklist's Legality: line says"));
+      var picked = false;
+      select.addEventListener("change", function () { picked = true; });
       var date = root.querySelector("input[name=as_of]");
       if (!date.value) date.value = today();
       var status = root.querySelector(".deck-check-status");
@@ -1213,22 +1237,40 @@
         reader.onload = function () { area.value = reader.result; area.setAttribute("data-source", file.name); };
         reader.readAsText(file);
       });
+      function formatName(id) { var f = data.formats.find(function (x) { return x.id === id; }); return f ? f.name : id; }
       root.querySelector("form").addEventListener("submit", function (ev) {
         ev.preventDefault();
         var out = root.querySelector(".deck-check-result");
+        var inputFormat = root.querySelector("select[name=input_format]").value, source = area.getAttribute("data-source") || "";
+        var shown;
         try {
-          var result = check(area.value, select.value, date.value, root.querySelector("select[name=input_format]").value,
-            area.getAttribute("data-source") || "");
-          render(root, result, data, base);
+          var result = null, note = "";
+          if (select.value && !picked) {
+            // The default format: a Legality: line naming a format the Codex checks overrides it.
+            try { result = check(area.value, "", date.value, inputFormat, source); } catch (e) {
+              if (!(e instanceof DeckFileError)) throw e;
+            }
+            if (result && result.format !== select.value) {
+              note = "Checked against " + formatName(result.format) + ", the format the decklist's Legality: line names " +
+                "(instead of " + formatName(select.value) + ", the format picked above).";
+            } else if (result) {
+              note = "The decklist's Legality: line names " + formatName(result.format) + " too.";
+            }
+          }
+          if (!result) result = check(area.value, select.value, date.value, inputFormat, source);
+          render(root, result, data, base, note);
+          shown = out.querySelector(".deck-check-verdict");
         } catch (e) {
           if (!(e instanceof DeckFileError)) throw e;
           out.textContent = ""; out.removeAttribute("data-legal");
-          var error = el("p", { "class": "deck-check-error", role: "alert" }, e.message);
-          if (!select.value && /give --format/.test(e.message)) {
-            error.appendChild(el("span", { "class": "deck-check-hint" }, " On this page: pick the format above."));
-          }
-          out.appendChild(error);
+          // The sentence for a player; the checker's own words (as the command line prints them) in data-message.
+          shown = el("p", { "class": "deck-check-error", role: "alert", tabindex: "-1", "data-message": e.message },
+            playerMessage(e.message, data));
+          out.appendChild(shown);
         }
+        // The answer is below the form: bring it into view and give it the focus (a screen reader reads it).
+        shown.focus({ preventScroll: true });
+        shown.scrollIntoView({ block: "start", behavior: "auto" });
       });
       root.setAttribute("data-ready", "true");
     }

@@ -35,7 +35,8 @@ search:
 # Card search
 
 <form class="l5r-card-search" role="search" onsubmit="return false;">
-<p><label for="l5r-q">Title</label> <input id="l5r-q" type="search" autocomplete="off" placeholder="e.g. Kakita Ibara"></p>
+<p><label for="l5r-q">Search</label> <input id="l5r-q" type="search" autocomplete="off" spellcheck="false" aria-describedby="l5r-query-help-summary" placeholder="e.g. Kakita Ibara, or t:personality c:crab f:modern"></p>
+<p id="l5r-query-error" class="l5r-query-error" role="alert" hidden></p>
 <p><label for="l5r-type">Type</label> <select id="l5r-type"><option value="">any</option></select>
 <label for="l5r-clan">Clan</label> <select id="l5r-clan"><option value="">any</option></select>
 <label for="l5r-deck">Deck</label> <select id="l5r-deck"><option value="">any</option></select>
@@ -45,8 +46,29 @@ search:
 <label><input id="l5r-banned" type="checkbox"> banned in some format</label>
 <label><input id="l5r-unique" type="checkbox"> unique only</label></p>
 </form>
+<details class="l5r-query-help"><summary id="l5r-query-help-summary">Search syntax: words, "exact title", t: c: k: f: -f: banned: year&lt;2012</summary>
+<p>Bare words match card titles (the start of a word; one typo forgiven from 4 letters). Terms combine with each
+other and with the filters below; a <code>-</code> in front of a term negates it.</p>
+<table>
+<thead><tr><th>Term</th><th>Finds</th></tr></thead>
+<tbody>
+<tr><td><code>"kakita ibara"</code></td><td>the card with exactly this title</td></tr>
+<tr><td><code>t:personality</code></td><td>cards of a type (<code>type:</code> too)</td></tr>
+<tr><td><code>c:crab</code></td><td>cards of a clan (<code>clan:</code>)</td></tr>
+<tr><td><code>k:duelist</code></td><td>cards with a keyword (<code>keyword:</code>)</td></tr>
+<tr><td><code>d:fate</code></td><td>cards of a deck: dynasty, fate, pre-game (<code>deck:</code>)</td></tr>
+<tr><td><code>f:modern</code></td><td>cards legal today in a format: <code>oh</code>, <code>ne</code>, <code>mod</code>, <code>aeg</code> or its name (<code>legal:</code>)</td></tr>
+<tr><td><code>-f:oh</code></td><td>cards not legal today in a format (a card whose legality cannot be checked there is left out)</td></tr>
+<tr><td><code>banned:oh</code></td><td>cards on a format's ban list today; <code>banned:any</code> in any format</td></tr>
+<tr><td><code>is:unique</code></td><td>unique cards</td></tr>
+<tr><td><code>year&lt;2012</code></td><td>cards first printed before 2012: the year of the card's <strong>first printing</strong>; also <code>&lt;=</code>, <code>&gt;</code>, <code>&gt;=</code>, <code>year:2005</code></td></tr>
+</tbody>
+</table>
+<p>Example: <code>t:personality c:crab k:duelist f:modern -f:oh year&lt;2012</code>. The address keeps the search, so it can be shared.</p>
+</details>
 <p id="l5r-count" role="status" aria-live="polite"></p>
 <ul id="l5r-results" class="l5r-card-results"></ul>
+<p><button id="l5r-more" class="md-button" type="button" hidden>Show more</button></p>
 
 <script src="{root}assets/card-index.js"></script>
 <script src="{root}assets/card-search.js"></script>
@@ -73,9 +95,18 @@ def index_document(card_site: cardpages.CardSite) -> dict:
             [pos("types", t) for t in i.types], [pos("clans", c) for c in i.clans], pos("decks", i.deck),
             [pos("keywords", k) for k in i.keywords if not k.startswith("Soul of")], 1 if i.unique else 0,
             [pos("status", status) for status in today_statuses(card_site, i)],
+            first_year(card_site, i),
         ])
-    return {"root": "../../" if card_site.directory_urls else "../", "formats": [[c.format.id, c.format.short_name] for c in checks], **tables, "cards": rows,
+    formats = [[c.format.id, c.format.short_name, c.format.citation_prefix] for c in checks]
+    return {"root": "../../" if card_site.directory_urls else "../", "formats": formats, **tables, "cards": rows,
             "as_of": card_site.today.isoformat()}
+
+
+def first_year(card_site: cardpages.CardSite, identity) -> int:
+    """The year of the card's first printing (the earliest release date among its sets), 0 when no set of it has a
+    release date: what the card search's `year<2012` compares."""
+    dates = [d for d in (card_site.printings.release.get(s) for s in identity.sets) if d]
+    return int(min(dates)[:4]) if dates else 0
 
 
 # The places a card record's page (card.md.j2) leaves for the pool's facts, in the order of `render_embedded`.

@@ -51,12 +51,26 @@ def _page_url(uri: str, use_directory_urls: bool) -> str:
     return uri[:-3] + ".html"
 
 
+# Pages that restate or summarise the rules rather than state them: the side-by-side compare pages and each
+# format's overview. A rule's own page ranks above them in the site search (Material multiplies a document's
+# score by its boost; the hand-written help pages set theirs in their front matter).
+_RESTATING_BOOST = 0.1
+
+
+def _restates(location: str, format_ids) -> bool:
+    if location.startswith("compare/"):
+        return True
+    page = location.partition("#")[0]
+    return any(page in (f"formats/{f}/", f"formats/{f}.html", f"formats/{f}/index.html") for f in format_ids)
+
+
 def tag_index(index_file: Path, codex: m.Codex, plan, use_directory_urls: bool) -> None:
     """Give each entry of Material's search index its citation id as a tag ("NE 4.3.C"; the format's prefix,
     "NE", for entries that are not a record).
 
     Material shows tags on every result, so each result shows its format and citation, and matches tags first,
-    so a search for "NE 4.3.C" or "OH II.B" puts that rule on top.
+    so a search for "NE 4.3.C" or "OH II.B" puts that rule on top. Pages that restate the rules (compare pages,
+    format overviews) get a lower boost, so the rule's own page comes first.
     """
     def citation(record_id: str) -> str | None:
         record = codex.records.get(record_id)
@@ -80,6 +94,8 @@ def tag_index(index_file: Path, codex: m.Codex, plan, use_directory_urls: bool) 
                 tag = tag.split(" ", 1)[0]  # another heading on a record's page: the format only
         if tag:
             doc["tags"] = [tag]
+        if "boost" not in doc and _restates(doc["location"], codex.formats):
+            doc["boost"] = _RESTATING_BOOST
     index_file.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 

@@ -179,7 +179,7 @@ def test_card_search_legal_here_not_there_and_banned_somewhere(page, card_site):
     page.wait_for_function(f"() => ({items})() === 'Zzyx Test Promo'")
     assert "banned in Obsidian Hand" in page.locator("#l5r-results li").first.inner_text()
     if kind == "online":
-        assert "banned=1" in page.url and "q=zzyx" in page.url, page.url
+        assert "banned=1" in page.url and "find=zzyx" in page.url, page.url
         page.goto(root + search + "?q=zzyx&not=obsidian-hand", wait_until="load")
         page.wait_for_function(f"() => ({items})() === 'Zzyx Test Courtier|Zzyx Test Promo'")
         assert page.locator("#l5r-notformat option:checked").inner_text() == "Obsidian Hand"

@@ -46,9 +46,8 @@ def run_case(page, case) -> dict:
     page.wait_for_selector("#deck-check .deck-check-json, #deck-check .deck-check-error", state="attached",
                            timeout=10000)
     if page.locator("#deck-check .deck-check-error").count():
-        # the sentence itself (the page may add a hint after it, in a span)
-        return {"error": page.evaluate("() => document.querySelector('#deck-check .deck-check-error')"
-                                       ".firstChild.nodeValue")}
+        # the checker's own sentence (the page shows a player's sentence; the checker's is kept in data-message)
+        return {"error": page.get_attribute("#deck-check .deck-check-error", "data-message")}
     return json.loads(page.text_content("#deck-check .deck-check-json"))
 
 

@@ -1,0 +1,232 @@
+"""The card search page as a player uses it, in Chromium, online and from the offline copy: the first click on a
+result opens the card, every match can be reached (100 at a time, "Show more"), the query line reads a
+Scryfall-like syntax combined with the form's filters, the search is kept in the address (a link to it reproduces
+it, from file:// too), a term it cannot read says so in one line, the syntax is documented on the page, and axe
+finds nothing serious.
+
+The site is built with the synthetic card pool of tests/browser/synthetic.py (240 made-up cards). What the
+search should find is worked out here from the page's own card table (assets/card-index.js: types, clans,
+keywords, today's verdicts and first-printing years as the build computed them), independently of the page's
+script, so the test checks the query language, not the data.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote_plus, urljoin
+
+import pytest
+
+from .synthetic import axe_serious, page, small_site, small_sites  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.browser
+PAGE = 100
+
+@pytest.fixture(scope="module")
+def search_site(small_site):
+    """(kind, URL of the card search page, the built folder)."""
+    page = "cards/search/" if small_site.kind == "online" else "cards/search.html"
+    return small_site.kind, small_site.root_url + page, small_site.directory
+
+
+@pytest.fixture(scope="module")
+def table(search_site) -> dict:
+    """The page's card table, as the build wrote it."""
+    text = (search_site[2] / "assets" / "card-index.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("=") + 1:].rstrip().rstrip(";"))
+
+
+def open_search(page, search_site, query: str | None = None):
+    url = search_site[1] + (f"?find={quote_plus(query)}" if query is not None else "")
+    page.goto(url, wait_until="load")
+    page.wait_for_function("() => document.getElementById('l5r-count').textContent.length > 0")
+    return page
+
+
+def shown(page) -> list[str]:
+    return page.eval_on_selector_all("#l5r-results a", "links => links.map(a => a.href)")
+
+
+def total(page) -> int:
+    match = re.match(r"(\d+) cards?", page.locator("#l5r-count").inner_text())
+    assert match, page.locator("#l5r-count").inner_text()
+    return int(match.group(1))
+
+
+# -----------------------------------------------------------------------------------------------------------------
+# The expected answers, from the card table alone
+# -----------------------------------------------------------------------------------------------------------------
+
+def fold(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", text.lower().replace("'", "").replace("’", "")).strip()
+
+
+def expected(table: dict, base: str, *, types=(), clans=(), keywords=(), legal=(), not_legal=(), banned=(), year_below=None,
+             title=None, not_types=(), words=()) -> list[str]:
+    """The addresses (from the page at `base`) of the cards matching every condition, in the table's order."""
+    status = table["status"]
+    formats = [f[0] for f in table["formats"]]
+
+    def verdict(card, fmt):
+        return status[card[8][formats.index(fmt)]]
+
+    out = []
+    for card in table["cards"]:
+        ctypes = {table["types"][t] for t in card[3]}
+        cclans = {table["clans"][c] for c in card[4]}
+        ckws = {table["keywords"][k] for k in card[6]}
+        if any(t not in ctypes for t in types) or any(t in ctypes for t in not_types):
+            continue
+        if any(c not in cclans for c in clans) or any(k not in ckws for k in keywords):
+            continue
+        if any(verdict(card, f) != "legal" for f in legal):
+            continue
+        if any(verdict(card, f) not in ("banned", "not-legal", "not-a-deck-card") for f in not_legal):
+            continue
+        if any(verdict(card, f) != "banned" for f in banned):
+            continue
+        if year_below is not None and not (0 < card[9] < year_below):
+            continue
+        if title is not None and fold(card[0]) != fold(title):
+            continue
+        if any(not re.search(r"(^| )" + re.escape(w), fold(card[0] + " " + card[1])) for w in words):
+            continue
+        out.append(urljoin(base, table["root"] + card[2]))
+    return out
+
+
+def all_results(page) -> list[str]:
+    """Every result, pressing "Show more" until the list is complete."""
+    more = page.locator("#l5r-more")
+    while more.is_visible():
+        before = len(shown(page))
+        more.click()
+        page.wait_for_function("n => document.querySelectorAll('#l5r-results a').length > n", arg=before)
+    return shown(page)
+
+
+# -----------------------------------------------------------------------------------------------------------------
+# The tests
+# -----------------------------------------------------------------------------------------------------------------
+
+def test_first_click_on_a_result_opens_the_card(page, search_site, table):
+    """Typing in the box, then clicking a result (the box loses focus on the way) opens that card at once."""
+    open_search(page, search_site)
+    page.locator("#l5r-q").click()
+    page.keyboard.type("zzyx crab")
+    wanted = expected(table, search_site[1], words=["zzyx", "crab"])
+    page.wait_for_function("() => [...document.querySelectorAll('#l5r-results a')].slice(0, 3)"
+                           ".every(a => a.textContent.startsWith('Zzyx Crab'))")
+    link = page.locator("#l5r-results a").nth(2)
+    href = link.evaluate("a => a.href")
+    assert href in wanted
+    with page.expect_navigation(timeout=5000):
+        link.click()
+    assert page.url == href
+    assert "Zzyx Crab" in page.locator("h1").inner_text()
+
+
+def test_every_match_can_be_reached_page_by_page(page, search_site, table):
+    """No cap: 100 results at first, then 100 more per "Show more" until all are listed."""
+    open_search(page, search_site)
+    everything = expected(table, search_site[1])
+    assert len(everything) > 2 * PAGE, "the pool should be larger than two pages"
+    assert total(page) == len(everything)
+    assert len(shown(page)) == PAGE
+    assert page.locator("#l5r-more").is_visible()
+    assert all_results(page) == everything
+    assert not page.locator("#l5r-more").is_visible()
+
+
+QUERIES = [
+    ("t:personality c:crab", dict(types=["Personality"], clans=["Crab"])),
+    ("t:personality c:crab k:duelist f:modern -f:oh",
+     dict(types=["Personality"], clans=["Crab"], keywords=["Duelist"], legal=["modern"], not_legal=["obsidian-hand"])),
+    ("k:courtier year<2010", dict(keywords=["Courtier"], year_below=2010)),
+    ("-t:personality c:lion f:oh", dict(not_types=["Personality"], clans=["Lion"], legal=["obsidian-hand"])),
+    ("banned:oh", dict(banned=["obsidian-hand"])),
+    ("unicorn item", dict(words=["unicorn", "item"])),
+    ('"Zzyx Crane Holding 021"', dict(title="Zzyx Crane Holding 021")),
+]
+
+
+@pytest.mark.parametrize("query,conditions", QUERIES, ids=[q for q, _ in QUERIES])
+def test_query_syntax_finds_what_it_says(page, search_site, table, query, conditions):
+    open_search(page, search_site)
+    page.locator("#l5r-q").fill(query)
+    wanted = expected(table, search_site[1], **conditions)
+    assert wanted, f"{query!r}: the synthetic pool should hold matches"
+    page.wait_for_function("n => document.getElementById('l5r-count').textContent.startsWith(n + ' card')",
+                           arg=len(wanted), timeout=5000)
+    assert all_results(page) == wanted
+    assert not page.locator("#l5r-query-error").is_visible()
+
+
+def test_query_combines_with_the_form_and_is_kept_in_the_address(page, search_site, table):
+    """The query line and the form's selects narrow each other; the address holds both, and opening that address
+    (a shared link; from disk too) shows the same list."""
+    open_search(page, search_site)
+    page.locator("#l5r-q").fill("k:samurai year<2010")
+    page.select_option("#l5r-type", label="Holding")
+    page.select_option("#l5r-format", label="Modern")
+    wanted = expected(table, search_site[1], keywords=["Samurai"], year_below=2010, types=["Holding"], legal=["modern"])
+    assert wanted
+    page.wait_for_function("n => document.getElementById('l5r-count').textContent.startsWith(n + ' card')",
+                           arg=len(wanted))
+    assert all_results(page) == wanted
+    address = page.evaluate("location.href")
+    assert "find=k%3Asamurai+year%3C2010" in address and "type=Holding" in address and "legal=modern" in address
+    assert "q=" not in address.replace("find=", ""), "Material opens its own search box for ?q="
+    again = page.context.new_page()
+    again.goto(address, wait_until="load")
+    again.wait_for_function("() => document.getElementById('l5r-count').textContent.length > 0")
+    assert again.locator("#l5r-q").input_value() == "k:samurai year<2010"
+    assert all_results(again) == wanted
+
+
+def test_a_term_it_cannot_read_says_so(page, search_site, table):
+    open_search(page, search_site, "c:crab f:nowhere")
+    error = page.locator("#l5r-query-error")
+    assert error.is_visible()
+    assert "nowhere" in error.inner_text() and "\n" not in error.inner_text().strip()
+    # The rest of the query still applies.
+    assert total(page) == len(expected(table, search_site[1], clans=["Crab"]))
+
+
+def test_the_syntax_is_documented_on_the_page(page, search_site, axe_source):
+    open_search(page, search_site)
+    helpblock = page.locator("details.l5r-query-help")
+    helpblock.locator("summary").click()
+    text = helpblock.inner_text()
+    for term in ("t:personality", "c:crab", "k:duelist", "f:modern", "-f:oh", "banned:oh", "year<2012", '"'):
+        assert term in text, f"the help block should explain {term}: {text}"
+    assert "first printing" in text
+    serious = axe_serious(page, axe_source)
+    assert not serious, serious
+
+
+@pytest.mark.parametrize("param", ["find", "q"])
+def test_a_shared_link_shows_the_cards_not_the_site_search_box(page, search_site, table, param):
+    """A link to a search (?find=, or an older link's ?q=) shows the card list; Material's own search box, which
+    opens by itself for ?q=, stays closed."""
+    page.goto(search_site[1] + f"?{param}=" + quote_plus("c:crab"), wait_until="load")
+    page.wait_for_function("() => document.getElementById('l5r-count').textContent.length > 0")
+    page.wait_for_timeout(300)
+    assert not page.evaluate("() => document.getElementById('__search').checked"), "Material's search box opened"
+    assert page.locator("#l5r-q").input_value() == "c:crab"
+    assert total(page) == len(expected(table, search_site[1], clans=["Crab"]))
+    assert "find=c%3Acrab" in page.evaluate("location.href")
+
+
+def test_a_format_whose_legality_cannot_be_checked_says_so(page, search_site, table):
+    """New Era's collection is not in the pool: every verdict is "not-checked", so f:ne and -f:ne list no card, and
+    the page says why instead of showing 0 cards without a word."""
+    unchecked = [f for n, f in enumerate(table["formats"])
+                 if all(table["status"][c[8][n]] == "not-checked" for c in table["cards"])]
+    assert unchecked, "the synthetic pool should hold a format it cannot check (New Era)"
+    fmt = unchecked[0]
+    for query in (f"f:{fmt[0]}", f"-f:{fmt[0]}"):
+        open_search(page, search_site, query)
+        assert total(page) == 0
+        assert "cannot be checked" in page.locator("#l5r-query-error").inner_text()

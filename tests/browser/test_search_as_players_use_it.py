@@ -1,0 +1,115 @@
+"""The site search as a player uses it, in Chromium, online and from the offline copy: word forms find the rule
+("dueling" finds the rules about duels), rules outrank the help pages and the pages that restate them ("how many
+copies" puts OH's "No more than three copies" and Modern's Highlander first), Enter opens the first result (a card
+whose title was typed, else the first rule), and snippets read as sentences (no "OH II.BThe document").
+
+They run on the synthetic-pool site (tests/browser/synthetic.py): the rules index is the real one; the cards are
+made up.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from .synthetic import page, small_site, small_sites, title  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.browser
+
+
+def search(page, query: str):
+    box = page.locator(".md-search__input")
+    box.click()
+    page.wait_for_function("""() => { const meta = document.querySelector('.md-search-result__meta');
+        return meta && !/initializing/i.test(meta.textContent); }""", timeout=20000)
+    box.fill(query)
+    box.press("End")
+    page.wait_for_function("""() => document.querySelectorAll('.md-search-result__item').length > 0
+        || /no matching/i.test(document.querySelector('.md-search-result__meta').textContent)""", timeout=15000)
+    page.wait_for_timeout(200)  # the card list and the format labels follow Material's results
+
+
+def results(page) -> list[dict]:
+    """Material's result groups in order: each group's links (path#fragment) and its text as a reader sees it."""
+    return page.eval_on_selector_all(".md-search-result__list > .md-search-result__item", """items => items.map(i => ({
+        links: [...i.querySelectorAll('a.md-search-result__link')].map(a => {
+            const u = new URL(a.href); return u.pathname + u.hash; }),
+        text: i.innerText}))""")
+
+
+def page_path(site, uri: str) -> str:
+    return urlsplit(site.url(uri)).path
+
+
+def test_a_word_form_finds_the_rules_about_it(page, small_site):
+    """"dueling": no page has that word, but the rules about duels are found (Material's English search has no
+    stemmer; the query's stem is searched beside it)."""
+    page.goto(small_site.url("index.md"), wait_until="load")
+    search(page, "dueling")
+    found = results(page)
+    rules = [link for item in found for link in item["links"] if "/formats/" in link]
+    assert rules, f"'dueling' should find rules: {found}"
+    assert any("duel" in item["text"].lower() for item in found[:3])
+    # Not "Missing: dueling" under results that have "duel": that form was searched.
+    assert not any("dueling" in item["text"].lower() for item in found), found
+
+
+def test_rules_outrank_help_pages_for_how_many_copies(page, small_site, plan):
+    page.goto(small_site.url("index.md"), wait_until="load")
+    search(page, "how many copies")
+    found = results(page)
+    first_two = {urlsplit(link).path for item in found[:2] for link in item["links"][:1]}
+    wanted = {page_path(small_site, plan.anchors["oh-ii-f-deck-restrictions"][0]),
+              page_path(small_site, plan.anchors["mod-highlander"][0])}
+    assert first_two == wanted, f"the first two results should be {wanted}: {[i['links'][:1] for i in found[:4]]}"
+    texts = " ".join(item["text"] for item in found[:2])
+    assert "No more than three copies" in texts and "Only 1 copy per card" in texts
+    help_pages = {page_path(small_site, "deck-check.md"), page_path(small_site, "api.md")}
+    first = [urlsplit(item["links"][0]).path for item in found[:4]]
+    assert not help_pages.intersection(first), f"help pages should come after the rules: {first}"
+
+
+def test_enter_opens_the_card_whose_title_was_typed(page, small_site):
+    """Typed and Enter at once, before any list is shown: the card's page opens."""
+    page.goto(small_site.url("index.md"), wait_until="load")
+    box = page.locator(".md-search__input")
+    box.click()
+    box.fill(title(7))
+    with page.expect_navigation():
+        box.press("Enter")
+    assert page.locator("h1").inner_text().strip() == title(7)
+
+
+def test_enter_opens_the_first_rule(page, small_site, plan):
+    page.goto(small_site.url("index.md"), wait_until="load")
+    box = page.locator(".md-search__input")
+    box.click()
+    box.fill("maximum hand size")
+    with page.expect_navigation():
+        box.press("Enter")
+    assert urlsplit(page.url).path == page_path(small_site, plan.anchors["oh-ii-c"][0])
+
+
+def test_snippets_read_as_sentences(page, small_site):
+    page.goto(small_site.url("index.md"), wait_until="load")
+    search(page, "OH II.B")
+    text = results(page)[0]["text"]
+    assert "OH II.B" in text
+    # The provenance line's parts were run together in the index ("Defines OH II.BThe document: …").
+    assert "II.BThe" not in text, text
+
+
+@pytest.mark.realpool
+def test_enter_after_a_pool_card_title_opens_that_card(tab):
+    """On the site built with the real pool: "Kakita Ibara" then Enter opens Kakita Ibara's page (it stayed on
+    the page the search was typed on)."""
+    from .conftest import Target
+
+    tab.open(Target("index.md"))
+    box = tab.page.locator(".md-search__input")
+    box.click()
+    box.fill("Kakita Ibara")
+    with tab.page.expect_navigation(timeout=10000):
+        box.press("Enter")
+    assert tab.page.locator("h1").inner_text().strip() == "Kakita Ibara"
