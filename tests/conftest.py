@@ -195,7 +195,7 @@ def seed_site(tmp_path_factory, *, offline: bool = False, site_url: str | None =
 
     def build(out: Path) -> None:
         env = site_build_env()
-        env.pop("L5R_CARDPOOL", None)
+        env["L5R_CARDPOOL"] = "none"  # not even a pool `l5r cardpool fetch` installed
         if site_url is None:
             env.pop("L5R_SITE_URL")
         config = "mkdocs.offline.yml" if offline else "mkdocs.yml"

@@ -534,10 +534,10 @@ def test_the_committed_manifest_pins_the_repository_commit_and_source_paths():
 
 @pytest.mark.realpool
 def test_the_real_pool_verifies_against_the_committed_manifest(tmp_path, no_proxy_env):
-    from decks.support import pool_dir
+    from conftest import real_pool
 
     manifest = pool_fetch.load_manifest()
-    result = pool_fetch.fetch(pool_dir(), manifest=manifest, cache_dir=tmp_path / "cache")
+    result = pool_fetch.fetch(real_pool(), manifest=manifest, cache_dir=tmp_path / "cache")
     assert pool_fetch.verify(result.folder, manifest) == []
     assert len(list((result.folder / "sets").glob("*.yaml"))) == 130
 

@@ -43,7 +43,7 @@ def test_served_pages_after_an_edit_are_what_a_build_writes(tmp_path):
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
     env = {k: v for k, v in os.environ.items() if k != "L5R_CARDPOOL"}
-    env.update(NO_MKDOCS_2_WARNING="1", L5R_CACHE_DIR=str(tmp_path / "cache"))
+    env.update(NO_MKDOCS_2_WARNING="1", L5R_CACHE_DIR=str(tmp_path / "cache"), L5R_CARDPOOL="none")
     proc = subprocess.Popen([str(BIN / "mkdocs"), "serve", "--livereload", "--watch", "data", "--dev-addr",
                              f"127.0.0.1:{port}"], cwd=work, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
