@@ -63,7 +63,7 @@ _LABELS = {
 }
 _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\s*\)|(?P<bare>\d+))?\s*:\s*$")
 _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×]\s*|\s)\s*(?P<rest>\S.*)$", re.I)
-_SET = re.compile(r"^(?P<rest>.*?)\s*\[(?P<set>[^\[\]]+)\]$")
+_SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 _BULLET = re.compile(r"^[-*]\s+")
 _YAML_KEYS = {"pre_game": PREGAME, "pregame": PREGAME, "pre-game": PREGAME, "stronghold": PREGAME,
               "dynasty": DYNASTY, "fate": FATE}
@@ -82,13 +82,13 @@ _ORACLE_DECKS = {"pre-game", "dynasty", "fate"}
 # Oracle of the Void tab-delimited card line: count TAB title [TAB set].
 _TAB_LINE = re.compile(r"^\s*\d+\t")
 # A set in round brackets at the end of a card line: "3 Hida Kisada - exp (Emperor Edition)", "(TotV)".
-_PAREN_SET = re.compile(r"^(?P<rest>.*?)\s*\((?P<set>[^()]+)\)\s*$")
+_PAREN_SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\((?P<set>[^()]+)\)\s*$")
 # game_on_yasuki: section keys ("Dynasty: # (40)", old lower-case "pre_game:"), items, metadata, art trailer.
 _YASUKI_KEY = re.compile(
     r"^(?P<key>pre[-_ ]?game|dynasty|fate)\s*:\s*(?:#\s*\(\s*(?P<count>\d+)\s*\)\s*)?(?:#.*)?$", re.I)
 _YASUKI_ITEM = re.compile(r"^\s*-\s+(?P<item>\S.*?)\s*$")
 _YASUKI_META = re.compile(r"^(?:name|author|date|format|notes|description|clan)\s*:", re.I)
-_ART = re.compile(r"\s*\{art:[^{}]*\}\s*$", re.I)
+_ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
 # What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
 # some card title uses. "%%% ??? not a card line" is a parse problem, never a card.
 _CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
@@ -390,4 +390,4 @@ _READERS = {
 def _strip_comment(line: str) -> str:
     if line.lstrip().startswith("#"):
         return ""
-    return re.sub(r"\s+#.*$", "", line).strip()
+    return re.sub(r"(?<!\s)\s+#.*$", "", line).strip()
