@@ -16,7 +16,7 @@ from .names import plain
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _NUMBER = r"(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|any number of)"
 _COPIES = [
-    re.compile(rf"you may (?:include|have) (?:up to )?{_NUMBER} (?:copies of )?(?P<what>[^.<]{1,80}?) in your deck", re.I),
+    re.compile(rf"you may (?:include|have) (?:up to )?{_NUMBER} (?:copies of )?(?P<what>[^.<]{{1,80}}?) in your deck", re.I),
     re.compile(rf"your deck may include {_NUMBER} copies of (?P<what>this [a-z]+)\b", re.I),
 ]
 # "<Who> is considered (to be) <target> for deck construction", within one sentence; <who> starts at a capital
