@@ -11,7 +11,8 @@ from types import MappingProxyType
 
 from . import model as m
 from .files import read_all
-from .yamlsource import DataError, Problem, YamlDocument
+from .safefile import UnreadableFile, read_bytes
+from .yamlsource import MAX_DATA_BYTES, DataError, Problem, YamlDocument
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data"
 
@@ -44,11 +45,10 @@ def _stamp(data_dir: Path) -> tuple:
     for base, _dirs, names in os.walk(data_dir):
         for name in names:
             path = os.path.join(base, name)
-            try:
-                with open(path, "rb") as stream:
-                    out.append((path, hashlib.sha1(stream.read()).digest()))
-            except OSError:
-                continue
+            try:  # only a regular file within the limit is read: a FIFO or /dev/zero is reported by read_all
+                out.append((path, hashlib.sha1(read_bytes(path, MAX_DATA_BYTES)).digest()))
+            except UnreadableFile as exc:
+                out.append((path, exc.reason.encode()))
     return (str(data_dir.resolve()), tuple(sorted(out)))
 
 

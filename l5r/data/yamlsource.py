@@ -12,7 +12,10 @@ from pathlib import Path
 
 import yaml
 
+from .safefile import MB, UnreadableFile, read_text
+
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_DATA_BYTES = 4 * MB  # the largest data file is a few hundred kilobytes
 
 # ---------------------------------------------------------------------------------------------------------
 # Problems
@@ -150,17 +153,10 @@ _SCALAR_AS_TEXT = {"tag:yaml.org,2002:timestamp"}  # dates stay ISO strings, as 
 def read_yaml(path: Path, display_path: str) -> YamlDocument:
     """Parse a file; raise DataError with located problems for anything that is not clean YAML."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError([Problem(display_path, 1, 1, f"cannot read the file: {exc.strerror}")]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise DataError([Problem(display_path, line, column,
-                                 f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} here); "
-                                 "save it as UTF-8")]) from None
+        text = read_text(path, MAX_DATA_BYTES)
+    except UnreadableFile as exc:
+        message = exc.reason if exc.reason.startswith("is not UTF-8") else f"the file {exc.reason}"
+        raise DataError([Problem(display_path, exc.line, exc.column, message)]) from None
     if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
         raise DataError([Problem(display_path, 1, 1, "the file is empty: it needs at least a `kind:`")])
     try:
