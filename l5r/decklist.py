@@ -43,6 +43,7 @@ from pathlib import Path
 import yaml
 
 from .cardpool.names import is_experience, plain, split_experience
+from .data.safefile import UnreadableFile, decode, read_text, too_large
 from .data.yamlsource import ShapeError, check_shape
 
 PREGAME, DYNASTY, FATE = "pre_game", "dynasty", "fate"
@@ -134,23 +135,19 @@ MAX_DECK_BYTES = 8 * 1024 * 1024  # a real decklist is a few kilobytes; /dev/zer
 def read_decklist(path: str | Path, input_format: str | None = None) -> Decklist:
     """Read a deck file; `-` reads standard input. The syntax is detected unless `input_format` names it."""
     path = str(path)
-    try:
-        if path == "-":
-            import sys
-            raw = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:  # read at most the limit: /dev/zero never ends
-                raw = handle.read(MAX_DECK_BYTES + 1)
-    except FileNotFoundError:
-        raise DecklistError(f"deck file {path} does not exist") from None
-    except IsADirectoryError:
-        raise DecklistError(f"deck file {path} is a folder, not a file") from None
-    except OSError as exc:
-        raise DecklistError(f"cannot read deck file {path}: {exc.strerror or exc}") from None
+    if path != "-":
+        try:
+            return parse_decklist(read_text(path, MAX_DECK_BYTES, bom=True), path, input_format)
+        except UnreadableFile as exc:
+            raise DecklistError(f"deck file {path} {exc.reason}") from None
+    import sys
+    raw = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
     if len(raw) > MAX_DECK_BYTES:
-        raise DecklistError(f"deck file {path} is over {MAX_DECK_BYTES // (1024 * 1024)} MB; "
-                            "a decklist is a short text file")
-    text = _decode(raw, path)
+        raise DecklistError(f"deck file {path} {too_large(MAX_DECK_BYTES)}")
+    try:
+        text = decode(raw, bom=True)
+    except UnreadableFile as exc:
+        raise DecklistError(f"deck file {path} {exc.reason}") from None
     return parse_decklist(text, path, input_format)
 
 
@@ -184,15 +181,6 @@ def _lines(text: str) -> list[str]:
     return re.split(r"\r\n|\r|\n", text)  # line numbers as an editor counts them
 
 
-def _decode(raw: bytes, path: str) -> str:
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise DecklistError(f"deck file {path} is not UTF-8 text (byte 0x{raw[exc.start]:02x} on line {line}); "
-                            "save it as UTF-8") from None
-
-
 def parse_text(text: str, source: str = "<deck>") -> Decklist:
     cards, issues, declared = [], [], []
     section = None
@@ -207,7 +195,7 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             if name in _HEADERS:
                 section = _HEADERS[name]
                 if count:
-                    declared.append((section, int(count), number))
+                    declared.append((section, _number(count), number))
             elif name not in _LABELS:
                 issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)"))
             continue
@@ -221,7 +209,8 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
 
 def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
     try:
-        check_shape(text, max_depth=8, aliases="aliases (*name) are not used in decklists; write the card out")
+        check_shape(text, max_depth=8, aliases="aliases (*name) are not used in decklists; write the card out",
+                    duplicate_keys=True)
         root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except ShapeError as exc:
         raise DecklistError(f"deck file {source} line {exc.line}: {exc.message}") from None
@@ -248,7 +237,7 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
             continue
         for item in items:
             item_line = item.start_mark.line + 1
-            if not isinstance(item, yaml.ScalarNode) or not str(item.value).strip():
+            if not isinstance(item, yaml.ScalarNode) or not str(item.value).strip() or item.tag.endswith(":null"):
                 issues.append(LineIssue(item_line, "a list item that is not a card line"))
                 continue
             parsed = parse_card_line(_strip_comment(str(item.value)), item_line, section)
@@ -270,7 +259,7 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
             if name in _HEADERS and not (section == PREGAME and _HEADERS[name] == PREGAME
                                          and name not in _ORACLE_DECKS):
                 section = _HEADERS[name]  # a deck (or, with no "Pre-Game" above, a pre-game type: Stronghold)
-                declared.append((section, int(header.group("count")), number))
+                declared.append((section, _number(header.group("count")), number))
             # any other name is a card-type sub-header ("# Holding - (12)", "# Stronghold - (1)" under
             # "# Pre-Game - (3)"): Oracle writes one whenever the type changes; it belongs to the deck above it
             continue
@@ -325,7 +314,7 @@ def parse_yasuki(text: str, source: str = "<deck>") -> Decklist:
         if key:
             section = _YAML_KEYS[re.sub(r"[-_ ]", "", key.group("key").lower()).replace("pregame", "pre_game")]
             if key.group("count"):
-                declared.append((section, int(key.group("count")), number))
+                declared.append((section, _number(key.group("count")), number))
             continue
         if _YASUKI_META.match(line):
             continue
@@ -367,7 +356,7 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
         return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     match = _COUNT.match(line)
     if match:
-        count, line = int(match.group("count")), match.group("rest").strip()
+        count, line = _number(match.group("count")), match.group("rest").strip()
         if not 1 <= count <= MAX_COPIES_ON_A_LINE:
             return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     set_name = None
@@ -385,6 +374,12 @@ _READERS = {
     "oracle-tab": lambda text, source: parse_oracle(text, source, tabbed=True),
     "sunandmoon": parse_sunandmoon, "yasuki": parse_yasuki,
 }
+
+
+def _number(digits: str) -> int:
+    """A count as written; a run of digits too long for any deck counts as one more than any limit (int() of
+    5,000 digits raises ValueError)."""
+    return int(digits) if len(digits) <= 6 else 10 ** 6
 
 
 def _strip_comment(line: str) -> str:

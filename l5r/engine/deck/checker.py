@@ -20,6 +20,7 @@ from .report import DeckReport, Findings, between
 
 _SECTION_OF_DECK = {deck: section for section, deck in DECK_OF_SECTION.items()}
 _OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
+MAX_SUGGESTED_PER_DECK = 100  # "did you mean" for the first hundred unknown names of a deck
 
 
 # Exports whose sections are the card database's `deck`, not the player's choice: Oracle of the Void files every
@@ -52,8 +53,10 @@ class DeckChecker:
 
     def check(self, deck: Decklist, on: dt.date) -> DeckReport:
         out = Findings()
+        self._suggested = 0
         for issue in deck.issues:
-            out.problem("parse", f"line {issue.line}: {issue.message}", rule=self._sections_rule, line=issue.line)
+            # A line that is not a card line breaks no construction rule: it cites none.
+            out.problem("parse", f"line {issue.line}: {issue.message}", line=issue.line)
         if deck.legality and not names_format(deck.legality[0], self.format):
             written, line = deck.legality
             out.warn("format-mismatch", f"line {line}: the decklist says “Legality: {written}” but it was checked "
@@ -124,8 +127,12 @@ class DeckChecker:
         elif found.note:
             out.warn("set-ignored", f"line {card.line}: {found.note}.", card=card.written, line=card.line)
         if found.identity is None:
-            suggestions = ([c.key for c in found.candidates][:3] if found.candidates
-                           else self.index.suggest(card.written if not card.experience else card.name))
+            suggestions = [c.key for c in found.candidates][:3] if found.candidates else []
+            if not found.candidates and self._suggested < MAX_SUGGESTED_PER_DECK:
+                # Each guess compares the name with the pool's titles: a deck of thousands of unknown names
+                # (the input cap allows 8 MB) gets guesses for its first ones only.
+                self._suggested += 1
+                suggestions = self.index.suggest(card.written if not card.experience else card.name)
             out.problem("unknown-card", self._unknown(card, found.candidates, suggestions), card=card.written,
                         rule=self._pool_rule, line=card.line, suggestions=suggestions)
             return Entry(card, None, card.section)
