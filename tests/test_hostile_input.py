@@ -302,3 +302,23 @@ def test_a_nul_in_a_served_path_is_a_400(tmp_path):
     statuses = []
     body = server.app({"PATH_INFO": "/card/\0/"}, lambda status, headers: statuses.append(status))
     assert statuses == ["400 Bad Request"] and b"NUL" in b"".join(body)
+
+
+# -- the pool's cache -------------------------------------------------------------------------------------
+
+def test_the_pool_cache_is_data_only_json(tmp_path, codex):
+    from l5r.cardpool import cache
+
+    pool = _pool(tmp_path / "pool", _set(cards=(("Zanzibar Keep", "Gain 2 Gold."), ("Quolo Mine", "x"))))
+    cache._IN_PROCESS.clear()
+    first = load_index(pool, codex.cards, cache_dir=tmp_path / "cache")
+    (stored,) = (tmp_path / "cache").iterdir()
+    assert stored.suffix == ".json" and b"Zanzibar Keep" in stored.read_bytes()
+    cache._IN_PROCESS.clear()
+    again = load_index(pool, codex.cards, cache_dir=tmp_path / "cache")
+    assert repr(again.identities) == repr(first.identities)  # identities compare by object
+    # A file that names a class the cache does not know, or is no JSON at all (a pickle), is rebuilt.
+    for foreign in (stored.read_text(encoding="utf-8").replace('"Identity"', '"Popen"'), "\x80\x04cos\nsystem\n"):
+        stored.write_text(foreign, encoding="utf-8")
+        cache._IN_PROCESS.clear()
+        assert repr(load_index(pool, codex.cards, cache_dir=tmp_path / "cache").identities) == repr(first.identities)

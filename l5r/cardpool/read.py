@@ -134,7 +134,7 @@ def _identity(key: tuple[str, str], printings: list[dict]) -> Identity:
 
 
 def _shared(identity: Identity, memo: dict) -> Identity:
-    """Equal tuples and sets become one object, which the cache's pickle then stores (and loads) once."""
+    """Equal tuples and sets become one object, which the in-process cache then holds once."""
     values = {f.name: getattr(identity, f.name) for f in fields(identity)}
     return replace(identity, **{name: memo.setdefault(value, value) for name, value in values.items()
                                 if isinstance(value, (tuple, frozenset))})

@@ -76,7 +76,8 @@ def read_printings(pool_dir: Path) -> PoolPrintings:
 def load_printings(pool_dir: Path, cache_dir="default") -> PoolPrintings:
     if cache_dir == "default":
         cache_dir = cache.default_cache_dir()
-    return cache.cached(pool_dir, {}, cache_dir, lambda: read_printings(pool_dir), kind="printings")
+    return cache.cached(pool_dir, {}, cache_dir, lambda: read_printings(pool_dir), kind="printings",
+                        types=(PoolPrintings,))
 
 
 def _release_dates(pool_dir: Path) -> dict:
