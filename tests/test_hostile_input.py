@@ -322,3 +322,29 @@ def test_the_pool_cache_is_data_only_json(tmp_path, codex):
         stored.write_text(foreign, encoding="utf-8")
         cache._IN_PROCESS.clear()
         assert repr(load_index(pool, codex.cards, cache_dir=tmp_path / "cache").identities) == repr(first.identities)
+
+
+# -- l5r check: what the build would refuse -----------------------------------------------------------------
+
+def _replace(path: Path, old: str, new: str):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_two_records_with_one_citation_are_located(data_copy):
+    _replace(data_copy / "formats/modern/rules.yml", '      - id: mod-highlander\n        number: "2"',
+             '      - id: mod-highlander\n        number: "1"')
+    result = run_l5r("check", "--data", data_copy, cwd=data_copy.parent)
+    assert result.returncode == 1, result.stdout
+    assert re.search(r"^data/formats/modern/rules\.yml:29:1: record 'mod-highlander' has the citation of record "
+                     r"'mod-deck-size' \(data/formats/modern/rules\.yml:15\): “MOD 1”", result.stdout, re.M), \
+        result.stdout
+
+
+def test_two_formats_with_one_citation_prefix_are_located(data_copy):
+    _replace(data_copy / "formats/twenty-festivals/format.yml", "citation_prefix: TF", "citation_prefix: MOD")
+    result = run_l5r("check", "--data", data_copy, cwd=data_copy.parent)
+    assert result.returncode == 1, result.stdout
+    assert re.search(r"^data/formats/(twenty-festivals|modern)/format\.yml:6:1: format '[a-z-]+' has the citation "
+                     r"of format '[a-z-]+' .*“MOD”", result.stdout, re.M), result.stdout
