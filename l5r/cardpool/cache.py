@@ -34,9 +34,10 @@ def stamp(pool_dir: Path, cards: Mapping[str, Card]) -> tuple:
 
 
 def cached(pool_dir: Path, cards: Mapping[str, Card], cache_dir: Path | None, build: Callable,
-           kind: str = "cardpool", types: tuple[type, ...] = ()):
+           kind: str = "cardpool", types: tuple[type, ...] = (), finish: Callable | None = None):
     """The identities (or another `kind` of pool digest: the site's printings) from the cache when its key still
-    matches, else `build()` (and store it). `types`: the dataclasses the value holds besides Identity."""
+    matches, else `build()` (and store it). `types`: the dataclasses the value holds besides Identity;
+    `finish(value)`: what is handed out (and kept in this process), when that is not the stored value itself."""
     key = stamp(pool_dir, cards) + (kind,)
     # One process asks more than once (a build: its API files and its card pages; `mkdocs serve`: every
     # rebuild): the object already loaded for the very same key is handed out again, not decoded again.
@@ -50,6 +51,8 @@ def cached(pool_dir: Path, cards: Mapping[str, Card], cache_dir: Path | None, bu
         index = build()
         if path is not None:
             _write(path, key, index)
+    if finish is not None:
+        index = finish(index)
     _IN_PROCESS[kind] = (key, index)
     return index
 
