@@ -43,6 +43,7 @@ from pathlib import Path
 import yaml
 
 from .cardpool.names import is_experience, plain, split_experience
+from .data.safefile import UnreadableFile, decode, read_text, too_large
 from .data.yamlsource import ShapeError, check_shape
 from .errors import CodexError
 
@@ -78,7 +79,7 @@ _PREGAME_LABEL = re.compile(r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre 
 _METADATA_LINE = re.compile(r"^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
                             r"result|record|legality)\s*:", re.I)
 _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×]\s*|\s)\s*(?P<rest>\S.*)$", re.I)
-_SET = re.compile(r"^(?P<rest>.*?)\s*\[(?P<set>[^\[\]]+)\]$")
+_SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 _BULLET = re.compile(r"^[-*]\s+")
 _YAML_KEYS = {"pre_game": PREGAME, "pregame": PREGAME, "pre-game": PREGAME, "stronghold": PREGAME,
               "dynasty": DYNASTY, "fate": FATE}
@@ -97,13 +98,13 @@ _ORACLE_DECKS = {"pre-game", "dynasty", "fate"}
 # Oracle of the Void tab-delimited card line: count TAB title [TAB set].
 _TAB_LINE = re.compile(r"^\s*\d+\t")
 # A set in round brackets at the end of a card line: "3 Hida Kisada - exp (Emperor Edition)", "(TotV)".
-_PAREN_SET = re.compile(r"^(?P<rest>.*?)\s*\((?P<set>[^()]+)\)\s*$")
+_PAREN_SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\((?P<set>[^()]+)\)\s*$")
 # game_on_yasuki: section keys ("Dynasty: # (40)", old lower-case "pre_game:"), items, metadata, art trailer.
 _YASUKI_KEY = re.compile(
     r"^(?P<key>pre[-_ ]?game|dynasty|fate)\s*:\s*(?:#\s*\(\s*(?P<count>\d+)\s*\)\s*)?(?:#.*)?$", re.I)
 _YASUKI_ITEM = re.compile(r"^\s*-\s+(?P<item>\S.*?)\s*$")
 _YASUKI_META = re.compile(r"^(?:name|author|date|format|notes|description|clan)\s*:", re.I)
-_ART = re.compile(r"\s*\{art:[^{}]*\}\s*$", re.I)
+_ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
 # What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
 # some card title uses. "%%% ??? not a card line" is a parse problem, never a card.
 _CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
@@ -155,23 +156,19 @@ MAX_DECK_BYTES = 8 * 1024 * 1024  # a real decklist is a few kilobytes; /dev/zer
 def read_decklist(path: str | Path, input_format: str | None = None) -> Decklist:
     """Read a deck file; `-` reads standard input. The syntax is detected unless `input_format` names it."""
     path = str(path)
-    try:
-        if path == "-":
-            import sys
-            raw = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:  # read at most the limit: /dev/zero never ends
-                raw = handle.read(MAX_DECK_BYTES + 1)
-    except FileNotFoundError:
-        raise DecklistError(f"deck file {path} does not exist") from None
-    except IsADirectoryError:
-        raise DecklistError(f"deck file {path} is a folder, not a file") from None
-    except OSError as exc:
-        raise DecklistError(f"cannot read deck file {path}: {exc.strerror or exc}") from None
+    if path != "-":
+        try:
+            return parse_decklist(read_text(path, MAX_DECK_BYTES, bom=True), path, input_format)
+        except UnreadableFile as exc:
+            raise DecklistError(f"deck file {path} {exc.reason}") from None
+    import sys
+    raw = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
     if len(raw) > MAX_DECK_BYTES:
-        raise DecklistError(f"deck file {path} is over {MAX_DECK_BYTES // (1024 * 1024)} MB; "
-                            "a decklist is a short text file")
-    text = _decode(raw, path)
+        raise DecklistError(f"deck file {path} {too_large(MAX_DECK_BYTES)}")
+    try:
+        text = decode(raw, bom=True)
+    except UnreadableFile as exc:
+        raise DecklistError(f"deck file {path} {exc.reason}") from None
     return parse_decklist(text, path, input_format)
 
 
@@ -205,15 +202,6 @@ def _lines(text: str) -> list[str]:
     return re.split(r"\r\n|\r|\n", text)  # line numbers as an editor counts them
 
 
-def _decode(raw: bytes, path: str) -> str:
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise DecklistError(f"deck file {path} is not UTF-8 text (byte 0x{raw[exc.start]:02x} on line {line}); "
-                            "save it as UTF-8") from None
-
-
 def read_header(line: str) -> tuple[str, str | None, int | None] | None:
     """A header line as players write it: (kind, section or None for a sub-header, count or None); None when
     the line is no header. `kind` is "section" or "label"."""
@@ -224,7 +212,7 @@ def read_header(line: str) -> tuple[str, str | None, int | None] | None:
     if name.endswith(" deck"):
         name = name[:-5].strip()
     count = match.group("count") or match.group("bare")
-    number = int(count) if count else None
+    number = _number(count) if count else None
     if name in _HEADERS:
         return "section", _HEADERS[name], number
     if name in _LABELS:
@@ -307,7 +295,8 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
 
 def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
     try:
-        check_shape(text, max_depth=8, aliases="aliases (*name) are not used in decklists; write the card out")
+        check_shape(text, max_depth=8, aliases="aliases (*name) are not used in decklists; write the card out",
+                    duplicate_keys=True)
         root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except ShapeError as exc:
         raise DecklistError(f"deck file {source} line {exc.line}: {exc.message}") from None
@@ -334,7 +323,7 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
             continue
         for item in items:
             item_line = item.start_mark.line + 1
-            if not isinstance(item, yaml.ScalarNode) or not str(item.value).strip():
+            if not isinstance(item, yaml.ScalarNode) or not str(item.value).strip() or item.tag.endswith(":null"):
                 issues.append(LineIssue(item_line, "a list item that is not a card line"))
                 continue
             parsed = parse_card_line(_strip_comment(str(item.value)), item_line, section)
@@ -360,12 +349,12 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
             if name in _HEADERS and not (section == PREGAME and _HEADERS[name] == PREGAME
                                          and name not in _ORACLE_DECKS):
                 section = _HEADERS[name]  # a deck (or, with no "Pre-Game" above, a pre-game type: Stronghold)
-                declared.append((section, int(header.group("count")), number))
+                declared.append((section, _number(header.group("count")), number))
             else:
                 # a card-type sub-header ("# Holding - (12)", "# Stronghold - (1)" under "# Pre-Game - (3)"):
                 # Oracle writes one whenever the type changes; it belongs to the deck above it, and its count
                 # covers the lines up to the next header
-                open_label = [plain(line.lstrip("# ")), int(header.group("count")), 0, number]
+                open_label = [plain(line.lstrip("# ")), _number(header.group("count")), 0, number]
             continue
         if line.startswith("#"):
             continue
@@ -422,7 +411,7 @@ def parse_yasuki(text: str, source: str = "<deck>") -> Decklist:
         if key:
             section = _YAML_KEYS[re.sub(r"[-_ ]", "", key.group("key").lower()).replace("pregame", "pre_game")]
             if key.group("count"):
-                declared.append((section, int(key.group("count")), number))
+                declared.append((section, _number(key.group("count")), number))
             continue
         if _YASUKI_META.match(line):
             continue
@@ -464,7 +453,7 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
         return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     match = _COUNT.match(line)
     if match:
-        count, line = int(match.group("count")), match.group("rest").strip()
+        count, line = _number(match.group("count")), match.group("rest").strip()
         if not 1 <= count <= MAX_COPIES_ON_A_LINE:
             return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     set_name = None
@@ -484,7 +473,13 @@ _READERS = {
 }
 
 
+def _number(digits: str) -> int:
+    """A count as written; a run of digits too long for any deck counts as one more than any limit (int() of
+    5,000 digits raises ValueError)."""
+    return int(digits) if len(digits) <= 6 else 10 ** 6
+
+
 def _strip_comment(line: str) -> str:
     if line.lstrip().startswith("#"):
         return ""
-    return re.sub(r"\s+#.*$", "", line).strip()
+    return re.sub(r"(?<!\s)\s+#.*$", "", line).strip()

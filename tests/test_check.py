@@ -85,8 +85,9 @@ def test_duplicate_id_points_at_the_first_use(data_copy):
     result = _check(data_copy)
     assert result.returncode == 1
     messages = [p["msg"] for p in _problems(result)]
-    assert any(m.startswith("duplicate id 'oh-ability-lobby' (already used at data/formats/obsidian-hand/abilities.yml:")
-               for m in messages), messages
+    # The data folder is outside the current folder: its paths are absolute, so they can be opened from here.
+    first = f"{data_copy.resolve()}/formats/obsidian-hand/abilities.yml:"
+    assert any(m.startswith(f"duplicate id 'oh-ability-lobby' (already used at {first}") for m in messages), messages
 
 
 def test_dangling_reference_is_reported(data_copy):

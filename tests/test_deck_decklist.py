@@ -54,10 +54,11 @@ def test_lines_that_are_not_card_lines(line):
     assert [i.line for i in deck.issues] == [3] and len(deck.cards) == 1
 
 
-def test_parse_problem_in_a_report_has_its_line_and_rule():
+def test_parse_problem_in_a_report_has_its_line_and_no_rule():
+    # A line that is no card line breaks no construction rule: citing the deck-size rule misled.
     report = check("modern", deck_text("modern-crab.txt") + "Fate:\n0 Scout\n")
     [problem] = [p for p in report.problems if p.code == "parse"]
-    assert problem.rule == "mod-deck-size" and problem.line == len(deck_text("modern-crab.txt").splitlines()) + 2
+    assert problem.rule is None and problem.line == len(deck_text("modern-crab.txt").splitlines()) + 2
 
 
 def test_curly_and_straight_apostrophes_are_the_same_card():

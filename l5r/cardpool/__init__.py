@@ -83,7 +83,8 @@ def load_index(pool_dir: Path | None, cards: Mapping[str, Card], cache_dir: Path
         return build_index((), cards, None)
     if cache_dir == "default":
         cache_dir = cache.default_cache_dir()
-    return cache.cached(pool_dir, cards, cache_dir, lambda: build_index(read_identities(pool_dir), cards, pool_dir))
+    return cache.cached(pool_dir, cards, cache_dir, lambda: read_identities(pool_dir),
+                        finish=lambda identities: build_index(identities, cards, pool_dir))
 
 
 def _checked(path: Path, given: str) -> Path:

@@ -1,4 +1,7 @@
-"""A pickle of the built card index, reused while nothing it was built from has changed.
+"""The pool's identities (or another digest of the pool) as JSON, reused while nothing they were read from changed.
+
+The cache is data only: JSON with tuples, sets, dicts with tuple keys and the few dataclasses a caller names
+tagged, decoded without ever running code a cache file holds (a pickle would run whatever it holds).
 
 The key is the pool's file names, modification times and sizes, a digest of the Codex card records
 merged into it, and a digest of the code that builds it, so an edit to any of them rebuilds the index.
@@ -7,15 +10,20 @@ merged into it, and a digest of the code that builds it, so an edit to any of th
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-import pickle
 import tempfile
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
 from ..data.cachedir import default_cache_dir  # noqa: F401 - the cache folder's public name here too
 from ..data.model import Card
+from ..data.safefile import MB, UnreadableFile, read_bytes
+from .identity import Identity
 from .read import set_files
+
+MAX_CACHE_BYTES = 256 * MB  # the full pool's identities take about 10 MB
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -26,21 +34,25 @@ def stamp(pool_dir: Path, cards: Mapping[str, Card]) -> tuple:
 
 
 def cached(pool_dir: Path, cards: Mapping[str, Card], cache_dir: Path | None, build: Callable,
-           kind: str = "cardpool"):
-    """The index (or another `kind` of pool digest: the site's printings) from the cache when its key still
-    matches, else `build()` (and store it)."""
+           kind: str = "cardpool", types: tuple[type, ...] = (), finish: Callable | None = None):
+    """The identities (or another `kind` of pool digest: the site's printings) from the cache when its key still
+    matches, else `build()` (and store it). `types`: the dataclasses the value holds besides Identity;
+    `finish(value)`: what is handed out (and kept in this process), when that is not the stored value itself."""
     key = stamp(pool_dir, cards) + (kind,)
     # One process asks more than once (a build: its API files and its card pages; `mkdocs serve`: every
-    # rebuild): the object already loaded for the very same key is handed out again, not unpickled again.
+    # rebuild): the object already loaded for the very same key is handed out again, not decoded again.
     known = _IN_PROCESS.get(kind)
     if known is not None and known[0] == key:
         return known[1]
-    path = cache_dir / f"{kind}-{hashlib.sha1(key[1].encode()).hexdigest()[:12]}.pickle" if cache_dir else None
-    index = _read(path, key) if path is not None else None
+    path = cache_dir / f"{kind}-{hashlib.sha1(key[1].encode()).hexdigest()[:12]}.json" if cache_dir else None
+    known_types = {t.__name__: t for t in (Identity, *types)}
+    index = _read(path, key, known_types) if path is not None else None
     if index is None:
         index = build()
         if path is not None:
             _write(path, key, index)
+    if finish is not None:
+        index = finish(index)
     _IN_PROCESS[kind] = (key, index)
     return index
 
@@ -48,28 +60,62 @@ def cached(pool_dir: Path, cards: Mapping[str, Card], cache_dir: Path | None, bu
 _IN_PROCESS: dict[str, tuple] = {}
 
 
-def _read(path: Path, key: tuple):
+def _read(path: Path, key: tuple, types: dict[str, type]):
     try:
-        with path.open("rb") as stream:
-            if pickle.load(stream) != key:
-                return None
-            return pickle.load(stream)
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
-        return None  # a missing, stale or damaged cache is rebuilt
+        document = json.loads(read_bytes(path, MAX_CACHE_BYTES))
+        if not isinstance(document, dict) or _decode(document.get("key"), types) != key:
+            return None
+        return _decode(document.get("value"), types)
+    except (UnreadableFile, ValueError, TypeError, KeyError, RecursionError):
+        return None  # a missing, stale, damaged or foreign cache is rebuilt
 
 
 def _write(path: Path, key: tuple, index):
     tmp = None
     try:
+        text = json.dumps({"key": _encode(key), "value": _encode(index)}, ensure_ascii=False,
+                          separators=(",", ":"))
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        with os.fdopen(fd, "wb") as stream:
-            pickle.dump(key, stream, protocol=pickle.HIGHEST_PROTOCOL)
-            pickle.dump(index, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(text)
         os.replace(tmp, path)  # atomic: two runs at once never see half a file
-    except OSError:  # the cache only saves time; a read-only disk must not stop a deck check
+    except (OSError, TypeError):  # the cache only saves time; a read-only disk must not stop a deck check
         if tmp and os.path.exists(tmp):
             os.unlink(tmp)
+
+
+# Tagged JSON: a list is a list; a tuple, set, dict or dataclass is a one-key object naming what it is.
+def _encode(value):
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if isinstance(value, tuple):
+        return {"tuple": [_encode(v) for v in value]}
+    if isinstance(value, frozenset):
+        return {"frozenset": [_encode(v) for v in sorted(value, key=repr)]}
+    if isinstance(value, dict):
+        return {"dict": [[_encode(k), _encode(v)] for k, v in value.items()]}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {"dataclass": type(value).__name__,
+                "fields": {f.name: _encode(getattr(value, f.name)) for f in fields(value)}}
+    raise TypeError(f"the cache does not store {type(value).__name__}")
+
+
+def _decode(value, types: dict[str, type]):
+    if isinstance(value, list):
+        return [_decode(v, types) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "tuple" in value:
+        return tuple(_decode(v, types) for v in value["tuple"])
+    if "frozenset" in value:
+        return frozenset(_decode(v, types) for v in value["frozenset"])
+    if "dict" in value:
+        return {_decode(k, types): _decode(v, types) for k, v in value["dict"]}
+    cls = types[value["dataclass"]]  # KeyError for any other class: the file is not ours
+    return cls(**{name: _decode(v, types) for name, v in value["fields"].items()})
 
 
 def _code_digest() -> str:

@@ -16,16 +16,23 @@ from .names import plain
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _NUMBER = r"(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|any number of)"
 _COPIES = [
-    re.compile(rf"you may (?:include|have) (?:up to )?{_NUMBER} (?:copies of )?(?P<what>[^.<]+?) in your deck", re.I),
+    re.compile(rf"you may (?:include|have) (?:up to )?{_NUMBER} (?:copies of )?(?P<what>[^.<]{{1,80}}?) in your deck", re.I),
     re.compile(rf"your deck may include {_NUMBER} copies of (?P<what>this [a-z]+)\b", re.I),
 ]
-_CONSIDERED = re.compile(
-    r"(?P<who>this [a-z]+|[A-Z][^.<]*?) is considered (?:to be )?(?P<target>[^.<]+?) for deck construction")
+# "<Who> is considered (to be) <target> for deck construction", within one sentence; <who> starts at a capital
+# or is "this <word>". Found with str.find, not one regex: a lazy `[A-Z][^.<]*?` tried from every capital of a
+# long sentence is quadratic (a card text of 'A ' * 20000 took 10 s).
+_IS_CONSIDERED = " is considered "
+_TO_BE = "to be "
+_FOR_DECKS = " for deck construction"
+_SENTENCE_END = re.compile(r"[.<]")
+_CAPITAL = re.compile(r"[A-Z]")
+_THIS_WORD = re.compile(r"this [a-z]+")
 _MINIMUM = re.compile(r"your minimum (?P<deck>dynasty|fate) deck size is (?P<dir>increased|decreased) by "
                       r"(?P<n>\d+|two|three|four|five|one)", re.I)
 _NOT_COUNTED = re.compile(r"this [a-z]+ does not count towards? your minimum deck size", re.I)
 _ICON = re.compile(r":(?P<code>[A-Za-z]+)[^:\s]*:|\[(?P<stat>[A-Za-z]+)•")
-_MARKUP = re.compile(r"<[^>]+>")
+_MARKUP = re.compile(r"<[^<>]+>")
 
 
 def _number(word: str) -> int:
@@ -55,7 +62,32 @@ def max_copies(text: str, title: str) -> int | None:
 def counts_as(text: str) -> tuple[str, ...]:
     """Names this card 'is considered' for deck construction."""
     clean = plain(_MARKUP.sub(" ", text))
-    return tuple(m.group("target").strip() for m in _CONSIDERED.finditer(clean))
+    return tuple(target.strip() for sentence in _SENTENCE_END.split(clean) for target in _considered(sentence))
+
+
+def _considered(sentence: str):
+    """The targets of every "… is considered X for deck construction" in one sentence, in one pass."""
+    pos = 0
+    while (at := sentence.find(_IS_CONSIDERED, pos)) >= 0:
+        capital = _CAPITAL.search(sentence, pos, at)
+        if capital is None and not _ends_with_this_word(sentence, pos, at):
+            pos = at + 1
+            continue
+        after = at + len(_IS_CONSIDERED)
+        starts = (after + len(_TO_BE), after) if sentence.startswith(_TO_BE, after) else (after,)
+        for start in starts:
+            end = sentence.find(_FOR_DECKS, start + 1)  # the target is never empty
+            if end >= 0:
+                yield sentence[start:end]
+                pos = end + len(_FOR_DECKS)
+                break
+        else:
+            return  # no "for deck construction" after this one: none after a later one either
+
+
+def _ends_with_this_word(sentence: str, pos: int, at: int) -> bool:
+    # "this card is considered": `this` and a lower-case word right before; 40 characters hold any such word.
+    return any(m.end() == at for m in _THIS_WORD.finditer(sentence, max(pos, at - 40), at))
 
 
 def deck_size_change(text: str) -> tuple[tuple[str, int], ...]:

@@ -18,8 +18,8 @@ _EXPERIENCE = r"(?P<exp>(?:in)?exp(?:erienced|\.)?(?:\s*\d+(?:\.\d+)?)?(?:\s*[a-
 _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 # The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)".
 _TRAILING_EXPERIENCE = re.compile(
-    rf"^(?P<title>.+?)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?$", re.I)
-_QUALIFIER = re.compile(r"^(?P<base>.+?)\s*\((?P<qualifier>[^()]+)\)$")
+    rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?$", re.I)
+_QUALIFIER = re.compile(r"^(?P<base>.+?)(?<!\s)\s*\((?P<qualifier>[^()]+)\)$")
 _SPACES = re.compile(r"\s+")
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import yaml
 
+from ..data.safefile import MB, UnreadableFile, read_text, regular_file_problem
+from ..data.yamlsource import ShapeError, check_shape
 from . import cardtext
 from .identity import Identity
 from .names import plain, split_experience
@@ -29,6 +31,16 @@ _ICON_STATS = ("force", "chi", "focus", "gold_cost", "personal_honor", "honor_re
                "gold_production", "starting_honor")
 
 
+MAX_SET_BYTES = 8 * MB  # the largest set file is 0.35 MB
+# Aliases may stand for at most this many values in one set file: the pool's own files use a few (PyYAML writes
+# `&id001` for a list two cards share), nine nested levels of them stand for billions.
+MAX_SET_VALUES = 2_000_000
+
+
+_LIST_FIELDS = {"decks": "Dynasty", "types": "Personality", "clans": "Crab", "keywords": "Samurai",
+                "legality": "Modern"}
+
+
 class PoolError(CodexError):
     """The card pool folder cannot be read; the message is one sentence for the user."""
 
@@ -37,6 +49,10 @@ def set_files(pool_dir: Path) -> list[Path]:
     files = sorted((pool_dir / "sets").glob("*.yaml"))
     if not files:
         raise PoolError(f"{pool_dir} is not a card pool folder: it has no sets/*.yaml files")
+    for path in files:  # a loop of links or a FIFO is named here, before anything is read or stamped
+        problem = regular_file_problem(path)
+        if problem:
+            raise PoolError(f"card pool file {path} {problem}")
     return files
 
 
@@ -54,10 +70,13 @@ def read_identities(pool_dir: Path) -> tuple[Identity, ...]:
 
 def _printings(path: Path) -> list[dict]:
     try:
-        with path.open(encoding="utf-8") as stream:
-            doc = yaml.load(stream, Loader=_Loader)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PoolError(f"cannot read card pool file {path}: {exc}") from None
+        text = read_text(path, MAX_SET_BYTES)
+        check_shape(text, loader=_Loader, max_expansion=MAX_SET_VALUES, duplicate_keys=True)
+        doc = yaml.load(text, Loader=_Loader)
+    except UnreadableFile as exc:
+        raise PoolError(f"card pool file {path} {exc.reason}") from None
+    except ShapeError as exc:
+        raise PoolError(f"card pool file {path} line {exc.line}: {exc.message}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""
@@ -67,6 +86,11 @@ def _printings(path: Path) -> list[dict]:
     set_name = str(doc.get("set") or path.stem)
     cards = [c for c in doc["cards"] if isinstance(c, dict) and c.get("title")]
     for card in cards:
+        for field in _LIST_FIELDS:
+            if not isinstance(card.get(field) or [], list):
+                shown = str(card[field])[:40]
+                raise PoolError(f"card pool file {path}: card “{plain(str(card['title']))[:80]}” has `{field}: {shown}`; "
+                                f"it must be a list such as [{_LIST_FIELDS[field]}]")
         card["_set"] = set_name
     return cards
 
@@ -111,7 +135,7 @@ def _identity(key: tuple[str, str], printings: list[dict]) -> Identity:
 
 
 def _shared(identity: Identity, memo: dict) -> Identity:
-    """Equal tuples and sets become one object, which the cache's pickle then stores (and loads) once."""
+    """Equal tuples and sets become one object, which the in-process cache then holds once."""
     values = {f.name: getattr(identity, f.name) for f in fields(identity)}
     return replace(identity, **{name: memo.setdefault(value, value) for name, value in values.items()
                                 if isinstance(value, (tuple, frozenset))})

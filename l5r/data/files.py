@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .schemas import look_at_schemas, validate
@@ -10,19 +11,20 @@ from .yamlsource import DataError, Problem, YamlDocument, read_yaml
 
 def data_files(data_dir: Path) -> list[Path]:
     """All YAML data files under data/, in a stable order (schemas excluded)."""
-    files = [p for p in data_dir.rglob("*") if p.suffix in (".yml", ".yaml") and p.is_file()]
+    # Anything named like a data file but a folder is left out; a FIFO, a device or a link that loops is kept, so
+    # that reading it reports it instead of skipping it in silence.
+    files = [p for p in data_dir.rglob("*") if p.suffix in (".yml", ".yaml") and not p.is_dir()]
     return sorted(p for p in files if "schemas" not in p.relative_to(data_dir).parts)
 
 
-def read_all(data_dir: Path, root: Path | None = None) -> tuple[list[YamlDocument], list[Problem]]:
+def read_all(data_dir: Path) -> tuple[list[YamlDocument], list[Problem]]:
     """Parse and validate every file; return the good documents and every problem found."""
-    root = root or data_dir.parent
     schema_dir = data_dir / "schemas"
     docs, problems = [], []
     if schema_dir.is_dir():
         look_at_schemas(schema_dir)
     for path in data_files(data_dir):
-        shown = _display(path, root)
+        shown = _display(path)
         try:
             doc = read_yaml(path, shown)
         except DataError as exc:
@@ -36,8 +38,14 @@ def read_all(data_dir: Path, root: Path | None = None) -> tuple[list[YamlDocumen
     return docs, problems
 
 
-def _display(path: Path, root: Path) -> str:
+def _display(path: Path) -> str:
+    """The file as the user can open it from where they are: relative to the current folder, else absolute."""
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+        cwd = Path(os.getcwd()).resolve()
+        absolute = path.parent.resolve() / path.name  # the file itself may be a link, even one that loops
+    except (OSError, RuntimeError):
         return path.as_posix()
+    try:
+        return absolute.relative_to(cwd).as_posix()
+    except ValueError:
+        return absolute.as_posix()

@@ -5,14 +5,16 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import re
 from collections import defaultdict
 from pathlib import Path
 from types import MappingProxyType
 
 from . import model as m
 from .files import read_all
-from .yamlsource import DataError, Problem, YamlDocument
 from .paths import shown
+from .safefile import UnreadableFile, read_bytes
+from .yamlsource import MAX_DATA_BYTES, DataError, Problem, YamlDocument
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data"
 
@@ -49,11 +51,10 @@ def _stamp(data_dir: Path) -> tuple:
     for base, _dirs, names in os.walk(data_dir):
         for name in names:
             path = os.path.join(base, name)
-            try:
-                with open(path, "rb") as stream:
-                    out.append((path, hashlib.sha1(stream.read()).digest()))
-            except OSError:
-                continue
+            try:  # only a regular file within the limit is read: a FIFO or /dev/zero is reported by read_all
+                out.append((path, hashlib.sha1(read_bytes(path, MAX_DATA_BYTES)).digest()))
+            except UnreadableFile as exc:
+                out.append((path, exc.reason.encode()))
     return (str(data_dir.resolve()), tuple(sorted(out)))
 
 
@@ -277,6 +278,7 @@ class _Builder:
             for r in _format_records(f):
                 records[r.id] = r
         records.update(self.cards)
+        self._unique_citations(formats, records)
         self._check_quotes(formats)
         for doc, keys, target, what in self.references:
             if target not in records and target not in formats:
@@ -288,6 +290,26 @@ class _Builder:
         return m.Codex(formats=MappingProxyType(formats), cards=MappingProxyType(dict(self.cards)),
                        records=MappingProxyType(records), redirects=tuple(self.redirects),
                        set_acronyms=MappingProxyType(dict(self.set_acronyms)))
+
+    def _unique_citations(self, formats, records):
+        """Two records (or two formats' prefixes) that would be cited alike: the site's build refuses them, so
+        the check names both here, each where it is written. A citation and its short link (`OH II.B` ->
+        `oh-ii-b`) must both be unique."""
+        seen: dict[str, tuple[str, str, int]] = {}
+        cited = [(f.citation_prefix, f"format '{f.id}'", self.format_docs[f.id][0], ("citation_prefix",), None)
+                 for f in formats.values() if f.id in self.format_docs]
+        cited += [(r.citation, f"record '{r.id}'", None, None, r.origin) for r in records.values()
+                  if r.citation and r.origin is not None]
+        for citation, who, doc, keys, origin in cited:
+            for key in (citation, "slug:" + re.sub(r"[^a-z0-9]+", "-", citation.lower()).strip("-")):
+                path, line = (doc.path, doc.location(keys)[0]) if doc is not None else (origin.path, origin.line)
+                first = seen.setdefault(key, (who, path, line))
+                if first[0] != who:
+                    what = "citation" if key == citation else "citation link"
+                    self.problems.append(Problem(path, line, 1, f"{who} has the {what} of {first[0]} "
+                                                 f"({first[1]}:{first[2]}): “{citation}”; one of them could not be "
+                                                 "cited: give it another id, number or prefix"))
+                    break
 
     def _check_quotes(self, formats):
         """A relation's evidence and a Codex title's `under` quote the format's own verbatim text."""

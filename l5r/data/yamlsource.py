@@ -13,7 +13,10 @@ from pathlib import Path
 import yaml
 from ..errors import CodexError, ExitCode
 
+from .safefile import MB, UnreadableFile, read_text
+
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_DATA_BYTES = 4 * MB  # the largest data file is a few hundred kilobytes
 
 # ---------------------------------------------------------------------------------------------------------
 # Problems
@@ -94,8 +97,11 @@ class ShapeError(Exception):
         self.line, self.column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
 
 
-def check_shape(text: str, loader=None, max_depth: int = MAX_DEPTH, aliases: str | None = None) -> None:
-    """Raise ShapeError for nesting deeper than `max_depth` or (when `aliases` says why) any alias.
+def check_shape(text: str, loader=None, max_depth: int = MAX_DEPTH, aliases: str | None = None,
+                max_expansion: int | None = None, duplicate_keys: bool = False) -> None:
+    """Raise ShapeError for nesting deeper than `max_depth`, for (when `aliases` says why) any alias, for aliases
+    that expand the document past `max_expansion` values, or (with `duplicate_keys`) for a plain key given twice
+    in one mapping.
 
     libyaml's parser is iterative, but composing and constructing recurse: a document nested tens of thousands
     of levels deep overflows the C stack and kills the process, and aliases can expand a few lines into
@@ -103,16 +109,55 @@ def check_shape(text: str, loader=None, max_depth: int = MAX_DEPTH, aliases: str
     Syntax errors are left to the caller's composer, which reports them as it always has.
     """
     depth = 0
+    values = 0  # every value the document holds once its aliases are written out
+    anchored: dict[str, int] = {}  # anchor -> how many values it stands for
+    open_anchors: list[tuple[str | None, int]] = []  # per open collection: its anchor and `values` at its start
+    keys: list[dict | None] = []  # per open collection: its keys so far and their lines (None: a sequence)
+    expect_key: list[bool] = []  # per open collection: the next value is a mapping key
     for event in yaml.parse(text, Loader=loader or _Loader):
+        if isinstance(event, _CLOSE):
+            depth -= 1
+            anchor, at_start = open_anchors.pop()
+            if anchor is not None:
+                anchored[anchor] = values - at_start
+            keys.pop()
+            expect_key.pop()
+            _next_value(expect_key, keys)
+            continue
+        if not isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, *_OPEN)):
+            continue
+        if duplicate_keys and expect_key and expect_key[-1] and isinstance(event, yaml.ScalarEvent):
+            if event.value in keys[-1]:
+                raise ShapeError(f"duplicate key '{event.value}' (first given at line {keys[-1][event.value]}); "
+                                 "YAML would silently keep only the last one", event.start_mark)
+            keys[-1][event.value] = event.start_mark.line + 1
+        if isinstance(event, yaml.AliasEvent):
+            if aliases:
+                raise ShapeError(aliases, event.start_mark)
+            values += anchored.get(event.anchor, 1)
+        else:
+            values += 1
+        if max_expansion is not None and values > max_expansion:
+            raise ShapeError(f"its aliases (*name) expand to more than {max_expansion:,} values", event.start_mark)
         if isinstance(event, _OPEN):
             depth += 1
             if depth > max_depth:
                 raise ShapeError(f"nested more than {max_depth} levels deep; Codex files are never that deep",
                                  event.start_mark)
-        elif isinstance(event, _CLOSE):
-            depth -= 1
-        elif aliases and isinstance(event, yaml.AliasEvent):
-            raise ShapeError(aliases, event.start_mark)
+            open_anchors.append((event.anchor, values - 1))
+            is_mapping = isinstance(event, yaml.MappingStartEvent)
+            keys.append({} if is_mapping else None)
+            expect_key.append(is_mapping)
+            continue
+        if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
+            anchored[event.anchor] = 1
+        _next_value(expect_key, keys)
+
+
+def _next_value(expect_key: list[bool], keys: list[dict | None]) -> None:
+    # In a mapping, keys and values alternate; in a sequence every item is a value.
+    if keys and keys[-1] is not None:
+        expect_key[-1] = not expect_key[-1]
 
 
 _SCALAR_AS_TEXT = {"tag:yaml.org,2002:timestamp"}  # dates stay ISO strings, as JSON Schema expects
@@ -121,17 +166,10 @@ _SCALAR_AS_TEXT = {"tag:yaml.org,2002:timestamp"}  # dates stay ISO strings, as 
 def read_yaml(path: Path, display_path: str) -> YamlDocument:
     """Parse a file; raise DataError with located problems for anything that is not clean YAML."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError([Problem(display_path, 1, 1, f"cannot read the file: {exc.strerror}")]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise DataError([Problem(display_path, line, column,
-                                 f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} here); "
-                                 "save it as UTF-8")]) from None
+        text = read_text(path, MAX_DATA_BYTES)
+    except UnreadableFile as exc:
+        message = exc.reason if exc.reason.startswith("is not UTF-8") else f"the file {exc.reason}"
+        raise DataError([Problem(display_path, exc.line, exc.column, message)]) from None
     if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
         raise DataError([Problem(display_path, 1, 1, "the file is empty: it needs at least a `kind:`")])
     try:

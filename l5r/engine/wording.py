@@ -205,7 +205,7 @@ def _group(text: str) -> list[Slot]:
     return [Slot(quantity, (_description(rest, (), post),), yours)]
 
 
-_REPEATED_ARTICLE = re.compile(r"\s+(and|or)\s+(?=(?:a|an|one|two|three|four|five)\s)", re.I)
+_REPEATED_ARTICLE = re.compile(r"(?<!\s)\s+(and|or)\s+(?=(?:a|an|one|two|three|four|five)\s)", re.I)
 _NUMBER_CHOICE = re.compile(r"^(\w+) or (\w+)\s", re.I)
 
 

@@ -12,7 +12,10 @@ from pathlib import Path
 
 import yaml
 
+from ..data.safefile import MB, UnreadableFile, read_text
 from ..data.yamlsource import ShapeError, check_shape
+
+MAX_SCENARIO_BYTES = 4 * MB  # a page of examples is a few kilobytes
 from .model import Scenario, ScenarioError
 from ..errors import CodexError
 
@@ -49,9 +52,9 @@ def collect(paths, root: Path | None = None) -> list[Scenario]:
 def scenarios_in(path: Path, shown: str | None = None) -> list[Scenario]:
     shown = shown or path.as_posix()
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CollectError(f"{shown}: cannot read the file ({exc})") from None
+        text = read_text(path, MAX_SCENARIO_BYTES)
+    except UnreadableFile as exc:
+        raise CollectError(f"{shown}: the file {exc.reason}") from None
     if path.suffix == ".md":
         return from_markdown(text, shown)
     return from_yaml(text, shown)

@@ -268,7 +268,7 @@ def _in_duel(run: Run) -> duel.Duel:
 @step(r"you assign (?P<names>[^\"]+?) to attack", "you assign Matsu Tsuko, Matsu Agetoki and Ikoma Ujiaki to attack",
       "Assigns units to attack (Brash lets the Defender draw).")
 def _assign(run: Run, names):
-    cards = [named(run, n) for n in re.split(r",\s*|\s+and\s+", names) if n.strip()]
+    cards = [named(run, n) for n in re.split(r",\s*|(?<!\s)\s+and\s+", names) if n.strip()]
     keywords.assigned_to_attack(run.game, cards)
 
 
@@ -431,7 +431,7 @@ def _legacy(run: Run, p, card):
       "The start-of-turn reveal: face-down cards turn face-up; Regions attach, Celestials enter play.")
 def _reveal(run: Run, p, declined):
     pid = player_id(p)
-    names = [named(run, n).name for n in re.split(r",\s*|\s+and\s+", declined or "") if n.strip()]
+    names = [named(run, n).name for n in re.split(r",\s*|(?<!\s)\s+and\s+", declined or "") if n.strip()]
     result = cardtypes.reveal_provinces(run.game, pid, tuple(names))
     run.reveals.append(result)
     if result.gold_paid or any(run.game.card(n).gold_cost for n in names):
@@ -464,7 +464,7 @@ def _check(run: Run, text):
       "Offers cards (or `nothing`) for an instruction (`the choice fulfils the text`).")
 def _choose(run: Run, names, text):
     chosen = [] if names.strip().lower() == "nothing" else \
-        [named(run, n).name for n in re.split(r",\s*|\s+and\s+", names) if n.strip()]
+        [named(run, n).name for n in re.split(r",\s*|(?<!\s)\s+and\s+", names) if n.strip()]
     ok, why = wording.choice_fulfils(run.game, text, chosen)
     run.choices.append(ok)
     return "fulfils it" if ok else f"does not fulfil it: {why}"
@@ -490,7 +490,7 @@ _AREA = r"(?:your )?(?:Fate deck|Dynasty deck|discard pile|hand)"
 @step(rf"{P} search(?:es)? (?P<areas>{_AREA}(?: and then {_AREA})?) for {TEXT} and selects? (?P<sel>[^\"]+?)",
       'you search your Fate deck for "a Ring" and select nothing', "Searches one or two areas (`the search is successful`).")
 def _search(run: Run, p, areas, text, sel):
-    names = [re.sub(r"^your ", "", a.strip(), flags=re.I) for a in re.split(r"\s+and then\s+", areas)]
+    names = [re.sub(r"^your ", "", a.strip(), flags=re.I) for a in re.split(r"(?<!\s)\s+and then\s+", areas)]
     names = [next(z for z in search.AREAS if z.lower() == n.lower()) for n in names]
     selected = None if sel.strip().lower() == "nothing" else named(run, sel).name
     result = search.search(run.game, player_id(p), names, text, selected)

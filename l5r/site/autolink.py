@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 _APOSTROPHES = "'’"
 _WORD = r"[A-Z][\w'’]*"
-_AFTER = re.compile(rf"\s+({_WORD})")
+_AFTER = re.compile(rf"(?<!\s)\s+({_WORD})")
 _BEFORE = re.compile(rf"({_WORD})\s+$")
-_NAMED = re.compile(r"\s+(?:player\s+)?(?:ability|abilities|keyword|keywords)\b")
-_ACTION_WORD = re.compile(r"\s+actions?\b")
+_NAMED = re.compile(r"(?<!\s)\s+(?:player\s+)?(?:ability|abilities|keyword|keywords)\b")
+_ACTION_WORD = re.compile(r"(?<!\s)\s+actions?\b")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;“\"‘(\[–—•*-])\s*$")
 
 
@@ -108,10 +108,10 @@ class Linker:
         if not re.match(r"\s*(?::|,\s*\[)", text[tail:]):
             return False
         head = text[:start].rstrip(" /")
-        words = re.findall(r"[\w'’]+$", head)
+        words = re.findall(r"(?<![\w'’])[\w'’]+$", head)
         while words and words[0] in self.designators:
             head = head[: -len(words[0])].rstrip(" /")
-            words = re.findall(r"[\w'’]+$", head)
+            words = re.findall(r"(?<![\w'’])[\w'’]+$", head)
         return not head or bool(re.search(r"[.:;!?“\"(\n–—-]\s*$", head))
 
     def _inside_longer_name(self, text: str, start: int, end: int) -> bool:

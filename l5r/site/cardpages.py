@@ -34,7 +34,9 @@ from markupsafe import Markup
 
 from ..cardpool import CardIndex, Identity, cache
 from ..cardpool.names import plain
-from ..cardpool.read import deck_of, read_set, set_files
+from ..cardpool.read import MAX_SET_BYTES, MAX_SET_VALUES, deck_of, read_set, set_files
+from ..data.safefile import UnreadableFile, read_text
+from ..data.yamlsource import ShapeError, check_shape
 from ..data import model as m
 from ..engine.deck import DeckChecker, checkable, legality
 from ..engine.ruleset import ruleset_for
@@ -77,13 +79,16 @@ def read_printings(pool_dir: Path) -> PoolPrintings:
 def load_printings(pool_dir: Path, cache_dir="default") -> PoolPrintings:
     if cache_dir == "default":
         cache_dir = cache.default_cache_dir()
-    return cache.cached(pool_dir, {}, cache_dir, lambda: read_printings(pool_dir), kind="printings")
+    return cache.cached(pool_dir, {}, cache_dir, lambda: read_printings(pool_dir), kind="printings",
+                        types=(PoolPrintings,))
 
 
 def _release_dates(pool_dir: Path) -> dict:
     try:
-        info = yaml.load((pool_dir / "set_info.yaml").read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
-    except (OSError, yaml.YAMLError):
+        text = read_text(pool_dir / "set_info.yaml", MAX_SET_BYTES)
+        check_shape(text, loader=yaml.CSafeLoader, max_expansion=MAX_SET_VALUES)
+        info = yaml.load(text, Loader=yaml.CSafeLoader)
+    except (UnreadableFile, ShapeError, yaml.YAMLError):  # release dates are optional: the pages go without
         return {}
     out = {}
     for arc in (info or {}).get("arcs") or ():

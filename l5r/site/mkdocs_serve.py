@@ -97,6 +97,8 @@ def install_card_pages(server) -> None:
 
     def with_cards(environ, start_response):
         path = environ.get("PATH_INFO", "")
+        if "\0" in path:  # `/card/%00/`: no file has such a name, and MkDocs' file server raises a 500 on it
+            return bad_request(start_response)
         page = card_page(path[len(mount):]) if path.startswith(mount) else None
         if page is None:
             return app(environ, start_response)
@@ -115,6 +117,13 @@ def install_card_pages(server) -> None:
         return [body]
 
     server.set_app(with_cards)
+
+
+def bad_request(start_response):
+    body = b"400 Bad Request: the path holds a NUL character\n"
+    start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8"),
+                                       ("Content-Length", str(len(body)))])
+    return [body]
 
 
 def quicker_polling(server, seconds: float = 0.2) -> None:

@@ -62,7 +62,7 @@ def polyfills(configured) -> list[str]:
     return [*(p for p in configured or () if "iframe-worker" not in str(p)), SHIM_URI]
 
 
-_HREF = re.compile(r'(<a\b[^>]*?\bhref=")([^"]*)(")')
+_HREF = re.compile(r'(<a\b[^<>]*?\bhref=")([^"]*)(")')
 
 
 def page_dir(page_file: str) -> str:
@@ -103,7 +103,7 @@ def rewrite_links(html: str, page_file: str, pages: dict[str, str]) -> str:
     return _HREF.sub(fix, html)
 
 
-_FEED_LINK = re.compile(r'\s*<link\b[^>]*\brel="alternate"[^>]*\btype="application/atom\+xml"[^>]*>')
+_FEED_LINK = re.compile(r'(?<!\s)\s*<link\b[^>]*\brel="alternate"[^>]*\btype="application/atom\+xml"[^>]*>')
 
 
 def drop_feed_links(page_html: str) -> str:

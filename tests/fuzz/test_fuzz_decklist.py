@@ -112,7 +112,7 @@ def test_a_folder_as_deck_file(tmp_path):
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this system")
 def test_dev_zero_as_deck_file(tmp_path):
     result = _cli("/dev/zero", tmp_path)
-    assert result.returncode == 2 and "a decklist is a short text file" in result.stderr
+    assert result.returncode == 2 and "deck file /dev/zero is a device, not a regular file" in result.stderr
 
 
 def test_binary_deck_file(tmp_path):

@@ -24,6 +24,7 @@ _SECTION_OF_DECK = {deck: section for section, deck in DECK_OF_SECTION.items()}
 _OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
 _NOT_A_DECKLIST = ("this is not a decklist: no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or "
                    "names a card.")
+MAX_SUGGESTED_PER_DECK = 100  # "did you mean" (and near-certain readings) for the first hundred unknown names
 
 
 # Exports whose sections are the card database's `deck`, not the player's choice: Oracle of the Void files every
@@ -62,8 +63,10 @@ class DeckChecker:
         if not self.is_a_decklist(deck):
             return out.report(self.format.id, on, {s: 0 for s in SECTIONS}, deck.input_format,
                               bans=report.BANS_NOT_CHECKED, not_a_decklist=_NOT_A_DECKLIST)
+        self._suggested = 0
         for issue in deck.issues:
-            out.problem("parse", f"line {issue.line}: {issue.message}", rule=self._sections_rule, line=issue.line)
+            # A line that is not a card line breaks no construction rule: it cites none.
+            out.problem("parse", f"line {issue.line}: {issue.message}", line=issue.line)
         if deck.legality and not names_format(deck.legality[0], self.format):
             written, line = deck.legality
             out.warn("format-mismatch", f"line {line}: the decklist says “Legality: {written}” but it was checked "
@@ -187,7 +190,7 @@ class DeckChecker:
                             card=card.written, rule=self._pool_rule, line=card.line, suggestions=keys)
                 return self._unplaced(card, out)
             typed = card.written if not card.experience else card.name
-            suggestions = [t for t in self.index.suggest(typed) if title_key(t) != title_key(typed)]
+            suggestions = self._suggest(typed)
             guess = _near_certain(typed, suggestions)
             if guess is not None:
                 guessed = self.index.find(guess, card.experience, set_name, deck)
@@ -204,8 +207,7 @@ class DeckChecker:
             if found.candidates:
                 suggestions = [c.key for c in found.candidates][:3]
             elif suggestions is None:  # (the near-certain search above already asked for them)
-                typed = card.written if not card.experience else card.name
-                suggestions = [t for t in self.index.suggest(typed) if title_key(t) != title_key(typed)]
+                suggestions = self._suggest(card.written if not card.experience else card.name)
             out.problem("unknown-card", self._unknown(card, found.candidates, suggestions), card=card.written,
                         rule=self._pool_rule, line=card.line, suggestions=suggestions)
             return self._unplaced(card, out)
@@ -216,6 +218,15 @@ class DeckChecker:
                 out.warn("no-section", f"line {card.line}: no section header above {card.written}; counted in the "
                          f"{SECTION_NAMES[section]} section.", card=found.identity.key, line=card.line)
         return Entry(card, found.identity, section)
+
+    def _suggest(self, typed: str) -> list[str]:
+        """Titles close to a name that names no card, never the name itself. Each guess compares the name with the
+        pool's titles: a deck of thousands of unknown names (the input cap allows 8 MB) gets guesses for its first
+        MAX_SUGGESTED_PER_DECK only."""
+        if self._suggested >= MAX_SUGGESTED_PER_DECK:
+            return []
+        self._suggested += 1
+        return [t for t in self.index.suggest(typed) if title_key(t) != title_key(typed)]
 
     def _is_set(self, name: str | None) -> bool:
         """Whether a name in brackets is a set (or a set's acronym) any card was printed in."""

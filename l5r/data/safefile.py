@@ -1,0 +1,126 @@
+"""Read an input file the way every reader of the Codex must: a regular file, within a size, as UTF-8 text.
+
+A FIFO waits for a writer that never comes, /dev/zero never ends, a symbolic link loop raises an OSError, a
+disk image fills the memory, UTF-16 without a byte order mark decodes as UTF-8 with a NUL after each letter.
+Each becomes one `UnreadableFile` sentence that the caller prefixes with the file's name. The file is checked
+with stat before it is opened and opened without blocking, so a FIFO swapped in between cannot hang either.
+docs/limits.md lists every reader's limit.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+MB = 1024 * 1024
+
+
+class UnreadableFile(Exception):
+    """Why a file cannot be read, as the end of a sentence that starts with the file's name."""
+
+    def __init__(self, reason: str, line: int = 1, column: int = 1):
+        super().__init__(reason)
+        self.reason, self.line, self.column = reason, line, column
+
+
+def regular_file_problem(path: str | os.PathLike) -> str | None:
+    """Why `path` is not a readable regular file (following symbolic links), or None when it is one."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        return _os_reason(exc)
+    return None if stat.S_ISREG(info.st_mode) else _kind(info.st_mode)
+
+
+def read_bytes(path: str | os.PathLike, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes."""
+    problem = regular_file_problem(path)
+    if problem:
+        raise UnreadableFile(problem)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise UnreadableFile(_os_reason(exc)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):  # replaced between the check and the opening
+            raise UnreadableFile(_kind(info.st_mode))
+        if info.st_size > limit:
+            raise UnreadableFile(too_large(limit))
+        with os.fdopen(fd, "rb", closefd=False) as stream:
+            raw = stream.read(limit + 1)  # a file that grows while read is still cut at the limit
+    except OSError as exc:
+        raise UnreadableFile(_os_reason(exc)) from None
+    finally:
+        os.close(fd)
+    if len(raw) > limit:
+        raise UnreadableFile(too_large(limit))
+    return raw
+
+
+def read_text(path: str | os.PathLike, limit: int, bom: bool = False) -> str:
+    """The UTF-8 text of a regular file of at most `limit` bytes (`bom`: a leading byte order mark is dropped)."""
+    return decode(read_bytes(path, limit), bom)
+
+
+def decode(raw: bytes, bom: bool = False) -> str:
+    """UTF-8 text without NUL characters, or UnreadableFile located at the first bad byte."""
+    nul = raw.find(b"\0")
+    try:
+        text = raw.decode("utf-8-sig" if bom else "utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc.start if nul < 0 else min(exc.start, nul)
+        raise UnreadableFile(_not_utf8(raw, bad), *_where(raw, bad)) from None
+    if nul >= 0:
+        raise UnreadableFile(_not_utf8(raw, nul), *_where(raw, nul))
+    return text
+
+
+def too_large(limit: int) -> str:
+    size = f"{limit // MB} MB" if limit >= MB else f"{limit // 1024} KB"
+    return f"is larger than {size}, the most this file can be"
+
+
+def _not_utf8(raw: bytes, at: int) -> str:
+    line = _where(raw, at)[0]
+    if raw[at] == 0:
+        return (f"is not UTF-8 text (a NUL byte on line {line}: UTF-16?); save it as UTF-8")
+    return f"is not UTF-8 text (byte 0x{raw[at]:02x} on line {line}); save it as UTF-8"
+
+
+def _where(raw: bytes, at: int) -> tuple[int, int]:
+    return raw.count(b"\n", 0, at) + 1, at - (raw.rfind(b"\n", 0, at) + 1) + 1
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "is a named pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a regular file"
+    return "is not a regular file"
+
+
+def _os_reason(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "is a symbolic link that loops (or a chain of links too long to follow)"
+    if exc.errno == errno.ENOENT:
+        return "does not exist (or is a symbolic link to nothing)"
+    if exc.errno == errno.EISDIR:
+        return "is a folder, not a file"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "has a name too long for the system"
+    return f"cannot be read: {exc.strerror or exc}"
+
+
+def shown_path(path: Path) -> str:
+    """A file as the user can open it from where they stand: relative to the current folder."""
+    try:
+        return os.path.relpath(path, os.getcwd())
+    except (OSError, ValueError):  # the current folder was removed; another drive
+        return str(path)

@@ -1,0 +1,350 @@
+"""Hostile input, round two: every reader ends quickly with one line, never a traceback, a hang or a blow-up.
+
+Each case was a reproduction that got past the fuzz tests: quadratic card text, an alias bomb in a pool set
+file, /dev/zero and FIFOs as data, pool and deck files, links that loop, thousands of unknown card names,
+5,000-digit counts, UTF-16 and NUL bytes in a decklist, duplicate YAML keys, `- null`, a NUL in a served path.
+The card pools here are a few invented cards written by the test: no real card is needed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_l5r
+from l5r.cardpool import PoolError, load_index
+from l5r.cardpool import cardtext
+from l5r.cardpool.index import SUGGESTION_THRESHOLD, build_index
+from l5r.cardpool.names import title_key
+from l5r.cardpool.read import read_identities
+from l5r.data.load import load_codex
+from l5r.decklist import DecklistError, parse_decklist, read_decklist
+
+FAST = 2.0  # CPU seconds: every reproduction ends well within it
+
+
+def _cpu(call):
+    start = time.process_time()
+    result = call()
+    return time.process_time() - start, result
+
+
+def _pool(folder: Path, *sets: str) -> Path:
+    (folder / "sets").mkdir(parents=True, exist_ok=True)
+    for n, text in enumerate(sets):
+        (folder / "sets" / f"set{n}.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+_CARD = "- title: {title}\n  types: [Holding]\n  decks: [Dynasty]\n  text: {text}\n"
+
+
+def _set(name="Invented", cards=(("Zanzibar Keep", "Gain 2 Gold."),)) -> str:
+    return f"set: {name}\ncards:\n" + "".join(_CARD.format(title=t, text=x) for t, x in cards)
+
+
+# -- card text ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [20_000, 200_000])
+def test_long_card_text_with_capitals_is_read_in_linear_time(size):
+    seconds, found = _cpu(lambda: cardtext.counts_as("A " * size))
+    assert found == () and seconds < 0.5, f"{seconds:.2f} s on {2 * size} characters"
+
+
+def test_counts_as_still_reads_what_cards_say():
+    assert cardtext.counts_as("Zed Qo is considered Zed for deck construction.") == ("Zed",)
+    assert cardtext.counts_as("This card is considered to be Qo for deck construction") == ("Qo",)
+    assert cardtext.counts_as("this card is considered Ancestor for deck construction. X is considered Y for "
+                              "deck construction") == ("Ancestor", "Y")
+    assert cardtext.counts_as("no capital is considered x for deck construction") == ()
+    assert cardtext.counts_as("Aa is considered b. Cc for deck construction") == ()  # two sentences
+
+
+# -- the card pool reader -------------------------------------------------------------------------------
+
+def test_alias_bomb_in_a_pool_set_file_is_refused_quickly(tmp_path):
+    laughs = "x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+        f"x{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 9)}]\n" for n in range(1, 10))
+    pool = _pool(tmp_path, _set() + laughs)
+    seconds, _ = _cpu(lambda: pytest.raises(PoolError, read_identities, pool))
+    with pytest.raises(PoolError, match=r"set0\.yaml line \d+: its aliases \(\*name\) expand to more than"):
+        read_identities(pool)
+    assert seconds < FAST
+
+
+def test_a_few_anchors_as_pyyaml_writes_them_are_read(tmp_path):
+    # The pool's own files hold `&id001` lists that two cards share: they are no bomb.
+    text = ("set: Shared\ncards:\n- title: Zanzibar Keep\n  types: &id001 [Holding]\n  decks: &id002 [Dynasty]\n"
+            "- title: Quolo Mine\n  types: *id001\n  decks: *id002\n")
+    identities = read_identities(_pool(tmp_path, text))
+    assert sorted(i.title for i in identities) == ["Quolo Mine", "Zanzibar Keep"]
+    assert all(i.types == ("Holding",) for i in identities)
+
+
+@pytest.mark.parametrize("text, key", [
+    ("set: One\nset: Two\ncards: []\n", "set"),
+    ("set: One\ncards:\n- title: Zanzibar Keep\n  title: Quolo Mine\n  decks: [Dynasty]\n", "title"),
+])
+def test_duplicate_keys_in_a_pool_file_are_refused(tmp_path, text, key):
+    with pytest.raises(PoolError, match=rf"set0\.yaml line \d+: duplicate key '{key}' \(first given at line"):
+        read_identities(_pool(tmp_path, text))
+
+
+@pytest.mark.parametrize("field", ["decks: 5", "types: 5", "keywords: Samurai", "clans: {a: 1}"])
+def test_a_pool_field_that_is_no_list_is_one_line(tmp_path, field):
+    text = f"set: One\ncards:\n- title: Zanzibar Keep\n  {field}\n"
+    with pytest.raises(PoolError, match=r"card “Zanzibar Keep” has `\w+: .*`; it must be a list such as"):
+        read_identities(_pool(tmp_path, text))
+
+
+def _special(kind: str, path: Path):
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "dev-zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "loop":
+        partner = path.with_name(path.stem + "2" + path.suffix)  # named after it: `path` is reported first
+        path.symlink_to(partner)
+        partner.symlink_to(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "latin-1":
+        path.write_bytes("set: Caf\xe9\ncards: []\n".encode("latin-1"))
+    elif kind == "too-large":
+        with path.open("wb") as stream:
+            stream.truncate(9 * 1024 * 1024)  # sparse: 9 MB of NUL bytes without writing them
+
+
+_SAID = {"fifo": "is a named pipe (FIFO), not a regular file", "dev-zero": "is a device, not a regular file",
+         "loop": "is a symbolic link that loops", "latin-1": "is not UTF-8 text (byte 0xe9 on line 1)",
+         "too-large": "is larger than 8 MB", "folder": "is a folder, not a file"}
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "loop", "latin-1", "too-large", "folder"])
+def test_a_pool_set_file_that_is_no_regular_text_file_is_one_line(tmp_path, kind):
+    pool = _pool(tmp_path, _set())
+    _special(kind, pool / "sets" / "zz.yaml")
+    seconds, _ = _cpu(lambda: pytest.raises(PoolError, read_identities, pool))
+    with pytest.raises(PoolError) as caught:
+        read_identities(pool)
+    message = str(caught.value)
+    assert "\n" not in message and "zz.yaml" in message and _SAID[kind] in message, message
+    assert seconds < FAST
+
+
+# -- the data reader -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "loop", "latin-1", "too-large"])
+def test_a_data_file_that_is_no_regular_text_file_is_a_located_problem(data_copy, kind):
+    _special(kind, data_copy / "cards" / "zz.yml")
+    start = time.monotonic()
+    result = run_l5r("check", "--data", data_copy, cwd=data_copy.parent)
+    assert time.monotonic() - start < 30  # a FIFO hung for ever, /dev/zero read 6.7 GB in 6 s
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    said = _SAID[kind].replace("8 MB", "4 MB")
+    assert re.search(rf"^data/cards/zz\.yml:1:\d+: (the file )?{re.escape(said)}", result.stdout, re.M), \
+        result.stdout
+
+
+def test_problem_paths_are_relative_to_the_folder_the_command_runs_in(data_copy, tmp_path):
+    (data_copy / "cards" / "zz.yml").write_text("kind: [\n", encoding="utf-8")
+    runs_in = tmp_path / "elsewhere"
+    runs_in.mkdir()
+    result = run_l5r("check", "--data", "../data", cwd=runs_in)
+    assert result.returncode == 1
+    assert f"{(data_copy / 'cards' / 'zz.yml')}:" in result.stdout  # outside the current folder: absolute
+    result = run_l5r("check", "--data", "data", cwd=tmp_path)
+    assert "\ndata/cards/zz.yml:" in "\n" + result.stdout, result.stdout
+
+
+# -- decklists --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "loop", "latin-1", "folder"])
+def test_a_deck_file_that_is_no_regular_text_file_is_one_line(tmp_path, kind):
+    path = tmp_path / "deck.txt"
+    _special(kind, path)
+    seconds, _ = _cpu(lambda: pytest.raises(DecklistError, read_decklist, path))
+    with pytest.raises(DecklistError) as caught:
+        read_decklist(path)
+    said = _SAID[kind].replace("byte 0xe9 on line 1", "byte 0xe9 on line 1")
+    assert str(caught.value).startswith(f"deck file {path} ") and said in str(caught.value)
+    assert seconds < FAST
+
+
+def test_utf16_without_a_bom_and_nul_bytes_are_not_utf8(tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_bytes("Dynasty:\n3 Zanzibar Keep\n".encode("utf-16-le"))
+    with pytest.raises(DecklistError, match=r"is not UTF-8 text \(a NUL byte on line 1: UTF-16\?\)"):
+        read_decklist(path)
+    path.write_bytes(b"Dynasty:\n3 Zanzibar\x00Keep\n")
+    with pytest.raises(DecklistError, match=r"is not UTF-8 text \(a NUL byte on line 2"):
+        read_decklist(path)
+
+
+def test_duplicate_keys_in_a_yaml_deck_are_refused():
+    with pytest.raises(DecklistError, match=r"line 3: duplicate key 'dynasty' \(first given at line 1\)"):
+        parse_decklist("dynasty:\n- 3 Zanzibar Keep\ndynasty:\n- 3 Quolo Mine\n", "deck.yml")
+
+
+def test_a_null_item_is_no_card_named_null():
+    deck = parse_decklist("dynasty:\n- null\n- ~\n- 3 Zanzibar Keep\n", "deck.yml")
+    assert [c.name for c in deck.cards] == ["Zanzibar Keep"]
+    assert [i.line for i in deck.issues] == [2, 3]
+
+
+def _check(tmp_path, deck_text, name="deck.txt", pool=None):
+    deck = tmp_path / name
+    deck.write_text(deck_text, encoding="utf-8")
+    pool = pool or _pool(tmp_path / "pool", _set())
+    env_args = ("deck", "check", "--format", "modern", "--cardpool", pool, "--json", deck)
+    start = time.monotonic()
+    result = run_l5r(*env_args)
+    return result, time.monotonic() - start
+
+
+def test_a_5000_digit_count_is_a_parse_problem(tmp_path):
+    import json
+
+    result, _ = _check(tmp_path, "Dynasty:\n" + "9" * 5000 + " Zanzibar Keep\nDynasty (" + "9" * 5000 + "):\n")
+    assert "Traceback" not in result.stderr and result.returncode == 1, result.stderr
+    problems = json.loads(result.stdout)["problems"]
+    assert [p["code"] for p in problems if p.get("line") == 2] == ["parse"]
+    assert all(p.get("rule") is None for p in problems if p["code"] == "parse")  # no deck-size rule cited
+
+
+def test_parse_problems_cite_no_rule(codex):
+    from l5r.engine.deck import DeckChecker
+    from l5r.engine.ruleset import ruleset_for
+    import datetime as dt
+
+    fmt = codex.formats["modern"]
+    checker = DeckChecker(fmt, ruleset_for(fmt), build_index((), codex.cards, None), codex.set_acronyms)
+    report = checker.check(parse_decklist("Dynasty:\n%%% not a card line\n"), dt.date(2015, 1, 1))
+    parse = [p for p in report.problems if p.code == "parse"]
+    assert parse and all(p.rule is None for p in parse)
+
+
+# -- unknown cards --------------------------------------------------------------------------------------
+
+def _brute_suggest(index, written, limit=3):
+    """The Dice definition docs/deck-check.md gives, over every title: what the inverted index must equal."""
+    def grams(key):
+        return {key[i:i + 2] for i in range(len(key) - 1)}
+    wanted = grams(title_key(written))
+    titles = sorted({i.title for i in index.identities if i.deck != "Other"})
+    scored = sorted((-2 * len(wanted & grams(title_key(t))) / (len(wanted) + len(grams(title_key(t)))),
+                     title_key(t), t) for t in titles if wanted & grams(title_key(t)))
+    out = []
+    for score, _, title in scored:
+        if -score >= SUGGESTION_THRESHOLD and title not in out:
+            out.append(title)
+    return out[:limit]
+
+
+_SYLLABLES = ["ka", "ri", "zo", "mu", "te", "shi", "no", "ya", "ge", "ru", "po", "hi"]
+
+
+def _title(n: int) -> str:
+    parts = [_SYLLABLES[(n >> (2 * k)) % len(_SYLLABLES)] for k in range(5)]
+    return f"{''.join(parts[:3]).title()} {''.join(parts[3:]).title()}"
+
+
+@pytest.fixture(scope="module")
+def big_pool(tmp_path_factory):
+    # Two thousand invented titles: enough that comparing every unknown name with every title shows.
+    folder = tmp_path_factory.mktemp("bigpool")
+    cards = [(_title(n), "Gain 2 Gold.") for n in range(2000)]
+    return _pool(folder, _set("Invented", cards))
+
+
+def test_suggestions_are_those_of_the_definition(big_pool, codex):
+    index = load_index(big_pool, codex.cards, cache_dir=None)
+    for written in ["Karizo Mute", "Kariz Mute", "zzz", "Te Shino", _title(77)[:-1], "Hida Kisada"]:
+        assert index.suggest(written) == _brute_suggest(index, written), written
+
+
+def test_thousands_of_unknown_names_end_within_seconds(tmp_path, big_pool):
+    deck = "Dynasty:\n" + "".join(f"1 {_title(n % 2000)[:-1]}q\n" for n in range(3000))  # one typo each
+    result, seconds = _check(tmp_path, deck, pool=big_pool)
+    assert "Traceback" not in result.stderr and result.returncode == 1
+    assert seconds < 15, f"{seconds:.1f} s"  # wall time of a whole command on a shared machine; was 75 s
+    import json
+
+    unknown = [p for p in json.loads(result.stdout)["problems"] if p["code"] == "unknown-card"]
+    assert len(unknown) == 3000
+    assert sum(1 for p in unknown if p.get("suggestions")) == 100  # guesses for the first hundred only
+
+
+# -- make serve --------------------------------------------------------------------------------------------
+
+def test_a_nul_in_a_served_path_is_a_400(tmp_path):
+    from l5r.site import mkdocs_serve
+
+    class Server:  # MkDocs' LiveReloadServer as install_card_pages uses it; its file app stats the path
+        mount_path = "/"
+
+        def get_app(self):
+            def files(environ, start_response):
+                os.stat(str(tmp_path) + environ["PATH_INFO"])  # ValueError: embedded null byte -> a 500
+                start_response("404 Not Found", [])
+                return [b""]
+            return files
+
+        def set_app(self, app):
+            self.app = app
+
+    server = Server()
+    mkdocs_serve.install_card_pages(server)
+    statuses = []
+    body = server.app({"PATH_INFO": "/card/\0/"}, lambda status, headers: statuses.append(status))
+    assert statuses == ["400 Bad Request"] and b"NUL" in b"".join(body)
+
+
+# -- the pool's cache -------------------------------------------------------------------------------------
+
+def test_the_pool_cache_is_data_only_json(tmp_path, codex):
+    from l5r.cardpool import cache
+
+    pool = _pool(tmp_path / "pool", _set(cards=(("Zanzibar Keep", "Gain 2 Gold."), ("Quolo Mine", "x"))))
+    cache._IN_PROCESS.clear()
+    first = load_index(pool, codex.cards, cache_dir=tmp_path / "cache")
+    (stored,) = (tmp_path / "cache").iterdir()
+    assert stored.suffix == ".json" and b"Zanzibar Keep" in stored.read_bytes()
+    cache._IN_PROCESS.clear()
+    again = load_index(pool, codex.cards, cache_dir=tmp_path / "cache")
+    assert repr(again.identities) == repr(first.identities)  # identities compare by object
+    # A file that names a class the cache does not know, or is no JSON at all (a pickle), is rebuilt.
+    for foreign in (stored.read_text(encoding="utf-8").replace('"Identity"', '"Popen"'), "\x80\x04cos\nsystem\n"):
+        stored.write_text(foreign, encoding="utf-8")
+        cache._IN_PROCESS.clear()
+        assert repr(load_index(pool, codex.cards, cache_dir=tmp_path / "cache").identities) == repr(first.identities)
+
+
+# -- l5r check: what the build would refuse -----------------------------------------------------------------
+
+def _replace(path: Path, old: str, new: str):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_two_records_with_one_citation_are_located(data_copy):
+    _replace(data_copy / "formats/modern/rules.yml", '      - id: mod-highlander\n        number: "2"',
+             '      - id: mod-highlander\n        number: "1"')
+    result = run_l5r("check", "--data", data_copy, cwd=data_copy.parent)
+    assert result.returncode == 1, result.stdout
+    assert re.search(r"^data/formats/modern/rules\.yml:29:1: record 'mod-highlander' has the citation of record "
+                     r"'mod-deck-size' \(data/formats/modern/rules\.yml:15\): “MOD 1”", result.stdout, re.M), \
+        result.stdout
+
+
+def test_two_formats_with_one_citation_prefix_are_located(data_copy):
+    _replace(data_copy / "formats/twenty-festivals/format.yml", "citation_prefix: TF", "citation_prefix: MOD")
+    result = run_l5r("check", "--data", data_copy, cwd=data_copy.parent)
+    assert result.returncode == 1, result.stdout
+    assert re.search(r"^data/formats/(twenty-festivals|modern)/format\.yml:6:1: format '[a-z-]+' has the citation "
+                     r"of format '[a-z-]+' .*“MOD”", result.stdout, re.M), result.stdout

@@ -1,0 +1,126 @@
+"""Every regular expression of the package runs in time linear in its input.
+
+A lazy or nested quantifier over unbounded text can backtrack quadratically (or worse): one card text of
+`'A ' * 20000` once made a deck check take 10 s. The patterns are found, not listed: every compiled pattern a
+module of `l5r` holds (directly, or in a list, tuple or dict), and every literal pattern passed to
+`re.compile/match/search/fullmatch/sub/subn/split/findall/finditer` anywhere in its source. Each runs (search
+and finditer; `re.match` calls at one position) over adversarial texts at 32 KB, then the slowest three at
+1 MB, against a time budget a linear pattern
+meets many times over and a quadratic one misses by minutes.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+import l5r
+
+_PACKAGE = Path(l5r.__file__).parent
+_CALLS = {"compile", "match", "search", "fullmatch", "sub", "subn", "split", "findall", "finditer"}
+_FLAG_NAMES = {"I": re.I, "IGNORECASE": re.I, "M": re.M, "MULTILINE": re.M, "S": re.S, "DOTALL": re.S,
+               "X": re.X, "VERBOSE": re.X, "A": re.A, "ASCII": re.A}
+SMALL, LARGE = 32 * 1024, 1024 * 1024
+SMALL_BUDGET, LARGE_BUDGET = 0.25, 2.0  # CPU seconds; linear patterns take a few milliseconds per megabyte
+
+# Units repeated up to the size: capitals without a full stop, runs of one character class, the words the
+# patterns look for, brackets and separators left open.
+_UNITS = ["A ", "a", " ", "1", "1 ", "\t", "1\t", "A is considered ", "this card is considered ",
+          "you may include 3 ", "your deck may include 3 copies of ", "[", "(", "{art:", ":", ":a", "<", "<a",
+          "- ", "# Dynasty - (", "x [", "x (", "Exp ", " - exp", "•", "A-", "a b", "A\n", "[Rank•", "#",
+          "legality: ", "&", "'", '"', "/", "{{", "%", "http://", "a.", ".a", "a,", "card/", "-1"]
+
+
+def _texts(size: int):
+    for unit in _UNITS:
+        body = unit * (size // len(unit))
+        yield unit, body
+        yield unit + "!", body + "!"  # a last character that matches nothing ends every attempt late
+
+
+def _module_patterns():
+    found = {}
+    for info in pkgutil.walk_packages([str(_PACKAGE)], prefix="l5r."):
+        if info.name.endswith("__main__"):  # importing it runs the command line
+            continue
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            values = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) \
+                else [value]
+            for item in values:
+                if isinstance(item, re.Pattern) and isinstance(item.pattern, str):
+                    found.setdefault((item.pattern, item.flags & ~re.U), f"{info.name}.{name}")
+    return found
+
+
+def _flags(node) -> int:
+    if node is None:
+        return 0
+    if isinstance(node, ast.Attribute) and node.attr in _FLAG_NAMES:
+        return _FLAG_NAMES[node.attr]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _flags(node.left) | _flags(node.right)
+    return 0
+
+
+def _literal_patterns():
+    found = {}
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"
+                    and node.func.attr in _CALLS and node.args and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                continue
+            flag_arg = next((k.value for k in node.keywords if k.arg == "flags"), None)
+            if flag_arg is None and node.func.attr == "compile" and len(node.args) > 1:
+                flag_arg = node.args[1]
+            pattern = re.compile(node.args[0].value, _flags(flag_arg))
+            where = f"{path.relative_to(_PACKAGE.parent)}:{node.lineno}"
+            if node.func.attr in ("match", "fullmatch"):  # tried at one position only: timed that way
+                where += " (match)"
+            found.setdefault((pattern.pattern, pattern.flags & ~re.U), where)
+    return found
+
+
+PATTERNS = {**_literal_patterns(), **_module_patterns()}
+
+
+def test_the_scan_finds_the_patterns():
+    # The scan must see both kinds, or the timing test below would pass by testing nothing.
+    names = set(PATTERNS.values())
+    assert len(PATTERNS) > 60
+    assert "l5r.cardpool.cardtext._MINIMUM" in names and "l5r.decklist._SET" in names
+    assert any(where.startswith("l5r/decklist.py:") for where in names)
+
+
+def _timings(pattern: re.Pattern, texts, anchored: bool):
+    for label, text in texts:
+        start = time.process_time()
+        if anchored:
+            pattern.match(text)
+        else:
+            for _ in pattern.finditer(text):
+                pass
+        yield time.process_time() - start, label
+
+
+@pytest.mark.parametrize("key", sorted(PATTERNS), ids=lambda key: PATTERNS[key])
+def test_pattern_runs_in_linear_time(key):
+    pattern, anchored = re.compile(*key), PATTERNS[key].endswith("(match)")
+    small = sorted(_timings(pattern, _texts(SMALL), anchored), reverse=True)
+    seconds, label = small[0]
+    assert seconds < SMALL_BUDGET, (f"{PATTERNS[key]} ({pattern.pattern!r}) took {seconds:.2f} s on 32 KB of "
+                                    f"{label!r}: it backtracks; bound or split it")
+    # A pattern that backtracks is slowest at 32 KB on the text it backtracks on: those three go to 1 MB.
+    worst = {label for _, label in small[:3]}
+    large = [(label, text) for label, text in _texts(LARGE) if label in worst]
+    seconds, label = max(_timings(pattern, large, anchored))
+    assert seconds < LARGE_BUDGET, (f"{PATTERNS[key]} ({pattern.pattern!r}) took {seconds:.2f} s on 1 MB of "
+                                    f"{label!r}: it backtracks; bound or split it")
