@@ -274,9 +274,12 @@ def test_thousands_of_unknown_names_end_within_seconds(tmp_path, big_pool):
     assert seconds < 15, f"{seconds:.1f} s"  # wall time of a whole command on a shared machine; was 75 s
     import json
 
-    unknown = [p for p in json.loads(result.stdout)["problems"] if p["code"] == "unknown-card"]
-    assert len(unknown) == 3000
-    assert sum(1 for p in unknown if p.get("suggestions")) == 100  # guesses for the first hundred only
+    report = json.loads(result.stdout)
+    unknown = [p for p in report["problems"] if p["code"] == "unknown-card"]
+    read_as = [w for w in report["warnings"] if w["code"] == "read-as"]  # a near-certain guess is read as its card
+    assert len(unknown) + len(read_as) == 3000
+    guessed = sum(1 for p in unknown if p.get("suggestions")) + len(read_as)
+    assert 0 < guessed <= 100  # guesses for the first hundred only
 
 
 # -- make serve --------------------------------------------------------------------------------------------
@@ -333,13 +336,20 @@ def _replace(path: Path, old: str, new: str):
 
 
 def test_two_records_with_one_citation_are_located(data_copy):
-    _replace(data_copy / "formats/modern/rules.yml", '      - id: mod-highlander\n        number: "2"',
-             '      - id: mod-highlander\n        number: "1"')
+    rules = data_copy / "formats/modern/rules.yml"
+    text = rules.read_text(encoding="utf-8")
+    start = text.index("      - id: mod-highlander\n")
+    number = text.index('        number: "2"\n', start)
+    rules.write_text(text[:number] + '        number: "1"\n' + text[number + len('        number: "2"\n'):],
+                     encoding="utf-8")
+    lines = text.splitlines()
+    highlander = lines.index("      - id: mod-highlander") + 1
+    deck_size = lines.index("      - id: mod-deck-size") + 1
     result = run_l5r("check", "--data", data_copy, cwd=data_copy.parent)
     assert result.returncode == 1, result.stdout
-    assert re.search(r"^data/formats/modern/rules\.yml:29:1: record 'mod-highlander' has the citation of record "
-                     r"'mod-deck-size' \(data/formats/modern/rules\.yml:15\): “MOD 1”", result.stdout, re.M), \
-        result.stdout
+    assert re.search(rf"^data/formats/modern/rules\.yml:{highlander}:1: record 'mod-highlander' has the citation of "
+                     rf"record 'mod-deck-size' \(data/formats/modern/rules\.yml:{deck_size}\): “MOD 1”", result.stdout,
+                     re.M), result.stdout
 
 
 def test_two_formats_with_one_citation_prefix_are_located(data_copy):

@@ -14,10 +14,12 @@ import os
 import stat
 from pathlib import Path
 
+from ..errors import CodexError
+
 MB = 1024 * 1024
 
 
-class UnreadableFile(Exception):
+class UnreadableFile(CodexError):
     """Why a file cannot be read, as the end of a sentence that starts with the file's name."""
 
     def __init__(self, reason: str, line: int = 1, column: int = 1):
