@@ -103,7 +103,12 @@ def damage_project(root: Path, dest: Path) -> Path:
         if not isinstance(doc, dict):
             continue
         rel = path.relative_to(dest).as_posix()
+        # A card record's title is also what decklists name (the verified deck examples look it up), so it keeps
+        # its words; card titles are damaged in the pool instead (damage_pool), which every card page shows.
+        kept = doc.pop("title", None) if doc.get("kind") == "card" else None
         doc = _plant(doc, rel)
+        if kept is not None:
+            doc = {"title": kept, **doc}
         path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=10**6), encoding="utf-8")
     # A verified example whose title and note are script-looking text (docs/scenarios/ pages show fences).
     page = dest / "docs" / "scenarios" / "obsidian-hand.md"

@@ -64,18 +64,20 @@ def test_permalinks_json_lists_every_citable_item_and_each_resolves(built_site, 
         assert anchor in _ids(file), f"{citation}: {url} has no such anchor"
 
 
-def test_citations_are_unique_or_the_build_says_which_records_clash(data_copy):
+def test_citations_are_unique_or_the_data_check_says_which_records_clash(data_copy):
+    """Two records cited alike are refused when the data is loaded (so `l5r check` reports them too, before any
+    build), each at its file and line."""
     from l5r.data.load import load_codex
-    from l5r.site.plan import plan_site
+    from l5r.data.yamlsource import DataError
 
     rules = data_copy / "formats/obsidian-hand/rules.yml"
     text = rules.read_text(encoding="utf-8")
     rules.write_text(text.replace("number: II.C", "number: II.B", 1), encoding="utf-8")
-    codex = load_codex(data_copy)
-    with pytest.raises(permalinks.LinkError) as err:
-        permalinks.citables(codex, plan_site(codex))
-    assert "OH II.B: oh-ii-b and oh-ii-c" in str(err.value)
-    assert "different `id` (or `number`)" in str(err.value)
+    with pytest.raises(DataError) as err:
+        load_codex(data_copy)
+    [problem] = [p for p in err.value.problems if "oh-ii-c" in p.message]
+    assert problem.path.endswith("formats/obsidian-hand/rules.yml")
+    assert "oh-ii-b" in problem.message and "OH II.B" in problem.message
 
 
 # -- Short links ---------------------------------------------------------------------------------------------

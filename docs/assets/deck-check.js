@@ -568,13 +568,22 @@
     return this.name + "'s ban list is stated from " + this.fmt.ban_list_stated_from + " on; before that day the " +
       "documents do not say which cards were banned.";
   };
+  // Titles close to a name that names no card, never the name itself, for the first MAX_SUGGESTED_PER_DECK unknown
+  // names of a deck (checker.py _suggest).
+  var MAX_SUGGESTED_PER_DECK = 100;
+  Checker.prototype.suggest = function (typed) {
+    if (this.suggested >= MAX_SUGGESTED_PER_DECK) return [];
+    this.suggested += 1;
+    return this.table.suggest(typed).filter(function (t) { return titleKey(t) !== titleKey(typed); });
+  };
   Checker.prototype.check = function (deck, on) {
+    this.suggested = 0;
     var out = new Findings(), self = this;
     if (!this.isADecklist(deck)) {
       return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: NOT_A_DECKLIST });
     }
     deck.issues.forEach(function (issue) {
-      out.problem("parse", "line " + issue.line + ": " + issue.message, null, self.sectionsRule, issue.line);
+      out.problem("parse", "line " + issue.line + ": " + issue.message, null, null, issue.line);  // a line that is no card line breaks no rule
     });
     if (deck.legality && !namesFormat(deck.legality[0], this.fmt)) {
       out.warn("format-mismatch", "line " + deck.legality[1] + ": the decklist says \u201cLegality: " + deck.legality[0] +
@@ -701,7 +710,7 @@
         return this.unplaced(card, out);
       }
       var typed = !card.experience ? card.written : card.name;
-      typoSuggestions = table.suggest(typed).filter(function (t) { return titleKey(t) !== titleKey(typed); });
+      typoSuggestions = this.suggest(typed);
       var guess = nearCertain(typed, typoSuggestions);
       if (guess !== null) {
         var guessed = table.find(guess, card.experience, setName, deck);
@@ -716,7 +725,7 @@
       var asked = !card.experience ? card.written : card.name;
       var suggestions = found.candidates.length ? found.candidates.map(function (c) { return c.key; }).slice(0, 3)
         : typoSuggestions !== null ? typoSuggestions
-        : table.suggest(asked).filter(function (t) { return titleKey(t) !== titleKey(asked); });
+        : this.suggest(asked);
       out.problem("unknown-card", this.unknown(card, found.candidates, suggestions), card.written, this.poolRule,
         card.line, suggestions);
       return this.unplaced(card, out);

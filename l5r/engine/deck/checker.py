@@ -269,7 +269,7 @@ class DeckChecker:
                 break
             trimmed = match.group("rest")
             tries.append(trimmed)
-        parts = re.split(r"\s+-+\s+", written)
+        parts = re.split(r"(?<!\s)\s+-+\s+", written)  # a run of spaces is tried from its start only: linear
         tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
         for text in tries:
             name, experience = split_experience(text)
