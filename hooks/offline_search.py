@@ -1,4 +1,4 @@
-"""MkDocs glue for the offline copy (issue #8): its settings and the vendored shim. Its passes over the built
+"""MkDocs glue for the offline copy: its settings and the vendored shim. Its passes over the built
 pages run with the others (l5r/site/postbuild.py, called by hooks/codex.py)."""
 
 from __future__ import annotations

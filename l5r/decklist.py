@@ -25,8 +25,8 @@ And what players export (`parse_decklist` detects which; `--input-format` names 
   `- 3x Title • Experienced [Set] {art: Title [Other Set]}`; the `{art: ...}` trailer only picks card art).
 
 Sources: game_on_yasuki's reader was read in its repository (cited above). No source of the Oracle of the Void
-or Sun and Moon exporters could be found in the searchable code index; their syntax here is the one issue 13 and
-the developers' guide quote from real exports (`# Dynasty - (40) [15 distinct]`, `3 Title - exp (Set)`,
+or Sun and Moon exporters could be found in the searchable code index; their syntax here is the one the
+developers' guide quotes from real exports (`# Dynasty - (40) [15 distinct]`, `3 Title - exp (Set)`,
 `3<TAB>Title<TAB>(Set)`, `Legality: Modern`, acronyms such as TotV, HE1, IG2, TwentyFestivals).
 The exact rules (regexes, detection order) are in docs/deck-check.md; the browser checker ports them.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Card pool site benchmark (issue 11), both builds in the same run.
+"""Card pool site benchmark, both builds in the same run.
 
 1. The Codex with the pool: `mkdocs build --strict` (card pages written from one template into the shell).
 2. A naive page-per-title bare MkDocs + Material build of the same pool: one Markdown page per title (its

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: the deck-check page's checker with the full card pool, in Chromium.
 
-Goals (issue #13): what the page loads for the checker (assets/deck-check.js + assets/deck-check-data.js) is at
+Goals: what the page loads for the checker (assets/deck-check.js + assets/deck-check-data.js) is at
 most 1.5 MB (1,500,000 bytes), and a 100-card deck checks in at most 50 ms. The data is generated exactly as the
 site build does (l5r/site/api.py), written beside the page's script in a scratch folder and opened from file://
 in Debian's Chromium. Prints the sizes, the time to read the data, and the median check time per format.

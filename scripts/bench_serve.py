@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make bench` (issues 15 and 11): under `mkdocs serve`, how long after a YAML edit the served page shows it.
+"""`make bench`: under `mkdocs serve`, how long after a YAML edit the served page shows it.
 
 Serves a scratch copy of the site (mkdocs.yml, hooks/, docs/, data/) exactly as `make serve` does, and times
 two kinds of edit, three times each, until the page served over HTTP shows the new value:

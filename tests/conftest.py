@@ -94,7 +94,7 @@ def site_build_env(pool: Path | None = None) -> dict:
 # Site builds shared by the whole run, removed in the background when it ends
 # ---------------------------------------------------------------------------------------------------------
 # A site build with the card pool holds 28,000 files. Left under pytest's temporary folders, removing an old
-# run's builds (pytest keeps the last three) cost 5-20 s at the end of every run (issue 15); they live in a
+# run's builds (pytest keeps the last three) cost 5-20 s at the end of every run; they live in a
 # folder of their own, which the run removes in a background process once it is over.
 
 _RUN_ENV = "L5R_TEST_RUN"
@@ -121,7 +121,7 @@ def pytest_unconfigure(config):
 
 # The longest test files start first. pytest-xdist (`--dist loadfile`) hands out files in collection order, one
 # at a time as a worker frees up; a long file handed out last keeps one worker busy while the other idles
-# (issue 15: the last file, test_serve, ran alone for 12 s). Order only: every test still runs.
+# (the last file, test_serve, ran alone for 12 s). Order only: every test still runs.
 _LONG_FIRST = (
     "browser/test_offline_copy.py",  # the offline build with the card pool, then a walk of its 14,000 pages
     "test_site_engines.py",  # the ProperDocs build, builds with and without hooks, online and offline
@@ -155,7 +155,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 def shared_once(tmp_path_factory, name: str, build) -> Path:
-    """A folder `build(folder)` fills once per test run, shared by pytest-xdist's workers (issue 15).
+    """A folder `build(folder)` fills once per test run, shared by pytest-xdist's workers.
 
     Under xdist every worker has its own session fixtures; a site build (half a minute with the card pool)
     would run once per worker. The first worker to take the lock builds, the others wait and reuse the result.
@@ -240,7 +240,7 @@ def run_l5r(*args, cwd=None) -> subprocess.CompletedProcess:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The site built as an engine without `hooks:` (Zensical) would build it (issue 15)
+# The site built as an engine without `hooks:` (Zensical) would build it
 # ---------------------------------------------------------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""Script-looking text planted in every data field a reader sees (issue 14: nothing from data runs in a browser).
+"""Script-looking text planted in every data field a reader sees (nothing from data runs in a browser).
 
 `damage_project(dest)` copies the project (mkdocs.yml, hooks/, docs/, data/) to `dest` and writes PAYLOAD into
 titles, texts, notes, errata, ban notes, changelog entries, rulings, card facts and a scenario fence. The copy must

@@ -2,7 +2,7 @@
 
 The tests that walk the whole built site (every link resolves, every anchor exists) used Python's HTMLParser,
 which costs ~1.5 ms a page: with the card pool's 13,746 card pages one walk took two minutes, most of it
-re-parsing the same target pages (issue 15). This reader finds start tags with one regular expression (the
+re-parsing the same target pages. This reader finds start tags with one regular expression (the
 site is generated HTML: quoted attributes, no unclosed tags), skips what HTMLParser treats as raw text
 (script and style bodies, comments), unescapes attribute values as HTMLParser does, and keeps each file's
 result, so a page linked to 10,000 times is read once.

@@ -1,4 +1,4 @@
-"""The public JSON API (api/v1/, issue #13): generated from the data, valid against its published schemas,
+"""The public JSON API (api/v1/): generated from the data, valid against its published schemas,
 facts only (no card text), and a format read as "base pool + bans as of a date" gives the Codex's own answer."""
 
 from __future__ import annotations

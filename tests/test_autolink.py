@@ -152,7 +152,7 @@ def test_the_nearest_definition_wins_across_formats(codex, renderer):
     assert "ne-kw-shugenja" in new_era["Shugenja"]  # New Era's own keyword
     assert "aeg-glossary-shugenja" in modern["Shugenja"]  # Modern has none: the AEG glossary
     assert "mod-kw-singular" in modern["Singular"] and "aeg-glossary-stronghold" in modern["Stronghold"]
-    # Issue 12: New Era builds on no AEG text, so AEG's glossary is never linked from it.
+    # New Era builds on no AEG text, so AEG's glossary is never linked from it.
     assert "Singular" not in new_era and "Stronghold" not in new_era
 
 

@@ -1,4 +1,4 @@
-"""Pool card pages (issue 11): legality as `l5r deck check` decides it, text rendered safely, stable slugs.
+"""Pool card pages: legality as `l5r deck check` decides it, text rendered safely, stable slugs.
 
 Pages are rendered by the Python function (l5r/site/cardpages.py) for a sample of cards: no full-pool build.
 Rules served: oh-ii-f-deck-restrictions and mod-card-legality (the legal pool), the ban lists (dated entries).
@@ -125,7 +125,7 @@ def test_new_era_says_its_collection_is_not_in_the_pool(card_site):
 
 
 def test_page_size_stays_small(card_site):
-    """Card page HTML ≤ 40 KB (issue 11): the article of the 300 longest-text cards, with the chrome's 2 KB."""
+    """Card page HTML ≤ 40 KB: the article of the 300 longest-text cards, with the chrome's 2 KB."""
     longest = sorted(card_site.page_identities(), key=lambda i: -sum(len(p.get("text", "")) for p in
                                                                     card_site.printings_of(i)))[:300]
     assert max(len(card_site.render(i).encode()) for i in longest) + 2048 <= 40_000
@@ -191,7 +191,7 @@ def test_a_very_long_title_gets_a_short_stable_slug():
     assert slugs([long])[long] == out[long]  # the same title gives the same URL on every build
 
 
-# Issue 11: the site with the pool ≤ 60 MB — the chrome 13,000 pages repeat links ONE bundled stylesheet.
+# the site with the pool ≤ 60 MB — the chrome 13,000 pages repeat links ONE bundled stylesheet.
 def test_card_pages_link_one_bundled_stylesheet(tmp_path):
     from l5r.site import slim
     from l5r.site.cardpages import compact_shell
@@ -212,7 +212,7 @@ def test_card_pages_link_one_bundled_stylesheet(tmp_path):
 
 
 def test_the_site_search_card_index_holds_every_pool_card_page(built_site):
-    """Issue 11: search/codex.js (read by the header's search box) lists every pool card page by title, each row
+    """search/codex.js (read by the header's search box) lists every pool card page by title, each row
     leading to a page that exists; no card text, only titles and facts."""
     import json
 
@@ -231,7 +231,7 @@ def test_the_site_search_card_index_holds_every_pool_card_page(built_site):
 
 @pytest.mark.realpool  # every card record in the pool, the cards the ban lists name
 def test_the_codex_card_records_show_the_pools_facts_as_the_deck_checker_decides(built_site):
-    """Issue 11: the 75 card records keep their pages (cards/<id>/) and gain the pool's text, printings and
+    """the 75 card records keep their pages (cards/<id>/) and gain the pool's text, printings and
     legality in every format; each verdict is what `DeckChecker.check` says of a one-card list today."""
     from decks.support import checker
 
@@ -255,7 +255,7 @@ def test_the_codex_card_records_show_the_pools_facts_as_the_deck_checker_decides
 
 @pytest.mark.realpool  # every card record in the pool, the cards the ban lists name
 def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
-    """Issue 12 on the card pages too: Modern's "As of August 16, 2015" bans read "on the list as of", and the
+    """on the card pages too: Modern's "As of August 16, 2015" bans read "on the list as of", and the
     Koan lifts read undated, never as a plain day, and the Codex infers no day for them either."""
     from l5r.data import bandates
 
@@ -323,7 +323,7 @@ def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, 
 
 
 def test_theme_files_no_page_loads_are_dropped_from_the_built_site(tmp_path, built_site):
-    """Issue 11 (site ≤ 60 MB with the pool): Material's other search languages go when the index's language is
+    """(site ≤ 60 MB with the pool): Material's other search languages go when the index's language is
     English alone (its worker imports them only otherwise), and source maps always; nothing else is touched."""
     from l5r.site.slim import drop_unused_theme_files
 

@@ -1,4 +1,4 @@
-"""`l5r check` checks the project it is run in (issue 14): walk up to mkdocs.yml + data/, else the installed data.
+"""`l5r check` checks the project it is run in: walk up to mkdocs.yml + data/, else the installed data.
 
 Each damage is done to a *copy* of the project and the command is run from inside that copy, exactly as a user
 who copied the project (or opened a second worktree) would: before this, all of them printed "data ok", because

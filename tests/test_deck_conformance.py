@@ -98,7 +98,7 @@ def test_case_is_valid(path):
 
 def _run_in_process(command: list[str], environ: dict) -> subprocess.CompletedProcess:
     """`l5r.cli.main(argv)` in this process, with the case's environment and captured output: the same code
-    the console script runs, without a new interpreter per case (66 cases cost 36 s as processes; issue 15).
+    the console script runs, without a new interpreter per case (66 cases cost 36 s as processes).
     `test_console_script_conforms` runs a case of every verdict through the real console script."""
     import contextlib
     import io

@@ -1,4 +1,4 @@
-"""Decklists exactly as Oracle of the Void's client exports them (issue 13).
+"""Decklists exactly as Oracle of the Void's client exports them.
 
 tests/decks/ootv_export.py renders the client's own templates (Oracle-of-the-Void/ootv-client); the three
 exports in tests/decks/*.ootv-*.txt are its output for two real decks and are in the conformance suite, so the

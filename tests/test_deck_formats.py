@@ -1,4 +1,4 @@
-"""Decklists as players export them (issue 13): Oracle of the Void (plain and tab-delimited), Sun and Moon,
+"""Decklists as players export them: Oracle of the Void (plain and tab-delimited), Sun and Moon,
 game_on_yasuki; automatic detection; set acronyms (data/set-acronyms.yml, one test per acronym); lines that
 name no card; printings named by set; did-you-mean suggestions. Whole decks are in tests/deck-conformance/.
 """
@@ -105,7 +105,7 @@ def test_sun_and_moon_cards_sorted_into_their_decks_without_warnings():
 
 
 def test_legality_naming_another_format_is_a_warning():
-    """--format wins; the Legality line only warns (issue 13)."""
+    """--format wins; the Legality line only warns."""
     report = checker_with_acronyms("obsidian-hand").check(
         parse_decklist("Legality: Modern\n1 Kaiu Shiro (KD)\n", "d.txt"), AFTER_ALL_BANS)
     mismatch = [w for w in report.warnings if w.code == "format-mismatch"]
@@ -185,7 +185,7 @@ def test_unknown_card_suggests_pool_titles():
 
 
 def test_printing_that_does_not_exist_warns_and_names_the_sets_that_have_it():
-    """Issue 13's line: Hida Kisada Experienced was printed only in Enemy of My Enemy; legality stays by card."""
+    """An Oracle of the Void line: Hida Kisada Experienced was printed only in Enemy of My Enemy; legality stays by card."""
     report = check("# Dynasty - (1)\n1 Hida Kisada - exp (Emperor Edition)\n", "obsidian-hand")
     ignored = [w for w in report.warnings if w.code == "set-ignored"]
     assert len(ignored) == 1 and "Emperor Edition" in ignored[0].message and "Enemy of My Enemy" in ignored[0].message

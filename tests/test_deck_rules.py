@@ -352,7 +352,7 @@ def test_every_problem_is_reported():
 
 
 def test_a_modern_ban_message_says_as_of_not_since():
-    """Issue 12: "As of August 16, 2015, the following cards are banned" says nothing about when a ban began."""
+    """"As of August 16, 2015, the following cards are banned" says nothing about when a ban began."""
     report = check("modern", add(remove(MODERN, "Hida Kaoru"), "Dynasty", "Border Keep"))
     [problem] = only(report, "banned")
     assert "since" not in problem.message and "as of 2015-08-16" in problem.message

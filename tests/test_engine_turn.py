@@ -116,7 +116,7 @@ def test_stalwart(rs):
 
 def test_stalwart_is_only_a_keyword_where_stated(rs):
     # Only Modern's glossary states Stalwart (mod-kw-stalwart); New Era's documents do not, so whether another
-    # player's effect bows a Stalwart Personality there is not stated (issue 12: never answered from Modern).
+    # player's effect bows a Stalwart Personality there is not stated (never answered from Modern).
     g = game(rs["new-era"], Card("S", keywords=("Stalwart",), controller=OPPONENT))
     with pytest.raises(NotStated, match="Stalwart"):
         keywords.bow(g, g.card("S"), YOU)

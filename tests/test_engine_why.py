@@ -1,4 +1,4 @@
-"""The engine says why, and never guesses (issue 12): every refusal is forbidden (a cited rule), not stated
+"""The engine says why, and never guesses: every refusal is forbidden (a cited rule), not stated
 (the format's documents are silent, naming what is missing) or not modelled; every Ruleset value is stated by
 the format's own documents or one it builds on."""
 

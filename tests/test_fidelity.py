@@ -1,4 +1,4 @@
-"""Issue 12: every label, link and date the Codex adds to the documents is justified by the document's words.
+"""every label, link and date the Codex adds to the documents is justified by the document's words.
 
 - Comparison relations are data (`relation:` with the document's phrase as evidence), never inferred.
 - Titles the documents do not have are marked as the Codex's own, with the heading the words sit under.
@@ -442,7 +442,7 @@ def test_the_aeg_seppuku_entry_shows_the_shugenja_example_losing_the_honor(built
 
 
 def test_the_published_api_leaves_the_koan_lifts_undated(built_site):
-    """The JSON API says what the card pages say: the Koan lifts are undated (issue 12)."""
+    """The JSON API says what the card pages say: the Koan lifts are undated."""
     import json
 
     doc = json.loads((built_site / "api/v1/formats/modern.json").read_text(encoding="utf-8"))

@@ -1,5 +1,5 @@
 """Imports point inward: data ← engine ← scenarios / site ← cli / hooks, with no circles and no private names
-crossing modules (GUIDE: "Imports point inward"; issue 15). Every import counts, also the ones inside
+crossing modules (the layers of CONTRIBUTING.md and docs/architecture.md). Every import counts, also the ones inside
 functions: a lazy import hides a circle, it does not remove it."""
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ def test_a_keyword_lists_the_rules_that_name_it(renderer):
 def test_a_glossary_term_lists_rules_of_every_format_that_build_on_it(renderer):
     cited = set(_cited_by(renderer, "aeg-glossary-shugenja"))
     assert {"oh-ability-seppuku", "mod-ability-seppuku"} <= cited
-    # Issue 12: New Era builds on no AEG text; its own Shugenja keyword is what its rules name.
+    # New Era builds on no AEG text; its own Shugenja keyword is what its rules name.
     assert not {r for r in cited if r.startswith("ne-")}
 
 
@@ -72,7 +72,7 @@ def test_keyword_ability_and_card_pages_show_cited_by(built_site):
     keywords = (built_site / "formats/new-era/keywords/index.html").read_text(encoding="utf-8")
     assert "NE 6.4" in _section(keywords, "ne-kw-active-player")
     abilities = (built_site / "formats/obsidian-hand/abilities/index.html").read_text(encoding="utf-8")
-    # (Reserve's "Recruit your target…" is the verb, not the Recruit ability: issue 12.)
+    # (Reserve's "Recruit your target…" is the verb, not the Recruit ability.)
     assert "OH guidelines-player-abilities" in _section(abilities, "oh-ability-seppuku")
     assert "OH ability-reserve" not in _section(abilities, "oh-ability-recruit")
     card = (built_site / "cards/hida-kisada-inexperienced/index.html").read_text(encoding="utf-8")

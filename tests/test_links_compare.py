@@ -57,7 +57,7 @@ def _column(codex, format_id):
 
 
 def test_a_page_says_what_each_format_inherits_amends_or_adds(built_site, codex):
-    # Issue 12: each label is the record's `relation:` with the document's words beside it.
+    # each label is the record's `relation:` with the document's words beside it.
     html = (built_site / "compare/abilities/seppuku/index.html").read_text(encoding="utf-8")
     status = _cells(html, "status")
     assert 'l5r-status--defines"' in status[_column(codex, "aeg")]

@@ -116,7 +116,7 @@ def test_every_data_file_names_its_schema_for_the_editor():
         assert schema.name == f"{kind}.schema.json", f"{path} is a {kind} but names {schema.name}"
 
 
-# --- clean documents are remembered, never their problems (l5r/data/schemas.py; issue 15) ------------------
+# --- clean documents are remembered, never their problems (l5r/data/schemas.py) ------------------
 
 
 class _NoValidation:

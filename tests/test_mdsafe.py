@@ -1,4 +1,4 @@
-"""Markdown links from any text never run script (l5r/site/mdsafe.py, issue 14)."""
+"""Markdown links from any text never run script (l5r/site/mdsafe.py)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_links_and_images_lose_script_urls_in_markdown():
 
 
 def test_images_never_load_from_another_machine():
-    """`![x](http://host/x.png)` in a data title would be a request leaving the reader's machine (issue 14)."""
+    """`![x](http://host/x.png)` in a data title would be a request leaving the reader's machine."""
     html = markdown.markdown("![a](http://xss.invalid/a.png) ![b](//xss.invalid/b.png) ![c](HTTPS://x.invalid/c) "
                              "![ok](../assets/ok.png) [link](https://example.org/)", extensions=["l5r.site.mdsafe"])
     assert "invalid" not in html

@@ -267,7 +267,7 @@ def chromium_page():
 
 
 def test_a_hookless_build_then_postbuild_keeps_the_old_urls_working_too(redirected, tmp_path):
-    """`l5r site postbuild` after an engine without hooks (issue 15) writes the same marker, the same stub, the
+    """`l5r site postbuild` after an engine without hooks writes the same marker, the same stub, the
     same site file for file."""
     from conftest import hookless_build
 

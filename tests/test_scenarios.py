@@ -460,7 +460,7 @@ def test_an_example_in_the_data_links_to_its_rule_and_names_its_file():
 
 
 def test_a_rendered_example_says_why_each_step_was_refused():
-    """Issue 12: a reader sees the reason — forbidden by a linked rule, or not stated with what is missing —
+    """a reader sees the reason — forbidden by a linked rule, or not stated with what is missing —
     and what happens anyway (AEG Glossary S: a Shugenja cannot commit seppuku, the Honor loss still happens)."""
     from l5r.scenarios.present import render_fence
 

@@ -1,5 +1,5 @@
 """`mkdocs serve` reuses what an edit did not touch (l5r/site/mkdocs_serve.py): what it serves after an edit must
-be, byte for byte, what a plain build of the edited data writes (issue 15)."""
+be, byte for byte, what a plain build of the edited data writes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Generation does not depend on MkDocs (issue 15): `l5r site generate OUT` writes the generated pages for any
+"""Generation does not depend on MkDocs: `l5r site generate OUT` writes the generated pages for any
 engine, and ProperDocs 1.6.7 (the MkDocs fork that keeps `hooks:`) builds the same site page for page."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a ban entry's dates mean, in words a judge can check against the document (issue 12).
+"""What a ban entry's dates mean, in words a judge can check against the document.
 
 A ban list date is only ever what the document says:
 

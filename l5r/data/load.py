@@ -183,7 +183,7 @@ class _Builder:
 
     def _layer(self, doc, keys, v, fid) -> dict:
         """The Codex's layer on a record: its relation (with the document's words), a title of its own, and
-        the other places the document states the same thing (issue 12)."""
+        the other places the document states the same thing."""
         out = {}
         rel = v.get("relation")
         if rel:

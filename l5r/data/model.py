@@ -64,7 +64,7 @@ RELATION_KINDS = ("defines", "adds", "amends", "replaces", "restates", "grouping
 
 @dataclass(frozen=True)
 class Relation:
-    """How a record relates to the rules its format builds on, as the document itself says (issue 12).
+    """How a record relates to the rules its format builds on, as the document itself says.
 
     `evidence` is the document's own phrase, verbatim ("Amend the second paragraph of this entry to read").
     `kind == "grouping"` is the Codex's own grouping: the document says nothing about the relation, and
@@ -148,7 +148,7 @@ class Ability(Record):
     changed_by: tuple[str, ...] = ()
     autolink: bool = True
     aliases: tuple[str, ...] = ()
-    # How the auto-linker may link the name (issue 12): "name" links it wherever it is used as a name;
+    # How the auto-linker may link the name: "name" links it wherever it is used as a name;
     # "name-only" links it only where the text cannot be a designator or a verb of the same spelling.
     autolink_as: str = "name"
 
@@ -187,7 +187,7 @@ class Keyword(Record):
     file_key: str = ""  # which keyword file (page) it belongs to
     autolink: bool = True
     aliases: tuple[str, ...] = ()
-    # How the auto-linker may link the name (issue 12): "name" links it wherever it is used as a name;
+    # How the auto-linker may link the name: "name" links it wherever it is used as a name;
     # "name-only" links it only where the text cannot be a designator or a verb of the same spelling.
     autolink_as: str = "name"
 
@@ -383,7 +383,7 @@ class Format:
     origin: Origin
     parent: str | None = None
     relation: str = ""
-    parent_evidence: str = ""  # the document's words that say it builds on its parent (issue 12)
+    parent_evidence: str = ""  # the document's words that say it builds on its parent
     bundled: bool = True
     order: int = 100
     summary: tuple[Block, ...] = ()

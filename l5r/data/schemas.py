@@ -74,7 +74,7 @@ def validate(doc: YamlDocument, schema_dir: Path) -> list[Problem]:
 # Documents already found clean: validation is a pure function of the value and the schemas
 # ---------------------------------------------------------------------------------------------------------
 # Checking every file against its schema is most of what loading the data costs (0.3 s of 0.5 s), and every
-# `l5r` command, build and `mkdocs serve` rebuild loads it again (issue 15). A document whose value is, byte for
+# `l5r` command, build and `mkdocs serve` rebuild loads it again. A document whose value is, byte for
 # byte, one already found clean under the very same schemas is clean again: its digest is remembered, in the
 # process and in the cache folder. Only clean results are kept, so every problem is always reported afresh.
 

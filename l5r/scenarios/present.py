@@ -64,7 +64,7 @@ def use_project(root: Path) -> None:
     """The project the site is building (the folder of its mkdocs.yml, holding docs/ and data/).
 
     Fences render inside Markdown, where nothing says which project is being built; without this the
-    examples would come from the installed project, not from `mkdocs build -f other/mkdocs.yml`'s (issue 14).
+    examples would come from the installed project, not from `mkdocs build -f other/mkdocs.yml`'s.
     """
     root = Path(root).resolve()
     if _cache.get("root") != root:

@@ -77,7 +77,7 @@ def _ban(ban: m.BanEntry) -> dict:
             "added": ban.added.isoformat() if ban.added else None,
             "added_precision": ban.added_precision,
             "added_statement": _statement(bandates.added_statement(ban)),
-            # Issue 12: a day the document never gives is not published as a fact. An undated lift (Modern's
+            # A day the document never gives is not published as a fact. An undated lift (Modern's
             # Koan's Jingasa and Robes) has `lifted: null`; the day the Codex infers for "as of" questions is
             # `lifted_inferred`, with why — as the card pages and the card-status table say "undated".
             "lifted": ban.lifted.isoformat() if ban.lifted and ban.lifted_precision != "inferred" else None,

@@ -39,7 +39,7 @@ class Target:
     uri: str | None = None  # page and anchor, for a target that is not a record
     anchor: str | None = None
     format_id: str | None = None  # the format whose entry this is (None: a card or a card title)
-    name_only: bool = False  # data `autolink_as: name-only`: link only "X ability", "X keyword" (issue 12)
+    name_only: bool = False  # data `autolink_as: name-only`: link only "X ability", "X keyword"
 
     @property
     def record_ids(self) -> tuple[str, ...]:

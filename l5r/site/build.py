@@ -143,7 +143,7 @@ class _Helpers:
             return ""
         return f'<p class="l5r-provenance l5r-as-written">As written: <q>{written}</q></p>'
 
-    # -- the Codex's layer on the documents (issue 12): every label says which words justify it ----------
+    # -- the Codex's layer on the documents: every label says which words justify it ----------
 
     def codex_title(self, record) -> str:
         """A title the document does not have: say it is the Codex's, and under which heading the words sit."""

@@ -1,4 +1,4 @@
-"""Rules text that names a pool card links to the card's page (issue 11), under the auto-link rules.
+"""Rules text that names a pool card links to the card's page, under the auto-link rules.
 
 The Codex's own card records are linked by `render._card_terms`; this module adds the pool's other cards.
 The auto-link rules (l5r/site/autolink.py, AEG wording *Referring to things*) still hold: capitalized,

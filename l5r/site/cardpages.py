@@ -1,4 +1,4 @@
-"""A page per pool card (issue 11), written from one Jinja template into one MkDocs-rendered shell.
+"""A page per pool card, written from one Jinja template into one MkDocs-rendered shell.
 
 MkDocs renders the card search page (cards/search.md) through the theme once; `write_card_pages` then writes
 every card page into a slim copy of that page's chrome (Material's page skeleton; the header, search box and

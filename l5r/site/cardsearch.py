@@ -1,4 +1,4 @@
-"""The card search page (cards/search/) and, when a card pool is given, every pool card's page (issue 11).
+"""The card search page (cards/search/) and, when a card pool is given, every pool card's page.
 
 The search page is an ordinary MkDocs page (its chrome is the shell of every card page, l5r/site/cardpages.py);
 its data is assets/card-index.js: a compact table of every card (title, experience, URL, type, clan, deck,

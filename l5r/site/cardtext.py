@@ -1,7 +1,7 @@
 """Card text from the pool, made safe for a page: only <b>, <i> and <br> survive; icon codes become symbols.
 
 Everything else is escaped, so a pool file holding `<script>`, `onerror=` or `javascript:` shows those words
-as text and nothing runs (issue 11; tests/test_cardpages.py and tests/browser/test_card_pages.py).
+as text and nothing runs (tests/test_cardpages.py and tests/browser/test_card_pages.py).
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ _TERM_TOPICS = ("keywords", "card-types", "player-abilities", "honor")
 KINDS = (("rules", "Rules"), ("abilities", "Player abilities"), ("keywords", "Keywords and terms"))
 
 # Labels for a column. Every label but "inherits", "grouping", "several" and "absent" is a record's own
-# `relation:` (data), shown with the document's words that justify it (issue 12).
+# `relation:` (data), shown with the document's words that justify it.
 STATUS = {
     "defines": "Defines",
     "adds": "Adds",

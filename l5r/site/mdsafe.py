@@ -4,7 +4,7 @@ images from loading from another machine.
 Templates escape every value they print as HTML, but a title or note that reads `[x](javascript:…)` is still
 Markdown link syntax wherever a value lands in Markdown (a table cell, a paragraph). Escaping Markdown as well
 would depend on where the value lands; the link itself is the one place to look, so every link and image the
-Markdown makes is checked here, after parsing, whatever wrote it (issue 14).
+Markdown makes is checked here, after parsing, whatever wrote it.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ _INVISIBLE = re.compile(r"[\x00-\x20\x7f]+")
 
 
 # Attributes the browser loads by itself, with no click: an image in the Markdown of a title or a note would ask
-# another machine for it on every page view (the site must work offline and leak nothing; issue 14).
+# another machine for it on every page view (the site must work offline and leak nothing).
 LOADING_ATTRIBUTES = ("src", "poster")
 _REMOTE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)")
 

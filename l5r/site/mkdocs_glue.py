@@ -82,7 +82,7 @@ def load(config) -> SiteState:
     state = SiteState(codex, generated)
     config[STATE_KEY] = state
     _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
-    config.nav = _nav(config.nav, plan.nav)  # titles escaped by plan_site (issue 14)
+    config.nav = _nav(config.nav, plan.nav)  # titles escaped by plan_site
     feeds.add_feed_discovery(config)  # <link rel="alternate" type="application/atom+xml"> in every <head>
     return state
 

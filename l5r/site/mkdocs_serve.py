@@ -1,4 +1,4 @@
-"""`mkdocs serve` only: what makes an edit show quickly (issue 15; issue 11 with the card pool).
+"""`mkdocs serve` only: what makes an edit show quickly (with the card pool too).
 
 `mkdocs serve` rebuilds the whole site after every edit. Two things make that rebuild short, and neither
 changes a byte of what a page shows (tests/test_serve.py compares served pages with a plain build):

@@ -129,9 +129,9 @@ def plan_site(codex: m.Codex) -> SitePlan:
     # Site-wide "What's new": every dated changelog entry, newest first (templates/whats_new.md.j2).
     pages.append(Page("whats-new.md", "What's new", "whats_new.md.j2", {}))
     nav.insert(1, {"What's new": "whats-new.md"})
-    # Printable pages, one per format, for tournament binders (l5r/site/printing.py, issue #8).
+    # Printable pages, one per format, for tournament binders (l5r/site/printing.py).
     plan_print(codex, pages, nav)
-    # Comparison pages: each topic several formats define, side by side (l5r/site/compare.py, issue #6).
+    # Comparison pages: each topic several formats define, side by side (l5r/site/compare.py).
     plan_compare(codex, pages, nav)
     return SitePlan(pages=pages, nav=_escaped_nav(nav), anchors=anchors)
 

@@ -1,11 +1,11 @@
-"""The passes after the build: what the Codex does to a built site, as functions of the built files (issue 15).
+"""The passes after the build: what the Codex does to a built site, as functions of the built files.
 
 Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `generate()` returned beside docs/.
 `run(site, codex, generated, ...)` then turns that folder into the Codex, in this order:
 
 1. **Each built page** (`page_html`, on every page file the engine wrote, never on the Codex's own files):
    - titles in the page's content (its `<article>`) escaped once more, as Material's tooltips read them as HTML
-     (`render.tooltip_titles`, issue 14); Material's chrome outside the article is left alone;
+     (`render.tooltip_titles`); Material's chrome outside the article is left alone;
    - the hidden moved-anchor markers at the end of the article (`permalinks.moved_markers`), for pages whose
      old anchors `data/redirects.yml` sends elsewhere;
    - offline only: directory-URL links in the content pointed at page files (`offline.rewrite_links`), the

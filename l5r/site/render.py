@@ -315,7 +315,7 @@ def tooltip_titles(page_html: str) -> str:
     With `content.tooltips`, Material moves each `[title]` of the content into a tooltip as HTML: the value
     the browser decoded from the attribute is parsed again. A title holding data that reads like markup
     (`<img onerror=…>` in a keyword's short text, shown on its auto-links) ran there on hover; escaped twice,
-    the tooltip shows the characters the data holds (issue 14). Only `&`, `<` and `>` are added, so ordinary
+    the tooltip shows the characters the data holds. Only `&`, `<` and `>` are added, so ordinary
     titles keep their value.
     """
     def once_more(match: re.Match) -> str:
@@ -328,7 +328,7 @@ def tooltip_titles(page_html: str) -> str:
 def bytecode_cache():
     """Compiled templates kept in the cache folder between builds (Jinja checks each template's source, so an
     edited template is compiled again): compiling the theme's and the Codex's templates cost a second of every
-    build and every `mkdocs serve` rebuild (issue 15). None when no cache folder is writable."""
+    build and every `mkdocs serve` rebuild. None when no cache folder is writable."""
     from jinja2 import FileSystemBytecodeCache
 
     from ..data.cachedir import default_cache_dir
@@ -345,7 +345,7 @@ def bytecode_cache():
 
 def jinja_env() -> Environment:
     # Autoescape: a value a template prints from the data is HTML-escaped unless it is already markup, so no
-    # title, note or fact can put a tag on a page (issue 14).
+    # title, note or fact can put a tag on a page.
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
                       comment_start_string="{##", comment_end_string="##}",
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True,
@@ -357,5 +357,5 @@ def jinja_env() -> Environment:
     # are escaped; JSON-quoted for the front matter.
     env.filters["front_matter_attr"] = lambda s: Markup(json.dumps(html.escape(str(s), quote=True), ensure_ascii=False))
     from ..data import bandates
-    env.globals["ban_dates"] = bandates  # how every page words a ban date (issue 12)
+    env.globals["ban_dates"] = bandates  # how every page words a ban date
     return env

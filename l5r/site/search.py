@@ -111,7 +111,7 @@ def card_index(codex: m.Codex, use_directory_urls: bool, pool_cards=()) -> dict:
 
     Row: [title, id ("" when it is the slug of the title), type, deck, first set, banned-in] with type, deck
     and set as positions in their tables and banned-in as citation prefixes of the formats whose ban list holds
-    the card (not lifted). With a card pool (issue 11) every pool card without a Codex record follows, its row
+    the card (not lifted). With a card pool every pool card without a Codex record follows, its row
     ending in 1: its id is its page's slug (`pool_url`), banned-in as the deck checker decides it today.
     `pool_cards`: (title, slug, type, deck, first set, banned-in prefixes) for each.
     """

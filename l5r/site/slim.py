@@ -1,4 +1,4 @@
-"""The slim shell every pool card page shares (issue 11: the site with the pool ≤ 60 MB, a card page ≤ 40 KB).
+"""The slim shell every pool card page shares (the site with the pool ≤ 60 MB, a card page ≤ 40 KB).
 
 13,000 card pages repeat their chrome 13,000 times, so every byte of it costs 13 MB of site. The chrome keeps
 Material's look (its stylesheets and colour scheme, the header bar) but names ONE stylesheet,
@@ -81,7 +81,7 @@ def drop_unused_theme_files(site_dir: Path) -> int:
     - `assets/javascripts/lunr/`: the search languages other than English. Material's search worker imports
       them only when the index's `config.lang` is not exactly ["en"] (read here from the built index).
     - `*.map` under assets/: source maps, fetched only by a developer's browser tools.
-    Together 2.2 MB of a site that must stay under 60 MB with the card pool (issue 11), and of the offline zip.
+    Together 2.2 MB of a site that must stay under 60 MB with the card pool, and of the offline zip.
     A function of the built files alone, run after any engine's build."""
     import json
     import shutil

@@ -1,1 +1,1 @@
-"""Browser tests of the site and the offline copy (issue #8)."""
+"""Browser tests of the site and the offline copy."""

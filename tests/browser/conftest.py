@@ -1,4 +1,4 @@
-"""Browser tests (issue #8): the online site and the offline copy in Debian's Chromium, driven by Playwright.
+"""Browser tests: the online site and the offline copy in Debian's Chromium, driven by Playwright.
 
 Each site variant is built once per session: the online site is the strict build of tests/conftest.py
 (`built_site`), served over HTTP on 127.0.0.1; the offline copy is what `make offline` makes (scripts/

@@ -1,4 +1,4 @@
-"""Pool card pages and the card search page in Chromium (issue 11), online and from the offline copy.
+"""Pool card pages and the card search page in Chromium, online and from the offline copy.
 
 The site is built (once per variant) with a small synthetic card pool written into a tmp folder — never real
 card text — whose text carries `<script>`, `onerror=` and `javascript:` payloads: they must show as text and
@@ -115,7 +115,7 @@ def test_card_page_shows_facts_and_inert_text(page, card_site, axe_source):
 
 
 def test_card_page_copies_its_citation_like_every_record(page, card_site):
-    """Issue 11: a pool card has a CARD citation and the copy button of every other record (assets/codex.js):
+    """a pool card has a CARD citation and the copy button of every other record (assets/codex.js):
     `citation — title — link`, the link being the site's public address (L5R_SITE_URL), online and from disk."""
     kind, root, index = card_site
     _open(page, card_site, "card/zzyx-test-samurai/")
@@ -163,7 +163,7 @@ def test_card_search_with_a_filter(page, card_site):
 
 
 def test_card_search_legal_here_not_there_and_banned_somewhere(page, card_site):
-    """Issue 11: "not legal in" a format and "banned in some format" filter the pool, from the verdicts the deck
+    """"not legal in" a format and "banned in some format" filter the pool, from the verdicts the deck
     checker gave the build; online, the filters are kept in the address and a link to it restores them."""
     kind, root, index = card_site
     search = "cards/search/" if kind == "online" else "cards/search.html"

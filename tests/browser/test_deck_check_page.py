@@ -1,4 +1,4 @@
-"""The deck-check page (issue #13): the conformance suite in Chromium, online and from file://, on a phone.
+"""The deck-check page: the conformance suite in Chromium, online and from file://, on a phone.
 
 Every case of tests/deck-conformance/ is typed into the page as a player would (paste, pick the format and the
 day, press Check); the page's result must be the case's `expect`, and its whole JSON (messages included) must
@@ -194,7 +194,7 @@ def test_user_mistakes_are_sentences_not_crashes(tab):
 @pytest.mark.parametrize("case_id", ["oh-not-legal-and-unknown", "sunandmoon-format-mismatch",
                                      "sunandmoon-no-legality-needs-format"])
 def test_phone_width(browser, online_site, case_id):
-    """Issue 13: players check decks on a phone at the venue. On a 390 px screen the page never scrolls sideways,
+    """players check decks on a phone at the venue. On a 390 px screen the page never scrolls sideways,
     with a long result (every warning of a Sun and Moon deck, the JSON opened) or an error shown."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:

@@ -1,4 +1,4 @@
-"""Issue 12, as a judge sees it in a browser: a comparison label shows the document's words beside it and on
+"""Labels, links and dates, as a judge sees them in a browser: a comparison label shows the document's words beside it and on
 hover; a rule page marks a title as the Codex's own; an undated lift reads "undated" with the inference."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Nothing from data runs in a reader's browser (issue 14). (Card text from a card pool: card pages, issue 11.)
+"""Nothing from data runs in a reader's browser. (Card text from a card pool: card pages.)
 
 One extra site build per session: the project is copied, script-looking text is planted in every prose field of
 the data (titles, texts, notes, errata, ban notes, changelog, rulings, card facts) and in a scenario fence

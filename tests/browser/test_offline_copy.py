@@ -130,7 +130,7 @@ def test_cards_and_print_pages_stay_out_of_the_main_search_index(built_site, cod
     assert not [loc for loc in locations if loc.startswith(("cards/", "print/"))]
     assert not [d for d in index["docs"] if "Copy citation" in d["text"] and d["location"].startswith("formats/")]
     cards = bench_search.load_card_index(built_site / "search/codex.js")
-    # The Codex's card records; with a card pool every pool card page follows (rows ending in 1, issue 11).
+    # The Codex's card records; with a card pool every pool card page follows (rows ending in 1).
     records = [row for row in cards["cards"] if not (len(row) > 6 and row[6] == 1)]
     assert sorted(row[0] for row in records) == sorted(c.title for c in codex.cards.values())
 

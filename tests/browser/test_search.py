@@ -130,7 +130,7 @@ def test_search_leaves_no_request_and_no_error(tab):
 
 
 def test_the_search_box_finds_a_pool_card_despite_a_typo(tab, plan):
-    """Issue 11: with the card pool (the suite builds with it), the header's search box finds any pool card by
+    """with the card pool (the suite builds with it), the header's search box finds any pool card by
     title, typo-tolerant, and its link lands on the card's page, online and in the offline copy."""
     tab.open(Target(plan.anchors["oh-ii-b"][0]))
     tab.search("Kakita Ibra")

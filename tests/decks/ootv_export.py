@@ -1,4 +1,4 @@
-"""Oracle of the Void's own deck exports, rendered the way its client renders them (test support, issue 13).
+"""Oracle of the Void's own deck exports, rendered the way its client renders them (test support).
 
 The exporter is public: Oracle-of-the-Void/ootv-client. What this file reproduces, line for line:
 - `templates/l5r.js`, `databasesort['l5r'].deck`: Pre-Game first, then Dynasty, then the rest; within a deck by

@@ -1,4 +1,4 @@
-"""Hypothesis profiles for the fuzz tests (issue 14).
+"""Hypothesis profiles for the fuzz tests.
 
 `make test` runs every target with a small, derandomized budget (the same cases every run, so CI never flakes);
 `make fuzz` runs them with L5R_FUZZ_PROFILE=fuzz: at least 10,000 fresh random cases per target, and prints

@@ -1,4 +1,4 @@
-"""Fuzz the data reader and loader (issue 14): random damage to the real data files.
+"""Fuzz the data reader and loader: random damage to the real data files.
 
 Each case damages one real file of data/ — cut it, duplicate a key at any depth, add anchors, aliases and merge
 keys, `!!python/…` tags, huge or deeply nested documents, CRLF, a BOM, tabs, impossible dates, wrong types in any

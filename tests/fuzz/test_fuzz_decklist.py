@@ -1,4 +1,4 @@
-"""Fuzz the decklist reader and checker (issue 14): every syntax, random unicode, odd counts, binary bytes.
+"""Fuzz the decklist reader and checker: every syntax, random unicode, odd counts, binary bytes.
 
 Each case writes a decklist file mixing the syntaxes players export (plain text with section headers, counts
 written `3`, `3x`, `3×`, experience suffixes, `[Set]`, YAML sections) with random damage, then reads and checks it

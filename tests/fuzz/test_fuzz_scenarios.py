@@ -1,4 +1,4 @@
-"""Fuzz the scenario fence reader and runner (issue 14): unknown steps, wrong types, huge numbers.
+"""Fuzz the scenario fence reader and runner: unknown steps, wrong types, huge numbers.
 
 Each case takes a real ```scenario fence from docs/, damages it, and runs it. An unknown step or field is always a
 failure located at file:line, never a pass; no damage ever ends in a traceback or in the runner's "internal error

@@ -1,4 +1,4 @@
-"""Every crash the fuzz tests found, as a plain test with the smallest input (issue 14)."""
+"""Every crash the fuzz tests found, as a plain test with the smallest input."""
 
 from __future__ import annotations
 

@@ -518,7 +518,7 @@ def _matches(match: Mapping, identity: Identity) -> bool:
 
 
 def _ban_date_words(ban: m.BanEntry) -> str:
-    """The ban's date as the document states it (issue 12): "since 2016-02-15" only for an exact date."""
+    """The ban's date as the document states it: "since 2016-02-15" only for an exact date."""
     st = bandates.added_statement(ban)
     if st is None:
         return ""

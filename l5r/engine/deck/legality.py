@@ -1,7 +1,7 @@
 """Card legality: is one card legal in one format on one day, and why not?
 
 The deck checker asks this for every card of a decklist; the site's card pages ask it for every pool card in
-every format (issue 11). One implementation, so a card page can never disagree with `l5r deck check`.
+every format. One implementation, so a card page can never disagree with `l5r deck check`.
 
     verdict = checker.card_legality(identity, on)          # CardLegality(status, reason, bans, rule)
     timeline = checker.card_timeline(identity)             # [(from_date | None, CardLegality), ...]
