@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -256,7 +257,9 @@ def test_a_pool_card_page_has_the_sites_search_box_and_navigation(page, card_sit
     if width < 600:
         page.goto(_card(card_site, POOL_CARD), wait_until="load")
         page.locator('header label[for="__drawer"]').click()
-    cards = page.locator(".md-nav--primary a.md-nav__link", has_text="Cards").first
+    # The entry named "Cards" itself, not the first link whose text merely contains the word (an AEG wording
+    # rule's sub-section "… cards" comes first in the nav on some pages).
+    cards = page.locator(".md-nav--primary a.md-nav__link").filter(has_text=re.compile(r"^\s*Cards\s*$")).first
     cards.wait_for(state="visible", timeout=5000)
     cards.click()
     page.wait_for_load_state("load")
