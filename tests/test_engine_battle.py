@@ -94,7 +94,7 @@ def test_a_bowed_personality_takes_his_items_force_with_him(rs):
 ])
 def test_resolution(rs, attack, defend, winner, province):
     g, b = _armies(rs["new-era"], attack=[Card("P", force=attack)], defend=[Card("D", force=defend)])
-    result = battle.resolve(g, b)
+    result = battle.resolve_battle(g, b)
     assert (result.winner, result.province_destroyed) == (winner, province)
     if winner == "attacker":
         assert g.card("D").zone == "destroyed" and g.card("P").bowed and g.card("P").at == "home"
@@ -106,13 +106,13 @@ def test_honor_for_destroyed_cards(rs):
     """ne-4-3-c: each player gains 2 Honor for each opponent's card destroyed by resolution."""
     g, b = _armies(rs["new-era"], attack=[Card("P", force=3)],
                    defend=[Card("D", force=2), Card("F", type="Follower", force=1, attached_to="D")])
-    battle.resolve(g, b)
+    battle.resolve_battle(g, b)
     assert (g.player(YOU).honor, g.player(OPPONENT).honor) == (4, 2)
 
 
 def test_conqueror_does_not_bow(rs):
     g, b = _armies(rs["new-era"], attack=[Card("P", force=5, keywords=("Conqueror",))], defend=[Card("D", force=1)])
-    battle.resolve(g, b)
+    battle.resolve_battle(g, b)
     assert not g.card("P").bowed and g.card("P").at == "home"
 
 
@@ -125,4 +125,4 @@ def test_enlightened_gets_force_per_ring(rs):
 def test_battle_resolution_not_stated_in_modern(rs):
     g, b = _armies(rs["modern"], attack=[Card("P", force=5)], defend=[Card("D", force=1)])
     with pytest.raises(NotStated):
-        battle.resolve(g, b)
+        battle.resolve_battle(g, b)

@@ -5,7 +5,7 @@ tied Family Honor once answered with New Era's sentence)."""
 from __future__ import annotations
 
 from l5r.scenarios.collect import collect
-from l5r.scenarios.runner import run
+from l5r.scenarios.runner import run_scenario
 
 from conftest import ROOT
 
@@ -13,7 +13,7 @@ from conftest import ROOT
 def test_every_refusal_cites_a_record_of_the_active_format(codex):
     cited, wrong = 0, []
     for scenario in collect([ROOT / "docs", ROOT / "data"], ROOT):
-        outcome = run(scenario, codex)
+        outcome = run_scenario(scenario, codex)
         for step in outcome.steps:
             if not step.refused or not step.rule_id:
                 continue

@@ -64,11 +64,11 @@ def test_not_affected_is_not_negation_a_mass_effect_passes_it_by(rs):
     keep, mine = pregame("Border Keep", YOU), Card("Gold Mine", type="Holding")
     g = game(rs["obsidian-hand"], keep, mine)
     setup.put_starting_holdings(g)
-    assert effects.resolve(g, OPPONENT, "Bow all Holdings").successful
+    assert effects.resolve_effect(g, OPPONENT, "Bow all Holdings").successful
     assert mine.bowed and not keep.bowed
     mine.bowed = False
     g.cards.pop("Gold Mine")
-    assert not effects.resolve(g, OPPONENT, "Bow all Holdings").successful
+    assert not effects.resolve_effect(g, OPPONENT, "Bow all Holdings").successful
 
 
 def test_starting_holdings_need_the_rule(rs):
@@ -160,5 +160,5 @@ def test_a_card_effect_does_not_straighten_it_early_either(rs):
     g = game(rs["modern"], legacy(), first=OPPONENT)
     setup.going_second_legacy(g, YOU, "Bamboo Harvesters")
     victory.turn_begins(g, YOU)
-    assert not effects.resolve(g, YOU, "Straighten all Holdings").successful
+    assert not effects.resolve_effect(g, YOU, "Straighten all Holdings").successful
     assert g.card("Bamboo Harvesters").bowed

@@ -137,10 +137,10 @@ def test_overconfident_and_chi_death(rs):
 def test_kensai_two_weapons(rs):
     g = game(rs["new-era"], Card("K", keywords=("Kensai",)), Card("W1", type="Item", keywords=("Weapon",), zone="hand"),
              Card("W2", type="Item", keywords=("Weapon",), zone="hand"), Card("W3", type="Item", keywords=("Weapon",), zone="hand"))
-    keywords.attach(g, g.card("W1"), g.card("K"))
-    keywords.attach(g, g.card("W2"), g.card("K"))
+    keywords.attach_item(g, g.card("W1"), g.card("K"))
+    keywords.attach_item(g, g.card("W2"), g.card("K"))
     with pytest.raises(Refused):
-        keywords.attach(g, g.card("W3"), g.card("K"))
+        keywords.attach_item(g, g.card("W3"), g.card("K"))
 
 
 @pytest.mark.parametrize("fmt, mine, theirs, ok", [("obsidian-hand", 10, 9, True), ("new-era", 9, 9, False),

@@ -177,7 +177,7 @@ def test_bow_all_negates_each_stalwart_personalitys_first_bowing(rs):
 
     g = game(rs["modern"], Card("Hida Kisada", keywords=("Stalwart",), controller=OPPONENT, owner=OPPONENT),
              Card("Hida Yakamo", controller=OPPONENT, owner=OPPONENT))
-    effects.resolve(g, YOU, "Bow all Personalities")
+    effects.resolve_effect(g, YOU, "Bow all Personalities")
     assert not g.card("Hida Kisada").bowed and g.card("Hida Yakamo").bowed
 
 
@@ -187,7 +187,7 @@ def test_stalwart_is_not_stated_in_the_obsidian_hand_and_nothing_bows(rs):
     g = game(rs["obsidian-hand"], Card("Hida Kisada", keywords=("Stalwart",), controller=OPPONENT, owner=OPPONENT),
              Card("Hida Yakamo", controller=OPPONENT, owner=OPPONENT))
     with pytest.raises(NotStated, match="Stalwart"):
-        effects.resolve(g, YOU, "Bow all Personalities")
+        effects.resolve_effect(g, YOU, "Bow all Personalities")
     assert not g.card("Hida Yakamo").bowed  # refused before anything bowed
 
 
@@ -307,14 +307,14 @@ def _words(record) -> str:
 def test_each_wrong_answer_class_has_a_verified_scenario_citing_the_rule(root, codex, cls, title, rule, words,
                                                                          key, answer):
     from l5r.scenarios.collect import collect
-    from l5r.scenarios.runner import run
+    from l5r.scenarios.runner import run_scenario
 
     found = [s for s in collect([root / "docs", root / "data"], root) if s.title == title]
     assert len(found) == 1, f"{cls}: no scenario titled “{title}”"
     scenario = found[0]
     assert rule in scenario.data["rules"], f"{cls}: the scenario does not cite {rule}"
     assert words in _words(codex.records[rule]), f"{cls}: {rule} does not say “{words}”"
-    outcome = run(scenario, codex)
+    outcome = run_scenario(scenario, codex)
     assert outcome.passed, outcome.report()
     if key is not None:
         assert scenario.data["then"][key] == answer

@@ -115,10 +115,10 @@ def test_successful_means_an_actual_change(g):
     """aeg-glossary-successful: "Bow all Shugenja" with none unbowed changes nothing; ongoing effects do."""
     from l5r.engine import effects
 
-    assert effects.resolve(g, YOU, "Bow all Shugenja").successful is True
-    assert effects.resolve(g, YOU, "Bow all Shugenja").successful is False
-    assert effects.resolve(g, YOU, "Until the end of the game, all Ninja have -1F").successful is True
-    assert effects.resolve(g, YOU, "gain 0 Honor").successful is False
+    assert effects.resolve_effect(g, YOU, "Bow all Shugenja").successful is True
+    assert effects.resolve_effect(g, YOU, "Bow all Shugenja").successful is False
+    assert effects.resolve_effect(g, YOU, "Until the end of the game, all Ninja have -1F").successful is True
+    assert effects.resolve_effect(g, YOU, "gain 0 Honor").successful is False
 
 
 def test_a_condition_carries_to_both_effects(g):
@@ -128,7 +128,7 @@ def test_a_condition_carries_to_both_effects(g):
     g.cards["Ono"] = Card("Ono", dishonorable=True)
     for choice in ("gain 2 Honor", "give him +2F"):
         with pytest.raises(Refused):
-            effects.resolve(g, YOU, "If Ono is honorable, gain 2 Honor or give him +2F", choice)
+            effects.resolve_effect(g, YOU, "If Ono is honorable, gain 2 Honor or give him +2F", choice)
     g.card("Ono").dishonorable = False
-    effects.resolve(g, YOU, "If Ono is honorable, gain 2 Honor or give him +2F", "give him +2F")
+    effects.resolve_effect(g, YOU, "If Ono is honorable, gain 2 Honor or give him +2F", "give him +2F")
     assert g.card("Ono").force_bonus == 2

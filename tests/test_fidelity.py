@@ -18,7 +18,7 @@ import pytest
 import sitewalk
 
 from l5r.data import bandates
-from l5r.data.load import check, load_codex
+from l5r.data.load import check_data, load_codex
 from conftest import seeds_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +57,7 @@ def test_every_compared_record_states_its_relation_with_the_documents_words(code
     seen = 0
     for topic, column, entry in _compared(codex):
         own = entry.record.relation
-        grouped_here = any(x["key"] == topic.key for x in getattr(entry.record, "compare_with", ()))
+        grouped_here = any(x.key == topic.key for x in getattr(entry.record, "compare_with", ()))
         assert own is not None or grouped_here, f"{topic.uri}: {entry.record.id} has no relation: in its data"
         rel = entry.relation
         if rel.kind == "grouping":
@@ -121,7 +121,7 @@ def _write(path: Path, old: str, new: str):
 def test_the_schema_rejects_a_relation_without_evidence(data_copy):
     _write(data_copy / "formats/modern/rules.yml",
            '          evidence: "Amend the second paragraph of this entry to read"\n', "")
-    problems = check(data_copy)
+    problems = check_data(data_copy)
     assert any("relation" in p.message and "evidence" in p.message for p in problems), problems
 
 
@@ -129,13 +129,13 @@ def test_a_grouping_needs_no_evidence_but_a_reason(data_copy):
     _write(data_copy / "formats/modern/rules.yml",
            '          kind: amends\n          evidence: "Amend the second paragraph of this entry to read"\n',
            "          kind: grouping\n          note: The Codex shows it beside Blood Money.\n")
-    assert check(data_copy) == []
+    assert check_data(data_copy) == []
 
 
 def test_evidence_that_is_not_the_documents_words_is_refused(data_copy):
     _write(data_copy / "formats/modern/rules.yml",
            'evidence: "Amend the second paragraph of this entry to read"', 'evidence: "Amend the third paragraph"')
-    (problem,) = check(data_copy)
+    (problem,) = check_data(data_copy)
     assert "Amend the third paragraph" in problem.message and "verbatim" in problem.message
     assert problem.path.endswith("formats/modern/rules.yml")
 
@@ -361,7 +361,7 @@ def test_the_deck_checkers_as_of_reading_is_unchanged(codex):
 def test_an_inferred_date_without_a_reason_is_refused(data_copy):
     _write(data_copy / "formats/modern/bans.yml", "        lifted_by: mod-log-koan-unban\n",
            "        lifted: 2015-08-16\n        lifted_precision: inferred\n        lifted_by: mod-log-koan-unban\n")
-    problems = check(data_copy)
+    problems = check_data(data_copy)
     assert problems and any("lifted_inference" in p.message for p in problems)
 
 
@@ -376,9 +376,9 @@ def test_an_inferred_date_without_a_reason_is_refused(data_copy):
 def test_reserve_shows_each_actions_own_designators(codex, built_site, format_id, record_id):
     ability = codex.records[record_id]
     first, second = ability.action_designators
-    assert "Absent" in first["designators"] and "Absent" not in second["designators"]
+    assert "Absent" in first.designators and "Absent" not in second.designators
     for action in ability.action_designators:  # the opening words are the document's, verbatim
-        assert _squash(action["text"]) in _document(codex, format_id)
+        assert _squash(action.text) in _document(codex, format_id)
     html = (built_site / f"formats/{format_id}/abilities/index.html").read_text(encoding="utf-8")
     block = html.split(f'id="{record_id}"')[1].split('<h3')[0]
     actions = re.search(r'<div class="l5r-actions">(.*?)</div>', block, re.S).group(1)

@@ -21,7 +21,7 @@ from l5r.engine import effects, search, wording
 from l5r.engine.ruleset import rulesets
 from l5r.scenarios import facts, steps
 from l5r.scenarios.collect import collect, from_markdown, from_yaml, parse
-from l5r.scenarios.runner import run
+from l5r.scenarios.runner import run_scenario
 
 from conftest import ROOT, run_l5r
 
@@ -36,7 +36,7 @@ FORMATS = ("obsidian-hand", "new-era", "modern", "aeg")
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[f"{s.location} {s.title}" for s in SCENARIOS])
 def test_scenario(scenario, codex):
-    outcome = run(scenario, codex)
+    outcome = run_scenario(scenario, codex)
     assert outcome.passed, outcome.report()
 
 
@@ -127,7 +127,7 @@ def test_every_expectation_can_fail(scenario, codex):
     for key, value in scenario.data["then"].items():
         broken = copy.deepcopy(scenario)
         broken.data["then"][key] = _mutated(value)
-        outcome = run(broken, codex)
+        outcome = run_scenario(broken, codex)
         assert not outcome.passed, f"{scenario.location}: changing “{key}” to {_mutated(value)!r} still passes"
         assert outcome.error is None, outcome.report()
 
@@ -152,7 +152,7 @@ GOOD = textwrap.dedent("""
 
 def test_a_wrong_expectation_fails_with_file_line_title_and_diff(codex):
     """AEG aeg-wording-numbers-a-or-any: one Samurai meets “a Samurai”, so expecting `no` must fail."""
-    outcome = run(_scenario(GOOD.replace("met: yes", "met: no")), codex)
+    outcome = run_scenario(_scenario(GOOD.replace("met: yes", "met: no")), codex)
     assert not outcome.passed and outcome.error is None
     report = outcome.report()
     # `then:` is line 9 of the fence, which starts at line 10 of the page: the key is on line 19.
@@ -162,7 +162,7 @@ def test_a_wrong_expectation_fails_with_file_line_title_and_diff(codex):
 
 
 def test_the_good_scenario_passes(codex):
-    assert run(_scenario(GOOD), codex).passed
+    assert run_scenario(_scenario(GOOD), codex).passed
 
 
 @pytest.mark.parametrize("change, message", [
@@ -182,13 +182,13 @@ def test_the_good_scenario_passes(codex):
     (("- check \"If you have a Samurai in play\"", "- check \"Whenever the moon is full\""), "is not a condition"),
 ])
 def test_scenario_errors_say_what_is_wrong(codex, change, message):
-    outcome = run(_scenario(GOOD.replace(*change) if change[0] in GOOD else GOOD), codex)
+    outcome = run_scenario(_scenario(GOOD.replace(*change) if change[0] in GOOD else GOOD), codex)
     assert not outcome.passed
     assert outcome.error is not None and message in outcome.error, outcome.report()
 
 
 def test_an_unknown_step_points_at_its_line_and_suggests(codex):
-    outcome = run(_scenario(GOOD.replace("- check", "- chekc")), codex)
+    outcome = run_scenario(_scenario(GOOD.replace("- check", "- chekc")), codex)
     assert outcome.line == 17  # the step is line 8 of the fence
     assert "did you mean" in outcome.error
 
@@ -206,7 +206,7 @@ def test_an_unexpected_refusal_fails(codex):
         then:
           destroyed: []
     """
-    outcome = run(_scenario(body), codex)
+    outcome = run_scenario(_scenario(body), codex)
     assert not outcome.passed
     assert "+ refused: [Bayushi Aramoro commits seppuku]" in outcome.report()
 
@@ -228,7 +228,7 @@ _OH_DUEL = """
 def test_a_rule_the_format_does_not_state_is_a_not_stated_refusal(codex):
     """OH has no duel rules in its documents: the engine says so instead of guessing (ne-kw-duels is NE's),
     and names what is missing (OH builds on Jade Hand Legacy, which the Codex does not bundle)."""
-    outcome = run(_scenario(_OH_DUEL % "not stated: [A challenges B to a duel]"), codex)
+    outcome = run_scenario(_scenario(_OH_DUEL % "not stated: [A challenges B to a duel]"), codex)
     assert outcome.passed, outcome.report()
     (step,) = outcome.steps
     assert step.kind == "not stated" and "do not state the rules of duels" in step.refused
@@ -237,9 +237,9 @@ def test_a_rule_the_format_does_not_state_is_a_not_stated_refusal(codex):
 
 def test_a_not_stated_step_is_never_a_forbidden_one(codex):
     """A "not stated" must not pass as "refused" (forbidden by a rule), nor go unnoticed."""
-    wrong_kind = run(_scenario(_OH_DUEL % "refused: [A challenges B to a duel]"), codex)
+    wrong_kind = run_scenario(_scenario(_OH_DUEL % "refused: [A challenges B to a duel]"), codex)
     assert not wrong_kind.passed and "+ not stated: [A challenges B to a duel]" in wrong_kind.report()
-    unnoticed = run(_scenario(_OH_DUEL % "winner: nobody"), codex)
+    unnoticed = run_scenario(_scenario(_OH_DUEL % "winner: nobody"), codex)
     assert not unnoticed.passed and "+ not stated: [A challenges B to a duel]" in unnoticed.report()
 
 
@@ -257,10 +257,10 @@ def test_a_fact_the_format_does_not_state_is_expected_as_not_stated(codex):
         then:
           winner: %s
     """
-    assert run(_scenario(body % "not stated"), codex).passed
-    nobody = run(_scenario(body % "nobody"), codex)
+    assert run_scenario(_scenario(body % "not stated"), codex).passed
+    nobody = run_scenario(_scenario(body % "nobody"), codex)
     assert not nobody.passed and "Twenty Festivals" in nobody.report(), nobody.report()
-    assert not run(_scenario(body % "not modelled"), codex).passed
+    assert not run_scenario(_scenario(body % "not modelled"), codex).passed
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -292,7 +292,7 @@ def test_examples_lists_in_yaml_records_are_found_with_their_record():
     scenario = found[0]
     assert (scenario.title, scenario.line, scenario.record_id, scenario.rule_ids) == ("In data", 6, "oh-ii-b", ("oh-ii-b",))
     assert scenario.line_of("then") == 10
-    assert run(scenario).passed
+    assert run_scenario(scenario).passed
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -452,7 +452,7 @@ def test_an_example_in_the_data_links_to_its_rule_and_names_its_file():
     lib = present.library()
     plan = plan_site(lib.codex)
     here = plan.anchors["oh-ii-b"][0]
-    html = present.card_html(scenario, run(scenario, lib.codex), lib, site_links(plan), from_uri=here, anchor=False,
+    html = present.card_html(scenario, run_scenario(scenario, lib.codex), lib, site_links(plan), from_uri=here, anchor=False,
                              home="oh-ii-b")
     assert "✓ Verified by the test suite" in html
     assert "Written in <code>data/formats/obsidian-hand/rules.yml:5</code>" in html
@@ -521,12 +521,12 @@ def test_a_step_the_engine_does_not_model_is_expected_as_not_modelled(codex):
     deck order. The runner expects it only under `not modelled:` — never as forbidden or not stated — and a
     refusal nobody expected fails."""
     step = "Bayushi Kachiko focuses the top card of her Fate deck"
-    assert run(_scenario(_NE_TOP_OF_DECK % f"not modelled: [{step}]"), codex).passed
-    as_forbidden = run(_scenario(_NE_TOP_OF_DECK % f"refused: [{step}]"), codex)
+    assert run_scenario(_scenario(_NE_TOP_OF_DECK % f"not modelled: [{step}]"), codex).passed
+    as_forbidden = run_scenario(_scenario(_NE_TOP_OF_DECK % f"refused: [{step}]"), codex)
     assert not as_forbidden.passed and f"+ not modelled: [{step}]" in as_forbidden.report()
-    as_not_stated = run(_scenario(_NE_TOP_OF_DECK % f"not stated: [{step}]"), codex)
+    as_not_stated = run_scenario(_scenario(_NE_TOP_OF_DECK % f"not stated: [{step}]"), codex)
     assert not as_not_stated.passed
-    unnoticed = run(_scenario(_NE_TOP_OF_DECK % "duel totals: {Kakita Toshimoko: 4, Bayushi Kachiko: 3}"), codex)
+    unnoticed = run_scenario(_scenario(_NE_TOP_OF_DECK % "duel totals: {Kakita Toshimoko: 4, Bayushi Kachiko: 3}"), codex)
     assert not unnoticed.passed and f"+ not modelled: [{step}]" in unnoticed.report()
     # The refused step changed nothing: Bayushi Kachiko's player still has to act (her strike is taken) and
     # she focused nothing, so she loses on Chi 3 against 4 — `duel winner: Kakita Toshimoko` above.
@@ -566,8 +566,8 @@ DECK = textwrap.dedent("""
 
 def test_a_deck_scenario_is_answered_by_the_deck_checker(codex):
     """oh-ii-f-deck-restrictions: the deck checker's verdict and problem codes, compared as a scenario compares."""
-    assert run(_scenario(DECK), codex).passed
-    wrong = run(_scenario(DECK.replace("4 Utaku Uzuki", "3 Utaku Uzuki")), codex)
+    assert run_scenario(_scenario(DECK), codex).passed
+    wrong = run_scenario(_scenario(DECK.replace("4 Utaku Uzuki", "3 Utaku Uzuki")), codex)
     assert not wrong.passed and wrong.error is None
     assert "- problems: [copy-limit, deck-size, deck-size]" in wrong.report()
     assert "+ problems: [deck-size, deck-size]" in wrong.report()
@@ -581,5 +581,5 @@ def test_a_deck_scenario_is_answered_by_the_deck_checker(codex):
     (("format: obsidian-hand", "format: aeg"), "has no deck construction rules"),
 ])
 def test_deck_scenario_errors_say_what_is_wrong(codex, change, message):
-    outcome = run(_scenario(DECK.replace(*change)), codex)
+    outcome = run_scenario(_scenario(DECK.replace(*change)), codex)
     assert outcome.error is not None and message in outcome.error, outcome.report()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from ..data.model import Card
+from ..data.model import CardRecord
 from . import cache, fetch
 from .identity import ANY_NUMBER, Identity
 from .index import CardIndex, Lookup, build_index
@@ -77,7 +77,7 @@ def locate_pool(explicit: str | os.PathLike | None = None, environ: Mapping[str,
     return choose_pool(explicit, environ, cache_dir).path
 
 
-def load_index(pool_dir: Path | None, cards: Mapping[str, Card], cache_dir: Path | None | str = "default") -> CardIndex:
+def load_index(pool_dir: Path | None, cards: Mapping[str, CardRecord], cache_dir: Path | None | str = "default") -> CardIndex:
     """The card index for a pool folder (None: the Codex's card records only), from the cache when fresh."""
     if pool_dir is None:
         return build_index((), cards, None)

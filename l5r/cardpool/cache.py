@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from ..data.cachedir import default_cache_dir  # noqa: F401 - the cache folder's public name here too
-from ..data.model import Card
+from ..data.model import CardRecord
 from ..data.safefile import MB, UnreadableFile, read_bytes
 from .identity import Identity
 from .read import set_files
@@ -28,12 +28,12 @@ MAX_CACHE_BYTES = 256 * MB  # the full pool's identities take about 10 MB
 _PACKAGE = Path(__file__).resolve().parent
 
 
-def stamp(pool_dir: Path, cards: Mapping[str, Card]) -> tuple:
+def stamp(pool_dir: Path, cards: Mapping[str, CardRecord]) -> tuple:
     files = tuple((p.name, s.st_mtime_ns, s.st_size) for p in set_files(pool_dir) for s in [p.stat()])
     return (_code_digest(), str(pool_dir.resolve()), files, _records_digest(cards))
 
 
-def cached(pool_dir: Path, cards: Mapping[str, Card], cache_dir: Path | None, build: Callable,
+def cached(pool_dir: Path, cards: Mapping[str, CardRecord], cache_dir: Path | None, build: Callable,
            kind: str = "cardpool", types: tuple[type, ...] = (), finish: Callable | None = None):
     """The identities (or another `kind` of pool digest: the site's printings) from the cache when its key still
     matches, else `build()` (and store it). `types`: the dataclasses the value holds besides Identity;
@@ -125,7 +125,7 @@ def _code_digest() -> str:
     return digest.hexdigest()
 
 
-def _records_digest(cards: Mapping[str, Card]) -> str:
+def _records_digest(cards: Mapping[str, CardRecord]) -> str:
     facts = [
         (c.id, c.name, c.experience, c.type, c.deck, c.unique, c.clan, c.keywords, c.icons, c.sets, c.pool_title,
          c.aliases, c.counts_as, c.soul_of, sorted((k, repr(v)) for k, v in c.deck_rules.items()))

@@ -59,7 +59,7 @@ class FetchError(CodexError):
 
 
 @dataclass(frozen=True)
-class Source:
+class SourcePath:
     """One source path of the repository (a file, or `dir/*.yaml`) and where its files go in the pool folder."""
 
     repository_path: str
@@ -86,8 +86,8 @@ def _map(path: str, pattern: str, target: str) -> str | None:
 
 
 DEFAULT_SOURCES = (
-    Source("src/yasuki_core/assets/database/sets/*.yaml", "sets/*.yaml"),
-    Source("src/yasuki_core/assets/database/set_info.yaml", "set_info.yaml"),
+    SourcePath("src/yasuki_core/assets/database/sets/*.yaml", "sets/*.yaml"),
+    SourcePath("src/yasuki_core/assets/database/set_info.yaml", "set_info.yaml"),
 )
 
 
@@ -95,7 +95,7 @@ DEFAULT_SOURCES = (
 class Manifest:
     repository: str
     commit: str
-    sources: tuple[Source, ...] = DEFAULT_SOURCES
+    sources: tuple[SourcePath, ...] = DEFAULT_SOURCES
     files: dict[str, tuple[int, str]] = field(default_factory=dict)  # pool name -> (size, SHA-256)
 
     @property
@@ -106,7 +106,7 @@ class Manifest:
     def short(self) -> str:
         return f"{self.repository}@{self.commit[:7]}"
 
-    def source_of(self, pool_name: str) -> Source | None:
+    def source_of(self, pool_name: str) -> SourcePath | None:
         return next((s for s in self.sources if s.takes(pool_name)), None)
 
     def as_json(self) -> dict:
@@ -124,7 +124,7 @@ def load_manifest(path: str | os.PathLike | None = None) -> Manifest:
     where = Path(path) if path else MANIFEST_FILE
     try:
         doc = json.loads(where.read_text(encoding="utf-8"))
-        sources = tuple(Source(str(s["repository_path"]), str(s["pool_path"])) for s in doc["sources"])
+        sources = tuple(SourcePath(str(s["repository_path"]), str(s["pool_path"])) for s in doc["sources"])
         files = {str(f["name"]): (int(f["size"]), str(f["sha256"])) for f in doc["files"]}
         manifest = Manifest(str(doc["repository"]), str(doc["commit"]), sources, files)
     except OSError as exc:
@@ -307,7 +307,7 @@ def _sweep(root: Path) -> None:
         shutil.rmtree(leftover, ignore_errors=True)
 
 
-def gather(source: str | os.PathLike, sources: tuple[Source, ...], pool: Path, work: Path) -> str:
+def gather(source: str | os.PathLike, sources: tuple[SourcePath, ...], pool: Path, work: Path) -> str:
     """Copy the files the manifest's sources name from `source` into `pool` (pool names); returns how the source
     is shown to the user. `work` holds a downloaded archive while it is read."""
     text = os.fspath(source)
@@ -328,7 +328,7 @@ def gather(source: str | os.PathLike, sources: tuple[Source, ...], pool: Path, w
     raise FetchError(f"{text}: no such file or folder (give a checkout, a pool folder, an archive or a URL)")
 
 
-def _copy_folder(folder: Path, sources: tuple[Source, ...], pool: Path) -> None:
+def _copy_folder(folder: Path, sources: tuple[SourcePath, ...], pool: Path) -> None:
     """A checkout (the files at their repository paths) or a pool folder (sets/, set_info.yaml)."""
     for layout in ("repository", "pool"):
         chosen = []
@@ -358,7 +358,7 @@ def _copy_folder(folder: Path, sources: tuple[Source, ...], pool: Path) -> None:
             total += _store(stream, pool / name, f"{path}", pool, total)
 
 
-def _extract(archive: Path, sources: tuple[Source, ...], pool: Path, shown: str) -> None:
+def _extract(archive: Path, sources: tuple[SourcePath, ...], pool: Path, shown: str) -> None:
     try:
         with archive.open("rb") as stream:
             head = stream.read(4)
@@ -390,7 +390,7 @@ def _reason(exc: BaseException) -> str:
     return str(exc).strip().rstrip(".") or type(exc).__name__
 
 
-def _pool_name_in_archive(name: str, sources: tuple[Source, ...]) -> str | None:
+def _pool_name_in_archive(name: str, sources: tuple[SourcePath, ...]) -> str | None:
     """An archive holds the repository's files under one top folder (GitHub: <name>-<commit>/) or at its root,
     or a pool folder's files; a name with `..` or a leading `/` is never taken."""
     name = name.removeprefix("./")

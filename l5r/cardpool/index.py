@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from ..data.model import Card
+from ..data.model import CardRecord
 from .identity import Identity
 from .names import experience_key, split_experience, split_qualifier, title_key
 
@@ -29,7 +29,7 @@ class Lookup:
 
 
 class CardIndex:
-    def __init__(self, identities: Iterable[Identity], cards: Mapping[str, Card], pool_dir: Path | None):
+    def __init__(self, identities: Iterable[Identity], cards: Mapping[str, CardRecord], pool_dir: Path | None):
         self.pool_dir = pool_dir
         self.identities = tuple(identities)
         self._by_title: dict[str, list[Identity]] = defaultdict(list)
@@ -167,7 +167,7 @@ def _bigrams(key: str) -> frozenset[str]:
     return frozenset(key[i:i + 2] for i in range(len(key) - 1))
 
 
-def build_index(pool: Iterable[Identity], cards: Mapping[str, Card], pool_dir: Path | None) -> CardIndex:
+def build_index(pool: Iterable[Identity], cards: Mapping[str, CardRecord], pool_dir: Path | None) -> CardIndex:
     """Merge the Codex card records into the pool's identities (or stand alone when there is no pool)."""
     identities = list(pool)
     position = {(title_key(i.key), i.deck): n for n, i in enumerate(identities)}
@@ -180,11 +180,11 @@ def build_index(pool: Iterable[Identity], cards: Mapping[str, Card], pool_dir: P
     return CardIndex(identities, cards, pool_dir)
 
 
-def _pool_name(card: Card) -> str:
+def _pool_name(card: CardRecord) -> str:
     return card.pool_title or (f"{card.name} • {card.experience}" if card.experience else card.name)
 
 
-def _from_record(card: Card) -> Identity:
+def _from_record(card: CardRecord) -> Identity:
     return Identity(
         key=_pool_name(card), title=card.name, experience=card.experience, deck=card.deck, types=(card.type,),
         clans=(card.clan,) if card.clan else (), keywords=card.keywords, unique=bool(card.unique),
@@ -192,7 +192,7 @@ def _from_record(card: Card) -> Identity:
     )
 
 
-def _with_record(identity: Identity, card: Card) -> Identity:
+def _with_record(identity: Identity, card: CardRecord) -> Identity:
     """The record's deck rules win over what the pool text says: they are the documents' reading."""
     rules = card.deck_rules
     change = identity.deck_size_change

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..data.load import check
+from ..data.load import check_data
 from ..data.locate import data_dir, shown
 
 
@@ -19,7 +19,7 @@ def register(sub):
 
 def run(args) -> int:
     folder = data_dir(args.data)
-    problems = check(folder)
+    problems = check_data(folder)
     if not problems:
         print(f"data ok: {shown(folder)}")
         return 0

@@ -30,7 +30,7 @@ def _usage(parser) -> int:
 
 def _run(args) -> int:
     from ..scenarios.collect import collect
-    from ..scenarios.runner import run
+    from ..scenarios.runner import run_scenario
 
     codex = load_codex(data_dir(args.data))
     scenarios = collect(args.paths, Path.cwd())
@@ -39,7 +39,7 @@ def _run(args) -> int:
         return 1
     failed = 0
     for scenario in scenarios:
-        outcome = run(scenario, codex)
+        outcome = run_scenario(scenario, codex)
         if outcome.passed:
             if not args.quiet:
                 print(f"ok    {scenario.location}: {scenario.title}")

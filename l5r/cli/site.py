@@ -61,13 +61,13 @@ def _generate(data_arg, *, directory_urls: bool, **options):
 
 
 def run_generate(args) -> int:
-    from ..site.generate import NAV_FILE, write
+    from ..site.generate import NAV_FILE, write_generated
 
     if args.out.exists() and not args.out.is_dir():
         raise CodexError(f"{args.out} is a file, not a folder")
     _, generated, _ = _generate(args.data, directory_urls=not args.offline, site_url=_site_url(args))
     try:
-        count = write(generated, args.out)
+        count = write_generated(generated, args.out)
     except OSError as exc:
         raise CodexError(f"cannot write to {args.out}: {exc.strerror}") from None
     print(f"{count} generated files written under {args.out} (nav in {args.out / NAV_FILE})")

@@ -76,7 +76,7 @@ def build_codex(docs: list[YamlDocument], data_dir: Path, problems: list[Problem
     return codex
 
 
-def check(data_dir: Path | None = None) -> list[Problem]:
+def check_data(data_dir: Path | None = None) -> list[Problem]:
     """Every problem in the data (empty when clean)."""
     try:
         load_codex(data_dir)
@@ -157,7 +157,7 @@ class _Builder:
         self.problems: list[Problem] = []
         self.format_docs: dict[str, tuple[YamlDocument, dict]] = {}
         self.parts: dict[str, dict[str, list[tuple[YamlDocument, dict]]]] = defaultdict(lambda: defaultdict(list))
-        self.cards: dict[str, m.Card] = {}
+        self.cards: dict[str, m.CardRecord] = {}
         self.card_docs: dict[str, YamlDocument] = {}
         self.redirects: list[m.Redirect] = []
         self.set_acronyms: dict[str, str] = {}
@@ -246,7 +246,7 @@ class _Builder:
         for key in ("distinct_from", "counts_as", "soul_of"):
             self._refs(doc, (key,), v.get(key), "card")
         self._ref(doc, ("version_of",), v.get("version_of"), "card")
-        card = m.Card(
+        card = m.CardRecord(
             id=v["id"], title=v["title"] + (f" ({v['experience']})" if v.get("experience") else ""),
             format_id=None, origin=origin, citation=f"CARD {v['id']}",
             name=v["title"], experience=v.get("experience"), type=v["type"], deck=v["deck"],
@@ -442,8 +442,9 @@ class _Builder:
                         examples=tuple(_freeze(e) for e in a.get("examples", ())),
                         changed_by=tuple(a.get("changed_by", ())), autolink=a.get("autolink", True),
                         aliases=tuple(a.get("aliases", ())), autolink_as=a.get("autolink_as", "name"),
-                        action_designators=_freeze(a.get("actions", ())),
-                        compare_with=_freeze(a.get("compare_with", ())), **self._layer(doc, akeys, a, fid),
+                        action_designators=tuple(m.Action(tuple(x["designators"]), x["text"])
+                                                 for x in a.get("actions", ())),
+                        compare_with=tuple(m.TopicPlacement(x["key"], x["note"]) for x in a.get("compare_with", ())), **self._layer(doc, akeys, a, fid),
                     ))
                 groups.append(m.AbilityGroup(
                     id=g["id"], title=g["title"], format_id=fid, origin=gorigin,
@@ -456,7 +457,7 @@ class _Builder:
         files, entries = [], []
         for doc, v in docs:
             file_key = Path(doc.path).stem
-            files.append((file_key, v.get("title", "Keywords"), v.get("heading"), _blocks(v.get("text"))))
+            files.append(m.KeywordFile(file_key, v.get("title", "Keywords"), v.get("heading"), _blocks(v.get("text"))))
             id_prefix = fid_prefix_for(fid, v["entries"][0]["id"])
             for i, e in enumerate(v["entries"]):
                 keys = ("entries", i)
@@ -574,7 +575,7 @@ class _Builder:
                 pool_set=s.get("pool_set"), duplicate_of=s.get("duplicate_of"), note=s.get("note", ""),
                 errata=_errata(s.get("errata")),
             ))
-        return m.CardLegality(
+        return m.CardLegalityRules(
             id=v.get("id"), title=v.get("title", "Card legality"), text=_blocks(v.get("text")),
             bugs_id=bugs.get("id"), bugs_text=_blocks(bugs.get("text")), legal_bugs=tuple(bugs.get("legal", ())),
             bug_pool_tags=tuple(bugs.get("pool_tags", ())), sets_text=_blocks(v.get("sets_text")), sets=tuple(sets),
@@ -592,9 +593,9 @@ def _format_words(f: m.Format):
             yield from b.strings()
     yield from blocks(f.text)
     yield from blocks(f.abilities_text)
-    for _, title, heading, text in f.keyword_files:
-        yield from (title, heading or "")
-        yield from blocks(text)
+    for file in f.keyword_files:
+        yield from (file.title, file.heading or "")
+        yield from blocks(file.text)
     for r in _format_records(f):
         for attr in ("heading", "name", "term", "cost", "as_written"):
             value = getattr(r, attr, None)

@@ -4,8 +4,77 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Mapping
+
+# ---------------------------------------------------------------------------------------------------------
+# Vocabulary: the words the data files use for a closed set of things. Each is a StrEnum whose values are the
+# words as written in YAML, so a member compares equal to its word, and JSON and pages show the word itself.
+# ---------------------------------------------------------------------------------------------------------
+
+
+class RecordKind(StrEnum):
+    """What a citable record is (`record.record_kind`): the word pages, the API and error messages use."""
+
+    RECORD = "record"
+    SECTION = "section"
+    ABILITY = "ability"
+    ABILITY_GROUP = "ability-group"
+    KEYWORD_SECTION = "keyword-section"
+    KEYWORD = "keyword"
+    BAN = "ban"
+    BAN_CATEGORY = "ban-category"
+    CHANGELOG = "changelog"
+    RULING = "ruling"
+    SET = "set"
+    CARD = "card"
+
+
+class RelationKind(StrEnum):
+    """How a record relates to the rules its format builds on (data/schemas/defs relation)."""
+
+    DEFINES = "defines"
+    ADDS = "adds"
+    AMENDS = "amends"
+    REPLACES = "replaces"
+    RESTATES = "restates"
+    GROUPING = "grouping"  # the Codex's own grouping: the document says nothing about the relation
+
+
+class DatePrecision(StrEnum):
+    """How a ban entry's date is stated (what each means: l5r/data/bandates.py)."""
+
+    EXACT = "exact"
+    ON_OR_BEFORE = "on-or-before"
+    AS_OF = "as-of"
+    INFERRED = "inferred"
+
+
+class AutolinkMode(StrEnum):
+    """How the auto-linker may link an ability's or keyword's name."""
+
+    NAME = "name"  # wherever the text uses it as a name
+    NAME_ONLY = "name-only"  # only where the text cannot be a designator or a verb of the same spelling
+
+
+class BlockKind(StrEnum):
+    PARAGRAPH = "paragraph"
+    LIST = "list"
+    EXAMPLE = "example"
+    NOTE = "note"
+
+
+def _as(record, name: str, vocabulary: type[StrEnum]) -> None:
+    """Hold the field as its vocabulary member; a word outside it is refused (ValueError names the word)."""
+    value = getattr(record, name)
+    if not isinstance(value, vocabulary):
+        try:
+            value = vocabulary(value)
+        except ValueError:
+            allowed = ", ".join(v.value for v in vocabulary)
+            raise ValueError(f"{type(record).__name__}.{name}: {value!r} is not one of {allowed}") from None
+        object.__setattr__(record, name, value)
 
 # ---------------------------------------------------------------------------------------------------------
 # Text
@@ -22,12 +91,15 @@ class ListItem:
 class Block:
     """One block of verbatim text: a paragraph, a bulleted list, an example or a note."""
 
-    kind: str  # "paragraph" | "list" | "example" | "note"
+    kind: BlockKind
     text: str = ""
     items: tuple[ListItem, ...] = ()
 
+    def __post_init__(self):
+        _as(self, "kind", BlockKind)
+
     def strings(self):
-        if self.kind == "list":
+        if self.kind == BlockKind.LIST:
             yield from _item_strings(self.items)
         else:
             yield self.text
@@ -59,9 +131,6 @@ class Origin:
     line: int
 
 
-RELATION_KINDS = ("defines", "adds", "amends", "replaces", "restates", "grouping")
-
-
 @dataclass(frozen=True)
 class Relation:
     """How a record relates to the rules its format builds on, as the document itself says.
@@ -71,14 +140,17 @@ class Relation:
     `note` says why the Codex shows the record there.
     """
 
-    kind: str  # a RELATION_KINDS value
+    kind: RelationKind
     evidence: str = ""
     of: str = ""  # what it adds to / amends / replaces, in the document's words where it has some
     note: str = ""
 
+    def __post_init__(self):
+        _as(self, "kind", RelationKind)
+
     @property
     def is_codex_grouping(self) -> bool:
-        return self.kind == "grouping"
+        return self.kind == RelationKind.GROUPING
 
 
 @dataclass(frozen=True)
@@ -103,7 +175,7 @@ class Record:
     see_also: tuple[str, ...] = ()  # the same thing stated elsewhere in the document in other words
     topics: tuple[str, ...] = ()  # comparison topics (data/schemas/defs topics), beside a section's `topic`
 
-    record_kind = "record"
+    record_kind = RecordKind.RECORD
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -120,7 +192,7 @@ class Section(Record):
     parent_id: str | None = None
     top_id: str = ""
 
-    record_kind = "section"
+    record_kind = RecordKind.SECTION
 
     def walk(self):
         yield self
@@ -129,30 +201,52 @@ class Section(Record):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Ability(Record):
+class NamedRule(Record):
+    """What an ability and a keyword share: a rule known by its name, which the text of other rules links to."""
+
     key: str
-    name: str
-    group_id: str
     heading: str | None = None
-    designators: tuple[str, ...] = ()
-    cost: str | None = None
     text: tuple[Block, ...] = ()
-    notes: tuple[Block, ...] = ()
-    see: str | None = None
-    # One entry per action when a single ability holds several (Reserve: the battle recruit and the
-    # attachment action), each with its own designators: ({"designators": [...], "text": "..."}, ...).
-    action_designators: tuple = ()
-    compare_with: tuple = ()  # ({"key": topic key, "note": why the Codex shows it there}, ...)
     errata: tuple[Erratum, ...] = ()
     examples: tuple[Mapping, ...] = ()
     changed_by: tuple[str, ...] = ()
     autolink: bool = True
     aliases: tuple[str, ...] = ()
-    # How the auto-linker may link the name: "name" links it wherever it is used as a name;
-    # "name-only" links it only where the text cannot be a designator or a verb of the same spelling.
-    autolink_as: str = "name"
+    autolink_as: AutolinkMode = AutolinkMode.NAME
 
-    record_kind = "ability"
+    def __post_init__(self):
+        _as(self, "autolink_as", AutolinkMode)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of an ability that holds several (Reserve: the battle recruit and the attachment action):
+    its opening words as written and its own designators."""
+
+    designators: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class TopicPlacement:
+    """A comparison topic where the Codex also shows an ability (`compare_with:`), and why."""
+
+    key: str
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ability(NamedRule):
+    name: str
+    group_id: str
+    designators: tuple[str, ...] = ()
+    cost: str | None = None
+    notes: tuple[Block, ...] = ()
+    see: str | None = None
+    action_designators: tuple[Action, ...] = ()  # one per action when the ability holds several
+    compare_with: tuple[TopicPlacement, ...] = ()
+
+    record_kind = RecordKind.ABILITY
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -161,7 +255,7 @@ class AbilityGroup(Record):
     text: tuple[Block, ...] = ()
     abilities: tuple[Ability, ...] = ()
 
-    record_kind = "ability-group"
+    record_kind = RecordKind.ABILITY_GROUP
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -169,29 +263,18 @@ class KeywordSection(Record):
     heading: str | None = None
     text: tuple[Block, ...] = ()
 
-    record_kind = "keyword-section"
+    record_kind = RecordKind.KEYWORD_SECTION
 
 
 @dataclass(frozen=True, kw_only=True)
-class Keyword(Record):
-    key: str
+class Keyword(NamedRule):
     term: str
     category: str
-    heading: str | None = None
     short: str = ""
-    text: tuple[Block, ...] = ()
-    errata: tuple[Erratum, ...] = ()
-    examples: tuple[Mapping, ...] = ()
-    changed_by: tuple[str, ...] = ()
     sections: tuple[KeywordSection, ...] = ()
     file_key: str = ""  # which keyword file (page) it belongs to
-    autolink: bool = True
-    aliases: tuple[str, ...] = ()
-    # How the auto-linker may link the name: "name" links it wherever it is used as a name;
-    # "name-only" links it only where the text cannot be a designator or a verb of the same spelling.
-    autolink_as: str = "name"
 
-    record_kind = "keyword"
+    record_kind = RecordKind.KEYWORD
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -201,17 +284,21 @@ class BanEntry(Record):
     card: str | None = None
     match: Mapping = field(default_factory=lambda: MappingProxyType({}))
     added: dt.date | None = None
-    added_precision: str = "exact"
+    added_precision: DatePrecision = DatePrecision.EXACT
     added_by: str | None = None
     lifted: dt.date | None = None
-    lifted_precision: str = "exact"
+    lifted_precision: DatePrecision = DatePrecision.EXACT
     lifted_by: str | None = None
     added_inference: str = ""  # why the Codex infers `added` (added_precision: inferred); l5r/data/bandates.py
     lifted_inference: str = ""
     note: str = ""
     errata: tuple[Erratum, ...] = ()
 
-    record_kind = "ban"
+    record_kind = RecordKind.BAN
+
+    def __post_init__(self):
+        _as(self, "added_precision", DatePrecision)
+        _as(self, "lifted_precision", DatePrecision)
 
     @property
     def lifted_undated(self) -> bool:
@@ -233,7 +320,7 @@ class BanCategory(Record):
     heading: str | None = None
     entries: tuple[BanEntry, ...] = ()
 
-    record_kind = "ban-category"
+    record_kind = RecordKind.BAN_CATEGORY
 
 
 @dataclass(frozen=True)
@@ -287,7 +374,7 @@ class ChangelogEntry(Record):
     errata: tuple[Erratum, ...] = ()
     position: int = 0  # document order
 
-    record_kind = "changelog"
+    record_kind = RecordKind.CHANGELOG
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -300,7 +387,7 @@ class Ruling(Record):
     applies_to: tuple[str, ...] = ()
     examples: tuple[Mapping, ...] = ()
 
-    record_kind = "ruling"
+    record_kind = RecordKind.RULING
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -311,11 +398,11 @@ class LegalSet(Record):
     note: str = ""
     errata: tuple[Erratum, ...] = ()
 
-    record_kind = "set"
+    record_kind = RecordKind.SET
 
 
 @dataclass(frozen=True)
-class CardLegality:
+class CardLegalityRules:
     id: str | None
     title: str
     text: tuple[Block, ...] = ()
@@ -332,7 +419,7 @@ class CardLegality:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Card(Record):
+class CardRecord(Record):
     name: str  # printed title
     experience: str | None
     type: str
@@ -351,7 +438,7 @@ class Card(Record):
     deck_rules: Mapping = field(default_factory=lambda: MappingProxyType({}))
     facts: tuple[str, ...] = ()
 
-    record_kind = "card"
+    record_kind = RecordKind.CARD
 
     @property
     def full_title(self) -> str:
@@ -374,6 +461,16 @@ class Source:
 
 
 @dataclass(frozen=True)
+class KeywordFile:
+    """One keyword file of a format (one page): its key (the file's name), title, heading and opening text."""
+
+    key: str
+    title: str
+    heading: str | None = None
+    text: tuple[Block, ...] = ()
+
+
+@dataclass(frozen=True)
 class Format:
     id: str
     name: str
@@ -393,13 +490,13 @@ class Format:
     sections: tuple[Section, ...] = ()
     ability_groups: tuple[AbilityGroup, ...] = ()
     abilities_text: tuple[Block, ...] = ()
-    keyword_files: tuple[tuple[str, str, str | None, tuple[Block, ...]], ...] = ()  # (key, title, heading, text)
+    keyword_files: tuple[KeywordFile, ...] = ()
     keywords: tuple[Keyword, ...] = ()
     bans: BanList | None = None
     changelog: tuple[ChangelogEntry, ...] = ()
     changelog_text: tuple[Block, ...] = ()
     rulings: tuple[Ruling, ...] = ()
-    legality: CardLegality | None = None
+    legality: CardLegalityRules | None = None
 
     @property
     def abilities(self) -> tuple[Ability, ...]:
@@ -422,7 +519,7 @@ class Codex:
     """Everything, loaded, validated and cross-referenced."""
 
     formats: Mapping[str, Format]
-    cards: Mapping[str, Card]
+    cards: Mapping[str, CardRecord]
     records: Mapping[str, Record]
     redirects: tuple[Redirect, ...] = ()
     set_acronyms: Mapping[str, str] = field(default_factory=dict)  # data/set-acronyms.yml: acronym -> set name

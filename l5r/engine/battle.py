@@ -62,7 +62,7 @@ def army_force(game: Game, leaders: list[str]) -> int:
     return sum(unit_force(game, game.card(n)) for n in leaders if game.card(n).zone == "in play")
 
 
-def resolve(game: Game, battle: Battle) -> BattleResult:
+def resolve_battle(game: Game, battle: Battle) -> BattleResult:
     game.check_not_over()
     rs = game.ruleset
     stated(rs, "battle_resolution", "how a battle is resolved")

@@ -149,7 +149,7 @@ def has_clan_alignment(game: Game, personality: Card, clan: str) -> bool:
 def attach(game: Game, item: Card, to: Card):
     """Attach a card to a Personality; an Ancestor first meets its own requirements."""
     if item.type != ANCESTOR:
-        keywords.attach(game, item, to)
+        keywords.attach_item(game, item, to)
         return
     rule = stated(game.ruleset, "ancestors", "how Ancestors attach")
     if to.zone != "in play" or to.type != "Personality":
@@ -159,7 +159,7 @@ def attach(game: Game, item: Card, to: Card):
                       f"it; {to.name} does not have it", rule)
     if to.bowed:
         raise Refused(f"attaching {item.name} requires bowing {to.name}, who is already bowed", rule)
-    keywords.attach(game, item, to)
+    keywords.attach_item(game, item, to)
     to.bowed = True  # the requirement to enter play: bow the Personality it attaches to
 
 
@@ -173,7 +173,7 @@ def transfer(game: Game, item: Card, to: Card):
                       stated(game.ruleset, "ancestors", "whether Ancestors are transferred"))
     if to.name == item.attached_to:
         raise Impossible(f"{item.name} is already attached to {to.name}")
-    keywords.attach(game, item, to)
+    keywords.attach_item(game, item, to)
 
 
 def lose_keyword(game: Game, card: Card, keyword: str) -> list[str]:

@@ -35,7 +35,7 @@ class Resolution:
     successful: bool
 
 
-def resolve(game: Game, player: str, text: str, choice: str | None = None) -> Resolution:
+def resolve_effect(game: Game, player: str, text: str, choice: str | None = None) -> Resolution:
     """Resolve an effect text for a player; with a condition, `choice` names the effect chosen."""
     game.check_not_over()
     text = " ".join(text.strip().rstrip(".").split())

@@ -54,7 +54,7 @@ def change_chi(game: Game, card: Card, delta: int):
         destroy(game, card)
 
 
-def attach(game: Game, item: Card, to: Card):
+def attach_item(game: Game, item: Card, to: Card):
     """Attach an Item, minding Armor (one per Personality) and Weapon (one; two for a Kensai)."""
     game.check_not_over()
     if to.zone != "in play" or to.type != "Personality":

@@ -20,7 +20,7 @@ class NeverChecked(ScenarioError):
 
 
 @dataclass(frozen=True)
-class Fact:
+class FactPattern:
     pattern: re.Pattern
     example: str
     help: str
@@ -28,12 +28,12 @@ class Fact:
     kind: str  # "value" | "yes/no" | "list" | "ordered list" | "mapping"
 
 
-FACTS: list[Fact] = []
+FACTS: list[FactPattern] = []
 
 
 def fact(pattern: str, example: str, help: str, kind: str = "value"):
     def register(fn):
-        FACTS.append(Fact(re.compile(pattern + "$", re.I), example, help, fn, kind))
+        FACTS.append(FactPattern(re.compile(pattern + "$", re.I), example, help, fn, kind))
         return fn
     return register
 

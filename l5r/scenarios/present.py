@@ -21,7 +21,7 @@ from ..data.load import DEFAULT_DATA_DIR, load_codex
 from . import given as g
 from .collect import collect, parse
 from .model import Scenario
-from .runner import UNANSWERED, Outcome, run, show
+from .runner import UNANSWERED, Outcome, run_scenario, show
 
 log = logging.getLogger("mkdocs.plugins.l5r.scenarios")
 ROOT = DEFAULT_DATA_DIR.parent  # the installed project: used only until the site names the one it builds
@@ -100,7 +100,7 @@ def library() -> Library:
     root = _root()
     codex = load_codex(root / DATA_DIR)
     scenarios = collect([folder for folder in (root / PAGES_DIR, root / DATA_DIR) if folder.is_dir()], root)
-    outcomes = {id(s): run(s, codex) for s in scenarios}
+    outcomes = {id(s): run_scenario(s, codex) for s in scenarios}
     by_rule: dict = {}
     for s in scenarios:
         for rule_id in dict.fromkeys(s.rule_ids):
@@ -141,7 +141,7 @@ def render_fence(source: str, links: Links = NO_LINKS) -> str:
     scenario = lib.by_source.get(_normal(source))
     if scenario is None:  # a fence outside docs/ (or written since the last scan): run it as it stands
         scenario = parse(source if source.endswith("\n") else source + "\n", "(page)", 1)
-        outcome = run(scenario, lib.codex)
+        outcome = run_scenario(scenario, lib.codex)
         return card_html(scenario, outcome, lib, links, from_uri=None, anchor=True)
     return card_html(scenario, lib.outcomes[id(scenario)], lib, links, from_uri=_page_uri(scenario), anchor=True)
 

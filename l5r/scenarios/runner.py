@@ -92,7 +92,7 @@ def _default_codex():
     return load_codex()
 
 
-def run(scenario: Scenario, codex: m.Codex | None = None) -> Outcome:
+def run_scenario(scenario: Scenario, codex: m.Codex | None = None) -> Outcome:
     codex = codex or _default_codex()
     outcome = Outcome(scenario)
     try:

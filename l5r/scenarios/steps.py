@@ -282,7 +282,7 @@ def _total(run: Run):
 
 @step(r"the battle resolves", "the battle resolves", "Resolves the given battle.")
 def _resolve(run: Run):
-    result = battle.resolve(run.game, _battle(run))
+    result = battle.resolve_battle(run.game, _battle(run))
     run.battle_result = result
     run.forces = (result.attacking_force, result.defending_force)
     return f"attacking Force {result.attacking_force}, defending Force {result.defending_force}"
@@ -479,7 +479,7 @@ def _read(run: Run, text):
 @step(rf"{P} resolves? {TEXT}(?:, choosing \"(?P<choice>[^\"]+)\")?", 'you resolve "Bow all Shugenja"',
       "Resolves a short effect text (`the action is successful`); with a condition, choose an effect.")
 def _resolve_text(run: Run, p, text, choice):
-    result = effects.resolve(run.game, player_id(p), text, choice)
+    result = effects.resolve_effect(run.game, player_id(p), text, choice)
     run.resolutions.append(result)
     return "successful" if result.successful else "not successful: nothing changed"
 

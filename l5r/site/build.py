@@ -170,8 +170,8 @@ class _Helpers:
         if not acts:
             return ""
         rows = "".join(
-            '<li><span class="l5r-action-opening">' + html.escape(a["text"]) + "</span> — "
-            + " ".join(f'<span class="l5r-designator">{html.escape(d)}</span>' for d in a["designators"]) + "</li>"
+            '<li><span class="l5r-action-opening">' + html.escape(a.text) + "</span> — "
+            + " ".join(f'<span class="l5r-designator">{html.escape(d)}</span>' for d in a.designators) + "</li>"
             for a in acts)
         return f'<div class="l5r-actions"><p>{len(acts)} actions, each with its own designators:</p><ul>{rows}</ul></div>'
 
@@ -206,8 +206,8 @@ class _Helpers:
                     found[topic].append(section)
         if fmt.ability_groups:
             found["player-abilities"].append(("abilities.md", "Player abilities"))
-        for key, title, _, _ in fmt.keyword_files:
-            found["keywords"].append((f"{key}.md", title))
+        for kf in fmt.keyword_files:
+            found["keywords"].append((f"{kf.key}.md", kf.title))
         if fmt.legality:
             found["card-legality"].append(("legality.md", fmt.legality.title))
         if fmt.bans:

@@ -175,7 +175,7 @@ def _term_entries(codex: m.Codex) -> dict[str, dict[str, list]]:
     for f in codex.bundled_formats:  # the Codex's own groupings, stated in the data (`compare_with:`)
         for r in f.abilities:
             for extra in r.compare_with:
-                found.setdefault(extra["key"], {}).setdefault(f.id, []).append(_Grouped(r, extra["note"]))
+                found.setdefault(extra.key, {}).setdefault(f.id, []).append(_Grouped(r, extra.note))
     for f in codex.bundled_formats:
         for s in f.all_sections():
             key = _slug(s.title)
@@ -257,12 +257,12 @@ class TitleGroup:
 
     name: str
     anchor: str  # where a mention of a shared title links (render.title_anchor)
-    rows: tuple[tuple[m.Card, tuple[tuple[m.Format, tuple[m.BanEntry, ...]], ...]], ...]
+    rows: tuple[tuple[m.CardRecord, tuple[tuple[m.Format, tuple[m.BanEntry, ...]], ...]], ...]
 
 
 def card_groups(codex: m.Codex) -> list[TitleGroup]:
     with_bans = ban_formats(codex)
-    by_name: dict[str, list[m.Card]] = {}
+    by_name: dict[str, list[m.CardRecord]] = {}
     for card in sorted(codex.cards.values(), key=lambda c: (c.name.lower(), c.experience or "", c.id)):
         by_name.setdefault(card.name, []).append(card)
     groups = []

@@ -78,7 +78,7 @@ def feed_formats(codex: m.Codex) -> list[m.Format]:
 # ---------------------------------------------------------------------------------------------------------
 
 
-class _Builder:
+class _FeedBuilder:
     def __init__(self, codex: m.Codex, plan: SitePlan, site_url: str, site_name: str):
         self.codex = codex
         self.plan = plan
@@ -183,7 +183,7 @@ def build_feeds(codex: m.Codex, plan: SitePlan, site_url: str = "", site_name: s
                 ) -> list[Feed]:
     """Every feed: the site-wide one first, then one per format with dated updates."""
     ET.register_namespace("", ATOM_NS)
-    b = _Builder(codex, plan, site_url, site_name)
+    b = _FeedBuilder(codex, plan, site_url, site_name)
     feeds = []
     everything = dated_entries(codex)
     if everything:

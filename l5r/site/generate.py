@@ -65,7 +65,7 @@ def public_address(site_url: str | None) -> str:
     return site_url if not site_url or site_url.endswith("/") else site_url + "/"
 
 
-def write(generated: Generated, out: Path) -> int:
+def write_generated(generated: Generated, out: Path) -> int:
     """Write every generated page and file under `out` (folders made as needed), and the nav as NAV_FILE."""
     count = 0
     for uri, text in {**generated.pages, **generated.files}.items():

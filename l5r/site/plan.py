@@ -71,16 +71,16 @@ def plan_site(codex: m.Codex) -> SitePlan:
                     anchors[a.id] = (uri, a.id)
             pages.append(Page(uri, "Player abilities", "abilities.md.j2", {"format": f}))
             entries.append({"Player abilities": uri})
-        for key, title, heading, text in f.keyword_files:
-            uri = f"{base}/{key}.md"
-            kws = [k for k in f.keywords if k.file_key == key]
+        for kf in f.keyword_files:
+            uri = f"{base}/{kf.key}.md"
+            kws = [k for k in f.keywords if k.file_key == kf.key]
             for k in kws:
                 anchors[k.id] = (uri, k.id)
                 for s in k.sections:
                     anchors[s.id] = (uri, s.id)
-            pages.append(Page(uri, title, "keywords.md.j2",
-                              {"format": f, "keywords": kws, "title": title, "heading": heading, "text": text}))
-            entries.append({title: uri})
+            pages.append(Page(uri, kf.title, "keywords.md.j2",
+                              {"format": f, "keywords": kws, "title": kf.title, "heading": kf.heading, "text": kf.text}))
+            entries.append({kf.title: uri})
         if f.legality:
             uri = f"{base}/legality.md"
             if f.legality.id:

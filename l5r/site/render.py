@@ -127,7 +127,7 @@ def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
             for k in source.keywords:
                 if not k.autolink:
                     continue
-                tip = k.short or first_sentence(k.text)
+                tip = k.short or tooltip_sentence(k.text)
                 for name in (k.term, *k.aliases):
                     terms.setdefault(name, Target(k.id, f"{source.citation_prefix} {k.category}",
                                                   f"{k.citation} — {k.term}: {tip}", format_id=source.id,
@@ -135,7 +135,7 @@ def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
             for a in source.abilities:
                 if not a.autolink or a.see:
                     continue
-                tip = first_sentence(a.text)
+                tip = tooltip_sentence(a.text)
                 for name in (a.name, *a.aliases):
                     terms.setdefault(name, Target(a.id, f"{source.citation_prefix} player ability",
                                                   f"{a.citation} — player ability {a.name}: {tip}",
@@ -152,7 +152,7 @@ def _card_terms(codex: m.Codex) -> dict[str, Target]:
     A title followed by an experience level ("Hida Kisada Inexperienced", "Bayushi Goshiu Experienced 2")
     names that one card.
     """
-    by_name: dict[str, list[m.Card]] = defaultdict(list)
+    by_name: dict[str, list[m.CardRecord]] = defaultdict(list)
     for card in codex.cards.values():
         for name in (card.name, *card.aliases):
             by_name[" ".join(name.split())].append(card)
@@ -172,7 +172,7 @@ def _card_terms(codex: m.Codex) -> dict[str, Target]:
     return terms
 
 
-def _card_target(card: m.Card) -> Target:
+def _card_target(card: m.CardRecord) -> Target:
     facts = ", ".join(x for x in (card.type, card.clan, card.experience) if x)
     return Target(card.id, "card", f"{card.citation} — {card.title}: {facts}")
 
@@ -255,7 +255,7 @@ def mentions(codex: m.Codex, linkers: dict[str | None, Linker]) -> dict[str, lis
     return dict(found)
 
 
-def first_sentence(blocks) -> str:
+def tooltip_sentence(blocks) -> str:
     """The first sentence of a text, for a tooltip (at most 160 characters)."""
     for block in blocks:
         for text in block.strings():

@@ -15,7 +15,7 @@ from hypothesis import given, strategies as st
 
 from l5r.data.load import load_codex
 from l5r.scenarios.collect import from_markdown
-from l5r.scenarios.runner import run
+from l5r.scenarios.runner import run_scenario
 
 from .support import Quiet
 
@@ -40,7 +40,7 @@ def _fence(scenario_data) -> str:
 
 def _run(text: str, codex):
     (scenario,) = from_markdown(text, "fuzz.md")
-    outcome = run(scenario, codex.value)
+    outcome = run_scenario(scenario, codex.value)
     assert not (outcome.error or "").startswith("internal error"), outcome.report()
     report = outcome.report()
     assert report.startswith("fuzz.md:"), report

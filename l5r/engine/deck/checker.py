@@ -15,7 +15,7 @@ from ...decklist import DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, 
 from ..ruleset import Ruleset
 from .copies import check_copies
 from . import legality
-from .entry import Entry
+from .entry import DeckEntry
 from .pregame import DeckRulesError, check_pregame, check_pregame_count, read_slots
 from . import report
 from .report import DeckReport, Findings, between
@@ -118,13 +118,13 @@ class DeckChecker:
 
     # -- naming the cards --------------------------------------------------------------------------
 
-    def _resolve(self, deck: Decklist, out: Findings) -> list[Entry]:
+    def _resolve(self, deck: Decklist, out: Findings) -> list[DeckEntry]:
         if not self._cards_in_pool:
             collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
             out.warn("not-checked", f"{collection} is not in the card pool, so the Codex cannot tell which cards "
                      f"these are: card types, copies, bans and legality were not checked; only deck sizes and the "
                      f"number of pre-game cards were.", rule=self._pool_rule)
-            return [Entry(c, None, c.section) for c in deck.cards]
+            return [DeckEntry(c, None, c.section) for c in deck.cards]
         if not self.index.has_pool:
             out.warn("no-card-pool", f"no card pool was given (--cardpool or L5R_CARDPOOL), so only the "
                      f"{len(self.index)} cards the rules documents name are known.")
@@ -143,16 +143,16 @@ class DeckChecker:
                          f"{listed} are listed under it.", line=line)
         return entries
 
-    def _placed(self, entry: Entry, placed_by_database: bool) -> Entry:
+    def _placed(self, entry: DeckEntry, placed_by_database: bool) -> DeckEntry:
         """A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
         exporter filed under Dynasty because its card database says Dynasty: the export cannot say otherwise, so
         it is counted as pre-game. In a decklist a player wrote, the section is the player's word and stays."""
         if placed_by_database and entry.section == DYNASTY and entry.identity in self._slot_cards \
                 and entry.identity.deck == "Dynasty":
-            return Entry(entry.line, entry.identity, PREGAME)
+            return DeckEntry(entry.line, entry.identity, PREGAME)
         return entry
 
-    def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> Entry:
+    def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> DeckEntry:
         deck = DECK_OF_SECTION.get(card.section) if card.section else None
         set_name = self._acronyms.get(card.set_name.lower(), card.set_name) if card.set_name else None
         found = self.index.find(card.name, card.experience, set_name, deck)
@@ -217,7 +217,7 @@ class DeckChecker:
             if not sorted_by_pool:
                 out.warn("no-section", f"line {card.line}: no section header above {card.written}; counted in the "
                          f"{SECTION_NAMES[section]} section.", card=found.identity.key, line=card.line)
-        return Entry(card, found.identity, section)
+        return DeckEntry(card, found.identity, section)
 
     def _suggest(self, typed: str) -> list[str]:
         """Titles close to a name that names no card, never the name itself. Each guess compares the name with the
@@ -236,12 +236,12 @@ class DeckChecker:
             self._set_names = frozenset(title_key(s) for i in self.index.identities for s in i.sets)
         return title_key(name) in self._set_names or name.lower() in self._acronyms
 
-    def _unplaced(self, card: CardLine, out: Findings) -> Entry:
+    def _unplaced(self, card: CardLine, out: Findings) -> DeckEntry:
         """An unknown card counts toward the section it is written in (with no header above it, see
         `_by_neighbours`)."""
-        return Entry(card, None, card.section)
+        return DeckEntry(card, None, card.section)
 
-    def _by_neighbours(self, entry: Entry, entries: list[Entry], out: Findings) -> Entry:
+    def _by_neighbours(self, entry: DeckEntry, entries: list[DeckEntry], out: Findings) -> DeckEntry:
         """An unknown card with no header above it counts where the known cards of its run of lines (between
         blank lines) go, when they all go to one deck; else it is flagged as unplaceable and counted nowhere."""
         card = entry.line
@@ -252,7 +252,7 @@ class DeckChecker:
             out.warn("no-section", f"line {card.line}: no header above “{card.written}”, which names no known card; "
                      f"counted in the {SECTION_NAMES[section]} section with the cards around it.",
                      card=card.written, line=card.line)
-            return Entry(card, None, section)
+            return DeckEntry(card, None, section)
         out.warn("unplaceable", f"line {card.line}: no header above “{card.written}” and no card of that name, "
                  f"so it is counted in no deck.", card=card.written, line=card.line)
         return entry

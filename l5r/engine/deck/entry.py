@@ -9,7 +9,7 @@ from ...decklist import CardLine
 
 
 @dataclass(frozen=True)
-class Entry:
+class DeckEntry:
     line: CardLine
     identity: Identity | None  # None: unknown, or the format's cards are not in the pool
     section: str | None  # where it counts: the line's section, or its card's deck when the line had none

@@ -22,7 +22,7 @@ class DeckRulesError(CodexError):
 
 
 @dataclass(frozen=True)
-class Slot:
+class PreGameSlot:
     key: str
     label: str
     types: frozenset[str]
@@ -37,11 +37,11 @@ class Slot:
         return identity in self.cards if self.cards else bool(self.types.intersection(identity.types))
 
 
-def read_slots(ruleset: Ruleset, index: CardIndex) -> tuple[Slot, ...]:
+def read_slots(ruleset: Ruleset, index: CardIndex) -> tuple[PreGameSlot, ...]:
     return tuple(_slot(raw, ruleset, index) for raw in ruleset.pregame.get("slots", ()))
 
 
-def _slot(raw: Mapping, ruleset: Ruleset, index: CardIndex) -> Slot:
+def _slot(raw: Mapping, ruleset: Ruleset, index: CardIndex) -> PreGameSlot:
     cards = []
     for card_id in raw.get("cards", ()):
         identity = index.card(card_id)
@@ -51,7 +51,7 @@ def _slot(raw: Mapping, ruleset: Ruleset, index: CardIndex) -> Slot:
         cards.append(identity)
     types = frozenset(raw.get("types", ()))
     label = raw.get("label") or (cards[0].title if cards else " or ".join(sorted(types)))
-    return Slot(key=raw["key"], label=label, types=types, cards=frozenset(cards), min=raw.get("min", 0),
+    return PreGameSlot(key=raw["key"], label=label, types=types, cards=frozenset(cards), min=raw.get("min", 0),
                 max=raw.get("max"), clan_of=raw.get("clan_of"), any_clan=raw.get("any_clan"),
                 rule=ruleset.rule(f"pregame_{raw['key']}", ruleset.rule("pregame")))
 
@@ -91,7 +91,7 @@ def check_pregame_count(slots, have: int, name: str, out: Findings):
         out.problem("pregame", f"{have} pre-game cards; {name} requires {wanted}.", rule=slots[0].rule)
 
 
-def _check_clans(slot: Slot, cards, owners, owner_label: str, out: Findings):
+def _check_clans(slot: PreGameSlot, cards, owners, owner_label: str, out: Findings):
     clans = {c for e in owners for c in e.identity.clans}
     if not clans:
         return
