@@ -3,7 +3,7 @@
 
 Goals: what the page loads for the checker (assets/deck-check.js + assets/deck-check-data.js) is at
 most 1.5 MB (1,500,000 bytes), and a 100-card deck checks in at most 50 ms. The data is generated exactly as the
-site build does (l5r/site/api.py), written beside the page's script in a scratch folder and opened from file://
+site build does (l5r/site/api/), written beside the page's script in a scratch folder and opened from file://
 in Debian's Chromium. Prints the sizes, the time to read the data, and the median check time per format.
 
 It cannot run without the card pool (L5R_CARDPOOL, or `l5r cardpool fetch`) or without Chromium; it then

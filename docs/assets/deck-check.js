@@ -1,5 +1,5 @@
 /* The deck checker in the browser: the same steps as l5r/decklist.py and l5r/engine/deck/*, over the data the
- * build exports (assets/deck-check-data.js assigns window.L5R_DECK_DATA; l5r/site/api.py writes it). Plain
+ * build exports (assets/deck-check-data.js assigns window.L5R_DECK_DATA; l5r/site/api/deckdata.py writes it). Plain
  * JavaScript, no fetch: it works from file:// in the offline copy. Every number, ban, slot and rule id comes from
  * the data; this file only holds the procedure. Keep it in step with the Python modules named above. */
 (function () {

@@ -49,7 +49,7 @@ def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Cod
     pages = {uri: search.excluded_from_index(uri, text) for uri, text in pages.items()}
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml).
     files = {feed.path: feed.xml for feed in feeds.build_feeds(codex, plan, site_url, site_name)}
-    # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api.py).
+    # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api/).
     files.update(api.site_outputs(codex, plan, directory_urls, index=index))
     # The card search's scripts, and the header search's card index (with a pool, the post-build passes write
     # it again with the pool's cards: l5r/site/cardsearch.py `write`).

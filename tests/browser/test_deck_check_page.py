@@ -100,7 +100,7 @@ def test_every_conformance_case_agrees_with_the_cli(tab):
 
 def test_no_pool_page(browser, online_site, plan):
     """The `"pool": "none"` cases on the page as a site built without a card pool serves it: the page is given the
-    deck-check-data.js such a build writes (l5r/site/api.py with no pool) in place of the full-pool one."""
+    deck-check-data.js such a build writes (l5r/site/api/ with no pool) in place of the full-pool one."""
     from l5r.site.api import site_outputs
 
     no_pool_cases = [c for c in CASES if c.id in NOT_RUNNABLE]

@@ -1,0 +1,51 @@
+"""The public JSON API (api/v1/…) and the browser deck checker's data, as pure functions of the data.
+
+    documents.py  what each API document holds: format_document, cards_document, set_acronyms_document
+    schemas.py    the JSON Schemas of those documents, written by hand: schemas()
+    deckdata.py   the browser deck checker's data: checker_data, checker_script (assets/deck-check-data.js)
+    pool.py       which card pool they are built from: pool_index (ApiError when it cannot be read)
+    here          every file the site writes from them: site_outputs(codex, plan, directory_urls, ...)
+
+Nothing here knows MkDocs; the hook only writes what these return.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ...cardpool import CardIndex
+from ...data import model as m
+from .deckdata import checker_data, checker_script, title_lookup_key
+from .documents import (API_VERSION, CARD_FIELDS, DECK_RULES, card_key, cards_document, checkable_formats,
+                        format_document, set_acronyms_document)
+from .pool import ApiError, pool_index
+from .schemas import schemas
+
+__all__ = ["API_VERSION", "CARD_FIELDS", "DECK_RULES", "ApiError", "card_key", "cards_document", "checkable_formats",
+           "checker_data", "checker_script", "format_document", "pool_index", "schemas", "set_acronyms_document",
+           "site_outputs", "title_lookup_key"]
+
+
+def site_outputs(codex: m.Codex, plan, directory_urls: bool, pool_dir=None, environ=None,
+                 index: CardIndex | None = None) -> dict[str, str]:
+    """Every API and checker file, path -> text. The pool: `index`, else read from `pool_dir`, else from
+    L5R_CARDPOOL (or none)."""
+    from ..permalinks import page_url
+
+    if index is None:
+        index = pool_index(codex, pool_dir, environ)
+    out = {}
+    for fmt in checkable_formats(codex):
+        out[f"api/v1/formats/{fmt.id}.json"] = _dump(format_document(codex, fmt))
+    if index.has_pool:
+        out["api/v1/cards.json"] = _dump(cards_document(index))
+    out["api/v1/set-acronyms.json"] = _dump(set_acronyms_document(codex))
+    for name, schema in schemas().items():
+        out[f"api/v1/schemas/{name}.schema.json"] = json.dumps(schema, indent=2) + "\n"
+    urls = {rid: f"{page_url(uri, directory_urls)}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
+    out["assets/deck-check-data.js"] = checker_script(codex, index, urls)
+    return out
+
+
+def _dump(doc: dict) -> str:
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"

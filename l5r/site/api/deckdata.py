@@ -1,0 +1,60 @@
+"""The browser deck checker's data (assets/deck-check-data.js): the formats as the API gives them, the card
+table, and where each cited rule lives. The browser checker (docs/assets/deck-check.js) runs the same steps as
+l5r/engine/deck over this data, so the rules stay in the data: bans resolved to card rows, pre-game slots, legal
+sets and tags, the rule id of every check."""
+
+from __future__ import annotations
+
+import json
+
+from ...cardpool import CardIndex
+from ...cardpool.names import title_key
+from ...data import model as m
+from .documents import API_VERSION, cards_document, checkable_formats, format_document
+
+
+def _checker_bans(fmt_doc: dict) -> dict:
+    """The browser checker answers "as of" questions as the CLI does (bans.as_of): an undated lift counts from
+    the day the Codex infers, which its results mark as the Codex's inference."""
+    bans = [dict(b, lifted=b["lifted"] or (b["lifted_inferred"] or {}).get("date")) for b in fmt_doc["bans"]]
+    return dict(fmt_doc, bans=bans)
+
+
+
+def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) -> dict:
+    """Everything deck-check.js needs: the formats, the card table, and where each cited rule lives."""
+    formats = [_checker_bans(format_document(codex, f)) for f in checkable_formats(codex)]
+    cited = {r for f in formats for r in _cited(f)}
+    return {
+        "api_version": API_VERSION,
+        "formats": formats,
+        "cards": cards_document(index),
+        "card_ids": {i.card_id: n for n, i in enumerate(index.identities) if i.card_id},
+        "set_acronyms": dict(codex.set_acronyms),  # what exporters write in (…) -> the pool's set name
+        "rule_urls": {r: rule_urls[r] for r in sorted(cited) if r in rule_urls},
+        "rule_citations": {r: _citation(codex, r) for r in sorted(cited) if _citation(codex, r)},
+    }
+
+
+def _cited(fmt_doc: dict):
+    yield from fmt_doc["ruleset"]["rule_refs"].values()
+    if fmt_doc["legality"] and fmt_doc["legality"]["rule"]:
+        yield fmt_doc["legality"]["rule"]
+    for ban in fmt_doc["bans"]:
+        yield ban["id"]
+
+
+def _citation(codex: m.Codex, rule: str) -> str | None:
+    record = codex.records.get(rule)
+    return getattr(record, "citation", None) if record is not None else None
+
+
+def checker_script(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) -> str:
+    """A script that assigns a global, so the page works from file:// (no fetch of local files)."""
+    data = json.dumps(checker_data(codex, index, rule_urls), ensure_ascii=False, separators=(",", ":"))
+    return f"window.L5R_DECK_DATA={data};\n"
+
+
+def title_lookup_key(title: str) -> str:
+    """The key of `titles` in the card table (the same normal form deck-check.js computes)."""
+    return title_key(title)
