@@ -6,6 +6,8 @@ the data and the planners of the other page families (`printing.plan_print`, `co
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass, field
+from typing import Mapping
 
 from ..data import model as m
 from .compare import plan_compare
@@ -24,6 +26,68 @@ def section_slug(section: m.Section) -> str:
 
 def format_dir(f: m.Format) -> str:
     return f"formats/{f.id}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# A format's pages after its rule sections
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FormatPage:
+    """One page of a format beside its rule sections: its file name in the format's folder, its title (also its
+    nav entry), its template and what the template gets beside the format, and the records anchored on it."""
+
+    name: str
+    title: str
+    template: str
+    anchored: tuple[str, ...]
+    context: Mapping = field(default_factory=dict)
+
+
+def _abilities(f: m.Format):
+    if f.ability_groups:
+        ids = tuple(i for g in f.ability_groups for i in (g.id, *(a.id for a in g.abilities)))
+        yield FormatPage("abilities.md", "Player abilities", "abilities.md.j2", ids)
+
+
+def _keywords(f: m.Format):
+    for kf in f.keyword_files:  # one page per keyword file
+        kws = [k for k in f.keywords if k.file_key == kf.key]
+        ids = tuple(i for k in kws for i in (k.id, *(s.id for s in k.sections)))
+        yield FormatPage(f"{kf.key}.md", kf.title, "keywords.md.j2", ids,
+                         {"keywords": kws, "title": kf.title, "heading": kf.heading, "text": kf.text})
+
+
+def _legality(f: m.Format):
+    if f.legality:
+        ids = tuple(i for i in (f.legality.id, f.legality.bugs_id) if i) + tuple(s.id for s in f.legality.sets)
+        yield FormatPage("legality.md", f.legality.title, "legality.md.j2", ids)
+
+
+def _bans(f: m.Format):
+    if f.bans:
+        ids = tuple(i for c in f.bans.categories for i in (c.id, *(e.id for e in c.entries)))
+        yield FormatPage("bans.md", "Banned cards", "bans.md.j2", ids)
+
+
+def _rulings(f: m.Format):
+    if f.rulings:
+        yield FormatPage("rulings.md", "Rulings", "rulings.md.j2", tuple(r.id for r in f.rulings))
+
+
+def _changelog(f: m.Format):
+    if f.changelog:
+        yield FormatPage("changelog.md", "Changelog", "changelog.md.j2", tuple(e.id for e in f.changelog))
+
+
+# The page families of a bundled format after its rule sections, in the order of its nav.
+FORMAT_PAGE_FAMILIES = (_abilities, _keywords, _legality, _bans, _rulings, _changelog)
+
+
+def _format_pages(f: m.Format):
+    for family in FORMAT_PAGE_FAMILIES:
+        yield from family(f)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -63,54 +127,12 @@ def plan_site(codex: m.Codex) -> SitePlan:
                 groups[section.group].append({title: uri})
             else:
                 entries.append({title: uri})
-        if f.ability_groups:
-            uri = f"{base}/abilities.md"
-            for g in f.ability_groups:
-                anchors[g.id] = (uri, g.id)
-                for a in g.abilities:
-                    anchors[a.id] = (uri, a.id)
-            pages.append(Page(uri, "Player abilities", "abilities.md.j2", {"format": f}))
-            entries.append({"Player abilities": uri})
-        for kf in f.keyword_files:
-            uri = f"{base}/{kf.key}.md"
-            kws = [k for k in f.keywords if k.file_key == kf.key]
-            for k in kws:
-                anchors[k.id] = (uri, k.id)
-                for s in k.sections:
-                    anchors[s.id] = (uri, s.id)
-            pages.append(Page(uri, kf.title, "keywords.md.j2",
-                              {"format": f, "keywords": kws, "title": kf.title, "heading": kf.heading, "text": kf.text}))
-            entries.append({kf.title: uri})
-        if f.legality:
-            uri = f"{base}/legality.md"
-            if f.legality.id:
-                anchors[f.legality.id] = (uri, f.legality.id)
-            if f.legality.bugs_id:
-                anchors[f.legality.bugs_id] = (uri, f.legality.bugs_id)
-            for s in f.legality.sets:
-                anchors[s.id] = (uri, s.id)
-            pages.append(Page(uri, f.legality.title, "legality.md.j2", {"format": f}))
-            entries.append({f.legality.title: uri})
-        if f.bans:
-            uri = f"{base}/bans.md"
-            for c in f.bans.categories:
-                anchors[c.id] = (uri, c.id)
-                for e in c.entries:
-                    anchors[e.id] = (uri, e.id)
-            pages.append(Page(uri, "Banned cards", "bans.md.j2", {"format": f}))
-            entries.append({"Banned cards": uri})
-        if f.rulings:
-            uri = f"{base}/rulings.md"
-            for r in f.rulings:
-                anchors[r.id] = (uri, r.id)
-            pages.append(Page(uri, "Rulings", "rulings.md.j2", {"format": f}))
-            entries.append({"Rulings": uri})
-        if f.changelog:
-            uri = f"{base}/changelog.md"
-            for e in f.changelog:
-                anchors[e.id] = (uri, e.id)
-            pages.append(Page(uri, "Changelog", "changelog.md.j2", {"format": f}))
-            entries.append({"Changelog": uri})
+        for page in _format_pages(f):
+            uri = f"{base}/{page.name}"
+            for record_id in page.anchored:
+                anchors[record_id] = (uri, record_id)
+            pages.append(Page(uri, page.title, page.template, {"format": f, **page.context}))
+            entries.append({page.title: uri})
         format_nav.append({f.short_name: entries})
     unbundled = [f for f in codex.formats.values() if not f.bundled]
     for f in sorted(unbundled, key=lambda f: (f.order, f.id)):
