@@ -1,6 +1,7 @@
-"""The model's vocabulary is typed: record kinds, relation kinds, date precisions, autolink modes and block kinds
-are StrEnums whose values are the words of the data files and their schemas; a word outside them is refused where
-a model object is made; structured fields are small frozen classes; abilities and keywords share one base."""
+"""The model's vocabulary is typed: record kinds, relation kinds, date precisions, autolink modes, change kinds and
+block kinds are StrEnums whose values are the words of the data files and their schemas; a word outside them is
+refused where a model object is made; structured fields are small frozen classes; abilities and keywords share one
+base."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ def test_each_vocabulary_is_the_words_its_schema_allows():
     for key in ("added_precision", "lifted_precision"):
         assert _values(m.DatePrecision) == entry["properties"][key]["enum"]
     assert tuple(_values(m.DatePrecision)) == bandates.PRECISIONS
+    change = _schema("changelog")["$defs"]["entry"]
+    assert _values(m.ChangeKind) == change["properties"]["kind"]["enum"]
 
 
 def test_a_member_is_its_word_in_json_text_and_comparisons():
@@ -49,6 +52,7 @@ def test_a_member_is_its_word_in_json_text_and_comparisons():
                         category_id="c", added_precision="roughly"), "roughly"),
     (lambda: m.BanEntry(id="x", title="x", format_id="f", origin=m.Origin("p", 1), as_written="x",
                         category_id="c", lifted_precision="EXACT"), "EXACT"),
+    (lambda: m.ChangelogEntry(id="x", title="x", format_id="f", origin=m.Origin("p", 1), kind="banned"), "banned"),
     (lambda: m.Keyword(id="x", title="x", format_id="f", origin=m.Origin("p", 1), key="x", term="x",
                        category="c", autolink_as="names"), "names"),
 ])
@@ -75,6 +79,8 @@ def test_the_loaded_codex_holds_members_and_small_classes(codex):
     assert all(isinstance(p, m.DatePrecision) for b in bans for p in (b.added_precision, b.lifted_precision))
     abilities = [a for f in codex.formats.values() for a in f.abilities]
     assert all(isinstance(a.autolink_as, m.AutolinkMode) for a in abilities)
+    changes = [e for f in codex.formats.values() for e in f.changelog]
+    assert changes and all(isinstance(e.kind, m.ChangeKind) for e in changes)
     actions = [x for a in abilities for x in a.action_designators]
     placements = [x for a in abilities for x in a.compare_with]
     assert actions and all(isinstance(x, m.Action) and isinstance(x.designators, tuple) for x in actions)

@@ -58,6 +58,20 @@ class AutolinkMode(StrEnum):
     NAME_ONLY = "name-only"  # only where the text cannot be a designator or a verb of the same spelling
 
 
+class ChangeKind(StrEnum):
+    """What a changelog entry changes (data/schemas/changelog.schema.json)."""
+
+    BAN = "ban"
+    UNBAN = "unban"
+    ABILITY_CHANGE = "ability-change"
+    RULE_CHANGE = "rule-change"
+    CLARIFICATION = "clarification"
+    WITHDRAWAL = "withdrawal"
+    ADDITION = "addition"
+    REVISION = "revision"
+    EDITORIAL = "editorial"
+
+
 class BlockKind(StrEnum):
     PARAGRAPH = "paragraph"
     LIST = "list"
@@ -364,7 +378,7 @@ class BanList:
 
 @dataclass(frozen=True, kw_only=True)
 class ChangelogEntry(Record):
-    kind: str
+    kind: ChangeKind
     date: dt.date | None = None
     date_as_written: str | None = None
     touches: tuple[str, ...] = ()
@@ -375,6 +389,9 @@ class ChangelogEntry(Record):
     position: int = 0  # document order
 
     record_kind = RecordKind.CHANGELOG
+
+    def __post_init__(self):
+        _as(self, "kind", ChangeKind)
 
 
 @dataclass(frozen=True, kw_only=True)
