@@ -89,10 +89,10 @@ def _ban(ban: m.BanEntry) -> dict:
 
 
 def _statement(st) -> dict | None:
-    """A date as the document states it (l5r/data/bandates.py): its qualifier, ready words, and why when the
-    reading is the Codex's inference."""
-    return None if st is None else {"qualifier": st.qualifier, "phrase": st.phrase, "inferred": st.inferred,
-                                    "why": st.why or None}
+    """A date as the document states it (l5r/data/bandates.py): its qualifier, ready words (`clause`: after
+    "banned" in a sentence, as the deck checker's messages word it), and why when the reading is the Codex's."""
+    return None if st is None else {"qualifier": st.qualifier, "phrase": st.words, "clause": st.clause_words,
+                                    "inferred": st.inferred, "why": st.why or None}
 
 
 def _inferred(st) -> dict | None:
@@ -250,9 +250,10 @@ _DATE = {"type": ["string", "null"], "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 def schemas() -> dict[str, dict]:
     precision = {"enum": list(bandates.PRECISIONS)}
     statement = {"oneOf": [{"type": "null"}, {
-        "type": "object", "additionalProperties": False, "required": ["qualifier", "phrase", "inferred", "why"],
-        "properties": {"qualifier": {"enum": ["exact", "on-or-before", "as-of", "undated"]},
-                       "phrase": {"type": "string"}, "inferred": {"type": "boolean"},
+        "type": "object", "additionalProperties": False,
+        "required": ["qualifier", "phrase", "clause", "inferred", "why"],
+        "properties": {"qualifier": {"enum": list(bandates.QUALIFIERS)},
+                       "phrase": {"type": "string"}, "clause": {"type": "string"}, "inferred": {"type": "boolean"},
                        "why": {"type": ["string", "null"]}}}]}
     inferred_day = {"oneOf": [{"type": "null"}, {
         "type": "object", "additionalProperties": False, "required": ["date", "why"],
