@@ -1,10 +1,11 @@
 """The public JSON API (api/v1/…) and the browser deck checker's data, as pure functions of the data.
 
-    format_document(codex, fmt, ruleset)  -> api/v1/formats/<id>.json: ruleset numbers, legal sets, bans
-    cards_document(index)                 -> api/v1/cards.json: the compact card table (facts only, no text)
-    set_acronyms_document(codex)          -> api/v1/set-acronyms.json: set acronyms exporters write -> set names
-    schemas()                             -> api/v1/schemas/<name>.schema.json
-    checker_script(codex, index, plan)    -> assets/deck-check-data.js: `window.L5R_DECK_DATA = {...}`
+    format_document(codex, fmt, ruleset)      -> api/v1/formats/<id>.json: ruleset numbers, legal sets, bans
+    cards_document(index)                     -> api/v1/cards.json: the compact card table (facts only, no text)
+    set_acronyms_document(codex)              -> api/v1/set-acronyms.json: set acronyms exporters write -> names
+    schemas()                                 -> api/v1/schemas/<name>.schema.json
+    checker_script(codex, index, rule_urls)   -> assets/deck-check-data.js: `window.L5R_DECK_DATA = {...}`
+    site_outputs(codex, plan, directory_urls) -> every file above, path -> text
 
 Nothing here knows MkDocs; the hook only writes what these return. The browser checker
 (docs/assets/deck-check.js) runs the same steps as l5r/engine/deck over this data, so the rules stay in

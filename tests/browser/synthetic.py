@@ -1,6 +1,6 @@
 """A site built with a synthetic card pool (made-up cards, written into a tmp folder; never real card text), online
 and as the offline copy, once per test run: for the browser tests of the pages a player starts from (card search,
-home page, deck checker page, site search), which need cards of every kind but not the 13,000 of the real pool
+home page, deck checker page, site search), which need cards of every kind but not the thousands of the real pool
 (a build takes seconds instead of the full-pool build's half minute).
 
 240 cards: every combination of four types, four clans, three keyword sets and two legality tags, spread over

@@ -13,9 +13,9 @@ or, from a decklist's text to a verdict as `l5r deck check` does it, `check_text
 
 from __future__ import annotations
 
-from .check import TextVerdict, UnknownFormat, check_text, checkable_formats
+from .check import TextVerdict, UnknownFormat, check_text, checkable_format_ids
 from .checker import DeckChecker, DeckRulesError, checkable, names_format
 from .report import PROBLEM_CODES, DeckReport, Finding
 
 __all__ = ["PROBLEM_CODES", "DeckChecker", "DeckReport", "DeckRulesError", "Finding", "TextVerdict",
-           "UnknownFormat", "check_text", "checkable", "checkable_formats", "names_format"]
+           "UnknownFormat", "check_text", "checkable", "checkable_format_ids", "names_format"]

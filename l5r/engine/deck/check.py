@@ -45,7 +45,7 @@ def check_text(codex: m.Codex, text: str, index: CardIndex, on: dt.date, *, sour
     return TextVerdict(fmt, decklist, checker.check(decklist, on=on))
 
 
-def checkable_formats(codex: m.Codex) -> list[str]:
+def checkable_format_ids(codex: m.Codex) -> list[str]:
     """The ids of the formats whose decks the Codex checks."""
     return sorted(f.id for f in codex.formats.values() if checkable(f, ruleset_for(f)))
 
@@ -53,7 +53,7 @@ def checkable_formats(codex: m.Codex) -> list[str]:
 def checked_format(codex: m.Codex, format_id: str) -> m.Format:
     """The format `format_id` names, refused when the Codex does not check decks in it."""
     fmt = codex.formats.get(format_id)
-    choices = checkable_formats(codex)
+    choices = checkable_format_ids(codex)
     if fmt is None or format_id not in choices:
         what = "has no deck construction rules in the Codex" if fmt else "is not a format"
         raise UnknownFormat(f"'{format_id}' {what}; choose one of: {', '.join(choices)}")
@@ -62,7 +62,7 @@ def checked_format(codex: m.Codex, format_id: str) -> m.Format:
 
 def legality_format(codex: m.Codex, decklist: Decklist) -> str:
     """The format a Sun and Moon export names on its `Legality:` line (used when no format is given)."""
-    choices = checkable_formats(codex)
+    choices = checkable_format_ids(codex)
     if decklist.legality is None:
         raise UnknownFormat(f"give --format (one of: {', '.join(choices)}); the decklist names no format")
     written, line = decklist.legality
