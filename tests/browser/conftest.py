@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import zipfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -78,18 +79,50 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def online_site(built_site: Path):
-    """The strict site build, served on 127.0.0.1 (an ephemeral port) for the whole session."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
+@contextmanager
+def serve(folder: Path):
+    """Serve a built site folder on 127.0.0.1 (an ephemeral port) while the block runs; yields its root URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(_QuietHandler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     try:
-        yield Site("online", f"http://127.0.0.1:{server.server_address[1]}/", built_site)
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def online_site(built_site: Path):
+    """The strict site build, served on 127.0.0.1 (an ephemeral port) for the whole session."""
+    with serve(built_site) as root_url:
+        yield Site("online", root_url, built_site)
+
+
+@contextmanager
+def guarded_page(browser, console_errors: bool = True, **context_options):
+    """A fresh tab in a context of its own whose requests never leave the machine; after the block, a request
+    that tried to, or an uncaught script error (and a console error, unless `console_errors` is False), fails
+    the test."""
+    context = browser.new_context(**context_options)
+    outside, errors = [], []
+
+    def route(r):
+        if is_local(r.request.url):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    tab = context.new_page()
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    if console_errors:
+        tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield tab
+    context.close()
+    assert not outside, f"requests left the machine: {outside}"
+    assert not errors, f"script errors: {errors}"
 
 
 @dataclass

@@ -10,19 +10,16 @@ their release dates here are made up.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 import yaml
 from conftest import shared_once
 
-from .conftest import ROOT, Site, is_local
+from .conftest import ROOT, Site, guarded_page, serve
 
 SETS = [("Imperial Edition", "1996-05-01", "imperial_edition"), ("Samurai Edition", "2008-03-01", "samurai_edition"),
         ("A Line in the Sand", "2014-09-01", "a_line_in_the_sand")]
@@ -55,11 +52,6 @@ def synthetic_pool(folder: Path) -> Path:
     return folder
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-
 def _build(work: Path) -> None:
     pool = synthetic_pool(work / "pool")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_CACHE_DIR=str(work / "cache"))
@@ -82,34 +74,15 @@ def small_site(request, small_sites):
     if request.param == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
         return
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield Site("online", f"http://127.0.0.1:{server.server_address[1]}/", folder)
-    server.shutdown()
-    server.server_close()
+    with serve(folder) as root_url:
+        yield Site("online", root_url, folder)
 
 
 @pytest.fixture
 def page(browser, small_site):
     """A fresh tab at 1280 px; a request off the machine, a script error or a console error fails the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    outside, errors = [], []
-
-    def route(r):
-        if is_local(r.request.url):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    tab = context.new_page()
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield tab
-    context.close()
-    assert not outside, f"requests left the machine: {outside}"
-    assert not errors, f"script errors: {errors}"
+    with guarded_page(browser, viewport={"width": 1280, "height": 900}) as tab:
+        yield tab
 
 
 def axe_serious(page, axe_source: str) -> list:
