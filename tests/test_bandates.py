@@ -92,7 +92,7 @@ def test_the_macro_escapes_the_inference(codex):
 # Words and values that only the one function may choose: a template that compares a qualifier or a precision,
 # or writes one of these phrases itself, is wording a date on its own.
 QUALIFIER_VALUES = sorted(set(bandates.QUALIFIERS) | set(bandates.PRECISIONS))
-WORDS = ("on or before", "as of this day", "infers in force", "since ")
+WORDS = ("on or before", "as of this day", "infers in force", "banned since", "ban lifted ·")
 
 
 def template_texts():
