@@ -44,7 +44,7 @@ import yaml
 
 from .cardpool.names import is_experience, plain, split_experience
 from .data.safefile import UnreadableFile, decode, read_text, too_large
-from .data.yamlsource import ShapeError, check_shape
+from .data.yamlsource import ShapeError, check_shape, error_line
 from .errors import CodexError
 
 PREGAME, DYNASTY, FATE = "pre_game", "dynasty", "fate"
@@ -305,8 +305,7 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
     except ShapeError as exc:
         raise DecklistError(f"deck file {source} line {exc.line}: {exc.message}") from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark else ""
+        where = f" (line {line})" if (line := error_line(exc)) else ""
         raise DecklistError(f"deck file {source} is not valid YAML{where}") from None
     if not isinstance(root, yaml.MappingNode):
         raise DecklistError(f"deck file {source} must be a YAML mapping with pre_game, dynasty and fate lists")
