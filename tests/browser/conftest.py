@@ -132,27 +132,42 @@ class OfflineBuild:
     output: str
 
 
+def build_site(out: Path, environ: dict, config: str = "mkdocs.yml") -> Path:
+    """`mkdocs build --strict` of this configuration into `out`, with `environ` (which names the card pool)."""
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / config),
+                             "--site-dir", str(out)], cwd=ROOT, env=environ, capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, f"{config} did not build:\n{result.stderr[-3000:]}"
+    return out
+
+
+def build_offline_copy(dist: Path, environ: dict) -> OfflineBuild:
+    """`make offline` (scripts/build_offline.py) into `dist`, with `environ`, then unzipped beside the zip as a
+    player would."""
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
+                            cwd=ROOT, env=environ, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"scripts/build_offline.py failed:\n{result.stdout}\n{result.stderr}"
+    zips = sorted(dist.glob("*.zip"))
+    assert len(zips) == 1, f"expected one zip in {dist}, found {zips}"
+    with zipfile.ZipFile(zips[0]) as z:
+        z.extractall(dist / "unzipped")
+    folders = [p for p in (dist / "unzipped").iterdir() if p.is_dir()]
+    assert len(folders) == 1, f"the zip should hold one folder, found {folders}"
+    return OfflineBuild(zips[0], folders[0], result.stdout)
+
+
 @pytest.fixture(scope="session")
 def offline_build(tmp_path_factory) -> OfflineBuild:
     """`make offline` into a scratch dist/, then unzipped as a player would (once per run, shared by xdist's
     workers: tests/conftest.py `shared_once`)."""
     def build(work: Path) -> None:
-        dist = work / "dist"
-        result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
-                                cwd=ROOT, env=site_build_env(),
-                                capture_output=True, text=True, check=False)
-        assert result.returncode == 0, f"scripts/build_offline.py failed:\n{result.stdout}\n{result.stderr}"
-        (work / "output.txt").write_text(result.stdout, encoding="utf-8")
-        zips = sorted(dist.glob("*.zip"))
-        assert len(zips) == 1, f"expected one zip in {dist}, found {zips}"
-        with zipfile.ZipFile(zips[0]) as z:
-            z.extractall(work / "unzipped")
+        done = build_offline_copy(work / "dist", site_build_env())
+        (work / "output.txt").write_text(done.output, encoding="utf-8")
 
     work = shared_once(tmp_path_factory, "offline", build)
-    zips = sorted((work / "dist").glob("*.zip"))
-    folders = [p for p in (work / "unzipped").iterdir() if p.is_dir()]
-    assert len(folders) == 1, f"the zip should hold one folder, found {folders}"
-    return OfflineBuild(zips[0], folders[0], (work / "output.txt").read_text(encoding="utf-8"))
+    [zip_path] = sorted((work / "dist").glob("*.zip"))
+    [folder] = [p for p in (work / "dist" / "unzipped").iterdir() if p.is_dir()]
+    return OfflineBuild(zip_path, folder, (work / "output.txt").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")

@@ -11,15 +11,13 @@ their release dates here are made up.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 from conftest import shared_once
 
-from .conftest import ROOT, Site, guarded_page, serve
+from .conftest import Site, build_site, guarded_page, serve
 
 SETS = [("Imperial Edition", "1996-05-01", "imperial_edition"), ("Samurai Edition", "2008-03-01", "samurai_edition"),
         ("A Line in the Sand", "2014-09-01", "a_line_in_the_sand")]
@@ -56,10 +54,7 @@ def _build(work: Path) -> None:
     pool = synthetic_pool(work / "pool")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_CACHE_DIR=str(work / "cache"))
     for kind, config in (("online", "mkdocs.yml"), ("offline", "mkdocs.offline.yml")):
-        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / config),
-                                 "--site-dir", str(work / kind)], cwd=ROOT, env=env, capture_output=True, text=True,
-                                check=False)
-        assert result.returncode == 0, f"{config} with the synthetic pool:\n{result.stderr[-3000:]}"
+        build_site(work / kind, env, config)
 
 
 @pytest.fixture(scope="session")

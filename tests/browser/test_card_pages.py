@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -21,7 +18,7 @@ from synthetic_pool import write_pool  # tests/synthetic_pool.py: invented cards
 
 from conftest import TEST_SITE_URL  # tests/conftest.py: the public address test builds are given
 
-from .conftest import ROOT, guarded_page, serve
+from .conftest import build_offline_copy, build_site, guarded_page, serve
 
 pytestmark = pytest.mark.browser  # Chromium on the online site and the offline copy
 
@@ -40,19 +37,11 @@ def _env(pool: Path) -> dict:
 def card_site(request, test_pool, tmp_path_factory):
     out = tmp_path_factory.mktemp(request.param)
     if request.param == "online":
-        site = out / "site"
-        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-                                cwd=ROOT, env=_env(test_pool), capture_output=True, text=True, check=False)
-        assert result.returncode == 0, result.stderr[-3000:]
+        site = build_site(out / "site", _env(test_pool))
         with serve(site) as root_url:
             yield "online", root_url, ""
         return
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(out)],
-                            cwd=ROOT, env=_env(test_pool), capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
-    with zipfile.ZipFile(next(out.glob("*.zip"))) as z:
-        z.extractall(out / "unzipped")
-    folder = next(p for p in (out / "unzipped").iterdir() if p.is_dir())
+    folder = build_offline_copy(out, _env(test_pool)).folder
     yield "offline", folder.as_uri() + "/", "index.html"
 
 
