@@ -44,7 +44,7 @@ import yaml
 
 from .cardpool.names import is_experience, plain, split_experience
 from .data.safefile import UnreadableFile, decode, read_text, too_large
-from .data.yamlsource import ShapeError, check_shape
+from .data.yamlsource import ShapeError, check_shape, error_line
 from .errors import CodexError
 
 PREGAME, DYNASTY, FATE = "pre_game", "dynasty", "fate"
@@ -155,10 +155,15 @@ MAX_DECK_BYTES = 8 * 1024 * 1024  # a real decklist is a few kilobytes; /dev/zer
 
 def read_decklist(path: str | Path, input_format: str | None = None) -> Decklist:
     """Read a deck file; `-` reads standard input. The syntax is detected unless `input_format` names it."""
+    return parse_decklist(read_deck_text(path), str(path), input_format)
+
+
+def read_deck_text(path: str | Path) -> str:
+    """A deck file's text (`-`: standard input), refused with a DecklistError when too large or undecodable."""
     path = str(path)
     if path != "-":
         try:
-            return parse_decklist(read_text(path, MAX_DECK_BYTES, bom=True), path, input_format)
+            return read_text(path, MAX_DECK_BYTES, bom=True)
         except UnreadableFile as exc:
             raise DecklistError(f"deck file {path} {exc.reason}") from None
     import sys
@@ -166,10 +171,9 @@ def read_decklist(path: str | Path, input_format: str | None = None) -> Decklist
     if len(raw) > MAX_DECK_BYTES:
         raise DecklistError(f"deck file {path} {too_large(MAX_DECK_BYTES)}")
     try:
-        text = decode(raw, bom=True)
+        return decode(raw, bom=True)
     except UnreadableFile as exc:
         raise DecklistError(f"deck file {path} {exc.reason}") from None
-    return parse_decklist(text, path, input_format)
 
 
 def parse_decklist(text: str, source: str = "<deck>", input_format: str | None = None) -> Decklist:
@@ -301,8 +305,7 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
     except ShapeError as exc:
         raise DecklistError(f"deck file {source} line {exc.line}: {exc.message}") from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark else ""
+        where = f" (line {line})" if (line := error_line(exc)) else ""
         raise DecklistError(f"deck file {source} is not valid YAML{where}") from None
     if not isinstance(root, yaml.MappingNode):
         raise DecklistError(f"deck file {source} must be a YAML mapping with pre_game, dynasty and fate lists")

@@ -123,7 +123,7 @@ def pytest_unconfigure(config):
 # at a time as a worker frees up; a long file handed out last keeps one worker busy while the other idles
 # (the last file, test_serve, ran alone for 12 s). Order only: every test still runs.
 _LONG_FIRST = (
-    "browser/test_offline_copy.py",  # the offline build with the card pool, then a walk of its 14,000 pages
+    "browser/test_offline_copy.py",  # the offline build with the card pool, then a walk of all its pages
     "test_site_engines.py",  # the ProperDocs build, builds with and without hooks, online and offline
     "test_serve.py",  # mkdocs serve of a scratch project, two edits, then a plain build to compare with
     "test_permalinks.py",  # builds of a project with a renamed anchor, with hooks and without

@@ -1,11 +1,11 @@
-"""Reading links and anchors from every built page, fast enough for a site of 14,000 pages.
+"""Reading links and anchors from every built page, fast enough for a site with a page per card of the pool.
 
 The tests that walk the whole built site (every link resolves, every anchor exists) used Python's HTMLParser,
-which costs ~1.5 ms a page: with the card pool's 13,746 card pages one walk took two minutes, most of it
+which costs ~1.5 ms a page: with the card pool's card pages one walk took two minutes, most of it
 re-parsing the same target pages. This reader finds start tags with one regular expression (the
 site is generated HTML: quoted attributes, no unclosed tags), skips what HTMLParser treats as raw text
 (script and style bodies, comments), unescapes attribute values as HTMLParser does, and keeps each file's
-result, so a page linked to 10,000 times is read once.
+result, so a page linked to from thousands of pages is read once.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def _html_listing(root: str) -> tuple[str, ...]:
 
 def html_files(root) -> list[Path]:
     """Every .html file under a built site, listed once per test process (os.walk: pathlib's rglob took 1.5 s of
-    a walk over the pool's 14,000 pages); a site is never changed after it is built."""
+    a walk over every page of a pool build); a site is never changed after it is built."""
     return [Path(p) for p in _html_listing(os.fspath(root))]
 
 
@@ -117,7 +117,7 @@ class Site:
 
     def resolve(self, page, href: str):
         """The file and anchor an internal link on `page` points at, as a browser resolves it (None for a link
-        with a scheme or a network path): string work only, `urljoin` and pathlib cost seconds on 14,000 pages."""
+        with a scheme or a network path): string work only, `urljoin` and pathlib cost seconds over a pool build's pages."""
         if href.startswith("//") or _SCHEME.match(href):
             return None
         path, _, fragment = href.partition("#")

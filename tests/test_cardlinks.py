@@ -1,6 +1,6 @@
 """Rules text that names a pool card links to its page, and the card's page says who cites it.
 
-A pool of 12,691 titles holds many that are also keywords, elements, clans and set names: a missed link beats
+The pool's titles hold many that are also keywords, elements, clans and set names: a missed link beats
 a wrong one (l5r/site/cardlinks.py). The real documents name no pool card that survives those rules, so the
 links are proved on planted text; the rejections are proved on the titles the first build linked wrongly."""
 

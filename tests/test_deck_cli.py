@@ -109,3 +109,26 @@ def test_unreadable_pool_exits_2(tmp_path):
     result = l5r("--format", "modern", DECKS / "modern-crab.txt", pool=None, L5R_CARDPOOL=str(tmp_path))
     assert result.returncode == 2 and "bad.yaml" in result.stderr and "not valid YAML" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_cli_and_check_text_give_the_same_result(tmp_path):
+    """`l5r deck check` is check_text with a file, a pool and today's date (or --as-of): the same JSON for a
+    deck with problems, the format named by a Sun and Moon `Legality:` line, and the same refusal."""
+    import datetime as dt
+
+    from decks.support import codex, index
+    from l5r.engine.deck import UnknownFormat, check_text
+
+    text = deck_text("oh-crab.txt") + "Dynasty:\nHantei\n4 Hida Ikkaku\n"
+    deck = _write(tmp_path, "deck.txt", text)
+    cli = l5r("--json", "--format", "obsidian-hand", "--as-of", "2016-03-01", deck)
+    result = check_text(codex(), text, index(), dt.date(2016, 3, 1), source=str(deck), format_id="obsidian-hand")
+    assert json.loads(cli.stdout) == result.report.as_json() and result.report.verdict == "not-legal"
+    assert result.format.id == "obsidian-hand" and result.decklist.source == str(deck)
+
+    named = check_text(codex(), deck_text("modern-crab.sunandmoon.txt"), index(), dt.date(2016, 3, 1))
+    assert named.format.id == "modern"
+    with pytest.raises(UnknownFormat) as refused:
+        check_text(codex(), text, index(), dt.date(2016, 3, 1))
+    unnamed = l5r(deck)
+    assert unnamed.returncode == 2 and str(refused.value) in unnamed.stderr

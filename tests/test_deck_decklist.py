@@ -89,3 +89,16 @@ def test_unreadable_yaml_is_one_clear_error(text):
     with pytest.raises(DecklistError) as err:
         parse_yaml(text, "deck.yml")
     assert "deck.yml" in str(err.value)
+
+
+def test_a_yaml_decklist_error_names_its_line():
+    from l5r.data.yamlsource import error_line
+
+    with pytest.raises(DecklistError) as err:
+        parse_yaml("pre_game:\n  - Shiro Daidoji\ndynasty: [Hida Kisada\nfate: []\n", "deck.yml")
+    assert str(err.value).startswith("deck file deck.yml is not valid YAML (line ")
+    import yaml
+    with pytest.raises(yaml.YAMLError) as broken:
+        yaml.safe_load("a: [1\nb: 2\n")
+    assert error_line(broken.value) == 2
+    assert error_line(yaml.YAMLError("no mark")) is None

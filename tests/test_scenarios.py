@@ -395,7 +395,7 @@ def test_every_example_is_shown_verified_under_each_rule_it_cites(built_site, co
 
 
 def test_links_in_example_cards_resolve(built_site):
-    # Only pages that show an example are parsed for its cards (the pool adds 13,746 card pages without one);
+    # Only pages that show an example are parsed for its cards (the pool adds a card page per card, without one);
     # link targets are read once each by tests/sitewalk.py.
     site = sitewalk.Site(built_site)
     pages = [p for p in sitewalk.html_files(built_site) if p.name == "index.html" and "l5r-scenario" in sitewalk.text(p)]

@@ -1027,9 +1027,9 @@
       hits.forEach(function (ban) {
         banned.add(ident);
         var what = ban.card ? "" : " (" + ban.as_written + ")";
-        // The ban's date as the document states it (l5r/data/bandates.py): "since D" only for an exact date.
+        // The ban's date as the document states it, worded by l5r/data/bandates.py ("since D" only for an exact date).
         var st = ban.added_statement;
-        var since = !st ? "" : st.qualifier === "exact" ? " since " + st.phrase : " (" + st.phrase + ")";
+        var since = st ? " " + st.clause : "";
         out.problem("banned", "line " + e.line.line + ": " + ident.key + " is on " + self.name + "'s ban list" + what +
           since + ".", ident.key, ban.id, e.line.line);
       });

@@ -113,7 +113,7 @@ class CardIndex:
                     postings[gram].append(n)
             self._postings = dict(postings)
         # Only titles sharing a bigram are scored, counted through the bigrams' lists of titles (an inverted
-        # index): a few thousand steps per name instead of comparing with all 13,000 titles.
+        # index): a few thousand steps per name instead of comparing with every title of the pool.
         common_of: dict[int, int] = defaultdict(int)
         for gram in wanted:
             for n in self._postings.get(gram, ()):

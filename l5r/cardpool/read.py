@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from ..data.safefile import MB, UnreadableFile, read_text, regular_file_problem
-from ..data.yamlsource import ShapeError, check_shape
+from ..data.yamlsource import ShapeError, check_shape, error_line
 from . import cardtext
 from .identity import Identity
 from .names import plain, split_experience
@@ -78,8 +78,7 @@ def _printings(path: Path) -> list[dict]:
     except ShapeError as exc:
         raise PoolError(f"card pool file {path} line {exc.line}: {exc.message}") from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark else ""
+        where = f" line {line}" if (line := error_line(exc)) else ""
         raise PoolError(f"card pool file {path}{where} is not valid YAML") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise PoolError(f"card pool file {path} has no `cards:` list")

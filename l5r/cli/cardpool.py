@@ -1,7 +1,8 @@
 """`l5r cardpool fetch|status|pin`: the card pool fetched from its repository at the pinned commit.
 
 Exit codes: 0 done (status: the fetched pool verifies, or none is installed), 1 status found a pool that does not
-verify, 2 bad input or a failed fetch (one sentence, nothing installed).
+verify, 2 bad input or a failed fetch (one sentence, nothing installed). A failure is a CodexError (FetchError)
+that `l5r.cli.main` reports, as for every command.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ from pathlib import Path
 
 from ..cardpool import GET_ONE, PoolError, choose_pool
 from ..cardpool import fetch as pool_fetch
-
-FAILED = 2
+from ..errors import CodexError, ExitCode
 
 
 def register(sub):
@@ -47,7 +47,7 @@ def register(sub):
     n.add_argument("--manifest", type=Path, default=None,
                    help="the manifest to rewrite (default: the one the l5r package ships)")
     n.set_defaults(func=run_pin, name="cardpool pin")
-    p.set_defaults(func=lambda args: (p.print_help(sys.stderr), FAILED)[1])
+    p.set_defaults(func=lambda args: (p.print_help(sys.stderr), ExitCode.BAD_INPUT)[1])
 
 
 def argparse_suppress():
@@ -77,12 +77,9 @@ def run_fetch(args) -> int:
         where = args.source or manifest.archive_url
         print(f"l5r cardpool fetch: {manifest.short} from {where}", flush=True)
         result = pool_fetch.fetch(args.source, manifest=manifest)
-    except pool_fetch.FetchError as exc:
-        print(f"l5r cardpool fetch: {exc}", file=sys.stderr)
-        return FAILED
     except KeyboardInterrupt:
         print("l5r cardpool fetch: interrupted; nothing was installed", file=sys.stderr)
-        return 130
+        return ExitCode.INTERRUPTED
     total = sum(size for size, _ in manifest.files.values())
     print(f"card pool installed: {len(manifest.files)} files ({total / 1e6:.1f} MB) verified against the manifest, "
           f"in {result.folder}")
@@ -90,11 +87,7 @@ def run_fetch(args) -> int:
 
 
 def run_status(args) -> int:
-    try:
-        manifest = pool_fetch.load_manifest(args.manifest)
-    except pool_fetch.FetchError as exc:
-        print(f"l5r cardpool status: {exc}", file=sys.stderr)
-        return FAILED
+    manifest = pool_fetch.load_manifest(args.manifest)
     try:
         now = choose_pool(args.cardpool).line()
     except PoolError as exc:
@@ -123,8 +116,7 @@ def run_pin(args) -> int:
 
     _interruptible()
     if not re.fullmatch(r"[0-9a-f]{40}", args.commit):
-        print(f"l5r cardpool pin: '{args.commit}' is not a full 40-character commit id", file=sys.stderr)
-        return FAILED
+        raise CodexError(f"'{args.commit}' is not a full 40-character commit id")
     try:
         current = pool_fetch.load_manifest(args.manifest)
         repository = args.repository or current.repository
@@ -141,15 +133,11 @@ def run_pin(args) -> int:
             raise pool_fetch.FetchError(f"{shown} holds none of the pool's files")
         written = pool_fetch.write_manifest(pool_fetch.Manifest(repository, args.commit, new.sources, facts),
                                             args.manifest)
-    except pool_fetch.FetchError as exc:
-        print(f"l5r cardpool pin: {exc}", file=sys.stderr)
-        return FAILED
     except KeyboardInterrupt:
         print("l5r cardpool pin: interrupted; the manifest was left as it was", file=sys.stderr)
-        return 130
+        return ExitCode.INTERRUPTED
     except OSError as exc:
-        print(f"l5r cardpool pin: {exc.strerror or exc}; the manifest was left as it was", file=sys.stderr)
-        return FAILED
+        raise pool_fetch.FetchError(f"{exc.strerror or exc}; the manifest was left as it was") from None
     print(f"pinned {repository} at {args.commit}: {len(facts)} files from {shown}, written to {written}; "
           "run `l5r cardpool fetch` to install it")
     return 0

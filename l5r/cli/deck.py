@@ -14,10 +14,9 @@ import sys
 from ..cardpool import choose_pool, load_index
 from ..data.load import load_codex
 from ..data.locate import data_dir
-from ..decklist import INPUT_FORMATS, SECTION_NAMES, read_decklist
-from ..engine.deck import DeckChecker, DeckReport, checkable, names_format
-from ..engine.ruleset import ruleset_for
-from ..errors import CodexError, ExitCode
+from ..decklist import INPUT_FORMATS, SECTION_NAMES, read_deck_text
+from ..engine.deck import DeckReport, check_text
+from ..errors import ExitCode
 
 LEGAL, NOT_LEGAL, INPUT_ERROR = ExitCode.OK, ExitCode.PROBLEMS, ExitCode.BAD_INPUT
 CANNOT_BE_CHECKED, NOT_A_DECKLIST = ExitCode.UNDECIDED, ExitCode.NOT_A_DECKLIST
@@ -53,45 +52,19 @@ def register(sub):
 
 def run(args) -> int:
     codex = load_codex(data_dir())
-    decklist = read_decklist(args.deckfile, args.input_format)
-    fmt, ruleset = _format(codex, args.format or _legality_format(codex, decklist))
+    text = read_deck_text(args.deckfile)
     pool = choose_pool(args.cardpool)
-    index = load_index(pool.path, codex.cards)
-    checker = DeckChecker(fmt, ruleset, index, codex.set_acronyms, strict_titles=args.strict_titles)
-    report = checker.check(decklist, on=args.as_of or dt.date.today())
+    result = check_text(codex, text, load_index(pool.path, codex.cards), args.as_of or dt.date.today(),
+                        source=str(args.deckfile), format_id=args.format, input_format=args.input_format,
+                        strict_titles=args.strict_titles)
+    report = result.report
     # Which pool the verdict rests on, first; standard output stays pure JSON under --json.
     print(pool.line(), file=sys.stderr if args.json else sys.stdout)
     if args.json:
         print(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
     else:
-        print(_readable(report, fmt.name, decklist.source, codex))
+        print(_readable(report, result.format.name, result.decklist.source, codex))
     return EXIT_CODES[report.verdict]
-
-
-class _UnknownFormat(CodexError):
-    """--format, or the decklist's `Legality:` line, names no format the Codex checks."""
-
-
-def _format(codex, format_id):
-    fmt = codex.formats.get(format_id)
-    choices = sorted(f.id for f in codex.formats.values() if checkable(f, ruleset_for(f)))
-    if fmt is None or format_id not in choices:
-        what = "has no deck construction rules in the Codex" if fmt else "is not a format"
-        raise _UnknownFormat(f"'{format_id}' {what}; choose one of: {', '.join(choices)}")
-    return fmt, ruleset_for(fmt)
-
-
-def _legality_format(codex, decklist) -> str:
-    """The format a Sun and Moon export names on its `Legality:` line (used when --format is absent)."""
-    choices = sorted(f.id for f in codex.formats.values() if checkable(f, ruleset_for(f)))
-    if decklist.legality is None:
-        raise _UnknownFormat(f"give --format (one of: {', '.join(choices)}); the decklist names no format")
-    written, line = decklist.legality
-    for format_id in choices:
-        if names_format(written, codex.formats[format_id]):
-            return format_id
-    raise _UnknownFormat(f"the decklist's line {line} says “Legality: {written}”, which is not a format the Codex "
-                         f"checks; give --format (one of: {', '.join(choices)})")
 
 
 _INPUT_FORMATS_HELP = """\

@@ -13,80 +13,143 @@ A ban list date is only ever what the document says:
 entry is in force from its `added` day on and until its `lifted` day. For `as-of` and `inferred` dates that
 reading is the Codex's inference; `DateStatement.inferred` and `.why` say so wherever the date is shown.
 
-Card pages, ban list pages and the card-status comparison call `added_statement`, `lifted_statement` and
-`status_phrase`, so every page words a date the same way.
+This module is the one place a ban date is worded. `statement` returns the parts of a dated statement; the
+Jinja macro `dated` (templates/_macros.md.j2) renders them on every page, `DateStatement.words` and
+`.clause_words` give the same words to the deck checker's messages and the JSON API. Templates never test a
+qualifier themselves (tests/test_bandates.py scans them).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 from . import model as m
 
 PRECISIONS = ("exact", "on-or-before", "as-of", "inferred")
+QUALIFIERS = ("exact", "on-or-before", "as-of", "undated")  # how a date reads on a page (inferred: undated)
+
+Which = Literal["added", "lifted"]
+Piece = str | dt.date  # a statement is words and the day, in order; the macro marks the day up as a <time>
+
+# The short remark beside an "as of" day; `why` says it at length.
+_AS_OF_ASIDE = "on or before that day; from that day on is the Codex’s reading"
 
 
 @dataclass(frozen=True)
 class DateStatement:
-    """One date of a ban entry, as the document states it (or as the Codex infers it, said so)."""
+    """One date of a ban entry, as the document states it (or as the Codex infers it, said so).
 
-    date: dt.date | None  # the day the Codex uses for "as of" questions (None: no day at all)
+    The parts: `prefix` (the words before the day), `date`, `qualifier`, `why`; `aside` is the short remark
+    shown after the statement, in brackets, when the reading is the Codex's (its pieces may hold the day).
+    """
+
+    which: Which  # the ban's start ("added") or its end ("lifted")
     qualifier: str  # exact | on-or-before | as-of | undated
+    date: dt.date | None  # the day the Codex uses for "as of" questions (None: no day at all)
+    prefix: str = ""  # "on or before", "on the list as of", "undated"; "" for an exact day
+    why: str = ""  # the reason, when the reading is the Codex's
     inferred: bool = False  # the Codex's inference, not the document's statement
-    why: str = ""  # the reason, when inferred
-    phrase: str = ""  # ready words: "on or before 2015-08-16", "on the list as of 2015-08-16", "undated"
+    aside: tuple[Piece, ...] = ()
 
     @property
     def iso(self) -> str:
         return self.date.isoformat() if self.date else ""
 
+    def text(self) -> tuple[Piece, ...]:
+        """The statement itself: "2016-02-15", "on or before <day>", "on the list as of <day>", "undated"."""
+        if self.qualifier == "undated":
+            return (self.prefix,)
+        return (f"{self.prefix} ", self.date) if self.prefix else (self.date,)
 
-def _statement(date, precision: str, inference: str, *, as_of_subject: str) -> DateStatement | None:
-    if date is None:
-        return None
-    iso = date.isoformat()
-    if precision == "on-or-before":
-        return DateStatement(date, "on-or-before", phrase=f"on or before {iso}")
-    if precision == "as-of":
-        return DateStatement(
-            date, "as-of", inferred=True,
-            why=(f"The document says the card is {as_of_subject} as of {iso}, not when that began; the Codex "
-                 f"reads it as in force from {iso} on when checking a deck for a date."),
-            phrase=f"{as_of_subject} as of {iso} (on or before that day)")
-    if precision == "inferred":
-        return DateStatement(date, "undated", inferred=True, why=inference,
-                             phrase="undated")
-    return DateStatement(date, "exact", phrase=iso)
+    def clause(self) -> tuple[Piece, ...]:
+        """The statement after "banned" or "ban lifted" in a sentence: "since <day>" (lifted: "on <day>") for an
+        exact day, else the statement in brackets: "(on or before <day>)", "(undated)"."""
+        if self.qualifier == "exact":
+            return ("since " if self.which == "added" else "on ", self.date)
+        return ("(", *self.text(), ")")
+
+    @property
+    def words(self) -> str:
+        return plain(self.text())
+
+    @property
+    def clause_words(self) -> str:
+        return plain(self.clause())
+
+    @property
+    def aside_words(self) -> str:
+        return plain(self.aside)
 
 
-def added_statement(entry: m.BanEntry) -> DateStatement | None:
-    """When the ban began, as the document states it; None when no date is given."""
-    return _statement(entry.added, entry.added_precision, getattr(entry, "added_inference", ""),
-                      as_of_subject="on the list")
+def plain(pieces: Iterable[Piece]) -> str:
+    """Pieces as plain words, the day in ISO form."""
+    return "".join(p.isoformat() if isinstance(p, dt.date) else p for p in pieces)
 
 
-def lifted_statement(entry: m.BanEntry) -> DateStatement | None:
-    """When the ban was lifted, as the document states it; None when it was not lifted.
+def statement(entry: m.BanEntry, which: Which) -> DateStatement | None:
+    """The parts of the entry's added or lifted date as the document states it; None when it gives none.
 
     A lift the document gives without any date and for which the Codex infers no day still shows as lifted:
     `lifted_by` names the update, and the statement is "undated".
     """
-    st = _statement(entry.lifted, entry.lifted_precision, getattr(entry, "lifted_inference", ""),
-                    as_of_subject="off the list")
-    if st is None and entry.lifted_by:
-        return DateStatement(None, "undated", phrase="undated")
-    return st
+    if which == "added":
+        date, precision, inference = entry.added, entry.added_precision, getattr(entry, "added_inference", "")
+    else:
+        date, precision, inference = entry.lifted, entry.lifted_precision, getattr(entry, "lifted_inference", "")
+    if date is None:
+        if which == "lifted" and entry.lifted_by:
+            return DateStatement(which, "undated", None, prefix="undated")
+        return None
+    if precision == "on-or-before":
+        return DateStatement(which, "on-or-before", date, prefix="on or before")
+    if precision == "as-of":
+        subject = "on the list" if which == "added" else "off the list"
+        iso = date.isoformat()
+        why = (f"The document says the card is {subject} as of {iso}, not when that began; the Codex "
+               f"reads it as in force from {iso} on when checking a deck for a date.")
+        return DateStatement(which, "as-of", date, prefix=f"{subject} as of", why=why, inferred=True,
+                             aside=(_AS_OF_ASIDE,))
+    if precision == "inferred":
+        return DateStatement(which, "undated", date, prefix="undated", why=inference, inferred=True,
+                             aside=("the Codex infers in force by ", date, f": {inference}"))
+    return DateStatement(which, "exact", date)
+
+
+def added_statement(entry: m.BanEntry) -> DateStatement | None:
+    """When the ban began, as the document states it; None when no date is given."""
+    return statement(entry, "added")
+
+
+def lifted_statement(entry: m.BanEntry) -> DateStatement | None:
+    """When the ban was lifted, as the document states it; None when it was not lifted."""
+    return statement(entry, "lifted")
+
+
+def status(entry: m.BanEntry) -> tuple[str, DateStatement | None]:
+    """The entry's status and the date that says since when: ("ban lifted", lift) or ("banned", start)."""
+    lifted = lifted_statement(entry)
+    if lifted is not None:
+        return "ban lifted", lifted
+    return "banned", added_statement(entry)
 
 
 def status_phrase(entry: m.BanEntry) -> str:
-    """One line for a card-status table cell: "banned · on or before 2016-02-15", "ban lifted · undated"."""
-    lifted = lifted_statement(entry)
-    if lifted is not None:
-        return f"ban lifted · {lifted.phrase}"
-    added = added_statement(entry)
-    if added is None:
-        return "banned · no date given"
-    if added.qualifier == "exact":
-        return f"banned since {added.phrase}"
-    return f"banned · {added.phrase}"
+    """One line for a card-status table cell: "banned since 2016-02-15", "ban lifted (undated)"."""
+    what, st = status(entry)
+    return f"{what} {st.clause_words}" if st else f"{what} (no date given)"
+
+
+def bounded(entries: Iterable[m.BanEntry]) -> list[m.BanEntry]:
+    """The entries with a day the document gives only as a bound ("on or before", "as of")."""
+    return [e for e in entries
+            if any(st is not None and st.qualifier in ("on-or-before", "as-of")
+                   for st in (added_statement(e), lifted_statement(e)))]
+
+
+def inferred_changes(entries: Iterable[m.BanEntry]) -> list[DateStatement]:
+    """The changes the document leaves undated but the Codex places on a day (with why)."""
+    return [st for e in entries for st in (added_statement(e), lifted_statement(e))
+            if st is not None and st.qualifier == "undated" and st.date is not None]

@@ -97,6 +97,12 @@ class ShapeError(Exception):
         self.line, self.column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
 
 
+def error_line(exc: yaml.YAMLError) -> int | None:
+    """The line (1-based) a YAML error points at, where it points at one."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    return mark.line + 1 if mark else None
+
+
 def check_shape(text: str, loader=None, max_depth: int = MAX_DEPTH, aliases: str | None = None,
                 max_expansion: int | None = None, duplicate_keys: bool = False) -> None:
     """Raise ShapeError for nesting deeper than `max_depth`, for (when `aliases` says why) any alias, for aliases

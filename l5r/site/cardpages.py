@@ -2,7 +2,7 @@
 
 MkDocs renders the card search page (cards/search.md) through the theme once; `write_card_pages` then writes
 every card page into a slim copy of that page's chrome (Material's page skeleton; the header, search box and
-navigation come from one shared script, slim.CHROME_JS), so 13,746 cards never go through the Markdown and theme
+navigation come from one shared script, slim.CHROME_JS), so the pool's cards never go through the Markdown and theme
 pipeline. Card pages stay out of Material's search index; the search page loads
 its own compact index (assets/card-index.js, a script tag: works from file:// too).
 
@@ -362,7 +362,7 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
         site_root = canonical.group(1).rsplit("cards/search", 1)[0]
         published = (f'<link rel="canonical" href="{site_root}@PATH@"><meta property="og:url" '
                      f'content="{site_root}@PATH@">')
-    # Every byte here is repeated 13,000 times (the site must stay under 60 MB): what the shared script can add
+    # Every byte here is repeated on every card page (the site must stay under 60 MB): what the shared script can add
     # (Material's toggles, overlay and sidebar) it adds, and a shared link's description is said once, as Open
     # Graph's (which chats and Twitter read).
     head = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
@@ -389,8 +389,9 @@ def card_page_html(card_site: CardSite, identity: Identity, head: str, tail: str
     return filled + card_site.render(identity) + tail
 
 
-def _write_some(site_dir: str, card_site: CardSite, head: str, tail: str, identities) -> int:
-    """Render and write these cards' pages (one worker's share, or all of them)."""
+def write_some_card_pages(site_dir: str, card_site: CardSite, head: str, tail: str, identities) -> int:
+    """Render and write these cards' pages (one worker's share, or all of them): the one writer, public so a
+    test can write a few pages as the build writes them."""
     count = 0
     for identity in identities:
         folder = os.path.join(site_dir, CARD_DIR, card_site.slug_of[identity])
@@ -444,7 +445,7 @@ def write_card_pages(site_dir: Path, card_site: CardSite, site_name: str) -> int
         card_site.page(uri)
     jobs = build_jobs(len(identities))
     if jobs == 1:
-        return _write_some(str(site_dir), card_site, head, tail, identities)
+        return write_some_card_pages(str(site_dir), card_site, head, tail, identities)
     # Forked workers inherit the prepared CardSite (index, printings, checkers, template) through a module
     # global: nothing is pickled or re-read, each worker only gets its share's number.
     import multiprocessing
@@ -462,4 +463,4 @@ _FORKED = None
 
 def _write_share(n: int) -> int:
     site_dir, card_site, head, tail, identities, jobs = _FORKED
-    return _write_some(site_dir, card_site, head, tail, identities[n::jobs])
+    return write_some_card_pages(site_dir, card_site, head, tail, identities[n::jobs])

@@ -3,7 +3,7 @@
 `mkdocs serve` rebuilds the whole site after every edit. Two things make that rebuild short, and neither
 changes a byte of what a page shows (tests/test_serve.py compares served pages with a plain build):
 
-- **Pool card pages are rendered when asked for**, not written: the 13,746 pages of the full pool took longer
+- **Pool card pages are rendered when asked for**, not written: the pages of the full pool took longer
   to write (and for MkDocs to clear again) than the rest of the site. The server renders `card/<slug>/` from
   the newest build's `CardSite`, with the same shell and the same template as `write_card_pages`.
 - **Work whose inputs did not change is reused**: a page's Markdown rendering (keyed by its Markdown, the

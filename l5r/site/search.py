@@ -1,7 +1,7 @@
 """Search: what Material's search index holds, and the compact card index beside it.
 
 Material's search loads one index (search/search_index.json) on every page. Rules pages go there; card pages do
-not, because the card pool is large (12,000+ titles): one full page entry per card would make every page load
+not, because the card pool is large (thousands of titles): one full page entry per card would make every page load
 megabytes. Cards get their own compact index instead, `search/codex.js`, loaded only when a reader opens the
 search box; assets/codex-search.js matches card titles in it and shows them above the rules results, and labels
 every rules result with the format it comes from.

@@ -1,10 +1,10 @@
 """The slim shell every pool card page shares (the site with the pool ≤ 60 MB, a card page ≤ 40 KB).
 
-13,000 card pages repeat their chrome 13,000 times, so every byte of it costs 13 MB of site. The chrome keeps
-Material's look (its stylesheets and colour scheme, the header bar) but names ONE stylesheet,
-assets/card-page.css, written once per build as the concatenation of the stylesheets the search page's shell
-links (less those nothing on a card page uses), instead of five `<link>` tags on every page. Concatenated,
-not `@import`ed: one request, and nothing that a file:// page could be refused.
+Every pool card page repeats this chrome, so every byte of it is paid once per card of the pool (the sizes are
+in the benchmark's output). The chrome keeps Material's look (its stylesheets and colour scheme, the header
+bar) but names ONE stylesheet, assets/card-page.css, written once per build as the concatenation of the
+stylesheets the search page's shell links (less those nothing on a card page uses), instead of five `<link>`
+tags on every page. Concatenated, not `@import`ed: one request, and nothing that a file:// page could be refused.
 """
 
 from __future__ import annotations
@@ -105,8 +105,8 @@ def drop_unused_theme_files(site_dir: Path) -> int:
 # -----------------------------------------------------------------------------------------------------------
 # The site's chrome on every pool card page, from ONE shared script
 # -----------------------------------------------------------------------------------------------------------
-# Material's header (search box, colour toggle) and its navigation are ~25 KB of markup: 13,000 copies would be
-# 300 MB. Each card page carries Material's page skeleton (toggles, container, an empty primary sidebar, a short
+# Material's header (search box, colour toggle) and its navigation are tens of KB of markup: one copy per card
+# page would be hundreds of MB. Each card page carries Material's page skeleton (toggles, container, an empty primary sidebar, a short
 # header bar that works without script) and one script, assets/card-chrome.js, written once per build from the
 # card search page's own chrome: it puts that header and navigation into the page, then loads the scripts the
 # search page loads (Material's bundle, the Codex's), so the search box, the menu on a phone and "Copy citation"
@@ -205,7 +205,7 @@ CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool ca
     '<input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" autocomplete="off">' +
     '<label class="md-overlay" for="__drawer"></label>';
   while (toggles.lastChild) document.body.insertBefore(toggles.lastChild, document.body.firstChild);
-  // The components Material's bundle looks for (named here, not on 13,000 pages).
+  // The components Material's bundle looks for (named here, not on every card page).
   [[".md-container", "container"], [".md-main", "main"], [".md-content", "content"]].forEach(function (c) {
     var el = document.querySelector(c[0]);
     if (el) el.setAttribute("data-md-component", c[1]);

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import zipfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -78,18 +79,50 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def online_site(built_site: Path):
-    """The strict site build, served on 127.0.0.1 (an ephemeral port) for the whole session."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
+@contextmanager
+def serve(folder: Path):
+    """Serve a built site folder on 127.0.0.1 (an ephemeral port) while the block runs; yields its root URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(_QuietHandler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     try:
-        yield Site("online", f"http://127.0.0.1:{server.server_address[1]}/", built_site)
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def online_site(built_site: Path):
+    """The strict site build, served on 127.0.0.1 (an ephemeral port) for the whole session."""
+    with serve(built_site) as root_url:
+        yield Site("online", root_url, built_site)
+
+
+@contextmanager
+def guarded_page(browser, console_errors: bool = True, **context_options):
+    """A fresh tab in a context of its own whose requests never leave the machine; after the block, a request
+    that tried to, or an uncaught script error (and a console error, unless `console_errors` is False), fails
+    the test."""
+    context = browser.new_context(**context_options)
+    outside, errors = [], []
+
+    def route(r):
+        if is_local(r.request.url):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    tab = context.new_page()
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    if console_errors:
+        tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield tab
+    context.close()
+    assert not outside, f"requests left the machine: {outside}"
+    assert not errors, f"script errors: {errors}"
 
 
 @dataclass
@@ -99,27 +132,42 @@ class OfflineBuild:
     output: str
 
 
+def build_site(out: Path, environ: dict, config: str = "mkdocs.yml") -> Path:
+    """`mkdocs build --strict` of this configuration into `out`, with `environ` (which names the card pool)."""
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / config),
+                             "--site-dir", str(out)], cwd=ROOT, env=environ, capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, f"{config} did not build:\n{result.stderr[-3000:]}"
+    return out
+
+
+def build_offline_copy(dist: Path, environ: dict) -> OfflineBuild:
+    """`make offline` (scripts/build_offline.py) into `dist`, with `environ`, then unzipped beside the zip as a
+    player would."""
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
+                            cwd=ROOT, env=environ, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"scripts/build_offline.py failed:\n{result.stdout}\n{result.stderr}"
+    zips = sorted(dist.glob("*.zip"))
+    assert len(zips) == 1, f"expected one zip in {dist}, found {zips}"
+    with zipfile.ZipFile(zips[0]) as z:
+        z.extractall(dist / "unzipped")
+    folders = [p for p in (dist / "unzipped").iterdir() if p.is_dir()]
+    assert len(folders) == 1, f"the zip should hold one folder, found {folders}"
+    return OfflineBuild(zips[0], folders[0], result.stdout)
+
+
 @pytest.fixture(scope="session")
 def offline_build(tmp_path_factory) -> OfflineBuild:
     """`make offline` into a scratch dist/, then unzipped as a player would (once per run, shared by xdist's
     workers: tests/conftest.py `shared_once`)."""
     def build(work: Path) -> None:
-        dist = work / "dist"
-        result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
-                                cwd=ROOT, env=site_build_env(),
-                                capture_output=True, text=True, check=False)
-        assert result.returncode == 0, f"scripts/build_offline.py failed:\n{result.stdout}\n{result.stderr}"
-        (work / "output.txt").write_text(result.stdout, encoding="utf-8")
-        zips = sorted(dist.glob("*.zip"))
-        assert len(zips) == 1, f"expected one zip in {dist}, found {zips}"
-        with zipfile.ZipFile(zips[0]) as z:
-            z.extractall(work / "unzipped")
+        done = build_offline_copy(work / "dist", site_build_env())
+        (work / "output.txt").write_text(done.output, encoding="utf-8")
 
     work = shared_once(tmp_path_factory, "offline", build)
-    zips = sorted((work / "dist").glob("*.zip"))
-    folders = [p for p in (work / "unzipped").iterdir() if p.is_dir()]
-    assert len(folders) == 1, f"the zip should hold one folder, found {folders}"
-    return OfflineBuild(zips[0], folders[0], (work / "output.txt").read_text(encoding="utf-8"))
+    [zip_path] = sorted((work / "dist").glob("*.zip"))
+    [folder] = [p for p in (work / "dist" / "unzipped").iterdir() if p.is_dir()]
+    return OfflineBuild(zip_path, folder, (work / "output.txt").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 """A site built with a synthetic card pool (made-up cards, written into a tmp folder; never real card text), online
 and as the offline copy, once per test run: for the browser tests of the pages a player starts from (card search,
-home page, deck checker page, site search), which need cards of every kind but not the 13,000 of the real pool
+home page, deck checker page, site search), which need cards of every kind but not the thousands of the real pool
 (a build takes seconds instead of the full-pool build's half minute).
 
 240 cards: every combination of four types, four clans, three keyword sets and two legality tags, spread over
@@ -10,19 +10,14 @@ their release dates here are made up.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import pytest
 import yaml
 from conftest import shared_once
 
-from .conftest import ROOT, Site, is_local
+from .conftest import Site, build_site, guarded_page, serve
 
 SETS = [("Imperial Edition", "1996-05-01", "imperial_edition"), ("Samurai Edition", "2008-03-01", "samurai_edition"),
         ("A Line in the Sand", "2014-09-01", "a_line_in_the_sand")]
@@ -55,19 +50,11 @@ def synthetic_pool(folder: Path) -> Path:
     return folder
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-
 def _build(work: Path) -> None:
     pool = synthetic_pool(work / "pool")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_CACHE_DIR=str(work / "cache"))
     for kind, config in (("online", "mkdocs.yml"), ("offline", "mkdocs.offline.yml")):
-        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / config),
-                                 "--site-dir", str(work / kind)], cwd=ROOT, env=env, capture_output=True, text=True,
-                                check=False)
-        assert result.returncode == 0, f"{config} with the synthetic pool:\n{result.stderr[-3000:]}"
+        build_site(work / kind, env, config)
 
 
 @pytest.fixture(scope="session")
@@ -82,34 +69,15 @@ def small_site(request, small_sites):
     if request.param == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
         return
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield Site("online", f"http://127.0.0.1:{server.server_address[1]}/", folder)
-    server.shutdown()
-    server.server_close()
+    with serve(folder) as root_url:
+        yield Site("online", root_url, folder)
 
 
 @pytest.fixture
 def page(browser, small_site):
     """A fresh tab at 1280 px; a request off the machine, a script error or a console error fails the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    outside, errors = [], []
-
-    def route(r):
-        if is_local(r.request.url):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    tab = context.new_page()
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield tab
-    context.close()
-    assert not outside, f"requests left the machine: {outside}"
-    assert not errors, f"script errors: {errors}"
+    with guarded_page(browser, viewport={"width": 1280, "height": 900}) as tab:
+        yield tab
 
 
 def axe_serious(page, axe_source: str) -> list:

@@ -8,14 +8,8 @@ a card's legality as of a past date; mod-card-legality (legal sets) for the sear
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import re
-import subprocess
-import sys
-import threading
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -24,14 +18,9 @@ from synthetic_pool import write_pool  # tests/synthetic_pool.py: invented cards
 
 from conftest import TEST_SITE_URL  # tests/conftest.py: the public address test builds are given
 
-from .conftest import ROOT, is_local
+from .conftest import build_offline_copy, build_site, guarded_page, serve
 
 pytestmark = pytest.mark.browser  # Chromium on the online site and the offline copy
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -48,45 +37,18 @@ def _env(pool: Path) -> dict:
 def card_site(request, test_pool, tmp_path_factory):
     out = tmp_path_factory.mktemp(request.param)
     if request.param == "online":
-        site = out / "site"
-        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-                                cwd=ROOT, env=_env(test_pool), capture_output=True, text=True, check=False)
-        assert result.returncode == 0, result.stderr[-3000:]
-        handler = functools.partial(_Quiet, directory=str(site))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        yield "online", f"http://127.0.0.1:{server.server_address[1]}/", ""
-        server.shutdown()
-        server.server_close()
+        site = build_site(out / "site", _env(test_pool))
+        with serve(site) as root_url:
+            yield "online", root_url, ""
         return
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(out)],
-                            cwd=ROOT, env=_env(test_pool), capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
-    with zipfile.ZipFile(next(out.glob("*.zip"))) as z:
-        z.extractall(out / "unzipped")
-    folder = next(p for p in (out / "unzipped").iterdir() if p.is_dir())
+    folder = build_offline_copy(out, _env(test_pool)).folder
     yield "offline", folder.as_uri() + "/", "index.html"
 
 
 @pytest.fixture
 def page(browser, card_site):
-    context = browser.new_context()
-    outside, errors = [], []
-
-    def route(r):
-        if is_local(r.request.url):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    tab = context.new_page()
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    yield tab
-    context.close()
-    assert not outside, f"requests left the machine: {outside}"
-    assert not errors, f"script errors: {errors}"
+    with guarded_page(browser, console_errors=False) as tab:
+        yield tab
 
 
 def _open(page, card_site, path):

@@ -7,23 +7,15 @@ test address and without any."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 
 import pytest
 from conftest import TEST_SITE_URL, seed_site  # tests/conftest.py
 
-from .conftest import Site, Target
+from .conftest import Site, Target, serve
 
 pytestmark = pytest.mark.browser
 
 VARIANTS = ["online-address", "online-no-address", "offline-address", "offline-no-address"]
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
 
 
 @pytest.fixture(scope="module", params=VARIANTS)
@@ -35,13 +27,8 @@ def site(request, tmp_path_factory):
     if kind == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
         return
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield Site("online", f"http://127.0.0.1:{server.server_address[1]}/", folder)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(folder) as root_url:
+        yield Site("online", root_url, folder)
 
 
 def _copy(tab, uri: str, anchor: str) -> str:

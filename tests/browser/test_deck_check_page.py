@@ -15,8 +15,8 @@ import pytest
 from decks.conformance import cases, expected, explain, summary
 from decks.support import codex, index
 from l5r.cardpool import load_index
-from l5r.decklist import DecklistError, parse_decklist
-from l5r.engine.deck import DeckChecker
+from l5r.engine.deck import check_text
+from l5r.errors import CodexError
 
 from .conftest import Target
 
@@ -52,19 +52,15 @@ def run_case(page, case) -> dict:
 
 
 def cli_result(case) -> dict:
-    """What `l5r deck check --json` gives for the case, in process as l5r/cli/deck.py run() does it (the format
-    from --format or the decklist's Legality: line, the set acronyms): its JSON, or {"error": the sentence it
-    prints before exiting 2}."""
-    from l5r.cli.deck import _format, _legality_format, _UnknownFormat
-
-    try:
-        deck = parse_decklist(case.text, case.filename, case.input_format)
-        fmt, ruleset = _format(codex(), case.format or _legality_format(codex(), deck))
-    except (DecklistError, _UnknownFormat) as exc:
-        return {"error": str(exc)}
+    """What `l5r deck check --json` gives for the case: the CLI's own call (check_text) with the format from
+    --format or the decklist's Legality: line; its JSON, or {"error": the sentence it prints before exiting 2}."""
     pool = index() if case.pool == "real" else load_index(None, codex().cards)
-    checker = DeckChecker(fmt, ruleset, pool, codex().set_acronyms)
-    return checker.check(deck, dt.date.fromisoformat(case.as_of)).as_json()
+    try:
+        result = check_text(codex(), case.text, pool, dt.date.fromisoformat(case.as_of), source=case.filename,
+                            format_id=case.format, input_format=case.input_format)
+    except CodexError as exc:
+        return {"error": str(exc)}
+    return result.report.as_json()
 
 
 # The only cases a page cannot run: `"pool": "none"` (the CLI without --cardpool). The page's data is generated

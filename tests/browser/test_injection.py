@@ -18,9 +18,6 @@ import os
 import re
 import subprocess
 import sys
-import threading
-import functools
-import http.server
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -29,7 +26,7 @@ import pytest
 
 from injection import HOST, MARK, damage_pool, damage_project
 
-from .conftest import ROOT, _QuietHandler, is_local
+from .conftest import ROOT, is_local, serve
 
 pytestmark = pytest.mark.browser
 
@@ -58,14 +55,8 @@ def injected(tmp_path_factory):
 @pytest.fixture(scope="module")
 def served(injected):
     _, site = injected
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(_QuietHandler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, name="injected-site", daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(site) as root_url:
+        yield root_url
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -26,3 +26,15 @@ class Quiet:
 
     def __repr__(self):
         return f"<{self._label}>"
+
+
+def paths(value, prefix=()):
+    """Every key path into a parsed YAML value (mappings by key, lists by index), the value itself left out."""
+    if prefix:
+        yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from paths(item, prefix + (i,))

@@ -21,7 +21,7 @@ from l5r.data.load import build_codex
 from l5r.data.schemas import validate
 from l5r.data.yamlsource import DataError, read_yaml
 
-from .support import assert_located
+from .support import assert_located, paths
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
@@ -181,22 +181,12 @@ ANY_VALUE = st.recursive(
     max_leaves=6)
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, prefix + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _paths(item, prefix + (i,))
-
-
 @st.composite
 def retyped_file(draw, clean):
     shown = draw(st.sampled_from(sorted(clean)))
     value = yaml.safe_load(yaml.safe_dump(clean[shown].value))  # a deep copy
-    paths = [p for p in _paths(value) if p]
-    path = draw(st.sampled_from(paths))
+    where = list(paths(value))
+    path = draw(st.sampled_from(where))
     parent = value
     for key in path[:-1]:
         parent = parent[key]

@@ -17,7 +17,7 @@ from l5r.data.load import load_codex
 from l5r.scenarios.collect import from_markdown
 from l5r.scenarios.runner import run_scenario
 
-from .support import Quiet
+from .support import Quiet, paths
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted((ROOT / "docs" / "scenarios").glob("*.md"))
@@ -87,21 +87,10 @@ ANY_VALUE = st.recursive(
     max_leaves=5)
 
 
-def _paths(value, prefix=()):
-    if prefix:
-        yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, prefix + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _paths(item, prefix + (i,))
-
-
 @given(st.sampled_from(NAMES), st.data())
 def test_wrong_types_and_huge_numbers_never_crash(codex, scenario, data):
     value = _copy(scenario)
-    path = data.draw(st.sampled_from(list(_paths(value))))
+    path = data.draw(st.sampled_from(list(paths(value))))
     parent = value
     for key in path[:-1]:
         parent = parent[key]

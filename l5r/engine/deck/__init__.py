@@ -7,11 +7,15 @@ id it comes from; problem codes are an interface (see docs/deck-check.md).
 
     checker = DeckChecker(codex.format("modern"), ruleset, index)   # once per format
     report = checker.check(decklist, on=date(2015, 9, 1))            # fast: the benchmark's unit
+
+or, from a decklist's text to a verdict as `l5r deck check` does it, `check_text(codex, text, index, on)`.
 """
 
 from __future__ import annotations
 
+from .check import TextVerdict, UnknownFormat, check_text, checkable_format_ids
 from .checker import DeckChecker, DeckRulesError, checkable, names_format
 from .report import PROBLEM_CODES, DeckReport, Finding
 
-__all__ = ["PROBLEM_CODES", "DeckChecker", "DeckReport", "DeckRulesError", "Finding", "checkable", "names_format"]
+__all__ = ["PROBLEM_CODES", "DeckChecker", "DeckReport", "DeckRulesError", "Finding", "TextVerdict",
+           "UnknownFormat", "check_text", "checkable", "checkable_format_ids", "names_format"]

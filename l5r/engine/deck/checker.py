@@ -344,7 +344,8 @@ class DeckChecker:
             for ban in self.bans_in_force(ident, on):
                 banned.add(ident)
                 what = "" if ban.card else f" ({ban.as_written})"
-                since = _ban_date_words(ban)
+                start = bandates.added_statement(ban)
+                since = f" {start.clause_words}" if start else ""
                 out.problem("banned", f"line {e.line.line}: {ident.key} is on {self.name}'s ban list{what}{since}.",
                             ident.key, ban.id, e.line.line)
         return banned
@@ -515,11 +516,3 @@ def _bans(fmt: m.Format, index: CardIndex):
 
 def _matches(match: Mapping, identity: Identity) -> bool:
     return all(_MATCHERS[key](identity, value) for key, value in match.items())
-
-
-def _ban_date_words(ban: m.BanEntry) -> str:
-    """The ban's date as the document states it: "since 2016-02-15" only for an exact date."""
-    st = bandates.added_statement(ban)
-    if st is None:
-        return ""
-    return f" since {st.phrase}" if st.qualifier == "exact" else f" ({st.phrase})"

@@ -83,10 +83,10 @@ def _ban(ban: m.BanEntry) -> dict:
 
 
 def _statement(st) -> dict | None:
-    """A date as the document states it (l5r/data/bandates.py): its qualifier, ready words, and why when the
-    reading is the Codex's inference."""
-    return None if st is None else {"qualifier": st.qualifier, "phrase": st.phrase, "inferred": st.inferred,
-                                    "why": st.why or None}
+    """A date as the document states it (l5r/data/bandates.py): its qualifier, ready words (`clause`: after
+    "banned" in a sentence, as the deck checker's messages word it), and why when the reading is the Codex's."""
+    return None if st is None else {"qualifier": st.qualifier, "phrase": st.words, "clause": st.clause_words,
+                                    "inferred": st.inferred, "why": st.why or None}
 
 
 def _inferred(st) -> dict | None:

@@ -14,9 +14,10 @@ _DATE = {"type": ["string", "null"], "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 def schemas() -> dict[str, dict]:
     precision = {"enum": list(bandates.PRECISIONS)}
     statement = {"oneOf": [{"type": "null"}, {
-        "type": "object", "additionalProperties": False, "required": ["qualifier", "phrase", "inferred", "why"],
-        "properties": {"qualifier": {"enum": ["exact", "on-or-before", "as-of", "undated"]},
-                       "phrase": {"type": "string"}, "inferred": {"type": "boolean"},
+        "type": "object", "additionalProperties": False,
+        "required": ["qualifier", "phrase", "clause", "inferred", "why"],
+        "properties": {"qualifier": {"enum": list(bandates.QUALIFIERS)},
+                       "phrase": {"type": "string"}, "clause": {"type": "string"}, "inferred": {"type": "boolean"},
                        "why": {"type": ["string", "null"]}}}]}
     inferred_day = {"oneOf": [{"type": "null"}, {
         "type": "object", "additionalProperties": False, "required": ["date", "why"],

@@ -1,0 +1,78 @@
+"""A module docstring that lists its functions as `name(arg, ...) -> what` names functions that exist, with
+those parameters first: a renamed function or a changed signature makes the docstring wrong, and this fails."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LISTED = re.compile(r"^\s+(?:\w+\.)?(\w+)\(([^()]*)\)\s+->", re.M)
+
+
+def listed_signatures(source: str) -> list[tuple[str, list[str]]]:
+    docstring = ast.get_docstring(ast.parse(source)) or ""
+    return [(name, [a.strip() for a in args.split(",") if a.strip()]) for name, args in LISTED.findall(docstring)]
+
+
+def functions(source: str) -> dict[str, list[str]]:
+    tree = ast.parse(source)
+    return {node.name: [a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs]
+            for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def wrong_signatures(source: str) -> list[str]:
+    defined = functions(source)
+    wrong = []
+    for name, args in listed_signatures(source):
+        if name not in defined:
+            wrong.append(f"{name}: no such function")
+        elif defined[name][:len(args)] != args:
+            wrong.append(f"{name}({', '.join(args)}): the function takes ({', '.join(defined[name])})")
+    return wrong
+
+
+def test_module_docstrings_list_signatures_that_exist():
+    checked, wrong = 0, {}
+    for path in sorted((ROOT / "l5r").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        checked += len(listed_signatures(source))
+        if found := wrong_signatures(source):
+            wrong[str(path.relative_to(ROOT))] = found
+    assert not wrong
+    assert checked >= 6  # l5r/site/api.py lists six; the scan must find them
+
+
+def test_the_check_finds_a_signature_that_no_longer_exists():
+    source = '"""Functions.\n\n    checker_script(codex, index, plan)  -> a script\n"""\n\n' \
+             'def checker_script(codex, index, rule_urls):\n    pass\n'
+    assert wrong_signatures(source) == ["checker_script(codex, index, plan): the function takes "
+                                        "(codex, index, rule_urls)"]
+
+
+# A pool size written into a comment or a page rots when the pool moves: the figures live in the benchmark's
+# output. Counts such as "13,746 card pages", "12,000+ titles", "all 13,000 titles".
+POOL_SIZE = re.compile(r"\b\d{1,3}(?:,\d{3})+\+?\s+(?:\w+\s+)?(?:cards?|titles?|pages?|copies|alternatives)\b|"
+                       r"\b\d{1,3}(?:,\d{3})+\s+times\b")
+
+
+def pool_sizes(text: str) -> list[str]:
+    return POOL_SIZE.findall(text)
+
+
+def test_no_pool_size_is_written_into_code_or_docs():
+    paths = [p for folder in ("l5r", "tests", "scripts", "hooks", "docs") for p in (ROOT / folder).rglob("*")
+             if p.suffix in (".py", ".j2", ".md", ".js") and "fixtures" not in p.parts and p.is_file()
+             and p.resolve() != Path(__file__).resolve()]  # this file names the forms it looks for
+    paths += [ROOT / "README.md", ROOT / "CONTRIBUTING.md"]
+    found = {str(p.relative_to(ROOT)): sizes for p in paths if (sizes := pool_sizes(p.read_text(encoding="utf-8")))}
+    assert not found
+    assert len(paths) > 100
+
+
+def test_the_pool_size_scan_finds_the_forms_that_rotted():
+    for text in ("so 13,746 cards never go", "large (12,000+ titles)", "with all 13,000 titles",
+                 "the pool's 12,691 titles", "repeated 13,000 times", "a site of 14,000 pages"):
+        assert pool_sizes(text), text
+    assert not pool_sizes("a card page ≤ 40 KB, the site ≤ 60 MB, a walk over every page of a pool build")
