@@ -73,18 +73,18 @@ class DateStatement:
 
     @property
     def words(self) -> str:
-        return plain(self.text())
+        return pieces_as_words(self.text())
 
     @property
     def clause_words(self) -> str:
-        return plain(self.clause())
+        return pieces_as_words(self.clause())
 
     @property
     def aside_words(self) -> str:
-        return plain(self.aside)
+        return pieces_as_words(self.aside)
 
 
-def plain(pieces: Iterable[Piece]) -> str:
+def pieces_as_words(pieces: Iterable[Piece]) -> str:
     """Pieces as plain words, the day in ISO form."""
     return "".join(p.isoformat() if isinstance(p, dt.date) else p for p in pieces)
 
