@@ -80,6 +80,14 @@ _METADATA_LINE = re.compile(r"^(?:deck\s*name|name|author|player|clan|format|dat
                             r"result|record|legality)\s*:", re.I)
 _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×]\s*|\s)\s*(?P<rest>\S.*)$", re.I)
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
+# A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
+# "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
+# "Barley Farm - x3". Matched in the last TAIL characters only (the form is short), so a long line costs no more
+# than a short one; what stands before it must be a space.
+_TRAILING_COUNT = re.compile(
+    r"(?:[(\[]\s*(?:[x×]\s*(?P<a>\d+)|(?P<b>\d+)\s*[x×]?)\s*[)\]]|[x×]\s*(?P<c>\d+)|(?P<d>\d+)\s*[x×]"
+    r"|-+\s*(?P<e>\d+))\s*$", re.I)
+_TRAILING_COUNT_TAIL = 24
 _BULLET = re.compile(r"^[-*]\s+")
 _YAML_KEYS = {"pre_game": PREGAME, "pregame": PREGAME, "pre-game": PREGAME, "stronghold": PREGAME,
               "dynasty": DYNASTY, "fate": FATE}
@@ -280,7 +288,8 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             else:
                 issues.append(parsed)
         else:
-            if not seen_content and section is None and not _COUNT.match(_BULLET.sub("", plain(line))):
+            if not seen_content and section is None and not _COUNT.match(_BULLET.sub("", plain(line))) \
+                    and not trailing_count(_BULLET.sub("", plain(line))):
                 title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
             parsed = CardLine(parsed.line, parsed.section, parsed.count, parsed.name, parsed.experience,
                               parsed.set_name, parsed.written, block)
@@ -452,14 +461,23 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
         return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     match = _COUNT.match(line)
+    trailing = None
     if match:
         count, line = _number(match.group("count")), match.group("rest").strip()
-        if not 1 <= count <= MAX_COPIES_ON_A_LINE:
-            return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
+    else:
+        trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
+        if trailing:
+            count, line = trailing
     set_name = None
     match = _SET.match(line)
     if match:
         line, set_name = match.group("rest").strip(), plain(match.group("set"))
+        if not _COUNT.match(whole) and not trailing:
+            trailing = trailing_count(line)  # "Barley Farm x3 [Gold]": the count between the title and the set
+            if trailing:
+                count, line = trailing
+    if not 1 <= count <= MAX_COPIES_ON_A_LINE:
+        return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     if not re.search(r"[A-Za-z]", line) or is_experience(line) or not _CARD_NAME.match(line):
         return LineIssue(number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)")
     name, experience = split_experience(line)
@@ -471,6 +489,30 @@ _READERS = {
     "oracle-tab": lambda text, source: parse_oracle(text, source, tabbed=True),
     "sunandmoon": parse_sunandmoon, "yasuki": parse_yasuki,
 }
+
+
+def trailing_count(line: str) -> tuple[int, str] | None:
+    """(count, the title before it) for a line that ends in a count ("Barley Farm x3", "Barley Farm (3)",
+    "Barley Farm - 3"), else None. The count must follow a space (or the space and a dash), so "Matrix3" or
+    "Ring of Earth" keep their last characters, and the title before it must not be empty."""
+    line = line.rstrip()
+    start = max(0, len(line) - _TRAILING_COUNT_TAIL)
+    match = None
+    for at in range(start, len(line)):  # the leftmost start in the tail whose rest is one count form
+        if at > 0 and not line[at - 1].isspace():
+            continue
+        match = _TRAILING_COUNT.match(line, at)
+        if match:
+            break
+    if not match:
+        return None
+    rest = line[:match.start()].rstrip()
+    if match.group("e") is None:
+        rest = re.sub(r"\s-+$", "", rest).rstrip() if rest.endswith("-") else rest  # "Barley Farm - x3"
+    if not re.search(r"[^\W\d_]", rest):
+        return None
+    digits = next(g for g in match.group("a", "b", "c", "d", "e") if g is not None)
+    return _number(digits), rest
 
 
 def _number(digits: str) -> int:

@@ -64,6 +64,10 @@
   var METADATA_LINE = /^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|result|record|legality)\s*:/i;
   var COUNT = /^(\d+)\s*(?:[x\u00d7]\s*|\s)\s*(\S.*)$/i;
   var SET = /^(.*?)\s*\[([^\[\]]+)\]$/;
+  // A count after the title (decklist.py _TRAILING_COUNT, trailing_count): "Barley Farm x3", "(x3)", "(3)",
+  // "[3x]", "3x", "- 3", "- x3"; looked for in the last TRAILING_TAIL characters only.
+  var TRAILING_COUNT = /^(?:[(\[]\s*(?:[x\u00d7]\s*(\d+)|(\d+)\s*[x\u00d7]?)\s*[)\]]|[x\u00d7]\s*(\d+)|(\d+)\s*[x\u00d7]|-+\s*(\d+))\s*$/i;
+  var TRAILING_TAIL = 24;
   var BULLET = /^[-*]\s+/;
   var YAML_KEYS = { pre_game: PREGAME, pregame: PREGAME, "pre-game": PREGAME, stronghold: PREGAME,
     dynasty: DYNASTY, fate: FATE };
@@ -100,16 +104,26 @@
       return { issue: true, line: number, message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
     }
     m = COUNT.exec(line);
+    var trailing = null;
     if (m) {
-      count = parseInt(m[1], 10); line = pyStrip(m[2]);
-      if (!(count >= 1 && count <= MAX_COPIES)) {
-        return { issue: true, line: number,
-          message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
-      }
+      count = countOf(m[1]); line = pyStrip(m[2]);
+    } else {
+      trailing = trailingCount(line);  // "Barley Farm x3": the count after the title, before any set
+      if (trailing) { count = trailing[0]; line = trailing[1]; }
     }
     var setName = null;
     m = SET.exec(line);
-    if (m) { line = pyStrip(m[1]); setName = plain(m[2]); }
+    if (m) {
+      line = pyStrip(m[1]); setName = plain(m[2]);
+      if (!COUNT.test(whole) && !trailing) {
+        trailing = trailingCount(line);  // "Barley Farm x3 [Gold]": the count between the title and the set
+        if (trailing) { count = trailing[0]; line = trailing[1]; }
+      }
+    }
+    if (!(count >= 1 && count <= MAX_COPIES)) {
+      return { issue: true, line: number,
+        message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
+    }
     if (!/[A-Za-z]/.test(line) || isExperience(line) || !CARD_NAME.test(line)) {
       return { issue: true, line: number,
         message: "\u201c" + (line || "(empty)") + "\u201d is not a card line (expected e.g. \u201c3 Card Title\u201d)" };
@@ -117,6 +131,25 @@
     var split = splitExperience(line);
     return { line: number, section: section, count: count, name: split[0], experience: split[1],
       set_name: setName, written: line };
+  }
+
+  // decklist.py _number: a run of digits too long for any deck counts as one more than any limit.
+  function countOf(digits) { return digits.length <= 6 ? parseInt(digits, 10) : 1000000; }
+  // decklist.py trailing_count: [count, the title before it] for a line ending in a count, else null.
+  function trailingCount(line) {
+    line = line.replace(/\s+$/, "");
+    var start = Math.max(0, line.length - TRAILING_TAIL), m = null, at;
+    for (at = start; at < line.length; at++) {
+      if (at > 0 && !/\s/.test(line.charAt(at - 1))) continue;
+      m = TRAILING_COUNT.exec(line.slice(at));
+      if (m) break;
+    }
+    if (!m) return null;
+    var rest = line.slice(0, at).replace(/\s+$/, "");
+    if (m[5] === undefined && /-$/.test(rest)) rest = rest.replace(/\s-+$/, "").replace(/\s+$/, "");
+    if (!/[\p{L}]/u.test(rest)) return null;
+    var digits = m[1] || m[2] || m[3] || m[4] || m[5];
+    return [countOf(digits), rest];
   }
 
   function pyStripChars(t, chars) { return stripChars(t, chars); }
@@ -171,7 +204,8 @@
         if (!seenContent && section === null) titleLine = number;
         else issues.push(parsed);
       } else {
-        if (!seenContent && section === null && !COUNT.test(plain(line).replace(BULLET, ""))) titleLine = number;
+        if (!seenContent && section === null && !COUNT.test(plain(line).replace(BULLET, "")) &&
+            !trailingCount(plain(line).replace(BULLET, ""))) titleLine = number;
         parsed.block = block;
         cards.push(parsed);
         if (openLabel !== null) openLabel[2] += parsed.count;
