@@ -135,6 +135,8 @@ def _check_case(path: Path, tmp_path: Path, run, pool: Path | None = None) -> No
         command += ["--format", case["format"]]
     if case.get("input_format"):
         command += ["--input-format", case["input_format"]]
+    if case.get("strict_titles"):
+        command += ["--strict-titles"]
     result = run([*command, str(deck)], environ)
     assert "Traceback" not in result.stderr, f"{path.name}: the CLI crashed:\n{result.stderr}"
     report = json.loads(result.stdout) if result.returncode in (0, 1, 3, 4) and result.stdout.strip() else None

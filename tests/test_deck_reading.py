@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from decks.support import ROOT, check, codex, index, pool_dir
-from l5r.decklist import DYNASTY, FATE, PREGAME, parse_card_line, parse_decklist, parse_text, read_header, trailing_count
+from l5r.decklist import (DYNASTY, FATE, PREGAME, parse_card_line, parse_decklist, parse_text, read_header,
+                          trailing_count)
 from l5r.engine.deck import DeckChecker
 from l5r.engine.ruleset import ruleset_for
 
@@ -207,7 +208,8 @@ def test_an_impossible_count_after_the_title_is_a_parse_problem(line):
 
 
 def test_counts_after_titles_make_the_totals():
-    report = check("obsidian-hand", "Dynasty:\nHida Akeno x3\nCopper Mine (x2)\nBarley Farm - 3\nFate:\nMerchant Guard 3x\n")
+    report = check("obsidian-hand",
+                   "Dynasty:\nHida Akeno x3\nCopper Mine (x2)\nBarley Farm - 3\nFate:\nMerchant Guard 3x\n")
     assert "unknown-card" not in _codes(report, "problems")
     assert report.counts[DYNASTY] == 8 and report.counts[FATE] == 3
 

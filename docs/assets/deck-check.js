@@ -610,8 +610,10 @@
     this.suggested += 1;
     return this.table.suggest(typed).filter(function (t) { return titleKey(t) !== titleKey(typed); });
   };
-  Checker.prototype.check = function (deck, on) {
+  // strictTitles: as `l5r deck check --strict-titles`, a near-certain typo is a problem, never read as its card.
+  Checker.prototype.check = function (deck, on, strictTitles) {
     this.suggested = 0;
+    this.strictTitles = !!strictTitles;
     var out = new Findings(), self = this;
     if (!this.isADecklist(deck)) {
       return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: NOT_A_DECKLIST });
@@ -748,6 +750,11 @@
       var guess = nearCertain(typed, typoSuggestions);
       if (guess !== null) {
         var guessed = table.find(guess, card.experience, setName, deck);
+        if (guessed.identity !== null && this.strictTitles) {
+          out.problem("unknown-card", "line " + card.line + ": no card \u201c" + card.written + "\u201d; it is close to \u201c" +
+            guess + "\u201d (exact titles only, --strict-titles: no near match is read).", card.written, this.poolRule, card.line, [guess]);
+          return this.unplaced(card, out);
+        }
         if (guessed.identity !== null) {
           out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" +
             guessed.identity.key + "\u201d.", guessed.identity.key, null, card.line);
@@ -1130,8 +1137,9 @@
     throw new DeckFileError("the decklist's line " + deck.legality[1] + " says \u201cLegality: " + deck.legality[0] +
       "\u201d, which is not a format the Codex checks; give --format (one of: " + choices.join(", ") + ")");
   }
-  // check(text, formatId or "" to take it from the decklist's Legality: line, asOf, inputFormat or "auto", file name)
-  function check(text, formatId, asOf, inputFormat, source) {
+  // check(text, formatId or "" to take it from the decklist's Legality: line, asOf, inputFormat or "auto", file name,
+  // strictTitles: as --strict-titles)
+  function check(text, formatId, asOf, inputFormat, source, strictTitles) {
     var p = prepare();
     var chosen = inputFormat && inputFormat !== "auto" ? inputFormat : detectInputFormat(text, source);
     if (INPUT_FORMATS.indexOf(chosen) < 0) {
@@ -1144,7 +1152,7 @@
       throw new DeckFileError("'" + id + "' is not a format; choose one of: " + Object.keys(p.checkers).sort().join(", "));
     }
     if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf || "")) throw new DeckFileError("'" + asOf + "' is not a date like 2015-08-16");
-    var report = checker.check(deck, asOf);
+    var report = checker.check(deck, asOf, strictTitles);
     report.input_format = chosen;
     return report;
   }
@@ -1285,12 +1293,14 @@
         ev.preventDefault();
         var out = root.querySelector(".deck-check-result");
         var inputFormat = root.querySelector("select[name=input_format]").value, source = area.getAttribute("data-source") || "";
+        var strict = root.querySelector("input[name=strict_titles]");
+        strict = !!(strict && strict.checked);
         var shown;
         try {
           var result = null, note = "";
           if (select.value && !picked) {
             // The default format: a Legality: line naming a format the Codex checks overrides it.
-            try { result = check(area.value, "", date.value, inputFormat, source); } catch (e) {
+            try { result = check(area.value, "", date.value, inputFormat, source, strict); } catch (e) {
               if (!(e instanceof DeckFileError)) throw e;
             }
             if (result && result.format !== select.value) {
@@ -1300,7 +1310,7 @@
               note = "The decklist's Legality: line names " + formatName(result.format) + " too.";
             }
           }
-          if (!result) result = check(area.value, select.value, date.value, inputFormat, source);
+          if (!result) result = check(area.value, select.value, date.value, inputFormat, source, strict);
           render(root, result, data, base, note);
           shown = out.querySelector(".deck-check-verdict");
         } catch (e) {

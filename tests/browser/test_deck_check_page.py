@@ -41,6 +41,7 @@ def run_case(page, case) -> dict:
     page.select_option("#deck-check select[name=format]", case.format or "")
     page.fill("#deck-check input[name=as_of]", case.as_of)
     page.select_option("#deck-check select[name=input_format]", case.input_format or "auto")
+    page.set_checked("#deck-check input[name=strict_titles]", case.strict_titles)
     page.evaluate("() => document.querySelector('#deck-check .deck-check-result').textContent = ''")
     page.click("#deck-check button[type=submit]")
     page.wait_for_selector("#deck-check .deck-check-json, #deck-check .deck-check-error", state="attached",
@@ -63,7 +64,7 @@ def cli_result(case) -> dict:
     except (DecklistError, _UnknownFormat) as exc:
         return {"error": str(exc)}
     pool = index() if case.pool == "real" else load_index(None, codex().cards)
-    checker = DeckChecker(fmt, ruleset, pool, codex().set_acronyms)
+    checker = DeckChecker(fmt, ruleset, pool, codex().set_acronyms, strict_titles=case.strict_titles)
     return checker.check(deck, dt.date.fromisoformat(case.as_of)).as_json()
 
 
