@@ -61,8 +61,20 @@ _HEADERS = {
 _LABELS = {
     "personalities", "personality", "holdings", "holding", "events", "event", "regions", "region",
     "celestials", "celestial", "strategies", "strategy", "items", "item", "followers", "follower",
-    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments",
+    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments", "actions", "action",
 }
+# The deck a type sub-header's cards belong to, when no deck header above says it (a list that starts with
+# "Stronghold: ..." and goes on "Personalities", "Holdings", "Followers", "Actions").
+_TYPE_DECKS = {
+    "personalities": DYNASTY, "personality": DYNASTY, "holdings": DYNASTY, "holding": DYNASTY,
+    "events": DYNASTY, "event": DYNASTY, "regions": DYNASTY, "region": DYNASTY, "celestials": DYNASTY,
+    "celestial": DYNASTY, "strategies": FATE, "strategy": FATE, "actions": FATE, "action": FATE, "items": FATE,
+    "item": FATE, "followers": FATE, "follower": FATE, "spells": FATE, "spell": FATE, "rings": FATE, "ring": FATE,
+    "attachments": FATE,
+}
+# The words that name the pre-game cards as a whole; "Stronghold (1)", "Sensei (1)", "Wind" name a kind of them
+# and are sub-headers: their counts cover their own lines, not the whole pre-game.
+_PREGAME_WORDS = {"pre-game", "pregame", "pre game"}
 _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\s*\)|(?P<bare>\d+))?\s*:\s*$")
 # Headers as players write them by hand (forum posts, blogs, tournament reports), after `plain` made every dash
 # "-": "Dynasty deck (40 cards)", "Fate Deck: 40", "Holdings (14)", "Dynasty - (40)", "# Follower (9)",
@@ -78,6 +90,13 @@ _PREGAME_LABEL = re.compile(r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre 
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012".
 _METADATA_LINE = re.compile(r"^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
                             r"result|record|legality)\s*:", re.I)
+# "Dynasty Total: 40" under a list: what its author counted in that deck (a declared count, no header).
+_DECK_TOTAL = re.compile(r"^(?P<name>dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(?P<count>\d+)"
+                         r"(?:\s*cards?)?\s*$", re.I)
+# A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line).
+_RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
+# "By Nick Zube" under the deck's title line: who wrote it, not a card.
+_BYLINE = re.compile(r"^(?:posted by|written by|by)\s+[^\W\d_]", re.I)
 _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×]\s*|\s)\s*(?P<rest>\S.*)$", re.I)
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
@@ -213,6 +232,12 @@ def _lines(text: str) -> list[str]:
 def read_header(line: str) -> tuple[str, str | None, int | None] | None:
     """A header line as players write it: (kind, section or None for a sub-header, count or None); None when
     the line is no header. `kind` is "section" or "label"."""
+    header = _read_header(line)
+    return header[:3] if header else None
+
+
+def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
+    """read_header, and the header's name (lower case, without "deck")."""
     match = _HEADER.match(line) or _LOOSE_HEADER.match(line)
     if not match:
         return None
@@ -222,9 +247,9 @@ def read_header(line: str) -> tuple[str, str | None, int | None] | None:
     count = match.group("count") or match.group("bare")
     number = _number(count) if count else None
     if name in _HEADERS:
-        return "section", _HEADERS[name], number
+        return "section", _HEADERS[name], number, name
     if name in _LABELS:
-        return "label", None, number
+        return "label", None, number, name
     return None
 
 
@@ -241,6 +266,10 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             subtotals.append(tuple(open_label))
 
     block = 0
+    # Whether a deck header ("Dynasty:", "Fate deck (40 cards)", "Pre-Game") set the section: a type
+    # sub-header ("Followers") then belongs to it; else (no header yet, or a "Stronghold: ..." label, or a type
+    # sub-header set it) the type names the deck its lines go in.
+    stated = False
     for number, raw in enumerate(_lines(text), start=1):
         stripped = plain(raw)
         if not stripped:
@@ -249,19 +278,40 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
                 close_label()
                 open_label = None
             continue
-        header = read_header(stripped) if stripped.startswith("#") or not stripped[:1].isdigit() else None
+        header = _read_header(stripped) if stripped.startswith("#") or not stripped[:1].isdigit() else None
         if header:
-            kind, to, count = header
+            kind, to, count, name = header
             headers += 1
             close_label()
             open_label = None
-            if kind == "section":
-                section = to
+            if kind == "section" and to == PREGAME and name not in _PREGAME_WORDS:
+                # "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
+                if section != PREGAME:
+                    section, stated = PREGAME, False
+                if count is not None:
+                    open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+            elif kind == "section":
+                section, stated = to, True
                 if count is not None:
                     declared.append((section, count, number))
-            elif count is not None:
-                open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+            else:
+                if name in _TYPE_DECKS and not stated:
+                    section = _TYPE_DECKS[name]
+                if count is not None:
+                    open_label = [stripped.lstrip("# ").strip(), count, 0, number]
             seen_content = True
+            continue
+        total = _DECK_TOTAL.match(stripped)
+        if total:  # "Dynasty Total: 40": a count for the deck; the section does not change
+            headers += 1
+            declared.append((_HEADERS[total.group("name").lower().replace("pregame", "pre-game")],
+                             _number(total.group("count")), number))
+            seen_content = True
+            continue
+        if _RULE_LINE.match(stripped):
+            continue
+        if _BYLINE.match(stripped) and title_line is not None and section is None and len(cards) <= 1:
+            headers += 1
             continue
         line = _strip_comment(raw)
         if not line:
@@ -279,7 +329,8 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             headers += 1
             close_label()
             open_label = None
-            section = PREGAME
+            if section != PREGAME:
+                section, stated = PREGAME, False
             line = label.group("card")
         parsed = parse_card_line(line, number, section)
         if isinstance(parsed, LineIssue):

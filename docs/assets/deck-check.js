@@ -56,7 +56,16 @@
     "dynasty": DYNASTY, "dynasty deck": DYNASTY, "fate": FATE, "fate deck": FATE };
   var LABELS = ["personalities", "personality", "holdings", "holding", "events", "event", "regions", "region",
     "celestials", "celestial", "strategies", "strategy", "items", "item", "followers", "follower",
-    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments"];
+    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments", "actions", "action"];
+  // decklist.py _TYPE_DECKS, _PREGAME_WORDS, _DECK_TOTAL, _RULE_LINE, _BYLINE.
+  var TYPE_DECKS = { personalities: DYNASTY, personality: DYNASTY, holdings: DYNASTY, holding: DYNASTY,
+    events: DYNASTY, event: DYNASTY, regions: DYNASTY, region: DYNASTY, celestials: DYNASTY, celestial: DYNASTY,
+    strategies: FATE, strategy: FATE, actions: FATE, action: FATE, items: FATE, item: FATE, followers: FATE,
+    follower: FATE, spells: FATE, spell: FATE, rings: FATE, ring: FATE, attachments: FATE };
+  var PREGAME_WORDS = ["pre-game", "pregame", "pre game"];
+  var DECK_TOTAL = /^(dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(\d+)(?:\s*cards?)?\s*$/i;
+  var RULE_LINE = /^[-=_~*]{5,}$/;
+  var BYLINE = /^(?:posted by|written by|by)\s+[\p{L}]/iu;
   var HEADER = /^([A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(\d+)\s*\)|(\d+))?\s*:\s*$/;
   // Headers as players write them by hand (decklist.py _LOOSE_HEADER, _PREGAME_LABEL, _METADATA_LINE).
   var LOOSE_HEADER = /^#*\s*([A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?(?:[(\[]\s*(\d+)(?:\s*cards?)?\s*[)\]]|(\d+)(?:\s*cards?)?)?\s*:?\s*$/i;
@@ -160,8 +169,8 @@
     var name = pyStripChars(plain(m[1]).toLowerCase(), " -'");
     if (/ deck$/.test(name)) name = pyStrip(name.slice(0, -5));
     var count = m[2] || m[3], number = count ? parseInt(count, 10) : null;
-    if (has(HEADERS, name)) return ["section", HEADERS[name], number];
-    if (LABELS.indexOf(name) >= 0) return ["label", null, number];
+    if (has(HEADERS, name)) return ["section", HEADERS[name], number, name];
+    if (LABELS.indexOf(name) >= 0) return ["label", null, number, name];
     return null;
   }
 
@@ -170,6 +179,7 @@
     var openLabel = null, seenContent = false;
     function closeLabel() { if (openLabel !== null) subtotals.push(openLabel.slice()); }
     var block = 0;
+    var stated = false;  // whether a deck header set the section (parse_text `stated`)
     splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
       var number = i + 1, stripped = plain(raw);
       if (!stripped) {
@@ -180,15 +190,29 @@
       var header = stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null;
       if (header) {
         headers += 1; closeLabel(); openLabel = null;
-        if (header[0] === "section") {
-          section = header[1];
+        if (header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0) {
+          // "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
+          if (section !== PREGAME) { section = PREGAME; stated = false; }
+          if (header[2] !== null) openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
+        } else if (header[0] === "section") {
+          section = header[1]; stated = true;
           if (header[2] !== null) declared.push([section, header[2], number]);
-        } else if (header[2] !== null) {
-          openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
+        } else {
+          if (has(TYPE_DECKS, header[3]) && !stated) section = TYPE_DECKS[header[3]];
+          if (header[2] !== null) openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
         }
         seenContent = true;
         return;
       }
+      var total = DECK_TOTAL.exec(stripped);
+      if (total) {  // "Dynasty Total: 40": a count for the deck; the section does not change
+        headers += 1;
+        declared.push([HEADERS[total[1].toLowerCase().replace("pregame", "pre-game")], countOf(total[2]), number]);
+        seenContent = true;
+        return;
+      }
+      if (RULE_LINE.test(stripped)) return;
+      if (BYLINE.test(stripped) && titleLine !== null && section === null && cards.length <= 1) { headers += 1; return; }
       var line = stripComment(raw);
       if (!line) return;
       if (HEADER.test(line) && !METADATA_LINE.test(line)) {
@@ -198,7 +222,11 @@
       }
       if (METADATA_LINE.test(line)) { headers += 1; seenContent = true; return; }
       var label = PREGAME_LABEL.exec(plain(line));
-      if (label) { headers += 1; closeLabel(); openLabel = null; section = PREGAME; line = label[2]; }
+      if (label) {
+        headers += 1; closeLabel(); openLabel = null;
+        if (section !== PREGAME) { section = PREGAME; stated = false; }
+        line = label[2];
+      }
       var parsed = parseCardLine(line, number, section);
       if (parsed.issue) {
         if (!seenContent && section === null) titleLine = number;
