@@ -163,6 +163,37 @@ def test_remarks_after_a_card_are_not_part_of_its_title():
     assert report.counts[DYNASTY] == 5
 
 
+def test_pregame_kinds_under_pre_game_are_sub_headers():
+    # a posted list (kolatinformant, 2014): "# Pre-Game (2)" over "# Stronghold (1)" and "# Sensei (1)"
+    deck = parse_text("# Pre-Game (2)\n\n# Stronghold (1)\n1 Kaiu Shiro\n\n# Sensei (1)\n1 Akikazu Sensei\n"
+                      "# Dynasty (1)\n1 Hida Akeno\n")
+    assert deck.declared == ((PREGAME, 2, 1), (DYNASTY, 1, 8))
+    assert [(label, stated, listed) for label, stated, listed, _ in deck.subtotals] == [
+        ("Stronghold (1)", 1, 1), ("Sensei (1)", 1, 1)]
+    assert [c.section for c in deck.cards] == [PREGAME, PREGAME, DYNASTY]
+
+
+def test_type_sub_headers_name_the_deck_when_no_deck_header_does():
+    # a posted list (a geocities page): "Stronghold: ...", then type sub-headers and no deck header
+    deck = parse_text("Stronghold: Kaiu Shiro\n\nPersonalities\nHida Akeno x3\n\nFollowers\nMerchant Guard x3\n"
+                      "\nActions\nWeigh the Cost x2\n")
+    assert [(c.name, c.section) for c in deck.cards] == [
+        ("Kaiu Shiro", PREGAME), ("Hida Akeno", DYNASTY), ("Merchant Guard", FATE), ("Weigh the Cost", FATE)]
+
+
+def test_type_sub_headers_under_a_deck_header_stay_in_it():
+    # "Pre-Game:" then "Holdings": an OH starting holding listed as the player filed it
+    deck = parse_text("Pre-Game:\nHoldings (1)\nBorder Keep\nFate:\nPersonalities\nHida Akeno\n")
+    assert [c.section for c in deck.cards] == [PREGAME, FATE]
+
+
+def test_deck_totals_rules_and_a_byline_are_no_cards():
+    deck = parse_text("The Seven Swords Deck\nBy Nick Zube\n\nPersonalities\nHida Akeno x3\n-----------\n"
+                      "Dynasty Total: 3\n")
+    assert [c.name for c in deck.cards] == ["The Seven Swords Deck", "Hida Akeno"] and not deck.issues
+    assert deck.title_line == 1 and deck.declared == ((DYNASTY, 3, 7),)
+
+
 # -- a count written after the title ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("line, count, name, set_name", [
