@@ -91,12 +91,12 @@ _PREGAME_LABEL = re.compile(r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre 
 _METADATA_LINE = re.compile(r"^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
                             r"result|record|legality)\s*:", re.I)
 # "Dynasty Total: 40" under a list: what its author counted in that deck (a declared count, no header).
-_DECK_TOTAL = re.compile(r"^(?P<name>dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(?P<count>\d+)"
+_DECK_TOTAL = re.compile(r"^(?P<name>dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(?P<count>[0-9]+)"
                          r"(?:\s*cards?)?\s*$", re.I)
 # A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line).
 _RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.
-_BYLINE = re.compile(r"^(?:posted by|written by|by)\s+[^\W\d_]", re.I)
+_BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×]\s*|\s)\s*(?P<rest>\S.*)$", re.I)
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
@@ -104,8 +104,8 @@ _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # "Barley Farm - x3". Matched in the last TAIL characters only (the form is short), so a long line costs no more
 # than a short one; what stands before it must be a space.
 _TRAILING_COUNT = re.compile(
-    r"(?:[(\[]\s*(?:[x×]\s*(?P<a>\d+)|(?P<b>\d+)\s*[x×]?)\s*[)\]]|[x×]\s*(?P<c>\d+)|(?P<d>\d+)\s*[x×]"
-    r"|-+\s*(?P<e>\d+))\s*$", re.I)
+    r"(?:[(\[]\s*(?:[x×]\s*(?P<a>[0-9]+)|(?P<b>[0-9]+)\s*[x×]?)\s*[)\]]|[x×]\s*(?P<c>[0-9]+)|(?P<d>[0-9]+)\s*[x×]"
+    r"|-+\s*(?P<e>[0-9]+))\s*$", re.I)
 _TRAILING_COUNT_TAIL = 24
 _BULLET = re.compile(r"^[-*]\s+")
 _YAML_KEYS = {"pre_game": PREGAME, "pregame": PREGAME, "pre-game": PREGAME, "stronghold": PREGAME,
@@ -310,7 +310,9 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             continue
         if _RULE_LINE.match(stripped):
             continue
-        if _BYLINE.match(stripped) and title_line is not None and section is None and len(cards) <= 1:
+        byline = _BYLINE.match(stripped)
+        if byline and byline.group("first").isalpha() and title_line is not None and section is None \
+                and len(cards) <= 1:
             headers += 1
             continue
         line = _strip_comment(raw)
@@ -560,7 +562,7 @@ def trailing_count(line: str) -> tuple[int, str] | None:
     rest = line[:match.start()].rstrip()
     if match.group("e") is None:
         rest = re.sub(r"\s-+$", "", rest).rstrip() if rest.endswith("-") else rest  # "Barley Farm - x3"
-    if not re.search(r"[^\W\d_]", rest):
+    if not any(ch.isalpha() for ch in rest):  # a letter (the page's \p{L})
         return None
     digits = next(g for g in match.group("a", "b", "c", "d", "e") if g is not None)
     return _number(digits), rest

@@ -65,7 +65,7 @@
   var PREGAME_WORDS = ["pre-game", "pregame", "pre game"];
   var DECK_TOTAL = /^(dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(\d+)(?:\s*cards?)?\s*$/i;
   var RULE_LINE = /^[-=_~*]{5,}$/;
-  var BYLINE = /^(?:posted by|written by|by)\s+[\p{L}]/iu;
+  var BYLINE = /^(?:posted by|written by|by)\s+(\S)/iu;
   var HEADER = /^([A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(\d+)\s*\)|(\d+))?\s*:\s*$/;
   // Headers as players write them by hand (decklist.py _LOOSE_HEADER, _PREGAME_LABEL, _METADATA_LINE).
   var LOOSE_HEADER = /^#*\s*([A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?(?:[(\[]\s*(\d+)(?:\s*cards?)?\s*[)\]]|(\d+)(?:\s*cards?)?)?\s*:?\s*$/i;
@@ -212,7 +212,10 @@
         return;
       }
       if (RULE_LINE.test(stripped)) return;
-      if (BYLINE.test(stripped) && titleLine !== null && section === null && cards.length <= 1) { headers += 1; return; }
+      var byline = BYLINE.exec(stripped);
+      if (byline && /\p{L}/u.test(byline[1]) && titleLine !== null && section === null && cards.length <= 1) {
+        headers += 1; return;
+      }
       var line = stripComment(raw);
       if (!line) return;
       if (HEADER.test(line) && !METADATA_LINE.test(line)) {
