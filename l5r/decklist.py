@@ -61,8 +61,20 @@ _HEADERS = {
 _LABELS = {
     "personalities", "personality", "holdings", "holding", "events", "event", "regions", "region",
     "celestials", "celestial", "strategies", "strategy", "items", "item", "followers", "follower",
-    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments",
+    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments", "actions", "action",
 }
+# The deck a type sub-header's cards belong to, when no deck header above says it (a list that starts with
+# "Stronghold: ..." and goes on "Personalities", "Holdings", "Followers", "Actions").
+_TYPE_DECKS = {
+    "personalities": DYNASTY, "personality": DYNASTY, "holdings": DYNASTY, "holding": DYNASTY,
+    "events": DYNASTY, "event": DYNASTY, "regions": DYNASTY, "region": DYNASTY, "celestials": DYNASTY,
+    "celestial": DYNASTY, "strategies": FATE, "strategy": FATE, "actions": FATE, "action": FATE, "items": FATE,
+    "item": FATE, "followers": FATE, "follower": FATE, "spells": FATE, "spell": FATE, "rings": FATE, "ring": FATE,
+    "attachments": FATE,
+}
+# The words that name the pre-game cards as a whole; "Stronghold (1)", "Sensei (1)", "Wind" name a kind of them
+# and are sub-headers: their counts cover their own lines, not the whole pre-game.
+_PREGAME_WORDS = {"pre-game", "pregame", "pre game"}
 _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\s*\)|(?P<bare>\d+))?\s*:\s*$")
 # Headers as players write them by hand (forum posts, blogs, tournament reports), after `plain` made every dash
 # "-": "Dynasty deck (40 cards)", "Fate Deck: 40", "Holdings (14)", "Dynasty - (40)", "# Follower (9)",
@@ -78,8 +90,23 @@ _PREGAME_LABEL = re.compile(r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre 
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012".
 _METADATA_LINE = re.compile(r"^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
                             r"result|record|legality)\s*:", re.I)
+# "Dynasty Total: 40" under a list: what its author counted in that deck (a declared count, no header).
+_DECK_TOTAL = re.compile(r"^(?P<name>dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(?P<count>[0-9]+)"
+                         r"(?:\s*cards?)?\s*$", re.I)
+# A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line).
+_RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
+# "By Nick Zube" under the deck's title line: who wrote it, not a card.
+_BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×]\s*|\s)\s*(?P<rest>\S.*)$", re.I)
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
+# A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
+# "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
+# "Barley Farm - x3". Matched in the last TAIL characters only (the form is short), so a long line costs no more
+# than a short one; what stands before it must be a space.
+_TRAILING_COUNT = re.compile(
+    r"(?:[(\[]\s*(?:[x×]\s*(?P<a>[0-9]+)|(?P<b>[0-9]+)\s*[x×]?)\s*[)\]]|[x×]\s*(?P<c>[0-9]+)|(?P<d>[0-9]+)\s*[x×]"
+    r"|-+\s*(?P<e>[0-9]+))\s*$", re.I)
+_TRAILING_COUNT_TAIL = 24
 _BULLET = re.compile(r"^[-*]\s+")
 _YAML_KEYS = {"pre_game": PREGAME, "pregame": PREGAME, "pre-game": PREGAME, "stronghold": PREGAME,
               "dynasty": DYNASTY, "fate": FATE}
@@ -209,6 +236,12 @@ def _lines(text: str) -> list[str]:
 def read_header(line: str) -> tuple[str, str | None, int | None] | None:
     """A header line as players write it: (kind, section or None for a sub-header, count or None); None when
     the line is no header. `kind` is "section" or "label"."""
+    header = _read_header(line)
+    return header[:3] if header else None
+
+
+def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
+    """read_header, and the header's name (lower case, without "deck")."""
     match = _HEADER.match(line) or _LOOSE_HEADER.match(line)
     if not match:
         return None
@@ -218,9 +251,9 @@ def read_header(line: str) -> tuple[str, str | None, int | None] | None:
     count = match.group("count") or match.group("bare")
     number = _number(count) if count else None
     if name in _HEADERS:
-        return "section", _HEADERS[name], number
+        return "section", _HEADERS[name], number, name
     if name in _LABELS:
-        return "label", None, number
+        return "label", None, number, name
     return None
 
 
@@ -237,6 +270,10 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             subtotals.append(tuple(open_label))
 
     block = 0
+    # Whether a deck header ("Dynasty:", "Fate deck (40 cards)", "Pre-Game") set the section: a type
+    # sub-header ("Followers") then belongs to it; else (no header yet, or a "Stronghold: ..." label, or a type
+    # sub-header set it) the type names the deck its lines go in.
+    stated = False
     for number, raw in enumerate(_lines(text), start=1):
         stripped = plain(raw)
         if not stripped:
@@ -245,19 +282,42 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
                 close_label()
                 open_label = None
             continue
-        header = read_header(stripped) if stripped.startswith("#") or not stripped[:1].isdigit() else None
+        header = _read_header(stripped) if stripped.startswith("#") or not stripped[:1].isdigit() else None
         if header:
-            kind, to, count = header
+            kind, to, count, name = header
             headers += 1
             close_label()
             open_label = None
-            if kind == "section":
-                section = to
+            if kind == "section" and to == PREGAME and name not in _PREGAME_WORDS:
+                # "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
+                if section != PREGAME:
+                    section, stated = PREGAME, False
+                if count is not None:
+                    open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+            elif kind == "section":
+                section, stated = to, True
                 if count is not None:
                     declared.append((section, count, number))
-            elif count is not None:
-                open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+            else:
+                if name in _TYPE_DECKS and not stated:
+                    section = _TYPE_DECKS[name]
+                if count is not None:
+                    open_label = [stripped.lstrip("# ").strip(), count, 0, number]
             seen_content = True
+            continue
+        total = _DECK_TOTAL.match(stripped)
+        if total:  # "Dynasty Total: 40": a count for the deck; the section does not change
+            headers += 1
+            declared.append((_HEADERS[total.group("name").lower().replace("pregame", "pre-game")],
+                             _number(total.group("count")), number))
+            seen_content = True
+            continue
+        if _RULE_LINE.match(stripped):
+            continue
+        byline = _BYLINE.match(stripped)
+        if byline and byline.group("first").isalpha() and title_line is not None and section is None \
+                and len(cards) <= 1:
+            headers += 1
             continue
         line = _strip_comment(raw)
         if not line:
@@ -275,7 +335,8 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             headers += 1
             close_label()
             open_label = None
-            section = PREGAME
+            if section != PREGAME:
+                section, stated = PREGAME, False
             line = label.group("card")
         parsed = parse_card_line(line, number, section)
         if isinstance(parsed, LineIssue):
@@ -284,7 +345,8 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             else:
                 issues.append(parsed)
         else:
-            if not seen_content and section is None and not _COUNT.match(_BULLET.sub("", plain(line))):
+            if not seen_content and section is None and not _COUNT.match(_BULLET.sub("", plain(line))) \
+                    and not trailing_count(_BULLET.sub("", plain(line))):
                 title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
             parsed = CardLine(parsed.line, parsed.section, parsed.count, parsed.name, parsed.experience,
                               parsed.set_name, parsed.written, block)
@@ -455,14 +517,23 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
         return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     match = _COUNT.match(line)
+    trailing = None
     if match:
         count, line = _number(match.group("count")), match.group("rest").strip()
-        if not 1 <= count <= MAX_COPIES_ON_A_LINE:
-            return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
+    else:
+        trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
+        if trailing:
+            count, line = trailing
     set_name = None
     match = _SET.match(line)
     if match:
         line, set_name = match.group("rest").strip(), plain(match.group("set"))
+        if not _COUNT.match(whole) and not trailing:
+            trailing = trailing_count(line)  # "Barley Farm x3 [Gold]": the count between the title and the set
+            if trailing:
+                count, line = trailing
+    if not 1 <= count <= MAX_COPIES_ON_A_LINE:
+        return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     if not re.search(r"[A-Za-z]", line) or is_experience(line) or not _CARD_NAME.match(line):
         return LineIssue(number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)")
     name, experience = split_experience(line)
@@ -474,6 +545,30 @@ _READERS = {
     "oracle-tab": lambda text, source: parse_oracle(text, source, tabbed=True),
     "sunandmoon": parse_sunandmoon, "yasuki": parse_yasuki,
 }
+
+
+def trailing_count(line: str) -> tuple[int, str] | None:
+    """(count, the title before it) for a line that ends in a count ("Barley Farm x3", "Barley Farm (3)",
+    "Barley Farm - 3"), else None. The count must follow a space (or the space and a dash), so "Matrix3" or
+    "Ring of Earth" keep their last characters, and the title before it must not be empty."""
+    line = line.rstrip()
+    start = max(0, len(line) - _TRAILING_COUNT_TAIL)
+    match = None
+    for at in range(start, len(line)):  # the leftmost start in the tail whose rest is one count form
+        if at > 0 and not line[at - 1].isspace():
+            continue
+        match = _TRAILING_COUNT.match(line, at)
+        if match:
+            break
+    if not match:
+        return None
+    rest = line[:match.start()].rstrip()
+    if match.group("e") is None:
+        rest = re.sub(r"\s-+$", "", rest).rstrip() if rest.endswith("-") else rest  # "Barley Farm - x3"
+    if not any(ch.isalpha() for ch in rest):  # a letter (the page's \p{L})
+        return None
+    digits = next(g for g in match.group("a", "b", "c", "d", "e") if g is not None)
+    return _number(digits), rest
 
 
 def _number(digits: str) -> int:

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from decks.support import ROOT, check, codex, index, pool_dir
-from l5r.decklist import DYNASTY, FATE, PREGAME, parse_decklist, parse_text, read_header
+from l5r.decklist import (DYNASTY, FATE, PREGAME, parse_card_line, parse_decklist, parse_text, read_header,
+                          trailing_count)
 from l5r.engine.deck import DeckChecker
 from l5r.engine.ruleset import ruleset_for
 
@@ -160,6 +161,92 @@ def test_remarks_after_a_card_are_not_part_of_its_title():
     report = check("obsidian-hand", "Dynasty:\n3 Hida Akeno (great early)\n2 Copper Mine - for the gold\n")
     assert "unknown-card" not in _codes(report, "problems") and "set-ignored" not in _codes(report)
     assert report.counts[DYNASTY] == 5
+
+
+def test_pregame_kinds_under_pre_game_are_sub_headers():
+    # a posted list (kolatinformant, 2014): "# Pre-Game (2)" over "# Stronghold (1)" and "# Sensei (1)"
+    deck = parse_text("# Pre-Game (2)\n\n# Stronghold (1)\n1 Kaiu Shiro\n\n# Sensei (1)\n1 Akikazu Sensei\n"
+                      "# Dynasty (1)\n1 Hida Akeno\n")
+    assert deck.declared == ((PREGAME, 2, 1), (DYNASTY, 1, 8))
+    assert [(label, stated, listed) for label, stated, listed, _ in deck.subtotals] == [
+        ("Stronghold (1)", 1, 1), ("Sensei (1)", 1, 1)]
+    assert [c.section for c in deck.cards] == [PREGAME, PREGAME, DYNASTY]
+
+
+def test_type_sub_headers_name_the_deck_when_no_deck_header_does():
+    # a posted list (a geocities page): "Stronghold: ...", then type sub-headers and no deck header
+    deck = parse_text("Stronghold: Kaiu Shiro\n\nPersonalities\nHida Akeno x3\n\nFollowers\nMerchant Guard x3\n"
+                      "\nActions\nWeigh the Cost x2\n")
+    assert [(c.name, c.section) for c in deck.cards] == [
+        ("Kaiu Shiro", PREGAME), ("Hida Akeno", DYNASTY), ("Merchant Guard", FATE), ("Weigh the Cost", FATE)]
+
+
+def test_type_sub_headers_under_a_deck_header_stay_in_it():
+    # "Pre-Game:" then "Holdings": an OH starting holding listed as the player filed it
+    deck = parse_text("Pre-Game:\nHoldings (1)\nBorder Keep\nFate:\nPersonalities\nHida Akeno\n")
+    assert [c.section for c in deck.cards] == [PREGAME, FATE]
+
+
+def test_deck_totals_rules_and_a_byline_are_no_cards():
+    deck = parse_text("The Seven Swords Deck\nBy Nick Zube\n\nPersonalities\nHida Akeno x3\n-----------\n"
+                      "Dynasty Total: 3\n")
+    assert [c.name for c in deck.cards] == ["The Seven Swords Deck", "Hida Akeno"] and not deck.issues
+    assert deck.title_line == 1 and deck.declared == ((DYNASTY, 3, 7),)
+
+
+# -- a count written after the title ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line, count, name, set_name", [
+    ("Barley Farm x3", 3, "Barley Farm", None),
+    ("Barley Farm X3", 3, "Barley Farm", None),
+    ("Barley Farm x 3", 3, "Barley Farm", None),
+    ("Barley Farm ×2", 2, "Barley Farm", None),
+    ("Barley Farm (x3)", 3, "Barley Farm", None),
+    ("Barley Farm (3)", 3, "Barley Farm", None),
+    ("Barley Farm [3x]", 3, "Barley Farm", None),
+    ("Barley Farm 3x", 3, "Barley Farm", None),
+    ("Barley Farm - 3", 3, "Barley Farm", None),
+    ("Barley Farm – 3", 3, "Barley Farm", None),
+    ("Barley Farm - x3", 3, "Barley Farm", None),
+    ("- Barley Farm x2", 2, "Barley Farm", None),
+    ("Barley Farm x3 [Gold Edition]", 3, "Barley Farm", "Gold Edition"),
+    ("Barley Farm [Gold Edition] x3", 3, "Barley Farm", "Gold Edition"),
+    ("Yoritomo (Exp. 2) x2", 2, "Yoritomo", None),
+    ("Hida Kisada - exp2 x3", 3, "Hida Kisada", None),
+])
+def test_a_count_after_the_title_is_read(line, count, name, set_name):
+    card = parse_card_line(line, 1, DYNASTY)
+    assert (card.count, card.name, card.set_name) == (count, name, set_name)
+
+
+@pytest.mark.parametrize("line", ["Hida Kisada - exp 2", "Ring of Earth", "Matrix3", "x3", "Hida Kisada (Exp)",
+                                  "Moto Taigo, Shogun"])
+def test_a_title_keeps_what_is_no_count(line):
+    card = parse_card_line(line, 1, DYNASTY)
+    assert card.count == 1 and trailing_count(line) is None
+
+
+def test_a_count_before_the_title_wins():
+    # "1 The Golden Plains of the Unicorn (2)" (a posted list): the count is the one written first
+    card = parse_card_line("1 The Golden Plains of the Unicorn (2)", 1, PREGAME)
+    assert card.count == 1
+
+
+@pytest.mark.parametrize("line", ["Barley Farm x0", "Barley Farm (x100)", "Barley Farm - 1000000000000"])
+def test_an_impossible_count_after_the_title_is_a_parse_problem(line):
+    deck = parse_text(f"Dynasty:\n{line}\n")
+    assert not deck.cards and len(deck.issues) == 1 and "needs a count from 1 to 99" in deck.issues[0].message
+
+
+def test_counts_after_titles_make_the_totals():
+    report = check("obsidian-hand",
+                   "Dynasty:\nHida Akeno x3\nCopper Mine (x2)\nBarley Farm - 3\nFate:\nMerchant Guard 3x\n")
+    assert "unknown-card" not in _codes(report, "problems")
+    assert report.counts[DYNASTY] == 8 and report.counts[FATE] == 3
+
+
+def test_a_first_line_with_a_count_after_it_is_no_title():
+    assert parse_text("Hida Akeno x3\nDynasty:\n").title_line is None
 
 
 def test_mismatched_sub_header_counts_are_warnings():

@@ -56,7 +56,16 @@
     "dynasty": DYNASTY, "dynasty deck": DYNASTY, "fate": FATE, "fate deck": FATE };
   var LABELS = ["personalities", "personality", "holdings", "holding", "events", "event", "regions", "region",
     "celestials", "celestial", "strategies", "strategy", "items", "item", "followers", "follower",
-    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments"];
+    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments", "actions", "action"];
+  // decklist.py _TYPE_DECKS, _PREGAME_WORDS, _DECK_TOTAL, _RULE_LINE, _BYLINE.
+  var TYPE_DECKS = { personalities: DYNASTY, personality: DYNASTY, holdings: DYNASTY, holding: DYNASTY,
+    events: DYNASTY, event: DYNASTY, regions: DYNASTY, region: DYNASTY, celestials: DYNASTY, celestial: DYNASTY,
+    strategies: FATE, strategy: FATE, actions: FATE, action: FATE, items: FATE, item: FATE, followers: FATE,
+    follower: FATE, spells: FATE, spell: FATE, rings: FATE, ring: FATE, attachments: FATE };
+  var PREGAME_WORDS = ["pre-game", "pregame", "pre game"];
+  var DECK_TOTAL = /^(dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(\d+)(?:\s*cards?)?\s*$/i;
+  var RULE_LINE = /^[-=_~*]{5,}$/;
+  var BYLINE = /^(?:posted by|written by|by)\s+(\S)/iu;
   var HEADER = /^([A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(\d+)\s*\)|(\d+))?\s*:\s*$/;
   // Headers as players write them by hand (decklist.py _LOOSE_HEADER, _PREGAME_LABEL, _METADATA_LINE).
   var LOOSE_HEADER = /^#*\s*([A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?(?:[(\[]\s*(\d+)(?:\s*cards?)?\s*[)\]]|(\d+)(?:\s*cards?)?)?\s*:?\s*$/i;
@@ -64,6 +73,10 @@
   var METADATA_LINE = /^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|result|record|legality)\s*:/i;
   var COUNT = /^(\d+)\s*(?:[x\u00d7]\s*|\s)\s*(\S.*)$/i;
   var SET = /^(.*?)\s*\[([^\[\]]+)\]$/;
+  // A count after the title (decklist.py _TRAILING_COUNT, trailing_count): "Barley Farm x3", "(x3)", "(3)",
+  // "[3x]", "3x", "- 3", "- x3"; looked for in the last TRAILING_TAIL characters only.
+  var TRAILING_COUNT = /^(?:[(\[]\s*(?:[x\u00d7]\s*(\d+)|(\d+)\s*[x\u00d7]?)\s*[)\]]|[x\u00d7]\s*(\d+)|(\d+)\s*[x\u00d7]|-+\s*(\d+))\s*$/i;
+  var TRAILING_TAIL = 24;
   var BULLET = /^[-*]\s+/;
   var YAML_KEYS = { pre_game: PREGAME, pregame: PREGAME, "pre-game": PREGAME, stronghold: PREGAME,
     dynasty: DYNASTY, fate: FATE };
@@ -100,16 +113,26 @@
       return { issue: true, line: number, message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
     }
     m = COUNT.exec(line);
+    var trailing = null;
     if (m) {
-      count = parseInt(m[1], 10); line = pyStrip(m[2]);
-      if (!(count >= 1 && count <= MAX_COPIES)) {
-        return { issue: true, line: number,
-          message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
-      }
+      count = countOf(m[1]); line = pyStrip(m[2]);
+    } else {
+      trailing = trailingCount(line);  // "Barley Farm x3": the count after the title, before any set
+      if (trailing) { count = trailing[0]; line = trailing[1]; }
     }
     var setName = null;
     m = SET.exec(line);
-    if (m) { line = pyStrip(m[1]); setName = plain(m[2]); }
+    if (m) {
+      line = pyStrip(m[1]); setName = plain(m[2]);
+      if (!COUNT.test(whole) && !trailing) {
+        trailing = trailingCount(line);  // "Barley Farm x3 [Gold]": the count between the title and the set
+        if (trailing) { count = trailing[0]; line = trailing[1]; }
+      }
+    }
+    if (!(count >= 1 && count <= MAX_COPIES)) {
+      return { issue: true, line: number,
+        message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
+    }
     if (!/[A-Za-z]/.test(line) || isExperience(line) || !CARD_NAME.test(line)) {
       return { issue: true, line: number,
         message: "\u201c" + (line || "(empty)") + "\u201d is not a card line (expected e.g. \u201c3 Card Title\u201d)" };
@@ -117,6 +140,25 @@
     var split = splitExperience(line);
     return { line: number, section: section, count: count, name: split[0], experience: split[1],
       set_name: setName, written: line };
+  }
+
+  // decklist.py _number: a run of digits too long for any deck counts as one more than any limit.
+  function countOf(digits) { return digits.length <= 6 ? parseInt(digits, 10) : 1000000; }
+  // decklist.py trailing_count: [count, the title before it] for a line ending in a count, else null.
+  function trailingCount(line) {
+    line = line.replace(/\s+$/, "");
+    var start = Math.max(0, line.length - TRAILING_TAIL), m = null, at;
+    for (at = start; at < line.length; at++) {
+      if (at > 0 && !/\s/.test(line.charAt(at - 1))) continue;
+      m = TRAILING_COUNT.exec(line.slice(at));
+      if (m) break;
+    }
+    if (!m) return null;
+    var rest = line.slice(0, at).replace(/\s+$/, "");
+    if (m[5] === undefined && /-$/.test(rest)) rest = rest.replace(/\s-+$/, "").replace(/\s+$/, "");
+    if (!/[\p{L}]/u.test(rest)) return null;
+    var digits = m[1] || m[2] || m[3] || m[4] || m[5];
+    return [countOf(digits), rest];
   }
 
   function pyStripChars(t, chars) { return stripChars(t, chars); }
@@ -127,8 +169,8 @@
     var name = pyStripChars(plain(m[1]).toLowerCase(), " -'");
     if (/ deck$/.test(name)) name = pyStrip(name.slice(0, -5));
     var count = m[2] || m[3], number = count ? parseInt(count, 10) : null;
-    if (has(HEADERS, name)) return ["section", HEADERS[name], number];
-    if (LABELS.indexOf(name) >= 0) return ["label", null, number];
+    if (has(HEADERS, name)) return ["section", HEADERS[name], number, name];
+    if (LABELS.indexOf(name) >= 0) return ["label", null, number, name];
     return null;
   }
 
@@ -137,6 +179,7 @@
     var openLabel = null, seenContent = false;
     function closeLabel() { if (openLabel !== null) subtotals.push(openLabel.slice()); }
     var block = 0;
+    var stated = false;  // whether a deck header set the section (parse_text `stated`)
     splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
       var number = i + 1, stripped = plain(raw);
       if (!stripped) {
@@ -147,14 +190,31 @@
       var header = stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null;
       if (header) {
         headers += 1; closeLabel(); openLabel = null;
-        if (header[0] === "section") {
-          section = header[1];
+        if (header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0) {
+          // "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
+          if (section !== PREGAME) { section = PREGAME; stated = false; }
+          if (header[2] !== null) openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
+        } else if (header[0] === "section") {
+          section = header[1]; stated = true;
           if (header[2] !== null) declared.push([section, header[2], number]);
-        } else if (header[2] !== null) {
-          openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
+        } else {
+          if (has(TYPE_DECKS, header[3]) && !stated) section = TYPE_DECKS[header[3]];
+          if (header[2] !== null) openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
         }
         seenContent = true;
         return;
+      }
+      var total = DECK_TOTAL.exec(stripped);
+      if (total) {  // "Dynasty Total: 40": a count for the deck; the section does not change
+        headers += 1;
+        declared.push([HEADERS[total[1].toLowerCase().replace("pregame", "pre-game")], countOf(total[2]), number]);
+        seenContent = true;
+        return;
+      }
+      if (RULE_LINE.test(stripped)) return;
+      var byline = BYLINE.exec(stripped);
+      if (byline && /\p{L}/u.test(byline[1]) && titleLine !== null && section === null && cards.length <= 1) {
+        headers += 1; return;
       }
       var line = stripComment(raw);
       if (!line) return;
@@ -165,13 +225,18 @@
       }
       if (METADATA_LINE.test(line)) { headers += 1; seenContent = true; return; }
       var label = PREGAME_LABEL.exec(plain(line));
-      if (label) { headers += 1; closeLabel(); openLabel = null; section = PREGAME; line = label[2]; }
+      if (label) {
+        headers += 1; closeLabel(); openLabel = null;
+        if (section !== PREGAME) { section = PREGAME; stated = false; }
+        line = label[2];
+      }
       var parsed = parseCardLine(line, number, section);
       if (parsed.issue) {
         if (!seenContent && section === null) titleLine = number;
         else issues.push(parsed);
       } else {
-        if (!seenContent && section === null && !COUNT.test(plain(line).replace(BULLET, ""))) titleLine = number;
+        if (!seenContent && section === null && !COUNT.test(plain(line).replace(BULLET, "")) &&
+            !trailingCount(plain(line).replace(BULLET, ""))) titleLine = number;
         parsed.block = block;
         cards.push(parsed);
         if (openLabel !== null) openLabel[2] += parsed.count;
@@ -576,8 +641,10 @@
     this.suggested += 1;
     return this.table.suggest(typed).filter(function (t) { return titleKey(t) !== titleKey(typed); });
   };
-  Checker.prototype.check = function (deck, on) {
+  // strictTitles: as `l5r deck check --strict-titles`, a near-certain typo is a problem, never read as its card.
+  Checker.prototype.check = function (deck, on, strictTitles) {
     this.suggested = 0;
+    this.strictTitles = !!strictTitles;
     var out = new Findings(), self = this;
     if (!this.isADecklist(deck)) {
       return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: NOT_A_DECKLIST });
@@ -714,6 +781,11 @@
       var guess = nearCertain(typed, typoSuggestions);
       if (guess !== null) {
         var guessed = table.find(guess, card.experience, setName, deck);
+        if (guessed.identity !== null && this.strictTitles) {
+          out.problem("unknown-card", "line " + card.line + ": no card \u201c" + card.written + "\u201d; it is close to \u201c" +
+            guess + "\u201d (exact titles only, --strict-titles: no near match is read).", card.written, this.poolRule, card.line, [guess]);
+          return this.unplaced(card, out);
+        }
         if (guessed.identity !== null) {
           out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" +
             guessed.identity.key + "\u201d.", guessed.identity.key, null, card.line);
@@ -1096,8 +1168,9 @@
     throw new DeckFileError("the decklist's line " + deck.legality[1] + " says \u201cLegality: " + deck.legality[0] +
       "\u201d, which is not a format the Codex checks; give --format (one of: " + choices.join(", ") + ")");
   }
-  // check(text, formatId or "" to take it from the decklist's Legality: line, asOf, inputFormat or "auto", file name)
-  function check(text, formatId, asOf, inputFormat, source) {
+  // check(text, formatId or "" to take it from the decklist's Legality: line, asOf, inputFormat or "auto", file name,
+  // strictTitles: as --strict-titles)
+  function check(text, formatId, asOf, inputFormat, source, strictTitles) {
     var p = prepare();
     var chosen = inputFormat && inputFormat !== "auto" ? inputFormat : detectInputFormat(text, source);
     if (INPUT_FORMATS.indexOf(chosen) < 0) {
@@ -1110,7 +1183,7 @@
       throw new DeckFileError("'" + id + "' is not a format; choose one of: " + Object.keys(p.checkers).sort().join(", "));
     }
     if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf || "")) throw new DeckFileError("'" + asOf + "' is not a date like 2015-08-16");
-    var report = checker.check(deck, asOf);
+    var report = checker.check(deck, asOf, strictTitles);
     report.input_format = chosen;
     return report;
   }
@@ -1251,12 +1324,14 @@
         ev.preventDefault();
         var out = root.querySelector(".deck-check-result");
         var inputFormat = root.querySelector("select[name=input_format]").value, source = area.getAttribute("data-source") || "";
+        var strict = root.querySelector("input[name=strict_titles]");
+        strict = !!(strict && strict.checked);
         var shown;
         try {
           var result = null, note = "";
           if (select.value && !picked) {
             // The default format: a Legality: line naming a format the Codex checks overrides it.
-            try { result = check(area.value, "", date.value, inputFormat, source); } catch (e) {
+            try { result = check(area.value, "", date.value, inputFormat, source, strict); } catch (e) {
               if (!(e instanceof DeckFileError)) throw e;
             }
             if (result && result.format !== select.value) {
@@ -1266,7 +1341,7 @@
               note = "The decklist's Legality: line names " + formatName(result.format) + " too.";
             }
           }
-          if (!result) result = check(area.value, select.value, date.value, inputFormat, source);
+          if (!result) result = check(area.value, select.value, date.value, inputFormat, source, strict);
           render(root, result, data, base, note);
           shown = out.querySelector(".deck-check-verdict");
         } catch (e) {

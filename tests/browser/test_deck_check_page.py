@@ -41,6 +41,7 @@ def run_case(page, case) -> dict:
     page.select_option("#deck-check select[name=format]", case.format or "")
     page.fill("#deck-check input[name=as_of]", case.as_of)
     page.select_option("#deck-check select[name=input_format]", case.input_format or "auto")
+    page.set_checked("#deck-check input[name=strict_titles]", case.strict_titles)
     page.evaluate("() => document.querySelector('#deck-check .deck-check-result').textContent = ''")
     page.click("#deck-check button[type=submit]")
     page.wait_for_selector("#deck-check .deck-check-json, #deck-check .deck-check-error", state="attached",
@@ -57,7 +58,8 @@ def cli_result(case) -> dict:
     pool = index() if case.pool == "real" else load_index(None, codex().cards)
     try:
         result = check_text(codex(), case.text, pool, dt.date.fromisoformat(case.as_of), source=case.filename,
-                            format_id=case.format, input_format=case.input_format)
+                            format_id=case.format, input_format=case.input_format,
+                            strict_titles=case.strict_titles)
     except CodexError as exc:
         return {"error": str(exc)}
     return result.report.as_json()
@@ -177,6 +179,45 @@ def test_verdicts_that_are_neither_legal_nor_not_legal(tab, case_id, words, verd
     assert page.locator(".deck-check-verdict.legal, .deck-check-verdict.not-legal").count() == 0
     if verdict == "cannot-be-checked":
         assert page.text_content(".deck-check-reason").startswith("Neither legal nor not legal: ")
+
+
+def test_exact_titles_box_does_what_strict_titles_does(tab):
+    """The page's "Exact titles only" box is the CLI's --strict-titles: labelled, reached with Tab and ticked with
+    Space from the keyboard; ticked, a near-certain typo is an unknown-card problem naming the card it is close to
+    (the CLI's whole JSON with --strict-titles), unticked it is read as the card with a read-as warning."""
+    page = open_checker(tab)
+    box = page.get_by_label("Exact titles only")
+    assert box.count() == 1 and box.get_attribute("type") == "checkbox" and not box.is_checked()
+    assert "--strict-titles" in page.text_content("#" + box.get_attribute("aria-describedby"))
+    page.focus("#deck-check select[name=input_format]")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.name") == "strict_titles"
+    page.keyboard.press("Space")
+    assert box.is_checked()
+    typo = next(c for c in CASES if c.id == "posted-2010-grinningdemon-crane")
+    strict = next(c for c in CASES if c.id == "strict-titles-posted-crane")
+    assert strict.text == typo.text and strict.strict_titles and not typo.strict_titles
+
+    def submit(case):
+        page.fill("#deck-check textarea", case.text)
+        page.select_option("#deck-check select[name=format]", case.format)
+        page.fill("#deck-check input[name=as_of]", case.as_of)
+        page.evaluate("() => document.querySelector('#deck-check .deck-check-result').textContent = ''")
+        page.click("#deck-check button[type=submit]")
+        page.wait_for_selector("#deck-check .deck-check-json", state="attached", timeout=10000)
+        return json.loads(page.text_content("#deck-check .deck-check-json"))
+
+    ticked = submit(strict)
+    assert ticked == cli_result(strict)
+    assert [p["suggestions"] for p in ticked["problems"] if p["code"] == "unknown-card"] == [
+        ["Barley Farm"], ["Traveling Peddler"], ["Weigh the Cost"]]
+    assert not [w for w in ticked["warnings"] if w["code"] == "read-as"]
+    box.focus()
+    page.keyboard.press("Space")
+    assert not box.is_checked()
+    unticked = submit(typo)
+    assert unticked == cli_result(typo)
+    assert [w["line"] for w in unticked["warnings"] if w["code"] == "read-as"] == [16, 20, 39]
 
 
 def test_user_mistakes_are_sentences_not_crashes(tab):

@@ -29,6 +29,7 @@ class Case:
     as_of: str
     pool: str
     expect: dict
+    strict_titles: bool = False
 
     @property
     def id(self) -> str:
@@ -47,7 +48,7 @@ def cases() -> list[Case]:
             text += ("" if text.endswith("\n") else "\n") + deck["append"]
         filename = raw.get("filename") or deck.get("file") or "deck.txt"
         out.append(Case(path.name, raw["description"], text, filename, raw.get("input_format"), raw.get("format"),
-                        raw["as_of"], raw.get("pool", "real"), raw["expect"]))
+                        raw["as_of"], raw.get("pool", "real"), raw["expect"], raw.get("strict_titles", False)))
     return out
 
 

@@ -29,7 +29,10 @@ COUNTS = st.sampled_from(["", "1 ", "3 ", "3x ", "3× ", "0 ", "-1 ", "100000000
                           "3\t", "٣ "])
 SUFFIXES = st.sampled_from(["", " - exp", " - Exp 2", " (Experienced 2CW)", " [Emperor Edition]",
                             " [Coils of Madness]", " (Set)", " • Experienced", " {art: x [The New Order]}",
-                            " # a comment", "[", "]", " - ", " ()"])
+                            " # a comment", "[", "]", " - ", " ()",
+                            # counts players write after the title
+                            " x3", " x 3", " ×2", " (x3)", " (3)", " [3x]", " 3x", " - 3", " - x3", " x0",
+                            " (x1000000000000)", " - -1", " x3 [Gold Edition]", " [Gold Edition] x3", " x"])
 HEADERS = st.sampled_from(["Pre-Game:", "Dynasty:", "Fate:", "Dynasty (40):", "# Dynasty - (40) [15 distinct]",
                            "Stronghold:", "Personalities (14):", "Legality: Modern", "Dynasty: # (40)",
                            "pre_game:", "dynasty:", "fate:", "Nonsense (3):", ":", "---", "- ", "%%% ??? not a card",
@@ -130,10 +133,11 @@ def test_hundred_thousand_lines(tmp_path):
     assert result.returncode == 1 and "NOT LEGAL" in result.stdout
 
 
-@pytest.mark.parametrize("count", ["0", "-1", "1000000000000"])
-def test_impossible_counts_are_parse_problems(tmp_path, count):
+@pytest.mark.parametrize("line", ["0 Hida Kisada", "-1 Hida Kisada", "1000000000000 Hida Kisada",
+                                  "Hida Kisada x0", "Hida Kisada (x1000000000000)", "Hida Kisada - 100"])
+def test_impossible_counts_are_parse_problems(tmp_path, line):
     deck = tmp_path / "deck.txt"
-    deck.write_text(f"Dynasty:\n{count} Hida Kisada\n", encoding="utf-8")
+    deck.write_text(f"Dynasty:\n{line}\n", encoding="utf-8")
     result = _cli(deck, tmp_path)
     assert result.returncode == 1
     assert "[parse]" in result.stdout and "needs a count from 1 to 99" in result.stdout

@@ -124,3 +124,24 @@ def test_counts_of_any_length_are_read(digits, mark, syntax):
              "oracle": f"# Dynasty - ({count})\n{count} Zanzibar Keep\n"}
     deck = parse_decklist(texts[syntax], "deck", syntax)
     assert all(c.count <= 99 for c in deck.cards)
+
+
+@given(st.integers(1, 6000), st.sampled_from([" x", " ×", " (x", " (", " - ", " [", " "]),
+       st.sampled_from(["text", "yaml"]))
+def test_counts_after_a_title_of_any_length_are_read(digits, mark, syntax):
+    count = "9" * digits
+    closing = ")" if "(" in mark else "]" if "[" in mark else "x" if mark == " " else ""
+    line = f"Zanzibar Keep{mark}{count}{closing}"
+    assert parse_card_line(line, 1, None) is not None
+    texts = {"text": f"Dynasty:\n{line}\n", "yaml": f"dynasty:\n- {line}\n"}
+    deck = parse_decklist(texts[syntax], "deck", syntax)
+    assert all(c.count <= 99 for c in deck.cards)
+
+
+@pytest.mark.parametrize("tail", [" x3", " (x3)", " - 3", " x", " (", " -"])
+def test_a_long_line_ending_like_a_count_is_read_in_linear_time(tail):
+    # the count after a title is looked for in the line's last characters only
+    start = time.process_time()
+    for body in ("x " * 200_000, "- " * 200_000, "(x" * 200_000, "Zanzibar Keep" + " -" * 200_000):
+        parse_card_line(body + tail, 1, None)
+    assert time.process_time() - start < 2.0

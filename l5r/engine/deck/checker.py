@@ -197,7 +197,8 @@ class DeckChecker:
                 if guessed.identity is not None:
                     if self.strict_titles:
                         out.problem("unknown-card", f"line {card.line}: no card “{card.written}”; it is close to "
-                                    f"“{guess}” (--strict-titles reads no near match).", card=card.written,
+                                    f"“{guess}” (exact titles only, --strict-titles: no near match is read).",
+                                    card=card.written,
                                     rule=self._pool_rule, line=card.line, suggestions=[guess])
                         return self._unplaced(card, out)
                     out.warn("read-as", f"line {card.line}: read “{card.written}” as “{guessed.identity.key}”.",
