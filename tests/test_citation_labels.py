@@ -99,3 +99,12 @@ def test_search_result_tags_show_labels(built_site, slug_citations):
     assert not [t for t in tags if t in slug_citations], [t for t in tags if t in slug_citations][:5]
     assert "OH II.F, Deck Restrictions" in tags
     assert "OH II.B" in tags  # a numbered rule's tag is its citation, as before
+
+
+def test_deck_checker_problems_cite_labels(built_site, slug_citations):
+    """The deck checker page links each problem to its rule under the citation pages show (its data file)."""
+    data = json.loads((built_site / "assets" / "deck-check-data.js").read_text(encoding="utf-8")
+                      .removeprefix("window.L5R_DECK_DATA=").rstrip().rstrip(";"))
+    shown = data["rule_citations"]
+    assert not [c for c in shown.values() if c in slug_citations], [c for c in shown.values() if c in slug_citations]
+    assert shown.get("oh-ii-f-deck-restrictions") == "OH II.F, Deck Restrictions", shown.get("oh-ii-f-deck-restrictions")

@@ -23,6 +23,7 @@ from ..data import model as m
 from ..engine.deck import checkable
 from ..engine.ruleset import Ruleset, ruleset_for
 from ..errors import CodexError
+from . import citelabel
 
 API_VERSION = 1
 CARD_FIELDS = ("key", "title", "experience", "deck", "types", "clans", "unique", "sets", "pool_tags", "promo_only",
@@ -226,8 +227,9 @@ def _cited(fmt_doc: dict):
 
 
 def _citation(codex: m.Codex, rule: str) -> str | None:
+    """The rule's citation as every page shows it (`OH II.F, Deck Restrictions`, not the id: citelabel.py)."""
     record = codex.records.get(rule)
-    return getattr(record, "citation", None) if record is not None else None
+    return (citelabel.label(record, codex) or None) if record is not None else None
 
 
 def checker_script(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) -> str:
