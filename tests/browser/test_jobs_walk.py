@@ -15,7 +15,8 @@ page, the search box clicked first:
 | check a pasted Oracle of the Void export | Oracle of the Void's deck builder | open the deck builder, click Import, click the text box, paste, confirm: the builder then shows the deck's validity for its format | 5 |
 | compare deck construction across formats | Yawgatog's rules (constructed rules in 100.2a, each variant's in 9xx) | click the contents link of section 100, then of the variant's section (903 Commander), then back to compare: one format's difference at a time | 3 |
 
-The walks run on the synthetic-pool site (tests/browser/synthetic.py: made-up cards) and the rules data: the card
+Each walk runs at 1280 px and at 390 px (a phone: the header's search box opens from its button, one click as
+the desktop's click in the box). The walks run on the synthetic-pool site (tests/browser/synthetic.py: made-up cards) and the rules data: the card
 is `title(5)`; the rule is OH II.F; the compare page is deck construction in every format.
 """
 
@@ -55,14 +56,21 @@ class Walk:
             f"{job}: {len(self.actions)} actions, the peer needs {BUDGET[job]}: {self.actions}"
 
 
-def start(page, site):
+@pytest.fixture(params=[1280, 390], ids=["desktop", "phone"])
+def width(request) -> int:
+    """Each walk at 1280 px and on a 390 px phone screen, where the header's search is behind its button."""
+    return request.param
+
+
+def start(page, site, width: int = 1280):
+    page.set_viewport_size({"width": width, "height": 900 if width > 600 else 844})
     page.goto(site.url("index.md"), wait_until="load")
     page.wait_for_function("() => document.documentElement.classList.contains('js')")
     return Walk(page)
 
 
-def test_find_a_cards_legality(page, small_site):
-    walk = start(page, small_site)
+def test_find_a_cards_legality(page, small_site, width):
+    walk = start(page, small_site, width)
     walk.click("#l5r-home-q")
     walk.type("#l5r-home-q", title(5))
     with page.expect_navigation():
@@ -73,7 +81,7 @@ def test_find_a_cards_legality(page, small_site):
     assert page.locator("h1").first.inner_text().startswith(title(5))
     table = page.locator("[data-format]").first
     table.wait_for(timeout=10000)
-    assert table.bounding_box()["y"] < 900, "the legality is on the first screen"
+    assert table.bounding_box()["y"] < page.viewport_size["height"], "the legality is on the first screen"
     walk.within("find a card's legality")
 
 
@@ -88,9 +96,12 @@ def test_a_search_with_several_matches_still_lists_them(page, small_site):
     assert "go=" not in page.url, "the list's address carries no jump, so it can be linked and reloaded"
 
 
-def test_cite_a_rule(page, small_site):
-    walk = start(page, small_site)
-    walk.click(".md-search__input")
+def test_cite_a_rule(page, small_site, width):
+    walk = start(page, small_site, width)
+    if width < 600:
+        walk.click("label.md-header__button[for='__search']")  # the phone's search button opens the search box
+    else:
+        walk.click(".md-search__input")
     page.wait_for_function("""() => { const m = document.querySelector('.md-search-result__meta');
         return m && !/initializing/i.test(m.textContent); }""", timeout=20000)
     walk.type(".md-search__input", "OH II.F")
@@ -120,8 +131,8 @@ def oracle_export() -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_check_a_pasted_oracle_export(page, small_site):
-    walk = start(page, small_site)
+def test_check_a_pasted_oracle_export(page, small_site, width):
+    walk = start(page, small_site, width)
     with page.expect_navigation():
         walk.click("article a[href*='deck-check']")
     page.wait_for_selector("#deck-check[data-ready=true]", timeout=20000)
@@ -134,8 +145,8 @@ def test_check_a_pasted_oracle_export(page, small_site):
     walk.within("check a pasted Oracle of the Void export")
 
 
-def test_compare_deck_construction(page, small_site):
-    walk = start(page, small_site)
+def test_compare_deck_construction(page, small_site, width):
+    walk = start(page, small_site, width)
     with page.expect_navigation():
         walk.click("article a[href*='compare']")
     with page.expect_navigation():
