@@ -52,6 +52,7 @@ class Walk:
         self.actions.append(f"press {key}")
 
     def within(self, job: str):
+        print(f"{job}: {len(self.actions)} actions (budget {BUDGET[job]}): {'; '.join(self.actions)}")
         assert len(self.actions) <= BUDGET[job], \
             f"{job}: {len(self.actions)} actions, the peer needs {BUDGET[job]}: {self.actions}"
 
