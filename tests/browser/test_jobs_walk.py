@@ -4,20 +4,22 @@ text into a box is one. Each walk starts on the home page and ends when the answ
 budget: the actions the same job takes on the site players use for it today. A walk over budget fails: the site is
 fixed, not the budget.
 
-The peers' counts are the Codex's own reading of the peers' pages as they present themselves (no network here: no
-peer was driven, and their stored documentation says little about clicks), counted the same way, from their start
-page, the search box clicked first:
+The peers' counts are the Codex's own reading of the peers' pages, counted the same way, from their start page,
+the search box clicked first. No peer was driven (no network here); of their documentation only Scryfall's search
+reference was found in the stored reference corpora, so Yawgatog's and Oracle of the Void's walks are the Codex's
+account of their pages, not checked against them:
 
 | job | peer | peer's walk | actions |
 |---|---|---|---|
-| find a card's legality | Scryfall card search and card page | click the search box, type the card's name, Enter: a search that matches one card opens its page, where the legality in every format is shown (Scryfall's search reference, scryfall.com/docs/syntax, documents the box and `!"exact name"`; the one-match jump and the legality table are our reading of its card pages) | 3 |
+| find a card's legality | Scryfall card search and card page | click the search box, type the card's name, Enter: a search that matches one card opens its page, where the legality in every format is shown (Scryfall's search reference, scryfall.com/docs/syntax, documents the box's query keywords; the one-match jump and the legality table on the card page are our reading of its pages, not found in stored documentation) | 3 |
 | cite a rule | Yawgatog's hyperlinked Comprehensive Rules (one long page, each rule number an anchor link) | Ctrl+F, type the words, Enter, then right-click the rule's number and "Copy link address" (the citation itself is typed by hand) | 5 |
 | check a pasted Oracle of the Void export | Oracle of the Void's deck builder | open the deck builder, click Import, click the text box, paste, confirm: the builder then shows the deck's validity for its format | 5 |
 | compare deck construction across formats | Yawgatog's rules (constructed rules in 100.2a, each variant's in 9xx) | click the contents link of section 100, then of the variant's section (903 Commander), then back to compare: one format's difference at a time | 3 |
 
 Each walk runs at 1280 px and at 390 px (a phone: the header's search box opens from its button, one click as
-the desktop's click in the box). The walks run on the synthetic-pool site (tests/browser/synthetic.py: made-up cards) and the rules data: the card
-is `title(5)`; the rule is OH II.F; the compare page is deck construction in every format.
+the desktop's click in the box). The walks run on the synthetic-pool site (tests/browser/synthetic.py: made-up
+cards) and the rules data: the card is `title(5)`; the rule is OH II.F; the compare page is deck construction in
+every format.
 """
 
 from __future__ import annotations
