@@ -163,3 +163,30 @@ def test_without_a_pool_the_card_records_are_known():
     bundled = load_index(None, codex().cards)
     assert len(bundled) == len(codex().cards) and not bundled.has_pool
     assert bundled.find("Border Keep", "Experienced 2").identity.card_id == "border-keep-experienced-2"
+
+
+def test_pool_facts_tell_a_partial_pool_from_the_pinned_one():
+    """The deck checker page names its pool from these facts: the small fixture pool is not the pinned database,
+    although it has a file for every set."""
+    from conftest import FIXTURE_POOL
+    from l5r.cardpool import pool_facts
+
+    facts = pool_facts(FIXTURE_POOL)
+    assert facts.pinned is None and facts.sets == len(list((FIXTURE_POOL / "sets").glob("*.yaml"))) > 0
+    assert facts.as_json() == {"sets": facts.sets, "pinned": None}
+
+
+@pytest.mark.realpool
+def test_pool_facts_name_the_pinned_database(tmp_path):
+    """The fetched pool is the pinned database; the same pool with one set file removed is not."""
+    from conftest import real_pool
+    from l5r.cardpool import pool_facts
+    from l5r.cardpool.fetch import load_manifest
+
+    whole = real_pool()
+    facts = pool_facts(whole)
+    assert facts.pinned == load_manifest().short, facts
+    partial = tmp_path / "pool"
+    shutil.copytree(whole, partial)
+    next((partial / "sets").glob("*.yaml")).unlink()
+    assert pool_facts(partial).pinned is None

@@ -283,6 +283,9 @@ def test_exit_codes(tmp_path, text, fmt, day, code, verdict):
                                "--cardpool", str(pool_dir()), str(deck)], capture_output=True, text=True)
     assert readable.returncode == code
     assert {3: "CANNOT BE CHECKED", 4: "NOT A DECKLIST"}[code] in readable.stdout
+    # One clean sentence: the reason after the verdict does not say the verdict again on its line.
+    line = next(x for x in readable.stdout.splitlines() if verdict.replace("-", " ").upper() in x)
+    assert line.lower().count(verdict.replace("-", " ")) == 1, line
 
 
 def test_exit_codes_are_documented():

@@ -615,8 +615,7 @@
     this.acronyms = acronyms;
   }
 
-  var NOT_A_DECKLIST = "this is not a decklist: no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or " +
-    "names a card.";
+  var NOT_A_DECKLIST = "no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or names a card.";
   Checker.prototype.isADecklist = function (deck) {
     var table = this.table;
     if (deck.declared.length || deck.legality || deck.headers || deck.cards.some(function (c) { return c.section !== null; })) {
@@ -1276,6 +1275,20 @@
     out.appendChild(json);
   }
 
+  // Which pool the page checks against, truthfully: the whole pinned database, another (maybe partial) pool, or
+  // none. A small pool must not read as the full card pool: a card outside it is reported as unknown.
+  function poolLine(data) {
+    var count = String(data.cards.cards.length).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    var pool = data.pool;
+    if (!data.cards.has_pool || !pool) return "Built without the card pool: only the cards the rules documents name are known.";
+    if (pool.pinned) {
+      return count + " cards known: the whole card pool, the game_on_yasuki card database as pinned (" + pool.pinned +
+        ", " + pool.sets + " sets).";
+    }
+    return count + " cards known, from a card pool of " + pool.sets + " set files that is not the pinned " +
+      "game_on_yasuki database: a card outside it is reported as unknown.";
+  }
+
   function mount() {
     var root = document.getElementById("deck-check");
     if (!root || root.getAttribute("data-ready")) return;
@@ -1300,8 +1313,7 @@
       var date = root.querySelector("input[name=as_of]");
       if (!date.value) date.value = today();
       var status = root.querySelector(".deck-check-status");
-      status.textContent = data.cards.has_pool ? data.cards.cards.length + " cards known (full card pool)."
-        : "Built without the card pool: only the cards the rules documents name are known.";
+      status.textContent = poolLine(data);
       var area = root.querySelector("textarea");
       area.addEventListener("dragover", function (ev) { ev.preventDefault(); });
       area.addEventListener("drop", function (ev) {

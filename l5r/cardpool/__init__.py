@@ -27,7 +27,7 @@ NO_POOL = "none"  # --cardpool none / L5R_CARDPOOL=none: no pool, even when a fe
 GET_ONE = "get the card pool with `l5r cardpool fetch` (or `make cardpool`)"
 
 __all__ = ["ANY_NUMBER", "ENV_VAR", "GET_ONE", "NO_POOL", "CardIndex", "Identity", "Lookup", "PoolChoice",
-           "PoolError", "choose_pool", "load_index", "locate_pool"]
+           "PoolError", "PoolFacts", "choose_pool", "load_index", "locate_pool", "pool_facts"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,28 @@ def load_index(pool_dir: Path | None, cards: Mapping[str, CardRecord], cache_dir
         cache_dir = cache.default_cache_dir()
     return cache.cached(pool_dir, cards, cache_dir, lambda: read_identities(pool_dir),
                         finish=lambda identities: build_index(identities, cards, pool_dir))
+
+
+@dataclass(frozen=True)
+class PoolFacts:
+    """What a reader is told about a pool: how many set files it has, and whether it is the pinned database."""
+
+    sets: int
+    pinned: str | None  # "owner/repository@commit7" when the folder holds exactly the pinned commit's files
+
+    def as_json(self) -> dict:
+        return {"sets": self.sets, "pinned": self.pinned}
+
+
+def pool_facts(pool_dir: Path) -> PoolFacts:
+    """The facts of a pool folder: a pool that is not exactly the pinned commit's (a sample, an older checkout, a
+    pool being edited) must not be presented as the whole card pool."""
+    sets = len(set_files(pool_dir))
+    try:
+        manifest = fetch.load_manifest()
+    except fetch.FetchError:
+        return PoolFacts(sets, None)
+    return PoolFacts(sets, manifest.short if not fetch.verify(pool_dir, manifest) else None)
 
 
 def _checked(path: Path, given: str) -> Path:

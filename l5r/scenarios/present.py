@@ -40,6 +40,8 @@ class Links:
     home: Callable[[str], str | None]  # record id -> uri of the page that shows it (None: not on the site)
     record: Callable[[str, str], str]  # (record id, from page uri) -> href to the record
     page: Callable[[str, str], str]  # (to page uri, from page uri) -> href to the page (directory URL, no anchor)
+    # record id -> its citation as the site shows it (the document's numbering wherever it has one); None: the id
+    label: Callable[[str], str] | None = None
 
 
 NO_LINKS = Links(home=lambda record_id: None, record=lambda record_id, from_uri: "",
@@ -221,7 +223,13 @@ def _head(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_uri: s
 
 def _rule_link(rule_id: str, lib: Library, links: Links, from_uri: str | None) -> str:
     record = lib.codex.records.get(rule_id)
-    text = f"{record.title} ({record.citation})" if record is not None else rule_id
+    citation = (links.label(rule_id) if links.label is not None else None) or getattr(record, "citation", "")
+    if record is None:
+        text = rule_id
+    elif citation.endswith(f", {record.title}"):
+        text = citation  # "OH II.F, Deck Restrictions": the citation already says the title
+    else:
+        text = f"{record.title} ({citation})"
     if record is None or links.home(rule_id) is None or from_uri is None:
         return f"<span>{_e(text)}</span>"
     href = links.record(rule_id, from_uri)

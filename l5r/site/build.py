@@ -159,7 +159,7 @@ class _Helpers:
         ids = getattr(record, "see_also", ())
         if not ids:
             return ""
-        links = ", ".join(f"{self.link(i, self.r.codex.records[i].citation + ' · ' + self.r.codex.records[i].title)}"
+        links = ", ".join(f"{self.link(i, self.label_text(i) + ' · ' + self.r.codex.records[i].title)}"
                           for i in ids if i in self.r.codex.records)
         return (f'<p class="l5r-see-also">The document states this also elsewhere, in other words: {links}. '
                 "Both texts are quoted as written.</p>")
@@ -187,7 +187,7 @@ class _Helpers:
 
     def examples(self, record) -> str:
         """Verified examples (scenarios) that illustrate this record."""
-        return examples.examples_for(record.id, self.r.plan)
+        return examples.examples_for(record.id, self.r.plan, self.r.codex)
 
     def heading(self, s) -> str:
         """A section heading: its number, then its title (unless the title already starts with it)."""

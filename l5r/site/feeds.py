@@ -68,6 +68,36 @@ def dated_entries(codex: m.Codex, format_id: str | None = None) -> list[m.Change
     return sorted(out, key=lambda e: e.date, reverse=True)  # stable: same-day order is kept
 
 
+# The home page's "What's new" holds this marker (docs/index.md); the per-page pass (postbuild.page_html) fills it
+# with the latest dated updates, so every engine's build shows them and the hand-written page stays Markdown.
+LATEST_MARKER = '<div class="l5r-latest" data-latest></div>'
+LATEST_COUNT = 5
+
+
+def latest_html(codex: m.Codex, plan: SitePlan, from_uri: str = "index.md", count: int = LATEST_COUNT) -> str:
+    """The `count` newest dated updates as a list: date, format, kind and a link to the entry (relative to
+    `from_uri`); "" when no update is dated."""
+    items = []
+    for e in dated_entries(codex)[:count]:
+        fmt = codex.formats.get(e.format_id)
+        badge = f'<span class="l5r-format-badge">{html.escape(fmt.short_name)}</span> · ' if fmt else ""
+        link = (f'<a href="{html.escape(plan.url(e.id, from_uri))}">{html.escape(e.title)}</a>'
+                if e.id in plan.anchors else html.escape(e.title))
+        items.append(f'<li><time datetime="{e.date.isoformat()}">{e.date.isoformat()}</time> · {badge}'
+                     f'<span class="l5r-kind l5r-kind--{html.escape(e.kind)}">{html.escape(e.kind.replace("-", " "))}'
+                     f"</span> · {link}</li>")
+    if not items:
+        return ""
+    return f'<div class="l5r-latest"><ul class="l5r-whats-new">{"".join(items)}</ul></div>'
+
+
+def fill_latest(content: str, codex: m.Codex, plan: SitePlan, from_uri: str = "index.md") -> str:
+    """A page's content with the latest-updates marker replaced by the list (pages without it are unchanged)."""
+    if LATEST_MARKER not in content:
+        return content
+    return content.replace(LATEST_MARKER, latest_html(codex, plan, from_uri))
+
+
 def feed_formats(codex: m.Codex) -> list[m.Format]:
     """The bundled formats that get a feed: those with at least one dated update."""
     return [f for f in codex.bundled_formats if any(e.date for e in f.changelog)]

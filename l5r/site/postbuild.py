@@ -6,6 +6,7 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
 1. **Each built page** (`page_html`, on every page file the engine wrote, never on the Codex's own files):
    - titles in the page's content (its `<article>`) escaped once more, as Material's tooltips read them as HTML
      (`render.tooltip_titles`); Material's chrome outside the article is left alone;
+   - the home page's latest dated updates in its "What's new" (`feeds.fill_latest`);
    - the hidden moved-anchor markers at the end of the article (`permalinks.moved_markers`), for pages whose
      old anchors `data/redirects.yml` sends elsewhere;
    - offline only: directory-URL links in the content pointed at page files (`offline.rewrite_links`), the
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data import model as m
-from . import cardsearch, offline, permalinks, search, slim
+from . import cardsearch, feeds, offline, permalinks, search, slim
 from .cardlinks import CARD_DIR
 from .generate import Generated
 from .render import tooltip_titles
@@ -77,6 +78,8 @@ def page_html(page: str, page_file: str, passes: PagePasses) -> str:
     if start != -1 and end > start:
         start += len(ARTICLE)
         content = tooltip_titles(page[start:end])
+        if page_file == "index.html":  # the home page: its "What's new" lists the latest updates
+            content = feeds.fill_latest(content, passes.codex, passes.generated.plan)
         if passes.offline:
             content = offline.rewrite_links(content, page_file, passes.pages_by_dir)
         content += permalinks.moved_markers(page_file, passes.codex, passes.generated.plan, passes.directory_urls)

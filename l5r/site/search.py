@@ -17,6 +17,7 @@ from pathlib import Path
 import yaml
 
 from ..data import model as m
+from . import citelabel
 
 CARD_INDEX_URI = "search/codex.js"
 
@@ -65,8 +66,10 @@ def _restates(location: str, format_ids) -> bool:
 
 
 def tag_index(index_file: Path, codex: m.Codex, plan, use_directory_urls: bool) -> None:
-    """Give each entry of Material's search index its citation id as a tag ("NE 4.3.C"; the format's prefix,
-    "NE", for entries that are not a record).
+    """Give each entry of Material's search index its citation as a tag, worded as the pages word it ("NE 4.3.C",
+    "OH II.F, Deck Restrictions" for a sub-section the document does not number: citelabel.py; the format's
+    prefix, "NE", for entries that are not a record). The tag is what a reader sees; the index's locations keep
+    the ids and anchors.
 
     Material shows tags on every result, so each result shows its format and citation, and matches tags first,
     so a search for "NE 4.3.C" or "OH II.B" puts that rule on top. Pages that restate the rules (compare pages,
@@ -74,14 +77,15 @@ def tag_index(index_file: Path, codex: m.Codex, plan, use_directory_urls: bool) 
     """
     def citation(record_id: str) -> str | None:
         record = codex.records.get(record_id)
-        return getattr(record, "citation", None) or None
+        return (citelabel.label(record, codex) or None) if record is not None else None
 
     by_anchor = {anchor: c for rid, (_, anchor) in plan.anchors.items() if (c := citation(rid))}
     page_tag: dict[str, str] = {}
     for page in plan.pages:
         fmt = page.context.get("format")
         section = page.context.get("section")
-        tag = (section.citation if section is not None else None) or (fmt.citation_prefix if fmt else None)
+        tag = citelabel.label(section, codex) if section is not None else None
+        tag = tag or (fmt.citation_prefix if fmt else None)
         if tag:
             page_tag[_page_url(page.uri, use_directory_urls)] = tag
     data = json.loads(index_file.read_text(encoding="utf-8"))

@@ -167,14 +167,17 @@ def test_problems_link_to_their_rule_and_verdict_shows(tab):
     ("new-era-base", "CANNOT BE CHECKED in New Era Edition", "cannot-be-checked"),
     ("modern-bans-not-stated-before-2015-08-16", "CANNOT BE CHECKED in Modern (ban list not stated as of 2015-08-15)",
      "cannot-be-checked"),
-    ("not-a-decklist", "NOT A DECKLIST: this is not a decklist", "not-a-decklist"),
+    ("not-a-decklist", "NOT A DECKLIST: no line of it is a section header", "not-a-decklist"),
 ])
 def test_verdicts_that_are_neither_legal_nor_not_legal(tab, case_id, words, verdict):
     """New Era's collection is not in the pool; Modern states no ban list before 2015-08-16; prose is no decklist:
     the page never shows a green LEGAL or a red NOT LEGAL with problems for them (the CLI's exit 3 and 4)."""
     page = open_checker(tab)
     run_case(page, next(c for c in CASES if c.id == case_id))
-    assert page.text_content(".deck-check-verdict").startswith(words)
+    shown = page.text_content(".deck-check-verdict")
+    assert shown.startswith(words), shown
+    # One clean sentence: the verdict's words are not repeated by its reason ("NOT A DECKLIST: this is not a ...").
+    assert shown.lower().count(verdict.replace("-", " ")) == 1, shown
     assert page.get_attribute("#deck-check .deck-check-result", "data-verdict") == verdict
     assert page.locator(".deck-check-verdict.legal, .deck-check-verdict.not-legal").count() == 0
     if verdict == "cannot-be-checked":
@@ -218,6 +221,19 @@ def test_exact_titles_box_does_what_strict_titles_does(tab):
     unticked = submit(typo)
     assert unticked == cli_result(typo)
     assert [w["line"] for w in unticked["warnings"] if w["code"] == "read-as"] == [16, 20, 39]
+
+
+def test_the_page_says_which_pool_it_checks_against(tab):
+    """The test site is built with the small fixture pool: the page must not call it the full card pool, and says
+    how many cards it knows and that a card outside them is reported as unknown."""
+    from conftest import FIXTURE_POOL
+
+    page = open_checker(tab)
+    status = page.text_content("#deck-check .deck-check-status")
+    known = len(load_index(FIXTURE_POOL, codex().cards).identities)
+    assert status.startswith(f"{known:,} cards known, from a card pool of "), status
+    assert "not the pinned game_on_yasuki database" in status and "reported as unknown" in status, status
+    assert "full card pool" not in status and "whole card pool" not in status, status
 
 
 def test_user_mistakes_are_sentences_not_crashes(tab):

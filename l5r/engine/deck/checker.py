@@ -22,8 +22,8 @@ from .report import DeckReport, Findings, between
 
 _SECTION_OF_DECK = {deck: section for section, deck in DECK_OF_SECTION.items()}
 _OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
-_NOT_A_DECKLIST = ("this is not a decklist: no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or "
-                   "names a card.")
+# The reason follows the verdict's own words ("NOT A DECKLIST: no line of it ..."), so it does not repeat them.
+_NOT_A_DECKLIST = "no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or names a card."
 MAX_SUGGESTED_PER_DECK = 100  # "did you mean" (and near-certain readings) for the first hundred unknown names
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 
-from ...cardpool import CardIndex
+from ...cardpool import CardIndex, pool_facts
 from ...cardpool.names import title_key
 from ...data import model as m
+from .. import citelabel
 from .documents import API_VERSION, cards_document, checkable_formats, format_document
 
 
@@ -29,6 +30,8 @@ def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) ->
         "api_version": API_VERSION,
         "formats": formats,
         "cards": cards_document(index),
+        # how the page names the pool it checks against: its size and whether it is the pinned database
+        "pool": pool_facts(index.pool_dir).as_json() if index.has_pool else None,
         "card_ids": {i.card_id: n for n, i in enumerate(index.identities) if i.card_id},
         "set_acronyms": dict(codex.set_acronyms),  # what exporters write in (…) -> the pool's set name
         "rule_urls": {r: rule_urls[r] for r in sorted(cited) if r in rule_urls},
@@ -45,8 +48,9 @@ def _cited(fmt_doc: dict):
 
 
 def _citation(codex: m.Codex, rule: str) -> str | None:
+    """The rule's citation as every page shows it (`OH II.F, Deck Restrictions`, not the id: citelabel.py)."""
     record = codex.records.get(rule)
-    return getattr(record, "citation", None) if record is not None else None
+    return (citelabel.label(record, codex) or None) if record is not None else None
 
 
 def checker_script(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) -> str:

@@ -231,6 +231,7 @@
     ["legal", "l5r-format"], ["not", "l5r-notformat"], ["banned", "l5r-banned"], ["unique", "l5r-unique"]];
   function formatIndex(id) { for (var n = 0; n < D.formats.length; n++) if (D.formats[n][0] === id) return String(n); return ""; }
   function tableIndex(table, name) { var n = table.indexOf(name); return n < 0 ? "" : String(n); }
+  var initialSearch = location.search;  // before remember() rewrites it
   function restore() {
     var p = new URLSearchParams(location.search);
     FIELDS.forEach(function (f) {
@@ -269,4 +270,9 @@
   $("l5r-more").addEventListener("click", showMore);
   restore();
   run();
+  // Sent from the home page's box (?go=1): exactly one match opens its page, replacing this address, so Back returns
+  // to the home page. The address run() rewrote has no go=1, so the list itself stays reachable and linkable.
+  if (/[?&]go=1(&|$)/.test(initialSearch) && hits.length === 1) {
+    location.replace(root + D.cards[hits[0]][2]);
+  }
 })();
