@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_l5r
+from conftest import BIN, ROOT, run_l5r
 from l5r.cardpool import PoolError, load_index
 from l5r.cardpool import cardtext
 from l5r.cardpool.index import SUGGESTION_THRESHOLD, build_index
@@ -148,6 +149,69 @@ def test_a_data_file_that_is_no_regular_text_file_is_a_located_problem(data_copy
     said = _SAID[kind].replace("8 MB", "4 MB")
     assert re.search(rf"^data/cards/zz\.yml:1:\d+: (the file )?{re.escape(said)}", result.stdout, re.M), \
         result.stdout
+
+
+def _memo_path(cache: Path, monkeypatch) -> Path:
+    """Where `l5r check` keeps the digests of the documents it found clean, with the cache folder `cache`."""
+    from l5r.data import schemas
+
+    monkeypatch.setenv("L5R_CACHE_DIR", str(cache))
+    cache.mkdir(exist_ok=True)
+    return schemas._memo_file(ROOT / "data" / "schemas")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "loop", "folder"])
+def test_a_clean_data_memo_that_is_no_regular_file_is_no_memo(tmp_path, monkeypatch, kind):
+    """The memo of documents found clean, in the cache folder, is read as every input is: a FIFO there (which
+    hung every command that loads the data, for ever), a device, a loop or a folder means no memo."""
+    _special(kind, _memo_path(tmp_path / "cache", monkeypatch))
+    env = dict(os.environ, L5R_CACHE_DIR=str(tmp_path / "cache"))
+    start = time.monotonic()
+    try:
+        result = subprocess.run([str(BIN / "l5r"), "check"], cwd=ROOT, env=env, capture_output=True, text=True,
+                                timeout=60, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"`l5r check` with the memo a {kind} did not end in 60 s")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stdout + result.stderr
+    assert time.monotonic() - start < 30
+
+
+@pytest.mark.parametrize("kind", ["too-large", "not-utf8"])
+def test_an_oversize_or_non_utf8_memo_is_no_memo(tmp_path, monkeypatch, kind):
+    """Digests that would skip every document's check, in a memo over its size or with a byte that is no UTF-8:
+    the memo is not read (every document is checked again) and is started afresh."""
+    from l5r.data import load, schemas
+
+    first = _memo_path(tmp_path / "first", monkeypatch)
+    monkeypatch.setattr(schemas, "_CLEAN", {})
+    monkeypatch.setattr(load, "_LOADED", {})
+    load_codex(ROOT / "data")
+    digests = first.read_bytes()
+    assert digests.count(b"\n") > 20
+    memo = _memo_path(tmp_path / "cache", monkeypatch)
+    tail = b"x" * (schemas.MEMO_BYTES + 1) if kind == "too-large" else b"\xff\n"
+    memo.write_bytes(digests + tail)
+    checked = []
+    real = schemas._validators
+
+    def counting(schema_dir):
+        return {k: _Counting(v, checked) for k, v in real(schema_dir).items()}
+
+    monkeypatch.setattr(schemas, "_validators", counting)
+    monkeypatch.setattr(schemas, "_CLEAN", {})
+    monkeypatch.setattr(load, "_LOADED", {})
+    load_codex(ROOT / "data")
+    assert len(checked) > 20, "the memo's digests were used"
+    assert not memo.exists() or memo.stat().st_size < schemas.MEMO_BYTES
+
+
+class _Counting:
+    def __init__(self, validator, checked: list):
+        self.validator, self.checked = validator, checked
+
+    def iter_errors(self, value):
+        self.checked.append(1)
+        return self.validator.iter_errors(value)
 
 
 def test_problem_paths_are_relative_to_the_folder_the_command_runs_in(data_copy, tmp_path):
