@@ -307,9 +307,15 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
     if not isinstance(root, yaml.MappingNode):
         raise DecklistError(f"deck file {source} must be a YAML mapping with pre_game, dynasty and fate lists")
     cards, issues = [], []
+    first_at: dict[str, tuple[str, int]] = {}  # each key as read (case and spaces aside) -> as written, its line
     for key_node, value_node in root.value:
         key = str(key_node.value).strip().lower()
         line = key_node.start_mark.line + 1
+        if key in first_at:  # `Dynasty:` then `dynasty:`: the same section to this reader, given twice
+            written, at = first_at[key]
+            raise DecklistError(f"deck file {source} line {line}: duplicate key '{key_node.value}' (first given at "
+                                f"line {at} as '{written}'; keys are read without regard to case)")
+        first_at[key] = (str(key_node.value), line)
         if key in _YAML_METADATA:
             continue
         if key not in _YAML_KEYS:

@@ -254,6 +254,26 @@ def test_duplicate_keys_in_a_yaml_deck_are_refused():
         parse_decklist("dynasty:\n- 3 Zanzibar Keep\ndynasty:\n- 3 Quolo Mine\n", "deck.yml")
 
 
+@pytest.mark.parametrize("second", ["Dynasty", "DYNASTY", "dynAsty"])
+def test_yaml_deck_keys_that_differ_only_in_case_are_duplicates(second):
+    """The reader takes `Dynasty:` and `dynasty:` for one section: given twice, it is a duplicate key."""
+    with pytest.raises(DecklistError) as caught:
+        parse_decklist(f"dynasty:\n- 3 Zanzibar Keep\n{second}:\n- 3 Quolo Mine\n", "deck.yml")
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"deck file deck.yml line 3: duplicate key '{second.strip()}' (first given at line 1 "
+                              "as 'dynasty'"), message
+
+
+def test_a_yaml_deck_with_duplicate_keys_is_one_line_and_exit_2(tmp_path):
+    deck = tmp_path / "deck.yml"
+    deck.write_text("Name: Mine\nFate:\n- 3 Zanzibar Keep\nfate:\n- 3 Quolo Mine\n", encoding="utf-8")
+    result = run_l5r("deck", "check", "--format", "modern", deck.name, cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "deck file deck.yml line 4: duplicate key 'fate' (first given at line 2 as 'Fate'" in result.stderr, \
+        result.stderr
+
+
 def test_a_null_item_is_no_card_named_null():
     deck = parse_decklist("dynasty:\n- null\n- ~\n- 3 Zanzibar Keep\n", "deck.yml")
     assert [c.name for c in deck.cards] == ["Zanzibar Keep"]
