@@ -233,6 +233,7 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             subtotals.append(tuple(open_label))
 
     block = 0
+    read_before: dict[str, CardLine | LineIssue] = {}
     for number, raw in enumerate(_lines(text), start=1):
         stripped = plain(raw)
         if not stripped:
@@ -273,7 +274,7 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             open_label = None
             section = PREGAME
             line = label.group("card")
-        parsed = parse_card_line(line, number, section)
+        parsed = _card_line(line, number, section, read_before)
         if isinstance(parsed, LineIssue):
             if not seen_content and section is None:
                 title_line = number  # "== My Crab deck! ==" above the list: its name, not a card line
@@ -449,6 +450,17 @@ def _paren_set(line: str) -> str:
 def _unbracket(text: str) -> str:
     text = text.strip()
     return text[1:-1].strip() if text[:1] in "([" and text[-1:] in ")]" else text
+
+
+def _card_line(line: str, number: int, section: str | None, read_before: dict) -> CardLine | LineIssue:
+    """`parse_card_line`, reading each distinct line once per decklist: a long list names the same cards again
+    and again (200,000 lines hold at most the pool's 14,000 titles), and reading a line is most of a check."""
+    known = read_before.get(line)
+    if known is None:
+        known = read_before[line] = parse_card_line(line, 0, None)
+    if isinstance(known, LineIssue):
+        return LineIssue(number, known.message)
+    return CardLine(number, section, known.count, known.name, known.experience, known.set_name, known.written)
 
 
 def parse_card_line(line: str, number: int, section: str | None) -> CardLine | LineIssue:
