@@ -442,3 +442,21 @@ def test_two_formats_with_one_citation_prefix_are_located(data_copy):
     assert result.returncode == 1, result.stdout
     assert re.search(r"^data/formats/(twenty-festivals|modern)/format\.yml:6:1: format '[a-z-]+' has the citation "
                      r"of format '[a-z-]+' .*“MOD”", result.stdout, re.M), result.stdout
+
+
+# -- long decks: each distinct line is read once ---------------------------------------------------------------
+
+def test_plain_splits_at_the_characters_a_regex_space_matches():
+    """plain() joins str.split(): the same runs of space as `\\s+`, Unicode spaces included, and the same quotes."""
+    from l5r.cardpool.names import plain
+
+    for text in ["  Kaiu  Shiro\t", "Koan’s\u00a0Jingasa", "a\u2003b\u3000c\x1cd\x85e", "`x´", "a\u200bb", ""]:
+        translated = text.translate(str.maketrans({"’": "'", "`": "'", "´": "'", "\u00a0": " "}))
+        assert plain(text) == re.sub(r"\s+", " ", translated).strip(), repr(text)
+
+
+def test_a_line_given_again_keeps_its_own_line_number_and_section():
+    deck = parse_decklist("Dynasty:\n2 Zanzibar Keep\n0 Quolo Mine\nFate:\n2 Zanzibar Keep\n0 Quolo Mine\n", "d.txt")
+    assert [(c.line, c.section, c.count, c.name) for c in deck.cards] == [
+        (2, "dynasty", 2, "Zanzibar Keep"), (5, "fate", 2, "Zanzibar Keep")]
+    assert [i.line for i in deck.issues] == [3, 6]
