@@ -36,6 +36,8 @@ are not card lines become `issues`; the deck checker reports them as `parse` pro
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -274,6 +276,7 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
     # sub-header ("Followers") then belongs to it; else (no header yet, or a "Stronghold: ..." label, or a type
     # sub-header set it) the type names the deck its lines go in.
     stated = False
+    read_before: dict[str, CardLine | LineIssue] = {}
     for number, raw in enumerate(_lines(text), start=1):
         stripped = plain(raw)
         if not stripped:
@@ -338,7 +341,7 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             if section != PREGAME:
                 section, stated = PREGAME, False
             line = label.group("card")
-        parsed = parse_card_line(line, number, section)
+        parsed = _card_line(line, number, section, read_before)
         if isinstance(parsed, LineIssue):
             if not seen_content and section is None:
                 title_line = number  # "== My Crab deck! ==" above the list: its name, not a card line
@@ -372,9 +375,15 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
     if not isinstance(root, yaml.MappingNode):
         raise DecklistError(f"deck file {source} must be a YAML mapping with pre_game, dynasty and fate lists")
     cards, issues = [], []
+    first_at: dict[str, tuple[str, int]] = {}  # each key as read (case and spaces aside) -> as written, its line
     for key_node, value_node in root.value:
         key = str(key_node.value).strip().lower()
         line = key_node.start_mark.line + 1
+        if key in first_at:  # `Dynasty:` then `dynasty:`: the same section to this reader, given twice
+            written, at = first_at[key]
+            raise DecklistError(f"deck file {source} line {line}: duplicate key '{key_node.value}' (first given at "
+                                f"line {at} as '{written}'; keys are read without regard to case)")
+        first_at[key] = (str(key_node.value), line)
         if key in _YAML_METADATA:
             continue
         if key not in _YAML_KEYS:
@@ -508,6 +517,17 @@ def _paren_set(line: str) -> str:
 def _unbracket(text: str) -> str:
     text = text.strip()
     return text[1:-1].strip() if text[:1] in "([" and text[-1:] in ")]" else text
+
+
+def _card_line(line: str, number: int, section: str | None, read_before: dict) -> CardLine | LineIssue:
+    """`parse_card_line`, reading each distinct line once per decklist: a long list names the same cards again
+    and again (200,000 lines hold at most the pool's 14,000 titles), and reading a line is most of a check."""
+    known = read_before.get(line)
+    if known is None:
+        known = read_before[line] = parse_card_line(line, 0, None)
+    if isinstance(known, LineIssue):
+        return LineIssue(number, known.message)
+    return dataclasses.replace(known, line=number, section=section)
 
 
 def parse_card_line(line: str, number: int, section: str | None) -> CardLine | LineIssue:

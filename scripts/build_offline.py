@@ -83,6 +83,38 @@ def remote_loads(site: Path, files: list[Path] | None = None) -> list[str]:
     return found
 
 
+# Addresses written into a page as text or as a link. The pages may name the Codex's own public address
+# (canonical links, Copy citation) and the inline icons' SVG namespace (a name, never fetched); a rules document
+# that quotes an address is shown as the document writes it. Anything else is a link or an address out of the
+# copy: pool card text quoting one is written with `&#58;//` (l5r/site/cardtext.py), so none should be here.
+_ADDRESS = re.compile(r"https?://[^\s\"'<>()&]*", re.I)
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def document_words(data: Path = ROOT / "data") -> str:
+    """Every data file's text: an address a rules document quotes is the document's words."""
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(data.rglob("*.yml")))
+
+
+def outside_addresses(site: Path, public: str, words: str, files: list[Path] | None = None) -> list[str]:
+    """Every address in a page of the copy that is not the public address `public` (empty: none), the SVG
+    namespace, or an address the rules documents (`words`) quote."""
+    found = []
+    for path in checked_files(site) if files is None else files:
+        if path.suffix != ".html":
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if "://" not in text:
+            continue  # most card pages have none (a pool address is written `&#58;//`)
+        for match in _ADDRESS.finditer(text):
+            address = match.group(0)
+            if address == SVG_NS or (public and address.startswith(public)) or (len(address) > 8 and address in words):
+                continue
+            line = text.count("\n", 0, match.start()) + 1
+            found.append(f"{path.relative_to(site)}:{line}: {address[:100]}")
+    return found
+
+
 def build(site_dir: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(ROOT / "mkdocs.offline.yml"),
@@ -137,7 +169,15 @@ def main(argv: list[str] | None = None) -> int:
         for p in problems:
             print(f"  {p}", file=sys.stderr)
         return 1
-    print(f"network check: {len(files)} pages, stylesheets and scripts read; none loads from another machine")
+    outside = outside_addresses(site_dir, os.environ.get("L5R_SITE_URL", "").strip(), document_words(), files)
+    if outside:
+        print("build_offline: these pages name an address outside the copy (only the Codex's public address may be "
+              "named; quoted card text is written with &#58;//):", file=sys.stderr)
+        for p in outside[:50]:
+            print(f"  {p}", file=sys.stderr)
+        return 1
+    print(f"network check: {len(files)} pages, stylesheets and scripts read; none loads from another machine, "
+          "no page names an address but the Codex's own")
     if args.no_zip:
         print(site_dir)
         return 0

@@ -14,13 +14,15 @@ import yaml
 
 PAYLOAD = ('<b>Battle:</b> :bow: Bow a target.<br><script>window.__pwned = 1</script>'
            '<img src=x onerror="window.__pwned = 2"><a href="javascript:window.__pwned = 3">click</a>')
+# Errata in the real pool quote the publisher's pages: an address in card text shows as written and is no link.
+ADDRESS_TEXT = "Plain text. Errata: https://errata.example/courtier?x=1&y=2"
 POOL = {
     "a_line_in_the_sand": {"set": "A Line in the Sand", "cards": [
         {"title": "Zzyx Test Samurai", "types": ["Personality"], "decks": ["Dynasty"], "clans": ["Crab"],
          "keywords": ["Samurai", "Crab Clan"], "is_unique": True, "text": PAYLOAD, "legality": ["Legacy", "Modern"],
          "rarity": "Rare", "artist": "Test Artist", "force": "2", "chi": "2"},
         {"title": "Zzyx Test Courtier", "types": ["Personality"], "decks": ["Dynasty"], "clans": ["Crane"],
-         "keywords": ["Courtier"], "text": "Plain text.", "legality": ["Modern"], "rarity": "Common",
+         "keywords": ["Courtier"], "text": ADDRESS_TEXT, "legality": ["Modern"], "rarity": "Common",
          "artist": "Test Artist"}]},
     "promotional_test": {"set": "Promotional (Test)", "cards": [
         {"title": "Zzyx Test Promo", "types": ["Item"], "decks": ["Fate"], "keywords": [], "text": "A promo.",

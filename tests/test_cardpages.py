@@ -179,6 +179,17 @@ def test_icon_codes_are_readable_symbols():
     assert 'role="img" aria-label="Bow"' in out and 'aria-label="2 Gold"' in out
 
 
+def test_an_address_in_card_text_stays_text_and_holds_no_scheme_separator():
+    """Errata quote the publisher's pages: shown as written (never a link), with no `http://` in the HTML."""
+    text = 'See https://errata.example/a and <a href="http://x.example/">HTTPS://LOUD.example/</a> :bow:'
+    out = str(safe_text(text))
+    assert "://" not in out and "<a" not in out
+    assert "https&#58;//errata.example/a" in out and "HTTPS&#58;//LOUD.example/" in out
+    assert 'aria-label="Bow"' in out  # icon codes still read
+    shown = html.unescape(re.sub(r"<[^>]+>", "", out))  # what a browser displays, tags aside
+    assert shown.startswith('See https://errata.example/a and <a href="http://x.example/">HTTPS://LOUD.example/')
+
+
 def test_a_very_long_title_gets_a_short_stable_slug():
     from l5r.cardpool import Identity
     from l5r.site.cardpages import slugs

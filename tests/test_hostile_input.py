@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_l5r
+from conftest import BIN, ROOT, run_l5r
 from l5r.cardpool import PoolError, load_index
 from l5r.cardpool import cardtext
 from l5r.cardpool.index import SUGGESTION_THRESHOLD, build_index
@@ -150,6 +151,69 @@ def test_a_data_file_that_is_no_regular_text_file_is_a_located_problem(data_copy
         result.stdout
 
 
+def _memo_path(cache: Path, monkeypatch) -> Path:
+    """Where `l5r check` keeps the digests of the documents it found clean, with the cache folder `cache`."""
+    from l5r.data import schemas
+
+    monkeypatch.setenv("L5R_CACHE_DIR", str(cache))
+    cache.mkdir(exist_ok=True)
+    return schemas._memo_file(ROOT / "data" / "schemas")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "loop", "folder"])
+def test_a_clean_data_memo_that_is_no_regular_file_is_no_memo(tmp_path, monkeypatch, kind):
+    """The memo of documents found clean, in the cache folder, is read as every input is: a FIFO there (which
+    hung every command that loads the data, for ever), a device, a loop or a folder means no memo."""
+    _special(kind, _memo_path(tmp_path / "cache", monkeypatch))
+    env = dict(os.environ, L5R_CACHE_DIR=str(tmp_path / "cache"))
+    start = time.monotonic()
+    try:
+        result = subprocess.run([str(BIN / "l5r"), "check"], cwd=ROOT, env=env, capture_output=True, text=True,
+                                timeout=60, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"`l5r check` with the memo a {kind} did not end in 60 s")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stdout + result.stderr
+    assert time.monotonic() - start < 30
+
+
+@pytest.mark.parametrize("kind", ["too-large", "not-utf8"])
+def test_an_oversize_or_non_utf8_memo_is_no_memo(tmp_path, monkeypatch, kind):
+    """Digests that would skip every document's check, in a memo over its size or with a byte that is no UTF-8:
+    the memo is not read (every document is checked again) and is started afresh."""
+    from l5r.data import load, schemas
+
+    first = _memo_path(tmp_path / "first", monkeypatch)
+    monkeypatch.setattr(schemas, "_CLEAN", {})
+    monkeypatch.setattr(load, "_LOADED", {})
+    load_codex(ROOT / "data")
+    digests = first.read_bytes()
+    assert digests.count(b"\n") > 20
+    memo = _memo_path(tmp_path / "cache", monkeypatch)
+    tail = b"x" * (schemas.MEMO_BYTES + 1) if kind == "too-large" else b"\xff\n"
+    memo.write_bytes(digests + tail)
+    checked = []
+    real = schemas._validators
+
+    def counting(schema_dir):
+        return {k: _Counting(v, checked) for k, v in real(schema_dir).items()}
+
+    monkeypatch.setattr(schemas, "_validators", counting)
+    monkeypatch.setattr(schemas, "_CLEAN", {})
+    monkeypatch.setattr(load, "_LOADED", {})
+    load_codex(ROOT / "data")
+    assert len(checked) > 20, "the memo's digests were used"
+    assert not memo.exists() or memo.stat().st_size < schemas.MEMO_BYTES
+
+
+class _Counting:
+    def __init__(self, validator, checked: list):
+        self.validator, self.checked = validator, checked
+
+    def iter_errors(self, value):
+        self.checked.append(1)
+        return self.validator.iter_errors(value)
+
+
 def test_problem_paths_are_relative_to_the_folder_the_command_runs_in(data_copy, tmp_path):
     (data_copy / "cards" / "zz.yml").write_text("kind: [\n", encoding="utf-8")
     runs_in = tmp_path / "elsewhere"
@@ -188,6 +252,26 @@ def test_utf16_without_a_bom_and_nul_bytes_are_not_utf8(tmp_path):
 def test_duplicate_keys_in_a_yaml_deck_are_refused():
     with pytest.raises(DecklistError, match=r"line 3: duplicate key 'dynasty' \(first given at line 1\)"):
         parse_decklist("dynasty:\n- 3 Zanzibar Keep\ndynasty:\n- 3 Quolo Mine\n", "deck.yml")
+
+
+@pytest.mark.parametrize("second", ["Dynasty", "DYNASTY", "dynAsty"])
+def test_yaml_deck_keys_that_differ_only_in_case_are_duplicates(second):
+    """The reader takes `Dynasty:` and `dynasty:` for one section: given twice, it is a duplicate key."""
+    with pytest.raises(DecklistError) as caught:
+        parse_decklist(f"dynasty:\n- 3 Zanzibar Keep\n{second}:\n- 3 Quolo Mine\n", "deck.yml")
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"deck file deck.yml line 3: duplicate key '{second.strip()}' (first given at line 1 "
+                              "as 'dynasty'"), message
+
+
+def test_a_yaml_deck_with_duplicate_keys_is_one_line_and_exit_2(tmp_path):
+    deck = tmp_path / "deck.yml"
+    deck.write_text("Name: Mine\nFate:\n- 3 Zanzibar Keep\nfate:\n- 3 Quolo Mine\n", encoding="utf-8")
+    result = run_l5r("deck", "check", "--format", "modern", deck.name, cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "deck file deck.yml line 4: duplicate key 'fate' (first given at line 2 as 'Fate'" in result.stderr, \
+        result.stderr
 
 
 def test_a_null_item_is_no_card_named_null():
@@ -358,3 +442,21 @@ def test_two_formats_with_one_citation_prefix_are_located(data_copy):
     assert result.returncode == 1, result.stdout
     assert re.search(r"^data/formats/(twenty-festivals|modern)/format\.yml:6:1: format '[a-z-]+' has the citation "
                      r"of format '[a-z-]+' .*“MOD”", result.stdout, re.M), result.stdout
+
+
+# -- long decks: each distinct line is read once ---------------------------------------------------------------
+
+def test_plain_splits_at_the_characters_a_regex_space_matches():
+    """plain() joins str.split(): the same runs of space as `\\s+`, Unicode spaces included, and the same quotes."""
+    from l5r.cardpool.names import plain
+
+    for text in ["  Kaiu  Shiro\t", "Koan’s\u00a0Jingasa", "a\u2003b\u3000c\x1cd\x85e", "`x´", "a\u200bb", ""]:
+        translated = text.translate(str.maketrans({"’": "'", "`": "'", "´": "'", "\u00a0": " "}))
+        assert plain(text) == re.sub(r"\s+", " ", translated).strip(), repr(text)
+
+
+def test_a_line_given_again_keeps_its_own_line_number_and_section():
+    deck = parse_decklist("Dynasty:\n2 Zanzibar Keep\n0 Quolo Mine\nFate:\n2 Zanzibar Keep\n0 Quolo Mine\n", "d.txt")
+    assert [(c.line, c.section, c.count, c.name) for c in deck.cards] == [
+        (2, "dynasty", 2, "Zanzibar Keep"), (5, "fate", 2, "Zanzibar Keep")]
+    assert [i.line for i in deck.issues] == [3, 6]

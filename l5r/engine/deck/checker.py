@@ -55,6 +55,7 @@ class DeckChecker:
         self._legal_sets = frozenset(title_key(s) for s in legality.pool_sets) if legality else frozenset()
         self._legal_tags = frozenset(legality.bug_pool_tags if legality else ()) | frozenset(
             self._pool_rules.get("pool_tags", ()))
+        self._in_legal_pool: dict[Identity, bool] = {}
         self._pool_rule = (legality.id if legality else None) or ruleset.rule("card_pool")
         self._sections_rule = ruleset.rule("deck_sections") or ruleset.rule("deck_size")
 
@@ -384,7 +385,13 @@ class DeckChecker:
         return [b for b in self.applicable_bans(ident) if b.in_force(on)]
 
     def in_legal_pool(self, ident: Identity) -> bool:
-        return any(title_key(s) in self._legal_sets for s in ident.sets) or bool(ident.pool_tags & self._legal_tags)
+        # Asked once per card line: a card a long deck lists again is answered from the first time (at most one
+        # entry per card of the pool).
+        legal = self._in_legal_pool.get(ident)
+        if legal is None:
+            legal = self._in_legal_pool[ident] = any(title_key(s) in self._legal_sets for s in ident.sets) or bool(
+                ident.pool_tags & self._legal_tags)
+        return legal
 
     def card_legality(self, ident: Identity, on: dt.date) -> legality.CardLegality:
         """The verdict `check()` reaches for a deck holding this one card on this day (same code paths)."""
