@@ -105,9 +105,10 @@ _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
 # "Barley Farm - x3". Matched in the last TAIL characters only (the form is short), so a long line costs no more
 # than a short one; what stands before it must be a space.
+# Every repeat is bounded by the tail's length: an unbounded run tried from every start is quadratic.
 _TRAILING_COUNT = re.compile(
-    r"(?:[(\[]\s*(?:[x×]\s*(?P<a>[0-9]+)|(?P<b>[0-9]+)\s*[x×]?)\s*[)\]]|[x×]\s*(?P<c>[0-9]+)|(?P<d>[0-9]+)\s*[x×]"
-    r"|-+\s*(?P<e>[0-9]+))\s*$", re.I)
+    r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}[x×]?)\s{0,24}[)\]]"
+    r"|[x×]\s{0,24}(?P<c>[0-9]{1,24})|(?P<d>[0-9]{1,24})\s{0,24}[x×]|-{1,24}\s{0,24}(?P<e>[0-9]{1,24}))\s{0,24}$", re.I)
 _TRAILING_COUNT_TAIL = 24
 _BULLET = re.compile(r"^[-*]\s+")
 _YAML_KEYS = {"pre_game": PREGAME, "pregame": PREGAME, "pre-game": PREGAME, "stronghold": PREGAME,
