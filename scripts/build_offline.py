@@ -84,31 +84,24 @@ def remote_loads(site: Path, files: list[Path] | None = None) -> list[str]:
 
 
 # Addresses written into a page as text or as a link. The pages may name the Codex's own public address
-# (canonical links, Copy citation) and the inline icons' SVG namespace (a name, never fetched); a rules document
-# that quotes an address is shown as the document writes it. Anything else is a link or an address out of the
-# copy: pool card text quoting one is written with `&#58;//` (l5r/site/cardtext.py), so none should be here.
+# (canonical links, Copy citation) and nothing else: an inline icon's SVG namespace is implied in HTML and left out,
+# and an address a rules document or a pool card quotes is written `&#58;//` (l5r/site/offline.py,
+# l5r/site/cardtext.py), shown as written and never a way out.
 _ADDRESS = re.compile(r"https?://[^\s\"'<>()&]*", re.I)
-SVG_NS = "http://www.w3.org/2000/svg"
 
 
-def document_words(data: Path = ROOT / "data") -> str:
-    """Every data file's text: an address a rules document quotes is the document's words."""
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(data.rglob("*.yml")))
-
-
-def outside_addresses(site: Path, public: str, words: str, files: list[Path] | None = None) -> list[str]:
-    """Every address in a page of the copy that is not the public address `public` (empty: none), the SVG
-    namespace, or an address the rules documents (`words`) quote."""
+def outside_addresses(site: Path, public: str, files: list[Path] | None = None) -> list[str]:
+    """Every address in a page of the copy that is not the public address `public` (empty: none)."""
     found = []
     for path in checked_files(site) if files is None else files:
         if path.suffix != ".html":
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
         if "://" not in text:
-            continue  # most card pages have none (a pool address is written `&#58;//`)
+            continue
         for match in _ADDRESS.finditer(text):
             address = match.group(0)
-            if address == SVG_NS or (public and address.startswith(public)) or (len(address) > 8 and address in words):
+            if public and address.startswith(public):
                 continue
             line = text.count("\n", 0, match.start()) + 1
             found.append(f"{path.relative_to(site)}:{line}: {address[:100]}")
@@ -169,10 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         for p in problems:
             print(f"  {p}", file=sys.stderr)
         return 1
-    outside = outside_addresses(site_dir, os.environ.get("L5R_SITE_URL", "").strip(), document_words(), files)
+    outside = outside_addresses(site_dir, os.environ.get("L5R_SITE_URL", "").strip(), files)
     if outside:
         print("build_offline: these pages name an address outside the copy (only the Codex's public address may be "
-              "named; quoted card text is written with &#58;//):", file=sys.stderr)
+              "named; a quoted address is written with &#58;//):", file=sys.stderr)
         for p in outside[:50]:
             print(f"  {p}", file=sys.stderr)
         return 1

@@ -121,10 +121,35 @@ def public_canonical(page_html: str) -> str:
                           count=1)
 
 
-def finish(site: Path) -> None:
-    """After the build: no 404.html, and the search index as a script as well. Raises FileNotFoundError when the
+# An inline icon's SVG namespace is implied in HTML (the parser puts every <svg> in it), and an address a rules
+# document quotes is shown as text: neither needs "://" in the copy's HTML, where any address but the Codex's own
+# would read as a way out. `&#58;` displays as ":", in text and in attribute values alike.
+_SVG_NAMESPACE = ' xmlns="http://www.w3.org/2000/svg"'
+_QUOTED_ADDRESS = re.compile(r'(?<![="\'\w])(https?)://', re.I)
+
+
+def quoted_addresses_as_text(page_html: str, public: str) -> str:
+    """A whole built page with no "://" but in links and in the public address `public` (empty: none): inline
+    icons without their implied namespace, a quoted address written `https&#58;//`."""
+    page_html = page_html.replace(_SVG_NAMESPACE, "")
+
+    def quote(match: re.Match) -> str:
+        if public and page_html.startswith(public, match.start()):
+            return match.group(0)
+        return f"{match.group(1)}&#58;//"
+
+    return _QUOTED_ADDRESS.sub(quote, page_html)
+
+
+def finish(site: Path, public: str = "") -> None:
+    """After the build: no 404.html, the short links (written after the engine, so not through the page passes)
+    with quoted addresses as text, and the search index as a script as well. Raises FileNotFoundError when the
     engine wrote no search/search_index.json."""
     (site / "404.html").unlink(missing_ok=True)
+    for short in (site / "c").glob("*/index.html"):
+        text = short.read_text(encoding="utf-8")
+        if "://" in text:
+            short.write_text(quoted_addresses_as_text(text, public), encoding="utf-8")
     folder = site / "search"
     index = folder / "search_index.json"
     text = index.read_text(encoding="utf-8")

@@ -85,7 +85,8 @@ def page_html(page: str, page_file: str, passes: PagePasses) -> str:
         content += permalinks.moved_markers(page_file, passes.codex, passes.generated.plan, passes.directory_urls)
         page = page[:start] + content + page[end:]
     if passes.offline:
-        page = offline.public_canonical(offline.drop_feed_links(page))
+        page = offline.quoted_addresses_as_text(offline.public_canonical(offline.drop_feed_links(page)),
+                                                passes.generated.site_url or "")
     return page
 
 
@@ -147,6 +148,6 @@ def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: boo
                 raise PostBuildError(str(exc)) from None
             shim.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, shim)
-        offline.finish(site)
+        offline.finish(site, generated.site_url or "")
     slim.drop_unused_theme_files(site)
     return {"pages": done, **counts}
