@@ -522,7 +522,7 @@ def _unbracket(text: str) -> str:
 
 def _card_line(line: str, number: int, section: str | None, read_before: dict) -> CardLine | LineIssue:
     """`parse_card_line`, reading each distinct line once per decklist: a long list names the same cards again
-    and again (200,000 lines hold at most the pool's 14,000 titles), and reading a line is most of a check."""
+    and again (a long list holds far fewer distinct lines than lines), and reading a line is most of a check."""
     known = read_before.get(line)
     if known is None:
         known = read_before[line] = parse_card_line(line, 0, None)

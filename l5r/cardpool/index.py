@@ -17,7 +17,7 @@ from .identity import Identity
 from .names import experience_key, split_experience, split_qualifier, title_key
 
 NOT_A_DECK_CARD = "Other"  # biographies, tokens, proxies, clocks: the pool's "Other" deck
-_FOUND_KEPT = 50_000  # find() answers kept: more than the pool's 14,000 titles written a few ways each
+_FOUND_KEPT = 50_000  # find() answers kept: more than every pool title written a few ways each
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ every rules result with the format it comes from.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import unicodedata
@@ -97,7 +98,8 @@ def tag_index(index_file: Path, codex: m.Codex, plan, use_directory_urls: bool) 
             if tag and anchor and " " in tag:
                 tag = tag.split(" ", 1)[0]  # another heading on a record's page: the format only
         if tag:
-            doc["tags"] = [tag]
+            # Material writes a result's tags into the page as HTML, and a label holds the record's title.
+            doc["tags"] = [html.escape(tag, quote=False)]
         if "boost" not in doc and _restates(doc["location"], codex.formats):
             doc["boost"] = _RESTATING_BOOST
     index_file.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
