@@ -148,11 +148,7 @@ def write_record_facts(site_dir: Path, card_site: cardpages.CardSite) -> int:
 def today_statuses(card_site: cardpages.CardSite, identity) -> list[str]:
     """The card's verdict today in each checkable format (`DeckChecker.card_legality`), worked out once per
     build for both the card search's table and the site search's card index."""
-    memo = card_site.__dict__.setdefault("_today_statuses", {})
-    found = memo.get(identity)
-    if found is None:
-        found = memo[identity] = [c.card_legality(identity, card_site.today).status for c in card_site.checks]
-    return found
+    return [v.status for v in card_site.today_verdicts(identity)]
 
 
 def search_rows(card_site: cardpages.CardSite):
