@@ -13,6 +13,7 @@ import random
 import re
 
 import pytest
+from markupsafe import escape
 
 from decks.support import AFTER_ALL_BANS, CACHE, codex, index, pool_dir
 from l5r.decklist import parse_text
@@ -129,6 +130,21 @@ def test_page_size_stays_small(card_site):
     longest = sorted(card_site.page_identities(), key=lambda i: -sum(len(p.get("text", "")) for p in
                                                                     card_site.printings_of(i)))[:300]
     assert max(len(card_site.render(i).encode()) for i in longest) + 2048 <= 40_000
+
+
+def test_a_pool_card_page_says_each_thing_once(card_site):
+    """13,000 pages repeat every byte of their markup (the site with the pool must stay under 60 MB): no line break
+    between two elements, the citation's words once (in the box's code; codex.js reads the title from the h1), an
+    apostrophe as itself in the legality parts. What the page shows is unchanged: title, citation, verdicts."""
+    sample = card_site.page_identities()[:200]
+    for identity in sample:
+        page = card_site.render(identity)
+        assert ">\n<" not in page, identity.key
+        assert "data-cite=" not in page and "data-title=" not in page, identity.key
+        assert f'<code class="l5r-cite__id">CARD {escape(identity.key)}</code>' in page, identity.key
+        legality = page.split('<h2 id="legality">', 1)[1].split('<dl class="l5r-card-facts">', 1)[0]
+        assert "&#39;" not in legality, identity.key
+    assert any("'s card pool" in card_site.render(i) for i in sample)
 
 
 # --- slugs ------------------------------------------------------------------------------------------

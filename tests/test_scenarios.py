@@ -583,3 +583,41 @@ def test_a_deck_scenario_is_answered_by_the_deck_checker(codex):
 def test_deck_scenario_errors_say_what_is_wrong(codex, change, message):
     outcome = run_scenario(_scenario(DECK.replace(*change)), codex)
     assert outcome.error is not None and message in outcome.error, outcome.report()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The site's library of scenarios under `mkdocs serve`: an edit re-reads one file
+# ---------------------------------------------------------------------------------------------------------
+
+
+def test_the_library_reads_again_only_the_files_that_changed(tmp_path, monkeypatch):
+    """A rebuild after one edit reads that file again (its scenarios are new, with the edit) and keeps what the
+    other files hold as it was read (the same objects): every file read and checked again was a tenth of a
+    rebuild. The collected scenarios are still `collect`'s, in its order."""
+    import os
+    import shutil
+
+    from l5r.scenarios import present
+
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    shutil.copytree(ROOT / "docs" / "scenarios", tmp_path / "docs" / "scenarios")
+    monkeypatch.setattr(present, "_cache", {})  # this project's library, not the one other tests share
+    monkeypatch.setattr(present, "_RECHECK_SECONDS", 0.0)
+    present.use_project(tmp_path)
+    first = present.library()
+    edited = tmp_path / "docs" / "scenarios" / "modern.md"
+    text = edited.read_text(encoding="utf-8")
+    title = re.search(r"^title: (.+)$", text, re.M).group(1)
+    edited.write_text(text.replace(f"title: {title}", f"title: {title} (edited)", 1), encoding="utf-8")
+    stat = edited.stat()
+    os.utime(edited, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))  # a later time, as an editor leaves
+    second = present.library()
+    assert second is not first
+    assert [(s.path, s.title) for s in second.scenarios] == \
+        [(s.path, s.title) for s in collect([tmp_path / "docs", tmp_path / "data"], tmp_path)]
+    before = {id(s) for s in first.scenarios}
+    kept = [s for s in second.scenarios if s.path != "docs/scenarios/modern.md"]
+    read_again = [s for s in second.scenarios if s.path == "docs/scenarios/modern.md"]
+    assert kept and all(id(s) in before for s in kept)
+    assert read_again and not any(id(s) in before for s in read_again)
+    assert f"{title} (edited)" in [s.title for s in read_again]

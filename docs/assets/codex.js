@@ -18,7 +18,12 @@
   }
 
   function citationText(box) {
-    var text = box.getAttribute("data-cite") + " — " + box.getAttribute("data-title");
+    // A pool card's page names neither (one page per pool card): its citation is the box's own code, its title the page's h1.
+    var code = box.querySelector(".l5r-cite__id");
+    var heading = document.querySelector("article h1");
+    var cite = box.getAttribute("data-cite") || (code ? code.textContent : "");
+    var title = box.getAttribute("data-title") || (heading ? heading.textContent : "");
+    var text = cite + " — " + title;
     var url = pageUrl();
     if (!url) return text;
     url.hash = box.getAttribute("data-anchor");

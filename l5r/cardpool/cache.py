@@ -62,10 +62,12 @@ _IN_PROCESS: dict[str, tuple] = {}
 
 def _read(path: Path, key: tuple, types: dict[str, type]):
     try:
-        document = json.loads(read_bytes(path, MAX_CACHE_BYTES))
-        if not isinstance(document, dict) or _decode(document.get("key"), types) != key:
+        # Decoded as the json module reads it (each tagged object as soon as it is read): a second walk over the
+        # whole value in Python took as long again as reading the JSON.
+        document = json.loads(read_bytes(path, MAX_CACHE_BYTES), object_hook=_tagged(types))
+        if not isinstance(document, dict) or set(document) != {"key", "value"} or document["key"] != key:
             return None
-        return _decode(document.get("value"), types)
+        return document["value"]
     except (UnreadableFile, ValueError, TypeError, KeyError, RecursionError):
         return None  # a missing, stale, damaged or foreign cache is rebuilt
 
@@ -103,19 +105,22 @@ def _encode(value):
     raise TypeError(f"the cache does not store {type(value).__name__}")
 
 
-def _decode(value, types: dict[str, type]):
-    if isinstance(value, list):
-        return [_decode(v, types) for v in value]
-    if not isinstance(value, dict):
+def _tagged(types: dict[str, type]):
+    """What `_encode` wrote, for json's object_hook (called on the innermost objects first): a one-key tuple, set or
+    dict object, or a dataclass object; any other object (the document, a dataclass's fields) as it is."""
+    def decode(value: dict):
+        if len(value) == 1:
+            tag, items = next(iter(value.items()))
+            if tag == "tuple":
+                return tuple(items)
+            if tag == "frozenset":
+                return frozenset(items)
+            if tag == "dict":
+                return {k: v for k, v in items}
+        elif len(value) == 2 and "dataclass" in value and "fields" in value:
+            return types[value["dataclass"]](**value["fields"])  # KeyError for any other class: not our file
         return value
-    if "tuple" in value:
-        return tuple(_decode(v, types) for v in value["tuple"])
-    if "frozenset" in value:
-        return frozenset(_decode(v, types) for v in value["frozenset"])
-    if "dict" in value:
-        return {_decode(k, types): _decode(v, types) for k, v in value["dict"]}
-    cls = types[value["dataclass"]]  # KeyError for any other class: the file is not ours
-    return cls(**{name: _decode(v, types) for name, v in value["fields"].items()})
+    return decode
 
 
 def _code_digest() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
 
@@ -344,7 +345,8 @@ class BanList:
     footer: tuple[Block, ...] = ()
     categories: tuple[BanCategory, ...] = ()
 
-    @property
+    # Worked out once per list (it is frozen): the deck checker asks for every card of the pool on every day.
+    @cached_property
     def entries(self) -> tuple[BanEntry, ...]:
         return tuple(e for c in self.categories for e in c.entries)
 
@@ -352,7 +354,7 @@ class BanList:
         """The ban list as it stood on a given day."""
         return tuple(e for e in self.entries if e.in_force(on))
 
-    @property
+    @cached_property
     def stated_from(self) -> dt.date | None:
         """The first day the document states the whole list, or None when it states it from the start (some
         entry carries no date and was never lifted). Modern's list is stated "As of August 16, 2015": what

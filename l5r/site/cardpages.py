@@ -77,10 +77,31 @@ def read_printings(pool_dir: Path) -> PoolPrintings:
 
 
 def load_printings(pool_dir: Path, cache_dir="default") -> PoolPrintings:
+    """The pool's printings, from the cache while the pool is unchanged. Cached as ONE JSON string (the cache's
+    tagged encoding of 30,000 small dicts took as long to decode as reading the pool again), parsed by the json
+    module's own decoder."""
     if cache_dir == "default":
         cache_dir = cache.default_cache_dir()
-    return cache.cached(pool_dir, {}, cache_dir, lambda: read_printings(pool_dir), kind="printings",
-                        types=(PoolPrintings,))
+    return cache.cached(pool_dir, {}, cache_dir, lambda: printings_json(read_printings(pool_dir)),
+                        kind="card-printings", finish=lambda text: printings_from_json(text, pool_dir))
+
+
+def printings_json(printings: PoolPrintings) -> str:
+    return json.dumps({"by_identity": [[key, deck, prints] for (key, deck), prints in printings.by_identity.items()],
+                       "release": printings.release}, ensure_ascii=False, separators=(",", ":"))
+
+
+def printings_from_json(text, pool_dir: Path) -> PoolPrintings:
+    """`printings_json` read back; a cache that does not hold that shape is read from the pool again."""
+    try:
+        document = json.loads(text)
+        by_identity = {(key, deck): prints for key, deck, prints in document["by_identity"]}
+        release = document["release"]
+        if isinstance(release, dict) and all(isinstance(p, list) for p in by_identity.values()):
+            return PoolPrintings(by_identity, release)
+    except (TypeError, ValueError, KeyError):
+        pass
+    return read_printings(pool_dir)
 
 
 def _release_dates(pool_dir: Path) -> dict:
@@ -168,14 +189,12 @@ def checkers(codex: m.Codex, index: CardIndex) -> list[DeckChecker]:
     return out
 
 
-def legality_rows(identity: Identity, checks: list[DeckChecker], on: dt.date) -> list[dict]:
-    rows = []
-    for c in checks:
-        timeline = c.card_timeline(identity)
-        now = c.card_legality(identity, on)
-        rows.append({"format": c.format, "now": now, "timeline": timeline,
-                     "bans": c.applicable_bans(identity)})
-    return rows
+def legality_rows(identity: Identity, checks: list[DeckChecker], on: dt.date, now=None) -> list[dict]:
+    """Per format: today's verdict (`now`, when the caller already has it: one per check), the timeline, the bans."""
+    if now is None:
+        now = [c.card_legality(identity, on) for c in checks]
+    return [{"format": c.format, "now": verdict, "timeline": c.card_timeline(identity),
+             "bans": c.applicable_bans(identity)} for c, verdict in zip(checks, now)]
 
 
 def timeline_json(rows) -> str:
@@ -220,7 +239,17 @@ class CardSite:
         site._legality_template = site._env.get_template("pool_card_legality.html.j2")
         site._bans_template = site._env.get_template("pool_card_bans.html.j2")
         site._legality_cache = {}
+        site._today = {}
         return site
+
+    def today_verdicts(self, identity: Identity) -> list:
+        """`DeckChecker.card_legality` today, per checkable format: asked once per card and build, then shared by
+        the legality table, the description a shared link shows and the card search's index."""
+        key = (identity, self.today)  # `today` may be moved (a page for another day): the memo follows it
+        found = self._today.get(key)
+        if found is None:
+            found = self._today[key] = [c.card_legality(identity, self.today) for c in self.checks]
+        return found
 
     def url(self, identity: Identity) -> str:
         return card_url(identity, self.slug_of, self.directory_urls)
@@ -256,7 +285,7 @@ class CardSite:
 
     def verdicts(self, identity: Identity) -> list[tuple[str, str]]:
         """(format name, today's verdict) per checkable format: `DeckChecker.card_legality`, as the table says."""
-        return [(c.format.short_name, c.card_legality(identity, self.today).status) for c in self.checks]
+        return [(c.format.short_name, v.status) for c, v in zip(self.checks, self.today_verdicts(identity))]
 
     def description(self, identity: Identity) -> str:
         """What a shared link to the card's page says: its type, clan and deck, and its legality in words."""
@@ -269,7 +298,7 @@ class CardSite:
         """The card's article HTML (goes inside the shell's <article>); `rel` leads from the page to the root."""
         prints = self.printings_of(identity)
         latest = prints[0] if prints else {}
-        rows = legality_rows(identity, self.checks, self.today)
+        rows = legality_rows(identity, self.checks, self.today, self.today_verdicts(identity))
         related = {
             "Soul of": self.index.soul_chain(identity) - {identity},
             "Counts as": set(self.index.counts_as(identity)),
@@ -308,9 +337,17 @@ class CardSite:
                         page=lambda uri: rel + self.page(uri),
                         ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}",
                         sentence=verdict_sentence([(r["format"].short_name, r["now"].status) for r in rows]))
-            found = (Markup(self._legality_template.render(**args)), Markup(self._bans_template.render(**args)))
+            found = (Markup(_tight(self._legality_template.render(**args))),
+                     Markup(_tight(self._bans_template.render(**args))))
             self._legality_cache[key] = found
         return found
+
+
+def _tight(part: str) -> str:
+    """A legality part as every pool card page repeats it: no line break between two elements (it shows nothing there), and
+    an apostrophe in text as itself (the autoescape's &#39; is only needed inside a single-quoted attribute, and
+    these parts quote every attribute with double quotes)."""
+    return part.strip().replace(">\n<", "><").replace("&#39;", "'")
 
 
 def _and(names: list[str]) -> str:

@@ -76,7 +76,36 @@ other and with the filters below; a <code>-</code> in front of a term negates it
 
 
 def index_document(card_site: cardpages.CardSite) -> dict:
-    tables: dict[str, list] = {"types": [], "clans": [], "decks": [], "keywords": [], "status": []}
+    tables, rows = _static_rows(card_site)
+    status: list[str] = []
+    where: dict[str, int] = {}
+    cards = []
+    for identity, row in rows:
+        verdicts = []
+        for value in today_statuses(card_site, identity):
+            if value not in where:
+                where[value] = len(status)
+                status.append(value)
+            verdicts.append(where[value])
+        cards.append(row[:8] + [verdicts] + row[8:])
+    formats = [[c.format.id, c.format.short_name, c.format.citation_prefix] for c in card_site.checks]
+    return {"root": "../../" if card_site.directory_urls else "../", "formats": formats, **tables, "status": status,
+            "cards": cards, "as_of": card_site.today.isoformat()}
+
+
+_STATIC: list = []  # [(identities, printings, directory_urls, (tables, rows))]: the last pool's
+
+
+def _static_rows(card_site: cardpages.CardSite):
+    """Every row of the index but today's verdicts, and its tables (types, clans, decks, keywords): a function of
+    the pool's identities (their slugs come from them alone), its printings and the kind of URLs, so `mkdocs serve`
+    works it out once per pool, not on every rebuild. Rows are (identity, [title, experience, URL, types, clans,
+    deck, keywords, unique, first year])."""
+    identities, printings = card_site.index.identities, card_site.printings
+    if _STATIC and _STATIC[0][0] is identities and _STATIC[0][1] is printings \
+            and _STATIC[0][2] == card_site.directory_urls:
+        return _STATIC[0][3]
+    tables: dict[str, list] = {"types": [], "clans": [], "decks": [], "keywords": []}
     where: dict[str, dict] = {k: {} for k in tables}
 
     def pos(table, value):
@@ -85,21 +114,18 @@ def index_document(card_site: cardpages.CardSite) -> dict:
             tables[table].append(value)
         return where[table][value]
 
-    checks = card_site.checks
     rows = []
-    for i in sorted(card_site.index.identities, key=lambda i: (i.key.lower(), i.deck)):
+    for i in sorted(identities, key=lambda i: (i.key.lower(), i.deck)):
         if not i.in_pool and not i.card_id:
             continue
-        rows.append([
+        rows.append((i, [
             i.title, i.experience or "", card_site.url(i),
             [pos("types", t) for t in i.types], [pos("clans", c) for c in i.clans], pos("decks", i.deck),
             [pos("keywords", k) for k in i.keywords if not k.startswith("Soul of")], 1 if i.unique else 0,
-            [pos("status", status) for status in today_statuses(card_site, i)],
             first_year(card_site, i),
-        ])
-    formats = [[c.format.id, c.format.short_name, c.format.citation_prefix] for c in checks]
-    return {"root": "../../" if card_site.directory_urls else "../", "formats": formats, **tables, "cards": rows,
-            "as_of": card_site.today.isoformat()}
+        ]))
+    _STATIC[:] = [(identities, printings, card_site.directory_urls, (tables, rows))]
+    return tables, rows
 
 
 def first_year(card_site: cardpages.CardSite, identity) -> int:
@@ -148,11 +174,7 @@ def write_record_facts(site_dir: Path, card_site: cardpages.CardSite) -> int:
 def today_statuses(card_site: cardpages.CardSite, identity) -> list[str]:
     """The card's verdict today in each checkable format (`DeckChecker.card_legality`), worked out once per
     build for both the card search's table and the site search's card index."""
-    memo = card_site.__dict__.setdefault("_today_statuses", {})
-    found = memo.get(identity)
-    if found is None:
-        found = memo[identity] = [c.card_legality(identity, card_site.today).status for c in card_site.checks]
-    return found
+    return [v.status for v in card_site.today_verdicts(identity)]
 
 
 def search_rows(card_site: cardpages.CardSite):
