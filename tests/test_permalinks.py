@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -99,6 +100,20 @@ def test_every_citation_has_a_short_link_that_lands_on_its_anchor(built_site, co
         landed = os.path.normpath(os.path.join(permalinks.short_path(citation), refresh.split("#")[0]))
         assert landed + "/" == url.split("#")[0] or (landed == "." and url.startswith("#")), (citation, refresh)
         assert refresh.endswith("#" + url.split("#")[1])
+
+
+def test_a_short_link_page_names_its_record_as_the_pages_do(built_site, codex):
+    """c/<slug>/ keeps the stable id in its address, but what a reader sees while it forwards (its title and
+    sentence) is the citation as every page words it: `OH II.F, Deck Restrictions`, not `OH ii-f-…`."""
+    from l5r.site import citelabel
+
+    sub = next(r for r in codex.records.values()
+               if getattr(r, "citation", None) and citelabel.label(r, codex) != r.citation)
+    page = (built_site / permalinks.short_path(sub.citation) / "index.html").read_text(encoding="utf-8")
+    title = re.search(r"<title>(.*?)</title>", page).group(1)
+    assert html.unescape(title).startswith(citelabel.label(sub, codex)), title
+    assert sub.citation not in html.unescape(re.sub(r"<(?:meta|link|script)[^>]*>|<script>.*?</script>", "", page,
+                                                    flags=re.S)), page
 
 
 # -- The anchor lock -----------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data import model as m
-from . import share
+from . import citelabel, share
 from .pages import SitePlan, page_path
 from .render import jinja_env
 
@@ -253,6 +253,13 @@ def _target_url(record_id: str, plan: SitePlan, directory_urls: bool) -> str:
     return f"{page_url(uri, directory_urls)}#{anchor}"
 
 
+def _shown(record, codex: m.Codex) -> str:
+    """A record's citation as the pages word it, with its title when the citation does not already say it."""
+    label = citelabel.label(record, codex)
+    title = str(getattr(record, "title", "") or "")
+    return label if not title or title in label else f"{label} — {title}"
+
+
 def write_outputs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bool = True,
                   site_url: str = "") -> dict[str, int]:
     """Write permalinks.json, the short links and the stubs for old pages; check every permalink resolves.
@@ -272,11 +279,14 @@ def write_outputs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bo
         shared = {"share_title": share.record_title(record, codex), "description": share.record_description(
             record, codex)} if record is not None else {"share_title": f"{c.citation} — {c.title}",
                                                          "description": f"{c.citation} — {c.title}"}
+        # What the reader sees is the citation as every page words it (`OH II.F, Deck Restrictions`, `CARD Border
+        # Keep`: share.record_title); the address keeps the stable id.
+        shown = _shown(record, codex) if record is not None else f"{c.citation} — {c.title}"
         # The forward is relative (it works in every copy of the site); the canonical link names the public page.
         _write(site / here / "index.html", template.render(
-            title=f"{c.citation} — {c.title}", targets={}, default=to,
+            title=shown, targets={}, default=to,
             canonical=published[c.citation].partition("#")[0] if site_url else "",
-            message=f"{c.citation} — {c.title} is at", url=site_url + here if site_url else "", **shared))
+            message=f"{shown} is at", url=site_url + here if site_url else "", **shared))
     stubs = _write_stubs(site, codex, plan, directory_urls, template)
     _verify(site, items, directory_urls)
     return {"permalinks": len(permalinks), "short_links": len(items), "stubs": stubs}
