@@ -133,8 +133,8 @@ def test_page_size_stays_small(card_site):
 
 
 def test_a_pool_card_page_says_each_thing_once(card_site):
-    """Every pool card page repeats every byte of this markup (the site with the pool must stay under 60 MB): no line break
-    between two elements, the citation's words once (in the box's code; codex.js reads the title from the h1), an
+    """Every pool card page repeats every byte of this markup (the site with the pool must stay under 60 MB): no
+    line break between two elements, the citation's words once (in the box's code; codex.js reads the title from the h1), an
     apostrophe as itself in the legality parts. What the page shows is unchanged: title, citation, verdicts."""
     sample = card_site.page_identities()[:200]
     for identity in sample:
