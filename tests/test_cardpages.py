@@ -108,7 +108,7 @@ def test_a_ban_shows_its_entry_and_a_timeline_for_past_dates(card_site):
             card_site.today = ban.added
             page = card_site.render(identity)
             assert ban.citation in html.unescape(page)
-            timeline = json.loads(re.search(r'id="l5r-card-timeline">(.*?)</script>', page).group(1))
+            timeline = json.loads(re.search(r'id="l5r-card-timeline"[^>]*>(.*?)</script>', page).group(1))
             segments = timeline[checker.format.id]
             before = [s for s in segments if s[0] is None or s[0] < ban.added.isoformat()][-1]
             after = [s for s in segments if s[0] is None or s[0] <= ban.added.isoformat()][-1]

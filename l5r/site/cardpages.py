@@ -397,8 +397,8 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
     published = ""
     if canonical and canonical.group(1).endswith(("cards/search/", "cards/search.html")):
         site_root = canonical.group(1).rsplit("cards/search", 1)[0]
-        published = (f'<link rel="canonical" href="{site_root}@PATH@"><meta property="og:url" '
-                     f'content="{site_root}@PATH@">')
+        # Named once: link unfurlers read the canonical link as they read og:url.
+        published = f'<link rel="canonical" href="{site_root}@PATH@">'
     # Every byte here is repeated on every card page (the site must stay under 60 MB): what the shared script can add
     # (Material's toggles, overlay and sidebar) it adds, and a shared link's description is said once, as Open
     # Graph's (which chats and Twitter read).

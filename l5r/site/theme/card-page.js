@@ -4,6 +4,17 @@
 (function () {
   var data = document.getElementById("l5r-card-timeline");
   var picker = document.getElementById("l5r-as-of");
+  var table = document.querySelector("table.l5r-legality");
+  if (!picker && data && table) {
+    // The picker is written here, not into every page: it works only with this script, and every byte of a card
+    // page is repeated on every card page. Its first day is the build's, the day the table's verdicts are for.
+    var line = document.createElement("p");
+    line.innerHTML = '<label for="l5r-as-of">On</label> <input type="date" id="l5r-as-of"> <small>A ban changes a ' +
+      "verdict: pick a day to see the deck checker\u2019s verdicts then.</small>";
+    picker = line.querySelector("input");
+    picker.value = data.getAttribute("data-today") || "";
+    table.parentNode.insertBefore(line, table);
+  }
   // Formats left out of the timeline have one verdict at every date: their row already shows it.
   var timeline = data ? JSON.parse(data.textContent) : {};
   function show() {
