@@ -32,6 +32,17 @@ def title(n: int) -> str:
     return f"Zzyx {CLANS[n // 4 % 4]} {TYPES[n % 4][0]} {n:03d}"
 
 
+def oracle_list() -> str:
+    """An Oracle of the Void plain-text export of made-up cards: no Legality: line, so no format named."""
+    dynasty = [n for n in range(40) if n % 4 in (0, 1)][:4]
+    fate = [n for n in range(40) if n % 4 in (2, 3)][:4]
+    lines = [f"# Dynasty - ({3 * len(dynasty)}) [{len(dynasty)} distinct]"]
+    lines += [f"3 {title(n)} (Imperial Edition)" for n in dynasty]
+    lines += ["", f"# Fate - ({3 * len(fate)}) [{len(fate)} distinct]"]
+    lines += [f"3 {title(n)} (Imperial Edition)" for n in fate]
+    return "\n".join(lines) + "\n"
+
+
 def synthetic_pool(folder: Path) -> Path:
     (folder / "sets").mkdir(parents=True)
     by_set: dict[int, list] = {n: [] for n in range(len(SETS))}

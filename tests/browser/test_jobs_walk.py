@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import pytest
 
-from .synthetic import CLANS, page, small_site, small_sites, title  # noqa: F401 - fixtures
+from .synthetic import CLANS, oracle_list, page, small_site, small_sites, title  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -123,24 +123,13 @@ def test_cite_a_rule(page, small_site, width):
     walk.within("cite a rule")
 
 
-def oracle_export() -> str:
-    """An Oracle of the Void plain-text export of made-up cards (no Legality: line)."""
-    dynasty = [n for n in range(40) if n % 4 in (0, 1)][:4]
-    fate = [n for n in range(40) if n % 4 in (2, 3)][:4]
-    lines = [f"# Dynasty - ({3 * len(dynasty)}) [{len(dynasty)} distinct]"]
-    lines += [f"3 {title(n)} (Imperial Edition)" for n in dynasty]
-    lines += ["", f"# Fate - ({3 * len(fate)}) [{len(fate)} distinct]"]
-    lines += [f"3 {title(n)} (Imperial Edition)" for n in fate]
-    return "\n".join(lines) + "\n"
-
-
 def test_check_a_pasted_oracle_export(page, small_site, width):
     walk = start(page, small_site, width)
     with page.expect_navigation():
         walk.click("article a[href*='deck-check']")
     page.wait_for_selector("#deck-check[data-ready=true]", timeout=20000)
     walk.click("#deck-check textarea")
-    walk.type("#deck-check textarea", oracle_export())
+    walk.type("#deck-check textarea", oracle_list())
     walk.click("#deck-check button[type=submit]")
     verdict = page.locator("#deck-check .deck-check-verdict")
     verdict.wait_for(timeout=10000)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .synthetic import axe_serious, page, small_site, small_sites, title  # noqa: F401 - fixtures
+from .synthetic import axe_serious, oracle_list, page, small_site, small_sites, title  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -57,17 +57,6 @@ def test_home_has_no_serious_accessibility_violation(page, small_site, axe_sourc
 # -----------------------------------------------------------------------------------------------------------------
 # Deck checker page
 # -----------------------------------------------------------------------------------------------------------------
-
-def oracle_list() -> str:
-    """An Oracle of the Void plain-text export of made-up cards: no Legality: line, so no format named."""
-    dynasty = [n for n in range(40) if n % 4 in (0, 1)][:4]
-    fate = [n for n in range(40) if n % 4 in (2, 3)][:4]
-    lines = [f"# Dynasty - ({3 * len(dynasty)}) [{len(dynasty)} distinct]"]
-    lines += [f"3 {title(n)} (Imperial Edition)" for n in dynasty]
-    lines += ["", f"# Fate - ({3 * len(fate)}) [{len(fate)} distinct]"]
-    lines += [f"3 {title(n)} (Imperial Edition)" for n in fate]
-    return "\n".join(lines) + "\n"
-
 
 def open_checker(page, site, width: int = 1280):
     page.set_viewport_size({"width": width, "height": 800})
