@@ -161,7 +161,8 @@ def test_tooltips_carry_the_citation_and_a_short_definition(codex, renderer):
     (href, title, text), *_ = _links(renderer, "formats/new-era/cardinal-rules.md", "new-era", section.id,
                                      section.text)
     assert text == "Active Player" and "ne-kw-active-player" in href
-    assert title.startswith("NE kw-active-player — Active Player: ") and len(title) > 40
+    # The tooltip names the keyword as pages cite it (the document's words, not the id), then defines it.
+    assert title.startswith("NE Active Player: ") and len(title) > 40
 
 
 def test_a_title_several_cards_share_links_to_the_title_group(codex, renderer):

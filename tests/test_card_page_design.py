@@ -87,7 +87,7 @@ def _ban_history(site, path):
 
 def test_every_card_page_has_a_ban_history(site):
     promo = _ban_history(site, POOL_CARD)
-    assert "OH ban-unreleased-promos" in html.unescape(promo) or "oh-ban-unreleased-promos" in promo, promo[:500]
+    assert "OH Ban list, Unreleased Cards/Promos" in html.unescape(promo) or "oh-ban-unreleased-promos" in promo, promo[:500]
     quiet = _ban_history(site, "card/zzyx-test-courtier")
     assert "No format&#x27;s ban list names this card." in quiet or "No format's ban list names this card." in quiet
     keep = _ban_history(site, DOCUMENTED_CARD)

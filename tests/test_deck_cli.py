@@ -48,9 +48,13 @@ def test_illegal_deck_exits_1_and_reports_every_problem(tmp_path):
     deck = _write(tmp_path, "deck.txt", deck_text("oh-crab.txt") + "Dynasty:\nHantei\nAulus\n4 Hida Ikkaku\n")
     result = l5r("--format", "obsidian-hand", deck)
     assert result.returncode == 1
-    for code, rule in (("banned", "oh-ban-hantei"), ("not-legal", "oh-guidelines"),
-                       ("copy-limit", "oh-ii-f-deck-restrictions")):
-        assert f"[{code}]" in result.stdout and rule in result.stdout
+    # Each finding cites its rule as every page words it, never by its id.
+    for code, rule in (("banned", "OH Ban list, Hantei"), ("not-legal", "OH Initial Guidelines"),
+                       ("copy-limit", "OH II.F, Deck Restrictions")):
+        assert any(line.lstrip().startswith(f"[{code}]") and line.rstrip().endswith(f"[{rule}]")
+                   for line in result.stdout.splitlines()), (code, rule, result.stdout)
+    for rule_id in ("oh-ban-hantei", "oh-guidelines", "oh-ii-f-deck-restrictions"):
+        assert rule_id not in result.stdout
 
 
 def test_json_output(tmp_path):

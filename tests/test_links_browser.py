@@ -56,7 +56,7 @@ def test_a_ban_entry_row_copies_its_own_citation(served, chromium_page):
     page.goto(f"{served}/formats/obsidian-hand/bans/")
     _click_copy(page, "#oh-ban-hantei .l5r-copy")
     assert page.evaluate("navigator.clipboard.readText()") == (
-        f"OH ban-hantei — Hantei — {TEST_SITE_URL}formats/obsidian-hand/bans/#oh-ban-hantei")
+        f"OH Ban list, Hantei — {TEST_SITE_URL}formats/obsidian-hand/bans/#oh-ban-hantei")
 
 
 def _record_copies(page):

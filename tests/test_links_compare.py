@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_module
 import re
 from collections import defaultdict
 
@@ -73,7 +74,7 @@ def test_a_page_says_what_each_format_inherits_amends_or_adds(built_site, codex)
     oh = _cells(shugenja, "status")[_column(codex, "obsidian-hand")]
     assert "Inherits" in oh and "AEG base rules" in oh and "The Codex's reading" in oh
     assert "Major Changes from the last Jade Hand Legacy (post Ivory Edition) votings:" in oh
-    assert "AEG glossary-shugenja" in _cells(shugenja, "entries")[_column(codex, "obsidian-hand")]
+    assert "AEG Shugenja" in _cells(shugenja, "entries")[_column(codex, "obsidian-hand")]
     victory = (built_site / "compare/rules/victory/index.html").read_text(encoding="utf-8")
     assert "Not covered" in _cells(victory, "status")[_column(codex, "modern")]
     assert "OH II.E" in _cells(victory, "entries")[_column(codex, "obsidian-hand")]
@@ -84,7 +85,9 @@ def test_the_card_status_page_lists_every_card_in_every_format_with_a_ban_list(b
     for card in codex.cards.values():
         assert f"cards/{card.id}/#{card.id}" in html, card.id
     row = re.search(r'<tr[^>]*><td><a href="[^"]*koans-jingasa/[^"]*">.*?</tr>', html, re.S).group(0)
-    assert "OH ban-koans-jingasa" in row and "MOD ban-koans-jingasa" in row
+    shown = html_module.unescape(row)
+    assert "OH Ban list, Koan’s Jingasa" in shown and "MOD Ban list, Koan's Jingasa" in shown
+    assert "#oh-ban-koans-jingasa" in row and "#mod-ban-koans-jingasa" in row
     # The Koan's lift is undated in the document, and the Codex infers no day for it.
     words = re.sub(r"<[^>]+>", "", row)  # a date is marked up (<time>): its words
     assert "lifted 2015-08-16" not in words and "ban lifted (undated)" in words and "the Codex infers" not in row
@@ -105,7 +108,9 @@ def test_two_entries_for_one_card_in_one_format_both_show(data_copy):
                     encoding="utf-8")
     _, pages = render_site(load_codex(data_copy))
     row = re.search(r"<tr[^>]*><td><a [^>]*koans-jingasa/[^>]*>.*?</tr>", pages["compare/cards.md"], re.S).group(0)
-    assert "OH ban-koans-jingasa<" in row and "OH ban-koans-jingasa-again" in row
+    # Both entries show, each under the card as the list writes it, each linking to its own entry.
+    assert html_module.unescape(row).count("OH Ban list, Koan’s Jingasa") == 2
+    assert "#oh-ban-koans-jingasa\"" in row and "#oh-ban-koans-jingasa-again\"" in row
     assert "banned since 2016-03-01" in re.sub(r"<[^>]+>", "", row)
 
 

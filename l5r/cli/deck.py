@@ -17,6 +17,7 @@ from ..data.locate import data_dir
 from ..decklist import INPUT_FORMATS, SECTION_NAMES, read_deck_text
 from ..engine.deck import DeckReport, check_text
 from ..errors import ExitCode
+from ..site import citelabel
 
 LEGAL, NOT_LEGAL, INPUT_ERROR = ExitCode.OK, ExitCode.PROBLEMS, ExitCode.BAD_INPUT
 CANNOT_BE_CHECKED, NOT_A_DECKLIST = ExitCode.UNDECIDED, ExitCode.NOT_A_DECKLIST
@@ -127,9 +128,8 @@ def _readable(report: DeckReport, format_name: str, source: str, codex) -> str:
 
 
 def _cite(rule: str | None, codex) -> str:
+    """The rule a finding rests on, cited as every page words it (`[OH II.F, Deck Restrictions]`)."""
     if not rule:
         return ""
     record = codex.records.get(rule)
-    if record is None or not record.citation or record.citation.endswith(rule.split("-", 1)[-1]):
-        return f" [{rule}]"  # the citation would only repeat the id
-    return f" [{record.citation}: {rule}]"
+    return f" [{citelabel.label(record, codex)}]" if record is not None else f" [{rule}]"

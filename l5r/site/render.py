@@ -12,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..data import model as m
+from . import citelabel
 from .autolink import Linker, Target
 from .pages import SitePlan, page_path, relative_url
 
@@ -130,7 +131,7 @@ def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
                 tip = k.short or tooltip_sentence(k.text)
                 for name in (k.term, *k.aliases):
                     terms.setdefault(name, Target(k.id, f"{source.citation_prefix} {k.category}",
-                                                  f"{k.citation} — {k.term}: {tip}", format_id=source.id,
+                                                  f"{citelabel.label(k, codex)}: {tip}", format_id=source.id,
                                                   name_only=k.autolink_as == "name-only"))
             for a in source.abilities:
                 if not a.autolink or a.see:
@@ -138,7 +139,7 @@ def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
                 tip = tooltip_sentence(a.text)
                 for name in (a.name, *a.aliases):
                     terms.setdefault(name, Target(a.id, f"{source.citation_prefix} player ability",
-                                                  f"{a.citation} — player ability {a.name}: {tip}",
+                                                  f"{citelabel.label(a, codex)} (player ability): {tip}",
                                                   format_id=source.id, name_only=a.autolink_as == "name-only"))
         for name, target in shared.items():
             terms.setdefault(name, target)
@@ -174,7 +175,7 @@ def _card_terms(codex: m.Codex) -> dict[str, Target]:
 
 def _card_target(card: m.CardRecord) -> Target:
     facts = ", ".join(x for x in (card.type, card.clan, card.experience) if x)
-    return Target(card.id, "card", f"{card.citation} — {card.title}: {facts}")
+    return Target(card.id, "card", f"{citelabel.label(card)}: {facts}")
 
 
 def rules_vocabulary(codex: m.Codex) -> frozenset[str]:
