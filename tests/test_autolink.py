@@ -197,6 +197,8 @@ def test_every_auto_link_in_the_site_has_a_tooltip_and_lands_on_an_anchor(built_
             if target not in ids:
                 ids[target] = set(re.findall(r'\bid="([^"]+)"', sitewalk.text(target)))
             assert anchor in ids[target], f"{page.relative_to(built_site)}: {href}"
-            assert " — " in title, title
+            # What it is (its citation as pages word it, or "Card title"), then what it says.
+            assert re.match(r"(CARD |Card title — |[A-Z]+ \S)[^:]*: \S", title), title
+            assert not re.search(r"\b(kw|ability|glossary)-[a-z]", title), f"a citation id in a tooltip: {title}"
             count += 1
     assert count > 200

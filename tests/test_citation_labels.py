@@ -28,6 +28,10 @@ def slug_citations(codex) -> dict[str, str]:
         if citation and citelabel.label(record, codex) != citation:
             found[citation] = citelabel.label(record, codex)
     assert "OH ii-f-deck-restrictions" in found, "the data should still hold an unnumbered sub-section"
+    # Records the documents do not number read as their words: bans, abilities, keywords, unnumbered sections.
+    for citation in ("MOD ban-border-keep-experienced-2", "OH ability-lobby", "NE kw-absent",
+                     "OH guidelines-deck-construction", "MOD set-khans-defiance", "OH log-2016-02-15-moshi-eihime"):
+        assert citation in found, f"{citation} is shown as its id"
     return found
 
 
@@ -52,6 +56,12 @@ def _pages(site: Path, folder: str) -> list[Path]:
     ("compare", "OH II.F, Deck Restrictions"),  # deck construction in every format
     ("print", "OH II.F, Deck Restrictions"),  # Obsidian Hand's printable rules
     ("formats", "OH II.F, Deck Restrictions"),  # the rule pages and each format's index
+    ("formats/modern/bans", "MOD Ban list, Border Keep - Experienced 2"),  # a ban list: entries by their cards
+    ("formats/obsidian-hand/abilities", "OH Lobby"),  # player abilities by name
+    ("formats/obsidian-hand/guidelines", "OH Initial Guidelines, Deck Construction"),  # an unnumbered section
+    ("cards", "MOD Ban list, Border Keep - Experienced 2"),  # the cards the documents name: their ban tables
+    ("card", "OH Ban list, Unreleased Cards/Promos"),  # pool card pages: legality and ban history
+    ("compare", "NE Duels, Step 1: Focus or Strike"),  # a keyword's sub-section, under its keyword
 ])
 def test_pages_show_no_slug_citation(built_site, slug_citations, folder, shown):
     seen, shown_somewhere = {}, False

@@ -196,6 +196,11 @@ class _Helpers:
             title = f"{s.number} {title}"
         return md_escape(title)
 
+    def _listed(self, section) -> str:
+        """A section in a list of links: its citation as pages word it, with its title unless that says it."""
+        shown = self.label_text(section)
+        return shown if section.title in shown else f"{shown} {section.title}"
+
     def topic_map(self, fmt) -> list[tuple[str, list]]:
         """The shared topics in a fixed order, each with this format's records for it (maybe none)."""
         found: dict[str, list] = {key: [] for key, _ in TOPICS}
@@ -218,7 +223,7 @@ class _Helpers:
             if isinstance(item, tuple):
                 href, title = item
                 return title, href
-            return f"{item.citation} {item.title}", self.md_url(item.id)
+            return self._listed(item), self.md_url(item.id)
 
         return [(label, [as_link(i) for i in found[key]]) for key, label in TOPICS]
 
