@@ -303,7 +303,8 @@ def test_an_interrupted_fetch_leaves_no_folder(made_up, tmp_path, monkeypatch):
     for sig in (signal.SIGINT, signal.SIGTERM):
         with _Server({"/slow.tar.gz": (200, body, "slow")}) as server:
             proc = subprocess.Popen([str(L5R), "cardpool", "fetch", "--from", f"{server.url}/slow.tar.gz",
-                                     "--manifest", str(path)], env=_env(cache), cwd=tmp_path,
+                                     "--manifest", str(path)], env=_env(cache, PYTHONFAULTHANDLER="1"),
+                                    cwd=tmp_path, preexec_fn=_terminal_signals,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             root = cache / "cardpool"
             deadline = time.monotonic() + 30
@@ -311,7 +312,12 @@ def test_an_interrupted_fetch_leaves_no_folder(made_up, tmp_path, monkeypatch):
                 time.sleep(0.05)
             assert any(root.glob(".staging-*/download")), "the download never started"
             proc.send_signal(sig)
-            out, err = proc.communicate(timeout=30)
+            try:
+                out, err = proc.communicate(timeout=90)  # generous: a loaded CI machine runs Python slowly
+            except subprocess.TimeoutExpired:
+                proc.send_signal(signal.SIGABRT)  # faulthandler writes where every thread was
+                out, err = proc.communicate(timeout=30)
+                pytest.fail(f"{sig.name}: the fetch did not stop within 90 s; it was at:\n{err}")
         assert proc.returncode == 130, (sig, out, err)
         assert err.strip() == "l5r cardpool fetch: interrupted; nothing was installed"
         assert _left_in(cache) == []
@@ -433,6 +439,12 @@ def test_resolution_order(tmp_path, no_proxy_env):
 # -----------------------------------------------------------------------------------------------------------
 # The real `l5r` console script, from a fresh folder
 # -----------------------------------------------------------------------------------------------------------
+
+
+def _terminal_signals():
+    # A command typed in a terminal gets Ctrl-C; a test run started in the background by a script inherits
+    # SIGINT ignored (and Python then installs no KeyboardInterrupt handler): give the command a terminal's.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _env(cache: Path, **extra) -> dict:

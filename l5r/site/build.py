@@ -38,6 +38,10 @@ class PageRenderer:
 class _Helpers:
     """Bound to one page, so links come out relative to it."""
 
+    # Helpers whose result is text, not markup (SafeHelpers marks every other result safe): a citation label
+    # holds data (a ban entry's card as the list writes it), so it is escaped where it is printed.
+    PLAIN_TEXT = ("label_text",)
+
     def __init__(self, renderer: PageRenderer, page: Page):
         self.r = renderer
         self.page = page

@@ -298,8 +298,8 @@ class SafeHelpers:
 
     def __getattr__(self, name):
         value = getattr(self._helpers, name)
-        if not callable(value):
-            return value
+        if not callable(value) or name in getattr(self._helpers, "PLAIN_TEXT", ()):
+            return value  # plain text: printed, the template escapes it; passed to a helper, the helper does
 
         def call(*args, **kwargs):
             result = value(*args, **kwargs)
