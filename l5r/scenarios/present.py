@@ -259,8 +259,8 @@ def _rule_link(rule_id: str, lib: Library, links: Links, from_uri: str | None) -
     citation = (links.label(rule_id) if links.label is not None else None) or getattr(record, "citation", "")
     if record is None:
         text = rule_id
-    elif citation.endswith(f", {record.title}"):
-        text = citation  # "OH II.F, Deck Restrictions": the citation already says the title
+    elif citation.endswith(record.title):
+        text = citation  # "OH II.F, Deck Restrictions", "AEG Seppuku": the citation already says the title
     else:
         text = f"{record.title} ({citation})"
     if record is None or links.home(rule_id) is None or from_uri is None:
