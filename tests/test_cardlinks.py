@@ -12,7 +12,7 @@ from decks.support import codex, index
 
 from l5r.data.load import load_codex
 from l5r.site import cardlinks, cardpages
-from l5r.site.build import render_linkers_for_tests, render_site_and_citations
+from l5r.site.mdpages import render_linkers_for_tests, render_site_and_citations
 from l5r.site.cardpages import slugs
 
 

@@ -220,7 +220,7 @@ def test_a_very_long_title_gets_a_short_stable_slug():
 
 # the site with the pool ≤ 60 MB — the chrome every card page repeats links ONE bundled stylesheet.
 def test_card_pages_link_one_bundled_stylesheet(tmp_path):
-    from l5r.site import slim
+    from l5r.site import cardchrome
     from l5r.site.cardpages import compact_shell
     (tmp_path / "assets" / "stylesheets").mkdir(parents=True)
     (tmp_path / "assets" / "stylesheets" / "main.css").write_text(".a{background:url(../images/x.png)}")
@@ -230,9 +230,9 @@ def test_card_pages_link_one_bundled_stylesheet(tmp_path):
              '<link rel="stylesheet" href="../../assets/codex.css"><link rel="stylesheet" href="../../assets/print.css">'
              '<link rel="icon" href="../../assets/favicon.png"></head><body dir="ltr"></body></html>')
     head, _ = compact_shell(shell, "Codex")
-    assert head.count('rel="stylesheet"') == 1 and f'href="../../{slim.CARD_CSS}"' in head
-    slim.write_card_css(tmp_path, slim.shell_stylesheets(shell, 2)[0])
-    css = (tmp_path / slim.CARD_CSS).read_text()
+    assert head.count('rel="stylesheet"') == 1 and f'href="../../{cardchrome.CARD_CSS}"' in head
+    cardchrome.write_card_css(tmp_path, cardchrome.shell_stylesheets(shell, 2)[0])
+    css = (tmp_path / cardchrome.CARD_CSS).read_text()
     assert css.index(".a{") < css.index(".b{"), "the shell's cascade order is kept"
     assert "url(stylesheets/../images/x.png)" in css, "a relative url() still resolves from assets/"
     assert ".print{}" not in css, "print.css is not a card page's"
@@ -353,7 +353,7 @@ def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, 
 def test_theme_files_no_page_loads_are_dropped_from_the_built_site(tmp_path, built_site):
     """(site ≤ 60 MB with the pool): Material's other search languages go when the index's language is
     English alone (its worker imports them only otherwise), and source maps always; nothing else is touched."""
-    from l5r.site.slim import drop_unused_theme_files
+    from l5r.site.themefiles import drop_unused_theme_files
 
     def site(lang):
         root = tmp_path / "-".join(lang)

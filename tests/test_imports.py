@@ -180,10 +180,10 @@ def test_a_circle_is_found():
 
 def test_a_lazy_relative_import_is_an_import(tmp_path):
     path = tmp_path / "plan.py"
-    path.write_text("def f():\n    from .compare import plan_compare\n    from . import build\n")
-    known = {"l5r.site.plan": path, "l5r.site.compare": path, "l5r.site.build": path}
+    path.write_text("def f():\n    from .compare import plan_compare\n    from . import mdpages\n")
+    known = {"l5r.site.plan": path, "l5r.site.compare": path, "l5r.site.mdpages": path}
     assert imports_of("l5r.site.plan", path, known) == [
-        ("l5r.site.compare", 2, ["plan_compare"]), ("l5r.site.build", 3, [])]
+        ("l5r.site.compare", 2, ["plan_compare"]), ("l5r.site.mdpages", 3, [])]
 
 
 def test_the_layers_cover_every_module():

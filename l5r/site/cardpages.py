@@ -2,7 +2,7 @@
 
 MkDocs renders the card search page (cards/search.md) through the theme once; `write_card_pages` then writes
 every card page into a slim copy of that page's chrome (Material's page skeleton; the header, search box and
-navigation come from one shared script, slim.CHROME_JS), so the pool's cards never go through the Markdown and theme
+navigation come from one shared script, cardchrome.CHROME_JS), so the pool's cards never go through the Markdown and theme
 pipeline. Card pages stay out of Material's search index; the search page loads
 its own compact index (assets/card-index.js, a script tag: works from file:// too).
 
@@ -40,7 +40,7 @@ from ..data.yamlsource import ShapeError, check_shape
 from ..data import model as m
 from ..engine.deck import DeckChecker, checkable, legality
 from ..engine.ruleset import ruleset_for
-from . import citelabel, slim
+from . import cardchrome, citelabel
 from .cardlinks import CARD_DIR, pool_target_id
 from .cardtext import safe_text
 from .pages import page_path
@@ -378,13 +378,13 @@ _ROOT = "../../"  # the shell (cards/search/) and every card page (card/<slug>/)
 
 def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_depth: int = 2) -> tuple[str, str]:
     """The chrome of a card page, from the MkDocs-rendered shell: its colour scheme, ONE shared stylesheet
-    (assets/card-page.css, see l5r/site/slim.py), Material's page skeleton and ONE shared script
+    (assets/card-page.css, see l5r/site/cardchrome.py), Material's page skeleton and ONE shared script
     (assets/card-chrome.js) that puts the site's header, search box and navigation into it. Without script the
     page still has a short header bar (site name, card search, formats). Each page fills in @TITLE@, @DESC@ (its
     description for shared links) and @PATH@ (its path from the site's root)."""
     import html as _html
-    _, external = slim.shell_stylesheets(shell_html, shell_depth)
-    icon = slim.favicon(shell_html)
+    _, external = cardchrome.shell_stylesheets(shell_html, shell_depth)
+    icon = cardchrome.favicon(shell_html)
     # For file:// the shell is cards/search.html, one folder deep; a card page (card/<slug>/index.html) is two.
     if icon and shell_depth != 2:
         icon = icon.replace('href="', 'href="' + "../" * (2 - shell_depth), 1)
@@ -406,13 +406,13 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
             f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>'
             f'<meta property="og:title" content="@TITLE@"><meta property="og:description" content="@DESC@">'
             f'<meta property="og:type" content="website"><meta name="twitter:card" content="summary">'
-            f'{published}{icon}<link rel="stylesheet" href="{_ROOT}{slim.CARD_CSS}">{"".join(external)}</head>'
+            f'{published}{icon}<link rel="stylesheet" href="{_ROOT}{cardchrome.CARD_CSS}">{"".join(external)}</head>'
             f'{body.group(0) if body else "<body>"}<a href="#card" class="md-skip">Skip to content</a>'
             f'<header class="md-header l5r-bar"><a href="{_ROOT}{page("")}">{name}</a> '
             f'<a href="{_ROOT}{page("cards/search/")}">Card search</a> <a href="{_ROOT}{page("formats/")}">Formats</a>'
             f'</header><div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
             f'<div class="md-content"><article class="md-content__inner md-typeset">')
-    tail = f'</article></div></div></main></div><script src="{_ROOT}{slim.CHROME_JS}"></script></body></html>'
+    tail = f'</article></div></div></main></div><script src="{_ROOT}{cardchrome.CHROME_JS}"></script></body></html>'
     return head, tail
 
 
@@ -468,9 +468,9 @@ def card_page_shell(site_dir: Path, card_site: CardSite, site_name: str) -> tupl
     shell_file = site_dir / ("cards/search/index.html" if card_site.directory_urls else "cards/search.html")
     shell_html = shell_file.read_text(encoding="utf-8")
     depth = 2 if card_site.directory_urls else 1
-    slim.write_card_css(site_dir, slim.shell_stylesheets(shell_html, depth)[0])
-    (site_dir / slim.CHROME_JS).write_text(
-        slim.card_chrome_js(shell_html, shell_file.relative_to(site_dir).as_posix()), encoding="utf-8")
+    cardchrome.write_card_css(site_dir, cardchrome.shell_stylesheets(shell_html, depth)[0])
+    (site_dir / cardchrome.CHROME_JS).write_text(
+        cardchrome.card_chrome_js(shell_html, shell_file.relative_to(site_dir).as_posix()), encoding="utf-8")
     return compact_shell(shell_html, site_name, card_site.page, shell_depth=depth)
 
 

@@ -15,7 +15,7 @@ import yaml
 
 from ..data import model as m
 from . import api, cardsearch, feeds, search
-from .build import render_site_and_citations
+from .mdpages import render_site_and_citations
 from .pages import SitePlan
 
 NAV_FILE = ".l5r-nav.yml"  # a dot file: engines leave it out of the site

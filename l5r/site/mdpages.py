@@ -6,7 +6,7 @@ import html
 
 from ..data import model as m
 from . import citelabel, examples, share
-from .compare import TOPICS, topics_of  # noqa: F401 (also the overviews' order; importers of build.TOPICS keep working)
+from .compare import TOPICS, topics_of
 from .diff import word_diff
 from .pages import Page, SitePlan, relative_link
 from .permalinks import short_path
