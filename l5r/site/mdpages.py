@@ -12,7 +12,7 @@ from .pages import Page, SitePlan, relative_link
 from .permalinks import short_path
 from .plan import plan_site
 from .cardlinks import with_pool
-from .cardpages import slugs
+from .cardpage.slugs import slugs
 from .render import RenderContext, SafeHelpers, TextRenderer, build_linkers, jinja_env, md_escape, mentions, same_entry
 
 

@@ -22,7 +22,7 @@ _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.I)
 # The few rules that let the card page's short markup (a bare header bar, <main> holding the article directly)
 # look like Material's longer chrome (.md-header__title links, .md-container > .md-main > .md-content).
 CARD_RULES = """
-/* card pages: l5r/site/cardchrome.py (the short header bar a page has until assets/card-chrome.js replaces it) */
+/* card pages: l5r/site/cardpage/chrome.py (the short header bar a page has until assets/card-chrome.js replaces it) */
 .l5r-bar{display:flex;flex-wrap:wrap;align-items:center;padding:0 .8rem}
 .l5r-bar a{color:inherit;font-size:.9rem;line-height:2.4rem;margin:0 .4rem;white-space:nowrap}
 .l5r-bar a:first-child{flex-grow:1;font-weight:700}
@@ -148,7 +148,7 @@ def card_chrome_js(shell_html: str, shell_path: str) -> str:
     return CHROME_SCRIPT.replace("@DATA@", data).replace("@PALETTE@", palette)
 
 
-CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool card page (l5r/site/cardchrome.py): one file for every
+CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool card page (l5r/site/cardpage/chrome.py): one file for every
 // card page; "@R@" in its markup stands for the site's root, read from this script's own address.
 (function () {
   var parts = @DATA@;
