@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from ..cardpool import load_index, locate_pool
+from ..cardpool import load_index
 from ..engine.deck import legality
 from . import search
 from .cardpage.article import CardSite
@@ -191,10 +191,10 @@ def search_rows(card_site: CardSite):
 
 
 def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on_request=None,
-          cited_by=None, anchors=None) -> None:
-    """The card index, and with a pool every card's page. `on_request(card_site, head, tail)`, when given
-    (`mkdocs serve`), receives what renders a card page instead of the pages being written."""
-    pool = locate_pool(None)
+          cited_by=None, anchors=None, pool: Path | None = None, jobs: int | None = None) -> None:
+    """The card index, and with a `pool` every card's page (by `jobs` processes; None: `build_jobs` decides).
+    `on_request(card_site, head, tail)`, when given (`mkdocs serve`), receives what renders a card page instead
+    of the pages being written."""
     index = load_index(pool, codex.cards)
     printings = load_printings(pool) if pool else PoolPrintings({}, {})
     card_site = CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir,
@@ -212,4 +212,4 @@ def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on
         if on_request is not None:
             on_request(card_site, head, tail)
         else:
-            write_card_pages(site_dir, card_site, head, tail)
+            write_card_pages(site_dir, card_site, head, tail, jobs=jobs)

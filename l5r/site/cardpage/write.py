@@ -38,17 +38,23 @@ def _write_cards(site_dir: str, card_site: CardSite, head: str, tail: str, ident
 
 
 _PARALLEL_FROM = 2000  # below this many pages a worker costs more than it saves (test builds, small pools)
+JOBS_ENV = "L5R_BUILD_JOBS"  # read where a build starts (the CLI, the MkDocs glue), passed down as `jobs`
 
 
-def build_jobs(pages: int) -> int:
-    """How many processes write the card pages: L5R_BUILD_JOBS, else one per usable CPU (at most 4) for a big
-    pool; one where processes cannot be forked."""
+def jobs_setting(text: str | None) -> int | None:
+    """The number of card page writers a setting asks for (JOBS_ENV's value); None when it asks for none."""
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and int(text) > 0 else None
+
+
+def build_jobs(pages: int, wanted: int | None = None) -> int:
+    """How many processes write the card pages: `wanted`, else one per usable CPU (at most 4) for a big pool;
+    one where processes cannot be forked."""
     import multiprocessing
     if pages < _PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
         return 1
-    wanted = os.environ.get("L5R_BUILD_JOBS", "")
-    if wanted.isdigit() and int(wanted) > 0:
-        return int(wanted)
+    if wanted:
+        return wanted
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:
@@ -56,16 +62,18 @@ def build_jobs(pages: int) -> int:
     return max(1, min(4, cpus))
 
 
-def write_card_pages(site_dir: Path, card_site: CardSite, head: str, tail: str, identities=None) -> int:
+def write_card_pages(site_dir: Path, card_site: CardSite, head: str, tail: str, identities=None,
+                     jobs: int | None = None) -> int:
     """Write pool cards' pages between the shell's `head` and `tail` (`shell.card_page_shell`): every pool card's,
-    or these `identities`' (a test writes a few as the build writes them all); the number written."""
+    or these `identities`' (a test writes a few as the build writes them all), by `jobs` processes (None:
+    `build_jobs` decides); the number written."""
     site_dir = Path(site_dir)
     if identities is None:
         identities = card_site.page_identities()
     (site_dir / CARD_DIR).mkdir(parents=True, exist_ok=True)
     for uri in ("", "cards/search/", "formats/"):  # file:// names, resolved once before any worker starts
         card_site.page(uri)
-    jobs = build_jobs(len(identities))
+    jobs = build_jobs(len(identities), jobs)
     if jobs == 1:
         return _write_cards(str(site_dir), card_site, head, tail, identities)
     # Forked workers inherit the prepared CardSite (index, printings, checkers, template) through a module
