@@ -260,7 +260,7 @@ def render_linkers_for_tests(codex: m.Codex):
 
 def render_site(codex: m.Codex, index=None) -> tuple[SitePlan, dict[str, str]]:
     """Plan and render every generated page: returns the plan and {uri: markdown}. With a card pool `index`,
-    rules text also links the pool's cards (see `pool_citations` for what names each)."""
+    rules text also links the pool's cards (`render_site_and_citations` also says which records name each)."""
     plan, pages, _ = render_site_and_citations(codex, index)
     return plan, pages
 

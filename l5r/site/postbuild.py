@@ -20,7 +20,7 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
 5. **Offline only**: the iframe-worker shim when the engine did not copy it, search/search_index.js, no 404.html
    (`offline.finish`).
 6. **Theme files no page loads**: Material's other search languages (for an English-only index) and its source
-   maps (`themefiles.drop_unused_theme_files`; 2.2 MB of a site that must stay under 60 MB with the card pool).
+   maps (`themefiles.drop_unused_theme_files`: megabytes of a site that must stay under 60 MB with the card pool).
 
 Under MkDocs the hooks (l5r/site/mkdocs_glue.py) call `page_html` on each page in `on_post_page`, where the page
 is in memory anyway, and `run(..., pages=False)` in `on_post_build`; `l5r site postbuild SITE` calls `run`

@@ -13,7 +13,7 @@ def drop_unused_theme_files(site_dir: Path) -> int:
     - `assets/javascripts/lunr/`: the search languages other than English. Material's search worker imports
       them only when the index's `config.lang` is not exactly ["en"] (read here from the built index).
     - `*.map` under assets/: source maps, fetched only by a developer's browser tools.
-    Together 2.2 MB of a site that must stay under 60 MB with the card pool, and of the offline zip.
+    Together megabytes of a site that must stay under 60 MB with the card pool, and of the offline zip.
     A function of the built files alone, run after any engine's build."""
     removed = 0
     index = site_dir / "search" / "search_index.json"

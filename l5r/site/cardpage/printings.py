@@ -43,8 +43,8 @@ def read_printings(pool_dir: Path) -> PoolPrintings:
 
 def load_printings(pool_dir: Path, cache_dir="default") -> PoolPrintings:
     """The pool's printings, from the cache while the pool is unchanged. Cached as ONE JSON string (the cache's
-    tagged encoding of 30,000 small dicts took as long to decode as reading the pool again), parsed by the json
-    module's own decoder."""
+    tagged encoding of one small dict a printing took as long to decode as reading the pool again), parsed by the
+    json module's own decoder."""
     if cache_dir == "default":
         cache_dir = cache.default_cache_dir()
     return cache.cached(pool_dir, {}, cache_dir, lambda: printings_json(read_printings(pool_dir)),

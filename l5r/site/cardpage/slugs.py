@@ -34,7 +34,7 @@ def slugs(identities) -> dict[Identity, str]:
 def _slugs(identities) -> dict[Identity, str]:
     def base(i: Identity) -> str:
         slug = title_slug(i.title + (" " + i.experience if i.experience else "")) or "card"
-        if len(slug) > _MAX_SLUG:  # a folder name must fit the file system (255 bytes); the real pool's longest is 60
+        if len(slug) > _MAX_SLUG:  # a folder name must fit the file system (255 bytes)
             slug = slug[:_MAX_SLUG - 9].rstrip("-") + "-" + hashlib.sha1(slug.encode()).hexdigest()[:8]
         return slug
 
