@@ -93,7 +93,7 @@ def site_build_env(pool: Path | None = None) -> dict:
 # ---------------------------------------------------------------------------------------------------------
 # Site builds shared by the whole run, removed in the background when it ends
 # ---------------------------------------------------------------------------------------------------------
-# A site build with the card pool holds 28,000 files. Left under pytest's temporary folders, removing an old
+# A site build with the card pool holds tens of thousands of files. Left under pytest's temporary folders, removing an old
 # run's builds (pytest keeps the last three) cost 5-20 s at the end of every run; they live in a
 # folder of their own, which the run removes in a background process once it is over.
 

@@ -93,7 +93,7 @@ def test_card_table_without_a_pool_is_the_codex_records():
 
 
 def test_site_outputs_without_a_pool_leave_out_cards_json():
-    out = site_outputs(codex(), plan_site(codex()), True, environ={"L5R_CARDPOOL": "none"})  # none, not the fetched
+    out = site_outputs(codex(), plan_site(codex()), True, pool_dir=None)  # none, not the fetched
     assert "api/v1/cards.json" not in out
     assert {"api/v1/formats/modern.json", "api/v1/schemas/format.schema.json", "assets/deck-check-data.js"} <= set(out)
     assert out["assets/deck-check-data.js"].startswith("window.L5R_DECK_DATA=")
@@ -110,7 +110,7 @@ def test_set_acronyms_are_published_as_the_data_states_them():
     doc = set_acronyms_document(codex())
     validate(doc, "set-acronyms")
     assert doc["acronyms"] == written and len(written) > 50
-    out = site_outputs(codex(), plan_site(codex()), True, environ={"L5R_CARDPOOL": "none"})
+    out = site_outputs(codex(), plan_site(codex()), True, pool_dir=None)
     assert json.loads(out["api/v1/set-acronyms.json"]) == doc
     assert json.loads(out["api/v1/schemas/set-acronyms.schema.json"]) == SCHEMAS["set-acronyms"]
     assert checker_data(codex(), load_index(None, codex().cards), {})["set_acronyms"] == written

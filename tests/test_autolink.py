@@ -111,7 +111,7 @@ def test_straight_and_curly_apostrophes_and_line_breaks_match():
 
 @pytest.fixture(scope="module")
 def renderer(codex):
-    from l5r.site.build import PageRenderer
+    from l5r.site.mdpages import PageRenderer
     from l5r.site.plan import plan_site
 
     return PageRenderer(codex, plan_site(codex))

@@ -244,7 +244,7 @@ def test_a_shared_card_shows_its_type_and_legality(site):
 def test_the_verdict_sentence_names_whatever_verdict_the_legality_function_returns():
     """The sentence words the verdicts it is given (a verdict added later reads as its name), formats with the
     same verdict together in the table's order; it decides nothing."""
-    from l5r.site.cardpages import verdict_sentence
+    from l5r.site.cardpage.verdicts import verdict_sentence
 
     assert verdict_sentence([("Obsidian Hand", "legal"), ("New Era", "cannot-be-checked"), ("Modern", "legal")]) == \
         "Legal in Obsidian Hand and Modern; cannot be checked in New Era."

@@ -11,9 +11,11 @@ import re
 from decks.support import codex, index
 
 from l5r.data.load import load_codex
-from l5r.site import cardlinks, cardpages
-from l5r.site.build import render_linkers_for_tests, render_site_and_citations
-from l5r.site.cardpages import slugs
+from l5r.site import cardlinks
+from l5r.site.cardpage.article import CardSite
+from l5r.site.cardpage.printings import PoolPrintings
+from l5r.site.mdpages import render_linkers_for_tests, render_site_and_citations
+from l5r.site.cardpage.slugs import slugs
 
 
 def _rejections():
@@ -49,7 +51,7 @@ def test_a_rule_naming_a_pool_card_links_to_its_page_and_is_cited_there(data_cop
     citing = cited[cardlinks.pool_target_id(identity)]
     assert "oh-guidelines-deck-construction" in {r.id for r in citing}
     # The card's page lists the rule with its citation, linked to the rule's anchor.
-    site = cardpages.CardSite.prepare(c, idx, cardpages.PoolPrintings({}, {}), cited_by=cited, anchors=plan.anchors)
+    site = CardSite.prepare(c, idx, PoolPrintings({}, {}), cited_by=cited, anchors=plan.anchors)
     html = site.render(identity)
     assert 'id="cited-by"' in html and "OH " in html and "#oh-guidelines-deck-construction" in html
     # Without the planted words the card is cited by nothing and the section is not there.

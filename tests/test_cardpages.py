@@ -1,6 +1,6 @@
 """Pool card pages: legality as `l5r deck check` decides it, text rendered safely, stable slugs.
 
-Pages are rendered by the Python function (l5r/site/cardpages.py) for a sample of cards: no full-pool build.
+Pages are rendered by the Python function (l5r/site/cardpage/) for a sample of cards: no full-pool build.
 Rules served: oh-ii-f-deck-restrictions and mod-card-legality (the legal pool), the ban lists (dated entries).
 """
 
@@ -18,7 +18,10 @@ from markupsafe import escape
 from decks.support import AFTER_ALL_BANS, CACHE, codex, index, pool_dir
 from l5r.decklist import parse_text
 from l5r.engine.deck import legality
-from l5r.site import cardpages
+from l5r.site.cardpage.article import CardSite
+from l5r.site.cardpage.printings import load_printings
+from l5r.site.cardpage.slugs import slugs
+from l5r.site.cardpage.write import write_card_pages
 from l5r.site.cardtext import safe_text
 from conftest import run_l5r
 
@@ -27,8 +30,8 @@ SECTION = {"Dynasty": "Dynasty", "Fate": "Fate", "Pre-Game": "Pre-Game", "Other"
 
 @pytest.fixture(scope="module")
 def card_site():
-    printings = cardpages.load_printings(pool_dir(), CACHE)
-    return cardpages.CardSite.prepare(codex(), index(), printings, today=AFTER_ALL_BANS)
+    printings = load_printings(pool_dir(), CACHE)
+    return CardSite.prepare(codex(), index(), printings, today=AFTER_ALL_BANS)
 
 
 def _page_statuses(page: str) -> dict[str, str]:
@@ -156,14 +159,14 @@ def test_slugs_are_unique_and_from_the_card_alone(card_site):
     # Stable when the pool is refreshed: the same identities without a third of the others keep their slugs.
     identities = list(slug_of)
     kept = identities[::3]
-    again = cardpages.slugs(kept)
+    again = slugs(kept)
     changed = [i.key for i in kept if again[i] != slug_of[i] and not _has_twin(i, identities)]
     assert not changed
 
 
 def _has_twin(identity, identities):
-    base = cardpages.slugs([identity])[identity]
-    return sum(1 for i in identities if cardpages.slugs([i])[i] == base) > 1
+    base = slugs([identity])[identity]
+    return sum(1 for i in identities if slugs([i])[i] == base) > 1
 
 
 def test_bundled_records_keep_their_urls(card_site):
@@ -208,7 +211,6 @@ def test_an_address_in_card_text_stays_text_and_holds_no_scheme_separator():
 
 def test_a_very_long_title_gets_a_short_stable_slug():
     from l5r.cardpool import Identity
-    from l5r.site.cardpages import slugs
 
     long = Identity(key="X" * 400, title="Word " * 80, experience=None, deck="Fate")
     short = Identity(key="Kaiu Shiro", title="Kaiu Shiro", experience=None, deck="Pre-Game")
@@ -220,8 +222,8 @@ def test_a_very_long_title_gets_a_short_stable_slug():
 
 # the site with the pool ≤ 60 MB — the chrome every card page repeats links ONE bundled stylesheet.
 def test_card_pages_link_one_bundled_stylesheet(tmp_path):
-    from l5r.site import slim
-    from l5r.site.cardpages import compact_shell
+    from l5r.site.cardpage import chrome
+    from l5r.site.cardpage.shell import compact_shell
     (tmp_path / "assets" / "stylesheets").mkdir(parents=True)
     (tmp_path / "assets" / "stylesheets" / "main.css").write_text(".a{background:url(../images/x.png)}")
     (tmp_path / "assets" / "codex.css").write_text(".b{color:red}")
@@ -230,9 +232,9 @@ def test_card_pages_link_one_bundled_stylesheet(tmp_path):
              '<link rel="stylesheet" href="../../assets/codex.css"><link rel="stylesheet" href="../../assets/print.css">'
              '<link rel="icon" href="../../assets/favicon.png"></head><body dir="ltr"></body></html>')
     head, _ = compact_shell(shell, "Codex")
-    assert head.count('rel="stylesheet"') == 1 and f'href="../../{slim.CARD_CSS}"' in head
-    slim.write_card_css(tmp_path, slim.shell_stylesheets(shell, 2)[0])
-    css = (tmp_path / slim.CARD_CSS).read_text()
+    assert head.count('rel="stylesheet"') == 1 and f'href="../../{chrome.CARD_CSS}"' in head
+    chrome.write_card_css(tmp_path, chrome.shell_stylesheets(shell, 2)[0])
+    css = (tmp_path / chrome.CARD_CSS).read_text()
     assert css.index(".a{") < css.index(".b{"), "the shell's cascade order is kept"
     assert "url(stylesheets/../images/x.png)" in css, "a relative url() still resolves from assets/"
     assert ".print{}" not in css, "print.css is not a card page's"
@@ -316,10 +318,7 @@ def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, 
     head, tail = "<html><head><title>@TITLE@ - Codex</title></head><body>", "</body></html>"
     card_site.today = dt.date.today()
     sample = card_site.page_identities()[:: 2000][:5]
-    (tmp_path / "card").mkdir()
-    for identity in sample:
-        (tmp_path / "card" / card_site.slug_of[identity]).mkdir()
-    cardpages.write_some_card_pages(str(tmp_path), card_site, head, tail, sample)
+    assert write_card_pages(tmp_path, card_site, head, tail, sample) == len(sample)
     saved = mkdocs_serve.SESSION.cards
     try:
         mkdocs_serve.set_cards(card_site, head, tail)
@@ -353,7 +352,7 @@ def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, 
 def test_theme_files_no_page_loads_are_dropped_from_the_built_site(tmp_path, built_site):
     """(site ≤ 60 MB with the pool): Material's other search languages go when the index's language is
     English alone (its worker imports them only otherwise), and source maps always; nothing else is touched."""
-    from l5r.site.slim import drop_unused_theme_files
+    from l5r.site.themefiles import drop_unused_theme_files
 
     def site(lang):
         root = tmp_path / "-".join(lang)

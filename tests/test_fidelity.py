@@ -256,7 +256,7 @@ def test_the_walk_accepts_a_link_into_the_formats_own_chain(tmp_path, codex):
 
 @pytest.fixture(scope="module")
 def renderer(codex):
-    from l5r.site.build import PageRenderer
+    from l5r.site.mdpages import PageRenderer
     from l5r.site.plan import plan_site
 
     return PageRenderer(codex, plan_site(codex))

@@ -169,6 +169,42 @@ def test_no_private_name_crosses_a_module():
 
 
 # ---------------------------------------------------------------------------------------------------------
+# Settings come in at the edges
+# ---------------------------------------------------------------------------------------------------------
+# Environment variables are read where a command or a build starts (l5r/cli, hooks/, the MkDocs glue) and passed
+# down as arguments: a function of l5r/site then does what its arguments say, in a test as in a build.
+SITE_EDGES = ("l5r/site/mkdocs_glue.py",)
+# `cardpool.choose_pool` and `locate_pool` read L5R_CARDPOOL unless handed an environment: a choice for the edge.
+POOL_CHOOSERS = {"choose_pool", "locate_pool"}
+
+
+def environment_reads(path: Path) -> list[str]:
+    """Where a file reads the process environment: os.environ, os.getenv, a pool chooser called."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "os" \
+                and node.attr in ("environ", "environb", "getenv", "getenvb"):
+            found.append((node.lineno, f"os.{node.attr}"))
+        elif isinstance(node, ast.ImportFrom) and node.module == "os":
+            found += [(node.lineno, f"from os import {a.name}") for a in node.names
+                      if a.name in ("environ", "environb", "getenv", "getenvb")]
+        elif isinstance(node, ast.Call):
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in POOL_CHOOSERS:
+                found.append((node.lineno, f"{name}()"))
+    return [f"{path.name}:{line}: {what}" for line, what in sorted(found)]
+
+
+def test_l5r_site_reads_no_environment_below_its_edge():
+    files = [p for p in sorted((ROOT / "l5r" / "site").rglob("*.py"))
+             if p.relative_to(ROOT).as_posix() not in SITE_EDGES]
+    assert len(files) > 30, "the walk found too few modules to mean anything"
+    reads = [read for path in files for read in environment_reads(path)]
+    assert not reads, "read the environment at the edge and pass the value down:\n" + "\n".join(reads)
+
+
+# ---------------------------------------------------------------------------------------------------------
 # The checks can fail
 # ---------------------------------------------------------------------------------------------------------
 
@@ -180,12 +216,20 @@ def test_a_circle_is_found():
 
 def test_a_lazy_relative_import_is_an_import(tmp_path):
     path = tmp_path / "plan.py"
-    path.write_text("def f():\n    from .compare import plan_compare\n    from . import build\n")
-    known = {"l5r.site.plan": path, "l5r.site.compare": path, "l5r.site.build": path}
+    path.write_text("def f():\n    from .compare import plan_compare\n    from . import mdpages\n")
+    known = {"l5r.site.plan": path, "l5r.site.compare": path, "l5r.site.mdpages": path}
     assert imports_of("l5r.site.plan", path, known) == [
-        ("l5r.site.compare", 2, ["plan_compare"]), ("l5r.site.build", 3, [])]
+        ("l5r.site.compare", 2, ["plan_compare"]), ("l5r.site.mdpages", 3, [])]
 
 
 def test_the_layers_cover_every_module():
     unplaced = [m for m in _modules() if layer_of(m)[0] is None and m not in ("l5r",)]
     assert not unplaced, f"modules outside every layer (add them to LAYERS): {unplaced}"
+
+
+def test_an_environment_read_is_found(tmp_path):
+    path = tmp_path / "deep.py"
+    path.write_text("import os\nfrom os import getenv\n\ndef f(environ):\n    a = os.environ.get('X')\n"
+                    "    b = locate_pool(None)\n    return environ.get('PATH_INFO'), os.path.join('a', 'b')\n")
+    assert environment_reads(path) == ["deep.py:2: from os import getenv", "deep.py:5: os.environ",
+                                       "deep.py:6: locate_pool()"]

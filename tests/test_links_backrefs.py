@@ -9,7 +9,7 @@ import pytest
 
 @pytest.fixture(scope="module")
 def renderer(codex):
-    from l5r.site.build import PageRenderer
+    from l5r.site.mdpages import PageRenderer
     from l5r.site.plan import plan_site
 
     return PageRenderer(codex, plan_site(codex))

@@ -98,7 +98,7 @@ def test_the_card_status_page_lists_every_card_in_every_format_with_a_ban_list(b
 
 def test_two_entries_for_one_card_in_one_format_both_show(data_copy):
     from l5r.data.load import load_codex
-    from l5r.site.build import render_site
+    from l5r.site.mdpages import render_site
 
     bans = data_copy / "formats/obsidian-hand/bans.yml"
     text = bans.read_text(encoding="utf-8")
@@ -136,7 +136,7 @@ def test_comparison_pages_have_no_self_made_markdown_tables_broken(built_site, u
 
 @pytest.fixture(scope="module")
 def rendered(codex):
-    from l5r.site.build import render_site
+    from l5r.site.mdpages import render_site
 
     return render_site(codex)[1]
 

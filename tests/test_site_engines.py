@@ -16,12 +16,13 @@ ID = re.compile(r'\bid="([^"]+)"')
 
 
 def test_generate_writes_every_generated_page_feed_and_the_nav(tmp_path, codex):
+    from l5r.cardpool import locate_pool
     from l5r.site.generate import NAV_FILE, generate
 
     out = tmp_path / "generated"
     result = run_l5r("site", "generate", out, "--site-url", TEST_SITE_URL)
     assert result.returncode == 0, result.stderr
-    expected = generate(codex, TEST_SITE_URL)
+    expected = generate(codex, TEST_SITE_URL, pool_dir=locate_pool(None))  # the pool the command chose
     written = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {NAV_FILE}
     assert written == set(expected.pages) | set(expected.files)
     for uri, text in expected.pages.items():
@@ -144,11 +145,10 @@ def test_postbuild_refuses_a_site_twice_and_a_folder_never_built(tmp_path, both_
     assert missing.returncode == 2 and "is not a folder" in missing.stderr and "Traceback" not in missing.stderr
 
 
-def test_generated_card_and_print_pages_leave_the_search_index_by_their_own_front_matter(codex, monkeypatch):
+def test_generated_card_and_print_pages_leave_the_search_index_by_their_own_front_matter(codex):
     from l5r.site.generate import generate
 
-    monkeypatch.setenv("L5R_CARDPOOL", "none")
-    pages = generate(codex).pages
+    pages = generate(codex).pages  # no card pool
     excluded = [uri for uri in pages if uri.startswith(("cards/", "print/"))]
     assert len(excluded) > 10
     for uri in excluded:

@@ -153,6 +153,6 @@ def _union(lists) -> tuple[str, ...]:
     return tuple(seen)
 
 
-# Public names for the site's card pages (l5r/site/cardpages.py), which read the same printings.
+# Public names for the site's card pages (l5r/site/cardpage/printings.py), which read the same printings.
 read_set = _printings
 deck_of = _deck

@@ -51,13 +51,14 @@ def _generate(data_arg, *, directory_urls: bool, **options):
     from ..scenarios import present
     from ..site.generate import generate
 
-    print(choose_pool().line(), flush=True)  # the first line: which pool the pages are generated with
+    pool = choose_pool()  # L5R_CARDPOOL, else the fetched pool, chosen here and passed down
+    print(pool.line(), flush=True)  # the first line: which pool the pages are generated with
     data = locate.data_dir(data_arg)
     project = data.resolve().parent
     # The verified examples come from the same project as the data (its docs/ and data/), not the installed one.
     present.use_project(project)
     codex = load_codex(data)
-    return codex, generate(codex, directory_urls=directory_urls, **options), project
+    return codex, generate(codex, directory_urls=directory_urls, pool_dir=pool.path, **options), project
 
 
 def run_generate(args) -> int:
@@ -76,6 +77,7 @@ def run_generate(args) -> int:
 
 def run_postbuild(args) -> int:
     from ..site import postbuild
+    from ..site.cardpage.write import JOBS_ENV, jobs_setting
     from ..site.generate import NO_ADDRESS
 
     if not args.site.is_dir():
@@ -86,7 +88,8 @@ def run_postbuild(args) -> int:
         print(f"WARNING -  {NO_ADDRESS}", file=sys.stderr)
     try:
         counts = postbuild.run(args.site, codex, generated, directory_urls=not args.offline,
-                               offline_copy=args.offline, project=project)
+                               offline_copy=args.offline, project=project,
+                               card_jobs=jobs_setting(os.environ.get(JOBS_ENV)))
     except OSError as exc:
         raise CodexError(f"cannot write in {args.site}: {exc.strerror}") from None
     print(f"{args.site} post-built: {counts['pages']} pages, {counts['permalinks']} permalinks, "

@@ -30,6 +30,17 @@ class Collector:
             self.ids[record_id] = (doc.path, line, col)
         return m.Origin(doc.path, line)
 
+    def claimed(self, doc: YamlDocument, keys: tuple, items):
+        """Each record of the list at `keys`: (the record, its keys, where it is written), its id claimed."""
+        for i, item in enumerate(items):
+            item_keys = tuple(keys) + (i,)
+            yield item, item_keys, self.claim(doc, item_keys, item["id"])
+
+    def changed_by(self, doc: YamlDocument, keys: tuple, v) -> None:
+        """The record's `changed_by` list: each must name a changelog entry."""
+        for j, target in enumerate(v.get("changed_by", ())):
+            self.typed(doc, tuple(keys) + ("changed_by", j), target, "changelog entry", ("changelog",))
+
     def layer(self, doc, keys, v, fid) -> dict:
         """The Codex's layer on a record: its relation (with the document's words), a title of its own, and
         the other places the document states the same thing."""

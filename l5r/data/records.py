@@ -144,8 +144,7 @@ def _sections(col: Collector, docs, fid, prefix):
 
 def _section(col: Collector, doc, keys, v, fid, prefix, id_prefix, parent_id, top_id) -> m.Section:
     origin = col.claim(doc, keys, v["id"])
-    for j, target in enumerate(v.get("changed_by", ())):
-        col.typed(doc, keys + ("changed_by", j), target, "changelog entry", ("changelog",))
+    col.changed_by(doc, keys, v)
     subs = tuple(
         _section(col, doc, keys + ("sections", j), s, fid, prefix, id_prefix, v["id"], top_id)
         for j, s in enumerate(v.get("sections", ()))
@@ -165,16 +164,11 @@ def _abilities(col: Collector, docs, fid, prefix):
     for doc, v in docs:
         text = _blocks(v.get("text"))
         id_prefix = fid_prefix_for(fid, v["groups"][0]["id"])
-        for gi, g in enumerate(v["groups"]):
-            gkeys = ("groups", gi)
-            gorigin = col.claim(doc, gkeys, g["id"])
+        for g, gkeys, gorigin in col.claimed(doc, ("groups",), v["groups"]):
             abilities = []
-            for ai, a in enumerate(g["abilities"]):
-                akeys = gkeys + ("abilities", ai)
-                origin = col.claim(doc, akeys, a["id"])
+            for a, akeys, origin in col.claimed(doc, gkeys + ("abilities",), g["abilities"]):
                 col.typed(doc, akeys + ("see",), a.get("see"), "ability", ("ability",))
-                for j, target in enumerate(a.get("changed_by", ())):
-                    col.typed(doc, akeys + ("changed_by", j), target, "changelog entry", ("changelog",))
+                col.changed_by(doc, akeys, a)
                 abilities.append(m.Ability(
                     id=a["id"], title=a["name"], format_id=fid, origin=origin,
                     citation=_cite(prefix, id_prefix, a["id"]), key=a["key"], name=a["name"],
@@ -203,14 +197,10 @@ def _keywords(col: Collector, docs, fid, prefix):
         file_key = Path(doc.path).stem
         files.append(m.KeywordFile(file_key, v.get("title", "Keywords"), v.get("heading"), _blocks(v.get("text"))))
         id_prefix = fid_prefix_for(fid, v["entries"][0]["id"])
-        for i, e in enumerate(v["entries"]):
-            keys = ("entries", i)
-            origin = col.claim(doc, keys, e["id"])
-            for j, target in enumerate(e.get("changed_by", ())):
-                col.typed(doc, keys + ("changed_by", j), target, "changelog entry", ("changelog",))
+        for e, keys, origin in col.claimed(doc, ("entries",), v["entries"]):
+            col.changed_by(doc, keys, e)
             subs = []
-            for j, s in enumerate(e.get("sections", ())):
-                sorigin = col.claim(doc, keys + ("sections", j), s["id"])
+            for s, _, sorigin in col.claimed(doc, keys + ("sections",), e.get("sections", ())):
                 subs.append(m.KeywordSection(id=s["id"], title=s["title"], format_id=fid, origin=sorigin,
                                              citation=_cite(prefix, id_prefix, s["id"]),
                                              heading=s.get("heading"), text=_blocks(s["text"])))
@@ -233,13 +223,9 @@ def _bans(col: Collector, docs, fid, prefix):
     doc, v = docs[0]
     id_prefix = fid_prefix_for(fid, v["categories"][0]["id"])
     categories = []
-    for ci, c in enumerate(v["categories"]):
-        ckeys = ("categories", ci)
-        corigin = col.claim(doc, ckeys, c["id"])
+    for c, ckeys, corigin in col.claimed(doc, ("categories",), v["categories"]):
         entries = []
-        for ei, e in enumerate(c["entries"]):
-            keys = ckeys + ("entries", ei)
-            origin = col.claim(doc, keys, e["id"])
+        for e, keys, origin in col.claimed(doc, ckeys + ("entries",), c["entries"]):
             col.typed(doc, keys + ("card",), e.get("card"), "card", ("card",))
             col.typed(doc, keys + ("added_by",), e.get("added_by"), "changelog entry", ("changelog",))
             col.typed(doc, keys + ("lifted_by",), e.get("lifted_by"), "changelog entry", ("changelog",))
@@ -267,9 +253,7 @@ def _changelog(col: Collector, docs, fid, prefix):
     doc, v = docs[0]
     id_prefix = fid_prefix_for(fid, v["entries"][0]["id"])
     entries = []
-    for i, e in enumerate(v["entries"]):
-        keys = ("entries", i)
-        origin = col.claim(doc, keys, e["id"])
+    for i, (e, keys, origin) in enumerate(col.claimed(doc, ("entries",), v["entries"])):
         col.refs(doc, keys + ("touches",), e.get("touches"), "changed record")
         if ("old" in e) != ("new" in e):
             col.problem(doc, keys, "a text change needs both `old:` and `new:`")
@@ -287,9 +271,7 @@ def _rulings(col: Collector, docs, fid, prefix):
     out = []
     for doc, v in docs[:1]:
         id_prefix = fid_prefix_for(fid, v["entries"][0]["id"])
-        for i, r in enumerate(v["entries"]):
-            keys = ("entries", i)
-            origin = col.claim(doc, keys, r["id"])
+        for r, keys, origin in col.claimed(doc, ("entries",), v["entries"]):
             col.refs(doc, keys + ("applies_to",), r.get("applies_to"), "record the ruling applies to")
             col.typed(doc, keys + ("source_entry",), r.get("source_entry"), "changelog entry", ("changelog",))
             out.append(m.Ruling(
@@ -313,9 +295,7 @@ def _legality(col: Collector, docs, fid, prefix):
     if bugs:
         col.claim(doc, ("bugs",), bugs["id"])
     sets = []
-    for i, s in enumerate(v["entries"]):
-        keys = ("entries", i)
-        origin = col.claim(doc, keys, s["id"])
+    for s, keys, origin in col.claimed(doc, ("entries",), v["entries"]):
         col.typed(doc, keys + ("duplicate_of",), s.get("duplicate_of"), "set", ("set",))
         sets.append(m.LegalSet(
             id=s["id"], title=s["as_written"], format_id=fid, origin=origin,

@@ -1,6 +1,6 @@
 """The card search page (cards/search/) and, when a card pool is given, every pool card's page.
 
-The search page is an ordinary MkDocs page (its chrome is the shell of every card page, l5r/site/cardpages.py);
+The search page is an ordinary MkDocs page (its chrome is the shell of every card page, l5r/site/cardpage/);
 its data is assets/card-index.js: a compact table of every card (title, experience, URL, type, clan, deck,
 keywords, today's verdict per format) loaded by a script tag, so it works from file:// as well.
 """
@@ -12,9 +12,13 @@ import json
 import re
 from pathlib import Path
 
-from ..cardpool import load_index, locate_pool
+from ..cardpool import load_index
 from ..engine.deck import legality
-from . import cardpages, search
+from . import search
+from .cardpage.article import CardSite
+from .cardpage.printings import PoolPrintings, load_printings
+from .cardpage.shell import card_page_shell
+from .cardpage.write import write_card_pages
 
 PAGE_URI = "cards/search.md"
 SCRIPT_URI = "assets/card-search.js"
@@ -75,7 +79,7 @@ other and with the filters below; a <code>-</code> in front of a term negates it
 """
 
 
-def index_document(card_site: cardpages.CardSite) -> dict:
+def index_document(card_site: CardSite) -> dict:
     tables, rows = _static_rows(card_site)
     status: list[str] = []
     where: dict[str, int] = {}
@@ -96,7 +100,7 @@ def index_document(card_site: cardpages.CardSite) -> dict:
 _STATIC: list = []  # [(identities, printings, directory_urls, (tables, rows))]: the last pool's
 
 
-def _static_rows(card_site: cardpages.CardSite):
+def _static_rows(card_site: CardSite):
     """Every row of the index but today's verdicts, and its tables (types, clans, decks, keywords): a function of
     the pool's identities (their slugs come from them alone), its printings and the kind of URLs, so `mkdocs serve`
     works it out once per pool, not on every rebuild. Rows are (identity, [title, experience, URL, types, clans,
@@ -128,7 +132,7 @@ def _static_rows(card_site: cardpages.CardSite):
     return tables, rows
 
 
-def first_year(card_site: cardpages.CardSite, identity) -> int:
+def first_year(card_site: CardSite, identity) -> int:
     """The year of the card's first printing (the earliest release date among its sets), 0 when no set of it has a
     release date: what the card search's `year<2012` compares."""
     dates = [d for d in (card_site.printings.release.get(s) for s in identity.sets) if d]
@@ -143,7 +147,7 @@ _POOL_FACTS = ('<div class="l5r-pool-facts" id="{id}-pool"></div>', '<div class=
 _DESCRIPTION = re.compile(r'(<meta (?:name="description"|property="og:description") content=")[^"]*"')
 
 
-def write_record_facts(site_dir: Path, card_site: cardpages.CardSite) -> int:
+def write_record_facts(site_dir: Path, card_site: CardSite) -> int:
     """The pages of the Codex's card records (cards/<id>/) gain the pool's facts, rendered as every pool card's
     page renders them, in the places card.md.j2 leaves for them. Returns how many pages gained them."""
     count = 0
@@ -171,13 +175,13 @@ def write_record_facts(site_dir: Path, card_site: cardpages.CardSite) -> int:
     return count
 
 
-def today_statuses(card_site: cardpages.CardSite, identity) -> list[str]:
+def today_statuses(card_site: CardSite, identity) -> list[str]:
     """The card's verdict today in each checkable format (`DeckChecker.card_legality`), worked out once per
     build for both the card search's table and the site search's card index."""
     return [v.status for v in card_site.today_verdicts(identity)]
 
 
-def search_rows(card_site: cardpages.CardSite):
+def search_rows(card_site: CardSite):
     """(title, slug, type, deck, first set, formats it is banned in today) for every pool card page: the rows the
     site search's card index (l5r/site/search.py `card_index`) adds for the pool."""
     for i in sorted(card_site.page_identities(), key=lambda i: (i.key.lower(), i.deck)):
@@ -187,14 +191,14 @@ def search_rows(card_site: cardpages.CardSite):
 
 
 def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on_request=None,
-          cited_by=None, anchors=None) -> None:
-    """The card index, and with a pool every card's page. `on_request(card_site, head, tail)`, when given
-    (`mkdocs serve`), receives what renders a card page instead of the pages being written."""
-    pool = locate_pool(None)
+          cited_by=None, anchors=None, pool: Path | None = None, jobs: int | None = None) -> None:
+    """The card index, and with a `pool` every card's page (by `jobs` processes; None: `build_jobs` decides).
+    `on_request(card_site, head, tail)`, when given (`mkdocs serve`), receives what renders a card page instead
+    of the pages being written."""
     index = load_index(pool, codex.cards)
-    printings = cardpages.load_printings(pool) if pool else cardpages.PoolPrintings({}, {})
-    card_site = cardpages.CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir,
-                                           cited_by=cited_by, anchors=anchors)
+    printings = load_printings(pool) if pool else PoolPrintings({}, {})
+    card_site = CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir,
+                                 cited_by=cited_by, anchors=anchors)
     data = json.dumps(index_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     (site_dir / INDEX_FILE).write_text(f"window.__l5r_cards={data};\n", encoding="utf-8")
     if pool:
@@ -203,7 +207,9 @@ def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on
             search.card_index_js(codex, directory_urls, search_rows(card_site)), encoding="utf-8")
     if pool:
         write_record_facts(site_dir, card_site)
-    if pool and on_request is not None:
-        on_request(card_site, *cardpages.card_page_shell(site_dir, card_site, site_name))
-    elif pool:
-        cardpages.write_card_pages(site_dir, card_site, site_name)
+    if pool:
+        head, tail = card_page_shell(site_dir, card_site, site_name)
+        if on_request is not None:
+            on_request(card_site, head, tail)
+        else:
+            write_card_pages(site_dir, card_site, head, tail, jobs=jobs)

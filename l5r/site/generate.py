@@ -15,7 +15,7 @@ import yaml
 
 from ..data import model as m
 from . import api, cardsearch, feeds, search
-from .build import render_site_and_citations
+from .mdpages import render_site_and_citations
 from .pages import SitePlan
 
 NAV_FILE = ".l5r-nav.yml"  # a dot file: engines leave it out of the site
@@ -32,6 +32,7 @@ class Generated:
     files: dict[str, str | bytes]  # other generated files (feeds): uri -> content
     pool_cited_by: dict = field(default_factory=dict)  # pool card target id -> [records naming it]
     site_url: str = ""  # the public address (ends with /), or "" when the build has none
+    pool_dir: Path | None = None  # the card pool the pages were generated with (None: no pool)
 
     @property
     def nav(self) -> list:
@@ -39,9 +40,10 @@ class Generated:
 
 
 def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Codex",
-             directory_urls: bool = True) -> Generated:
-    """Raises api.ApiError when the card pool named by L5R_CARDPOOL cannot be read."""
-    index = api.pool_index(codex)  # the card pool (L5R_CARDPOOL), read once; an empty index without one
+             directory_urls: bool = True, pool_dir: Path | None = None) -> Generated:
+    """`pool_dir`: the card pool the caller chose (`cardpool.choose_pool`; None: no pool). Raises api.ApiError
+    when it cannot be read."""
+    index = api.pool_index(codex, pool_dir)  # the card pool, read once; an empty index without one
     plan, pages, cited = render_site_and_citations(codex, index if index.has_pool else None)
     # The card search page (its chrome is the shell of every pool card page) first, as the hooks added it.
     pages = {cardsearch.PAGE_URI: cardsearch.page_markdown(directory_urls), **pages}
@@ -56,7 +58,7 @@ def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Cod
     files[cardsearch.SCRIPT_URI] = cardsearch.SCRIPT
     files[cardsearch.PAGE_SCRIPT_URI] = cardsearch.PAGE_SCRIPT
     files[search.CARD_INDEX_URI] = search.card_index_js(codex, directory_urls)
-    return Generated(plan, pages, files, cited, public_address(site_url))
+    return Generated(plan, pages, files, cited, public_address(site_url), pool_dir)
 
 
 def public_address(site_url: str | None) -> str:

@@ -7,6 +7,7 @@ config MkDocs hands it (`state_of(config)`) and passes it explicitly to the func
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from ..data.yamlsource import DataError
 from ..scenarios import present
 from . import feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
+from .cardpage.write import JOBS_ENV, jobs_setting
 from .generate import NO_ADDRESS, Generated, generate
 from .pages import SitePlan
 from .render import bytecode_cache
@@ -63,8 +65,11 @@ def load(config) -> SiteState:
     """Load the data, plan and render the pages, check the permanent links, set the nav: the state of this build."""
     # The verified examples are read from this config's project too (`mkdocs build -f other/mkdocs.yml`).
     present.use_project(_data_dir(config).parent)
+    # The environment is read here, at the edge, and what it says passed down: which card pool (--cardpool has no
+    # place in a MkDocs build: L5R_CARDPOOL, else the fetched pool), and below how many card page writers.
     try:
-        _LOG.info(choose_pool().line())  # first: which card pool this build uses, or how to get one
+        pool = choose_pool()
+        _LOG.info(pool.line())  # first: which card pool this build uses, or how to get one
     except PoolError as exc:
         raise PluginError(f"card pool: {exc}") from None
     if not config.site_url:
@@ -75,7 +80,7 @@ def load(config) -> SiteState:
         # A bad data file stops the build with file, line and a plain sentence, never a traceback.
         raise PluginError("The Codex data has problems:\n" + "\n".join(str(p) for p in exc.problems)) from None
     try:
-        generated = generate(codex, config.site_url or "", config.site_name, config.use_directory_urls)
+        generated = generate(codex, config.site_url or "", config.site_name, config.use_directory_urls, pool.path)
     except ApiError as exc:
         raise PluginError(str(exc)) from None
     plan = generated.plan
@@ -157,7 +162,8 @@ def post_build(state: SiteState, config):
     try:
         postbuild.run(Path(config.site_dir), state.codex, state.generated, directory_urls=config.use_directory_urls,
                       offline_copy=offline_enabled(config), site_name=config.site_name,
-                      project=_data_dir(config).parent, pages=False, on_request=on_request)
+                      project=_data_dir(config).parent, pages=False, on_request=on_request,
+                      card_jobs=jobs_setting(os.environ.get(JOBS_ENV)))
     except postbuild.PostBuildError as exc:
         raise PluginError(str(exc)) from None
 

@@ -21,7 +21,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 
-from . import cardpages
+from .cardpage.write import card_page_html
 
 # -----------------------------------------------------------------------------------------------------------
 # The serve session: lives across rebuilds (a build's own state is `mkdocs_glue.SiteState`)
@@ -86,7 +86,7 @@ def card_page(rel_path: str) -> str | None:
     identity = by_slug.get(m.group(1))
     if identity is None:
         return None
-    return cardpages.card_page_html(card_site, identity, head, tail)
+    return card_page_html(card_site, identity, head, tail)
 
 
 def install_card_pages(server) -> None:

@@ -1,7 +1,7 @@
 """Which pages the site has, what each record's URL is, and the navigation — all derived from the data.
 
 The page and URL types live in `pages` (the bottom of the site package); this module composes the plan from
-the data and the planners of the other page families (`printing.plan_print`, `compare.plan_compare`)."""
+the data and the planners of the other page families (`printpages.plan_print`, `compare.plan_compare`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Mapping
 from ..data import model as m
 from .compare import plan_compare
 from .pages import Page, SitePlan, page_path, relative_link, relative_url  # noqa: F401 (the plan's public names)
-from .printing import plan_print
+from .printpages import plan_print
 
 # ---------------------------------------------------------------------------------------------------------
 # Page names
@@ -151,7 +151,7 @@ def plan_site(codex: m.Codex) -> SitePlan:
     # Site-wide "What's new": every dated changelog entry, newest first (templates/whats_new.md.j2).
     pages.append(Page("whats-new.md", "What's new", "whats_new.md.j2", {}))
     nav.insert(1, {"What's new": "whats-new.md"})
-    # Printable pages, one per format, for tournament binders (l5r/site/printing.py).
+    # Printable pages, one per format, for tournament binders (l5r/site/printpages.py).
     plan_print(codex, pages, nav)
     # Comparison pages: each topic several formats define, side by side (l5r/site/compare.py).
     plan_compare(codex, pages, nav)

@@ -20,7 +20,7 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
 5. **Offline only**: the iframe-worker shim when the engine did not copy it, search/search_index.js, no 404.html
    (`offline.finish`).
 6. **Theme files no page loads**: Material's other search languages (for an English-only index) and its source
-   maps (`slim.drop_unused_theme_files`; 2.2 MB of a site that must stay under 60 MB with the card pool).
+   maps (`themefiles.drop_unused_theme_files`: megabytes of a site that must stay under 60 MB with the card pool).
 
 Under MkDocs the hooks (l5r/site/mkdocs_glue.py) call `page_html` on each page in `on_post_page`, where the page
 is in memory anyway, and `run(..., pages=False)` in `on_post_build`; `l5r site postbuild SITE` calls `run`
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data import model as m
-from . import cardsearch, feeds, offline, permalinks, search, slim
+from . import cardsearch, feeds, offline, permalinks, search, themefiles
 from .cardlinks import CARD_DIR
 from .generate import Generated
 from .render import tooltip_titles
@@ -114,10 +114,11 @@ def check_site(site: Path, *, pages: bool = True) -> None:
 
 def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: bool = True, offline_copy: bool = False,
         site_name: str = "L5R Rules Codex", project: Path | None = None, pages: bool = True,
-        on_request=None) -> dict:
+        on_request=None, card_jobs: int | None = None) -> dict:
     """Every pass after the build, in order (see the module's docstring). `pages=False` when the engine already
     ran `page_html` on each page (the MkDocs hooks do); `project`: where node_modules/ is (offline shim);
-    `on_request`: `mkdocs serve` renders pool card pages when asked for instead (l5r/site/mkdocs_serve.py).
+    `on_request`: `mkdocs serve` renders pool card pages when asked for instead (l5r/site/mkdocs_serve.py);
+    `card_jobs`: how many processes write them (None: as many as help).
     Returns how many pages, permalinks, short links and stubs. Raises PostBuildError."""
     check_site(site, pages=pages)
     index_file = site / "search" / "search_index.json"
@@ -134,7 +135,7 @@ def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: boo
             done += 1
     search.tag_index(index_file, codex, generated.plan, directory_urls)
     cardsearch.write(site, codex, site_name, directory_urls, on_request, cited_by=generated.pool_cited_by,
-                     anchors=generated.plan.anchors)
+                     anchors=generated.plan.anchors, pool=generated.pool_dir, jobs=card_jobs)
     try:
         counts = permalinks.write_outputs(site, codex, generated.plan, directory_urls, generated.site_url)
     except permalinks.LinkError as exc:
@@ -149,5 +150,5 @@ def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: boo
             shim.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, shim)
         offline.finish(site, generated.site_url or "")
-    slim.drop_unused_theme_files(site)
+    themefiles.drop_unused_theme_files(site)
     return {"pages": done, **counts}

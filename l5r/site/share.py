@@ -1,7 +1,7 @@
 """What a shared link says when it unfurls in a chat or a forum (Open Graph and Twitter card meta).
 
 Each page names itself: a rule by its citation and the first sentence of its text, as written; a card by its
-type and its legality (l5r/site/cardpages.py words that); any other page by its own first paragraph (the
+type and its legality (l5r/site/cardpage/article.py words that); any other page by its own first paragraph (the
 theme override, l5r/site/theme/main.html). Short links (`c/<citation>/`) say what the record they forward to
 says.
 """

@@ -103,7 +103,7 @@ def test_no_pool_page(browser, online_site, plan):
 
     no_pool_cases = [c for c in CASES if c.id in NOT_RUNNABLE]
     assert no_pool_cases, "the suite has no case without the card pool"
-    data = site_outputs(codex(), plan, True, pool_dir=None, environ={"L5R_CARDPOOL": "none"})["assets/deck-check-data.js"]
+    data = site_outputs(codex(), plan, True, pool_dir=None)["assets/deck-check-data.js"]
     assert '"has_pool":false' in data
     context = browser.new_context()
     try:

@@ -79,7 +79,7 @@ def test_the_network_check_catches_a_remote_load(tmp_path):
 def test_every_link_in_the_offline_copy_resolves_to_a_file_and_anchor(offline_site):
     root = offline_site.directory
     site = sitewalk.Site(root)  # each page read once (tests/sitewalk.py: the card pool makes thousands of them)
-    # Paths as strings (os.path): pathlib cost seconds on 140,000 links. From disk a folder is not a page, so a
+    # Paths as strings (os.path): pathlib cost seconds on a pool build's links. From disk a folder is not a page, so a
     # link must name a file.
     broken = []
     pages = [os.fspath(p) for p in sitewalk.html_files(root)]

@@ -66,7 +66,7 @@ def _run_cache() -> Path:
 def _cache() -> Path:
     """The user's cache folder, as `l5r` and the build use it: the pool's index and printings are keyed by
     everything they are built from (tests/test_deck_cardpool.py), so a warm entry is always the right one, and
-    a developer's second run does not read 20,132 printings again. A fresh one per run only when no
+    a developer's second run does not read the pool's printings again. A fresh one per run only when no
     cache folder is writable."""
     from l5r.data.cachedir import default_cache_dir
 

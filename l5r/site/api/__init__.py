@@ -26,14 +26,13 @@ __all__ = ["API_VERSION", "CARD_FIELDS", "DECK_RULES", "ApiError", "card_key", "
            "site_outputs", "title_lookup_key"]
 
 
-def site_outputs(codex: m.Codex, plan, directory_urls: bool, pool_dir=None, environ=None,
+def site_outputs(codex: m.Codex, plan, directory_urls: bool, pool_dir=None,
                  index: CardIndex | None = None) -> dict[str, str]:
-    """Every API and checker file, path -> text. The pool: `index`, else read from `pool_dir`, else from
-    L5R_CARDPOOL (or none)."""
+    """Every API and checker file, path -> text. The pool: `index`, else read from `pool_dir` (None: no pool)."""
     from ..permalinks import page_url
 
     if index is None:
-        index = pool_index(codex, pool_dir, environ)
+        index = pool_index(codex, pool_dir)
     out = {}
     for fmt in checkable_formats(codex):
         out[f"api/v1/formats/{fmt.id}.json"] = _dump(format_document(codex, fmt))

@@ -1,4 +1,4 @@
-// A pool card page (l5r/site/cardpages.py): the date picker shows the deck checker's verdict for that day,
+// A pool card page (l5r/site/cardpage/): the date picker shows the deck checker's verdict for that day,
 // read from the timeline the build embedded (verdicts computed in Python; nothing is re-decided here). The
 // citation's copy button is assets/codex.js's, as on every other page.
 (function () {
@@ -33,7 +33,7 @@
     });
     sentence();
   }
-  // The verdicts in one sentence above the table, as the build words it (cardpages.verdict_sentence): formats
+  // The verdicts in one sentence above the table, as the build words it (cardpage/verdicts.py verdict_sentence): formats
   // with the same verdict together, in the table's order.
   function sentence() {
     var line = document.getElementById("l5r-verdict");

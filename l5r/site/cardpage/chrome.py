@@ -1,4 +1,5 @@
-"""The slim shell every pool card page shares (the site with the pool ≤ 60 MB, a card page ≤ 40 KB).
+"""The chrome every pool card page shares, its one stylesheet and its one script (the site with the pool ≤ 60 MB,
+a card page ≤ 40 KB).
 
 Every pool card page repeats this chrome, so every byte of it is paid once per card of the pool (the sizes are
 in the benchmark's output). The chrome keeps Material's look (its stylesheets and colour scheme, the header
@@ -21,7 +22,7 @@ _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.I)
 # The few rules that let the card page's short markup (a bare header bar, <main> holding the article directly)
 # look like Material's longer chrome (.md-header__title links, .md-container > .md-main > .md-content).
 CARD_RULES = """
-/* card pages: l5r/site/slim.py (the short header bar a page has until assets/card-chrome.js replaces it) */
+/* card pages: l5r/site/cardpage/chrome.py (the short header bar a page has until assets/card-chrome.js replaces it) */
 .l5r-bar{display:flex;flex-wrap:wrap;align-items:center;padding:0 .8rem}
 .l5r-bar a{color:inherit;font-size:.9rem;line-height:2.4rem;margin:0 .4rem;white-space:nowrap}
 .l5r-bar a:first-child{flex-grow:1;font-weight:700}
@@ -69,37 +70,6 @@ def write_card_css(site_dir: Path, local: list[str]) -> None:
 def favicon(shell_html: str) -> str:
     found = re.search(r'<link rel="icon" href="[^"]*">', shell_html)
     return found.group(0) if found else ""
-
-
-# -----------------------------------------------------------------------------------------------------------
-# Theme files nothing in the built site loads
-# -----------------------------------------------------------------------------------------------------------
-
-def drop_unused_theme_files(site_dir: Path) -> int:
-    """Remove what Material copies into every site but no page of this one loads; the bytes removed.
-
-    - `assets/javascripts/lunr/`: the search languages other than English. Material's search worker imports
-      them only when the index's `config.lang` is not exactly ["en"] (read here from the built index).
-    - `*.map` under assets/: source maps, fetched only by a developer's browser tools.
-    Together 2.2 MB of a site that must stay under 60 MB with the card pool, and of the offline zip.
-    A function of the built files alone, run after any engine's build."""
-    import json
-    import shutil
-
-    removed = 0
-    index = site_dir / "search" / "search_index.json"
-    try:
-        lang = json.loads(index.read_text(encoding="utf-8")).get("config", {}).get("lang")
-    except (OSError, ValueError):
-        lang = None  # no index (or not Material's): keep the languages
-    lunr = site_dir / "assets" / "javascripts" / "lunr"
-    if lang == ["en"] and lunr.is_dir():
-        removed += sum(p.stat().st_size for p in lunr.rglob("*") if p.is_file())
-        shutil.rmtree(lunr)
-    for source_map in (site_dir / "assets").rglob("*.map"):
-        removed += source_map.stat().st_size
-        source_map.unlink()
-    return removed
 
 
 # -----------------------------------------------------------------------------------------------------------
@@ -178,7 +148,7 @@ def card_chrome_js(shell_html: str, shell_path: str) -> str:
     return CHROME_SCRIPT.replace("@DATA@", data).replace("@PALETTE@", palette)
 
 
-CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool card page (l5r/site/slim.py): one file for every
+CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool card page (l5r/site/cardpage/chrome.py): one file for every
 // card page; "@R@" in its markup stands for the site's root, read from this script's own address.
 (function () {
   var parts = @DATA@;

@@ -6,13 +6,13 @@ import html
 
 from ..data import model as m
 from . import citelabel, examples, share
-from .compare import TOPICS, topics_of  # noqa: F401 (also the overviews' order; importers of build.TOPICS keep working)
+from .compare import TOPICS, topics_of
 from .diff import word_diff
 from .pages import Page, SitePlan, relative_link
 from .permalinks import short_path
 from .plan import plan_site
 from .cardlinks import with_pool
-from .cardpages import slugs
+from .cardpage.slugs import slugs
 from .render import RenderContext, SafeHelpers, TextRenderer, build_linkers, jinja_env, md_escape, mentions, same_entry
 
 
@@ -269,7 +269,7 @@ def render_linkers_for_tests(codex: m.Codex):
 
 def render_site(codex: m.Codex, index=None) -> tuple[SitePlan, dict[str, str]]:
     """Plan and render every generated page: returns the plan and {uri: markdown}. With a card pool `index`,
-    rules text also links the pool's cards (see `pool_citations` for what names each)."""
+    rules text also links the pool's cards (`render_site_and_citations` also says which records name each)."""
     plan, pages, _ = render_site_and_citations(codex, index)
     return plan, pages
 

@@ -1,0 +1,16 @@
+"""A page per pool card, written from one Jinja template into one MkDocs-rendered shell.
+
+MkDocs renders the card search page (cards/search.md) through the theme once; every card page is then written
+into a slim copy of that page's chrome, so the pool's cards never go through the Markdown and theme pipeline.
+Card pages stay out of Material's search index; the search page loads its own compact index
+(assets/card-index.js, a script tag: works from file:// too). One module a question:
+
+- `printings.py`: where a card's text, stats, artists and release dates come from (the pool's printings,
+  read once per build and cached);
+- `slugs.py`: where card slugs and URLs come from (`card/<slug>/`);
+- `verdicts.py`: how legality in every format is asked of the deck checker, and put in words;
+- `article.py`: how one card's page content is rendered (`CardSite`, everything prepared once per build);
+- `chrome.py`: the card pages' one stylesheet and one script (the site's header and navigation);
+- `shell.py`: the head and tail every card page is written between, from the built card search page;
+- `write.py`: where a card page is written (in parallel for a big pool), and served by `mkdocs serve`.
+"""

@@ -1,0 +1,161 @@
+"""One card's page content (the HTML inside the shell's <article>), from the templates pool_card.html.j2,
+pool_card_legality.html.j2 and pool_card_bans.html.j2; `CardSite` holds everything the card pages need, prepared
+once per build, and renders both a pool card's page and the pool's facts on a page the Codex has a record for."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markupsafe import Markup
+
+from ...cardpool import CardIndex, Identity
+from ...data import model as m
+from .. import citelabel
+from ..cardlinks import pool_target_id
+from ..cardtext import safe_text
+from ..pages import page_path
+from ..render import jinja_env
+from .printings import STATS, PoolPrintings
+from .slugs import card_url, slugs
+from .verdicts import checkers, legality_rows, timeline_json, verdict_sentence
+
+
+@dataclass
+class CardSite:
+    """Everything the card pages need, prepared once per build."""
+
+    codex: m.Codex
+    index: CardIndex
+    printings: PoolPrintings
+    slug_of: dict = field(default_factory=dict)
+    checks: list = field(default_factory=list)
+    today: dt.date = field(default_factory=dt.date.today)
+    directory_urls: bool = True
+    site_dir: Path | None = None  # the built site, when there is one: how a file:// build named each page
+
+    cited_by: dict = field(default_factory=dict)  # pool card target id -> [records whose text names the card]
+    anchors: dict = field(default_factory=dict)  # record id -> (page uri, anchor): the site plan's
+
+    @classmethod
+    def prepare(cls, codex, index, printings, today=None, directory_urls=True, site_dir=None, cited_by=None,
+                anchors=None):
+        site = cls(codex, index, printings, slugs(index.identities), checkers(codex, index), today or dt.date.today(),
+                   directory_urls, Path(site_dir) if site_dir is not None else None, dict(cited_by or {}),
+                   dict(anchors or {}))
+        site._files = {}
+        site._env = jinja_env()
+        site._template = site._env.get_template("pool_card.html.j2")
+        site._legality_template = site._env.get_template("pool_card_legality.html.j2")
+        site._bans_template = site._env.get_template("pool_card_bans.html.j2")
+        site._legality_cache = {}
+        site._today = {}
+        return site
+
+    def today_verdicts(self, identity: Identity) -> list:
+        """`DeckChecker.card_legality` today, per checkable format: asked once per card and build, then shared by
+        the legality table, the description a shared link shows and the card search's index."""
+        key = (identity, self.today)  # `today` may be moved (a page for another day): the memo follows it
+        found = self._today.get(key)
+        if found is None:
+            found = self._today[key] = [c.card_legality(identity, self.today) for c in self.checks]
+        return found
+
+    def url(self, identity: Identity) -> str:
+        return card_url(identity, self.slug_of, self.directory_urls)
+
+    def page(self, uri: str) -> str:
+        """A site page's URL: for file:// "formats/" -> "formats/index.html" (from formats/index.md), but
+        "formats/modern/bans/" -> "formats/modern/bans.html" (from formats/modern/bans.md), as MkDocs names them."""
+        if self.directory_urls or not (uri.endswith("/") or not uri):
+            return uri
+        found = self._files.get(uri)
+        if found is None:
+            found = uri + "index.html"
+            if uri and self.site_dir is not None and not (self.site_dir / found).is_file() \
+                    and (self.site_dir / (uri[:-1] + ".html")).is_file():
+                found = uri[:-1] + ".html"
+            self._files[uri] = found
+        return found
+
+    def printings_of(self, identity: Identity) -> list[dict]:
+        rows = [dict(p, release=self.printings.release.get(p.get("_set"), "")) for p in
+                self.printings.by_identity.get((identity.key, identity.deck), ())]
+        return sorted(rows, key=lambda p: p["release"] or "0000", reverse=True)  # most recent first
+
+    def page_identities(self):
+        return [i for i in self.index.identities if i.in_pool and i.card_id is None]
+
+    def render_embedded(self, identity: Identity, rel: str) -> list[str]:
+        """The pool's facts for a card the Codex has a record for, as every pool card's page renders them, in
+        three parts for the places the record's page leaves for them (`cardsearch.write_record_facts`): legality
+        (with the date picker) under the citation; the pool's stats, text and errata after the record's facts;
+        printings and relations after its ban table."""
+        return self.render(identity, rel, embedded=True).split("<!--l5r:part-->")
+
+    def verdicts(self, identity: Identity) -> list[tuple[str, str]]:
+        """(format name, today's verdict) per checkable format: `DeckChecker.card_legality`, as the table says."""
+        return [(c.format.short_name, v.status) for c, v in zip(self.checks, self.today_verdicts(identity))]
+
+    def description(self, identity: Identity) -> str:
+        """What a shared link to the card's page says: its type, clan and deck, and its legality in words."""
+        kind = " · ".join(x for x in (", ".join(identity.types), ", ".join(identity.clans),
+                                       f"{identity.deck} deck" if identity.deck else "") if x)
+        sentence = verdict_sentence(self.verdicts(identity))
+        return " ".join(x for x in ((kind + ".") if kind else "", sentence) if x)
+
+    def render(self, identity: Identity, rel: str = "../../", embedded: bool = False) -> str:
+        """The card's article HTML (goes inside the shell's <article>); `rel` leads from the page to the root."""
+        prints = self.printings_of(identity)
+        latest = prints[0] if prints else {}
+        rows = legality_rows(identity, self.checks, self.today, self.today_verdicts(identity))
+        related = {
+            "Soul of": self.index.soul_chain(identity) - {identity},
+            "Counts as": set(self.index.counts_as(identity)),
+            "Counted as by": set(self.index.counted_as_by(identity)),
+            "Same title": {i for i in self.index.named(identity.title, identity.experience) if i is not identity},
+        }
+        timeline = timeline_json(rows)
+        cited = []
+        for record in self.cited_by.get(pool_target_id(identity), ()):
+            where = (record.uri, record.anchor) if getattr(record, "uri", None) else self.anchors.get(record.id)
+            if where:  # a rule, ruling or ban naming the card, or a verified example (cardlinks.ExampleCitation)
+                cited.append((rel + self.page(page_path(where[0])) + "#" + where[1],
+                              citelabel.label(record, self.codex), record.title))
+        legality_part, bans_part = self.legality_html(rows, timeline, rel)
+        return self._template.render(
+            cited=cited, embedded=embedded,
+            card=identity, slug=self.slug_of.get(identity), latest=latest, prints=prints,
+            legality=legality_part, bans=bans_part,
+            stats=[(label, latest[k]) for k, label in STATS if k in latest], text=safe_text(latest.get("text")),
+            errata=[(p["_set"], safe_text(p["errata_text"])) for p in prints if p.get("errata_text")],
+            related={k: sorted(v, key=lambda i: i.key) for k, v in related.items() if v},
+            url=lambda i: rel + self.url(i), root=rel, page=lambda uri: rel + self.page(uri),
+        )
+
+    def legality_html(self, rows, timeline: str, rel: str):
+        """The legality part (pool_card_legality.html.j2) and the ban history (pool_card_bans.html.j2). Most
+        cards share theirs word for word (legal in the same formats for the same reasons, no bans), so each
+        distinct one is rendered once per build: the parts depend only on the verdicts, the bans and the
+        timeline, all named in the key."""
+        key = (rel, timeline, tuple((r["format"].id, r["now"].status, r["now"].reason,
+                                     tuple(b.id for b in r["now"].bans), tuple(b.id for b in r["bans"]))
+                                    for r in rows))
+        found = self._legality_cache.get(key)
+        if found is None:
+            args = dict(rows=rows, timeline=timeline, today=self.today.isoformat(), root=rel,
+                        page=lambda uri: rel + self.page(uri),
+                        ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}",
+                        sentence=verdict_sentence([(r["format"].short_name, r["now"].status) for r in rows]))
+            found = (Markup(_tight(self._legality_template.render(**args))),
+                     Markup(_tight(self._bans_template.render(**args))))
+            self._legality_cache[key] = found
+        return found
+
+
+def _tight(part: str) -> str:
+    """A legality part as every pool card page repeats it: no line break between two elements (it shows nothing there), and
+    an apostrophe in text as itself (the autoescape's &#39; is only needed inside a single-quoted attribute, and
+    these parts quote every attribute with double quotes)."""
+    return part.strip().replace(">\n<", "><").replace("&#39;", "'")

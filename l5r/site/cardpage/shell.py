@@ -1,0 +1,66 @@
+"""The head and tail every pool card page is written between: the chrome of the built card search page
+(cards/search/), made compact (chrome.py writes the one stylesheet and the one script it names)."""
+
+from __future__ import annotations
+
+import html as _html
+import re
+from pathlib import Path
+
+from . import chrome
+from .article import CardSite
+
+_BODY = re.compile(r"<body[^>]*>")
+_CANONICAL = re.compile(r'<link rel="canonical" href="([^"]*)"')
+_ROOT = "../../"  # the shell (cards/search/) and every card page (card/<slug>/) sit two folders deep
+
+
+def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_depth: int = 2) -> tuple[str, str]:
+    """The chrome of a card page, from the MkDocs-rendered shell: its colour scheme, ONE shared stylesheet
+    (assets/card-page.css, see l5r/site/chrome.py), Material's page skeleton and ONE shared script
+    (assets/card-chrome.js) that puts the site's header, search box and navigation into it. Without script the
+    page still has a short header bar (site name, card search, formats). Each page fills in @TITLE@, @DESC@ (its
+    description for shared links) and @PATH@ (its path from the site's root)."""
+    _, external = chrome.shell_stylesheets(shell_html, shell_depth)
+    icon = chrome.favicon(shell_html)
+    # For file:// the shell is cards/search.html, one folder deep; a card page (card/<slug>/index.html) is two.
+    if icon and shell_depth != 2:
+        icon = icon.replace('href="', 'href="' + "../" * (2 - shell_depth), 1)
+    body = _BODY.search(shell_html)
+    name = _html.escape(site_name)
+    # The published address of each card page (what "Copy citation" shares from disk, as on every other page,
+    # and what a shared link names): the site's address, read from the shell's own canonical link, then the
+    # card's path.
+    canonical = _CANONICAL.search(shell_html)
+    published = ""
+    if canonical and canonical.group(1).endswith(("cards/search/", "cards/search.html")):
+        site_root = canonical.group(1).rsplit("cards/search", 1)[0]
+        # Named once: link unfurlers read the canonical link as they read og:url.
+        published = f'<link rel="canonical" href="{site_root}@PATH@">'
+    # Every byte here is repeated on every card page (the site must stay under 60 MB): what the shared script can add
+    # (Material's toggles, overlay and sidebar) it adds, and a shared link's description is said once, as Open
+    # Graph's (which chats and Twitter read).
+    head = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+            f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>'
+            f'<meta property="og:title" content="@TITLE@"><meta property="og:description" content="@DESC@">'
+            f'<meta property="og:type" content="website"><meta name="twitter:card" content="summary">'
+            f'{published}{icon}<link rel="stylesheet" href="{_ROOT}{chrome.CARD_CSS}">{"".join(external)}</head>'
+            f'{body.group(0) if body else "<body>"}<a href="#card" class="md-skip">Skip to content</a>'
+            f'<header class="md-header l5r-bar"><a href="{_ROOT}{page("")}">{name}</a> '
+            f'<a href="{_ROOT}{page("cards/search/")}">Card search</a> <a href="{_ROOT}{page("formats/")}">Formats</a>'
+            f'</header><div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
+            f'<div class="md-content"><article class="md-content__inner md-typeset">')
+    tail = f'</article></div></div></main></div><script src="{_ROOT}{chrome.CHROME_JS}"></script></body></html>'
+    return head, tail
+
+
+def card_page_shell(site_dir: Path, card_site: CardSite, site_name: str) -> tuple[str, str]:
+    """The head and tail every card page is written between, from the built card search page; writes the card
+    pages' one stylesheet (assets/card-page.css) beside it."""
+    shell_file = site_dir / ("cards/search/index.html" if card_site.directory_urls else "cards/search.html")
+    shell_html = shell_file.read_text(encoding="utf-8")
+    depth = 2 if card_site.directory_urls else 1
+    chrome.write_card_css(site_dir, chrome.shell_stylesheets(shell_html, depth)[0])
+    (site_dir / chrome.CHROME_JS).write_text(
+        chrome.card_chrome_js(shell_html, shell_file.relative_to(site_dir).as_posix()), encoding="utf-8")
+    return compact_shell(shell_html, site_name, card_site.page, shell_depth=depth)
