@@ -18,6 +18,7 @@ from markupsafe import escape
 from decks.support import AFTER_ALL_BANS, CACHE, codex, index, pool_dir
 from l5r.decklist import parse_text
 from l5r.engine.deck import legality
+from l5r.site import citelabel
 from l5r.site.cardpage.article import CardSite
 from l5r.site.cardpage.printings import load_printings
 from l5r.site.cardpage.slugs import slugs
@@ -110,7 +111,8 @@ def test_a_ban_shows_its_entry_and_a_timeline_for_past_dates(card_site):
                 continue
             card_site.today = ban.added
             page = card_site.render(identity)
-            assert ban.citation in html.unescape(page)
+            assert citelabel.label(ban, card_site.codex) in html.unescape(page)  # the entry as pages cite it
+            assert f"#{ban.id}" in page  # linked by its stable id
             timeline = json.loads(re.search(r'id="l5r-card-timeline"[^>]*>(.*?)</script>', page).group(1))
             segments = timeline[checker.format.id]
             before = [s for s in segments if s[0] is None or s[0] < ban.added.isoformat()][-1]
@@ -296,7 +298,7 @@ def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
             if identity is None:
                 continue
             page = html.unescape(card_site.render(identity))
-            row = next(row for row in re.findall(r"<tr>.*?</tr>", page) if ban.citation in row)
+            row = next(row for row in re.findall(r"<tr>.*?</tr>", page) if f"#{ban.id}\"" in row)
             line = re.sub(r"<(?!/?t[rd]>)[^>]+>", "", row)  # the cells' words: the date's own markup gone
             added, lifted = bandates.added_statement(ban), bandates.lifted_statement(ban)
             if added and added.qualifier == "as-of":

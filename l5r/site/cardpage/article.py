@@ -147,6 +147,7 @@ class CardSite:
             args = dict(rows=rows, timeline=timeline, today=self.today.isoformat(), root=rel,
                         page=lambda uri: rel + self.page(uri),
                         ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}",
+                        ban_label=lambda b: citelabel.label(b, self.codex),
                         sentence=verdict_sentence([(r["format"].short_name, r["now"].status) for r in rows]))
             found = (Markup(_tight(self._legality_template.render(**args))),
                      Markup(_tight(self._bans_template.render(**args))))
