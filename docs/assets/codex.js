@@ -23,7 +23,8 @@
     var heading = document.querySelector("article h1");
     var cite = box.getAttribute("data-cite") || (code ? code.textContent : "");
     var title = box.getAttribute("data-title") || (heading ? heading.textContent : "");
-    var text = cite + " — " + title;
+    // A citation that already says the title ("OH Ban list, Hantei", "CARD Kakita Ibara") is not followed by it again.
+    var text = title && cite.indexOf(title.trim()) === -1 ? cite + " — " + title : cite;
     var url = pageUrl();
     if (!url) return text;
     url.hash = box.getAttribute("data-anchor");
