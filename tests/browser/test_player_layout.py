@@ -1,0 +1,111 @@
+"""What a player sees, measured in Chromium at 1280 px and 390 px, online and from the offline copy: nothing drawn
+over anything else, nothing cut off. The navigation's title never sits on an entry while the navigation scrolls;
+the home page's card search box shows its whole placeholder.
+
+They run on the synthetic-pool site (tests/browser/synthetic.py): made-up cards, no real card text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .synthetic import page, small_site, small_sites  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+# A phone held sideways, or with its keyboard open: the drawer's top level no longer fits and scrolls.
+SHORT_PHONE = {"width": 390, "height": 480}
+DESKTOP = {"width": 1280, "height": 800}
+
+# Every place where a navigation's title is drawn over one of its entries, as the navigation's scroll box steps
+# from top to bottom. An entry is "on screen" where its box survives every clipping ancestor; an overlap is a
+# title's box meeting an entry's, or a title being what is drawn at the middle of an entry (elementFromPoint).
+NAV_OVERLAPS = """([navSelector, boxSelector]) => {
+  const visible = el => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') return null;
+    let box = {l: r.left, t: r.top, r: r.right, b: r.bottom};
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.display === 'none') return null;
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+        const c = a.getBoundingClientRect();
+        box = {l: Math.max(box.l, c.left), t: Math.max(box.t, c.top), r: Math.min(box.r, c.right), b: Math.min(box.b, c.bottom)};
+      }
+    }
+    box = {l: Math.max(box.l, 0), t: Math.max(box.t, 0), r: Math.min(box.r, innerWidth), b: Math.min(box.b, innerHeight)};
+    return box.r - box.l > 1 && box.b - box.t > 1 ? box : null;
+  };
+  const overlaps = new Set();
+  const check = () => {
+    for (const nav of document.querySelectorAll(navSelector)) {
+      const titles = [...nav.querySelectorAll('.md-nav__title')].map(t => [t, visible(t)]).filter(([, b]) => b);
+      for (const link of nav.querySelectorAll('.md-nav__link')) {
+        if (link.closest('.md-nav__title')) continue;
+        const l = visible(link);
+        if (!l) continue;
+        const name = link.textContent.trim().replace(/\\s+/g, ' ');
+        for (const [title, t] of titles) {
+          const w = Math.min(t.r, l.r) - Math.max(t.l, l.l), h = Math.min(t.b, l.b) - Math.max(t.t, l.t);
+          if (w > 1 && h > 1) overlaps.add(`title "${title.textContent.trim()}" over "${name}"`);
+        }
+        const hit = document.elementFromPoint((l.l + l.r) / 2, (l.t + l.b) / 2);
+        const over = hit && !link.contains(hit) && hit.closest('.md-nav__title');
+        if (over) overlaps.add(`title "${over.textContent.trim()}" drawn over the middle of "${name}"`);
+      }
+    }
+  };
+  const boxes = [...document.querySelectorAll(boxSelector)].filter(b => b.scrollHeight > b.clientHeight + 1 && visible(b));
+  let steps = 0;
+  for (const box of boxes) {
+    for (let top = 0; top <= box.scrollHeight - box.clientHeight + 8; top += 6) {
+      box.scrollTop = top;
+      check();
+      steps += 1;
+    }
+    box.scrollTop = 0;
+  }
+  return {scrolled: boxes.length, steps, overlaps: [...overlaps]};
+}"""
+
+
+def open_page(page, site, uri: str, viewport: dict) -> None:
+    page.set_viewport_size(viewport)
+    page.goto(site.url(uri), wait_until="load")
+    page.wait_for_function("() => document.documentElement.classList.contains('js')")
+
+
+def settled(page) -> None:
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')", timeout=10000)
+
+
+@pytest.mark.parametrize("kind", ["card", "rule-section"])
+def test_navigation_title_never_covers_an_entry_on_a_wide_screen(page, small_site, page_types, kind):
+    open_page(page, small_site, page_types[kind].uri, DESKTOP)
+    result = page.evaluate(NAV_OVERLAPS, [".md-sidebar .md-nav", ".md-sidebar__scrollwrap"])
+    # The site's navigation is longer than a 800 px window: the test really scrolled it.
+    assert result["scrolled"] >= 1 and result["steps"] > 10, result
+    assert not result["overlaps"], result["overlaps"]
+
+
+@pytest.mark.parametrize("kind", ["card", "rule-section"])
+def test_navigation_title_never_covers_an_entry_in_the_phone_drawer(page, small_site, page_types, kind):
+    open_page(page, small_site, page_types[kind].uri, SHORT_PHONE)
+    page.click("label.md-header__button[for=__drawer]")
+    settled(page)
+    assert page.locator(".md-sidebar--primary").bounding_box()["x"] >= 0
+    result = page.evaluate(NAV_OVERLAPS, [".md-sidebar--primary .md-nav", ".md-nav--primary .md-nav__list"])
+    assert not result["overlaps"], result["overlaps"]
+    # The drawer's top level (reached with its back arrows) is longer than the phone's screen: scroll it too.
+    for _ in range(6):
+        # The title at the top of the drawer is the level shown: a nested level's title is its back arrow.
+        shown = page.evaluate("() => { const t = document.elementFromPoint(100, 60)?.closest('.md-nav__title');"
+                              " return t ? t.getAttribute('for') : null; }")
+        if shown in (None, "__drawer"):
+            break
+        page.click(f".md-nav--primary .md-nav__title[for='{shown}']")
+        settled(page)
+    result = page.evaluate(NAV_OVERLAPS, [".md-sidebar--primary .md-nav", ".md-nav--primary .md-nav__list"])
+    assert result["scrolled"] >= 1 and result["steps"] > 10, result
+    assert not result["overlaps"], result["overlaps"]
