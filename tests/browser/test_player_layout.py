@@ -109,3 +109,29 @@ def test_navigation_title_never_covers_an_entry_in_the_phone_drawer(page, small_
     result = page.evaluate(NAV_OVERLAPS, [".md-sidebar--primary .md-nav", ".md-nav--primary .md-nav__list"])
     assert result["scrolled"] >= 1 and result["steps"] > 10, result
     assert not result["overlaps"], result["overlaps"]
+
+
+# The width the placeholder's text needs in the input's own font (a canvas measures it), against the room inside
+# the input (its client width less its padding).
+PLACEHOLDER_FIT = """sel => {
+  const box = document.querySelector(sel);
+  const cs = getComputedStyle(box, '::placeholder');
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const own = getComputedStyle(box);
+  const room = box.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight);
+  return {text: box.placeholder, needs: ctx.measureText(box.placeholder).width, room};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+def test_home_search_box_shows_its_whole_placeholder(page, small_site, viewport):
+    open_page(page, small_site, "index.md", viewport)
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    fit = page.evaluate(PLACEHOLDER_FIT, "#l5r-home-q")
+    assert fit["text"], "the home page's card search box should say what to type"
+    assert fit["needs"] <= fit["room"], f"{fit['text']!r} needs {fit['needs']:.0f} px, the box has {fit['room']:.0f}"
+    # Typed, the same text is not scrolled inside the box either.
+    page.fill("#l5r-home-q", fit["text"])
+    assert page.evaluate("() => { const b = document.getElementById('l5r-home-q');"
+                         " return b.scrollWidth <= b.clientWidth; }")
