@@ -135,3 +135,38 @@ def test_home_search_box_shows_its_whole_placeholder(page, small_site, viewport)
     page.fill("#l5r-home-q", fit["text"])
     assert page.evaluate("() => { const b = document.getElementById('l5r-home-q');"
                          " return b.scrollWidth <= b.clientWidth; }")
+
+
+# Every word of the page's text (six letters or more; a break at a hyphen is not a cut) that a line break cuts in
+# two; code too where `code` is true (citations), else not.
+WORDS_CUT = r"""(code) => {
+  const cut = new Set();
+  const range = document.createRange();
+  const walker = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const p = n.parentElement;
+    if (!p || p.closest(code ? 'pre, [hidden]' : 'pre, code, [hidden]') || !p.getClientRects().length) continue;
+    for (const m of n.data.matchAll(/[A-Za-z][A-Za-z'’]{5,}/g)) {
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (lines.size > 1) cut.add(m[0]);
+    }
+  }
+  return [...cut];
+}"""
+
+
+@pytest.fixture(scope="module")
+def ban_pages(codex, plan) -> dict[str, str]:
+    return {fid: plan.anchors[codex.formats[fid].bans.entries[0].id][0] for fid in ("obsidian-hand", "modern")}
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("format_id", ["obsidian-hand", "modern"])
+def test_ban_tables_never_cut_a_word_nor_scroll_sideways(page, small_site, ban_pages, format_id, viewport):
+    open_page(page, small_site, ban_pages[format_id], viewport)
+    assert page.locator("table.l5r-bans").count(), "the page should have its ban table"
+    cut = page.evaluate(WORDS_CUT, True)
+    assert not cut, f"words cut by a line break: {cut[:12]}"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
