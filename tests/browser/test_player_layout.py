@@ -174,3 +174,26 @@ def test_the_sites_tables_never_cut_a_word_nor_scroll_sideways(page, small_site,
     cut = page.evaluate(WORDS_CUT, True)
     assert not cut, f"words cut by a line break: {cut[:12]}"
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.fixture(scope="module")
+def long_citation_pages(codex, plan) -> dict[str, str]:
+    """Pages whose citations are long: Obsidian Hand's II.F (its sub-sections cite as "OH II.F, <title>"), and the
+    card the documents name whose title is longest."""
+    oh = codex.formats["obsidian-hand"]
+    section = next(s for s in oh.sections if s.number == "II.F")
+    card = max(codex.cards.values(), key=lambda c: len(c.full_title))
+    return {"section": plan.anchors[section.id][0], "card": plan.anchors[card.id][0]}
+
+
+@pytest.mark.parametrize("which", ["section", "card"])
+def test_copy_citation_reads_on_one_line_on_a_phone(page, small_site, long_citation_pages, which):
+    open_page(page, small_site, long_citation_pages[which], PHONE)
+    lines = page.eval_on_selector_all(".l5r-copy", """buttons => buttons.filter(b => b.getClientRects().length)
+        .map(b => { const r = document.createRange(); r.selectNodeContents(b);
+                    return [b.textContent, new Set([...r.getClientRects()].filter(x => x.width > 0)
+                                                  .map(x => Math.round(x.top))).size]; })""")
+    assert lines, "the page should have Copy citation buttons"
+    assert all(n == 1 for _, n in lines), [text for text, n in lines if n != 1]
+    assert not page.evaluate(WORDS_CUT, True)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
