@@ -160,17 +160,19 @@ WORDS_CUT = r"""(code) => {
 @pytest.fixture(scope="module")
 def table_pages(codex, plan) -> dict[str, str]:
     """The pages of the site's own tables (Material styles only tables without a class): each format's ban list,
-    Modern's legal sets."""
+    Modern's legal sets, the print pages (their tables on screen)."""
     pages = {f"{fid}-bans": plan.anchors[codex.formats[fid].bans.entries[0].id][0] for fid in ("obsidian-hand", "modern")}
     pages["modern-sets"] = plan.anchors[codex.formats["modern"].legality.sets[0].id][0]
+    pages["obsidian-hand-print"], pages["modern-print"] = "print/obsidian-hand.md", "print/modern.md"
     return pages
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
-@pytest.mark.parametrize("which", ["obsidian-hand-bans", "modern-bans", "modern-sets"])
+@pytest.mark.parametrize("which", ["obsidian-hand-bans", "modern-bans", "modern-sets", "obsidian-hand-print",
+                                   "modern-print"])
 def test_the_sites_tables_never_cut_a_word_nor_scroll_sideways(page, small_site, table_pages, which, viewport):
     open_page(page, small_site, table_pages[which], viewport)
-    assert page.locator("table.l5r-bans, table.l5r-sets").count(), "the page should have its table"
+    assert page.locator("table.l5r-bans, table.l5r-sets, table.l5r-print-table").count(), "the page should have its table"
     cut = page.evaluate(WORDS_CUT, True)
     assert not cut, f"words cut by a line break: {cut[:12]}"
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
