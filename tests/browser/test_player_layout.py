@@ -199,3 +199,43 @@ def test_copy_citation_reads_on_one_line_on_a_phone(page, small_site, long_citat
     assert all(n == 1 for _, n in lines), [text for text, n in lines if n != 1]
     assert not page.evaluate(WORDS_CUT, True)
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+
+
+def open_card_search(page, site, viewport: dict) -> None:
+    page.set_viewport_size(viewport)
+    page.goto(site.url("cards/search.md"), wait_until="load")
+    page.wait_for_function("() => document.getElementById('l5r-count') && document.getElementById('l5r-count').textContent")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+def test_card_search_box_shows_its_whole_placeholder(page, small_site, viewport):
+    open_card_search(page, small_site, viewport)
+    fit = page.evaluate(PLACEHOLDER_FIT, "#l5r-q")
+    assert fit["needs"] <= fit["room"], f"{fit['text']!r} needs {fit['needs']:.0f} px, the box has {fit['room']:.0f}"
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+def test_card_search_filters_keep_each_name_beside_its_field(page, small_site, viewport):
+    """"Clan" at the end of one line and its menu at the start of the next reads as the name of the menu before it;
+    a check box's words ("banned in some format") stay on one line."""
+    open_card_search(page, small_site, viewport)
+    apart = page.evaluate("""() => {
+      const out = [];
+      for (const label of document.querySelectorAll('.l5r-card-search label')) {
+        const control = label.htmlFor ? document.getElementById(label.htmlFor) : label.querySelector('input');
+        const l = label.getBoundingClientRect(), c = control.getBoundingClientRect();
+        const lineOf = r => r.top + r.height / 2;
+        const above = c.top - l.bottom >= 0 && c.top - l.bottom < 12 && Math.abs(l.left - c.left) < 4;
+        if (!above && Math.abs(lineOf(l) - lineOf(c)) > c.height / 2)
+          out.push(`${label.textContent.trim()}: neither on its field's line nor just above it`);
+        const range = document.createRange(), lines = new Set();
+        for (const text of label.childNodes) {
+          if (text.nodeType !== Node.TEXT_NODE || !text.data.trim()) continue;
+          range.selectNodeContents(text);
+          for (const r of range.getClientRects()) if (r.width > 0) lines.add(Math.round(r.top));
+        }
+        if (lines.size > 1) out.push(`${label.textContent.trim()}: on ${lines.size} lines`);
+      }
+      return out;
+    }""")
+    assert not apart, apart
