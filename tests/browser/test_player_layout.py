@@ -31,10 +31,12 @@ NAV_OVERLAPS = """([navSelector, boxSelector]) => {
       if (cs.display === 'none') return null;
       if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
         const c = a.getBoundingClientRect();
-        box = {l: Math.max(box.l, c.left), t: Math.max(box.t, c.top), r: Math.min(box.r, c.right), b: Math.min(box.b, c.bottom)};
+        box = {l: Math.max(box.l, c.left), t: Math.max(box.t, c.top),
+               r: Math.min(box.r, c.right), b: Math.min(box.b, c.bottom)};
       }
     }
-    box = {l: Math.max(box.l, 0), t: Math.max(box.t, 0), r: Math.min(box.r, innerWidth), b: Math.min(box.b, innerHeight)};
+    box = {l: Math.max(box.l, 0), t: Math.max(box.t, 0),
+           r: Math.min(box.r, innerWidth), b: Math.min(box.b, innerHeight)};
     return box.r - box.l > 1 && box.b - box.t > 1 ? box : null;
   };
   const overlaps = new Set();
@@ -56,7 +58,8 @@ NAV_OVERLAPS = """([navSelector, boxSelector]) => {
       }
     }
   };
-  const boxes = [...document.querySelectorAll(boxSelector)].filter(b => b.scrollHeight > b.clientHeight + 1 && visible(b));
+  const boxes = [...document.querySelectorAll(boxSelector)]
+    .filter(b => b.scrollHeight > b.clientHeight + 1 && visible(b));
   let steps = 0;
   for (const box of boxes) {
     for (let top = 0; top <= box.scrollHeight - box.clientHeight + 8; top += 6) {
@@ -161,7 +164,8 @@ WORDS_CUT = r"""(code) => {
 def table_pages(codex, plan) -> dict[str, str]:
     """The pages of the site's own tables (Material styles only tables without a class): each format's ban list,
     Modern's legal sets, the print pages (their tables on screen)."""
-    pages = {f"{fid}-bans": plan.anchors[codex.formats[fid].bans.entries[0].id][0] for fid in ("obsidian-hand", "modern")}
+    pages = {f"{fid}-bans": plan.anchors[codex.formats[fid].bans.entries[0].id][0]
+             for fid in ("obsidian-hand", "modern")}
     pages["modern-sets"] = plan.anchors[codex.formats["modern"].legality.sets[0].id][0]
     pages["obsidian-hand-print"], pages["modern-print"] = "print/obsidian-hand.md", "print/modern.md"
     return pages
@@ -172,7 +176,8 @@ def table_pages(codex, plan) -> dict[str, str]:
                                    "modern-print"])
 def test_the_sites_tables_never_cut_a_word_nor_scroll_sideways(page, small_site, table_pages, which, viewport):
     open_page(page, small_site, table_pages[which], viewport)
-    assert page.locator("table.l5r-bans, table.l5r-sets, table.l5r-print-table").count(), "the page should have its table"
+    assert page.locator("table.l5r-bans, table.l5r-sets, table.l5r-print-table").count(), \
+        "the page should have its table"
     cut = page.evaluate(WORDS_CUT, True)
     assert not cut, f"words cut by a line break: {cut[:12]}"
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
@@ -204,7 +209,8 @@ def test_copy_citation_reads_on_one_line_on_a_phone(page, small_site, long_citat
 def open_card_search(page, site, viewport: dict) -> None:
     page.set_viewport_size(viewport)
     page.goto(site.url("cards/search.md"), wait_until="load")
-    page.wait_for_function("() => document.getElementById('l5r-count') && document.getElementById('l5r-count').textContent")
+    page.wait_for_function("() => document.getElementById('l5r-count')"
+                           " && document.getElementById('l5r-count').textContent")
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
