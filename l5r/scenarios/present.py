@@ -250,7 +250,8 @@ def _head(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_uri: s
     cited = ", ".join(_rule_link(r, lib, links, from_uri) for r in rules)
     also = "Also illustrates" if home else "Illustrates"
     rules_line = f'<p class="l5r-scenario__rules">{also} {cited}</p>' if cited else ""
-    return (f'<div class="l5r-scenario__head">{badge}{label}</div>'
+    # A space between badge and format: the head lays them out apart, and the search index reads them apart.
+    return (f'<div class="l5r-scenario__head">{badge} {label}</div>'
             f'<p class="l5r-scenario__title">{_e(s.title)}</p>{rules_line}')
 
 

@@ -39,7 +39,7 @@ search:
 # Card search
 
 <form class="l5r-card-search" role="search" onsubmit="return false;">
-<p><label for="l5r-q">Search</label> <input id="l5r-q" type="search" autocomplete="off" spellcheck="false" aria-describedby="l5r-query-help-summary" placeholder="e.g. Kakita Ibara, or t:personality c:crab f:modern"></p>
+<p><label for="l5r-q">Search</label> <input id="l5r-q" type="search" autocomplete="off" spellcheck="false" aria-describedby="l5r-query-help-summary" placeholder="e.g. Kakita Ibara, or c:crab f:modern"></p>
 <p id="l5r-query-error" class="l5r-query-error" role="alert" hidden></p>
 <p><label for="l5r-type">Type</label> <select id="l5r-type"><option value="">any</option></select>
 <label for="l5r-clan">Clan</label> <select id="l5r-clan"><option value="">any</option></select>

@@ -27,6 +27,22 @@ CARD_INDEX_URI = "search/codex.js"
 _EXCLUDED_PREFIXES = ("cards/", "print/")
 
 
+# Material's search index keeps a few tags (paragraphs, lists, code) and drops the rest with nothing in their
+# place: a table cell, a definition, a block, a menu choice or a line break that ends right where the next one
+# starts ran the two texts together in a result ("RelationRestates", "Not coveredBuilds on"). A line break after
+# each such end is the same page to a reader and two words to the index. Preformatted text is left as it is.
+_BLOCK_END = re.compile(r"(</(?:div|dt|dd|td|th|tr|thead|tbody|table|caption|summary|details|dl|figure|figcaption"
+                        r"|blockquote|section|option|h[1-6])>|<br\s*/?>)(?=<)")
+_PRE = re.compile(r"(<pre\b.*?</pre>)", re.S)
+
+
+def words_apart(page_html: str) -> str:
+    """`page_html` with a line break after every block end or line break that a tag follows directly (outside
+    <pre>), so Material's search index does not join the words on either side of it."""
+    parts = _PRE.split(page_html)
+    return "".join(part if i % 2 else _BLOCK_END.sub(r"\1\n", part) for i, part in enumerate(parts))
+
+
 def excluded_from_index(uri: str, markdown: str) -> str:
     """A generated page under cards/ or print/ with `search: exclude: true` in its own front matter, so any engine
     that reads Material's front matter leaves it out of the search index (no hook needed). Other pages as given."""

@@ -101,6 +101,38 @@ def test_snippets_read_as_sentences(page, small_site):
     assert "II.BThe" not in text, text
 
 
+# Words a page writes joined on purpose (a set acronym, a program's name); any other lower-case letter, full stop
+# or closing bracket directly followed by a capital is two pieces of the page run together in the index.
+JOINED_ON_PURPOSE = {"MkDocs", "TotV", "TwentyFestivals"}
+
+
+@pytest.mark.parametrize("query", ["how many copies", "tactician", "enlightened"])
+def test_snippets_of_examples_and_comparisons_keep_their_words_apart(page, small_site, query):
+    """A verified example's badge and format ("✓ Verified by the test suiteObsidian Hand"), a comparison's row
+    header and cells ("RelationRestates", "EntriesOH …"), lines split by a line break ("Not coveredBuilds on")."""
+    import re
+
+    page.goto(small_site.url("index.md"), wait_until="load")
+    search(page, query)
+    # Material lists a page's further sections behind "N more on this page": open them all.
+    for more in page.locator(".md-search-result__more > summary").all():
+        more.click()
+    # The words of each result as a reader sees them, without the format badge the site puts before its title
+    # (set apart by its margin, not by a space); a citation chip (code, on its own background) is apart from
+    # the text after it however Material joins them.
+    text = page.eval_on_selector_all(".md-search-result__article", """articles => articles.map(a => {
+        const copy = a.cloneNode(true);
+        copy.querySelectorAll('.l5r-result-format').forEach(b => b.remove());
+        copy.querySelectorAll('code').forEach(c => c.after(' '));
+        document.body.appendChild(copy);
+        const words = copy.innerText;
+        copy.remove();
+        return words; }).join('\\n')""")
+    joined = sorted({m.group(0) for m in re.finditer(r"[\w’']*[a-z.)][A-Z][\w’']*", text)} - JOINED_ON_PURPOSE)
+    joined = [w for w in joined if not re.fullmatch(r"[IVX\d]+\.[A-Z][\w.]*", w)]  # "II.B", "3.C": numbering
+    assert not joined, joined
+
+
 @pytest.mark.realpool
 def test_enter_after_a_pool_card_title_opens_that_card(tab):
     """On the site built with the real pool: "Kakita Ibara" then Enter opens Kakita Ibara's page (it stayed on

@@ -1,0 +1,60 @@
+"""The site search's index keeps the words of a page apart: Material's indexer drops table cells, definitions, blocks,
+menu choices and line breaks with nothing in their place, which ran the texts on either side together in a
+result ("✓ Verified by the test suiteObsidian Hand", "RelationRestates", "Not coveredBuilds on")."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from material.plugins.search.plugin import Parser
+
+from l5r.site.search import words_apart
+
+# Words a page writes joined on purpose: a program's or a Python name, set acronyms a decklist exporter writes.
+JOINED_ON_PURPOSE = {"MkDocs", "MkDocs'", "ProperDocs", "StrEnum", "ValueError", "TotV", "TwentyFestivals", "EmpE"}
+
+
+def indexed_text(page_html: str) -> str:
+    """The text Material's search plugin indexes for `page_html`, its kept tags (paragraphs, lists, code) as
+    spaces, as a result shows them apart."""
+    parser = Parser()
+    parser.feed(page_html)
+    parser.close()
+    return re.sub(r"<[^>]+>", " ", " ".join("".join(section.text) for section in parser.data))
+
+
+def joined_words(text: str) -> set[str]:
+    found = {m.group(0) for m in re.finditer(r"[\w’']*[a-z.)][A-Z][\w’']*", text)}
+    return {w for w in found - JOINED_ON_PURPOSE if not re.fullmatch(r"[IVX\d]+\.[A-Z][\w.]*", w)}  # "II.B", "3.C"
+
+
+@pytest.mark.parametrize("page_html,words", [
+    ('<table><tr><th scope="row">Relation</th><td><span>Restates</span></td></tr></table>', ["Relation Restates"]),
+    ("<td><span>Not covered</span><br><small>Builds on</small></td>", ["covered Builds"]),
+    ("<dl><dt>Given</dt><dd>You go first.</dd></dl>", ["Given You"]),
+    ('<select><option value="">detect</option><option>text</option><option>YAML</option></select>',
+     ["detect text YAML"]),
+])
+def test_block_ends_keep_the_words_on_either_side_apart(page_html, words):
+    assert joined_words(indexed_text(page_html)), "the indexer should join these words without the fix"
+    text = " ".join(indexed_text(words_apart(page_html)).split())
+    for phrase in words:
+        assert phrase in text, text
+    assert not joined_words(text), text
+
+
+def test_preformatted_text_is_left_as_it_is():
+    code = "<pre><code><span>a</span><br><span>b</span></code></pre>"
+    assert words_apart(f"<div><br><div></div></div>{code}<div><br><b>c</b></div>") == \
+        f"<div><br>\n<div></div>\n</div>{code}<div><br>\n<b>c</b></div>"
+
+
+def test_no_result_of_the_built_site_runs_two_words_together(built_site):
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    joined = {}
+    for doc in index["docs"]:
+        for word in joined_words(re.sub(r"<[^>]+>", " ", doc["text"])):
+            joined.setdefault(word, doc["location"])
+    assert not joined, sorted(joined.items())[:30]
