@@ -58,3 +58,21 @@ def test_no_result_of_the_built_site_runs_two_words_together(built_site):
         for word in joined_words(re.sub(r"<[^>]+>", " ", doc["text"])):
             joined.setdefault(word, doc["location"])
     assert not joined, sorted(joined.items())[:30]
+
+
+def test_generated_markdown_gets_the_line_breaks_only_on_its_html_lines():
+    """Applied to the generated pages before any engine reads them (hooks or none, the same index): a line of HTML
+    gets its breaks between tags; a Markdown table row, text and code stay exactly as they are."""
+    from l5r.site.search import words_apart_in_markdown
+
+    page = ("<dl><dt>Given</dt><dd>You go first.</dd></dl>\n"
+            "| a<br><b>b</b> | c |\n"
+            "```\n<div></div><div></div>\n```\n"
+            "<pre><code><span>x</span><br><span>y</span>\n</code></pre>\n"
+            "Some text</td><td>kept\n")
+    assert words_apart_in_markdown(page) == (
+        "<dl><dt>Given</dt>\n<dd>You go first.</dd>\n</dl>\n"
+        "| a<br><b>b</b> | c |\n"
+        "```\n<div></div><div></div>\n```\n"
+        "<pre><code><span>x</span><br><span>y</span>\n</code></pre>\n"
+        "Some text</td><td>kept\n")

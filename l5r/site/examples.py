@@ -7,7 +7,7 @@ presenter (l5r.scenarios.present) does not import the site: this module hands it
 from __future__ import annotations
 
 from ..scenarios import present
-from . import citelabel
+from . import citelabel, search
 from .pages import SitePlan, page_path, relative_url
 from .plan import plan_site
 
@@ -40,8 +40,8 @@ def _links_for(codex) -> present.Links:
 
 
 def fence_format(source, language, css_class, options, md, **kwargs):
-    """pymdownx.superfences formatter for ```scenario fences."""
-    return present.render_fence(source, _links_for(present.library().codex))
+    """pymdownx.superfences formatter for ```scenario fences (its block ends kept apart for the search index)."""
+    return search.words_apart(present.render_fence(source, _links_for(present.library().codex)))
 
 
 def fence_validate(language, inputs, options, attrs, md):

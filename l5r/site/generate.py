@@ -49,6 +49,8 @@ def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Cod
     pages = {cardsearch.PAGE_URI: cardsearch.page_markdown(directory_urls), **pages}
     # Card and print pages stay out of the search index by their own front matter (l5r/site/search.py).
     pages = {uri: search.excluded_from_index(uri, text) for uri, text in pages.items()}
+    # Block ends kept apart in the pages' HTML, before any engine indexes them (search.words_apart_in_markdown).
+    pages = {uri: search.words_apart_in_markdown(text) for uri, text in pages.items()}
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml).
     files = {feed.path: feed.xml for feed in feeds.build_feeds(codex, plan, site_url, site_name)}
     # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api/).

@@ -19,7 +19,7 @@ from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from ..scenarios import present
-from . import feeds, mkdocs_serve, offline, permalinks, postbuild, search
+from . import feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
 from .cardpage.write import JOBS_ENV, jobs_setting
 from .generate import NO_ADDRESS, Generated, generate
@@ -145,11 +145,6 @@ def startup(command: str) -> None:
 def serve(server) -> None:
     mkdocs_serve.install_card_pages(server)
     mkdocs_serve.quicker_polling(server)
-
-
-def page_content(page_html: str) -> str:
-    """A page's HTML before Material indexes it for search: words on either side of a block end kept apart."""
-    return search.words_apart(page_html)
 
 
 def post_page(state: SiteState, output: str, page) -> str:

@@ -43,6 +43,25 @@ def words_apart(page_html: str) -> str:
     return "".join(part if i % 2 else _BLOCK_END.sub(r"\1\n", part) for i, part in enumerate(parts))
 
 
+def words_apart_in_markdown(markdown: str) -> str:
+    """A generated page's Markdown with `words_apart` applied to its lines of HTML (those that start with a tag),
+    so that every engine indexes the page with its words apart, hooks or none. A line break goes only between two
+    tags, so no new line starts as Markdown; table rows, text, fenced code and <pre> are left as they are."""
+    parts = _PRE.split(markdown)
+    out, fenced = [], False
+    for i, part in enumerate(parts):
+        if i % 2:
+            out.append(part)
+            continue
+        lines = []
+        for line in part.split("\n"):
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+            lines.append(_BLOCK_END.sub(r"\1\n", line) if not fenced and line.startswith("<") else line)
+        out.append("\n".join(lines))
+    return "".join(out)
+
+
 def excluded_from_index(uri: str, markdown: str) -> str:
     """A generated page under cards/ or print/ with `search: exclude: true` in its own front matter, so any engine
     that reads Material's front matter leaves it out of the search index (no hook needed). Other pages as given."""
