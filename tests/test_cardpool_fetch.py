@@ -284,6 +284,11 @@ def test_a_full_disk_says_so_and_leaves_nothing(made_up, tmp_path, monkeypatch):
     assert _left_in(cache) == []
 
 
+# Runs a program with SIGINT's default action (exec keeps it), whatever the test run inherited.
+_WITH_CTRL_C = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                "os.execv(sys.argv[1], sys.argv[1:])")
+
+
 def test_an_interrupted_fetch_leaves_no_folder(made_up, tmp_path, monkeypatch):
     manifest, path, cache = made_up
     # In the process: Ctrl-C while a file is being written.
@@ -302,9 +307,11 @@ def test_an_interrupted_fetch_leaves_no_folder(made_up, tmp_path, monkeypatch):
     body = _tar_gz(_repo_members()) + b"\0" * 500_000
     for sig in (signal.SIGINT, signal.SIGTERM):
         with _Server({"/slow.tar.gz": (200, body, "slow")}) as server:
-            proc = subprocess.Popen([str(L5R), "cardpool", "fetch", "--from", f"{server.url}/slow.tar.gz",
-                                     "--manifest", str(path)], env=_env(cache), cwd=tmp_path,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            # Started as from a terminal, where Ctrl-C interrupts: a run started in the background (a shell's
+            # `cmd &`, nohup) inherits SIGINT ignored, and the command would then ignore it too.
+            proc = subprocess.Popen([sys.executable, "-c", _WITH_CTRL_C, str(L5R), "cardpool", "fetch", "--from",
+                                     f"{server.url}/slow.tar.gz", "--manifest", str(path)], env=_env(cache),
+                                    cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             root = cache / "cardpool"
             deadline = time.monotonic() + 30
             while not any(root.glob(".staging-*/download")) and time.monotonic() < deadline:
