@@ -131,10 +131,13 @@ def pytest_unconfigure(config):
 # (the last file, test_serve, ran alone for 12 s). Order only: every test still runs. The order is the files'
 # measured times in a whole run (`--junitxml`, longest first), after the two that start the shared builds: the
 # offline copy on one worker, the seed sites on the other (the site with the card pool is built by the first
-# test that needs it, while the seed sites are built).
+# test that needs it, while the seed sites are built); the longest single test goes early too.
 _LONG_FIRST = (
     "browser/test_offline_copy.py",  # the offline build with the card pool, then a walk of all its pages
     "test_site_engines.py",  # the ProperDocs build, builds with and without hooks, online and offline
+    # one test of half a minute (mkdocs serve of a scratch project, two edits, then a plain build to compare with):
+    # the longest single test, started early so that it never runs alone at the end
+    "test_serve.py",
     "browser/test_pages.py",  # every page type online and offline, axe-core on each
     "browser/test_injection.py",  # a build of a copy of the project with script-looking text planted in the data
     "browser/test_card_search.py",
@@ -153,7 +156,6 @@ _LONG_FIRST = (
     "test_patterns.py",  # 90-odd patterns timed on 32 KB and 1 MB texts
     "test_hostile_input.py",
     "test_cardpool_fetch.py",
-    "test_serve.py",  # mkdocs serve of a scratch project, two edits, then a plain build to compare with
     "test_scenarios.py",
     "test_public_address.py",
     "fuzz/test_regressions.py",
