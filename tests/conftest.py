@@ -90,6 +90,13 @@ def site_build_env(pool: Path | None = None) -> dict:
     return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_SITE_URL=TEST_SITE_URL, L5R_CARDPOOL=str(pool or FIXTURE_POOL))
 
 
+def no_pool_env(**extra: str) -> dict:
+    """The calling environment for a command or build that needs no card pool: not even the pool `l5r cardpool
+    fetch` installed in the user cache is read (on a machine that has one, a build with it takes half a minute
+    where a build of the seed site takes a few seconds)."""
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL="none", **extra)
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Site builds shared by the whole run, removed in the background when it ends
 # ---------------------------------------------------------------------------------------------------------
@@ -121,15 +128,38 @@ def pytest_unconfigure(config):
 
 # The longest test files start first. pytest-xdist (`--dist loadfile`) hands out files in collection order, one
 # at a time as a worker frees up; a long file handed out last keeps one worker busy while the other idles
-# (the last file, test_serve, ran alone for 12 s). Order only: every test still runs.
+# (the last file, test_serve, ran alone for 12 s). Order only: every test still runs. The order is the files'
+# measured times in a whole run (`--junitxml`, longest first), after the two that start the shared builds: the
+# offline copy on one worker, the seed sites on the other (the site with the card pool is built by the first
+# test that needs it, while the seed sites are built); the longest single test goes early too.
 _LONG_FIRST = (
     "browser/test_offline_copy.py",  # the offline build with the card pool, then a walk of all its pages
     "test_site_engines.py",  # the ProperDocs build, builds with and without hooks, online and offline
-    "test_serve.py",  # mkdocs serve of a scratch project, two edits, then a plain build to compare with
+    # one test of half a minute (mkdocs serve of a scratch project, two edits, then a plain build to compare with):
+    # the longest single test, started early so that it never runs alone at the end
+    "test_serve.py",
+    "browser/test_pages.py",  # every page type online and offline, axe-core on each
+    "browser/test_injection.py",  # a build of a copy of the project with script-looking text planted in the data
+    "browser/test_card_search.py",
+    "browser/test_card_pages.py",
+    "browser/test_jobs_walk.py",
+    "browser/test_deck_check_page.py",
+    "browser/test_search.py",
+    "browser/test_player_pages.py",
+    "browser/test_citation_address.py",
+    "browser/test_search_as_players_use_it.py",
     "test_permalinks.py",  # builds of a project with a renamed anchor, with hooks and without
     "test_check_project.py",  # builds of other projects
-    "test_site_pages.py",  # a walk of every link of the site with the card pool
+    "browser/test_compare_pages.py",
+    "test_links_browser.py",
+    "test_card_page_design.py",
+    "test_patterns.py",  # 90-odd patterns timed on 32 KB and 1 MB texts
+    "test_hostile_input.py",
+    "test_cardpool_fetch.py",
     "test_scenarios.py",
+    "test_public_address.py",
+    "fuzz/test_regressions.py",
+    "test_site_pages.py",  # a walk of every link of the site with the card pool
     "test_fidelity.py",
 )
 

@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from conftest import BIN, ROOT, run_l5r
+from conftest import BIN, ROOT, no_pool_env, run_l5r
 
 
 @pytest.fixture
@@ -140,7 +140,7 @@ def test_mkdocs_build_with_another_config_uses_that_projects_data(project_copy, 
     _damage_duplicate_key(project_copy / "data/formats/new-era/format.yml")
     result = subprocess.run([str(BIN / "mkdocs"), "build", "-q", "-f", str(project_copy / "mkdocs.yml"),
                              "--site-dir", str(tmp_path / "site")], cwd=ROOT, capture_output=True, text=True,
-                            check=False)
+                            check=False, env=no_pool_env())
     assert result.returncode != 0
     assert "duplicate key 'short_name'" in result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
@@ -156,7 +156,8 @@ def test_mkdocs_build_with_another_config_shows_that_projects_examples(project_c
     page.write_text(page.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     site = tmp_path / "site"
     result = subprocess.run([str(BIN / "mkdocs"), "build", "-q", "--strict", "-f", str(project_copy / "mkdocs.yml"),
-                             "--site-dir", str(site)], cwd=ROOT, capture_output=True, text=True, check=False)
+                             "--site-dir", str(site)], cwd=ROOT, capture_output=True, text=True, check=False,
+                            env=no_pool_env())
     assert result.returncode == 0, result.stdout + result.stderr
     shown = [p for p in site.rglob("*.html") if new in p.read_text(encoding="utf-8")]
     stale = [p for p in site.rglob("*.html") if old in p.read_text(encoding="utf-8")]

@@ -197,8 +197,10 @@ def test_generated_pages_are_not_written_into_docs(built_site):
 
 def test_a_bad_data_file_stops_the_build_with_file_and_line(tmp_path):
     import shutil
-    import os
     import sys
+
+    from conftest import no_pool_env
+
     work = tmp_path / "repo"
     work.mkdir()
     for name in ("mkdocs.yml", "docs", "hooks", "data"):
@@ -210,7 +212,7 @@ def test_a_bad_data_file_stops_the_build_with_file_and_line(tmp_path):
     card = work / "data/cards/hantei.yml"
     card.write_text(card.read_text(encoding="utf-8").replace("type: Personality", "type: Emperor"))
     result = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "-d", str(tmp_path / "s")],
-                            cwd=work, capture_output=True, text=True, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+                            cwd=work, capture_output=True, text=True, env=no_pool_env())
     assert result.returncode != 0
     assert re.search(r"data/cards/hantei\.yml:\d+:\d+: type: 'Emperor' is not one of", result.stdout + result.stderr)
     assert "Traceback" not in result.stdout + result.stderr
