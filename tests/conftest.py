@@ -321,3 +321,61 @@ def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dic
     run(BIN / "mkdocs", "build", "--strict", "-f", work / "mkdocs.yml", "--site-dir", site)
     run(BIN / "l5r", "site", "postbuild", site, *flags, *data)
     return site
+
+
+# ---------------------------------------------------------------------------------------------------------
+# A project whose published anchors moved: built with its hooks and without, once per run
+# ---------------------------------------------------------------------------------------------------------
+
+
+def project_copy(folder: Path) -> Path:
+    """A copy of the project's site sources (mkdocs.yml, docs, hooks, data, overrides) in `folder`/repo."""
+    work = folder / "repo"
+    work.mkdir()
+    for name in ("mkdocs.yml", "docs", "hooks", "data", "overrides"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, work / name)
+        elif src.exists():
+            shutil.copy(src, work / name)
+    return work
+
+
+def rename_record(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert f"id: {old}\n" in text
+    path.write_text(text.replace(f"id: {old}\n", f"id: {new}\n"), encoding="utf-8")
+
+
+RENAMED = (("data/formats/obsidian-hand/rules.yml", "oh-performing", "oh-performing-renamed"),  # its page moves
+           ("data/formats/new-era/keywords.yml", "ne-kw-absent", "ne-kw-absent-renamed"))  # its page stays
+REDIRECTS = ("redirects:\n"
+             "  - from: formats/obsidian-hand/performing/#oh-performing\n"
+             "    to: oh-performing-renamed\n"
+             "  - from: formats/new-era/keywords/#ne-kw-absent\n"
+             "    to: ne-kw-absent-renamed\n")
+
+
+def redirected_project(tmp_path_factory) -> Path:
+    """A project copy (`repo/`) where a rule section and a keyword were renamed and data/redirects.yml sends their
+    old addresses to the new ones, built once per run without a card pool, for the test address: with its hooks
+    (`site/`, what the build said in `site.log`) and by an engine without hooks then `l5r site postbuild`
+    (`hookless/site`). tests/test_permalinks.py follows the old addresses; tests/test_site_engines.py compares the
+    two builds file for file (a site with moved anchors: the redirect stubs and markers are compared too)."""
+    def build(out: Path) -> None:
+        work = project_copy(out)
+        for path, old, new in RENAMED:
+            rename_record(work / path, old, new)
+        redirects = work / "data/redirects.yml"
+        redirects.write_text(redirects.read_text(encoding="utf-8").replace("redirects: []", REDIRECTS),
+                             encoding="utf-8")
+        env = site_build_env()
+        env["L5R_CARDPOOL"] = "none"  # not even a pool `l5r cardpool fetch` installed
+        result = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "-d", str(out / "site")], cwd=work,
+                                capture_output=True, text=True, env=env, check=False)
+        assert result.returncode == 0, result.stdout + result.stderr
+        (out / "site.log").write_text(result.stdout + result.stderr, encoding="utf-8")
+        (out / "hookless").mkdir()
+        hookless_build(work, out / "hookless", env=env)
+
+    return shared_once(tmp_path_factory, "redirected-project", build)

@@ -43,3 +43,25 @@ def write_pool(pool: Path) -> Path:
     (pool / "set_info.yaml").write_text(yaml.safe_dump({"arcs": [{"name": "Test", "sets": [
         {"set_name": "A Line in the Sand", "release_date": "2014-08-01"}]}]}), encoding="utf-8")
     return pool
+
+
+def built_with_pool(tmp_path_factory) -> Path:
+    """A folder holding this pool (`pool/`) and the site built with it (`site/`: `mkdocs build --strict` of
+    mkdocs.yml for the test builds' public address, with a cache folder of its own, `cache/`), built once per run:
+    tests/test_card_page_design.py reads its files, tests/browser/test_card_pages.py opens its pages."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT, TEST_SITE_URL, shared_once
+
+    def build(work: Path) -> None:
+        pool = write_pool(work / "pool")
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_CACHE_DIR=str(work / "cache"),
+                   L5R_SITE_URL=TEST_SITE_URL)
+        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"),
+                                 "--site-dir", str(work / "site")], cwd=ROOT, env=env, capture_output=True, text=True,
+                                check=False)
+        assert result.returncode == 0, result.stderr[-3000:]
+
+    return shared_once(tmp_path_factory, "synthetic-pool-card-site", build)

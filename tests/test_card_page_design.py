@@ -9,17 +9,14 @@ the documented card's ban history), the OH ban of unreleased promos (a pool card
 from __future__ import annotations
 
 import html
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from conftest import ROOT, TEST_SITE_URL
-from synthetic_pool import write_pool
+from conftest import ROOT
+from synthetic_pool import built_with_pool
 
 SITE_DESCRIPTION = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)[
     "site_description"]
@@ -27,15 +24,7 @@ SITE_DESCRIPTION = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("design")
-    pool = write_pool(work / "pool")
-    out = work / "site"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_CACHE_DIR=str(work / "cache"),
-               L5R_SITE_URL=TEST_SITE_URL)
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-                            cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return out
+    return built_with_pool(tmp_path_factory) / "site"
 
 
 def _read(site: Path, path: str) -> str:

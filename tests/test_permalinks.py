@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TEST_SITE_URL, no_pool_env
+from conftest import RENAMED, TEST_SITE_URL, no_pool_env, project_copy, redirected_project, rename_record
 from l5r.site import permalinks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,37 +134,19 @@ def test_the_lock_is_sorted_and_names_every_published_anchor(codex, plan):
     assert {f"{permalinks.page_url(uri, True)}#{anchor}" for uri, anchor in plan.anchors.values()} <= set(lines)
 
 
-def _project_copy(tmp_path: Path) -> Path:
-    work = tmp_path / "repo"
-    work.mkdir()
-    for name in ("mkdocs.yml", "docs", "hooks", "data", "overrides"):
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, work / name)
-        elif src.exists():
-            shutil.copy(src, work / name)
-    return work
-
-
 def _build(work: Path, site: Path) -> subprocess.CompletedProcess:
     # Without a card pool: the anchors and redirects checked here are the data's.
     return subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "-d", str(site)], cwd=work,
                           capture_output=True, text=True, env=no_pool_env())
 
 
-def _rename(path: Path, old: str, new: str):
-    text = path.read_text(encoding="utf-8")
-    assert f"id: {old}\n" in text
-    path.write_text(text.replace(f"id: {old}\n", f"id: {new}\n"), encoding="utf-8")
-
-
 @pytest.fixture(scope="module")
 def renamed(tmp_path_factory):
     """A project copy where a rule section (its page moves) and a keyword (same page) were renamed."""
     tmp = tmp_path_factory.mktemp("renamed")
-    work = _project_copy(tmp)
-    _rename(work / "data/formats/obsidian-hand/rules.yml", "oh-performing", "oh-performing-renamed")
-    _rename(work / "data/formats/new-era/keywords.yml", "ne-kw-absent", "ne-kw-absent-renamed")
+    work = project_copy(tmp)
+    for path, old, new in RENAMED:
+        rename_record(work / path, old, new)
     failed = _build(work, tmp / "failed")
     return work, tmp, failed
 
@@ -191,24 +173,16 @@ def test_the_lock_script_refuses_to_drop_an_anchor_without_a_redirect(renamed):
 
 
 @pytest.fixture(scope="module")
-def redirected(renamed):
-    work, tmp, _ = renamed
-    redirects = work / "data/redirects.yml"
-    redirects.write_text(redirects.read_text(encoding="utf-8").replace("redirects: []", (
-        "redirects:\n"
-        "  - from: formats/obsidian-hand/performing/#oh-performing\n"
-        "    to: oh-performing-renamed\n"
-        "  - from: formats/new-era/keywords/#ne-kw-absent\n"
-        "    to: ne-kw-absent-renamed\n")), encoding="utf-8")
-    site = tmp / "site"
-    result = _build(work, site)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return work, site, result
+def redirected(tmp_path_factory):
+    """The renamed records with redirects from their old addresses, built (tests/conftest.py
+    `redirected_project`, shared with tests/test_site_engines.py): (the project, its site, what the build said)."""
+    shared = redirected_project(tmp_path_factory)
+    return shared / "repo", shared / "site", (shared / "site.log").read_text(encoding="utf-8")
 
 
 def test_a_redirect_in_data_lets_the_build_pass_and_keeps_the_old_url_working(redirected):
-    work, site, result = redirected
-    assert "not in data/anchors.lock yet" in result.stdout + result.stderr, "new anchors are reported"
+    work, site, said = redirected
+    assert "not in data/anchors.lock yet" in said, "new anchors are reported"
     # The old page is gone: a stub forwards each old anchor to its record's new place.
     stub = (site / "formats/obsidian-hand/performing/index.html").read_text(encoding="utf-8")
     assert '"oh-performing": "../performing-renamed/#oh-performing-renamed"' in stub
@@ -217,8 +191,9 @@ def test_a_redirect_in_data_lets_the_build_pass_and_keeps_the_old_url_working(re
     assert 'data-l5r-moved="ne-kw-absent" data-l5r-to="#ne-kw-absent-renamed"' in keywords
 
 
-def test_the_lock_script_keeps_redirected_anchors_and_adds_new_ones(redirected):
-    work, _, _ = redirected
+def test_the_lock_script_keeps_redirected_anchors_and_adds_new_ones(redirected, tmp_path):
+    work = tmp_path / "repo"
+    shutil.copytree(redirected[0], work)  # the script rewrites the lock: a copy of the shared project
     result = subprocess.run([sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--root", str(work)],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
@@ -282,13 +257,11 @@ def chromium_page():
         assert not errors, f"script errors: {errors}"
 
 
-def test_a_hookless_build_then_postbuild_keeps_the_old_urls_working_too(redirected, tmp_path):
+def test_a_hookless_build_then_postbuild_keeps_the_old_urls_working_too(redirected, tmp_path_factory):
     """`l5r site postbuild` after an engine without hooks writes the same marker, the same stub, the
     same site file for file."""
-    from conftest import hookless_build
-
     work, site, _ = redirected
-    other = hookless_build(work, tmp_path, env=no_pool_env())
+    other = redirected_project(tmp_path_factory) / "hookless" / "site"
     keywords = (other / "formats/new-era/keywords/index.html").read_text(encoding="utf-8")
     assert 'data-l5r-moved="ne-kw-absent" data-l5r-to="#ne-kw-absent-renamed"' in keywords
     names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())

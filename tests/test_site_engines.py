@@ -9,7 +9,8 @@ import subprocess
 import pytest
 import yaml
 
-from conftest import BIN, ROOT, TEST_SITE_URL, hookless_build, run_l5r, seed_site, shared_once, site_build_env
+from conftest import (BIN, ROOT, TEST_SITE_URL, hookless_build, redirected_project, run_l5r, seed_site, shared_once,
+                      site_build_env)
 
 GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
 ID = re.compile(r'\bid="([^"]+)"')
@@ -60,10 +61,16 @@ def _no_pool_env() -> dict:
 
 @pytest.fixture(scope="session", params=["online", "offline"])
 def both_builds(request, tmp_path_factory):
-    """(the hooks build, the hook-less build then `l5r site postbuild`) of the seed site, online or offline."""
-    offline = request.param == "offline"
+    """(the hooks build, the hook-less build then `l5r site postbuild`) of the seed site offline; online, of the
+    seed site with two records renamed and redirects from their old addresses (tests/conftest.py
+    `redirected_project`, which tests/test_permalinks.py follows too): the same site but for those anchors, and the
+    redirect stubs and moved-anchor markers compared as well."""
+    if request.param == "online":
+        shared = redirected_project(tmp_path_factory)
+        return shared / "site", shared / "hookless" / "site"
+    offline = True
     hooks = seed_site(tmp_path_factory, offline=offline)
-    work = shared_once(tmp_path_factory, f"seed-hookless-{request.param}",
+    work = shared_once(tmp_path_factory, "seed-hookless-offline",
                        lambda out: hookless_build(ROOT, out, offline=offline, env=_no_pool_env()))
     return hooks, work / "site"
 

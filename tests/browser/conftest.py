@@ -293,6 +293,12 @@ class Tab:
             const meta = document.querySelector('.md-search-result__meta');
             return meta && !/initializing/i.test(meta.textContent);
         }""", timeout=20000)
+        # The results (and the count) of a query typed before in this tab go first, so the wait below is for this
+        # query's (Material empties the list itself before it shows new results).
+        page.evaluate("""() => {
+            document.querySelectorAll('.md-search-result__item').forEach(item => item.remove());
+            document.querySelector('.md-search-result__meta').textContent = '';
+        }""")
         # Material searches on keyup: set the whole query, then one key press, so exactly one search runs.
         box.fill(query)
         box.press("End")
@@ -314,23 +320,22 @@ class Tab:
             facts: a.querySelector('.l5r-card-hit__facts').textContent, href: a.href}))""")
 
 
-@pytest.fixture
-def tab(browser, site, request):
-    """A fresh browser context on `site`: records requests and console errors; screenshot on failure."""
+@contextmanager
+def recorded_tab(browser, site: Site):
+    """A fresh browser context on `site` at 1280 px, as a Tab that records its requests and console errors (a
+    request off the machine is never let out, only recorded)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     if site.kind == "online":
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.root_url.rstrip("/"))
     page = context.new_page()
     state = Tab(page, site)
-    shot = ARTIFACTS / (re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid.split("::", 1)[-1])[:150] + ".png")
-    shot.unlink(missing_ok=True)  # a screenshot left by an earlier failure of this test
 
     def on_route(route):
         url = route.request.url
         if is_local(url):
             route.continue_()
         else:
-            state.blocked.append(url)  # never let it out, and fail the test below
+            state.blocked.append(url)  # never let it out, and fail the test (checked_tab)
             route.abort()
 
     context.route("**/*", on_route)
@@ -338,18 +343,36 @@ def tab(browser, site, request):
     page.on("console", lambda m: state.console_errors.append(f"{m.type}: {m.text} ({m.location.get('url', '')})")
             if m.type == "error" else None)
     page.on("pageerror", lambda e: state.console_errors.append(f"uncaught: {e}"))
+    try:
+        yield state
+    finally:
+        context.close()
+
+
+@contextmanager
+def checked_tab(state: Tab, request):
+    """One test's use of `state`: a full-page screenshot in test-artifacts/ when the test fails; when it passes,
+    a request that tried to leave the machine or a console error fails it."""
+    shot = ARTIFACTS / (re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid.split("::", 1)[-1])[:150] + ".png")
+    shot.unlink(missing_ok=True)  # a screenshot left by an earlier failure of this test
     yield state
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:
         ARTIFACTS.mkdir(exist_ok=True)
         try:
-            page.screenshot(path=str(shot), full_page=True)
+            state.page.screenshot(path=str(shot), full_page=True)
         except Exception as exc:  # a crashed page cannot be photographed; the failure itself is reported
             print(f"screenshot failed: {exc}")
-    context.close()
     if report is not None and report.passed:
         assert not state.outside_requests(), f"requests left the machine: {state.outside_requests()}"
         assert not state.console_errors, f"console errors: {state.console_errors}"
+
+
+@pytest.fixture
+def tab(browser, site, request):
+    """A fresh browser context on `site`: records requests and console errors; screenshot on failure."""
+    with recorded_tab(browser, site) as state, checked_tab(state, request):
+        yield state
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -14,18 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from synthetic_pool import ADDRESS_TEXT, write_pool  # tests/synthetic_pool.py: invented cards, never real card text
+from synthetic_pool import ADDRESS_TEXT, built_with_pool  # tests/synthetic_pool.py: invented cards, never real text
 
 from conftest import TEST_SITE_URL  # tests/conftest.py: the public address test builds are given
 
-from .conftest import build_offline_copy, build_site, guarded_page, serve
+from .conftest import build_offline_copy, guarded_page, serve
 
 pytestmark = pytest.mark.browser  # Chromium on the online site and the offline copy
 
 
 @pytest.fixture(scope="module")
 def test_pool(tmp_path_factory) -> Path:
-    return write_pool(tmp_path_factory.mktemp("pool"))
+    return built_with_pool(tmp_path_factory) / "pool"
 
 
 def _env(pool: Path) -> dict:
@@ -35,13 +35,12 @@ def _env(pool: Path) -> dict:
 
 @pytest.fixture(scope="module", params=["online", "offline"])
 def card_site(request, test_pool, tmp_path_factory):
-    out = tmp_path_factory.mktemp(request.param)
     if request.param == "online":
-        site = build_site(out / "site", _env(test_pool))
-        with serve(site) as root_url:
+        # The same build as tests/test_card_page_design.py's, shared (tests/synthetic_pool.py).
+        with serve(built_with_pool(tmp_path_factory) / "site") as root_url:
             yield "online", root_url, ""
         return
-    folder = build_offline_copy(out, _env(test_pool)).folder
+    folder = build_offline_copy(tmp_path_factory.mktemp("offline"), _env(test_pool)).folder
     yield "offline", folder.as_uri() + "/", "index.html"
 
 

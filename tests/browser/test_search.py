@@ -7,9 +7,33 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import Target
+from .conftest import Target, checked_tab, recorded_tab
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def search_tab(browser, site):
+    """One tab per site for every search of this file, each typed over the one before as a player searches again
+    (a page load and the search index's start in its worker cost more than a search)."""
+    with recorded_tab(browser, site) as state:
+        yield state
+
+
+@pytest.fixture
+def tab(search_tab, request):
+    """The shared tab, answering for this test alone: what it asked the network for and what the console said
+    since the test began; a screenshot if it fails."""
+    for seen in (search_tab.requests, search_tab.blocked, search_tab.console_errors):
+        seen.clear()
+    with checked_tab(search_tab, request):
+        yield search_tab
+
+
+def at(tab, target: Target):
+    """`tab` on the page of `target`: opened unless the tab is there already (its search index started)."""
+    if tab.page.url != tab.site.url(target.uri, target.anchor):
+        tab.open(target)
 
 
 def result_items(page) -> list[dict]:
@@ -39,7 +63,7 @@ def wait_for_labels(page):
 
 
 def test_words_find_the_rule(tab, plan):
-    tab.open(Target("index.md"))
+    at(tab, Target("index.md"))
     tab.search("maximum hand size")
     wanted = page_of(tab.site.url(plan.anchors["oh-ii-c"][0]))
     items = result_items(tab.page)
@@ -50,7 +74,7 @@ def test_words_find_the_rule(tab, plan):
 @pytest.mark.parametrize("record_id", ["ne-4-3-c", "oh-ii-b"])
 def test_citation_id_finds_its_rule_first(tab, codex, plan, record_id):
     record = codex.records[record_id]
-    tab.open(Target("index.md"))
+    at(tab, Target("index.md"))
     tab.search(record.citation)  # "NE 4.3.C", "OH II.B"
     top = result_items(tab.page)[0]
     uri, anchor = plan.anchors[record_id]
@@ -62,7 +86,7 @@ def test_citation_id_finds_its_rule_first(tab, codex, plan, record_id):
 
 def test_keyword_finds_its_glossary_entry(tab, codex, plan):
     keyword = codex.records["ne-kw-tactician"]
-    tab.open(Target("index.md"))
+    at(tab, Target("index.md"))
     tab.search(keyword.term)
     items = result_items(tab.page)
     uri, anchor = plan.anchors[keyword.id]
@@ -74,7 +98,7 @@ def test_keyword_finds_its_glossary_entry(tab, codex, plan):
 
 def test_card_title_finds_the_card(tab, codex, plan):
     card = codex.cards["bayushi-tangen"]
-    tab.open(Target(plan.anchors["oh-ii-b"][0]))
+    at(tab, Target(plan.anchors["oh-ii-b"][0]))
     tab.search(card.title)
     hits = tab.card_hits(card.title)
     assert [h["title"] for h in hits] == [card.title], f"exactly one card is titled {card.title!r}: {hits}"
@@ -88,7 +112,7 @@ def test_card_title_finds_the_card(tab, codex, plan):
 def test_same_title_cards_are_told_apart(tab, codex):
     kisadas = [c for c in codex.cards.values() if c.title == "Hida Kisada"]
     assert len(kisadas) >= 2, "the data has two distinct cards titled Hida Kisada"
-    tab.open(Target("index.md"))
+    at(tab, Target("index.md"))
     tab.search("Hida Kisada")
     hits = tab.card_hits("Hida Kisada")
     same = [h for h in hits if h["title"] == "Hida Kisada"]
@@ -98,7 +122,7 @@ def test_same_title_cards_are_told_apart(tab, codex):
 
 
 def test_every_result_shows_its_format(tab, codex):
-    tab.open(Target("index.md"))
+    at(tab, Target("index.md"))
     tab.search("honor")
     wait_for_labels(tab.page)
     items = result_items(tab.page)
@@ -120,7 +144,7 @@ def test_every_result_shows_its_format(tab, codex):
 
 def test_search_leaves_no_request_and_no_error(tab):
     """Opening search loads the index (and the card index) from the site itself, nothing else."""
-    tab.open(Target("index.md"))
+    tab.open(Target("index.md"))  # loaded again: what this load asks for is the point
     tab.search("Border Keep")
     assert len(tab.card_hits("Border Keep")) >= 2
     assert not tab.outside_requests()
@@ -132,7 +156,7 @@ def test_search_leaves_no_request_and_no_error(tab):
 def test_the_search_box_finds_a_pool_card_despite_a_typo(tab, plan):
     """with the card pool (the suite builds with it), the header's search box finds any pool card by
     title, typo-tolerant, and its link lands on the card's page, online and in the offline copy."""
-    tab.open(Target(plan.anchors["oh-ii-b"][0]))
+    at(tab, Target(plan.anchors["oh-ii-b"][0]))
     tab.search("Kakita Ibra")
     hits = tab.card_hits("Kakita Ibra")
     assert hits and hits[0]["title"] == "Kakita Ibara", hits
