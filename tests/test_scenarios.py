@@ -621,3 +621,30 @@ def test_the_library_reads_again_only_the_files_that_changed(tmp_path, monkeypat
     assert kept and all(id(s) in before for s in kept)
     assert read_again and not any(id(s) in before for s in read_again)
     assert f"{title} (edited)" in [s.title for s in read_again]
+
+
+def test_each_build_sees_an_edit_made_just_after_the_last_one(tmp_path, monkeypatch):
+    """Under `mkdocs serve` two edits a moment apart are two builds: the second build's examples come from the
+    data as the second edit left it, not from the library the first build read (a format's short name, shown in
+    each example's head, stayed the old one on the pages with examples)."""
+    import os
+    import shutil
+
+    from l5r.scenarios import present
+
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    shutil.copytree(ROOT / "docs" / "scenarios", tmp_path / "docs" / "scenarios")
+    monkeypatch.setattr(present, "_cache", {})  # this project's library, not the one other tests share
+    monkeypatch.setattr(present, "_RECHECK_SECONDS", 3600.0)  # the second build starts well within the pause
+    present.use_project(tmp_path)  # the first build
+    first = present.library()
+    fmt = tmp_path / "data" / "formats" / "obsidian-hand" / "format.yml"
+    fmt.write_text(fmt.read_text(encoding="utf-8").replace("short_name: Obsidian Hand\n",
+                                                          "short_name: Obsidian Hand Edited\n"), encoding="utf-8")
+    stat = fmt.stat()
+    os.utime(fmt, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))
+    assert present.library() is first  # within one build the library is read once
+    present.use_project(tmp_path)  # the second build
+    second = present.library()
+    assert second is not first
+    assert second.codex.formats["obsidian-hand"].short_name == "Obsidian Hand Edited"

@@ -73,6 +73,10 @@ def use_project(root: Path) -> None:
     if _cache.get("root") != root:
         _cache.clear()
         _cache["root"] = root
+    # Called once per build: the build's first example looks at the files again, however soon after the last
+    # build it starts (two edits a second apart under `mkdocs serve` are two builds; the second must not reuse
+    # the first's examples).
+    _cache["checked"] = 0.0
 
 
 def _root() -> Path:
