@@ -100,27 +100,16 @@ def online_site(built_site: Path):
 
 
 @contextmanager
-def guarded_page(browser, console_errors: bool = True, **context_options):
-    """A fresh tab in a context of its own whose requests never leave the machine; after the block, a request
-    that tried to, or an uncaught script error (and a console error, unless `console_errors` is False), fails
-    the test."""
-    context = browser.new_context(**context_options)
-    outside, errors = [], []
-
-    def route(r):
-        if is_local(r.request.url):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    tab = context.new_page()
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    if console_errors:
-        tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield tab
-    context.close()
+def guarded_page(contexts: "BrowserContexts", console_errors: bool = True, **context_options):
+    """A fresh tab, in the file's shared context with these options, whose requests never leave the machine; after
+    the block, a request that tried to, or an uncaught script error (and a console error, unless `console_errors`
+    is False), fails the test."""
+    errors = []
+    with contexts.get(**context_options).tab() as (tab, _, outside):
+        tab.on("pageerror", lambda e: errors.append(str(e)))
+        if console_errors:
+            tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        yield tab
     assert not outside, f"requests left the machine: {outside}"
     assert not errors, f"script errors: {errors}"
 
@@ -261,6 +250,85 @@ def browser():
             browser.close()
 
 
+# A fresh browser context per test cost about 1.8 CPU-seconds a page load of this site; a fresh tab in a context kept
+# open, about 1.1 (12 loads, the machine's busy time: the context's processes and caches are not started again).
+# Each test gets a fresh tab, in a context that its file's tests with the same options share. What a tab could
+# leave for the next is wiped: cookies when a tab opens; an origin's local storage at a tab's first load of it.
+_FRESH_TAB = """(() => {
+  if (window.top !== window) return;
+  try {
+    if (!sessionStorage.getItem('__l5r_test_tab')) { localStorage.clear(); sessionStorage.setItem('__l5r_test_tab', '1'); }
+  } catch (e) { /* an origin without storage */ }
+})();"""
+
+
+class SharedContext:
+    """A browser context kept for a test file: requests off the machine are aborted, and recorded for the tabs that
+    are open (a file's tab kept for several tests and a test's own tab may be open at once: each sees both's)."""
+
+    def __init__(self, browser, options: dict):
+        self.context = browser.new_context(**options)
+        self.context.add_init_script(_FRESH_TAB)
+        self._open: list[tuple[list[str], list[str]]] = []  # (requests, blocked) of each open tab
+        self.context.route("**/*", self._route)
+        self.context.on("request", self._request)
+
+    def _request(self, request):
+        for requests, _ in self._open:
+            requests.append(request.url)
+
+    def _route(self, route):
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            for _, blocked in self._open:
+                blocked.append(url)
+            route.abort()
+
+    @contextmanager
+    def tab(self):
+        """A fresh tab, closed after the block with any the test opened from it: (page, every request made while
+        it was open, the requests kept from leaving)."""
+        self.context.clear_cookies()
+        before = set(self.context.pages)
+        seen = ([], [])
+        self._open.append(seen)
+        page = self.context.new_page()
+        try:
+            yield page, *seen
+        finally:
+            self._open.remove(seen)
+            for opened in [p for p in self.context.pages if p not in before]:
+                opened.close()
+
+
+class BrowserContexts:
+    """The shared contexts of one test file, one per set of context options (viewport, touch, ...)."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self._open: dict[str, SharedContext] = {}
+
+    def get(self, **options) -> SharedContext:
+        key = repr(sorted(options.items()))
+        if key not in self._open:
+            self._open[key] = SharedContext(self.browser, options)
+        return self._open[key]
+
+    def close(self) -> None:
+        for shared in self._open.values():
+            shared.context.close()
+
+
+@pytest.fixture(scope="module")
+def contexts(browser):
+    """This test file's shared browser contexts (`SharedContext.tab` lends each test a fresh tab)."""
+    pool = BrowserContexts(browser)
+    yield pool
+    pool.close()
+
+
 @dataclass
 class Tab:
     """A page with everything it asked the network for and everything it said on the console."""
@@ -321,32 +389,18 @@ class Tab:
 
 
 @contextmanager
-def recorded_tab(browser, site: Site):
-    """A fresh browser context on `site` at 1280 px, as a Tab that records its requests and console errors (a
-    request off the machine is never let out, only recorded)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def recorded_tab(contexts: BrowserContexts, site: Site):
+    """A fresh tab on `site` at 1280 px, as a Tab that records its requests and console errors (a request off the
+    machine is never let out, only recorded)."""
+    shared = contexts.get(viewport={"width": 1280, "height": 900})
     if site.kind == "online":
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.root_url.rstrip("/"))
-    page = context.new_page()
-    state = Tab(page, site)
-
-    def on_route(route):
-        url = route.request.url
-        if is_local(url):
-            route.continue_()
-        else:
-            state.blocked.append(url)  # never let it out, and fail the test (checked_tab)
-            route.abort()
-
-    context.route("**/*", on_route)
-    context.on("request", lambda r: state.requests.append(r.url))
-    page.on("console", lambda m: state.console_errors.append(f"{m.type}: {m.text} ({m.location.get('url', '')})")
-            if m.type == "error" else None)
-    page.on("pageerror", lambda e: state.console_errors.append(f"uncaught: {e}"))
-    try:
+        shared.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.root_url.rstrip("/"))
+    with shared.tab() as (page, requests, blocked):
+        state = Tab(page, site, requests, blocked)
+        page.on("console", lambda m: state.console_errors.append(
+            f"{m.type}: {m.text} ({m.location.get('url', '')})") if m.type == "error" else None)
+        page.on("pageerror", lambda e: state.console_errors.append(f"uncaught: {e}"))
         yield state
-    finally:
-        context.close()
 
 
 @contextmanager
@@ -369,9 +423,9 @@ def checked_tab(state: Tab, request):
 
 
 @pytest.fixture
-def tab(browser, site, request):
-    """A fresh browser context on `site`: records requests and console errors; screenshot on failure."""
-    with recorded_tab(browser, site) as state, checked_tab(state, request):
+def tab(contexts, site, request):
+    """A fresh tab on `site`: records requests and console errors; screenshot on failure."""
+    with recorded_tab(contexts, site) as state, checked_tab(state, request):
         yield state
 
 

@@ -45,8 +45,8 @@ def card_site(request, test_pool, tmp_path_factory):
 
 
 @pytest.fixture
-def page(browser, card_site):
-    with guarded_page(browser, console_errors=False) as tab:
+def page(contexts, card_site):
+    with guarded_page(contexts, console_errors=False) as tab:
         yield tab
 
 

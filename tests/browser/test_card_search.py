@@ -153,11 +153,11 @@ QUERIES = [
 
 
 @pytest.fixture(scope="module")
-def query_page(browser, search_site):
+def query_page(contexts, search_site):
     """One tab on the card search page for every query of QUERIES, each typed over the one before as a player
     searches again (a page load apiece cost more than the queries); a request off the machine or a script or
     console error fails the last of them, as `page` does."""
-    with guarded_page(browser, viewport={"width": 1280, "height": 900}) as tab:
+    with guarded_page(contexts, viewport={"width": 1280, "height": 900}) as tab:
         open_search(tab, search_site)
         yield tab
 

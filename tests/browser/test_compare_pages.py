@@ -33,11 +33,9 @@ _BROKEN_WORDS = """() => {
 
 
 @pytest.fixture(params=[390, 1280], ids=["phone", "desktop"])
-def page_at(request, browser, online_site):
-    context = browser.new_context(viewport={"width": request.param, "height": 900})
-    page = context.new_page()
-    yield request.param, page
-    context.close()
+def page_at(request, contexts, online_site):
+    with contexts.get(viewport={"width": request.param, "height": 900}).tab() as (page, _, _):
+        yield request.param, page
 
 
 @pytest.mark.parametrize("uri", PAGES)

@@ -138,7 +138,7 @@ def test_every_conformance_case_agrees_with_the_cli(tab):
     assert len(runnable) >= 60 and len(NOT_RUNNABLE) <= 1, (len(runnable), sorted(NOT_RUNNABLE))
 
 
-def test_no_pool_page(browser, online_site, plan):
+def test_no_pool_page(contexts, online_site, plan):
     """The `"pool": "none"` cases on the page as a site built without a card pool serves it: the page is given the
     deck-check-data.js such a build writes (l5r/site/api/ with no pool) in place of the full-pool one."""
     from l5r.site.api import site_outputs
@@ -147,9 +147,7 @@ def test_no_pool_page(browser, online_site, plan):
     assert no_pool_cases, "the suite has no case without the card pool"
     data = site_outputs(codex(), plan, True, pool_dir=None)["assets/deck-check-data.js"]
     assert '"has_pool":false' in data
-    context = browser.new_context()
-    try:
-        page = context.new_page()
+    with contexts.get().tab() as (page, _, outside):
         page.route("**/assets/deck-check-data.js",
                    lambda route: route.fulfill(body=data, content_type="text/javascript; charset=utf-8"))
         page.goto(online_site.url("deck-check.md"))
@@ -157,11 +155,10 @@ def test_no_pool_page(browser, online_site, plan):
         assert "Built without the card pool" in page.text_content(".deck-check-status")
         failures = agreement_failures(page, no_pool_cases, "the deck-check page without a card pool")
         assert not failures, "\n\n".join(failures.values())
-    finally:
-        context.close()
+    assert not outside, f"requests left the machine: {outside}"
 
 
-def test_did_you_mean_matches_the_cli_on_many_misspellings(browser, online_site):
+def test_did_you_mean_matches_the_cli_on_many_misspellings(contexts, online_site):
     """The page's "did you mean" is index.py suggest() (Dice of title bigrams, >= 0.5, ties by title key): the same
     titles in the same order for 200 misspelt pool titles (letters swapped, a vowel, a curly quote, an accent
     inserted; a fixed seed), not only for the suite's few cases."""
@@ -180,14 +177,10 @@ def test_did_you_mean_matches_the_cli_on_many_misspellings(browser, online_site)
         written.append("".join(chars))
     want = [index().suggest(w) for w in written]
     assert sum(1 for w in want if w) > 150, "the misspellings should mostly get suggestions"
-    context = browser.new_context()
-    try:
-        page = context.new_page()
+    with contexts.get().tab() as (page, _, _):
         page.goto(online_site.url("deck-check.md"))
         page.wait_for_selector("#deck-check[data-ready=true]", timeout=20000)
         got = page.evaluate("words => words.map(w => L5RDeck.prepare().table.suggest(w))", written)
-    finally:
-        context.close()
     differ = [(w, a, b) for w, a, b in zip(written, want, got) if a != b]
     assert not differ, differ[:5]
 
@@ -290,12 +283,10 @@ def test_user_mistakes_are_sentences_not_crashes(tab):
 
 @pytest.mark.parametrize("case_id", ["oh-not-legal-and-unknown", "sunandmoon-format-mismatch",
                                      "sunandmoon-no-legality-needs-format"])
-def test_phone_width(browser, online_site, case_id):
+def test_phone_width(contexts, online_site, case_id):
     """players check decks on a phone at the venue. On a 390 px screen the page never scrolls sideways,
     with a long result (every warning of a Sun and Moon deck, the JSON opened) or an error shown."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
+    with contexts.get(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).tab() as (page, _, _):
         page.goto(online_site.url("deck-check.md"))
         page.wait_for_selector("#deck-check[data-ready=true]", timeout=20000)
         case = next(c for c in CASES if c.id == case_id)
@@ -313,5 +304,3 @@ def test_phone_width(browser, online_site, case_id):
                          "#deck-check .deck-check-result > :first-child"):
             box = page.locator(selector).first.bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (selector, box)
-    finally:
-        context.close()

@@ -142,25 +142,15 @@ def test_json_outputs_are_valid_json(injected):
 
 
 class Guarded:
-    """A browser context where nothing may leave the machine, and every dialog is recorded."""
+    """A tab where nothing may leave the machine, and every dialog is recorded."""
 
-    def __init__(self, browser):
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+    def __init__(self, page, outside: list[str]):
+        self.page = page
         self.dialogs: list[str] = []
-        self.outside: list[str] = []
+        self.outside = outside  # the requests kept from leaving (tests/browser/conftest.py SharedContext)
         self.errors: list[str] = []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
         self.page.on("dialog", self._dialog)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def _route(self, route):
-        url = route.request.url
-        if is_local(url):
-            route.continue_()
-        else:
-            self.outside.append(url)
-            route.abort()
 
     def _dialog(self, dialog):
         self.dialogs.append(f"{dialog.type}: {dialog.message}")
@@ -186,15 +176,11 @@ class Guarded:
         }}""")
         assert not active, f"{where}: the DOM holds markup made from data: {active[:5]}"
 
-    def close(self):
-        self.context.close()
-
 
 @pytest.fixture
-def guarded(browser):
-    g = Guarded(browser)
-    yield g
-    g.close()
+def guarded(contexts):
+    with contexts.get(viewport={"width": 1280, "height": 900}).tab() as (page, _, outside):
+        yield Guarded(page, outside)
 
 
 PAGES = ["", "whats-new/", "formats/obsidian-hand/", "formats/obsidian-hand/ii-b/", "formats/modern/",
@@ -235,10 +221,12 @@ def test_pages_run_nothing_from_data(guarded, served):
         # on a real hover), in one call; the first few are also hovered by Playwright's pointer. Hovering each
         # one through Playwright cost a round trip and, off-screen, a one-second wait apiece (40 s a run).
         hovered += page.evaluate(_POINTER_EVENTS, _HOVERED)
-        for el in page.query_selector_all(_HOVERED)[:3]:
+        # Only elements shown can be hovered: a hidden one (a folded block's text) cost the whole timeout.
+        shown = page.locator(_HOVERED).filter(visible=True)
+        for i in range(min(3, shown.count())):
             try:
-                el.hover(timeout=1000)
-            except Exception:  # noqa: BLE001 - off-screen or covered: nothing to hover
+                shown.nth(i).hover(timeout=1000)
+            except Exception:  # noqa: BLE001 - covered: nothing to hover
                 pass
         guarded.assert_inert(path + " (after hovering)")
     assert hovered > 100, f"only {hovered} elements were hovered on {len(PAGES)} pages"

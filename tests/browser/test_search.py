@@ -13,10 +13,10 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def search_tab(browser, site):
+def search_tab(contexts, site):
     """One tab per site for every search of this file, each typed over the one before as a player searches again
     (a page load and the search index's start in its worker cost more than a search)."""
-    with recorded_tab(browser, site) as state:
+    with recorded_tab(contexts, site) as state:
         yield state
 
 
