@@ -275,6 +275,7 @@ class AbilityGroup(Record):
 
 @dataclass(frozen=True, kw_only=True)
 class KeywordSection(Record):
+    keyword_id: str  # the keyword it is a part of
     heading: str | None = None
     text: tuple[Block, ...] = ()
 

@@ -202,7 +202,7 @@ def _keywords(col: Collector, docs, fid, prefix):
             subs = []
             for s, _, sorigin in col.claimed(doc, keys + ("sections",), e.get("sections", ())):
                 subs.append(m.KeywordSection(id=s["id"], title=s["title"], format_id=fid, origin=sorigin,
-                                             citation=_cite(prefix, id_prefix, s["id"]),
+                                             keyword_id=e["id"], citation=_cite(prefix, id_prefix, s["id"]),
                                              heading=s.get("heading"), text=_blocks(s["text"])))
             entries.append(m.Keyword(
                 id=e["id"], title=e["term"], format_id=fid, origin=origin,

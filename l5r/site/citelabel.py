@@ -20,8 +20,6 @@ everything else is the document's numbering or heading.
 
 from __future__ import annotations
 
-import weakref
-
 from ..data import model as m
 
 # ---------------------------------------------------------------------------------------------------------
@@ -68,7 +66,7 @@ def _ability(record, codex, prefix):
 
 
 def _keyword_section(record, codex, prefix):
-    keyword = _index(codex).get(record.id)
+    keyword = codex.records.get(record.keyword_id)
     return f"{prefix} {keyword.term}, {record.title}" if keyword is not None else f"{prefix} {record.title}"
 
 
@@ -97,18 +95,3 @@ _WORDED = {
     m.RecordKind.CHANGELOG: _update,
     m.RecordKind.RULING: lambda r, c, p: f"{p} Ruling, {r.question}",
 }
-
-# ---------------------------------------------------------------------------------------------------------
-# Which keyword holds a keyword's sub-section: worked out once per Codex (it is frozen)
-# ---------------------------------------------------------------------------------------------------------
-
-_KEYWORD_OF: dict[int, tuple[weakref.ref, dict]] = {}
-
-
-def _index(codex: m.Codex) -> dict:
-    held = _KEYWORD_OF.get(id(codex))
-    if held is not None and held[0]() is codex:
-        return held[1]
-    found = {sub.id: kw for fmt in codex.formats.values() for kw in fmt.keywords for sub in kw.sections}
-    _KEYWORD_OF[id(codex)] = (weakref.ref(codex, lambda _ref, key=id(codex): _KEYWORD_OF.pop(key, None)), found)
-    return found
