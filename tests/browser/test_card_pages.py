@@ -22,6 +22,10 @@ from .conftest import build_offline_copy, guarded_page, serve
 
 pytestmark = pytest.mark.browser  # Chromium on the online site and the offline copy
 
+# The order of what a page's article shows is measured online only: the offline copy's pages hold the same articles
+# with the same stylesheets (tests/browser/test_offline_copy.py).
+article_layout = pytest.mark.parametrize("card_site", ["online"], indirect=True)
+
 
 @pytest.fixture(scope="module")
 def test_pool(tmp_path_factory) -> Path:
@@ -235,6 +239,7 @@ def test_a_pool_card_page_has_the_sites_search_box_and_navigation(page, card_sit
     assert page.locator("h1").first.inner_text().rstrip("¶").strip() == "Card search"
 
 
+@article_layout
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("path", [POOL_CARD, DOCUMENTED_CARD])
 def test_legality_comes_first_on_both_kinds_of_card_page(page, card_site, width, path):
@@ -266,6 +271,7 @@ def _overlaps(page) -> list:
     }""")
 
 
+@article_layout
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("path", ["formats/obsidian-hand/ii-f/", "formats/obsidian-hand/guidelines/"])
 def test_a_rule_page_leads_with_the_rule_and_nothing_overlaps(page, card_site, width, path):

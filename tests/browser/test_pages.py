@@ -28,8 +28,14 @@ def axe_violations(page, axe_source: str) -> list[dict]:
 
 
 # One load of each page for both checks: it loads cleanly (a heading, no console error, no request leaving the
-# machine, checked before axe-core is added to it), then axe-core finds nothing serious.
-@pytest.mark.parametrize("kind", PAGE_TYPES)
+# machine, checked before axe-core is added to it), then axe-core finds nothing serious. Every page type online;
+# from the offline copy, the home page and a rule page: its header and navigation are its own, but every page's
+# article is the online one's, with the same stylesheets (tests/browser/test_offline_copy.py).
+OFFLINE_PAGE_TYPES = ["home", "rule-section"]
+
+
+@pytest.mark.parametrize("site,kind", [("online", kind) for kind in PAGE_TYPES]
+                         + [("offline", kind) for kind in OFFLINE_PAGE_TYPES], indirect=["site"])
 def test_page_loads_cleanly_with_no_serious_accessibility_violation(tab, page_types, axe_source, kind):
     page = tab.open(page_types[kind])
     page.wait_for_load_state("networkidle")

@@ -1,6 +1,8 @@
-"""What a player sees, measured in Chromium at 1280 px and 390 px, online and from the offline copy: nothing drawn
-over anything else, nothing cut off. The navigation's title never sits on an entry while the navigation scrolls;
-the home page's card search box shows its whole placeholder.
+"""What a player sees, measured in Chromium at 1280 px and 390 px: nothing drawn over anything else, nothing cut off.
+The navigation's title never sits on an entry while the navigation scrolls (online and from the offline copy, whose
+navigation differs); the home page's card search box shows its whole placeholder. What a page's article shows is
+measured online only: the offline copy's pages hold the same articles with the same stylesheets
+(tests/browser/test_offline_copy.py).
 
 They run on the synthetic-pool site (tests/browser/synthetic.py): made-up cards, no real card text.
 """
@@ -12,6 +14,9 @@ import pytest
 from .synthetic import page, small_site, small_sites  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
+
+# A check of what the article shows: on the online site (see the module's docstring).
+article_layout = pytest.mark.parametrize("small_site", ["online"], indirect=True)
 
 PHONE = {"width": 390, "height": 844}
 # A phone held sideways, or with its keyboard open: the drawer's top level no longer fits and scrolls.
@@ -127,6 +132,7 @@ PLACEHOLDER_FIT = """sel => {
 }"""
 
 
+@article_layout
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 def test_home_search_box_shows_its_whole_placeholder(page, small_site, viewport):
     open_page(page, small_site, "index.md", viewport)
@@ -174,6 +180,7 @@ def table_pages(codex, plan) -> dict[str, str]:
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 @pytest.mark.parametrize("which", ["obsidian-hand-bans", "modern-bans", "modern-sets", "obsidian-hand-print",
                                    "modern-print"])
+@article_layout
 def test_the_sites_tables_never_cut_a_word_nor_scroll_sideways(page, small_site, table_pages, which, viewport):
     open_page(page, small_site, table_pages[which], viewport)
     assert page.locator("table.l5r-bans, table.l5r-sets, table.l5r-print-table").count(), \
@@ -193,6 +200,7 @@ def long_citation_pages(codex, plan) -> dict[str, str]:
     return {"section": plan.anchors[section.id][0], "card": plan.anchors[card.id][0]}
 
 
+@article_layout
 @pytest.mark.parametrize("which", ["section", "card"])
 def test_copy_citation_reads_on_one_line_on_a_phone(page, small_site, long_citation_pages, which):
     open_page(page, small_site, long_citation_pages[which], PHONE)
@@ -213,6 +221,7 @@ def open_card_search(page, site, viewport: dict) -> None:
                            " && document.getElementById('l5r-count').textContent")
 
 
+@article_layout
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 def test_card_search_box_shows_its_whole_placeholder(page, small_site, viewport):
     open_card_search(page, small_site, viewport)
@@ -220,6 +229,7 @@ def test_card_search_box_shows_its_whole_placeholder(page, small_site, viewport)
     assert fit["needs"] <= fit["room"], f"{fit['text']!r} needs {fit['needs']:.0f} px, the box has {fit['room']:.0f}"
 
 
+@article_layout
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 def test_card_search_filters_keep_each_name_beside_its_field(page, small_site, viewport):
     """"Clan" at the end of one line and its menu at the start of the next reads as the name of the menu before it;
