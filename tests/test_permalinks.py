@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RENAMED, TEST_SITE_URL, no_pool_env, project_copy, redirected_project, rename_record
+from conftest import (CHROMIUM_ARGS, RENAMED, TEST_SITE_URL, no_pool_env, project_copy, redirected_project,
+                      rename_record)
 from l5r.site import permalinks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -244,8 +245,7 @@ def chromium_page():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(chromium), headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        browser = p.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         errors: list[str] = []

@@ -24,14 +24,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import shared_once, site_build_env  # tests/conftest.py: the build environment (card pool)
+from conftest import CHROMIUM_ARGS, shared_once, site_build_env  # tests/conftest.py: the build environment
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("L5R_CHROMIUM", "/usr/bin/chromium"))
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-quic", "--no-first-run"]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 LOCAL_SCHEMES = {"file", "data", "blob", "about", "chrome-error"}
 

@@ -1,5 +1,6 @@
-"""The browser tests' shared contexts (tests/browser/conftest.py `SharedContext`): a test's fresh tab starts with
-nothing an earlier test's tab left in the same context, and sees only requests made while it is open."""
+"""The browser tests' Chromium and their shared contexts (tests/browser/conftest.py `SharedContext`): a test's fresh
+tab starts with nothing an earlier test's tab left in the same context, and sees only requests made while it is
+open; opening it loads no page of the browser's own."""
 
 from __future__ import annotations
 
@@ -35,3 +36,19 @@ def test_a_tab_records_its_own_requests_and_those_kept_from_leaving(contexts, on
     with shared.tab() as (page, requests, blocked):
         page.goto(online_site.url("index.md"), wait_until="load")
     assert not blocked, "a request of the earlier tab was counted again"
+
+
+def test_the_tests_chromium_opens_no_pages_of_its_own_with_a_tab(contexts, browser):
+    """The address bar's drop-down is switched off (tests/conftest.py CHROMIUM_ARGS): with it, each tab loads
+    browser pages that cost about half the CPU of a test's page load. A Chromium that names the feature anew shows
+    here."""
+    with contexts.get().tab() as (page, _, _):
+        page.goto("data:text/html,<h1>a tab</h1>")
+        session = browser.new_browser_cdp_session()
+        try:
+            targets = session.send("Target.getTargets", {"filter": [{}]})["targetInfos"]
+        finally:
+            session.detach()
+    assert any(t["type"] == "page" for t in targets), targets  # the listing sees the tab itself
+    own = [t["url"] for t in targets if t["type"] == "browser_ui"]
+    assert not own, f"Chromium loaded its own pages with the tab: {own}"
