@@ -18,7 +18,7 @@ import sitewalk
 
 from conftest import TEST_SITE_URL  # tests/conftest.py: the public address the test builds are given
 
-from .conftest import ROOT
+from .conftest import ROOT, Site
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_offline  # noqa: E402
@@ -68,44 +68,38 @@ _ADDRESS = re.compile(r"\s(?:href|src)=\"[^\"]*\"")
 _STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)"')
 
 
-def _online_file(offline_rel: str) -> str:
-    if offline_rel == "index.html" or offline_rel.endswith("/index.html"):
-        return offline_rel
-    return offline_rel[: -len(".html")] + "/index.html"
-
-
 def _articles(page: str) -> list[str]:
     # Addresses differ by design (.html files offline), and the offline copy writes an address quoted in text with
     # an escaped colon (so that nothing but the public address reads as a link): compared as shown.
     return [_ADDRESS.sub("", html.unescape(article)) for article in _ARTICLE.findall(page)]
 
 
-def _stylesheets(site: Path, page_file: Path) -> list[bytes]:
+def _stylesheets(page_file: Path) -> list[bytes]:
     page = page_file.read_text(encoding="utf-8")
     return [(page_file.parent / unquote(href.split("?")[0])).resolve().read_bytes()
             for href in _STYLESHEET.findall(page)]
 
 
 def test_offline_pages_show_the_online_articles_with_the_same_stylesheets(built_site, offline_site):
+    online_site = Site("online", "", built_site)  # files only: the same page of both, by its source page
     pages = sorted(offline_site.directory.rglob("*.html"))
     assert len(pages) > 500, f"only {len(pages)} pages in the offline copy"
     differ, missing = [], []
     for page in pages:
-        rel = page.relative_to(offline_site.directory).as_posix()
-        online = built_site / _online_file(rel)
+        uri = page.relative_to(offline_site.directory).as_posix()[: -len(".html")] + ".md"
+        online = online_site.file(uri)
         if not online.is_file():
-            missing.append(rel)
+            missing.append(uri)
             continue
         if _articles(page.read_text(encoding="utf-8")) != _articles(online.read_text(encoding="utf-8")):
-            differ.append(rel)
+            differ.append(uri)
     assert not missing, f"{len(missing)} offline pages have no online page: {missing[:5]}"
     assert not differ, f"{len(differ)} offline pages show another article than online: {differ[:5]}"
-    for rel in ("index.html", "formats/obsidian-hand/ii-b.html", "cards/search.html", "deck-check.html"):
-        offline_page = offline_site.directory / rel
-        online_page = built_site / _online_file(rel)
-        assert _articles(offline_page.read_text(encoding="utf-8")), f"{rel}: no article"
-        sheets = _stylesheets(offline_site.directory, offline_page)
-        assert len(sheets) >= 5 and sheets == _stylesheets(built_site, online_page), f"{rel}: other stylesheets"
+    for uri in ("index.md", "formats/obsidian-hand/ii-b.md", "cards/search.md", "deck-check.md"):
+        offline_page, online_page = offline_site.file(uri), online_site.file(uri)
+        assert _articles(offline_page.read_text(encoding="utf-8")), f"{uri}: no article"
+        sheets = _stylesheets(offline_page)
+        assert len(sheets) >= 5 and sheets == _stylesheets(online_page), f"{uri}: other stylesheets"
 
 
 def test_nothing_in_the_offline_copy_loads_from_the_network(offline_build, offline_site):
