@@ -66,8 +66,7 @@ def _ability(record, codex, prefix):
 
 
 def _keyword_section(record, codex, prefix):
-    keyword = codex.records.get(record.keyword_id)
-    return f"{prefix} {keyword.term}, {record.title}" if keyword is not None else f"{prefix} {record.title}"
+    return f"{prefix} {codex.records[record.keyword_id].term}, {record.title}"
 
 
 def _legal_set(record, codex, prefix):
