@@ -71,7 +71,9 @@ def run(pool: str | None) -> tuple[dict, bool]:
         src = ROOT / name
         (shutil.copytree if src.is_dir() else shutil.copy2)(src, work / name)
     port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k != "L5R_CARDPOOL"}
+    # Served at the root: with a public address (L5R_SITE_URL) in the caller's environment, `mkdocs serve` serves
+    # under its path, and every page this benchmark asks for at the root would be "not found".
+    env = {k: v for k, v in os.environ.items() if k not in ("L5R_CARDPOOL", "L5R_SITE_URL")}
     env["NO_MKDOCS_2_WARNING"] = "1"
     env["L5R_CARDPOOL"] = pool or "none"  # without: not even a fetched pool
     cmd = [str(Path(sys.executable).parent / "mkdocs"), "serve", "--livereload", "--watch", "data",
@@ -137,6 +139,9 @@ def main() -> int:
         times, ok = run(with_pool)
         met = met and ok and bool(times)
         for what, values in times.items():
+            if not values:
+                print(f"serve reload {label}, {what}: no edit became visible, nothing measured")
+                continue
             median = statistics.median(values)
             met = met and median <= goal
             print(f"serve reload {label}, {what}: median {median:.2f} s over {len(values)} edits "
