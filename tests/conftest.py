@@ -278,6 +278,35 @@ def run_l5r(*args, cwd=None) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, check=False)
 
 
+def l5r_here(*args, cwd=None) -> subprocess.CompletedProcess:
+    """Run `l5r` in this process, from `cwd`: `l5r.cli.main`, the function the console script calls, with its
+    output and exit code as `run_l5r` returns them. For the many runs whose point is what the command decides (which
+    project it finds, what it says of bad input); starting Python and importing the package again costs about half a
+    second a run. The console script itself is run by `run_l5r` (tests/test_cli_contract.py and others)."""
+    import contextlib
+    import io
+
+    from l5r.cli import main
+
+    argv = [*map(str, args)]
+    out, err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8"), io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    before = os.getcwd()
+    os.chdir(cwd or ROOT)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # argparse's usage errors and --help
+                code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+    finally:
+        os.chdir(before)
+    texts = []
+    for stream in (out, err):
+        stream.flush()
+        texts.append(stream.buffer.getvalue().decode("utf-8"))
+    return subprocess.CompletedProcess(["l5r", *argv], int(code), *texts)
+
+
 # ---------------------------------------------------------------------------------------------------------
 # The site built as an engine without `hooks:` (Zensical) would build it
 # ---------------------------------------------------------------------------------------------------------

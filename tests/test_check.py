@@ -1,4 +1,6 @@
-"""`l5r check`: every kind of data error is reported as path:line:column: message, exit 1, no traceback."""
+"""`l5r check`: every kind of data error is reported as path:line:column: message, exit 1, no traceback. What it
+says of damaged data is read from its `main` in this process (tests/conftest.py `l5r_here`); its usage errors, from
+the console script."""
 
 from __future__ import annotations
 
@@ -6,13 +8,13 @@ import re
 
 import pytest
 
-from conftest import run_l5r
+from conftest import l5r_here, run_l5r
 
 LOCATED = re.compile(r"^(?P<path>[^:\s]+\.yml):(?P<line>\d+):(?P<col>\d+): (?P<msg>.+)$", re.M)
 
 
 def _check(data_dir):
-    result = run_l5r("check", "--data", data_dir)
+    result = l5r_here("check", "--data", data_dir)
     assert "Traceback" not in result.stdout + result.stderr
     return result
 

@@ -2,7 +2,8 @@
 
 Each damage is done to a *copy* of the project and the command is run from inside that copy, exactly as a user
 who copied the project (or opened a second worktree) would: before this, all of them printed "data ok", because
-the default data folder was the one beside the installed package.
+the default data folder was the one beside the installed package. The console script itself runs from a clean copy
+and from outside any project; the other runs call its `main` in this process (tests/conftest.py `l5r_here`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import subprocess
 
 import pytest
 
-from conftest import BIN, ROOT, no_pool_env, run_l5r
+from conftest import BIN, ROOT, l5r_here, no_pool_env, run_l5r
 
 
 @pytest.fixture
@@ -72,7 +73,7 @@ DAMAGE = {
 def test_damage_in_the_project_run_from_is_reported(project_copy, kind, where):
     rel, damage = DAMAGE[kind]
     damage(project_copy / "data" / rel)
-    result = run_l5r("check", cwd=project_copy / where)
+    result = l5r_here("check", cwd=project_copy / where)
     out = result.stdout + result.stderr
     assert "Traceback" not in out
     assert result.returncode == 1, f"{kind} was not caught from {where}:\n{out}"
@@ -92,7 +93,7 @@ def test_clean_copy_names_its_own_folder(project_copy):
 
 def test_explicit_data_wins_over_the_project_around(project_copy):
     _damage_syntax(project_copy / "data/formats/obsidian-hand/rules.yml")
-    result = run_l5r("check", "--data", ROOT / "data", cwd=project_copy)
+    result = l5r_here("check", "--data", ROOT / "data", cwd=project_copy)
     assert result.returncode == 0, result.stdout
     assert result.stdout.strip() == f"data ok: {(ROOT / 'data').resolve()}"
 
@@ -107,14 +108,14 @@ def test_a_folder_without_mkdocs_yml_is_not_a_project(tmp_path):
     # data/ alone is not enough: a decks folder with a data/ subfolder must not be taken for the Codex.
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "junk.yml").write_text("- 1\n", encoding="utf-8")
-    result = run_l5r("check", cwd=tmp_path)
+    result = l5r_here("check", cwd=tmp_path)
     assert result.returncode == 0
     assert str((ROOT / "data").resolve()) in result.stdout
 
 
 def test_scenarios_run_uses_the_project_around(project_copy):
     _damage_duplicate_key(project_copy / "data/formats/new-era/format.yml")
-    result = run_l5r("scenarios", "run", "docs", cwd=project_copy)
+    result = l5r_here("scenarios", "run", "docs", cwd=project_copy)
     assert "Traceback" not in result.stdout + result.stderr
     # One CLI contract (l5r/errors.py): data with problems is input the command cannot use, exit 2; the problems,
     # then `l5r <command>: <message>` naming the folder that was read, on stderr.
@@ -127,7 +128,7 @@ def test_deck_check_uses_the_project_around(project_copy, tmp_path):
     _damage_duplicate_key(project_copy / "data/formats/new-era/format.yml")
     deck = tmp_path / "deck.txt"
     deck.write_text("Dynasty:\n1 Hida Kisada\n", encoding="utf-8")
-    result = run_l5r("deck", "check", "--format", "modern", deck, cwd=project_copy)
+    result = l5r_here("deck", "check", "--format", "modern", deck, cwd=project_copy)
     assert "Traceback" not in result.stdout + result.stderr
     assert result.returncode == 2
     assert result.stderr.splitlines()[-1].startswith("l5r deck check: the data in data has 1 problem")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BIN, ROOT, run_l5r
+from conftest import BIN, ROOT, l5r_here, run_l5r
 from l5r.cardpool import PoolError, load_index
 from l5r.cardpool import cardtext
 from l5r.cardpool.index import SUGGESTION_THRESHOLD, build_index
@@ -218,10 +218,10 @@ def test_problem_paths_are_relative_to_the_folder_the_command_runs_in(data_copy,
     (data_copy / "cards" / "zz.yml").write_text("kind: [\n", encoding="utf-8")
     runs_in = tmp_path / "elsewhere"
     runs_in.mkdir()
-    result = run_l5r("check", "--data", "../data", cwd=runs_in)
+    result = l5r_here("check", "--data", "../data", cwd=runs_in)
     assert result.returncode == 1
     assert f"{(data_copy / 'cards' / 'zz.yml')}:" in result.stdout  # outside the current folder: absolute
-    result = run_l5r("check", "--data", "data", cwd=tmp_path)
+    result = l5r_here("check", "--data", "data", cwd=tmp_path)
     assert "\ndata/cards/zz.yml:" in "\n" + result.stdout, result.stdout
 
 
@@ -268,7 +268,7 @@ def test_yaml_deck_keys_that_differ_only_in_case_are_duplicates(second):
 def test_a_yaml_deck_with_duplicate_keys_is_one_line_and_exit_2(tmp_path):
     deck = tmp_path / "deck.yml"
     deck.write_text("Name: Mine\nFate:\n- 3 Zanzibar Keep\nfate:\n- 3 Quolo Mine\n", encoding="utf-8")
-    result = run_l5r("deck", "check", "--format", "modern", deck.name, cwd=tmp_path)
+    result = l5r_here("deck", "check", "--format", "modern", deck.name, cwd=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "deck file deck.yml line 4: duplicate key 'fate' (first given at line 2 as 'Fate'" in result.stderr, \
         result.stderr
@@ -286,7 +286,7 @@ def _check(tmp_path, deck_text, name="deck.txt", pool=None):
     pool = pool or _pool(tmp_path / "pool", _set())
     env_args = ("deck", "check", "--format", "modern", "--cardpool", pool, "--json", deck)
     start = time.monotonic()
-    result = run_l5r(*env_args)
+    result = l5r_here(*env_args)
     return result, time.monotonic() - start
 
 
@@ -429,7 +429,7 @@ def test_two_records_with_one_citation_are_located(data_copy):
     lines = text.splitlines()
     highlander = lines.index("      - id: mod-highlander") + 1
     deck_size = lines.index("      - id: mod-deck-size") + 1
-    result = run_l5r("check", "--data", data_copy, cwd=data_copy.parent)
+    result = l5r_here("check", "--data", data_copy, cwd=data_copy.parent)
     assert result.returncode == 1, result.stdout
     assert re.search(rf"^data/formats/modern/rules\.yml:{highlander}:1: record 'mod-highlander' has the citation of "
                      rf"record 'mod-deck-size' \(data/formats/modern/rules\.yml:{deck_size}\): “MOD 1”", result.stdout,
@@ -438,7 +438,7 @@ def test_two_records_with_one_citation_are_located(data_copy):
 
 def test_two_formats_with_one_citation_prefix_are_located(data_copy):
     _replace(data_copy / "formats/twenty-festivals/format.yml", "citation_prefix: TF", "citation_prefix: MOD")
-    result = run_l5r("check", "--data", data_copy, cwd=data_copy.parent)
+    result = l5r_here("check", "--data", data_copy, cwd=data_copy.parent)
     assert result.returncode == 1, result.stdout
     assert re.search(r"^data/formats/(twenty-festivals|modern)/format\.yml:6:1: format '[a-z-]+' has the citation "
                      r"of format '[a-z-]+' .*“MOD”", result.stdout, re.M), result.stdout
