@@ -142,6 +142,42 @@ def test_every_result_shows_its_format(tab, codex):
                 assert label, f"{link} has no label"
 
 
+def _search_worker(page) -> dict | None:
+    """What the Codex's prelude to Material's search worker saw (l5r/site/search-worker-prelude.js), or None without
+    it: online the worker is a Worker; in the offline copy the iframe-worker shim runs it in a hidden frame."""
+    script = "() => self.__l5rSearch && {...self.__l5rSearch}"
+    if page.workers:
+        return page.workers[0].evaluate(script)
+    return page.evaluate("""() => { const seen = [...document.querySelectorAll('iframe')]
+        .map(frame => frame.contentWindow && frame.contentWindow.__l5rSearch).filter(Boolean);
+        return seen.length ? {...seen[0]} : null; }""")
+
+
+def _handed_the_index(page) -> dict:
+    """The worker's state once the page has handed it the index and asked for the empty query."""
+    for _ in range(200):
+        seen = _search_worker(page)
+        if seen and seen["queries"] > 0:
+            return seen
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the search worker was never handed the index: {seen}")
+
+
+def test_a_page_builds_its_search_index_at_the_first_search_not_when_it_opens(tab):
+    """Material hands its worker the whole index (online as each page opens; in the offline copy when the search box
+    is first opened) and the worker built the index at once; the Codex's worker keeps it until the reader searches."""
+    tab.open(Target("index.md"))
+    page = tab.page
+    if page.workers:  # online: the index is handed over as the page opens, with the empty query
+        assert _handed_the_index(page) == {"setup": True, "queries": 1, "built": False}
+    page.locator(".md-search__input").click()
+    assert _handed_the_index(page) == {"setup": True, "queries": 1, "built": False}
+    tab.search("maximum hand size")
+    assert result_items(page), "no result after the index was built at the first search"
+    seen = _search_worker(page)
+    assert seen["built"] and seen["queries"] >= 2, seen
+
+
 def test_search_leaves_no_request_and_no_error(tab):
     """Opening search loads the index (and the card index) from the site itself, nothing else."""
     tab.open(Target("index.md"))  # loaded again: what this load asks for is the point

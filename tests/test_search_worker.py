@@ -1,0 +1,30 @@
+"""Material's search worker builds its index at a reader's first search, not when each page opens: the Codex's
+prelude (l5r/site/search-worker-prelude.js) goes before it in every build, once. In a browser:
+tests/browser/test_search.py."""
+
+from __future__ import annotations
+
+from conftest import seed_site
+
+
+def test_the_built_sites_search_worker_starts_with_the_codex_prelude(tmp_path_factory):
+    from l5r.site.search import WORKER_FILES, _PRELUDE
+
+    site = seed_site(tmp_path_factory)
+    workers = sorted(site.glob(WORKER_FILES))
+    assert len(workers) == 1, workers
+    text = workers[0].read_text(encoding="utf-8")
+    assert text.startswith(_PRELUDE) and text.count(_PRELUDE.split("\n", 1)[0]) == 1
+    assert 'addEventListener("message"' in text[len(_PRELUDE):], "Material's own worker follows the prelude"
+
+
+def test_the_prelude_goes_in_once_and_a_missing_worker_is_told(tmp_path):
+    from l5r.site.search import WORKER_FILES, _PRELUDE, build_index_at_first_search
+
+    assert build_index_at_first_search(tmp_path) == []  # postbuild stops the build on this (PostBuildError)
+    worker = tmp_path / WORKER_FILES.replace("*", "0123abcd")
+    worker.parent.mkdir(parents=True)
+    worker.write_text("material();\n", encoding="utf-8")
+    assert build_index_at_first_search(tmp_path) == [worker]
+    assert build_index_at_first_search(tmp_path) == [worker]  # `mkdocs serve` keeps theme files between builds
+    assert worker.read_text(encoding="utf-8") == _PRELUDE + "material();\n"
