@@ -13,8 +13,8 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
      feed discovery `<link>`s dropped from the whole page (`offline.drop_feed_links`), and the canonical link (when
      the site has a public address) pointed at the page's published directory URL (`offline.public_canonical`).
 2. **Search**: each entry of search/search_index.json tagged with its citation (`search.tag_index`); Material's
-   search worker made to build its index at a reader's first search, not on every page opened
-   (`search.build_index_at_first_search`).
+   search worker made to build its index when the reader goes to the search box or at the first search, not on
+   every page opened (`search.build_index_at_first_search`).
 3. **Cards**: the card search's index, and with a card pool (L5R_CARDPOOL) every pool card's page, the pool's
    facts on the Codex's card pages and the header search's card index with the pool (`cardsearch.write`).
 4. **Permanent links**: permalinks.json, the short links c/<slug>/, stubs for old pages, and the check that

@@ -22,8 +22,9 @@ from . import citelabel
 
 CARD_INDEX_URI = "search/codex.js"
 
-# Material's search worker, and what the Codex puts before it (search-worker-prelude.js: the index is built at the
-# first search instead of when each page opens). The first line marks a worker that has it already: `mkdocs serve`
+# Material's search worker, and what the Codex puts before it (search-worker-prelude.js: the index is built when the
+# reader goes to the search box, docs/assets/search-on-focus.js, or at the first search, instead of when each page
+# opens). The first line marks a worker that has it already: `mkdocs serve`
 # keeps theme files from one build to the next.
 WORKER_FILES = "assets/javascripts/workers/search.*.min.js"
 _PRELUDE = (Path(__file__).parent / "search-worker-prelude.js").read_text(encoding="utf-8")
