@@ -14,7 +14,7 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
      the site has a public address) pointed at the page's published directory URL (`offline.public_canonical`).
 2. **Search**: each entry of search/search_index.json tagged with its citation (`search.tag_index`); Material's
    search worker made to build its index when the reader goes to the search box or at the first search, not on
-   every page opened (`search.build_index_at_first_search`).
+   every page opened (`search.defer_index_build`).
 3. **Cards**: the card search's index, and with a card pool (L5R_CARDPOOL) every pool card's page, the pool's
    facts on the Codex's card pages and the header search's card index with the pool (`cardsearch.write`).
 4. **Permanent links**: permalinks.json, the short links c/<slug>/, stubs for old pages, and the check that
@@ -136,7 +136,7 @@ def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: boo
                 path.write_text(new, encoding="utf-8")
             done += 1
     search.tag_index(index_file, codex, generated.plan, directory_urls)
-    if not search.build_index_at_first_search(site):
+    if not search.defer_index_build(site):
         raise PostBuildError(f"{site} has no search worker at {search.WORKER_FILES}: the theme's search worker moved, "
                              "and l5r/site/search.py must follow it.")
     cardsearch.write(site, codex, site_name, directory_urls, on_request, cited_by=generated.pool_cited_by,

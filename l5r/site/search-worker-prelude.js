@@ -1,4 +1,4 @@
-/* L5R Rules Codex: the search index is built at the first search, not when a page opens. */
+/* L5R Rules Codex: the search index is built when the reader goes to search, not when a page opens. */
 /* Put before Material's search worker by the Codex's post-build pass (l5r/site/search.py). Material's page sends
    the worker the whole index as soon as a page opens (message type 0, SETUP; the offline copy, when its search box
    is first opened) and the worker builds its lunr index at once: a quarter of a CPU-second a page on a laptop,
@@ -42,8 +42,10 @@
     const message = event.data;
     if (!material) return;
     if (message && message.type === "l5r-build") {  // the reader is about to search
-      if (setup && !built) build();
-      else if (!setup && !built) wanted = true;
+      if (!built) {
+        if (setup) build();
+        else wanted = true;
+      }
       return;
     }
     if (message && message.type === 0) {

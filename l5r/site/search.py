@@ -22,23 +22,22 @@ from . import citelabel
 
 CARD_INDEX_URI = "search/codex.js"
 
-# Material's search worker, and what the Codex puts before it (search-worker-prelude.js: the index is built when the
-# reader goes to the search box, docs/assets/search-on-focus.js, or at the first search, instead of when each page
-# opens). The first line marks a worker that has it already: `mkdocs serve`
-# keeps theme files from one build to the next.
+# Material's search worker, and the Codex's prelude put before it: the index is built when the reader goes to the
+# search box (docs/assets/search-on-focus.js) or at the first search, not when each page opens. The prelude's first
+# line marks a worker that has it already (`mkdocs serve` keeps theme files from one build to the next).
 WORKER_FILES = "assets/javascripts/workers/search.*.min.js"
-_PRELUDE = (Path(__file__).parent / "search-worker-prelude.js").read_text(encoding="utf-8")
-_PRELUDE_MARK = _PRELUDE.split("\n", 1)[0]
+WORKER_PRELUDE = Path(__file__).parent / "search-worker-prelude.js"
 
 
-def build_index_at_first_search(site: Path) -> list[Path]:
+def defer_index_build(site: Path) -> list[Path]:
     """Put the Codex's prelude before Material's search worker in the built `site` (once). Returns the worker files
     found; none means the theme's worker is not where it was, and search would build its index on every page."""
     workers = sorted(site.glob(WORKER_FILES))
+    prelude = WORKER_PRELUDE.read_text(encoding="utf-8") if workers else ""
     for worker in workers:
         text = worker.read_text(encoding="utf-8")
-        if not text.startswith(_PRELUDE_MARK):
-            worker.write_text(_PRELUDE + text, encoding="utf-8")
+        if not text.startswith(prelude.split("\n", 1)[0]):
+            worker.write_text(prelude + text, encoding="utf-8")
     return workers
 
 
