@@ -242,6 +242,14 @@ def test_card_pages_link_one_bundled_stylesheet(tmp_path):
     assert ".print{}" not in css, "print.css is not a card page's"
 
 
+def test_a_pool_card_pages_header_search_is_styled_as_on_every_other_page(built_site):
+    """A card page's header search shows the same format labels and card hits as any page: its one stylesheet holds
+    the search box's rules (without them the labels ran into the titles, "Kisada SenseiSensei")."""
+    css = (built_site / "assets/card-page.css").read_text(encoding="utf-8")
+    for rule in (".md-search-result .l5r-result-format", ".l5r-card-hits", ".l5r-card-hit"):
+        assert rule in css, rule
+
+
 def test_the_site_search_card_index_holds_every_pool_card_page(built_site):
     """search/codex.js (read by the header's search box) lists every pool card page by title, each row
     leading to a page that exists; no card text, only titles and facts."""

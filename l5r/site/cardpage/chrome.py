@@ -14,9 +14,9 @@ import re
 from pathlib import Path
 
 CARD_CSS = "assets/card-page.css"
-# Stylesheets of the shell that nothing on a card page uses (print layout, history, scenarios, the search box's
-# extras, the deck checker page).
-SKIPPED_CSS = ("print.css", "history.css", "scenarios.css", "codex-search.css", "deck-check.css")
+# Stylesheets of the shell that nothing on a card page uses (print layout, history, scenarios, the deck checker
+# page). The search box's (codex-search.css) is kept: a card page's header search shows format labels and card hits.
+SKIPPED_CSS = ("print.css", "history.css", "scenarios.css", "deck-check.css")
 _LINK = re.compile(r'<link rel="stylesheet" href="([^"]*)">')
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.I)
 # The few rules that let the card page's short markup (a bare header bar, <main> holding the article directly)
