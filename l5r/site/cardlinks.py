@@ -151,7 +151,15 @@ class PoolNames:
 
     def __init__(self, terms: dict[str, Target]):
         self.by_key = {_key(t): (t, target) for t, target in terms.items()}
-        self.longest = max((len(title_words(t)) for t in terms), default=0)
+        # The word counts of the titles that begin with each word, longest first: a run of words can be a title
+        # only if a title begins with its first word and has as many words. Trying every length up to the
+        # longest title at every capitalized word cost a build seconds when one title was long.
+        lengths: dict[str, set[int]] = defaultdict(set)
+        for key in self.by_key:
+            words = title_words(key)
+            if words:
+                lengths[words[0]].add(len(words))
+        self.lengths = {first: sorted(counts, reverse=True) for first, counts in lengths.items()}
 
     def __len__(self):
         return len(self.by_key)
@@ -168,7 +176,9 @@ class PoolNames:
                 i += 1
                 continue
             hit = None
-            for n in range(min(self.longest, len(tokens) - i), 0, -1):
+            for n in self.lengths.get(_key(token.group(0)), ()):
+                if n > len(tokens) - i:
+                    continue
                 last = tokens[i + n - 1]
                 found = self.by_key.get(_key(text[token.start():last.end()]))
                 if found is not None and tokens[i + n - 1].group(0)[:1].isupper():
