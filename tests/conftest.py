@@ -102,7 +102,7 @@ def site_build_env(pool: Path | None = None) -> dict:
 def no_pool_env(**extra: str) -> dict:
     """The calling environment for a command or build that needs no card pool: not even the pool `l5r cardpool
     fetch` installed in the user cache is read (on a machine that has one, a build with it takes half a minute
-    where a build of the seed site takes a few seconds)."""
+    where a build without it takes a few seconds)."""
     return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL="none", **extra)
 
 
@@ -139,8 +139,8 @@ def pytest_unconfigure(config):
 # at a time as a worker frees up; a long file handed out last keeps one worker busy while the other idles
 # (the last file, test_serve, ran alone for 12 s). Order only: every test still runs. The order is the files'
 # measured times in a whole run (`--junitxml`, longest first), after the two that start the shared builds: the
-# offline copy on one worker, the seed sites on the other (the site with the card pool is built by the first
-# test that needs it, while the seed sites are built); the longest single test goes early too.
+# offline copy on one worker, the project's sites on the other (`project_site`: online and offline, each built by
+# the first test that needs it); the longest single test goes early too.
 _LONG_FIRST = (
     "browser/test_offline_copy.py",  # the offline build with the card pool, then a walk of all its pages
     "test_site_engines.py",  # the ProperDocs build, builds with and without hooks, online and offline
@@ -215,26 +215,22 @@ def shared_once(tmp_path_factory, name: str, build) -> Path:
     return out
 
 
-def _mkdocs_build(out: Path) -> None:
-    env = site_build_env()
-    result = subprocess.run(
-        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
-    )
-    assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
+def project_site(tmp_path_factory, *, offline: bool = False, site_url: str | None = TEST_SITE_URL) -> Path:
+    """This repository's site as `make build` builds it (`mkdocs build --strict` of mkdocs.yml, or of
+    mkdocs.offline.yml for the offline copy; hooks and all), for the public address `site_url` (None: no address):
+    built once per run, whatever asks first, and shared by every test and xdist worker. What the build said on
+    stderr is kept beside it, in `<folder>.stderr`.
 
-
-def seed_site(tmp_path_factory, *, offline: bool = False, site_url: str | None = TEST_SITE_URL) -> Path:
-    """The seed site (no card pool: a few seconds), built once per run with its hooks, `mkdocs build --strict` of
-    mkdocs.yml (mkdocs.offline.yml for the offline copy), for the public address `site_url` (None: no address).
-    What the build said on stderr is kept beside it, in `<folder>.stderr`."""
-    name = f"seed-hooks-{'offline' if offline else 'online'}" + ("" if site_url == TEST_SITE_URL else
-                                                                 "-no-address" if site_url is None else "-other")
+    The site (online, the test address) is built with the fixture card pool: most tests read it, many for its
+    card pages and deck checker. The other variants are built without a pool (L5R_CARDPOOL=none): the tests that
+    read them check addresses, the offline settings and the engine passes, and the pool's 700 card pages add a
+    quarter to a build."""
+    name = f"site-{'offline' if offline else 'online'}" + ("" if site_url == TEST_SITE_URL else
+                                                           "-no-address" if site_url is None else "-other")
     assert site_url in (TEST_SITE_URL, None), "one shared build per address: TEST_SITE_URL or none"
 
     def build(out: Path) -> None:
-        env = site_build_env()
-        env["L5R_CARDPOOL"] = "none"  # not even a pool `l5r cardpool fetch` installed
+        env = site_build_env() if name == "site-online" else no_pool_env(L5R_SITE_URL=TEST_SITE_URL)
         if site_url is None:
             env.pop("L5R_SITE_URL")
         config = "mkdocs.offline.yml" if offline else "mkdocs.yml"
@@ -248,9 +244,8 @@ def seed_site(tmp_path_factory, *, offline: bool = False, site_url: str | None =
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """The site, built once with `mkdocs build --strict` exactly as `make build` does (once per run, however
-    many xdist workers)."""
-    return shared_once(tmp_path_factory, "site", _mkdocs_build)
+    """The site, built once with `mkdocs build --strict` exactly as `make build` does (`project_site`)."""
+    return project_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

@@ -556,7 +556,7 @@ def test_the_real_pool_verifies_against_the_committed_manifest(tmp_path, no_prox
 
 
 def test_site_generate_and_the_mkdocs_hooks_say_first_which_pool_they_use(tmp_path, tmp_path_factory, no_proxy_env):
-    from conftest import seed_site
+    from conftest import FIXTURE_POOL, project_site
 
     cache = tmp_path / "cache"
     folder = _install_as_pinned(tmp_path, cache)
@@ -564,12 +564,12 @@ def test_site_generate_and_the_mkdocs_hooks_say_first_which_pool_they_use(tmp_pa
     assert generated.returncode == 0, generated.stderr
     assert generated.stdout.splitlines()[0] == f"card pool: the fetched pool jessegrabowski/game_on_yasuki@5a2ec8e " \
                                                f"in {folder}"
-    # The hooks: what the run's shared seed build (`mkdocs build --strict`, L5R_CARDPOOL=none) said on stderr.
-    built = seed_site(tmp_path_factory)
+    # The hooks: what the run's shared site build (`mkdocs build --strict`, L5R_CARDPOOL naming the fixture pool)
+    # said on stderr.
+    built = project_site(tmp_path_factory)
     stderr = built.with_name(built.name + ".stderr").read_text(encoding="utf-8")
     first = next(line for line in stderr.splitlines() if line.strip())
-    assert first.split(None, 2)[-1].lstrip("- ").strip() == \
-        "card pool: none (L5R_CARDPOOL=none); only the Codex's own card records are known"
+    assert first.split(None, 2)[-1].lstrip("- ").strip() == f"card pool: {FIXTURE_POOL} (from L5R_CARDPOOL)"
 
 
 def test_fetching_again_without_from_keeps_a_pool_that_verifies(tmp_path, no_proxy_env):

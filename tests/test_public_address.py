@@ -2,8 +2,7 @@
 feeds, permalinks.json and the short links name it; without it the build says so once and names no address at all;
 no build ever holds the old placeholder domain; and the offline copy links to nothing outside but that address.
 
-Seed builds (no card pool, a few seconds each), shared with tests/test_site_engines.py (tests/conftest.py
-`seed_site`). Copy citation in Chromium: tests/browser/test_citation_address.py."""
+The project's builds (a few seconds each), shared with the other tests (tests/conftest.py `project_site`). Copy citation in Chromium: tests/browser/test_citation_address.py."""
 
 from __future__ import annotations
 
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TEST_SITE_URL, seed_site
+from conftest import ROOT, TEST_SITE_URL, project_site
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
@@ -39,12 +38,12 @@ def _files_holding(site: Path, needle: bytes) -> list[str]:
 
 @pytest.fixture(scope="module")
 def configured(tmp_path_factory) -> Path:
-    return seed_site(tmp_path_factory)
+    return project_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def unconfigured(tmp_path_factory) -> Path:
-    return seed_site(tmp_path_factory, site_url=None)
+    return project_site(tmp_path_factory, site_url=None)
 
 
 # -- With a public address -------------------------------------------------------------------------------------
@@ -159,7 +158,7 @@ def _outside_addresses(site: Path, allowed: str | None) -> tuple[dict, dict]:
 
 @pytest.mark.parametrize("address", [TEST_SITE_URL, None], ids=["configured", "no-address"])
 def test_the_offline_copy_links_only_to_the_public_address(tmp_path_factory, address):
-    site = seed_site(tmp_path_factory, offline=True, site_url=address)
+    site = project_site(tmp_path_factory, offline=True, site_url=address)
     assert not _files_holding(site, b".invalid")
     in_links, in_text = _outside_addresses(site, address)
     assert not in_links, f"links leaving the copy: {dict(list(in_links.items())[:5])}"

@@ -4,14 +4,14 @@ tests/browser/test_search.py."""
 
 from __future__ import annotations
 
-from conftest import seed_site
+from conftest import project_site
 
 
 def test_the_built_sites_search_worker_starts_with_the_codex_prelude(tmp_path_factory):
     from l5r.site.search import WORKER_FILES, WORKER_PRELUDE
 
     prelude = WORKER_PRELUDE.read_text(encoding="utf-8")
-    site = seed_site(tmp_path_factory)
+    site = project_site(tmp_path_factory)
     workers = sorted(site.glob(WORKER_FILES))
     assert len(workers) == 1, workers
     text = workers[0].read_text(encoding="utf-8")

@@ -9,8 +9,8 @@ import subprocess
 import pytest
 import yaml
 
-from conftest import (BIN, ROOT, TEST_SITE_URL, hookless_build, redirected_project, run_l5r, seed_site, shared_once,
-                      site_build_env)
+from conftest import (BIN, ROOT, TEST_SITE_URL, hookless_build, no_pool_env, project_site, redirected_project, run_l5r,
+                      shared_once, site_build_env)
 
 GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
 ID = re.compile(r'\bid="([^"]+)"')
@@ -49,29 +49,25 @@ def test_generate_reports_bad_data_without_a_traceback(tmp_path, data_copy):
 
 
 # -- An engine without hooks (Zensical): generate, build, `l5r site postbuild` ---------------------------------
-# Built without the card pool (L5R_CARDPOOL unset): a seed site builds in seconds, and the passes that only the
-# pool needs (its card pages, written by the Codex itself) are the same call in both builds.
-
-
-def _no_pool_env() -> dict:
-    env = site_build_env()
-    env["L5R_CARDPOOL"] = "none"  # not even a pool `l5r cardpool fetch` installed in the user cache
-    return env
+# Offline, without the card pool, as the run's shared offline copy is (tests/conftest.py `project_site`): the
+# passes that only the pool needs (its card pages, written by the Codex itself) are the same call in both builds,
+# and ProperDocs builds the site with the fixture pool (the run's shared site).
 
 
 @pytest.fixture(scope="session", params=["online", "offline"])
 def both_builds(request, tmp_path_factory):
-    """(the hooks build, the hook-less build then `l5r site postbuild`) of the seed site offline; online, of the
-    seed site with two records renamed and redirects from their old addresses (tests/conftest.py
+    """(the hooks build, the hook-less build then `l5r site postbuild`) of the project's offline copy; online, of
+    a copy of the project with two records renamed and redirects from their old addresses (tests/conftest.py
     `redirected_project`, which tests/test_permalinks.py follows too): the same site but for those anchors, and the
     redirect stubs and moved-anchor markers compared as well."""
     if request.param == "online":
         shared = redirected_project(tmp_path_factory)
         return shared / "site", shared / "hookless" / "site"
     offline = True
-    hooks = seed_site(tmp_path_factory, offline=offline)
-    work = shared_once(tmp_path_factory, "seed-hookless-offline",
-                       lambda out: hookless_build(ROOT, out, offline=offline, env=_no_pool_env()))
+    hooks = project_site(tmp_path_factory, offline=offline)
+    work = shared_once(tmp_path_factory, "site-hookless-offline",
+                       lambda out: hookless_build(ROOT, out, offline=offline,
+                                                  env=no_pool_env(L5R_SITE_URL=TEST_SITE_URL)))
     return hooks, work / "site"
 
 
@@ -79,7 +75,7 @@ def both_builds(request, tmp_path_factory):
 def properdocs_site(tmp_path_factory):
     def build(out):
         result = subprocess.run([str(BIN / "properdocs"), "build", "-f", "mkdocs.yml", "--strict", "--site-dir",
-                                 str(out)], cwd=ROOT, env=_no_pool_env(), capture_output=True, text=True, check=False)
+                                 str(out)], cwd=ROOT, env=site_build_env(), capture_output=True, text=True, check=False)
         assert result.returncode == 0, f"ProperDocs strict build failed:\n{result.stdout}\n{result.stderr}"
 
     return shared_once(tmp_path_factory, "properdocs-site", build)
@@ -87,10 +83,10 @@ def properdocs_site(tmp_path_factory):
 
 def test_properdocs_builds_the_same_site_page_for_page(tmp_path_factory, properdocs_site):
     """ProperDocs builds mkdocs.yml, hooks and all, into the MkDocs build: the same files, the same anchors on every
-    page, the same bytes but the generator's name. Both without the card pool (the seed site, shared with the
-    hook-less builds below): with a pool, the pool's pages and the pool's facts on the card records are written by
-    the Codex's own pass after the engine (l5r/site/postbuild.py, the same call under either engine)."""
-    built_site = seed_site(tmp_path_factory)
+    page, the same bytes but the generator's name. Both with the fixture card pool (the run's shared site): the
+    pool's pages and the pool's facts on the card records are written by the Codex's own pass after the engine
+    (l5r/site/postbuild.py, the same call under either engine)."""
+    built_site = project_site(tmp_path_factory)
     files = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
     other = {p.relative_to(properdocs_site).as_posix() for p in properdocs_site.rglob("*") if p.is_file()}
     assert files == other, f"only MkDocs: {sorted(files - other)[:10]}; only ProperDocs: {sorted(other - files)[:10]}"

@@ -2,14 +2,14 @@
 build has one and the page's own address when it has none; from the offline copy (file://) the public address, or,
 without one, the citation and title with no link at all (a file:// link opens for nobody).
 
-Four seed builds (no card pool, a few seconds each; tests/conftest.py `seed_site`): online and offline, with the
+Four builds of the project (a few seconds each; tests/conftest.py `project_site`): online and offline, with the
 test address and without any."""
 
 from __future__ import annotations
 
 
 import pytest
-from conftest import TEST_SITE_URL, seed_site  # tests/conftest.py
+from conftest import TEST_SITE_URL, project_site  # tests/conftest.py
 
 from .conftest import Site, Target, serve
 
@@ -22,7 +22,7 @@ VARIANTS = ["online-address", "online-no-address", "offline-address", "offline-n
 def site(request, tmp_path_factory):
     """Overrides the browser tier's `site` for this module: the `tab` fixture opens these four."""
     kind, _, address = request.param.partition("-")
-    folder = seed_site(tmp_path_factory, offline=kind == "offline",
+    folder = project_site(tmp_path_factory, offline=kind == "offline",
                        site_url=TEST_SITE_URL if address == "address" else None)
     if kind == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
