@@ -123,10 +123,24 @@ def _run_folder() -> Path:
 # The run's temporary files go to memory when the machine has room there. A site build writes a folder and a file
 # per card page (14,000 of each with the whole pool); on this project's ext4 disks that is most of a build's time,
 # all of it in the kernel: the whole-pool build took 24 CPU-seconds writing to /tmp, 10 writing to /dev/shm. A
-# machine whose /dev/shm is small (a container's 64 MB) or absent keeps the system's temporary folder; so does a
-# run given TMPDIR.
+# machine whose /dev/shm is small (a container's 64 MB) or absent, or with under 6 GB of memory to spare, keeps the
+# system's temporary folder; so does a run given TMPDIR.
 _MEMORY = Path("/dev/shm")
-_MEMORY_FREE = 2 * 2**30  # a whole run holds a few hundred MB at once (pytest keeps its last three runs' files)
+# A whole run holds under a GB there at once (pytest keeps its last three runs' files; the fresh-clone test adds a
+# clone and its virtualenv), and what is stored there is memory: the machine must have it to spare as well.
+_MEMORY_FREE = 2 * 2**30
+_MEMORY_AVAILABLE = 6 * 2**30
+
+
+def _available_memory() -> int:
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
 
 
 def _memory_folder() -> Path | None:
@@ -134,7 +148,8 @@ def _memory_folder() -> Path | None:
         stat = os.statvfs(_MEMORY)
     except OSError:
         return None
-    if stat.f_bavail * stat.f_frsize < _MEMORY_FREE or not os.access(_MEMORY, os.W_OK):
+    if (stat.f_bavail * stat.f_frsize < _MEMORY_FREE or _available_memory() < _MEMORY_AVAILABLE
+            or not os.access(_MEMORY, os.W_OK)):
         return None
     folder = _MEMORY / f"l5r-tests-{os.getuid()}"
     folder.mkdir(mode=0o700, exist_ok=True)
