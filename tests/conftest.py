@@ -265,12 +265,12 @@ def project_site(tmp_path_factory, *, offline: bool = False, site_url: str | Non
     card pages and deck checker. The other variants are built without a pool (L5R_CARDPOOL=none): the tests that
     read them check addresses, the offline settings and the engine passes, and the pool's 700 card pages add a
     quarter to a build."""
-    name = f"site-{'offline' if offline else 'online'}" + ("" if site_url == TEST_SITE_URL else
-                                                           "-no-address" if site_url is None else "-other")
     assert site_url in (TEST_SITE_URL, None), "one shared build per address: TEST_SITE_URL or none"
+    name = f"site-{'offline' if offline else 'online'}" + ("" if site_url else "-no-address")
+    with_pool = not offline and site_url is not None
 
     def build(out: Path) -> None:
-        env = site_build_env() if name == "site-online" else no_pool_env(L5R_SITE_URL=TEST_SITE_URL)
+        env = site_build_env() if with_pool else no_pool_env(L5R_SITE_URL=TEST_SITE_URL)
         if site_url is None:
             env.pop("L5R_SITE_URL")
         config = "mkdocs.offline.yml" if offline else "mkdocs.yml"
