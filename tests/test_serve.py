@@ -42,7 +42,8 @@ def test_served_pages_after_an_edit_are_what_a_build_writes(tmp_path):
         (shutil.copytree if src.is_dir() else shutil.copy2)(src, work / name)
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
-    env = {k: v for k, v in os.environ.items() if k != "L5R_CARDPOOL"}
+    # Served at the server's root, whatever public address the calling shell has (L5R_SITE_URL would move it).
+    env = {k: v for k, v in os.environ.items() if k not in ("L5R_CARDPOOL", "L5R_SITE_URL")}
     env.update(NO_MKDOCS_2_WARNING="1", L5R_CACHE_DIR=str(tmp_path / "cache"), L5R_CARDPOOL="none")
     proc = subprocess.Popen([str(BIN / "mkdocs"), "serve", "--livereload", "--watch", "data", "--dev-addr",
                              f"127.0.0.1:{port}"], cwd=work, env=env, stdout=subprocess.PIPE,
