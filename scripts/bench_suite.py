@@ -3,8 +3,9 @@
 
 Runs the suite as the Makefile does (pytest-xdist on every core, one file per worker): first without the browser tier
 (`make test-fast`), then whole (`make test`, without the fresh-clone test that .ci/run adds). For each: wall time,
-the CPU seconds of the run and everything it started (user + sys, from the kernel's account of finished children),
-and the machine's busy time over the run (/proc/stat, which also counts what other processes did meanwhile).
+the CPU seconds of the run's processes (user + sys, from the kernel's account of the children it waited for: the
+test workers, builds and commands, but not Chromium's processes, which no test process waits for), and the
+machine's busy time over the run (/proc/stat: Chromium too, and whatever else ran meanwhile).
 
 Goals, on a 2-core machine: ≤ 60 s without the browser tier, ≤ 180 s whole. On a machine with another number of
 cores the figures are printed and no goal is judged. A run with a failed test gives no figure. Tests skipped for a
@@ -78,7 +79,7 @@ def main(argv=None) -> int:
         busy = "" if run["busy"] is None else f", machine busy {run['busy']:.1f} CPU-s"
         verdict = "" if not judged else (" (goal ≤ %.0f s: met)" % goal if run["wall"] <= goal
                                          else " (goal ≤ %.0f s: MISSED)" % goal)
-        print(f"suite {name}: {run['wall']:.1f} s wall{verdict}; {run['cpu']:.1f} CPU-s (user+sys){busy}; "
+        print(f"suite {name}: {run['wall']:.1f} s wall{verdict}; {run['cpu']:.1f} CPU-s (user+sys, Chromium aside){busy}; "
               f"{run['summary']}")
         if run["summary"] and "skipped" in run["summary"]:
             print("  tests were skipped (a missing input: see `make test`'s skip lines); CI runs them all")
