@@ -54,6 +54,22 @@ def test_modern_decks_are_exactly_50():
         assert problem.rule == "mod-deck-size" and "exactly 50" in problem.message
 
 
+def test_a_count_of_one_is_singular_and_every_other_count_plural():
+    """mod-deck-size and mod-copy-limit, as a player reads them: "has 1 card", "says 1 card", "1 is listed", but
+    "0 cards", "2 cards", "2 copies". The page's checker words them the same (tests/deck-conformance/
+    singular-counts.json, compared message for message in tests/browser/test_deck_check_page.py)."""
+    report = check("modern", "Stronghold:\nKaiu Shiro\nDynasty (2):\nPersonalities (2):\nHida Akeno\n"
+                             "Fate (1):\nScout\nScout\n")
+    messages = [p.message for p in report.problems + report.warnings]
+    assert "the Dynasty deck has 1 card; Modern requires exactly 50." in messages
+    assert "the Fate deck has 2 cards; Modern requires exactly 50." in messages
+    assert "line 7: 2 copies of Scout; at most 1 allowed (Modern's copy limit)." in messages
+    assert "line 4: the sub-header \u201cPersonalities (2):\u201d says 2 cards but 1 is listed under it." in messages
+    assert "line 6: the Fate header says 1 card but the section lists 2." in messages
+    empty_fate = check("modern", "Stronghold:\nKaiu Shiro\nDynasty:\nHida Akeno\n")
+    assert "the Fate deck has 0 cards; Modern requires exactly 50." in [p.message for p in empty_fate.problems]
+
+
 def test_modern_cards_that_do_not_count_toward_deck_size():
     """mod-deck-size: Stone of Remembrance does not count, so the Dynasty deck holds 51 cards."""
     assert check("modern", add(MODERN, "Dynasty", "Stone of Remembrance")).legal

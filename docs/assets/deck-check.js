@@ -540,6 +540,8 @@
     if (!low) return "at most " + high;
     return low + " to " + high;
   }
+  // "1 card", "40 cards"; "1 copy", "3 copies" (l5r/engine/deck/report.py noun_count).
+  function nounCount(n, noun, plural) { return n + " " + (n === 1 ? noun : plural || noun + "s"); }
   function names(keys) {
     return keys.length === 1 ? keys[0] : keys.slice(0, -1).join(", ") + " and " + keys[keys.length - 1];
   }
@@ -724,8 +726,8 @@
     entries = entries.map(function (e) { return e.identity === null && e.section === null ? self.byNeighbours(e, entries, out) : e; });
     (deck.subtotals || []).forEach(function (t) {
       if (t[1] !== t[2]) {
-        out.warn("declared-count", "line " + t[3] + ": the sub-header \u201c" + t[0] + "\u201d says " + t[1] +
-          " cards but " + t[2] + " are listed under it.", null, null, t[3]);
+        out.warn("declared-count", "line " + t[3] + ": the sub-header \u201c" + t[0] + "\u201d says " + nounCount(t[1], "card") +
+          " but " + t[2] + (t[2] === 1 ? " is" : " are") + " listed under it.", null, null, t[3]);
       }
     });
     return entries;
@@ -918,15 +920,15 @@
       if ((low === null || counted >= low) && (high === null || counted <= high)) return;
       var notCounted = listed !== counted ? " (" + listed + " listed, " + (listed - counted) + " not counting toward it)" : "";
       var changed = change ? " after cards that change it (" + (change > 0 ? "+" : "") + change + ")" : "";
-      out.problem("deck-size", "the " + deck + " deck has " + counted + " cards" + notCounted + "; " + self.name +
+      out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted + "; " + self.name +
         " requires " + between(low, high) + changed + ".", null, self.rule(t[2], self.rule("deck_size")));
     });
   };
   Checker.prototype.declaredCounts = function (deck, counts, out) {
     deck.declared.forEach(function (d) {
       if (counts[d[0]] !== d[1]) {
-        out.warn("declared-count", "line " + d[2] + ": the " + SECTION_NAMES[d[0]] + " header says " + d[1] +
-          " cards but the section lists " + counts[d[0]] + ".", null, null, d[2]);
+        out.warn("declared-count", "line " + d[2] + ": the " + SECTION_NAMES[d[0]] + " header says " +
+          nounCount(d[1], "card") + " but the section lists " + counts[d[0]] + ".", null, null, d[2]);
       }
     });
   };
@@ -1001,7 +1003,7 @@
     var high = slots.some(function (s) { return s.max === null; }) ? null : slots.reduce(function (t, s) { return t + s.max; }, 0);
     if (have < low || (high !== null && have > high)) {
       var wanted = slots.map(function (s) { return between(s.min, s.max) + " " + s.label; }).join(", ");
-      out.problem("pregame", have + " pre-game cards; " + this.name + " requires " + wanted + ".", null, slots[0].rule);
+      out.problem("pregame", nounCount(have, "pre-game card") + "; " + this.name + " requires " + wanted + ".", null, slots[0].rule);
     }
   };
 
@@ -1082,7 +1084,7 @@
         rule = self.rule(sharedBy + "_shares_limit", rule);
       }
       var cards = names(present.map(function (i) { return i.key; })), line = firstLine.get(present[0]);
-      out.problem("copy-limit", "line " + line + ": " + total + " copies of " + cards + "; at most " + limit +
+      out.problem("copy-limit", "line " + line + ": " + nounCount(total, "copy", "copies") + " of " + cards + "; at most " + limit +
         " allowed (" + why + ").", cards, rule, line);
     });
   };

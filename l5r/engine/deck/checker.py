@@ -18,7 +18,7 @@ from . import legality
 from .entry import DeckEntry
 from .pregame import DeckRulesError, check_pregame, check_pregame_count, read_slots
 from . import report
-from .report import DeckReport, Findings, between
+from .report import DeckReport, Findings, between, noun_count
 
 _SECTION_OF_DECK = {deck: section for section, deck in DECK_OF_SECTION.items()}
 _OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
@@ -140,8 +140,9 @@ class DeckChecker:
                    for e in entries]
         for subtotal_label, stated, listed, line in deck.subtotals:
             if stated != listed:
-                out.warn("declared-count", f"line {line}: the sub-header “{subtotal_label}” says {stated} cards but "
-                         f"{listed} are listed under it.", line=line)
+                out.warn("declared-count", f"line {line}: the sub-header “{subtotal_label}” says "
+                         f"{noun_count(stated, 'card')} but {listed} {'is' if listed == 1 else 'are'} listed under it.",
+                         line=line)
         return entries
 
     def _placed(self, entry: DeckEntry, placed_by_database: bool) -> DeckEntry:
@@ -309,14 +310,15 @@ class DeckChecker:
                 continue
             not_counted = f" ({listed} listed, {listed - counted} not counting toward it)" if listed != counted else ""
             changed = f" after cards that change it ({change:+d})" if change else ""
-            out.problem("deck-size", f"the {deck} deck has {counted} cards{not_counted}; {self.name} requires "
-                        f"{between(low, high)}{changed}.", rule=self.rules.rule(rule_key, self.rules.rule("deck_size")))
+            out.problem("deck-size", f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; {self.name} "
+                        f"requires {between(low, high)}{changed}.",
+                        rule=self.rules.rule(rule_key, self.rules.rule("deck_size")))
 
     def _check_declared_counts(self, deck, counts, out):
         for section, declared, line in deck.declared:
             if counts[section] != declared:
-                out.warn("declared-count", f"line {line}: the {SECTION_NAMES[section]} header says {declared} "
-                         f"cards but the section lists {counts[section]}.", line=line)
+                out.warn("declared-count", f"line {line}: the {SECTION_NAMES[section]} header says "
+                         f"{noun_count(declared, 'card')} but the section lists {counts[section]}.", line=line)
 
     def _check_sections(self, entries, out):
         for e in entries:

@@ -12,7 +12,7 @@ from collections import defaultdict
 
 from ...cardpool import ANY_NUMBER, CardIndex, Identity
 from ..ruleset import Ruleset
-from .report import Findings, names
+from .report import Findings, noun_count, names
 
 _SHARED = {"soul_of": "cards joined by Soul of keywords share one limit",
            "counts_as": "a card that counts as another for deck construction shares its limit"}
@@ -41,8 +41,8 @@ def check_copies(rules: Ruleset, index: CardIndex, name: str, entries, out: Find
             why += f"; {_SHARED[shared_by]}" + (f"; the limit also covers {names(others)}" if others else "")
             rule = rules.rule(f"{shared_by}_shares_limit", rule)
         cards, line = names([i.key for i in present]), first_line[present[0]]
-        out.problem("copy-limit", f"line {line}: {total} copies of {cards}; at most {limit} allowed ({why}).",
-                    cards, rule, line)
+        out.problem("copy-limit", f"line {line}: {noun_count(total, 'copy', 'copies')} of {cards}; "
+                    f"at most {limit} allowed ({why}).", cards, rule, line)
 
 
 def _limit_groups(rules: Ruleset, index: CardIndex, present) -> list[tuple[frozenset, str | None]]:

@@ -13,7 +13,7 @@ from typing import Mapping
 
 from ...cardpool import CardIndex, Identity
 from ..ruleset import Ruleset
-from .report import Findings, between
+from .report import Findings, between, noun_count
 from ...errors import CodexError
 
 
@@ -88,7 +88,7 @@ def check_pregame_count(slots, have: int, name: str, out: Findings):
     high = None if any(s.max is None for s in slots) else sum(s.max for s in slots)
     if have < low or (high is not None and have > high):
         wanted = ", ".join(f"{between(s.min, s.max)} {s.label}" for s in slots)
-        out.problem("pregame", f"{have} pre-game cards; {name} requires {wanted}.", rule=slots[0].rule)
+        out.problem("pregame", f"{noun_count(have, 'pre-game card')}; {name} requires {wanted}.", rule=slots[0].rule)
 
 
 def _check_clans(slot: PreGameSlot, cards, owners, owner_label: str, out: Findings):

@@ -111,6 +111,11 @@ def between(low: int | None, high: int | None) -> str:
     return f"{low} to {high}"
 
 
+def noun_count(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 card', '40 cards', '0 cards'; '1 copy', '3 copies' (with plural="copies")."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def names(keys: list[str]) -> str:
     """'A', 'A and B', 'A, B and C'."""
     return keys[0] if len(keys) == 1 else ", ".join(keys[:-1]) + f" and {keys[-1]}"
