@@ -78,10 +78,29 @@ def pytest_runtest_setup(item):
             pytest.skip(missing)
 
 
-# How the tests start Debian's Chromium (headless). Its headless mode is the whole browser without a window, and
-# each tab it opens loads the address bar's drop-down (chrome://omnibox-popup.top-chrome/, two pages of the
-# browser's own) that nobody sees: about half the CPU of opening a tab and loading a page of this site (12 loads in
-# fresh tabs: 22-25 CPU-seconds with it, 12.3 without). The two features that load it are turned off.
+# The Chromium the browser tests drive: Debian's chromium-headless-shell, Chromium's own headless build (the same
+# Blink, V8 and network stack, without the browser's window and UI process; Playwright runs headless tests on it
+# too), which `make browser` installs beside chromium. It costs about a third less CPU a page than chromium: 12 loads
+# in fresh tabs took 7.0-7.3 busy CPU-s against 9.7-10.3, and the browser tier 310 against 491 (171.6 s against
+# 260.1 s wall). Without it the tests use chromium; L5R_CHROMIUM names any other binary.
+HEADLESS_SHELL, FULL_CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell"), Path("/usr/bin/chromium")
+CHROMIUM_MISSING = ("Chromium is not installed at {path}. `make test` installs Debian's chromium-headless-shell and "
+                    "chromium through scripts/ensure_debian.sh (`make browser`; as root: apt-get install "
+                    "chromium-headless-shell); set L5R_CHROMIUM to use another binary.")
+
+
+def chromium_binary() -> Path:
+    """L5R_CHROMIUM, else the headless shell, else chromium (the path the failure message names when neither is
+    installed)."""
+    if os.environ.get("L5R_CHROMIUM"):
+        return Path(os.environ["L5R_CHROMIUM"])
+    return HEADLESS_SHELL if HEADLESS_SHELL.exists() else FULL_CHROMIUM
+
+
+# How the tests start it. chromium's headless mode is the whole browser without a window, and each tab it opens
+# loads the address bar's drop-down (chrome://omnibox-popup.top-chrome/, two pages of the browser's own) that nobody
+# sees: about half the CPU of opening a tab and loading a page of this site (12 loads in fresh tabs: 22-25
+# CPU-seconds with it, 12.3 without). The two features that load it are turned off.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-quic", "--no-first-run",
                  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"]

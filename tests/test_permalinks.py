@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import (CHROMIUM_ARGS, RENAMED, TEST_SITE_URL, no_pool_env, project_copy, redirected_project,
-                      rename_record)
+from conftest import (CHROMIUM_ARGS, CHROMIUM_MISSING, RENAMED, TEST_SITE_URL, chromium_binary, no_pool_env,
+                      project_copy, redirected_project, rename_record)
 from l5r.site import permalinks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -237,11 +237,11 @@ def test_old_urls_land_on_the_record_in_a_browser(redirected, chromium_page):
 
 @pytest.fixture
 def chromium_page():
-    """A page in Debian's Chromium (headless), with clipboard access for 127.0.0.1."""
-    chromium = Path(os.environ.get("L5R_CHROMIUM", "/usr/bin/chromium"))
+    """A page in Debian's headless Chromium (tests/conftest.py `chromium_binary`), with clipboard access for
+    127.0.0.1."""
+    chromium = chromium_binary()
     if not chromium.exists():
-        pytest.fail(f"Chromium is not installed at {chromium}: `make test` installs it (scripts/ensure_debian.sh).",
-                    pytrace=False)
+        pytest.fail(CHROMIUM_MISSING.format(path=chromium), pytrace=False)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -1,4 +1,4 @@
-"""Browser tests: the online site and the offline copy in Debian's Chromium, driven by Playwright.
+"""Browser tests: the online site and the offline copy in Debian's headless Chromium, driven by Playwright.
 
 Each site variant is built once per session: the online site is the strict build of tests/conftest.py
 (`built_site`), served over HTTP on 127.0.0.1; the offline copy is what `make offline` makes (scripts/
@@ -24,10 +24,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import CHROMIUM_ARGS, shared_once, site_build_env  # tests/conftest.py: the build environment
+from conftest import (CHROMIUM_ARGS, CHROMIUM_MISSING, chromium_binary, shared_once,  # tests/conftest.py
+                      site_build_env)
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path(os.environ.get("L5R_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM = chromium_binary()
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ARTIFACTS = ROOT / "test-artifacts"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
@@ -235,9 +236,7 @@ def browser():
     """One Chromium for this package's tests, closed when they are done (Playwright's sync API allows one
     running instance at a time, and other test files start their own)."""
     if not CHROMIUM.exists():
-        pytest.fail(f"Chromium is not installed at {CHROMIUM}. `make test` installs Debian's chromium through "
-                    "scripts/ensure_debian.sh (as root: apt-get install chromium); set L5R_CHROMIUM to use "
-                    "another binary.", pytrace=False)
+        pytest.fail(CHROMIUM_MISSING.format(path=CHROMIUM), pytrace=False)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
