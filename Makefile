@@ -51,7 +51,7 @@ test: $(STAMP) browser node_modules
 test-fast: $(STAMP) node_modules
 	$(PYTEST) -m "not browser"
 
-# Browser tests drive Debian's chromium-headless-shell (Chromium's headless build: a third less CPU a page than
+# Browser tests drive Debian's chromium-headless-shell (Chromium's headless build: a quarter less CPU a page than
 # chromium, tests/conftest.py `chromium_binary`) and fall back on chromium; install both when the machine lacks them.
 browser:
 	@bash scripts/ensure_debian.sh /usr/bin/chromium chromium fonts-dejavu-core

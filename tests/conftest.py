@@ -80,9 +80,9 @@ def pytest_runtest_setup(item):
 
 # The Chromium the browser tests drive: Debian's chromium-headless-shell, Chromium's own headless build (the same
 # Blink, V8 and network stack, without the browser's window and UI process; Playwright runs headless tests on it
-# too), which `make browser` installs beside chromium. It costs about a third less CPU a page than chromium: 12 loads
-# in fresh tabs took 7.0-7.3 busy CPU-s against 9.7-10.3, and the browser tier 310 against 491 (171.6 s against
-# 260.1 s wall). Without it the tests use chromium; L5R_CHROMIUM names any other binary.
+# too), which `make browser` installs beside chromium. It costs about a quarter less CPU a page than chromium: 12
+# loads in fresh tabs took 7.0-7.3 busy CPU-s against 9.7-10.3; the browser tier, in two pairs, 310 and 332 busy
+# CPU-s against 491 and 418. Without it the tests use chromium; L5R_CHROMIUM names any other binary.
 HEADLESS_SHELL, FULL_CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell"), Path("/usr/bin/chromium")
 CHROMIUM_MISSING = ("Chromium is not installed at {path}. `make test` installs Debian's chromium-headless-shell and "
                     "chromium through scripts/ensure_debian.sh (`make browser`; as root: apt-get install "
