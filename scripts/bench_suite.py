@@ -79,8 +79,8 @@ def main(argv=None) -> int:
         busy = "" if run["busy"] is None else f", machine busy {run['busy']:.1f} CPU-s"
         verdict = "" if not judged else (" (goal ≤ %.0f s: met)" % goal if run["wall"] <= goal
                                          else " (goal ≤ %.0f s: MISSED)" % goal)
-        print(f"suite {name}: {run['wall']:.1f} s wall{verdict}; {run['cpu']:.1f} CPU-s (user+sys, Chromium aside){busy}; "
-              f"{run['summary']}")
+        print(f"suite {name}: {run['wall']:.1f} s wall{verdict}; {run['cpu']:.1f} CPU-s (user+sys, Chromium aside)"
+              f"{busy}; {run['summary']}")
         if run["summary"] and "skipped" in run["summary"]:
             print("  tests were skipped (a missing input: see `make test`'s skip lines); CI runs them all")
         missed |= judged and run["wall"] > goal

@@ -2,7 +2,8 @@
 feeds, permalinks.json and the short links name it; without it the build says so once and names no address at all;
 no build ever holds the old placeholder domain; and the offline copy links to nothing outside but that address.
 
-The project's builds (a few seconds each), shared with the other tests (tests/conftest.py `project_site`). Copy citation in Chromium: tests/browser/test_citation_address.py."""
+The project's builds (a few seconds each), shared with the other tests (tests/conftest.py `project_site`). Copy
+citation in Chromium: tests/browser/test_citation_address.py."""
 
 from __future__ import annotations
 

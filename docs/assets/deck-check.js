@@ -726,8 +726,9 @@
     entries = entries.map(function (e) { return e.identity === null && e.section === null ? self.byNeighbours(e, entries, out) : e; });
     (deck.subtotals || []).forEach(function (t) {
       if (t[1] !== t[2]) {
-        out.warn("declared-count", "line " + t[3] + ": the sub-header \u201c" + t[0] + "\u201d says " + nounCount(t[1], "card") +
-          " but " + t[2] + (t[2] === 1 ? " is" : " are") + " listed under it.", null, null, t[3]);
+        out.warn("declared-count", "line " + t[3] + ": the sub-header \u201c" + t[0] + "\u201d says " +
+          nounCount(t[1], "card") + " but " + t[2] + (t[2] === 1 ? " is" : " are") + " listed under it.", null, null,
+          t[3]);
       }
     });
     return entries;
@@ -920,8 +921,8 @@
       if ((low === null || counted >= low) && (high === null || counted <= high)) return;
       var notCounted = listed !== counted ? " (" + listed + " listed, " + (listed - counted) + " not counting toward it)" : "";
       var changed = change ? " after cards that change it (" + (change > 0 ? "+" : "") + change + ")" : "";
-      out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted + "; " + self.name +
-        " requires " + between(low, high) + changed + ".", null, self.rule(t[2], self.rule("deck_size")));
+      out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted + "; " +
+        self.name + " requires " + between(low, high) + changed + ".", null, self.rule(t[2], self.rule("deck_size")));
     });
   };
   Checker.prototype.declaredCounts = function (deck, counts, out) {
@@ -1003,7 +1004,8 @@
     var high = slots.some(function (s) { return s.max === null; }) ? null : slots.reduce(function (t, s) { return t + s.max; }, 0);
     if (have < low || (high !== null && have > high)) {
       var wanted = slots.map(function (s) { return between(s.min, s.max) + " " + s.label; }).join(", ");
-      out.problem("pregame", nounCount(have, "pre-game card") + "; " + this.name + " requires " + wanted + ".", null, slots[0].rule);
+      out.problem("pregame", nounCount(have, "pre-game card") + "; " + this.name + " requires " + wanted + ".", null,
+        slots[0].rule);
     }
   };
 
@@ -1084,8 +1086,8 @@
         rule = self.rule(sharedBy + "_shares_limit", rule);
       }
       var cards = names(present.map(function (i) { return i.key; })), line = firstLine.get(present[0]);
-      out.problem("copy-limit", "line " + line + ": " + nounCount(total, "copy", "copies") + " of " + cards + "; at most " + limit +
-        " allowed (" + why + ").", cards, rule, line);
+      out.problem("copy-limit", "line " + line + ": " + nounCount(total, "copy", "copies") + " of " + cards +
+        "; at most " + limit + " allowed (" + why + ").", cards, rule, line);
     });
   };
 

@@ -23,7 +23,7 @@ def site(request, tmp_path_factory):
     """Overrides the browser tier's `site` for this module: the `tab` fixture opens these four."""
     kind, _, address = request.param.partition("-")
     folder = project_site(tmp_path_factory, offline=kind == "offline",
-                       site_url=TEST_SITE_URL if address == "address" else None)
+                          site_url=TEST_SITE_URL if address == "address" else None)
     if kind == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
         return
