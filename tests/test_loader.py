@@ -147,6 +147,31 @@ def test_a_clean_document_is_not_validated_twice_even_in_a_new_process(data_copy
     assert list((tmp_path / "cache").glob("schema-clean-*.txt"))
 
 
+def test_a_process_whose_data_is_known_clean_never_imports_the_schema_checker(data_copy, tmp_path, monkeypatch):
+    """jsonschema is a third of a command's start-up: once every document is remembered clean, a new process loads
+    the data without it; an edited document brings it back."""
+    import subprocess
+    import sys
+
+    _forget_memo(monkeypatch, tmp_path)
+    load_codex(data_copy)  # remembers every document in tmp_path/cache
+    probe = ("import sys; from l5r.data.load import load_codex; load_codex(sys.argv[1]); "
+             "print('jsonschema' in sys.modules)")
+    env = {**__import__("os").environ, "L5R_CACHE_DIR": str(tmp_path / "cache")}
+
+    def imported() -> str:
+        result = subprocess.run([sys.executable, "-c", probe, str(data_copy)], env=env, capture_output=True,
+                                text=True, check=False)
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
+
+    assert imported() == "False"
+    path = data_copy / "formats" / "modern" / "format.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern Edited"),
+                    encoding="utf-8")
+    assert imported() == "True"
+
+
 def test_an_edited_document_is_validated_again_and_its_problem_reported(data_copy, tmp_path, monkeypatch):
     from l5r.data.yamlsource import DataError
 

@@ -10,12 +10,13 @@ import re
 import stat
 from functools import cache
 from pathlib import Path
-
-from jsonschema import Draft202012Validator, FormatChecker
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING
 
 from .safefile import UnreadableFile, read_text
 from .yamlsource import Problem, YamlDocument
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator, FormatChecker
 
 KINDS = ("format", "rules", "abilities", "keywords", "bans", "changelog", "rulings", "sets", "card", "redirects",
          "set_acronyms")
@@ -23,18 +24,28 @@ KINDS = ("format", "rules", "abilities", "keywords", "bans", "changelog", "rulin
 
 # `format: date` refuses days the calendar lacks (2015-02-30); text that is not YYYY-MM-DD at all is left to the
 # schema's pattern, so the maintainer reads one sentence, not two.
-_FORMATS = FormatChecker(formats=())
-
-
-@_FORMATS.checks("date", raises=ValueError)
 def _calendar_day(value) -> bool:
     if isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
         dt.date.fromisoformat(value)
     return True
 
 
+# jsonschema is imported only when a document is checked: a command whose data the memo below knows clean (every
+# `l5r` run after the first) never needs it, and importing it is a third of the command's start-up.
+@cache
+def _format_checker() -> FormatChecker:
+    from jsonschema import FormatChecker
+
+    checker = FormatChecker(formats=())
+    checker.checks("date", raises=ValueError)(_calendar_day)
+    return checker
+
+
 @cache
 def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
     resources = {}
     for path in sorted(schema_dir.glob("*.schema.json")):
         resources[path.name] = json.loads(path.read_text(encoding="utf-8"))
@@ -43,7 +54,7 @@ def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
         (name, Resource.from_contents(contents)) for name, contents in resources.items()
     )
     return {
-        kind: Draft202012Validator(resources[f"{kind}.schema.json"], registry=registry, format_checker=_FORMATS)
+        kind: Draft202012Validator(resources[f"{kind}.schema.json"], registry=registry, format_checker=_format_checker())
         for kind in KINDS
         if f"{kind}.schema.json" in resources
     }
