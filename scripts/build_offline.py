@@ -108,11 +108,11 @@ def outside_addresses(site: Path, public: str, files: list[Path] | None = None) 
     return found
 
 
-def build(site_dir: Path) -> None:
+def build(site_dir: Path, project: Path = ROOT) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(ROOT / "mkdocs.offline.yml"),
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(project / "mkdocs.offline.yml"),
            "--site-dir", str(site_dir)]
-    subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+    subprocess.run(cmd, cwd=project, env=env, check=True)
 
 
 def read_me(date: str, site_url: str) -> str:
@@ -139,7 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the zip goes (default: dist/)")
     parser.add_argument("--date", default=dt.date.today().isoformat(), help="build date in the name (default: today)")
     parser.add_argument("--no-zip", action="store_true", help="build and check the site only")
+    parser.add_argument("--project", type=Path, default=ROOT,
+                        help="the project folder whose mkdocs.offline.yml is built (default: this repository)")
     args = parser.parse_args(argv)
+    if not (args.project / "mkdocs.offline.yml").is_file():
+        parser.error(f"{args.project} has no mkdocs.offline.yml")
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", args.date):
         parser.error("--date must be YYYY-MM-DD")
 
@@ -150,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(site_dir)
     dist.mkdir(parents=True, exist_ok=True)
     try:
-        build(site_dir)
+        build(site_dir, args.project.resolve())
     except subprocess.CalledProcessError as exc:
         print(f"build_offline: the offline build failed (exit {exc.returncode})", file=sys.stderr)
         return 1

@@ -287,18 +287,42 @@ def project_site(tmp_path_factory, *, offline: bool = False, site_url: str | Non
     assert site_url in (TEST_SITE_URL, None), "one shared build per address: TEST_SITE_URL or none"
     name = f"site-{'offline' if offline else 'online'}" + ("" if site_url else "-no-address")
     with_pool = not offline and site_url is not None
+    return shared_once(tmp_path_factory, name, lambda out: _strict_build(ROOT, out, offline, site_url, with_pool))
 
-    def build(out: Path) -> None:
-        env = site_build_env() if with_pool else no_pool_env(L5R_SITE_URL=TEST_SITE_URL)
-        if site_url is None:
-            env.pop("L5R_SITE_URL")
-        config = "mkdocs.offline.yml" if offline else "mkdocs.yml"
-        result = subprocess.run([str(BIN / "mkdocs"), "build", "-f", config, "--strict", "--site-dir", str(out)],
-                                cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-        assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
-        out.with_name(out.name + ".stderr").write_text(result.stderr, encoding="utf-8")
 
-    return shared_once(tmp_path_factory, name, build)
+def small_project(tmp_path_factory) -> Path:
+    """tests/small_project.py's small copy of the project (a fifth of the pages, every kind of page), written once
+    per run: the sources the tests build when they compare one engine, setting or command with another."""
+    from small_project import write_small_project
+
+    return shared_once(tmp_path_factory, "small-project", write_small_project)
+
+
+def small_project_copy(tmp_path_factory, folder: Path) -> Path:
+    """A copy of the small project in `folder`/repo, to edit."""
+    work = folder / "repo"
+    shutil.copytree(small_project(tmp_path_factory), work)
+    return work
+
+
+def small_site(tmp_path_factory, *, offline: bool = False, site_url: str | None = TEST_SITE_URL) -> Path:
+    """The small copy of the project (tests/small_project.py) built as `project_site` builds the project, without a
+    card pool: for the tests that compare a setting with another (a public address or none) page for page."""
+    assert site_url in (TEST_SITE_URL, None), "one shared build per address: TEST_SITE_URL or none"
+    name = f"small-{'offline' if offline else 'online'}" + ("" if site_url else "-no-address")
+    project = small_project(tmp_path_factory)
+    return shared_once(tmp_path_factory, name, lambda out: _strict_build(project, out, offline, site_url, False))
+
+
+def _strict_build(project: Path, out: Path, offline: bool, site_url: str | None, with_pool: bool) -> None:
+    env = site_build_env() if with_pool else no_pool_env(L5R_SITE_URL=TEST_SITE_URL)
+    if site_url is None:
+        env.pop("L5R_SITE_URL")
+    config = "mkdocs.offline.yml" if offline else "mkdocs.yml"
+    result = subprocess.run([str(BIN / "mkdocs"), "build", "-f", config, "--strict", "--site-dir", str(out)],
+                            cwd=project, env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
+    out.with_name(out.name + ".stderr").write_text(result.stderr, encoding="utf-8")
 
 
 @pytest.fixture(scope="session")
@@ -439,23 +463,24 @@ def rename_record(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(f"id: {old}\n", f"id: {new}\n"), encoding="utf-8")
 
 
-RENAMED = (("data/formats/obsidian-hand/rules.yml", "oh-performing", "oh-performing-renamed"),  # its page moves
+RENAMED = (("data/formats/new-era/rules.yml", "ne-proxies", "ne-proxies-renamed"),  # its page moves
            ("data/formats/new-era/keywords.yml", "ne-kw-absent", "ne-kw-absent-renamed"))  # its page stays
 REDIRECTS = ("redirects:\n"
-             "  - from: formats/obsidian-hand/performing/#oh-performing\n"
-             "    to: oh-performing-renamed\n"
+             "  - from: formats/new-era/proxies/#ne-proxies\n"
+             "    to: ne-proxies-renamed\n"
              "  - from: formats/new-era/keywords/#ne-kw-absent\n"
              "    to: ne-kw-absent-renamed\n")
 
 
 def redirected_project(tmp_path_factory) -> Path:
-    """A project copy (`repo/`) where a rule section and a keyword were renamed and data/redirects.yml sends their
-    old addresses to the new ones, built once per run without a card pool, for the test address: with its hooks
+    """A copy of the small project (`repo/`, tests/small_project.py) where a rule section and a keyword were renamed
+    and data/redirects.yml sends their old addresses to the new ones, built once per run without a card pool, for
+    the test address: with its hooks
     (`site/`, what the build said in `site.log`) and by an engine without hooks then `l5r site postbuild`
     (`hookless/site`). tests/test_permalinks.py follows the old addresses; tests/test_site_engines.py compares the
     two builds file for file (a site with moved anchors: the redirect stubs and markers are compared too)."""
     def build(out: Path) -> None:
-        work = project_copy(out)
+        work = small_project_copy(tmp_path_factory, out)
         for path, old, new in RENAMED:
             rename_record(work / path, old, new)
         redirects = work / "data/redirects.yml"

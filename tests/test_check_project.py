@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from conftest import BIN, ROOT, l5r_here, no_pool_env, run_l5r
+from conftest import BIN, ROOT, l5r_here, no_pool_env, run_l5r, small_project_copy
 
 
 @pytest.fixture
@@ -147,16 +147,17 @@ def test_mkdocs_build_with_another_config_uses_that_projects_data(project_copy, 
     assert "Traceback" not in result.stdout + result.stderr
 
 
-def test_mkdocs_build_with_another_config_shows_that_projects_examples(project_copy, tmp_path):
-    # The verified examples under a rule come from the built project's docs/ and data/, not the installed ones.
-    (project_copy / "hooks").symlink_to(ROOT / "hooks")
-    page = project_copy / "docs/scenarios/modern.md"
+def test_mkdocs_build_with_another_config_shows_that_projects_examples(tmp_path, tmp_path_factory):
+    # The verified examples under a rule come from the built project's docs/ and data/, not the installed ones. The
+    # other project: a copy of the small one (tests/small_project.py), which keeps Modern's examples.
+    other = small_project_copy(tmp_path_factory, tmp_path)
+    page = other / "docs/scenarios/modern.md"
     old = "Seppuku is a Repeatable Open action on a dishonorable Personality"
     new = "Seppuku as the other project words it"
     assert old in page.read_text(encoding="utf-8")
     page.write_text(page.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     site = tmp_path / "site"
-    result = subprocess.run([str(BIN / "mkdocs"), "build", "-q", "--strict", "-f", str(project_copy / "mkdocs.yml"),
+    result = subprocess.run([str(BIN / "mkdocs"), "build", "-q", "--strict", "-f", str(other / "mkdocs.yml"),
                              "--site-dir", str(site)], cwd=ROOT, capture_output=True, text=True, check=False,
                             env=no_pool_env())
     assert result.returncode == 0, result.stdout + result.stderr

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import (CHROMIUM_ARGS, CHROMIUM_MISSING, RENAMED, TEST_SITE_URL, chromium_binary, no_pool_env,
-                      project_copy, redirected_project, rename_record)
+                      redirected_project, rename_record, small_project_copy)
 from l5r.site import permalinks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,9 +143,10 @@ def _build(work: Path, site: Path) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def renamed(tmp_path_factory):
-    """A project copy where a rule section (its page moves) and a keyword (same page) were renamed."""
+    """A copy of the small project (tests/small_project.py) where a rule section (its page moves) and a keyword (same
+    page) were renamed."""
     tmp = tmp_path_factory.mktemp("renamed")
-    work = project_copy(tmp)
+    work = small_project_copy(tmp_path_factory, tmp)
     for path, old, new in RENAMED:
         rename_record(work / path, old, new)
     failed = _build(work, tmp / "failed")
@@ -156,7 +157,7 @@ def test_the_lock_fails_the_build_when_a_published_anchor_disappears(renamed):
     work, _, result = renamed
     out = result.stdout + result.stderr
     assert result.returncode != 0
-    assert "formats/obsidian-hand/performing/#oh-performing" in out
+    assert "formats/new-era/proxies/#ne-proxies" in out
     assert "formats/new-era/keywords/#ne-kw-absent" in out
     assert "add a redirect to data/redirects.yml" in out
     assert "- from: formats/new-era/keywords/#ne-kw-absent" in out, "the message shows the lines to add"
@@ -169,7 +170,7 @@ def test_the_lock_script_refuses_to_drop_an_anchor_without_a_redirect(renamed):
     result = subprocess.run([sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--root", str(work)],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 1
-    assert "formats/obsidian-hand/performing/#oh-performing" in result.stderr
+    assert "formats/new-era/proxies/#ne-proxies" in result.stderr
     assert (work / permalinks.LOCK_FILE).read_text(encoding="utf-8") == before
 
 
@@ -185,8 +186,8 @@ def test_a_redirect_in_data_lets_the_build_pass_and_keeps_the_old_url_working(re
     work, site, said = redirected
     assert "not in data/anchors.lock yet" in said, "new anchors are reported"
     # The old page is gone: a stub forwards each old anchor to its record's new place.
-    stub = (site / "formats/obsidian-hand/performing/index.html").read_text(encoding="utf-8")
-    assert '"oh-performing": "../performing-renamed/#oh-performing-renamed"' in stub
+    stub = (site / "formats/new-era/proxies/index.html").read_text(encoding="utf-8")
+    assert '"ne-proxies": "../proxies-renamed/#ne-proxies-renamed"' in stub
     # The page is still there: a marker for codex.js.
     keywords = (site / "formats/new-era/keywords/index.html").read_text(encoding="utf-8")
     assert 'data-l5r-moved="ne-kw-absent" data-l5r-to="#ne-kw-absent-renamed"' in keywords
@@ -199,8 +200,8 @@ def test_the_lock_script_keeps_redirected_anchors_and_adds_new_ones(redirected, 
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     lock = permalinks.read_lock(work / permalinks.LOCK_FILE)
-    assert "formats/obsidian-hand/performing/#oh-performing" in lock  # old URL, kept alive by its redirect
-    assert "formats/obsidian-hand/performing-renamed/#oh-performing-renamed" in lock
+    assert "formats/new-era/proxies/#ne-proxies" in lock  # old URL, kept alive by its redirect
+    assert "formats/new-era/proxies-renamed/#ne-proxies-renamed" in lock
     assert "formats/new-era/keywords/#ne-kw-absent-renamed" in lock
 
 
@@ -228,8 +229,8 @@ def test_old_urls_land_on_the_record_in_a_browser(redirected, chromium_page):
     _, site, _ = redirected
     base = site.as_uri()
     page = chromium_page
-    page.goto(f"{base}/formats/obsidian-hand/performing/index.html#oh-performing")
-    page.wait_for_url(re.compile(r"performing-renamed/index\.html#oh-performing-renamed$"))
+    page.goto(f"{base}/formats/new-era/proxies/index.html#ne-proxies")
+    page.wait_for_url(re.compile(r"proxies-renamed/index\.html#ne-proxies-renamed$"))
     page.goto(f"{base}/formats/new-era/keywords/index.html#ne-kw-absent")
     page.wait_for_url(re.compile(r"keywords/index\.html#ne-kw-absent-renamed$"))
     assert page.locator("#ne-kw-absent-renamed").is_visible()
@@ -266,5 +267,5 @@ def test_a_hookless_build_then_postbuild_keeps_the_old_urls_working_too(redirect
     assert 'data-l5r-moved="ne-kw-absent" data-l5r-to="#ne-kw-absent-renamed"' in keywords
     names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     assert names == sorted(p.relative_to(other).as_posix() for p in other.rglob("*") if p.is_file())
-    assert "formats/obsidian-hand/performing/index.html" in names  # the stub
+    assert "formats/new-era/proxies/index.html" in names  # the stub
     assert [n for n in names if (other / n).read_bytes() != (site / n).read_bytes()] == []

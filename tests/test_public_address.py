@@ -2,8 +2,10 @@
 feeds, permalinks.json and the short links name it; without it the build says so once and names no address at all;
 no build ever holds the old placeholder domain; and the offline copy links to nothing outside but that address.
 
-The project's builds (a few seconds each), shared with the other tests (tests/conftest.py `project_site`). Copy
-citation in Chromium: tests/browser/test_citation_address.py."""
+The project's builds with the test address, shared with the other tests (tests/conftest.py `project_site`); the
+builds without an address are of the small copy of the project (tests/small_project.py, `small_site`: every kind of
+page, a fifth of the pages), as no other test reads them. Copy citation in Chromium:
+tests/browser/test_citation_address.py."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TEST_SITE_URL, project_site
+from conftest import ROOT, TEST_SITE_URL, project_site, small_project, small_site
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
@@ -44,7 +46,7 @@ def configured(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def unconfigured(tmp_path_factory) -> Path:
-    return project_site(tmp_path_factory, site_url=None)
+    return small_site(tmp_path_factory, site_url=None)
 
 
 # -- With a public address -------------------------------------------------------------------------------------
@@ -99,7 +101,7 @@ def test_an_unconfigured_build_warns_once_and_names_no_address(unconfigured):
     assert not [p for p in _pages(unconfigured) if CANONICAL.search(p.read_text(encoding="utf-8"))]
     assert not list(ET.parse(unconfigured / "sitemap.xml").getroot().iter(f"{SITEMAP}loc"))
     table = json.loads((unconfigured / "permalinks.json").read_text(encoding="utf-8"))
-    assert table["OH II.B"] == "formats/obsidian-hand/ii-b/#oh-ii-b"
+    assert table["MOD 2"] == "formats/modern/deck-construction/#mod-highlander"
     links = [e.get("href") for e in ET.parse(unconfigured / "feed.xml").getroot().iter(f"{ATOM}link")]
     assert links and not [href for href in links if "//" in href], links[:5]
 
@@ -159,7 +161,8 @@ def _outside_addresses(site: Path, allowed: str | None) -> tuple[dict, dict]:
 
 @pytest.mark.parametrize("address", [TEST_SITE_URL, None], ids=["configured", "no-address"])
 def test_the_offline_copy_links_only_to_the_public_address(tmp_path_factory, address):
-    site = project_site(tmp_path_factory, offline=True, site_url=address)
+    build = project_site if address else small_site
+    site = build(tmp_path_factory, offline=True, site_url=address)
     assert not _files_holding(site, b".invalid")
     in_links, in_text = _outside_addresses(site, address)
     assert not in_links, f"links leaving the copy: {dict(list(in_links.items())[:5])}"
@@ -168,15 +171,15 @@ def test_the_offline_copy_links_only_to_the_public_address(tmp_path_factory, add
     assert not in_text, dict(list(in_text.items())[:5])
     assert any("&#58;//" in p.read_text(encoding="utf-8") for p in _pages(site)), "New Era quotes its Oracle's address"
     assert not _files_holding(site, b"squidfunk"), "the theme's 'Made with' footer link"
-    canonical = CANONICAL.findall((site / "formats/obsidian-hand/ii-b.html").read_text(encoding="utf-8"))
+    canonical = CANONICAL.findall((site / "formats/modern/deck-construction.html").read_text(encoding="utf-8"))
     # The published page, at its directory URL (the public site's), or none at all without a public address.
-    assert canonical == ([f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/"] if address else [])
-    for page, published in (("index.html", ""), ("formats/obsidian-hand/index.html", "formats/obsidian-hand/")):
+    assert canonical == ([f"{TEST_SITE_URL}formats/modern/deck-construction/"] if address else [])
+    for page, published in (("index.html", ""), ("formats/modern/index.html", "formats/modern/")):
         canonical = CANONICAL.findall((site / page).read_text(encoding="utf-8"))
         assert canonical == ([f"{TEST_SITE_URL}{published}"] if address else []), page
     if address:
         table = json.loads((site / "permalinks.json").read_text(encoding="utf-8"))
-        assert table["OH II.B"] == f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/#oh-ii-b"
+        assert table["MOD 2"] == f"{TEST_SITE_URL}formats/modern/deck-construction/#mod-highlander"
 
 
 def test_the_outside_link_check_sees_a_link_and_an_address(tmp_path):
@@ -198,10 +201,11 @@ def test_the_outside_link_check_sees_a_link_and_an_address(tmp_path):
 _QUOTED = ("See https://rules.example/faq and http://old.example/x.", 'Errata: <a href="https://errata.example/t">t</a>')
 
 
-def test_the_offline_copy_with_a_pool_quoting_addresses_names_only_the_public_address(tmp_path):
+def test_the_offline_copy_with_a_pool_quoting_addresses_names_only_the_public_address(tmp_path, tmp_path_factory):
     """A pool card's text and errata quote web addresses (the real pool's errata cite the publisher's pages): the
     offline copy shows them as written, as text, and its HTML holds no `http://` but the Codex's own address;
-    `make offline`'s own check says so."""
+    `make offline`'s own check says so. The offline copy of the small project (tests/small_project.py), with a
+    synthetic pool."""
     import sys
 
     import yaml
@@ -216,8 +220,8 @@ def test_the_offline_copy_with_a_pool_quoting_addresses_names_only_the_public_ad
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_SITE_URL=TEST_SITE_URL,
                L5R_CACHE_DIR=str(tmp_path / "cache"))
     result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist",
-                             str(tmp_path / "dist"), "--no-zip"], cwd=ROOT, env=env, capture_output=True, text=True,
-                            check=False)
+                             str(tmp_path / "dist"), "--no-zip", "--project", str(small_project(tmp_path_factory))],
+                            cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr[-3000:]
     assert "no page names an address but the Codex's own" in result.stdout
     site = tmp_path / "dist" / "offline-site"

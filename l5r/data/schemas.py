@@ -54,7 +54,8 @@ def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
         (name, Resource.from_contents(contents)) for name, contents in resources.items()
     )
     return {
-        kind: Draft202012Validator(resources[f"{kind}.schema.json"], registry=registry, format_checker=_format_checker())
+        kind: Draft202012Validator(resources[f"{kind}.schema.json"], registry=registry,
+                                   format_checker=_format_checker())
         for kind in KINDS
         if f"{kind}.schema.json" in resources
     }

@@ -83,7 +83,9 @@ def serve(folder: Path):
     """Serve a built site folder on 127.0.0.1 (an ephemeral port) while the block runs; yields its root URL."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
                                              functools.partial(_QuietHandler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
+    # shutdown() waits for the loop's next look at its flag: every 0.5 s by default.
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="site-server",
+                     daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:

@@ -2,14 +2,15 @@
 build has one and the page's own address when it has none; from the offline copy (file://) the public address, or,
 without one, the citation and title with no link at all (a file:// link opens for nobody).
 
-Four builds of the project (a few seconds each; tests/conftest.py `project_site`): online and offline, with the
-test address and without any."""
+Four builds, online and offline, with the test address and without any: with it, the project's own builds that
+every test shares (tests/conftest.py `project_site`); without, the small copy of the project (`small_site`,
+tests/small_project.py), as no other test reads those."""
 
 from __future__ import annotations
 
 
 import pytest
-from conftest import TEST_SITE_URL, project_site  # tests/conftest.py
+from conftest import TEST_SITE_URL, project_site, small_site  # tests/conftest.py
 
 from .conftest import Site, Target, serve
 
@@ -22,8 +23,8 @@ VARIANTS = ["online-address", "online-no-address", "offline-address", "offline-n
 def site(request, tmp_path_factory):
     """Overrides the browser tier's `site` for this module: the `tab` fixture opens these four."""
     kind, _, address = request.param.partition("-")
-    folder = project_site(tmp_path_factory, offline=kind == "offline",
-                          site_url=TEST_SITE_URL if address == "address" else None)
+    build, site_url = (project_site, TEST_SITE_URL) if address == "address" else (small_site, None)
+    folder = build(tmp_path_factory, offline=kind == "offline", site_url=site_url)
     if kind == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
         return
@@ -40,7 +41,7 @@ def _copy(tab, uri: str, anchor: str) -> str:
 
 
 def test_copy_citation_shares_the_public_address_or_none(tab, codex, plan, request):
-    record = codex.records["oh-ii-b"]
+    record = codex.records["mod-highlander"]  # in the project and in its small copy
     uri, anchor = plan.anchors[record.id]
     copied = _copy(tab, uri, anchor)
     variant = request.node.callspec.params["site"]
@@ -50,5 +51,5 @@ def test_copy_citation_shares_the_public_address_or_none(tab, codex, plan, reque
     elif variant.endswith("-no-address"):
         assert copied == f"{text} — {tab.site.url(uri, anchor)}", copied  # the page's own address
     else:
-        assert copied == f"{text} — {TEST_SITE_URL}formats/obsidian-hand/ii-b/#{anchor}", copied
+        assert copied == f"{text} — {TEST_SITE_URL}formats/modern/deck-construction/#{anchor}", copied
     assert "file:" not in copied and ".invalid" not in copied
