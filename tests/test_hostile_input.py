@@ -8,6 +8,7 @@ The card pools here are a few invented cards written by the test: no real card i
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import BIN, ROOT, l5r_here, run_l5r
 from l5r.cardpool import PoolError, load_index
@@ -160,11 +162,22 @@ def _memo_path(cache: Path, monkeypatch) -> Path:
     return schemas._memo_file(ROOT / "data" / "schemas")
 
 
+def _parsed_memo_path(cache: Path, monkeypatch) -> Path:
+    """Where the data files parsed before are kept (l5r/data/parsed.py), with the cache folder `cache`."""
+    from l5r.data import parsed
+
+    monkeypatch.setenv("L5R_CACHE_DIR", str(cache))
+    cache.mkdir(exist_ok=True)
+    return parsed._memo_file()
+
+
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "loop", "folder"])
 def test_a_clean_data_memo_that_is_no_regular_file_is_no_memo(tmp_path, monkeypatch, kind):
-    """The memo of documents found clean, in the cache folder, is read as every input is: a FIFO there (which
-    hung every command that loads the data, for ever), a device, a loop or a folder means no memo."""
+    """The memos of documents found clean and of files parsed before, in the cache folder, are read as every input
+    is: a FIFO there (which hung every command that loads the data, for ever), a device, a loop or a folder means
+    no memo."""
     _special(kind, _memo_path(tmp_path / "cache", monkeypatch))
+    _special(kind, _parsed_memo_path(tmp_path / "cache", monkeypatch))
     env = dict(os.environ, L5R_CACHE_DIR=str(tmp_path / "cache"))
     start = time.monotonic()
     try:
@@ -460,3 +473,29 @@ def test_a_line_given_again_keeps_its_own_line_number_and_section():
     assert [(c.line, c.section, c.count, c.name) for c in deck.cards] == [
         (2, "dynasty", 2, "Zanzibar Keep"), (5, "fate", 2, "Zanzibar Keep")]
     assert [i.line for i in deck.issues] == [3, 6]
+
+
+@pytest.mark.parametrize("kind", ["too-large", "not-utf8", "torn"])
+def test_an_oversize_non_utf8_or_torn_parsed_memo_is_no_memo(tmp_path, monkeypatch, kind):
+    """The files parsed before, in a memo over its size, with a byte that is no UTF-8, or cut short: every file is
+    parsed again, and the memo is written afresh."""
+    from l5r.data import load, parsed
+
+    memo = _parsed_memo_path(tmp_path / "cache", monkeypatch)
+    monkeypatch.setattr(parsed, "_VIEWS", {})
+    monkeypatch.setattr(load, "_LOADED", {})
+    load_codex(ROOT / "data")
+    whole = memo.read_bytes()
+    assert whole.count(b'":"[') > 20, "the data's files are in the memo"
+    memo.write_bytes({"not-utf8": whole[:-1] + b"\xff}", "torn": whole[: len(whole) // 2]}.get(kind, whole))
+    if kind == "too-large":
+        with memo.open("ab") as stream:
+            stream.truncate(parsed.MEMO_BYTES + 1)  # sparse: the size without writing it
+    composed = []
+    real = yaml.compose
+    monkeypatch.setattr(yaml, "compose", lambda *a, **k: composed.append(1) or real(*a, **k))
+    monkeypatch.setattr(parsed, "_VIEWS", {})
+    monkeypatch.setattr(load, "_LOADED", {})
+    load_codex(ROOT / "data")
+    assert len(composed) > 20, "the memo was used"
+    assert json.loads(memo.read_text(encoding="utf-8")), "written afresh"

@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator
 
 from l5r.data.files import data_files
 from l5r.data.load import load_codex
+from l5r.data.yamlsource import DataError
 from l5r.engine.ruleset import ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -170,6 +171,37 @@ def test_a_process_whose_data_is_known_clean_never_imports_the_schema_checker(da
     path.write_text(path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern Edited"),
                     encoding="utf-8")
     assert imported() == "True"
+
+
+def test_a_file_parsed_before_is_not_parsed_again_even_in_a_new_process(data_copy, tmp_path, monkeypatch):
+    """Parsing is half of loading: a file whose text was parsed cleanly is read from the cache folder, with the
+    same values and locations; an edited file is parsed again, and a file with a problem is never kept."""
+    import yaml
+
+    from l5r.data import load, parsed
+
+    monkeypatch.setenv("L5R_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(parsed, "_VIEWS", {})
+    first = load_codex(data_copy)
+    composed = []
+    real = yaml.compose
+    monkeypatch.setattr(yaml, "compose", lambda *a, **k: composed.append(1) or real(*a, **k))
+    monkeypatch.setattr(parsed, "_VIEWS", {})  # as a new process finds the cache folder
+    monkeypatch.setattr(load, "_LOADED", {})
+    again = load_codex(data_copy)
+    assert composed == [] and again == first
+    path = data_copy / "formats" / "modern" / "format.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern Edited"),
+                    encoding="utf-8")
+    monkeypatch.setattr(parsed, "_VIEWS", {})
+    assert load_codex(data_copy).format("modern").short_name == "Modern Edited" and len(composed) == 1
+    path.write_text(path.read_text(encoding="utf-8") + "short_name: twice\n", encoding="utf-8")
+    for _ in range(2):  # the duplicate key is found each time: never remembered
+        monkeypatch.setattr(parsed, "_VIEWS", {})
+        with pytest.raises(DataError) as caught:
+            load_codex(data_copy)
+        assert any("duplicate key 'short_name'" in p.message for p in caught.value.problems)
+    assert len(composed) == 3
 
 
 def test_an_edited_document_is_validated_again_and_its_problem_reported(data_copy, tmp_path, monkeypatch):

@@ -1,4 +1,5 @@
-"""Where the Codex keeps what it can rebuild: the card pool index, the site's printings, clean data digests."""
+"""Where the Codex keeps what it can rebuild: the card pool index, the site's printings, clean data digests, parsed
+data files."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from . import parsed
 from .schemas import look_at_schemas, validate
 from .yamlsource import DataError, Problem, YamlDocument, read_yaml
 
@@ -35,6 +36,7 @@ def read_all(data_dir: Path) -> tuple[list[YamlDocument], list[Problem]]:
             problems.extend(found)
         else:
             docs.append(doc)
+    parsed.save()
     return docs, problems
 
 

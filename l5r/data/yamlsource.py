@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 from ..errors import CodexError, ExitCode
 
+from . import parsed
 from .safefile import MB, UnreadableFile, read_text
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -178,6 +179,10 @@ def read_yaml(path: Path, display_path: str) -> YamlDocument:
         raise DataError([Problem(display_path, exc.line, exc.column, message)]) from None
     if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
         raise DataError([Problem(display_path, 1, 1, "the file is empty: it needs at least a `kind:`")])
+    digest = parsed.text_digest(text)
+    known = parsed.recall(digest)
+    if known is not None:
+        return YamlDocument(display_path, *known)
     try:
         check_shape(text, aliases="aliases (*name) are not used in Codex data; write the value out")
         node = yaml.compose(text, Loader=_Loader)
@@ -197,6 +202,7 @@ def read_yaml(path: Path, display_path: str) -> YamlDocument:
     value = _build(node, (), locations, problems, display_path)
     if problems:
         raise DataError(problems)
+    parsed.remember(digest, value, locations)
     return YamlDocument(display_path, value, locations)
 
 
