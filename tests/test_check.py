@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import l5r_here, run_l5r
+from conftest import l5r_here
 
 LOCATED = re.compile(r"^(?P<path>[^:\s]+\.yml):(?P<line>\d+):(?P<col>\d+): (?P<msg>.+)$", re.M)
 
@@ -153,6 +153,6 @@ def test_missing_data_folder_is_a_sentence_not_a_traceback(tmp_path):
 
 @pytest.mark.parametrize("argv", [("check", "--bogus"), ("frobnicate",)])
 def test_usage_errors_exit_2(argv):
-    result = run_l5r(*argv)
+    result = l5r_here(*argv)  # what the command decides of its arguments, in this process
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "error" in result.stderr

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import l5r_here
 from decks.support import CACHE, DECKS, ROOT, deck_text, pool_dir
 
 L5R = Path(sys.executable).parent / "l5r"
@@ -99,9 +100,14 @@ def test_as_of_date(tmp_path):
     (["tests/decks/modern-crab.txt"], "--format"),
     (["--format", "modern", "tests/decks"], "is a folder"),
 ])
-def test_usage_and_input_errors_exit_2(args, says):
-    result = l5r(*args)
+def test_usage_and_input_errors_exit_2(args, says, monkeypatch):
+    # What the command decides of its arguments, in this process (`l5r_here`): the console script itself is run by
+    # every other test here.
+    monkeypatch.setenv("L5R_CACHE_DIR", str(CACHE))
+    monkeypatch.setenv("L5R_CARDPOOL", "none")
+    result = l5r_here("deck", "check", "--cardpool", pool_dir(), *args)
     assert result.returncode == 2 and says in result.stderr and not result.stdout
+    assert "Traceback" not in result.stderr
 
 
 def test_unreadable_pool_exits_2(tmp_path):

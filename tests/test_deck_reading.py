@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import l5r_here
 from decks.support import ROOT, check, codex, index, pool_dir
 from l5r.decklist import (DYNASTY, FATE, PREGAME, parse_card_line, parse_decklist, parse_text, read_header,
                           trailing_count)
@@ -275,12 +276,12 @@ def test_exit_codes(tmp_path, text, fmt, day, code, verdict):
     deck = tmp_path / "deck.txt"
     deck.write_text(text if text is not None else (ROOT / "tests" / "decks" / "new-era.txt").read_text("utf-8"),
                     encoding="utf-8")
-    result = subprocess.run([str(L5R), "deck", "check", "--json", "--format", fmt, "--as-of", day,
-                             "--cardpool", str(pool_dir()), str(deck)], capture_output=True, text=True)
+    # The command in this process (`l5r_here`): the exit code is what `main` decides, and the console script exits
+    # with it (tests/test_deck_cli.py runs the script).
+    result = l5r_here("deck", "check", "--json", "--format", fmt, "--as-of", day, "--cardpool", pool_dir(), deck)
     assert result.returncode == code, result.stderr
     assert json.loads(result.stdout)["verdict"] == verdict
-    readable = subprocess.run([str(L5R), "deck", "check", "--format", fmt, "--as-of", day,
-                               "--cardpool", str(pool_dir()), str(deck)], capture_output=True, text=True)
+    readable = l5r_here("deck", "check", "--format", fmt, "--as-of", day, "--cardpool", pool_dir(), deck)
     assert readable.returncode == code
     assert {3: "CANNOT BE CHECKED", 4: "NOT A DECKLIST"}[code] in readable.stdout
     # One clean sentence: the reason after the verdict does not say the verdict again on its line.

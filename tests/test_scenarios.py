@@ -23,7 +23,7 @@ from l5r.scenarios import facts, steps
 from l5r.scenarios.collect import collect, from_markdown, from_yaml, parse
 from l5r.scenarios.runner import run_scenario
 
-from conftest import ROOT, run_l5r
+from conftest import ROOT, l5r_here, run_l5r
 
 SCENARIOS = collect([ROOT / "docs", ROOT / "data"], ROOT)
 FORMATS = ("obsidian-hand", "new-era", "modern", "aeg")
@@ -318,7 +318,7 @@ def test_cli_reports_a_failure(tmp_path):
 
 @pytest.mark.parametrize("args", [("scenarios", "run", "no/such/place"), ("scenarios",), ("scenarios", "run")])
 def test_cli_usage_errors_exit_2_in_one_sentence(args):
-    result = run_l5r(*args)
+    result = l5r_here(*args)  # what the command decides of its arguments; the console script is run above
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and result.stderr.strip()
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from conftest import BIN
+from conftest import BIN, l5r_here
 from l5r.decklist import DecklistError, read_decklist
 
 from decks import support
@@ -135,9 +135,12 @@ def test_hundred_thousand_lines(tmp_path):
 
 @pytest.mark.parametrize("line", ["0 Hida Kisada", "-1 Hida Kisada", "1000000000000 Hida Kisada",
                                   "Hida Kisada x0", "Hida Kisada (x1000000000000)", "Hida Kisada - 100"])
-def test_impossible_counts_are_parse_problems(tmp_path, line):
+def test_impossible_counts_are_parse_problems(tmp_path, line, monkeypatch):
+    # What the checker decides of a line: the command in this process (`l5r_here`), without a card pool.
     deck = tmp_path / "deck.txt"
     deck.write_text(f"Dynasty:\n{line}\n", encoding="utf-8")
-    result = _cli(deck, tmp_path)
+    monkeypatch.setenv("L5R_CARDPOOL", "none")
+    result = l5r_here("deck", "check", "--format", "modern", deck)
+    assert "Traceback" not in result.stdout + result.stderr
     assert result.returncode == 1
     assert "[parse]" in result.stdout and "needs a count from 1 to 99" in result.stdout
