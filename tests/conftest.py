@@ -203,8 +203,8 @@ def pytest_unconfigure(config):
 _LONG_FIRST = (
     "browser/test_offline_copy.py",  # the offline build with the card pool, then a walk of all its pages
     "test_site_engines.py",  # the ProperDocs build, builds with and without hooks, online and offline
-    # one test of half a minute (mkdocs serve of a scratch project, two edits, then a plain build to compare with):
-    # the longest single test, started early so that it never runs alone at the end
+    # the longest single test (mkdocs serve of the small project, two edits, then a plain build to compare with),
+    # started early so that it never runs alone at the end
     "test_serve.py",
     "browser/test_pages.py",  # every page type online and offline, axe-core on each
     "browser/test_injection.py",  # a build of a copy of the project with script-looking text planted in the data
@@ -216,7 +216,7 @@ _LONG_FIRST = (
     "browser/test_player_pages.py",
     "browser/test_citation_address.py",
     "browser/test_search_as_players_use_it.py",
-    "test_permalinks.py",  # builds of a project with a renamed anchor, with hooks and without
+    "test_permalinks.py",  # builds of the small project with a renamed anchor, with hooks and without
     "test_check_project.py",  # builds of other projects
     "browser/test_compare_pages.py",
     "test_links_browser.py",
@@ -291,7 +291,7 @@ def project_site(tmp_path_factory, *, offline: bool = False, site_url: str | Non
 
 
 def small_project(tmp_path_factory) -> Path:
-    """tests/small_project.py's small copy of the project (a fifth of the pages, every kind of page), written once
+    """tests/small_project.py's small copy of the project (every kind of record and page, half the pages), written once
     per run: the sources the tests build when they compare one engine, setting or command with another."""
     from small_project import write_small_project
 
@@ -305,7 +305,7 @@ def small_project_copy(tmp_path_factory, folder: Path) -> Path:
     return work
 
 
-def small_site(tmp_path_factory, *, offline: bool = False, site_url: str | None = TEST_SITE_URL) -> Path:
+def small_project_site(tmp_path_factory, *, offline: bool = False, site_url: str | None = TEST_SITE_URL) -> Path:
     """The small copy of the project (tests/small_project.py) built as `project_site` builds the project, without a
     card pool: for the tests that compare a setting with another (a public address or none) page for page."""
     assert site_url in (TEST_SITE_URL, None), "one shared build per address: TEST_SITE_URL or none"

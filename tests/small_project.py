@@ -1,13 +1,13 @@
 """A small copy of this project, for the tests that build a site only to compare one engine, setting or command with
 another (hooks or none, MkDocs or ProperDocs, served or built, with a public address or without).
 
-What those tests check is the passes, not the documents: the copy has every kind of record and page in a third of
-the pages, and builds in about 1.5 CPU-seconds where the whole project takes 3.5. It keeps the project's mkdocs.yml,
-hooks and theme as they are; Modern, with the AEG rules it builds on (rule sections, keywords, abilities, a dated
-ban list, a changelog, rulings, legal sets), and New Era (a glossary, the Oracle address its text quotes); the card
-records those name, the cards the examples play and the titles two records share; redirects and the lock of the
-copy's own anchors; a home page and Modern's verified examples. The whole project is built by tests/conftest.py
-`project_site`."""
+What those tests check is the passes, not the documents: the copy has every kind of record and page in half the
+pages, and builds in under half the time of the whole project (tests/test_small_project.py checks the kinds). It
+keeps the project's mkdocs.yml, hooks and theme as they are; Modern, with the AEG rules it builds on (rule
+sections, keywords, abilities, a dated ban list, a changelog, rulings, legal sets), and New Era (a glossary, the
+Oracle address its text quotes); the card records those name, the cards the examples play and the titles two
+records share; redirects and the lock of the copy's own anchors; a home page and Modern's verified examples. The
+whole project is built by tests/conftest.py `project_site`."""
 
 from __future__ import annotations
 

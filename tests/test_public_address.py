@@ -3,8 +3,8 @@ feeds, permalinks.json and the short links name it; without it the build says so
 no build ever holds the old placeholder domain; and the offline copy links to nothing outside but that address.
 
 The project's builds with the test address, shared with the other tests (tests/conftest.py `project_site`); the
-builds without an address are of the small copy of the project (tests/small_project.py, `small_site`: every kind of
-page, a fifth of the pages), as no other test reads them. Copy citation in Chromium:
+builds without an address are of the small copy of the project (tests/small_project.py, `small_project_site`:
+every kind of record and page in fewer pages), as no other test reads them. Copy citation in Chromium:
 tests/browser/test_citation_address.py."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TEST_SITE_URL, project_site, small_project, small_site
+from conftest import ROOT, TEST_SITE_URL, project_site, small_project, small_project_site
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
@@ -46,7 +46,7 @@ def configured(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def unconfigured(tmp_path_factory) -> Path:
-    return small_site(tmp_path_factory, site_url=None)
+    return small_project_site(tmp_path_factory, site_url=None)
 
 
 # -- With a public address -------------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ def _outside_addresses(site: Path, allowed: str | None) -> tuple[dict, dict]:
 
 @pytest.mark.parametrize("address", [TEST_SITE_URL, None], ids=["configured", "no-address"])
 def test_the_offline_copy_links_only_to_the_public_address(tmp_path_factory, address):
-    build = project_site if address else small_site
+    build = project_site if address else small_project_site
     site = build(tmp_path_factory, offline=True, site_url=address)
     assert not _files_holding(site, b".invalid")
     in_links, in_text = _outside_addresses(site, address)

@@ -1,6 +1,6 @@
 """`mkdocs serve` reuses what an edit did not touch (l5r/site/mkdocs_serve.py): what it serves after an edit must
 be, byte for byte, what a plain build of the edited data writes. Served and built from the small copy of the
-project (tests/small_project.py): every kind of page, a fifth of the pages."""
+project (tests/small_project.py): every kind of record and page in fewer pages."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from conftest import (BIN, ROOT, TEST_SITE_URL, hookless_build, no_pool_env, project_site, redirected_project, run_l5r,
-                      shared_once, small_project, small_site)
+                      shared_once, small_project, small_project_site)
 
 GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
 ID = re.compile(r'\bid="([^"]+)"')
@@ -72,8 +72,8 @@ def both_builds(request, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def properdocs_site(tmp_path_factory):
-    """The small copy of the project (tests/small_project.py) built by ProperDocs as `small_site` builds it with
-    MkDocs: strict, for the test address, without a card pool."""
+    """The small copy of the project (tests/small_project.py) built by ProperDocs as `small_project_site` builds it
+    with MkDocs: strict, for the test address, without a card pool."""
     project = small_project(tmp_path_factory)
 
     def build(out):
@@ -90,7 +90,7 @@ def test_properdocs_builds_the_same_site_page_for_page(tmp_path_factory, properd
     page, the same bytes but the generator's name. Both of the small copy of the project, without a card pool: the
     pool's pages and the pool's facts on the card records are written by the Codex's own pass after the engine
     (l5r/site/postbuild.py, the same call under either engine)."""
-    built_site = small_site(tmp_path_factory)
+    built_site = small_project_site(tmp_path_factory)
     files = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
     other = {p.relative_to(properdocs_site).as_posix() for p in properdocs_site.rglob("*") if p.is_file()}
     assert files == other, f"only MkDocs: {sorted(files - other)[:10]}; only ProperDocs: {sorted(other - files)[:10]}"

@@ -3,14 +3,14 @@ build has one and the page's own address when it has none; from the offline copy
 without one, the citation and title with no link at all (a file:// link opens for nobody).
 
 Four builds, online and offline, with the test address and without any: with it, the project's own builds that
-every test shares (tests/conftest.py `project_site`); without, the small copy of the project (`small_site`,
+every test shares (tests/conftest.py `project_site`); without, the small copy of the project (`small_project_site`,
 tests/small_project.py), as no other test reads those."""
 
 from __future__ import annotations
 
 
 import pytest
-from conftest import TEST_SITE_URL, project_site, small_site  # tests/conftest.py
+from conftest import TEST_SITE_URL, project_site, small_project_site  # tests/conftest.py
 
 from .conftest import Site, Target, serve
 
@@ -23,7 +23,7 @@ VARIANTS = ["online-address", "online-no-address", "offline-address", "offline-n
 def site(request, tmp_path_factory):
     """Overrides the browser tier's `site` for this module: the `tab` fixture opens these four."""
     kind, _, address = request.param.partition("-")
-    build, site_url = (project_site, TEST_SITE_URL) if address == "address" else (small_site, None)
+    build, site_url = (project_site, TEST_SITE_URL) if address == "address" else (small_project_site, None)
     folder = build(tmp_path_factory, offline=kind == "offline", site_url=site_url)
     if kind == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
