@@ -9,8 +9,8 @@ import subprocess
 import pytest
 import yaml
 
-from conftest import (BIN, TEST_SITE_URL, hookless_build, no_pool_env, redirected_project, run_l5r, shared_once,
-                      small_project, small_project_site)
+from conftest import (BIN, TEST_SITE_URL, hookless_build, l5r_here, no_pool_env, redirected_project, run_l5r,
+                      shared_once, small_project, small_project_site)
 
 GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
 ID = re.compile(r'\bid="([^"]+)"')
@@ -149,14 +149,15 @@ def test_a_hookless_build_then_postbuild_is_the_hooks_build(both_builds, request
 
 
 def test_postbuild_refuses_a_site_twice_and_a_folder_never_built(tmp_path, both_builds):
-    """Before loading any data (a user's mistake is told at once, and the site is left as it is)."""
+    """Before loading any data (a user's mistake is told at once, and the site is left as it is). The command in this
+    process (`l5r_here`): the refusal is what it decides; the console script ran the post-build itself."""
     _, hookless = both_builds
-    again = run_l5r("site", "postbuild", hookless)
+    again = l5r_here("site", "postbuild", hookless)
     assert again.returncode == 2 and "already post-built" in again.stderr and "Traceback" not in again.stderr
     assert again.stderr.startswith("l5r site postbuild: ")
-    empty = run_l5r("site", "postbuild", tmp_path)
+    empty = l5r_here("site", "postbuild", tmp_path)
     assert empty.returncode == 2 and "no search/search_index.json" in empty.stderr and "Traceback" not in empty.stderr
-    missing = run_l5r("site", "postbuild", tmp_path / "nowhere")
+    missing = l5r_here("site", "postbuild", tmp_path / "nowhere")
     assert missing.returncode == 2 and "is not a folder" in missing.stderr and "Traceback" not in missing.stderr
 
 
