@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from pathlib import Path
 
 import yaml
@@ -71,11 +72,11 @@ def save() -> None:
     if len(entries) > _MAX_ENTRIES:
         entries = {digest: entries[digest] for digest in _USED if digest in entries}
         _VIEWS[path] = entries
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:  # a whole new file, then renamed over the old: a reader never sees half of one
         tmp.write_text(json.dumps(entries, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         os.replace(tmp, path)
-    except OSError:
+    except (OSError, ValueError):
         try:
             tmp.unlink()
         except OSError:
