@@ -96,40 +96,48 @@ def test_binary_bytes_get_a_report_or_one_sentence(tmp_path_factory, checkers, d
 HANG_GUARD = 30  # seconds: a guard against hanging, not a speed goal (those are in scripts/bench_*.py)
 
 
-def _cli(deck, tmp_path):
+@pytest.fixture(scope="module")
+def cli_cache(tmp_path_factory):
+    """One cache folder for this file's commands (the memos of the data found clean and parsed): only the first
+    reads the data from scratch."""
+    return tmp_path_factory.mktemp("cli-cache")
+
+
+def _cli(deck, tmp_path, cache):
+    # A bare environment: no card pool, no setting of the calling shell.
     try:
         result = subprocess.run([str(BIN / "l5r"), "deck", "check", "--format", "modern", str(deck)],
                                 capture_output=True, text=True, timeout=HANG_GUARD, check=False,
-                                env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+                                env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "L5R_CACHE_DIR": str(cache)})
     except subprocess.TimeoutExpired:
         pytest.fail(f"l5r deck check {deck} did not end within {HANG_GUARD} s")
     assert "Traceback" not in result.stdout + result.stderr
     return result
 
 
-def test_a_folder_as_deck_file(tmp_path):
-    result = _cli(tmp_path, tmp_path)
+def test_a_folder_as_deck_file(tmp_path, cli_cache):
+    result = _cli(tmp_path, tmp_path, cli_cache)
     assert result.returncode == 2 and "is a folder, not a file" in result.stderr
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this system")
-def test_dev_zero_as_deck_file(tmp_path):
-    result = _cli("/dev/zero", tmp_path)
+def test_dev_zero_as_deck_file(tmp_path, cli_cache):
+    result = _cli("/dev/zero", tmp_path, cli_cache)
     assert result.returncode == 2 and "deck file /dev/zero is a device, not a regular file" in result.stderr
 
 
-def test_binary_deck_file(tmp_path):
+def test_binary_deck_file(tmp_path, cli_cache):
     deck = tmp_path / "deck.txt"
     deck.write_bytes(b"3 Hida Kisada\n\xff\xfe\x00garbage")
-    result = _cli(deck, tmp_path)
+    result = _cli(deck, tmp_path, cli_cache)
     assert result.returncode == 2 and "is not UTF-8 text (byte 0xff on line 2)" in result.stderr
 
 
-def test_hundred_thousand_lines(tmp_path):
+def test_hundred_thousand_lines(tmp_path, cli_cache):
     deck = tmp_path / "deck.txt"
     deck.write_text("Dynasty:\n" + "1 Hida Kisada\n" * 50_000 + "%%% ??? not a card line\n" * 50_000,
                     encoding="utf-8")
-    result = _cli(deck, tmp_path)
+    result = _cli(deck, tmp_path, cli_cache)
     assert result.returncode == 1 and "NOT LEGAL" in result.stdout
 
 
