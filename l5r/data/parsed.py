@@ -1,10 +1,11 @@
 """Data files already parsed: a file whose text, byte for byte, was read cleanly before is not parsed again.
 
-Parsing is half of what loading the data costs a command (0.07 of 0.15 CPU-seconds: every `l5r` run, every build and
-every `mkdocs serve` rebuild reads all of it). What a clean parse gives, the values and the line and column of each,
-is a pure function of the text and of the reader (yamlsource.py, this file, PyYAML's version): it is kept in the
-cache folder, in one JSON file per reader, by the text's digest. A file with any problem is never kept, so every
-problem is reported afresh; an edited file has another digest and is parsed again."""
+Parsing is about half of what loading the data costs a command, and every `l5r` run, every build and every
+`mkdocs serve` rebuild reads all of it (`make bench` and the notes have the figures). What a clean parse gives, the
+values and the line and column of each, is a pure function of the text and of the reader (yamlsource.py, this
+file, PyYAML's version): it is kept in the cache folder, in one JSON file per reader, by the text's digest. A file
+with any problem is never kept, so every problem is reported afresh; an edited file has another digest and is
+parsed again."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ import yaml
 from .cachedir import default_cache_dir
 from .safefile import MB, UnreadableFile, read_text
 
-# A parsed document is a few times its text: the data is about 1 MB of YAML. The memo is read as every input is (a
-# regular file within this size, UTF-8): a FIFO, a device or a huge file in the cache folder is no memo.
+# A parsed document is a few times its text; the limit is many times the whole data's. The memo is read as every
+# input is (a regular file within this size, UTF-8): a FIFO, a device or a huge file in the cache folder is no memo.
 MEMO_BYTES = 32 * MB
 _MAX_ENTRIES = 2_000  # every edit adds one: past this the memo starts afresh with the documents of the last read
 
