@@ -274,25 +274,24 @@ def shared_once(tmp_path_factory, name: str, build) -> Path:
     return out
 
 
-def project_site(tmp_path_factory, *, offline: bool = False, site_url: str | None = TEST_SITE_URL) -> Path:
+def project_site(tmp_path_factory, *, offline: bool = False) -> Path:
     """This repository's site as `make build` builds it (`mkdocs build --strict` of mkdocs.yml, or of
-    mkdocs.offline.yml for the offline copy; hooks and all), for the public address `site_url` (None: no address):
-    built once per run, whatever asks first, and shared by every test and xdist worker. What the build said on
-    stderr is kept beside it, in `<folder>.stderr`.
+    mkdocs.offline.yml for the offline copy; hooks and all), for the test address: built once per run, whatever
+    asks first, and shared by every test and xdist worker. What the build said on stderr is kept beside it, in
+    `<folder>.stderr`.
 
-    The site (online, the test address) is built with the fixture card pool: most tests read it, many for its
-    card pages and deck checker. The other variants are built without a pool (L5R_CARDPOOL=none): the tests that
-    read them check addresses, the offline settings and the engine passes, and the pool's 700 card pages add a
-    quarter to a build."""
-    assert site_url in (TEST_SITE_URL, None), "one shared build per address: TEST_SITE_URL or none"
-    name = f"site-{'offline' if offline else 'online'}" + ("" if site_url else "-no-address")
-    with_pool = not offline and site_url is not None
-    return shared_once(tmp_path_factory, name, lambda out: _strict_build(ROOT, out, offline, site_url, with_pool))
+    The site online is built with the fixture card pool: most tests read it, many for its card pages and deck
+    checker. The offline copy is built without a pool (L5R_CARDPOOL=none): the tests that read it check addresses,
+    the offline settings and the engine passes, and the pool's card pages add a quarter to a build. The builds
+    without an address are of the small copy of the project (`small_project_site`)."""
+    name = f"site-{'offline' if offline else 'online'}"
+    return shared_once(tmp_path_factory, name,
+                       lambda out: _strict_build(ROOT, out, offline, TEST_SITE_URL, with_pool=not offline))
 
 
 def small_project(tmp_path_factory) -> Path:
-    """tests/small_project.py's small copy of the project (every kind of record and page, half the pages), written once
-    per run: the sources the tests build when they compare one engine, setting or command with another."""
+    """tests/small_project.py's small copy of the project (every kind of record and page, half the pages), written
+    once per run: the sources the tests build when they compare one engine, setting or command with another."""
     from small_project import write_small_project
 
     return shared_once(tmp_path_factory, "small-project", write_small_project)
@@ -444,19 +443,6 @@ def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dic
 # ---------------------------------------------------------------------------------------------------------
 
 
-def project_copy(folder: Path) -> Path:
-    """A copy of the project's site sources (mkdocs.yml, docs, hooks, data, overrides) in `folder`/repo."""
-    work = folder / "repo"
-    work.mkdir()
-    for name in ("mkdocs.yml", "docs", "hooks", "data", "overrides"):
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, work / name)
-        elif src.exists():
-            shutil.copy(src, work / name)
-    return work
-
-
 def rename_record(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert f"id: {old}\n" in text
@@ -475,10 +461,10 @@ REDIRECTS = ("redirects:\n"
 def redirected_project(tmp_path_factory) -> Path:
     """A copy of the small project (`repo/`, tests/small_project.py) where a rule section and a keyword were renamed
     and data/redirects.yml sends their old addresses to the new ones, built once per run without a card pool, for
-    the test address: with its hooks
-    (`site/`, what the build said in `site.log`) and by an engine without hooks then `l5r site postbuild`
-    (`hookless/site`). tests/test_permalinks.py follows the old addresses; tests/test_site_engines.py compares the
-    two builds file for file (a site with moved anchors: the redirect stubs and markers are compared too)."""
+    the test address: with its hooks (`site/`, what the build said in `site.log`) and by an engine without hooks
+    then `l5r site postbuild` (`hookless/site`). tests/test_permalinks.py follows the old addresses;
+    tests/test_site_engines.py compares the two builds file for file (a site with moved anchors: the redirect stubs
+    and markers are compared too)."""
     def build(out: Path) -> None:
         work = small_project_copy(tmp_path_factory, out)
         for path, old, new in RENAMED:

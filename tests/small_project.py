@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import yaml
@@ -90,7 +91,7 @@ def _copy_data(data: Path, docs: Path) -> None:
     played = "\n".join(p.read_text(encoding="utf-8") for p in sorted(docs.rglob("*.md")))
     records = {p: yaml.safe_load(p.read_text(encoding="utf-8"))["title"]
                for p in sorted((ROOT / "data" / "cards").glob("*.yml"))}
-    shared = {t for t in records.values() if list(records.values()).count(t) > 1}
+    shared = {t for t, n in Counter(records.values()).items() if n > 1}
     (data / "cards").mkdir()
     for record, title in records.items():
         if re.search(rf"(?<![\w-]){re.escape(record.stem)}(?![\w-])", named) or title in played or title in shared:

@@ -161,8 +161,8 @@ def _outside_addresses(site: Path, allowed: str | None) -> tuple[dict, dict]:
 
 @pytest.mark.parametrize("address", [TEST_SITE_URL, None], ids=["configured", "no-address"])
 def test_the_offline_copy_links_only_to_the_public_address(tmp_path_factory, address):
-    build = project_site if address else small_project_site
-    site = build(tmp_path_factory, offline=True, site_url=address)
+    site = (project_site(tmp_path_factory, offline=True) if address
+            else small_project_site(tmp_path_factory, offline=True, site_url=None))
     assert not _files_holding(site, b".invalid")
     in_links, in_text = _outside_addresses(site, address)
     assert not in_links, f"links leaving the copy: {dict(list(in_links.items())[:5])}"

@@ -23,8 +23,9 @@ VARIANTS = ["online-address", "online-no-address", "offline-address", "offline-n
 def site(request, tmp_path_factory):
     """Overrides the browser tier's `site` for this module: the `tab` fixture opens these four."""
     kind, _, address = request.param.partition("-")
-    build, site_url = (project_site, TEST_SITE_URL) if address == "address" else (small_project_site, None)
-    folder = build(tmp_path_factory, offline=kind == "offline", site_url=site_url)
+    offline = kind == "offline"
+    folder = (project_site(tmp_path_factory, offline=offline) if address == "address"
+              else small_project_site(tmp_path_factory, offline=offline, site_url=None))
     if kind == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
         return
