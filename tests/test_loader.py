@@ -182,7 +182,11 @@ def test_a_file_parsed_before_is_not_parsed_again_even_in_a_new_process(data_cop
 
     monkeypatch.setenv("L5R_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(parsed, "_VIEWS", {})
+    (tmp_path / "cache").mkdir()
+    earlier = tmp_path / "cache" / "parsed-0123456789abcdef.json"  # an earlier version's memo
+    earlier.write_text("{}", encoding="utf-8")
     first = load_codex(data_copy)
+    assert not earlier.exists() and len(list((tmp_path / "cache").glob("parsed-*.json"))) == 1
     composed = []
     real = yaml.compose
     monkeypatch.setattr(yaml, "compose", lambda *a, **k: composed.append(1) or real(*a, **k))

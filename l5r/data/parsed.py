@@ -82,6 +82,11 @@ def save() -> None:
             tmp.unlink()
         except OSError:
             pass
+        return
+    # The memos of earlier readers (another version of the Codex) are never read again: they go, not pile up.
+    for stale in path.parent.glob("parsed-*.json"):
+        if stale != path:
+            _start_afresh(stale)
 
 
 def _view(path: Path | None) -> dict[str, str]:
