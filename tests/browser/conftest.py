@@ -262,28 +262,22 @@ _FRESH_TAB = """(() => {
 
 
 class SharedContext:
-    """A browser context kept for a test file: requests off the machine are aborted, and recorded for the tabs that
-    are open (a file's tab kept for several tests and a test's own tab may be open at once: each sees both's)."""
+    """A browser context kept for a test file, recording the requests of the tabs that are open (a file's tab kept
+    for several tests and a test's own tab may be open at once: each sees both's). Requests off the machine fail in
+    Chromium itself (tests/conftest.py CHROMIUM_ARGS); each open tab records them as kept from leaving."""
 
     def __init__(self, browser, options: dict):
         self.context = browser.new_context(**options)
         self.context.add_init_script(_FRESH_TAB)
         self._open: list[tuple[list[str], list[str]]] = []  # (requests, blocked) of each open tab
-        self.context.route("**/*", self._route)
         self.context.on("request", self._request)
 
     def _request(self, request):
-        for requests, _ in self._open:
-            requests.append(request.url)
-
-    def _route(self, route):
-        url = route.request.url
-        if is_local(url):
-            route.continue_()
-        else:
-            for _, blocked in self._open:
+        url = request.url
+        for requests, blocked in self._open:
+            requests.append(url)
+            if not is_local(url):
                 blocked.append(url)
-            route.abort()
 
     @contextmanager
     def tab(self):

@@ -28,11 +28,19 @@ def test_a_fresh_tab_starts_without_the_storage_and_cookies_an_earlier_tab_left(
 def test_a_tab_records_its_own_requests_and_those_kept_from_leaving(contexts, online_site):
     shared = contexts.get(viewport={"width": 1280, "height": 900})
     with shared.tab() as (page, requests, blocked):
+        failures = {}
+        page.on("requestfailed", lambda r: failures.setdefault(r.url, r.failure))
         page.goto(online_site.url("index.md"), wait_until="load")
-        page.evaluate("() => fetch('https://elsewhere.example/x').catch(() => null)")
-        page.wait_for_function("() => true")
+        # A name and a bare address (no name to resolve): neither leaves the machine, whatever its network.
+        outcomes = page.evaluate("""async urls => Promise.all(urls.map(url =>
+            fetch(url).then(() => 'answered', () => 'failed')))""",
+                                 ["https://elsewhere.example/x", "http://192.0.2.1/y"])
+    assert outcomes == ["failed", "failed"]
+    # Stopped by the refusing proxy the tests' Chromium is given (tests/conftest.py CHROMIUM_ARGS), not by chance.
+    assert failures == {"https://elsewhere.example/x": "net::ERR_PROXY_CONNECTION_FAILED",
+                        "http://192.0.2.1/y": "net::ERR_PROXY_CONNECTION_FAILED"}, failures
     assert any(url.startswith(online_site.root_url) for url in requests)
-    assert blocked == ["https://elsewhere.example/x"]
+    assert sorted(blocked) == ["http://192.0.2.1/y", "https://elsewhere.example/x"]
     with shared.tab() as (page, requests, blocked):
         page.goto(online_site.url("index.md"), wait_until="load")
     assert not blocked, "a request of the earlier tab was counted again"

@@ -2,33 +2,29 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 
 import pytest
 
-from conftest import TEST_SITE_URL  # the public address the test builds are given
-from test_permalinks import chromium_page  # noqa: F401 - the fixture
+from conftest import TEST_SITE_URL  # the public address the test builds are given (tests/conftest.py)
+from .conftest import guarded_page
 
 pytestmark = pytest.mark.browser
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
-        pass
+@pytest.fixture
+def served(online_site) -> str:
+    return online_site.root_url.rstrip("/")
 
 
-@pytest.fixture(scope="module")
-def served(built_site):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(built_site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+@pytest.fixture
+def chromium_page(contexts):
+    """A fresh tab at 1280 px in this file's shared context, with no permission an earlier test granted; a script
+    error, a console error or a request off the machine fails the test."""
+    shared = contexts.get(viewport={"width": 1280, "height": 900})
+    shared.context.clear_permissions()
+    with guarded_page(contexts, viewport={"width": 1280, "height": 900}) as page:
+        yield page
 
 
 def _click_copy(page, selector=".l5r-copy"):
