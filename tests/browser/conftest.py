@@ -250,15 +250,30 @@ def browser():
 
 
 # A fresh browser context per test cost about 1.8 CPU-seconds a page load of this site; a fresh tab in a context kept
-# open, about 1.1 (12 loads, the machine's busy time: the context's processes and caches are not started again).
-# Each test gets a fresh tab, in a context that its file's tests with the same options share. What a tab could
-# leave for the next is wiped: cookies when a tab opens; an origin's local storage at a tab's first load of it.
-_FRESH_TAB = """(() => {
+# open, about 1.1; a tab kept open and wiped between tests, about a third less again (12 loads, the machine's busy
+# time: the tab's renderer, compositor and Playwright's own set-up of a page are not started again). Each test is
+# lent a wiped tab of the context that its file's tests with the same options share. What a test could leave for
+# the next is wiped: its document (the tab goes to about:blank), its listeners, routes and init scripts, the
+# viewport and media it emulated, the pointer's place; cookies, when a test starts; an origin's local and session
+# storage, at a lent tab's first load of it in the test (a token of the lending's own tells), and at a new tab's
+# first load of it. A tab a test closed, or left with what cannot be taken back (a function exposed to pages), is
+# not kept.
+_NEW_TAB = """(() => {
   if (window.top !== window) return;
   try {
-    if (!sessionStorage.getItem('__l5r_test_tab')) { localStorage.clear(); sessionStorage.setItem('__l5r_test_tab', '1'); }
+    if (!sessionStorage.getItem('__l5r_tab')) { localStorage.clear(); sessionStorage.setItem('__l5r_tab', '1'); }
   } catch (e) { /* an origin without storage */ }
 })();"""
+_LENT_TAB = """(() => {
+  if (window.top !== window) return;
+  try {
+    if (sessionStorage.getItem('__l5r_lent') !== %(token)s) {
+      localStorage.clear(); sessionStorage.clear();
+      sessionStorage.setItem('__l5r_tab', '1'); sessionStorage.setItem('__l5r_lent', %(token)s);
+    }
+  } catch (e) { /* an origin without storage */ }
+})();"""
+_DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's, for a context given none
 
 
 class SharedContext:
@@ -268,8 +283,12 @@ class SharedContext:
 
     def __init__(self, browser, options: dict):
         self.context = browser.new_context(**options)
-        self.context.add_init_script(_FRESH_TAB)
+        self.viewport = options.get("viewport", _DEFAULT_VIEWPORT)
+        self.context.add_init_script(_NEW_TAB)
         self._open: list[tuple[list[str], list[str]]] = []  # (requests, blocked) of each open tab
+        self._idle: list[_KeptTab] = []  # wiped tabs waiting for the next test
+        self._lent: set = set()  # the tabs lent now
+        self._lendings = 0
         self.context.on("request", self._request)
 
     def _request(self, request):
@@ -281,19 +300,90 @@ class SharedContext:
 
     @contextmanager
     def tab(self):
-        """A fresh tab, closed after the block with any the test opened from it: (page, every request made while
-        it was open, the requests kept from leaving)."""
+        """A wiped tab (kept from an earlier test, or new), with any tab the test opened from it closed after the
+        block: (page, every request made while it was open, the requests kept from leaving)."""
         self.context.clear_cookies()
+        self._lendings += 1
+        kept = self._idle.pop() if self._idle else self._new_tab()
+        page = kept.page
+        self._lent.add(page)
         before = set(self.context.pages)
+        impl = page._impl_obj  # Playwright's own page: its listeners, to take back those the test added
+        listeners = {event: list(impl.listeners(event)) for event in impl.event_names()}
+        page.add_init_script(_LENT_TAB % {"token": repr(f"{id(self)}-{self._lendings}")})
         seen = ([], [])
         self._open.append(seen)
-        page = self.context.new_page()
         try:
             yield page, *seen
         finally:
             self._open.remove(seen)
-            for opened in [p for p in self.context.pages if p not in before]:
+            # The tabs it opened; not those lent since it started, to tests or fixtures, and kept again.
+            ours = {k.page for k in self._idle} | self._lent
+            for opened in [p for p in self.context.pages if p not in before and p not in ours]:
                 opened.close()
+            self._lent.discard(page)
+            if not page.is_closed() and not kept.spent and self._wiped(kept, listeners):
+                self._idle.append(kept)
+            elif not page.is_closed():
+                page.close()
+
+    def _new_tab(self) -> "_KeptTab":
+        kept = _KeptTab(self.context.new_page())
+        page = kept.page
+        # The init scripts added while a test has the tab are taken back after it; what a page was given to call
+        # cannot be.
+        add_init_script = page.add_init_script
+
+        def added(*args, **kwargs):
+            script = add_init_script(*args, **kwargs)
+            kept.scripts.append(script)
+            return script
+
+        def spending(method):
+            def spent(*args, **kwargs):
+                kept.spent = True
+                return method(*args, **kwargs)
+            return spent
+
+        page.add_init_script = added
+        page.expose_function = spending(page.expose_function)
+        page.expose_binding = spending(page.expose_binding)
+        return kept
+
+    def _wiped(self, kept: "_KeptTab", listeners: dict) -> bool:
+        """Take back what the test did to the tab; False when it could not be (a crashed tab): then it is closed."""
+        try:
+            self._wipe(kept, listeners)
+        except Exception:  # noqa: BLE001 - the tab is closed instead; the test's own outcome stands
+            return False
+        return True
+
+    def _wipe(self, kept: "_KeptTab", listeners: dict) -> None:
+        page = kept.page
+        impl = page._impl_obj
+        for event in impl.event_names():
+            for listener in impl.listeners(event):
+                if listener not in listeners.get(event, ()):
+                    impl.remove_listener(event, listener)
+        if impl._routes:
+            page.unroute_all(behavior="ignoreErrors")
+        while kept.scripts:
+            kept.scripts.pop().close()
+        page.goto("about:blank")
+        if page.viewport_size != self.viewport:
+            page.set_viewport_size(self.viewport)
+        page.emulate_media(media="null")
+        page.mouse.move(0, 0)
+
+
+@dataclass
+class _KeptTab:
+    """A tab a SharedContext lends test after test: the init scripts added while it is lent, and whether it was
+    given what cannot be taken back."""
+
+    page: object
+    scripts: list = field(default_factory=list)
+    spent: bool = False
 
 
 class BrowserContexts:

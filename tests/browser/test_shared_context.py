@@ -25,6 +25,33 @@ def test_a_fresh_tab_starts_without_the_storage_and_cookies_an_earlier_tab_left(
         assert page.evaluate("() => localStorage.getItem('kept')") == "1"
 
 
+def test_a_tab_is_lent_again_with_what_the_last_test_did_to_it_taken_back(contexts, online_site):
+    shared = contexts.get(viewport={"width": 1280, "height": 900})
+    heard = []
+    with shared.tab() as (page, _, _):
+        first = page
+        page.goto(online_site.url("index.md"), wait_until="load")
+        page.set_viewport_size({"width": 390, "height": 800})
+        page.emulate_media(media="print")
+        page.add_init_script("window.__left = 1")
+        page.on("console", lambda m: heard.append(m.text))
+        page.route("**/*.css", lambda route: route.abort())
+    with shared.tab() as (page, _, _):
+        assert page is first, "the tab was not kept for the next test"
+        assert page.url == "about:blank"
+        assert page.viewport_size == {"width": 1280, "height": 900}
+        page.goto(online_site.url("index.md"), wait_until="load")
+        assert page.evaluate("() => window.__left") is None
+        assert page.evaluate("() => matchMedia('print').matches") is False
+        assert page.evaluate("() => [...document.styleSheets].some(s => s.cssRules.length > 0)"), "CSS still aborted"
+        page.evaluate("() => console.log('heard by the earlier test')")
+        assert "heard by the earlier test" not in heard
+        page.expose_function("leftForever", lambda: None)
+    with shared.tab() as (page, _, _):
+        assert page is not first, "a tab given a function to call was lent again"
+        assert first.is_closed()
+
+
 def test_a_tab_records_its_own_requests_and_those_kept_from_leaving(contexts, online_site):
     shared = contexts.get(viewport={"width": 1280, "height": 900})
     with shared.tab() as (page, requests, blocked):
@@ -60,3 +87,15 @@ def test_the_tests_chromium_opens_no_pages_of_its_own_with_a_tab(contexts, brows
     assert any(t["type"] == "page" for t in targets), targets  # the listing sees the tab itself
     own = [t["url"] for t in targets if t["type"] == "browser_ui"]
     assert not own, f"Chromium loaded its own pages with the tab: {own}"
+
+
+def test_a_tab_returned_while_an_earlier_one_is_lent_is_kept_open(contexts):
+    """A file's tab lent for several tests, and each test's own: the test's tab, kept after it, is not taken for
+    one the file's tab opened."""
+    shared = contexts.get()
+    with shared.tab() as (outer, _, _):
+        with shared.tab() as (inner, _, _):
+            assert inner is not outer
+    assert not inner.is_closed()
+    with shared.tab() as (first, _, _), shared.tab() as (second, _, _):
+        assert {first, second} == {inner, outer}
