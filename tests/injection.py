@@ -76,15 +76,17 @@ def _next(where: str) -> str:
 FENCE = """
 ```scenario
 title: "{title}"
-format: obsidian-hand
-rules: [oh-ii-b-honor-gains-and-losses]
+format: modern
+rules: [mod-ability-seppuku]
 note: "{note}"
 given:
-  you: {{honor: 10}}
+  you:
+    in play:
+      - Doji Hoturi: {{keywords: [Courtier, Samurai], dishonorable: yes}}
 when:
-  - you lose 3 Honor, reduced by 1
+  - Doji Hoturi commits seppuku
 then:
-  your Honor: 8
+  destroyed: [Doji Hoturi]
 ```
 """
 
@@ -111,10 +113,10 @@ def damage_project(root: Path, dest: Path) -> Path:
             doc = {"title": kept, **doc}
         path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=10**6), encoding="utf-8")
     # A verified example whose title and note are script-looking text (docs/scenarios/ pages show fences).
-    page = dest / "docs" / "scenarios" / "obsidian-hand.md"
+    page = dest / "docs" / "scenarios" / "modern.md"
     esc = lambda s: s.replace("\\", "\\\\").replace('"', '\\"')  # noqa: E731 - a YAML double-quoted string
-    fence = FENCE.format(title=esc(_next("docs/scenarios/obsidian-hand.md: scenario title")),
-                         note=esc(_next("docs/scenarios/obsidian-hand.md: scenario note")))
+    fence = FENCE.format(title=esc(_next("docs/scenarios/modern.md: scenario title")),
+                         note=esc(_next("docs/scenarios/modern.md: scenario note")))
     page.write_text(page.read_text(encoding="utf-8") + fence, encoding="utf-8")
     return dest
 

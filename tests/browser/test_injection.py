@@ -1,7 +1,7 @@
 """Nothing from data runs in a reader's browser. (Card text from a card pool: card pages.)
 
-One extra site build per session: the project is copied, script-looking text is planted in every prose field of
-the data (titles, texts, notes, errata, ban notes, changelog, rulings, card facts) and in a scenario fence
+One extra site build per session: the small copy of the project (tests/small_project.py: every kind of record and
+page, half the pages) is copied, script-looking text is planted in every prose field of the data (titles, texts, notes, errata, ban notes, changelog, rulings, card facts) and in a scenario fence
 (tests/injection.py), and the copy is built with `mkdocs build --strict -f copy/mkdocs.yml`, as a maintainer
 would build it. Then, as a reader would meet it:
 - every built page holds no element, attribute, link or style that the data made (static scan of all pages);
@@ -26,7 +26,9 @@ import pytest
 
 from injection import HOST, MARK, damage_pool, damage_project
 
-from .conftest import ROOT, is_local, serve
+from conftest import small_project  # tests/conftest.py
+
+from .conftest import is_local, serve
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +40,7 @@ ATOM = "{http://www.w3.org/2005/Atom}"
 def injected(tmp_path_factory):
     """The damaged project, built strictly; (project folder, site folder)."""
     work = tmp_path_factory.mktemp("injected")
-    project = damage_project(ROOT, work / "project")
+    project = damage_project(small_project(tmp_path_factory), work / "project")
     pool = damage_pool(work / "pool")  # card pages, card search and api/v1/cards.json from damaged pool text
     check = subprocess.run([str(BIN / "l5r"), "check"], cwd=project, capture_output=True, text=True, check=False)
     assert check.returncode == 0, f"the damaged copy must stay valid data:\n{check.stdout}{check.stderr}"
@@ -103,8 +105,8 @@ def test_no_page_holds_markup_made_from_data(injected):
     # keywords, abilities, cards, comparison and print pages, and the scenario page.
     assert len(shown) > 100, f"only {len(shown)} pages show the planted text"
     for part in ("cards/", "formats/modern/bans/", "formats/modern/changelog/", "formats/modern/rulings/",
-                 "formats/modern/keywords/", "formats/obsidian-hand/ii-b/", "compare/", "print/",
-                 "scenarios/obsidian-hand/", "whats-new/", "formats/jade-hand-legacy/"):
+                 "formats/modern/keywords/", "formats/new-era/turn/", "compare/", "print/",
+                 "scenarios/modern/", "whats-new/", "formats/twenty-festivals/", "formats/aeg/glossary/"):
         assert any(part in p.relative_to(site).as_posix() for p in shown), f"no page under {part} shows it"
     bad = {}
     for page in pages:
@@ -183,11 +185,11 @@ def guarded(contexts):
         yield Guarded(page, outside)
 
 
-PAGES = ["", "whats-new/", "formats/obsidian-hand/", "formats/obsidian-hand/ii-b/", "formats/modern/",
-         "formats/modern/bans/", "formats/modern/changelog/", "formats/modern/rulings/", "formats/modern/keywords/",
-         "formats/new-era/abilities/", "formats/jade-hand-legacy/", "cards/bayushi-tangen/", "cards/koans-robes/",
-         "cards/", "compare/", "compare/cards/", "compare/keywords/elite/", "compare/abilities/seppuku/",
-         "print/modern/", "scenarios/obsidian-hand/", "scenarios/aeg/"]
+PAGES = ["", "whats-new/", "formats/new-era/", "formats/new-era/turn/", "formats/modern/", "formats/modern/bans/",
+         "formats/modern/changelog/", "formats/modern/rulings/", "formats/modern/keywords/", "formats/new-era/abilities/",
+         "formats/twenty-festivals/", "formats/aeg/glossary/", "cards/keigo-sensei/", "cards/koans-robes/", "cards/",
+         "compare/", "compare/cards/", "compare/keywords/elite/", "compare/abilities/seppuku/", "print/modern/",
+         "scenarios/modern/"]
 
 
 _HOVERED = "main a.l5r-term, main .md-typeset b, main .md-typeset p"
