@@ -102,7 +102,7 @@ def online_site(built_site: Path):
 
 @contextmanager
 def guarded_page(contexts: "BrowserContexts", console_errors: bool = True, **context_options):
-    """A fresh tab, in the file's shared context with these options, whose requests never leave the machine; after
+    """A wiped tab, in the file's shared context with these options, whose requests never leave the machine; after
     the block, a request that tried to, or an uncaught script error (and a console error, unless `console_errors`
     is False), fails the test."""
     errors = []
@@ -406,7 +406,7 @@ class BrowserContexts:
 
 @pytest.fixture(scope="module")
 def contexts(browser):
-    """This test file's shared browser contexts (`SharedContext.tab` lends each test a fresh tab)."""
+    """This test file's shared browser contexts (`SharedContext.tab` lends each test a wiped tab)."""
     pool = BrowserContexts(browser)
     yield pool
     pool.close()
@@ -473,7 +473,7 @@ class Tab:
 
 @contextmanager
 def recorded_tab(contexts: BrowserContexts, site: Site):
-    """A fresh tab on `site` at 1280 px, as a Tab that records its requests and console errors (a request off the
+    """A wiped tab on `site` at 1280 px, as a Tab that records its requests and console errors (a request off the
     machine is never let out, only recorded)."""
     shared = contexts.get(viewport={"width": 1280, "height": 900})
     if site.kind == "online":
@@ -507,7 +507,7 @@ def checked_tab(state: Tab, request):
 
 @pytest.fixture
 def tab(contexts, site, request):
-    """A fresh tab on `site`: records requests and console errors; screenshot on failure."""
+    """A wiped tab on `site`: records requests and console errors; screenshot on failure."""
     with recorded_tab(contexts, site) as state, checked_tab(state, request):
         yield state
 

@@ -86,7 +86,7 @@ def small_site(request, small_sites):
 
 @pytest.fixture
 def page(contexts, small_site):
-    """A fresh tab at 1280 px; a request off the machine, a script error or a console error fails the test."""
+    """A wiped tab at 1280 px; a request off the machine, a script error or a console error fails the test."""
     with guarded_page(contexts, viewport={"width": 1280, "height": 900}) as tab:
         yield tab
 

@@ -19,7 +19,7 @@ def served(online_site) -> str:
 
 @pytest.fixture
 def chromium_page(contexts):
-    """A fresh tab at 1280 px in this file's shared context, with no permission an earlier test granted; a script
+    """A wiped tab at 1280 px in this file's shared context, with no permission an earlier test granted; a script
     error, a console error or a request off the machine fails the test."""
     shared = contexts.get(viewport={"width": 1280, "height": 900})
     shared.context.clear_permissions()
