@@ -75,8 +75,9 @@ def use_project(root: Path) -> None:
         _cache["root"] = root
     # Called once per build: the build's first example looks at the files again, however soon after the last
     # build it starts (two edits a second apart under `mkdocs serve` are two builds; the second must not reuse
-    # the first's examples).
-    _cache["checked"] = 0.0
+    # the first's examples). No time is recorded rather than time zero: the monotonic clock starts near the
+    # machine's boot, so "long ago" would be a few minutes after it.
+    _cache.pop("checked", None)
 
 
 def _root() -> Path:
@@ -97,7 +98,8 @@ def library() -> Library:
     lib = _cache.get("lib")
     # A page build asks hundreds of times in a row; look at the files again only after a pause, so that
     # `mkdocs serve` picks up an edited example on its next rebuild.
-    if lib is not None and time.monotonic() - _cache.get("checked", 0.0) < _RECHECK_SECONDS:
+    checked = _cache.get("checked")
+    if lib is not None and checked is not None and time.monotonic() - checked < _RECHECK_SECONDS:
         return lib
     files = _files()
     signature = tuple((str(p), p.stat().st_mtime_ns) for p in files)
