@@ -342,17 +342,6 @@ def built_site(tmp_path_factory) -> Path:
     return project_site(tmp_path_factory)
 
 
-@pytest.fixture(scope="session")
-def realpool_site(tmp_path_factory) -> Path:
-    """The site built with the whole real card pool (for the `realpool` tests of full-scale limits)."""
-    def build(out: Path) -> None:
-        result = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out)], cwd=ROOT,
-                                env=site_build_env(real_pool()), capture_output=True, text=True, check=False)
-        assert result.returncode == 0, f"strict build with the real pool failed:\n{result.stdout}\n{result.stderr}"
-
-    return shared_once(tmp_path_factory, "site-realpool", build)
-
-
 @pytest.fixture
 def data_copy(tmp_path) -> Path:
     """A throwaway copy of data/ to damage."""

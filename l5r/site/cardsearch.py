@@ -190,24 +190,36 @@ def search_rows(card_site: CardSite):
         yield (i.key, card_site.slug_of[i], (i.types or ("?",))[0], i.deck, i.sets[0] if i.sets else "", banned)
 
 
+def prepare(site_dir: Path, codex, directory_urls: bool = True, cited_by=None, anchors=None,
+            pool: Path | None = None) -> CardSite:
+    """What the card pages and the card indexes are made from: the Codex's cards with, given a `pool`, the pool's."""
+    index = load_index(pool, codex.cards)
+    printings = load_printings(pool) if pool else PoolPrintings({}, {})
+    return CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir,
+                            cited_by=cited_by, anchors=anchors)
+
+
+def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
+    """The card search's table (assets/card-index.js) and, with a pool, the header search's card index
+    (search/codex.js) listing the pool's cards too: the two files the card search and every page's search box
+    load."""
+    data = json.dumps(index_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    (site_dir / INDEX_FILE).write_text(f"window.__l5r_cards={data};\n", encoding="utf-8")
+    if with_pool:
+        # The header's search box finds every pool card too (docs/assets/codex-search.js reads search/codex.js).
+        (site_dir / search.CARD_INDEX_URI).write_text(
+            search.card_index_js(card_site.codex, card_site.directory_urls, search_rows(card_site)), encoding="utf-8")
+
+
 def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on_request=None,
           cited_by=None, anchors=None, pool: Path | None = None, jobs: int | None = None) -> None:
     """The card index, and with a `pool` every card's page (by `jobs` processes; None: `build_jobs` decides).
     `on_request(card_site, head, tail)`, when given (`mkdocs serve`), receives what renders a card page instead
     of the pages being written."""
-    index = load_index(pool, codex.cards)
-    printings = load_printings(pool) if pool else PoolPrintings({}, {})
-    card_site = CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir,
-                                 cited_by=cited_by, anchors=anchors)
-    data = json.dumps(index_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    (site_dir / INDEX_FILE).write_text(f"window.__l5r_cards={data};\n", encoding="utf-8")
-    if pool:
-        # The header's search box finds every pool card too (docs/assets/codex-search.js reads search/codex.js).
-        (site_dir / search.CARD_INDEX_URI).write_text(
-            search.card_index_js(codex, directory_urls, search_rows(card_site)), encoding="utf-8")
+    card_site = prepare(site_dir, codex, directory_urls, cited_by=cited_by, anchors=anchors, pool=pool)
+    write_indexes(site_dir, card_site, with_pool=bool(pool))
     if pool:
         write_record_facts(site_dir, card_site)
-    if pool:
         head, tail = card_page_shell(site_dir, card_site, site_name)
         if on_request is not None:
             on_request(card_site, head, tail)
