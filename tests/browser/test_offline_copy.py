@@ -187,7 +187,7 @@ def search_with_the_whole_pool(built_site, codex, tmp_path_factory) -> Path:
     """The search files every page loads, as a build with the whole real card pool writes them: the build's search
     index (card and print pages stay out of it, test_cards_and_print_pages_stay_out_of_the_main_search_index, so the
     pool does not change it) and the card index the build's card pass writes from that pool
-    (`cardsearch.write_indexes`), without the 12,000 card pages a whole build also writes (half a minute of
+    (`cardsearch.write_indexes`), without the thousands of card pages a whole build also writes (half a minute of
     building; `make bench` measures a whole build's)."""
     site = tmp_path_factory.mktemp("search-whole-pool")
     shutil.copytree(built_site / "search", site / "search")
