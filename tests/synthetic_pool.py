@@ -1,9 +1,18 @@
-"""A small synthetic card pool for site builds in tests: invented titles and text, never real card text.
+"""A small synthetic card pool for site builds in tests: invented titles and text, never real card text. One site is
+built with it per run (online, and as the offline copy in tests/browser/synthetic.py) for every test that needs
+pool cards but not the thousands of the real pool (a build takes seconds instead of the full-pool build's half
+minute).
 
-Its text carries `<script>`, `onerror=` and `javascript:` payloads (they must show as text and never run). One
-entry uses a title the documents name, Border Keep • Experienced 2 (the Codex's record cards/border-keep-
-experienced-2/, on Modern's ban list as mod-ban-border-keep-experienced-2), with invented text, so the page of a
-card the documents name gains the pool's facts as in a real build.
+Two kinds of cards, apart by their titles' first word:
+- "Zzyx Test …" (POOL): a few cards whose text carries `<script>`, `onerror=` and `javascript:` payloads (they
+  must show as text and never run) and a web address. One entry uses a title the documents name, Border Keep •
+  Experienced 2 (the Codex's record cards/border-keep-experienced-2/, on Modern's ban list as
+  mod-ban-border-keep-experienced-2), with invented text, so the page of a card the documents name gains the pool's
+  facts as in a real build.
+- "Qvox <clan> <type> NNN" (`title(n)`): 240 cards for the pages a player starts from (card search, home page,
+  deck checker, site search): every combination of four types, four clans, three keyword sets and two legality
+  tags, spread over three sets of different years. The set names are real (the formats' legal card pools are lists
+  of named sets); their release dates here are made up.
 """
 
 from __future__ import annotations
@@ -35,20 +44,61 @@ POOL = {
 }
 
 
+SETS = [("Imperial Edition", "1996-05-01", "imperial_edition"), ("Samurai Edition", "2008-03-01", "samurai_edition"),
+        ("A Line in the Sand", "2014-08-01", "a_line_in_the_sand")]
+TYPES = [("Personality", "Dynasty"), ("Holding", "Dynasty"), ("Strategy", "Fate"), ("Item", "Fate")]
+CLANS = ["Crab", "Crane", "Lion", "Unicorn"]
+KEYWORDS = [["Duelist", "Samurai"], ["Courtier"], ["Samurai"]]
+TAGS = [["Legacy"], []]
+COUNT = 240
+
+
+def title(n: int) -> str:
+    """The title of the n-th of the 240 cards for a player's pages."""
+    return f"Qvox {CLANS[n // 4 % 4]} {TYPES[n % 4][0]} {n:03d}"
+
+
+def oracle_list() -> str:
+    """An Oracle of the Void plain-text export of made-up cards: no Legality: line, so no format named."""
+    dynasty = [n for n in range(40) if n % 4 in (0, 1)][:4]
+    fate = [n for n in range(40) if n % 4 in (2, 3)][:4]
+    lines = [f"# Dynasty - ({3 * len(dynasty)}) [{len(dynasty)} distinct]"]
+    lines += [f"3 {title(n)} (Imperial Edition)" for n in dynasty]
+    lines += ["", f"# Fate - ({3 * len(fate)}) [{len(fate)} distinct]"]
+    lines += [f"3 {title(n)} (Imperial Edition)" for n in fate]
+    return "\n".join(lines) + "\n"
+
+
+def _player_cards() -> dict[str, list]:
+    by_set: dict[str, list] = {file: [] for _, _, file in SETS}
+    for n in range(COUNT):  # types, clans, keywords and tags in every combination, spread over the three sets
+        s, t, c, k, g = (n // 4 + n // 48) % 3, n % 4, n // 4 % 4, n // 16 % 3, n // 48 % 2
+        kind, deck = TYPES[t]
+        by_set[SETS[s][2]].append({"title": title(n), "types": [kind], "decks": [deck],
+                                   "clans": [CLANS[c]], "keywords": KEYWORDS[k] + [f"{CLANS[c]} Clan"],
+                                   "is_unique": n % 2 == 0, "text": "Made-up text.", "legality": TAGS[g],
+                                   "rarity": "Common", "artist": "Test Artist"})
+    return by_set
+
+
 def write_pool(pool: Path) -> Path:
-    """The synthetic pool written into `pool` (sets/*.yaml and set_info.yaml); returns `pool`."""
+    """The synthetic pool, both kinds of cards, written into `pool` (sets/*.yaml and set_info.yaml); returns
+    `pool`."""
     (pool / "sets").mkdir(parents=True, exist_ok=True)
-    for name, doc in POOL.items():
-        (pool / "sets" / f"{name}.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    docs = {name: {"set": doc["set"], "cards": list(doc["cards"])} for name, doc in POOL.items()}
+    for (name, _, file), cards in zip(SETS, _player_cards().values()):
+        docs.setdefault(file, {"set": name, "cards": []})["cards"] += cards
+    for file, doc in docs.items():
+        (pool / "sets" / f"{file}.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     (pool / "set_info.yaml").write_text(yaml.safe_dump({"arcs": [{"name": "Test", "sets": [
-        {"set_name": "A Line in the Sand", "release_date": "2014-08-01"}]}]}), encoding="utf-8")
+        {"set_name": name, "release_date": date} for name, date, _ in SETS]}]}), encoding="utf-8")
     return pool
 
 
 def built_with_pool(tmp_path_factory) -> Path:
     """A folder holding this pool (`pool/`) and the site built with it (`site/`: `mkdocs build --strict` of
     mkdocs.yml for the test builds' public address, with a cache folder of its own, `cache/`), built once per run:
-    tests/test_card_page_design.py reads its files, tests/browser/test_card_pages.py opens its pages."""
+    tests/test_card_page_design.py reads its files, the browser tests open its pages (tests/browser/synthetic.py)."""
     import os
     import subprocess
     import sys

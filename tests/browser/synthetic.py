@@ -1,11 +1,6 @@
-"""A site built with a synthetic card pool (made-up cards, written into a tmp folder; never real card text), online
-and as the offline copy, once per test run: for the browser tests of the pages a player starts from (card search,
-home page, deck checker page, site search), which need cards of every kind but not the thousands of the real pool
-(a build takes seconds instead of the full-pool build's half minute).
-
-240 cards: every combination of four types, four clans, three keyword sets and two legality tags, spread over
-three sets of different years. The set names are real (the formats' legal card pools are lists of named sets);
-their release dates here are made up.
+"""The site built with the synthetic card pool of tests/synthetic_pool.py (invented cards, never real card text),
+online and as the offline copy, once per run: for the browser tests of pool card pages and of the pages a player
+starts from (card search, home page, deck checker page, site search).
 """
 
 from __future__ import annotations
@@ -14,69 +9,34 @@ import os
 from pathlib import Path
 
 import pytest
-import yaml
-from conftest import shared_once
+from conftest import TEST_SITE_URL, shared_once
+from synthetic_pool import CLANS, built_with_pool, oracle_list, title  # noqa: F401 - for the tests
 
-from .conftest import Site, build_site, guarded_page, serve
-
-SETS = [("Imperial Edition", "1996-05-01", "imperial_edition"), ("Samurai Edition", "2008-03-01", "samurai_edition"),
-        ("A Line in the Sand", "2014-09-01", "a_line_in_the_sand")]
-TYPES = [("Personality", "Dynasty"), ("Holding", "Dynasty"), ("Strategy", "Fate"), ("Item", "Fate")]
-CLANS = ["Crab", "Crane", "Lion", "Unicorn"]
-KEYWORDS = [["Duelist", "Samurai"], ["Courtier"], ["Samurai"]]
-TAGS = [["Legacy"], []]
-COUNT = 240
+from .conftest import Site, build_offline_copy, guarded_page, serve
 
 
-def title(n: int) -> str:
-    return f"Zzyx {CLANS[n // 4 % 4]} {TYPES[n % 4][0]} {n:03d}"
-
-
-def oracle_list() -> str:
-    """An Oracle of the Void plain-text export of made-up cards: no Legality: line, so no format named."""
-    dynasty = [n for n in range(40) if n % 4 in (0, 1)][:4]
-    fate = [n for n in range(40) if n % 4 in (2, 3)][:4]
-    lines = [f"# Dynasty - ({3 * len(dynasty)}) [{len(dynasty)} distinct]"]
-    lines += [f"3 {title(n)} (Imperial Edition)" for n in dynasty]
-    lines += ["", f"# Fate - ({3 * len(fate)}) [{len(fate)} distinct]"]
-    lines += [f"3 {title(n)} (Imperial Edition)" for n in fate]
-    return "\n".join(lines) + "\n"
-
-
-def synthetic_pool(folder: Path) -> Path:
-    (folder / "sets").mkdir(parents=True)
-    by_set: dict[int, list] = {n: [] for n in range(len(SETS))}
-    for n in range(COUNT):  # types, clans, keywords and tags in every combination, spread over the three sets
-        s, t, c, k, g = (n // 4 + n // 48) % 3, n % 4, n // 4 % 4, n // 16 % 3, n // 48 % 2
-        kind, deck = TYPES[t]
-        by_set[s].append({"title": title(n), "types": [kind], "decks": [deck],
-                          "clans": [CLANS[c]], "keywords": KEYWORDS[k] + [f"{CLANS[c]} Clan"],
-                          "is_unique": n % 2 == 0, "text": "Made-up text.", "legality": TAGS[g],
-                          "rarity": "Common", "artist": "Test Artist"})
-    for s, (name, _, file) in enumerate(SETS):
-        (folder / "sets" / f"{file}.yaml").write_text(yaml.safe_dump({"set": name, "cards": by_set[s]}),
-                                                      encoding="utf-8")
-    (folder / "set_info.yaml").write_text(yaml.safe_dump({"arcs": [{"name": "Test", "sets": [
-        {"set_name": name, "release_date": date} for name, date, _ in SETS]}]}), encoding="utf-8")
-    return folder
-
-
-def _build(work: Path) -> None:
-    pool = synthetic_pool(work / "pool")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_CACHE_DIR=str(work / "cache"))
-    for kind, config in (("online", "mkdocs.yml"), ("offline", "mkdocs.offline.yml")):
-        build_site(work / kind, env, config)
+def synthetic_env(pool: Path) -> dict:
+    """The environment the synthetic-pool builds have: the pool, the test builds' public address, the builds' own
+    cache folder."""
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_SITE_URL=TEST_SITE_URL,
+                L5R_CACHE_DIR=str(pool.parent / "cache"))
 
 
 @pytest.fixture(scope="session")
-def small_sites(tmp_path_factory) -> Path:
-    return shared_once(tmp_path_factory, "synthetic-pool-sites", _build)
+def small_sites(tmp_path_factory) -> dict[str, Path]:
+    """The site's folder by kind: "online", the build tests/test_card_page_design.py reads; "offline", `make offline`
+    of the same, unzipped as a player would."""
+    work = built_with_pool(tmp_path_factory)
+    dist = shared_once(tmp_path_factory, "synthetic-pool-offline",
+                       lambda out: build_offline_copy(out, synthetic_env(work / "pool")))
+    [offline] = [p for p in (dist / "unzipped").iterdir() if p.is_dir()]
+    return {"online": work / "site", "offline": offline}
 
 
 @pytest.fixture(scope="session", params=["online", "offline"])
 def small_site(request, small_sites):
     """The synthetic-pool site: served on 127.0.0.1 (directory URLs), or the offline build opened from file://."""
-    folder = small_sites / request.param
+    folder = small_sites[request.param]
     if request.param == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
         return

@@ -1,24 +1,23 @@
 """Pool card pages and the card search page in Chromium, online and from the offline copy.
 
-The site is built (once per variant) with a small synthetic card pool written into a tmp folder — never real
-card text — whose text carries `<script>`, `onerror=` and `javascript:` payloads: they must show as text and
+The site is built with the synthetic card pool of tests/synthetic_pool.py (tests/browser/synthetic.py: online and
+the offline copy, once per run) — never real card text. Its "Zzyx Test" cards' text carries `<script>`, `onerror=` and `javascript:` payloads: they must show as text and
 never run. Rules served: the OH ban list's dated category ban (oh-ban-unreleased-promos, added 2015-11-12) for
 a card's legality as of a past date; mod-card-legality (legal sets) for the search filter.
 """
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-from synthetic_pool import ADDRESS_TEXT, built_with_pool  # tests/synthetic_pool.py: invented cards, never real text
+from synthetic_pool import ADDRESS_TEXT  # tests/synthetic_pool.py: invented cards, never real text
 
 from conftest import TEST_SITE_URL  # tests/conftest.py: the public address test builds are given
 
-from .conftest import build_offline_copy, guarded_page, serve
+from .conftest import guarded_page, serve
+from .synthetic import small_sites  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.browser  # Chromium on the online site and the offline copy
 
@@ -27,24 +26,14 @@ pytestmark = pytest.mark.browser  # Chromium on the online site and the offline 
 article_layout = pytest.mark.parametrize("card_site", ["online"], indirect=True)
 
 
-@pytest.fixture(scope="module")
-def test_pool(tmp_path_factory) -> Path:
-    return built_with_pool(tmp_path_factory) / "pool"
-
-
-def _env(pool: Path) -> dict:
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_SITE_URL=TEST_SITE_URL,
-                L5R_CACHE_DIR=str(pool.parent / "cache"))
-
-
 @pytest.fixture(scope="module", params=["online", "offline"])
-def card_site(request, test_pool, tmp_path_factory):
+def card_site(request, small_sites):
+    """The synthetic-pool site (tests/synthetic_pool.py): served on 127.0.0.1, or the offline copy from file://."""
+    folder = small_sites[request.param]
     if request.param == "online":
-        # The same build as tests/test_card_page_design.py's, shared (tests/synthetic_pool.py).
-        with serve(built_with_pool(tmp_path_factory) / "site") as root_url:
+        with serve(folder) as root_url:
             yield "online", root_url, ""
         return
-    folder = build_offline_copy(tmp_path_factory.mktemp("offline"), _env(test_pool)).folder
     yield "offline", folder.as_uri() + "/", "index.html"
 
 
