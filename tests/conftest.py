@@ -118,6 +118,25 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  f"--proxy-server={OFF_MACHINE_PROXY}", "--renderer-process-limit=1"]
 
 
+
+@pytest.fixture(scope="session")
+def browser():
+    """One Chromium for all of a test process's tests, closed at its end. Started by the first test that needs it;
+    a browser per test file, or per stretch of the browser tier between two other files, meant a new Chromium and a
+    new Playwright driver each time (about two CPU-seconds apiece). Playwright's sync API allows one running
+    instance at a time: a test that needs a browser takes this one."""
+    chromium = chromium_binary()
+    if not chromium.exists():
+        pytest.fail(CHROMIUM_MISSING.format(path=chromium), pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
 # The public address the test builds are given (L5R_SITE_URL), whatever the calling shell has: a path below the
 # host, as GitHub Pages gives a project site.
 TEST_SITE_URL = "https://example.org/codex/"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import (CHROMIUM_ARGS, CHROMIUM_MISSING, RENAMED, TEST_SITE_URL, chromium_binary, no_pool_env,
-                      redirected_project, rename_record, small_project_copy)
+from conftest import (RENAMED, TEST_SITE_URL, no_pool_env, redirected_project, rename_record,
+                      small_project_copy)
 from l5r.site import permalinks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -237,25 +237,17 @@ def test_old_urls_land_on_the_record_in_a_browser(redirected, chromium_page):
 
 
 @pytest.fixture
-def chromium_page():
-    """A page in Debian's headless Chromium (tests/conftest.py `chromium_binary`), with clipboard access for
-    127.0.0.1."""
-    chromium = chromium_binary()
-    if not chromium.exists():
-        pytest.fail(CHROMIUM_MISSING.format(path=chromium), pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        try:
-            yield page
-        finally:
-            browser.close()
-        assert not errors, f"script errors: {errors}"
+def chromium_page(browser):
+    """A page in a context of its own in the test process's Chromium (tests/conftest.py `browser`)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"script errors: {errors}"
 
 
 def test_a_hookless_build_then_postbuild_keeps_the_old_urls_working_too(redirected, tmp_path_factory):

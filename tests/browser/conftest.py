@@ -24,11 +24,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import (CHROMIUM_ARGS, CHROMIUM_MISSING, chromium_binary, shared_once,  # tests/conftest.py
-                      site_build_env)
+from conftest import shared_once, site_build_env  # tests/conftest.py
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = chromium_binary()
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ARTIFACTS = ROOT / "test-artifacts"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
@@ -229,24 +227,8 @@ PAGE_TYPES = ["home", "format-overview", "rule-section", "abilities", "keywords"
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The browser
+# The browser's contexts and tabs (the browser itself: tests/conftest.py `browser`)
 # ---------------------------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="package")
-def browser():
-    """One Chromium for this package's tests, closed when they are done (Playwright's sync API allows one
-    running instance at a time, and other test files start their own)."""
-    if not CHROMIUM.exists():
-        pytest.fail(CHROMIUM_MISSING.format(path=CHROMIUM), pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 # A fresh browser context per test cost about 1.8 CPU-seconds a page load of this site; a fresh tab in a context kept
