@@ -118,7 +118,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  f"--proxy-server={OFF_MACHINE_PROXY}", "--renderer-process-limit=1"]
 
 
-
 @pytest.fixture(scope="session")
 def browser():
     """One Chromium for all of a test process's tests, closed at its end. Started by the first test that needs it;
@@ -136,6 +135,7 @@ def browser():
             yield browser
         finally:
             browser.close()
+
 
 # The public address the test builds are given (L5R_SITE_URL), whatever the calling shell has: a path below the
 # host, as GitHub Pages gives a project site.

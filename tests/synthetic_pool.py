@@ -95,20 +95,28 @@ def write_pool(pool: Path) -> Path:
     return pool
 
 
+def build_env(pool: Path) -> dict:
+    """The environment of a build with this pool: the pool, the test builds' public address, and a cache folder of
+    the build's own beside the pool (`cache/`)."""
+    import os
+
+    from conftest import TEST_SITE_URL
+
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_SITE_URL=TEST_SITE_URL,
+                L5R_CACHE_DIR=str(pool.parent / "cache"))
+
+
 def built_with_pool(tmp_path_factory) -> Path:
     """A folder holding this pool (`pool/`) and the site built with it (`site/`: `mkdocs build --strict` of
     mkdocs.yml for the test builds' public address, with a cache folder of its own, `cache/`), built once per run:
     tests/test_card_page_design.py reads its files, the browser tests open its pages (tests/browser/synthetic.py)."""
-    import os
     import subprocess
     import sys
 
-    from conftest import ROOT, TEST_SITE_URL, shared_once
+    from conftest import ROOT, shared_once
 
     def build(work: Path) -> None:
-        pool = write_pool(work / "pool")
-        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_CACHE_DIR=str(work / "cache"),
-                   L5R_SITE_URL=TEST_SITE_URL)
+        env = build_env(write_pool(work / "pool"))
         result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"),
                                  "--site-dir", str(work / "site")], cwd=ROOT, env=env, capture_output=True, text=True,
                                 check=False)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import http.server
-import os
 import re
 import subprocess
 import sys
@@ -118,15 +117,6 @@ class OfflineBuild:
     zip_path: Path
     folder: Path  # the unzipped copy (the folder inside the zip)
     output: str
-
-
-def build_site(out: Path, environ: dict, config: str = "mkdocs.yml") -> Path:
-    """`mkdocs build --strict` of this configuration into `out`, with `environ` (which names the card pool)."""
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / config),
-                             "--site-dir", str(out)], cwd=ROOT, env=environ, capture_output=True, text=True,
-                            check=False)
-    assert result.returncode == 0, f"{config} did not build:\n{result.stderr[-3000:]}"
-    return out
 
 
 def build_offline_copy(dist: Path, environ: dict) -> OfflineBuild:

@@ -5,21 +5,13 @@ starts from (card search, home page, deck checker page, site search).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from conftest import TEST_SITE_URL, shared_once
-from synthetic_pool import CLANS, built_with_pool, oracle_list, title  # noqa: F401 - for the tests
+from conftest import shared_once
+from synthetic_pool import CLANS, build_env, built_with_pool, oracle_list, title  # noqa: F401 - for the tests
 
 from .conftest import Site, build_offline_copy, guarded_page, serve
-
-
-def synthetic_env(pool: Path) -> dict:
-    """The environment the synthetic-pool builds have: the pool, the test builds' public address, the builds' own
-    cache folder."""
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_SITE_URL=TEST_SITE_URL,
-                L5R_CACHE_DIR=str(pool.parent / "cache"))
 
 
 @pytest.fixture(scope="session")
@@ -28,7 +20,7 @@ def small_sites(tmp_path_factory) -> dict[str, Path]:
     of the same, unzipped as a player would."""
     work = built_with_pool(tmp_path_factory)
     dist = shared_once(tmp_path_factory, "synthetic-pool-offline",
-                       lambda out: build_offline_copy(out, synthetic_env(work / "pool")))
+                       lambda out: build_offline_copy(out, build_env(work / "pool")))
     [offline] = [p for p in (dist / "unzipped").iterdir() if p.is_dir()]
     return {"online": work / "site", "offline": offline}
 
