@@ -1,4 +1,4 @@
-// L5R Rules Codex: search additions (issue #8).
+// L5R Rules Codex: search additions.
 // - Card titles: cards are not in Material's search index (the pool is too large for every page to load); their
 //   compact index, search/codex.js (the Codex's card records, and with a card pool every pool card), is loaded the
 //   first time the search box is used, and matching cards are listed above the rules results.
