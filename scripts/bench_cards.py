@@ -115,6 +115,7 @@ def main() -> int:
         page_kb = max(p.stat().st_size for p in pages) / 1e3
         search_page = site / "cards" / "search" / "index.html"
         search_mb = sum(p.stat().st_size for p in (search_page, site / "assets" / "card-index.js",
+                                                   site / "assets" / "title-match.js",
                                                    site / "assets" / "card-search.js")) / 1e6
         dist = work / "dist"
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],

@@ -30,32 +30,10 @@
     document.head.appendChild(tag);
   }
 
-  function fold(text) {
-    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/[’']/g, "").replace(/[^a-z0-9]+/g, " ").trim();
-  }
+  var titles = window.l5rTitles;  // assets/title-match.js: how typed words find a title
+  var fold = titles.fold;
 
   function slug(title) { return fold(title).replace(/ /g, "-"); }
-
-  // Edit distance at most 1 (one letter missing, extra or wrong).
-  function near(a, b) {
-    if (Math.abs(a.length - b.length) > 1) return false;
-    var i = 0, j = 0, edits = 0;
-    while (i < a.length && j < b.length) {
-      if (a[i] === b[j]) { i++; j++; continue; }
-      if (++edits > 1) return false;
-      if (a.length > b.length) i++; else if (b.length > a.length) j++; else { i++; j++; }
-    }
-    return edits + (a.length - i) + (b.length - j) <= 1;
-  }
-
-  // A title word starts with the query word, or (from 4 letters) does so but for one typo.
-  function startsLike(word, q, typos) {
-    if (word.indexOf(q) === 0) return true;
-    if (!typos || q.length < 4) return false;
-    return near(word.slice(0, q.length), q) || near(word.slice(0, q.length + 1), q) ||
-      near(word.slice(0, q.length - 1), q);
-  }
 
   // Every query word must start a word of the title; a whole-title or leading match ranks first. When no title
   // matches exactly, one typo per query word of 4 letters or more is forgiven ("Kakita Ibra").
@@ -71,7 +49,7 @@
         var parts = row.words || (row.words = title.slice(1).split(" "));
         var ok = true;
         for (var w = 0; w < words.length && ok; w++) {
-          ok = typos ? parts.some(function (p) { return startsLike(p, words[w], true); })
+          ok = typos ? parts.some(function (p) { return titles.startsNearly(p, words[w]); })
             : title.indexOf(" " + words[w]) !== -1;
         }
         if (!ok) continue;

@@ -74,6 +74,7 @@ other and with the filters below; a <code>-</code> in front of a term negates it
 <ul id="l5r-results" class="l5r-card-results"></ul>
 <p><button id="l5r-more" class="md-button" type="button" hidden>Show more</button></p>
 
+<script src="{root}assets/title-match.js"></script>
 <script src="{root}assets/card-index.js"></script>
 <script src="{root}assets/card-search.js"></script>
 """

@@ -5,8 +5,8 @@
 // Everything is kept in the address (?find=…&legal=modern&not=obsidian-hand&banned=1), online and from file://, so a
 // search can be linked. Results come 100 at a time with a "Show more" button.
 (function () {
-  var D = window.__l5r_cards;
-  if (!D) return;
+  var D = window.__l5r_cards, T = window.l5rTitles;  // T: assets/title-match.js, the header search's rule too
+  if (!D || !T) return;
   var root = D.root, PAGE = 100;
   function $(id) { return document.getElementById(id); }
   function fill(sel, values) {
@@ -30,26 +30,9 @@
   var checkable = D.formats.map(function (f, n) {
     return D.cards.some(function (c) { return c[8][n] !== NOT_CHECKED; });
   });
-  function norm(s) { return s.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[’']/g, "").replace(/[^a-z0-9]+/g, " ").trim(); }
+  var norm = T.fold;
   var titles = D.cards.map(function (c) { return norm(c[0] + " " + c[1]); });
   var bare = D.cards.map(function (c) { return norm(c[0]); });
-  // Prefix match, allowing one typo (edit distance 1) in the typed prefix once it is 4 characters or more.
-  function near(a, b) {
-    if (Math.abs(a.length - b.length) > 1) return false;
-    var i = 0, j = 0, edits = 0;
-    while (i < a.length && j < b.length) {
-      if (a[i] === b[j]) { i++; j++; continue; }
-      if (++edits > 1) return false;
-      if (a.length > b.length) i++; else if (b.length > a.length) j++; else { i++; j++; }
-    }
-    return edits + (a.length - i) + (b.length - j) <= 1;
-  }
-  function matches(t, q) {
-    if (!q) return true;
-    if (t.indexOf(q) === 0 || t.indexOf(" " + q) >= 0) return true;
-    if (q.length < 4) return false;
-    return near(t.slice(0, q.length), q) || near(t.slice(0, q.length + 1), q) || near(t.slice(0, q.length - 1), q);
-  }
   // Every bare word must start a word of the title; with `typos`, a word of 4 letters or more may do so but for one
   // typo (tried only when no card matches without: "crab" must not find Crane cards).
   var typos = false;
@@ -59,7 +42,7 @@
       if (t.indexOf(words[w]) === 0 || t.indexOf(" " + words[w]) >= 0) continue;
       if (!typos || words[w].length < 4) return false;
       parts = parts || t.split(" ");
-      if (!parts.some(function (p) { return matches(p, words[w]); })) return false;
+      if (!parts.some(function (p) { return T.startsNearly(p, words[w]); })) return false;
     }
     return true;
   }
