@@ -2,8 +2,9 @@
 
 The site is built with the synthetic card pool of tests/synthetic_pool.py (tests/browser/synthetic.py: online and
 the offline copy, once per run) — never real card text. Its "Zzyx Test" cards' text carries `<script>`, `onerror=`
-and `javascript:` payloads: they must show as text and never run. Rules served: the OH ban list's dated category ban (oh-ban-unreleased-promos, added 2015-11-12) for
-a card's legality as of a past date; mod-card-legality (legal sets) for the search filter.
+and `javascript:` payloads: they must show as text and never run. Rules served: the OH ban list's dated category
+ban (oh-ban-unreleased-promos, added 2015-11-12) for a card's legality as of a past date; mod-card-legality (legal
+sets) for the search filter.
 """
 
 from __future__ import annotations
