@@ -483,8 +483,8 @@ def redirected_project(tmp_path_factory) -> Path:
     and data/redirects.yml sends their old addresses to the new ones, built once per run without a card pool, for
     the test address: with its hooks (`site/`, what the build said in `site.log`) and by an engine without hooks
     then `l5r site postbuild` (`hookless/site`). tests/test_permalinks.py follows the old addresses;
-    tests/test_site_engines.py compares the two builds file for file (a site with moved anchors: the redirect stubs
-    and markers are compared too)."""
+    tests/test_site_engines.py compares the two builds file for file, and the first with ProperDocs' build of `repo/`
+    (a site with moved anchors: the redirect stubs and markers are compared too)."""
     def build(out: Path) -> None:
         work = small_project_copy(tmp_path_factory, out)
         for path, old, new in RENAMED:

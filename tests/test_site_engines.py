@@ -73,9 +73,10 @@ def both_builds(request, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def properdocs_site(tmp_path_factory):
-    """The small copy of the project (tests/small_project.py) built by ProperDocs as `small_project_site` builds it
-    with MkDocs: strict, for the test address, without a card pool."""
-    project = small_project(tmp_path_factory)
+    """The small copy of the project with two records renamed and redirects from their old addresses
+    (tests/conftest.py `redirected_project`) built by ProperDocs as that fixture builds it with MkDocs: strict, for
+    the test address, without a card pool."""
+    project = redirected_project(tmp_path_factory) / "repo"
 
     def build(out):
         result = subprocess.run([str(BIN / "properdocs"), "build", "-f", "mkdocs.yml", "--strict", "--site-dir",
@@ -88,10 +89,11 @@ def properdocs_site(tmp_path_factory):
 
 def test_properdocs_builds_the_same_site_page_for_page(tmp_path_factory, properdocs_site):
     """ProperDocs builds mkdocs.yml, hooks and all, into the MkDocs build: the same files, the same anchors on every
-    page, the same bytes but the generator's name. Both of the small copy of the project, without a card pool: the
-    pool's pages and the pool's facts on the card records are written by the Codex's own pass after the engine
-    (l5r/site/postbuild.py, the same call under either engine)."""
-    built_site = small_project_site(tmp_path_factory)
+    page, the same bytes but the generator's name, the redirect stubs of the moved pages included. Both of the small
+    copy of the project with its renamed records (the build the hook-less engine is compared with too), without a
+    card pool: the pool's pages and the pool's facts on the card records are written by the Codex's own pass after
+    the engine (l5r/site/postbuild.py, the same call under either engine)."""
+    built_site = redirected_project(tmp_path_factory) / "site"
     files = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
     other = {p.relative_to(properdocs_site).as_posix() for p in properdocs_site.rglob("*") if p.is_file()}
     assert files == other, f"only MkDocs: {sorted(files - other)[:10]}; only ProperDocs: {sorted(other - files)[:10]}"
@@ -111,6 +113,10 @@ def test_properdocs_builds_the_same_site_page_for_page(tmp_path_factory, properd
     assert not differ, f"pages that differ beyond the generator tag: {differ[:10]}"
     for data in ("search/search_index.json", "permalinks.json", "sitemap.xml", "feed.xml"):
         assert (built_site / data).read_bytes() == (properdocs_site / data).read_bytes(), data
+    # Not vacuous: the moved page's redirect stub and the moved anchor's marker are among the files compared.
+    moved = properdocs_site / "formats/new-era"
+    assert b"proxies-renamed/#ne-proxies-renamed" in (moved / "proxies/index.html").read_bytes()
+    assert b'data-l5r-moved="ne-kw-absent"' in (moved / "keywords/index.html").read_bytes()
 
 
 def _files(folder):
