@@ -229,8 +229,8 @@ def pytest_unconfigure(config):
 # at a time as a worker frees up; a long file handed out last keeps one worker busy while the other idles
 # (the last file, test_serve, ran alone for 12 s). Order only: every test still runs. The order is the files'
 # measured times in a whole run (`--junitxml`, longest first), after the two that start the shared builds: the
-# offline copy on one worker, the project's sites on the other (`project_site`: online and offline, each built by
-# the first test that needs it); the longest single test goes early too.
+# offline copy on one worker, the builds of the small copy of the project on the other (each built by the first
+# test that needs it); the longest single test goes early too.
 _LONG_FIRST = (
     "browser/test_offline_copy.py",  # the offline build with the card pool, then a walk of all its pages
     "test_site_engines.py",  # the ProperDocs build, builds with and without hooks, online and offline
@@ -305,19 +305,17 @@ def shared_once(tmp_path_factory, name: str, build) -> Path:
     return out
 
 
-def project_site(tmp_path_factory, *, offline: bool = False) -> Path:
-    """This repository's site as `make build` builds it (`mkdocs build --strict` of mkdocs.yml, or of
-    mkdocs.offline.yml for the offline copy; hooks and all), for the test address: built once per run, whatever
-    asks first, and shared by every test and xdist worker. What the build said on stderr is kept beside it, in
-    `<folder>.stderr`.
+def project_site(tmp_path_factory) -> Path:
+    """This repository's site as `make build` builds it (`mkdocs build --strict` of mkdocs.yml, hooks and all), for
+    the test address and with the fixture card pool: built once per run, whatever asks first, and shared by every
+    test and xdist worker. What the build said on stderr is kept beside it, in `<folder>.stderr`.
 
-    The site online is built with the fixture card pool: most tests read it, many for its card pages and deck
-    checker. The offline copy is built without a pool (L5R_CARDPOOL=none): the tests that read it check addresses,
-    the offline settings and the engine passes, and the pool's card pages add a quarter to a build. The builds
-    without an address are of the small copy of the project (`small_project_site`)."""
-    name = f"site-{'offline' if offline else 'online'}"
-    return shared_once(tmp_path_factory, name,
-                       lambda out: _strict_build(ROOT, out, offline, TEST_SITE_URL, with_pool=not offline))
+    Most tests read it, many for its card pages and deck checker. The offline copy of the whole project is
+    `make offline`'s (tests/browser/conftest.py `offline_build`, which fails on any page naming an address but the
+    public one); the tests that compare an offline setting or an address with another read offline builds of the
+    small copy of the project (`small_project_site`)."""
+    return shared_once(tmp_path_factory, "site-online",
+                       lambda out: _strict_build(ROOT, out, False, TEST_SITE_URL, with_pool=True))
 
 
 def small_project(tmp_path_factory) -> Path:
@@ -336,8 +334,10 @@ def small_project_copy(tmp_path_factory, folder: Path) -> Path:
 
 
 def small_project_site(tmp_path_factory, *, offline: bool = False, site_url: str | None = TEST_SITE_URL) -> Path:
-    """The small copy of the project (tests/small_project.py) built as `project_site` builds the project, without a
-    card pool: for the tests that compare a setting with another (a public address or none) page for page."""
+    """The small copy of the project (tests/small_project.py) built with `mkdocs build --strict` (of
+    mkdocs.offline.yml for the offline copy), hooks and all, for the test address or none, without a card pool: for
+    the tests that compare a setting with another (a public address or none, hooks or none) page for page, and the
+    offline settings."""
     assert site_url in (TEST_SITE_URL, None), "one shared build per address: TEST_SITE_URL or none"
     name = f"small-{'offline' if offline else 'online'}" + ("" if site_url else "-no-address")
     project = small_project(tmp_path_factory)

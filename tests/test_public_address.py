@@ -2,10 +2,11 @@
 feeds, permalinks.json and the short links name it; without it the build says so once and names no address at all;
 no build ever holds the old placeholder domain; and the offline copy links to nothing outside but that address.
 
-The project's builds with the test address, shared with the other tests (tests/conftest.py `project_site`); the
-builds without an address are of the small copy of the project (tests/small_project.py, `small_project_site`:
-every kind of record and page in fewer pages), as no other test reads them. Copy citation in Chromium:
-tests/browser/test_citation_address.py."""
+The project's build with the test address, shared with the other tests (tests/conftest.py `project_site`); the
+offline copies, and the builds without an address, are of the small copy of the project (tests/small_project.py,
+`small_project_site`: every kind of record and page in fewer pages; the offline copy of the whole project is
+`make offline`'s, whose own check fails on a page naming another address: tests/browser/test_offline_copy.py).
+Copy citation in Chromium: tests/browser/test_citation_address.py."""
 
 from __future__ import annotations
 
@@ -161,8 +162,7 @@ def _outside_addresses(site: Path, allowed: str | None) -> tuple[dict, dict]:
 
 @pytest.mark.parametrize("address", [TEST_SITE_URL, None], ids=["configured", "no-address"])
 def test_the_offline_copy_links_only_to_the_public_address(tmp_path_factory, address):
-    site = (project_site(tmp_path_factory, offline=True) if address
-            else small_project_site(tmp_path_factory, offline=True, site_url=None))
+    site = small_project_site(tmp_path_factory, offline=True, site_url=address)
     assert not _files_holding(site, b".invalid")
     in_links, in_text = _outside_addresses(site, address)
     assert not in_links, f"links leaving the copy: {dict(list(in_links.items())[:5])}"

@@ -2,9 +2,9 @@
 build has one and the page's own address when it has none; from the offline copy (file://) the public address, or,
 without one, the citation and title with no link at all (a file:// link opens for nobody).
 
-Four builds, online and offline, with the test address and without any: with it, the project's own builds that
-every test shares (tests/conftest.py `project_site`); without, the small copy of the project (`small_project_site`,
-tests/small_project.py), as no other test reads those."""
+Four builds, online and offline, with the test address and without any: online with it, the project's own build
+that every test shares (tests/conftest.py `project_site`); the others of the small copy of the project
+(`small_project_site`, tests/small_project.py), which tests/test_public_address.py reads too."""
 
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ def site(request, tmp_path_factory):
     """Overrides the browser tier's `site` for this module: the `tab` fixture opens these four."""
     kind, _, address = request.param.partition("-")
     offline = kind == "offline"
-    folder = (project_site(tmp_path_factory, offline=offline) if address == "address"
-              else small_project_site(tmp_path_factory, offline=offline, site_url=None))
+    folder = (project_site(tmp_path_factory) if address == "address" and not offline
+              else small_project_site(tmp_path_factory, offline=offline,
+                                      site_url=TEST_SITE_URL if address == "address" else None))
     if kind == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
         return
