@@ -282,7 +282,10 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
         stripped = plain(raw)
         if not stripped:
             block += 1
-            if open_label is not None and open_label[2]:  # "Event - (2)", its two cards, a blank line: done
+            # "Event - (2)", its two cards, a blank line: done. Not before its cards reach its count: a posted list
+            # splits one type's cards into runs by blank lines ("# Personality (21)", then a card and the author's
+            # remark, a blank line, the next card...), and its count is for them all.
+            if open_label is not None and open_label[2] >= open_label[1]:
                 close_label()
                 open_label = None
             continue

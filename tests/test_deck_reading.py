@@ -79,6 +79,19 @@ def test_sub_header_counts_end_at_the_blank_line_after_their_cards():
         ("Event - (2)", 2, 2), ("Follower (9)", 9, 8)]
 
 
+def test_a_sub_header_count_covers_runs_split_by_blank_lines_until_it_is_reached():
+    # annotated posted lists (strangeassembly.com, 2015): one type's cards in runs, a blank line between them
+    deck = parse_text("# Dynasty (9)\n# Personality (9)\n3 A\n\n3 B\n\n3 C\n\n3 D\n# Fate (4)\n# Item (2)\n1 E\n\n"
+                      "1 F\n\n1 G\n")
+    assert [(label, stated, listed) for label, stated, listed, _ in deck.subtotals] == [
+        ("Personality (9)", 9, 9), ("Item (2)", 2, 2)]
+    # its count reached, the next blank line ends it (D is under no sub-header); short of it, the next header does
+    deck = parse_text("Dynasty:\nEvent (3)\n1 A\n\n1 B\n\n1 C\n\n1 D\nHoldings (1)\n1 E\n")
+    assert [(stated, listed) for _, stated, listed, _ in deck.subtotals] == [(3, 3), (1, 1)]
+    deck = parse_text("Dynasty:\nEvent (3)\n1 A\n\nHoldings (1)\n1 E\n")
+    assert [(stated, listed) for _, stated, listed, _ in deck.subtotals] == [(3, 1), (1, 1)]
+
+
 def test_oracle_type_sub_header_counts_are_kept():
     deck = parse_decklist("# Dynasty - (40) [2 distinct]\n# Holding - (4) [2 distinct]\n3 Copper Mine\n"
                           "1 Iron Mine\n# Personality - (3) [1 distinct]\n2 Hida Akeno\n", "deck.txt")

@@ -184,7 +184,8 @@
       var number = i + 1, stripped = plain(raw);
       if (!stripped) {
         block += 1;
-        if (openLabel !== null && openLabel[2]) { closeLabel(); openLabel = null; }  // a blank line ends its cards
+        // a blank line ends its cards once they reach its count (a posted list splits one type's cards into runs)
+        if (openLabel !== null && openLabel[2] >= openLabel[1]) { closeLabel(); openLabel = null; }
         return;
       }
       var header = stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null;
