@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -337,11 +338,34 @@ def small_project_site(tmp_path_factory, *, offline: bool = False, site_url: str
     """The small copy of the project (tests/small_project.py) built with `mkdocs build --strict` (of
     mkdocs.offline.yml for the offline copy), hooks and all, for the test address or none, without a card pool: for
     the tests that compare a setting with another (a public address or none, hooks or none) page for page, and the
-    offline settings."""
+    offline settings. The offline copy for the test address is `small_offline_copy`'s, with a pool."""
     assert site_url in (TEST_SITE_URL, None), "one shared build per address: TEST_SITE_URL or none"
+    assert not (offline and site_url), "the offline copy with the test address is small_offline_copy()"
     name = f"small-{'offline' if offline else 'online'}" + ("" if site_url else "-no-address")
     project = small_project(tmp_path_factory)
     return shared_once(tmp_path_factory, name, lambda out: _strict_build(project, out, offline, site_url, False))
+
+
+def small_offline_copy(tmp_path_factory) -> tuple[Path, str]:
+    """The offline copy of the small project as `make offline` makes it (scripts/build_offline.py: the strict build
+    of mkdocs.offline.yml, then its check that no page loads from or names an address but the public one), for the
+    test address, with the synthetic pool plus a card whose text and errata quote web addresses
+    (tests/synthetic_pool.py `write_quoting_pool`), built once per run: (the site folder, what the script printed)."""
+    from synthetic_pool import write_quoting_pool
+
+    project = small_project(tmp_path_factory)
+
+    def build(out: Path) -> None:
+        pool = write_quoting_pool(out / "pool")
+        env = dict(site_build_env(pool), L5R_CACHE_DIR=str(out / "cache"))
+        result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist",
+                                 str(out / "dist"), "--no-zip", "--project", str(project)],
+                                cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+        (out / "build_offline.stdout").write_text(result.stdout, encoding="utf-8")
+
+    work = shared_once(tmp_path_factory, "small-offline-copy", build)
+    return work / "dist" / "offline-site", (work / "build_offline.stdout").read_text(encoding="utf-8")
 
 
 def _strict_build(project: Path, out: Path, offline: bool, site_url: str | None, with_pool: bool) -> None:
@@ -375,11 +399,12 @@ def run_l5r(*args, cwd=None) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, check=False)
 
 
-def l5r_here(*args, cwd=None) -> subprocess.CompletedProcess:
+def l5r_here(*args, cwd=None, env: dict | None = None, stdin: str | None = None) -> subprocess.CompletedProcess:
     """Run `l5r` in this process, from `cwd`: `l5r.cli.main`, the function the console script calls, with its
-    output and exit code as `run_l5r` returns them. For the many runs whose point is what the command decides (which
-    project it finds, what it says of bad input); starting Python and importing the package again costs about half a
-    second a run. The console script itself is run by `run_l5r` (tests/test_cli_contract.py and others)."""
+    output and exit code as `run_l5r` returns them; `env` stands for the whole environment and `stdin` for standard
+    input while it runs. For the many runs whose point is what the command decides (which project it finds, what it
+    says of bad input, what a deck check reports); starting Python and importing the package again costs about a
+    third of a second a run. The console script itself is run by `run_l5r` (tests/test_cli_contract.py and others)."""
     import contextlib
     import io
 
@@ -387,21 +412,43 @@ def l5r_here(*args, cwd=None) -> subprocess.CompletedProcess:
 
     argv = [*map(str, args)]
     out, err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8"), io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
-    before = os.getcwd()
+    before, saved = os.getcwd(), dict(os.environ)
     os.chdir(cwd or ROOT)
+    if env is not None:
+        os.environ.clear()
+        os.environ.update(env)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(contextlib.redirect_stdout(out))
+            stack.enter_context(contextlib.redirect_stderr(err))
+            if stdin is not None:
+                stack.enter_context(_standard_input(stdin))
             try:
                 code = main(argv)
             except SystemExit as exc:  # argparse's usage errors and --help
                 code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     finally:
         os.chdir(before)
+        os.environ.clear()
+        os.environ.update(saved)
     texts = []
     for stream in (out, err):
         stream.flush()
         texts.append(stream.buffer.getvalue().decode("utf-8"))
     return subprocess.CompletedProcess(["l5r", *argv], int(code), *texts)
+
+
+@contextlib.contextmanager
+def _standard_input(text: str):
+    """`sys.stdin` reading `text` (as UTF-8 bytes, through `.buffer` too) while the block runs."""
+    import io
+
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
+    try:
+        yield
+    finally:
+        sys.stdin = saved
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -95,6 +95,22 @@ def write_pool(pool: Path) -> Path:
     return pool
 
 
+# Card text and errata quoting web addresses, as the real pool's errata cite the publisher's pages.
+QUOTED = ("See https://rules.example/faq and http://old.example/x.", 'Errata: <a href="https://errata.example/t">t</a>')
+QUOTING_TITLE = "Zzyx Test Herald"
+
+
+def write_quoting_pool(pool: Path) -> Path:
+    """The synthetic pool plus one card, QUOTING_TITLE, whose text and errata are QUOTED; returns `pool`."""
+    write_pool(pool)
+    path = pool / "sets" / "a_line_in_the_sand.yaml"
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc["cards"].append({"title": QUOTING_TITLE, "types": ["Strategy"], "decks": ["Fate"], "keywords": [],
+                         "text": QUOTED[0], "errata_text": QUOTED[1], "legality": ["Modern"], "rarity": "Common"})
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    return pool
+
+
 def build_env(pool: Path) -> dict:
     """The environment of a build with this pool: the pool, the test builds' public address, and a cache folder of
     the build's own beside the pool (`cache/`)."""

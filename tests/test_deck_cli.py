@@ -1,5 +1,9 @@
 """`l5r deck check` as a user runs it: exit 0 legal, 1 not legal, 2 usage or input error (one sentence,
 no traceback); --json output shape; --cardpool / L5R_CARDPOOL; --as-of (oh-ban-moshi-eihime).
+
+The installed console script runs in a new process where that is the point (a legal deck, the pool named by the
+environment, a deck on standard input, a pool it cannot read); the other runs are `l5r.cli.main`, the function it
+calls, in this process (`l5r_here`), with the same environment and arguments.
 """
 
 from __future__ import annotations
@@ -18,17 +22,22 @@ from decks.support import CACHE, DECKS, ROOT, deck_text, pool_dir
 L5R = Path(sys.executable).parent / "l5r"
 
 
-def l5r(*args, pool="option", stdin=None, **env):
+def l5r(*args, pool="option", stdin=None, process=False, **env):
+    """`l5r deck check` with `args`, the test pool (pool="option": --cardpool; "env": L5R_CARDPOOL; None: no pool
+    at all, not even one `l5r cardpool fetch` installed in the cache folder) and `env`; process=True runs the
+    console script in a new process."""
     environ = {k: v for k, v in os.environ.items() if k != "L5R_CARDPOOL"}
-    # pool=None: no pool at all, not even one `l5r cardpool fetch` installed in the cache folder.
     environ.update(L5R_CACHE_DIR=str(CACHE), L5R_CARDPOOL="none")
     environ.update(env)
     extra = ["--cardpool", str(pool_dir())] if pool == "option" else []
     if pool == "env":
         environ["L5R_CARDPOOL"] = str(pool_dir())
-    command = [str(L5R), "deck", "check", *extra, *map(str, args)]
-    result = subprocess.run(command, cwd=ROOT, env=environ, capture_output=True, text=True, input=stdin,
-                            check=False)
+    command = ["deck", "check", *extra, *map(str, args)]
+    if process:
+        result = subprocess.run([str(L5R), *command], cwd=ROOT, env=environ, capture_output=True, text=True,
+                                input=stdin, check=False)
+    else:
+        result = l5r_here(*command, env=environ, stdin=stdin)
     assert "Traceback" not in result.stdout + result.stderr
     return result
 
@@ -40,7 +49,7 @@ def _write(tmp_path, name, text):
 
 
 def test_legal_deck_exits_0():
-    result = l5r("--format", "modern", DECKS / "modern-crab.txt")
+    result = l5r("--format", "modern", DECKS / "modern-crab.txt", process=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "LEGAL in Modern" in result.stdout
 
@@ -71,11 +80,11 @@ def test_json_output(tmp_path):
 
 def test_yaml_deck_and_standard_input():
     assert l5r("--format", "modern", DECKS / "modern-crab.yml").returncode == 0
-    assert l5r("--format", "modern", "-", stdin=deck_text("modern-crab.txt")).returncode == 0
+    assert l5r("--format", "modern", "-", stdin=deck_text("modern-crab.txt"), process=True).returncode == 0
 
 
 def test_cardpool_from_the_environment():
-    assert l5r("--format", "modern", DECKS / "modern-crab.txt", pool="env").returncode == 0
+    assert l5r("--format", "modern", DECKS / "modern-crab.txt", pool="env", process=True).returncode == 0
 
 
 def test_without_a_pool_only_card_records_are_known():
@@ -101,8 +110,7 @@ def test_as_of_date(tmp_path):
     (["--format", "modern", "tests/decks"], "is a folder"),
 ])
 def test_usage_and_input_errors_exit_2(args, says, monkeypatch):
-    # What the command decides of its arguments, in this process (`l5r_here`): the console script itself is run by
-    # every other test here.
+    # What the command decides of its arguments, in this process (`l5r_here`).
     monkeypatch.setenv("L5R_CACHE_DIR", str(CACHE))
     monkeypatch.setenv("L5R_CARDPOOL", "none")
     result = l5r_here("deck", "check", "--cardpool", pool_dir(), *args)

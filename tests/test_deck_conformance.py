@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from conftest import l5r_here
 from decks.support import CACHE, DECKS, ROOT, pool_dir
 
 SUITE = ROOT / "tests" / "deck-conformance"
@@ -97,28 +98,10 @@ def test_case_is_valid(path):
 
 
 def _run_in_process(command: list[str], environ: dict) -> subprocess.CompletedProcess:
-    """`l5r.cli.main(argv)` in this process, with the case's environment and captured output: the same code
-    the console script runs, without a new interpreter per case (66 cases cost 36 s as processes).
+    """`l5r.cli.main(argv)` in this process (`l5r_here`), with the case's environment: the same code the console
+    script runs, without a new interpreter per case (66 cases cost 36 s as processes).
     `test_console_script_conforms` runs a case of every verdict through the real console script."""
-    import contextlib
-    import io
-
-    from l5r.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    saved = dict(os.environ)
-    os.environ.clear()
-    os.environ.update(environ)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(command[1:])
-            except SystemExit as exc:  # argparse's own errors
-                code = exc.code if isinstance(exc.code, int) else 2
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
-    return subprocess.CompletedProcess(command, code, out.getvalue(), err.getvalue())
+    return l5r_here(*command[1:], env=environ)
 
 
 def _check_case(path: Path, tmp_path: Path, run, pool: Path | None = None) -> None:

@@ -139,9 +139,9 @@ def test_strict_titles_turn_near_certain_typos_into_problems():
 def test_strict_titles_on_the_command_line(tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("Dynasty:\n3 Barely farm\n", encoding="utf-8")
-    base = [str(L5R), "deck", "check", "--json", "--format", "obsidian-hand", "--cardpool", str(pool_dir())]
-    loose = json.loads(subprocess.run([*base, str(deck)], capture_output=True, text=True).stdout)
-    strict = json.loads(subprocess.run([*base, "--strict-titles", str(deck)], capture_output=True, text=True).stdout)
+    base = ["deck", "check", "--json", "--format", "obsidian-hand", "--cardpool", str(pool_dir())]
+    loose = json.loads(l5r_here(*base, deck).stdout)  # l5r.cli.main, what the console script calls
+    strict = json.loads(l5r_here(*base, "--strict-titles", deck).stdout)
     assert "read-as" in [w["code"] for w in loose["warnings"]]
     assert "unknown-card" in [p["code"] for p in strict["problems"]]
 

@@ -3,8 +3,9 @@ feeds, permalinks.json and the short links name it; without it the build says so
 no build ever holds the old placeholder domain; and the offline copy links to nothing outside but that address.
 
 The project's build with the test address, shared with the other tests (tests/conftest.py `project_site`); the
-offline copies, and the builds without an address, are of the small copy of the project (tests/small_project.py,
-`small_project_site`: every kind of record and page in fewer pages; the offline copy of the whole project is
+offline copies, and the builds without an address, are of the small copy of the project (tests/small_project.py:
+every kind of record and page in fewer pages; `small_project_site`, and `small_offline_copy` for the offline copy
+with the address, as `make offline` makes it, with a synthetic pool); the offline copy of the whole project is
 `make offline`'s, whose own check fails on a page naming another address: tests/browser/test_offline_copy.py).
 Copy citation in Chromium: tests/browser/test_citation_address.py."""
 
@@ -20,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TEST_SITE_URL, project_site, small_project, small_project_site
+from conftest import ROOT, TEST_SITE_URL, project_site, small_offline_copy, small_project_site
+from synthetic_pool import QUOTED
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
@@ -162,7 +164,9 @@ def _outside_addresses(site: Path, allowed: str | None) -> tuple[dict, dict]:
 
 @pytest.mark.parametrize("address", [TEST_SITE_URL, None], ids=["configured", "no-address"])
 def test_the_offline_copy_links_only_to_the_public_address(tmp_path_factory, address):
-    site = small_project_site(tmp_path_factory, offline=True, site_url=address)
+    # With the address: `make offline`'s copy, whose pool quotes addresses (above); without: a plain offline build.
+    site = small_offline_copy(tmp_path_factory)[0] if address else \
+        small_project_site(tmp_path_factory, offline=True, site_url=None)
     assert not _files_holding(site, b".invalid")
     in_links, in_text = _outside_addresses(site, address)
     assert not in_links, f"links leaving the copy: {dict(list(in_links.items())[:5])}"
@@ -198,36 +202,16 @@ def test_the_outside_link_check_sees_a_link_and_an_address(tmp_path):
 
 # -- The offline copy with a card pool whose text quotes addresses -----------------------------------------------
 
-_QUOTED = ("See https://rules.example/faq and http://old.example/x.", 'Errata: <a href="https://errata.example/t">t</a>')
-
-
-def test_the_offline_copy_with_a_pool_quoting_addresses_names_only_the_public_address(tmp_path, tmp_path_factory):
+def test_the_offline_copy_with_a_pool_quoting_addresses_names_only_the_public_address(tmp_path_factory):
     """A pool card's text and errata quote web addresses (the real pool's errata cite the publisher's pages): the
     offline copy shows them as written, as text, and its HTML holds no `http://` but the Codex's own address;
-    `make offline`'s own check says so. The offline copy of the small project (tests/small_project.py), with a
-    synthetic pool."""
-    import sys
-
-    import yaml
-
-    from synthetic_pool import write_pool
-
-    pool = write_pool(tmp_path / "pool")
-    doc = yaml.safe_load((pool / "sets" / "a_line_in_the_sand.yaml").read_text(encoding="utf-8"))
-    doc["cards"].append({"title": "Zzyx Test Herald", "types": ["Strategy"], "decks": ["Fate"], "keywords": [],
-                         "text": _QUOTED[0], "errata_text": _QUOTED[1], "legality": ["Modern"], "rarity": "Common"})
-    (pool / "sets" / "a_line_in_the_sand.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_SITE_URL=TEST_SITE_URL,
-               L5R_CACHE_DIR=str(tmp_path / "cache"))
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist",
-                             str(tmp_path / "dist"), "--no-zip", "--project", str(small_project(tmp_path_factory))],
-                            cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
-    assert "no page names an address but the Codex's own" in result.stdout
-    site = tmp_path / "dist" / "offline-site"
-    page = (site / "card" / "zzyx-test-herald" / "index.html").read_text(encoding="utf-8")
+    `make offline`'s own check says so. The offline copy of the small project, with a synthetic pool
+    (`small_offline_copy`)."""
+    site, printed = small_offline_copy(tmp_path_factory)
+    assert "no page names an address but the Codex's own" in printed
+    page = (site / "card" / "zzyx-test-herald" / "index.html").read_text(encoding="utf-8")  # QUOTING_TITLE's
     shown = html.unescape(re.sub(r"<[^>]+>", "", page))
-    assert all(quoted in shown for quoted in _QUOTED), "the card's text as the pool writes it"
+    assert all(quoted in shown for quoted in QUOTED), "the card's text as the pool writes it"
     stray = {page.relative_to(site).as_posix(): address for page in _pages(site)
              for address in re.findall(r"https?://[^\s\"'<>()&]*", page.read_text(encoding="utf-8"), re.I)
              if not address.startswith(TEST_SITE_URL)}

@@ -4,13 +4,14 @@ without one, the citation and title with no link at all (a file:// link opens fo
 
 Four builds, online and offline, with the test address and without any: online with it, the project's own build
 that every test shares (tests/conftest.py `project_site`); the others of the small copy of the project
-(`small_project_site`, tests/small_project.py), which tests/test_public_address.py reads too."""
+(tests/small_project.py: `small_project_site`, and `small_offline_copy` offline with the address), which
+tests/test_public_address.py reads too."""
 
 from __future__ import annotations
 
 
 import pytest
-from conftest import TEST_SITE_URL, project_site, small_project_site  # tests/conftest.py
+from conftest import TEST_SITE_URL, project_site, small_offline_copy, small_project_site  # tests/conftest.py
 
 from .conftest import Site, Target, serve
 
@@ -25,8 +26,8 @@ def site(request, tmp_path_factory):
     kind, _, address = request.param.partition("-")
     offline = kind == "offline"
     folder = (project_site(tmp_path_factory) if address == "address" and not offline
-              else small_project_site(tmp_path_factory, offline=offline,
-                                      site_url=TEST_SITE_URL if address == "address" else None))
+              else small_offline_copy(tmp_path_factory)[0] if address == "address"
+              else small_project_site(tmp_path_factory, offline=offline, site_url=None))
     if kind == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
         return
