@@ -253,7 +253,7 @@ _LONG_FIRST = (
     "browser/test_compare_pages.py",
     "browser/test_links.py",
     "test_card_page_design.py",
-    "test_patterns.py",  # 90-odd patterns timed on 32 KB and 1 MB texts
+    "test_patterns.py",  # 120-odd patterns timed on 16 KB and 256 KB texts
     "test_hostile_input.py",
     "test_cardpool_fetch.py",
     "test_scenarios.py",

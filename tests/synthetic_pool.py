@@ -125,7 +125,7 @@ def build_env(pool: Path) -> dict:
 def built_with_pool(tmp_path_factory) -> Path:
     """A folder holding this pool (`pool/`) and the site built with it (`site/`: `mkdocs build --strict` of
     mkdocs.yml for the test builds' public address, with a cache folder of its own, `cache/`), built once per run:
-    tests/test_card_page_design.py reads its files, the browser tests open its pages (tests/browser/synthetic.py)."""
+    the browser tests open its pages (tests/browser/synthetic.py)."""
     import subprocess
     import sys
 

@@ -1,9 +1,10 @@
 """A player's Codex: one card page design, rule pages that lead with the rule, shared links that name their page.
 
-The site is built once for this file with the small synthetic card pool of tests/synthetic_pool.py (invented cards,
-plus invented text for Border Keep • Experienced 2, a card the documents name). Rules served: OH II.F and its
+The pages are the run's shared build of the project (tests/conftest.py `project_site`), with the fixture card pool
+(tests/fixtures/cardpool: real titles and facts, this project's own text). Rules served: OH II.F and its
 sub-sections (the cited rule page), Modern's ban of Border Keep • Experienced 2 (mod-ban-border-keep-experienced-2,
-the documented card's ban history), the OH ban of unreleased promos (a pool card's ban history).
+the documented card's ban history), the OH ban of unreleased promos (a pool card's ban history: A Casual Stroll, a
+promo).
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT
-from synthetic_pool import built_with_pool
+from conftest import ROOT, project_site
 
 SITE_DESCRIPTION = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)[
     "site_description"]
@@ -24,7 +24,7 @@ SITE_DESCRIPTION = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    return built_with_pool(tmp_path_factory) / "site"
+    return project_site(tmp_path_factory)
 
 
 def _read(site: Path, path: str) -> str:
@@ -41,7 +41,8 @@ def _meta(page: str) -> dict[str, str]:
     return found
 
 
-POOL_CARD, DOCUMENTED_CARD = "card/zzyx-test-promo", "cards/border-keep-experienced-2"
+POOL_CARD, DOCUMENTED_CARD = "card/a-casual-stroll", "cards/border-keep-experienced-2"
+QUIET_CARD = "card/10-koku"  # no format's ban list names it
 
 
 # --- card pages: one design ---------------------------------------------------------------------------------
@@ -63,7 +64,7 @@ def test_a_card_page_leads_with_legality_then_facts_text_ban_history_printings(s
 
 
 def test_the_verdict_sentence_says_what_the_table_says(site):
-    promo = _read(site, POOL_CARD)  # Legacy-tagged promo: banned in OH by oh-ban-unreleased-promos
+    promo = _read(site, POOL_CARD)  # a promo: banned in OH by oh-ban-unreleased-promos
     sentence = re.search(r'class="l5r-verdict"[^>]*>(.*?)</p>', promo).group(1).lower()
     assert "banned in obsidian hand" in sentence and "not checked in new era" in sentence, sentence
     keep = _read(site, DOCUMENTED_CARD)
@@ -77,7 +78,7 @@ def _ban_history(site, path):
 def test_every_card_page_has_a_ban_history(site):
     promo = _ban_history(site, POOL_CARD)
     assert "OH Ban list, Unreleased Cards/Promos" in html.unescape(promo) or "oh-ban-unreleased-promos" in promo, promo[:500]
-    quiet = _ban_history(site, "card/zzyx-test-courtier")
+    quiet = _ban_history(site, QUIET_CARD)
     assert "No format&#x27;s ban list names this card." in quiet or "No format's ban list names this card." in quiet
     keep = _ban_history(site, DOCUMENTED_CARD)
     assert "mod-ban-border-keep-experienced-2" in keep
@@ -89,7 +90,7 @@ def test_citation_labels_have_one_style_on_both_kinds_of_card_page(site):
     def label(path):
         return html.unescape(re.search(r'<code class="l5r-cite__id">(.*?)</code>', _read(site, path)).group(1))
 
-    assert label(POOL_CARD) == "CARD Zzyx Test Promo"
+    assert label(POOL_CARD) == "CARD A Casual Stroll"
     assert label(DOCUMENTED_CARD) == "CARD Border Keep • Experienced 2"
     documented = _read(site, DOCUMENTED_CARD)
     assert 'id="border-keep-experienced-2"' in documented  # the record's permalink anchor
@@ -222,10 +223,10 @@ def test_a_shared_rule_shows_its_citation_and_first_sentence(site):
 
 def test_a_shared_card_shows_its_type_and_legality(site):
     promo = _meta(_read(site, POOL_CARD))
-    assert promo["og:title"] == "Zzyx Test Promo"
-    assert promo["og:description"].startswith("Item · Fate deck.") and "banned in obsidian hand" in promo[
+    assert promo["og:title"] == "A Casual Stroll"
+    assert promo["og:description"].startswith("Strategy · Fate deck.") and "banned in obsidian hand" in promo[
         "og:description"].lower(), promo
-    assert re.search(r'<link rel="canonical" href="[^"]+/card/zzyx-test-promo/"', _read(site, POOL_CARD))
+    assert re.search(r'<link rel="canonical" href="[^"]+/card/a-casual-stroll/"', _read(site, POOL_CARD))
     keep = _meta(_read(site, DOCUMENTED_CARD))
     assert "Holding" in keep["og:description"] and "banned in modern" in keep["og:description"].lower(), keep
 

@@ -16,8 +16,8 @@ from .conftest import Site, build_offline_copy, guarded_page, serve
 
 @pytest.fixture(scope="session")
 def small_sites(tmp_path_factory) -> dict[str, Path]:
-    """The site's folder by kind: "online", the build tests/test_card_page_design.py reads; "offline", `make offline`
-    of the same, unzipped as a player would."""
+    """The site's folder by kind: "online", the build with the synthetic pool (tests/synthetic_pool.py
+    `built_with_pool`); "offline", `make offline` of the same, unzipped as a player would."""
     work = built_with_pool(tmp_path_factory)
     dist = shared_once(tmp_path_factory, "synthetic-pool-offline",
                        lambda out: build_offline_copy(out, build_env(work / "pool")))
