@@ -7,6 +7,7 @@ import datetime as dt
 import json
 
 import jsonschema
+import jsonschema_rs
 import pytest
 
 from decks.support import codex, index
@@ -79,7 +80,9 @@ def test_card_table_of_the_whole_real_pool_matches_its_schema_and_holds_no_card_
 
     whole = load_index(real_pool(), codex().cards, CACHE)
     doc = cards_document(whole)
-    validate(doc, "cards")
+    # Twelve thousand rows: jsonschema-rs, another implementation of the same draft (2020-12), checks them in 0.02 s
+    # where jsonschema takes 4 s; jsonschema checks every other document here, the fixture pool's table among them.
+    jsonschema_rs.validator_for(SCHEMAS["cards"]).validate(doc)
     assert doc["has_pool"] and len(doc["cards"]) == len(whole.identities) > 12000
     assert max(len(s) for row in doc["cards"] for s in row if isinstance(s, str)) < 120
     assert max(len(s) for s in doc["strings"]) < 120
