@@ -405,7 +405,6 @@ def l5r_here(*args, cwd=None, env: dict | None = None, stdin: str | None = None)
     input while it runs. For the many runs whose point is what the command decides (which project it finds, what it
     says of bad input, what a deck check reports); starting Python and importing the package again costs about a
     third of a second a run. The console script itself is run by `run_l5r` (tests/test_cli_contract.py and others)."""
-    import contextlib
     import io
 
     from l5r.cli import main
