@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -75,6 +76,8 @@ def run(pool: str | None) -> tuple[dict, bool]:
     # under its path, and every page this benchmark asks for at the root would be "not found".
     env = {k: v for k, v in os.environ.items() if k not in ("L5R_CARDPOOL", "L5R_SITE_URL")}
     env["NO_MKDOCS_2_WARNING"] = "1"
+    env["TMPDIR"] = str(work / "tmp")  # its build folder: removed with the copy whatever happens
+    (work / "tmp").mkdir()
     env["L5R_CARDPOOL"] = pool or "none"  # without: not even a fetched pool
     cmd = [str(Path(sys.executable).parent / "mkdocs"), "serve", "--livereload", "--watch", "data",
            "--dev-addr", f"127.0.0.1:{port}"]
@@ -120,7 +123,7 @@ def run(pool: str | None) -> tuple[dict, bool]:
                 print(f"  {what}, edit {i}: visible after {times[what][-1]:.2f} s")
             path.write_text(original, encoding="utf-8")
     finally:
-        proc.terminate()
+        proc.send_signal(signal.SIGINT)  # Ctrl-C: mkdocs serve then removes its build folder (SIGTERM left it)
         try:
             proc.wait(10)
         except subprocess.TimeoutExpired:

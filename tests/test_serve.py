@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -41,6 +42,10 @@ def test_served_pages_after_an_edit_are_what_a_build_writes(tmp_path, tmp_path_f
     # Served at the server's root, whatever public address the calling shell has (L5R_SITE_URL would move it).
     env = {k: v for k, v in os.environ.items() if k not in ("L5R_CARDPOOL", "L5R_SITE_URL")}
     env.update(NO_MKDOCS_2_WARNING="1", L5R_CACHE_DIR=str(tmp_path / "cache"), L5R_CARDPOOL="none")
+    # `mkdocs serve` builds into a folder of its own under TMPDIR and removes it when stopped with Ctrl-C.
+    serve_tmp = tmp_path / "serve-tmp"
+    serve_tmp.mkdir()
+    env["TMPDIR"] = str(serve_tmp)
     proc = subprocess.Popen([str(BIN / "mkdocs"), "serve", "--livereload", "--watch", "data", "--dev-addr",
                              f"127.0.0.1:{port}"], cwd=work, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
@@ -87,8 +92,20 @@ def test_served_pages_after_an_edit_are_what_a_build_writes(tmp_path, tmp_path_f
         for data in ("search/search_index.json", "permalinks.json"):
             assert _get(url + data) == (built / data).read_bytes(), data
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stopped = _stop(proc)
+    # Stopped as a user stops it, with Ctrl-C: it ends, and takes its build folder with it (a server ended by
+    # SIGTERM left one behind, a whole site, in the temporary folder, at every run).
+    assert stopped, "mkdocs serve did not end within 10 s of Ctrl-C:\n" + "".join(log[-30:])
+    assert not list(serve_tmp.iterdir()), f"left behind: {sorted(p.name for p in serve_tmp.iterdir())}"
+
+
+def _stop(proc: subprocess.Popen) -> bool:
+    """Ctrl-C (SIGINT), as a user stops the server; killed when it has not ended 10 s later. True if it ended."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(10)
+        return True
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        return False
