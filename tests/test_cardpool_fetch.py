@@ -557,11 +557,13 @@ def test_the_real_pool_verifies_against_the_committed_manifest(tmp_path, no_prox
 
 
 def test_site_generate_and_the_mkdocs_hooks_say_first_which_pool_they_use(tmp_path, tmp_path_factory, no_proxy_env):
-    from conftest import FIXTURE_POOL, project_site
+    from conftest import FIXTURE_POOL, project_site, small_project
 
     cache = tmp_path / "cache"
     folder = _install_as_pinned(tmp_path, cache)
-    generated = _l5r("site", "generate", tmp_path / "out", cache=cache, cwd=tmp_path)
+    # Of the small copy of the project's data: what it says first is the point, not the pages.
+    generated = _l5r("site", "generate", tmp_path / "out", "--data", small_project(tmp_path_factory) / "data",
+                     cache=cache, cwd=tmp_path)
     assert generated.returncode == 0, generated.stderr
     assert generated.stdout.splitlines()[0] == f"card pool: the fetched pool jessegrabowski/game_on_yasuki@5a2ec8e " \
                                                f"in {folder}"

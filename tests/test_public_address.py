@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TEST_SITE_URL, project_site, small_offline_copy, small_project_site
+from conftest import ROOT, TEST_SITE_URL, project_site, small_offline_copy, small_project, small_project_site
 from synthetic_pool import QUOTED
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -114,17 +114,20 @@ def test_a_configured_build_does_not_warn(configured):
     assert NO_ADDRESS not in said
 
 
-def test_the_generate_command_reads_the_address_from_the_environment(tmp_path, monkeypatch, capsys):
-    # The command in this process (how it reads its environment is the point, not the process), with no pool.
+def test_the_generate_command_reads_the_address_from_the_environment(tmp_path, tmp_path_factory, monkeypatch,
+                                                                     capsys):
+    # The command in this process (how it reads its environment is the point, not the process), with no pool, on
+    # the small copy of the project's data (a changelog, so a feed).
     from l5r.cli import main
 
+    data = str(small_project(tmp_path_factory) / "data")
     monkeypatch.setenv("L5R_SITE_URL", "https://example.net/rules")
     monkeypatch.setenv("L5R_CARDPOOL", "none")
-    assert main(["site", "generate", str(tmp_path / "out")]) == 0, capsys.readouterr().err
+    assert main(["site", "generate", str(tmp_path / "out"), "--data", data]) == 0, capsys.readouterr().err
     feed = (tmp_path / "out" / "feed.xml").read_text(encoding="utf-8")
     assert 'href="https://example.net/rules/whats-new/"' in feed
     # --site-url wins over the environment.
-    assert main(["site", "generate", str(tmp_path / "other"), "--site-url", TEST_SITE_URL]) == 0, \
+    assert main(["site", "generate", str(tmp_path / "other"), "--data", data, "--site-url", TEST_SITE_URL]) == 0, \
         capsys.readouterr().err
     assert f'href="{TEST_SITE_URL}whats-new/"' in (tmp_path / "other" / "feed.xml").read_text(encoding="utf-8")
 
