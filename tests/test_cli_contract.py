@@ -11,6 +11,7 @@ import pytest
 from conftest import ROOT, run_l5r
 
 from l5r.errors import EXIT_CODES_HELP, CodexError, ExitCode
+from package_source import file_nodes
 
 # Exceptions that never reach a user as such: each is turned into something else where it is caught.
 INTERNAL = {
@@ -28,7 +29,7 @@ def _exception_classes() -> dict[str, list[str]]:
     """Every class in the package whose base is an exception class of the standard library: name -> bases."""
     found = {}
     for path in sorted((ROOT / "l5r").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in file_nodes(path):
             if isinstance(node, ast.ClassDef):
                 bases = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases]
                 if any(b.endswith(("Exception", "Error")) for b in bases):

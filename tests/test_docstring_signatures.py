@@ -6,18 +6,19 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from package_source import parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTED = re.compile(r"^\s+(?:\w+\.)?(\w+)\(([^()]*)\)\s+->", re.M)
 
 
 def listed_signatures(source: str) -> list[tuple[str, list[str]]]:
-    docstring = ast.get_docstring(ast.parse(source)) or ""
+    docstring = ast.get_docstring(parsed(source)) or ""
     return [(name, [a.strip() for a in args.split(",") if a.strip()]) for name, args in LISTED.findall(docstring)]
 
 
 def functions(source: str) -> dict[str, list[str]]:
-    tree = ast.parse(source)
+    tree = parsed(source)
     return {node.name: [a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs]
             for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
 

@@ -16,6 +16,7 @@ import pytest
 
 from l5r.engine import game as engine_game
 from l5r.engine.ruleset import Ruleset
+from package_source import parsed
 
 ENGINE = Path(engine_game.__file__).parent
 FIELDS = {f.name for f in fields(Ruleset)} - {"format_id", "citation_prefix", "rule_refs", "unbundled_basis"}
@@ -44,7 +45,7 @@ def _empty_collection(node: ast.AST) -> bool:
 
 def scan(source: str) -> tuple[int, list[str]]:
     """(how many Ruleset value reads, the defaulted ones as 'line: code')."""
-    tree = ast.parse(source)
+    tree = parsed(source)
     reads, bad = 0, []
     scopes = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))] or [tree]
     seen: set[int] = set()

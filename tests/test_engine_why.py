@@ -9,6 +9,7 @@ import pytest
 from l5r.engine import recruit, setup, victory
 from l5r.engine.game import OPPONENT, YOU, Card, Game, NotModelled, NotStated, Player, Refusal, Refused
 from l5r.engine.ruleset import Ruleset, _KNOWN
+from package_source import file_nodes
 
 
 def game(ruleset, *cards: Card, first=YOU, **honor) -> Game:
@@ -162,7 +163,7 @@ def test_every_forbidden_refusal_in_the_engine_passes_a_rule_id(root):
 
     missing = []
     for path in sorted((root / "l5r" / "engine").glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in file_nodes(path):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Refused":
                 if len(node.args) < 2 and not any(k.arg == "rule_id" for k in node.keywords):
                     missing.append(f"{path.name}:{node.lineno}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from package_source import file_nodes, parsed_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,10 +47,9 @@ def _resolve(module: str, is_package: bool, level: int, name: str | None) -> str
 
 def imports_of(module: str, path: Path, known: dict) -> list[tuple[str, int, list[str]]]:
     """(imported module, line, names taken from it) for every import in a file, at any depth."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     is_package = path.name == "__init__.py"
     out = []
-    for node in ast.walk(tree):
+    for node in file_nodes(path):
         if isinstance(node, ast.Import):
             out += [(a.name, node.lineno, []) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -145,13 +145,13 @@ def test_no_private_name_crosses_a_module():
     modules = _modules()
     wrong = []
     for module, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        every_node = file_nodes(path)
         imported_as: dict[str, str] = {}
         for target, line, names in imports_of(module, path, modules):
             if target in modules and target != module:
                 wrong += [f"{path.relative_to(ROOT)}:{line}: {n} from {target}" for n in names
                           if n.startswith("_") and not n.startswith("__")]
-        for node in ast.walk(tree):
+        for node in every_node:
             if isinstance(node, ast.ImportFrom):
                 target = _resolve(module, path.name == "__init__.py", node.level, node.module)
                 for alias in node.names:
@@ -161,7 +161,7 @@ def test_no_private_name_crosses_a_module():
                 for alias in node.names:
                     if alias.name in modules:
                         imported_as[alias.asname or alias.name] = alias.name
-        for node in ast.walk(tree):
+        for node in every_node:
             if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in imported_as
                     and node.attr.startswith("_") and not node.attr.startswith("__")):
                 wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value.id}.{node.attr}")
@@ -180,9 +180,8 @@ POOL_CHOOSERS = {"choose_pool", "locate_pool"}
 
 def environment_reads(path: Path) -> list[str]:
     """Where a file reads the process environment: os.environ, os.getenv, a pool chooser called."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found = []
-    for node in ast.walk(tree):
+    for node in file_nodes(path):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "os" \
                 and node.attr in ("environ", "environb", "getenv", "getenvb"):
             found.append((node.lineno, f"os.{node.attr}"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 from pathlib import Path
+from package_source import parsed_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,7 +24,7 @@ def top_level_names(files) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     classes: dict[str, list[str]] = defaultdict(list)
     functions: dict[str, list[str]] = defaultdict(list)
     for path in files:
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = parsed_file(path)
         where = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
         for node in tree.body:
             if isinstance(node, ast.ClassDef):
