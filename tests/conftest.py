@@ -393,6 +393,15 @@ def data_copy(tmp_path) -> Path:
     return target
 
 
+@pytest.fixture
+def small_data_copy(tmp_path, tmp_path_factory) -> Path:
+    """A throwaway copy of the small project's data/ (tests/small_project.py: every kind of record, the same
+    schemas), for the tests of how the data is read and remembered, which load it whole more than once."""
+    target = tmp_path / "data"
+    shutil.copytree(small_project(tmp_path_factory) / "data", target)
+    return target
+
+
 def run_l5r(*args, cwd=None) -> subprocess.CompletedProcess:
     """Run the installed console script, as a user would."""
     return subprocess.run([str(BIN / "l5r"), *map(str, args)], cwd=cwd or ROOT,

@@ -172,17 +172,21 @@ def _parsed_memo_path(cache: Path, monkeypatch) -> Path:
 
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "loop", "folder"])
-def test_a_clean_data_memo_that_is_no_regular_file_is_no_memo(tmp_path, monkeypatch, kind):
+def test_a_clean_data_memo_that_is_no_regular_file_is_no_memo(small_data_copy, tmp_path, monkeypatch, kind):
     """The memos of documents found clean and of files parsed before, in the cache folder, are read as every input
     is: a FIFO there (which hung every command that loads the data, for ever), a device, a loop or a folder means
-    no memo."""
-    _special(kind, _memo_path(tmp_path / "cache", monkeypatch))
+    no memo. (Data with the project's schemas, so the project's memo path: the small project's.)"""
+    from l5r.data import schemas
+
+    memo = _memo_path(tmp_path / "cache", monkeypatch)
+    assert memo == schemas._memo_file(small_data_copy / "schemas")
+    _special(kind, memo)
     _special(kind, _parsed_memo_path(tmp_path / "cache", monkeypatch))
     env = dict(os.environ, L5R_CACHE_DIR=str(tmp_path / "cache"))
     start = time.monotonic()
     try:
-        result = subprocess.run([str(BIN / "l5r"), "check"], cwd=ROOT, env=env, capture_output=True, text=True,
-                                timeout=60, check=False)
+        result = subprocess.run([str(BIN / "l5r"), "check", "--data", str(small_data_copy)], cwd=tmp_path, env=env,
+                                capture_output=True, text=True, timeout=60, check=False)
     except subprocess.TimeoutExpired:
         pytest.fail(f"`l5r check` with the memo a {kind} did not end in 60 s")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stdout + result.stderr
@@ -190,7 +194,7 @@ def test_a_clean_data_memo_that_is_no_regular_file_is_no_memo(tmp_path, monkeypa
 
 
 @pytest.mark.parametrize("kind", ["too-large", "not-utf8"])
-def test_an_oversize_or_non_utf8_memo_is_no_memo(tmp_path, monkeypatch, kind):
+def test_an_oversize_or_non_utf8_memo_is_no_memo(small_data_copy, tmp_path, monkeypatch, kind):
     """Digests that would skip every document's check, in a memo over its size or with a byte that is no UTF-8:
     the memo is not read (every document is checked again) and is started afresh."""
     from l5r.data import load, schemas
@@ -198,7 +202,7 @@ def test_an_oversize_or_non_utf8_memo_is_no_memo(tmp_path, monkeypatch, kind):
     first = _memo_path(tmp_path / "first", monkeypatch)
     monkeypatch.setattr(schemas, "_CLEAN", {})
     monkeypatch.setattr(load, "_LOADED", {})
-    load_codex(ROOT / "data")
+    load_codex(small_data_copy)
     digests = first.read_bytes()
     assert digests.count(b"\n") > 20
     memo = _memo_path(tmp_path / "cache", monkeypatch)
@@ -213,7 +217,7 @@ def test_an_oversize_or_non_utf8_memo_is_no_memo(tmp_path, monkeypatch, kind):
     monkeypatch.setattr(schemas, "_validators", counting)
     monkeypatch.setattr(schemas, "_CLEAN", {})
     monkeypatch.setattr(load, "_LOADED", {})
-    load_codex(ROOT / "data")
+    load_codex(small_data_copy)
     assert len(checked) > 20, "the memo's digests were used"
     assert not memo.exists() or memo.stat().st_size < schemas.MEMO_BYTES
 

@@ -133,47 +133,47 @@ def _forget_memo(monkeypatch, tmp_path):
     return schemas
 
 
-def test_a_clean_document_is_not_validated_twice_even_in_a_new_process(data_copy, tmp_path, monkeypatch):
+def test_a_clean_document_is_not_validated_twice_even_in_a_new_process(small_data_copy, tmp_path, monkeypatch):
     schemas = _forget_memo(monkeypatch, tmp_path)
     from l5r.data import load
 
-    load_codex(data_copy)
-    real = schemas._validators(data_copy / "schemas")
+    load_codex(small_data_copy)
+    real = schemas._validators(small_data_copy / "schemas")
     monkeypatch.setattr(schemas, "_validators", lambda _d: {k: _NoValidation() for k in real})
     monkeypatch.setattr(load, "_LOADED", {})  # read the files again (not the loaded Codex kept in memory)
-    load_codex(data_copy)  # remembered in this process
+    load_codex(small_data_copy)  # remembered in this process
     monkeypatch.setattr(schemas, "_CLEAN", {})
     monkeypatch.setattr(load, "_LOADED", {})
-    load_codex(data_copy)  # remembered in the cache folder, as a new process finds it
+    load_codex(small_data_copy)  # remembered in the cache folder, as a new process finds it
     assert list((tmp_path / "cache").glob("schema-clean-*.txt"))
 
 
-def test_a_process_whose_data_is_known_clean_never_imports_the_schema_checker(data_copy, tmp_path, monkeypatch):
+def test_a_process_whose_data_is_known_clean_never_imports_the_schema_checker(small_data_copy, tmp_path, monkeypatch):
     """jsonschema is a third of a command's start-up: once every document is remembered clean, a new process loads
     the data without it; an edited document brings it back."""
     import subprocess
     import sys
 
     _forget_memo(monkeypatch, tmp_path)
-    load_codex(data_copy)  # remembers every document in tmp_path/cache
+    load_codex(small_data_copy)  # remembers every document in tmp_path/cache
     probe = ("import sys; from l5r.data.load import load_codex; load_codex(sys.argv[1]); "
              "print('jsonschema' in sys.modules)")
     env = {**__import__("os").environ, "L5R_CACHE_DIR": str(tmp_path / "cache")}
 
     def imported() -> str:
-        result = subprocess.run([sys.executable, "-c", probe, str(data_copy)], env=env, capture_output=True,
+        result = subprocess.run([sys.executable, "-c", probe, str(small_data_copy)], env=env, capture_output=True,
                                 text=True, check=False)
         assert result.returncode == 0, result.stderr
         return result.stdout.strip()
 
     assert imported() == "False"
-    path = data_copy / "formats" / "modern" / "format.yml"
+    path = small_data_copy / "formats" / "modern" / "format.yml"
     path.write_text(path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern Edited"),
                     encoding="utf-8")
     assert imported() == "True"
 
 
-def test_a_file_parsed_before_is_not_parsed_again_even_in_a_new_process(data_copy, tmp_path, monkeypatch):
+def test_a_file_parsed_before_is_not_parsed_again_even_in_a_new_process(small_data_copy, tmp_path, monkeypatch):
     """Parsing is half of loading: a file whose text was parsed cleanly is read from the cache folder, with the
     same values and locations; an edited file is parsed again, and a file with a problem is never kept."""
     import yaml
@@ -185,25 +185,25 @@ def test_a_file_parsed_before_is_not_parsed_again_even_in_a_new_process(data_cop
     (tmp_path / "cache").mkdir()
     earlier = tmp_path / "cache" / "parsed-0123456789abcdef.json"  # an earlier version's memo
     earlier.write_text("{}", encoding="utf-8")
-    first = load_codex(data_copy)
+    first = load_codex(small_data_copy)
     assert not earlier.exists() and len(list((tmp_path / "cache").glob("parsed-*.json"))) == 1
     composed = []
     real = yaml.compose
     monkeypatch.setattr(yaml, "compose", lambda *a, **k: composed.append(1) or real(*a, **k))
     monkeypatch.setattr(parsed, "_VIEWS", {})  # as a new process finds the cache folder
     monkeypatch.setattr(load, "_LOADED", {})
-    again = load_codex(data_copy)
+    again = load_codex(small_data_copy)
     assert composed == [] and again == first
-    path = data_copy / "formats" / "modern" / "format.yml"
+    path = small_data_copy / "formats" / "modern" / "format.yml"
     path.write_text(path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern Edited"),
                     encoding="utf-8")
     monkeypatch.setattr(parsed, "_VIEWS", {})
-    assert load_codex(data_copy).format("modern").short_name == "Modern Edited" and len(composed) == 1
+    assert load_codex(small_data_copy).format("modern").short_name == "Modern Edited" and len(composed) == 1
     path.write_text(path.read_text(encoding="utf-8") + "short_name: twice\n", encoding="utf-8")
     for _ in range(2):  # the duplicate key is found each time: never remembered
         monkeypatch.setattr(parsed, "_VIEWS", {})
         with pytest.raises(DataError) as caught:
-            load_codex(data_copy)
+            load_codex(small_data_copy)
         assert any("duplicate key 'short_name'" in p.message for p in caught.value.problems)
     assert len(composed) == 3
 
@@ -221,13 +221,13 @@ def test_an_edited_document_is_validated_again_and_its_problem_reported(data_cop
     assert any(p.path.endswith("formats/modern/format.yml") for p in caught.value.problems)
 
 
-def test_a_schema_edit_forgets_every_clean_document(data_copy, tmp_path, monkeypatch):
+def test_a_schema_edit_forgets_every_clean_document(small_data_copy, tmp_path, monkeypatch):
     schemas = _forget_memo(monkeypatch, tmp_path)
-    load_codex(data_copy)
-    schema = data_copy / "schemas" / "format.schema.json"
+    load_codex(small_data_copy)
+    schema = small_data_copy / "schemas" / "format.schema.json"
     schema.write_text(schema.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     calls = []
-    real = schemas._validators.__wrapped__(data_copy / "schemas")
+    real = schemas._validators.__wrapped__(small_data_copy / "schemas")
 
     class Counting:
         def __init__(self, inner):
@@ -238,8 +238,8 @@ def test_a_schema_edit_forgets_every_clean_document(data_copy, tmp_path, monkeyp
             return self.inner.iter_errors(value)
 
     monkeypatch.setattr(schemas, "_validators", lambda _d: {k: Counting(v) for k, v in real.items()})
-    load_codex(data_copy)
-    assert len(calls) == len(data_files(data_copy))
+    load_codex(small_data_copy)
+    assert len(calls) == len(data_files(small_data_copy))
 
 
 def test_the_same_codex_is_handed_out_until_a_data_file_changes(data_copy):
