@@ -1,8 +1,8 @@
 """Python sources parsed once per test process.
 
 The tests that read the package's code (imports, names, docstrings, environment reads, refusals, exception classes,
-patterns) each went through the same hundred files: eleven parses and eight walks of every file in one process. A
-file's tree and its nodes, in `ast.walk` order, are kept by its text; callers only read them.
+patterns) each go through the same files: a process parses and walks each file once, not once per test. A file's
+tree and its nodes, in `ast.walk` order, are kept by its text; callers only read them.
 """
 
 from __future__ import annotations

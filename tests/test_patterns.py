@@ -75,7 +75,7 @@ def _flags(node) -> int:
 
 
 # What every call the scan below looks for has in its source (`re.compile(`, with any blank or line continuation
-# between the parts): files without it are not parsed (two thirds of the package, at collection in every worker).
+# between the parts): files without it are not parsed, at collection in every worker.
 _CALL_TEXT = re.compile(r"\bre[\s\\]*\.[\s\\]*(?:" + "|".join(sorted(_CALLS)) + r")[\s\\]*\(")
 
 
