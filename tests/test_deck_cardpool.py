@@ -104,6 +104,36 @@ def test_damaged_or_unwritable_cache_still_loads(tmp_path, small_pool):
     assert len(load_index(small_pool, codex().cards, blocked / "cache")) > 0  # cannot be created, even by root
 
 
+def test_a_pool_folder_that_is_gone_leaves_no_cache_file_behind(tmp_path, small_pool):
+    """A pool that was a folder for a while (a test's, a clone's, a download looked at) keeps no file in the cache
+    folder once it is gone: writing a cache file removes those of its kind whose pool folder no longer exists. The
+    others stay: a pool still there, another kind of file, a file whose head names no pool."""
+    from l5r.cardpool import cache as pool_cache
+
+    cache = tmp_path / "cache"
+    pools = {}
+    for name in ("gone", "kept", "newest"):
+        pools[name] = shutil.copytree(small_pool, tmp_path / name)
+    for name in ("gone", "kept"):
+        pool_cache._IN_PROCESS.clear()
+        load_index(pools[name], codex().cards, cache)
+    files = {p.name for p in cache.glob("cardpool-*.json")}
+    assert len(files) == 2
+    foreign = cache / "cardpool-0123456789ab.json"
+    foreign.write_text("{}", encoding="utf-8")
+    other_kind = cache / "notes-0123456789ab.json"
+    other_kind.write_text('{"key":{"tuple":["00","/no/such/pool"]}}', encoding="utf-8")
+    shutil.rmtree(pools["gone"])
+    kept_file = {p.name for p in cache.glob("cardpool-*.json")
+                 if pool_cache._pool_folder_of(p) == str(pools["kept"].resolve())}
+    pool_cache._IN_PROCESS.clear()
+    load_index(pools["newest"], codex().cards, cache)  # writes its file, and forgets the gone pool's
+    left = {p.name for p in cache.glob("cardpool-*.json")}
+    assert len(left) == 3 and kept_file <= left and foreign.exists() and other_kind.exists(), left
+    assert sorted(pool_cache._pool_folder_of(cache / n) for n in left - {foreign.name}) == \
+        sorted(str(pools[n].resolve()) for n in ("kept", "newest"))
+
+
 def test_broken_pool_yaml_is_one_clear_error(tmp_path, small_pool):
     (small_pool / "sets" / "broken.yaml").write_text("set: Broken\ncards: [\n", encoding="utf-8")
     with pytest.raises(PoolError) as err:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from dataclasses import fields, is_dataclass
 from pathlib import Path
@@ -51,6 +52,7 @@ def cached(pool_dir: Path, cards: Mapping[str, CardRecord], cache_dir: Path | No
         index = build()
         if path is not None:
             _write(path, key, index)
+            _forget_gone_pools(path, kind)
     if finish is not None:
         index = finish(index)
     _IN_PROCESS[kind] = (key, index)
@@ -85,6 +87,40 @@ def _write(path: Path, key: tuple, index):
     except (OSError, TypeError):  # the cache only saves time; a read-only disk must not stop a deck check
         if tmp and os.path.exists(tmp):
             os.unlink(tmp)
+
+
+# A file is kept per pool folder (per kind). Pools that were folders for a while (a download unpacked to look at, a
+# test's pool, a clone's fixture pool) would leave their files behind for ever: whenever a file is written, those of
+# its kind whose pool folder is gone are removed. The folder is read from the head of the file, where the key is.
+_HEAD_BYTES = 16 * 1024
+_POOL_IN_HEAD = re.compile(r'^\{"key":\{"tuple":\["[0-9a-f]+",("(?:[^"\\]|\\.)*")')
+
+
+def _forget_gone_pools(written: Path, kind: str) -> None:
+    name = re.compile(rf"{re.escape(kind)}-[0-9a-f]{{12}}\.json")
+    try:
+        others = [p for p in written.parent.iterdir() if p != written and name.fullmatch(p.name)]
+    except OSError:
+        return
+    for other in others:
+        folder = _pool_folder_of(other)
+        if folder is not None and not os.path.isdir(folder):
+            try:
+                other.unlink()
+            except OSError:  # another process removed it, or it cannot be: it only takes room
+                pass
+
+
+def _pool_folder_of(path: Path) -> str | None:
+    """The pool folder a cache file was written for (None when its head does not say)."""
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(_HEAD_BYTES).decode("utf-8", "replace")
+        found = _POOL_IN_HEAD.match(head)
+        folder = json.loads(found.group(1)) if found else None
+    except (OSError, ValueError):
+        return None
+    return folder if isinstance(folder, str) and folder else None
 
 
 # Tagged JSON: a list is a list; a tuple, set, dict or dataclass is a one-key object naming what it is.
