@@ -341,6 +341,9 @@ class SharedContext:
             page.unroute_all(behavior="ignoreErrors")
         while kept.scripts:
             kept.scripts.pop().close()
+        # A cookie a page's script sets reaches the context's cookie store after the script has returned; the page
+        # reading its cookies waits for the write, so the clearing when the tab is next lent cannot come first.
+        page.evaluate("() => { try { return document.cookie; } catch (e) { return ''; } }")
         page.goto("about:blank")
         if page.viewport_size != self.viewport:
             page.set_viewport_size(self.viewport)
