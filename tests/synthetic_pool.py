@@ -122,10 +122,12 @@ def build_env(pool: Path) -> dict:
                 L5R_CACHE_DIR=str(pool.parent / "cache"))
 
 
-def built_with_pool(tmp_path_factory) -> Path:
+def built_with_pool(tmp_path_factory, alongside=None) -> Path:
     """A folder holding this pool (`pool/`) and the site built with it (`site/`: `mkdocs build --strict` of
     mkdocs.yml for the test builds' public address, with a cache folder of its own, `cache/`), built once per run:
-    the browser tests open its pages (tests/browser/synthetic.py)."""
+    the browser tests open its pages (tests/browser/synthetic.py). `alongside(folder, environment)`, when given,
+    runs while the site builds, with the same pool and cache: a build is one process, and the other test worker
+    often waits for this folder with its core idle."""
     import subprocess
     import sys
 
@@ -133,9 +135,14 @@ def built_with_pool(tmp_path_factory) -> Path:
 
     def build(work: Path) -> None:
         env = build_env(write_pool(work / "pool"))
-        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"),
-                                 "--site-dir", str(work / "site")], cwd=ROOT, env=env, capture_output=True, text=True,
-                                check=False)
-        assert result.returncode == 0, result.stderr[-3000:]
+        site = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"),
+                                 "--site-dir", str(work / "site")], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            if alongside is not None:
+                alongside(work, env)
+        finally:
+            _, stderr = site.communicate()
+        assert site.returncode == 0, stderr[-3000:]
 
     return shared_once(tmp_path_factory, "synthetic-pool-card-site", build)

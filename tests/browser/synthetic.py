@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import shared_once
 from synthetic_pool import CLANS, build_env, built_with_pool, oracle_list, title  # noqa: F401 - for the tests
 
 from .conftest import Site, build_offline_copy, guarded_page, serve
@@ -18,10 +17,8 @@ from .conftest import Site, build_offline_copy, guarded_page, serve
 def small_sites(tmp_path_factory) -> dict[str, Path]:
     """The site's folder by kind: "online", the build with the synthetic pool (tests/synthetic_pool.py
     `built_with_pool`); "offline", `make offline` of the same, unzipped as a player would."""
-    work = built_with_pool(tmp_path_factory)
-    dist = shared_once(tmp_path_factory, "synthetic-pool-offline",
-                       lambda out: build_offline_copy(out, build_env(work / "pool")))
-    [offline] = [p for p in (dist / "unzipped").iterdir() if p.is_dir()]
+    work = built_with_pool(tmp_path_factory, alongside=lambda out, env: build_offline_copy(out / "offline", env))
+    [offline] = [p for p in (work / "offline" / "unzipped").iterdir() if p.is_dir()]
     return {"online": work / "site", "offline": offline}
 
 
