@@ -193,6 +193,27 @@ def test_a_clean_data_memo_that_is_no_regular_file_is_no_memo(small_data_copy, t
     assert time.monotonic() - start < 30
 
 
+def test_a_fifo_named_like_a_pool_cache_file_does_not_hang_the_next_cache_write(tmp_path):
+    """Writing a pool's cache file reads the head of the others of its kind (the pool folder each was written for,
+    l5r/cardpool/cache.py): as every cache file is read, so a FIFO there is skipped, not waited on for ever."""
+    from synthetic_pool import write_pool
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    fifo = cache / "cardpool-0123456789ab.json"
+    os.mkfifo(fifo)
+    code = ("import sys; from pathlib import Path; from l5r.cardpool import load_index; "
+            "load_index(Path(sys.argv[1]), {}, Path(sys.argv[2]))")
+    try:
+        result = subprocess.run([str(BIN / "python"), "-c", code, str(write_pool(tmp_path / "pool")), str(cache)],
+                                capture_output=True, text=True, timeout=60, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail("writing the pool's cache file waited on a FIFO for 60 s")
+    assert result.returncode == 0, result.stderr
+    written = [p.name for p in cache.glob("cardpool-*.json") if p.is_file()]
+    assert len(written) == 1 and fifo.exists(), (written, fifo.exists())
+
+
 @pytest.mark.parametrize("kind", ["too-large", "not-utf8"])
 def test_an_oversize_or_non_utf8_memo_is_no_memo(small_data_copy, tmp_path, monkeypatch, kind):
     """Digests that would skip every document's check, in a memo over its size or with a byte that is no UTF-8:

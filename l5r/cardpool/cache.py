@@ -20,7 +20,7 @@ from typing import Callable, Mapping
 
 from ..data.cachedir import default_cache_dir  # noqa: F401 - the cache folder's public name here too
 from ..data.model import CardRecord
-from ..data.safefile import MB, UnreadableFile, read_bytes
+from ..data.safefile import MB, UnreadableFile, read_bytes, read_head
 from .identity import Identity
 from .read import set_files
 
@@ -113,12 +113,11 @@ def _forget_gone_pools(written: Path, kind: str) -> None:
 
 def _pool_folder_of(path: Path) -> str | None:
     """The pool folder a cache file was written for (None when its head does not say)."""
-    try:
-        with open(path, "rb") as stream:
-            head = stream.read(_HEAD_BYTES).decode("utf-8", "replace")
+    try:  # read as every cache file is: a FIFO named like one must not hang the command that writes its own
+        head = read_head(path, _HEAD_BYTES).decode("utf-8", "replace")
         found = _POOL_IN_HEAD.match(head)
         folder = json.loads(found.group(1)) if found else None
-    except (OSError, ValueError):
+    except (UnreadableFile, ValueError):
         return None
     return folder if isinstance(folder, str) and folder else None
 

@@ -38,6 +38,29 @@ def regular_file_problem(path: str | os.PathLike) -> str | None:
 
 def read_bytes(path: str | os.PathLike, limit: int) -> bytes:
     """The bytes of a regular file of at most `limit` bytes."""
+    fd, size = _open_regular(path)
+    try:
+        if size > limit:
+            raise UnreadableFile(too_large(limit))
+        raw = _read(fd, limit + 1)  # a file that grows while read is still cut at the limit
+    finally:
+        os.close(fd)
+    if len(raw) > limit:
+        raise UnreadableFile(too_large(limit))
+    return raw
+
+
+def read_head(path: str | os.PathLike, size: int) -> bytes:
+    """The first `size` bytes of a regular file, however long it is."""
+    fd, _ = _open_regular(path)
+    try:
+        return _read(fd, size)
+    finally:
+        os.close(fd)
+
+
+def _open_regular(path: str | os.PathLike) -> tuple[int, int]:
+    """A descriptor of the regular file at `path`, opened without blocking, and its size."""
     problem = regular_file_problem(path)
     if problem:
         raise UnreadableFile(problem)
@@ -47,19 +70,21 @@ def read_bytes(path: str | os.PathLike, limit: int) -> bytes:
         raise UnreadableFile(_os_reason(exc)) from None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):  # replaced between the check and the opening
-            raise UnreadableFile(_kind(info.st_mode))
-        if info.st_size > limit:
-            raise UnreadableFile(too_large(limit))
+    except OSError as exc:
+        os.close(fd)
+        raise UnreadableFile(_os_reason(exc)) from None
+    if not stat.S_ISREG(info.st_mode):  # replaced between the check and the opening
+        os.close(fd)
+        raise UnreadableFile(_kind(info.st_mode))
+    return fd, info.st_size
+
+
+def _read(fd: int, size: int) -> bytes:
+    try:
         with os.fdopen(fd, "rb", closefd=False) as stream:
-            raw = stream.read(limit + 1)  # a file that grows while read is still cut at the limit
+            return stream.read(size)
     except OSError as exc:
         raise UnreadableFile(_os_reason(exc)) from None
-    finally:
-        os.close(fd)
-    if len(raw) > limit:
-        raise UnreadableFile(too_large(limit))
-    return raw
 
 
 def read_text(path: str | os.PathLike, limit: int, bom: bool = False) -> str:
