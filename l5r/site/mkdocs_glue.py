@@ -24,7 +24,7 @@ from .api import ApiError
 from .cardpage.write import JOBS_ENV, jobs_setting
 from .generate import NO_ADDRESS, Generated, generate
 from .pages import SitePlan
-from .render import bytecode_cache
+from .template_cache import bytecode_cache
 
 STATE_KEY = "l5r_site"
 _LOG = logging.getLogger("mkdocs.plugins.l5r_codex")  # under mkdocs.*: MkDocs shows it as an INFO line
@@ -127,7 +127,7 @@ def _links(step, *args):
 
 
 def theme_env(state: SiteState, env, config, files):
-    # The theme's templates compiled once and kept between builds (l5r/site/render.py `bytecode_cache`); under
+    # The theme's templates compiled once and kept between builds (l5r/site/template_cache.py); under
     # `mkdocs serve`, a page whose inputs did not change is not rendered again (l5r/site/mkdocs_serve.py).
     if env.bytecode_cache is None:
         env.bytecode_cache = bytecode_cache()

@@ -15,6 +15,7 @@ from ..data import model as m
 from . import citelabel
 from .autolink import Linker, Target
 from .pages import SitePlan, page_path, relative_url
+from .template_cache import bytecode_cache
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -324,24 +325,6 @@ def tooltip_titles(page_html: str) -> str:
         return f'{match.group(1)}"{html.escape(html.escape(value, quote=False))}"'
 
     return _TITLE_ATTR.sub(once_more, page_html)
-
-
-def bytecode_cache():
-    """Compiled templates kept in the cache folder between builds (Jinja checks each template's source, so an
-    edited template is compiled again): compiling the theme's and the Codex's templates cost a second of every
-    build and every `mkdocs serve` rebuild. None when no cache folder is writable."""
-    from jinja2 import FileSystemBytecodeCache
-
-    from ..data.cachedir import default_cache_dir
-
-    folder = default_cache_dir()
-    if folder is None:
-        return None
-    try:
-        (folder / "jinja").mkdir(exist_ok=True)
-    except OSError:
-        return None
-    return FileSystemBytecodeCache(str(folder / "jinja"))
 
 
 def jinja_env() -> Environment:
