@@ -65,6 +65,12 @@ def _pool() -> str | None:
     return str(found) if found else None
 
 
+def _terminal_signals() -> None:
+    # Ctrl-C as a terminal gives it: run in the background by a script, this process has SIGINT ignored, and the
+    # server would inherit that and never stop on the Ctrl-C below.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run(pool: str | None) -> tuple[dict, bool]:
     """Serve a scratch copy (with or without the pool) and time each kind of edit: {kind: [seconds]}."""
     work = Path(tempfile.mkdtemp(prefix="l5r-bench-serve-"))
@@ -81,7 +87,8 @@ def run(pool: str | None) -> tuple[dict, bool]:
     env["L5R_CARDPOOL"] = pool or "none"  # without: not even a fetched pool
     cmd = [str(Path(sys.executable).parent / "mkdocs"), "serve", "--livereload", "--watch", "data",
            "--dev-addr", f"127.0.0.1:{port}"]
-    proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=_terminal_signals)
     log: list[str] = []
     ready = threading.Event()
 

@@ -150,6 +150,15 @@ def site_build_env(pool: Path | None = None) -> dict:
     return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_SITE_URL=TEST_SITE_URL, L5R_CARDPOOL=str(pool or FIXTURE_POOL))
 
 
+def terminal_signals() -> None:
+    """A child's `preexec_fn`: Ctrl-C as a terminal gives it. A test run started in the background by a script (a
+    shell without job control) has SIGINT ignored, every process it starts inherits that, and Python then installs
+    no KeyboardInterrupt handler: the command would never hear the test's Ctrl-C."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def no_pool_env(**extra: str) -> dict:
     """The calling environment for a command or build that needs no card pool: not even the pool `l5r cardpool
     fetch` installed in the user cache is read (on a machine that has one, a build with it takes half a minute

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import terminal_signals  # tests/conftest.py
 from l5r.cardpool import NO_POOL, PoolError, choose_pool, locate_pool
 from l5r.cardpool import fetch as pool_fetch
 
@@ -306,7 +307,7 @@ def test_an_interrupted_fetch_leaves_no_folder(made_up, tmp_path, monkeypatch):
         with _Server({"/slow.tar.gz": (200, body, "slow")}) as server:
             proc = subprocess.Popen([str(L5R), "cardpool", "fetch", "--from", f"{server.url}/slow.tar.gz",
                                      "--manifest", str(path)], env=_env(cache, PYTHONFAULTHANDLER="1"),
-                                    cwd=tmp_path, preexec_fn=_terminal_signals,
+                                    cwd=tmp_path, preexec_fn=terminal_signals,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             root = cache / "cardpool"
             deadline = time.monotonic() + 30
@@ -441,12 +442,6 @@ def test_resolution_order(tmp_path, no_proxy_env):
 # -----------------------------------------------------------------------------------------------------------
 # The real `l5r` console script, from a fresh folder
 # -----------------------------------------------------------------------------------------------------------
-
-
-def _terminal_signals():
-    # A command typed in a terminal gets Ctrl-C; a test run started in the background by a script inherits
-    # SIGINT ignored (and Python then installs no KeyboardInterrupt handler): give the command a terminal's.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _env(cache: Path, **extra) -> dict:

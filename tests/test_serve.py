@@ -15,7 +15,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from conftest import BIN, small_project_copy
+from conftest import BIN, small_project_copy, terminal_signals
 
 # The script MkDocs' live server puts before </body> of every page it serves.
 LIVERELOAD = re.compile(rb"<script>\s*var livereload = function.*?</script>(?=</body>)", re.S)
@@ -50,7 +50,7 @@ def test_served_pages_after_an_edit_are_what_a_build_writes(tmp_path, tmp_path_f
     env["TMPDIR"] = str(serve_tmp)
     proc = subprocess.Popen([str(BIN / "mkdocs"), "serve", "--livereload", "--watch", "data", "--dev-addr",
                              f"127.0.0.1:{port}"], cwd=work, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+                            stderr=subprocess.STDOUT, text=True, preexec_fn=terminal_signals)
     log: list[str] = []
     ready = threading.Event()
 

@@ -1,10 +1,11 @@
 """Compiled templates kept in the cache folder between builds, one folder per installation of the Codex.
 
-Compiling the theme's and the Codex's templates cost a second of every build and every `mkdocs serve` rebuild. Jinja
-names a compiled template by the template's path and checks its source before using it, so an edited template is
-compiled again; but each checkout or virtual environment has its own paths, and the files of one that is gone would
-stay in the user's cache for ever. So each installation (this package's folder and Python's prefix) has a folder of
-its own, which names them in `installation.txt`; making a new one removes those whose installation is gone.
+Compiling the theme's and the Codex's templates is a good part of a small build and of every `mkdocs serve`
+rebuild. Jinja names a compiled template by the template's path and checks its source before using it, so an edited
+template is compiled again; but each checkout or virtual environment has its own paths, and the files of one that
+is gone would stay in the user's cache for ever. So each installation (this package's folder and Python's prefix)
+has a folder of its own, which names them in `installation.txt`; making a new one removes those whose installation
+is gone.
 """
 
 from __future__ import annotations
