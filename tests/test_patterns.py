@@ -15,6 +15,7 @@ so it is kept small: the 256 KB run takes the other half of the time.
 from __future__ import annotations
 
 import ast
+import gc
 import importlib
 import pkgutil
 import re
@@ -31,7 +32,7 @@ _CALLS = {"compile", "match", "search", "fullmatch", "sub", "subn", "split", "fi
 _FLAG_NAMES = {"I": re.I, "IGNORECASE": re.I, "M": re.M, "MULTILINE": re.M, "S": re.S, "DOTALL": re.S,
                "X": re.X, "VERBOSE": re.X, "A": re.A, "ASCII": re.A}
 SMALL, LARGE = 16 * 1024, 256 * 1024
-SMALL_BUDGET, LARGE_BUDGET = 0.125, 1.0  # CPU seconds; the slowest linear pattern takes 0.3 s at 256 KB
+SMALL_BUDGET, LARGE_BUDGET = 0.125, 1.0  # CPU seconds of the thread; the slowest linear pattern takes 0.3 s at 256 KB
 
 # Units repeated up to the size: capitals without a full stop, runs of one character class, the words the
 # patterns look for, brackets and separators left open.
@@ -113,26 +114,45 @@ def test_the_scan_finds_the_patterns():
     assert any(where.startswith("l5r/decklist.py:") for where in names)
 
 
-def _timings(pattern: re.Pattern, texts, anchored: bool):
-    for label, text in texts:
-        start = time.process_time()
+def _seconds(pattern: re.Pattern, text: str, anchored: bool) -> float:
+    # The CPU time of this thread alone, with the collector off: a worker's other threads and a full collection
+    # of a heap that holds the card pool are not the pattern's time.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        start = time.thread_time()
         if anchored:
             pattern.match(text)
         else:
             for _ in pattern.finditer(text):
                 pass
-        yield time.process_time() - start, label
+        return time.thread_time() - start
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _timings(pattern: re.Pattern, texts, anchored: bool, budget: float):
+    # A text over the budget is timed twice more and its best time kept: a backtracking pattern misses it every
+    # time, a linear one that a busy machine slowed once does not.
+    for label, text in texts:
+        seconds = _seconds(pattern, text, anchored)
+        for _ in range(2):
+            if seconds < budget:
+                break
+            seconds = min(seconds, _seconds(pattern, text, anchored))
+        yield seconds, label
 
 
 @pytest.mark.parametrize("key", sorted(PATTERNS), ids=lambda key: PATTERNS[key])
 def test_pattern_runs_in_linear_time(key):
     pattern, anchored = re.compile(*key), PATTERNS[key].endswith("(match)")
-    small = sorted(_timings(pattern, _texts(SMALL), anchored), reverse=True)
+    small = sorted(_timings(pattern, _texts(SMALL), anchored, SMALL_BUDGET), reverse=True)
     seconds, label = small[0]
     assert seconds < SMALL_BUDGET, (f"{PATTERNS[key]} ({pattern.pattern!r}) took {seconds:.2f} s on 16 KB of "
                                     f"{label!r}: it backtracks; bound or split it")
     # A pattern that backtracks is slowest at 16 KB on the text it backtracks on: those three go to 256 KB.
     worst = {label for _, label in small[:3]}
-    seconds, label = max(_timings(pattern, _texts(LARGE, worst), anchored))
+    seconds, label = max(_timings(pattern, _texts(LARGE, worst), anchored, LARGE_BUDGET))
     assert seconds < LARGE_BUDGET, (f"{PATTERNS[key]} ({pattern.pattern!r}) took {seconds:.2f} s on 256 KB of "
                                     f"{label!r}: it backtracks; bound or split it")
