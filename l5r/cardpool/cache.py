@@ -13,14 +13,13 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
 from ..data.cachedir import default_cache_dir  # noqa: F401 - the cache folder's public name here too
 from ..data.model import CardRecord
-from ..data.safefile import MB, UnreadableFile, read_bytes, read_head
+from ..data.safefile import MB, UnreadableFile, read_bytes, read_head, write_whole
 from .identity import Identity
 from .read import set_files
 
@@ -75,18 +74,13 @@ def _read(path: Path, key: tuple, types: dict[str, type]):
 
 
 def _write(path: Path, key: tuple, index):
-    tmp = None
     try:
         text = json.dumps({"key": _encode(key), "value": _encode(index)}, ensure_ascii=False,
                           separators=(",", ":"))
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(tmp, path)  # atomic: two runs at once never see half a file
+        write_whole(path, text)  # two runs at once never see half a file
     except (OSError, TypeError):  # the cache only saves time; a read-only disk must not stop a deck check
-        if tmp and os.path.exists(tmp):
-            os.unlink(tmp)
+        pass
 
 
 # A file is kept per pool folder (per kind). Pools that were folders for a while (a download unpacked to look at, a

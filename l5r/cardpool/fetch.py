@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
+from ..data.safefile import write_whole
 from ..errors import CodexError
 
 MANIFEST_FILE = Path(__file__).with_name("manifest.json")
@@ -139,12 +140,9 @@ def load_manifest(path: str | os.PathLike | None = None) -> Manifest:
 def write_manifest(manifest: Manifest, path: str | os.PathLike | None = None) -> Path:
     where = Path(path) if path else MANIFEST_FILE
     text = json.dumps(manifest.as_json(), indent=1) + "\n"
-    tmp = where.with_name(where.name + ".tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, where)
+        write_whole(where, text)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise FetchError(f"cannot write the manifest {where}: {exc.strerror}") from None
     return where
 

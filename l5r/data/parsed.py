@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import threading
 from pathlib import Path
 
 import yaml
 
 from .cachedir import default_cache_dir
-from .safefile import MB, UnreadableFile, read_text
+from .safefile import MB, UnreadableFile, read_text, write_whole
 
 # A parsed document is a few times its text; the limit is many times the whole data's. The memo is read as every
 # input is (a regular file within this size, UTF-8): a FIFO, a device or a huge file in the cache folder is no memo.
@@ -73,15 +71,9 @@ def save() -> None:
     if len(entries) > _MAX_ENTRIES:
         entries = {digest: entries[digest] for digest in _USED if digest in entries}
         _VIEWS[path] = entries
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    try:  # a whole new file, then renamed over the old: a reader never sees half of one
-        tmp.write_text(json.dumps(entries, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        os.replace(tmp, path)
+    try:  # a reader never sees half a file
+        write_whole(path, json.dumps(entries, ensure_ascii=False, separators=(",", ":")))
     except (OSError, ValueError):
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
         return
     # The memos of earlier readers (another version of the Codex) are never read again: they go, not pile up.
     for stale in path.parent.glob("parsed-*.json"):

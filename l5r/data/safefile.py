@@ -4,13 +4,15 @@ A FIFO waits for a writer that never comes, /dev/zero never ends, a symbolic lin
 disk image fills the memory, UTF-16 without a byte order mark decodes as UTF-8 with a NUL after each letter.
 Each becomes one `UnreadableFile` sentence that the caller prefixes with the file's name. The file is checked
 with stat before it is opened and opened without blocking, so a FIFO swapped in between cannot hang either.
-docs/limits.md lists every reader's limit.
+docs/limits.md lists every reader's limit. What the Codex writes for itself (caches, the pool's manifest) is
+written whole, by `write_whole`, so that a reader running meanwhile sees the old file or the new one, never half.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import secrets
 import stat
 from pathlib import Path
 
@@ -57,6 +59,27 @@ def read_head(path: str | os.PathLike, size: int) -> bytes:
         return _read(fd, size)
     finally:
         os.close(fd)
+
+
+def write_whole(path: str | os.PathLike, text: str) -> None:
+    """Write `text` as UTF-8 to a new file beside `path`, then rename it over `path` (OSError as it comes).
+
+    The new file's name is one no other writer picks (two processes or threads writing the same file at once each
+    rename a whole file of their own; the last one stays), and it is created with the mode any new file gets here.
+    """
+    path = Path(path)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
 
 
 def _open_regular(path: str | os.PathLike) -> tuple[int, int]:

@@ -11,16 +11,14 @@ is gone.
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 from jinja2 import FileSystemBytecodeCache
 
 from ..data.cachedir import default_cache_dir
-from ..data.safefile import UnreadableFile, read_text
+from ..data.safefile import UnreadableFile, read_text, write_whole
 
 # ---------------------------------------------------------------------------------------------------------
 # The cache
@@ -62,21 +60,9 @@ def _installation_folder(jinja: Path) -> Path:
     if (own / INSTALLATION_FILE).is_file():
         return own
     own.mkdir(parents=True, exist_ok=True)
-    _write_whole(own / INSTALLATION_FILE, text)
+    write_whole(own / INSTALLATION_FILE, text)  # a build that starts meanwhile reads it whole or skips the folder
     _forget_gone_installations(jinja, own)
     return own
-
-
-def _write_whole(path: Path, text: str) -> None:
-    # A build that starts meanwhile reads the whole file or none (and then skips the folder).
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def _forget_gone_installations(jinja: Path, own: Path) -> None:
