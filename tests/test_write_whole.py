@@ -48,6 +48,18 @@ def test_a_write_that_fails_keeps_the_old_file_and_leaves_nothing_beside_it(tmp_
     assert [p.name for p in tmp_path.iterdir()] == ["cache.json"]
 
 
+def test_a_file_already_of_the_new_files_name_is_not_the_writers_to_remove(tmp_path, monkeypatch):
+    import secrets
+
+    monkeypatch.setattr(secrets, "token_hex", lambda n: "00" * n)  # the name another writer picked a moment ago
+    target = tmp_path / "cache.json"
+    theirs = tmp_path / f"cache.json.{os.getpid()}.00000000.tmp"
+    theirs.write_text("another writer's", encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        write_whole(target, "new")
+    assert theirs.read_text(encoding="utf-8") == "another writer's" and not target.exists()
+
+
 def test_writers_at_once_leave_one_whole_file(tmp_path):
     target = tmp_path / "memo.json"
     texts = [str(n) * 200_000 for n in range(8)]

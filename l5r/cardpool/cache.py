@@ -79,7 +79,7 @@ def _write(path: Path, key: tuple, index):
                           separators=(",", ":"))
         path.parent.mkdir(parents=True, exist_ok=True)
         write_whole(path, text)  # two runs at once never see half a file
-    except (OSError, TypeError):  # the cache only saves time; a read-only disk must not stop a deck check
+    except (OSError, TypeError, ValueError):  # the cache only saves time; a read-only disk must not stop a deck check
         pass
 
 

@@ -69,8 +69,9 @@ def write_whole(path: str | os.PathLike, text: str) -> None:
     """
     path = Path(path)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    # Outside the clean-up below: a file of that name that this call did not create is not this call's to remove.
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
         with os.fdopen(fd, "w", encoding="utf-8") as stream:
             stream.write(text)
         os.replace(tmp, path)
