@@ -135,14 +135,17 @@ def built_with_pool(tmp_path_factory, alongside=None) -> Path:
 
     def build(work: Path) -> None:
         env = build_env(write_pool(work / "pool"))
-        site = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"),
-                                 "--site-dir", str(work / "site")], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
-        try:
-            if alongside is not None:
-                alongside(work, env)
-        finally:
-            _, stderr = site.communicate()
-        assert site.returncode == 0, stderr[-3000:]
+        # Its messages go to a file, not a pipe: a pipe nobody reads while `alongside` runs could fill and stall it.
+        log = work / "build.log"
+        with open(log, "w", encoding="utf-8") as stream:
+            site = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
+                                     str(ROOT / "mkdocs.yml"), "--site-dir", str(work / "site")], cwd=ROOT, env=env,
+                                    stdout=subprocess.DEVNULL, stderr=stream)
+            try:
+                if alongside is not None:
+                    alongside(work, env)
+            finally:
+                site.wait()
+        assert site.returncode == 0, log.read_text(encoding="utf-8")[-3000:]
 
     return shared_once(tmp_path_factory, "synthetic-pool-card-site", build)
