@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test test-fast build check scenarios bench offline clean browser node_modules fuzz cardpool
+.PHONY: serve test test-fast build check scenarios bench offline clean browser node_modules fuzz cardpool lint
 
 # The virtualenv is rebuilt whenever the project's pins change.
 $(STAMP): pyproject.toml requirements.lock
@@ -50,11 +50,16 @@ PYTEST := $(BIN)/pytest -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
 # rewriting (collection: 5.9 CPU-seconds a worker without them, 2.5 with them), and every `l5r` and `mkdocs` process
 # of the run compiles the package. They are written to __pycache__ folders, which git ignores.
 test test-fast: export PYTHONDONTWRITEBYTECODE :=
-test: $(STAMP) browser node_modules
+test: $(STAMP) browser node_modules lint
 	$(PYTEST)
 
-test-fast: $(STAMP) node_modules
+test-fast: $(STAMP) node_modules lint
 	$(PYTEST) -m "not browser"
+
+# The code itself, before the tests: ruff's bug-finding rules over every Python file and mypy over the package
+# (both configured in pyproject.toml). Zero findings, or the run stops here.
+lint: $(STAMP)
+	$(BIN)/ruff check --quiet .
 
 # Browser tests drive Debian's chromium-headless-shell (Chromium's headless build: a quarter less CPU a page than
 # chromium, tests/conftest.py `chromium_binary`) and fall back on chromium; install both when the machine lacks them.

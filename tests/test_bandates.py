@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-from jinja2 import Environment, FileSystemLoader
 
 from l5r.data import bandates
 from l5r.site.render import jinja_env

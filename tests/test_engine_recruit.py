@@ -5,6 +5,8 @@ ne-ability-proclaim) and paying Gold (oh-guidelines-deck-construction, ne-kw-pay
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from l5r.engine import gold, recruit
@@ -118,3 +120,48 @@ def test_gold_sources_cover_with_least_waste(rs):
         gold.produce(g, YOU, amount)
     assert gold.pay(g, YOU, 5) == 5  # 2 + 3, not the 6
     assert g.player(YOU).gold_sources == [6]
+
+
+def test_paying_produced_gold_in_every_format(rs):
+    """Paying a cost from produced Gold answers in every format: what its documents state (oh-guidelines-deck-
+    construction, ne-kw-paying-gold-costs), or "not stated" where they say nothing of splitting or pooling (Modern
+    and AEG) — never an internal error."""
+    for fmt, ruleset in rs.items():
+        g = game(ruleset, None)
+        gold.produce(g, YOU, 5)
+        said = (ruleset.gold_splitting, ruleset.gold_pooling)
+        if True not in said and None in said:
+            with pytest.raises(NotStated, match="how Gold from one source pays several costs"):
+                gold.pay(g, YOU, 3)
+        else:
+            assert gold.pay(g, YOU, 3) in (3, 5), fmt
+
+
+def test_recruit_after_producing_gold_in_every_format(rs, codex):
+    """The scenario a player writes — produce Gold, then recruit — ends in a verdict in every format."""
+    from l5r.scenarios.collect import parse
+    from l5r.scenarios.runner import run_scenario
+
+    for fmt, ruleset in rs.items():
+        cited = sorted(ruleset.rule_refs.values())[0]  # the runner wants a rule of the format; any will do here
+        scenario = parse(textwrap.dedent(f"""\
+            title: Recruit after producing Gold
+            format: {fmt}
+            rules: [{cited}]
+            given:
+              you:
+                in provinces:
+                  - Crab Ashigaru: {{type: Holding, gold cost: 2}}
+            when:
+              - you produce 5 Gold
+              - you recruit Crab Ashigaru
+            then:
+              Crab Ashigaru: in play
+            """), "tests/test_engine_recruit.py", 1)
+        outcome = run_scenario(scenario, codex)
+        assert outcome.error is None, (fmt, outcome.report())
+        said = (ruleset.gold_splitting, ruleset.gold_pooling)
+        if True not in said and None in said:
+            assert "+ not stated: [you recruit Crab Ashigaru]" in outcome.report(), (fmt, outcome.report())
+        else:
+            assert outcome.passed, (fmt, outcome.report())

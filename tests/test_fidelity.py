@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
 from pathlib import Path
 

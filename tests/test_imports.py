@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-from package_source import file_nodes, parsed_file
+from package_source import file_nodes
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 

@@ -9,11 +9,9 @@ import re
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.request
-from pathlib import Path
 
 from conftest import BIN, small_project_copy, terminal_signals
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .game import Game, Impossible, Refused, stated
+from .game import Game, Impossible, Refused, not_stated
 
 
 def produce(game: Game, player: str, amount: int):

@@ -120,12 +120,13 @@ def _draw(game: Game, active: Player) -> int | NotStated:
     try:
         drawn = number(rs, "end_phase_draw", "how many cards the active player draws at the end of the turn")
     except NotStated as exc:
+        unknown = exc
         if rs.rule("end_of_turn"):  # the format has a Draw Phase but gives no number: cite its turn sequence
-            exc = not_stated(rs, "how many cards the Draw Phase draws", rs.rule("end_of_turn"))
+            unknown = not_stated(rs, "how many cards the Draw Phase draws", rs.rule("end_of_turn"))
         if active.hand_unknown is None:
             active.hand_unknown = not_stated(rs, "how many cards the end-of-turn draw draws, so how many "
-                                                 "cards are in hand after it", exc.rule_id)
-        return exc
+                                                 "cards are in hand after it", unknown.rule_id)
+        return unknown
     if active.hand_unknown is None:
         active.hand += drawn
     return drawn

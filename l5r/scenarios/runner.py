@@ -220,7 +220,7 @@ def _expect(run: steps.Run, key: str, expected, s: Scenario, outcome: Outcome):
     except (NotStated, NotModelled) as exc:
         # The engine cannot answer: that is an answer a scenario may expect ("not stated"), with the reason.
         actual, kind = f"{exc.kind}: {exc.reason}", "unanswered"
-        if not _norm(str(expected)) in UNANSWERED:
+        if _norm(str(expected)) not in UNANSWERED:
             outcome.mismatches.append((key, expected, actual))
             outcome.actual[key] = actual
             return

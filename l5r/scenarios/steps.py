@@ -175,8 +175,8 @@ def _seppuku_reaction(run: Run, p, n, mods, link, card):
     return f"{who.name} is rehonored, then destroyed; the loss is {change.points}"
 
 
-@step(rf"you make a Ranged (?P<n>\d+) Attack with \+(?P<bonus>\d+) strength for every (?P<per>\d+) points of "
-      rf"Family Honor you have", "you make a Ranged 3 Attack with +1 strength for every 10 points of Family Honor you have",
+@step(r"you make a Ranged (?P<n>\d+) Attack with \+(?P<bonus>\d+) strength for every (?P<per>\d+) points of "
+      r"Family Honor you have", "you make a Ranged 3 Attack with +1 strength for every 10 points of Family Honor you have",
       "`ranged attack strength` is its strength.")
 def _ranged(run: Run, n, bonus, per):
     strength = int(n) + honor.bonus_per_points(run.game, YOU, int(bonus), int(per))
@@ -228,7 +228,7 @@ def _proclaim(run: Run, p, card):
 # ---------------------------------------------------------------------------------------------------------
 
 
-@step(rf"(?P<a>[^\"]+?) challenges (?P<b>[^\"]+?) to a duel", "Kakita Toshimoko challenges Bayushi Kachiko to a duel",
+@step(r"(?P<a>[^\"]+?) challenges (?P<b>[^\"]+?) to a duel", "Kakita Toshimoko challenges Bayushi Kachiko to a duel",
       "Starts a duel; the challenged player has the first opportunity to focus or strike.")
 def _challenge(run: Run, a, b):
     run.duel = duel.challenge(run.game, named(run, a).name, named(run, b).name)

@@ -28,7 +28,7 @@ from injection import HOST, MARK, damage_pool, damage_project
 
 from conftest import small_project  # tests/conftest.py
 
-from .conftest import is_local, serve
+from .conftest import serve
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import posixpath
 import re
 import shutil
 import sys

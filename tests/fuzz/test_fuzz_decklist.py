@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
