@@ -60,6 +60,7 @@ test-fast: $(STAMP) node_modules lint
 # (both configured in pyproject.toml). Zero findings, or the run stops here.
 lint: $(STAMP)
 	$(BIN)/ruff check --quiet .
+	$(BIN)/mypy
 
 # Browser tests drive Debian's chromium-headless-shell (Chromium's headless build: a quarter less CPU a page than
 # chromium, tests/conftest.py `chromium_binary`) and fall back on chromium; install both when the machine lacks them.

@@ -32,8 +32,14 @@ def top_level_names(files) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("_"):
                 if node.name in COMMAND_PROTOCOL and _is_command_module(path):
                     continue
+                if any(_named(d) == "overload" for d in node.decorator_list):
+                    continue  # a typing.overload: a signature of the one function defined after it
                 functions[node.name].append(where)
     return classes, functions
+
+
+def _named(decorator: ast.expr) -> str:
+    return decorator.attr if isinstance(decorator, ast.Attribute) else getattr(decorator, "id", "")
 
 
 def clashes(names: dict[str, list[str]]) -> list[str]:
@@ -65,6 +71,9 @@ def test_a_clash_is_found(tmp_path):
     for name in ("x.py", "y.py"):  # the subcommand protocol repeats by design
         (tmp_path / "cli" / name).write_text("def run(args):\n    pass\n", encoding="utf-8")
     (tmp_path / "c.py").write_text("def write():\n    pass\n", encoding="utf-8")
+    (tmp_path / "d.py").write_text("from typing import overload\n\n@overload\ndef read(x: int) -> int: ...\n"
+                                   "@overload\ndef read(x: None) -> None: ...\ndef read(x):\n    return x\n",
+                                   encoding="utf-8")
     classes, functions = top_level_names(sorted(tmp_path.rglob("*.py")))
     assert [c.split(":")[0] for c in clashes(classes)] == ["Card"]
     assert [c.split(":")[0] for c in clashes(functions)] == ["write"]

@@ -81,7 +81,7 @@ def load_index(pool_dir: Path | None, cards: Mapping[str, CardRecord], cache_dir
     """The card index for a pool folder (None: the Codex's card records only), from the cache when fresh."""
     if pool_dir is None:
         return build_index((), cards, None)
-    if cache_dir == "default":
+    if isinstance(cache_dir, str):  # "default"
         cache_dir = cache.default_cache_dir()
     return cache.cached(pool_dir, cards, cache_dir, lambda: read_identities(pool_dir),
                         finish=lambda identities: build_index(identities, cards, pool_dir))

@@ -17,7 +17,7 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
-from ..data.cachedir import default_cache_dir  # noqa: F401 - the cache folder's public name here too
+from ..data.cachedir import default_cache_dir as default_cache_dir  # the cache folder's public name here too
 from ..data.model import CardRecord
 from ..data.safefile import MB, UnreadableFile, read_bytes, read_head, write_whole
 from .identity import Identity

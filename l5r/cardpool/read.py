@@ -19,7 +19,7 @@ from .names import plain, split_experience
 from ..errors import CodexError
 
 try:  # the C loader is ten times faster on the 13 MB pool
-    _Loader = yaml.CSafeLoader
+    _Loader: type[yaml.SafeLoader | yaml.CSafeLoader] = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _Loader = yaml.SafeLoader
 

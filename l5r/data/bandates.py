@@ -60,14 +60,14 @@ class DateStatement:
 
     def text(self) -> tuple[Piece, ...]:
         """The statement itself: "2016-02-15", "on or before <day>", "on the list as of <day>", "undated"."""
-        if self.qualifier == "undated":
+        if self.qualifier == "undated" or self.date is None:  # (only an undated statement has no day)
             return (self.prefix,)
         return (f"{self.prefix} ", self.date) if self.prefix else (self.date,)
 
     def clause(self) -> tuple[Piece, ...]:
         """The statement after "banned" or "ban lifted" in a sentence: "since <day>" (lifted: "on <day>") for an
         exact day, else the statement in brackets: "(on or before <day>)", "(undated)"."""
-        if self.qualifier == "exact":
+        if self.qualifier == "exact" and self.date is not None:  # (an exact statement always has its day)
             return ("since " if self.which == "added" else "on ", self.date)
         return ("(", *self.text(), ")")
 

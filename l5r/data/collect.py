@@ -44,7 +44,7 @@ class Collector:
     def layer(self, doc, keys, v, fid) -> dict:
         """The Codex's layer on a record: its relation (with the document's words), a title of its own, and
         the other places the document states the same thing."""
-        out = {}
+        out: dict[str, object] = {}
         rel = v.get("relation")
         if rel:
             out["relation"] = m.Relation(rel["kind"], rel.get("evidence", ""), rel.get("of", ""), rel.get("note", ""))

@@ -5,6 +5,7 @@ circle. Each problem is told where it is written."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from . import model as m
 from .collect import Collector
@@ -27,8 +28,9 @@ def unique_citations(c: Collector, formats, records, format_docs) -> None:
     the check names both here, each where it is written. A citation and its short link (`OH II.B` ->
     `oh-ii-b`) must both be unique."""
     seen: dict[str, tuple[str, str, int]] = {}
-    cited = [(f.citation_prefix, f"format '{f.id}'", format_docs[f.id][0], ("citation_prefix",), None)
-             for f in formats.values() if f.id in format_docs]
+    cited: list[tuple[str, str, Any, Any, Any]] = [  # (citation, who, document, keys, origin)
+        (f.citation_prefix, f"format '{f.id}'", format_docs[f.id][0], ("citation_prefix",), None)
+        for f in formats.values() if f.id in format_docs]
     cited += [(r.citation, f"record '{r.id}'", None, None, r.origin) for r in records.values()
               if r.citation and r.origin is not None]
     for citation, who, doc, keys, origin in cited:
@@ -59,8 +61,10 @@ def no_cycles(c: Collector, format_docs, cards, card_docs) -> None:
 
     Left alone, every walk up such a chain (the inheritance chain, Soul of chains) would never end.
     """
-    parents = {fid: ((v["parent"],) if v.get("parent") else ()) for fid, (_, v) in format_docs.items()}
-    versions = {card.id: ((card.version_of,) if card.version_of else ()) for card in cards.values()}
+    parents: dict[str, tuple[str, ...]] = {fid: ((v["parent"],) if v.get("parent") else ())
+                                           for fid, (_, v) in format_docs.items()}
+    versions: dict[str, tuple[str, ...]] = {card.id: ((card.version_of,) if card.version_of else ())
+                                            for card in cards.values()}
     souls = {card.id: card.soul_of for card in cards.values()}
     graphs = (
         ("parent", "a format cannot be its own parent", parents, lambda fid: format_docs[fid][0]),

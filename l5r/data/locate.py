@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from .load import DEFAULT_DATA_DIR
-from .paths import shown  # noqa: F401 - the commands take it from here
+from .paths import shown as shown  # the commands take it from here
 
 PROJECT_MARKER = "mkdocs.yml"
 

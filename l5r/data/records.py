@@ -20,13 +20,13 @@ def _blocks(raw) -> tuple[m.Block, ...]:
     out = []
     for block in raw or ():
         if isinstance(block, str):
-            out.append(m.Block("paragraph", block))
+            out.append(m.Block(m.BlockKind.PARAGRAPH, block))
         elif "list" in block:
-            out.append(m.Block("list", items=_items(block["list"])))
+            out.append(m.Block(m.BlockKind.LIST, items=_items(block["list"])))
         elif "example" in block:
-            out.append(m.Block("example", block["example"]))
+            out.append(m.Block(m.BlockKind.EXAMPLE, block["example"]))
         else:
-            out.append(m.Block("note", block["note"]))
+            out.append(m.Block(m.BlockKind.NOTE, block["note"]))
     return tuple(out)
 
 
@@ -160,7 +160,8 @@ def _section(col: Collector, doc, keys, v, fid, prefix, id_prefix, parent_id, to
 
 
 def _abilities(col: Collector, docs, fid, prefix):
-    groups, text = [], ()
+    groups: list = []
+    text: tuple[m.Block, ...] = ()
     for doc, v in docs:
         text = _blocks(v.get("text"))
         id_prefix = fid_prefix_for(fid, v["groups"][0]["id"])

@@ -8,6 +8,7 @@ values from it, rejecting duplicates and recording the line and column of every 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 import yaml
@@ -69,7 +70,7 @@ class YamlDocument:
     """A parsed YAML file: its value and the location of every value by its path of keys and indexes."""
 
     path: str
-    value: object
+    value: Any  # what YAML holds: a mapping for every document the Codex reads, checked by its schema
     locations: dict[tuple, Location]
 
     def location(self, keys) -> Location:
@@ -95,7 +96,8 @@ class ShapeError(Exception):
     def __init__(self, message: str, mark):
         super().__init__(message)
         self.message = message
-        self.line, self.column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        self.line: int = mark.line + 1 if mark else 1
+        self.column: int = mark.column + 1 if mark else 1
 
 
 def error_line(exc: yaml.YAMLError) -> int | None:
@@ -133,15 +135,16 @@ def check_shape(text: str, loader=None, max_depth: int = MAX_DEPTH, aliases: str
             continue
         if not isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, *_OPEN)):
             continue
-        if duplicate_keys and expect_key and expect_key[-1] and isinstance(event, yaml.ScalarEvent):
-            if event.value in keys[-1]:
-                raise ShapeError(f"duplicate key '{event.value}' (first given at line {keys[-1][event.value]}); "
+        if (duplicate_keys and expect_key and expect_key[-1] and (seen := keys[-1]) is not None
+                and isinstance(event, yaml.ScalarEvent)):
+            if event.value in seen:
+                raise ShapeError(f"duplicate key '{event.value}' (first given at line {seen[event.value]}); "
                                  "YAML would silently keep only the last one", event.start_mark)
-            keys[-1][event.value] = event.start_mark.line + 1
+            seen[event.value] = event.start_mark.line + 1 if event.start_mark else 0
         if isinstance(event, yaml.AliasEvent):
             if aliases:
                 raise ShapeError(aliases, event.start_mark)
-            values += anchored.get(event.anchor, 1)
+            values += anchored.get(event.anchor or "", 1)
         else:
             values += 1
         if max_expansion is not None and values > max_expansion:

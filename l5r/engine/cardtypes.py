@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from . import gold, keywords
 from .clan import normalize_name, personality_clan
-from .game import Card, Game, Impossible, Refused, stated
+from .game import Card, Game, Impossible, Refused, number, stated
 from .wording import condition_met
 
 CELESTIAL, REGION, ANCESTOR = "Celestial", "Region", "Ancestor"
@@ -82,9 +82,7 @@ def reveal_provinces(game: Game, player: str, declined: tuple[str, ...] = ()) ->
 def _region(game: Game, player: str, region: Card, declined: bool, result: Reveal):
     rs = game.ruleset
     stated(rs, "region", "how a Region enters play")
-    limit = rs.regions_per_province
-    if limit is None:
-        stated(rs, "regions_per_province", "how many Regions a Province attaches")
+    limit = number(rs, "regions_per_province", "how many Regions a Province attaches")
     if region.province is None:
         raise ValueError(f"{region.name} is in no numbered Province")
     here = [c for c in game.in_play(player) if c.type == REGION and c.province == region.province]
@@ -114,7 +112,8 @@ def _regions(n: int) -> str:
 
 def _celestials(game: Game, player: str, revealed: list[Card], result: Reveal):
     stated(game.ruleset, "celestial", "how a Celestial enters play")
-    met, unmet = [], []
+    met: list[Card] = []
+    unmet: list[Card] = []
     for card in revealed:  # in the entering-play area: check each one's restrictions
         (met if card.restriction is None or condition_met(game, card.restriction, player) else unmet).append(card)
     for card in unmet:

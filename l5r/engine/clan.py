@@ -8,9 +8,15 @@ count as one (`clan_equivalents`), the keywords that count only while a given St
 
 from __future__ import annotations
 
+from typing import overload
+
 from .game import Card, Game, Player
 
 
+@overload
+def normalize_name(text: str) -> str: ...
+@overload
+def normalize_name(text: None) -> None: ...
 def normalize_name(text: str | None) -> str | None:
     """Documents write “Toturi’s Army” with a curly apostrophe; scenarios may type a straight one."""
     return text.replace("’", "'").strip() if text else text
@@ -22,7 +28,7 @@ def personality_clan(game: Game, card: Card, player: Player | None = None) -> st
     conditional = {normalize_name(k): normalize_name(v) for k, v in rs.conditional_clans.items()}
     equivalents = {normalize_name(k): normalize_name(v) for k, v in rs.clan_equivalents.items()}
     alignments = {normalize_name(c) for c in rs.clan_alignments}
-    for word in filter(None, map(normalize_name, (card.clan, *card.keywords))):
+    for word in filter(None, (normalize_name(k) for k in (card.clan, *card.keywords))):
         if word in conditional:
             # OH II.A: "considered Clan Alignments only if their respective Stronghold is in play" — in play
             # for any player, not only the one who controls the Personality.

@@ -7,6 +7,8 @@ Glossary S, OH Seppuku: a Reaction before an Honor loss, which it reduces to `re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from . import keywords
 from .game import Card, Game, Refused, stated
 from .honor import HonorChange, apply_change, change_honor, modified_points
@@ -18,7 +20,7 @@ def commit(game: Game, card: Card):
     keywords.destroy(game, card)
 
 
-def _terms(game: Game) -> tuple[dict, str]:
+def _terms(game: Game) -> tuple[Mapping, str]:
     rule = stated(game.ruleset, "seppuku", "the Seppuku player ability")
     return game.ruleset.seppuku, rule
 

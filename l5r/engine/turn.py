@@ -44,7 +44,7 @@ def max_hand_size(game: Game, player: Player) -> int | None:
         return None
     base = player.max_hand_size if player.max_hand_size is not None else game.ruleset.max_hand_size
     if base is None:
-        stated(game.ruleset, "max_hand_size", "a maximum hand size")
+        raise not_stated(game.ruleset, "a maximum hand size", game.ruleset.rule("max_hand_size"))
     return max(0, base + player.max_hand_size_modifier)
 
 
@@ -81,7 +81,8 @@ def straighten(game: Game, card: Card) -> bool:
 def straighten_all(game: Game, player: str) -> tuple[list[str], list[str]]:
     """The Straighten Phase: the player straightens all his bowed cards. Returns (straightened, still bowed)."""
     game.check_not_over()
-    done, held = [], []
+    done: list[str] = []
+    held: list[str] = []
     for card in game.in_play(player):
         if card.bowed:
             (done if straighten(game, card) else held).append(card.name)

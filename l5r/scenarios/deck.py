@@ -73,9 +73,9 @@ def answer(scenario: Scenario, codex: m.Codex) -> dict:
             day = None
     if not isinstance(day, dt.date):
         raise ScenarioError("`as of` is a day written 2016-03-01", scenario.line_of("given", "as of"))
-    fmt = codex.formats.get(scenario.data.get("format"))
+    fmt = codex.formats.get(str(scenario.data.get("format")))
     ruleset = ruleset_for(fmt) if fmt else None
-    if fmt is None or not checkable(fmt, ruleset):
+    if fmt is None or ruleset is None or not checkable(fmt, ruleset):
         raise ScenarioError(f"the format “{scenario.data.get('format')}” has no deck construction rules to check",
                             scenario.line_of("format"))
     try:

@@ -254,9 +254,10 @@ def _stronghold_stat(run: Run, p, printed, stat):
       "Which side of the Stronghold the player uses.")
 def _stronghold_side(run: Run, p):
     pid = player_id(p)
-    if run.game.player(pid).stronghold_sides is None:
+    sides = run.game.player(pid).stronghold_sides
+    if sides is None:
         raise ScenarioError("the Stronghold's `sides` are not given")
-    if run.game.player(pid).stronghold_sides > 1 and run.game.first_player is None:
+    if sides > 1 and run.game.first_player is None:
         raise ScenarioError("which side a two-sided Stronghold uses depends on who goes first: give `first player`")
     return setup.stronghold_side(run.game, pid)
 

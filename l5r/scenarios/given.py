@@ -203,6 +203,7 @@ def _cards(entries, scenario, keys, pid, zone, game, attached_to=None) -> list[C
     made = []
     for i, entry in enumerate(entries):
         here = keys + (i,)
+        props: object
         if isinstance(entry, str):
             name, props = entry, {}
         elif isinstance(entry, dict) and len(entry) == 1:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from ..data import model as m
 from ..data.load import DEFAULT_DATA_DIR, load_codex
 from . import given as g
 from .collect import SUFFIXES, parse, scenarios_in
@@ -52,7 +53,7 @@ NO_LINKS = Links(home=lambda record_id: None, record=lambda record_id, from_uri:
 @dataclass
 class Library:
     signature: tuple
-    codex: object
+    codex: m.Codex
     scenarios: list
     outcomes: dict  # id(scenario) -> Outcome
     by_rule: dict  # record id -> [Scenario]
@@ -195,7 +196,7 @@ def examples_html(record_id: str, links: Links) -> str:
         return ""
     ids = [record_id]
     record = lib.codex.records.get(record_id)
-    if record is not None and record.record_kind == "keyword":
+    if isinstance(record, m.Keyword):
         ids += [sub.id for sub in record.sections]  # a keyword's sections are shown within it
     found = list({id(s): s for rid in ids for s in lib.by_rule.get(rid, ())}.values())
     if not found:
@@ -263,7 +264,7 @@ def _head(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_uri: s
 
 def _rule_link(rule_id: str, lib: Library, links: Links, from_uri: str | None) -> str:
     record = lib.codex.records.get(rule_id)
-    citation = (links.label(rule_id) if links.label is not None else None) or getattr(record, "citation", "")
+    citation = (links.label(rule_id) if links.label is not None else None) or getattr(record, "citation", "") or ""
     if record is None:
         text = rule_id
     elif citation.endswith(record.title):

@@ -197,8 +197,8 @@ def _expect(run: steps.Run, key: str, expected, s: Scenario, outcome: Outcome):
     if key.lower() in REFUSAL_KEYS:
         kind = REFUSAL_KEYS[key.lower()]
         wanted = expected if isinstance(expected, list) else [expected]
-        actual = [r[1] for r in run.refused if r[4] == kind]
-        _compare(outcome, key, wanted, actual, "list")
+        refused = [r[1] for r in run.refused if r[4] == kind]
+        _compare(outcome, key, wanted, refused, "list")
         return
     found = facts.find(key)
     try:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..engine import (abilities, battle, cardtypes, duel, effects, gold, honor, keywords, recruit, search, seppuku,
                       setup, turn, victory, wording)
+from ..engine.battle import BattleResult
 from ..engine.game import OPPONENT, YOU, Game, NotStated, Refused
 from .model import ScenarioError
 
@@ -39,7 +40,7 @@ class Run:
     choices: list = field(default_factory=list)
     texts: list = field(default_factory=list)
     duel: duel.Duel | None = None
-    battle_result: battle.BattleResult | None = None
+    battle_result: BattleResult | None = None
     forces: tuple | None = None
     phases: list | None = None
     searches: list = field(default_factory=list)

@@ -77,7 +77,7 @@ class Linker:
         self.designators = frozenset(designators)
         if forms:
             alternation = "|".join(_pattern(k) for k in sorted(forms, key=len, reverse=True))
-            self.pattern = re.compile(rf"(?<![\w'’-])(?:{alternation})(?![\w-])")
+            self.pattern: re.Pattern[str] | None = re.compile(rf"(?<![\w'’-])(?:{alternation})(?![\w-])")
         else:
             self.pattern = None
 
@@ -104,7 +104,7 @@ class Linker:
         if _ACTION_WORD.match(text, end):
             return True
         run = re.compile(rf"(?:\s*/?\s*(?:{'|'.join(map(re.escape, sorted(self.designators, key=len, reverse=True)))}))*")
-        tail = run.match(text, end).end()
+        tail = found.end() if (found := run.match(text, end)) else end
         if not re.match(r"\s*(?::|,\s*\[)", text[tail:]):
             return False
         head = text[:start].rstrip(" /")

@@ -20,6 +20,8 @@ everything else is the document's numbering or heading.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..data import model as m
 
 # ---------------------------------------------------------------------------------------------------------
@@ -82,7 +84,7 @@ def _update(record, codex, prefix):
     return dated if same_day == 1 else f"{dated}, {record.title}"
 
 
-_WORDED = {
+_WORDED: dict[str, Callable[..., str | None]] = {
     m.RecordKind.SECTION: _section,
     m.RecordKind.ABILITY: _ability,
     m.RecordKind.ABILITY_GROUP: lambda r, c, p: f"{p} {r.title}",

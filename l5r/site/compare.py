@@ -192,12 +192,12 @@ class _Grouped:
     note: str
 
 
-_UNSTATED = m.Relation("grouping", note="The data states no relation for this entry.")
+_UNSTATED = m.Relation(m.RelationKind.GROUPING, note="The data states no relation for this entry.")
 
 
 def _entry(item) -> Entry:
     if isinstance(item, _Grouped):
-        return Entry(item.record, m.Relation("grouping", note=item.note))
+        return Entry(item.record, m.Relation(m.RelationKind.GROUPING, note=item.note))
     return Entry(item, item.relation or _UNSTATED)
 
 
@@ -267,7 +267,7 @@ def card_groups(codex: m.Codex) -> list[TitleGroup]:
         by_name.setdefault(card.name, []).append(card)
     groups = []
     for name, cards in by_name.items():
-        rows = tuple((c, tuple((f, tuple(e for e in f.bans.entries if e.card == c.id)) for f in with_bans))
+        rows = tuple((c, tuple((f, tuple(e for e in _entries(f) if e.card == c.id)) for f in with_bans))
                      for c in cards)
         groups.append(TitleGroup(name, title_anchor(name), rows))
     return groups
@@ -275,6 +275,10 @@ def card_groups(codex: m.Codex) -> list[TitleGroup]:
 
 def ban_formats(codex: m.Codex) -> list[m.Format]:
     return [f for f in codex.bundled_formats if f.bans]
+
+
+def _entries(f: m.Format) -> tuple[m.BanEntry, ...]:
+    return f.bans.entries if f.bans else ()
 
 
 def other_ban_entries(codex: m.Codex) -> list[m.BanEntry]:
@@ -342,7 +346,7 @@ def _n(value, unit: str = "") -> str | None:
 def _bans(codex: m.Codex, f: m.Format) -> Fact:
     if not f.bans:
         return Fact("Banned", "no ban list", None)
-    latest = max([d for e in f.bans.entries for d in (e.added, e.lifted) if d] or [None], default=None)
+    latest = max((d for e in f.bans.entries for d in (e.added, e.lifted) if d), default=None)
     entries = f.bans.as_of(latest) if latest else f.bans.entries
     cards = len({e.card or e.id for e in entries})
     when = f" (its list as of {latest.isoformat()})" if latest else ""
@@ -447,7 +451,7 @@ def differences(codex: m.Codex, key: str, rulesets) -> tuple[tuple[m.Format, tup
             if label == "bans":
                 facts.append(_bans(codex, f))
                 continue
-            value = _pool(rs, f) if label == "Legal cards" else get(rs)
+            value = _pool(rs, f) if get is None else get(rs)  # (the legal cards: from the format, not its Ruleset)
             if isinstance(value, str) and value.endswith(" at most"):  # "3 at most" reads "at most 3"
                 value = "at most " + value[: -len(" at most")]
             facts.append(Fact(label, value if value else NOT_STATED, rs.rule(ref) if value else None))

@@ -65,7 +65,13 @@ def dated_entries(codex: m.Codex, format_id: str | None = None) -> list[m.Change
         if format_id is not None and f.id != format_id:
             continue
         out.extend(sorted((e for e in f.changelog if e.date is not None), key=lambda e: e.position))
-    return sorted(out, key=lambda e: e.date, reverse=True)  # stable: same-day order is kept
+    return sorted(out, key=_day, reverse=True)  # stable: same-day order is kept
+
+
+def _day(e: m.ChangelogEntry) -> dt.date:
+    """The date of an entry `dated_entries` returned (the only entries a feed or the list of updates shows)."""
+    assert e.date is not None, e.id
+    return e.date
 
 
 # The home page's "What's new" holds this marker (docs/index.md); the per-page pass (postbuild.page_html) fills it
@@ -79,11 +85,11 @@ def latest_html(codex: m.Codex, plan: SitePlan, from_uri: str = "index.md", coun
     `from_uri`); "" when no update is dated."""
     items = []
     for e in dated_entries(codex)[:count]:
-        fmt = codex.formats.get(e.format_id)
+        fmt = codex.formats.get(e.format_id or "")
         badge = f'<span class="l5r-format-badge">{html.escape(fmt.short_name)}</span> · ' if fmt else ""
         link = (f'<a href="{html.escape(plan.url(e.id, from_uri))}">{html.escape(e.title)}</a>'
                 if e.id in plan.anchors else html.escape(e.title))
-        items.append(f'<li><time datetime="{e.date.isoformat()}">{e.date.isoformat()}</time> · {badge}'
+        items.append(f'<li><time datetime="{_day(e).isoformat()}">{_day(e).isoformat()}</time> · {badge}'
                      f'<span class="l5r-kind l5r-kind--{html.escape(e.kind)}">{html.escape(e.kind.replace("-", " "))}'
                      f"</span> · {link}</li>")
     if not items:
@@ -149,12 +155,12 @@ class _FeedBuilder:
         return Feed(path=path, title=title, entries=tuple(entries), xml=xml + b"\n")
 
     def entry(self, root: ET.Element, e: m.ChangelogEntry):
-        f = self.codex.formats[e.format_id]
+        f = self.codex.formats[e.format_id or ""]
         node = _sub(root, "entry")
         _sub(node, "id", self.tag(f"changelog/{e.id}"))
         _sub(node, "title", f"{f.short_name}: {e.title}")
-        _sub(node, "updated", self.timestamp(e.date))
-        _sub(node, "published", self.timestamp(e.date))
+        _sub(node, "updated", self.timestamp(_day(e)))
+        _sub(node, "published", self.timestamp(_day(e)))
         _sub(_sub(node, "author"), "name", self.author_of(f))
         _sub(node, "link", rel="alternate", type="text/html", href=self.absolute(self.plan.site_url(e.id)))
         _sub(node, "category", term=e.kind, label=e.kind.replace("-", " "))
@@ -170,12 +176,12 @@ class _FeedBuilder:
     def content(self, e: m.ChangelogEntry, f: m.Format) -> str:
         """The entry as HTML: what kind of change, the date as written, the document's words, the diff of a
         text change, and links to what it changed."""
-        meta = [f"{html.escape(f.name)}", html.escape(e.kind.replace("-", " ")), e.date.isoformat()]
+        meta = [f"{html.escape(f.name)}", html.escape(e.kind.replace("-", " ")), _day(e).isoformat()]
         if e.date_as_written:
             meta.append(f"as written: “{html.escape(e.date_as_written)}”")
         parts = [f"<p><em>{' · '.join(meta)}</em></p>", _blocks_html(e.text)]
         if e.old is not None:
-            parts.append(word_diff(e.old, e.new))
+            parts.append(word_diff(e.old, e.new or ""))
         if e.touches:
             parts.append("<p>Changes: " + ", ".join(self.link(t) for t in e.touches) + "</p>")
         for x in e.errata:

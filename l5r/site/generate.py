@@ -52,7 +52,8 @@ def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Cod
     # Block ends kept apart in the pages' HTML, before any engine indexes them (search.words_apart_in_markdown).
     pages = {uri: search.words_apart_in_markdown(text) for uri, text in pages.items()}
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml).
-    files = {feed.path: feed.xml for feed in feeds.build_feeds(codex, plan, site_url, site_name)}
+    files: dict[str, str | bytes] = {feed.path: feed.xml
+                                     for feed in feeds.build_feeds(codex, plan, site_url, site_name)}
     # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api/).
     files.update(api.site_outputs(codex, plan, directory_urls, index=index))
     # The card search's scripts, and the header search's card index (with a pool, the post-build passes write

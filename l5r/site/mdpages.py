@@ -75,7 +75,7 @@ class _Helpers:
 
     def link(self, record_id: str, text: str | None = None) -> str:
         record = self.r.codex.records.get(record_id) or self.r.codex.formats.get(record_id)
-        label = text or (record.title if record is not None else record_id)
+        label = text or (record.name if isinstance(record, m.Format) else record.title if record else record_id)
         return f'<a href="{self.url(record_id)}">{html.escape(label)}</a>'
 
     def record(self, record_id: str):
@@ -249,9 +249,9 @@ def _backrefs(codex: m.Codex, mentioned=None) -> dict[str, list[m.Record]]:
         if f.bans:
             for e in f.bans.entries:
                 add(e.card, e)
-        for e in f.changelog:
-            for t in e.touches:
-                add(t, e)
+        for c in f.changelog:
+            for t in c.touches:
+                add(t, c)
         for r in f.rulings:
             for t in r.applies_to:
                 add(t, r)
@@ -279,7 +279,8 @@ def render_site_and_citations(codex: m.Codex, index=None):
     plan = plan_site(codex)
     renderer = PageRenderer(codex, plan, index)
     pages = {page.uri: renderer.render(page) for page in plan.pages}
-    cited = {target: list(records) for target, records in renderer.backrefs.items() if target.startswith("pool:")}
+    cited: dict[str, list] = {target: list(records) for target, records in renderer.backrefs.items()
+                              if target.startswith("pool:")}
     names = getattr(renderer.text.linkers.get(None), "names", None)  # the pool's titles (cardlinks.PoolLinker)
     if names is not None:
         from ..scenarios import present

@@ -111,8 +111,8 @@ def add_files(state: SiteState, files, config):
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml), built from the data; as
     # generated files, pages link to them with ordinary (validated) Markdown links. The JSON API, the card
     # search's scripts and the search's card index (search/codex.js) too.
-    for uri, content in state.generated.files.items():
-        files.append(File.generated(config, uri, content=content))
+    for uri, data in state.generated.files.items():
+        files.append(File.generated(config, uri, content=data))
     # In the order MkDocs walks a docs folder, as if the generated files were written there (`l5r site generate`
     # for another engine): the sitemap and the search index list pages in this order.
     return Files(sorted(files, key=file_sort_key))
@@ -151,6 +151,7 @@ def post_page(state: SiteState, output: str, page) -> str:
     # The per-page passes of l5r/site/postbuild.py on the page MkDocs is about to write (titles escaped once more
     # for Material's tooltips, moved-anchor markers, offline links): the same function `l5r site postbuild` runs
     # on each page file after another engine's build.
+    assert state.passes is not None  # theme_env, before any page
     return postbuild.page_html(output, page.file.dest_uri, state.passes)
 
 

@@ -186,7 +186,7 @@ def _patch_page_render() -> None:
             None if self.present_anchor_ids is None else frozenset(self.present_anchor_ids),
             None if links is None else {f.src_uri: dict(v) for f, v in links.items()})
 
-    Page.render = render
+    Page.render = render  # type: ignore[method-assign]  # MkDocs' method, replaced while serving
 
 
 # -----------------------------------------------------------------------------------------------------------
@@ -324,7 +324,7 @@ def _patch_site_folder() -> None:
         original_write(content, output_path)
 
     utils.write_file = write_file
-    build_module.utils.write_file = write_file
+    build_module.utils.write_file = write_file  # type: ignore[attr-defined]  # MkDocs' own module, as it calls it
     utils.clean_directory = lambda directory: None
 
 

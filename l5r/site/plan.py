@@ -99,7 +99,7 @@ def plan_site(codex: m.Codex) -> SitePlan:
     pages: list[Page] = []
     anchors: dict[str, tuple[str, str]] = {}
     nav: list = [{"Home": "index.md"}]
-    format_nav = [{"All formats": "formats/index.md"}]
+    format_nav: list[dict[str, object]] = [{"All formats": "formats/index.md"}]
     pages.append(Page("formats/index.md", "Formats", "formats_index.md.j2", {}))
 
     for f in sorted(codex.formats.values(), key=lambda f: (f.order, f.id)):

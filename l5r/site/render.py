@@ -214,7 +214,7 @@ def same_entry(codex: m.Codex) -> dict[str, frozenset[str]]:
     out: dict[str, frozenset[str]] = {}
     for f in codex.formats.values():
         for a in f.abilities:
-            out[a.id] = frozenset({a.id, a.see} - {None})
+            out[a.id] = frozenset(i for i in (a.id, a.see) if i is not None)
         for k in f.keywords:
             out[k.id] = frozenset({k.id, *(s.id for s in k.sections)})
             for s in k.sections:

@@ -8,6 +8,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from ...cardpool import CardIndex, Identity
@@ -37,6 +38,14 @@ class CardSite:
 
     cited_by: dict = field(default_factory=dict)  # pool card target id -> [records whose text names the card]
     anchors: dict = field(default_factory=dict)  # record id -> (page uri, anchor): the site plan's
+    # Set by `prepare`: the build's templates and what the pages remember between cards.
+    _files: dict = field(init=False, repr=False, compare=False)
+    _env: Environment = field(init=False, repr=False, compare=False)
+    _template: Template = field(init=False, repr=False, compare=False)
+    _legality_template: Template = field(init=False, repr=False, compare=False)
+    _bans_template: Template = field(init=False, repr=False, compare=False)
+    _legality_cache: dict = field(init=False, repr=False, compare=False)
+    _today: dict = field(init=False, repr=False, compare=False)
 
     @classmethod
     def prepare(cls, codex, index, printings, today=None, directory_urls=True, site_dir=None, cited_by=None,
