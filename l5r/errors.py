@@ -23,15 +23,15 @@ class ExitCode(IntEnum):
     INTERRUPTED = 130  # Ctrl-C
 
 
-EXIT_CODES_HELP = """\
+EXIT_CODES_HELP = f"""\
 exit codes (every command):
-  0  done: the data is clean, the deck is legal, every scenario passed
-  1  problems found: `l5r check` in the data, `l5r deck check` in the deck, a failed scenario
-  2  bad usage or input: an option, a decklist, a card pool or a folder the command cannot use, or
+  {ExitCode.OK:d}  done: the data is clean, the deck is legal, every scenario passed
+  {ExitCode.PROBLEMS:d}  problems found: `l5r check` in the data, `l5r deck check` in the deck, a failed scenario
+  {ExitCode.BAD_INPUT:d}  bad usage or input: an option, a decklist, a card pool or a folder the command cannot use, or
      Codex data with problems (run `l5r check`)
-  3  deck check: the documents do not settle the verdict (cannot be checked)
-  4  deck check: the text is not a decklist (no header, no card line)
-  130  interrupted
+  {ExitCode.UNDECIDED:d}  deck check: the documents do not settle the verdict (cannot be checked)
+  {ExitCode.NOT_A_DECKLIST:d}  deck check: the text is not a decklist (no header, no card line)
+  {ExitCode.INTERRUPTED:d}  interrupted
 """
 
 
@@ -44,3 +44,16 @@ class CodexError(Exception):
     def details(self) -> tuple[str, ...]:
         """Lines printed before the message (each problem of a data folder, say)."""
         return ()
+
+
+class UsageError(CodexError):
+    """A command given without what it needs to do (`l5r scenarios` without its action): reported as argparse
+    reports a usage error, the usage line, then `l5r <command>: error: <message>`."""
+
+    def __init__(self, usage: str, message: str):
+        super().__init__(f"error: {message}")
+        self.usage = usage.rstrip("\n")
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        return (self.usage,)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from l5r.data import bandates
+from l5r.data import model as m
 from l5r.site.render import jinja_env
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "l5r" / "site" / "templates"
@@ -33,7 +34,7 @@ def test_the_parts_of_an_added_date(codex, precision, words, clause, aside):
     assert st.date == D and st.which == "added"
     assert st.qualifier == ("undated" if precision == "inferred" else precision)
     assert st.inferred == (precision in ("as-of", "inferred")) and bool(st.why) == st.inferred
-    assert st.qualifier in bandates.QUALIFIERS
+    assert isinstance(st.qualifier, bandates.DateQualifier)
 
 
 def test_a_lift_reads_off_the_list_and_on_its_day(codex):
@@ -90,7 +91,7 @@ def test_the_macro_escapes_the_inference(codex):
 
 # Words and values that only the one function may choose: a template that compares a qualifier or a precision,
 # or writes one of these phrases itself, is wording a date on its own.
-QUALIFIER_VALUES = sorted(set(bandates.QUALIFIERS) | set(bandates.PRECISIONS))
+QUALIFIER_VALUES = sorted({q.value for q in bandates.DateQualifier} | {p.value for p in m.DatePrecision})
 WORDS = ("on or before", "as of this day", "infers in force", "banned since", "ban lifted ·")
 
 

@@ -8,7 +8,7 @@ import importlib.metadata
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_l5r
+from conftest import ROOT, l5r_here, run_l5r
 
 from l5r.errors import EXIT_CODES_HELP, CodexError, ExitCode
 from package_source import file_nodes
@@ -108,6 +108,36 @@ def test_check_reports_the_problems_as_its_output(data_copy):
     assert result.returncode == ExitCode.PROBLEMS
     assert "format.yml:" in result.stdout
     assert result.stderr.strip().startswith("l5r check: ")
+
+
+def test_a_command_group_without_its_action_is_a_usage_error(tmp_path):
+    """`l5r scenarios` alone: argparse's usage line, then the one sentence, exit 2 (errors.UsageError)."""
+    result = l5r_here("scenarios", cwd=tmp_path)
+    assert result.returncode == ExitCode.BAD_INPUT
+    assert result.stderr == ("usage: l5r scenarios [-h] ACTION ...\n"
+                             "l5r scenarios: error: say what to do, e.g. `l5r scenarios run docs data`\n")
+
+
+def test_no_scenarios_found_is_one_line_and_exit_1(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = l5r_here("scenarios", "run", "empty", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (ExitCode.PROBLEMS, "")
+    assert result.stderr == "l5r scenarios run: no scenarios found in empty\n"
+
+
+def test_commands_name_their_exit_codes():
+    """A command returns an `ExitCode` member (l5r/errors.py), never a number of its own, and never leaves
+    through sys.exit: main() is the one way out."""
+    written = []
+    for path in sorted((ROOT / "l5r" / "cli").glob("*.py")):
+        for node in file_nodes(path):
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Constant) \
+                    and isinstance(node.value.value, int):
+                written.append(f"{path.name}:{node.lineno}: return {node.value.value}")
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "exit" \
+                    and any(isinstance(a, ast.Constant) for a in node.args):
+                written.append(f"{path.name}:{node.lineno}: sys.exit with a number")
+    assert written == []
 
 
 def test_a_codex_error_is_printed_once_with_the_command_name(capsys, monkeypatch):

@@ -73,7 +73,7 @@ def run_fetch(args) -> int:
             # Nothing to download (and no network needed): `make cardpool` can run before every build.
             print(f"card pool: {manifest.short} is installed and verifies, in {found.folder} (--force downloads "
                   "it again)")
-            return 0
+            return ExitCode.OK
         where = args.source or manifest.archive_url
         print(f"l5r cardpool fetch: {manifest.short} from {where}", flush=True)
         result = pool_fetch.fetch(args.source, manifest=manifest)
@@ -83,7 +83,7 @@ def run_fetch(args) -> int:
     total = sum(size for size, _ in manifest.files.values())
     print(f"card pool installed: {len(manifest.files)} files ({total / 1e6:.1f} MB) verified against the manifest, "
           f"in {result.folder}")
-    return 0
+    return ExitCode.OK
 
 
 def run_status(args) -> int:
@@ -97,16 +97,16 @@ def run_status(args) -> int:
     found = pool_fetch.installed(manifest)
     if found is None:
         print(f"fetched pool: none installed; {GET_ONE}")
-        return 0
+        return ExitCode.OK
     print(f"fetched pool: {found.folder}")
     print(f"  from {found.origin}, fetched {found.fetched_at}")
     problems = pool_fetch.verify(found.folder, manifest)
     if problems:
         print(f"  verifies: NO, {len(problems)} problem(s), first: {problems[0]}; fetch it again with "
               "`l5r cardpool fetch`")
-        return 1
+        return ExitCode.PROBLEMS
     print(f"  verifies: yes, all {len(manifest.files)} files match the manifest")
-    return 0
+    return ExitCode.OK
 
 
 def run_pin(args) -> int:
@@ -140,4 +140,4 @@ def run_pin(args) -> int:
         raise pool_fetch.FetchError(f"{exc.strerror or exc}; the manifest was left as it was") from None
     print(f"pinned {repository} at {args.commit}: {len(facts)} files from {shown}, written to {written}; "
           "run `l5r cardpool fetch` to install it")
-    return 0
+    return ExitCode.OK

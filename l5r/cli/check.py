@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..data.load import check_data
 from ..data.locate import data_dir, shown
+from ..errors import ExitCode
 
 
 def register(sub):
@@ -22,10 +23,10 @@ def run(args) -> int:
     problems = check_data(folder)
     if not problems:
         print(f"data ok: {shown(folder)}")
-        return 0
+        return ExitCode.OK
     # The first line names the folder that was checked, so nobody mistakes another copy's verdict for theirs.
     print(f"checked {shown(folder)}:")
     for problem in problems:
         print(problem)
     print(f"l5r check: {len(problems)} problem{'s' if len(problems) != 1 else ''} found", file=sys.stderr)
-    return 1
+    return ExitCode.PROBLEMS

@@ -1,7 +1,7 @@
 """`l5r deck check`: is a decklist legal in a format?
 
-Exit codes (docs/deck-check.md): 0 legal, 1 not legal, 2 usage or input error, 3 cannot be checked (New Era's
-collection is not in the card pool; a day before the format's first stated ban list), 4 not a decklist.
+Exit codes (docs/deck-check.md): `EXIT_CODES`, one for each verdict, and ExitCode.BAD_INPUT for a usage or input
+error; `l5r deck check --help` lists them.
 """
 
 from __future__ import annotations
@@ -15,14 +15,13 @@ from ..cardpool import choose_pool, load_index
 from ..data.load import load_codex
 from ..data.locate import data_dir
 from ..decklist import INPUT_FORMATS, SECTION_NAMES, read_deck_text
-from ..engine.deck import DeckReport, check_text
+from ..engine.deck import DeckReport, Verdict, check_text
 from ..errors import ExitCode
 from ..site import citelabel
 
-LEGAL, NOT_LEGAL, INPUT_ERROR = ExitCode.OK, ExitCode.PROBLEMS, ExitCode.BAD_INPUT
-CANNOT_BE_CHECKED, NOT_A_DECKLIST = ExitCode.UNDECIDED, ExitCode.NOT_A_DECKLIST
-EXIT_CODES = {"legal": LEGAL, "not-legal": NOT_LEGAL, "cannot-be-checked": CANNOT_BE_CHECKED,
-              "not-a-decklist": NOT_A_DECKLIST}
+# What the command exits with for each verdict (the codes themselves: l5r/errors.py).
+EXIT_CODES = {Verdict.LEGAL: ExitCode.OK, Verdict.NOT_LEGAL: ExitCode.PROBLEMS,
+              Verdict.CANNOT_BE_CHECKED: ExitCode.UNDECIDED, Verdict.NOT_A_DECKLIST: ExitCode.NOT_A_DECKLIST}
 
 
 def register(sub):
@@ -81,14 +80,14 @@ decklist syntaxes (--input-format; detected in this order when absent):
 """
 
 
-_EXIT_HELP = """
+_EXIT_HELP = f"""
 exit codes:
-  0  legal
-  1  not legal (every problem is listed)
-  2  usage or input error (one sentence on stderr)
-  3  cannot be checked: neither legal nor not legal (New Era's own collection is not in the card pool; a day
+  {EXIT_CODES[Verdict.LEGAL]:d}  legal
+  {EXIT_CODES[Verdict.NOT_LEGAL]:d}  not legal (every problem is listed)
+  {ExitCode.BAD_INPUT:d}  usage or input error (one sentence on stderr)
+  {EXIT_CODES[Verdict.CANNOT_BE_CHECKED]:d}  cannot be checked: neither legal nor not legal (New Era's own collection is not in the card pool; a day
      before the format's first stated ban list)
-  4  not a decklist: no line is a section header or names a card
+  {EXIT_CODES[Verdict.NOT_A_DECKLIST]:d}  not a decklist: no line is a section header or names a card
 """
 
 
@@ -101,23 +100,19 @@ def _date(text: str) -> dt.date:
 
 def _usage(parser) -> int:
     parser.print_help(sys.stderr)
-    return INPUT_ERROR
-
-
-_VERDICT_WORDS = {"legal": "LEGAL", "not-legal": "NOT LEGAL", "cannot-be-checked": "CANNOT BE CHECKED",
-                  "not-a-decklist": "NOT A DECKLIST"}
+    return ExitCode.BAD_INPUT
 
 
 def _readable(report: DeckReport, format_name: str, source: str, codex) -> str:
-    verdict = _VERDICT_WORDS[report.verdict]
-    if report.verdict == "not-a-decklist":
+    verdict = report.verdict.words.upper()
+    if report.verdict == Verdict.NOT_A_DECKLIST:
         return f"{source}: {verdict}: {report.reason}"
-    if report.verdict == "not-legal":
+    if report.verdict == Verdict.NOT_LEGAL:
         verdict += f" ({report.reason})"
     bans = "ban list not stated" if report.bans == "not-stated" else "ban list"
     counts = " · ".join(f"{SECTION_NAMES[s]} {n}" for s, n in report.counts.items())
     lines = [f"{source}: {verdict} in {format_name} ({bans} as of {report.as_of.isoformat()})", f"  {counts}"]
-    if report.verdict == "cannot-be-checked":
+    if report.verdict == Verdict.CANNOT_BE_CHECKED:
         lines.append(f"  Neither legal nor not legal: {report.reason}")
     for title, findings in (("Problems", report.problems), ("Warnings", report.warnings)):
         if findings:

@@ -7,6 +7,13 @@ from pathlib import Path
 
 from ..data.load import load_codex
 from ..data.locate import data_dir
+from ..errors import CodexError, ExitCode, UsageError
+
+
+class NoScenariosFound(CodexError):
+    """The paths hold no ```scenario fence and no `examples:` list: nothing was checked."""
+
+    exit_code = ExitCode.PROBLEMS
 
 
 def register(sub):
@@ -23,9 +30,7 @@ def register(sub):
 
 
 def _usage(parser) -> int:
-    parser.print_usage(sys.stderr)
-    print(f"{parser.prog}: error: say what to do, e.g. `l5r scenarios run docs data`", file=sys.stderr)
-    return 2
+    raise UsageError(parser.format_usage(), "say what to do, e.g. `l5r scenarios run docs data`")
 
 
 def _run(args) -> int:
@@ -35,8 +40,7 @@ def _run(args) -> int:
     codex = load_codex(data_dir(args.data))
     scenarios = collect(args.paths, Path.cwd())
     if not scenarios:
-        print("l5r scenarios run: no scenarios found in " + " ".join(args.paths), file=sys.stderr)
-        return 1
+        raise NoScenariosFound("no scenarios found in " + " ".join(args.paths))
     failed = 0
     for scenario in scenarios:
         outcome = run_scenario(scenario, codex)
@@ -49,4 +53,4 @@ def _run(args) -> int:
     passed = len(scenarios) - failed
     print(f"{passed} passed, {failed} failed ({len(scenarios)} scenarios)",
           file=sys.stderr if failed else sys.stdout)
-    return 1 if failed else 0
+    return ExitCode.PROBLEMS if failed else ExitCode.OK

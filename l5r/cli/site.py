@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..data import locate
 from ..data.load import load_codex
-from ..errors import CodexError
+from ..errors import CodexError, ExitCode
 
 
 SITE_URL_ENV = "L5R_SITE_URL"
@@ -72,7 +72,7 @@ def run_generate(args) -> int:
     except OSError as exc:
         raise CodexError(f"cannot write to {args.out}: {exc.strerror}") from None
     print(f"{count} generated files written under {args.out} (nav in {args.out / NAV_FILE})")
-    return 0
+    return ExitCode.OK
 
 
 def run_postbuild(args) -> int:
@@ -94,4 +94,4 @@ def run_postbuild(args) -> int:
         raise CodexError(f"cannot write in {args.site}: {exc.strerror}") from None
     print(f"{args.site} post-built: {counts['pages']} pages, {counts['permalinks']} permalinks, "
           f"{counts['short_links']} short links, {counts['stubs']} stubs for old pages")
-    return 0
+    return ExitCode.OK

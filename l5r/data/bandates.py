@@ -24,12 +24,21 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal
 
 from . import model as m
 
-PRECISIONS = ("exact", "on-or-before", "as-of", "inferred")
-QUALIFIERS = ("exact", "on-or-before", "as-of", "undated")  # how a date reads on a page (inferred: undated)
+
+class DateQualifier(StrEnum):
+    """How a date reads on a page: the document's precision (`model.DatePrecision`), but a day the Codex
+    infers reads "undated" (the day shows only in the aside)."""
+
+    EXACT = "exact"
+    ON_OR_BEFORE = "on-or-before"
+    AS_OF = "as-of"
+    UNDATED = "undated"
+
 
 Which = Literal["added", "lifted"]
 Piece = str | dt.date  # a statement is words and the day, in order; the macro marks the day up as a <time>
@@ -47,7 +56,7 @@ class DateStatement:
     """
 
     which: Which  # the ban's start ("added") or its end ("lifted")
-    qualifier: str  # exact | on-or-before | as-of | undated
+    qualifier: DateQualifier
     date: dt.date | None  # the day the Codex uses for "as of" questions (None: no day at all)
     prefix: str = ""  # "on or before", "on the list as of", "undated"; "" for an exact day
     why: str = ""  # the reason, when the reading is the Codex's
@@ -60,14 +69,14 @@ class DateStatement:
 
     def text(self) -> tuple[Piece, ...]:
         """The statement itself: "2016-02-15", "on or before <day>", "on the list as of <day>", "undated"."""
-        if self.qualifier == "undated" or self.date is None:  # (only an undated statement has no day)
+        if self.qualifier == DateQualifier.UNDATED or self.date is None:  # (only an undated statement has no day)
             return (self.prefix,)
         return (f"{self.prefix} ", self.date) if self.prefix else (self.date,)
 
     def clause(self) -> tuple[Piece, ...]:
         """The statement after "banned" or "ban lifted" in a sentence: "since <day>" (lifted: "on <day>") for an
         exact day, else the statement in brackets: "(on or before <day>)", "(undated)"."""
-        if self.qualifier == "exact" and self.date is not None:  # (an exact statement always has its day)
+        if self.qualifier == DateQualifier.EXACT and self.date is not None:  # (an exact one always has its day)
             return ("since " if self.which == "added" else "on ", self.date)
         return ("(", *self.text(), ")")
 
@@ -101,21 +110,21 @@ def statement(entry: m.BanEntry, which: Which) -> DateStatement | None:
         date, precision, inference = entry.lifted, entry.lifted_precision, getattr(entry, "lifted_inference", "")
     if date is None:
         if which == "lifted" and entry.lifted_by:
-            return DateStatement(which, "undated", None, prefix="undated")
+            return DateStatement(which, DateQualifier.UNDATED, None, prefix="undated")
         return None
-    if precision == "on-or-before":
-        return DateStatement(which, "on-or-before", date, prefix="on or before")
-    if precision == "as-of":
+    if precision == m.DatePrecision.ON_OR_BEFORE:
+        return DateStatement(which, DateQualifier.ON_OR_BEFORE, date, prefix="on or before")
+    if precision == m.DatePrecision.AS_OF:
         subject = "on the list" if which == "added" else "off the list"
         iso = date.isoformat()
         why = (f"The document says the card is {subject} as of {iso}, not when that began; the Codex "
                f"reads it as in force from {iso} on when checking a deck for a date.")
-        return DateStatement(which, "as-of", date, prefix=f"{subject} as of", why=why, inferred=True,
+        return DateStatement(which, DateQualifier.AS_OF, date, prefix=f"{subject} as of", why=why, inferred=True,
                              aside=(_AS_OF_ASIDE,))
-    if precision == "inferred":
-        return DateStatement(which, "undated", date, prefix="undated", why=inference, inferred=True,
+    if precision == m.DatePrecision.INFERRED:
+        return DateStatement(which, DateQualifier.UNDATED, date, prefix="undated", why=inference, inferred=True,
                              aside=("the Codex infers in force by ", date, f": {inference}"))
-    return DateStatement(which, "exact", date)
+    return DateStatement(which, DateQualifier.EXACT, date)
 
 
 def added_statement(entry: m.BanEntry) -> DateStatement | None:
@@ -145,11 +154,11 @@ def status_phrase(entry: m.BanEntry) -> str:
 def bounded(entries: Iterable[m.BanEntry]) -> list[m.BanEntry]:
     """The entries with a day the document gives only as a bound ("on or before", "as of")."""
     return [e for e in entries
-            if any(st is not None and st.qualifier in ("on-or-before", "as-of")
+            if any(st is not None and st.qualifier in (DateQualifier.ON_OR_BEFORE, DateQualifier.AS_OF)
                    for st in (added_statement(e), lifted_statement(e)))]
 
 
 def inferred_changes(entries: Iterable[m.BanEntry]) -> list[DateStatement]:
     """The changes the document leaves undated but the Codex places on a day (with why)."""
     return [st for e in entries for st in (added_statement(e), lifted_statement(e))
-            if st is not None and st.qualifier == "undated" and st.date is not None]
+            if st is not None and st.qualifier == DateQualifier.UNDATED and st.date is not None]

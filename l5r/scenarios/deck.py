@@ -34,8 +34,6 @@ THEN_FIELDS = {"verdict": "legal, not legal, cannot be checked or not a decklist
                "problems": "the problem codes, each as often as it occurs (any order)",
                "warnings": "the warning codes, each as often as it occurs (any order)",
                "counts": "cards counted per section: {pre-game: 1, dynasty: 40, fate: 40}"}
-VERDICT_WORDS = {"legal": "legal", "not-legal": "not legal", "cannot-be-checked": "cannot be checked",
-                 "not-a-decklist": "not a decklist"}
 _SECTION_WORDS = {"pre_game": "pre-game", "dynasty": "dynasty", "fate": "fate"}
 
 
@@ -83,7 +81,7 @@ def answer(scenario: Scenario, codex: m.Codex) -> dict:
     except DecklistError as exc:
         raise ScenarioError(f"the deck cannot be read: {exc}", scenario.line_of("given", "deck")) from None
     report = DeckChecker(fmt, ruleset, _index(codex), codex.set_acronyms).check(deck, day)
-    return {"verdict": VERDICT_WORDS[report.verdict], "problems": [p.code for p in report.problems],
+    return {"verdict": report.verdict.words, "problems": [p.code for p in report.problems],
             "warnings": [w.code for w in report.warnings],
             "counts": {_SECTION_WORDS[s]: report.counts.get(s, 0) for s in SECTIONS}}
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from .check import TextVerdict, UnknownFormat, check_text, checkable_format_ids
 from .checker import DeckChecker, checkable, names_format
 from .pregame import DeckRulesError
-from .report import PROBLEM_CODES, DeckReport, Finding
+from .report import PROBLEM_CODES, DeckReport, Finding, Verdict
 
 __all__ = ["PROBLEM_CODES", "DeckChecker", "DeckReport", "DeckRulesError", "Finding", "TextVerdict",
-           "UnknownFormat", "check_text", "checkable", "checkable_format_ids", "names_format"]
+           "UnknownFormat", "Verdict", "check_text", "checkable", "checkable_format_ids", "names_format"]

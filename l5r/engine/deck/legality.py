@@ -15,16 +15,29 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-
+from enum import StrEnum
 
 from ...data import model as m
 
-LEGAL, BANNED, NOT_LEGAL, NOT_A_DECK_CARD, NOT_CHECKED = "legal", "banned", "not-legal", "not-a-deck-card", "not-checked"
+
+class LegalityStatus(StrEnum):
+    """One card's status in one format on one day; its value is the word the JSON API and the pages show."""
+
+    LEGAL = "legal"
+    BANNED = "banned"
+    NOT_LEGAL = "not-legal"  # not in the format's legal sets / pool tags
+    NOT_A_DECK_CARD = "not-a-deck-card"  # tokens, proxies, biographies
+    NOT_CHECKED = "not-checked"  # the format's collection is not in the pool, or no checkable pool
+
+
+# The members under short names, as the checker and the pages write them (`legality.BANNED`).
+LEGAL, BANNED, NOT_LEGAL = LegalityStatus.LEGAL, LegalityStatus.BANNED, LegalityStatus.NOT_LEGAL
+NOT_A_DECK_CARD, NOT_CHECKED = LegalityStatus.NOT_A_DECK_CARD, LegalityStatus.NOT_CHECKED
 
 
 @dataclass(frozen=True)
 class CardLegality:
-    status: str
+    status: LegalityStatus
     reason: str = ""  # a plain sentence for everything but "legal"
     bans: tuple[m.BanEntry, ...] = ()  # the ban entries in force that day
     rule: str | None = None  # the rule id the verdict comes from

@@ -11,11 +11,25 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Mapping
 
-# An interface: tools read these from `l5r deck check --json` (docs/deck-check.md lists them).
-LEGAL, NOT_LEGAL, CANNOT_BE_CHECKED, NOT_A_DECKLIST = "legal", "not-legal", "cannot-be-checked", "not-a-decklist"
-VERDICTS = (LEGAL, NOT_LEGAL, CANNOT_BE_CHECKED, NOT_A_DECKLIST)
+
+class Verdict(StrEnum):
+    """A deck check's verdict. An interface: its value is the word tools read from `l5r deck check --json`
+    (docs/deck-check.md lists them); every other wording of it is made from that word."""
+
+    LEGAL = "legal"
+    NOT_LEGAL = "not-legal"
+    CANNOT_BE_CHECKED = "cannot-be-checked"
+    NOT_A_DECKLIST = "not-a-decklist"
+
+    @property
+    def words(self) -> str:
+        """The verdict in a sentence: "not legal", "cannot be checked"."""
+        return self.value.replace("-", " ")
+
+
 BANS_STATED, BANS_NOT_STATED, BANS_NOT_CHECKED = "stated", "not-stated", "not-checked"
 
 PROBLEM_CODES = ("parse", "unknown-card", "wrong-deck", "pregame", "deck-size", "copy-limit", "banned", "not-legal")
@@ -51,12 +65,12 @@ class DeckReport:
     bans: str = BANS_STATED  # the ban part: stated, not-stated (before the first stated list), not-checked
 
     @property
-    def verdict(self) -> str:
+    def verdict(self) -> Verdict:
         if self.not_a_decklist:
-            return NOT_A_DECKLIST
+            return Verdict.NOT_A_DECKLIST
         if self.problems:
-            return NOT_LEGAL
-        return CANNOT_BE_CHECKED if self.unchecked else LEGAL
+            return Verdict.NOT_LEGAL
+        return Verdict.CANNOT_BE_CHECKED if self.unchecked else Verdict.LEGAL
 
     @property
     def reason(self) -> str:
@@ -69,11 +83,11 @@ class DeckReport:
     @property
     def legal(self) -> bool | None:
         """True, False, or None when the deck cannot be checked or is no decklist (neither legal nor not)."""
-        return {LEGAL: True, NOT_LEGAL: False}.get(self.verdict)
+        return {Verdict.LEGAL: True, Verdict.NOT_LEGAL: False}.get(self.verdict)
 
     def as_json(self) -> dict:
         return {
-            "format": self.format_id, "legal": self.legal, "verdict": self.verdict, "reason": self.reason,
+            "format": self.format_id, "legal": self.legal, "verdict": self.verdict.value, "reason": self.reason,
             "bans": self.bans, "as_of": self.as_of.isoformat(),
             "input_format": self.input_format, "problems": [p.as_dict() for p in self.problems], "warnings": [w.as_dict() for w in self.warnings],
             "counts": dict(self.counts),

@@ -85,13 +85,13 @@ def _ban(ban: m.BanEntry) -> dict:
 def _statement(st) -> dict | None:
     """A date as the document states it (l5r/data/bandates.py): its qualifier, ready words (`clause`: after
     "banned" in a sentence, as the deck checker's messages word it), and why when the reading is the Codex's."""
-    return None if st is None else {"qualifier": st.qualifier, "phrase": st.words, "clause": st.clause_words,
+    return None if st is None else {"qualifier": st.qualifier.value, "phrase": st.words, "clause": st.clause_words,
                                     "inferred": st.inferred, "why": st.why or None}
 
 
 def _inferred(st) -> dict | None:
     """The day the Codex infers for a date the document does not give (never for a stated or as-of date)."""
-    if st is None or st.qualifier != "undated" or st.date is None:
+    if st is None or st.qualifier != bandates.DateQualifier.UNDATED or st.date is None:
         return None
     return {"date": st.date.isoformat(), "why": st.why}
 

@@ -4,6 +4,7 @@ documents they describe (tests/test_api.py validates every document against them
 from __future__ import annotations
 
 from ...data import bandates
+from ...data import model as m
 from .documents import API_VERSION, CARD_FIELDS, DECK_RULES
 
 
@@ -12,11 +13,11 @@ _DATE = {"type": ["string", "null"], "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 
 
 def schemas() -> dict[str, dict]:
-    precision = {"enum": list(bandates.PRECISIONS)}
+    precision = {"enum": [p.value for p in m.DatePrecision]}
     statement = {"oneOf": [{"type": "null"}, {
         "type": "object", "additionalProperties": False,
         "required": ["qualifier", "phrase", "clause", "inferred", "why"],
-        "properties": {"qualifier": {"enum": list(bandates.QUALIFIERS)},
+        "properties": {"qualifier": {"enum": [q.value for q in bandates.DateQualifier]},
                        "phrase": {"type": "string"}, "clause": {"type": "string"}, "inferred": {"type": "boolean"},
                        "why": {"type": ["string", "null"]}}}]}
     inferred_day = {"oneOf": [{"type": "null"}, {
