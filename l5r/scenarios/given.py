@@ -134,6 +134,21 @@ def _player_state(game: Game, pid: str, raw, scenario: Scenario, keys: tuple):
     _known(raw, PLAYER_FIELDS, scenario, keys, where)
     raw = {str(k).lower(): v for k, v in raw.items()}
     p = game.player(pid)
+    _player_facts(p, raw, scenario, keys)
+    _hand_size_limit(p, raw, scenario, keys)
+    p.imperial_favor = _bool(raw.get("imperial favor", False), scenario, keys + ("imperial favor",))
+    p.wind_in_play = _bool(raw.get("wind in play", False), scenario, keys + ("wind in play",))
+    for zone_key, zone in ZONES.items():
+        _zone_cards(game, p, zone_key, zone, raw.get(zone_key) or [], scenario, keys)
+    if "hand" in raw:
+        p.hand = _int(raw["hand"], scenario, keys + ("hand",))
+    # A player in the dip-and-die danger zone at the start is already "at any point" in this turn.
+    if game.ruleset.dishonor_loss_at is not None and p.honor <= game.ruleset.dishonor_loss_at:
+        p.reached_dishonor_this_turn = True
+
+
+def _player_facts(p: Player, raw: dict, scenario: Scenario, keys: tuple) -> None:
+    """Honor, Clan, Stronghold, Sensei and Provinces."""
     if "honor" in raw:
         p.honor = _int(raw["honor"], scenario, keys + ("honor",))
     if "clan" in raw:
@@ -151,6 +166,10 @@ def _player_state(game: Game, pid: str, raw, scenario: Scenario, keys: tuple):
         p.sensei_modifiers.pop("sides", None)
     if "provinces" in raw:
         p.provinces = _int(raw["provinces"], scenario, keys + ("provinces",))
+
+
+def _hand_size_limit(p: Player, raw: dict, scenario: Scenario, keys: tuple) -> None:
+    """`maximum hand size` (a number, or none) and `maximum hand size modifier`."""
     if "maximum hand size" in raw:
         value = raw["maximum hand size"]
         if value is None or str(value).lower() == "none":
@@ -160,25 +179,21 @@ def _player_state(game: Game, pid: str, raw, scenario: Scenario, keys: tuple):
     if "maximum hand size modifier" in raw:
         p.max_hand_size_modifier = _int(raw["maximum hand size modifier"], scenario,
                                         keys + ("maximum hand size modifier",))
-    p.imperial_favor = _bool(raw.get("imperial favor", False), scenario, keys + ("imperial favor",))
-    p.wind_in_play = _bool(raw.get("wind in play", False), scenario, keys + ("wind in play",))
-    for zone_key, zone in ZONES.items():
-        made = _cards(raw.get(zone_key) or [], scenario, keys + (zone_key,), pid, zone, game)
-        for index, card in enumerate(made):
-            if zone_key == "rings":
-                card.type = "Ring"
-            if zone_key == "in hand":
-                p.hand += 1
-            if zone_key == "in provinces" and card.province is None:
-                card.province = index + 1  # listed left to right, one card in each Province
-            if zone_key == "in play" and card.type == "Region" and card.province is None:
-                raise ScenarioError(f"{card.name} is a Region in play, attached to a Province: give its `province`",
-                                    scenario.line_of(*keys, zone_key))
-    if "hand" in raw:
-        p.hand = _int(raw["hand"], scenario, keys + ("hand",))
-    # A player in the dip-and-die danger zone at the start is already "at any point" in this turn.
-    if game.ruleset.dishonor_loss_at is not None and p.honor <= game.ruleset.dishonor_loss_at:
-        p.reached_dishonor_this_turn = True
+
+
+def _zone_cards(game: Game, p: Player, zone_key: str, zone: str, entries, scenario: Scenario, keys: tuple) -> None:
+    """The cards a player's state lists under one zone key (`in play`, `in provinces`, `rings`…)."""
+    made = _cards(entries, scenario, keys + (zone_key,), p.id, zone, game)
+    for index, card in enumerate(made):
+        if zone_key == "rings":
+            card.type = "Ring"
+        if zone_key == "in hand":
+            p.hand += 1
+        if zone_key == "in provinces" and card.province is None:
+            card.province = index + 1  # listed left to right, one card in each Province
+        if zone_key == "in play" and card.type == "Region" and card.province is None:
+            raise ScenarioError(f"{card.name} is a Region in play, attached to a Province: give its `province`",
+                                scenario.line_of(*keys, zone_key))
 
 
 def _titled(value, scenario, keys) -> tuple[str, dict]:
