@@ -582,3 +582,72 @@ def test_fetching_again_without_from_keeps_a_pool_that_verifies(tmp_path, no_pro
                  https_proxy="http://127.0.0.1:9", no_proxy="")
     assert again.returncode == 2 and again.stderr.startswith("l5r cardpool fetch: proxy error: cannot reach the "
                                                              "proxy http://127.0.0.1:9")
+
+
+# -----------------------------------------------------------------------------------------------------------
+# A manifest that would lead the fetch elsewhere (issue: hostile input, round three)
+# -----------------------------------------------------------------------------------------------------------
+
+
+def _raw_manifest(tmp_path: Path, **fields) -> Path:
+    """The made-up manifest with some fields replaced as text, as a merged change to manifest.json could."""
+    _, path = _manifest(tmp_path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc.update(fields)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("fields", [
+    {"commit": "../../victim"}, {"commit": "AB" * 20}, {"commit": "ab" * 20 + "\n"}, {"commit": "ab" * 19},
+    {"repository": "attacker/repo/archive/main.tar.gz#"}, {"repository": "someone/made_up_pool\n"},
+    {"repository": "someone/.."}, {"repository": "../made_up_pool"}, {"repository": "someone/x?y"},
+    {"files": [{"name": "../../outside.yaml", "size": 1, "sha256": "ab" * 32}]},
+    {"files": [{"name": "sets/x.yaml", "size": 1, "sha256": "not a digest"}]},
+    {"sources": [{"repository_path": "../../*.yaml", "pool_path": "sets/*.yaml"}]},
+])
+def test_a_manifest_that_leads_outside_its_place_is_refused_and_nothing_moves(tmp_path, no_proxy_env, fields):
+    """The pool's place is <cache>/cardpool/<commit>: a commit of `../../victim` once renamed that folder away,
+    deleted it and put the pool there; a repository with `/archive/x.tar.gz#` downloaded another archive."""
+    cache = tmp_path / "cache"
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "keep.txt").write_text("the user's own file\n", encoding="utf-8")
+    path = _raw_manifest(tmp_path, **fields)
+    with pytest.raises(pool_fetch.FetchError, match=r"^the card pool manifest .* is refused: ") as caught:
+        pool_fetch.load_manifest(path)
+    assert "\n" not in str(caught.value)
+    run = _l5r("cardpool", "fetch", "--from", _pool_folder(tmp_path / "pool"), "--manifest", path, cache=cache,
+               cwd=tmp_path)
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1 and "is refused" in run.stderr, run.stderr
+    assert (victim / "keep.txt").read_text(encoding="utf-8") == "the user's own file\n"
+    assert not (cache / "cardpool").exists() or _left_in(cache) == []
+
+
+def test_a_manifest_made_in_code_with_a_bad_commit_installs_nothing_outside(made_up, tmp_path):
+    manifest, _, cache = made_up
+    victim = cache / "victim"
+    victim.mkdir(parents=True)
+    bad = pool_fetch.Manifest(manifest.repository, "../victim", manifest.sources, manifest.files)
+    with pytest.raises(pool_fetch.FetchError, match="is refused"):
+        pool_fetch.fetch(_pool_folder(tmp_path / "pool"), manifest=bad, cache_dir=cache)
+    assert victim.is_dir() and not any(victim.iterdir())
+    with pytest.raises(pool_fetch.FetchError, match="is refused"):
+        pool_fetch.installed(bad, cache)
+
+
+@pytest.mark.parametrize("repository", ["someone/made_up_pool\nextra", "../made_up_pool", "a/b/c",
+                                        "attacker/repo/archive/main.tar.gz#", "someone/"])
+def test_pin_refuses_a_repository_that_is_no_owner_and_name(tmp_path, no_proxy_env, repository):
+    cache = tmp_path / "cache"
+    _, path = _manifest(tmp_path)
+    before = path.read_bytes()
+    archive = tmp_path / "pool.tar.gz"
+    archive.write_bytes(_tar_gz(_repo_members()))
+    run = _l5r("cardpool", "pin", "cd" * 20, "--from", archive, "--repository", repository, "--manifest", path,
+               cache=cache, cwd=tmp_path)
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1, run.stderr
+    assert "is not a repository's owner/name" in run.stderr
+    assert path.read_bytes() == before
+    with pytest.raises(pool_fetch.FetchError, match="was not written"):
+        pool_fetch.write_manifest(pool_fetch.Manifest(repository, "cd" * 20), tmp_path / "other.json")

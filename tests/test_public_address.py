@@ -232,3 +232,71 @@ def test_the_offline_address_check_finds_an_address_in_a_page(tmp_path):
         f'<p>see https://errata.example/x</p><p>https&#58;//written.example/</p>', encoding="utf-8")
     found = build_offline.outside_addresses(tmp_path, TEST_SITE_URL)
     assert found == [f"card/a.html:2: {SVG_NS}", "card/a.html:3: https://errata.example/x"], found
+
+
+# -- An address that is no http(s) address of a host and a path -------------------------------------------------
+
+HOSTILE_ADDRESSES = [
+    'https://example.org/codex/"><script>alert(1)</script>/', "https://example.org/codex/'onmouseover='x",
+    "javascript://example.org/%0aalert(1)", "ftp://example.org/codex/", "file:///etc/", "data:text/html,x",
+    "https://user:secret@example.org/", "https://example.org/codex/?q=1", "https://example.org/#x",
+    "https://example.org/a b/", "https://example.org/a&amp;b/", "https://example.org/<b>/", "//example.org/",
+    "https:///codex/", "example.org/codex/", "https://exa_mple.org/", "https://example.org:http/",
+    "https://example.org/\u00e9/", "https://example.org/\x00/",
+]
+
+
+@pytest.mark.parametrize("address", HOSTILE_ADDRESSES)
+def test_an_address_that_is_no_http_address_of_a_host_and_path_is_one_line(address):
+    """The address is written into the canonical link and og:url of every page and every link of the 404 page, by
+    the theme too (Material writes `page.canonical_url` unescaped): an address holding `"><script>` once built
+    with exit 0 and ran script on every page; `javascript://` and `ftp://` were accepted."""
+    from l5r.site.generate import SiteAddressError, public_address
+
+    with pytest.raises(SiteAddressError) as caught:
+        public_address(address)
+    message = str(caught.value)
+    assert "\n" not in message and "is not a public address" in message
+    assert "secret" not in message or "user:secret" in address  # shown as given, JSON-quoted, cut at 80
+
+
+@pytest.mark.parametrize("address", [TEST_SITE_URL, "http://127.0.0.1:8000", "https://you.github.io/l5r-codex/",
+                                     "https://example.org/a%20b/c~d_e.f+g-h/", "https://x.y"])
+def test_an_accepted_address_needs_no_escaping_anywhere(address):
+    """What is accepted is written as it is, in attributes and text alike (html.escape changes nothing)."""
+    from l5r.site.generate import public_address
+
+    accepted = public_address(address)
+    assert accepted.startswith(("http://", "https://")) and accepted.endswith("/")
+    assert html.escape(accepted, quote=True) == accepted
+
+
+@pytest.mark.parametrize("address", HOSTILE_ADDRESSES[:4])
+def test_site_generate_refuses_a_hostile_address_in_one_line(tmp_path, address):
+    from conftest import l5r_here
+
+    result = l5r_here("site", "generate", tmp_path / "out", "--site-url", address, cwd=ROOT)
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+    assert "is not a public address" in result.stderr and not (tmp_path / "out").exists()
+    env = {**os.environ, "L5R_SITE_URL": address}
+    result = l5r_here("site", "generate", tmp_path / "out", cwd=ROOT, env=env)
+    assert result.returncode == 2 and "is not a public address" in result.stderr
+
+
+@pytest.mark.parametrize("address", HOSTILE_ADDRESSES[:3])
+def test_a_mkdocs_build_with_a_hostile_address_stops_before_any_page(tmp_path_factory, tmp_path, address):
+    from conftest import BIN, no_pool_env
+
+    project = small_project(tmp_path_factory)
+    env = no_pool_env(L5R_SITE_URL=address, L5R_CACHE_DIR=str(tmp_path / "cache"))
+    result = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site")],
+                            cwd=project, env=env, capture_output=True, text=True, check=False, timeout=300)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "is not a public address" in result.stderr
+    assert not (tmp_path / "site" / "index.html").exists()
+
+
+def test_the_theme_escapes_the_address_it_writes_in_og_url():
+    """Escaped where the Codex's own theme writes it too, should an address ever reach it another way."""
+    theme = (ROOT / "l5r" / "site" / "theme" / "main.html").read_text(encoding="utf-8")
+    assert re.findall(r"\{\{\s*page\.canonical_url[^}]*\}\}", theme) == ["{{ page.canonical_url | e }}"]

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterator
 
-from ..data.safefile import write_whole
+from ..data.safefile import UnreadableFile, read_text, write_whole
 from ..errors import CodexError
 
 MANIFEST_FILE = Path(__file__).with_name("manifest.json")
@@ -49,6 +49,12 @@ CHUNK = 1024 ** 2
 TIMEOUT = 60  # seconds without an answer before a download gives up
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _COMMIT = re.compile(r"^[0-9a-f]{40}$")
+# GitHub's own rules: an owner of letters, digits and inner hyphens (39 at most), a name of letters, digits, `.`,
+# `_` and `-` (100 at most), never `.` or `..`; anything else (a `/`, `#`, `?`, a newline) would change the address.
+_REPOSITORY = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$")
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+_SOURCE_PART = re.compile(r"^[A-Za-z0-9_*][A-Za-z0-9._*-]*$")  # a folder or file name, or a `*.yaml` pattern
+MAX_MANIFEST = 4 * 1024 ** 2
 
 
 class FetchError(CodexError):
@@ -125,21 +131,59 @@ class Manifest:
 def load_manifest(path: str | os.PathLike | None = None) -> Manifest:
     where = Path(path) if path else MANIFEST_FILE
     try:
-        doc = json.loads(where.read_text(encoding="utf-8"))
+        doc = json.loads(read_text(where, MAX_MANIFEST))
         sources = tuple(SourcePath(str(s["repository_path"]), str(s["pool_path"])) for s in doc["sources"])
         files = {str(f["name"]): (int(f["size"]), str(f["sha256"])) for f in doc["files"]}
         manifest = Manifest(str(doc["repository"]), str(doc["commit"]), sources, files)
-    except OSError as exc:
-        raise FetchError(f"cannot read the card pool manifest {where}: {exc.strerror}") from None
-    except (ValueError, KeyError, TypeError):
+    except UnreadableFile as exc:
+        raise FetchError(f"the card pool manifest {where} {exc.reason}") from None
+    except (ValueError, KeyError, TypeError, AttributeError):
         raise FetchError(f"the card pool manifest {where} is not a valid manifest") from None
     if not manifest.files or not manifest.sources:
         raise FetchError(f"the card pool manifest {where} lists no files")
+    problem = manifest_problem(manifest)
+    if problem:
+        raise FetchError(f"the card pool manifest {where} is refused: {problem}")
     return manifest
+
+
+def repository_problem(repository: str) -> str | None:
+    """Why `repository` is not a GitHub `owner/name`, or None."""
+    if _REPOSITORY.fullmatch(repository):
+        return None
+    return f"{json.dumps(repository)[:80]} is not a repository's owner/name (such as someone/game_on_yasuki)"
+
+
+def commit_problem(commit: str) -> str | None:
+    """Why `commit` is not a full commit id, or None."""
+    if _COMMIT.fullmatch(commit):
+        return None
+    return f"{json.dumps(commit)[:80]} is not a full 40-character commit id (0-9, a-f)"
+
+
+def manifest_problem(manifest: Manifest) -> str | None:
+    """The first field of the manifest that could lead a fetch anywhere but the pinned archive and the pool's own
+    folder (the pool's place is <cache>/cardpool/<commit>, its files <place>/<name>), or None."""
+    problem = repository_problem(manifest.repository) or commit_problem(manifest.commit)
+    if problem:
+        return problem
+    for source in manifest.sources:
+        for path in (source.repository_path, source.pool_path):
+            if not all(_SOURCE_PART.fullmatch(part) for part in path.split("/")):
+                return f"the source path {json.dumps(path)[:80]} is not a plain relative path"
+    for name, (size, digest) in manifest.files.items():
+        if not all(_SAFE_NAME.fullmatch(part) for part in name.split("/")) or manifest.source_of(name) is None:
+            return f"the file name {json.dumps(name)[:80]} is not a plain name one of its sources takes"
+        if size < 0 or not _SHA256.fullmatch(digest):
+            return f"the file {name} has no valid size and SHA-256"
+    return None
 
 
 def write_manifest(manifest: Manifest, path: str | os.PathLike | None = None) -> Path:
     where = Path(path) if path else MANIFEST_FILE
+    problem = manifest_problem(manifest)
+    if problem:
+        raise FetchError(f"the manifest was not written: {problem}")
     text = json.dumps(manifest.as_json(), indent=1) + "\n"
     try:
         write_whole(where, text)
@@ -213,13 +257,21 @@ def pool_root(cache_dir: Path | None | str = "default") -> Path | None:
     return Path(cache_dir) / POOL_FOLDER if cache_dir else None
 
 
+def pool_place(root: Path, manifest: Manifest) -> Path:
+    """<root>/<commit>: the pool's folder, refused unless it is a folder name directly inside `root`."""
+    problem = commit_problem(manifest.commit) or repository_problem(manifest.repository)
+    place = root / manifest.commit
+    if problem or os.path.dirname(os.path.abspath(place)) != os.path.abspath(root):
+        raise FetchError(f"the card pool's place is refused: {problem or 'not a folder directly inside ' + str(root)}")
+    return place
+
+
 def installed(manifest: Manifest | None = None, cache_dir: Path | None | str = "default") -> Installed | None:
     """The fetched pool of the pinned commit, when one was installed (its record present); not re-verified."""
     root = pool_root(cache_dir)
     if root is None:
         return None
-    commit = (manifest or load_manifest()).commit
-    folder = root / commit
+    folder = pool_place(root, manifest or load_manifest())
     try:
         record = json.loads((folder / RECORD_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -242,6 +294,10 @@ def fetch(source: str | os.PathLike | None = None, *, manifest: Manifest | None 
     root = pool_root(cache_dir)
     if root is None:
         raise FetchError("no writable cache folder for the card pool; set L5R_CACHE_DIR to one")
+    problem = manifest_problem(manifest)
+    if problem:
+        raise FetchError(f"the card pool manifest is refused: {problem}")
+    place = pool_place(root, manifest)
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -260,12 +316,12 @@ def fetch(source: str | os.PathLike | None = None, *, manifest: Manifest | None 
                       "fetched_at": (now or dt.datetime.now(dt.timezone.utc)).strftime("%Y-%m-%dT%H:%M:%SZ"),
                       "files": len(manifest.files), "bytes": sum(size for size, _ in manifest.files.values())}
             _write_bytes(pool / RECORD_FILE, (json.dumps(record, indent=1) + "\n").encode(), root)
-            _swap_in(pool, root / manifest.commit, staging)
+            _swap_in(pool, place, staging)
         except OSError as exc:
             raise _disk_error(exc, root) from None
         finally:
             shutil.rmtree(staging, ignore_errors=True)
-    return Installed(root / manifest.commit, record)
+    return Installed(place, record)
 
 
 def _verify_failure(problem: str, shown: str, manifest: Manifest) -> str:
@@ -430,7 +486,7 @@ def _zip_members(archive: Path, shown: str) -> Iterator[tuple[str, str, Callable
 
 
 def _check_name(pool_name: str, shown: str) -> None:
-    if not all(_SAFE_NAME.match(part) for part in pool_name.split("/")):
+    if not all(_SAFE_NAME.fullmatch(part) for part in pool_name.split("/")):
         raise FetchError(f"{shown}: the file name is not a plain name; refused")
 
 

@@ -117,6 +117,9 @@ def run_pin(args) -> int:
     _interruptible()
     if not re.fullmatch(r"[0-9a-f]{40}", args.commit):
         raise CodexError(f"'{args.commit}' is not a full 40-character commit id")
+    problem = pool_fetch.repository_problem(args.repository) if args.repository is not None else None
+    if problem:  # it goes into the archive's address and the manifest: a `/`, `#` or newline would change both
+        raise CodexError(f"--repository: {problem}")
     try:
         current = pool_fetch.load_manifest(args.manifest)
         repository = args.repository or current.repository

@@ -19,7 +19,9 @@ SITE_URL_HELP = (f"the site's public address, used by the feeds, permalinks.json
 
 def _site_url(args) -> str:
     """--site-url, else L5R_SITE_URL (as mkdocs.yml reads it), else none."""
-    return args.site_url if args.site_url is not None else os.environ.get(SITE_URL_ENV, "")
+    from ..site.generate import public_address
+
+    return public_address(args.site_url if args.site_url is not None else os.environ.get(SITE_URL_ENV, ""))
 
 
 def register(sub):

@@ -61,19 +61,44 @@ def read_head(path: str | os.PathLike, size: int) -> bytes:
         os.close(fd)
 
 
-def write_whole(path: str | os.PathLike, text: str) -> None:
-    """Write `text` as UTF-8 to a new file beside `path`, then rename it over `path` (OSError as it comes).
+def read_own(path: str | os.PathLike, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes that only this user can have written: owned by this
+    user, writable by no one else, not a symbolic link (what is loaded as code, as Python's own __pycache__)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise UnreadableFile(_os_reason(exc)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile(_kind(info.st_mode))
+        if info.st_uid != os.geteuid() or info.st_mode & 0o022:
+            raise UnreadableFile("is not this user's own file (another owner, or others can write to it)")
+        if info.st_size > limit:
+            raise UnreadableFile(too_large(limit))
+        raw = _read(fd, limit + 1)
+    finally:
+        os.close(fd)
+    if len(raw) > limit:
+        raise UnreadableFile(too_large(limit))
+    return raw
+
+
+def write_whole(path: str | os.PathLike, text: str | bytes, mode: int = 0o666) -> None:
+    """Write `text` (as UTF-8, or bytes as they are) to a new file beside `path`, then rename it over `path`
+    (OSError as it comes).
 
     The new file's name is one no other writer picks (two processes or threads writing the same file at once each
-    rename a whole file of their own; the last one stays), and it is created with the mode any new file gets here.
+    rename a whole file of their own; the last one stays), and it is created with `mode` (less the umask).
     """
     path = Path(path)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     # Outside the clean-up below: a file of that name that this call did not create is not this call's to remove.
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), mode)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(text.encode("utf-8") if isinstance(text, str) else text)
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -8,12 +8,15 @@ virtual files (l5r/site/mkdocs_glue.py), and `l5r site generate OUT` writes them
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from ..data import model as m
+from ..errors import CodexError
 from . import api, cardsearch, feeds, search
 from .mdpages import render_site_and_citations
 from .pages import SitePlan
@@ -65,9 +68,30 @@ def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Cod
 
 
 def public_address(site_url: str | None) -> str:
-    """The site's public address ending with `/`, or "" when it has none."""
+    """The site's public address ending with `/`, or "" when it has none; SiteAddressError unless it is an
+    `http(s)://host[:port]/path` address."""
     site_url = (site_url or "").strip()
+    if site_url and not _ADDRESS.fullmatch(site_url):
+        raise SiteAddressError(f"{SITE_URL_SETTING} {_shown(site_url)} is not a public address: give an "
+                               f"http:// or https:// address of a host and a path, such as "
+                               f"https://you.github.io/l5r-codex/")
     return site_url if not site_url or site_url.endswith("/") else site_url + "/"
+
+
+# Written as it is into attributes (the canonical link, og:url) and every link of the 404 page, by the theme too:
+# only characters that need no escaping anywhere. A host of letters, digits, `-` and `.` (or an IPv4 address),
+# a port, and a path of unreserved characters and %-escapes; no user, query or fragment.
+_ADDRESS = re.compile(r"https?://[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(?::[0-9]{1,5})?"
+                      r"(?:/(?:[A-Za-z0-9._~+-]|%[0-9A-Fa-f]{2})*)*", re.ASCII)
+SITE_URL_SETTING = "the site's address (L5R_SITE_URL, --site-url or site_url)"
+
+
+class SiteAddressError(CodexError):
+    """The public address given for the site cannot be used; the message is one line."""
+
+
+def _shown(text: str) -> str:
+    return json.dumps(text if len(text) <= 80 else text[:80] + "…", ensure_ascii=True)
 
 
 def write_generated(generated: Generated, out: Path) -> int:

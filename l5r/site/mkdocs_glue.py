@@ -22,7 +22,7 @@ from ..scenarios import present
 from . import feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
 from .cardpage.write import JOBS_ENV, jobs_setting
-from .generate import NO_ADDRESS, Generated, generate
+from .generate import NO_ADDRESS, Generated, SiteAddressError, generate, public_address
 from .pages import SitePlan
 from .template_cache import bytecode_cache
 
@@ -72,6 +72,10 @@ def load(config) -> SiteState:
         _LOG.info(pool.line())  # first: which card pool this build uses, or how to get one
     except PoolError as exc:
         raise PluginError(f"card pool: {exc}") from None
+    try:  # before anything is read: the address is written into every page, by the theme too
+        public_address(config.site_url)
+    except SiteAddressError as exc:
+        raise PluginError(str(exc)) from None
     if not config.site_url:
         _log.warning(NO_ADDRESS)
     try:
