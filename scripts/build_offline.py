@@ -112,6 +112,16 @@ def outside_addresses(site: Path, public: str, files: list[Path] | None = None, 
     return found
 
 
+def pool_line() -> str:
+    """Which card pool the copy is built with (the build itself runs quiet), in the words every command uses."""
+    from l5r.cardpool import PoolError, choose_pool
+
+    try:
+        return choose_pool().line()
+    except PoolError as exc:
+        return f"card pool: cannot be used: {exc}"
+
+
 def build(site_dir: Path, project: Path = ROOT) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(project / "mkdocs.offline.yml"),
@@ -129,15 +139,19 @@ def read_me(date: str, site_url: str) -> str:
 
 
 def zip_site(site_dir: Path, dest: Path, folder: str, date: str) -> None:
+    from l5r.progress import Unit, meter
+
     tmp = dest.with_suffix(".zip.part")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+    files = [path for path in sorted(site_dir.rglob("*")) if path.is_file()]
+    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as z, \
+            meter("zipping the offline copy", len(files), Unit.FILES) as bar:
         z.writestr(f"{folder}/READ-ME-FIRST.txt", read_me(date, os.environ.get("L5R_SITE_URL", "")))
         # Whose words and cards these are, and the Codex's own licence (the site's Credits page says the same).
         for notice in CREDIT_FILES:
             z.write(ROOT / notice, f"{folder}/{notice}.txt")
-        for path in sorted(site_dir.rglob("*")):
-            if path.is_file():
-                z.write(path, f"{folder}/{path.relative_to(site_dir).as_posix()}")
+        for path in files:
+            z.write(path, f"{folder}/{path.relative_to(site_dir).as_posix()}")
+            bar.advance()
     tmp.replace(dest)
 
 
@@ -160,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     if site_dir.exists():
         shutil.rmtree(site_dir)
     dist.mkdir(parents=True, exist_ok=True)
+    print(pool_line())
     try:
         build(site_dir, args.project.resolve())
     except subprocess.CalledProcessError as exc:

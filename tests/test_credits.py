@@ -20,13 +20,13 @@ import yaml
 from conftest import ROOT, TEST_REPO_URL, TEST_SITE_URL, small_offline_copy
 
 sys.path.insert(0, str(ROOT / "scripts"))
-import build_offline  # noqa: E402
+import build_offline
 
 CREDITS = ROOT / "docs" / "credits.md"
 NOTICE = ROOT / "NOTICE"
 COPYRIGHT = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\ntheme:")[0]
                            .replace("!ENV", ""))["copyright"]
-_FOOTER = re.compile(r'<div class="md-copyright">(.*?)</div>\s*</div>', re.S)
+_FOOTER = re.compile(r'<div class="md-copyright">(.*?)</div>\s*</div>', re.DOTALL)
 _HREF = re.compile(r'<a href="([^"]+)" class="l5r-credits">')
 
 
