@@ -48,8 +48,8 @@ def local_network_address() -> str | None:
 def lines(host: str, port: int, lan: str | None) -> list[str]:
     shown = f"[{host}]" if ":" in host else host
     if host not in _EVERY_INTERFACE:
-        return [f"serving on http://{shown}:{port}/ (this machine only; `make serve ADDR=0.0.0.0:{port}` to open "
-                "it from a phone on the same network)"]
+        return [(f"serving on http://{shown}:{port}/ (this machine only; `make serve ADDR=0.0.0.0:{port}` to open "
+                 "it from a phone on the same network)")]
     out = [f"serving on every network interface, port {port}: on this machine http://127.0.0.1:{port}/"]
     if lan:
         out.append(f"  from a phone or tablet on the same network: http://{lan}:{port}/")

@@ -17,7 +17,7 @@ import pytest
 from conftest import BIN, ROOT, small_project_copy, terminal_signals
 
 sys.path.insert(0, str(ROOT / "scripts"))
-import serve_address  # noqa: E402
+import serve_address
 
 
 def _make_serve(*assignments: str) -> list[list[str]]:
