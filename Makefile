@@ -13,8 +13,12 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e '.[test]'
 	@touch $(STAMP)
 
+# `make serve ADDR=0.0.0.0:8000` serves on every network interface, so a phone on the same network can open it
+# (the address to type is printed first); the default is this machine only.
+ADDR ?= 127.0.0.1:8000
 serve: $(STAMP)
-	$(BIN)/mkdocs serve --livereload --watch data --watch l5r --watch hooks
+	@$(BIN)/python scripts/serve_address.py "$(ADDR)"
+	$(BIN)/mkdocs serve --dev-addr "$(ADDR)" --livereload --watch data --watch l5r --watch hooks
 
 build: $(STAMP)
 	$(BIN)/mkdocs build --strict --site-dir site

@@ -23,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "l5r-codex-offline"
+CREDIT_FILES = ("NOTICE", "LICENSE")  # at the top of the repository; in the zip beside READ-ME-FIRST.txt
 
 # Anything a browser would fetch by itself from a page, a stylesheet or a script: src/href of loading
 # elements, CSS url()/@import, and script-made requests to absolute addresses. Plain <a href> links are
@@ -44,6 +45,8 @@ Everything is inside this folder: navigation, search (rules, citations such as "
 titles) and the printable pages (Print, in the menu) work without a network connection.
 
 Keep the folder together: moving index.html out of it breaks the links.
+
+Credits and licence: NOTICE.txt and LICENSE.txt beside this file, and the Credits page.
 """
 
 
@@ -90,8 +93,9 @@ def remote_loads(site: Path, files: list[Path] | None = None) -> list[str]:
 _ADDRESS = re.compile(r"https?://[^\s\"'<>()&]*", re.I)
 
 
-def outside_addresses(site: Path, public: str, files: list[Path] | None = None) -> list[str]:
-    """Every address in a page of the copy that is not the public address `public` (empty: none)."""
+def outside_addresses(site: Path, public: str, files: list[Path] | None = None, repository: str = "") -> list[str]:
+    """Every address in a page of the copy that is not the public address `public` (empty: none) or the footer's
+    link to the repository, `repository` (L5R_REPO_URL, as mkdocs.yml reads it; empty: none)."""
     found = []
     for path in checked_files(site) if files is None else files:
         if path.suffix != ".html":
@@ -101,11 +105,21 @@ def outside_addresses(site: Path, public: str, files: list[Path] | None = None) 
             continue
         for match in _ADDRESS.finditer(text):
             address = match.group(0)
-            if public and address.startswith(public):
+            if public and address.startswith(public) or repository and address == repository:
                 continue
             line = text.count("\n", 0, match.start()) + 1
             found.append(f"{path.relative_to(site)}:{line}: {address[:100]}")
     return found
+
+
+def pool_line() -> str:
+    """Which card pool the copy is built with (the build itself runs quiet), in the words every command uses."""
+    from l5r.cardpool import PoolError, choose_pool
+
+    try:
+        return choose_pool().line()
+    except PoolError as exc:
+        return f"card pool: cannot be used: {exc}"
 
 
 def build(site_dir: Path, project: Path = ROOT) -> None:
@@ -125,12 +139,19 @@ def read_me(date: str, site_url: str) -> str:
 
 
 def zip_site(site_dir: Path, dest: Path, folder: str, date: str) -> None:
+    from l5r.progress import Unit, meter
+
     tmp = dest.with_suffix(".zip.part")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+    files = [path for path in sorted(site_dir.rglob("*")) if path.is_file()]
+    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as z, \
+            meter("zipping the offline copy", len(files), Unit.FILES) as bar:
         z.writestr(f"{folder}/READ-ME-FIRST.txt", read_me(date, os.environ.get("L5R_SITE_URL", "")))
-        for path in sorted(site_dir.rglob("*")):
-            if path.is_file():
-                z.write(path, f"{folder}/{path.relative_to(site_dir).as_posix()}")
+        # Whose words and cards these are, and the Codex's own licence (the site's Credits page says the same).
+        for notice in CREDIT_FILES:
+            z.write(ROOT / notice, f"{folder}/{notice}.txt")
+        for path in files:
+            z.write(path, f"{folder}/{path.relative_to(site_dir).as_posix()}")
+            bar.advance()
     tmp.replace(dest)
 
 
@@ -153,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     if site_dir.exists():
         shutil.rmtree(site_dir)
     dist.mkdir(parents=True, exist_ok=True)
+    print(pool_line())
     try:
         build(site_dir, args.project.resolve())
     except subprocess.CalledProcessError as exc:
@@ -166,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         for p in problems:
             print(f"  {p}", file=sys.stderr)
         return 1
-    outside = outside_addresses(site_dir, os.environ.get("L5R_SITE_URL", "").strip(), files)
+    outside = outside_addresses(site_dir, os.environ.get("L5R_SITE_URL", "").strip(), files,
+                                os.environ.get("L5R_REPO_URL", "").strip())
     if outside:
         print("build_offline: these pages name an address outside the copy (only the Codex's public address may be "
               "named; a quoted address is written with &#58;//):", file=sys.stderr)

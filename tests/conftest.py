@@ -141,13 +141,16 @@ def browser():
 # The public address the test builds are given (L5R_SITE_URL), whatever the calling shell has: a path below the
 # host, as GitHub Pages gives a project site.
 TEST_SITE_URL = "https://example.org/codex/"
+# The repository the test builds link in their footer (L5R_REPO_URL, as the publishing workflow gives its own).
+TEST_REPO_URL = "https://github.com/example/l5r-codex"
 
 
 def site_build_env(pool: Path | None = None) -> dict:
     """The build's environment: the public address TEST_SITE_URL, and the card pool the site is built with (the
     fixture pool unless another is named), as the card pages, the site's deck checker and api/v1/cards.json are
     built from it."""
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_SITE_URL=TEST_SITE_URL, L5R_CARDPOOL=str(pool or FIXTURE_POOL))
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_SITE_URL=TEST_SITE_URL, L5R_REPO_URL=TEST_REPO_URL,
+                L5R_CARDPOOL=str(pool or FIXTURE_POOL))
 
 
 def terminal_signals() -> None:
@@ -378,7 +381,7 @@ def small_offline_copy(tmp_path_factory) -> tuple[Path, str]:
 
 
 def _strict_build(project: Path, out: Path, offline: bool, site_url: str | None, with_pool: bool) -> None:
-    env = site_build_env() if with_pool else no_pool_env(L5R_SITE_URL=TEST_SITE_URL)
+    env = site_build_env() if with_pool else no_pool_env(L5R_SITE_URL=TEST_SITE_URL, L5R_REPO_URL=TEST_REPO_URL)
     if site_url is None:
         env.pop("L5R_SITE_URL")
     config = "mkdocs.offline.yml" if offline else "mkdocs.yml"

@@ -24,8 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 LEFT_OUT_FORMATS = ("obsidian-hand", "jade-hand-legacy")
 # The hand-written pages kept (and the assets every page loads): the verified examples are rendered by the
 # `scenario` fence, the one Markdown extension of the Codex's own.
-DOCS = ("assets", "scenarios/modern.md")
-NAV = [{"Home": "index.md"}, {"Verified examples": ["scenarios/index.md", {"Modern": "scenarios/modern.md"}]}]
+DOCS = ("assets", "scenarios/modern.md", "credits.md")
+NAV = [{"Home": "index.md"}, {"Verified examples": ["scenarios/index.md", {"Modern": "scenarios/modern.md"}]},
+       {"Credits": "credits.md"}]
 HOME = """\
 # L5R Rules Codex
 

@@ -35,6 +35,7 @@ from typing import Any, BinaryIO, Callable, Iterator
 
 from ..data.safefile import UnreadableFile, read_text, write_whole
 from ..errors import CodexError
+from ..progress import Unit, meter
 
 MANIFEST_FILE = Path(__file__).with_name("manifest.json")
 RECORD_FILE = "fetched.json"  # in a fetched pool folder: where it came from and when
@@ -217,7 +218,9 @@ def verify(folder: Path, manifest: Manifest) -> list[str]:
     """Every way `folder` differs from the manifest, one sentence each (none: it is the pinned commit's pool)."""
     problems = []
     found = set(_pool_files(folder, manifest.sources))
+    bar = meter("verifying the card pool", len(manifest.files), Unit.FILES)
     for name, (size, digest) in sorted(manifest.files.items()):
+        bar.advance()
         path = folder / name
         if name not in found:
             problems.append(f"missing file: {name}")
@@ -226,6 +229,7 @@ def verify(folder: Path, manifest: Manifest) -> list[str]:
             actual = hashlib.file_digest(stream, "sha256").hexdigest()
         if path.stat().st_size != size or actual != digest:
             problems.append(f"bad checksum: {name} is not the file of {manifest.short}")
+    bar.close()
     problems += [f"{name} is not a file of {manifest.short}" for name in sorted(found - set(manifest.files))]
     return problems
 
@@ -588,6 +592,7 @@ def _download(url: str, dest: Path, pool: Path) -> None:
             raise FetchError(f"{shown} is {expected // 1024 ** 2} MB, more than the "
                              f"{MAX_DOWNLOAD // 1024 ** 3} GB a card pool archive may be; refused")
         fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        bar = meter("downloading the card pool", expected, Unit.BYTES)
         try:
             while True:
                 try:
@@ -600,7 +605,9 @@ def _download(url: str, dest: Path, pool: Path) -> None:
                 if received > MAX_DOWNLOAD:
                     raise FetchError(f"{shown} sends more than {MAX_DOWNLOAD // 1024 ** 3} GB; refused")
                 _write_all(fd, chunk)
+                bar.advance(len(chunk))
         finally:
+            bar.close()
             os.close(fd)
     if expected is not None and received != expected:
         raise FetchError(_cut_short(shown, received, expected, None))

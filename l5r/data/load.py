@@ -21,7 +21,9 @@ from .safefile import UnreadableFile, read_bytes
 from .records import card_record, format_record
 from .yamlsource import MAX_DATA_BYTES, DataError, Problem, YamlDocument
 
-DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data"
+# The data installed with the package: l5r/codexdata, a link to the checkout's data/ that a wheel carries as a copy
+# (pyproject.toml's package data), so that an installed `l5r` works outside any project.
+DEFAULT_DATA_DIR = (Path(__file__).resolve().parent.parent / "codexdata").resolve()
 
 
 def load_codex(data_dir: Path | None = None) -> m.Codex:

@@ -18,6 +18,7 @@ from ..cardpool import PoolError, choose_pool
 from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
+from ..progress import Meter, Unit, meter
 from ..scenarios import present
 from . import feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
@@ -46,6 +47,7 @@ class SiteState:
     codex: m.Codex
     generated: Generated  # the pages, the other files, the plan (l5r/site/generate.py)
     passes: postbuild.PagePasses | None = None  # set once the files are known (theme_env)
+    rendering: Meter | None = None  # the pages MkDocs renders, counted on a terminal (l5r/progress.py)
 
     @property
     def plan(self) -> SitePlan:
@@ -139,6 +141,7 @@ def theme_env(state: SiteState, env, config, files):
     state.passes = postbuild.page_passes(state.codex, state.generated,
                                          [f.dest_uri for f in files.documentation_pages()],
                                          directory_urls=config.use_directory_urls, offline_copy=offline_enabled(config))
+    state.rendering = meter("rendering the pages", len(files.documentation_pages()), Unit.PAGES)
     return mkdocs_serve.themed_env(env)
 
 
@@ -156,6 +159,8 @@ def post_page(state: SiteState, output: str, page) -> str:
     # for Material's tooltips, moved-anchor markers, offline links): the same function `l5r site postbuild` runs
     # on each page file after another engine's build.
     assert state.passes is not None  # theme_env, before any page
+    if state.rendering is not None:
+        state.rendering.advance()
     return postbuild.page_html(output, page.file.dest_uri, state.passes)
 
 
@@ -163,6 +168,8 @@ def post_build(state: SiteState, config):
     # Every pass after the build but the per-page ones (done in post_page): search index tags, the card index and
     # the pool's card pages, permalinks.json, short links and stubs, the offline copy's files.
     # Under `mkdocs serve` the pool's card pages are rendered when asked for (l5r/site/mkdocs_serve.py).
+    if state.rendering is not None:
+        state.rendering.close()
     on_request = mkdocs_serve.set_cards if mkdocs_serve.serving() else None
     try:
         postbuild.run(Path(config.site_dir), state.codex, state.generated, directory_urls=config.use_directory_urls,

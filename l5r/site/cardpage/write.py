@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from ...cardpool import Identity
+from ...progress import Unit, meter
 from ..cardlinks import CARD_DIR
 from .article import CardSite
 
@@ -21,8 +22,8 @@ def card_page_html(card_site: CardSite, identity: Identity, head: str, tail: str
     return filled + card_site.render(identity) + tail
 
 
-def _write_cards(site_dir: str, card_site: CardSite, head: str, tail: str, identities) -> int:
-    """Render and write these cards' pages (one worker's share, or all of them)."""
+def _write_cards(site_dir: str, card_site: CardSite, head: str, tail: str, identities, bar=None) -> int:
+    """Render and write these cards' pages (one worker's share, or all of them), counting each on `bar`."""
     count = 0
     for identity in identities:
         folder = os.path.join(site_dir, CARD_DIR, card_site.slug_of[identity])
@@ -34,6 +35,8 @@ def _write_cards(site_dir: str, card_site: CardSite, head: str, tail: str, ident
         with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
             stream.write(html)
         count += 1
+        if bar is not None:
+            bar.advance()
     return count
 
 
@@ -74,24 +77,36 @@ def write_card_pages(site_dir: Path, card_site: CardSite, head: str, tail: str, 
     for uri in ("", "cards/search/", "formats/"):  # file:// names, resolved once before any worker starts
         card_site.page(uri)
     jobs = build_jobs(len(identities), jobs)
-    if jobs == 1:
-        return _write_cards(str(site_dir), card_site, head, tail, identities)
+    with meter("writing the card pages", len(identities), Unit.PAGES) as bar:
+        if jobs == 1:
+            return _write_cards(str(site_dir), card_site, head, tail, identities, bar)
+        return _forked_writers(site_dir, card_site, head, tail, identities, jobs, bar)
+
+
+def _forked_writers(site_dir: Path, card_site: CardSite, head: str, tail: str, identities, jobs: int, bar) -> int:
     # Forked workers inherit the prepared CardSite (index, printings, checkers, template) through a module
     # global: nothing is pickled or re-read, each worker only gets its share's number.
     import multiprocessing
     global _FORKED
-    _FORKED = (str(site_dir), card_site, head, tail, identities, jobs)
+    # Shares smaller than a worker's (every shares-th card), so that the bar moves as each is done.
+    shares = jobs * _SHARES_A_JOB
+    _FORKED = (str(site_dir), card_site, head, tail, identities, shares)
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            return sum(pool.map(_write_share, range(jobs)))
+            written = 0
+            for count in pool.imap_unordered(_write_share, range(shares)):
+                written += count
+                bar.advance(count)
+            return written
     finally:
         _FORKED = None
 
 
 _FORKED: tuple | None = None
+_SHARES_A_JOB = 8
 
 
 def _write_share(n: int) -> int:
     assert _FORKED is not None  # set before the workers were forked
-    site_dir, card_site, head, tail, identities, jobs = _FORKED
-    return _write_cards(site_dir, card_site, head, tail, identities[n::jobs])
+    site_dir, card_site, head, tail, identities, shares = _FORKED
+    return _write_cards(site_dir, card_site, head, tail, identities[n::shares])
