@@ -41,7 +41,7 @@ def _meta(page: str) -> dict[str, str]:
     return found
 
 
-POOL_CARD, DOCUMENTED_CARD = "card/a-casual-stroll", "cards/border-keep-experienced-2"
+POOL_CARD, DOCUMENTED_CARD = "card/a-casual-stroll", "card/border-keep-experienced-2"
 QUIET_CARD = "card/10-koku"  # no format's ban list names it
 
 

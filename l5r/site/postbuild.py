@@ -46,7 +46,9 @@ ARTICLE = '<article class="md-content__inner md-typeset">'  # Material's (and Ze
 _ARTICLE_END = "</article>"
 # Written by the Codex itself, after the engine: never a page of the engine's build.
 _NOT_PAGES = ("404.html",)
-_OWN_DIRS = (CARD_DIR + "/", permalinks.SHORT_DIR + "/")
+# The pool's card pages (card/<slug>/) are written after `built_pages` is asked, so card/ holds only the engine's
+# pages of the Codex's card records then (card/<id>/): those are passed as every page is.
+_OWN_DIRS = (permalinks.SHORT_DIR + "/",)
 
 
 class PostBuildError(CodexError):
@@ -93,8 +95,8 @@ def page_html(page: str, page_file: str, passes: PagePasses) -> str:
 
 
 def built_pages(site: Path) -> list[str]:
-    """The page files an engine wrote: every .html file but 404.html, the pool's card pages and the short links
-    (the Codex writes those after the engine, already finished)."""
+    """The page files an engine wrote: every .html file but 404.html and the short links (the Codex writes those
+    after the engine, already finished, as it writes the pool's card pages after this is asked)."""
     out = []
     for path in site.rglob("*.html"):
         rel = path.relative_to(site).as_posix()
