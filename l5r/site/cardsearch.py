@@ -176,10 +176,10 @@ def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
 
 
 def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on_request=None,
-          cited_by=None, anchors=None, pool: Path | None = None, jobs: int | None = None) -> None:
+          cited_by=None, anchors=None, pool: Path | None = None, jobs: int | None = None) -> CardSite:
     """The card index, and with a `pool` every card's page (by `jobs` processes; None: `build_jobs` decides).
     `on_request(card_site, head, tail)`, when given (`mkdocs serve`), receives what renders a card page instead
-    of the pages being written."""
+    of the pages being written. Returns what the pages were made from (their short links and sitemap follow)."""
     card_site = prepare(site_dir, codex, directory_urls, cited_by=cited_by, anchors=anchors, pool=pool)
     write_indexes(site_dir, card_site, with_pool=bool(pool))
     write_record_facts(site_dir, card_site)
@@ -189,3 +189,4 @@ def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on
             on_request(card_site, head, tail)
         else:
             write_card_pages(site_dir, card_site, head, tail, jobs=jobs)
+    return card_site
