@@ -97,3 +97,15 @@ def _copy_data(data: Path, docs: Path) -> None:
     for record, title in records.items():
         if re.search(rf"(?<![\w-]){re.escape(record.stem)}(?![\w-])", named) or title in played or title in shared:
             shutil.copy2(record, data / "cards" / record.name)
+    # The redirects of card records the copy leaves out would name records it does not have.
+    left_out = {r.stem for r in records} - {r.stem for r in (data / "cards").glob("*.yml")}
+    redirects = data / "redirects.yml"
+    kept = [line for line in _redirect_entries(redirects.read_text(encoding="utf-8")) if line[1] not in left_out]
+    head = redirects.read_text(encoding="utf-8").split("\nredirects:", 1)[0]
+    redirects.write_text(head + "\nredirects:" + ("".join(f"\n  - from: {f}\n    to: {to}" for f, to in kept) or " []")
+                         + "\n", encoding="utf-8")
+
+
+def _redirect_entries(text: str) -> list[tuple[str, str]]:
+    """(from, to) of every redirect in data/redirects.yml."""
+    return [(r["from"], r["to"]) for r in yaml.safe_load(text)["redirects"] or ()]

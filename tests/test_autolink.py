@@ -172,8 +172,8 @@ def test_a_title_several_cards_share_links_to_the_title_group(codex, renderer):
     assert links["Hida Kisada"] == "../../../compare/cards/#title-hida-kisada"
     assert links["Hida Yakamo"] == "../../../compare/cards/#title-hida-yakamo"
     # With its experience level, the title names one card.
-    assert links["Hida Kisada Inexperienced"].endswith("cards/hida-kisada-inexperienced/#hida-kisada-inexperienced")
-    assert links["Bayushi Tangen"].endswith("cards/bayushi-tangen/#bayushi-tangen")
+    assert links["Hida Kisada Inexperienced"].endswith("card/hida-kisada-inexperienced/#hida-kisada-inexperienced")
+    assert links["Bayushi Tangen"].endswith("card/bayushi-tangen/#bayushi-tangen")
 
 
 def test_no_auto_link_inside_a_heading_anywhere_in_the_site(built_site):

@@ -332,7 +332,7 @@ def test_the_koan_lifts_are_undated(codex, built_site):
         words = re.sub(r"<[^>]+>", "", row)  # a date is marked up (<time>): its words
         assert "lifted 2015-08-16" not in words and "ban lifted (undated)" in words
         assert "the Codex infers" not in row
-        card_page = (built_site / f"cards/{card}/index.html").read_text(encoding="utf-8")
+        card_page = (built_site / f"card/{card}/index.html").read_text(encoding="utf-8")
         assert "lifted 2015-08-16" not in card_page and "the Codex infers in force by" not in card_page
 
 
@@ -343,7 +343,7 @@ def test_on_or_before_is_kept_wherever_the_card_page_says_it(codex, built_site):
         for e in (f.bans.entries if f.bans else ()):
             if not e.card or e.added_precision not in ("on-or-before", "as-of") or e.lifted:
                 continue
-            page = (built_site / f"cards/{e.card}/index.html").read_text(encoding="utf-8")
+            page = (built_site / f"card/{e.card}/index.html").read_text(encoding="utf-8")
             assert "on or before" in page, e.card
             row = re.search(rf'<tr[^>]*><td><a href="[^"]*/{e.card}/[^"]*">.*?</tr>', cards, re.S).group(0)
             assert "on or before" in row, e.card

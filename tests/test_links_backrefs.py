@@ -75,6 +75,6 @@ def test_keyword_ability_and_card_pages_show_cited_by(built_site):
     # (Reserve's "Recruit your target…" is the verb, not the Recruit ability.)
     assert "OH Initial Guidelines, Player Abilities" in _section(abilities, "oh-ability-seppuku")
     assert "OH Reserve" not in _section(abilities, "oh-ability-recruit")
-    card = (built_site / "cards/hida-kisada-inexperienced/index.html").read_text(encoding="utf-8")
+    card = (built_site / "card/hida-kisada-inexperienced/index.html").read_text(encoding="utf-8")
     cited = card.split('id="hida-kisada-inexperienced-cited-by"', 1)[1]
     assert "oh-ii-f-deck-restrictions" in cited.split("</ul>", 1)[0]

@@ -83,7 +83,7 @@ def test_a_page_says_what_each_format_inherits_amends_or_adds(built_site, codex)
 def test_the_card_status_page_lists_every_card_in_every_format_with_a_ban_list(built_site, codex):
     html = (built_site / "compare/cards/index.html").read_text(encoding="utf-8")
     for card in codex.cards.values():
-        assert f"cards/{card.id}/#{card.id}" in html, card.id
+        assert f"card/{card.id}/#{card.id}" in html, card.id
     row = re.search(r'<tr[^>]*><td><a href="[^"]*koans-jingasa/[^"]*">.*?</tr>', html, re.S).group(0)
     shown = html_module.unescape(row)
     assert "OH Ban list, Koan’s Jingasa" in shown and "MOD Ban list, Koan's Jingasa" in shown

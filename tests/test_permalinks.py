@@ -57,7 +57,12 @@ def test_permalinks_json_lists_every_citable_item_and_each_resolves(built_site, 
         assert table.get(record.citation, "").endswith(f"#{record.id}"), record.citation
     for f in codex.formats.values():
         assert table[f.citation_prefix] == f"formats/{f.id}/#{f.id}"
-    assert len(table) == len(plan.anchors)
+    # ... and every pool card's page (`CARD <slug>`, as a record's card is `CARD <id>`: l5r/site/cardpage/citable.py).
+    pool_cards = [p.parent.name for p in (built_site / "card").glob("*/index.html") if p.parent.name not in codex.cards]
+    assert len(pool_cards) > 300
+    for slug in pool_cards:
+        assert table[f"CARD {slug}"] == f"card/{slug}/#card", slug
+    assert len(table) == len(plan.anchors) + len(pool_cards)
     assert table["OH II.B"] == "formats/obsidian-hand/ii-b/#oh-ii-b"
     assert table["NE 4.3.C"] == "formats/new-era/turn/#ne-4-3-c"
     for citation, url in table.items():

@@ -64,7 +64,7 @@
     return hits;
   }
 
-  // A Codex card record's page (cards/<id>/), or with a card pool a pool card's page (card/<slug>/: rows ending in 1).
+  // A Codex card record's page (card/<id>/), or with a card pool a pool card's page (card/<slug>/: rows ending in 1).
   function cardUrl(row) {
     var id = row[1] || slug(row[0]);
     var href = new URL((row[6] ? data.pool_url : data.card_url).replace("{id}", id), base);

@@ -1,7 +1,8 @@
 // L5R Rules Codex: citations and permanent links (l5r/site/permalinks.py).
-// - "Copy citation" copies `citation — title — URL#anchor` for pasting in a chat, on https, http://127.0.0.1
-//   and file:// alike: the Clipboard API first, then the copy command, then a selected text field to copy by hand.
-//   The URL is the public one; an offline copy built without a public address copies `citation — title` only.
+// - "Copy citation" copies `citation — title — URL` for pasting in a chat, on https, http://127.0.0.1 and file://
+//   alike: the Clipboard API first, then the copy command, then a selected text field to copy by hand. The URL is
+//   the entry's own short link (c/<slug>/), or for a box without one (a pool card's page) the page's address; the
+//   public one; an offline copy built without a public address copies `citation — title` only.
 // - An old anchor that moved (data/redirects.yml) is followed to its new place.
 (function () {
   // -- Copy citation ------------------------------------------------------------------------------------------
@@ -17,6 +18,37 @@
     return /^https?:$/.test(url.protocol) ? url : null;
   }
 
+  // The site's root, served and public, read once from the first page this script runs on (Material's instant
+  // navigation swaps pages in place, but not its __config, whose `base` is relative to that first page).
+  var roots = (function () {
+    var config = document.getElementById("__config");
+    var base = null;
+    try { base = config ? JSON.parse(config.textContent).base : null; } catch (e) { base = null; }
+    if (base === null || base === undefined) return null;
+    var served = new URL(base.replace(/\/?$/, "/"), window.location.href);
+    var page = window.location.href.split("#")[0].split("?")[0];
+    if (page.indexOf(served.href) !== 0) return { served: served, published: null };
+    // The page as the public site names it: a directory URL (the offline copy's files are named a/b.html).
+    var path = page.slice(served.href.length).replace(/(^|\/)index\.html$/, "$1").replace(/([^/]+)\.html$/, "$1/");
+    var canonical = document.querySelector('link[rel="canonical"]');
+    var published = null;
+    if (canonical && /^https?:/.test(canonical.href)) {
+      var href = canonical.href.split("#")[0];
+      if (href.slice(href.length - path.length) === path) published = new URL(href.slice(0, href.length - path.length));
+    }
+    return { served: served, published: published };
+  })();
+
+  // An entry's own short link (c/<slug>/, permalinks.py): what it is cited by, and what unfurls with its own words
+  // in a chat, where the page's address with an anchor unfurls with the page's first entry. Null where the page
+  // is not under a known root, or from disk without a public address.
+  function shortUrl(box) {
+    var short = box.getAttribute("data-short");
+    if (!short || !roots) return null;
+    if (roots.published) return new URL(short, roots.published);
+    return /^https?:$/.test(roots.served.protocol) ? new URL(short, roots.served) : null;
+  }
+
   function citationText(box) {
     // A pool card's page names neither (one page per pool card): its citation is the box's own code, its title the page's h1.
     var code = box.querySelector(".l5r-cite__id");
@@ -25,6 +57,8 @@
     var title = box.getAttribute("data-title") || (heading ? heading.textContent : "");
     // A citation that already says the title ("OH Ban list, Hantei", "CARD Kakita Ibara") is not followed by it again.
     var text = title && cite.indexOf(title.trim()) === -1 ? cite + " — " + title : cite;
+    var short = shortUrl(box);
+    if (short) return text + " — " + short.toString();
     var url = pageUrl();
     if (!url) return text;
     url.hash = box.getAttribute("data-anchor");

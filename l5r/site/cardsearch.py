@@ -7,9 +7,7 @@ keywords, today's verdict per format) loaded by a script tag, so it works from f
 
 from __future__ import annotations
 
-import html as _html
 import json
-import re
 from pathlib import Path
 
 from ..cardpool import load_index
@@ -17,6 +15,7 @@ from ..engine.deck import legality
 from . import search
 from .cardpage.article import CardSite
 from .cardpage.printings import PoolPrintings, load_printings
+from .cardpage.records import write_record_facts
 from .cardpage.shell import card_page_shell
 from .cardpage.write import write_card_pages
 
@@ -140,42 +139,6 @@ def first_year(card_site: CardSite, identity) -> int:
     return int(min(dates)[:4]) if dates else 0
 
 
-# The places a card record's page (card.md.j2) leaves for the pool's facts, in the order of `render_embedded`.
-_POOL_FACTS = ('<div class="l5r-pool-facts" id="{id}-pool"></div>', '<div class="l5r-pool-facts" id="{id}-pool-card"></div>',
-               '<div class="l5r-pool-facts" id="{id}-pool-prints"></div>')
-
-
-_DESCRIPTION = re.compile(r'(<meta (?:name="description"|property="og:description") content=")[^"]*"')
-
-
-def write_record_facts(site_dir: Path, card_site: CardSite) -> int:
-    """The pages of the Codex's card records (cards/<id>/) gain the pool's facts, rendered as every pool card's
-    page renders them, in the places card.md.j2 leaves for them. Returns how many pages gained them."""
-    count = 0
-    for identity in card_site.index.identities:
-        if not (identity.card_id and identity.in_pool):
-            continue
-        if card_site.directory_urls:
-            path, rel = site_dir / "cards" / identity.card_id / "index.html", "../../"
-        else:
-            path, rel = site_dir / "cards" / f"{identity.card_id}.html", "../"
-        markers = [marker.format(id=identity.card_id) for marker in _POOL_FACTS]
-        try:
-            html = path.read_text(encoding="utf-8")
-        except OSError:
-            continue
-        if not all(marker in html for marker in markers):
-            continue
-        for marker, part in zip(markers, card_site.render_embedded(identity, rel)):
-            html = html.replace(marker, marker[:-len("</div>")] + part + "</div>", 1)
-        # A shared link says the card's legality, as a pool card's page does (the record alone knows no verdict).
-        said = _html.escape(card_site.description(identity))
-        html = _DESCRIPTION.sub(lambda m: m.group(1) + said + '"', html, count=2)
-        path.write_text(html, encoding="utf-8")
-        count += 1
-    return count
-
-
 def today_statuses(card_site: CardSite, identity) -> list[str]:
     """The card's verdict today in each checkable format (`DeckChecker.card_legality`), worked out once per
     build for both the card search's table and the site search's card index."""
@@ -213,16 +176,17 @@ def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
 
 
 def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on_request=None,
-          cited_by=None, anchors=None, pool: Path | None = None, jobs: int | None = None) -> None:
+          cited_by=None, anchors=None, pool: Path | None = None, jobs: int | None = None) -> CardSite:
     """The card index, and with a `pool` every card's page (by `jobs` processes; None: `build_jobs` decides).
     `on_request(card_site, head, tail)`, when given (`mkdocs serve`), receives what renders a card page instead
-    of the pages being written."""
+    of the pages being written. Returns what the pages were made from (their short links and sitemap follow)."""
     card_site = prepare(site_dir, codex, directory_urls, cited_by=cited_by, anchors=anchors, pool=pool)
     write_indexes(site_dir, card_site, with_pool=bool(pool))
+    write_record_facts(site_dir, card_site)
     if pool:
-        write_record_facts(site_dir, card_site)
         head, tail = card_page_shell(site_dir, card_site, site_name)
         if on_request is not None:
             on_request(card_site, head, tail)
         else:
             write_card_pages(site_dir, card_site, head, tail, jobs=jobs)
+    return card_site

@@ -143,7 +143,7 @@ def plan_site(codex: m.Codex) -> SitePlan:
     # name (cards/index.md) is one of its views, linked from there and from its own tabs.
     pages.append(Page("cards/index.md", "Cards the documents name", "cards_index.md.j2", {}))
     for card in sorted(codex.cards.values(), key=lambda c: (c.name.lower(), c.experience or "", c.id)):
-        uri = f"cards/{card.id}.md"
+        uri = f"card/{card.id}.md"  # one URL scheme for every card, pool or record: card/<slug>/
         anchors[card.id] = (uri, card.id)
         pages.append(Page(uri, card.title, "card.md.j2", {"card": card}))
     nav.append({"Cards": "cards/search.md"})

@@ -18,7 +18,9 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
 3. **Cards**: the card search's index, and with a card pool (L5R_CARDPOOL) every pool card's page, the pool's
    facts on the Codex's card pages and the header search's card index with the pool (`cardsearch.write`).
 4. **Permanent links**: permalinks.json, the short links c/<slug>/, stubs for old pages, and the check that
-   every permalink lands on its anchor (`permalinks.write_outputs`).
+   every permalink lands on its anchor (`permalinks.write_outputs`); with a card pool, each pool card's entry in
+   permalinks.json and short link c/card-<slug>/ (`cardpage.citable.write_card_links`), and its page in the
+   sitemap (`add_to_sitemap`).
 5. **Offline only**: the iframe-worker shim when the engine did not copy it, search/search_index.js, no 404.html
    (`offline.finish`).
 6. **Theme files no page loads**: Material's other search languages (for an English-only index) and its source
@@ -37,6 +39,7 @@ from pathlib import Path
 
 from ..data import model as m
 from . import cardsearch, feeds, offline, permalinks, search, themefiles
+from .cardpage import citable
 from .cardlinks import CARD_DIR
 from .generate import Generated
 from .render import tooltip_titles
@@ -46,7 +49,9 @@ ARTICLE = '<article class="md-content__inner md-typeset">'  # Material's (and Ze
 _ARTICLE_END = "</article>"
 # Written by the Codex itself, after the engine: never a page of the engine's build.
 _NOT_PAGES = ("404.html",)
-_OWN_DIRS = (CARD_DIR + "/", permalinks.SHORT_DIR + "/")
+# The pool's card pages (card/<slug>/) are written after `built_pages` is asked, so card/ holds only the engine's
+# pages of the Codex's card records then (card/<id>/): those are passed as every page is.
+_OWN_DIRS = (permalinks.SHORT_DIR + "/",)
 
 
 class PostBuildError(CodexError):
@@ -93,8 +98,8 @@ def page_html(page: str, page_file: str, passes: PagePasses) -> str:
 
 
 def built_pages(site: Path) -> list[str]:
-    """The page files an engine wrote: every .html file but 404.html, the pool's card pages and the short links
-    (the Codex writes those after the engine, already finished)."""
+    """The page files an engine wrote: every .html file but 404.html and the short links (the Codex writes those
+    after the engine, already finished, as it writes the pool's card pages after this is asked)."""
     out = []
     for path in site.rglob("*.html"):
         rel = path.relative_to(site).as_posix()
@@ -139,12 +144,17 @@ def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: boo
     if not search.defer_index_build(site):
         raise PostBuildError(f"{site} has no search worker at {search.WORKER_FILES}: the theme's search worker moved, "
                              "and l5r/site/search.py must follow it.")
-    cardsearch.write(site, codex, site_name, directory_urls, on_request, cited_by=generated.pool_cited_by,
-                     anchors=generated.plan.anchors, pool=generated.pool_dir, jobs=card_jobs)
+    card_site = cardsearch.write(site, codex, site_name, directory_urls, on_request,
+                                 cited_by=generated.pool_cited_by, anchors=generated.plan.anchors,
+                                 pool=generated.pool_dir, jobs=card_jobs)
     try:
         counts = permalinks.write_outputs(site, codex, generated.plan, directory_urls, generated.site_url)
     except permalinks.LinkError as exc:
         raise PostBuildError(str(exc)) from None
+    if generated.pool_dir and on_request is None:  # `mkdocs serve` renders card pages when asked, writes none
+        counts["card_links"] = citable.write_card_links(site, card_site, generated.site_url or "")
+        if generated.site_url:
+            counts["sitemap_urls"] = add_to_sitemap(site, generated.site_url, citable.card_page_urls(card_site))
     if offline_copy:
         shim = site / offline.SHIM_URI
         if not shim.is_file():
@@ -157,3 +167,44 @@ def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: boo
         offline.finish(site, generated.site_url or "")
     themefiles.drop_unused_theme_files(site)
     return {"pages": done, **counts}
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The sitemap: the engine's pages, and every pool card's page
+# -----------------------------------------------------------------------------------------------------------
+# sitemap.xml stays the list of the engine's pages: Material's instant navigation reads it at every visit to know
+# which links it may swap in place, and a pool card's page (its own slim chrome) must not be swapped in, nor the
+# pool's 13,000 addresses downloaded by every reader. The pool's pages go in sitemap-cards.xml (a file per 50,000
+# addresses, the protocol's limit), and sitemap-index.xml names them all with sitemap.xml, as the protocol's
+# index does; robots.txt names the index for crawlers (where the site is served from a host's root).
+SITEMAP_LIMIT = 50_000
+SITEMAP_INDEX = "sitemap-index.xml"
+_SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+
+def add_to_sitemap(site: Path, site_url: str, urls: list[str], limit: int = SITEMAP_LIMIT) -> int:
+    """Write the sitemaps of `urls` (site-relative, directory URLs) beside the engine's sitemap.xml and the index
+    naming them all; returns how many addresses the sitemaps list in all."""
+    import datetime as dt
+    import gzip
+    from xml.sax.saxutils import escape
+
+    today = dt.date.today().isoformat()
+    files = ["sitemap.xml"] if (site / "sitemap.xml").is_file() else []
+    engine_urls = (site / "sitemap.xml").read_text(encoding="utf-8").count("<loc>") if files else 0
+    chunks = [urls[i:i + limit] for i in range(0, len(urls), limit)]
+    for n, chunk in enumerate(chunks, 1):
+        name = "sitemap-cards.xml" if len(chunks) == 1 else f"sitemap-cards-{n}.xml"
+        body = "".join(f"<url><loc>{escape(site_url + url)}</loc><lastmod>{today}</lastmod></url>\n" for url in chunk)
+        text = f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{_SITEMAP_NS}">\n{body}</urlset>\n'
+        (site / name).write_text(text, encoding="utf-8")
+        (site / (name + ".gz")).write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+        files.append(name)
+    index = "".join(f"<sitemap><loc>{escape(site_url + name)}</loc><lastmod>{today}</lastmod></sitemap>\n"
+                    for name in files)
+    (site / SITEMAP_INDEX).write_text(f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{_SITEMAP_NS}">'
+                                      f"\n{index}</sitemapindex>\n", encoding="utf-8")
+    robots = site / "robots.txt"
+    if not robots.exists():
+        robots.write_text(f"User-agent: *\nAllow: /\nSitemap: {site_url}{SITEMAP_INDEX}\n", encoding="utf-8")
+    return engine_urls + len(urls)

@@ -43,7 +43,7 @@ def defer_index_build(site: Path) -> list[Path]:
 
 # Pages whose content is not put in Material's search index (cards have their own index; print pages repeat
 # every rule of a format and would double each result).
-_EXCLUDED_PREFIXES = ("cards/", "print/")
+_EXCLUDED_PREFIXES = ("cards/", "card/", "print/")
 
 
 # Material's search index keeps a few tags (paragraphs, lists, code) and drops the rest with nothing in their
@@ -214,7 +214,7 @@ def card_index(codex: m.Codex, use_directory_urls: bool, pool_cards=()) -> dict:
         ])
     formats = {f.id: [f.citation_prefix, f.short_name] for f in codex.formats.values()}
     return {
-        "card_url": "cards/{id}/" if use_directory_urls else "cards/{id}.html",
+        "card_url": "card/{id}/" if use_directory_urls else "card/{id}.html",
         "pool_url": "card/{id}/" if use_directory_urls else "card/{id}/index.html",
         "cards_page": "cards/" if use_directory_urls else "cards/index.html",
         "formats": formats,

@@ -1,6 +1,7 @@
 """What a shared link says when it unfurls in a chat or a forum (Open Graph and Twitter card meta).
 
-Each page names itself: a rule by its citation and the first sentence of its text, as written; a card by its
+Each page names itself: a rule by its citation and heading, then its own words as written (as many as a preview
+holds, never only a first sentence that announces what follows); a card by its
 type and its legality (l5r/site/cardpage/article.py words that); any other page by its own first paragraph (the
 theme override, l5r/site/theme/main.html). Short links (`c/<citation>/`) say what the record they forward to
 says.
@@ -35,30 +36,55 @@ def first_sentence(blocks) -> str:
     return ""
 
 
-def _text_of(record) -> str:
+def _strings_of(record, depth: int = 0):
+    """The record's own words in reading order: its text (or notes), then each sub-section's heading and words."""
     for attr in ("text", "notes"):
-        found = first_sentence(getattr(record, attr, ()))
+        blocks = getattr(record, attr, ()) or ()
+        found = [" ".join(str(s).split()) for block in blocks for s in block.strings()]
+        found = [s for s in found if s]
         if found:
-            return found
-    for sub in getattr(record, "sections", ()) or ():  # a section whose words are all in its sub-sections
-        found = _text_of(sub)
-        if found:
-            return found
-    return ""
+            yield from found
+            break
+    for sub in getattr(record, "sections", ()) or ():
+        title = str(getattr(sub, "title", "") or "")
+        if title:
+            yield title + ":" if not title.endswith((".", ":", "?", "!")) else title
+        yield from _strings_of(sub, depth + 1)
+
+
+def _text_of(record, limit: int = _MAX) -> str:
+    """The rule's own words, as many as a preview holds: not just a first sentence, which may only announce what
+    follows ("There are some exceptions to this rule:"); cut at the last sentence end that keeps most of them, else
+    at a word."""
+    words: list[str] = []
+    size = 0
+    for text in _strings_of(record):
+        words.append(text)
+        size += len(text) + 1
+        if size > limit:
+            break
+    text = " ".join(words)
+    if len(text) <= limit:
+        return text
+    ends = [m.end() for m in _SENTENCE_END.finditer(text[:limit + 1])]
+    if ends and ends[-1] >= limit * 0.6:
+        return text[:ends[-1]].rstrip()
+    return _shorten(text, limit)
 
 
 def record_description(record, codex: m.Codex | None = None) -> str:
-    """A rule (any record with text): its citation as a reader sees it, then its first sentence."""
+    """A rule (any record with text): its citation and heading as a reader sees them, then its own words."""
     label = citelabel.label(record, codex)
     if getattr(record, "record_kind", "") == "card":
         kind = " · ".join(x for x in (record.type, record.clan, f"{record.deck} deck" if record.deck else "") if x)
         return f"{label}: {kind}." if kind else label
-    sentence = _text_of(record)
+    head = record_title(record, codex)
+    sentence = _text_of(record, max(60, _MAX - len(head) - 2))
     if not sentence and getattr(record, "as_written", None):  # a ban entry: the card as the list writes it
         sentence = str(record.as_written)
     if not sentence and getattr(record, "question", None):  # a ruling
         sentence = str(record.question)
-    return _shorten(f"{label}: {sentence}" if sentence else f"{label} — {record.title}")
+    return _shorten(f"{head}: {sentence}" if sentence else head)
 
 
 def record_title(record, codex: m.Codex | None = None) -> str:

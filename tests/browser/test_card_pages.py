@@ -201,7 +201,7 @@ def _card(card_site, path: str) -> str:
     return root + path[:-1] + ".html"
 
 
-POOL_CARD, DOCUMENTED_CARD = "card/zzyx-test-promo/", "cards/border-keep-experienced-2/"
+POOL_CARD, DOCUMENTED_CARD = "card/zzyx-test-promo/", "card/border-keep-experienced-2/"
 
 
 @pytest.mark.parametrize("width", [1280, 390])

@@ -42,7 +42,7 @@ def test_copy_citation_on_127_0_0_1_puts_citation_title_and_link_on_the_clipboar
     button = _click_copy(page)
     assert button.get_attribute("data-copy-state") == "copied"
     assert page.evaluate("navigator.clipboard.readText()") == (
-        f"OH II.B — Family Honor — {TEST_SITE_URL}formats/obsidian-hand/ii-b/#oh-ii-b")  # the public address
+        f"OH II.B — Family Honor — {TEST_SITE_URL}c/oh-ii-b/")  # the public address of its short link
     page.wait_for_function("b => b.textContent === 'Copy citation'", arg=button.element_handle(), timeout=3000)
 
 
@@ -52,7 +52,7 @@ def test_a_ban_entry_row_copies_its_own_citation(served, chromium_page):
     page.goto(f"{served}/formats/obsidian-hand/bans/")
     _click_copy(page, "#oh-ban-hantei .l5r-copy")
     assert page.evaluate("navigator.clipboard.readText()") == (
-        f"OH Ban list, Hantei — {TEST_SITE_URL}formats/obsidian-hand/bans/#oh-ban-hantei")
+        f"OH Ban list, Hantei — {TEST_SITE_URL}c/oh-ban-hantei/")
 
 
 def _record_copies(page):
@@ -80,7 +80,7 @@ def test_copy_from_disk_shares_the_published_link_and_falls_back_when_the_clipbo
     page.locator("#ne-4-3-c").scroll_into_view_if_needed()
     button = _click_copy(page, 'div.l5r-cite[data-anchor="ne-4-3-c"] .l5r-copy')
     assert button.inner_text() == "Copied"
-    assert page.evaluate("window.__copied") == [f"NE 4.3.C — Resolution Segment — {canonical}#ne-4-3-c"]
+    assert page.evaluate("window.__copied") == [f"NE 4.3.C — Resolution Segment — {TEST_SITE_URL}c/ne-4-3-c/"]
 
 
 def test_when_nothing_can_copy_the_text_is_shown_selected(built_site, chromium_page):

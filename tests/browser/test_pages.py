@@ -104,9 +104,9 @@ def test_copy_citation_button_copies_citation_title_and_link(tab, codex, plan):
     assert copied.startswith(f"{record.citation} — "), copied
     assert record.title in copied, copied
     link = copied.rsplit(" — ", 1)[-1]
-    # The build has a public address (L5R_SITE_URL): online and from disk alike, that is the link shared.
-    published = "" if uri == "index.md" else uri[: -len("index.md")] if uri.endswith("/index.md") else uri[:-3] + "/"
-    expected = f"{TEST_SITE_URL}{published}#{anchor}"
+    # The build has a public address (L5R_SITE_URL): online and from disk alike, the link shared is the entry's own
+    # short link there (it unfurls with the entry's words; the page with an anchor unfurls with its first entry).
+    expected = f"{TEST_SITE_URL}c/oh-ii-b/"
     assert link == expected, copied
     # What landed on the clipboard: paste it into a text field.
     page.evaluate("""() => { const t = document.createElement('textarea'); t.id = 'paste-here';

@@ -98,9 +98,9 @@ class CardSite:
 
     def render_embedded(self, identity: Identity, rel: str) -> list[str]:
         """The pool's facts for a card the Codex has a record for, as every pool card's page renders them, in
-        three parts for the places the record's page leaves for them (`cardsearch.write_record_facts`): legality
+        four parts for the places the record's page leaves for them (`records.write_record_facts`): legality
         (with the date picker) under the citation; the pool's stats, text and errata after the record's facts;
-        printings and relations after its ban table."""
+        the ban history under the record's heading; printings and relations after it."""
         return self.render(identity, rel, embedded=True).split("<!--l5r:part-->")
 
     def verdicts(self, identity: Identity) -> list[tuple[str, str]]:
@@ -132,7 +132,7 @@ class CardSite:
             if where:  # a rule, ruling or ban naming the card, or a verified example (cardlinks.ExampleCitation)
                 cited.append((rel + self.page(page_path(where[0])) + "#" + where[1],
                               citelabel.label(record, self.codex), record.title))
-        legality_part, bans_part = self.legality_html(rows, timeline, rel)
+        legality_part, bans_part = self.legality_html(rows, timeline, rel, heading=not embedded)
         return self._template.render(
             cited=cited, embedded=embedded,
             card=identity, slug=self.slug_of.get(identity), latest=latest, prints=prints,
@@ -143,19 +143,30 @@ class CardSite:
             url=lambda i: rel + self.url(i), root=rel, page=lambda uri: rel + self.page(uri),
         )
 
-    def legality_html(self, rows, timeline: str, rel: str):
+    def record_href(self, record_id: str, rel: str) -> str:
+        """A record's address from a card page (`rel` leads to the root), "" when no page of the plan shows it."""
+        where = self.anchors.get(record_id)
+        return rel + self.page(page_path(where[0])) + "#" + where[1] if where else ""
+
+    def legality_html(self, rows, timeline: str, rel: str, heading: bool = True):
         """The legality part (pool_card_legality.html.j2) and the ban history (pool_card_bans.html.j2). Most
         cards share theirs word for word (legal in the same formats for the same reasons, no bans), so each
         distinct one is rendered once per build: the parts depend only on the verdicts, the bans and the
         timeline, all named in the key."""
-        key = (rel, timeline, tuple((r["format"].id, r["now"].status, r["now"].reason,
-                                     tuple(b.id for b in r["now"].bans), tuple(b.id for b in r["bans"]))
-                                    for r in rows))
+        key = (rel, timeline, heading, tuple((r["format"].id, r["now"].status, r["now"].reason,
+                                              tuple(b.id for b in r["now"].bans), tuple(b.id for b in r["bans"]))
+                                             for r in rows))
         found = self._legality_cache.get(key)
         if found is None:
-            args = dict(rows=rows, timeline=timeline, today=self.today.isoformat(), root=rel,
+            def link(record_id: str, text: str) -> Markup:
+                href = self.record_href(record_id, rel)
+                return Markup('<a href="{}">{}</a>').format(href, text) if href else Markup.escape(text)
+
+            args = dict(rows=rows, timeline=timeline, today=self.today.isoformat(), root=rel, heading=heading,
                         page=lambda uri: rel + self.page(uri),
                         ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}",
+                        list_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/"),
+                        record_link=link, format_link=lambda f: link(f.id, f.short_name),
                         ban_label=lambda b: citelabel.label(b, self.codex),
                         sentence=verdict_sentence([(r["format"].short_name, r["now"].status) for r in rows]))
             found = (Markup(_tight(self._legality_template.render(**args))),

@@ -35,14 +35,15 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
     published = ""
     if canonical and canonical.group(1).endswith(("cards/search/", "cards/search.html")):
         site_root = canonical.group(1).rsplit("cards/search", 1)[0]
-        # Named once: link unfurlers read the canonical link as they read og:url.
-        published = f'<link rel="canonical" href="{site_root}@PATH@">'
+        # Search engines read the canonical link, link unfurlers og:url (Facebook's and Slack's do not fall back).
+        published = (f'<link rel="canonical" href="{site_root}@PATH@">'
+                     f'<meta property="og:url" content="{site_root}@PATH@">')
     # Every byte here is repeated on every card page (the site must stay under 60 MB): what the shared script can add
-    # (Material's toggles, overlay and sidebar) it adds, and a shared link's description is said once, as Open
-    # Graph's (which chats and Twitter read).
+    # (Material's toggles, overlay and sidebar) it adds. The description is said for search engines (the meta
+    # description, their snippet) and for chats (Open Graph's, which Twitter reads too).
     head = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
             f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>'
-            f'<meta property="og:title" content="@TITLE@"><meta property="og:description" content="@DESC@">'
+            f'<meta name="description" content="@DESC@"><meta property="og:title" content="@TITLE@"><meta property="og:description" content="@DESC@">'
             f'<meta property="og:type" content="website"><meta name="twitter:card" content="summary">'
             f'{published}{icon}<link rel="stylesheet" href="{_ROOT}{chrome.CARD_CSS}">{"".join(external)}</head>'
             f'{body.group(0) if body else "<body>"}<a href="#card" class="md-skip">Skip to content</a>'

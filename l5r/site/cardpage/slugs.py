@@ -3,8 +3,9 @@ never changes when the pool is refreshed).
 
 Collisions: two identities with the same slug (same title in two decks, e.g. a Follower and a Personality called
 Aulus) both get "-<deck>" appended; if that still collides, "-<6 hex digits of the SHA-1 of the full key and
-deck>" — derived from the card, never from its position in the pool. A card the Codex has a record for keeps its
-record's page (cards/<id>/) and gains the pool's facts there.
+deck>" — derived from the card, never from its position in the pool. A card the Codex has a record for has its
+record's page at `card/<id>/` (the same folder, one URL scheme for every card) and gains the pool's facts there; a
+pool card whose slug would be a record's id is treated as a collision (its deck, then a digest, is appended).
 """
 
 from __future__ import annotations
@@ -39,12 +40,15 @@ def _slugs(identities) -> dict[Identity, str]:
         return slug
 
     groups: dict[str, list[Identity]] = defaultdict(list)
+    records = set()
     for i in identities:
         if i.card_id is None and i.in_pool:
             groups[base(i)].append(i)
+        elif i.card_id is not None:
+            records.add(i.card_id)
     out = {}
     for name, members in groups.items():
-        if len(members) == 1:
+        if len(members) == 1 and name not in records:
             out[members[0]] = name
             continue
         by_deck: dict[str, list[Identity]] = defaultdict(list)
@@ -52,7 +56,7 @@ def _slugs(identities) -> dict[Identity, str]:
             by_deck[f"{name}-{title_slug(i.deck)}"].append(i)
         for deck_name, same in by_deck.items():
             for i in same:
-                out[i] = deck_name if len(same) == 1 else \
+                out[i] = deck_name if len(same) == 1 and deck_name not in records else \
                     f"{deck_name}-{hashlib.sha1((i.key + '|' + i.deck).encode()).hexdigest()[:6]}"
     return out
 
@@ -60,7 +64,7 @@ def _slugs(identities) -> dict[Identity, str]:
 def card_url(identity: Identity, slug_of: dict, directory_urls: bool = True) -> str:
     """The site-relative URL of a card's page (a page file's name when the site is built for file://)."""
     if identity.card_id:
-        return f"cards/{identity.card_id}/" if directory_urls else f"cards/{identity.card_id}.html"
+        return f"{CARD_DIR}/{identity.card_id}/" if directory_urls else f"{CARD_DIR}/{identity.card_id}.html"
     return f"{CARD_DIR}/{slug_of[identity]}/" + ("" if directory_urls else "index.html")
 
 
