@@ -100,7 +100,7 @@ _RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.
 _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 # "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B"
-_COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×*]\s*(?P<colon>:)?\s*|(?P<bare>:)\s*|\s)\s*(?P<rest>\S.*)$", re.I)
+COUNT_PATTERN = _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×*]\s*(?P<colon>:)?\s*|(?P<bare>:)\s*|\s)\s*(?P<rest>\S.*)$", re.I)
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",

@@ -18,9 +18,9 @@ _SAME_CHARACTERS = str.maketrans({
 # "Experienced 2CW", "Exp 2", "Exp. 3KYD", "ExperiencedCoM", "Inexperienced", "inexp", "Experienced 3.5", and the
 # forum shorthand "XP", "xp2", "XP 2CW" (no pool title ends in the word "xp" or "exp")
 _EXPERIENCE = r"(?P<exp>(?:(?:in)?exp(?:erienced|\.)?|xp)(?:\s*\d+(?:\.\d+)?)?(?:\s*[a-z]{2,3})?)"
-_EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
+EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 # The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)".
-_TRAILING_EXPERIENCE = re.compile(
+TRAILING_EXPERIENCE = _TRAILING_EXPERIENCE = re.compile(
     rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?$", re.I)
 _QUALIFIER = re.compile(r"^(?P<base>.+?)(?<!\s)\s*\((?P<qualifier>[^()]+)\)$")
 

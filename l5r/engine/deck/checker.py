@@ -595,7 +595,7 @@ class DeckChecker:
         return "; ".join(parts)
 
 
-_SHORTHAND_LEVEL = re.compile(r"^xp", re.I)  # "XP2": forum shorthand for "Experienced 2"
+SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^xp", re.I)  # "XP2": forum shorthand for "Experienced 2"
 _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
 
 
