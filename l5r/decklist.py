@@ -99,7 +99,8 @@ _DECK_TOTAL = re.compile(r"^(?P<name>dynasty|fate|pre-?game)(?:\s+deck)?\s+total
 _RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.
 _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
-_COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×]\s*|\s)\s*(?P<rest>\S.*)$", re.I)
+# "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B"
+COUNT_PATTERN = _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×*]\s*(?P<colon>:)?\s*|(?P<bare>:)\s*|\s)\s*(?P<rest>\S.*)$", re.I)
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
@@ -154,6 +155,9 @@ class CardLine:
     set_name: str | None
     written: str  # the card part of the line as written, for messages and second guesses
     block: int = 0  # which run of lines between blank lines it is in (plain text): cards around it share a deck
+    # "3x: Title A, Title B": a count and a colon before titles; if the whole names no card, each title between
+    # commas gets the count (the checker decides, knowing the cards)
+    several: bool = False
 
 
 @dataclass(frozen=True)
@@ -355,8 +359,7 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
             if not seen_content and section is None and not _COUNT.match(_BULLET.sub("", plain(line))) \
                     and not trailing_count(_BULLET.sub("", plain(line))):
                 title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
-            parsed = CardLine(parsed.line, parsed.section, parsed.count, parsed.name, parsed.experience,
-                              parsed.set_name, parsed.written, block)
+            parsed = dataclasses.replace(parsed, block=block)
             cards.append(parsed)
             if open_label is not None:
                 open_label[2] += parsed.count
@@ -542,8 +545,10 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
         return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     match = _COUNT.match(line)
     trailing = None
+    several = False
     if match:
         count, line = _number(match.group("count")), match.group("rest").strip()
+        several = bool(match.group("colon") or match.group("bare")) and "," in line
     else:
         trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
         if trailing:
@@ -561,7 +566,7 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     if not re.search(r"[A-Za-z]", line) or is_experience(line) or not _CARD_NAME.match(line):
         return LineIssue(number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)")
     name, experience = split_experience(line)
-    return CardLine(number, section, count, name, experience, set_name, line)
+    return CardLine(number, section, count, name, experience, set_name, line, several=several)
 
 
 _READERS = {

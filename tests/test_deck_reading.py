@@ -163,12 +163,19 @@ def test_unknown_cards_without_a_header_count_with_the_cards_around_them():
         ("no-section", 1), ("no-section", 2), ("unplaceable", 4)]
 
 
-def test_a_suggestion_never_repeats_the_rejected_text():
+def test_a_title_with_one_card_reads_as_it_whatever_its_level():
+    """"1x Moto Taigo, Shogun": the one card of that title is Experienced 2; it is read, with a warning naming it."""
     report = check("obsidian-hand", "Dynasty:\n1x Moto Taigo, Shogun\n")
+    assert "unknown-card" not in _codes(report, "problems")
+    [read] = [w for w in report.warnings if w.code == "read-as"]
+    assert read.card == "Moto Taigo, Shogun • Experienced 2" and read.line == 2
+    assert "the only card titled Moto Taigo, Shogun" in read.message
+
+
+def test_a_suggestion_never_repeats_the_rejected_text():
+    report = check("obsidian-hand", "Dynasty:\n1x Moto Taigo, Shogun - exp 9\n")
     [problem] = [p for p in report.problems if p.code == "unknown-card"]
-    assert "Moto Taigo, Shogun" not in problem.suggestions
-    assert problem.suggestions == ("Moto Taigo, Shogun • Experienced 2",)
-    assert "Experienced 2" in problem.message and "Did you mean" not in problem.message
+    assert "Moto Taigo, Shogun - exp 9" not in problem.suggestions
 
 
 def test_remarks_after_a_card_are_not_part_of_its_title():

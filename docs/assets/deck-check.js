@@ -8,23 +8,43 @@
   // ---------------------------------------------------------------------------------------------------------
   // Names (l5r/cardpool/names.py)
   // ---------------------------------------------------------------------------------------------------------
-  var SAME = { "\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'", "\u201c": '"', "\u201d": '"',
-    "\u2013": "-", "\u2014": "-", "\u00a0": " " };
-  var EXP = "((?:in)?exp(?:erienced|\\.)?(?:\\s*\\d+(?:\\.\\d+)?)?(?:\\s*[a-z]{2,3})?)";
-  var EXP_ALONE = new RegExp("^" + EXP + "$", "i");
-  var TRAILING_EXP = new RegExp("^(.+?)(?:\\s*[-\u2022,]\\s*|\\s+|\\s*\\(\\s*)" + EXP + "\\s*\\)?$", "i");
+  // The reading rules come from the data (deckdata.py reading_rules: names.py READING_KEY_RULES and the
+  // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
+  var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
+  var MARKS = /$^/, READING_STEPS = [], ARTICLES = [];
   var QUALIFIER = /^(.+?)\s*\(([^()]+)\)$/;
+  function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
+  function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
+  function useRules(r) {
+    SAME = r.key.same;
+    SAME_CHARS = new RegExp("[" + Object.keys(SAME).map(escapeClass).join("") + "]", "g");
+    MARKS = new RegExp(r.key.marks, "g");
+    READING_STEPS = r.key.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
+    ARTICLES = r.key.articles;
+    EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
+    COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
+  }
 
   function pyStrip(s) { return s.replace(/^\s+|\s+$/g, ""); }
   function plain(text) {
-    return pyStrip(text.replace(/[\u2019\u2018`\u00b4\u201c\u201d\u2013\u2014\u00a0]/g, function (c) { return SAME[c]; })
-      .replace(/\s+/g, " "));
+    return pyStrip(text.replace(SAME_CHARS, function (c) { return SAME[c]; }).replace(/\s+/g, " "));
+  }
+  // names.py reading_words, reading_key: a title however a player writes it
+  function readingWords(title) {
+    var text = plain(title).normalize("NFKD").replace(MARKS, "").toLowerCase();
+    READING_STEPS.forEach(function (step) { text = text.replace(step[0], step[1]); });
+    return pyStrip(text);
+  }
+  function readingKey(title) {
+    var words = readingWords(title).split(" ");
+    if (words.length > 1 && ARTICLES.indexOf(words[0]) >= 0) words = words.slice(1);
+    return words.join("");
   }
   function titleKey(t) { return plain(t).toLowerCase(); }
   function experienceKey(e) {
     if (!e) return "";
     var key = e.toLowerCase().replace(/[\s.]/g, "");
-    return key.replace(/^(in)?exp(erienced)?/, function (m, inx) { return (inx || "") + "experienced"; });
+    return key.replace(/^(?:(in)?exp(?:erienced)?|xp)/, function (m, inx) { return (inx || "") + "experienced"; });
   }
   function isExperience(t) { return EXP_ALONE.test(plain(t)); }
   function stripChars(s, chars) {
@@ -71,7 +91,6 @@
   var LOOSE_HEADER = /^#*\s*([A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?(?:[(\[]\s*(\d+)(?:\s*cards?)?\s*[)\]]|(\d+)(?:\s*cards?)?)?\s*:?\s*$/i;
   var PREGAME_LABEL = /^(stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(\S.*)$/i;
   var METADATA_LINE = /^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|result|record|legality)\s*:/i;
-  var COUNT = /^(\d+)\s*(?:[x\u00d7]\s*|\s)\s*(\S.*)$/i;
   var SET = /^(.*?)\s*\[([^\[\]]+)\]$/;
   // A count after the title (decklist.py _TRAILING_COUNT, trailing_count): "Barley Farm x3", "(x3)", "(3)",
   // "[3x]", "3x", "- 3", "- x3"; looked for in the last TRAILING_TAIL characters only.
@@ -113,9 +132,10 @@
       return { issue: true, line: number, message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
     }
     m = COUNT.exec(line);
-    var trailing = null;
+    var trailing = null, several = false;
     if (m) {
-      count = countOf(m[1]); line = pyStrip(m[2]);
+      count = countOf(m.groups.count); line = pyStrip(m.groups.rest);
+      several = !!(m.groups.colon || m.groups.bare) && line.indexOf(",") >= 0;
     } else {
       trailing = trailingCount(line);  // "Barley Farm x3": the count after the title, before any set
       if (trailing) { count = trailing[0]; line = trailing[1]; }
@@ -139,7 +159,7 @@
     }
     var split = splitExperience(line);
     return { line: number, section: section, count: count, name: split[0], experience: split[1],
-      set_name: setName, written: line };
+      set_name: setName, written: line, several: several };
   }
 
   // decklist.py _number: a run of digits too long for any deck counts as one more than any limit.
@@ -278,7 +298,7 @@
         });
       }
     }
-    var keyValue = "";
+    var keyValue = "", firstAt = Object.create(null);
     lines.forEach(function (raw, i) {
       var number = i + 1;
       if (/^\s*(#.*)?$/.test(raw) || /^(---|\.\.\.)\s*$/.test(raw)) return;
@@ -286,13 +306,23 @@
       if (top && !/^\s/.test(raw)) {
         close(); any = true;
         key = pyStrip(top[1]).replace(/^['"]|['"]$/g, ""); keyLine = number; items = null;
+        // parse_yaml: a key given twice (as written, or but for case) is refused, never merged
+        var low = key.toLowerCase(), first = firstAt[low];
+        if (first) {
+          throw new DeckFileError("the decklist line " + number + ": duplicate key '" + key + "' (first given at line " +
+            first[1] + (first[0] === key ? "); YAML would silently keep only the last one"
+              : " as '" + first[0] + "'; keys are read without regard to case)"));
+        }
+        firstAt[low] = [key, number];
         keyValue = top[2] === undefined ? "" : yamlScalar(top[2]);
         return;
       }
       var item = /^\s*-(?:\s+(.*)|\s*)$/.exec(raw);
       if (item && key !== null && keyValue === "") {
         if (items === null) items = [];
-        items.push([number, item[1] === undefined ? "" : yamlScalar(item[1])]);
+        // "- 3x: Title" is a mapping to YAML (a plain scalar holds no ": "), not a card line (parse_yaml)
+        var mapping = item[1] !== undefined && !/^['"]/.test(item[1]) && /:(\s|$)/.test(item[1].replace(/\s+#.*$/, ""));
+        items.push([number, item[1] === undefined || mapping ? "" : yamlScalar(item[1])]);
         return;
       }
       throw new DeckFileError("the decklist is not valid YAML (line " + number + ")");
@@ -447,6 +477,15 @@
       if (b !== a) (titles[b] = titles[b] || []).push(i.n);
     });
     Object.keys(doc.titles).forEach(function (k) { titles[k] = doc.titles[k]; });
+    // The same rows by reading key (index.py _by_reading): own titles first, then the Codex's aliases.
+    var reading = this.reading = Object.create(null);
+    function addReading(key, n) {
+      if (!key) return;
+      var bucket = reading[key] = reading[key] || [];
+      if (bucket.indexOf(n) < 0) bucket.push(n);
+    }
+    ids.forEach(function (i) { addReading(readingKey(i.title), i.n); addReading(readingKey(splitQualifier(i.title)[0]), i.n); });
+    Object.keys(doc.titles).forEach(function (k) { doc.titles[k].forEach(function (n) { addReading(readingKey(k), n); }); });
     function rows(map) { var out = {}; Object.keys(map).forEach(function (k) { out[k] = map[k].map(function (n) { return ids[n]; }); }); return out; }
     this.soul = rows(doc.soul_of); this.countsAs = rows(doc.counts_as); this.countedBy = rows(doc.counted_as_by);
   }
@@ -458,12 +497,28 @@
     var wanted = experienceKey(experience);
     return this.bucket(titleKey(title)).filter(function (i) { return experienceKey(i.experience) === wanted; });
   };
+  CardTable.prototype.titled = function (title) { return this.bucket(titleKey(title)); };
+  CardTable.prototype.readLoosely = function (title, experience) {
+    var wanted = experienceKey(experience), ids = this.ids;
+    return (this.reading[readingKey(title)] || []).map(function (n) { return ids[n]; })
+      .filter(function (i) { return experienceKey(i.experience) === wanted; });
+  };
+  CardTable.prototype.titledLoosely = function (title) {
+    var ids = this.ids, exact = this.titled(title);
+    return exact.length ? exact : (this.reading[readingKey(title)] || []).map(function (n) { return ids[n]; });
+  };
   CardTable.prototype.allLevels = function (ident) {
     return this.bucket(titleKey(ident.title)).filter(function (i) { return i.deck === ident.deck; });
   };
   CardTable.prototype.find = function (name, experience, setName, deck) {
     var candidates = this.named(name, experience), q = splitQualifier(name), note = null;
     if (!candidates.length && q[1] && !setName) { candidates = this.named(q[0], experience); setName = q[1]; }
+    var loosely = false;
+    if (!candidates.length) {  // "Pearls & Spirits", "Hch tik": the title as players write it
+      candidates = this.readLoosely(name, experience);
+      if (!candidates.length && q[1] && !setName) { candidates = this.readLoosely(q[0], experience); setName = q[1]; }
+      loosely = candidates.length > 0;
+    }
     if (setName && candidates.length) {
       var wanted = titleKey(setName);
       var printed = candidates.filter(function (c) { return c.sets.some(function (s) { return titleKey(s) === wanted; }); });
@@ -476,8 +531,8 @@
       var inDeck = playable.filter(function (c) { return c.deck === deck; });
       if (inDeck.length) playable = inDeck;
     }
-    if (playable.length === 1) return { identity: playable[0], candidates: [], note: note };
-    return { identity: null, candidates: playable, note: note };
+    if (playable.length === 1) return { identity: playable[0], candidates: [], note: note, loosely: loosely };
+    return { identity: null, candidates: playable, note: note, loosely: loosely };
   };
   // "Did you mean": index.py suggest(), the same algorithm so both checkers suggest the same titles. Similarity is
   // the Dice coefficient of the two titles' sets of character bigrams (of titleKey), kept when >= 0.5; best first,
@@ -614,6 +669,7 @@
     this.legalSets = new Set(lg ? lg.sets.filter(function (s) { return s.pool_set; }).map(function (s) { return titleKey(s.pool_set); }) : []);
     this.legalTags = new Set(lg ? lg.pool_tags : (this.poolRules.pool_tags || []));
     this.poolRule = (lg ? lg.rule : null) || this.rule("card_pool");
+    this.ownTags = lg && lg.legal_bugs.length ? [fmt.short_name, fmt.name] : [];
     this.sectionsRule = this.rule("deck_sections") || this.rule("deck_size");
     this.acronyms = acronyms;
   }
@@ -627,6 +683,14 @@
     return deck.cards.some(function (c) {
       return table.find(c.name, c.experience, null, null).identity !== null || table.find(c.written, null, null, null).identity !== null;
     });
+  };
+  // checker.py _no_headers: why a list without deck headers cannot be checked where the cards are not in the pool
+  Checker.prototype.noHeaders = function (entries) {
+    var collection = this.poolRules.collection || (this.name + "'s card collection");
+    var lines = entries.filter(function (e) { return e.section === null; }).map(function (e) { return e.line.line; });
+    var where = lines.length === entries.length ? "no card line" : nounCount(lines.length, "card line") + " (from line " + lines[0] + ")";
+    return where + " of the list is under a deck header (Pre-Game:, Dynasty:, Fate:), and " + collection + " is not " +
+      "in the card pool the Codex reads, so which deck each card belongs to, and so the deck sizes, cannot be checked. Add the headers.";
   };
   Checker.prototype.bansStated = function (on) {
     return !this.fmt.ban_list_stated_from || on >= this.fmt.ban_list_stated_from;
@@ -669,6 +733,9 @@
       listed[s] = deck.cards.reduce(function (t, c) { return t + (c.section === s ? c.count : 0); }, 0);
     });
     this.declaredCounts(deck, listed, out);
+    if (!this.cardsInPool && entries.some(function (e) { return e.section === null; })) {
+      return this.report(on, counts, out, { bans: "not-checked", unchecked: this.noHeaders(entries) });
+    }
     this.sizes(entries, out);
     if (!this.cardsInPool) {
       this.pregameCount(counts[PREGAME], out);
@@ -688,7 +755,8 @@
       extra = { bans: "not-stated", unchecked: this.bansNotStated() };
       out.warn("bans-not-stated", extra.unchecked + " Bans were not checked.");
     }
-    this.pool(known, banned, out);
+    var unsettled = this.pool(known, banned, out);
+    extra.unchecked = [extra.unchecked, unsettled].filter(function (t) { return t; }).join(" ");
     return this.report(on, counts, out, extra);
   };
   // report.py DeckReport: the verdict (legal / not-legal / cannot-be-checked / not-a-decklist) and its reason.
@@ -720,9 +788,11 @@
     var sortedByPool = deck.input_format === "sunandmoon";  // its export has no deck headers, by design
     var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
     var entries = [];
-    deck.cards.forEach(function (c) {
-      if (c.line === deck.title_line && self.entry(c, new Findings(), sortedByPool).identity === null) return;  // the deck's name
-      entries.push(self.placed(self.entry(c, out, sortedByPool), placedByDatabase));
+    deck.cards.forEach(function (listed) {
+      self.several(listed, out).forEach(function (c) {
+        if (c.line === deck.title_line && self.entry(c, new Findings(), sortedByPool).identity === null) return;  // the deck's name
+        entries.push(self.placed(self.entry(c, out, sortedByPool), placedByDatabase));
+      });
     });
     entries = entries.map(function (e) { return e.identity === null && e.section === null ? self.byNeighbours(e, entries, out) : e; });
     (deck.subtotals || []).forEach(function (t) {
@@ -744,10 +814,47 @@
     }
     return entry;
   };
+  // checker.py _entry: the card a line names and the section it counts in; every reading other than the line's
+  // literal text is said in a read-as warning.
   Checker.prototype.entry = function (card, out, sortedByPool) {
-    var deck = card.section ? DECK_OF_SECTION[card.section] : null, table = this.table;
+    var deck = card.section ? DECK_OF_SECTION[card.section] : null;
     // data/set-acronyms.yml: "TotV" -> "Time of the Void", matched without case
     var setName = card.set_name ? (has(this.acronyms, card.set_name.toLowerCase()) ? this.acronyms[card.set_name.toLowerCase()] : card.set_name) : null;
+    var found = this.lookup(card, setName, deck, out);
+    if (found.identity === null && !found.candidates.length) {
+      found = this.byTitleAlone(card, out);
+      if (found === null) return this.unplaced(card, out);
+    }
+    if (found.identity === null && found.candidates.length) found = this.byFormat(card, found, out);
+    var suggestions = null;
+    if (found.identity === null && !found.candidates.length) {
+      var typo = this.byTypo(card, setName, deck, out);
+      if (typo[0] === null) return this.unplaced(card, out);
+      found = typo[0]; suggestions = typo[1];
+    }
+    if (found.identity === null) {
+      if (found.candidates.length) suggestions = found.candidates.map(function (c) { return c.key; }).slice(0, 3);
+      else if (suggestions === null) suggestions = this.suggest(!card.experience ? card.written : card.name);
+      out.problem("unknown-card", this.unknown(card, found.candidates, suggestions), card.written, this.poolRule,
+        card.line, suggestions);
+      return this.unplaced(card, out);
+    }
+    this.sayReading(card, found, out);
+    var section = card.section;
+    if (section === null) {
+      section = SECTION_OF_DECK[found.identity.deck] || DYNASTY;
+      if (!sortedByPool) {
+        out.warn("no-section", "line " + card.line + ": no section header above " + card.written + "; counted in the " +
+          SECTION_NAMES[section] + " section.", found.identity.key, null, card.line);
+      }
+    }
+    return { line: card, identity: found.identity, section: section, count: card.count };
+  };
+  function lookup(identity, loosely) { return { identity: identity, candidates: [], note: null, loosely: !!loosely }; }
+  var NOT_FOUND = { identity: null, candidates: [], note: null, loosely: false };
+  // checker.py _lookup: the line as written, the set in brackets, the title without a remark after it
+  Checker.prototype.lookup = function (card, setName, deck, out) {
+    var table = this.table;
     var found = table.find(card.name, card.experience, setName, deck), lookedUp = card.name;
     if (found.identity === null && !found.candidates.length && card.experience) {
       found = table.find(card.written, null, setName, deck);  // a title that ends like a level
@@ -769,51 +876,101 @@
       out.warn("set-ignored", "line " + card.line + ": " + found.note + ".", card.written, null, card.line);
     }
     if (found.identity === null && !found.candidates.length) found = this.withoutCommentary(card, setName, deck);
-    var typoSuggestions = null;
-    if (found.identity === null && !found.candidates.length) {
-      var levels = table.bucket(titleKey(card.name)).filter(function (i) { return i.deck !== OTHER; });
-      if (levels.length) {  // "1x Moto Taigo, Shogun": the title exists, but not at the level written
-        var level = card.experience ? "experience level \u201c" + card.experience + "\u201d" : "no experience level";
-        out.problem("unknown-card", "line " + card.line + ": no card \u201c" + card.written + "\u201d with " + level +
-          ": the cards titled " + card.name + " are " + levels.map(function (i) { return i.key; }).join(", ") +
-          "; write which.", card.written, this.poolRule, card.line, levels.map(function (i) { return i.key; }).slice(0, 3));
-        return this.unplaced(card, out);
-      }
-      var typed = !card.experience ? card.written : card.name;
-      typoSuggestions = this.suggest(typed);
-      var guess = nearCertain(typed, typoSuggestions);
-      if (guess !== null) {
-        var guessed = table.find(guess, card.experience, setName, deck);
-        if (guessed.identity !== null && this.strictTitles) {
-          out.problem("unknown-card", "line " + card.line + ": no card \u201c" + card.written + "\u201d; it is close to \u201c" +
-            guess + "\u201d (exact titles only, --strict-titles: no near match is read).", card.written, this.poolRule, card.line, [guess]);
-          return this.unplaced(card, out);
+    return found;
+  };
+  // checker.py _by_title_alone: a title with no card at the level written ("1 Moto Taigo, Shogun")
+  Checker.prototype.byTitleAlone = function (card, out) {
+    var levels = this.table.titledLoosely(card.name).filter(function (i) { return i.deck !== OTHER; });
+    if (!levels.length) return NOT_FOUND;
+    var level = card.experience ? "experience level \u201c" + card.experience + "\u201d" : "no experience level";
+    if (levels.length === 1 && !card.experience) {
+      out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" + levels[0].key +
+        "\u201d, the only card titled " + levels[0].title + " (there is none with " + level + ").", levels[0].key, null, card.line);
+      return lookup(levels[0]);
+    }
+    var chosen = card.experience ? null : this.inFormat(levels);
+    if (chosen !== null) {
+      out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" + chosen.key +
+        "\u201d, the only card titled " + chosen.title + " in " + this.name + "'s card pool (there is none with " + level +
+        "; the others are " + levels.filter(function (i) { return i !== chosen; }).map(function (i) { return i.key; }).join(", ") +
+        ").", chosen.key, null, card.line);
+      return lookup(chosen);
+    }
+    var keys = levels.map(function (i) { return i.key; });
+    var shown = this.table.titled(card.name).length ? card.name : levels[0].title;
+    out.problem("unknown-card", "line " + card.line + ": no card \u201c" + card.written + "\u201d with " + level +
+      ": the cards titled " + shown + " are " + keys.join(", ") + "; write which.", card.written, this.poolRule, card.line,
+      keys.slice(0, 3));
+    return null;
+  };
+  // checker.py _by_format, _in_format: several cards fit; the one in the format's card pool
+  Checker.prototype.byFormat = function (card, found, out) {
+    var chosen = this.inFormat(found.candidates);
+    if (chosen === null) return found;
+    out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" + chosen.key +
+      "\u201d, the only card of that name in " + this.name + "'s card pool (not " +
+      found.candidates.filter(function (c) { return c !== chosen; }).map(function (c) { return c.key; }).join(", ") + ").",
+      chosen.key, null, card.line);
+    return lookup(chosen, found.loosely);
+  };
+  Checker.prototype.inFormat = function (candidates) {
+    if (!this.cardsInPool || !this.poolCheckable()) return null;
+    var self = this;
+    var legal = candidates.filter(function (c) { return c.in_pool && self.poolStanding(c) === true; });
+    return legal.length === 1 ? legal[0] : null;
+  };
+  // checker.py _by_typo: a near-certain typo read as its card; [lookup or null when reported, suggestions]
+  Checker.prototype.byTypo = function (card, setName, deck, out) {
+    var typed = !card.experience ? card.written : card.name;
+    var suggestions = this.suggest(typed), guess = nearCertain(typed, suggestions);
+    if (guess === null) return [NOT_FOUND, suggestions];
+    var guessed = this.table.find(guess, card.experience, setName, deck);
+    if (guessed.identity === null) return [NOT_FOUND, suggestions];
+    if (this.strictTitles) {
+      out.problem("unknown-card", "line " + card.line + ": no card \u201c" + card.written + "\u201d; it is close to \u201c" +
+        guess + "\u201d (exact titles only, --strict-titles: no near match is read).", card.written, this.poolRule, card.line, [guess]);
+      return [null, suggestions];
+    }
+    out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" +
+      guessed.identity.key + "\u201d.", guessed.identity.key, null, card.line);
+    return [lookup(guessed.identity), suggestions];
+  };
+  // checker.py _say_reading: a loosely written title, an "XP" level
+  Checker.prototype.sayReading = function (card, found, out) {
+    var ident = found.identity;
+    if (found.loosely) {
+      out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" + ident.key + "\u201d.",
+        ident.key, null, card.line);
+    } else if (card.experience && SHORTHAND_LEVEL.test(card.experience) && ident.experience) {
+      out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" + ident.key +
+        "\u201d (\u201c" + card.experience + "\u201d as " + ident.experience + ").", ident.key, null, card.line);
+    }
+  };
+  // checker.py _several: "3x: Title A, Title B", the count for each title when the whole names no card
+  Checker.prototype.several = function (card, out) {
+    if (!card.several || this.namesACard(card.name, card.experience)) return [card];
+    var parts = card.written.split(",").map(pyStrip), lines = [], at = 0;
+    while (at < parts.length) {
+      var hit = false;
+      for (var end = parts.length; end > at; end--) {
+        var split = splitExperience(parts.slice(at, end).join(", "));
+        if (split[0] && this.namesACard(split[0], split[1])) {
+          lines.push(Object.assign({}, card, { name: split[0], experience: split[1], written: parts.slice(at, end).join(", "),
+            several: false }));
+          at = end; hit = true;
+          break;
         }
-        if (guessed.identity !== null) {
-          out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" +
-            guessed.identity.key + "\u201d.", guessed.identity.key, null, card.line);
-          found = guessed;
-        }
       }
+      if (!hit) return [card];
     }
-    if (found.identity === null) {
-      var asked = !card.experience ? card.written : card.name;
-      var suggestions = found.candidates.length ? found.candidates.map(function (c) { return c.key; }).slice(0, 3)
-        : typoSuggestions !== null ? typoSuggestions
-        : this.suggest(asked);
-      out.problem("unknown-card", this.unknown(card, found.candidates, suggestions), card.written, this.poolRule,
-        card.line, suggestions);
-      return this.unplaced(card, out);
-    }
-    var section = card.section;
-    if (section === null) {
-      section = SECTION_OF_DECK[found.identity.deck] || DYNASTY;
-      if (!sortedByPool) {
-        out.warn("no-section", "line " + card.line + ": no section header above " + card.written + "; counted in the " +
-          SECTION_NAMES[section] + " section.", found.identity.key, null, card.line);
-      }
-    }
-    return { line: card, identity: found.identity, section: section, count: card.count };
+    out.warn("read-as", "line " + card.line + ": read \u201c" + card.count + "x: " + card.written + "\u201d as " + card.count +
+      " " + (card.count === 1 ? "copy" : "copies") + " of each of " + names(lines.map(function (c) { return c.written; })) + ".",
+      null, null, card.line);
+    return lines;
+  };
+  Checker.prototype.namesACard = function (name, experience) {
+    var found = this.table.find(name, experience, null, null);
+    return found.identity !== null || found.candidates.length > 0;
   };
   // checker.py _is_set, _unplaced, _without_commentary
   Checker.prototype.isSet = function (name) {
@@ -1116,24 +1273,50 @@
     var self = this;
     if (!(this.legalSets.size || this.legalTags.size)) {
       out.warn("not-checked", this.name + " names no legal card pool the Codex can check; card legality was not checked.");
-      return;
+      return "";
     }
-    var skipped = 0;
+    var skipped = 0, unsettled = [];
     entries.forEach(function (e) {
       var ident = e.identity;
       if (banned.has(ident) || ident.deck === OTHER) return;
       if (!ident.in_pool) { skipped += 1; return; }
-      var legal = ident.sets.some(function (s) { return self.legalSets.has(titleKey(s)); }) ||
-        ident.pool_tags.some(function (t) { return self.legalTags.has(t); });
-      if (!legal) {
+      var standing = self.poolStanding(ident);
+      if (standing === false) {
         out.problem("not-legal", "line " + e.line.line + ": " + ident.key + " is not in " + self.name +
           "'s card pool (" + self.poolDescription() + ").", ident.key, self.poolRule, e.line.line);
+      } else if (standing === null) {
+        unsettled.push(e);
       }
     });
     if (skipped) {
       out.warn("not-checked", skipped + " card line(s) name cards known only from the Codex's records; " +
         "without the card pool their legality was not checked.");
     }
+    unsettled.forEach(function (e) {
+      out.warn("not-checked", "line " + e.line.line + ": " + self.unsettled(e.identity), e.identity.key, self.poolRule, e.line.line);
+    });
+    if (!unsettled.length) return "";
+    var keys = Array.from(new Set(unsettled.map(function (e) { return e.identity.key; }))).sort(byCodePoint);
+    var distinct = new Set(unsettled.map(function (e) { return e.identity; })).size;
+    return "whether " + names(keys) + " " + (distinct === 1 ? "is" : "are") + " in " + this.name +
+      "'s card pool cannot be settled from the card pool's data.";
+  };
+  Checker.prototype.poolCheckable = function () { return !!(this.legalSets.size || this.legalTags.size); };
+  // checker.py pool_standing: true, false, or null when the pool's data cannot settle it (the pool's own tag
+  // named like the format on a card with no legal set or bug)
+  Checker.prototype.poolStanding = function (ident) {
+    var self = this;
+    var standing = ident.sets.some(function (s) { return self.legalSets.has(titleKey(s)); }) ||
+      ident.pool_tags.some(function (t) { return self.legalTags.has(t); });
+    if (!standing && ident.pool_tags.some(function (t) { return self.ownTags.indexOf(t) >= 0; })) return null;
+    return standing;
+  };
+  Checker.prototype.unsettled = function (ident) {
+    var self = this;
+    var tags = ident.pool_tags.filter(function (t) { return self.ownTags.indexOf(t) >= 0; }).sort(byCodePoint).join(" / ");
+    return "the card pool tags " + ident.key + " \u201c" + tags + "\u201d (the pool's own tag, not " + this.name +
+      "'s documents), but records none of " + this.name + "'s legal bugs or sets for it (" + this.poolDescription() +
+      "); whether it is in " + this.name + "'s card pool cannot be settled from the pool's data.";
   };
   Checker.prototype.poolDescription = function () {
     var parts = [], lg = this.fmt.legality;
@@ -1153,6 +1336,7 @@
     if (prepared) return prepared;
     var data = window.L5R_DECK_DATA;
     if (!data) throw new Error("the deck checker's data (assets/deck-check-data.js) did not load");
+    useRules(data.reading);
     var table = new CardTable(data.cards), checkers = {};
     var acronyms = {};  // matched without case (data/set-acronyms.yml)
     Object.keys(data.set_acronyms || {}).forEach(function (k) { acronyms[k.toLowerCase()] = data.set_acronyms[k]; });
@@ -1197,6 +1381,7 @@
   // ---------------------------------------------------------------------------------------------------------
   // The page (docs/deck-check.md holds <div id="deck-check">)
   // ---------------------------------------------------------------------------------------------------------
+  if (typeof document === "undefined") return;  // under Node (the differential tests) or in a worker: no page
   function siteRoot() {
     var scripts = document.querySelectorAll("script[src]");
     for (var n = 0; n < scripts.length; n++) {

@@ -14,7 +14,7 @@ from typing import Iterable, Mapping
 
 from ..data.model import CardRecord
 from .identity import Identity
-from .names import experience_key, split_experience, split_qualifier, title_key
+from .names import experience_key, reading_key, split_experience, split_qualifier, title_key
 
 NOT_A_DECK_CARD = "Other"  # biographies, tokens, proxies, clocks: the pool's "Other" deck
 _FOUND_KEPT = 50_000  # find() answers kept: more than every pool title written a few ways each
@@ -27,6 +27,9 @@ class Lookup:
     identity: Identity | None
     candidates: tuple[Identity, ...] = ()  # several cards fit: the name is ambiguous
     note: str | None = None  # something the reader should know (a set that was ignored)
+    # how the name was read when it is not the card's title as printed (case, punctuation, "&", accents, a
+    # leading article aside): the decklist checker says so in a warning
+    loosely: bool = False
 
 
 class CardIndex:
@@ -34,6 +37,8 @@ class CardIndex:
         self.pool_dir = pool_dir
         self.identities = tuple(identities)
         self._by_title: dict[str, list[Identity]] = defaultdict(list)
+        # the same identities by `reading_key`: how players write a title (several cards may share a key)
+        self._by_reading: dict[str, list[Identity]] = defaultdict(list)
         self._by_card: dict[str, Identity] = {}
         for identity in self.identities:
             self._register(identity, identity.title)
@@ -44,6 +49,7 @@ class CardIndex:
                 if card.id in self._by_card:
                     self._register(self._by_card[card.id], split_experience(alias)[0])
         self._by_title = dict(self._by_title)
+        self._by_reading = dict(self._by_reading)
         self._suggestion_table: list | None = None  # built on the first unknown card
         self._found: dict[tuple, Lookup] = {}  # find()'s answers so far
         self._postings: dict[str, list[int]] = {}  # bigram -> the table rows holding it
@@ -70,6 +76,15 @@ class CardIndex:
         """Every identity with this title (qualifier optional), at any experience level."""
         return list(self._by_title.get(title_key(title), ()))
 
+    def read_loosely(self, title: str, experience: str | None = None) -> list[Identity]:
+        """Every identity whose title has the same `reading_key` (and this experience level)."""
+        wanted = experience_key(experience)
+        return [i for i in self._by_reading.get(reading_key(title), ()) if experience_key(i.experience) == wanted]
+
+    def titled_loosely(self, title: str) -> list[Identity]:
+        """`titled`, and failing that every identity whose title has the same `reading_key`, at any level."""
+        return self.titled(title) or list(getattr(self, "_by_reading", {}).get(reading_key(title), ()))
+
     def all_levels(self, identity: Identity) -> list[Identity]:
         """Every experience level of the same card (for a format where levels are not different cards)."""
         return [i for i in self._by_title.get(title_key(identity.title), ()) if i.deck == identity.deck]
@@ -92,6 +107,13 @@ class CardIndex:
         base, qualifier = split_qualifier(name)
         if not candidates and qualifier and not set_name:  # "Hida Kisada (Emperor Edition)": a set in brackets
             candidates, set_name = self.named(base, experience), qualifier
+        loosely = False
+        if not candidates and getattr(self, "_by_reading", None) is not None:
+            # "Pearls & Spirits", "Hch tik", "zintikkirs scout": the title as players write it
+            candidates = self.read_loosely(name, experience)
+            if not candidates and qualifier and not set_name:
+                candidates, set_name = self.read_loosely(base, experience), qualifier
+            loosely = bool(candidates)
         note = None
         if set_name and candidates:
             wanted = title_key(set_name)
@@ -104,8 +126,8 @@ class CardIndex:
         if len(playable) > 1 and deck:
             playable = [c for c in playable if c.deck == deck] or playable
         if len(playable) == 1:
-            return Lookup(playable[0], note=note)
-        return Lookup(None, tuple(playable), note)
+            return Lookup(playable[0], note=note, loosely=loosely)
+        return Lookup(None, tuple(playable), note, loosely)
 
     def suggest(self, written: str, limit: int = 3) -> list[str]:
         """Up to `limit` titles that look like `written`, best first: "did you mean" for an unknown card.
@@ -166,11 +188,15 @@ class CardIndex:
         """The cards that say they count as this one (Ancestors, Bayushi Hisa for Hisa)."""
         return self._counted_by.get(identity, ())
 
-    def _register(self, identity: Identity, title: str):
+    def _register(self, identity: Identity, title: str) -> None:
         keys = {title_key(title), title_key(split_qualifier(title)[0])}
         for key in keys:
             bucket = self._by_title[key]
             if identity not in bucket:
+                bucket.append(identity)
+        for key in {reading_key(title), reading_key(split_qualifier(title)[0])}:
+            bucket = self._by_reading[key]
+            if key and identity not in bucket:
                 bucket.append(identity)
 
 

@@ -8,16 +8,19 @@ through `title_key` and `experience_key` so they all meet.
 from __future__ import annotations
 
 import re
+import unicodedata
+from typing import Final
 
 _SAME_CHARACTERS = str.maketrans({
     "’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ",
 })
 
-# "Experienced 2CW", "Exp 2", "Exp. 3KYD", "ExperiencedCoM", "Inexperienced", "Experienced 3.5"
-_EXPERIENCE = r"(?P<exp>(?:in)?exp(?:erienced|\.)?(?:\s*\d+(?:\.\d+)?)?(?:\s*[a-z]{2,3})?)"
-_EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
+# "Experienced 2CW", "Exp 2", "Exp. 3KYD", "ExperiencedCoM", "Inexperienced", "inexp", "Experienced 3.5", and the
+# forum shorthand "XP", "xp2", "XP 2CW" (no pool title ends in the word "xp" or "exp")
+_EXPERIENCE = r"(?P<exp>(?:(?:in)?exp(?:erienced|\.)?|xp)(?:\s*\d+(?:\.\d+)?)?(?:\s*[a-z]{2,3})?)"
+EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 # The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)".
-_TRAILING_EXPERIENCE = re.compile(
+TRAILING_EXPERIENCE = _TRAILING_EXPERIENCE = re.compile(
     rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?$", re.I)
 _QUALIFIER = re.compile(r"^(?P<base>.+?)(?<!\s)\s*\((?P<qualifier>[^()]+)\)$")
 
@@ -41,7 +44,7 @@ def experience_key(experience: str | None) -> str:
     if not experience:
         return ""
     key = re.sub(r"[\s.]", "", experience.lower())
-    key = re.sub(r"^(in)?exp(erienced)?", lambda m: (m.group(1) or "") + "experienced", key)
+    key = re.sub(r"^(?:(in)?exp(?:erienced)?|xp)", lambda m: (m.group(1) or "") + "experienced", key)
     return key
 
 
@@ -64,3 +67,40 @@ def split_qualifier(title: str) -> tuple[str, str | None]:
     if not match:
         return plain(title), None
     return match.group("base"), match.group("qualifier")
+
+
+# -- the reading key: a title as players write it -------------------------------------------------------------
+# What a decklist or a search box may change in a title and still mean it: case, accents and macrons, "&" for
+# "and", apostrophes dropped, any other punctuation (hyphens, commas, "!", quotes, dashes) as a space or as
+# nothing, a leading article. Data, not code: the browser (assets/deck-check.js, assets/title-match.js) applies the
+# same steps from this table (exported by l5r/site/api/deckdata.py), so both sides read a title alike.
+READING_KEY_RULES: Final[dict[str, object]] = {
+    "same": dict(sorted((chr(k), v) for k, v in _SAME_CHARACTERS.items())),  # as `plain`
+    "marks": "[\u0300-\u036f]",  # after NFKD: the accents and macrons dropped ("Kyūden" -> "Kyuden")
+    # in order, on the lower-case text: each [pattern, replacement] (patterns are both Python and JavaScript)
+    "replace": [["&", " and "], ["['\u2019\u2018`\u00b4]", ""], ["[^a-z0-9]+", " "]],
+    "articles": ["the", "a", "an"],  # one leading article is dropped ("The Wall is Breached" = "Wall is Breached")
+}
+_MARKS = re.compile(str(READING_KEY_RULES["marks"]))
+_READING_STEPS = tuple((re.compile(pattern), replacement)
+                       for pattern, replacement in READING_KEY_RULES["replace"])  # type: ignore[attr-defined]
+_ARTICLES = frozenset(READING_KEY_RULES["articles"])  # type: ignore[arg-type]
+
+
+def reading_words(title: str) -> str:
+    """A title folded to lower-case words: 'Zin'tik'kir's Scout' -> 'zintikkirs scout', 'Hch-tik' -> 'hch tik',
+    'Pearls & Spirits' -> 'pearls and spirits', accents and macrons dropped. The card searches match words of it."""
+    text = _MARKS.sub("", unicodedata.normalize("NFKD", plain(title))).lower()
+    for pattern, replacement in _READING_STEPS:
+        text = pattern.sub(replacement, text)
+    return text.strip()
+
+
+def reading_key(title: str) -> str:
+    """The key a title is recognised by however a player writes it: `reading_words` without a leading article and
+    without spaces ('The Wall is Breached', 'wall is breached!' and 'Wall-is-Breached' all give 'wallisbreached').
+    Two cards may share one; a lookup by it that finds several says so (the name is ambiguous), never picks."""
+    words = reading_words(title).split(" ")
+    if len(words) > 1 and words[0] in _ARTICLES:
+        words = words[1:]
+    return "".join(words)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections import defaultdict
-from typing import Mapping
+from typing import Mapping, Sequence
 
-from ...cardpool import CardIndex, Identity
+from ...cardpool import CardIndex, Identity, Lookup
 from ...cardpool.names import plain, split_experience, split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
@@ -18,7 +19,7 @@ from . import legality
 from .entry import DeckEntry
 from .pregame import DeckRulesError, check_pregame, check_pregame_count, read_slots
 from . import report
-from .report import DeckReport, Findings, between, noun_count
+from .report import DeckReport, Findings, between, names, noun_count
 
 _SECTION_OF_DECK = {deck: section for section, deck in DECK_OF_SECTION.items()}
 _OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
@@ -55,7 +56,10 @@ class DeckChecker:
         self._legal_sets = frozenset(title_key(s) for s in legality.pool_sets) if legality else frozenset()
         self._legal_tags = frozenset(legality.bug_pool_tags if legality else ()) | frozenset(
             self._pool_rules.get("pool_tags", ()))
-        self._in_legal_pool: dict[Identity, bool] = {}
+        self._in_legal_pool: dict[Identity, bool | None] = {}
+        # The pool's tag named like the format ("Modern"): the pool's word for the format, not the documents'; a
+        # card it tags that the documents' sets and bugs do not name is undecided, never silently out
+        self._own_tags = frozenset({fmt.short_name, fmt.name}) if legality and legality.legal_bugs else frozenset()
         self._pool_rule = (legality.id if legality else None) or ruleset.rule("card_pool")
         self._sections_rule = ruleset.rule("deck_sections") or ruleset.rule("deck_size")
 
@@ -77,6 +81,9 @@ class DeckChecker:
         # A header counts the lines written under it (before a starting holding is moved to the pre-game cards).
         listed = {s: sum(c.count for c in deck.cards if c.section == s) for s in SECTIONS}
         self._check_declared_counts(deck, listed, out)
+        if not self._cards_in_pool and any(e.section is None for e in entries):
+            return out.report(self.format.id, on, counts, deck.input_format, bans=report.BANS_NOT_CHECKED,
+                              unchecked=self._no_headers(entries))
         self._check_sizes(entries, out)
         if not self._cards_in_pool:
             check_pregame_count(self._slots, counts[PREGAME], self.name, out)
@@ -96,8 +103,18 @@ class DeckChecker:
             banned, bans = set(), report.BANS_NOT_STATED
             unchecked = self._bans_not_stated()
             out.warn("bans-not-stated", f"{unchecked} Bans were not checked.")
-        self._check_pool(known, banned, out)
+        unsettled = self._check_pool(known, banned, out)
+        unchecked = " ".join(part for part in (unchecked, unsettled) if part)
         return out.report(self.format.id, on, counts, deck.input_format, unchecked=unchecked, bans=bans)
+
+    def _no_headers(self, entries: list[DeckEntry]) -> str:
+        """Why a list without deck headers cannot be checked where the cards are not in the pool."""
+        collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
+        lines = [e.line.line for e in entries if e.section is None]
+        where = "no card line" if len(lines) == len(entries) else f"{noun_count(len(lines), 'card line')} (from line {lines[0]})"
+        return (f"{where} of the list is under a deck header (Pre-Game:, Dynasty:, Fate:), and {collection} is not "
+                f"in the card pool the Codex reads, so which deck each card belongs to, and so the deck sizes, "
+                f"cannot be checked. Add the headers.")
 
     def is_a_decklist(self, deck: Decklist) -> bool:
         """Whether any line of the text reads as a decklist: a section header (or Sun and Moon's `Legality:`
@@ -132,7 +149,7 @@ class DeckChecker:
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
         entries = []
-        for card in deck.cards:
+        for card in (one for listed in deck.cards for one in self._several(listed, out)):
             if card.line == deck.title_line and self._entry(card, Findings(), sorted_by_pool).identity is None:
                 continue  # the deck's name above the list ("Crab Berserkers, Kotei 2012"), not a card
             entries.append(self._placed(self._entry(card, out, sorted_by_pool), placed_by_database))
@@ -145,6 +162,33 @@ class DeckChecker:
                          line=line)
         return entries
 
+    def _several(self, card: CardLine, out: Findings) -> list[CardLine]:
+        """"3x: Hida Kisada, Iron Mine": the count for each title between commas, when the whole names no card
+        and every part does (a title may hold a comma: "Moto Taigo, Shogun" is tried joined first)."""
+        if not card.several or self._names_a_card(card.name, card.experience):
+            return [card]
+        parts = [p.strip() for p in card.written.split(",")]
+        out_lines: list[CardLine] = []
+        at = 0
+        while at < len(parts):
+            for end in range(len(parts), at, -1):  # the longest run of parts that names a card
+                name, experience = split_experience(", ".join(parts[at:end]))
+                if name and self._names_a_card(name, experience):
+                    out_lines.append(dataclasses.replace(card, name=name, experience=experience,
+                                                         written=", ".join(parts[at:end]), several=False))
+                    at = end
+                    break
+            else:
+                return [card]
+        out.warn("read-as", f"line {card.line}: read “{card.count}x: {card.written}” as {card.count} "
+                 f"{'copy' if card.count == 1 else 'copies'} of each of {names([c.written for c in out_lines])}.",
+                 line=card.line)
+        return out_lines
+
+    def _names_a_card(self, name: str, experience: str | None) -> bool:
+        found = self.index.find(name, experience)
+        return found.identity is not None or bool(found.candidates)
+
     def _placed(self, entry: DeckEntry, placed_by_database: bool) -> DeckEntry:
         """A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
         exporter filed under Dynasty because its card database says Dynasty: the export cannot say otherwise, so
@@ -155,8 +199,42 @@ class DeckChecker:
         return entry
 
     def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> DeckEntry:
+        """The card a line names, and the section it counts in; every reading that is not the line's literal
+        text (a loose title, a level left out, a choice by the format) is said in a `read-as` warning."""
         deck = DECK_OF_SECTION.get(card.section) if card.section else None
         set_name = self._acronyms.get(card.set_name.lower(), card.set_name) if card.set_name else None
+        found = self._lookup(card, set_name, deck, out)
+        if found.identity is None and not found.candidates:
+            found = self._by_title_alone(card, out)
+            if found is None:
+                return self._unplaced(card, out)
+        if found.identity is None and found.candidates:
+            found = self._by_format(card, found, out)
+        suggestions = None
+        if found.identity is None and not found.candidates:
+            found, suggestions = self._by_typo(card, set_name, deck, out)
+            if found is None:
+                return self._unplaced(card, out)
+        if found.identity is None:
+            if found.candidates:
+                suggestions = [c.key for c in found.candidates][:3]
+            elif suggestions is None:  # (the near-certain search above already asked for them)
+                suggestions = self._suggest(card.written if not card.experience else card.name)
+            out.problem("unknown-card", self._unknown(card, found.candidates, suggestions), card=card.written,
+                        rule=self._pool_rule, line=card.line, suggestions=suggestions)
+            return self._unplaced(card, out)
+        self._say_reading(card, found, out)
+        section = card.section
+        if section is None:
+            section = _SECTION_OF_DECK.get(found.identity.deck, DYNASTY)
+            if not sorted_by_pool:
+                out.warn("no-section", f"line {card.line}: no section header above {card.written}; counted in the "
+                         f"{SECTION_NAMES[section]} section.", card=found.identity.key, line=card.line)
+        return DeckEntry(card, found.identity, section)
+
+    def _lookup(self, card: CardLine, set_name: str | None, deck: str | None, out: Findings) -> Lookup:
+        """The card index's answer for the line as written: its title and level, the set in brackets, or the
+        title without a remark after it."""
         found = self.index.find(card.name, card.experience, set_name, deck)
         looked_up = card.name
         if found.identity is None and not found.candidates and card.experience:
@@ -181,46 +259,82 @@ class DeckChecker:
             out.warn("set-ignored", f"line {card.line}: {found.note}.", card=card.written, line=card.line)
         if found.identity is None and not found.candidates:
             found = self._without_commentary(card, set_name, deck)
-        suggestions = None
-        if found.identity is None and not found.candidates:
-            levels = [i for i in self.index.titled(card.name) if i.deck != _OTHER_DECK]
-            if levels:  # "1x Moto Taigo, Shogun": the title exists, but not at the level written
-                keys = [i.key for i in levels][:3]
-                level = f"experience level “{card.experience}”" if card.experience else "no experience level"
-                out.problem("unknown-card", f"line {card.line}: no card “{card.written}” with {level}: the cards "
-                            f"titled {card.name} are {', '.join(i.key for i in levels)}; write which.",
-                            card=card.written, rule=self._pool_rule, line=card.line, suggestions=keys)
-                return self._unplaced(card, out)
-            typed = card.written if not card.experience else card.name
-            suggestions = self._suggest(typed)
-            guess = _near_certain(typed, suggestions)
-            if guess is not None:
-                guessed = self.index.find(guess, card.experience, set_name, deck)
-                if guessed.identity is not None:
-                    if self.strict_titles:
-                        out.problem("unknown-card", f"line {card.line}: no card “{card.written}”; it is close to "
-                                    f"“{guess}” (exact titles only, --strict-titles: no near match is read).",
-                                    card=card.written,
-                                    rule=self._pool_rule, line=card.line, suggestions=[guess])
-                        return self._unplaced(card, out)
-                    out.warn("read-as", f"line {card.line}: read “{card.written}” as “{guessed.identity.key}”.",
-                             card=guessed.identity.key, line=card.line)
-                    found = guessed
-        if found.identity is None:
-            if found.candidates:
-                suggestions = [c.key for c in found.candidates][:3]
-            elif suggestions is None:  # (the near-certain search above already asked for them)
-                suggestions = self._suggest(card.written if not card.experience else card.name)
-            out.problem("unknown-card", self._unknown(card, found.candidates, suggestions), card=card.written,
-                        rule=self._pool_rule, line=card.line, suggestions=suggestions)
-            return self._unplaced(card, out)
-        section = card.section
-        if section is None:
-            section = _SECTION_OF_DECK.get(found.identity.deck, DYNASTY)
-            if not sorted_by_pool:
-                out.warn("no-section", f"line {card.line}: no section header above {card.written}; counted in the "
-                         f"{SECTION_NAMES[section]} section.", card=found.identity.key, line=card.line)
-        return DeckEntry(card, found.identity, section)
+        return found
+
+    def _by_title_alone(self, card: CardLine, out: Findings) -> Lookup | None:
+        """A title that exists, but not at the level written ("1 Moto Taigo, Shogun"): the one card of that title
+        (or the one in the format's card pool) is read, with a warning; several are a problem (None: reported)."""
+        levels = [i for i in self.index.titled_loosely(card.name) if i.deck != _OTHER_DECK]
+        if not levels:
+            return Lookup(None)
+        level = f"experience level “{card.experience}”" if card.experience else "no experience level"
+        # a level written that no card of the title has is the player's to correct: only a line without a level
+        # is read as the one card of its title (or the one in the format's card pool)
+        if len(levels) == 1 and not card.experience:
+            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{levels[0].key}”, the only card "
+                     f"titled {levels[0].title} (there is none with {level}).", card=levels[0].key, line=card.line)
+            return Lookup(levels[0])
+        chosen = None if card.experience else self._in_format(levels)
+        if chosen is not None:
+            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card titled "
+                     f"{chosen.title} in {self.name}'s card pool (there is none with {level}; the others are "
+                     f"{', '.join(i.key for i in levels if i is not chosen)}).", card=chosen.key, line=card.line)
+            return Lookup(chosen)
+        keys = [i.key for i in levels]
+        shown = card.name if self.index.titled(card.name) else levels[0].title
+        out.problem("unknown-card", f"line {card.line}: no card “{card.written}” with {level}: the cards titled "
+                    f"{shown} are {', '.join(keys)}; write which.", card=card.written, rule=self._pool_rule, line=card.line,
+                    suggestions=keys[:3])
+        return None
+
+    def _by_format(self, card: CardLine, found: Lookup, out: Findings) -> Lookup:
+        """Several cards fit the name: the one in the format's card pool when the others are not."""
+        chosen = self._in_format(found.candidates)
+        if chosen is None:
+            return found
+        others = ", ".join(c.key for c in found.candidates if c is not chosen)
+        out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card of that name "
+                 f"in {self.name}'s card pool (not {others}).", card=chosen.key, line=card.line)
+        return Lookup(chosen, loosely=found.loosely)
+
+    def _in_format(self, candidates: Sequence[Identity]) -> Identity | None:
+        """The one candidate in the format's legal card pool, when exactly one is."""
+        if not self._cards_in_pool or not self.pool_checkable:
+            return None
+        legal = [c for c in candidates if c.in_pool and self.pool_standing(c) is True]
+        return legal[0] if len(legal) == 1 else None
+
+    def _by_typo(self, card: CardLine, set_name: str | None, deck: str | None,
+                 out: Findings) -> tuple[Lookup | None, list[str]]:
+        """A near-certain typo ("Barely Farm") read as its card with a warning (a problem under --strict-titles:
+        then None); else the titles to suggest."""
+        typed = card.written if not card.experience else card.name
+        suggestions = self._suggest(typed)
+        guess = _near_certain(typed, suggestions)
+        if guess is None:
+            return Lookup(None), suggestions
+        guessed = self.index.find(guess, card.experience, set_name, deck)
+        if guessed.identity is None:
+            return Lookup(None), suggestions
+        if self.strict_titles:
+            out.problem("unknown-card", f"line {card.line}: no card “{card.written}”; it is close to "
+                        f"“{guess}” (exact titles only, --strict-titles: no near match is read).",
+                        card=card.written, rule=self._pool_rule, line=card.line, suggestions=[guess])
+            return None, suggestions
+        out.warn("read-as", f"line {card.line}: read “{card.written}” as “{guessed.identity.key}”.",
+                 card=guessed.identity.key, line=card.line)
+        return Lookup(guessed.identity), suggestions
+
+    def _say_reading(self, card: CardLine, found: Lookup, out: Findings) -> None:
+        """A warning for a line read other than as written: a title written loosely, an "XP" level."""
+        ident = found.identity
+        assert ident is not None
+        if found.loosely:
+            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{ident.key}”.", card=ident.key,
+                     line=card.line)
+        elif card.experience and _SHORTHAND_LEVEL.match(card.experience) and ident.experience:
+            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{ident.key}” "
+                     f"(“{card.experience}” as {ident.experience}).", card=ident.key, line=card.line)
 
     def _suggest(self, typed: str) -> list[str]:
         """Titles close to a name that names no card, never the name itself. Each guess compares the name with the
@@ -354,24 +468,39 @@ class DeckChecker:
                             ident.key, ban.id, e.line.line)
         return banned
 
-    def _check_pool(self, entries, banned, out):
+    def _check_pool(self, entries: list[DeckEntry], banned: set[Identity], out: Findings) -> str:
+        """Not-legal problems for cards outside the format's card pool; the reason the deck cannot be checked
+        when the pool's data cannot settle a card ("" when it can settle every one)."""
         if not self.pool_checkable:
             out.warn("not-checked", f"{self.name} names no legal card pool the Codex can check; "
                      f"card legality was not checked.")
-            return
+            return ""
         skipped = 0
+        unsettled: list[DeckEntry] = []
         for e in entries:
             ident = e.identity
             if ident in banned or ident.deck == _OTHER_DECK:  # a banned card is `banned`, never `not-legal`
                 continue
             if not ident.in_pool:
                 skipped += 1
-            elif not self.in_legal_pool(ident):
+                continue
+            standing = self.pool_standing(ident)
+            if standing is False:
                 out.problem("not-legal", f"line {e.line.line}: {ident.key} is not in {self.name}'s card pool "
                             f"({self._pool_description()}).", ident.key, self._pool_rule, e.line.line)
+            elif standing is None:
+                unsettled.append(e)
         if skipped:
             out.warn("not-checked", f"{skipped} card line(s) name cards known only from the Codex's records; "
                      f"without the card pool their legality was not checked.")
+        for e in unsettled:
+            out.warn("not-checked", f"line {e.line.line}: {self._unsettled(e.identity)}", e.identity.key,
+                     self._pool_rule, e.line.line)
+        if unsettled:
+            return (f"whether {names(sorted({e.identity.key for e in unsettled}))} "
+                    f"{'is' if len({e.identity for e in unsettled}) == 1 else 'are'} in {self.name}'s card pool "
+                    f"cannot be settled from the card pool's data.")
+        return ""
 
     # -- one card (l5r/engine/deck/legality.py; the site's card pages ask the same questions) --------
 
@@ -387,13 +516,29 @@ class DeckChecker:
         return [b for b in self.applicable_bans(ident) if b.in_force(on)]
 
     def in_legal_pool(self, ident: Identity) -> bool:
+        """Whether the pool's data puts the card in the format's legal card pool (a legal set, bug or tag)."""
+        return self.pool_standing(ident) is True
+
+    def pool_standing(self, ident: Identity) -> bool | None:
+        """True: in the format's card pool (a legal set, bug or tag); False: not; None: the pool's data cannot
+        settle it: no legal set or bug, but the pool tags the card with the format's own name ("Modern" on six
+        Emperor promotional cards), a tag of the pool's, not of the format's documents, which decide by bug."""
         # Asked once per card line: a card a long deck lists again is answered from the first time (at most one
         # entry per card of the pool).
-        legal = self._in_legal_pool.get(ident)
-        if legal is None:
-            legal = self._in_legal_pool[ident] = any(title_key(s) in self._legal_sets for s in ident.sets) or bool(
-                ident.pool_tags & self._legal_tags)
-        return legal
+        if ident in self._in_legal_pool:
+            return self._in_legal_pool[ident]
+        standing: bool | None = any(title_key(s) in self._legal_sets for s in ident.sets) or bool(
+            ident.pool_tags & self._legal_tags)
+        if not standing and self._own_tags & ident.pool_tags:
+            standing = None
+        self._in_legal_pool[ident] = standing
+        return standing
+
+    def _unsettled(self, ident: Identity) -> str:
+        tags = " / ".join(sorted(self._own_tags & ident.pool_tags))
+        return (f"the card pool tags {ident.key} “{tags}” (the pool's own tag, not {self.name}'s documents), but "
+                f"records none of {self.name}'s legal bugs or sets for it ({self._pool_description()}); whether it "
+                f"is in {self.name}'s card pool cannot be settled from the pool's data.")
 
     def card_legality(self, ident: Identity, on: dt.date) -> legality.CardLegality:
         """The verdict `check()` reaches for a deck holding this one card on this day (same code paths)."""
@@ -405,7 +550,7 @@ class DeckChecker:
             return legality.CardLegality(legality.NOT_A_DECK_CARD, "not a card for any deck (a token, proxy, "
                                          "biography or the like).", rule=self._sections_rule)
         if not self.bans_stated(on):
-            if self.pool_checkable and ident.in_pool and not self.in_legal_pool(ident):
+            if self.pool_checkable and ident.in_pool and self.pool_standing(ident) is False:
                 return legality.CardLegality(legality.NOT_LEGAL, f"not in {self.name}'s card pool "
                                              f"({self._pool_description()}).", rule=self._pool_rule)
             return legality.CardLegality(legality.NOT_CHECKED, f"bans not stated: {self._bans_not_stated()}")
@@ -418,7 +563,10 @@ class DeckChecker:
         if not ident.in_pool:
             return legality.CardLegality(legality.NOT_CHECKED, "known only from the Codex's records; without the "
                                          "card pool its legality cannot be checked.", rule=self._pool_rule)
-        if not self.in_legal_pool(ident):
+        standing = self.pool_standing(ident)
+        if standing is None:
+            return legality.CardLegality(legality.NOT_CHECKED, self._unsettled(ident), rule=self._pool_rule)
+        if not standing:
             return legality.CardLegality(legality.NOT_LEGAL, f"not in {self.name}'s card pool "
                                          f"({self._pool_description()}).", rule=self._pool_rule)
         return legality.CardLegality(legality.LEGAL, rule=self._pool_rule)
@@ -447,6 +595,7 @@ class DeckChecker:
         return "; ".join(parts)
 
 
+SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^xp", re.I)  # "XP2": forum shorthand for "Experienced 2"
 _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
 
 

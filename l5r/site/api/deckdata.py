@@ -6,9 +6,12 @@ sets and tags, the rule id of every check."""
 from __future__ import annotations
 
 import json
+import re
 
 from ...cardpool import CardIndex, pool_facts
-from ...cardpool.names import title_key
+from ...cardpool.names import EXPERIENCE_ALONE, READING_KEY_RULES, TRAILING_EXPERIENCE, title_key
+from ...decklist import COUNT_PATTERN
+from ...engine.deck.checker import SHORTHAND_LEVEL
 from ...data import model as m
 from .. import citelabel
 from .documents import API_VERSION, cards_document, checkable_formats, format_document
@@ -36,7 +39,25 @@ def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) ->
         "set_acronyms": dict(codex.set_acronyms),  # what exporters write in (…) -> the pool's set name
         "rule_urls": {r: rule_urls[r] for r in sorted(cited) if r in rule_urls},
         "rule_citations": {r: _citation(codex, r) for r in sorted(cited) if _citation(codex, r)},
+        "reading": reading_rules(),
     }
+
+
+def reading_rules() -> dict[str, object]:
+    """How a line's title and level are read, as the Python reader has them: the reading key's steps and the
+    patterns (Python regular expressions written so JavaScript runs them alike; named groups renamed)."""
+    return {
+        "key": READING_KEY_RULES,
+        "experience_alone": js_pattern(EXPERIENCE_ALONE),
+        "trailing_experience": js_pattern(TRAILING_EXPERIENCE),
+        "count": js_pattern(COUNT_PATTERN),
+        "shorthand_level": js_pattern(SHORTHAND_LEVEL),
+    }
+
+
+def js_pattern(pattern: re.Pattern[str]) -> dict[str, str]:
+    """A compiled Python pattern as JavaScript's RegExp(source, flags) reads it."""
+    return {"source": pattern.pattern.replace("(?P<", "(?<"), "flags": "i" if pattern.flags & re.I else ""}
 
 
 def _cited(fmt_doc: dict):

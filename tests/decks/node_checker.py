@@ -1,0 +1,84 @@
+"""The Python deck checker and the browser one (under Node) on the same decklists, for the differential tests.
+
+    both = Differential(index)                 # writes the browser checker's data for this card index once
+    python, browser = both.run(cases)          # each a list of `l5r deck check --json` reports or {"error": ...}
+
+A case is {text, format, as_of, input_format?, source?, strict?}. The browser checker reads the data the site
+exports (l5r/site/api/deckdata.py checker_script) and docs/assets/deck-check.js, as the page does.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from decks import support
+from l5r.cardpool import CardIndex
+from l5r.engine.deck import check_text
+from l5r.errors import CodexError
+from l5r.site.api.deckdata import checker_script
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "docs" / "assets" / "deck-check.js"
+HARNESS = Path(__file__).with_name("deck_node.js")
+NODE = shutil.which("node")
+
+
+class Differential:
+    def __init__(self, index: CardIndex, script: Path = SCRIPT):
+        self.index = index
+        self.script = script
+        self._dir = Path(tempfile.mkdtemp(prefix="l5r-deck-node-"))
+        self.data = self._dir / "deck-check-data.js"
+        self.data.write_text(checker_script(support.codex(), index, {}), encoding="utf-8")
+
+    def python(self, case: dict[str, Any]) -> dict[str, Any]:
+        try:
+            result = check_text(support.codex(), case["text"], self.index, dt.date.fromisoformat(case["as_of"]),
+                                source=case.get("source") or "<deck>", format_id=case.get("format") or None,
+                                input_format=case.get("input_format") or None,
+                                strict_titles=bool(case.get("strict")))
+        except CodexError as exc:
+            return {"error": str(exc)}
+        return result.report.as_json()
+
+    def browser(self, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        assert NODE, "node is not installed"
+        done = subprocess.run([NODE, str(HARNESS), str(self.data), str(self.script)], input=json.dumps(cases),
+                              capture_output=True, text=True, check=False, timeout=600)
+        assert done.returncode == 0, done.stderr[-3000:]
+        return json.loads(done.stdout)
+
+    def run(self, cases: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        return [self.python(c) for c in cases], self.browser(cases)
+
+    def close(self) -> None:
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+
+def first_difference(python: dict[str, Any], browser: dict[str, Any]) -> str | None:
+    """None when the two answers are the same JSON; else the first key path where they differ, both values."""
+    def walk(a: Any, b: Any, path: str) -> str | None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in sorted(set(a) | set(b)):
+                if key not in a or key not in b:
+                    return f"{path}/{key}: python {a.get(key, '(absent)')!r} browser {b.get(key, '(absent)')!r}"
+                found = walk(a[key], b[key], f"{path}/{key}")
+                if found:
+                    return found
+            return None
+        if isinstance(a, list) and isinstance(b, list):
+            for n, (x, y) in enumerate(zip(a, b)):
+                found = walk(x, y, f"{path}[{n}]")
+                if found:
+                    return found
+            if len(a) != len(b):
+                return f"{path}: python has {len(a)} items, browser {len(b)}: {a[len(b):] or b[len(a):]!r}"
+            return None
+        return None if a == b else f"{path}: python {a!r} browser {b!r}"
+    return walk(python, browser, "")

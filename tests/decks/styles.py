@@ -1,0 +1,88 @@
+"""Card titles written the ways players write them: the styles the whole-pool reading tests generate.
+
+Each style turns a pool identity (title and experience level) into a decklist line's card part, or None when the
+style changes nothing for that title (a title with no hyphen has no "hyphen as a space" form). The styles are the
+classes issue-style reports name: case; "&" and "and"; hyphens as spaces, dropped or as dashes; apostrophes, "!",
+commas and quotes dropped; accents dropped; a leading article dropped or added; and every experience marker
+players write ("XP", "xp2", "Exp", "exp.", "(Experienced 3)", "- exp 2", "• Experienced 2", "inexp").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Callable
+
+TitleStyle = Callable[[str], "str | None"]
+
+
+def _changed(before: str, after: str) -> str | None:
+    return after if after != before else None
+
+
+def _no_accents(title: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", title) if not unicodedata.combining(c))
+
+
+TITLE_STYLES: dict[str, TitleStyle] = {
+    "as printed": lambda t: t,
+    "lower case": lambda t: _changed(t, t.lower()),
+    "upper case": lambda t: _changed(t, t.upper()),
+    "& as and": lambda t: _changed(t, t.replace("&", "and")),
+    "and as &": lambda t: _changed(t, re.sub(r"\band\b", "&", t)),
+    "hyphen as space": lambda t: _changed(t, t.replace("-", " ")),
+    "hyphen dropped": lambda t: _changed(t, t.replace("-", "")),
+    "hyphen as dash": lambda t: _changed(t, t.replace("-", "–")),
+    "apostrophes dropped": lambda t: _changed(t, t.replace("'", "")),
+    "curly apostrophes": lambda t: _changed(t, t.replace("'", "’")),
+    "! and ? dropped": lambda t: _changed(t, t.replace("!", "").replace("?", "")),
+    "commas dropped": lambda t: _changed(t, t.replace(",", "")),
+    "quotes dropped": lambda t: _changed(t, t.replace('"', "")),
+    "accents dropped": lambda t: _changed(t, _no_accents(t)),
+    "leading The dropped": lambda t: t[4:] if t.startswith("The ") and len(t) > 4 else None,
+    "leading The added": lambda t: None if re.match(r"\W*(?:the|an?)\b", t, re.I) else "The " + t,
+    "all punctuation dropped": lambda t: _changed(t, re.sub(r"\s+", " ", re.sub(r"[^\w\s&]", "", t)).strip()),
+}
+
+_LEVEL = re.compile(r"^(?P<in>In)?[Ee]xperienced\s*(?P<n>\d+(?:\.\d+)?)?\s*(?P<tag>[A-Za-z]{2,3})?$")
+
+
+def _marker(written: Callable[[str, str, str], str]) -> Callable[[str | None], str | None]:
+    """A style of experience marker from (digits, tag, 'in' or '') to the text after the title."""
+    def style(experience: str | None) -> str | None:
+        match = _LEVEL.match(experience or "")
+        if not match or match.group("in"):
+            return None
+        return written(match.group("n") or "", match.group("tag") or "", "")
+    return style
+
+
+LEVEL_STYLES: dict[str, Callable[[str | None], str | None]] = {
+    "• Experienced N": lambda e: f" • {e}" if e else None,
+    "XPn": _marker(lambda n, tag, _: f" XP{n}{tag}"),
+    "xp n": _marker(lambda n, tag, _: f" xp {n}{tag}".rstrip()),
+    "Exp": _marker(lambda n, tag, _: f" Exp{(' ' + n) if n else ''}{tag}"),
+    "exp.": _marker(lambda n, tag, _: f" exp.{(' ' + n) if n else ''}{tag}"),
+    "(Experienced N)": _marker(lambda n, tag, _: f" (Experienced{(' ' + n) if n else ''}{tag})"),
+    "- exp N": _marker(lambda n, tag, _: f" - exp{(' ' + n) if n else ''}{tag}"),
+    ", Experienced N": _marker(lambda n, tag, _: f", Experienced{(' ' + n) if n else ''}{tag}"),
+    "Inexperienced": lambda e: " Inexperienced" if e == "Inexperienced" else None,
+    "inexp": lambda e: " inexp" if e == "Inexperienced" else None,
+    "- Inexp.": lambda e: " - Inexp." if e == "Inexperienced" else None,
+}
+
+
+def written_forms(title: str, experience: str | None) -> list[tuple[str, str]]:
+    """(style name, the card as written) for every style that applies to this identity: each title style with
+    the pool's own level, and the title as printed with each experience marker."""
+    level = f" • {experience}" if experience else ""
+    out = []
+    for name, style in TITLE_STYLES.items():
+        styled = style(title)
+        if styled is not None and styled.strip():
+            out.append((name, styled + level))
+    for name, marker in LEVEL_STYLES.items():
+        suffix = marker(experience)
+        if suffix is not None and name != "• Experienced N":
+            out.append((name, title + suffix))
+    return out

@@ -1,0 +1,198 @@
+"""The two deck checkers, one answer: Hypothesis writes decklists, the Python checker (`l5r deck check`) and the
+browser one (docs/assets/deck-check.js under Node) read them, and their JSON must be the same, messages included.
+
+The decklists cover every syntax the readers detect (hand-written text with every header style, Oracle of the
+Void text and tab exports, Sun and Moon, game_on_yasuki, YAML), every count form (`3`, `3x`, `3×`, `2*`,
+`3x: A, B`, `Title x3`, `Title (x2)`, `Title - 3`), and the fixture pool's titles in every style of
+tests/decks/styles.py, with a typo of distance 1 now and then, a set in brackets, remarks and junk lines.
+Each Hypothesis example is a batch of decklists run through one Node process: `make test` runs 40 batches of
+10 (400 decklists), `make fuzz` 1,000 batches (10,000). The tests after it show the check fails when one side's
+reading pattern is changed alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+
+
+import pytest
+from hypothesis import Phase, given, settings, strategies as st
+
+from decks import support
+from decks.node_checker import NODE, Differential, first_difference
+from decks.styles import LEVEL_STYLES, TITLE_STYLES
+
+from .support import Quiet
+
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+BATCH = 10
+_EXAMPLES = max(1, settings().max_examples // BATCH) if os.environ.get("L5R_FUZZ_PROFILE") == "fuzz" else 40
+
+
+@pytest.fixture(scope="module")
+def both():
+    differential = Differential(support.index())
+    yield Quiet(differential, "both deck checkers")
+    differential.close()
+
+
+def _identities():
+    return [i for i in support.index().identities if i.in_pool]
+
+
+IDENTITIES = None
+
+
+def _typo(text: str, rng: random.Random) -> str:
+    """One edit: a letter dropped, doubled, swapped with its neighbour or replaced."""
+    if len(text) < 4:
+        return text
+    at = rng.randrange(1, len(text) - 1)
+    kind = rng.choice("drop double swap replace".split())
+    if kind == "drop":
+        return text[:at] + text[at + 1:]
+    if kind == "double":
+        return text[:at] + text[at] + text[at:]
+    if kind == "swap":
+        return text[:at - 1] + text[at] + text[at - 1] + text[at + 1:]
+    return text[:at] + rng.choice("aeiourstn") + text[at + 1:]
+
+
+@st.composite
+def card_text(draw) -> str:
+    """A card as a player writes it: a pool title in some style, its level in some marker, maybe a typo."""
+    global IDENTITIES
+    if IDENTITIES is None:
+        IDENTITIES = _identities()
+    ident = draw(st.sampled_from(IDENTITIES))
+    style = draw(st.sampled_from(sorted(TITLE_STYLES)))
+    title = TITLE_STYLES[style](ident.title) or ident.title
+    level = ""
+    if ident.experience:
+        marker = draw(st.sampled_from(sorted(LEVEL_STYLES)))
+        level = LEVEL_STYLES[marker](ident.experience) or f" • {ident.experience}"
+    text = title + level
+    if draw(st.integers(0, 9)) == 0:
+        text = _typo(text, random.Random(draw(st.integers(0, 2**16))))
+    return text
+
+
+COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 "]
+AFTER = ["", "", "", " x3", " (x2)", " (3)", " - 3", " [Emperor Edition]", " [Gold Edition] x2",
+         " (great early)", " - for the gold", " (TotV)", " [Twenty Festivals]"]
+HEADERS = {
+    "text": ["Pre-Game:", "Stronghold:", "Dynasty:", "Fate:", "Dynasty (40):", "Fate deck (40 cards)",
+             "Holdings (14)", "Personalities:", "# Follower (9)", "Strategy -- 20 cards", "Dynasty Total: 40",
+             "Author: someone", "Sensei - Kaelung Sensei", "-------", "By Nick Zube", "", ""],
+    "oracle": ["# Pre-Game - (2) [2 distinct]", "# Stronghold - (1) [1 distinct]", "# Dynasty - (40) [15 distinct]",
+               "# Holding - (12) [5 distinct]", "# Fate - (40) [20 distinct]", "# Strategy - (20) [8 distinct]", ""],
+    "yasuki": ["Pre-Game:", "Dynasty: # (40)", "Fate: # (40)", "name: my deck", "author: me"],
+}
+
+
+@st.composite
+def decklist(draw) -> dict:
+    syntax = draw(st.sampled_from(["text", "text", "text", "oracle", "oracle-tab", "sunandmoon", "yasuki", "yaml"]))
+    fmt = draw(st.sampled_from(["obsidian-hand", "modern", "new-era"]))
+    lines: list[str] = []
+    if syntax == "sunandmoon":
+        lines.append(f"Legality: {draw(st.sampled_from(['Modern', 'Obsidian Hand', 'Ivory', 'modern']))}")
+    if syntax == "yaml":
+        lines += ["name: a deck", draw(st.sampled_from(["dynasty:", "pre_game:", "fate:"]))]
+    for _ in range(draw(st.integers(1, 14))):
+        kind = draw(st.integers(0, 9))
+        if kind == 0 and syntax in ("text", "oracle", "oracle-tab", "yasuki"):
+            lines.append(draw(st.sampled_from(HEADERS["oracle" if syntax == "oracle-tab" else syntax])))
+            continue
+        if syntax == "yaml" and kind == 0:
+            lines.append(draw(st.sampled_from(["pre_game:", "dynasty:", "fate:", "Stronghold:"])))
+            continue
+        count = draw(st.sampled_from(COUNTS))
+        cards = draw(card_text())
+        if draw(st.integers(0, 11)) == 0:
+            count, cards = draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"
+        after = draw(st.sampled_from(AFTER))
+        if syntax == "oracle-tab":
+            line = f"{count.strip(' x×*') or '1'}\t{cards}" + (f"\t({after.strip(' ()[]')})" if after.strip() else "")
+        elif syntax in ("yasuki", "yaml"):
+            line = f"  - {count}{cards}{after}"
+        else:
+            line = f"{count}{cards}{after}"
+        lines.append(line)
+        if draw(st.integers(0, 19)) == 0 and syntax != "yaml":
+            lines.append(draw(st.sampled_from(["%%% ??? not a card", "3", "x3", "()", "Nonsense (3):"])))
+    source = "deck.yml" if syntax == "yaml" else "deck.txt"
+    return {"text": "\n".join(lines) + "\n", "format": None if syntax == "sunandmoon" and draw(st.booleans()) else fmt,
+            "as_of": draw(st.sampled_from(["2016-03-01", "2015-01-01", "2012-06-01", "2026-11-28"])),
+            "input_format": draw(st.sampled_from([None, None, None, syntax])), "source": source,
+            "strict": draw(st.integers(0, 7)) == 0}
+
+
+def _same_error(answer: dict) -> dict:
+    """An error as the page has it: the page has no file name ("deck file deck.yml is ..." is "the decklist is")."""
+    if "error" in answer:
+        # (the page reads YAML with a small reader of its own: it may blame the line after PyYAML's)
+        return {"error": re.sub(r"YAML \(line \d+\)", "YAML",
+                                re.sub(r"^deck file \S+ ", "the decklist ", answer["error"]))}
+    return answer
+
+
+def _assert_same(both, cases) -> None:
+    python, browser = both.value.run(cases)
+    for case, mine, theirs in zip(cases, map(_same_error, python), map(_same_error, browser)):
+        assert "crash" not in theirs, f"deck-check.js crashed:\n{theirs['crash']}\non:\n{json.dumps(case, indent=1)}"
+        diff = first_difference(mine, theirs)
+        assert diff is None, f"the checkers differ at {diff}\non the decklist:\n{json.dumps(case, indent=1)}"
+
+
+# no shrinking: a batch runs one Node process, and the failure names the one decklist that differs already
+@settings(max_examples=_EXAMPLES, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(st.lists(decklist(), min_size=BATCH, max_size=BATCH))
+def test_python_and_browser_checkers_give_the_same_json(both, cases):
+    _assert_same(both, cases)
+
+
+# -- the differential test can fail: one side's pattern changed alone -------------------------------------------
+
+def _fixed_cases() -> list[dict]:
+    return [{"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"} for text in (
+        "Dynasty:\n2* Hida Akeno\n3x: Hida Akeno, Iron Mine\n", "Fate:\n1 Pearls and Spirits\n1 Kunji XP\n",
+        "Dynasty:\n1 Moto Taigo, Shogun\n")]
+
+
+def test_a_pattern_changed_in_the_browsers_data_alone_is_caught(both, tmp_path):
+    data = both.value.data.read_text(encoding="utf-8")
+    prefix, body = data.split("=", 1)
+    doc = json.loads(body.rstrip().rstrip(";"))
+    doc["reading"]["count"]["source"] = doc["reading"]["count"]["source"].replace("*", "")  # no "2*" count
+    changed = Differential.__new__(Differential)
+    changed.__dict__.update(both.value.__dict__)
+    changed.data = tmp_path / "deck-check-data.js"
+    changed.data.write_text(f"{prefix}={json.dumps(doc)};\n", encoding="utf-8")
+    python, browser = changed.run(_fixed_cases())
+    assert any(first_difference(a, b) for a, b in zip(python, browser))
+
+
+def test_a_pattern_changed_in_python_alone_is_caught(both, monkeypatch):
+    import re
+
+    from l5r import decklist
+    from l5r.cardpool import names
+
+    python, browser = both.value.run(_fixed_cases())
+    assert all(first_difference(a, b) is None for a, b in zip(python, browser))
+    monkeypatch.setattr(names, "_TRAILING_EXPERIENCE", re.compile(
+        names.TRAILING_EXPERIENCE.pattern.replace("|xp", ""), re.I))  # Python alone forgets "XP"
+    monkeypatch.setattr(decklist, "_COUNT", re.compile(decklist.COUNT_PATTERN.pattern.replace("*", ""), re.I))
+    python = [both.value.python(c) for c in _fixed_cases()]
+    assert any(first_difference(a, b) for a, b in zip(python, browser))
+
+
+def test_the_batches_are_as_many_as_the_profile_says():
+    assert _EXAMPLES * BATCH >= 400 or os.environ.get("L5R_FUZZ_EXAMPLES")
+
+

@@ -1,0 +1,127 @@
+"""Every title of the pool, written every way players write it, reads as its card (issue-style classes, not cases).
+
+For each identity of the pool (the fixture pool always, the whole real pool under the `realpool` marker) and each
+style of tests/decks/styles.py, the line `1 <title as styled>` under the section of the card's deck must be:
+
+- read as that card; or
+- reported as ambiguous (an unknown-card problem naming it among the cards the name fits), when another card
+  shares the reading; or
+- read as the card whose title the text is, letter for letter (a style that turns one title into another); or
+- read as the one card of the name in the format's card pool, with a warning naming the choice, when this card
+  is not in it.
+
+Anything else is a wrong pick (another card, silently) or a miss (no card), and fails with the first examples.
+The rule served: the deck rules count copies of identities (oh-ii-f-deck-restrictions), so each line must name one.
+"""
+
+from __future__ import annotations
+
+import collections
+import datetime as dt
+from dataclasses import dataclass
+
+import pytest
+
+from decks import support
+from decks.styles import written_forms
+from l5r.cardpool import CardIndex, Identity
+from l5r.cardpool.names import title_key
+from l5r.decklist import SECTIONS, parse_card_line
+from l5r.engine.deck import DeckChecker
+from l5r.engine.deck.report import Findings
+from l5r.engine.ruleset import ruleset_for
+
+_SECTION = {"Pre-Game": "pre_game", "Dynasty": "dynasty", "Fate": "fate"}
+assert set(_SECTION.values()) == set(SECTIONS)
+
+
+@dataclass
+class Tally:
+    cases: int = 0
+    titles: int = 0
+    styles: int = 0
+    outcomes: collections.Counter = None  # type: ignore[assignment]
+    failures: list = None  # type: ignore[assignment]
+    collisions: set = None  # type: ignore[assignment]
+
+
+def read_every_style(index: CardIndex, format_id: str) -> Tally:
+    fmt = support.codex().format(format_id)
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    tally = Tally(outcomes=collections.Counter(), failures=[], collisions=set())
+    styles_seen: set[str] = set()
+    titles: set[str] = set()
+    for target in index.identities:
+        if not target.in_pool:
+            continue
+        titles.add(target.title)
+        for style, text in written_forms(target.title, target.experience):
+            styles_seen.add(style)
+            tally.cases += 1
+            outcome = _outcome(checker, index, target, text)
+            tally.outcomes[outcome] += 1
+            if outcome == "ambiguous":
+                tally.collisions.add(text)
+            if outcome in ("wrong pick", "not read"):
+                tally.failures.append((style, text, target.key, outcome))
+    tally.titles, tally.styles = len(titles), len(styles_seen)
+    return tally
+
+
+def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, text: str) -> str:
+    card = parse_card_line(f"1 {text}", 1, _SECTION.get(target.deck))
+    if not hasattr(card, "name"):
+        return "not read"
+    out = Findings()
+    checker._suggested = 0
+    entry = checker._entry(card, out)
+    got = entry.identity
+    if got is target:
+        return "read"
+    if got is None:
+        problems = [p for p in out.problems if p.code == "unknown-card"]
+        if any(target.key in p.message and ("different cards" in p.message or "write which" in p.message)
+               for p in problems):
+            return "ambiguous"
+        return "not read"
+    if got in index.named(card.name, card.experience) and target not in index.named(card.name, card.experience):
+        return "another card's own title"
+    if target.deck == "Other" and got.deck != "Other" and title_key(got.title) == title_key(target.title):
+        return "the deck card of a token's or proxy's title"  # a decklist names the card it can hold
+    chose = [w for w in out.warnings if w.code == "read-as" and w.card == got.key and "card pool" in w.message]
+    if chose and checker.pool_standing(target) is not True:
+        return "chosen by the format"
+    return "wrong pick"
+
+
+def _report(tally: Tally, pool: str) -> str:
+    counts = ", ".join(f"{n} {what}" for what, n in sorted(tally.outcomes.items()))
+    return (f"{pool}: {tally.titles} titles × {tally.styles} styles = {tally.cases} written forms: {counts}; "
+            f"{len(tally.collisions)} shared readings reported as ambiguous ({'; '.join(sorted(tally.collisions)[:20])})")
+
+
+def _assert_all_read(tally: Tally, pool: str, capsys) -> None:
+    with capsys.disabled():
+        print("\n" + _report(tally, pool))
+    examples = "\n".join(f"  {style}: “{text}” for {key}: {outcome}" for style, text, key, outcome in
+                         tally.failures[:25])
+    assert not tally.failures, f"{len(tally.failures)} of {tally.cases} forms misread ({pool}):\n{examples}"
+    assert tally.outcomes["read"] > 0.9 * tally.cases
+
+
+def test_every_fixture_pool_title_reads_in_every_style(capsys):
+    tally = read_every_style(support.index(), "obsidian-hand")
+    assert tally.titles >= 50 and tally.styles >= 20
+    _assert_all_read(tally, "fixture pool", capsys)
+
+
+@pytest.mark.realpool
+@pytest.mark.parametrize("format_id", ["obsidian-hand", "modern"])
+def test_every_real_pool_title_reads_in_every_style(capsys, format_id):
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    tally = read_every_style(index, format_id)
+    assert tally.titles > 12_000
+    _assert_all_read(tally, f"real pool, {format_id}", capsys)
