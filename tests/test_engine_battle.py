@@ -72,11 +72,19 @@ def _armies(ruleset, attack=(), defend=()):
     return g, battle.Battle(YOU, 3, leaders(attack), leaders(defend))
 
 
-@pytest.mark.parametrize("fmt, elite_counts", [("new-era", True), ("modern", True), ("obsidian-hand", False)])
-def test_elite_counts_when_bowed_where_the_format_says_so(rs, fmt, elite_counts):
+@pytest.mark.parametrize("fmt", ["new-era", "modern"])
+def test_elite_counts_when_bowed_where_the_format_says_so(rs, fmt):
     g, b = _armies(rs[fmt], attack=[Card("P", force=2), Card("E", type="Follower", force=3, bowed=True,
                                                              keywords=("Elite",), attached_to="P")])
-    assert battle.army_force(g, b.attacking) == (5 if elite_counts else 2)
+    assert battle.army_force(g, b.attacking) == 5
+
+
+def test_elite_is_not_stated_where_the_format_does_not_state_it(rs):
+    """OH states no Elite keyword: a bowed Elite card's Force is not stated, never "no effect"."""
+    g, b = _armies(rs["obsidian-hand"], attack=[Card("P", force=2), Card("E", type="Follower", force=3, bowed=True,
+                                                                         keywords=("Elite",), attached_to="P")])
+    with pytest.raises(NotStated):
+        battle.army_force(g, b.attacking)
 
 
 def test_a_bowed_personality_takes_his_items_force_with_him(rs):

@@ -7,6 +7,7 @@ import pytest
 
 from l5r.engine import cardtypes
 from l5r.engine.game import OPPONENT, YOU, Card, Game, NotStated, Player, Refused
+from l5r.engine.ruleset import ruleset_for
 
 
 def game(ruleset, *cards: Card) -> Game:
@@ -30,9 +31,21 @@ def test_a_revealed_celestial_replaces_the_one_you_control(rs):
     assert g.card("New Sky").zone == "in play" and g.card("Old Sky").zone == "discard pile"
 
 
-def test_restrictions_not_met_for_all_skip_the_discard(rs):
+def _read(codex):
+    """Modern with the Codex's labelled reading of AEG's pages: Modern states that restrictions are checked, not
+    how their words are read (AEG Special wording rules)."""
+    return ruleset_for(codex.format("modern"), codex, ("aeg-pages-as-twenty-festivals",))
+
+
+def test_a_restriction_is_not_read_in_modern_without_the_reading(rs):
+    g = game(rs["modern"], in_province("New Sky", 1, restriction="If you have a Shugenja in play"))
+    with pytest.raises(NotStated):
+        cardtypes.reveal_provinces(g, YOU)
+
+
+def test_restrictions_not_met_for_all_skip_the_discard(codex):
     """mod-celestial: not met for all of them — the next two steps are skipped; the current one stays."""
-    g = game(rs["modern"], Card("Old Sky", type="Celestial"),
+    g = game(_read(codex), Card("Old Sky", type="Celestial"),
              in_province("New Sky", 1, restriction="If you have a Shugenja in play"))
     result = cardtypes.reveal_provinces(g, YOU)
     assert result.returned == ["New Sky"] and result.entered == [] and result.discarded == []
@@ -40,8 +53,8 @@ def test_restrictions_not_met_for_all_skip_the_discard(rs):
     assert g.card("Old Sky").zone == "in play"
 
 
-def test_restrictions_not_met_for_one_return_only_that_one(rs):
-    g = game(rs["modern"], Card("Old Sky", type="Celestial"), Card("Isawa Tadaka", keywords=("Shugenja",)),
+def test_restrictions_not_met_for_one_return_only_that_one(codex):
+    g = game(_read(codex), Card("Old Sky", type="Celestial"), Card("Isawa Tadaka", keywords=("Shugenja",)),
              in_province("Sun", 1, restriction="If you have a Shugenja in play"),
              in_province("Moon", 2, restriction="If you have two Shugenja in play"))
     result = cardtypes.reveal_provinces(g, YOU)

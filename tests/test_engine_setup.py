@@ -64,11 +64,11 @@ def test_not_affected_is_not_negation_a_mass_effect_passes_it_by(rs):
     keep, mine = pregame("Border Keep", YOU), Card("Gold Mine", type="Holding")
     g = game(rs["obsidian-hand"], keep, mine)
     setup.put_starting_holdings(g)
-    assert effects.resolve_effect(g, OPPONENT, "Bow all Holdings").successful
+    assert effects.resolve_effect(g, OPPONENT, "Bow all Holdings").changed
     assert mine.bowed and not keep.bowed
     mine.bowed = False
     g.cards.pop("Gold Mine")
-    assert not effects.resolve_effect(g, OPPONENT, "Bow all Holdings").successful
+    assert not effects.resolve_effect(g, OPPONENT, "Bow all Holdings").changed
 
 
 def test_starting_holdings_need_the_rule(rs):
@@ -155,10 +155,10 @@ def test_a_one_sided_stronghold_uses_its_side(rs):
 
 
 def test_a_card_effect_does_not_straighten_it_early_either(rs):
-    """mod-going-second-legacy: “will not straighten” holds against effects too (aeg-glossary-successful:
-    an effect that changes nothing is not successful)."""
+    """mod-going-second-legacy: “will not straighten” holds against effects too (the effect
+    changes nothing)."""
     g = game(rs["modern"], legacy(), first=OPPONENT)
     setup.going_second_legacy(g, YOU, "Bamboo Harvesters")
     victory.turn_begins(g, YOU)
-    assert not effects.resolve_effect(g, YOU, "Straighten all Holdings").successful
+    assert not effects.resolve_effect(g, YOU, "Straighten all Holdings").changed
     assert g.card("Bamboo Harvesters").bowed

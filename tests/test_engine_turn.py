@@ -94,14 +94,16 @@ def test_seppuku_reaction(rs, fmt, keyword, allowed):
     assert (change.points, g.player(YOU).honor, g.card("P").zone, g.card("P").dishonorable) == (1, 7, "destroyed", False)
 
 
-@pytest.mark.parametrize("fmt", ["new-era", "modern"])
-def test_seppuku_open_action(rs, fmt):
+@pytest.mark.parametrize("fmt, reaction", [("new-era", Refused), ("modern", NotStated)])
+def test_seppuku_open_action(rs, fmt, reaction):
+    """NE's rule book stands alone and gives the Open ability only: a Reaction is forbidden. Modern adds the Open
+    ability to the unbundled Twenty Festivals rules: a Reaction is not stated (MOD Seppuku)."""
     g = game(rs[fmt], Card("Honorable", keywords=("Samurai",)), Card("Fallen", keywords=("Samurai",), dishonorable=True))
     with pytest.raises(Refused):
         seppuku.open_action(g, YOU, "Honorable")
     seppuku.open_action(g, YOU, "Fallen")
     assert g.card("Fallen").zone == "destroyed"
-    with pytest.raises(Refused):
+    with pytest.raises(reaction):
         seppuku.before_honor_loss(g, YOU, 3, "Honorable", "targeted")
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..data.load import check_data
+from ..data.load import check_data, load_codex
+from ..engine.ruletable import basis_problems
 from ..data.locate import data_dir, shown
 from ..errors import ExitCode
 
@@ -20,7 +21,9 @@ def register(sub):
 
 def run(args) -> int:
     folder = data_dir(args.data)
-    problems = check_data(folder)
+    problems: list = check_data(folder)
+    if not problems:  # clean data: then no engine answer may lean on a basis no document names
+        problems = basis_problems(load_codex(folder))
     if not problems:
         print(f"data ok: {shown(folder)}")
         return ExitCode.OK

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import victory
-from .game import Card, Game, number, other, stated
+from .game import Card, Game, not_stated, number, other, stated
 from .honor import change_honor
 
 _MODIFIES_PERSONALITY = ("Item", "Spell", "Ancestor")
@@ -34,14 +34,21 @@ class BattleResult:
 
 
 def contributes(game: Game, card: Card) -> bool:
-    """Bowed cards add no Force to their army, unless Elite says otherwise in this format."""
-    return not card.bowed or (card.has("Elite") and game.ruleset.rule("keyword_elite") is not None)
+    """Bowed cards add no Force to their army, unless Elite says otherwise in this format (where it does not
+    state Elite, whether a bowed Elite card adds its Force is not stated)."""
+    if card.bowed and card.has("Elite") and game.ruleset.rule("keyword_elite") is None:
+        raise not_stated(game.ruleset, f"what the Elite keyword does (so whether bowed {card.name} adds Force)")
+    return not card.bowed or card.has("Elite")
 
 
 def card_force(game: Game, card: Card) -> int:
     force = card.force + card.force_bonus
-    if card.has("Enlightened") and game.ruleset.rule("keyword_enlightened"):
-        force += sum(1 for c in game.in_play() if c.type == "Ring")
+    rings = sum(1 for c in game.in_play() if c.type == "Ring")
+    if card.has("Enlightened") and rings:
+        if game.ruleset.rule("keyword_enlightened") is None:
+            raise not_stated(game.ruleset, f"what the Enlightened keyword does (so {card.name}'s Force with "
+                                           "Rings in play)")
+        force += rings
     return force
 
 
@@ -105,7 +112,10 @@ def _attackers_go_home(game: Game, battle: Battle):
         leader = game.card(name)
         if leader.zone != "in play":
             continue
-        bows = not (conqueror_rule and leader.has("Conqueror"))
+        if leader.has("Conqueror") and not conqueror_rule:
+            raise not_stated(game.ruleset, f"what the Conqueror keyword does (so whether {leader.name}'s unit bows "
+                                           "going home)")
+        bows = not leader.has("Conqueror")
         for card in game.unit(leader):
             if bows:
                 card.bowed = True

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .game import Card, Game, NotModelled, Refused, number, stated
+from .game import Card, Game, NotModelled, Refused, not_stated, number, stated
 
 
 @dataclass(frozen=True)
@@ -87,8 +87,10 @@ def _resolve(duel: Duel, game: Game) -> DuelResult:
     if totals[a.name] != totals[b.name]:
         winner = a if totals[a.name] > totals[b.name] else b
         return DuelResult(winner.name, (b.name if winner is a else a.name,), totals)
+    duelists = [c for c in (a, b) if c.has("Duelist")]
+    if len(duelists) == 1 and not game.ruleset.rule("keyword_duelist"):
+        raise not_stated(game.ruleset, "what the Duelist keyword does (so who wins the tied duel)")
     if game.ruleset.rule("keyword_duelist"):
-        duelists = [c for c in (a, b) if c.has("Duelist")]
         if len(duelists) == 1:
             winner = duelists[0]
             return DuelResult(winner.name, (b.name if winner is a else a.name,), totals)

@@ -1,5 +1,7 @@
-"""Resolving short effect texts: whether an action was successful (aeg-glossary-successful) and conditions
-that carry to both effects joined by "or" (aeg-wording-conjunctions-conditions).
+"""Resolving short effect texts: whether an action was successful (aeg-glossary-successful, rule_refs
+`action_successful`) and conditions that carry to both effects joined by "or" (aeg-wording-conjunctions-conditions,
+`wording_conditions`). A format whose records do not give them: "not stated" for that question only (the
+effect itself still resolves).
 
 The effects read are few and plain: "Bow all X", "Straighten all X", "Destroy all X", "Until the end of the
 game, all X have -1F", "gain 2 Honor", "give him +2F", optionally behind "If <card> is <state>, … or …".
@@ -13,14 +15,12 @@ import re
 from dataclasses import dataclass
 
 from . import keywords, setup, turn
-from .game import Game, Refused
+from .game import Game, NotStated, Refused, stated
 from .honor import change_honor
 from .keywords import destroy
 from .wording import STATES, Unreadable, parse_selection
 
-SUCCESSFUL = "aeg-glossary-successful"
-CONDITIONS = "aeg-wording-conjunctions-conditions"
-RULES = (SUCCESSFUL, CONDITIONS)
+RULE_KEYS = ("action_successful", "wording_conditions")
 
 _ALL = re.compile(r"^(?P<verb>bow|straighten|destroy) all (?P<what>.+)$", re.I)
 _ONGOING = re.compile(r"^until the end of the game, all (?P<what>.+?) have (?P<sign>[+-])(?P<n>\d+)F$", re.I)
@@ -32,7 +32,16 @@ _CONDITION = re.compile(r"^if (?P<card>.+?) is (?P<state>\w+), (?P<effects>.+)$"
 @dataclass(frozen=True)
 class Resolution:
     effect: str
-    successful: bool
+    changed: bool  # whether the effect changed the game state
+    # Why "successful" is not answered: the format's records do not define a successful action.
+    unanswered: NotStated | None = None
+
+    @property
+    def successful(self) -> bool:
+        """AEG Glossary S Successful: the effects produced one or more actual changes in the game state."""
+        if self.unanswered is not None:
+            raise self.unanswered
+        return self.changed
 
 
 def resolve_effect(game: Game, player: str, text: str, choice: str | None = None) -> Resolution:
@@ -51,10 +60,17 @@ def resolve_effect(game: Game, player: str, text: str, choice: str | None = None
             raise Unreadable(f"choose one of the effects: {' / '.join(effects)}")
         # The condition carries through to every effect joined to it by "or".
         if not STATES[state](subject):
+            rule = stated(game.ruleset, "wording_conditions", "whether a condition carries to every effect "
+                                                              "joined to it by “or”")
             raise Refused(f"the condition “{subject.name} is {state}” is not met, and it applies to every "
-                          f"effect after it, including “{choice}”", CONDITIONS)
+                          f"effect after it, including “{choice}”", rule)
         text = choice.strip().rstrip(".")
-    return Resolution(text, _effect(game, player, text, subject))
+    changed = _effect(game, player, text, subject)
+    try:
+        stated(game.ruleset, "action_successful", "what makes an action successful")
+    except NotStated as why:
+        return Resolution(text, changed, why)
+    return Resolution(text, changed)
 
 
 def _effect(game: Game, player: str, text: str, subject) -> bool:

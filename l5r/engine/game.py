@@ -63,6 +63,8 @@ def missing_text(ruleset: Ruleset) -> str:
     """Where the unanswered rule would be: the unbundled rules this format builds on, if any."""
     if ruleset.unbundled_basis:
         return f" (they build on {ruleset.unbundled_basis}, which the Codex does not bundle)"
+    if ruleset.unbundled_rest:
+        return f" ({ruleset.unbundled_rest}, which the Codex does not bundle, may)"
     return ""
 
 
@@ -145,6 +147,9 @@ class Player:
     # Set when the number of cards in hand is no longer known: a step drew a number of cards the format's
     # documents do not state (the Obsidian Hand's Draw Phase). Every later answer that needs the hand says so.
     hand_unknown: "NotStated | None" = None
+    # Set when an Honor change of a size the documents do not state happened (a Seppuku Reaction the format
+    # does not state, before a loss it would have reduced): every later answer that needs the Honor says so.
+    honor_unknown: "NotStated | None" = None
     lost_honor_from_opponent_card: bool = False
     reached_dishonor_this_turn: bool = False
     unsuccessful_searches: set[str] = field(default_factory=set)
@@ -175,6 +180,8 @@ class Game:
     honor_changes: list = field(default_factory=list)  # every HonorChange, in order
     recruits: list = field(default_factory=list)  # (player, card name, RecruitCost)
     may_draw: dict[str, int] = field(default_factory=dict)  # cards a player may draw (Overconfident, Brash)
+    # Where a card's drawing keyword is not stated in the format: how many cards the player may draw is not.
+    may_draw_unknown: dict[str, "NotStated"] = field(default_factory=dict)
     # Victory checks the format's documents do not state (e.g. Modern's Honor victory): while nobody has
     # won, "who has won" is then not stated either, never "nobody".
     undecided: list = field(default_factory=list)  # NotStated

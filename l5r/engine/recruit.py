@@ -87,7 +87,7 @@ def recruit(game: Game, player: str, name: str, *, take_discount: bool = True,
         raise Impossible(f"{name} is not in one of {_your(player)} Provinces")
     if not card.face_up:
         raise Impossible(f"{name} is face-down; only face-up cards are recruited")
-    _singular_allowed(game, player, card)
+    singular_allowed(game, player, card)
     honor_requirement_met(game, player, card, blood_money)
     cost = recruit_cost(game, player, card, take_discount=take_discount, blood_money=blood_money)
     if cost.unknown is not None and game.player(player).gold_tracked:
@@ -99,12 +99,16 @@ def recruit(game: Game, player: str, name: str, *, take_discount: bool = True,
     return cost
 
 
-def _singular_allowed(game: Game, player: str, card: Card):
+def singular_allowed(game: Game, player: str, card: Card):
+    """Singular: a card can not enter play for a player who already controls a Singular card of its title."""
     rule = game.ruleset.rule("keyword_singular")
-    if rule is None or not card.has("Singular"):
+    if not card.has("Singular"):
         return
     for other_card in game.in_play(player):
         if other_card.name != card.name and other_card.has("Singular") and _title(other_card) == _title(card):
+            if rule is None:
+                raise not_stated(game.ruleset, "what the Singular keyword does (so whether a second Singular "
+                                               f"{_title(card)} may enter play)")
             raise Refused(f"you already control a Singular card titled {_title(card)}", rule)
 
 

@@ -1,19 +1,19 @@
 """Searching: success, the ban on searching again for a description not found, shuffling, two areas.
 
 AEG Glossary S: Search (aeg-glossary-search) and Searching multiple areas
-(aeg-glossary-search-multiple-areas).
+(aeg-glossary-search-multiple-areas), cited by the rule_refs keys `search` and `search_multiple_areas`: a
+format whose own records (or a switched-on Codex reading) do not give them answers "not stated" (New Era has
+no search rules; Modern's are in the unbundled Twenty Festivals rules).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game import Game, Refused
+from .game import Game, Refused, stated
 from .wording import parse_selection
 
-SEARCH = "aeg-glossary-search"
-MULTIPLE_AREAS = "aeg-glossary-search-multiple-areas"
-RULES = (SEARCH, MULTIPLE_AREAS)
+RULE_KEYS = ("search", "search_multiple_areas")
 FACE_DOWN_AREAS = ("Fate deck", "Dynasty deck")
 AREAS = FACE_DOWN_AREAS + ("discard pile", "hand")
 
@@ -32,22 +32,26 @@ def _key(description: str) -> str:
 
 def search(game: Game, player: str, areas: list[str], description: str, select: str | None) -> SearchResult:
     game.check_not_over()
-    p = game.player(player)
-    if _key(description) in p.unsuccessful_searches:
-        raise Refused(f"an earlier search for “{description}” found nothing; you can not search for that "
-                      "description again this game", SEARCH)
     for area in areas:
         if area not in AREAS:
             raise ValueError(f"unknown area “{area}”")
+    rule = stated(game.ruleset, "search", "what searching is, what it shuffles and whether a search that found "
+                                          "nothing may be made again")
+    if len(areas) > 1:
+        stated(game.ruleset, "search_multiple_areas", "how a search of two areas is made")
+    p = game.player(player)
+    if _key(description) in p.unsuccessful_searches:
+        raise Refused(f"an earlier search for “{description}” found nothing; you can not search for that "
+                      "description again this game", rule)
     slots = parse_selection(description)
     searched: list[str] = []
     selected_area = None
     if select is not None:
         card = game.card(select)
         if card.owner != player or card.zone not in areas:
-            raise Refused(f"{select} is not in the searched area", SEARCH)
+            raise Refused(f"{select} is not in the searched area", rule)
         if not any(s.accepts(card, game) for s in slots):
-            raise Refused(f"{select} does not match “{description}”", SEARCH)
+            raise Refused(f"{select} does not match “{description}”", rule)
         selected_area = card.zone
     for area in areas:
         searched.append(area)

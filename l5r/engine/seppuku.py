@@ -3,6 +3,11 @@
 The Ruleset's `seppuku` says how the ability works in each format: `timing` "before-honor-loss" (AEG
 Glossary S, OH Seppuku: a Reaction before an Honor loss, which it reduces to `reduces_loss_to`) or "open"
 (NE and MOD Seppuku: an Open action on a dishonorable Personality), and which `keywords` may commit it.
+
+A format states one of the two. The other is forbidden only where the format's documents stand alone (New
+Era's rule book lists every player ability); where they build on rules the Codex does not bundle (Modern on
+the Twenty Festivals rules, the Obsidian Hand on Jade Hand Legacy) or are pages of a larger text (AEG), the
+other is not stated: the unbundled text may give it. A switched-on Codex reading may give it, labelled.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import keywords
-from .game import Card, Game, Refused, stated
+from .game import Card, Game, NotStated, Refusal, Refused, not_stated, stated
 from .honor import HonorChange, apply_change, change_honor, modified_points
 
 
@@ -20,9 +25,24 @@ def commit(game: Game, card: Card):
     keywords.destroy(game, card)
 
 
-def _terms(game: Game) -> tuple[Mapping, str]:
-    rule = stated(game.ruleset, "seppuku", "the Seppuku player ability")
-    return game.ruleset.seppuku, rule
+def _terms(game: Game, timing: str) -> tuple[Mapping, str]:
+    """The Seppuku ability of this timing as the format (or a switched-on reading) states it."""
+    rs = game.ruleset
+    rule = stated(rs, "seppuku", "the Seppuku player ability")
+    if rs.seppuku.get("timing") == timing:
+        return rs.seppuku, rule
+    for reading in rs.readings:
+        if reading.seppuku.get("timing") == timing and "seppuku" in reading.refs:
+            return reading.seppuku, reading.refs["seppuku"]
+    own = _TIMINGS[rs.seppuku["timing"]]  # stated above: the format's Seppuku has a timing
+    wanted = _TIMINGS[timing]
+    if rs.stands_alone:
+        raise Refused(f"the {rs.citation_prefix} Seppuku ability is {own}, and the {rs.citation_prefix} documents "
+                      f"give players no Seppuku {wanted}", rule)
+    raise not_stated(rs, f"a Seppuku {wanted} (the Seppuku they state is {own})", rule)
+
+
+_TIMINGS = {"open": "as an Open action", "before-honor-loss": "as a Reaction before an Honor loss"}
 
 
 def _eligible(game: Game, player: str, card: Card, terms, rule: str):
@@ -36,9 +56,7 @@ def _eligible(game: Game, player: str, card: Card, terms, rule: str):
 def open_action(game: Game, player: str, name: str):
     """The Open ability: a dishonorable Personality you control commits seppuku."""
     game.check_not_over()
-    terms, rule = _terms(game)
-    if terms.get("timing") != "open":
-        raise Refused("Seppuku is taken only as a Reaction before you lose Honor in this format", rule)
+    terms, rule = _terms(game, "open")
     card = game.card(name)
     _eligible(game, player, card, terms, rule)
     if terms.get("requires_dishonorable") and not card.dishonorable:
@@ -51,16 +69,17 @@ def before_honor_loss(game: Game, player: str, points: int, name: str, link: str
     """The Reaction: before losing Honor from an effect that targeted or was performed by your
     Personality, he commits seppuku; if that destroyed him, the loss is reduced to one."""
     game.check_not_over()
-    terms, rule = _terms(game)
     card = game.card(name)
     try:
-        if terms.get("timing") != "before-honor-loss":
-            raise Refused("Seppuku is an Open action on a dishonorable Personality in this format, "
-                          "not a Reaction to losing Honor", rule)
+        terms, rule = _terms(game, "before-honor-loss")
         _eligible(game, player, card, terms, rule)
         if link not in ("targeted", "was performed by"):
             raise Refused(f"the Honor loss must come from an effect that targeted or was performed by {name}", rule)
-    except Refused as refused:
+    except NotStated as unknown:
+        # Whether the Reaction exists is not stated: so is whether the loss is reduced, and so the Honor after it.
+        game.player(player).honor_unknown = unknown
+        raise
+    except Refusal as refused:
         # The Reaction cannot be taken, but the Honor loss it would have answered still happens, in full
         # (AEG Glossary S: "a Shugenja cannot commit seppuku" — his player still loses the Honor).
         change = change_honor(game, player, "loss", points, tuple(increases), tuple(reductions))

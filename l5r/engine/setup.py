@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .game import Card, Game, Refused, not_stated, other, stated
+from .game import Card, Game, NotStated, Refused, not_stated, number, other, stated
 from .wording import parse_selection
 
 STATS = ("Province Strength", "Gold Production", "Starting Family Honor")
@@ -146,6 +146,34 @@ def check_affectable(game: Game, card: Card, player: str):
         whose = "your opponent's" if player != "you" else "your"
         raise Refused(f"{card.name} is not affected by {whose} cards until the end of its controller's first "
                       "turn (this is not negation: the card is simply not affected)", rule)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The starting hand, and a Legacy search that finds nothing
+# ---------------------------------------------------------------------------------------------------------
+
+
+def take_starting_hand(game: Game, player: str) -> int:
+    """The player takes the format's stated number of cards as a starting hand (NE Setting Up 7: five)."""
+    game.check_not_over()
+    p = game.player(player)
+    try:
+        p.hand = number(game.ruleset, "starting_hand", "how many cards a starting hand has")
+    except NotStated as unknown:  # the cards were taken: how many is what is not stated
+        p.hand_unknown = unknown
+        raise
+    p.hand_unknown = None
+    return p.hand
+
+
+def legacy_finds_nothing(game: Game, player: str) -> None:
+    """A Legacy search that finds no Legacy Holding: NE Legacy "If you fail to find one, you lose the game"."""
+    game.check_not_over()
+    rs = game.ruleset
+    stated(rs, "legacy_not_found", "what happens when a Legacy search finds no Legacy Holding")
+    if rs.legacy_not_found == "lose-the-game":
+        game.declare_losers([player], f"{'you' if player == 'you' else 'your opponent'} failed to find a Legacy "
+                                      "Holding")
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ Ruleset (`honor_victory_at`, `dishonor_loss_at`, `dishonor_timing`, `enlightenme
 from __future__ import annotations
 
 from .game import Card, Game, Impossible, NotStated, not_stated, other, stated
+from .recruit import singular_allowed
 
 ELEMENTS = ("Air", "Earth", "Fire", "Water", "Void")
 
@@ -64,11 +65,16 @@ def provinces_not_stated(game: Game) -> NotStated:
 
 
 def province_destroyed(game: Game, owner: str):
-    """A player with no Provinces remaining loses at once (military victory for the other player)."""
-    stated(game.ruleset, "military_victory", "the military victory")
+    """A player with no Provinces remaining loses at once (military victory for the other player). Where that
+    is not stated, neither is who has won after it: never "nobody"."""
     p = game.player(owner)
-    if p.provinces is None:
-        raise provinces_not_stated(game)
+    try:
+        stated(game.ruleset, "military_victory", "the military victory")
+        if p.provinces is None:
+            raise provinces_not_stated(game)
+    except NotStated as unknown:
+        game.leave_undecided(unknown)
+        raise
     if p.provinces <= 0:
         raise Impossible(f"{_name(owner)} has no Province left to destroy")
     p.provinces -= 1
@@ -109,9 +115,17 @@ def check_enlightenment(game: Game, player: str):
 
 
 def ring_enters_play(game: Game, ring: Card, controller: str, how: str):
+    """A Ring enters play (Singular applies, where the format states it); whether it wins the game by
+    enlightenment is answered only where the format states that victory, and is otherwise left not stated
+    — the Ring still enters play."""
     game.check_not_over()
-    stated(game.ruleset, "enlightenment_rings", "the enlightenment victory")
+    singular_allowed(game, controller, ring)
     ring.zone, ring.controller, ring.entered = "in play", controller, how
+    try:
+        stated(game.ruleset, "enlightenment_rings", "the enlightenment victory")
+    except NotStated as unknown:
+        game.leave_undecided(unknown)
+        return
     check_enlightenment(game, controller)
 
 

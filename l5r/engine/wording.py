@@ -5,6 +5,10 @@ A small reader for the phrases the rules discuss: quantities ("a", "two", "exact
 "X or Y" carries to both; a repeated "a" stops it; "X or Y" is met by both), and terms (a term means every
 keyword, card type and title it could be; a plural also matches the singular; partial words and longer
 terms do not match). Text outside this grammar is refused with a sentence, never guessed at.
+
+These are AEG's Special wording rules: a question answered by them (a condition, a choice, a pronoun, "his
+player") is answered only in a format whose own records, or a switched-on Codex reading, give them (rule_refs
+`wording_*`); elsewhere it is "not stated", naming what the format builds on.
 """
 
 from __future__ import annotations
@@ -13,10 +17,12 @@ import re
 from dataclasses import dataclass
 from itertools import product
 
-from .game import Card, Game
+from .game import Card, Game, stated
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "zero": 0}
+# The rule_refs keys a format's records give for the wording rules this module reads by.
+RULE_KEYS = ("wording_numbers", "wording_conjunctions", "wording_pronouns", "wording_possessive", "wording_referring")
 # The wording rules this module decides (each has a verified example).
 RULES = ("aeg-wording-numbers-a-or-any", "aeg-wording-numbers-two-or-more", "aeg-wording-numbers-exactly",
          "aeg-wording-numbers-up-to", "aeg-wording-conjunctions-and", "aeg-wording-conjunctions-modifiers",
@@ -236,8 +242,20 @@ def parse_selection(text: str) -> list[Slot]:
 _PRESENCE = re.compile(r"^if you have (?P<what>.+?)(?: in play)?[.,]?$", re.I)
 
 
+def _read_by_wording(game: Game, *keys: str) -> None:
+    """The Special wording rules a reading needs, as the format states them, or NotStated."""
+    what = {"wording_numbers": "how numbers in card text are read (“a”, “two”, “up to”)",
+            "wording_conjunctions": "how “and” and “or” in card text are read",
+            "wording_pronouns": "what a pronoun in card text refers to",
+            "wording_possessive": "whose card “his player” is",
+            "wording_referring": "what a term in card text refers to"}
+    for key in keys:
+        stated(game.ruleset, key, what[key])
+
+
 def condition_met(game: Game, text: str, player: str = "you") -> bool:
     """“If you have two Shugenja in play”: counted among the cards you (`player`) control in play."""
+    _read_by_wording(game, "wording_numbers", "wording_referring")
     m = _PRESENCE.match(text.strip())
     if not m:
         raise Unreadable(f"“{text}” is not a condition of the form “If you have … in play”")
@@ -251,6 +269,7 @@ def condition_met(game: Game, text: str, player: str = "you") -> bool:
 
 def choice_fulfils(game: Game, text: str, chosen: list[str]) -> tuple[bool, str]:
     """Whether the chosen cards fulfil an instruction like “Bow a Samurai and a Courtier”."""
+    _read_by_wording(game, "wording_numbers", "wording_conjunctions", "wording_referring")
     verb, _, selection = text.strip().partition(" ")
     if verb.lower() not in CHOICE_VERBS:
         raise Unreadable(f"“{text}” does not start with one of: {', '.join(CHOICE_VERBS)}")
@@ -319,6 +338,18 @@ def pronoun_referent(text: str, pronoun: str) -> str:
         if is_it == wants_it:
             return mention.phrase
     raise Unreadable(f"nothing mentioned before “{pronoun}” can be called “{pronoun}”")
+
+
+def pronoun_in(game: Game, text: str, pronoun: str) -> str:
+    """What a pronoun refers to, where the format states how pronouns are read."""
+    _read_by_wording(game, "wording_pronouns")
+    return pronoun_referent(text, pronoun)
+
+
+def player_of(game: Game, card: Card) -> str:
+    """“His player” of a card, where the format states the possessive case."""
+    _read_by_wording(game, "wording_possessive")
+    return his_player(card)
 
 
 def his_player(card: Card) -> str:

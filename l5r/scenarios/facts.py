@@ -50,7 +50,10 @@ def _one_or_list(values: list, what: str):
 
 @fact(r"(?P<p>your|your opponent's) Honor", "your Honor: 7", "Family Honor now.")
 def _honor(run: Run, p):
-    return run.game.player(player_id(p)).honor
+    who = run.game.player(player_id(p))
+    if who.honor_unknown is not None:
+        raise who.honor_unknown
+    return who.honor
 
 
 @fact(r"(?P<p>you|your opponent) (?P<verb>gained|lost) Honor", "you gained Honor: no",
@@ -86,18 +89,19 @@ def _gold(run: Run):
 
 @fact(r"the condition is met", "the condition is met: yes", "The result of `check \"…\"`.", "yes/no")
 def _condition(run: Run):
-    return _one_or_list(run.conditions, "a condition check (`check \"…\"`)")
+    return _answer(_one_or_list(run.conditions, "a condition check (`check \"…\"`)"))
 
 
 @fact(r"the choice fulfils the text", "the choice fulfils the text: no", "The result of `you choose … for \"…\"`.", "yes/no")
 def _choice(run: Run):
-    return _one_or_list(run.choices, "a choice (`you choose … for \"…\"`)")
+    return _answer(_one_or_list(run.choices, "a choice (`you choose … for \"…\"`)"))
 
 
 @fact(r"\"(?P<pronoun>\w+)\" refers to", "\"him\" refers to: the Shugenja",
       "What a pronoun in the text read refers to (a list, in order, when several texts were read).")
 def _pronoun(run: Run, pronoun):
-    return _one_or_list([wording.pronoun_referent(text, pronoun) for text in run.texts], "a text read (`read \"…\"`)")
+    return _one_or_list([wording.pronoun_in(run.game, text, pronoun) for text in run.texts],
+                        "a text read (`read \"…\"`)")
 
 
 @fact(r"\"his player\" of (?P<card>.+)", "\"his player\" of Bayushi Kachiko: your opponent",
@@ -105,7 +109,7 @@ def _pronoun(run: Run, pronoun):
 def _his_player(run: Run, card):
     if card.strip() not in run.game.cards:
         raise ScenarioError(f"no card named {card.strip()} is given")
-    return player_word(wording.his_player(run.game.card(card.strip())))
+    return player_word(wording.player_of(run.game, run.game.card(card.strip())))
 
 
 def _the_duel(run: Run):
@@ -177,10 +181,20 @@ def _successful(run: Run):
     return _one_or_list([r.successful for r in run.resolutions], "a resolved effect (`you resolve \"…\"`)")
 
 
+def _answer(value):
+    """A yes/no the engine could not give: the step that would have produced it was not stated, and so is
+    its answer (an expectation takes "not stated" as its value); one unanswered among several answers the
+    whole list the same way."""
+    for item in value if isinstance(value, list) else [value]:
+        if isinstance(item, NotStated):
+            raise item
+    return value
+
+
 def _the_search(run: Run):
     if not run.searches:
         raise NeverChecked("no search was made")
-    return run.searches[-1]
+    return _answer(run.searches[-1])
 
 
 @fact(r"the search is successful", "the search is successful: no", "Whether the last search selected a card.", "yes/no")
@@ -222,6 +236,8 @@ def _discarded(run: Run, p, what):
 @fact(r"cards (?P<p>you|your opponent) may draw", "cards your opponent may draw: 1",
       "Cards a player may draw because of Overconfident or Brash.")
 def _may_draw(run: Run, p):
+    if player_id(p) in run.game.may_draw_unknown:
+        raise run.game.may_draw_unknown[player_id(p)]
     return run.game.may_draw.get(player_id(p), 0)
 
 

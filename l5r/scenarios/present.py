@@ -230,6 +230,9 @@ def card_html(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_ur
     note = s.data.get("note")
     if note:
         parts.append(f'<p class="l5r-scenario__note">{_e(note)}</p>')
+    reading = reading_label(lib.codex, s)
+    if reading:  # a choice of the Codex, never silent: every answer below leans on it
+        parts.append(f'<p class="l5r-scenario__note l5r-scenario__reading"><strong>{_e(reading)}</strong></p>')
     parts.append('<dl class="l5r-scenario__body">')
     parts.append(f"<dt>Given</dt><dd>{_given(s)}</dd>")
     if outcome.steps:
@@ -242,6 +245,18 @@ def card_html(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_ur
     parts.append(_where(s, lib, links, from_uri))
     parts.append("</div>")
     return "\n".join(parts)
+
+
+def reading_label(codex: m.Codex, s: Scenario) -> str | None:
+    """The label of the Codex reading a scenario switches on (with the format's words it leans on)."""
+    wanted = s.data.get("reading") if isinstance(s.data, dict) else None
+    fmt = codex.formats.get(s.format_id) if s.format_id else None
+    if not wanted or fmt is None:
+        return None
+    for spec in fmt.ruleset.get("codex_readings", ()):
+        if spec["id"] == wanted:
+            return f"{' '.join(str(spec['label']).split())} — leaning on: “{spec['because']}”"
+    return None
 
 
 def _head(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_uri: str | None, home: str | None) -> str:

@@ -12,12 +12,12 @@ from functools import lru_cache
 
 from ..data import model as m
 from ..engine.game import Impossible, NotModelled, NotStated, Refusal, Refused
-from ..engine.ruleset import rulesets
+from ..engine.ruleset import Ruleset, ruleset_for, rulesets
 from ..engine.wording import Unreadable
 from . import deck, facts, given, steps
 from .model import Scenario, ScenarioError
 
-TOP_FIELDS = ("title", "format", "rules", "note", "given", "when", "then")
+TOP_FIELDS = ("title", "format", "reading", "rules", "note", "given", "when", "then")
 
 # The three reasons a step is not taken, and the `then:` key that lists the steps refused for each.
 REFUSAL_KEYS = {"refused": Refused.kind, "not stated": NotStated.kind, "not modelled": NotModelled.kind}
@@ -143,12 +143,20 @@ def _run(s: Scenario, codex: m.Codex, outcome: Outcome):
             _compare(outcome, key, [], [r[1] for r in run.refused if r[4] == kind], "list")
 
 
-def _ruleset(s: Scenario, codex: m.Codex):
+def _ruleset(s: Scenario, codex: m.Codex) -> Ruleset:
     fmt = s.data.get("format")
     available = rulesets(codex)
     if not isinstance(fmt, str) or fmt not in available:
         raise ScenarioError(f"`format` must be one of: {', '.join(sorted(available))} (got “{fmt}”)", s.line_of("format"))
-    return available[fmt]
+    reading = s.data.get("reading")
+    if reading is None:
+        return available[fmt]
+    if not isinstance(reading, str):
+        raise ScenarioError("`reading` names one Codex reading the format offers", s.line_of("reading"))
+    try:  # a labelled choice of the Codex, switched on for this scenario only
+        return ruleset_for(codex.format(fmt), codex, (reading,))
+    except ValueError as exc:
+        raise ScenarioError(str(exc), s.line_of("reading")) from None
 
 
 def _check_rules(s: Scenario, codex: m.Codex):

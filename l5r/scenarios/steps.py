@@ -166,6 +166,9 @@ def _seppuku_reaction(run: Run, p, n, mods, link, card):
     who = named(run, card)
     try:
         change = seppuku.before_honor_loss(run.game, pid, int(n), who.name, link.lower(), inc, red)
+    except NotStated:
+        run.honor_steps.add(pid)
+        raise
     except Refused as refused:
         if refused.happened:  # the seppuku is refused, the Honor loss is not
             run.honor_steps.add(pid)
@@ -427,6 +430,18 @@ def _legacy(run: Run, p, card):
     return f"{who.name} enters play bowed, ignoring costs"
 
 
+@step(rf"{P} takes? (?:your|their|his) starting hand", "you take your starting hand",
+      "Setting up: the player takes the format's number of Fate cards as a starting hand (`cards in your hand`).")
+def _starting_hand(run: Run, p):
+    return f"{setup.take_starting_hand(run.game, player_id(p))} cards"
+
+
+@step(rf"{P} uses? Legacy and finds? no Legacy Holding", "you use Legacy and find no Legacy Holding",
+      "A Legacy search that finds no Legacy Holding (NE Legacy: its player loses the game).")
+def _legacy_fails(run: Run, p):
+    setup.legacy_finds_nothing(run.game, player_id(p))
+
+
 @step(rf"{P} reveals? the cards in (?:your|their|his) Provinces(?:, not paying for (?P<declined>[^\"]+?))?",
       "you reveal the cards in your Provinces",
       "The start-of-turn reveal: face-down cards turn face-up; Regions attach, Celestials enter play.")
@@ -456,7 +471,7 @@ def _straighten(run: Run, p):
 @step(rf"check {TEXT}", 'check "If you have two Shugenja in play"',
       "Checks a condition against the cards you have in play (`the condition is met`).")
 def _check(run: Run, text):
-    met = wording.condition_met(run.game, text)
+    met = _kept(run.conditions, lambda: wording.condition_met(run.game, text))
     run.conditions.append(met)
     return "met" if met else "not met"
 
@@ -466,7 +481,7 @@ def _check(run: Run, text):
 def _choose(run: Run, names, text):
     chosen = [] if names.strip().lower() == "nothing" else \
         [named(run, n).name for n in re.split(r",\s*|(?<!\s)\s+and\s+", names) if n.strip()]
-    ok, why = wording.choice_fulfils(run.game, text, chosen)
+    ok, why = _kept(run.choices, lambda: wording.choice_fulfils(run.game, text, chosen))
     run.choices.append(ok)
     return "fulfils it" if ok else f"does not fulfil it: {why}"
 
@@ -482,6 +497,8 @@ def _read(run: Run, text):
 def _resolve_text(run: Run, p, text, choice):
     result = effects.resolve_effect(run.game, player_id(p), text, choice)
     run.resolutions.append(result)
+    if result.unanswered is not None:
+        return f"resolved; whether it was successful is not stated ({result.unanswered.reason})"
     return "successful" if result.successful else "not successful: nothing changed"
 
 
@@ -494,7 +511,7 @@ def _search(run: Run, p, areas, text, sel):
     names = [re.sub(r"^your ", "", a.strip(), flags=re.I) for a in re.split(r"(?<!\s)\s+and then\s+", areas)]
     names = [next(z for z in search.AREAS if z.lower() == n.lower()) for n in names]
     selected = None if sel.strip().lower() == "nothing" else named(run, sel).name
-    result = search.search(run.game, player_id(p), names, text, selected)
+    result = _kept(run.searches, lambda: search.search(run.game, player_id(p), names, text, selected))
     run.searches.append(result)
     shuffled = ", ".join(result.shuffled) or "nothing"
     return f"searched {', '.join(result.searched)}; shuffled {shuffled}"
@@ -509,6 +526,16 @@ def _ring_enters(run: Run, card, how):
     if ring.zone == "hand":
         run.game.player(ring.owner).hand = max(0, run.game.player(ring.owner).hand - 1)
     victory.ring_enters_play(run.game, ring, ring.owner, entered)
+
+
+def _kept(answers: list, ask):
+    """Ask the engine; a question its format does not state leaves its NotStated where the answer would be,
+    so the fact that reads the answer is "not stated" too, never "no step produced it"."""
+    try:
+        return ask()
+    except NotStated as why:
+        answers.append(why)
+        raise
 
 
 def match(text: str):

@@ -11,6 +11,7 @@ from typing import Mapping
 
 from ..data import model as m
 from .compare import plan_compare
+from .matrix import plan_matrix
 from .pages import Page, SitePlan, page_path, relative_link, relative_url  # noqa: F401 (the plan's public names)
 from .printpages import plan_print
 
@@ -155,6 +156,8 @@ def plan_site(codex: m.Codex) -> SitePlan:
     plan_print(codex, pages, nav)
     # Comparison pages: each topic several formats define, side by side (l5r/site/compare.py).
     plan_compare(codex, pages, nav)
+    # The rules matrix: every question the engine answers, in every format (l5r/site/matrix.py).
+    plan_matrix(codex, pages, nav)
     return SitePlan(pages=pages, nav=_escaped_nav(nav), anchors=anchors)
 
 

@@ -15,6 +15,7 @@ import json
 
 from ...cardpool import CardIndex
 from ...data import model as m
+from ..matrix import matrix_document, matrix_schema
 from .deckdata import checker_data, checker_script, title_lookup_key
 from .documents import (API_VERSION, CARD_FIELDS, DECK_RULES, card_key, cards_document, checkable_formats,
                         format_document, set_acronyms_document)
@@ -39,6 +40,9 @@ def site_outputs(codex: m.Codex, plan, directory_urls: bool, pool_dir=None,
     if index.has_pool:
         out["api/v1/cards.json"] = _dump(cards_document(index))
     out["api/v1/set-acronyms.json"] = _dump(set_acronyms_document(codex))
+    # The rules matrix: what the engine answers in every format (l5r/site/matrix.py), and its schema.
+    out["api/v1/rules-matrix.json"] = _dump(matrix_document(codex, API_VERSION))
+    out["api/v1/schemas/rules-matrix.schema.json"] = json.dumps(matrix_schema(API_VERSION), indent=2) + "\n"
     for name, schema in schemas().items():
         out[f"api/v1/schemas/{name}.schema.json"] = json.dumps(schema, indent=2) + "\n"
     urls = {rid: f"{page_url(uri, directory_urls)}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
