@@ -76,9 +76,39 @@ def _player_cards() -> dict[str, list]:
         kind, deck = TYPES[t]
         by_set[SETS[s][2]].append({"title": title(n), "types": [kind], "decks": [deck],
                                    "clans": [CLANS[c]], "keywords": KEYWORDS[k] + [f"{CLANS[c]} Clan"],
-                                   "is_unique": n % 2 == 0, "text": "Made-up text.", "legality": TAGS[g],
-                                   "rarity": "Common", "artist": "Test Artist"})
+                                   "is_unique": n % 2 == 0, "text": "Made-up text. " + TEXTS[n % 5], "legality": TAGS[g],
+                                   "rarity": "Common", "artist": "Test Artist", **_stats(n)})
+    by_set[SETS[0][2]] += [EXPERIENCED_BASE, EXPERIENCED]
     return by_set
+
+
+# Invented card text for the card search's o: (a phrase in every fifth card), and stats for its comparisons.
+TEXTS = ["Battle: Bow a target Follower.", "Fear 2.", "Open: Gain 1 Honor.", "Reaction: Draw a card.", "Limited: Duel."]
+
+
+def _stats(n: int) -> dict[str, int | str]:
+    """Stats by type: a Personality's force, chi, personal honor and honor requirement, a Holding's gold cost and
+    an Item's bonuses ("+1"), all following from n."""
+    kind, m = TYPES[n % 4][0], n // 4
+    if kind == "Personality":
+        return {"force": m % 7, "chi": m % 5, "personal_honor": m % 4, "honor_requirement": m % 9,
+                "gold_cost": 3 + m % 8}
+    if kind == "Holding":
+        return {"gold_cost": m % 6}
+    if kind == "Item":
+        return {"force": f"+{m % 3}", "chi": "+0", "focus": m % 4, "gold_cost": m % 5}
+    return {"focus": m % 5}
+
+
+# A card and its experienced version (the home page's box and the header's open the card whose title is typed):
+# "Qvox Twin" also starts the experienced one's title, so a title search lists both.
+EXPERIENCED = {"title": "Qvox Twin", "extended_title": "Qvox Twin • Experienced", "types": ["Personality"],
+               "decks": ["Dynasty"], "clans": ["Crab"], "keywords": ["Experienced", "Samurai"], "text": "Made-up.",
+               "legality": ["Legacy"], "rarity": "Rare", "artist": "Test Artist", "force": 3}
+# The base card's clan is written as the clan's keyword, as a few cards of the real pool have it: the card search's
+# clan list shows the clan once ("Crab"), never beside "Crab Clan".
+EXPERIENCED_BASE = {key: value for key, value in EXPERIENCED.items() if key != "extended_title"} | {
+    "keywords": ["Samurai"], "clans": ["Crab Clan"], "force": 2}
 
 
 def write_pool(pool: Path) -> Path:

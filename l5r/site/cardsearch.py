@@ -8,11 +8,16 @@ keywords, today's verdict per format) loaded by a script tag, so it works from f
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote_plus
 
-from ..cardpool import load_index
+from ..cardpool import Identity, load_index
 from ..engine.deck import legality
 from . import search
+from .cardlinks import CARD_DIR
 from .cardpage.article import CardSite
 from .cardpage.printings import PoolPrintings, load_printings
 from .cardpage.records import write_record_facts
@@ -20,15 +25,28 @@ from .cardpage.shell import card_page_shell
 from .cardpage.write import write_card_pages
 
 PAGE_URI = "cards/search.md"
+SYNTAX_URI = "cards/syntax.md"
 SCRIPT_URI = "assets/card-search.js"
 INDEX_FILE = "assets/card-index.js"
 PAGE_SCRIPT_URI = "assets/card-page.js"
-PAGE_SCRIPT = (Path(__file__).parent / "theme" / "card-page.js").read_text(encoding="utf-8")
-SCRIPT = (Path(__file__).parent / "theme" / "card-search.js").read_text(encoding="utf-8")
+_THEME = Path(__file__).parent / "theme"
+PAGE_SCRIPT = (_THEME / "card-page.js").read_text(encoding="utf-8")
+# The query language (card-query.js: its grammar, parser and evaluator, tested under Node) and the page's script, in
+# one file: one request.
+QUERY_SCRIPT = (_THEME / "card-query.js").read_text(encoding="utf-8")
+SCRIPT = QUERY_SCRIPT + (_THEME / "card-search.js").read_text(encoding="utf-8")
+
+# The orders of the form's Sort list (the query's sort: knows these and their short names): value, label.
+SORT_CHOICES = (("", "name"), ("year", "first printing"), ("force", "force"), ("chi", "chi"), ("focus", "focus"),
+                ("gold_cost", "gold cost"), ("personal_honor", "personal honor"),
+                ("honor_requirement", "honor requirement"), ("province_strength", "province strength"))
 
 
 def page_markdown(directory_urls: bool = True) -> str:
+    """The card search page: the query box, the form's filters and order, and the list."""
     root = "../../" if directory_urls else "../"
+    syntax = "../syntax/" if directory_urls else "syntax.html"
+    sorts = "".join(f'<option value="{value}">{label}</option>' for value, label in SORT_CHOICES)
     return f"""---
 title: Card search
 search:
@@ -38,8 +56,12 @@ search:
 # Card search
 
 <form class="l5r-card-search" role="search" onsubmit="return false;">
-<p><label for="l5r-q">Search</label> <input id="l5r-q" type="search" autocomplete="off" spellcheck="false" aria-describedby="l5r-query-help-summary" placeholder="e.g. Kakita Ibara, or c:crab f:modern"></p>
+<p class="l5r-card-search__query"><label for="l5r-q">Search</label> <input id="l5r-q" type="search" autocomplete="off" spellcheck="false" aria-describedby="l5r-query-help" placeholder="e.g. Kakita Ibara, or c:crab force>=3 o:duel"></p>
 <p id="l5r-query-error" class="l5r-query-error" role="alert" hidden></p>
+<p id="l5r-query-help" class="l5r-query-help">Words find titles; <code>t:</code> type, <code>c:</code> clan,
+<code>k:</code> keyword, <code>o:</code> card text, <code>e:</code> set, <code>f:</code> legal in a format,
+<code>force&gt;=3</code>, <code>cost&lt;5</code>, <code>year&lt;2012</code>, <code>OR</code>, <code>( )</code>,
+<code>-</code> to leave out, <code>sort:force</code>. <a href="{syntax}">Search syntax</a></p>
 <p><label for="l5r-type">Type</label> <select id="l5r-type"><option value="">any</option></select>
 <label for="l5r-clan">Clan</label> <select id="l5r-clan"><option value="">any</option></select>
 <label for="l5r-deck">Deck</label> <select id="l5r-deck"><option value="">any</option></select>
@@ -48,27 +70,9 @@ search:
 <label for="l5r-notformat">not legal in</label> <select id="l5r-notformat"><option value="">—</option></select>
 <label><input id="l5r-banned" type="checkbox"> banned in some format</label>
 <label><input id="l5r-unique" type="checkbox"> unique only</label></p>
+<p><label for="l5r-sort">Sort by</label> <select id="l5r-sort">{sorts}</select>
+<label for="l5r-dir">order</label> <select id="l5r-dir"><option value="">ascending</option><option value="desc">descending</option></select></p>
 </form>
-<details class="l5r-query-help"><summary id="l5r-query-help-summary">Search syntax: words, "exact title", t: c: k: f: -f: banned: year&lt;2012</summary>
-<p>Bare words match card titles (the start of a word; one typo forgiven from 4 letters). Terms combine with each
-other and with the filters below; a <code>-</code> in front of a term negates it.</p>
-<table>
-<thead><tr><th>Term</th><th>Finds</th></tr></thead>
-<tbody>
-<tr><td><code>"kakita ibara"</code></td><td>the card with exactly this title</td></tr>
-<tr><td><code>t:personality</code></td><td>cards of a type (<code>type:</code> too)</td></tr>
-<tr><td><code>c:crab</code></td><td>cards of a clan (<code>clan:</code>)</td></tr>
-<tr><td><code>k:duelist</code></td><td>cards with a keyword (<code>keyword:</code>)</td></tr>
-<tr><td><code>d:fate</code></td><td>cards of a deck: dynasty, fate, pre-game (<code>deck:</code>)</td></tr>
-<tr><td><code>f:modern</code></td><td>cards legal today in a format: <code>oh</code>, <code>ne</code>, <code>mod</code>, <code>aeg</code> or its name (<code>legal:</code>)</td></tr>
-<tr><td><code>-f:oh</code></td><td>cards not legal today in a format (a card whose legality cannot be checked there is left out)</td></tr>
-<tr><td><code>banned:oh</code></td><td>cards on a format's ban list today; <code>banned:any</code> in any format</td></tr>
-<tr><td><code>is:unique</code></td><td>unique cards</td></tr>
-<tr><td><code>year&lt;2012</code></td><td>cards first printed before 2012: the year of the card's <strong>first printing</strong>; also <code>&lt;=</code>, <code>&gt;</code>, <code>&gt;=</code>, <code>year:2005</code></td></tr>
-</tbody>
-</table>
-<p>Example: <code>t:personality c:crab k:duelist f:modern -f:oh year&lt;2012</code>. The address keeps the search, so it can be shared.</p>
-</details>
 <p id="l5r-count" role="status" aria-live="polite"></p>
 <ul id="l5r-results" class="l5r-card-results"></ul>
 <p><button id="l5r-more" class="md-button" type="button" hidden>Show more</button></p>
@@ -79,7 +83,113 @@ other and with the filters below; a <code>-</code> in front of a term negates it
 """
 
 
-def index_document(card_site: CardSite) -> dict:
+# The syntax reference (cards/syntax/): every key the query language knows (card-query.js KEYS; the tests hold the
+# two equal), what it finds and an example.
+SYNTAX_ROWS: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("t", "type"), "cards of a type", "t:personality"),
+    (("c", "clan"), ("cards of a clan (the clan, not the keyword: <code>c:crab</code>; the keyword is "
+                     "<code>k:\"crab clan\"</code>)"), "c:crab"),
+    (("k", "kw", "keyword"), "cards with a keyword", "k:duelist"),
+    (("d", "deck"), "cards of a deck: dynasty, fate, pre-game", "d:fate"),
+    (("o", "text", "oracle"), "cards whose text has these words (each starting a word of the text; quote a phrase)",
+     'o:"bow a target"'),
+    (("e", "s", "set", "edition"), "cards printed in a set: its name, or the start of a word of it",
+     'e:ivory'),
+    (("f", "legal", "format"), ("cards legal today in a format: <code>oh</code>, <code>ne</code>, "
+                                "<code>mod</code>, <code>aeg</code> or its name; <code>-f:oh</code> cards not legal "
+                                "there (a card whose legality cannot be checked there is neither)"), "f:modern -f:oh"),
+    (("banned",), "cards on a format's ban list today; <code>banned:any</code> in any format", "banned:oh"),
+    (("is",), "<code>is:unique</code>: unique cards", "is:unique"),
+    (("year",), "the year of the card's <strong>first printing</strong>", "year<2012"),
+    (("force",), "Force", "force>=3"),
+    (("chi",), "Chi", "chi<2"),
+    (("focus",), "Focus value", "focus=3"),
+    (("cost", "gold", "gc"), "Gold cost", "cost<=4"),
+    (("ph", "honor"), "Personal honor", "ph>=3"),
+    (("hr", "req"), "Honor requirement", "hr<5"),
+    (("ps", "province"), "Province strength", "ps>6"),
+    (("sort", "order"), ("the list's order: <code>name</code> (the default), <code>year</code>, or a stat: "
+                         "<code>force</code> <code>chi</code> <code>focus</code> <code>cost</code> <code>ph</code> "
+                         "<code>hr</code> <code>ps</code> (cards without it last)"), "t:personality sort:force dir:desc"),
+    (("dir", "direction"), "<code>asc</code> or <code>desc</code>", "sort:cost dir:desc"),
+)
+
+
+def syntax_markdown(directory_urls: bool = True) -> str:
+    """The card search's syntax reference page, its examples linked to the search they run."""
+    search_page = "../search/" if directory_urls else "search.html"
+
+    def example(query: str) -> str:
+        return (f'<a href="{search_page}?find={quote_plus(query)}"><code>{_html.escape(query)}</code></a>')
+
+    rows = "\n".join(
+        f"<tr><td>{' '.join(f'<code>{k}:</code>' for k in keys)}</td><td>{finds}</td><td>{example(ex)}</td></tr>"
+        for keys, finds, ex in SYNTAX_ROWS)
+    return f"""---
+title: Card search syntax
+---
+
+# Card search syntax
+
+The [card search]({'search.md'}) reads a query line much as Scryfall does. It runs in your browser, online and in
+the offline copy.
+
+## Words and titles
+
+- Bare words find card titles: every word must start a word of the title (`kakita ib` finds Kakita Ibara). When
+  no title matches, one typo per word of 4 letters or more is forgiven.
+- `"Kakita Ibara"` in quotes: the card with exactly this title.
+- Letters, accents, apostrophes and punctuation are folded: `ide` finds Idé, `koans` finds Koan's.
+
+## Keys
+
+A key, then `:` (or `=`) and a value; quote a value with spaces: `o:"bow a target"`. Stats and years compare
+with `=` `!=` `<` `<=` `>` `>=` as well. A stat printed with a sign (an item's `+2`) compares as its number; one
+printed `*` matches no comparison. A card's stats and text are those of the printing its page shows (the most
+recent).
+
+<table>
+<thead><tr><th>Key</th><th>Finds</th><th>Example</th></tr></thead>
+<tbody>
+{rows}
+</tbody>
+</table>
+
+## Combining terms
+
+- Terms side by side must all hold: `t:personality c:crab force>=3`.
+- `OR` (in capitals) between terms: either holds: `c:crab OR c:crane`. A lowercase `or` is a title word.
+- Parentheses group: `t:personality (c:crab OR c:crane) ph>=2`.
+- `-` in front of a term or group leaves those cards out: `-t:personality`, `-(c:crab OR c:crane)`.
+- `sort:` and `dir:` order the whole list, so they stand outside parentheses, `OR` and `-`.
+
+The form under the box (type, clan, deck, keyword, legality, order) narrows the query's list further.
+
+## When a term cannot be read
+
+An unknown key (`foo:bar`), a value nothing is called (`c:nowhere`), a stat compared with a word (`force>high`),
+an unclosed quote or parenthesis: the search lists **no card**, marks the term under the box and says why. It
+never falls back to listing every card.
+
+## The address
+
+The address holds the whole search: the query (`find=`), the form, the order (`sort=`, `dir=`) and how many
+results are shown (`shown=`). A link to it gives the same list; Back from a card returns to the list as long as it
+was, at the same place.
+"""
+
+
+# The stats a query compares (`force>3`), in the order of each row's stats string: the printing the card's page
+# shows (the most recent) as printed, "+2" for an item's bonus, "*" for a value the card's text decides.
+QUERY_STATS = ("force", "chi", "focus", "gold_cost", "personal_honor", "honor_requirement", "province_strength")
+TEXT_FILE = "assets/card-text.js"  # every card's text, loaded only when a query searches it (o:)
+_TAG = re.compile(r"<[^>]*>")
+_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
+def index_document(card_site: CardSite) -> dict[str, Any]:
+    """The card search's table: lookup tables, then one row per card (see `_static_rows`) with today's verdict per
+    format (positions in `status`) as its ninth column."""
     tables, rows = _static_rows(card_site)
     status: list[str] = []
     where: dict[str, int] = {}
@@ -93,74 +203,119 @@ def index_document(card_site: CardSite) -> dict:
             verdicts.append(where[value])
         cards.append(row[:8] + [verdicts] + row[8:])
     formats = [[c.format.id, c.format.short_name, c.format.citation_prefix] for c in card_site.checks]
-    return {"root": "../../" if card_site.directory_urls else "../", "formats": formats, **tables, "status": status,
-            "cards": cards, "as_of": card_site.today.isoformat()}
+    years = [int(card_site.printings.release.get(name, "0")[:4] or 0) for name in tables["sets"]]
+    return {"root": "../../" if card_site.directory_urls else "../", "formats": formats, **tables,
+            "set_years": years, "stats": list(QUERY_STATS), "url": list(_url_pattern(card_site.directory_urls)),
+            "status": status, "cards": cards, "as_of": card_site.today.isoformat(),
+            "syntax": "cards/syntax/" if card_site.directory_urls else "cards/syntax.html"}
 
 
-_STATIC: list = []  # [(identities, printings, directory_urls, (tables, rows))]: the last pool's
+def _url_pattern(directory_urls: bool) -> tuple[str, str]:
+    """What comes before and after a pool card page's slug in its URL."""
+    return (CARD_DIR + "/", "/" if directory_urls else "/index.html")
 
 
-def _static_rows(card_site: CardSite):
-    """Every row of the index but today's verdicts, and its tables (types, clans, decks, keywords): a function of
-    the pool's identities (their slugs come from them alone), its printings and the kind of URLs, so `mkdocs serve`
-    works it out once per pool, not on every rebuild. Rows are (identity, [title, experience, URL, types, clans,
-    deck, keywords, unique, first year])."""
+def _url_cell(url: str, title: str, experience: str, directory_urls: bool) -> str | list[str]:
+    """A row's URL, compact: "" when it is the pool card URL of the slug of the title and experience (as
+    assets/title-match.js folds them: ASCII titles only), the slug when it is a pool card URL, else [the URL]."""
+    before, after = _url_pattern(directory_urls)
+    if not (url.startswith(before) and url.endswith(after)):
+        return [url]
+    page_slug = url[len(before):len(url) - len(after)]
+    named = title + (" " + experience if experience else "")
+    return "" if named.isascii() and page_slug == search.slug(named) else page_slug
+
+
+def _stats_cell(printing: dict[str, Any]) -> str:
+    """The printing's QUERY_STATS as printed, comma-separated, empty where it has none, trailing commas dropped."""
+    return ",".join(str(printing.get(k, "")).replace(",", "") for k in QUERY_STATS).rstrip(",")
+
+
+def plain_text(text: str) -> str:
+    """Card text without its markup, as `o:` searches it: line breaks as spaces, tags dropped, entities read."""
+    return " ".join(_html.unescape(_TAG.sub("", _BREAK.sub(" ", text))).split())
+
+
+_STATIC: list[Any] = []  # [(identities, printings, directory_urls, (tables, rows))]: the last pool's
+
+
+def _static_rows(card_site: CardSite) -> tuple[dict[str, list[str]], list[tuple[Identity, list[Any]]]]:
+    """Every row of the index but today's verdicts, and its tables (types, clans, decks, keywords, sets): a
+    function of the pool's identities (their slugs come from them alone), its printings and the kind of URLs, so
+    `mkdocs serve` works it out once per pool, not on every rebuild. Rows are (identity, [title, experience, URL
+    (`_url_cell`), types, clans, deck, keywords, unique, first year, sets, stats (`_stats_cell`)]). A clan written
+    as its keyword ("Crab Clan", on a few cards) is the clan ("Crab"), so the clan list holds clans only."""
     identities, printings = card_site.index.identities, card_site.printings
     if _STATIC and _STATIC[0][0] is identities and _STATIC[0][1] is printings \
             and _STATIC[0][2] == card_site.directory_urls:
-        return _STATIC[0][3]
-    tables: dict[str, list] = {"types": [], "clans": [], "decks": [], "keywords": []}
-    where: dict[str, dict] = {k: {} for k in tables}
+        cached: tuple[dict[str, list[str]], list[tuple[Identity, list[Any]]]] = _STATIC[0][3]
+        return cached
+    tables: dict[str, list[str]] = {"types": [], "clans": [], "decks": [], "keywords": [], "sets": []}
+    where: dict[str, dict[str, int]] = {k: {} for k in tables}
 
-    def pos(table, value):
+    def pos(table: str, value: str) -> int:
         if value not in where[table]:
             where[table][value] = len(tables[table])
             tables[table].append(value)
         return where[table][value]
 
+    kept = [i for i in sorted(identities, key=lambda i: (i.key.lower(), i.deck)) if i.in_pool or i.card_id]
+    clans = {c for i in kept for c in i.clans}
+
+    def clan(name: str) -> str:
+        return name[:-len(" Clan")] if name.endswith(" Clan") and name[:-len(" Clan")] in clans else name
+
     rows = []
-    for i in sorted(identities, key=lambda i: (i.key.lower(), i.deck)):
-        if not i.in_pool and not i.card_id:
-            continue
+    for i in kept:
+        prints = card_site.printings_of(i)
         rows.append((i, [
-            i.title, i.experience or "", card_site.url(i),
-            [pos("types", t) for t in i.types], [pos("clans", c) for c in i.clans], pos("decks", i.deck),
+            i.title, i.experience or "", _url_cell(card_site.url(i), i.title, i.experience or "",
+                                                   card_site.directory_urls),
+            [pos("types", t) for t in i.types], sorted({pos("clans", clan(c)) for c in i.clans}), pos("decks", i.deck),
             [pos("keywords", k) for k in i.keywords if not k.startswith("Soul of")], 1 if i.unique else 0,
-            first_year(card_site, i),
+            first_year(card_site, i), [pos("sets", s) for s in i.sets], _stats_cell(prints[0] if prints else {}),
         ]))
     _STATIC[:] = [(identities, printings, card_site.directory_urls, (tables, rows))]
     return tables, rows
 
 
-def first_year(card_site: CardSite, identity) -> int:
+def text_document(card_site: CardSite) -> list[str]:
+    """Every card's text (`plain_text` of the printing its page shows), in the card table's order."""
+    return [plain_text(str((card_site.printings_of(i) or [{}])[0].get("text", ""))) for i, _ in
+            _static_rows(card_site)[1]]
+
+
+def first_year(card_site: CardSite, identity: Identity) -> int:
     """The year of the card's first printing (the earliest release date among its sets), 0 when no set of it has a
     release date: what the card search's `year<2012` compares."""
     dates = [d for d in (card_site.printings.release.get(s) for s in identity.sets) if d]
     return int(min(dates)[:4]) if dates else 0
 
 
-def today_statuses(card_site: CardSite, identity) -> list[str]:
+def today_statuses(card_site: CardSite, identity: Identity) -> list[str]:
     """The card's verdict today in each checkable format (`DeckChecker.card_legality`), worked out once per
     build for both the card search's table and the site search's card index."""
     return [v.status for v in card_site.today_verdicts(identity)]
 
 
-def search_rows(card_site: CardSite):
+def search_rows(card_site: CardSite) -> Iterator[tuple[str, str, str, str, str, list[str]]]:
     """(title, slug, type, deck, first set, formats it is banned in today) for every pool card page: the rows the
     site search's card index (l5r/site/search.py `card_index`) adds for the pool."""
-    for i in sorted(card_site.page_identities(), key=lambda i: (i.key.lower(), i.deck)):
+    pages: list[Identity] = card_site.page_identities()  # type: ignore[no-untyped-call]
+    for i in sorted(pages, key=lambda i: (i.key.lower(), i.deck)):
         banned = [c.format.citation_prefix for c, status in zip(card_site.checks, today_statuses(card_site, i))
                   if status == legality.BANNED]
         yield (i.key, card_site.slug_of[i], (i.types or ("?",))[0], i.deck, i.sets[0] if i.sets else "", banned)
 
 
-def prepare(site_dir: Path, codex, directory_urls: bool = True, cited_by=None, anchors=None,
-            pool: Path | None = None) -> CardSite:
+def prepare(site_dir: Path, codex: Any, directory_urls: bool = True, cited_by: dict[str, Any] | None = None,
+            anchors: dict[str, Any] | None = None, pool: Path | None = None) -> CardSite:
     """What the card pages and the card indexes are made from: the Codex's cards with, given a `pool`, the pool's."""
     index = load_index(pool, codex.cards)
     printings = load_printings(pool) if pool else PoolPrintings({}, {})
-    return CardSite.prepare(codex, index, printings, directory_urls=directory_urls, site_dir=site_dir,
-                            cited_by=cited_by, anchors=anchors)
+    card_site: CardSite = CardSite.prepare(codex, index, printings, directory_urls=directory_urls,  # type: ignore[no-untyped-call]
+                                           site_dir=site_dir, cited_by=cited_by, anchors=anchors)
+    return card_site
 
 
 def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
@@ -169,14 +324,17 @@ def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
     load."""
     data = json.dumps(index_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     (site_dir / INDEX_FILE).write_text(f"window.__l5r_cards={data};\n", encoding="utf-8")
+    text = json.dumps(text_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    (site_dir / TEXT_FILE).write_text(f"window.__l5r_card_text={text};\n", encoding="utf-8")
     if with_pool:
         # The header's search box finds every pool card too (docs/assets/codex-search.js reads search/codex.js).
         (site_dir / search.CARD_INDEX_URI).write_text(
             search.card_index_js(card_site.codex, card_site.directory_urls, search_rows(card_site)), encoding="utf-8")
 
 
-def write(site_dir: Path, codex, site_name: str, directory_urls: bool = True, on_request=None,
-          cited_by=None, anchors=None, pool: Path | None = None, jobs: int | None = None) -> CardSite:
+def write(site_dir: Path, codex: Any, site_name: str, directory_urls: bool = True,
+          on_request: Callable[[CardSite, str, str], None] | None = None, cited_by: dict[str, Any] | None = None,
+          anchors: dict[str, Any] | None = None, pool: Path | None = None, jobs: int | None = None) -> CardSite:
     """The card index, and with a `pool` every card's page (by `jobs` processes; None: `build_jobs` decides).
     `on_request(card_site, head, tail)`, when given (`mkdocs serve`), receives what renders a card page instead
     of the pages being written. Returns what the pages were made from (their short links and sitemap follow)."""

@@ -49,7 +49,8 @@ def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Cod
     index = api.pool_index(codex, pool_dir)  # the card pool, read once; an empty index without one
     plan, pages, cited = render_site_and_citations(codex, index if index.has_pool else None)
     # The card search page (its chrome is the shell of every pool card page) first, as the hooks added it.
-    pages = {cardsearch.PAGE_URI: cardsearch.page_markdown(directory_urls), **pages}
+    pages = {cardsearch.PAGE_URI: cardsearch.page_markdown(directory_urls),
+             cardsearch.SYNTAX_URI: cardsearch.syntax_markdown(directory_urls), **pages}
     # Card and print pages stay out of the search index by their own front matter (l5r/site/search.py).
     pages = {uri: search.excluded_from_index(uri, text) for uri, text in pages.items()}
     # Block ends kept apart in the pages' HTML, before any engine indexes them (search.words_apart_in_markdown).

@@ -1,0 +1,380 @@
+// The card search's query language (cards/search/; its reference page is cards/syntax/): one grammar, parsed here,
+// run over the card table of assets/card-index.js by assets/card-search.js. Plain JavaScript with no page needed, so
+// the tests run it under Node (tests/test_card_query.py).
+//
+//   query   := or
+//   or      := and ("OR" and)*                       OR in capitals; a lowercase "or" is a title word
+//   and     := unary ("AND"? unary)*                 terms side by side must all hold
+//   unary   := "-" unary | "(" or ")" | term
+//   term    := key op value | "quoted title" | word
+//   op      := ":" | "=" | "!=" | "<" | "<=" | ">" | ">="
+//   value   := "quoted words" | characters up to a space or ")"
+//
+// sort:/order: and dir:/direction: say how the list is ordered; they stand at the top level, outside any OR,
+// parentheses or "-". Every key, and every value a key names (a clan, a set, a format...), must be known: a term
+// the search cannot read is an error with its place in the query, and the search shows no card rather than all.
+(function (root) {
+  "use strict";
+
+  // Keys: the name a query uses -> [kind, the card table's column or the stat's position, what the reference says].
+  var STATS = ["force", "chi", "focus", "gold_cost", "personal_honor", "honor_requirement", "province_strength"];
+  var KEYS = {
+    t: "type", type: "type", c: "clan", clan: "clan", k: "keyword", kw: "keyword", keyword: "keyword",
+    d: "deck", deck: "deck", f: "legal", legal: "legal", format: "legal", banned: "banned", is: "is",
+    year: "year", o: "text", text: "text", oracle: "text", e: "set", s: "set", set: "set", edition: "set",
+    force: "force", chi: "chi", focus: "focus", cost: "gold_cost", gold: "gold_cost", gc: "gold_cost",
+    ph: "personal_honor", honor: "personal_honor", hr: "honor_requirement", req: "honor_requirement",
+    ps: "province_strength", province: "province_strength",
+    sort: "sort", order: "sort", dir: "dir", direction: "dir"
+  };
+  // The orders sort: knows: name (the table's own order), year (first printing), set (latest set's year), a stat.
+  var SORTS = { name: "name", title: "name", year: "year", force: "force", chi: "chi", focus: "focus",
+    cost: "gold_cost", gold: "gold_cost", gc: "gold_cost", ph: "personal_honor", honor: "personal_honor",
+    hr: "honor_requirement", req: "honor_requirement", ps: "province_strength", province: "province_strength" };
+  var NUMERIC = { year: true };
+  STATS.forEach(function (s) { NUMERIC[s] = true; });
+
+  function QueryError(message, at, length) { this.message = message; this.at = at; this.length = length; }
+
+  // ---- Tokens ---------------------------------------------------------------------------------------------------
+  // {kind: "(" | ")" | "-" | "or" | "and" | "term" | "phrase" | "word", at, text, key, op, value}
+  var TERM = /^([a-z_]+)(!=|<=|>=|:|=|<|>)/i;
+  function tokenize(text) {
+    var out = [], i = 0, n = text.length;
+    function quoted(from) {  // the text of "..." starting at `from` (the quote); an unclosed quote runs to the end
+      var end = text.indexOf('"', from + 1);
+      if (end < 0) throw new QueryError("A quote (\u201c\"\u201d) is never closed.", from, n - from);
+      return { value: text.slice(from + 1, end), end: end + 1 };
+    }
+    while (i < n) {
+      var ch = text[i];
+      if (/\s/.test(ch)) { i++; continue; }
+      if (ch === "(" || ch === ")") { out.push({ kind: ch, at: i, text: ch }); i++; continue; }
+      if (ch === "-" && i + 1 < n && !/[\s)]/.test(text[i + 1])) { out.push({ kind: "-", at: i, text: ch }); i++; continue; }
+      if (ch === '"') {
+        var q = quoted(i);
+        out.push({ kind: "phrase", at: i, text: text.slice(i, q.end), value: q.value });
+        i = q.end; continue;
+      }
+      var m = TERM.exec(text.slice(i));
+      if (m) {
+        var start = i, value;
+        i += m[0].length;
+        if (text[i] === '"') { var v = quoted(i); value = v.value; i = v.end; }
+        else { var s = i; while (i < n && !/[\s)]/.test(text[i])) i++; value = text.slice(s, i); }
+        out.push({ kind: "term", at: start, text: text.slice(start, i), key: m[1].toLowerCase(), op: m[2], value: value });
+        continue;
+      }
+      var w = i;
+      while (i < n && !/[\s()"]/.test(text[i])) i++;
+      var word = text.slice(w, i);
+      if (word === "OR") out.push({ kind: "or", at: w, text: word });
+      else if (word === "AND") out.push({ kind: "and", at: w, text: word });
+      else out.push({ kind: "word", at: w, text: word, value: word });
+    }
+    return out;
+  }
+
+  // ---- Syntax tree ----------------------------------------------------------------------------------------------
+  // Nodes: {k: "and"|"or", of: [nodes]}, {k: "not", of: node}, {k: "term", key (the kind), op, value, text, at},
+  // {k: "phrase", value, text, at}, {k: "word", value, text, at}. parse() returns {tree, sort, dir, error}.
+  function parse(text) {
+    var tokens, pos = 0, sort = null, dir = null;
+    try {
+      tokens = tokenize(text || "");
+      var tree = tokens.length ? orNode(true) : { k: "and", of: [] };
+      if (pos < tokens.length) {
+        var t = tokens[pos];
+        throw new QueryError(t.kind === ")" ? "This \u201c)\u201d closes no \u201c(\u201d." :
+          "\u201c" + t.text + "\u201d cannot stand here.", t.at, t.text.length);
+      }
+      return { tree: tree, sort: sort, dir: dir, error: null };
+    } catch (e) {
+      if (!(e instanceof QueryError)) throw e;
+      return { tree: null, sort: null, dir: null, error: e };
+    }
+
+    function peek() { return tokens[pos]; }
+    function orNode(top) {
+      var first = pos, parts = [andNode(top)];
+      while (peek() && peek().kind === "or") {
+        var or = tokens[pos++];
+        if (!peek() || peek().kind === ")" || peek().kind === "or")
+          throw new QueryError("\u201cOR\u201d needs a term after it.", or.at, 2);
+        parts.push(andNode(false));
+      }
+      if (parts.length > 1 && top) checkNoOrder(first, pos);
+      return parts.length === 1 ? parts[0] : { k: "or", of: parts };
+    }
+    function andNode(top) {
+      var parts = [], first = pos;
+      while (peek() && peek().kind !== "or" && peek().kind !== ")") {
+        if (peek().kind === "and") {
+          var and = tokens[pos++];
+          if (!parts.length || !peek() || peek().kind === "or" || peek().kind === ")" || peek().kind === "and")
+            throw new QueryError("\u201cAND\u201d needs a term on each side.", and.at, 3);
+          continue;
+        }
+        var node = unary(top);
+        if (node) parts.push(node);
+      }
+      if (!parts.length && pos > first) return { k: "and", of: [] };  // sort: alone, or punctuation: every card
+      if (!parts.length) {
+        var t = peek() || tokens[pos - 1];
+        throw new QueryError(t && t.kind === "or" ? "\u201cOR\u201d needs a term before it." : "Nothing to search for here.",
+          t ? t.at : 0, t ? t.text.length : 0);
+      }
+      return parts.length === 1 ? parts[0] : { k: "and", of: parts };
+    }
+    function unary(top) {
+      var t = tokens[pos++];
+      if (t.kind === "-") {
+        if (!peek() || peek().kind === ")" || peek().kind === "or")
+          throw new QueryError("A \u201c-\u201d needs a term after it.", t.at, 1);
+        var inner = unary(false);
+        if (!inner) throw new QueryError("A \u201c-\u201d needs a term after it.", t.at, 1);
+        return { k: "not", of: inner, at: t.at };
+      }
+      if (t.kind === "(") {
+        if (peek() && peek().kind === ")") throw new QueryError("These parentheses hold nothing.", t.at, 2);
+        var node = orNode(false);
+        if (!peek() || peek().kind !== ")") throw new QueryError("This \u201c(\u201d is never closed.", t.at, 1);
+        pos++;
+        return node;
+      }
+      if (t.kind === "phrase") {
+        if (!fold(t.value)) throw new QueryError("Quotes around nothing: put a card title between them.", t.at, t.text.length);
+        return { k: "phrase", value: fold(t.value), text: t.text, at: t.at };
+      }
+      if (t.kind === "word") {
+        var w = fold(t.value);
+        if (!w) return null;  // punctuation alone: nothing to match
+        return { k: "word", value: w, text: t.text, at: t.at };
+      }
+      if (t.kind === "term") return term(t, top);
+      throw new QueryError("\u201c" + t.text + "\u201d cannot stand here.", t.at, t.text.length);
+    }
+    function term(t, top) {
+      var kind = KEYS[t.key];
+      if (!kind) throw new QueryError("\u201c" + t.key + t.op + "\u201d is not a search key.", t.at,
+        t.key.length + t.op.length);
+      if (!t.value) throw new QueryError("\u201c" + t.text + "\u201d needs a value after " + t.key + t.op, t.at, t.text.length);
+      var op = t.op === "=" ? ":" : t.op;
+      if (kind === "sort" || kind === "dir") {
+        if (!top)
+          throw new QueryError("\u201c" + t.text + "\u201d orders the whole list: put it outside parentheses, OR and \u201c-\u201d.",
+            t.at, t.text.length);
+        if (op !== ":") throw new QueryError("\u201c" + t.text + "\u201d: write " + t.key + ":" + t.value + ".", t.at, t.text.length);
+        var v = t.value.toLowerCase();
+        if (kind === "sort") {
+          if (!SORTS[v]) throw new QueryError("\u201c" + t.text + "\u201d: the list can be sorted by " +
+            Object.keys(SORTS).join(", ") + ".", t.at, t.text.length);
+          sort = SORTS[v];
+        } else {
+          if (v !== "asc" && v !== "desc") throw new QueryError("\u201c" + t.text + "\u201d: dir: is asc or desc.", t.at, t.text.length);
+          dir = v;
+        }
+        return null;
+      }
+      if (NUMERIC[kind]) {
+        if (!/^-?\d+$/.test(t.value)) throw new QueryError("\u201c" + t.text + "\u201d: " + t.key + " compares with a whole number" +
+          (kind === "year" ? " (a year: four digits, e.g. year<2012)" : " (e.g. " + t.key + ">=3)") + ".", t.at, t.text.length);
+        if (kind === "year" && !/^\d{4}$/.test(t.value))
+          throw new QueryError("\u201c" + t.text + "\u201d: a year is four digits, e.g. year<2012.", t.at, t.text.length);
+      } else if (op !== ":") {
+        throw new QueryError("\u201c" + t.text + "\u201d: " + t.key + " takes " + t.key + ":value; only numbers compare with " +
+          "< > <= >= != (to leave cards out, put - in front: -" + t.key + ":" + t.value + ").", t.at, t.text.length);
+      }
+      return { k: "term", key: kind, op: op, value: t.value, text: t.text, at: t.at };
+    }
+    function checkNoOrder(from, to) {
+      for (var i = from; i < to; i++) {
+        var t = tokens[i];
+        if (t.kind === "term" && (KEYS[t.key] === "sort" || KEYS[t.key] === "dir"))
+          throw new QueryError("\u201c" + t.text + "\u201d orders the whole list: put it outside parentheses, OR and \u201c-\u201d.",
+            t.at, t.text.length);
+      }
+    }
+  }
+
+  // ---- Running a query over the card table ----------------------------------------------------------------------
+  var fold = function (text) {  // assets/title-match.js's fold, when loaded (it is, on the card search page)
+    var T = root.l5rTitles;
+    return T ? T.fold(text) : String(text).toLowerCase().replace(/[’']/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+  };
+
+  // A stat as printed ("3", "+2", "*", "[Rank•7]") -> its number (an item's "+2" is 2), NaN when it has none.
+  function statNumber(printed) {
+    var m = /^\s*([+-]?\d+)\s*$/.exec(printed || "");
+    return m ? parseInt(m[1], 10) : NaN;
+  }
+
+  // Everything the queries need from the card table (D: window.__l5r_cards), worked out once.
+  function Table(D, texts) {
+    this.D = D;
+    this.texts = texts || null;  // folded card texts, once assets/card-text.js is loaded
+    var names = D.cards.map(function (c) { return fold(c[0] + " " + c[1]); });
+    this.titles = names;
+    this.bare = D.cards.map(function (c) { return fold(c[0]); });
+    var stats = D.stats || STATS, columns = stats.map(function () { return new Array(D.cards.length); });
+    for (var n = 0; n < D.cards.length; n++) {
+      var printed = D.cards[n][11] ? String(D.cards[n][11]).split(",") : [];
+      for (var s = 0; s < stats.length; s++) columns[s][n] = statNumber(printed[s]);
+    }
+    this.stat = {};
+    for (var at = 0; at < stats.length; at++) this.stat[stats[at]] = columns[at];
+    var years = D.set_years || [];
+    // The year of the card's latest set (sort:set) is not asked; year is its first printing's, as the build wrote.
+    this.years = D.cards.map(function (c) { return c[9] || 0; });
+    this.setYears = years;
+    this.status = D.status;
+  }
+  Table.prototype.setTexts = function (texts) { this.texts = texts.map(function (t) { return " " + fold(t); }); };
+
+  // Positions in a table whose folded name equals the value, else those it starts, else (sets) those with a word
+  // run that starts with it ("e:line" -> "A Line in the Sand").
+  function tableMatches(table, value, anyWord) {
+    var v = fold(value), exact = [], prefix = [], inside = [];
+    table.forEach(function (name, n) {
+      var x = fold(name);
+      if (x === v) exact.push(n); else if (x.indexOf(v) === 0) prefix.push(n);
+      else if (anyWord && (" " + x).indexOf(" " + v) >= 0) inside.push(n);
+    });
+    return exact.length ? exact : prefix.length ? prefix : inside;
+  }
+  function formatOf(D, value) {
+    var v = fold(value);
+    for (var n = 0; n < D.formats.length; n++) {
+      var f = D.formats[n];
+      if (v === fold(f[0]) || v === fold(f[2] || "") || v === fold(f[1]) || fold(f[1]).split(" ")[0] === v) return n;
+    }
+    return -1;
+  }
+  var COMPARE = {
+    ":": function (a, b) { return a === b; }, "!=": function (a, b) { return a !== b; },
+    "<": function (a, b) { return a < b; }, "<=": function (a, b) { return a <= b; },
+    ">": function (a, b) { return a > b; }, ">=": function (a, b) { return a >= b; }
+  };
+
+  // The parsed tree as a test of a card's position: {test, needsText, usesLegality, words, notes, error}.
+  // `options.typos`: bare words may match but for one typo (from 4 letters), as title-match.js allows.
+  function compile(parsed, table, options) {
+    var D = table.D, needsText = false, usesLegality = false, words = false, notes = [];
+    var T = root.l5rTitles, LEGAL = D.status.indexOf("legal"), BANNED = D.status.indexOf("banned");
+    var NOT_CHECKED = D.status.indexOf("not-checked");
+    var NOT_LEGAL = D.status.map(function (s) { return s === "banned" || s === "not-legal" || s === "not-a-deck-card"; });
+    function wordTest(w, typos) {
+      return function (n) {
+        var t = table.titles[n];
+        if (t.indexOf(w) === 0 || t.indexOf(" " + w) >= 0) return true;
+        if (!typos || w.length < 4 || !T) return false;
+        return t.split(" ").some(function (p) { return T.startsNearly(p, w); });
+      };
+    }
+    function build(node, negated) {
+      if (node.k === "and" || node.k === "or") {
+        var parts = node.of.map(function (x) { return build(x, negated); });
+        if (!parts.length) return function () { return true; };
+        return node.k === "and" ? function (n) { for (var i = 0; i < parts.length; i++) if (!parts[i](n)) return false; return true; }
+          : function (n) { for (var i = 0; i < parts.length; i++) if (parts[i](n)) return true; return false; };
+      }
+      if (node.k === "not") {
+        // "-f:oh": not legal in OH, as the checker decides it (a card it cannot check is neither).
+        var inner = node.of;
+        if (inner.k === "term" && inner.key === "legal") return legal(inner, true);
+        var test = build(inner, !negated);
+        return function (n) { return !test(n); };
+      }
+      if (node.k === "phrase") return function (n) { return table.bare[n] === node.value || table.titles[n] === node.value; };
+      if (node.k === "word") {
+        if (!negated) words = true;
+        return wordTest(node.value, options && options.typos && !negated);
+      }
+      return term(node);
+    }
+    function fail(node, message) { throw new QueryError(message, node.at, node.text.length); }
+    function legal(node, not) {
+      usesLegality = true;
+      var f = formatOf(D, node.value);
+      if (f < 0) fail(node, "No format is called \u201c" + node.value + "\u201d (formats: " +
+        D.formats.map(function (x) { return (x[2] || x[0]).toLowerCase(); }).join(", ") + ").");
+      var checkable = D.cards.some(function (c) { return c[8][f] !== NOT_CHECKED; });
+      if (!checkable) notes.push("Legality in " + D.formats[f][1] + " cannot be checked here (its card collection is not " +
+        "in the card pool), so " + node.text + " finds no card.");
+      return not ? function (n) { var s = D.cards[n][8][f]; return s >= 0 && NOT_LEGAL[s]; }
+        : function (n) { return D.cards[n][8][f] === LEGAL; };
+    }
+    function term(node) {
+      var key = node.key, value = node.value, col, found;
+      if (key === "type" || key === "clan" || key === "deck" || key === "keyword" || key === "set") {
+        var tableName = { type: "types", clan: "clans", deck: "decks", keyword: "keywords", set: "sets" }[key];
+        col = { type: 3, clan: 4, deck: 5, keyword: 6, set: 10 }[key];
+        found = tableMatches(D[tableName] || [], value, key === "set");
+        if (!found.length) fail(node, "No " + key + " is called \u201c" + value + "\u201d.");
+        var wanted = {};
+        found.forEach(function (x) { wanted[x] = true; });
+        return function (n) {
+          var v = D.cards[n][col];
+          if (typeof v === "number") return wanted[v] === true;
+          for (var i = 0; i < (v ? v.length : 0); i++) if (wanted[v[i]]) return true;
+          return false;
+        };
+      }
+      if (key === "legal") return legal(node, false);
+      if (key === "banned") {
+        usesLegality = true;
+        if (fold(value) === "any") return function (n) { return D.cards[n][8].indexOf(BANNED) >= 0; };
+        var f = formatOf(D, value);
+        if (f < 0) fail(node, "No format is called \u201c" + value + "\u201d (formats: " +
+          D.formats.map(function (x) { return (x[2] || x[0]).toLowerCase(); }).join(", ") + ", or any).");
+        return function (n) { return D.cards[n][8][f] === BANNED; };
+      }
+      if (key === "is") {
+        if (fold(value) !== "unique") fail(node, "\u201c" + node.text + "\u201d: is: knows only is:unique.");
+        return function (n) { return D.cards[n][7] === 1; };
+      }
+      if (key === "text") {
+        var v = fold(value);
+        if (!v) fail(node, "\u201c" + node.text + "\u201d: give words of the card's text, e.g. o:fear or o:\"bow a target\".");
+        needsText = true;
+        return function (n) { return !!table.texts && table.texts[n].indexOf(" " + v) >= 0; };
+      }
+      var cmp = COMPARE[node.op], y = parseInt(value, 10);
+      if (key === "year") return function (n) { var a = table.years[n]; return a > 0 && cmp(a, y); };
+      var column = table.stat[key];
+      return function (n) { var a = column[n]; return a === a && cmp(a, y); };  // NaN (no such stat) never matches
+    }
+    try {
+      var test = build(parsed.tree, false);
+      return { test: test, needsText: needsText, usesLegality: usesLegality, words: words, notes: notes, error: null };
+    } catch (e) {
+      if (!(e instanceof QueryError)) throw e;
+      return { test: null, needsText: false, usesLegality: usesLegality, words: false, notes: notes, error: e };
+    }
+  }
+
+  // The order of a list of positions: by `sort` ("name": the table's order), `dir` "asc" or "desc"; cards without
+  // the value last either way.
+  function order(hits, table, sort, dir) {
+    if (!sort || sort === "name") return dir === "desc" ? hits.slice().reverse() : hits;
+    var values = sort === "year" ? table.years.map(function (y) { return y || NaN; }) : table.stat[sort];
+    var sign = dir === "desc" ? -1 : 1;
+    return hits.slice().sort(function (a, b) {
+      var x = values[a], y = values[b];
+      if (x !== x || y !== y) return (x !== x) - (y !== y) || a - b;
+      return sign * (x - y) || a - b;
+    });
+  }
+
+  // A row's page (site-relative): "" is the slug of its title and experience (as the build's slug folds them: ASCII
+  // titles only), a string a pool card's slug, [URL] any other page (l5r/site/cardsearch.py `_url_cell`).
+  function rowUrl(D, c) {
+    if (typeof c[2] !== "string") return c[2][0];
+    return D.url[0] + (c[2] || fold(c[0] + (c[1] ? " " + c[1] : "")).replace(/ /g, "-")) + D.url[1];
+  }
+
+  var api = { rowUrl: rowUrl, parse: parse, compile: compile, order: order, Table: Table, statNumber: statNumber,
+    keys: KEYS, sorts: SORTS, tokenize: tokenize };
+  root.l5rCardQuery = api;
+  if (typeof module === "object" && module.exports) module.exports = api;
+})(typeof window !== "undefined" ? window : globalThis);

@@ -1,0 +1,253 @@
+"""The card search's query language (l5r/site/theme/card-query.js), run under Node as the page runs it: the grammar
+(terms, quotes, OR, parentheses, "-", sort:), the errors a term the search cannot read gets (with its place in the
+query, never a list of every card), and what each key finds over a small card table written here, checked against
+answers worked out in Python from the same table. The syntax reference page (cards/syntax/) names every key the
+parser knows, and no other."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+THEME = ROOT / "l5r" / "site" / "theme"
+TITLES = ROOT / "docs" / "assets" / "title-match.js"
+
+# A small card table in the shape of assets/card-index.js (l5r/site/cardsearch.py `index_document`).
+TABLE: dict[str, Any] = {
+    "root": "../../", "formats": [["obsidian-hand", "Obsidian Hand", "OH"], ["modern", "Modern", "MOD"]],
+    "types": ["Personality", "Holding", "Item"], "clans": ["Crab", "Crane"], "decks": ["Dynasty", "Fate"],
+    "keywords": ["Duelist", "Samurai", "Crab Clan"], "sets": ["Ivory Edition", "A Line in the Sand", "Imperial Edition"],
+    "set_years": [2009, 2014, 1995], "stats": ["force", "chi", "focus", "gold_cost", "personal_honor",
+                                               "honor_requirement", "province_strength"],
+    "url": ["card/", "/"], "status": ["legal", "not-legal", "banned", "not-checked"], "syntax": "cards/syntax/",
+    "as_of": "2026-11-28",
+    "cards": [
+        # title, exp, url, types, clans, deck, keywords, unique, verdicts, year, sets, stats
+        ["Kakita Ibara", "", "", [0], [1], 0, [0, 1], 1, [0, 0], 2009, [0], "3,2,,7,3,5"],
+        ["Oracle of Fire, Kakita Ibara", "Experienced", "", [0], [1], 0, [1], 1, [2, 0], 2014, [1], "5,4,,10,4,12"],
+        ["Hida Kisada", "", "", [0], [0], 0, [1, 2], 1, [0, 1], 1995, [2, 0], "4,3,,8,2,4"],
+        ["Border Keep", "", "", [1], [], 0, [], 0, [0, 0], 1995, [2], ",,,0"],
+        ["Ancestral Sword", "", "", [2], [0], 1, [], 0, [1, 0], 1995, [2], "+2,+0,1,*"],
+        ["Wall Section", "", "", [1], [0], 0, [], 0, [3, 0], 2014, [1], ",,,2,,,7"],
+    ],
+}
+TEXTS = ["Battle: Challenge a target Personality to a duel.", "Fear 2. Open: bow a target Follower.",
+         "Crab Clan. Reaction: after a battle, gain 1 Honor.", "Produces 1 Gold.", "Battle: :bow: Bow a target.",
+         "The province's strength is increased."]
+
+HARNESS = r"""
+globalThis.window = globalThis;
+require(process.argv[2]);
+const Q = require(process.argv[3]);
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const table = new Q.Table(input.table);
+table.setTexts(input.texts);
+function show(node) {
+  if (!node) return null;
+  if (node.k === "and" || node.k === "or") return "(" + node.k + " " + node.of.map(show).join(" ") + ")";
+  if (node.k === "not") return "(not " + show(node.of) + ")";
+  if (node.k === "term") return node.key + node.op + node.value;
+  return node.k + ":" + node.value;
+}
+const out = input.queries.map(function (q) {
+  const p = Q.parse(q);
+  if (p.error) return { error: p.error.message, at: p.error.at, length: p.error.length };
+  const c = Q.compile(p, table, { typos: false });
+  if (c.error) return { error: c.error.message, at: c.error.at, length: c.error.length, tree: show(p.tree) };
+  let hits = [];
+  for (let n = 0; n < input.table.cards.length; n++) if (c.test(n)) hits.push(n);
+  hits = Q.order(hits, table, p.sort, p.dir);
+  return { tree: show(p.tree), hits: hits.map(function (n) { return input.table.cards[n][0]; }), sort: p.sort,
+           dir: p.dir };
+});
+out.push({ keys: Object.keys(Q.keys) });
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def node() -> str:
+    found = shutil.which("node")
+    assert found, "Node.js is needed (make node_modules installs the browser-side packages with npm, which has it)"
+    return found
+
+
+def run(queries: list[str], tmp_path: Path, table: dict[str, Any] = TABLE, texts: list[str] = TEXTS) -> list[Any]:
+    harness = tmp_path / "harness.js"
+    harness.write_text(HARNESS, encoding="utf-8")
+    result = subprocess.run([node(), str(harness), str(TITLES), str(THEME / "card-query.js")],
+                            input=json.dumps({"table": table, "texts": texts, "queries": queries}),
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    answers: list[Any] = json.loads(result.stdout)
+    return answers
+
+
+def titles(*positions: int) -> list[str]:
+    return [TABLE["cards"][n][0] for n in positions]
+
+
+# (query, the cards it finds in their order)
+FINDS = [
+    ("kakita", titles(0, 1)),
+    ('"kakita ibara"', titles(0)),
+    ("o:duel", titles(0)),
+    ("o:fear", titles(1)),
+    ('o:"bow a target"', titles(1, 4)),
+    ("o:bow", titles(1, 4)),  # the start of a word: "elbow" would not match
+    ("e:ivory", titles(0, 2)),
+    ("set:line", titles(1, 5)),  # a word of "A Line in the Sand"
+    ('e:"imperial edition"', titles(2, 3, 4)),
+    ("force>3", titles(1, 2)),
+    ("force>=3", titles(0, 1, 2)),
+    ("force=2", titles(4)),  # an item's "+2" compares as 2
+    ("force!=3 t:personality", titles(1, 2)),
+    ("cost<=7", titles(0, 3, 5)),  # "*" matches no comparison
+    ("ph>=3", titles(0, 1)),
+    ("hr<5", titles(2)),
+    ("focus:1", titles(4)),
+    ("ps>6", titles(5)),
+    ("chi<1", titles(4)),
+    ("year<2000", titles(2, 3, 4)),
+    ("year>=2014", titles(1, 5)),
+    ("c:crab OR c:crane", titles(0, 1, 2, 4, 5)),
+    ("t:personality (c:crab OR o:fear)", titles(1, 2)),
+    ("-(c:crab OR c:crane)", titles(3)),
+    ("-t:personality -t:holding", titles(4)),
+    ("k:duelist OR k:\"crab clan\"", titles(0, 2)),
+    ("f:oh", titles(0, 2, 3)),
+    ("-f:oh", titles(1, 4)),  # a card that cannot be checked (Wall Section) is neither
+    ("banned:oh", titles(1)),
+    ("banned:any", titles(1)),
+    ("is:unique t:personality", titles(0, 1, 2)),
+    ("t:personality sort:force", titles(0, 2, 1)),
+    ("t:personality sort:force dir:desc", titles(1, 2, 0)),
+    ("order:cost dir:desc", titles(1, 2, 0, 5, 3, 4)),  # cards without the stat last
+    ("sort:year", titles(2, 3, 4, 0, 1, 5)),
+    ("sort:force", titles(4, 0, 2, 1, 3, 5)),
+    ("c:crab AND t:item", titles(4)),
+    ("", titles(0, 1, 2, 3, 4, 5)),
+]
+
+
+def test_each_term_finds_what_the_reference_says(tmp_path: Path) -> None:
+    answers = run([q for q, _ in FINDS], tmp_path)
+    wrong = [(q, want, got) for (q, want), got in zip(FINDS, answers) if got.get("hits") != want]
+    assert not wrong, "\n".join(f"{q!r}: wanted {w}, got {g}" for q, w, g in wrong)
+
+
+# (query, the tree it parses to)
+TREES = [
+    ("a b", "(and word:a word:b)"),
+    ("a OR b c", "(or word:a (and word:b word:c))"),
+    ("(a OR b) c", "(and (or word:a word:b) word:c)"),
+    ("-(a OR b)", "(not (or word:a word:b))"),
+    ("--a", "(not (not word:a))"),
+    ("t=item cost>=2", "(and type:item gold_cost>=2)"),
+    ('o:"a b" "c d"', "(and text:a b phrase:c d)"),
+    ("hida or kisada", "(and word:hida word:or word:kisada)"),  # lowercase or: a title word
+    ("c:crab)x", None),
+    ("sort:force", "(and )"),
+]
+
+
+def test_one_grammar_parses_terms_groups_and_negation(tmp_path: Path) -> None:
+    answers = run([q for q, _ in TREES], tmp_path)
+    for (query, tree), got in zip(TREES, answers):
+        if tree is None:
+            assert "error" in got, (query, got)
+        else:
+            assert got.get("tree") == tree, (query, got)
+
+
+# (query, a part of the error's message, the marked part of the query)
+ERRORS = [
+    ("foo:bar", "not a search key", "foo:"),
+    ("kakita force>high", "compares with a whole number", "force>high"),
+    ("c:nowhere", "No clan is called", "c:nowhere"),
+    ("e:atlantis", "No set is called", "e:atlantis"),
+    ("f:vintage", "No format is called", "f:vintage"),
+    ("banned:vintage", "No format is called", "banned:vintage"),
+    ("is:rare", "is:unique", "is:rare"),
+    ("t<personality", "only numbers compare", "t<personality"),
+    ("year<12", "four digits", "year<12"),
+    ("o:", "needs a value", "o:"),
+    ('"kakita', "never closed", '"kakita'),
+    ("(c:crab", "never closed", "("),
+    ("c:crab)", "closes no", ")"),
+    ("() x", "hold nothing", "()"),
+    ("OR c:crab", "term before it", "OR"),
+    ("c:crab OR", "term after it", "OR"),
+    ("c:crab OR OR c:crane", "term after it", "OR"),
+    ("(sort:force)", "orders the whole list", "sort:force"),
+    ("-sort:force", "orders the whole list", "sort:force"),
+    ("sort:force OR c:crab", "orders the whole list", "sort:force"),
+    ("sort:rarity", "can be sorted by", "sort:rarity"),
+    ("dir:up", "asc or desc", "dir:up"),
+    ("sort<force", "write sort:", "sort<force"),
+    ("AND c:crab", "on each side", "AND"),
+]
+
+
+def test_a_term_the_search_cannot_read_is_an_error_in_place_never_every_card(tmp_path: Path) -> None:
+    answers = run([q for q, _, _ in ERRORS], tmp_path)
+    for (query, message, marked), got in zip(ERRORS, answers):
+        assert "hits" not in got, f"{query!r} listed cards: {got}"
+        assert message in got["error"], (query, got)
+        assert query[got["at"]:got["at"] + got["length"]] == marked, (query, got)
+
+
+def test_random_queries_are_answered_or_refused_never_thrown(tmp_path: Path) -> None:
+    """Every string over the grammar's characters is either a list or an error (the harness would exit non-zero on
+    an exception): 3,000 of them, from a fixed seed."""
+    import random
+
+    pick = random.Random(44)
+    alphabet = ['c:', 'o:', 'force', '>=', '<', '=', '!=', '(', ')', '-', '"', 'OR', 'AND', ' ', 'crab', '3', 'sort:',
+                'dir:', 'desc', 'kakita', 'e:', 'ivory', ':', 'year', '2009', 'x', '\\', "'", '\u00e9']
+    queries = ["".join(pick.choice(alphabet) for _ in range(pick.randint(1, 12))) for _ in range(3000)]
+    answers = run(queries, tmp_path)[:-1]
+    assert len(answers) == len(queries)
+    assert all(("hits" in a) != ("error" in a) for a in answers)
+
+
+def test_the_syntax_reference_names_every_key_and_no_other(tmp_path: Path) -> None:
+    from l5r.site import cardsearch
+
+    keys = set(run([], tmp_path)[-1]["keys"])
+    page = cardsearch.syntax_markdown()
+    listed = set(re.findall(r"<code>([a-z_]+):</code>", page.split("<tbody>")[1].split("</tbody>")[0]))
+    assert listed == keys, f"only in the parser: {sorted(keys - listed)}; only on the page: {sorted(listed - keys)}"
+
+
+@pytest.mark.parametrize("directory_urls", [True, False])
+def test_a_rows_address_reads_back_as_the_card_pages_address(directory_urls: bool) -> None:
+    """The index keeps a card's URL short ("" when it is the slug of the title, else the slug, else the whole URL);
+    card-search.js's `cardUrl` rebuilds it. Here for titles that fold differently (accents, apostrophes,
+    punctuation) and a URL outside the pool card pages."""
+    from l5r.site import cardsearch, search
+
+    before, after = cardsearch._url_pattern(directory_urls)
+    cases = [("Kakita Ibara", "", "kakita-ibara"), ("Koan's Jingasa", "", "koans-jingasa"),
+             ("Idé", "", "ide"), ('"Failure, My Sensei"', "", "failure-my-sensei"),
+             ("Aulus", "", "aulus-dynasty"), ("Border Keep", "Experienced 2", "border-keep-experienced-2")]
+    rows = [[title, exp, cardsearch._url_cell(before + page_slug + after, title, exp, directory_urls)]
+            for title, exp, page_slug in cases]
+    other = "cards/border-keep/" if directory_urls else "cards/border-keep.html"
+    rows.append(["Border Keep", "", cardsearch._url_cell(other, "Border Keep", "", directory_urls)])
+    assert rows[-1][2] == [other]
+    script = ("globalThis.window = globalThis; require(process.argv[1]); const Q = require(process.argv[2]);"
+              "const D = JSON.parse(process.argv[3]);"
+              "process.stdout.write(JSON.stringify(D.cards.map(c => Q.rowUrl(D, c))));")
+    document = json.dumps({"url": [before, after], "cards": rows})
+    result = subprocess.run([node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), document],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == [before + s + after for _, _, s in cases] + [other]
+    assert all(search.slug(t + (" " + e if e else "")) == s for t, e, s in cases if s != "aulus-dynasty")
