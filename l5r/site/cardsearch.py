@@ -7,6 +7,7 @@ keywords, today's verdict per format) loaded by a script tag, so it works from f
 
 from __future__ import annotations
 
+import html as _html
 import json
 import re
 from collections.abc import Callable, Iterator
