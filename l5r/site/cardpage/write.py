@@ -88,10 +88,9 @@ def write_card_pages(site_dir: Path, card_site: CardSite, head: str, tail: str, 
         _FORKED = None
 
 
-_FORKED: tuple | None = None
+_FORKED = None
 
 
 def _write_share(n: int) -> int:
-    assert _FORKED is not None  # set before the workers were forked
     site_dir, card_site, head, tail, identities, jobs = _FORKED
     return _write_cards(site_dir, card_site, head, tail, identities[n::jobs])
