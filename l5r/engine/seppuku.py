@@ -7,8 +7,6 @@ Glossary S, OH Seppuku: a Reaction before an Honor loss, which it reduces to `re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from . import keywords
 from .game import Card, Game, Refused, stated
 from .honor import HonorChange, apply_change, change_honor, modified_points
@@ -20,7 +18,7 @@ def commit(game: Game, card: Card):
     keywords.destroy(game, card)
 
 
-def _terms(game: Game) -> tuple[Mapping, str]:
+def _terms(game: Game) -> tuple[dict, str]:
     rule = stated(game.ruleset, "seppuku", "the Seppuku player ability")
     return game.ruleset.seppuku, rule
 

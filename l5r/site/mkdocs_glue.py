@@ -151,7 +151,6 @@ def post_page(state: SiteState, output: str, page) -> str:
     # The per-page passes of l5r/site/postbuild.py on the page MkDocs is about to write (titles escaped once more
     # for Material's tooltips, moved-anchor markers, offline links): the same function `l5r site postbuild` runs
     # on each page file after another engine's build.
-    assert state.passes is not None  # theme_env, before any page
     return postbuild.page_html(output, page.file.dest_uri, state.passes)
 
 
