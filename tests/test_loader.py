@@ -148,6 +148,22 @@ def test_a_clean_document_is_not_validated_twice_even_in_a_new_process(small_dat
     assert list((tmp_path / "cache").glob("schema-clean-*.txt"))
 
 
+def test_a_schema_edited_while_a_process_runs_is_the_one_checked(small_data_copy, tmp_path, monkeypatch):
+    """`mkdocs serve` loads the data again after every edit, a schema's too: the documents are checked against
+    the schemas as they are now, not as the process first compiled them."""
+    from l5r.data.yamlsource import DataError
+
+    _forget_memo(monkeypatch, tmp_path)
+    load_codex(small_data_copy)
+    schema = small_data_copy / "schemas" / "format.schema.json"
+    doc = json.loads(schema.read_text(encoding="utf-8"))
+    doc["properties"]["short_name"]["maxLength"] = 1  # every format's short name is longer
+    schema.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DataError) as raised:
+        load_codex(small_data_copy)
+    assert any("short_name" in line for line in raised.value.details), raised.value.details
+
+
 def test_a_process_whose_data_is_known_clean_never_imports_the_schema_checker(small_data_copy, tmp_path, monkeypatch):
     """jsonschema is a third of a command's start-up: once every document is remembered clean, a new process loads
     the data without it; an edited document brings it back."""
@@ -227,7 +243,7 @@ def test_a_schema_edit_forgets_every_clean_document(small_data_copy, tmp_path, m
     schema = small_data_copy / "schemas" / "format.schema.json"
     schema.write_text(schema.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     calls = []
-    real = schemas._validators.__wrapped__(small_data_copy / "schemas")
+    real = schemas._validators(small_data_copy / "schemas")
 
     class Counting:
         def __init__(self, inner):

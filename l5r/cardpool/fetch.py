@@ -18,7 +18,6 @@ import contextlib
 import datetime as dt
 import errno
 import fnmatch
-import functools
 import hashlib
 import json
 import os
@@ -31,7 +30,7 @@ import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterator
+from typing import BinaryIO, Iterator
 
 from ..data.safefile import UnreadableFile, read_text, write_whole
 from ..errors import CodexError
@@ -465,7 +464,7 @@ def _pool_name_in_archive(name: str, sources: tuple[SourcePath, ...]) -> str | N
     return None
 
 
-def _tar_members(archive: Path, shown: str) -> Iterator[tuple[str, str, Callable[[], Any]]]:
+def _tar_members(archive: Path, shown: str) -> Iterator[tuple[str, str, object]]:
     try:
         tar = tarfile.open(archive, mode="r:*")
     except _ARCHIVE_ERRORS as exc:
@@ -474,10 +473,10 @@ def _tar_members(archive: Path, shown: str) -> Iterator[tuple[str, str, Callable
         for member in tar:
             kind = "file" if member.isreg() else "link" if (member.issym() or member.islnk()) else \
                 "folder" if member.isdir() else "special file"
-            yield member.name, kind, functools.partial(tar.extractfile, member)
+            yield member.name, kind, (lambda m=member: tar.extractfile(m))
 
 
-def _zip_members(archive: Path, shown: str) -> Iterator[tuple[str, str, Callable[[], Any]]]:
+def _zip_members(archive: Path, shown: str) -> Iterator[tuple[str, str, object]]:
     try:
         zf = zipfile.ZipFile(archive)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
@@ -486,7 +485,7 @@ def _zip_members(archive: Path, shown: str) -> Iterator[tuple[str, str, Callable
         for info in zf.infolist():
             mode = (info.external_attr >> 16) & 0o170000
             kind = "folder" if info.is_dir() else "link" if mode == 0o120000 else "file"
-            yield info.filename, kind, functools.partial(zf.open, info)
+            yield info.filename, kind, (lambda i=info: zf.open(i))
 
 
 def _check_name(pool_name: str, shown: str) -> None:

@@ -41,8 +41,14 @@ def _format_checker() -> FormatChecker:
     return checker
 
 
-@cache
 def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
+    """The schemas' validators as the files are now (compiled once for each version of the schemas: a schema
+    edited under `mkdocs serve` is the one the next loading checks against)."""
+    return _compiled_validators(schema_dir, _digest_of(schema_dir))
+
+
+@cache
+def _compiled_validators(schema_dir: Path, digest: str) -> dict[str, Draft202012Validator]:
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 

@@ -77,7 +77,10 @@ def challenge(game: Game, challenger: str, challenged: str) -> Duel:
     a, b = game.card(challenger), game.card(challenged)
     if a.controller == b.controller:
         raise Refused("a duel is between Personalities of different players", rule)
-    return Duel(a, b, rule, number(game.ruleset, "duel_focus_limit", "the number of focuses in a duel"))
+    limit = game.ruleset.duel_focus_limit
+    if limit is None:  # a rule of duels that gives no number of focuses
+        raise not_stated(game.ruleset, "how many times each player may focus in a duel", rule)
+    return Duel(a, b, rule, limit)
 
 
 def _resolve(duel: Duel, game: Game) -> DuelResult:

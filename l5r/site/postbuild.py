@@ -76,10 +76,12 @@ def page_passes(codex: m.Codex, generated: Generated, page_files, *, directory_u
     return PagePasses(codex, generated, directory_urls, offline_copy, by_dir)
 
 
-def page_html(page: str, page_file: str, passes: PagePasses) -> str:
-    """One built page (the whole HTML file) after the per-page passes. `page_file`: its path from the site root.
+def page_html(page: str, page_file: str, passes: PagePasses | None) -> str:
+    """One built page (the whole HTML file) after the per-page passes. `page_file`: its path from the site root;
+    `passes`: what they need, known before the first page (None only until then: MkDocs' theme_env event).
 
     A page without Material's `<article>` is left as it is, apart from the offline copy's feed and canonical links."""
+    assert passes is not None, "a page was rendered before the per-page passes were prepared"
     start = page.find(ARTICLE)
     end = page.rfind(_ARTICLE_END)
     if start != -1 and end > start:

@@ -6,11 +6,15 @@ from __future__ import annotations
 import html as _html
 import os
 from pathlib import Path
+from typing import Any
 
 from ...cardpool import Identity
 from ...progress import Unit, meter
 from ..cardlinks import CARD_DIR
 from .article import CardSite
+
+# What the forked card page writers share (write_card_pages sets it before they fork, then clears it).
+_FORKED: Any = None
 
 
 def card_page_html(card_site: CardSite, identity: Identity, head: str, tail: str) -> str:
