@@ -18,6 +18,7 @@ import contextlib
 import datetime as dt
 import errno
 import fnmatch
+import functools
 import hashlib
 import json
 import os
@@ -48,7 +49,7 @@ MAX_DOWNLOAD = 2 * 1024 ** 3  # also the most a local archive may be
 MAX_FILE = 64 * 1024 ** 2
 MAX_POOL = 512 * 1024 ** 2
 MAX_POOL_FILES = 10_000  # files one of the sources takes
-MAX_MEMBERS = 100_000  # members of an archive, taken or not
+MAX_MEMBERS = 50_000  # members of an archive, taken or not
 MAX_UNPACKED = 4 * 1024 ** 3  # bytes an archive unpacks to, taken or not...
 UNPACKED_RATIO = 200  # ...and at most this many times its packed size, past the first UNPACKED_FLOOR bytes
 UNPACKED_FLOOR = 64 * 1024 ** 2
@@ -100,12 +101,19 @@ class SourcePath:
 
 
 def _map(path: str, pattern: str, target: str) -> str | None:
-    folder, name = posixpath.split(path)
-    want_folder, want_name = posixpath.split(pattern)
-    if folder != want_folder or not fnmatch.fnmatchcase(name, want_name):
+    folder, _, name = path.rpartition("/")
+    want_folder, want_name = _split_pattern(pattern)
+    if folder != want_folder or not want_name(name):
         return None
     target_folder, target_name = posixpath.split(target)
     return posixpath.join(target_folder, name if "*" in target_name else target_name)
+
+
+@functools.lru_cache(maxsize=64)
+def _split_pattern(pattern: str):
+    """A source's folder and a matcher of its file names, made once: every member of an archive is looked at."""
+    folder, _, name = pattern.rpartition("/")
+    return folder, re.compile(fnmatch.translate(name)).match
 
 
 DEFAULT_SOURCES = (
