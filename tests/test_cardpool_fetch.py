@@ -651,3 +651,310 @@ def test_pin_refuses_a_repository_that_is_no_owner_and_name(tmp_path, no_proxy_e
     assert path.read_bytes() == before
     with pytest.raises(pool_fetch.FetchError, match="was not written"):
         pool_fetch.write_manifest(pool_fetch.Manifest(repository, "cd" * 20), tmp_path / "other.json")
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Hostile archives, mirrors, caches and locks (issue: hostile input, round three)
+# -----------------------------------------------------------------------------------------------------------
+
+
+def _in_subprocess(code: str, *args, timeout: float = 60, what: str = "the fetch") -> subprocess.CompletedProcess:
+    """Run `code` (which may set the fetch's limits first) in a fresh Python: a regression that hangs fails here
+    after `timeout` seconds instead of hanging the test run."""
+    try:
+        return subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True,
+                              timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{what} was still waiting after {timeout} s")
+
+
+_FETCH = ("import sys; from pathlib import Path; from l5r.cardpool import fetch as f; {setup}\n"
+          "m = f.load_manifest(sys.argv[1])\n"
+          "try:\n    f.fetch(sys.argv[2], manifest=m, cache_dir=Path(sys.argv[3])); print('installed')\n"
+          "except f.FetchError as e:\n    print('FetchError:', e)\n")
+
+
+class _Handlers:
+    """An HTTP server on 127.0.0.1: path -> handler(request) doing all the answering (a header of its choice, a
+    redirect, a trickle of bytes)."""
+
+    def __init__(self, routes):
+        outer = self
+        self.routes = routes
+        self.stop = threading.Event()
+        self.seen = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                outer.seen.append(dict(self.headers))
+                outer.routes.get(self.path, lambda h: h.send_error(404))(self)
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _trickle(server: _Handlers, seconds: float = 90):
+    def answer(h):
+        h.send_response(200)
+        h.send_header("Content-Length", str(10 ** 6))
+        h.end_headers()
+        deadline = time.monotonic() + seconds
+        try:
+            while time.monotonic() < deadline and not server.stop.is_set():
+                h.wfile.write(b"\0")
+                h.wfile.flush()
+                server.stop.wait(0.2)
+        except OSError:
+            pass
+    return answer
+
+
+@pytest.mark.parametrize("setup, said", [
+    ("f.RATE_WINDOW = 1; f.MIN_RATE = 1000", "is too slow: "),
+    ("f.DEADLINE = 2; f.MIN_RATE = 0", "did not end within 2 s"),
+])
+def test_a_mirror_that_trickles_bytes_is_given_up(tmp_path, no_proxy_env, setup, said):
+    """A mirror sending one byte every 30 s never met the 60 s timeout of one read: a minimum rate (on average over
+    each minute) and a deadline for the whole download end it, in one line. Here a byte every 0.2 s, the limits
+    made small."""
+    _, path = _manifest(tmp_path)
+    with _Handlers({}) as server:
+        server.routes["/pool.tar.gz"] = _trickle(server)
+        started = time.monotonic()
+        result = _in_subprocess(_FETCH.format(setup=setup), path, f"{server.url}/pool.tar.gz", tmp_path / "cache")
+    assert result.stdout.startswith("FetchError: the download from http://127.0.0.1:"), result.stdout + result.stderr
+    assert said in result.stdout and result.stdout.endswith("nothing was installed\n")
+    assert time.monotonic() - started < 30
+    assert _left_in(tmp_path / "cache") == []
+
+
+def test_a_fetch_waits_for_a_running_one_for_a_while_and_says_so(tmp_path, no_proxy_env):
+    """Every other fetch (even --from a local folder) waited on the lock in silence, for ever."""
+    import fcntl
+
+    _, path = _manifest(tmp_path)
+    root = tmp_path / "cache" / "cardpool"
+    root.mkdir(parents=True)
+    with open(root / ".lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        result = _in_subprocess(_FETCH.format(setup="f.LOCK_WAIT = 1"), path, _pool_folder(tmp_path / "pool"),
+                                tmp_path / "cache")
+    assert result.stderr == ("l5r cardpool fetch: another fetch of the card pool is running; waiting for it to end "
+                             "(at most 1 s)\n")
+    assert result.stdout == (f"FetchError: another fetch of the card pool has held {root / '.lock'} for 1 s; try "
+                             "again when it has ended\n")
+
+
+def test_a_lock_that_is_a_fifo_or_a_link_is_refused_and_its_target_kept(tmp_path, no_proxy_env):
+    _, path = _manifest(tmp_path)
+    root = tmp_path / "cache" / "cardpool"
+    root.mkdir(parents=True)
+    os.mkfifo(root / ".lock")
+    result = _in_subprocess(_FETCH.format(setup=""), path, _pool_folder(tmp_path / "pool"), tmp_path / "cache")
+    assert result.stdout == (f"FetchError: the card pool's lock file {root / '.lock'} is not a regular file; remove "
+                             "it and fetch again\n"), result.stdout + result.stderr
+    (root / ".lock").unlink()
+    target = tmp_path / "precious.txt"
+    target.write_text("kept\n", encoding="utf-8")
+    (root / ".lock").symlink_to(target)
+    result = _in_subprocess(_FETCH.format(setup=""), path, tmp_path / "pool", tmp_path / "cache")
+    assert result.stdout == (f"FetchError: the card pool's lock file {root / '.lock'} is a symbolic link; remove it "
+                             "and fetch again\n"), result.stdout + result.stderr
+    assert target.read_text(encoding="utf-8") == "kept\n"
+
+
+def _installed_record(tmp_path: Path) -> tuple[Path, Path]:
+    cache = tmp_path / "cache"
+    folder = _install_as_pinned(tmp_path, cache)
+    return cache, folder / pool_fetch.RECORD_FILE
+
+
+@pytest.mark.parametrize("kind", ["fifo", "huge"])
+def test_a_fetched_record_that_is_a_fifo_or_huge_is_one_line(tmp_path, no_proxy_env, kind):
+    """fetched.json read as every cache file is: a FIFO hung `deck check` and `cardpool status`, a 1.5 GB one
+    ended in a MemoryError traceback. Here 64 MB (a sparse file), the limit being 1 MB."""
+    cache, record = _installed_record(tmp_path)
+    record.unlink()
+    if kind == "fifo":
+        os.mkfifo(record)
+    else:
+        with open(record, "wb") as stream:
+            stream.truncate(64 * 1024 ** 2)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Dynasty:\n1 Made-Up Holding\n", encoding="utf-8")
+    for args in (("cardpool", "status"), ("deck", "check", "--format", "modern", deck)):
+        try:
+            result = _l5r(*args, cache=cache, cwd=tmp_path)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"l5r {args[0]} {args[1]} waited on {record}")
+        assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+        assert f"the fetched pool's record {record} " in result.stderr
+        assert ("named pipe" if kind == "fifo" else "larger than 1 MB") in result.stderr
+    again = _l5r("cardpool", "fetch", "--from", _pool_folder(tmp_path / "pool"), cache=cache, cwd=tmp_path)
+    assert again.returncode == 0 or "is refused" not in again.stderr  # a fetch replaces the damaged folder
+
+
+def _tar_of(members: list[tuple[str, bytes]], mode: str = "w:gz") -> bytes:
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode=mode) as tar:
+        for name, data in members:
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    return out.getvalue()
+
+
+def test_an_archive_that_unpacks_to_far_more_than_it_is_is_refused_at_the_header(made_up, tmp_path, monkeypatch):
+    """A 3 KB .tar.bz2 of 4 GB of zeros cost 10 s of unpacking: a member is refused on its header when the archive
+    would unpack past the limit (here 1 MB, the archive a few KB)."""
+    manifest, _, cache = made_up
+    monkeypatch.setattr(pool_fetch, "UNPACKED_FLOOR", 1024 ** 2, raising=False)
+    monkeypatch.setattr(pool_fetch, "UNPACKED_RATIO", 10, raising=False)
+    for mode, name in (("w:gz", "bomb.tar.gz"), ("w:bz2", "bomb.tar.bz2")):
+        members = list(_repo_members().items())
+        archive = tmp_path / name
+        archive.write_bytes(_tar_of([(n, t.encode()) for n, t in members[:1]] + [("top/zeros.bin", bytes(8 * 1024 ** 2))]
+                                    + [(n, t.encode()) for n, t in members[1:]], mode))
+        with pytest.raises(pool_fetch.FetchError, match=r"unpacks to more than 1 MB; the archive was refused$"):
+            pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)
+    assert _left_in(cache) == []
+
+
+def test_an_archive_of_too_many_members_is_refused_without_a_list_of_them(made_up, tmp_path, monkeypatch):
+    """4 million empty members took 116 s and 1.77 GB: members are counted as they come, none kept."""
+    import tracemalloc
+
+    manifest, _, cache = made_up
+    many = [(f"top/empty/{n}", b"") for n in range(30_000)] + [(n, t.encode()) for n, t in _repo_members().items()]
+    archive = tmp_path / "many.tar.gz"
+    archive.write_bytes(_tar_of(many))
+    tracemalloc.start()
+    try:
+        pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)  # within the limit: installed
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 1024 ** 2, f"{peak / 1024 ** 2:.1f} MB traced for 30,000 members"
+    monkeypatch.setattr(pool_fetch, "MAX_MEMBERS", 10_000, raising=False)
+    with pytest.raises(pool_fetch.FetchError, match=r"holds more than 10,000 members; the archive was refused$"):
+        pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)
+    zipped = tmp_path / "many.zip"
+    zipped.write_bytes(_zip({name: data.decode() for name, data in many[:10_001]}))
+    with pytest.raises(pool_fetch.FetchError, match=r"holds more than 10,000 members; the archive was refused$"):
+        pool_fetch.fetch(zipped, manifest=manifest, cache_dir=cache)
+
+
+def test_too_many_pool_named_files_are_refused(made_up, tmp_path, monkeypatch):
+    """200,000 empty pool-named files took 41 s: a pool of 131 files is refused past 10,000 (here 100)."""
+    manifest, _, cache = made_up
+    monkeypatch.setattr(pool_fetch, "MAX_POOL_FILES", 100, raising=False)
+    named = {f"sets/extra_{n}.yaml": "" for n in range(150)}
+    archive = tmp_path / "named.tar.gz"
+    archive.write_bytes(_tar_gz(_repo_members({**FILES, **named})))
+    with pytest.raises(pool_fetch.FetchError, match=r"more than 100 files the card pool would take"):
+        pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)
+    with pytest.raises(pool_fetch.FetchError, match=r"more than 100 files the card pool would take"):
+        pool_fetch.fetch(_pool_folder(tmp_path / "folder", {**FILES, **named}), manifest=manifest, cache_dir=cache)
+    monkeypatch.setattr(pool_fetch, "MAX_DOWNLOAD", 1024)
+    with pytest.raises(pool_fetch.FetchError, match=r"more than the 0 GB a card pool archive may be; refused$"):
+        pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)
+
+
+def test_a_content_length_that_is_no_ascii_number_is_one_line(made_up):
+    """`Content-Length: ²` passed str.isdigit() and ended in a traceback."""
+    manifest, _, cache = made_up
+
+    def answer(h):
+        h.send_response(200)
+        h.send_header("Content-Length", "\u00b2")
+        h.end_headers()
+        h.wfile.write(b"xx")
+
+    with _Handlers({"/pool.tar.gz": answer}) as server:
+        with pytest.raises(pool_fetch.FetchError, match=r"answered with a Content-Length that is not a number "
+                                                        r"\(\"\\u00b2\"\); refused$"):
+            pool_fetch.fetch(f"{server.url}/pool.tar.gz", manifest=manifest, cache_dir=cache)
+
+
+def test_a_redirect_to_anything_but_http_is_refused(made_up):
+    manifest, _, cache = made_up
+
+    def answer(h):
+        h.send_response(302)
+        h.send_header("Location", "ftp://user:pw@elsewhere.example/pool.tar.gz")
+        h.send_header("Content-Length", "0")
+        h.end_headers()
+
+    with _Handlers({"/pool.tar.gz": answer}) as server:
+        with pytest.raises(pool_fetch.FetchError) as caught:
+            pool_fetch.fetch(f"{server.url}/pool.tar.gz", manifest=manifest, cache_dir=cache)
+    assert str(caught.value) == (f"{server.url}/pool.tar.gz redirects to ftp://elsewhere.example/pool.tar.gz, which "
+                                 "is not an http:// or https:// address; refused")
+
+
+def test_a_mirrors_password_is_sent_never_shown(tmp_path, no_proxy_env):
+    """The password was printed in the first line, and `user:password@127.0.0.1` was looked up as a host name (a
+    refused connection blamed on DNS)."""
+    cache = tmp_path / "cache"
+    _, path = _manifest(tmp_path)
+    body = _tar_gz(_repo_members())
+
+    def answer(h):
+        h.send_response(200)
+        h.send_header("Content-Length", str(len(body)))
+        h.end_headers()
+        h.wfile.write(body)
+
+    with _Handlers({"/pool.tar.gz": answer}) as server:
+        address = server.url.replace("http://", "http://mirror:s3cret@") + "/pool.tar.gz"
+        done = _l5r("cardpool", "fetch", "--from", address, "--manifest", path, cache=cache, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "s3cret" not in done.stdout + done.stderr and f"from {server.url}/pool.tar.gz" in done.stdout
+    assert server.seen[0].get("Authorization") == "Basic bWlycm9yOnMzY3JldA=="  # mirror:s3cret
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    refused = _l5r("cardpool", "fetch", "--from", f"http://mirror:s3cret@127.0.0.1:{port}/pool.tar.gz",
+                   "--manifest", path, "--force", cache=cache, cwd=tmp_path)
+    assert refused.returncode == 2 and "s3cret" not in refused.stdout + refused.stderr
+    assert refused.stderr == ("l5r cardpool fetch: no network: cannot reach 127.0.0.1 (connection refused); with a "
+                              "copy of the pool, give it with --from PATH\n")
+
+
+def test_a_garbage_archive_is_one_line(tmp_path, no_proxy_env):
+    """tarfile's reason listed every compression it tried, a line each: five lines."""
+    _, path = _manifest(tmp_path)
+    for name, data in (("garbage.gz", bytes(range(256)) * 8), ("garbage.tar.gz", b"\x1f\x8b\x08\x00" + b"x" * 500)):
+        (tmp_path / name).write_bytes(data)
+        result = _l5r("cardpool", "fetch", "--from", tmp_path / name, "--manifest", path, cache=tmp_path / "cache",
+                      cwd=tmp_path)
+        assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+        assert f"{name} is not a readable .tar.gz or .zip archive (" in result.stderr or "truncated or corrupt" in \
+            result.stderr
+
+
+def test_a_pool_file_swapped_for_a_fifo_is_refused_not_waited_on(tmp_path, no_proxy_env):
+    """`--from FOLDER` checked is_file() and then opened with a blocking open(): a file swapped for a FIFO in
+    between hung the fetch. The swap is made certain here: is_file() says yes to everything."""
+    _, path = _manifest(tmp_path)
+    folder = _pool_folder(tmp_path / "pool")
+    (folder / "sets" / "beta_test_set.yaml").unlink()
+    os.mkfifo(folder / "sets" / "beta_test_set.yaml")
+    setup = "Path.is_file = lambda self: True"
+    result = _in_subprocess(_FETCH.format(setup=setup), path, folder, tmp_path / "cache")
+    assert result.stdout == (f"FetchError: cannot read {folder / 'sets' / 'beta_test_set.yaml'}: it is a named pipe "
+                             "(FIFO), not a regular file\n"), result.stdout + result.stderr

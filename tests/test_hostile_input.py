@@ -524,3 +524,35 @@ def test_an_oversize_non_utf8_or_torn_parsed_memo_is_no_memo(tmp_path, monkeypat
     load_codex(ROOT / "data")
     assert len(composed) > 20, "the memo was used"
     assert json.loads(memo.read_text(encoding="utf-8")), "written afresh"
+
+
+# -- a data file cut short that is still valid YAML ----------------------------------------------------------
+
+
+def _cut_at_a_record(path: Path) -> int:
+    """Cut `path` before the record that starts after its first third (a `  - id:` line): what remains is valid
+    YAML and valid data, only shorter. Returns the number of lines kept."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    starts = [n for n, line in enumerate(lines) if re.match(r"^  - id: ", line) and n >= len(lines) // 3]
+    keep = starts[0] if starts else len(lines) // 3
+    path.write_text("".join(lines[:keep]), encoding="utf-8")
+    return keep
+
+
+@pytest.mark.parametrize("fmt", sorted(p.name for p in (ROOT / "data" / "formats").iterdir()
+                                       if (p / "rules.yml").is_file()))
+def test_references_and_quotes_lost_with_a_file_cut_short_name_that_file(data_copy, fmt):
+    """The first third of obsidian-hand's rules.yml (still valid YAML) gave 63 problems, none naming that file:
+    each was written where the lost id or text is referred to. Now a missing id names the files where the ids
+    nearest to it are written, a missing quote the files its format's verbatim text is read from."""
+    from l5r.data.yamlsource import DataError
+
+    rules = data_copy / "formats" / fmt / "rules.yml"
+    _cut_at_a_record(rules)
+    with pytest.raises(DataError) as caught:  # every format's later rules are referred to from other files
+        load_codex(data_copy)
+    problems = [str(p) for p in caught.value.problems]
+    lost = [p for p in problems if "does not exist (no record has this id" in p or "verbatim text" in p]
+    assert lost, problems
+    unnamed = [p for p in lost if "rules.yml" not in p.split(": ", 1)[1]]
+    assert not unnamed, unnamed[:3]

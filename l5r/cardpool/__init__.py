@@ -65,7 +65,10 @@ def choose_pool(explicit: str | os.PathLike | None = None, environ: Mapping[str,
         manifest = fetch.load_manifest()
     except fetch.FetchError as exc:
         raise PoolError(str(exc)) from None
-    found = fetch.installed(manifest, cache_dir)
+    try:
+        found = fetch.installed(manifest, cache_dir)
+    except fetch.FetchError as exc:  # its record cannot be read (a FIFO, a huge file): one line, never a wait
+        raise PoolError(str(exc)) from None
     if found is not None:
         return PoolChoice(found.folder, "fetched", found, manifest)
     return PoolChoice(None, "none")

@@ -18,12 +18,15 @@ import contextlib
 import datetime as dt
 import errno
 import fnmatch
+import functools
 import hashlib
 import json
 import os
 import posixpath
 import re
 import shutil
+import stat
+import sys
 import tarfile
 import tempfile
 import zipfile
@@ -32,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
-from ..data.safefile import UnreadableFile, read_text, write_whole
+from ..data.safefile import UnreadableFile, open_regular, read_bytes, read_text, write_whole
 from ..errors import CodexError
 from ..progress import Unit, meter
 
@@ -41,12 +44,23 @@ RECORD_FILE = "fetched.json"  # in a fetched pool folder: where it came from and
 ARCHIVE_URL = "https://github.com/{repository}/archive/{commit}.tar.gz"
 POOL_FOLDER = "cardpool"  # under the cache folder: one folder per pinned commit
 
-# Limits: the repository's whole archive is downloaded (it holds more than the pool), the pool is ~13 MB.
-MAX_DOWNLOAD = 2 * 1024 ** 3
+# Limits: the repository's whole archive is downloaded (it holds more than the pool), the pool is ~13 MB; at the
+# pinned commit the archive holds 923 files, 26.5 MB unpacked, the pool 131 of them (docs/limits.md).
+MAX_DOWNLOAD = 2 * 1024 ** 3  # also the most a local archive may be
 MAX_FILE = 64 * 1024 ** 2
 MAX_POOL = 512 * 1024 ** 2
+MAX_POOL_FILES = 10_000  # files one of the sources takes
+MAX_MEMBERS = 50_000  # members of an archive, taken or not
+MAX_UNPACKED = 4 * 1024 ** 3  # bytes an archive unpacks to, taken or not...
+UNPACKED_RATIO = 200  # ...and at most this many times its packed size, past the first UNPACKED_FLOOR bytes
+UNPACKED_FLOOR = 64 * 1024 ** 2
+MAX_RECORD = 1024 ** 2  # fetched.json
 CHUNK = 1024 ** 2
 TIMEOUT = 60  # seconds without an answer before a download gives up
+DEADLINE = 3600  # seconds a whole download may take
+MIN_RATE = 4096  # bytes a second, on average over each RATE_WINDOW seconds of a download
+RATE_WINDOW = 60
+LOCK_WAIT = 600  # seconds a fetch waits for another one to finish
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _COMMIT = re.compile(r"^[0-9a-f]{40}$")
 # GitHub's own rules: an owner of letters, digits and inner hyphens (39 at most), a name of letters, digits, `.`,
@@ -59,6 +73,9 @@ MAX_MANIFEST = 4 * 1024 ** 2
 
 class FetchError(CodexError):
     """The pool could not be fetched, verified or installed; the message is one sentence for the user."""
+
+    def __init__(self, message: str):
+        super().__init__(" ".join(str(message).split()))  # one line, whatever a reason quoted held
 
 
 # -----------------------------------------------------------------------------------------------------------
@@ -85,12 +102,19 @@ class SourcePath:
 
 
 def _map(path: str, pattern: str, target: str) -> str | None:
-    folder, name = posixpath.split(path)
-    want_folder, want_name = posixpath.split(pattern)
-    if folder != want_folder or not fnmatch.fnmatchcase(name, want_name):
+    folder, _, name = path.rpartition("/")
+    want_folder, want_name = _split_pattern(pattern)
+    if folder != want_folder or not want_name(name):
         return None
     target_folder, target_name = posixpath.split(target)
     return posixpath.join(target_folder, name if "*" in target_name else target_name)
+
+
+@functools.lru_cache(maxsize=64)
+def _split_pattern(pattern: str):
+    """A source's folder and a matcher of its file names, made once: every member of an archive is looked at."""
+    folder, _, name = pattern.rpartition("/")
+    return folder, re.compile(fnmatch.translate(name)).match
 
 
 DEFAULT_SOURCES = (
@@ -196,10 +220,16 @@ def file_facts(folder: Path, manifest: Manifest) -> dict[str, tuple[int, str]]:
     """Size and SHA-256 of every file of `folder` one of the manifest's sources takes, by pool name."""
     facts = {}
     for name in _pool_files(folder, manifest.sources):
-        with (folder / name).open("rb") as stream:
-            digest = hashlib.file_digest(stream, "sha256").hexdigest()
-        facts[name] = ((folder / name).stat().st_size, digest)
+        try:
+            facts[name] = _size_and_digest(folder / name)
+        except UnreadableFile as exc:
+            raise FetchError(f"{folder / name} {exc.reason}") from None
     return facts
+
+
+def _size_and_digest(path: Path) -> tuple[int, str]:
+    with open_regular(path) as stream:
+        return os.fstat(stream.fileno()).st_size, hashlib.file_digest(stream, "sha256").hexdigest()
 
 
 def _pool_files(folder: Path, sources) -> list[str]:
@@ -224,9 +254,12 @@ def verify(folder: Path, manifest: Manifest) -> list[str]:
         if name not in found:
             problems.append(f"missing file: {name}")
             continue
-        with path.open("rb") as stream:
-            actual = hashlib.file_digest(stream, "sha256").hexdigest()
-        if path.stat().st_size != size or actual != digest:
+        try:
+            actual = _size_and_digest(path)
+        except UnreadableFile as exc:
+            problems.append(f"unreadable file: {name} {exc.reason}")
+            continue
+        if actual != (size, digest):
             problems.append(f"bad checksum: {name} is not the file of {manifest.short}")
     bar.close()
     problems += [f"{name} is not a file of {manifest.short}" for name in sorted(found - set(manifest.files))]
@@ -275,9 +308,15 @@ def installed(manifest: Manifest | None = None, cache_dir: Path | None | str = "
     if root is None:
         return None
     folder = pool_place(root, manifest or load_manifest())
+    path = folder / RECORD_FILE
     try:
-        record = json.loads((folder / RECORD_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        record = json.loads(read_bytes(path, MAX_RECORD))
+    except UnreadableFile as exc:
+        if not os.path.lexists(path):
+            return None
+        raise FetchError(f"the fetched pool's record {path} {exc.reason}; fetch the pool again with "
+                         "`l5r cardpool fetch --force`") from None
+    except (ValueError, RecursionError):
         return None
     if not isinstance(record, dict) or not (folder / "sets").is_dir():
         return None
@@ -352,11 +391,38 @@ def _swap_in(pool: Path, final: Path, staging: Path) -> None:
 
 @contextlib.contextmanager
 def _locked(root: Path):
+    """Two fetches at once: the second waits (LOCK_WAIT at most, and says so), then replaces the first's pool. The
+    lock file is never followed as a link (its target would be created or truncated), never waited on as a FIFO."""
     import fcntl
+    import time
 
-    with open(root / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # two fetches at once: the second waits, then replaces the first's
+    path = root / ".lock"
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        why = "is a symbolic link" if exc.errno == errno.ELOOP else f"cannot be opened ({exc.strerror})"
+        raise FetchError(f"the card pool's lock file {path} {why}; remove it and fetch again") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise FetchError(f"the card pool's lock file {path} is not a regular file; remove it and fetch again")
+        waited_since = None
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                now = time.monotonic()
+                if waited_since is None:
+                    waited_since = now
+                    print(f"l5r cardpool fetch: another fetch of the card pool is running; waiting for it to end "
+                          f"(at most {LOCK_WAIT} s)", file=sys.stderr, flush=True)
+                elif now - waited_since >= LOCK_WAIT:
+                    raise FetchError(f"another fetch of the card pool has held {path} for {LOCK_WAIT} s; try again "
+                                     "when it has ended") from None
+                time.sleep(min(0.2, LOCK_WAIT))
         yield
+    finally:
+        os.close(fd)
 
 
 def _sweep(root: Path) -> None:
@@ -371,11 +437,11 @@ def gather(source: str | os.PathLike, sources: tuple[SourcePath, ...], pool: Pat
     text = os.fspath(source)
     if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", text):
         if not text.lower().startswith(("http://", "https://")):
-            raise FetchError(f"{_shown_url(text)}: only http:// and https:// addresses can be fetched")
+            raise FetchError(f"{shown_source(text)}: only http:// and https:// addresses can be fetched")
         archive = work / "download"
         _download(text, archive, pool)
-        _extract(archive, sources, pool, _shown_url(text))
-        return _shown_url(text)
+        _extract(archive, sources, pool, shown_source(text))
+        return shown_source(text)
     path = Path(text).expanduser()
     if path.is_dir():
         _copy_folder(path, sources, pool)
@@ -384,6 +450,12 @@ def gather(source: str | os.PathLike, sources: tuple[SourcePath, ...], pool: Pat
         _extract(path, sources, pool, str(path))
         return str(path.resolve())
     raise FetchError(f"{text}: no such file or folder (give a checkout, a pool folder, an archive or a URL)")
+
+
+def shown_source(source: str | os.PathLike) -> str:
+    """A source as it may be printed: an address without its user and password."""
+    text = os.fspath(source)
+    return _shown_url(text) if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", text) else text
 
 
 def _copy_folder(folder: Path, sources: tuple[SourcePath, ...], pool: Path) -> None:
@@ -397,6 +469,9 @@ def _copy_folder(folder: Path, sources: tuple[SourcePath, ...], pool: Path) -> N
             if base.is_dir():
                 for p in sorted(base.iterdir()):
                     if fnmatch.fnmatchcase(p.name, name_pattern) and p.is_file():
+                        if len(chosen) >= MAX_POOL_FILES:
+                            raise FetchError(f"{folder} holds more than {MAX_POOL_FILES:,} files the card pool "
+                                             "would take; refused")
                         chosen.append((p, posixpath.join(posixpath.split(source.pool_path)[0], p.name)
                                        if "*" in source.pool_path else source.pool_path))
         if chosen:
@@ -408,44 +483,54 @@ def _copy_folder(folder: Path, sources: tuple[SourcePath, ...], pool: Path) -> N
     total = 0
     for path, name in chosen:
         _check_name(name, str(path))
-        try:
-            stream = path.open("rb")
-        except OSError as exc:  # a reading problem of the source, not of the disk written to
-            raise FetchError(f"cannot read {path}: {exc.strerror}") from None
+        try:  # without blocking: a file swapped for a FIFO after the listing is refused, not waited on
+            stream = open_regular(path)
+        except UnreadableFile as exc:  # a reading problem of the source, not of the disk written to
+            raise FetchError(f"cannot read {path}: it {exc.reason}") from None
         with stream:
             total += _store(stream, pool / name, f"{path}", pool, total)
 
 
 def _extract(archive: Path, sources: tuple[SourcePath, ...], pool: Path, shown: str) -> None:
     try:
-        with archive.open("rb") as stream:
-            head = stream.read(4)
-    except OSError as exc:
-        raise FetchError(f"cannot read {shown}: {exc.strerror}") from None
-    members = _zip_members if head.startswith(b"PK") else _tar_members
-    total, taken = 0, set()
-    try:
-        for name, kind, open_member in members(archive, shown):
-            pool_name = _pool_name_in_archive(name, sources)
-            if pool_name is None:
-                continue
-            if kind != "file":
-                raise FetchError(f"{shown}: {name} is a {kind}, not a plain file; the archive was refused")
-            if pool_name in taken:
-                raise FetchError(f"{shown}: {name} appears twice; the archive was refused")
-            _check_name(pool_name, f"{shown}: {name}")
-            taken.add(pool_name)
-            with open_member() as stream:
-                total += _store(stream, pool / pool_name, f"{shown}: {name}", pool, total)
-    except _ARCHIVE_ERRORS as exc:
-        raise FetchError(f"{shown} is truncated or corrupt ({_reason(exc)}); nothing was installed") from None
+        stream = open_regular(archive)  # read from this one descriptor: never a FIFO swapped in meanwhile
+    except UnreadableFile as exc:
+        raise FetchError(f"cannot read {shown}: it {exc.reason}") from None
+    with stream:
+        packed = os.fstat(stream.fileno()).st_size
+        if packed > MAX_DOWNLOAD:
+            raise FetchError(f"{shown} is {packed // 1024 ** 2:,} MB, more than the {MAX_DOWNLOAD // 1024 ** 3} GB "
+                             "a card pool archive may be; refused")
+        head = stream.read(4)
+        stream.seek(0)
+        members = _zip_members if head.startswith(b"PK") else _tar_members
+        total, taken = 0, set()
+        try:
+            for name, kind, open_member in members(stream, shown, packed):
+                pool_name = _pool_name_in_archive(name, sources)
+                if pool_name is None:
+                    continue
+                if kind != "file":
+                    raise FetchError(f"{shown}: {name} is a {kind}, not a plain file; the archive was refused")
+                if pool_name in taken:
+                    raise FetchError(f"{shown}: {name} appears twice; the archive was refused")
+                _check_name(pool_name, f"{shown}: {name}")
+                if len(taken) >= MAX_POOL_FILES:
+                    raise FetchError(f"{shown} holds more than {MAX_POOL_FILES:,} files the card pool would take; "
+                                     "the archive was refused")
+                taken.add(pool_name)
+                with open_member() as member:
+                    total += _store(member, pool / pool_name, f"{shown}: {name}", pool, total)
+        except _ARCHIVE_ERRORS as exc:
+            raise FetchError(f"{shown} is truncated or corrupt ({_reason(exc)}); nothing was installed") from None
 
 
 _ARCHIVE_ERRORS = (tarfile.TarError, zipfile.BadZipFile, EOFError, zlib.error, ValueError)
 
 
 def _reason(exc: BaseException) -> str:
-    return str(exc).strip().rstrip(".") or type(exc).__name__
+    text = " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
+    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def _pool_name_in_archive(name: str, sources: tuple[SourcePath, ...]) -> str | None:
@@ -464,21 +549,55 @@ def _pool_name_in_archive(name: str, sources: tuple[SourcePath, ...]) -> str | N
     return None
 
 
-def _tar_members(archive: Path, shown: str) -> Iterator[tuple[str, str, object]]:
+def _tar_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[str, str, object]]:
+    """The members in the order they come, read as a stream (each member's data read at most once, no list of the
+    members kept), within MAX_MEMBERS and the unpacked-size limit, checked on each member's header before its data
+    is read."""
+    unpacked_limit = min(MAX_UNPACKED, max(UNPACKED_FLOOR, UNPACKED_RATIO * packed))
     try:
-        tar = tarfile.open(archive, mode="r:*")
+        tar = tarfile.open(fileobj=stream, mode="r|*")
     except _ARCHIVE_ERRORS as exc:
-        raise FetchError(f"{shown} is not a readable .tar.gz or .zip archive ({_reason(exc)})") from None
+        raise FetchError(f"{shown} is not a readable .tar.gz or .zip archive ({_reason(_first_reason(exc))})") \
+            from None
     with tar:
-        for member in tar:
+        count = 0
+        while True:
+            member = tar.next()
+            if member is None:
+                return
+            tar.members.clear()  # tarfile keeps every member it read: 4 million empty members took 1.77 GB
+            count += 1
+            if count > MAX_MEMBERS:
+                raise FetchError(f"{shown} holds more than {MAX_MEMBERS:,} members; the archive was refused")
+            if member.offset_data + member.size > unpacked_limit:
+                raise FetchError(f"{shown} unpacks to more than {unpacked_limit // 1024 ** 2:,} MB; the archive was "
+                                 "refused")
             kind = "file" if member.isreg() else "link" if (member.issym() or member.islnk()) else \
                 "folder" if member.isdir() else "special file"
             yield member.name, kind, (lambda m=member: tar.extractfile(m))
 
 
-def _zip_members(archive: Path, shown: str) -> Iterator[tuple[str, str, object]]:
+def _first_reason(exc: BaseException) -> BaseException:
+    """tarfile's "could not be opened successfully" lists a reason per compression it tried, on lines of their own:
+    the first one is the format the file claims to be."""
+    found = re.search(r"method \w+: (\w+)\('([^']*)'\)", str(exc))
+    return ValueError(found.group(2)) if found else exc
+
+
+def _zip_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[str, str, object]]:
+    """The members of a .zip archive: their number read from its end record first, so that a central directory of
+    millions of entries is refused before zipfile makes a list of it."""
     try:
-        zf = zipfile.ZipFile(archive)
+        end = zipfile._EndRecData(stream)  # noqa: SLF001 - the one reader of the end record (zip64 too)
+    except OSError:
+        end = None
+    if end is None:
+        raise FetchError(f"{shown} is not a readable .zip archive (no end of central directory)")
+    if end[zipfile._ECD_ENTRIES_TOTAL] > MAX_MEMBERS:  # noqa: SLF001
+        raise FetchError(f"{shown} holds more than {MAX_MEMBERS:,} members; the archive was refused")
+    stream.seek(0)
+    try:
+        zf = zipfile.ZipFile(stream)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise FetchError(f"{shown} is not a readable .zip archive ({_reason(exc)})") from None
     with zf:
@@ -545,7 +664,11 @@ def _shown_url(url: str) -> str:
 
     parts = urlsplit(url)
     host = parts.hostname or ""
-    netloc = f"{host}:{parts.port}" if parts.port else host
+    try:
+        port = parts.port
+    except ValueError:  # not a number: shown without it, the download says what is wrong
+        port = None
+    netloc = f"{host}:{port}" if port else host
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
 
 
@@ -560,20 +683,59 @@ def _proxy_for(url: str) -> str | None:
     return _shown_url(proxy if "://" in proxy else f"http://{proxy}")
 
 
+class _RedirectRefused(Exception):
+    """A redirect to an address that is not http(s): the message is that address, shown without a password."""
+
+
+def _opener():
+    """A fresh opener (urlopen's shared one keeps the proxy settings of its first use) that follows redirects only
+    to http:// and https:// addresses (urllib's own follows one to ftp:// as well)."""
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    class Redirects(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, req, fp, code, msg, headers, newurl):
+            if urlsplit(newurl).scheme.lower() not in ("http", "https"):
+                raise _RedirectRefused(_shown_url(newurl))
+            return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+    return urllib.request.build_opener(Redirects)
+
+
+def _request(url: str):
+    """The request for `url`; a user:password in the address is sent as HTTP basic authentication, never as part of
+    the host name (urllib looked up `user:password@host` as a name)."""
+    import base64
+    import urllib.request
+    from urllib.parse import unquote, urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    headers = {"User-Agent": "l5r-codex cardpool fetch"}
+    if "@" in parts.netloc:
+        user = unquote(parts.username or "")
+        password = unquote(parts.password or "")
+        token = base64.b64encode(f"{user}:{password}".encode()).decode("ascii")
+        headers["Authorization"] = f"Basic {token}"
+        url = urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2], parts.path, parts.query, ""))
+    return urllib.request.Request(url, headers=headers)
+
+
 def _download(url: str, dest: Path, pool: Path) -> None:
     import http.client
     import socket
     import ssl
+    import time
     import urllib.error
-    import urllib.request
     from urllib.parse import urlsplit
 
-    shown, host = _shown_url(url), urlsplit(url).hostname or url
+    shown = _shown_url(url)
     proxy = _proxy_for(url)
-    request = urllib.request.Request(url, headers={"User-Agent": "l5r-codex cardpool fetch"})
     try:
-        # A fresh opener: urlopen's shared one keeps the proxy settings of its first use.
-        response = urllib.request.build_opener().open(request, timeout=TIMEOUT)
+        host = urlsplit(url).hostname or shown
+        response = _opener().open(_request(url), timeout=TIMEOUT)
+    except _RedirectRefused as exc:
+        raise FetchError(f"{shown} redirects to {exc}, which is not an http:// or https:// address; refused") \
+            from None
     except urllib.error.HTTPError as exc:
         if proxy and exc.code in (407, 502, 503, 504):
             raise FetchError(f"proxy error: the proxy {proxy} answered HTTP {exc.code} ({exc.reason}) for "
@@ -581,12 +743,17 @@ def _download(url: str, dest: Path, pool: Path) -> None:
         raise FetchError(f"HTTP error {exc.code} ({exc.reason}) from {shown}") from None
     except urllib.error.URLError as exc:
         raise FetchError(_unreachable(exc.reason, shown, host, proxy)) from None
-    except (OSError, http.client.HTTPException) as exc:
+    except (OSError, http.client.HTTPException, ValueError) as exc:
         raise FetchError(_unreachable(exc, shown, host, proxy)) from None
     received = 0
+    started = window_start = time.monotonic()
+    window_bytes = 0
     with response:
         length = response.headers.get("Content-Length")
-        expected = int(length) if length and length.isdigit() else None
+        if length is not None and not re.fullmatch(r"[0-9]{1,20}", length.strip()):
+            raise FetchError(f"{shown} answered with a Content-Length that is not a number "
+                             f"({json.dumps(length[:40])}); refused")
+        expected = int(length) if length is not None else None
         if expected is not None and expected > MAX_DOWNLOAD:
             raise FetchError(f"{shown} is {expected // 1024 ** 2} MB, more than the "
                              f"{MAX_DOWNLOAD // 1024 ** 3} GB a card pool archive may be; refused")
@@ -595,16 +762,28 @@ def _download(url: str, dest: Path, pool: Path) -> None:
         try:
             while True:
                 try:
-                    chunk = response.read(CHUNK)
-                except (http.client.IncompleteRead, socket.timeout, ConnectionError, ssl.SSLError) as exc:
+                    # read1: what has come (at most CHUNK), so that the clock below is looked at as bytes trickle
+                    chunk = response.read1(CHUNK)
+                except (http.client.HTTPException, socket.timeout, ConnectionError, ssl.SSLError) as exc:
                     raise FetchError(_cut_short(shown, received, expected, exc)) from None
                 if not chunk:
                     break
                 received += len(chunk)
+                window_bytes += len(chunk)
                 if received > MAX_DOWNLOAD:
                     raise FetchError(f"{shown} sends more than {MAX_DOWNLOAD // 1024 ** 3} GB; refused")
                 _write_all(fd, chunk)
                 bar.advance(len(chunk))
+                now = time.monotonic()
+                if now - started > DEADLINE:
+                    raise FetchError(f"the download from {shown} did not end within {DEADLINE:,} s "
+                                     f"({received:,} bytes received); nothing was installed")
+                if now - window_start >= RATE_WINDOW:
+                    if window_bytes < MIN_RATE * (now - window_start):
+                        raise FetchError(f"the download from {shown} is too slow: {window_bytes:,} bytes in the last "
+                                         f"{now - window_start:.0f} s, less than {MIN_RATE:,} bytes a second "
+                                         f"({received:,} bytes received); nothing was installed")
+                    window_start, window_bytes = now, 0
         finally:
             bar.close()
             os.close(fd)
@@ -634,7 +813,7 @@ def _unreachable(reason, shown: str, host: str, proxy: str | None) -> str:
     if isinstance(reason, (ConnectionError, socket.gaierror, socket.timeout, TimeoutError, OSError)):
         return (f"no network: cannot reach {host} ({_why(reason)}); with a copy of the pool, give it with "
                 "--from PATH")
-    return f"cannot download {shown} ({text})"
+    return f"cannot download {shown} ({_reason(reason) if isinstance(reason, BaseException) else text})"
 
 
 def _why(reason) -> str:

@@ -68,13 +68,16 @@ def run_fetch(args) -> int:
     _interruptible()
     try:
         manifest = pool_fetch.load_manifest(args.manifest)
-        found = pool_fetch.installed(manifest)
+        try:
+            found = pool_fetch.installed(manifest)
+        except pool_fetch.FetchError:  # a damaged record: the fetch below replaces the whole folder
+            found = None
         if args.source is None and not args.force and found and not pool_fetch.verify(found.folder, manifest):
             # Nothing to download (and no network needed): `make cardpool` can run before every build.
             print(f"card pool: {manifest.short} is installed and verifies, in {found.folder} (--force downloads "
                   "it again)")
             return ExitCode.OK
-        where = args.source or manifest.archive_url
+        where = pool_fetch.shown_source(args.source) if args.source else manifest.archive_url
         print(f"l5r cardpool fetch: {manifest.short} from {where}", flush=True)
         result = pool_fetch.fetch(args.source, manifest=manifest)
     except KeyboardInterrupt:

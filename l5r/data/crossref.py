@@ -14,9 +14,11 @@ from .yamlsource import Problem
 
 def check_references(c: Collector, records, formats) -> None:
     """Every reference names a record or a format; a typed reference a record of a kind it may name."""
+    # Among the formats' records (a card is a file of its own: a typo in a card id is no file cut short).
+    nearest = _NearestIds(lambda: [r for f in formats.values() for r in format_records(f)])
     for doc, keys, target, what in c.references:
         if target not in records and target not in formats:
-            c.problem(doc, keys, f"{what} '{target}' does not exist (no record has this id)")
+            c.problem(doc, keys, f"{what} '{target}' does not exist (no record has this id{nearest.hint(target)})")
     for doc, keys, target, what in c.typed_references:
         record = records.get(target)
         if record is not None and record.record_kind not in what[1]:
@@ -52,8 +54,64 @@ def check_quotes(c: Collector, formats) -> None:
         if fid not in corpus:
             corpus[fid] = _squash(" ".join(_format_words(formats[fid]))) if fid in formats else ""
         if _squash(words) not in corpus[fid]:
-            c.problem(doc, keys, f"“{words}” is not in {fid}'s verbatim text: quote the document's own "
+            # Said with the files the text is read from: a file cut short (and still valid YAML) loses text that
+            # other files quote, and every such problem is written in those other files.
+            files = _files_shown({r.origin.path for r in format_records(formats[fid]) if r.origin is not None}) \
+                if fid in formats else ""
+            read_from = f" (read from {files})" if files else ""
+            c.problem(doc, keys, f"“{words}” is not in {fid}'s verbatim text{read_from}: quote the document's own "
                       "words exactly (or use kind: grouping for the Codex's own grouping)")
+
+
+class _NearestIds:
+    """Where the ids nearest to a missing one are written: those sharing the most leading parts (`oh-ii-f-x` is
+    nearest to `oh-ii-f-y`, then to `oh-ii-a`, then to any `oh-`), so that a reference to a record of a file cut
+    short (still valid YAML) names that file, not only the file holding the reference."""
+
+    def __init__(self, records):
+        self.records = records  # made on the first missing id only: a clean load never pays for it
+        self.by_part: dict[tuple[str, ...], set[str]] | None = None
+        self.next_parts: dict[tuple[tuple[str, ...], str], set[str]] = {}
+
+    def hint(self, target: str) -> str:
+        if self.by_part is None:
+            self.by_part = {}
+            for record in self.records():
+                if getattr(record, "origin", None) is None:
+                    continue
+                parts = tuple(record.id.split("-"))
+                for n in range(1, len(parts) + 1):
+                    self.by_part.setdefault(parts[:n], set()).add(record.origin.path)
+                    if n < len(parts):
+                        self.next_parts.setdefault((parts[:n], record.origin.path), set()).add(parts[n])
+        parts = tuple(target.split("-"))
+        for n in range(len(parts) - 1, 0, -1):
+            # A file whose every id goes on alike after this prefix (`oh-abilities-…`) holds no `oh-iii-…`.
+            files = {path for path in self.by_part.get(parts[:n], ())
+                     if len(self.next_parts.get((parts[:n], path), ())) != 1
+                     or parts[n] in self.next_parts[(parts[:n], path)]}
+            if files and len(files) <= _MOST_FILES_NAMED:
+                prefix = "-".join(parts[:n])
+                return f"; ids beginning '{prefix}-' are written in {_files_shown(files)}: is it whole?" \
+                    if len(files) == 1 else \
+                    f"; ids beginning '{prefix}-' are written in {_files_shown(files)}: is each of them whole?"
+        return ""
+
+
+_MOST_FILES_NAMED = 6
+
+
+def _files_shown(paths) -> str:
+    """Files as the user opens them, those of one folder written `folder/{a.yml, b.yml}`."""
+    from pathlib import Path
+
+    from .safefile import shown_path
+
+    shown = sorted(shown_path(Path(p)) for p in paths)
+    folders = {str(Path(p).parent) for p in shown}
+    if len(shown) > 1 and len(folders) == 1:
+        return f"{folders.pop()}/{{{', '.join(Path(p).name for p in shown)}}}"
+    return ", ".join(shown)
 
 
 def no_cycles(c: Collector, format_docs, cards, card_docs) -> None:

@@ -15,6 +15,7 @@ import os
 import secrets
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import CodexError
 
@@ -50,6 +51,13 @@ def read_bytes(path: str | os.PathLike, limit: int) -> bytes:
     if len(raw) > limit:
         raise UnreadableFile(too_large(limit))
     return raw
+
+
+def open_regular(path: str | os.PathLike) -> BinaryIO:
+    """A binary stream of the regular file at `path`, opened without blocking (a FIFO swapped in after a check
+    cannot hang the reader); UnreadableFile otherwise."""
+    fd, _ = _open_regular(path)
+    return os.fdopen(fd, "rb")
 
 
 def read_head(path: str | os.PathLike, size: int) -> bytes:
