@@ -266,3 +266,35 @@ def test_a_hookless_build_then_postbuild_keeps_the_old_urls_working_too(redirect
     assert names == sorted(p.relative_to(other).as_posix() for p in other.rglob("*") if p.is_file())
     assert "formats/new-era/proxies/index.html" in names  # the stub
     assert [n for n in names if (other / n).read_bytes() != (site / n).read_bytes()] == []
+
+
+# -- What a shared link says -----------------------------------------------------------------------------------
+
+_OG_DESCRIPTION = re.compile(r'<meta property="og:description" content="([^"]*)"')
+
+
+def test_every_short_link_previews_the_rules_heading_and_own_words(built_site, codex, plan):
+    """Every c/<slug>/ of a record with text unfurls with its citation and heading, then the rule's own words
+    (more than an opening that only announces what follows, "There are some exceptions to this rule:"), as
+    the page it forwards to does when it is the record's own page."""
+    from l5r.site import share
+
+    checked = 0
+    for record_id in plan.anchors:
+        record = codex.records.get(record_id)
+        if record is None or record.record_kind == "card" or not share._text_of(record):  # noqa: SLF001
+            continue
+        stub = (built_site / permalinks.short_path(record.citation) / "index.html").read_text(encoding="utf-8")
+        said = html.unescape(_OG_DESCRIPTION.search(stub).group(1))
+        head = share.record_title(record, codex)
+        assert said.startswith(head + (" " if head.endswith((".", ":", "?", "!")) else ": ")), (record_id, said)
+        assert not said.endswith(":"), (record_id, said)  # never only an opening that announces what follows
+        checked += 1
+    assert checked > 250
+    mod_1 = html.unescape(_OG_DESCRIPTION.search((built_site / "c/mod-1/index.html").read_text(
+        encoding="utf-8")).group(1))
+    assert mod_1.startswith("MOD 1 — Deck Size: There are some exceptions to this rule: Cards that do not count"), mod_1
+    page = html.unescape(_OG_DESCRIPTION.search((built_site / "formats/modern/deck-construction/index.html").read_text(
+        encoding="utf-8")).group(1))
+    assert page.startswith("MOD Deck Construction: Ignore the Deck Construction Rules. They are replaced by the "
+                           "following three rules: "), page

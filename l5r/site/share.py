@@ -36,29 +36,36 @@ def first_sentence(blocks) -> str:
     return ""
 
 
-def _strings_of(record, depth: int = 0):
-    """The record's own words in reading order: its text (or notes), then each sub-section's heading and words."""
+def _strings_of(record, codex: m.Codex | None = None):
+    """The record's own words in reading order: its text (or notes), then each sub-section's heading and words. A
+    text that ends announcing a list the record keeps as references ("the following cards are banned:", an
+    update's `touches`) goes on with the names of what it references, as the document lists them."""
+    found: list[str] = []
     for attr in ("text", "notes"):
         blocks = getattr(record, attr, ()) or ()
         found = [" ".join(str(s).split()) for block in blocks for s in block.strings()]
         found = [s for s in found if s]
         if found:
-            yield from found
             break
+    yield from found
+    touched = [codex.records.get(t) for t in getattr(record, "touches", ()) or ()] if codex is not None else []
+    names = [str(getattr(r, "as_written", None) or r.title) for r in touched if r is not None]
+    if found and found[-1].endswith(":") and names:
+        yield ", ".join(names) + "."
     for sub in getattr(record, "sections", ()) or ():
         title = str(getattr(sub, "title", "") or "")
         if title:
             yield title + ":" if not title.endswith((".", ":", "?", "!")) else title
-        yield from _strings_of(sub, depth + 1)
+        yield from _strings_of(sub, codex)
 
 
-def _text_of(record, limit: int = _MAX) -> str:
+def _text_of(record, limit: int = _MAX, codex: m.Codex | None = None) -> str:
     """The rule's own words, as many as a preview holds: not just a first sentence, which may only announce what
     follows ("There are some exceptions to this rule:"); cut at the last sentence end that keeps most of them, else
     at a word."""
     words: list[str] = []
     size = 0
-    for text in _strings_of(record):
+    for text in _strings_of(record, codex):
         words.append(text)
         size += len(text) + 1
         if size > limit:
@@ -79,12 +86,13 @@ def record_description(record, codex: m.Codex | None = None) -> str:
         kind = " · ".join(x for x in (record.type, record.clan, f"{record.deck} deck" if record.deck else "") if x)
         return f"{label}: {kind}." if kind else label
     head = record_title(record, codex)
-    sentence = _text_of(record, max(60, _MAX - len(head) - 2))
+    sentence = _text_of(record, max(60, _MAX - len(head) - 2), codex)
     if not sentence and getattr(record, "as_written", None):  # a ban entry: the card as the list writes it
         sentence = str(record.as_written)
     if not sentence and getattr(record, "question", None):  # a ruling
         sentence = str(record.question)
-    return _shorten(f"{head}: {sentence}" if sentence else head)
+    sep = " " if head.endswith((".", ":", "?", "!")) else ": "  # a heading that is a sentence ends itself
+    return _shorten(f"{head}{sep}{sentence}" if sentence else head)
 
 
 def record_title(record, codex: m.Codex | None = None) -> str:
