@@ -1105,6 +1105,15 @@
         message = describe(ident) + " is a " + ident.deck + " card, not a pre-game card.";
       } else if (e.section !== PREGAME && ident.deck !== DECK_OF_SECTION[e.section] && !starting) {
         message = describe(ident) + " is a " + (pregame ? "pre-game" : ident.deck) + " card in the " + where + " deck.";
+        if (pregame) {  // checker.py _pregame_rule: the slot's rule, the format's pre-game rule, or none stated
+          var slot = self.slots.find(function (s) { return takes(s, ident); });
+          var rule = slot && slot.rule ? slot.rule : self.rule("pregame");
+          if (rule === null) {
+            message += " (The card pool files it among the pre-game cards; " + self.name + "'s documents state no rule on pre-game cards.)";
+          }
+          out.problem("wrong-deck", "line " + e.line.line + ": " + message, ident.key, rule, e.line.line);
+          return;
+        }
       } else {
         return;
       }
@@ -1430,8 +1439,10 @@
     if (result.verdict === "not-a-decklist") {
       verdict.appendChild(document.createTextNode(": " + result.reason));
     } else {
-      verdict.appendChild(document.createTextNode(" in " + (fmt ? fmt.name : result.format) + " (" +
-        (result.bans === "not-stated" ? "ban list not stated" : "ban list") + " as of " + result.as_of + ")"));
+      // "ban list as of" only where bans were checked against a list (cli/deck.py _readable; New Era has none)
+      var bans = { stated: "ban list as of", "not-stated": "ban list not stated as of" }[result.bans] || "as of";
+      verdict.appendChild(document.createTextNode(" in " + (fmt ? fmt.name : result.format) + " (" + bans + " " +
+        result.as_of + ")"));
     }
     out.appendChild(verdict);
     if (result.verdict === "cannot-be-checked") {

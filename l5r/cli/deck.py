@@ -17,7 +17,6 @@ from ..data.locate import data_dir
 from ..decklist import INPUT_FORMATS, SECTION_NAMES, read_deck_text
 from ..engine.deck import DeckReport, check_text
 from ..errors import ExitCode
-from ..site import citelabel
 
 LEGAL, NOT_LEGAL, INPUT_ERROR = ExitCode.OK, ExitCode.PROBLEMS, ExitCode.BAD_INPUT
 CANNOT_BE_CHECKED, NOT_A_DECKLIST = ExitCode.UNDECIDED, ExitCode.NOT_A_DECKLIST
@@ -114,9 +113,10 @@ def _readable(report: DeckReport, format_name: str, source: str, codex) -> str:
         return f"{source}: {verdict}: {report.reason}"
     if report.verdict == "not-legal":
         verdict += f" ({report.reason})"
-    bans = "ban list not stated" if report.bans == "not-stated" else "ban list"
+    # "ban list as of" only where bans were checked against a list (New Era has none to name)
+    bans = {"stated": "ban list as of", "not-stated": "ban list not stated as of"}.get(report.bans, "as of")
     counts = " · ".join(f"{SECTION_NAMES[s]} {n}" for s, n in report.counts.items())
-    lines = [f"{source}: {verdict} in {format_name} ({bans} as of {report.as_of.isoformat()})", f"  {counts}"]
+    lines = [f"{source}: {verdict} in {format_name} ({bans} {report.as_of.isoformat()})", f"  {counts}"]
     if report.verdict == "cannot-be-checked":
         lines.append(f"  Neither legal nor not legal: {report.reason}")
     for title, findings in (("Problems", report.problems), ("Warnings", report.warnings)):
@@ -131,5 +131,6 @@ def _cite(rule: str | None, codex) -> str:
     """The rule a finding rests on, cited as every page words it (`[OH II.F, Deck Restrictions]`)."""
     if not rule:
         return ""
-    record = codex.records.get(rule)
-    return f" [{citelabel.label(record, codex)}]" if record is not None else f" [{rule}]"
+    from ..site.api.deckdata import rule_citation
+
+    return f" [{rule_citation(codex, rule) or rule}]"

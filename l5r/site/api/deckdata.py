@@ -70,8 +70,22 @@ def _cited(fmt_doc: dict):
 
 def _citation(codex: m.Codex, rule: str) -> str | None:
     """The rule's citation as every page shows it (`OH II.F, Deck Restrictions`, not the id: citelabel.py)."""
+    return rule_citation(codex, rule)
+
+
+def rule_citation(codex: m.Codex, rule: str) -> str | None:
+    """The citation a deck check shows for a rule id: its record's label, or for a format's card legality list
+    (`mod-card-legality`, `mod-legal-bugs`, which are no record) the list's own heading under the format's
+    prefix (`MOD Card Legality`); None for an id the Codex does not know (shown as it is, never guessed)."""
     record = codex.records.get(rule)
-    return (citelabel.label(record, codex) or None) if record is not None else None
+    if record is not None:
+        return citelabel.label(record, codex) or None
+    for fmt in codex.formats.values():
+        legality = fmt.legality
+        if legality is not None and rule in (legality.id, legality.bugs_id):
+            words = legality.title if rule == legality.id else f"{legality.title}, bugs"
+            return f"{fmt.citation_prefix} {words}"
+    return None
 
 
 def checker_script(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) -> str:
