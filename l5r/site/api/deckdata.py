@@ -97,3 +97,29 @@ def checker_script(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) 
 def title_lookup_key(title: str) -> str:
     """The key of `titles` in the card table (the same normal form deck-check.js computes)."""
     return title_key(title)
+
+
+# -- the header search's and the card search's title rule (docs/assets/title-match.js) ---------------------------
+_RULES_BLOCK = re.compile(r"(// BEGIN reading rules[^\n]*\n(?:\s*//[^\n]*\n)*)(\s*)var RULES = .*?;\n(\s*// END reading rules)",
+                          re.S)
+
+
+def title_match_script(script: str) -> str:
+    """title-match.js with the reading rules Python has (names.py READING_KEY_RULES) between its markers: the
+    searches fold titles by the deck checker's rules, written once."""
+    rules = json.dumps(READING_KEY_RULES, ensure_ascii=True, separators=(", ", ": "))
+    match = _RULES_BLOCK.search(script)
+    if match is None:
+        raise ValueError("title-match.js has no reading rules block")
+    return script[:match.start()] + f"{match.group(1)}{match.group(2)}var RULES = {rules};\n{match.group(3)}" + \
+        script[match.end():]
+
+
+if __name__ == "__main__":  # python -m l5r.site.api.deckdata --title-match: write the rules into title-match.js
+    import sys
+    from pathlib import Path
+
+    if sys.argv[1:] != ["--title-match"]:
+        sys.exit("usage: python -m l5r.site.api.deckdata --title-match")
+    target = Path(__file__).resolve().parents[3] / "docs" / "assets" / "title-match.js"
+    target.write_text(title_match_script(target.read_text(encoding="utf-8")), encoding="utf-8")
