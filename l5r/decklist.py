@@ -82,10 +82,12 @@ _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\
 # "-": "Dynasty deck (40 cards)", "Fate Deck: 40", "Holdings (14)", "Dynasty - (40)", "# Follower (9)",
 # "Strategy -- 20 cards", "PERSONALITIES:". A name, then any of: "deck", a dash or colon, a count in brackets
 # or bare with or without "cards", a closing colon. A line of the name alone is a header only when the name
-# is one (`_HEADERS`, `_LABELS`); the reader never takes an unknown word followed by a number for a header.
+# is one (`_HEADERS`, `_LABELS`); the reader never takes an unknown word followed by a number for a header. A few
+# words after the count in its brackets are the author's remark: "Fate (52 I think)".
 _LOOSE_HEADER = re.compile(
     r"^#*\s*(?P<name>[A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?"
-    r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?\s*[)\]]|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$", re.I)
+    r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$",
+    re.I)
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
 _PREGAME_LABEL = re.compile(r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(?P<card>\S.*)$",
                             re.I)

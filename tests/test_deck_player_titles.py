@@ -171,3 +171,20 @@ def test_every_rule_a_deck_check_cites_has_a_label():
             cited.add(fmt["legality"]["rule"])
         missing = sorted(r for r in cited if r not in data["rule_citations"])
         assert not missing, f"{fmt['id']}: no label for {missing}"
+
+
+# -- remarks players add: in a header's brackets, a sentence after a title ----------------------------------------
+
+def test_a_header_with_a_remark_in_its_brackets_is_a_header():
+    """A posted list (trevorstone.org, monk deck): "Fate (52 I think)"."""
+    deck = parse_text("Dynasty (1):\n1 Hida Akeno\nFate (52 I think)\n1 Fall Back!\n")
+    assert [(c.name, c.section) for c in deck.cards] == [("Hida Akeno", "dynasty"), ("Fall Back!", "fate")]
+    assert ("fate", 52, 3) in deck.declared
+
+
+def test_a_sentence_after_a_title_is_a_remark():
+    """"Stronghold: House of Tao. Start with Ring of Water unless against Unicorn" (the same list)."""
+    report = check("obsidian-hand", "Stronghold: Kaiu Shiro. Start with Ring of Water unless against Unicorn\n"
+                                    "Dynasty:\n1 Hida Akeno\n")
+    assert "unknown-card" not in [p.code for p in report.problems]
+    assert report.counts["pre_game"] == 1

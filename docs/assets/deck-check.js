@@ -88,7 +88,7 @@
   var BYLINE = /^(?:posted by|written by|by)\s+(\S)/iu;
   var HEADER = /^([A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(\d+)\s*\)|(\d+))?\s*:\s*$/;
   // Headers as players write them by hand (decklist.py _LOOSE_HEADER, _PREGAME_LABEL, _METADATA_LINE).
-  var LOOSE_HEADER = /^#*\s*([A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?(?:[(\[]\s*(\d+)(?:\s*cards?)?\s*[)\]]|(\d+)(?:\s*cards?)?)?\s*:?\s*$/i;
+  var LOOSE_HEADER = /^#*\s*([A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?(?:[(\[]\s*(\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]|(\d+)(?:\s*cards?)?)?\s*:?\s*$/i;
   var PREGAME_LABEL = /^(stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(\S.*)$/i;
   var METADATA_LINE = /^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|result|record|legality)\s*:/i;
   var SET = /^(.*?)\s*\[([^\[\]]+)\]$/;
@@ -1008,6 +1008,9 @@
     while ((m = TRAILING_REMARK.exec(trimmed))) { trimmed = m[1]; tries.push(trimmed); }
     var parts = card.written.split(/\s+-+\s+/);
     for (var n = parts.length - 1; n > 0; n--) tries.push(parts.slice(0, n).join(" - "));
+    // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
+    var sentences = card.written.split(/(?<=[^\s.])\.\s+/);
+    for (n = sentences.length - 1; n > 0; n--) tries.push(sentences.slice(0, n).join(". "));
     for (var k = 0; k < tries.length; k++) {
       var split = splitExperience(tries[k]);
       var found = this.table.find(split[0], split[1], setName, deck);

@@ -388,6 +388,9 @@ class DeckChecker:
             tries.append(trimmed)
         parts = re.split(r"(?<!\s)\s+-+\s+", written)  # a run of spaces is tried from its start only: linear
         tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
+        # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
+        sentences = re.split(r"(?<=[^\s.])\.\s+", written)
+        tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
         for text in tries:
             name, experience = split_experience(text)
             found = self.index.find(name, experience, set_name, deck)
