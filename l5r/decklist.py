@@ -143,6 +143,24 @@ _ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
 _CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
 
 
+# What the browser checker reads from the checker's data (l5r/site/api/deckdata.py reading_rules), so both read a
+# decklist by the same patterns and words: every pattern here is written so JavaScript runs it alike (named groups
+# in order, no possessive or Unicode-class syntax). _CARD_NAME (Python's Unicode \w) and _BYLINE stay each side's.
+READER_PATTERNS: dict[str, re.Pattern[str]] = {
+    "header": _HEADER, "loose_header": _LOOSE_HEADER, "pregame_label": _PREGAME_LABEL, "metadata_line": _METADATA_LINE,
+    "deck_total": _DECK_TOTAL, "rule_line": _RULE_LINE, "set": _SET, "trailing_count": _TRAILING_COUNT,
+    "bullet": _BULLET, "legality": _LEGALITY, "oracle_header": _ORACLE_HEADER, "tab_line": _TAB_LINE,
+    "paren_set": _PAREN_SET, "yasuki_key": _YASUKI_KEY, "yasuki_item": _YASUKI_ITEM, "yasuki_meta": _YASUKI_META,
+    "art": _ART,
+}
+READER_TABLES: dict[str, object] = {
+    "headers": _HEADERS, "labels": sorted(_LABELS), "type_decks": _TYPE_DECKS, "pregame_words": sorted(_PREGAME_WORDS),
+    "yaml_keys": _YAML_KEYS, "yaml_metadata": sorted(_YAML_METADATA), "oracle_decks": sorted(_ORACLE_DECKS),
+    "input_formats": list(INPUT_FORMATS), "max_copies": MAX_COPIES_ON_A_LINE, "trailing_tail": _TRAILING_COUNT_TAIL,
+    "section_names": SECTION_NAMES,
+}
+
+
 class DecklistError(CodexError):
     """The deck file cannot be read at all; the message is one sentence for the user."""
 

@@ -16,6 +16,7 @@ from ..data.load import load_codex
 from ..data.locate import data_dir
 from ..decklist import INPUT_FORMATS, SECTION_NAMES, read_deck_text
 from ..engine.deck import DeckReport, check_text
+from ..engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ..errors import ExitCode
 
 LEGAL, NOT_LEGAL, INPUT_ERROR = ExitCode.OK, ExitCode.PROBLEMS, ExitCode.BAD_INPUT
@@ -103,18 +104,15 @@ def _usage(parser) -> int:
     return INPUT_ERROR
 
 
-_VERDICT_WORDS = {"legal": "LEGAL", "not-legal": "NOT LEGAL", "cannot-be-checked": "CANNOT BE CHECKED",
-                  "not-a-decklist": "NOT A DECKLIST"}
 
 
 def _readable(report: DeckReport, format_name: str, source: str, codex) -> str:
-    verdict = _VERDICT_WORDS[report.verdict]
+    verdict = VERDICT_WORDS[report.verdict]
     if report.verdict == "not-a-decklist":
         return f"{source}: {verdict}: {report.reason}"
     if report.verdict == "not-legal":
         verdict += f" ({report.reason})"
-    # "ban list as of" only where bans were checked against a list (New Era has none to name)
-    bans = {"stated": "ban list as of", "not-stated": "ban list not stated as of"}.get(report.bans, "as of")
+    bans = AS_OF_WORDS[report.bans]  # "ban list as of" only where bans were checked against a list
     counts = " · ".join(f"{SECTION_NAMES[s]} {n}" for s, n in report.counts.items())
     lines = [f"{source}: {verdict} in {format_name} ({bans} {report.as_of.isoformat()})", f"  {counts}"]
     if report.verdict == "cannot-be-checked":

@@ -17,6 +17,11 @@ from typing import Mapping
 LEGAL, NOT_LEGAL, CANNOT_BE_CHECKED, NOT_A_DECKLIST = "legal", "not-legal", "cannot-be-checked", "not-a-decklist"
 VERDICTS = (LEGAL, NOT_LEGAL, CANNOT_BE_CHECKED, NOT_A_DECKLIST)
 BANS_STATED, BANS_NOT_STATED, BANS_NOT_CHECKED = "stated", "not-stated", "not-checked"
+# How the command line and the deck checker page write each verdict (the page reads them from the checker's data)
+VERDICT_WORDS = {LEGAL: "LEGAL", NOT_LEGAL: "NOT LEGAL", CANNOT_BE_CHECKED: "CANNOT BE CHECKED",
+                 NOT_A_DECKLIST: "NOT A DECKLIST"}
+# The words before the day in a verdict line: "ban list" only where bans were checked against a stated list
+AS_OF_WORDS = {BANS_STATED: "ban list as of", BANS_NOT_STATED: "ban list not stated as of", BANS_NOT_CHECKED: "as of"}
 
 PROBLEM_CODES = ("parse", "unknown-card", "wrong-deck", "pregame", "deck-size", "copy-limit", "banned", "not-legal")
 

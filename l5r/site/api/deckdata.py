@@ -10,8 +10,10 @@ import re
 
 from ...cardpool import CardIndex, pool_facts
 from ...cardpool.names import EXPERIENCE_ALONE, READING_KEY_RULES, TRAILING_EXPERIENCE, title_key
-from ...decklist import COUNT_PATTERN
-from ...engine.deck.checker import SHORTHAND_LEVEL
+from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
+from ...cardpool.names import QUALIFIER
+from ...engine.deck.checker import SHORTHAND_LEVEL, TRAILING_REMARK
+from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ...data import model as m
 from .. import citelabel
 from .documents import API_VERSION, cards_document, checkable_formats, format_document
@@ -52,6 +54,12 @@ def reading_rules() -> dict[str, object]:
         "trailing_experience": js_pattern(TRAILING_EXPERIENCE),
         "count": js_pattern(COUNT_PATTERN),
         "shorthand_level": js_pattern(SHORTHAND_LEVEL),
+        "qualifier": js_pattern(QUALIFIER),
+        "trailing_remark": js_pattern(TRAILING_REMARK),
+        "patterns": {name: js_pattern(pattern) for name, pattern in READER_PATTERNS.items()},
+        "tables": READER_TABLES,
+        "verdict_words": VERDICT_WORDS,
+        "as_of_words": AS_OF_WORDS,
     }
 
 
