@@ -82,10 +82,12 @@ _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\
 # "-": "Dynasty deck (40 cards)", "Fate Deck: 40", "Holdings (14)", "Dynasty - (40)", "# Follower (9)",
 # "Strategy -- 20 cards", "PERSONALITIES:". A name, then any of: "deck", a dash or colon, a count in brackets
 # or bare with or without "cards", a closing colon. A line of the name alone is a header only when the name
-# is one (`_HEADERS`, `_LABELS`); the reader never takes an unknown word followed by a number for a header.
+# is one (`_HEADERS`, `_LABELS`); the reader never takes an unknown word followed by a number for a header. A few
+# words after the count in its brackets are the author's remark: "Fate (52 I think)".
 _LOOSE_HEADER = re.compile(
     r"^#*\s*(?P<name>[A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?"
-    r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?\s*[)\]]|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$", re.I)
+    r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$",
+    re.I)
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
 _PREGAME_LABEL = re.compile(r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(?P<card>\S.*)$",
                             re.I)
@@ -139,6 +141,24 @@ _ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
 # What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
 # some card title uses. "%%% ??? not a card line" is a parse problem, never a card.
 _CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
+
+
+# What the browser checker reads from the checker's data (l5r/site/api/deckdata.py reading_rules), so both read a
+# decklist by the same patterns and words: every pattern here is written so JavaScript runs it alike (named groups
+# in order, no possessive or Unicode-class syntax). _CARD_NAME (Python's Unicode \w) and _BYLINE stay each side's.
+READER_PATTERNS: dict[str, re.Pattern[str]] = {
+    "header": _HEADER, "loose_header": _LOOSE_HEADER, "pregame_label": _PREGAME_LABEL, "metadata_line": _METADATA_LINE,
+    "deck_total": _DECK_TOTAL, "rule_line": _RULE_LINE, "set": _SET, "trailing_count": _TRAILING_COUNT,
+    "bullet": _BULLET, "legality": _LEGALITY, "oracle_header": _ORACLE_HEADER, "tab_line": _TAB_LINE,
+    "paren_set": _PAREN_SET, "yasuki_key": _YASUKI_KEY, "yasuki_item": _YASUKI_ITEM, "yasuki_meta": _YASUKI_META,
+    "art": _ART,
+}
+READER_TABLES: dict[str, object] = {
+    "headers": _HEADERS, "labels": sorted(_LABELS), "type_decks": _TYPE_DECKS, "pregame_words": sorted(_PREGAME_WORDS),
+    "yaml_keys": _YAML_KEYS, "yaml_metadata": sorted(_YAML_METADATA), "oracle_decks": sorted(_ORACLE_DECKS),
+    "input_formats": list(INPUT_FORMATS), "max_copies": MAX_COPIES_ON_A_LINE, "trailing_tail": _TRAILING_COUNT_TAIL,
+    "section_names": SECTION_NAMES,
+}
 
 
 class DecklistError(CodexError):

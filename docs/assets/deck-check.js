@@ -12,7 +12,7 @@
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
   var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
   var MARKS = /$^/, READING_STEPS = [], ARTICLES = [];
-  var QUALIFIER = /^(.+?)\s*\(([^()]+)\)$/;
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
   function useRules(r) {
@@ -23,6 +23,8 @@
     ARTICLES = r.key.articles;
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
+    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
+    useReader(r.patterns, r.tables);
   }
 
   function pyStrip(s) { return s.replace(/^\s+|\s+$/g, ""); }
@@ -68,51 +70,29 @@
   // Decklists (l5r/decklist.py)
   // ---------------------------------------------------------------------------------------------------------
   var PREGAME = "pre_game", DYNASTY = "dynasty", FATE = "fate", SECTIONS = [PREGAME, DYNASTY, FATE];
-  var SECTION_NAMES = { pre_game: "Pre-Game", dynasty: "Dynasty", fate: "Fate" };
-  var DECK_OF_SECTION = { pre_game: "Pre-Game", dynasty: "Dynasty", fate: "Fate" };
+  var DECK_OF_SECTION = { pre_game: "Pre-Game", dynasty: "Dynasty", fate: "Fate" };  // the pool's `decks` values
   var SECTION_OF_DECK = { "Pre-Game": PREGAME, "Dynasty": DYNASTY, "Fate": FATE };
-  var HEADERS = { "pre-game": PREGAME, "pregame": PREGAME, "pre game": PREGAME, "stronghold": PREGAME,
-    "sensei": PREGAME, "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME, "senseis": PREGAME, "strongholds": PREGAME,
-    "dynasty": DYNASTY, "dynasty deck": DYNASTY, "fate": FATE, "fate deck": FATE };
-  var LABELS = ["personalities", "personality", "holdings", "holding", "events", "event", "regions", "region",
-    "celestials", "celestial", "strategies", "strategy", "items", "item", "followers", "follower",
-    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments", "actions", "action"];
-  // decklist.py _TYPE_DECKS, _PREGAME_WORDS, _DECK_TOTAL, _RULE_LINE, _BYLINE.
-  var TYPE_DECKS = { personalities: DYNASTY, personality: DYNASTY, holdings: DYNASTY, holding: DYNASTY,
-    events: DYNASTY, event: DYNASTY, regions: DYNASTY, region: DYNASTY, celestials: DYNASTY, celestial: DYNASTY,
-    strategies: FATE, strategy: FATE, actions: FATE, action: FATE, items: FATE, item: FATE, followers: FATE,
-    follower: FATE, spells: FATE, spell: FATE, rings: FATE, ring: FATE, attachments: FATE };
-  var PREGAME_WORDS = ["pre-game", "pregame", "pre game"];
-  var DECK_TOTAL = /^(dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(\d+)(?:\s*cards?)?\s*$/i;
-  var RULE_LINE = /^[-=_~*]{5,}$/;
-  var BYLINE = /^(?:posted by|written by|by)\s+(\S)/iu;
-  var HEADER = /^([A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(\d+)\s*\)|(\d+))?\s*:\s*$/;
-  // Headers as players write them by hand (decklist.py _LOOSE_HEADER, _PREGAME_LABEL, _METADATA_LINE).
-  var LOOSE_HEADER = /^#*\s*([A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?(?:[(\[]\s*(\d+)(?:\s*cards?)?\s*[)\]]|(\d+)(?:\s*cards?)?)?\s*:?\s*$/i;
-  var PREGAME_LABEL = /^(stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(\S.*)$/i;
-  var METADATA_LINE = /^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|result|record|legality)\s*:/i;
-  var SET = /^(.*?)\s*\[([^\[\]]+)\]$/;
-  // A count after the title (decklist.py _TRAILING_COUNT, trailing_count): "Barley Farm x3", "(x3)", "(3)",
-  // "[3x]", "3x", "- 3", "- x3"; looked for in the last TRAILING_TAIL characters only.
-  var TRAILING_COUNT = /^(?:[(\[]\s*(?:[x\u00d7]\s*(\d+)|(\d+)\s*[x\u00d7]?)\s*[)\]]|[x\u00d7]\s*(\d+)|(\d+)\s*[x\u00d7]|-+\s*(\d+))\s*$/i;
-  var TRAILING_TAIL = 24;
-  var BULLET = /^[-*]\s+/;
-  var YAML_KEYS = { pre_game: PREGAME, pregame: PREGAME, "pre-game": PREGAME, stronghold: PREGAME,
-    dynasty: DYNASTY, fate: FATE };
-  var YAML_METADATA = ["name", "format", "author", "notes", "description", "date", "clan"];
-  var MAX_COPIES = 99;
-  var INPUT_FORMATS = ["text", "yaml", "oracle", "oracle-tab", "sunandmoon", "yasuki"];
-  // The export syntaxes (l5r/decklist.py; docs/deck-check.md gives the same rules).
-  var LEGALITY = /^\s*legality\s*:\s*(\S.*?)\s*$/i;
-  var ORACLE_HEADER = /^#\s*([A-Za-z][A-Za-z -]*?)\s+-\s+\(\s*(\d+)\s*\)(?:\s*\[\s*\d+\s+distinct\s*\])?\s*$/i;
-  // The deck names Oracle of the Void writes as headers (templates/l5r.js headerize: the card database's `deck`).
-  var ORACLE_DECKS = ["pre-game", "dynasty", "fate"];
-  var TAB_LINE = /^\s*\d+\t/;
-  var PAREN_SET = /^(.*?)\s*\(([^()]+)\)\s*$/;
-  var YASUKI_KEY = /^(pre[-_ ]?game|dynasty|fate)\s*:\s*(?:#\s*\(\s*(\d+)\s*\)\s*)?(?:#.*)?$/i;
-  var YASUKI_ITEM = /^\s*-\s+(\S.*?)\s*$/;
-  var YASUKI_META = /^(?:name|author|date|format|notes|description|clan)\s*:/i;
-  var ART = /\s*\{art:[^{}]*\}\s*$/i;
+  // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
+  var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
+  var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [];
+  var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
+  var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
+  var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
+  function useReader(p, t) {
+    HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
+    METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
+    SET = pattern(p.set); BULLET = pattern(p.bullet); LEGALITY = pattern(p.legality);
+    // matched from a place in the line (trailing_count): anchored there
+    TRAILING_COUNT = new RegExp("^(?:" + p.trailing_count.source + ")", p.trailing_count.flags);
+    ORACLE_HEADER = pattern(p.oracle_header); TAB_LINE = pattern(p.tab_line); PAREN_SET = pattern(p.paren_set);
+    YASUKI_KEY = pattern(p.yasuki_key); YASUKI_ITEM = pattern(p.yasuki_item); YASUKI_META = pattern(p.yasuki_meta);
+    ART = pattern(p.art);
+    SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
+    PREGAME_WORDS = t.pregame_words; YAML_KEYS = t.yaml_keys; YAML_METADATA = t.yaml_metadata;
+    ORACLE_DECKS = t.oracle_decks; MAX_COPIES = t.max_copies; TRAILING_TAIL = t.trailing_tail;
+    INPUT_FORMATS.length = 0; Array.prototype.push.apply(INPUT_FORMATS, t.input_formats);  // (exported by reference)
+  }
+  var BYLINE = /^(?:posted by|written by|by)\s+(\S)/iu;  // decklist.py _BYLINE ("u": a letter outside the BMP)
   // Python's \w is a Unicode letter or number or "_"; [^\W_] is a letter or number.
   var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026]*$/u;
 
@@ -1002,12 +982,14 @@
       "that name, so it is counted in no deck.", card.written, null, card.line);
     return entry;
   };
-  var TRAILING_REMARK = /^(.*\S)\s*\([^()]*\)\s*$/;
   Checker.prototype.withoutCommentary = function (card, setName, deck) {
     var tries = [], trimmed = card.written, m;
     while ((m = TRAILING_REMARK.exec(trimmed))) { trimmed = m[1]; tries.push(trimmed); }
     var parts = card.written.split(/\s+-+\s+/);
     for (var n = parts.length - 1; n > 0; n--) tries.push(parts.slice(0, n).join(" - "));
+    // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
+    var sentences = card.written.split(/(?<=[^\s.])\.\s+/);
+    for (n = sentences.length - 1; n > 0; n--) tries.push(sentences.slice(0, n).join(". "));
     for (var k = 0; k < tries.length; k++) {
       var split = splitExperience(tries[k]);
       var found = this.table.find(split[0], split[1], setName, deck);
@@ -1105,6 +1087,15 @@
         message = describe(ident) + " is a " + ident.deck + " card, not a pre-game card.";
       } else if (e.section !== PREGAME && ident.deck !== DECK_OF_SECTION[e.section] && !starting) {
         message = describe(ident) + " is a " + (pregame ? "pre-game" : ident.deck) + " card in the " + where + " deck.";
+        if (pregame) {  // checker.py _pregame_rule: the slot's rule, the format's pre-game rule, or none stated
+          var slot = self.slots.find(function (s) { return takes(s, ident); });
+          var rule = slot && slot.rule ? slot.rule : self.rule("pregame");
+          if (rule === null) {
+            message += " (The card pool files it among the pre-game cards; " + self.name + "'s documents state no rule on pre-game cards.)";
+          }
+          out.problem("wrong-deck", "line " + e.line.line + ": " + message, ident.key, rule, e.line.line);
+          return;
+        }
       } else {
         return;
       }
@@ -1421,9 +1412,8 @@
     out.textContent = "";
     out.setAttribute("data-legal", String(result.legal));
     out.setAttribute("data-verdict", result.verdict);
-    // The same words as `l5r deck check` (cli/deck.py _VERDICT_WORDS)
-    var words = { "legal": "LEGAL", "not-legal": "NOT LEGAL", "cannot-be-checked": "CANNOT BE CHECKED",
-      "not-a-decklist": "NOT A DECKLIST" }[result.verdict];
+    // The same words as `l5r deck check` (report.py VERDICT_WORDS, AS_OF_WORDS, in the data)
+    var words = data.reading.verdict_words[result.verdict];
     var verdict = el("p", { "class": "deck-check-verdict " + result.verdict, tabindex: "-1" },
       words + (result.verdict === "not-legal" ? " (" + result.reason + ")" : ""));
     var fmt = data.formats.find(function (f) { return f.id === result.format; });
@@ -1431,7 +1421,7 @@
       verdict.appendChild(document.createTextNode(": " + result.reason));
     } else {
       verdict.appendChild(document.createTextNode(" in " + (fmt ? fmt.name : result.format) + " (" +
-        (result.bans === "not-stated" ? "ban list not stated" : "ban list") + " as of " + result.as_of + ")"));
+        data.reading.as_of_words[result.bans] + " " + result.as_of + ")"));
     }
     out.appendChild(verdict);
     if (result.verdict === "cannot-be-checked") {

@@ -1,16 +1,29 @@
 // How typed words find a card title, one rule for the header search (assets/codex-search.js) and the card search
 // page (assets/card-search.js), so that the same words find the same cards in both. Titles and queries are folded
-// (case, accents, apostrophes and punctuation dropped); every query word must start a word of the title; from 4
-// letters, a query word may do so but for one typo (a letter missing, extra or wrong). Both searches forgive typos
-// only when nothing matches without them: "crab" must not find Crane cards.
+// as the deck checker reads titles (names.py reading_words: case, accents, "&" as "and", apostrophes and
+// punctuation dropped); every query word must start a word of the title; from 4 letters, a query word may do so
+// but for one typo (a letter missing, extra or wrong). Both searches forgive typos only when nothing matches
+// without them: "crab" must not find Crane cards.
 (function () {
   "use strict";
   // The card search page loads this before its own script, and again with the scripts every page loads.
   if (window.l5rTitles) return;
 
+  // BEGIN reading rules (l5r/cardpool/names.py READING_KEY_RULES, written here by
+  // `python -m l5r.site.api.deckdata --title-match`; tests/test_deck_title_match.py fails when they differ)
+  var RULES = {"same": {"`": "'", "\u00a0": " ", "\u00b4": "'", "\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": "\"", "\u201d": "\""}, "marks": "[\u0300-\u036f]", "replace": [["&", " and "], ["['\u2019\u2018`\u00b4]", ""], ["[^a-z0-9]+", " "]], "articles": ["the", "a", "an"]};
+  // END reading rules
+  var SAME = new RegExp("[" + Object.keys(RULES.same).join("").replace(/[\\\]\[^-]/g, "\\$&") + "]", "g");
+  var MARKS = new RegExp(RULES.marks, "g");
+  var STEPS = RULES.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
+
+  // A title or a query folded to lower-case words as the deck checker reads titles (names.py reading_words):
+  // case, accents and macrons, "&" as "and", apostrophes dropped, any other punctuation a space.
   function fold(text) {
-    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/[’']/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+    text = text.replace(SAME, function (c) { return RULES.same[c]; }).replace(/\s+/g, " ").trim()
+      .normalize("NFKD").replace(MARKS, "").toLowerCase();
+    STEPS.forEach(function (step) { text = text.replace(step[0], step[1]); });
+    return text.trim();
   }
 
   // Edit distance at most 1.

@@ -16,8 +16,8 @@ from ..data.load import load_codex
 from ..data.locate import data_dir
 from ..decklist import INPUT_FORMATS, SECTION_NAMES, read_deck_text
 from ..engine.deck import DeckReport, Verdict, check_text
+from ..engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ..errors import ExitCode
-from ..site import citelabel
 
 # What the command exits with for each verdict (the codes themselves: l5r/errors.py).
 EXIT_CODES = {Verdict.LEGAL: ExitCode.OK, Verdict.NOT_LEGAL: ExitCode.PROBLEMS,
@@ -104,14 +104,14 @@ def _usage(parser) -> int:
 
 
 def _readable(report: DeckReport, format_name: str, source: str, codex) -> str:
-    verdict = report.verdict.words.upper()
+    verdict = VERDICT_WORDS[report.verdict]
     if report.verdict == Verdict.NOT_A_DECKLIST:
         return f"{source}: {verdict}: {report.reason}"
     if report.verdict == Verdict.NOT_LEGAL:
         verdict += f" ({report.reason})"
-    bans = "ban list not stated" if report.bans == "not-stated" else "ban list"
+    bans = AS_OF_WORDS[report.bans]  # "ban list as of" only where bans were checked against a list
     counts = " · ".join(f"{SECTION_NAMES[s]} {n}" for s, n in report.counts.items())
-    lines = [f"{source}: {verdict} in {format_name} ({bans} as of {report.as_of.isoformat()})", f"  {counts}"]
+    lines = [f"{source}: {verdict} in {format_name} ({bans} {report.as_of.isoformat()})", f"  {counts}"]
     if report.verdict == Verdict.CANNOT_BE_CHECKED:
         lines.append(f"  Neither legal nor not legal: {report.reason}")
     for title, findings in (("Problems", report.problems), ("Warnings", report.warnings)):
@@ -126,5 +126,6 @@ def _cite(rule: str | None, codex) -> str:
     """The rule a finding rests on, cited as every page words it (`[OH II.F, Deck Restrictions]`)."""
     if not rule:
         return ""
-    record = codex.records.get(rule)
-    return f" [{citelabel.label(record, codex)}]" if record is not None else f" [{rule}]"
+    from ..site.api.deckdata import rule_citation
+
+    return f" [{rule_citation(codex, rule) or rule}]"

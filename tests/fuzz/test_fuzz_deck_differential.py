@@ -87,7 +87,8 @@ AFTER = ["", "", "", " x3", " (x2)", " (3)", " - 3", " [Emperor Edition]", " [Go
 HEADERS = {
     "text": ["Pre-Game:", "Stronghold:", "Dynasty:", "Fate:", "Dynasty (40):", "Fate deck (40 cards)",
              "Holdings (14)", "Personalities:", "# Follower (9)", "Strategy -- 20 cards", "Dynasty Total: 40",
-             "Author: someone", "Sensei - Kaelung Sensei", "-------", "By Nick Zube", "", ""],
+             "Author: someone", "Sensei - Kaelung Sensei", "Fate (52 I think)", "Dynasty (40 cards, more or less)",
+             "Stronghold: Kaiu Shiro. Start with Ring of Water", "-------", "By Nick Zube", "", ""],
     "oracle": ["# Pre-Game - (2) [2 distinct]", "# Stronghold - (1) [1 distinct]", "# Dynasty - (40) [15 distinct]",
                "# Holding - (12) [5 distinct]", "# Fate - (40) [20 distinct]", "# Strategy - (20) [8 distinct]", ""],
     "yasuki": ["Pre-Game:", "Dynasty: # (40)", "Fate: # (40)", "name: my deck", "author: me"],

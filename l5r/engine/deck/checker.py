@@ -388,6 +388,9 @@ class DeckChecker:
             tries.append(trimmed)
         parts = re.split(r"(?<!\s)\s+-+\s+", written)  # a run of spaces is tried from its start only: linear
         tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
+        # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
+        sentences = re.split(r"(?<=[^\s.])\.\s+", written)
+        tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
         for text in tries:
             name, experience = split_experience(text)
             found = self.index.find(name, experience, set_name, deck)
@@ -449,9 +452,23 @@ class DeckChecker:
             elif e.section != PREGAME and ident.deck != DECK_OF_SECTION[e.section] and not starting_card:
                 what = "pre-game" if ident.pregame else ident.deck
                 message = f"{ident.describe()} is a {what} card in the {where} deck."
+                if ident.pregame:
+                    rule = self._pregame_rule(ident)
+                    if rule is None:
+                        message += (f" (The card pool files it among the pre-game cards; {self.name}'s documents "
+                                    f"state no rule on pre-game cards.)")
+                    out.problem("wrong-deck", f"line {e.line.line}: {message}", ident.key, rule, e.line.line)
+                    continue
             else:
                 continue
             out.problem("wrong-deck", f"line {e.line.line}: {message}", ident.key, self._sections_rule, e.line.line)
+
+    def _pregame_rule(self, ident: Identity) -> str | None:
+        """The rule that puts a pre-game card (a Sensei, a Stronghold) outside the play decks: its pre-game slot's,
+        else the format's pre-game rule; None where the documents state none (Modern's deck size rule says how
+        many cards the Dynasty and Fate decks hold, not where a Sensei goes)."""
+        slot = next((s for s in self._slots if s.takes(ident)), None)
+        return slot.rule if slot is not None and slot.rule else self.rules.rule("pregame")
 
     # -- bans and the legal card pool --------------------------------------------------------------
 
@@ -596,7 +613,7 @@ class DeckChecker:
 
 
 SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^xp", re.I)  # "XP2": forum shorthand for "Experienced 2"
-_TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
+TRAILING_REMARK = _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
 
 
 def _loose(title: str) -> str:

@@ -31,6 +31,11 @@ class Verdict(StrEnum):
 
 
 BANS_STATED, BANS_NOT_STATED, BANS_NOT_CHECKED = "stated", "not-stated", "not-checked"
+# How the command line and the deck checker page write each verdict (the page reads them from the checker's data)
+VERDICT_WORDS = {Verdict.LEGAL: "LEGAL", Verdict.NOT_LEGAL: "NOT LEGAL",
+                 Verdict.CANNOT_BE_CHECKED: "CANNOT BE CHECKED", Verdict.NOT_A_DECKLIST: "NOT A DECKLIST"}
+# The words before the day in a verdict line: "ban list" only where bans were checked against a stated list
+AS_OF_WORDS = {BANS_STATED: "ban list as of", BANS_NOT_STATED: "ban list not stated as of", BANS_NOT_CHECKED: "as of"}
 
 PROBLEM_CODES = ("parse", "unknown-card", "wrong-deck", "pregame", "deck-size", "copy-limit", "banned", "not-legal")
 

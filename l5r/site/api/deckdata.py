@@ -10,8 +10,10 @@ import re
 
 from ...cardpool import CardIndex, pool_facts
 from ...cardpool.names import EXPERIENCE_ALONE, READING_KEY_RULES, TRAILING_EXPERIENCE, title_key
-from ...decklist import COUNT_PATTERN
-from ...engine.deck.checker import SHORTHAND_LEVEL
+from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
+from ...cardpool.names import QUALIFIER
+from ...engine.deck.checker import SHORTHAND_LEVEL, TRAILING_REMARK
+from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ...data import model as m
 from .. import citelabel
 from .documents import API_VERSION, cards_document, checkable_formats, format_document
@@ -52,6 +54,12 @@ def reading_rules() -> dict[str, object]:
         "trailing_experience": js_pattern(TRAILING_EXPERIENCE),
         "count": js_pattern(COUNT_PATTERN),
         "shorthand_level": js_pattern(SHORTHAND_LEVEL),
+        "qualifier": js_pattern(QUALIFIER),
+        "trailing_remark": js_pattern(TRAILING_REMARK),
+        "patterns": {name: js_pattern(pattern) for name, pattern in READER_PATTERNS.items()},
+        "tables": READER_TABLES,
+        "verdict_words": VERDICT_WORDS,
+        "as_of_words": AS_OF_WORDS,
     }
 
 
@@ -70,8 +78,22 @@ def _cited(fmt_doc: dict):
 
 def _citation(codex: m.Codex, rule: str) -> str | None:
     """The rule's citation as every page shows it (`OH II.F, Deck Restrictions`, not the id: citelabel.py)."""
+    return rule_citation(codex, rule)
+
+
+def rule_citation(codex: m.Codex, rule: str) -> str | None:
+    """The citation a deck check shows for a rule id: its record's label, or for a format's card legality list
+    (`mod-card-legality`, `mod-legal-bugs`, which are no record) the list's own heading under the format's
+    prefix (`MOD Card Legality`); None for an id the Codex does not know (shown as it is, never guessed)."""
     record = codex.records.get(rule)
-    return (citelabel.label(record, codex) or None) if record is not None else None
+    if record is not None:
+        return citelabel.label(record, codex) or None
+    for fmt in codex.formats.values():
+        legality = fmt.legality
+        if legality is not None and rule in (legality.id, legality.bugs_id):
+            words = legality.title if rule == legality.id else f"{legality.title}, bugs"
+            return f"{fmt.citation_prefix} {words}"
+    return None
 
 
 def checker_script(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) -> str:
@@ -83,3 +105,29 @@ def checker_script(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) 
 def title_lookup_key(title: str) -> str:
     """The key of `titles` in the card table (the same normal form deck-check.js computes)."""
     return title_key(title)
+
+
+# -- the header search's and the card search's title rule (docs/assets/title-match.js) ---------------------------
+_RULES_BLOCK = re.compile(r"(// BEGIN reading rules[^\n]*\n(?:\s*//[^\n]*\n)*)(\s*)var RULES = .*?;\n(\s*// END reading rules)",
+                          re.S)
+
+
+def title_match_script(script: str) -> str:
+    """title-match.js with the reading rules Python has (names.py READING_KEY_RULES) between its markers: the
+    searches fold titles by the deck checker's rules, written once."""
+    rules = json.dumps(READING_KEY_RULES, ensure_ascii=True, separators=(", ", ": "))
+    match = _RULES_BLOCK.search(script)
+    if match is None:
+        raise ValueError("title-match.js has no reading rules block")
+    return script[:match.start()] + f"{match.group(1)}{match.group(2)}var RULES = {rules};\n{match.group(3)}" + \
+        script[match.end():]
+
+
+if __name__ == "__main__":  # python -m l5r.site.api.deckdata --title-match: write the rules into title-match.js
+    import sys
+    from pathlib import Path
+
+    if sys.argv[1:] != ["--title-match"]:
+        sys.exit("usage: python -m l5r.site.api.deckdata --title-match")
+    target = Path(__file__).resolve().parents[3] / "docs" / "assets" / "title-match.js"
+    target.write_text(title_match_script(target.read_text(encoding="utf-8")), encoding="utf-8")
