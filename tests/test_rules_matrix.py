@@ -269,6 +269,15 @@ def _max_hand(rs: Ruleset) -> None:
     turn.max_hand_size(_game(rs), _game(rs).player(YOU))
 
 
+def _wind_favor(rs: Ruleset) -> None:
+    g = _game(rs)
+    g.player(YOU).wind_in_play = g.player(YOU).imperial_favor = True
+    try:
+        abilities.use_favor(g, YOU)
+    except Refused:
+        pass
+
+
 def _honor_victory(rs: Ruleset) -> None:
     g = _game(rs)
     victory.turn_begins(g, YOU)
@@ -287,6 +296,7 @@ PROBES: dict[str, Callable[[Ruleset], None]] = {
     "search_multiple_areas": _search(("discard pile", "Fate deck")), "seppuku": _seppuku,
     "enlightenment_rings": _enlightenment, "starting_hand": _starting_hand, "legacy_not_found": _legacy,
     "lobby": _lobby, "max_hand_size": _max_hand, "honor_victory_at": _honor_victory,
+    "winds_forbid_favor": _wind_favor,
 }
 # Probes that need another stated rule first in some formats: (key, format) -> the rule it also needs.
 _NEEDS = {"keyword_duelist": "duel_focus_limit", "keyword_conqueror": "battle_resolution",
@@ -437,3 +447,31 @@ def test_check_fails_on_an_answer_from_a_basis_the_format_does_not_name(data_cop
     assert result.returncode == 1, result.stdout
     assert re.search(r"format\.yml:\d+:1: format new-era answers `search` from aeg-glossary-search, a record of aeg",
                      result.stdout), result.stdout
+
+
+# ---------------------------------------------------------------------------------------------------------
+# A Codex reading is never silent: the example that switches it on shows its label
+# ---------------------------------------------------------------------------------------------------------
+
+
+def test_an_example_with_a_reading_shows_its_label_and_one_without_does_not():
+    from l5r.scenarios.present import render_fence
+
+    body = """title: x
+format: modern
+{reading}rules: [aeg-glossary-search]
+given:
+  you:
+    fate deck: [Fine Katana]
+when:
+  - you search your Fate deck for "a Ring" and select nothing
+then:
+  {then}
+"""
+    read = render_fence(body.format(reading="reading: aeg-pages-as-twenty-festivals\n",
+                                    then="the search is successful: no"))
+    plain = render_fence(body.format(reading="", then="not stated: you search your Fate deck for \"a Ring\" and "
+                                                     "select nothing"))
+    assert "l5r-scenario--ok" in read and "l5r-scenario--ok" in plain
+    assert "Codex reading, not Modern&#x27;s words" in read and "those established by AEG for 20 Festivals" in read
+    assert "Codex reading" not in plain
