@@ -278,6 +278,19 @@ def _wind_favor(rs: Ruleset) -> None:
         pass
 
 
+def _seppuku_form(open_action: bool) -> Callable[[Ruleset], None]:
+    def probe(rs: Ruleset) -> None:
+        g = _game(rs, Card("D", keywords=("Samurai", "Courtier", "Shugenja"), dishonorable=True))
+        try:
+            if open_action:
+                seppuku.open_action(g, YOU, "D")
+            else:
+                seppuku.before_honor_loss(g, YOU, 3, "D", "targeted")
+        except Refused:
+            pass  # decided: forbidden by the format's record
+    return probe
+
+
 def _honor_victory(rs: Ruleset) -> None:
     g = _game(rs)
     victory.turn_begins(g, YOU)
@@ -296,7 +309,8 @@ PROBES: dict[str, Callable[[Ruleset], None]] = {
     "search_multiple_areas": _search(("discard pile", "Fate deck")), "seppuku": _seppuku,
     "enlightenment_rings": _enlightenment, "starting_hand": _starting_hand, "legacy_not_found": _legacy,
     "lobby": _lobby, "max_hand_size": _max_hand, "honor_victory_at": _honor_victory,
-    "winds_forbid_favor": _wind_favor,
+    "winds_forbid_favor": _wind_favor, "seppuku_open": _seppuku_form(True),
+    "seppuku_reaction": _seppuku_form(False),
 }
 # Probes that need another stated rule first in some formats: (key, format) -> the rule it also needs.
 _NEEDS = {"keyword_duelist": "duel_focus_limit", "keyword_conqueror": "battle_resolution",
@@ -363,13 +377,13 @@ def test_a_reading_is_labelled_on_every_cell_it_answers(codex):
     plain = ruleset_for(fmt, codex)
     borrowed = 0
     for rule in ENGINE_RULES:
-        cell = cell_for(codex, read, rule)
-        if cell.kind == CellKind.STATED and plain.rule(rule.key) is None:
+        cell, own = cell_for(codex, read, rule), cell_for(codex, plain, rule)
+        if cell.kind == CellKind.STATED and own.kind != CellKind.STATED:
             borrowed += 1
             assert codex.records[cell.rule_id].format_id == "aeg"
             assert cell.reading and cell.reading.startswith("Codex reading"), rule.key
         elif cell.kind == CellKind.STATED:
-            assert cell.reading is None, rule.key  # Modern's own record: no label
+            assert cell.reading is None and cell.rule_id == own.rule_id, rule.key  # Modern's own record
     assert borrowed >= 5
     with pytest.raises(ValueError, match="offers no Codex reading"):
         ruleset_for(codex.format("new-era"), codex, ("aeg-pages-as-twenty-festivals",))
