@@ -147,8 +147,11 @@ def test_koans_bans_are_lifted_in_modern(modern, codex):
     assert not koans & _ids(modern.as_of(D("2015-08-15")))
     # Koan's stays banned in Obsidian Hand: a lift in one format is not a lift in another.
     assert "oh-ban-koans-jingasa" in _ids(codex.formats["obsidian-hand"].bans.as_of(D("2016-02-15")))
-    # Obsidian Hand's list has undated entries: it is stated from the start.
-    assert codex.formats["obsidian-hand"].bans.stated_from is None
+    # One rule for both lists: the Obsidian Hand's undated entries are read as on the list on its document's
+    # latest dated update (02/15/2016); before it, as before Modern's day, the list is not stated.
+    oh = codex.formats["obsidian-hand"].bans
+    assert oh.stated_from == D("2016-02-15")
+    assert not oh.stated_on(D("2014-01-01")) and oh.stated_on(D("2016-02-15"))
 
 
 def test_modern_dates_are_the_list_date_only(modern):

@@ -95,9 +95,9 @@ def test_without_a_pool_only_card_records_are_known():
 
 
 def test_as_of_date(tmp_path):
-    """oh-ban-moshi-eihime: added to the ban list on 2016-02-15."""
+    """oh-ban-moshi-eihime: added to the ban list on 2016-02-15; the day before, the list is not stated (exit 3)."""
     deck = _write(tmp_path, "deck.txt", deck_text("oh-crab.txt") + "Dynasty:\nMoshi Eihime\n")
-    assert l5r("--format", "obsidian-hand", "--as-of", "2016-02-14", deck).returncode == 0
+    assert l5r("--format", "obsidian-hand", "--as-of", "2016-02-14", deck).returncode == 3
     assert l5r("--format", "obsidian-hand", "--as-of", "2016-02-15", deck).returncode == 1
 
 

@@ -260,9 +260,11 @@ def test_banned_card():
 
 
 def test_ban_list_as_of_a_date():
-    """oh-ban-moshi-eihime: added 2016-02-15, so legal the day before."""
+    """oh-ban-moshi-eihime: added 2016-02-15. The day before, the Obsidian Hand's list is not stated (its undated
+    entries are read as on it from the document's latest update, 02/15/2016: one rule with Modern's "As of")."""
     deck = add(OH, "Dynasty", "Moshi Eihime")
-    assert check("obsidian-hand", deck, on=dt.date(2016, 2, 14)).legal
+    before = check("obsidian-hand", deck, on=dt.date(2016, 2, 14))
+    assert "banned" not in codes(before) and before.bans == "not-stated" and before.legal is None
     assert [p.rule for p in only(check("obsidian-hand", deck, on=dt.date(2016, 2, 15)), "banned")] == \
         ["oh-ban-moshi-eihime"]
 
@@ -295,14 +297,14 @@ def test_rank_icon_category_ban():
 
 
 def test_unreleased_and_promo_category_ban_and_banned_beats_not_legal():
-    """oh-ban-unreleased-promos (from 2015-11-12): a banned card is `banned`, not `not-legal`."""
+    """oh-ban-unreleased-promos: a banned card is `banned`, not `not-legal` (on a day the list is stated)."""
     stone = add(OH, "Dynasty", "Stone of Remembrance")  # printed only as a Celestial promo
-    assert check("obsidian-hand", stone, on=dt.date(2015, 11, 11)).legal
-    assert [p.rule for p in check("obsidian-hand", stone, on=dt.date(2015, 11, 12)).problems] == \
+    assert check("obsidian-hand", stone, on=dt.date(2015, 11, 11)).bans == "not-stated"
+    assert [p.rule for p in check("obsidian-hand", stone, on=dt.date(2016, 2, 15)).problems] == \
         ["oh-ban-unreleased-promos"]
     unreleased = add(OH, "Fate", "A Casual Stroll")  # an unreleased promo: not in the Legacy pool either
     assert codes(check("obsidian-hand", unreleased, on=dt.date(2015, 11, 1))) == ["not-legal"]
-    assert codes(check("obsidian-hand", unreleased, on=dt.date(2015, 11, 12))) == ["banned"]
+    assert codes(check("obsidian-hand", unreleased, on=dt.date(2016, 2, 15))) == ["banned"]
 
 
 # --- legal card pool --------------------------------------------------------------------------------

@@ -269,6 +269,28 @@ def _max_hand(rs: Ruleset) -> None:
     turn.max_hand_size(_game(rs), _game(rs).player(YOU))
 
 
+def _wind_favor(rs: Ruleset) -> None:
+    g = _game(rs)
+    g.player(YOU).wind_in_play = g.player(YOU).imperial_favor = True
+    try:
+        abilities.use_favor(g, YOU)
+    except Refused:
+        pass
+
+
+def _seppuku_form(open_action: bool) -> Callable[[Ruleset], None]:
+    def probe(rs: Ruleset) -> None:
+        g = _game(rs, Card("D", keywords=("Samurai", "Courtier", "Shugenja"), dishonorable=True))
+        try:
+            if open_action:
+                seppuku.open_action(g, YOU, "D")
+            else:
+                seppuku.before_honor_loss(g, YOU, 3, "D", "targeted")
+        except Refused:
+            pass  # decided: forbidden by the format's record
+    return probe
+
+
 def _honor_victory(rs: Ruleset) -> None:
     g = _game(rs)
     victory.turn_begins(g, YOU)
@@ -287,6 +309,8 @@ PROBES: dict[str, Callable[[Ruleset], None]] = {
     "search_multiple_areas": _search(("discard pile", "Fate deck")), "seppuku": _seppuku,
     "enlightenment_rings": _enlightenment, "starting_hand": _starting_hand, "legacy_not_found": _legacy,
     "lobby": _lobby, "max_hand_size": _max_hand, "honor_victory_at": _honor_victory,
+    "winds_forbid_favor": _wind_favor, "seppuku_open": _seppuku_form(True),
+    "seppuku_reaction": _seppuku_form(False),
 }
 # Probes that need another stated rule first in some formats: (key, format) -> the rule it also needs.
 _NEEDS = {"keyword_duelist": "duel_focus_limit", "keyword_conqueror": "battle_resolution",
@@ -353,13 +377,13 @@ def test_a_reading_is_labelled_on_every_cell_it_answers(codex):
     plain = ruleset_for(fmt, codex)
     borrowed = 0
     for rule in ENGINE_RULES:
-        cell = cell_for(codex, read, rule)
-        if cell.kind == CellKind.STATED and plain.rule(rule.key) is None:
+        cell, own = cell_for(codex, read, rule), cell_for(codex, plain, rule)
+        if cell.kind == CellKind.STATED and own.kind != CellKind.STATED:
             borrowed += 1
             assert codex.records[cell.rule_id].format_id == "aeg"
             assert cell.reading and cell.reading.startswith("Codex reading"), rule.key
         elif cell.kind == CellKind.STATED:
-            assert cell.reading is None, rule.key  # Modern's own record: no label
+            assert cell.reading is None and cell.rule_id == own.rule_id, rule.key  # Modern's own record
     assert borrowed >= 5
     with pytest.raises(ValueError, match="offers no Codex reading"):
         ruleset_for(codex.format("new-era"), codex, ("aeg-pages-as-twenty-festivals",))
@@ -437,3 +461,31 @@ def test_check_fails_on_an_answer_from_a_basis_the_format_does_not_name(data_cop
     assert result.returncode == 1, result.stdout
     assert re.search(r"format\.yml:\d+:1: format new-era answers `search` from aeg-glossary-search, a record of aeg",
                      result.stdout), result.stdout
+
+
+# ---------------------------------------------------------------------------------------------------------
+# A Codex reading is never silent: the example that switches it on shows its label
+# ---------------------------------------------------------------------------------------------------------
+
+
+def test_an_example_with_a_reading_shows_its_label_and_one_without_does_not():
+    from l5r.scenarios.present import render_fence
+
+    body = """title: x
+format: modern
+{reading}rules: [aeg-glossary-search]
+given:
+  you:
+    fate deck: [Fine Katana]
+when:
+  - you search your Fate deck for "a Ring" and select nothing
+then:
+  {then}
+"""
+    read = render_fence(body.format(reading="reading: aeg-pages-as-twenty-festivals\n",
+                                    then="the search is successful: no"))
+    plain = render_fence(body.format(reading="", then="not stated: you search your Fate deck for \"a Ring\" and "
+                                                     "select nothing"))
+    assert "l5r-scenario--ok" in read and "l5r-scenario--ok" in plain
+    assert "Codex reading, not Modern&#x27;s words" in read and "those established by AEG for 20 Festivals" in read
+    assert "Codex reading" not in plain

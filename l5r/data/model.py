@@ -357,17 +357,14 @@ class BanList:
 
     @cached_property
     def stated_from(self) -> dt.date | None:
-        """The first day the document states the whole list, or None when it states it from the start (some
-        entry carries no date and was never lifted). Modern's list is stated "As of August 16, 2015": what
-        was banned before that day the document does not say, so the ban part of a verdict is "not stated"."""
-        dated = []
-        for e in self.entries:
-            if e.lifted_undated:
-                continue
-            if e.added is None:
-                return None
-            dated.append(e.added)
-        return min(dated) if dated else None
+        """The first day the document states the whole list: the latest day an entry is on it only "as of"
+        that day (Modern's "As of August 16, 2015"; an undated entry the Codex reads as on the list on its
+        document's date, the Obsidian Hand's 02/15/2016): what was banned before it the document does not say,
+        so the ban part of a verdict is "not stated". None when every entry's own day is stated (or none has
+        a day): the list is then stated from the start. One rule for every format."""
+        as_of = [e.added for e in self.entries if not e.lifted_undated and e.added is not None
+                 and e.added_precision in ("as-of", "inferred")]
+        return max(as_of) if as_of else None
 
     def stated_on(self, on: dt.date) -> bool:
         start = self.stated_from

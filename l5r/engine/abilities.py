@@ -58,6 +58,8 @@ def use_favor(game: Game, player: str):
     wind_rule = game.ruleset.rule("winds_forbid_favor")
     if wind_rule and p.wind_in_play:
         raise Refused("while you have a Wind in play, you may not take rulebook Favor actions", wind_rule)
+    if p.wind_in_play:  # the Obsidian Hand's Wind rule, where the format's documents do not state it
+        raise not_stated(game.ruleset, "whether a player with a Wind in play may take rulebook Favor actions")
     if not p.imperial_favor:
         raise Impossible("you do not have the Imperial Favor to discard")
     p.imperial_favor = False

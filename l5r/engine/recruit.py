@@ -72,8 +72,13 @@ def honor_requirement_met(game: Game, player: str, card: Card, blood_money: bool
     p = game.player(player)
     if card.honor_requirement <= p.honor or blood_money:
         return
-    if rs.rule("clan_honor") and p.lost_honor_from_opponent_card and same_clan(game, p, card):
-        return
+    if p.lost_honor_from_opponent_card and same_clan(game, p, card):
+        if rs.rule("clan_honor"):
+            return
+        if not rs.stands_alone:  # New Era's Clan Honor exception, where the documents may give one elsewhere
+            raise not_stated(rs, "whether a player who lost Honor from an opponent's card may recruit a "
+                                 f"Personality of their Clan above their Family Honor (so whether {card.name} "
+                                 "enters play)", rule)
     raise Refused(f"{card.name}'s Honor Requirement ({card.honor_requirement}) is higher than your "
                   f"Family Honor ({p.honor})", rule)
 

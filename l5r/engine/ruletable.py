@@ -12,11 +12,13 @@ engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
 from ..data import model as m
-from .game import not_stated
+from . import seppuku
+from .game import OPPONENT, YOU, Game, NotStated, Player, not_stated
 from .ruleset import Ruleset, declared_basis, ruleset_for
 
 
@@ -35,10 +37,20 @@ class EngineRule:
     key: str
     question: str
     group: str
+    # A question the engine answers beyond one rule_refs key: asks the engine for the record that decides it
+    # (NotStated where none does). None: the format's rule_refs key `key` decides it.
+    ask: Callable[[Ruleset], str] | None = None
 
 
 def _rows(group: str, *rows: tuple[str, str]) -> tuple[EngineRule, ...]:
     return tuple(EngineRule(key, question, group) for key, question in rows)
+
+
+def _seppuku_form(timing: str) -> Callable[[Ruleset], str]:
+    def ask(ruleset: Ruleset) -> str:
+        game = Game(ruleset, {YOU: Player(YOU), OPPONENT: Player(OPPONENT)})
+        return seppuku.form_rule(game, timing)
+    return ask
 
 
 ENGINE_RULES: tuple[EngineRule, ...] = (
@@ -79,6 +91,10 @@ ENGINE_RULES: tuple[EngineRule, ...] = (
            ("tactical_once_per_turn", "Tactical actions once per turn")),
     *_rows("Player abilities",
            ("seppuku", "Seppuku"), ("lobby", "Lobby"), ("winds_forbid_favor", "Winds and the Imperial Favor")),
+    EngineRule("seppuku_open", "Seppuku as an Open action (given or forbidden)", "Player abilities",
+               _seppuku_form("open")),
+    EngineRule("seppuku_reaction", "Seppuku as a Reaction before an Honor loss (given or forbidden)",
+               "Player abilities", _seppuku_form("before-honor-loss")),
     *_rows("Card types",
            ("celestial", "Celestials"), ("region", "Regions"), ("region_cost", "A Region's cost"),
            ("regions_per_province", "Regions per Province"), ("ancestors", "Ancestors")),
@@ -96,7 +112,7 @@ ENGINE_RULES: tuple[EngineRule, ...] = (
            ("wording_conditions", "A condition before “or”"), ("wording_pronouns", "Pronouns in card text"),
            ("wording_possessive", "“His player”"), ("wording_referring", "What a term refers to")),
 )
-ENGINE_KEYS = frozenset(r.key for r in ENGINE_RULES)
+ENGINE_KEYS = frozenset(r.key for r in ENGINE_RULES if r.ask is None)
 
 
 @dataclass(frozen=True)
@@ -152,11 +168,18 @@ def record_words(record: object, limit: int = 400) -> str:
 
 def cell_for(codex: m.Codex, ruleset: Ruleset, rule: EngineRule) -> Cell:
     """What the engine does with `rule` in this ruleset's format: the record it cites, or its NotStated."""
-    rule_id = ruleset.rule(rule.key)
+    if rule.ask is not None:
+        try:
+            rule_id: str | None = rule.ask(ruleset)
+        except NotStated as unknown:
+            return Cell(CellKind.NOT_STATED, reason=unknown.reason)
+        reading = next((r for r in ruleset.readings if rule_id in r.refs.values()), None)
+    else:
+        rule_id = ruleset.rule(rule.key)
+        reading = ruleset.reading_for(rule.key)
     if rule_id is None:
         return Cell(CellKind.NOT_STATED, reason=not_stated(ruleset, rule.question[0].lower() + rule.question[1:]).reason)
     record = codex.records.get(rule_id)
-    reading = ruleset.reading_for(rule.key)
     return Cell(CellKind.STATED, rule_id, getattr(record, "citation", rule_id), record_words(record),
                 reading=reading.label if reading is not None else None)
 

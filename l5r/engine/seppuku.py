@@ -40,6 +40,15 @@ def _terms(game: Game, timing: str) -> tuple[Mapping, str]:
     raise not_stated(rs, f"a Seppuku {wanted} (the Seppuku they state is {own})", rule)
 
 
+def form_rule(game: Game, timing: str) -> str:
+    """The record that decides Seppuku in this form ("open" or "before-honor-loss") in the game's format: the one
+    that gives it, or (New Era's standalone rule book) the one that forbids it; NotStated where neither."""
+    try:
+        return _terms(game, timing)[1]
+    except Refused as refused:
+        return refused.rule_id or stated(game.ruleset, "seppuku", "the Seppuku player ability")
+
+
 _TIMINGS = {"open": "as an Open action", "before-honor-loss": "as a Reaction before an Honor loss"}
 
 

@@ -353,18 +353,41 @@ def _bans(codex: m.Codex, f: m.Format) -> Fact:
     return Fact("Banned", f"{cards} bans{when}", None)
 
 
+def _starting_holdings(rs) -> str | None:
+    """Every player's Starting Holdings, then those only the player not going first gets (OH III.A: Bamboo
+    Harvesters)."""
+    every = ", ".join(rs.starting_holdings.get("every_player", ()))
+    second = ", ".join(rs.starting_holdings.get("player_not_going_first", ()))
+    parts = [p for p in (every and f"{every} (every player)", second and f"{second} (the player not going first)") if p]
+    return "; ".join(parts) or None
+
+
+def _second_stronghold(rs) -> str | None:
+    """Which side the second player's Stronghold uses: a two-sided one as the format says (OH III.A, NE Setting
+    Up 3); where the format only settles a one-sided Stronghold (MOD Section B addition), that."""
+    second = rs.stronghold_sides.get("second")
+    if second:
+        return second
+    if rs.rule("one_sided_stronghold"):
+        return "a one-sided Stronghold uses its only side (a two-sided one: not stated)"
+    return None
+
+
 def _pool(rs, f: m.Format) -> str | None:
     pool = rs.card_pool
     if f.legality is not None and f.legality.sets:
         bugs = f" and the {', '.join(f.legality.legal_bugs)} bugs" if f.legality.legal_bugs else ""
-        return f"{len(f.legality.sets)} listed sets{bugs}"
+        # A set the document names twice (Modern's "Ivory Edition") is one set.
+        distinct = [s for s in f.legality.sets if not getattr(s, "duplicate_of", None)]
+        return f"{len(distinct)} listed sets{bugs}"
     if not pool:
         return None
     if pool.get("in_pool") is False:
         return f"only {pool.get('collection', 'its own collection')}"
     tags = pool.get("pool_tags")
     if tags:
-        return f"the {', '.join(tags)} card pool"
+        reading = pool.get("reading")  # the Codex's reading of which pool the format means, said so
+        return f"the {', '.join(tags)} card pool" + (f" ({' '.join(str(reading).split())})" if reading else "")
     return None
 
 
@@ -409,9 +432,8 @@ _SUMMARY = {
     "setup": (
         ("Starting hand", lambda rs: _n(rs.starting_hand, " cards"), "starting_hand"),
         ("Provinces", lambda rs: _n(rs.provinces), "provinces"),
-        ("Starting Holdings", lambda rs: ", ".join(rs.starting_holdings.get("every_player", ())) or None,
-         "starting_holdings"),
-        ("Second player's Stronghold", lambda rs: rs.stronghold_sides.get("second"), "stronghold_sides"),
+        ("Starting Holdings", _starting_holdings, "starting_holdings"),
+        ("Second player's Stronghold", _second_stronghold, ("stronghold_sides", "one_sided_stronghold")),
     ),
     "clan-alignment": (
         ("Clan Alignments", lambda rs: _n(len(rs.clan_alignments) or None, " listed"), "clan_alignments"),
@@ -454,6 +476,8 @@ def differences(codex: m.Codex, key: str, rulesets) -> tuple[tuple[m.Format, tup
             value = _pool(rs, f) if get is None else get(rs)  # (the legal cards: from the format, not its Ruleset)
             if isinstance(value, str) and value.endswith(" at most"):  # "3 at most" reads "at most 3"
                 value = "at most " + value[: -len(" at most")]
-            facts.append(Fact(label, value if value else NOT_STATED, rs.rule(ref) if value else None))
+            refs = ref if isinstance(ref, tuple) else (ref,)  # the first of the rules that state it
+            cited = next((rs.rule(r) for r in refs if rs.rule(r)), None)
+            facts.append(Fact(label, value if value else NOT_STATED, cited if value else None))
         lines.append((f, tuple(facts)))
     return tuple(lines)
