@@ -100,3 +100,21 @@ def test_what_differs_is_a_list_per_format_naming_the_rule_highlander_included(c
         tops = modern.evaluate("li => [...li.querySelectorAll('dd')].map(dd => dd.getBoundingClientRect().top)")
         assert tops == sorted(tops) and len(set(round(t) for t in tops)) == len(tops)
         assert tab.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_deck_checkers_form_is_above_the_fold_its_introduction_after_it(contexts, small_site, width):
+    with guarded_page(contexts, viewport=viewport(width)) as tab:
+        tab.goto(small_site.url("deck-check.md"), wait_until="load")
+        tab.wait_for_selector("#deck-check[data-ready=true]", timeout=20000)
+        where = tab.evaluate("""() => {
+            const box = s => document.querySelector(s).getBoundingClientRect();
+            const intro = [...document.querySelectorAll('article h2')].find(h => /How the checker works/.test(h.textContent));
+            return {box: box('#deck-check textarea').top, button: box('#deck-check button[type=submit]').bottom,
+                    format: box('#deck-check select[name=format]').bottom, height: innerHeight,
+                    introAfterForm: !!intro && !!(document.getElementById('deck-check')
+                        .compareDocumentPosition(intro) & Node.DOCUMENT_POSITION_FOLLOWING)};
+        }""")
+        assert where["button"] <= where["height"] and where["format"] <= where["height"], where
+        assert where["introAfterForm"], where
+        assert tab.evaluate("document.documentElement.scrollWidth <= innerWidth")
