@@ -161,8 +161,42 @@
     }
   }
 
+  // A query that is a card's title, or the start of one ("Kakita Ibara"): the card is the answer, and the rules
+  // pages that hold only some of its words (Material lists a page with any one of them) are noise after it. They are
+  // hidden: a page none of whose highlighted words (Material marks each word it matched) starts with one of the
+  // query's words, or its other form (stemOf), lacks that word. A page with every word stays.
+  function lacksAWord(item, words) {
+    var marks = item.querySelectorAll("mark"), seen = [];
+    for (var i = 0; i < marks.length; i++) seen.push(fold(marks[i].textContent));
+    return words.some(function (w) {
+      var stem = stemOf(w);
+      return !seen.some(function (m) { return m.indexOf(w) === 0 || (stem && m.indexOf(stem) === 0); });
+    });
+  }
+  function hideNoise() {
+    var input = document.querySelector(".md-search__input");
+    var query = input ? input.value : "";
+    var words = fold(query).split(" ").filter(Boolean);
+    var titled = !!(data && words.length > 1 && matchCards(query).some(function (hit) { return hit[0] <= 1; }));
+    var items = document.querySelectorAll(".md-search-result__list > .md-search-result__item");
+    var hidden = 0;
+    for (var i = 0; i < items.length; i++) {
+      var hide = titled && lacksAWord(items[i], words);
+      if (items[i].hidden !== hide) items[i].hidden = hide;
+      if (hide) hidden++;
+    }
+    var note = document.querySelector(".l5r-card-hits__noise");
+    var target = box();
+    if (!target) return;
+    if (!hidden) { if (note) note.parentNode.removeChild(note); return; }
+    if (!note) { note = el("p", "l5r-card-hits__meta l5r-card-hits__noise"); target.appendChild(note); }
+    var text = hidden + (hidden === 1 ? " page mentions" : " pages mention") + " only some of these words (not listed)";
+    if (note.textContent !== text) note.textContent = text;
+  }
+
   function labelResults() {
     tidyMissing();
+    hideNoise();
     var links = document.querySelectorAll(".md-search-result__list .md-search-result__link");
     for (var i = 0; i < links.length; i++) {
       var article = links[i].querySelector("article");

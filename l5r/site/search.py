@@ -113,6 +113,25 @@ def _page_url(uri: str, use_directory_urls: bool) -> str:
 _RESTATING_BOOST = 0.1
 
 
+# A glossary entry defines its term: for the words of its title it ranks above the pages that use the term. An entry
+# of how the game is played (category "rule", "term": Duels) ranks above a card keyword's (category "keyword":
+# Duelist), whose word it often starts ("dueling" opens at Duels). The parts of an entry (a duel's steps) rank under
+# the entry itself: their citation tags repeat the entry's term ("NE Duels, Step 3: Resolve the Duel") and would
+# otherwise outscore it.
+_RULE_ENTRY_BOOST = 4.0
+_KEYWORD_ENTRY_BOOST = 2.0
+_ENTRY_PART_BOOST = 0.5
+
+
+def _entry_boost(record: m.Record) -> float | None:
+    """The search boost of a glossary entry or a part of one; None for any other record."""
+    if isinstance(record, m.Keyword):
+        return _KEYWORD_ENTRY_BOOST if record.category == "keyword" else _RULE_ENTRY_BOOST
+    if isinstance(record, m.KeywordSection):
+        return _ENTRY_PART_BOOST
+    return None
+
+
 def _restates(location: str, format_ids) -> bool:
     if location.startswith("compare/"):
         return True
@@ -135,6 +154,8 @@ def tag_index(index_file: Path, codex: m.Codex, plan, use_directory_urls: bool) 
         return (citelabel.label(record, codex) or None) if record is not None else None
 
     by_anchor = {anchor: c for rid, (_, anchor) in plan.anchors.items() if (c := citation(rid))}
+    boost_at = {anchor: boost for rid, (_, anchor) in plan.anchors.items()
+                if (record := codex.records.get(rid)) is not None and (boost := _entry_boost(record)) is not None}
     page_tag: dict[str, str] = {}
     for page in plan.pages:
         fmt = page.context.get("format")
@@ -156,6 +177,8 @@ def tag_index(index_file: Path, codex: m.Codex, plan, use_directory_urls: bool) 
             doc["tags"] = [html.escape(tag, quote=False)]
         if "boost" not in doc and _restates(doc["location"], codex.formats):
             doc["boost"] = _RESTATING_BOOST
+        elif "boost" not in doc and anchor in boost_at:
+            doc["boost"] = boost_at[anchor]
     index_file.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 

@@ -69,9 +69,12 @@ def test_compare_page_opens_with_what_differs(page_at, online_site):
       return el.id || el.className; }""")
     assert first in ("what-differs", "l5r-compare__differs")
     lines = page.locator("#what-differs li").all_inner_texts()
-    assert [line.split(":")[0] for line in lines] == ["Obsidian Hand", "New Era", "Modern", "AEG base rules"]
+    names = page.locator("#what-differs li .l5r-compare__format-name").all_inner_texts()
+    assert names == ["Obsidian Hand", "New Era", "Modern", "AEG base rules"]
     modern = lines[2]
     assert "exactly 50 cards" in modern and "at most 1" in modern and "at most 20" in modern
+    # Each value names the rule that states it, by its citation and title: Modern's one copy is its Highlander rule.
+    assert "at most 1 (MOD 2 · Highlander)" in modern
     top = page.locator("#what-differs").bounding_box()["y"]
     assert top < 900, "what differs is above the fold"
 
