@@ -24,7 +24,7 @@ from l5r.site.cardpage.article import CardSite
 from l5r.site.cardpage.printings import load_printings
 from l5r.site.cardpage.slugs import slugs
 from l5r.site.cardpage.write import write_card_pages
-from l5r.site.cardtext import safe_text
+from l5r.site.safetext import safe_text
 from conftest import run_l5r
 
 SECTION = {"Dynasty": "Dynasty", "Fate": "Fate", "Pre-Game": "Pre-Game", "Other": "Dynasty"}

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .game import Card, Game, NotModelled, Refused, not_stated, number, stated
+from .game import Card, Game, NotModelled, Refused, not_stated, stated
 
 
 @dataclass(frozen=True)

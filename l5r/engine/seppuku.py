@@ -12,6 +12,8 @@ other is not stated: the unbundled text may give it. A switched-on Codex reading
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from . import keywords
 from .game import Card, Game, NotStated, Refusal, Refused, not_stated, stated
 from .honor import HonorChange, apply_change, change_honor, modified_points

@@ -1,7 +1,7 @@
 """The public JSON API (api/v1/…) and the browser deck checker's data, as pure functions of the data.
 
     documents.py  what each API document holds: format_document, cards_document, set_acronyms_document
-    schemas.py    the JSON Schemas of those documents, written by hand: schemas()
+    apischemas.py the JSON Schemas of those documents, written by hand: schemas()
     deckdata.py   the browser deck checker's data: checker_data, checker_script (assets/deck-check-data.js)
     pool.py       which card pool they are built from: pool_index (ApiError when it cannot be read)
     here          every file the site writes from them: site_outputs(codex, plan, directory_urls, ...)
@@ -20,7 +20,7 @@ from .deckdata import checker_data, checker_script, title_lookup_key
 from .documents import (API_VERSION, CARD_FIELDS, DECK_RULES, card_key, cards_document, checkable_formats,
                         format_document, set_acronyms_document)
 from .pool import ApiError, pool_index
-from .schemas import schemas
+from .apischemas import schemas
 
 __all__ = ["API_VERSION", "CARD_FIELDS", "DECK_RULES", "ApiError", "card_key", "cards_document", "checkable_formats",
            "checker_data", "checker_script", "format_document", "pool_index", "schemas", "set_acronyms_document",

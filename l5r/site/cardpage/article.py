@@ -15,7 +15,7 @@ from ...cardpool import CardIndex, Identity
 from ...data import model as m
 from .. import citelabel
 from ..cardlinks import pool_target_id
-from ..cardtext import safe_text
+from ..safetext import safe_text
 from ..pages import page_path
 from ..render import jinja_env
 from .printings import STATS, PoolPrintings

@@ -106,7 +106,6 @@ def _forked_writers(site_dir: Path, card_site: CardSite, head: str, tail: str, i
         _FORKED = None
 
 
-_FORKED: tuple | None = None
 _SHARES_A_JOB = 8
 
 
