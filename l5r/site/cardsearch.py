@@ -21,7 +21,7 @@ from . import search
 from .cardlinks import CARD_DIR
 from .cardpage.article import CardSite
 from .cardpage.printings import PoolPrintings, load_printings
-from .cardpage.records import write_record_facts
+from .cardpage.recordfacts import write_record_facts
 from .cardpage.shell import card_page_shell
 from .cardpage.write import write_card_pages
 
