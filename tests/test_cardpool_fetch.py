@@ -634,6 +634,15 @@ def test_a_manifest_made_in_code_with_a_bad_commit_installs_nothing_outside(made
     assert victim.is_dir() and not any(victim.iterdir())
     with pytest.raises(pool_fetch.FetchError, match="is refused"):
         pool_fetch.installed(bad, cache)
+    # The place itself a link to a folder elsewhere: resolved, it is not inside the cache; nothing is read or moved.
+    (cache / "cardpool").mkdir(exist_ok=True)
+    (cache / "cardpool" / manifest.commit).symlink_to(victim, target_is_directory=True)
+    for attempt in (lambda: pool_fetch.installed(manifest, cache),
+                    lambda: pool_fetch.fetch(tmp_path / "pool", manifest=manifest, cache_dir=cache)):
+        with pytest.raises(pool_fetch.FetchError, match=r"^the card pool's place is refused: .* is not a folder "
+                                                        r"directly inside .* \(a symbolic link\?\)$"):
+            attempt()
+    assert victim.is_dir() and not any(victim.iterdir())
 
 
 @pytest.mark.parametrize("repository", ["someone/made_up_pool\nextra", "../made_up_pool", "a/b/c",

@@ -293,8 +293,10 @@ def pool_place(root: Path, manifest: Manifest) -> Path:
     """<root>/<commit>: the pool's folder, refused unless it is a folder name directly inside `root`."""
     problem = commit_problem(manifest.commit) or repository_problem(manifest.repository)
     place = root / manifest.commit
-    if problem or os.path.dirname(os.path.abspath(place)) != os.path.abspath(root):
-        raise FetchError(f"the card pool's place is refused: {problem or 'not a folder directly inside ' + str(root)}")
+    if problem is None and os.path.dirname(os.path.realpath(place)) != os.path.realpath(root):
+        problem = f"{place} is not a folder directly inside {root} (a symbolic link?)"  # resolved, links and all
+    if problem:
+        raise FetchError(f"the card pool's place is refused: {problem}")
     return place
 
 
