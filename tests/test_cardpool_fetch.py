@@ -634,6 +634,15 @@ def test_a_manifest_made_in_code_with_a_bad_commit_installs_nothing_outside(made
     assert victim.is_dir() and not any(victim.iterdir())
     with pytest.raises(pool_fetch.FetchError, match="is refused"):
         pool_fetch.installed(bad, cache)
+    # The place itself a link to a folder elsewhere: resolved, it is not inside the cache; nothing is read or moved.
+    (cache / "cardpool").mkdir(exist_ok=True)
+    (cache / "cardpool" / manifest.commit).symlink_to(victim, target_is_directory=True)
+    for attempt in (lambda: pool_fetch.installed(manifest, cache),
+                    lambda: pool_fetch.fetch(tmp_path / "pool", manifest=manifest, cache_dir=cache)):
+        with pytest.raises(pool_fetch.FetchError, match=r"^the card pool's place is refused: .* is not a folder "
+                                                        r"directly inside .* \(a symbolic link\?\)$"):
+            attempt()
+    assert victim.is_dir() and not any(victim.iterdir())
 
 
 @pytest.mark.parametrize("repository", ["someone/made_up_pool\nextra", "../made_up_pool", "a/b/c",
@@ -827,7 +836,8 @@ def test_an_archive_that_unpacks_to_far_more_than_it_is_is_refused_at_the_header
     for mode, name in (("w:gz", "bomb.tar.gz"), ("w:bz2", "bomb.tar.bz2")):
         members = list(_repo_members().items())
         archive = tmp_path / name
-        archive.write_bytes(_tar_of([(n, t.encode()) for n, t in members[:1]] + [("top/zeros.bin", bytes(8 * 1024 ** 2))]
+        zeros = [("top/zeros.bin", bytes(8 * 1024 ** 2))]  # between the pool's files: refused before the rest
+        archive.write_bytes(_tar_of([(n, t.encode()) for n, t in members[:1]] + zeros
                                     + [(n, t.encode()) for n, t in members[1:]], mode))
         with pytest.raises(pool_fetch.FetchError, match=r"unpacks to more than 1 MB; the archive was refused$"):
             pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)
@@ -865,9 +875,9 @@ def test_too_many_pool_named_files_are_refused(made_up, tmp_path, monkeypatch):
     named = {f"sets/extra_{n}.yaml": "" for n in range(150)}
     archive = tmp_path / "named.tar.gz"
     archive.write_bytes(_tar_gz(_repo_members({**FILES, **named})))
-    with pytest.raises(pool_fetch.FetchError, match=r"more than 100 files the card pool would take"):
+    with pytest.raises(pool_fetch.FetchError, match=r"more than 100 of the files the card pool would take"):
         pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)
-    with pytest.raises(pool_fetch.FetchError, match=r"more than 100 files the card pool would take"):
+    with pytest.raises(pool_fetch.FetchError, match=r"more than 100 of the files the card pool would take"):
         pool_fetch.fetch(_pool_folder(tmp_path / "folder", {**FILES, **named}), manifest=manifest, cache_dir=cache)
     monkeypatch.setattr(pool_fetch, "MAX_DOWNLOAD", 1024)
     with pytest.raises(pool_fetch.FetchError, match=r"more than the 0 GB a card pool archive may be; refused$"):

@@ -171,7 +171,8 @@ def test_a_fifo_as_a_compiled_template_is_a_miss_not_a_hang(tmp_path):
         os.mkfifo(folder / name)
     code = ("import sys; from pathlib import Path; from jinja2 import DictLoader, Environment; "
             "from l5r.site.template_cache import bytecode_cache; "
-            "env = Environment(loader=DictLoader({'page.html': '{{ x }}'}), bytecode_cache=bytecode_cache(Path(sys.argv[1]))); "
+            "env = Environment(loader=DictLoader({'page.html': '{{ x }}'}), "
+            "bytecode_cache=bytecode_cache(Path(sys.argv[1]))); "
             "print(env.get_template('page.html').render(x='ok'))")
     try:
         result = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True,

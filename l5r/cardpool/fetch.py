@@ -297,8 +297,10 @@ def pool_place(root: Path, manifest: Manifest) -> Path:
     """<root>/<commit>: the pool's folder, refused unless it is a folder name directly inside `root`."""
     problem = commit_problem(manifest.commit) or repository_problem(manifest.repository)
     place = root / manifest.commit
-    if problem or os.path.dirname(os.path.abspath(place)) != os.path.abspath(root):
-        raise FetchError(f"the card pool's place is refused: {problem or 'not a folder directly inside ' + str(root)}")
+    if problem is None and os.path.dirname(os.path.realpath(place)) != os.path.realpath(root):
+        problem = f"{place} is not a folder directly inside {root} (a symbolic link?)"  # resolved, links and all
+    if problem:
+        raise FetchError(f"the card pool's place is refused: {problem}")
     return place
 
 
@@ -470,7 +472,7 @@ def _copy_folder(folder: Path, sources: tuple[SourcePath, ...], pool: Path) -> N
                 for p in sorted(base.iterdir()):
                     if fnmatch.fnmatchcase(p.name, name_pattern) and p.is_file():
                         if len(chosen) >= MAX_POOL_FILES:
-                            raise FetchError(f"{folder} holds more than {MAX_POOL_FILES:,} files the card pool "
+                            raise FetchError(f"{folder} holds more than {MAX_POOL_FILES:,} of the files the card pool "
                                              "would take; refused")
                         chosen.append((p, posixpath.join(posixpath.split(source.pool_path)[0], p.name)
                                        if "*" in source.pool_path else source.pool_path))
@@ -516,8 +518,8 @@ def _extract(archive: Path, sources: tuple[SourcePath, ...], pool: Path, shown: 
                     raise FetchError(f"{shown}: {name} appears twice; the archive was refused")
                 _check_name(pool_name, f"{shown}: {name}")
                 if len(taken) >= MAX_POOL_FILES:
-                    raise FetchError(f"{shown} holds more than {MAX_POOL_FILES:,} files the card pool would take; "
-                                     "the archive was refused")
+                    raise FetchError(f"{shown} holds more than {MAX_POOL_FILES:,} of the files the card pool would "
+                                     "take; the archive was refused")
                 taken.add(pool_name)
                 with open_member() as member:
                     total += _store(member, pool / pool_name, f"{shown}: {name}", pool, total)
@@ -683,7 +685,7 @@ def _proxy_for(url: str) -> str | None:
     return _shown_url(proxy if "://" in proxy else f"http://{proxy}")
 
 
-class _RedirectRefused(Exception):
+class _RedirectRefused(FetchError):
     """A redirect to an address that is not http(s): the message is that address, shown without a password."""
 
 

@@ -31,6 +31,7 @@ from jinja2.utils import _PassArg
 
 from ..data.cachedir import default_cache_dir
 from ..data.safefile import MB, UnreadableFile, read_own, read_text, write_whole
+from ..errors import CodexError
 
 # ---------------------------------------------------------------------------------------------------------
 # The cache
@@ -132,8 +133,8 @@ def installation_paths() -> list[str]:
 # ---------------------------------------------------------------------------------------------------------
 
 
-class _NotOurs(Exception):
-    """A cache folder of another owner, or a link: the note says which."""
+class _NotOurs(CodexError):
+    """A cache folder of another owner, or a link: said in a one-line note, never raised to the user."""
 
 
 _NOTED: set[str] = set()
