@@ -125,10 +125,11 @@ def _links(renderer, page_uri, format_id, self_id, blocks):
 
 
 def test_only_the_first_mention_in_a_section_links(codex, renderer):
-    section = codex.records["oh-iii-a-senseis"]  # names the Stronghold five times
-    links = _links(renderer, "formats/obsidian-hand/iii-a.md", "obsidian-hand", section.id, section.text)
+    section = codex.records["ne-bronze-rule"]  # names the Active Player twice
+    assert " ".join(section.text[0].strings()).count("Active Player") == 2
+    links = _links(renderer, "formats/new-era/cardinal-rules.md", "new-era", section.id, section.text)
     hrefs = [href for href, _, _ in links]
-    assert sum("aeg-glossary-stronghold" in h for h in hrefs) == 1
+    assert sum("ne-kw-active-player" in h for h in hrefs) == 1
     assert len(hrefs) == len(set(hrefs))
 
 
@@ -137,7 +138,10 @@ def test_an_entry_never_links_to_itself(codex, renderer):
     links = _links(renderer, "formats/obsidian-hand/abilities.md", "obsidian-hand", seppuku.id,
                    seppuku.text + seppuku.notes)
     assert not [h for h, _, _ in links if "oh-ability-seppuku" in h]
-    assert [h for h, _, _ in links if "aeg-glossary-shugenja" in h], "other terms in it still link"
+    cavalry = codex.records["ne-kw-cavalry"]  # its text names Cavalry, Absent and Engage
+    links = _links(renderer, "formats/new-era/keywords.md", "new-era", cavalry.id, cavalry.text)
+    assert not [h for h, _, _ in links if h.endswith("#ne-kw-cavalry")]
+    assert [h for h, _, _ in links if "ne-kw-engage" in h], "other terms in it still link"
     # "see Enlightened Open" is the same entry, written twice in the document.
     battle = codex.records["oh-ability-enlightened-battle"]
     assert _links(renderer, "formats/obsidian-hand/abilities.md", "obsidian-hand", battle.id, battle.text) == []
@@ -149,10 +153,12 @@ def test_the_nearest_definition_wins_across_formats(codex, renderer):
     text = (Block("paragraph", "A Shugenja with Singular in a Stronghold."),)
     new_era = dict((t, h) for h, _, t in _links(renderer, "formats/new-era/turn.md", "new-era", None, text))
     modern = dict((t, h) for h, _, t in _links(renderer, "formats/modern/amendments.md", "modern", None, text))
+    aeg = dict((t, h) for h, _, t in _links(renderer, "formats/aeg/glossary.md", "aeg", None, text))
     assert "ne-kw-shugenja" in new_era["Shugenja"]  # New Era's own keyword
-    assert "aeg-glossary-shugenja" in modern["Shugenja"]  # Modern has none: the AEG glossary
-    assert "mod-kw-singular" in modern["Singular"] and "aeg-glossary-stronghold" in modern["Stronghold"]
-    # New Era builds on no AEG text, so AEG's glossary is never linked from it.
+    assert "aeg-glossary-shugenja" in aeg["Shugenja"] and "aeg-glossary-singular" in aeg["Singular"]
+    assert "mod-kw-singular" in modern["Singular"]  # Modern's own keyword
+    # Neither New Era nor Modern names AEG's pages as its basis, so AEG's glossary is never linked from them.
+    assert "Shugenja" not in modern and "Stronghold" not in modern
     assert "Singular" not in new_era and "Stronghold" not in new_era
 
 

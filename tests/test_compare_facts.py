@@ -61,3 +61,15 @@ def test_the_rules_matrix_is_in_the_offline_copy(tmp_path_factory):
     text = page.read_text(encoding="utf-8")
     assert "Rules matrix" in text and "not stated" in text
     assert (site / "api" / "v1" / "rules-matrix.json").exists()
+
+
+def test_the_undated_ban_day_is_shown_as_the_codexs_reading(codex):
+    """OH's undated entries are stated from its document's latest update: the bans page says it is the Codex's."""
+    from l5r.site.mdpages import PageRenderer
+    from l5r.site.plan import plan_site
+
+    plan = plan_site(codex)
+    page = next(p for p in plan.pages if p.uri == "formats/obsidian-hand/bans.md")
+    text = PageRenderer(codex, plan).render(page)
+    assert "The Codex's reading:</strong> the undated entries are read as stated from" in text
+    assert codex.format("obsidian-hand").bans.stated_from.isoformat() == "2016-02-15"

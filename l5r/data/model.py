@@ -345,6 +345,9 @@ class BanList:
     text: tuple[Block, ...] = ()
     footer: tuple[Block, ...] = ()
     categories: tuple[BanCategory, ...] = ()
+    # The day from which the undated entries are stated (the Codex's reading, `undated_as_of_why` says why).
+    undated_as_of: dt.date | None = None
+    undated_as_of_why: str = ""
 
     # Worked out once per list (it is frozen): the deck checker asks for every card of the pool on every day.
     @cached_property
@@ -358,13 +361,16 @@ class BanList:
     @cached_property
     def stated_from(self) -> dt.date | None:
         """The first day the document states the whole list: the latest day an entry is on it only "as of"
-        that day (Modern's "As of August 16, 2015"; an undated entry the Codex reads as on the list on its
-        document's date, the Obsidian Hand's 02/15/2016): what was banned before it the document does not say,
-        so the ban part of a verdict is "not stated". None when every entry's own day is stated (or none has
-        a day): the list is then stated from the start. One rule for every format."""
-        as_of = [e.added for e in self.entries if not e.lifted_undated and e.added is not None
-                 and e.added_precision in ("as-of", "inferred")]
-        return max(as_of) if as_of else None
+        that day (Modern's "As of August 16, 2015"), or from which its undated entries are read (`undated_as_of`:
+        the Obsidian Hand's list as its document stands on its latest update, 02/15/2016). What was banned before
+        it the documents do not say, so the ban part of a verdict is "not stated". None when no entry is dated
+        only "as of" and the list gives no day for its undated ones: stated from the start. One rule for every
+        format."""
+        days = [e.added for e in self.entries if not e.lifted_undated and e.added is not None
+                and e.added_precision in ("as-of", "inferred")]
+        if self.undated_as_of is not None and any(e.added is None and not e.lifted_undated for e in self.entries):
+            days.append(self.undated_as_of)
+        return max(days) if days else None
 
     def stated_on(self, on: dt.date) -> bool:
         start = self.stated_from

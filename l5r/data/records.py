@@ -245,7 +245,9 @@ def _bans(col: Collector, docs, fid, prefix):
         categories.append(m.BanCategory(id=c["id"], title=c["title"], format_id=fid, origin=corigin,
                                         citation=_cite(prefix, id_prefix, c["id"]),
                                         heading=c.get("heading"), entries=tuple(entries)))
-    return m.BanList(fid, _blocks(v.get("text")), _blocks(v.get("footer")), tuple(categories))
+    undated = v.get("undated_as_of") or {}
+    return m.BanList(fid, _blocks(v.get("text")), _blocks(v.get("footer")), tuple(categories),
+                     _date(undated.get("date")), undated.get("why", ""))
 
 
 def _changelog(col: Collector, docs, fid, prefix):

@@ -100,12 +100,12 @@ def test_when_nothing_can_copy_the_text_is_shown_selected(built_site, chromium_p
 
 def test_auto_links_show_a_material_tooltip_with_the_definition(served, chromium_page):
     page = chromium_page
-    page.goto(f"{served}/formats/obsidian-hand/ii-a/")
-    link = page.locator("article a.l5r-term", has_text="Stronghold").first
+    page.goto(f"{served}/formats/new-era/cardinal-rules/")  # NE Bronze Rule names New Era's Active Player
+    link = page.locator("article a.l5r-term", has_text="Active Player").first
     link.hover()
     tip = page.locator(".md-tooltip2--active")
     tip.wait_for(state="visible", timeout=3000)
-    assert "Stronghold: The card type that starts in play" in tip.inner_text()
+    assert "Active Player: The player whose turn it is." in tip.inner_text()
 
 
 def test_a_short_link_lands_on_the_citation(served, chromium_page):

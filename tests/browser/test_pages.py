@@ -137,7 +137,7 @@ def test_navigation_by_menu_and_by_links_in_rules_text(tab, codex, plan):
     expect(page.locator("h1").first).to_have_text(re.compile(r"^\s*" + re.escape(fmt.name.split(" (")[0])),
                                                   timeout=10000)
     # A term linked inside verbatim rules text (raw HTML, not a Markdown link) opens its entry.
-    page = tab.open(Target(plan.anchors["oh-ii-b"][0]))
+    page = tab.open(Target(plan.anchors["ne-bronze-rule"][0]))  # names New Era's Active Player
     term = page.locator("a.l5r-term").first
     href = term.get_attribute("href")
     term.click()
