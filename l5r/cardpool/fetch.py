@@ -229,7 +229,7 @@ def file_facts(folder: Path, manifest: Manifest) -> dict[str, tuple[int, str]]:
 
 def _size_and_digest(path: Path) -> tuple[int, str]:
     with open_regular(path) as stream:
-        return os.fstat(stream.fileno()).st_size, hashlib.file_digest(stream, "sha256").hexdigest()
+        return os.fstat(stream.fileno()).st_size, hashlib.file_digest(stream, "sha256").hexdigest()  # type: ignore[arg-type]
 
 
 def _pool_files(folder: Path, sources) -> list[str]:
@@ -463,7 +463,7 @@ def shown_source(source: str | os.PathLike) -> str:
 def _copy_folder(folder: Path, sources: tuple[SourcePath, ...], pool: Path) -> None:
     """A checkout (the files at their repository paths) or a pool folder (sets/, set_info.yaml)."""
     for layout in ("repository", "pool"):
-        chosen = []
+        chosen: list[tuple[Path, str]] = []
         for source in sources:
             pattern = source.repository_path if layout == "repository" else source.pool_path
             sub, name_pattern = posixpath.split(pattern)
@@ -506,7 +506,7 @@ def _extract(archive: Path, sources: tuple[SourcePath, ...], pool: Path, shown: 
         head = stream.read(4)
         stream.seek(0)
         members = _zip_members if head.startswith(b"PK") else _tar_members
-        total, taken = 0, set()
+        total, taken = 0, set[str]()
         try:
             for name, kind, open_member in members(stream, shown, packed):
                 pool_name = _pool_name_in_archive(name, sources)
@@ -567,7 +567,7 @@ def _tar_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[st
             member = tar.next()
             if member is None:
                 return
-            tar.members.clear()  # tarfile keeps every member it read: 4 million empty members took 1.77 GB
+            tar.members.clear()  # type: ignore[attr-defined]  # tarfile keeps every member it read: 4 million empty members took 1.77 GB
             count += 1
             if count > MAX_MEMBERS:
                 raise FetchError(f"{shown} holds more than {MAX_MEMBERS:,} members; the archive was refused")
@@ -590,12 +590,12 @@ def _zip_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[st
     """The members of a .zip archive: their number read from its end record first, so that a central directory of
     millions of entries is refused before zipfile makes a list of it."""
     try:
-        end = zipfile._EndRecData(stream)  # noqa: SLF001 - the one reader of the end record (zip64 too)
+        end = zipfile._EndRecData(stream)  # type: ignore[attr-defined]  # noqa: SLF001 - the one reader of the end record (zip64 too)
     except OSError:
         end = None
     if end is None:
         raise FetchError(f"{shown} is not a readable .zip archive (no end of central directory)")
-    if end[zipfile._ECD_ENTRIES_TOTAL] > MAX_MEMBERS:  # noqa: SLF001
+    if end[zipfile._ECD_ENTRIES_TOTAL] > MAX_MEMBERS:  # type: ignore[attr-defined]  # noqa: SLF001
         raise FetchError(f"{shown} holds more than {MAX_MEMBERS:,} members; the archive was refused")
     stream.seek(0)
     try:

@@ -111,8 +111,8 @@ def _environment_digest(env) -> str:
     def passes(functions) -> list:
         return sorted((name, str(_PassArg.from_obj(f))) for name, f in functions.items())
 
-    def named(value) -> str:
-        return value if isinstance(value, (bool, type(None))) else getattr(value, "__qualname__", type(value).__name__)
+    def named(value: object) -> str:
+        return str(value) if isinstance(value, (bool, type(None))) else getattr(value, "__qualname__", type(value).__name__)
 
     facts = [MAGIC_NUMBER.hex(), jinja2.__version__, sys.version, env.block_start_string, env.block_end_string,
              env.variable_start_string, env.variable_end_string, env.comment_start_string, env.comment_end_string,
