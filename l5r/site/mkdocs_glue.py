@@ -20,7 +20,7 @@ from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from ..progress import Meter, Unit, meter
 from ..scenarios import present
-from . import feeds, mkdocs_serve, offline, permalinks, postbuild
+from . import editlinks, feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
 from .cardpage.write import JOBS_ENV, jobs_setting
 from .generate import NO_ADDRESS, Generated, generate
@@ -82,7 +82,8 @@ def load(config) -> SiteState:
         # A bad data file stops the build with file, line and a plain sentence, never a traceback.
         raise PluginError("The Codex data has problems:\n" + "\n".join(str(p) for p in exc.problems)) from None
     try:
-        generated = generate(codex, config.site_url or "", config.site_name, config.use_directory_urls, pool.path)
+        generated = generate(codex, config.site_url or "", config.site_name, config.use_directory_urls, pool.path,
+                             editlinks.source_root(config.repo_url))
     except ApiError as exc:
         raise PluginError(str(exc)) from None
     plan = generated.plan
