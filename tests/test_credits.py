@@ -134,3 +134,17 @@ def test_the_offline_check_allows_the_repository_link_and_nothing_else(tmp_path)
     found = build_offline.outside_addresses(tmp_path, "", None, TEST_REPO_URL)
     assert len(found) == 2 and "evil.example" in found[0] and "-fork" in found[1], found
     assert len(build_offline.outside_addresses(tmp_path, "", None, "")) == 4
+
+
+def test_every_pool_card_page_credits_the_card_database(built_site):
+    """The pool's card pages have a shell of their own, without the theme's footer: each credits the database it
+    reprints and links the Credits page."""
+    pages = sorted((built_site / "card").glob("*/index.html"))
+    assert len(pages) > 100
+    credits_page = built_site / "credits" / "index.html"
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        found = re.search(r'<p class="l5r-card-source">Card data: the game_on_yasuki card database \(<a href="([^"]+)">',
+                          text)
+        assert found, f"{page.relative_to(built_site)}: no credit"
+        assert Path(os.path.normpath(page.parent / found.group(1))) / "index.html" == credits_page, found.group(1)
