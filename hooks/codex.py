@@ -30,6 +30,10 @@ def on_env(env, config, files):
     return mkdocs_glue.theme_env(mkdocs_glue.state_of(config), env, config, files)
 
 
+def on_page_content(html, page, config, files):
+    return mkdocs_glue.page_converted(mkdocs_glue.state_of(config), html)
+
+
 def on_post_page(output, page, config):
     return mkdocs_glue.post_page(mkdocs_glue.state_of(config), output, page)
 

@@ -93,9 +93,15 @@ def remote_loads(site: Path, files: list[Path] | None = None) -> list[str]:
 _ADDRESS = re.compile(r"https?://[^\s\"'<>()&]*", re.I)
 
 
+def _in_repository(address: str, repository: str) -> bool:
+    """The repository's own address, or a file in it (a record's "Edit" link, l5r/site/editlinks.py)."""
+    return address == repository or address.startswith(repository.rstrip("/") + "/")
+
+
 def outside_addresses(site: Path, public: str, files: list[Path] | None = None, repository: str = "") -> list[str]:
-    """Every address in a page of the copy that is not the public address `public` (empty: none) or the footer's
-    link to the repository, `repository` (L5R_REPO_URL, as mkdocs.yml reads it; empty: none)."""
+    """Every address in a page of the copy that is not the public address `public` (empty: none) or in the
+    repository, `repository` (L5R_REPO_URL, as mkdocs.yml reads it; empty: none): the footer's link and the
+    records' "Edit" links."""
     found = []
     for path in checked_files(site) if files is None else files:
         if path.suffix != ".html":
@@ -105,7 +111,7 @@ def outside_addresses(site: Path, public: str, files: list[Path] | None = None, 
             continue
         for match in _ADDRESS.finditer(text):
             address = match.group(0)
-            if public and address.startswith(public) or repository and address == repository:
+            if public and address.startswith(public) or repository and _in_repository(address, repository):
                 continue
             line = text.count("\n", 0, match.start()) + 1
             found.append(f"{path.relative_to(site)}:{line}: {address[:100]}")

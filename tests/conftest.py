@@ -166,7 +166,9 @@ def no_pool_env(**extra: str) -> dict:
     """The calling environment for a command or build that needs no card pool: not even the pool `l5r cardpool
     fetch` installed in the user cache is read (on a machine that has one, a build with it takes half a minute
     where a build without it takes a few seconds)."""
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL="none", **extra)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL="none", L5R_REPO_URL=TEST_REPO_URL)
+    env.update(extra)  # the test builds' repository too (footer, Edit links), unless the caller names another
+    return env
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -381,7 +383,7 @@ def small_offline_copy(tmp_path_factory) -> tuple[Path, str]:
 
 
 def _strict_build(project: Path, out: Path, offline: bool, site_url: str | None, with_pool: bool) -> None:
-    env = site_build_env() if with_pool else no_pool_env(L5R_SITE_URL=TEST_SITE_URL, L5R_REPO_URL=TEST_REPO_URL)
+    env = site_build_env() if with_pool else no_pool_env(L5R_SITE_URL=TEST_SITE_URL)
     if site_url is None:
         env.pop("L5R_SITE_URL")
     config = "mkdocs.offline.yml" if offline else "mkdocs.yml"

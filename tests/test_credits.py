@@ -128,8 +128,23 @@ def test_the_offline_zip_carries_the_notice_and_the_licence(tmp_path):
 
 
 def test_the_offline_check_allows_the_repository_link_and_nothing_else(tmp_path):
-    (tmp_path / "a.html").write_text(f'<a href="{TEST_REPO_URL}">repo</a> <a href="https://evil.example/">x</a>',
-                                     encoding="utf-8")
+    (tmp_path / "a.html").write_text(f'<a href="{TEST_REPO_URL}">repo</a> <a href="https://evil.example/">x</a>'
+                                     f'<a href="{TEST_REPO_URL}/blob/main/data/x.yml#L3">Edit</a>'
+                                     f'<a href="{TEST_REPO_URL}-fork/">a neighbour</a>', encoding="utf-8")
     found = build_offline.outside_addresses(tmp_path, "", None, TEST_REPO_URL)
-    assert len(found) == 1 and "evil.example" in found[0]
-    assert len(build_offline.outside_addresses(tmp_path, "", None, "")) == 2
+    assert len(found) == 2 and "evil.example" in found[0] and "-fork" in found[1], found
+    assert len(build_offline.outside_addresses(tmp_path, "", None, "")) == 4
+
+
+def test_every_pool_card_page_credits_the_card_database(built_site):
+    """The pool's card pages have a shell of their own, without the theme's footer: each credits the database it
+    reprints and links the Credits page."""
+    pages = sorted((built_site / "card").glob("*/index.html"))
+    assert len(pages) > 100
+    credits_page = built_site / "credits" / "index.html"
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        found = re.search(r'<p class="l5r-card-source">Card data: the game_on_yasuki card database \(<a href="([^"]+)">',
+                          text)
+        assert found, f"{page.relative_to(built_site)}: no credit"
+        assert Path(os.path.normpath(page.parent / found.group(1))) / "index.html" == credits_page, found.group(1)

@@ -21,7 +21,7 @@ import pytest
 from conftest import FIXTURE_POOL, ROOT, small_offline_copy
 
 from l5r import progress
-from l5r.cardpool import fetch
+from l5r.cardpool import fetch, read
 from l5r.site.cardpage import write
 
 # A step of 40 files, a little slower than the bar's refresh, with no delay before the bar appears.
@@ -133,6 +133,7 @@ def recorder(monkeypatch) -> _Recorder:
     found = _Recorder()
     monkeypatch.setattr(fetch, "meter", found)
     monkeypatch.setattr(write, "meter", found)
+    monkeypatch.setattr(read, "meter", found)
     return found
 
 
@@ -209,3 +210,10 @@ def test_the_offline_zip_counts_its_files(monkeypatch, tmp_path):
     build_offline.zip_site(site, tmp_path / "copy.zip", "copy", "2026-01-01")
     assert found.steps == {"zipping the offline copy": [3, progress.Unit.FILES, 3, True]}
     assert FIXTURE_POOL.is_dir()
+
+
+def test_reading_the_pool_counts_its_set_files(recorder):
+    identities = read.read_identities(FIXTURE_POOL)
+    [(total, unit, counted, closed)] = recorder.steps.values()
+    assert identities and total == counted == len(read.set_files(FIXTURE_POOL)) > 0 and closed
+    assert unit is progress.Unit.FILES

@@ -17,6 +17,7 @@ from . import cardtext
 from .identity import Identity
 from .names import plain, split_experience
 from ..errors import CodexError
+from ..progress import Unit, meter
 
 try:  # the C loader is ten times faster on the 13 MB pool
     _Loader: type[yaml.SafeLoader | yaml.CSafeLoader] = yaml.CSafeLoader
@@ -59,11 +60,15 @@ def set_files(pool_dir: Path) -> list[Path]:
 def read_identities(pool_dir: Path) -> tuple[Identity, ...]:
     """Every identity in the pool, in a stable order."""
     groups: dict[tuple[str, str], list[dict]] = {}
-    for path in set_files(pool_dir):
+    files = set_files(pool_dir)
+    bar = meter("reading the card pool", len(files), Unit.FILES)  # half a minute when nothing is cached
+    for path in files:
+        bar.advance()
         for printing in _printings(path):
             if printing.get("is_back"):  # the back face of a two-sided Stronghold is the same card
                 continue
             groups.setdefault(_identity_key(printing), []).append(printing)
+    bar.close()
     memo: dict = {}
     return tuple(_shared(_identity(key, printings), memo) for key, printings in groups.items())
 

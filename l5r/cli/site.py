@@ -51,6 +51,7 @@ def _generate(data_arg, *, directory_urls: bool, **options):
     """Load the project's data and generate the pages: (codex, generated, project folder)."""
     from ..cardpool import choose_pool
     from ..scenarios import present
+    from ..site import editlinks
     from ..site.generate import generate
 
     pool = choose_pool()  # L5R_CARDPOOL, else the fetched pool, chosen here and passed down
@@ -60,7 +61,10 @@ def _generate(data_arg, *, directory_urls: bool, **options):
     # The verified examples come from the same project as the data (its docs/ and data/), not the installed one.
     present.use_project(project)
     codex = load_codex(data)
-    return codex, generate(codex, directory_urls=directory_urls, pool_dir=pool.path, **options), project
+    # The repository's address, as mkdocs.yml reads it (its `edit_uri` is editlinks.DEFAULT_EDIT_URI's).
+    source_root = editlinks.source_root(os.environ.get(editlinks.REPO_URL_ENV, ""))
+    return codex, generate(codex, directory_urls=directory_urls, pool_dir=pool.path, source_root=source_root,
+                           **options), project
 
 
 def run_generate(args) -> int:

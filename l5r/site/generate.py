@@ -43,11 +43,12 @@ class Generated:
 
 
 def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Codex",
-             directory_urls: bool = True, pool_dir: Path | None = None) -> Generated:
+             directory_urls: bool = True, pool_dir: Path | None = None, source_root: str = "") -> Generated:
     """`pool_dir`: the card pool the caller chose (`cardpool.choose_pool`; None: no pool). Raises api.ApiError
-    when it cannot be read."""
+    when it cannot be read. `source_root`: where the repository shows its files (editlinks.py; "": no "Edit"
+    links)."""
     index = api.pool_index(codex, pool_dir)  # the card pool, read once; an empty index without one
-    plan, pages, cited = render_site_and_citations(codex, index if index.has_pool else None)
+    plan, pages, cited = render_site_and_citations(codex, index if index.has_pool else None, source_root)
     # The card search page (its chrome is the shell of every pool card page) first, as the hooks added it.
     pages = {cardsearch.PAGE_URI: cardsearch.page_markdown(directory_urls),
              cardsearch.SYNTAX_URI: cardsearch.syntax_markdown(directory_urls), **pages}

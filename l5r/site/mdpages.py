@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from ..data import model as m
-from . import citelabel, examples, share
+from . import citelabel, editlinks, examples, share
 from .compare import TOPICS, topics_of
 from .diff import word_diff
 from .pages import Page, SitePlan, relative_link
@@ -19,9 +19,10 @@ from .render import RenderContext, SafeHelpers, TextRenderer, build_linkers, jin
 class PageRenderer:
     """Everything a template may call: text blocks, links, citations, headings."""
 
-    def __init__(self, codex: m.Codex, plan: SitePlan, index=None):
+    def __init__(self, codex: m.Codex, plan: SitePlan, index=None, source_root: str = ""):
         self.codex = codex
         self.plan = plan
+        self.source_root = source_root  # where each record's YAML file is shown ("": no repository, no links)
         linkers = build_linkers(codex)
         if index is not None:  # rules text that names a pool card links to its page (l5r/site/cardlinks.py)
             linkers = with_pool(codex, linkers, index, slugs(index.identities))
@@ -113,7 +114,8 @@ class _Helpers:
     def _cite(self, record, template) -> str:
         return self.r.env.get_template(template).render(
             record=record, citation=self.label_text(record), title=record.title, anchor=record.id,
-            short=short_path(record.citation)).strip()
+            short=short_path(record.citation),
+            edit=editlinks.edit_url(self.r.source_root, getattr(record, "origin", None))).strip()
 
     def cited_by(self, record_id: str) -> list:
         """The rules that cite a record: they name it in their text, or settle it (rulings)."""
@@ -274,10 +276,11 @@ def render_site(codex: m.Codex, index=None) -> tuple[SitePlan, dict[str, str]]:
     return plan, pages
 
 
-def render_site_and_citations(codex: m.Codex, index=None):
-    """`render_site`, plus {pool card target id: [records whose text names it]} for the pool card pages."""
+def render_site_and_citations(codex: m.Codex, index=None, source_root: str = ""):
+    """`render_site`, plus {pool card target id: [records whose text names it]} for the pool card pages. With a
+    `source_root` (editlinks.py), every citation line links its record's YAML file and line."""
     plan = plan_site(codex)
-    renderer = PageRenderer(codex, plan, index)
+    renderer = PageRenderer(codex, plan, index, source_root)
     pages = {page.uri: renderer.render(page) for page in plan.pages}
     cited: dict[str, list] = {target: list(records) for target, records in renderer.backrefs.items()
                               if target.startswith("pool:")}

@@ -20,7 +20,7 @@ from ..data.load import load_codex
 from ..data.yamlsource import DataError
 from ..progress import Meter, Unit, meter
 from ..scenarios import present
-from . import feeds, mkdocs_serve, offline, permalinks, postbuild
+from . import editlinks, feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
 from .cardpage.write import JOBS_ENV, jobs_setting
 from .generate import NO_ADDRESS, Generated, SiteAddressError, generate, public_address
@@ -47,7 +47,7 @@ class SiteState:
     codex: m.Codex
     generated: Generated  # the pages, the other files, the plan (l5r/site/generate.py)
     passes: postbuild.PagePasses | None = None  # set once the files are known (theme_env)
-    rendering: Meter | None = None  # the pages MkDocs renders, counted on a terminal (l5r/progress.py)
+    building: Meter | None = None  # the pages MkDocs converts, then renders, counted on a terminal (l5r/progress.py)
 
     @property
     def plan(self) -> SitePlan:
@@ -86,7 +86,8 @@ def load(config) -> SiteState:
         # A bad data file stops the build with file, line and a plain sentence, never a traceback.
         raise PluginError("The Codex data has problems:\n" + "\n".join(str(p) for p in exc.problems)) from None
     try:
-        generated = generate(codex, config.site_url or "", config.site_name, config.use_directory_urls, pool.path)
+        generated = generate(codex, config.site_url or "", config.site_name, config.use_directory_urls, pool.path,
+                             editlinks.source_root(config.repo_url))
     except ApiError as exc:
         raise PluginError(str(exc)) from None
     plan = generated.plan
@@ -121,7 +122,16 @@ def add_files(state: SiteState, files, config):
         files.append(File.generated(config, uri, content=data))
     # In the order MkDocs walks a docs folder, as if the generated files were written there (`l5r site generate`
     # for another engine): the sitemap and the search index list pages in this order.
-    return Files(sorted(files, key=file_sort_key))
+    files = Files(sorted(files, key=file_sort_key))
+    # Each page counts twice: once converted from Markdown (page_converted), once rendered (post_page).
+    state.building = meter("building the pages", 2 * len(files.documentation_pages()), Unit.PAGES)
+    return files
+
+
+def page_converted(state: SiteState, html: str) -> str:
+    if state.building is not None:
+        state.building.advance()
+    return html
 
 
 def _links(step, *args):
@@ -141,7 +151,6 @@ def theme_env(state: SiteState, env, config, files):
     state.passes = postbuild.page_passes(state.codex, state.generated,
                                          [f.dest_uri for f in files.documentation_pages()],
                                          directory_urls=config.use_directory_urls, offline_copy=offline_enabled(config))
-    state.rendering = meter("rendering the pages", len(files.documentation_pages()), Unit.PAGES)
     return mkdocs_serve.themed_env(env)
 
 
@@ -159,8 +168,8 @@ def post_page(state: SiteState, output: str, page) -> str:
     # for Material's tooltips, moved-anchor markers, offline links): the same function `l5r site postbuild` runs
     # on each page file after another engine's build.
     assert state.passes is not None  # theme_env, before any page
-    if state.rendering is not None:
-        state.rendering.advance()
+    if state.building is not None:
+        state.building.advance()
     return postbuild.page_html(output, page.file.dest_uri, state.passes)
 
 
@@ -168,8 +177,8 @@ def post_build(state: SiteState, config):
     # Every pass after the build but the per-page ones (done in post_page): search index tags, the card index and
     # the pool's card pages, permalinks.json, short links and stubs, the offline copy's files.
     # Under `mkdocs serve` the pool's card pages are rendered when asked for (l5r/site/mkdocs_serve.py).
-    if state.rendering is not None:
-        state.rendering.close()
+    if state.building is not None:
+        state.building.close()
     on_request = mkdocs_serve.set_cards if mkdocs_serve.serving() else None
     try:
         postbuild.run(Path(config.site_dir), state.codex, state.generated, directory_urls=config.use_directory_urls,
