@@ -275,6 +275,9 @@ _LONG_FIRST = (
     "fuzz/test_regressions.py",
     "test_site_pages.py",  # a walk of every link of the site with the card pool
     "test_fidelity.py",
+    "browser/test_card_search_syntax.py",  # the card search's query language at two widths, online and offline
+    "browser/test_site_search_ranking.py",
+    "browser/test_phone_layout.py",
 )
 
 

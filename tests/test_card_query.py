@@ -251,3 +251,36 @@ def test_a_rows_address_reads_back_as_the_card_pages_address(directory_urls: boo
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == [before + s + after for _, _, s in cases] + [other]
     assert all(search.slug(t + (" " + e if e else "")) == s for t, e, s in cases if s != "aulus-dynasty")
+
+
+@pytest.mark.realpool
+def test_every_pool_card_row_leads_to_its_page_and_its_title_finds_it(tmp_path: Path, codex: Any) -> None:
+    """Over the whole real pool: every row of the card search's table rebuilds its card page's URL (`rowUrl`), and
+    every card's quoted title ("Kakita Ibara") finds that card among the cards of the same folded title."""
+    from conftest import real_pool
+
+    from l5r.site import cardsearch
+
+    site = cardsearch.prepare(tmp_path, codex, pool=real_pool())
+    document = cardsearch.index_document(site)
+    rows = cardsearch._static_rows(site)[1]
+    (tmp_path / "table.json").write_text(json.dumps(document), encoding="utf-8")
+    script = r"""
+globalThis.window = globalThis; require(process.argv[1]); const Q = require(process.argv[2]);
+const D = JSON.parse(require("fs").readFileSync(process.argv[3], "utf8"));
+const table = new Q.Table(D), lost = [];
+D.cards.forEach((c, n) => {
+  const p = Q.parse('"' + c[0].replace(/"/g, "") + (c[1] ? " " + c[1] : "") + '"');
+  const test = p.error ? null : Q.compile(p, table, {typos: false}).test;
+  if (!test || !test(n)) lost.push(c[0]);
+});
+process.stdout.write(JSON.stringify({urls: D.cards.map(c => Q.rowUrl(D, c)), lost: lost}));
+"""
+    result = subprocess.run([node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), str(tmp_path / "table.json")],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert len(answer["urls"]) == len(rows) > 13000
+    wrong = [(i.key, url) for (i, _), url in zip(rows, answer["urls"]) if url != site.url(i)]
+    assert not wrong, f"{len(wrong)} rows lead elsewhere, e.g. {wrong[:5]}"
+    assert not answer["lost"], f"{len(answer['lost'])} titles do not find their card, e.g. {answer['lost'][:5]}"

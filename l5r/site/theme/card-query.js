@@ -216,19 +216,24 @@
     var names = D.cards.map(function (c) { return fold(c[0] + " " + c[1]); });
     this.titles = names;
     this.bare = D.cards.map(function (c) { return fold(c[0]); });
-    var stats = D.stats || STATS, columns = stats.map(function () { return new Array(D.cards.length); });
-    for (var n = 0; n < D.cards.length; n++) {
-      var printed = D.cards[n][11] ? String(D.cards[n][11]).split(",") : [];
-      for (var s = 0; s < stats.length; s++) columns[s][n] = statNumber(printed[s]);
-    }
-    this.stat = {};
-    for (var at = 0; at < stats.length; at++) this.stat[stats[at]] = columns[at];
+    this.stats = D.stats || STATS;
+    this.stat = {};  // a stat's column of numbers, worked out when a query first compares or sorts by it
     var years = D.set_years || [];
     // The year of the card's latest set (sort:set) is not asked; year is its first printing's, as the build wrote.
     this.years = D.cards.map(function (c) { return c[9] || 0; });
     this.setYears = years;
     this.status = D.status;
   }
+  Table.prototype.column = function (name) {
+    var found = this.stat[name];
+    if (found) return found;
+    var at = this.stats.indexOf(name), cards = this.D.cards, out = new Array(cards.length);
+    for (var n = 0; n < cards.length; n++) {
+      var printed = cards[n][11];
+      out[n] = printed ? statNumber(String(printed).split(",")[at]) : NaN;
+    }
+    return (this.stat[name] = out);
+  };
   Table.prototype.setTexts = function (texts) { this.texts = texts.map(function (t) { return " " + fold(t); }); };
 
   // Positions in a table whose folded name equals the value, else those it starts, else (sets) those with a word
@@ -341,7 +346,7 @@
       }
       var cmp = COMPARE[node.op], y = parseInt(value, 10);
       if (key === "year") return function (n) { var a = table.years[n]; return a > 0 && cmp(a, y); };
-      var column = table.stat[key];
+      var column = table.column(key);
       return function (n) { var a = column[n]; return a === a && cmp(a, y); };  // NaN (no such stat) never matches
     }
     try {
@@ -357,7 +362,7 @@
   // the value last either way.
   function order(hits, table, sort, dir) {
     if (!sort || sort === "name") return dir === "desc" ? hits.slice().reverse() : hits;
-    var values = sort === "year" ? table.years.map(function (y) { return y || NaN; }) : table.stat[sort];
+    var values = sort === "year" ? table.years.map(function (y) { return y || NaN; }) : table.column(sort);
     var sign = dir === "desc" ? -1 : 1;
     return hits.slice().sort(function (a, b) {
       var x = values[a], y = values[b];

@@ -12,9 +12,10 @@
   var table = new Q.Table(D);
   function $(id) { return document.getElementById(id); }
   // A select's options in the order of their names (the values stay positions in the card table's lists).
+  var collate = window.Intl ? new Intl.Collator("en").compare : function (a, b) { return a < b ? -1 : a > b ? 1 : 0; };
   function fill(sel, values) {
     values.map(function (v, n) { return [v, n]; })
-      .sort(function (a, b) { return a[0].localeCompare(b[0]); })
+      .sort(function (a, b) { return collate(a[0], b[0]); })
       .forEach(function (pair) {
         var o = document.createElement("option"); o.value = String(pair[1]); o.textContent = pair[0]; sel.appendChild(o);
       });
@@ -25,7 +26,7 @@
       var o = document.createElement("option"); o.value = String(n); o.textContent = f[1]; $(id).appendChild(o);
     });
   });
-  D.keywords.slice().sort(function (a, b) { return a.localeCompare(b); }).forEach(function (k) {
+  D.keywords.slice().sort(collate).forEach(function (k) {
     var o = document.createElement("option"); o.value = k; $("l5r-kws").appendChild(o);
   });
   var LEGAL = D.status.indexOf("legal"), BANNED = D.status.indexOf("banned");
