@@ -302,7 +302,7 @@ def today_statuses(card_site: CardSite, identity: Identity) -> list[str]:
 def search_rows(card_site: CardSite) -> Iterator[tuple[str, str, str, str, str, list[str]]]:
     """(title, slug, type, deck, first set, formats it is banned in today) for every pool card page: the rows the
     site search's card index (l5r/site/search.py `card_index`) adds for the pool."""
-    pages: list[Identity] = card_site.page_identities()  # type: ignore[no-untyped-call]
+    pages: list[Identity] = card_site.page_identities()
     for i in sorted(pages, key=lambda i: (i.key.lower(), i.deck)):
         banned = [c.format.citation_prefix for c, status in zip(card_site.checks, today_statuses(card_site, i))
                   if status == legality.BANNED]
@@ -314,7 +314,7 @@ def prepare(site_dir: Path, codex: Any, directory_urls: bool = True, cited_by: d
     """What the card pages and the card indexes are made from: the Codex's cards with, given a `pool`, the pool's."""
     index = load_index(pool, codex.cards)
     printings = load_printings(pool) if pool else PoolPrintings({}, {})
-    card_site: CardSite = CardSite.prepare(codex, index, printings, directory_urls=directory_urls,  # type: ignore[no-untyped-call]
+    card_site: CardSite = CardSite.prepare(codex, index, printings, directory_urls=directory_urls,
                                            site_dir=site_dir, cited_by=cited_by, anchors=anchors)
     return card_site
 
