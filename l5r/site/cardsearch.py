@@ -184,7 +184,7 @@ was, at the same place.
 # shows (the most recent) as printed, "+2" for an item's bonus, "*" for a value the card's text decides.
 QUERY_STATS = ("force", "chi", "focus", "gold_cost", "personal_honor", "honor_requirement", "province_strength")
 TEXT_FILE = "assets/card-text.js"  # every card's text, loaded only when a query searches it (o:)
-_TAG = re.compile(r"<[^>]*>")
+_TAG = re.compile(r"<[^<>]*>")  # stops at the next "<": a run of "<" is linear, not quadratic
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 

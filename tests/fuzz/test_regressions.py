@@ -85,9 +85,9 @@ def test_impossible_date_is_reported(data_copy, check):
 
 
 @pytest.mark.parametrize("file, old, new, expect", [
-    ("formats/jade-hand-legacy/format.yml", "parent: aeg\n", "parent: jade-hand-legacy\n",
+    ("formats/jade-hand-legacy/format.yml", "bundled: false\n", "bundled: false\nparent: jade-hand-legacy\n",
      "jade-hand-legacy → jade-hand-legacy"),
-    ("formats/jade-hand-legacy/format.yml", "parent: aeg\n", "parent: obsidian-hand\n",
+    ("formats/jade-hand-legacy/format.yml", "bundled: false\n", "bundled: false\nparent: obsidian-hand\n",
      "jade-hand-legacy → obsidian-hand → jade-hand-legacy"),
     ("cards/bayushi-kwanchai.yml", "soul_of: [bayushi-tangen]", "soul_of: [bayushi-irezu]",
      "bayushi-irezu → bayushi-kwanchai → bayushi-irezu"),
