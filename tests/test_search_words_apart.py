@@ -13,7 +13,8 @@ from material.plugins.search.plugin import Parser
 from l5r.site.search import words_apart
 
 # Words a page writes joined on purpose: a program's or a Python name, set acronyms a decklist exporter writes.
-JOINED_ON_PURPOSE = {"MkDocs", "MkDocs'", "ProperDocs", "StrEnum", "ValueError", "TotV", "TwentyFestivals", "EmpE"}
+JOINED_ON_PURPOSE = {"MkDocs", "MkDocs'", "ProperDocs", "StrEnum", "ValueError", "TotV", "TwentyFestivals", "EmpE",
+                     "CardIndex", "CardSite", "GitHub"}
 
 
 def indexed_text(page_html: str) -> str:
