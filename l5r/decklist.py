@@ -118,6 +118,7 @@ _YAML_KEYS = {"pre_game": PREGAME, "pregame": PREGAME, "pre-game": PREGAME, "str
               "dynasty": DYNASTY, "fate": FATE}
 _YAML_METADATA = {"name", "format", "author", "notes", "description", "date", "clan"}
 MAX_COPIES_ON_A_LINE = 99
+MAX_DECK_BYTES = 8 * 1024 * 1024  # a real decklist is a few kilobytes; /dev/zero or a disk image is not one
 INPUT_FORMATS = ("text", "yaml", "oracle", "oracle-tab", "sunandmoon", "yasuki")
 
 # -- the export syntaxes (docs/deck-check.md "Which exports are understood" gives the same rules) ------------
@@ -157,7 +158,7 @@ READER_TABLES: dict[str, object] = {
     "headers": _HEADERS, "labels": sorted(_LABELS), "type_decks": _TYPE_DECKS, "pregame_words": sorted(_PREGAME_WORDS),
     "yaml_keys": _YAML_KEYS, "yaml_metadata": sorted(_YAML_METADATA), "oracle_decks": sorted(_ORACLE_DECKS),
     "input_formats": list(INPUT_FORMATS), "max_copies": MAX_COPIES_ON_A_LINE, "trailing_tail": _TRAILING_COUNT_TAIL,
-    "section_names": SECTION_NAMES,
+    "section_names": SECTION_NAMES, "max_deck_bytes": MAX_DECK_BYTES,
 }
 
 
@@ -204,7 +205,6 @@ class Decklist:
         return tuple(c for c in self.cards if c.section == section)
 
 
-MAX_DECK_BYTES = 8 * 1024 * 1024  # a real decklist is a few kilobytes; /dev/zero or a disk image is not one
 
 
 def read_decklist(path: str | Path, input_format: str | None = None) -> Decklist:

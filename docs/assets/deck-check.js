@@ -1366,7 +1366,27 @@
     report.input_format = chosen;
     return report;
   }
-  window.L5RDeck = { check: check, detectInputFormat: detectInputFormat, INPUT_FORMATS: INPUT_FORMATS, DeckFileError: DeckFileError, prepare: prepare,
+  // What the page's Check button asks (run in the page's worker, assets/deck-check-worker.js, or here when workers
+  // cannot run): a format picked by the player wins; the default one gives way to a Legality: line naming another
+  // format the Codex checks, and the note says so. -> {result, note}; a DeckFileError for a user mistake.
+  function pageCheck(job) {
+    var p = prepare(), result = null, note = "";
+    function formatName(id) { var f = p.data.formats.find(function (x) { return x.id === id; }); return f ? f.name : id; }
+    if (job.format && !job.picked) {
+      try { result = check(job.text, "", job.as_of, job.input_format, job.source, job.strict); } catch (e) {
+        if (!(e instanceof DeckFileError)) throw e;
+      }
+      if (result && result.format !== job.format) {
+        note = "Checked against " + formatName(result.format) + ", the format the decklist's Legality: line names " +
+          "(instead of " + formatName(job.format) + ", the format picked above).";
+      } else if (result) {
+        note = "The decklist's Legality: line names " + formatName(result.format) + " too.";
+      }
+    }
+    if (!result) result = check(job.text, job.format, job.as_of, job.input_format, job.source, job.strict);
+    return { result: result, note: note };
+  }
+  window.L5RDeck = { check: check, pageCheck: pageCheck, detectInputFormat: detectInputFormat, INPUT_FORMATS: INPUT_FORMATS, DeckFileError: DeckFileError, prepare: prepare,
     _names: { plain: plain, titleKey: titleKey, splitExperience: splitExperience } };
 
   // ---------------------------------------------------------------------------------------------------------
@@ -1407,6 +1427,7 @@
     return /[.!?]$/.test(text) ? text : text + ".";
   }
 
+  var MAX_SHOWN = 200;  // problems (and warnings) listed on the page
   function render(root, result, data, base, note) {
     var out = root.querySelector(".deck-check-result");
     out.textContent = "";
@@ -1435,7 +1456,12 @@
       if (!t[1].length) return;
       out.appendChild(el("h3", {}, t[0]));
       var list = el("ul", { "class": "deck-check-" + t[2] + "s" });
-      t[1].forEach(function (f) {
+      // A list of thousands of lines is not read on a page: the first MAX_SHOWN, and how many more (all in the JSON)
+      if (t[1].length > MAX_SHOWN) {
+        out.appendChild(el("p", { "class": "deck-check-more" }, "The first " + MAX_SHOWN + " of " + t[1].length + " " +
+          t[0].toLowerCase() + " are shown; every one is in the JSON below."));
+      }
+      t[1].slice(0, MAX_SHOWN).forEach(function (f) {
         var li = el("li", { "data-code": f.code });
         li.appendChild(el("code", {}, f.code));
         li.appendChild(document.createTextNode(" " + f.message + " "));
@@ -1511,42 +1537,63 @@
         reader.onload = function () { area.value = reader.result; area.setAttribute("data-source", file.name); };
         reader.readAsText(file);
       });
-      function formatName(id) { var f = data.formats.find(function (x) { return x.id === id; }); return f ? f.name : id; }
-      root.querySelector("form").addEventListener("submit", function (ev) {
-        ev.preventDefault();
+      var worker = null, jobs = 0;
+      var status = root.querySelector(".deck-check-status"), ready = status.textContent;
+      function shownError(message) {
         var out = root.querySelector(".deck-check-result");
-        var inputFormat = root.querySelector("select[name=input_format]").value, source = area.getAttribute("data-source") || "";
-        var strict = root.querySelector("input[name=strict_titles]");
-        strict = !!(strict && strict.checked);
+        out.textContent = ""; out.removeAttribute("data-legal");
+        // The sentence for a player; the checker's own words (as the command line prints them) in data-message.
+        var p = el("p", { "class": "deck-check-error", role: "alert", tabindex: "-1", "data-message": message },
+          playerMessage(message, data));
+        out.appendChild(p);
+        return p;
+      }
+      function answer(reply) {
+        status.textContent = ready;
+        root.removeAttribute("data-busy");
         var shown;
-        try {
-          var result = null, note = "";
-          if (select.value && !picked) {
-            // The default format: a Legality: line naming a format the Codex checks overrides it.
-            try { result = check(area.value, "", date.value, inputFormat, source, strict); } catch (e) {
-              if (!(e instanceof DeckFileError)) throw e;
-            }
-            if (result && result.format !== select.value) {
-              note = "Checked against " + formatName(result.format) + ", the format the decklist's Legality: line names " +
-                "(instead of " + formatName(select.value) + ", the format picked above).";
-            } else if (result) {
-              note = "The decklist's Legality: line names " + formatName(result.format) + " too.";
-            }
-          }
-          if (!result) result = check(area.value, select.value, date.value, inputFormat, source, strict);
-          render(root, result, data, base, note);
-          shown = out.querySelector(".deck-check-verdict");
-        } catch (e) {
-          if (!(e instanceof DeckFileError)) throw e;
-          out.textContent = ""; out.removeAttribute("data-legal");
-          // The sentence for a player; the checker's own words (as the command line prints them) in data-message.
-          shown = el("p", { "class": "deck-check-error", role: "alert", tabindex: "-1", "data-message": e.message },
-            playerMessage(e.message, data));
-          out.appendChild(shown);
-        }
+        if (reply.error !== undefined) shown = shownError(reply.error);
+        else { render(root, reply.result, data, base, reply.note); shown = root.querySelector(".deck-check-verdict"); }
         // The answer is below the form: bring it into view and give it the focus (a screen reader reads it).
         shown.focus({ preventScroll: true });
         shown.scrollIntoView({ block: "start", behavior: "auto" });
+      }
+      function inPage(job) {
+        try { return pageCheck(job); } catch (e) {
+          if (!(e instanceof DeckFileError)) throw e;
+          return { error: e.message };
+        }
+      }
+      // The check runs in a worker (assets/deck-check-worker.js; from file:// the offline copy's iframe-worker shim
+      // stands in for it), so a long list never freezes the page; a new check ends the one still running.
+      function inWorker(job) {
+        if (worker) worker.terminate();
+        try { worker = new Worker(base + "assets/deck-check-worker.js"); } catch (e) { worker = null; return false; }
+        var mine = job.id;
+        worker.onmessage = function (ev) {
+          if (ev.data.id !== mine) return;
+          if (ev.data.failed !== undefined) { answer(inPage(job)); return; }  // the worker could not load: here
+          answer(ev.data);
+        };
+        worker.onerror = function () { if (jobs === mine) answer(inPage(job)); };
+        worker.postMessage(Object.assign({ assets: new URL(base + "assets/", document.baseURI).href }, job));
+        return true;
+      }
+      root.querySelector("form").addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        var strict = root.querySelector("input[name=strict_titles]");
+        var job = { id: ++jobs, text: area.value, format: select.value, picked: picked, as_of: date.value,
+          input_format: root.querySelector("select[name=input_format]").value,
+          source: area.getAttribute("data-source") || "", strict: !!(strict && strict.checked) };
+        // The command line's cap (decklist.py MAX_DECK_BYTES), counted in UTF-8 bytes as it reads a file.
+        var limit = data.reading.tables.max_deck_bytes;
+        if (new Blob([job.text]).size > limit) {
+          answer({ error: "the decklist is larger than " + Math.floor(limit / 1048576) + " MB, the most this file can be" });
+          return;
+        }
+        root.setAttribute("data-busy", "true");
+        status.textContent = "Checking\u2026";
+        if (!(window.Worker && inWorker(job))) answer(inPage(job));
       });
       root.setAttribute("data-ready", "true");
     }
