@@ -457,15 +457,8 @@
       if (b !== a) (titles[b] = titles[b] || []).push(i.n);
     });
     Object.keys(doc.titles).forEach(function (k) { titles[k] = doc.titles[k]; });
-    // The same rows by reading key (index.py _by_reading): own titles first, then the Codex's aliases.
-    var reading = this.reading = Object.create(null);
-    function addReading(key, n) {
-      if (!key) return;
-      var bucket = reading[key] = reading[key] || [];
-      if (bucket.indexOf(n) < 0) bucket.push(n);
-    }
-    ids.forEach(function (i) { addReading(readingKey(i.title), i.n); addReading(readingKey(splitQualifier(i.title)[0]), i.n); });
-    Object.keys(doc.titles).forEach(function (k) { doc.titles[k].forEach(function (n) { addReading(readingKey(k), n); }); });
+    this.aliases = doc.titles;
+    this.readingMap = null;  // built on the first title not found as written (readings)
     function rows(map) { var out = {}; Object.keys(map).forEach(function (k) { out[k] = map[k].map(function (n) { return ids[n]; }); }); return out; }
     this.soul = rows(doc.soul_of); this.countsAs = rows(doc.counts_as); this.countedBy = rows(doc.counted_as_by);
   }
@@ -478,14 +471,27 @@
     return this.bucket(titleKey(title)).filter(function (i) { return experienceKey(i.experience) === wanted; });
   };
   CardTable.prototype.titled = function (title) { return this.bucket(titleKey(title)); };
+  // The rows by reading key (index.py _by_reading): own titles first, then the Codex's aliases.
+  CardTable.prototype.readings = function () {
+    if (this.readingMap) return this.readingMap;
+    var reading = this.readingMap = Object.create(null), aliases = this.aliases;
+    function add(key, n) {
+      if (!key) return;
+      var bucket = reading[key] = reading[key] || [];
+      if (bucket.indexOf(n) < 0) bucket.push(n);
+    }
+    this.ids.forEach(function (i) { add(readingKey(i.title), i.n); add(readingKey(splitQualifier(i.title)[0]), i.n); });
+    Object.keys(aliases).forEach(function (k) { aliases[k].forEach(function (n) { add(readingKey(k), n); }); });
+    return reading;
+  };
   CardTable.prototype.readLoosely = function (title, experience) {
     var wanted = experienceKey(experience), ids = this.ids;
-    return (this.reading[readingKey(title)] || []).map(function (n) { return ids[n]; })
+    return (this.readings()[readingKey(title)] || []).map(function (n) { return ids[n]; })
       .filter(function (i) { return experienceKey(i.experience) === wanted; });
   };
   CardTable.prototype.titledLoosely = function (title) {
     var ids = this.ids, exact = this.titled(title);
-    return exact.length ? exact : (this.reading[readingKey(title)] || []).map(function (n) { return ids[n]; });
+    return exact.length ? exact : (this.readings()[readingKey(title)] || []).map(function (n) { return ids[n]; });
   };
   CardTable.prototype.allLevels = function (ident) {
     return this.bucket(titleKey(ident.title)).filter(function (i) { return i.deck === ident.deck; });
