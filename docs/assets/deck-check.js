@@ -852,7 +852,7 @@
       if (whole.identity !== null && !whole.note) { found = whole; setName = null; }
     }
     if (found.note && found.identity !== null && !setName && !this.isSet(splitQualifier(lookedUp)[1])) {
-      // "Iron Mine (great with Daidoji)": a remark in brackets, not a set
+      found = lookup(found.identity, true);  // "Iron Mine (great with Daidoji)": a remark in brackets, said
     } else if (found.note && found.identity !== null) {
       var sets = found.identity.sets, printed = sets.slice(0, 5).join(", ") + (sets.length > 5 ? " ..." : "");
       out.warn("set-ignored", "line " + card.line + ": " + found.identity.key + " was never printed in " +
@@ -999,7 +999,7 @@
     for (var k = 0; k < tries.length; k++) {
       var split = splitExperience(tries[k]);
       var found = this.table.find(split[0], split[1], setName, deck);
-      if (found.identity !== null) return found;
+      if (found.identity !== null) return Object.assign({}, found, { loosely: true });  // said in a warning
     }
     return this.table.find(card.name, card.experience, setName, deck);
   };

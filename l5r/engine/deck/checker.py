@@ -247,7 +247,7 @@ class DeckChecker:
                 found, set_name = whole, None
         if found.note and found.identity is not None and not set_name and not self._is_set(
                 split_qualifier(looked_up)[1]):
-            pass  # "Iron Mine (great with Daidoji)": a remark in brackets, not a set
+            found = dataclasses.replace(found, loosely=True)  # "Iron Mine (great with Daidoji)": a remark
         elif found.note and found.identity is not None:
             printed = ", ".join(found.identity.sets[:5]) + (" ..." if len(found.identity.sets) > 5 else "")
             # with no set given, the set is the name's own "(Set)" qualifier (index.find reads it as one)
@@ -395,7 +395,7 @@ class DeckChecker:
             name, experience = split_experience(text)
             found = self.index.find(name, experience, set_name, deck)
             if found.identity is not None:
-                return found
+                return dataclasses.replace(found, loosely=True)  # read other than as written: said in a warning
         return self.index.find(card.name, card.experience, set_name, deck)
 
     def _unknown(self, card: CardLine, candidates: tuple[Identity, ...], suggestions=()) -> str:
