@@ -285,108 +285,140 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
 
 
 def parse_text(text: str, source: str = "<deck>") -> Decklist:
-    cards, issues, declared, subtotals = [], [], [], []
-    section = None
-    headers = 0
-    title_line = None
-    open_label: list | None = None  # [label, count, listed so far, line] of the sub-header the lines sit under
-    seen_content = False
-
-    def close_label():
-        if open_label is not None:
-            subtotals.append(tuple(open_label))
-
-    block = 0
-    # Whether a deck header ("Dynasty:", "Fate deck (40 cards)", "Pre-Game") set the section: a type
-    # sub-header ("Followers") then belongs to it; else (no header yet, or a "Stronghold: ..." label, or a type
-    # sub-header set it) the type names the deck its lines go in.
-    stated = False
-    read_before: dict[str, CardLine | LineIssue] = {}
+    """A decklist written by hand (or pasted from a post): each line is a blank, a header, a deck total, a rule,
+    a byline, a comment, metadata, or a card line (`_TextReader` has one step for each)."""
+    reader = _TextReader()
     for number, raw in enumerate(_lines(text), start=1):
+        reader.line(number, raw)
+    return reader.decklist(source)
+
+
+class _TextReader:
+    """parse_text's state while it reads the lines in order."""
+
+    def __init__(self) -> None:
+        self.cards: list[CardLine] = []
+        self.issues: list[LineIssue] = []
+        self.declared: list[tuple[str, int, int]] = []
+        self.subtotals: list[tuple[str, int, int, int]] = []
+        self.section: str | None = None
+        self.headers = 0
+        self.title_line: int | None = None
+        self.open_label: list | None = None  # [label, count, listed so far, line] of the sub-header lines sit under
+        self.seen_content = False
+        self.block = 0
+        # Whether a deck header ("Dynasty:", "Fate deck (40 cards)", "Pre-Game") set the section: a type
+        # sub-header ("Followers") then belongs to it; else (no header yet, or a "Stronghold: ..." label, or a type
+        # sub-header set it) the type names the deck its lines go in.
+        self.stated = False
+        self.read_before: dict[str, CardLine | LineIssue] = {}
+
+    def decklist(self, source: str) -> Decklist:
+        self._close_label()
+        return Decklist(source, tuple(self.cards), tuple(self.issues), tuple(self.declared), headers=self.headers,
+                        subtotals=tuple(self.subtotals), title_line=self.title_line)
+
+    def line(self, number: int, raw: str) -> None:
         stripped = plain(raw)
         if not stripped:
-            block += 1
-            # "Event - (2)", its two cards, a blank line: done. Not before its cards reach its count: a posted list
-            # splits one type's cards into runs by blank lines ("# Personality (21)", then a card and the author's
-            # remark, a blank line, the next card...), and its count is for them all.
-            if open_label is not None and open_label[2] >= open_label[1]:
-                close_label()
-                open_label = None
-            continue
+            self._blank()
+        elif not (self._header(number, stripped) or self._deck_total(number, stripped)
+                  or _RULE_LINE.match(stripped) or self._byline(stripped)):
+            self._content(number, raw)
+
+    def _close_label(self) -> None:
+        if self.open_label is not None:
+            self.subtotals.append(tuple(self.open_label))  # type: ignore[arg-type]
+        self.open_label = None
+
+    def _blank(self) -> None:
+        self.block += 1
+        # "Event - (2)", its two cards, a blank line: done. Not before its cards reach its count: a posted list
+        # splits one type's cards into runs by blank lines ("# Personality (21)", then a card and the author's
+        # remark, a blank line, the next card...), and its count is for them all.
+        if self.open_label is not None and self.open_label[2] >= self.open_label[1]:
+            self._close_label()
+
+    def _header(self, number: int, stripped: str) -> bool:
         header = _read_header(stripped) if stripped.startswith("#") or not stripped[:1].isdigit() else None
-        if header:
-            kind, to, count, name = header
-            headers += 1
-            close_label()
-            open_label = None
-            if kind == "section" and to == PREGAME and name not in _PREGAME_WORDS:
-                # "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
-                if section != PREGAME:
-                    section, stated = PREGAME, False
-                if count is not None:
-                    open_label = [stripped.lstrip("# ").strip(), count, 0, number]
-            elif kind == "section":
-                section, stated = to, True
-                if count is not None:
-                    declared.append((section, count, number))
-            else:
-                if name in _TYPE_DECKS and not stated:
-                    section = _TYPE_DECKS[name]
-                if count is not None:
-                    open_label = [stripped.lstrip("# ").strip(), count, 0, number]
-            seen_content = True
-            continue
+        if not header:
+            return False
+        kind, to, count, name = header
+        self.headers += 1
+        self._close_label()
+        if kind == "section" and to == PREGAME and name not in _PREGAME_WORDS:
+            # "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
+            if self.section != PREGAME:
+                self.section, self.stated = PREGAME, False
+            if count is not None:
+                self.open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+        elif kind == "section":
+            self.section, self.stated = to, True
+            if count is not None:
+                self.declared.append((to, count, number))
+        else:
+            if name in _TYPE_DECKS and not self.stated:
+                self.section = _TYPE_DECKS[name]
+            if count is not None:
+                self.open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+        self.seen_content = True
+        return True
+
+    def _deck_total(self, number: int, stripped: str) -> bool:
         total = _DECK_TOTAL.match(stripped)
-        if total:  # "Dynasty Total: 40": a count for the deck; the section does not change
-            headers += 1
-            declared.append((_HEADERS[total.group("name").lower().replace("pregame", "pre-game")],
-                             _number(total.group("count")), number))
-            seen_content = True
-            continue
-        if _RULE_LINE.match(stripped):
-            continue
+        if not total:
+            return False
+        # "Dynasty Total: 40": a count for the deck; the section does not change
+        self.headers += 1
+        self.declared.append((_HEADERS[total.group("name").lower().replace("pregame", "pre-game")],
+                              _number(total.group("count")), number))
+        self.seen_content = True
+        return True
+
+    def _byline(self, stripped: str) -> bool:
+        """"By Nick Zube" under the deck's title line."""
         byline = _BYLINE.match(stripped)
-        if byline and byline.group("first").isalpha() and title_line is not None and section is None \
-                and len(cards) <= 1:
-            headers += 1
-            continue
+        if byline and byline.group("first").isalpha() and self.title_line is not None and self.section is None \
+                and len(self.cards) <= 1:
+            self.headers += 1
+            return True
+        return False
+
+    def _content(self, number: int, raw: str) -> None:
         line = _strip_comment(raw)
         if not line:
-            continue
+            return
+        self.seen_content, first = True, not self.seen_content
         if _HEADER.match(line) and not _METADATA_LINE.match(line):
-            issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)"))
-            seen_content = True
-            continue
+            self.issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)"))
+            return
         if _METADATA_LINE.match(line):
-            headers += 1
-            seen_content = True
-            continue
+            self.headers += 1
+            return
         label = _PREGAME_LABEL.match(plain(line))
         if label:
-            headers += 1
-            close_label()
-            open_label = None
-            if section != PREGAME:
-                section, stated = PREGAME, False
+            self.headers += 1
+            self._close_label()
+            if self.section != PREGAME:
+                self.section, self.stated = PREGAME, False
             line = label.group("card")
-        parsed = _card_line(line, number, section, read_before)
+        self._card(number, line, first)
+
+    def _card(self, number: int, line: str, first: bool) -> None:
+        parsed = _card_line(line, number, self.section, self.read_before)
         if isinstance(parsed, LineIssue):
-            if not seen_content and section is None:
-                title_line = number  # "== My Crab deck! ==" above the list: its name, not a card line
+            if first and self.section is None:
+                self.title_line = number  # "== My Crab deck! ==" above the list: its name, not a card line
             else:
-                issues.append(parsed)
-        else:
-            if not seen_content and section is None and not _COUNT.match(_BULLET.sub("", plain(line))) \
-                    and not trailing_count(_BULLET.sub("", plain(line))):
-                title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
-            parsed = dataclasses.replace(parsed, block=block)
-            cards.append(parsed)
-            if open_label is not None:
-                open_label[2] += parsed.count
-        seen_content = True
-    close_label()
-    return Decklist(source, tuple(cards), tuple(issues), tuple(declared), headers=headers,
-                    subtotals=tuple(subtotals), title_line=title_line)
+                self.issues.append(parsed)
+            return
+        bare = _BULLET.sub("", plain(line))
+        if first and self.section is None and not _COUNT.match(bare) and not trailing_count(bare):
+            self.title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
+        parsed = dataclasses.replace(parsed, block=self.block)
+        self.cards.append(parsed)
+        if self.open_label is not None:
+            self.open_label[2] += parsed.count
 
 
 def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
