@@ -111,7 +111,8 @@ class DeckChecker:
         """Why a list without deck headers cannot be checked where the cards are not in the pool."""
         collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
         lines = [e.line.line for e in entries if e.section is None]
-        where = "no card line" if len(lines) == len(entries) else f"{noun_count(len(lines), 'card line')} (from line {lines[0]})"
+        where = ("no card line" if len(lines) == len(entries)
+                 else f"{noun_count(len(lines), 'card line')} (from line {lines[0]})")
         return (f"{where} of the list is under a deck header (Pre-Game:, Dynasty:, Fate:), and {collection} is not "
                 f"in the card pool the Codex reads, so which deck each card belongs to, and so the deck sizes, "
                 f"cannot be checked. Add the headers.")
@@ -276,14 +277,15 @@ class DeckChecker:
             return Lookup(levels[0])
         chosen = None if card.experience else self._in_format(levels)
         if chosen is not None:
-            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card titled "
-                     f"{chosen.title} in {self.name}'s card pool (there is none with {level}; the others are "
+            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card "
+                     f"titled {chosen.title} in {self.name}'s card pool (there is none with {level}; the others are "
                      f"{', '.join(i.key for i in levels if i is not chosen)}).", card=chosen.key, line=card.line)
             return Lookup(chosen)
         keys = [i.key for i in levels]
         shown = card.name if self.index.titled(card.name) else levels[0].title
         out.problem("unknown-card", f"line {card.line}: no card “{card.written}” with {level}: the cards titled "
-                    f"{shown} are {', '.join(keys)}; write which.", card=card.written, rule=self._pool_rule, line=card.line,
+                    f"{shown} are {', '.join(keys)}; write which.", card=card.written, rule=self._pool_rule,
+                    line=card.line,
                     suggestions=keys[:3])
         return None
 
@@ -293,7 +295,8 @@ class DeckChecker:
         if chosen is None:
             return found
         others = ", ".join(c.key for c in found.candidates if c is not chosen)
-        out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card of that name "
+        out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card of that "
+                 f"name "
                  f"in {self.name}'s card pool (not {others}).", card=chosen.key, line=card.line)
         return Lookup(chosen, loosely=found.loosely)
 
