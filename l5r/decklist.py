@@ -330,7 +330,8 @@ class _TextReader:
 
     def _close_label(self) -> None:
         if self.open_label is not None:
-            self.subtotals.append(tuple(self.open_label))  # type: ignore[arg-type]
+            label, count, listed, line = self.open_label
+            self.subtotals.append((label, count, listed, line))
         self.open_label = None
 
     def _blank(self) -> None:
@@ -354,7 +355,7 @@ class _TextReader:
                 self.section, self.stated = PREGAME, False
             if count is not None:
                 self.open_label = [stripped.lstrip("# ").strip(), count, 0, number]
-        elif kind == "section":
+        elif kind == "section" and to is not None:
             self.section, self.stated = to, True
             if count is not None:
                 self.declared.append((to, count, number))
@@ -435,7 +436,8 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
         raise DecklistError(f"deck file {source} is not valid YAML{where}") from None
     if not isinstance(root, yaml.MappingNode):
         raise DecklistError(f"deck file {source} must be a YAML mapping with pre_game, dynasty and fate lists")
-    cards, issues = [], []
+    cards: list[CardLine] = []
+    issues: list[LineIssue] = []
     first_at: dict[str, tuple[str, int]] = {}  # each key as read (case and spaces aside) -> as written, its line
     for key_node, value_node in root.value:
         key = str(key_node.value).strip().lower()
@@ -461,14 +463,16 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
             if not isinstance(item, yaml.ScalarNode) or not str(item.value).strip() or item.tag.endswith(":null"):
                 issues.append(LineIssue(item_line, "a list item that is not a card line"))
                 continue
-            parsed = parse_card_line(_strip_comment(str(item.value)), item_line, section)
-            (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+            _keep(parse_card_line(_strip_comment(str(item.value)), item_line, section), cards, issues)
     return Decklist(source, tuple(cards), tuple(issues), input_format="yaml")
 
 
 def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Decklist:
     """Oracle of the Void's plain text (or, `tabbed`, its tab-delimited) export."""
-    cards, issues, declared, subtotals = [], [], [], []
+    cards: list[CardLine] = []
+    issues: list[LineIssue] = []
+    declared: list[tuple[str, int, int]] = []
+    subtotals: list[tuple[str, int, int, int]] = []
     section = None
     open_label: list | None = None  # the type sub-header the lines sit under: [label, count, listed, line]
     for number, raw in enumerate(_lines(text), start=1):
@@ -502,8 +506,7 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
                 continue
         else:
             line = _paren_set(line)
-        parsed = parse_card_line(line, number, section)
-        (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+        parsed = _keep(parse_card_line(line, number, section), cards, issues)
         if open_label is not None and not isinstance(parsed, LineIssue):
             open_label[2] += parsed.count
     if open_label is not None:
@@ -514,7 +517,8 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
 
 def parse_sunandmoon(text: str, source: str = "<deck>") -> Decklist:
     """Sun and Moon's export: `Legality: <format>`, then `3 Title (ACRONYM)` lines without deck headers."""
-    cards, issues = [], []
+    cards: list[CardLine] = []
+    issues: list[LineIssue] = []
     legality = None
     section = None
     for number, raw in enumerate(_lines(text), start=1):
@@ -529,14 +533,15 @@ def parse_sunandmoon(text: str, source: str = "<deck>") -> Decklist:
         if header and plain(header.group("name")).lower() in _HEADERS:  # tolerated, though S&M writes none
             section = _HEADERS[plain(header.group("name")).lower()]
             continue
-        parsed = parse_card_line(_paren_set(line), number, section)
-        (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+        _keep(parse_card_line(_paren_set(line), number, section), cards, issues)
     return Decklist(source, tuple(cards), tuple(issues), input_format="sunandmoon", legality=legality)
 
 
 def parse_yasuki(text: str, source: str = "<deck>") -> Decklist:
     """game_on_yasuki's deck YAML, line by line as game_on_yasuki reads it (a `{art: ...}` trailer is not YAML)."""
-    cards, issues, declared = [], [], []
+    cards: list[CardLine] = []
+    issues: list[LineIssue] = []
+    declared: list[tuple[str, int, int]] = []
     section = None
     for number, raw in enumerate(_lines(text), start=1):
         line = raw.strip()
@@ -562,9 +567,17 @@ def parse_yasuki(text: str, source: str = "<deck>") -> Decklist:
         entry = _ART.sub("", item.group("item"))
         if len(entry) >= 2 and entry[0] == entry[-1] and entry[0] in "\"'":
             entry = entry[1:-1]
-        parsed = parse_card_line(_strip_comment(entry), number, section)
-        (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+        _keep(parse_card_line(_strip_comment(entry), number, section), cards, issues)
     return Decklist(source, tuple(cards), tuple(issues), tuple(declared), input_format="yasuki")
+
+
+def _keep(parsed: CardLine | LineIssue, cards: list[CardLine], issues: list[LineIssue]) -> CardLine | LineIssue:
+    """A parsed line into the cards or the issues."""
+    if isinstance(parsed, LineIssue):
+        issues.append(parsed)
+    else:
+        cards.append(parsed)
+    return parsed
 
 
 def _paren_set(line: str) -> str:

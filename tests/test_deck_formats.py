@@ -10,7 +10,7 @@ import functools
 import pytest
 import yaml
 
-from decks.support import AFTER_ALL_BANS, ROOT, checker, codex, index
+from decks.support import AFTER_ALL_BANS, ROOT, codex, index
 from l5r.decklist import DYNASTY, FATE, PREGAME, DecklistError, detect_input_format, parse_decklist
 
 ACRONYMS = yaml.safe_load((ROOT / "data" / "set-acronyms.yml").read_text(encoding="utf-8"))["acronyms"]

@@ -17,7 +17,6 @@ The rule served: the deck rules count copies of identities (oh-ii-f-deck-restric
 from __future__ import annotations
 
 import collections
-import datetime as dt
 from dataclasses import dataclass
 
 import pytest

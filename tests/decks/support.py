@@ -15,7 +15,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import pytest
 
 from l5r.cardpool import load_index
 from l5r.data.load import load_codex

@@ -131,7 +131,9 @@ class DeckChecker:
         return self.format.bans is None or self.format.bans.stated_on(on)
 
     def _bans_not_stated(self) -> str:
-        start = self.format.bans.stated_from.isoformat()
+        bans = self.format.bans  # (asked only when bans_stated is False: the format has a list with a first day)
+        assert bans is not None and bans.stated_from is not None
+        start = bans.stated_from.isoformat()
         return f"{self.name}'s ban list is stated from {start} on; before that day the documents do not say which " \
                f"cards were banned."
 
@@ -206,16 +208,18 @@ class DeckChecker:
         set_name = self._acronyms.get(card.set_name.lower(), card.set_name) if card.set_name else None
         found = self._lookup(card, set_name, deck, out)
         if found.identity is None and not found.candidates:
-            found = self._by_title_alone(card, out)
-            if found is None:
+            alone = self._by_title_alone(card, out)
+            if alone is None:
                 return self._unplaced(card, out)
+            found = alone
         if found.identity is None and found.candidates:
             found = self._by_format(card, found, out)
         suggestions = None
         if found.identity is None and not found.candidates:
-            found, suggestions = self._by_typo(card, set_name, deck, out)
-            if found is None:
+            typo, suggestions = self._by_typo(card, set_name, deck, out)
+            if typo is None:
                 return self._unplaced(card, out)
+            found = typo
         if found.identity is None:
             if found.candidates:
                 suggestions = [c.key for c in found.candidates][:3]
@@ -496,10 +500,10 @@ class DeckChecker:
                      f"card legality was not checked.")
             return ""
         skipped = 0
-        unsettled: list[DeckEntry] = []
+        unsettled: list[tuple[DeckEntry, Identity]] = []
         for e in entries:
             ident = e.identity
-            if ident in banned or ident.deck == _OTHER_DECK:  # a banned card is `banned`, never `not-legal`
+            if ident is None or ident in banned or ident.deck == _OTHER_DECK:  # a banned card is `banned`, never `not-legal`
                 continue
             if not ident.in_pool:
                 skipped += 1
@@ -509,16 +513,16 @@ class DeckChecker:
                 out.problem("not-legal", f"line {e.line.line}: {ident.key} is not in {self.name}'s card pool "
                             f"({self._pool_description()}).", ident.key, self._pool_rule, e.line.line)
             elif standing is None:
-                unsettled.append(e)
+                unsettled.append((e, ident))
         if skipped:
             out.warn("not-checked", f"{skipped} card line(s) name cards known only from the Codex's records; "
                      f"without the card pool their legality was not checked.")
-        for e in unsettled:
-            out.warn("not-checked", f"line {e.line.line}: {self._unsettled(e.identity)}", e.identity.key,
-                     self._pool_rule, e.line.line)
+        for e, ident in unsettled:
+            out.warn("not-checked", f"line {e.line.line}: {self._unsettled(ident)}", ident.key, self._pool_rule,
+                     e.line.line)
         if unsettled:
-            return (f"whether {names(sorted({e.identity.key for e in unsettled}))} "
-                    f"{'is' if len({e.identity for e in unsettled}) == 1 else 'are'} in {self.name}'s card pool "
+            return (f"whether {names(sorted({ident.key for _, ident in unsettled}))} "
+                    f"{'is' if len({ident for _, ident in unsettled}) == 1 else 'are'} in {self.name}'s card pool "
                     f"cannot be settled from the card pool's data.")
         return ""
 
