@@ -154,8 +154,10 @@ class CardIndex:
             for n in self._postings.get(gram, ()):
                 common_of[n] += 1
         scored = []
+        table = self._suggestion_table
+        assert table is not None  # (built above)
         for n, common in common_of.items():
-            key, title, grams = self._suggestion_table[n]
+            key, title, grams = table[n]
             score = 2 * common / (len(wanted) + len(grams))
             if score >= SUGGESTION_THRESHOLD:
                 scored.append((-score, key, title))

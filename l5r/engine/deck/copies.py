@@ -30,7 +30,7 @@ def check_copies(rules: Ruleset, index: CardIndex, name: str, entries, out: Find
             first_line.setdefault(e.identity, e.line.line)
     reported: set[frozenset] = set()
     for members, shared_by in _limit_groups(rules, index, copies):
-        present = sorted((i for i in members if i in copies), key=first_line.get)
+        present = sorted((i for i in members if i in copies), key=first_line.__getitem__)
         total = sum(copies[i] for i in present)
         limit, rule, why = min((_limit(rules, name, i) for i in present), key=lambda lim: lim[0])
         if total <= limit or frozenset(present) in reported:
@@ -79,6 +79,7 @@ def _limit(rules: Ruleset, name: str, identity: Identity) -> tuple[int, str | No
         limit, rule, why = rules.copy_limit, rules.rule("copy_limit"), f"{name}'s copy limit"
     if limit is None:
         limit = rules.copy_limit or rules.unique_copy_limit
+    assert limit is not None  # (check_copies checks nothing when the format states neither limit)
     text = identity.max_copies
     if text is not None and text > limit:
         if rules.card_text_overrides_copy_limit:

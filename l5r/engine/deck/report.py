@@ -36,7 +36,8 @@ class Finding:
     suggestions: tuple[str, ...] | None = None  # unknown-card only: up to three pool titles, best first
 
     def as_dict(self) -> dict:
-        out = {"code": self.code, "message": self.message, "card": self.card, "rule": self.rule, "line": self.line}
+        out: dict[str, object] = {"code": self.code, "message": self.message, "card": self.card, "rule": self.rule,
+                                  "line": self.line}
         if self.suggestions is not None:
             out["suggestions"] = list(self.suggestions)
         return out

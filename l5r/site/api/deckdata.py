@@ -36,7 +36,7 @@ def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) ->
         "formats": formats,
         "cards": cards_document(index),
         # how the page names the pool it checks against: its size and whether it is the pinned database
-        "pool": pool_facts(index.pool_dir).as_json() if index.has_pool else None,
+        "pool": pool_facts(index.pool_dir).as_json() if index.pool_dir is not None else None,
         "card_ids": {i.card_id: n for n, i in enumerate(index.identities) if i.card_id},
         "set_acronyms": dict(codex.set_acronyms),  # what exporters write in (…) -> the pool's set name
         "rule_urls": {r: rule_urls[r] for r in sorted(cited) if r in rule_urls},
