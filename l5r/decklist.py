@@ -86,7 +86,8 @@ _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\
 # words after the count in its brackets are the author's remark: "Fate (52 I think)".
 _LOOSE_HEADER = re.compile(
     r"^#*\s*(?P<name>[A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?"
-    r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$",
+    r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]"
+    r"|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$",
     re.I)
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
 _PREGAME_LABEL = re.compile(r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(?P<card>\S.*)$",
@@ -102,7 +103,8 @@ _RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.
 _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 # "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B"
-COUNT_PATTERN = _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[x×*]\s*(?P<colon>:)?\s*|(?P<bare>:)\s*|\s)\s*(?P<rest>\S.*)$", re.I)
+COUNT_PATTERN = _COUNT = re.compile(
+    r"^(?P<count>\d+)\s*(?:[x×*]\s*(?P<colon>:)?\s*|(?P<bare>:)\s*|\s)\s*(?P<rest>\S.*)$", re.I)
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
@@ -118,6 +120,7 @@ _YAML_KEYS = {"pre_game": PREGAME, "pregame": PREGAME, "pre-game": PREGAME, "str
               "dynasty": DYNASTY, "fate": FATE}
 _YAML_METADATA = {"name", "format", "author", "notes", "description", "date", "clan"}
 MAX_COPIES_ON_A_LINE = 99
+MAX_DECK_BYTES = 8 * 1024 * 1024  # a real decklist is a few kilobytes; /dev/zero or a disk image is not one
 INPUT_FORMATS = ("text", "yaml", "oracle", "oracle-tab", "sunandmoon", "yasuki")
 
 # -- the export syntaxes (docs/deck-check.md "Which exports are understood" gives the same rules) ------------
@@ -157,7 +160,7 @@ READER_TABLES: dict[str, object] = {
     "headers": _HEADERS, "labels": sorted(_LABELS), "type_decks": _TYPE_DECKS, "pregame_words": sorted(_PREGAME_WORDS),
     "yaml_keys": _YAML_KEYS, "yaml_metadata": sorted(_YAML_METADATA), "oracle_decks": sorted(_ORACLE_DECKS),
     "input_formats": list(INPUT_FORMATS), "max_copies": MAX_COPIES_ON_A_LINE, "trailing_tail": _TRAILING_COUNT_TAIL,
-    "section_names": SECTION_NAMES,
+    "section_names": SECTION_NAMES, "max_deck_bytes": MAX_DECK_BYTES,
 }
 
 
@@ -204,7 +207,6 @@ class Decklist:
         return tuple(c for c in self.cards if c.section == section)
 
 
-MAX_DECK_BYTES = 8 * 1024 * 1024  # a real decklist is a few kilobytes; /dev/zero or a disk image is not one
 
 
 def read_decklist(path: str | Path, input_format: str | None = None) -> Decklist:
@@ -285,108 +287,141 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
 
 
 def parse_text(text: str, source: str = "<deck>") -> Decklist:
-    cards, issues, declared, subtotals = [], [], [], []
-    section = None
-    headers = 0
-    title_line = None
-    open_label: list | None = None  # [label, count, listed so far, line] of the sub-header the lines sit under
-    seen_content = False
-
-    def close_label():
-        if open_label is not None:
-            subtotals.append(tuple(open_label))
-
-    block = 0
-    # Whether a deck header ("Dynasty:", "Fate deck (40 cards)", "Pre-Game") set the section: a type
-    # sub-header ("Followers") then belongs to it; else (no header yet, or a "Stronghold: ..." label, or a type
-    # sub-header set it) the type names the deck its lines go in.
-    stated = False
-    read_before: dict[str, CardLine | LineIssue] = {}
+    """A decklist written by hand (or pasted from a post): each line is a blank, a header, a deck total, a rule,
+    a byline, a comment, metadata, or a card line (`_TextReader` has one step for each)."""
+    reader = _TextReader()
     for number, raw in enumerate(_lines(text), start=1):
+        reader.line(number, raw)
+    return reader.decklist(source)
+
+
+class _TextReader:
+    """parse_text's state while it reads the lines in order."""
+
+    def __init__(self) -> None:
+        self.cards: list[CardLine] = []
+        self.issues: list[LineIssue] = []
+        self.declared: list[tuple[str, int, int]] = []
+        self.subtotals: list[tuple[str, int, int, int]] = []
+        self.section: str | None = None
+        self.headers = 0
+        self.title_line: int | None = None
+        self.open_label: list | None = None  # [label, count, listed so far, line] of the sub-header lines sit under
+        self.seen_content = False
+        self.block = 0
+        # Whether a deck header ("Dynasty:", "Fate deck (40 cards)", "Pre-Game") set the section: a type
+        # sub-header ("Followers") then belongs to it; else (no header yet, or a "Stronghold: ..." label, or a type
+        # sub-header set it) the type names the deck its lines go in.
+        self.stated = False
+        self.read_before: dict[str, CardLine | LineIssue] = {}
+
+    def decklist(self, source: str) -> Decklist:
+        self._close_label()
+        return Decklist(source, tuple(self.cards), tuple(self.issues), tuple(self.declared), headers=self.headers,
+                        subtotals=tuple(self.subtotals), title_line=self.title_line)
+
+    def line(self, number: int, raw: str) -> None:
         stripped = plain(raw)
         if not stripped:
-            block += 1
-            # "Event - (2)", its two cards, a blank line: done. Not before its cards reach its count: a posted list
-            # splits one type's cards into runs by blank lines ("# Personality (21)", then a card and the author's
-            # remark, a blank line, the next card...), and its count is for them all.
-            if open_label is not None and open_label[2] >= open_label[1]:
-                close_label()
-                open_label = None
-            continue
+            self._blank()
+        elif not (self._header(number, stripped) or self._deck_total(number, stripped)
+                  or _RULE_LINE.match(stripped) or self._byline(stripped)):
+            self._content(number, raw)
+
+    def _close_label(self) -> None:
+        if self.open_label is not None:
+            label, count, listed, line = self.open_label
+            self.subtotals.append((label, count, listed, line))
+        self.open_label = None
+
+    def _blank(self) -> None:
+        self.block += 1
+        # "Event - (2)", its two cards, a blank line: done. Not before its cards reach its count: a posted list
+        # splits one type's cards into runs by blank lines ("# Personality (21)", then a card and the author's
+        # remark, a blank line, the next card...), and its count is for them all.
+        if self.open_label is not None and self.open_label[2] >= self.open_label[1]:
+            self._close_label()
+
+    def _header(self, number: int, stripped: str) -> bool:
         header = _read_header(stripped) if stripped.startswith("#") or not stripped[:1].isdigit() else None
-        if header:
-            kind, to, count, name = header
-            headers += 1
-            close_label()
-            open_label = None
-            if kind == "section" and to == PREGAME and name not in _PREGAME_WORDS:
-                # "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
-                if section != PREGAME:
-                    section, stated = PREGAME, False
-                if count is not None:
-                    open_label = [stripped.lstrip("# ").strip(), count, 0, number]
-            elif kind == "section":
-                section, stated = to, True
-                if count is not None:
-                    declared.append((section, count, number))
-            else:
-                if name in _TYPE_DECKS and not stated:
-                    section = _TYPE_DECKS[name]
-                if count is not None:
-                    open_label = [stripped.lstrip("# ").strip(), count, 0, number]
-            seen_content = True
-            continue
+        if not header:
+            return False
+        kind, to, count, name = header
+        self.headers += 1
+        self._close_label()
+        if kind == "section" and to == PREGAME and name not in _PREGAME_WORDS:
+            # "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
+            if self.section != PREGAME:
+                self.section, self.stated = PREGAME, False
+            if count is not None:
+                self.open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+        elif kind == "section" and to is not None:
+            self.section, self.stated = to, True
+            if count is not None:
+                self.declared.append((to, count, number))
+        else:
+            if name in _TYPE_DECKS and not self.stated:
+                self.section = _TYPE_DECKS[name]
+            if count is not None:
+                self.open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+        self.seen_content = True
+        return True
+
+    def _deck_total(self, number: int, stripped: str) -> bool:
         total = _DECK_TOTAL.match(stripped)
-        if total:  # "Dynasty Total: 40": a count for the deck; the section does not change
-            headers += 1
-            declared.append((_HEADERS[total.group("name").lower().replace("pregame", "pre-game")],
-                             _number(total.group("count")), number))
-            seen_content = True
-            continue
-        if _RULE_LINE.match(stripped):
-            continue
+        if not total:
+            return False
+        # "Dynasty Total: 40": a count for the deck; the section does not change
+        self.headers += 1
+        self.declared.append((_HEADERS[total.group("name").lower().replace("pregame", "pre-game")],
+                              _number(total.group("count")), number))
+        self.seen_content = True
+        return True
+
+    def _byline(self, stripped: str) -> bool:
+        """"By Nick Zube" under the deck's title line."""
         byline = _BYLINE.match(stripped)
-        if byline and byline.group("first").isalpha() and title_line is not None and section is None \
-                and len(cards) <= 1:
-            headers += 1
-            continue
+        if byline and byline.group("first").isalpha() and self.title_line is not None and self.section is None \
+                and len(self.cards) <= 1:
+            self.headers += 1
+            return True
+        return False
+
+    def _content(self, number: int, raw: str) -> None:
         line = _strip_comment(raw)
         if not line:
-            continue
+            return
+        self.seen_content, first = True, not self.seen_content
         if _HEADER.match(line) and not _METADATA_LINE.match(line):
-            issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)"))
-            seen_content = True
-            continue
+            self.issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)"))
+            return
         if _METADATA_LINE.match(line):
-            headers += 1
-            seen_content = True
-            continue
+            self.headers += 1
+            return
         label = _PREGAME_LABEL.match(plain(line))
         if label:
-            headers += 1
-            close_label()
-            open_label = None
-            if section != PREGAME:
-                section, stated = PREGAME, False
+            self.headers += 1
+            self._close_label()
+            if self.section != PREGAME:
+                self.section, self.stated = PREGAME, False
             line = label.group("card")
-        parsed = _card_line(line, number, section, read_before)
+        self._card(number, line, first)
+
+    def _card(self, number: int, line: str, first: bool) -> None:
+        parsed = _card_line(line, number, self.section, self.read_before)
         if isinstance(parsed, LineIssue):
-            if not seen_content and section is None:
-                title_line = number  # "== My Crab deck! ==" above the list: its name, not a card line
+            if first and self.section is None:
+                self.title_line = number  # "== My Crab deck! ==" above the list: its name, not a card line
             else:
-                issues.append(parsed)
-        else:
-            if not seen_content and section is None and not _COUNT.match(_BULLET.sub("", plain(line))) \
-                    and not trailing_count(_BULLET.sub("", plain(line))):
-                title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
-            parsed = dataclasses.replace(parsed, block=block)
-            cards.append(parsed)
-            if open_label is not None:
-                open_label[2] += parsed.count
-        seen_content = True
-    close_label()
-    return Decklist(source, tuple(cards), tuple(issues), tuple(declared), headers=headers,
-                    subtotals=tuple(subtotals), title_line=title_line)
+                self.issues.append(parsed)
+            return
+        bare = _BULLET.sub("", plain(line))
+        if first and self.section is None and not _COUNT.match(bare) and not trailing_count(bare):
+            self.title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
+        parsed = dataclasses.replace(parsed, block=self.block)
+        self.cards.append(parsed)
+        if self.open_label is not None:
+            self.open_label[2] += parsed.count
 
 
 def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
@@ -401,7 +436,8 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
         raise DecklistError(f"deck file {source} is not valid YAML{where}") from None
     if not isinstance(root, yaml.MappingNode):
         raise DecklistError(f"deck file {source} must be a YAML mapping with pre_game, dynasty and fate lists")
-    cards, issues = [], []
+    cards: list[CardLine] = []
+    issues: list[LineIssue] = []
     first_at: dict[str, tuple[str, int]] = {}  # each key as read (case and spaces aside) -> as written, its line
     for key_node, value_node in root.value:
         key = str(key_node.value).strip().lower()
@@ -427,14 +463,16 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
             if not isinstance(item, yaml.ScalarNode) or not str(item.value).strip() or item.tag.endswith(":null"):
                 issues.append(LineIssue(item_line, "a list item that is not a card line"))
                 continue
-            parsed = parse_card_line(_strip_comment(str(item.value)), item_line, section)
-            (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+            _keep(parse_card_line(_strip_comment(str(item.value)), item_line, section), cards, issues)
     return Decklist(source, tuple(cards), tuple(issues), input_format="yaml")
 
 
 def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Decklist:
     """Oracle of the Void's plain text (or, `tabbed`, its tab-delimited) export."""
-    cards, issues, declared, subtotals = [], [], [], []
+    cards: list[CardLine] = []
+    issues: list[LineIssue] = []
+    declared: list[tuple[str, int, int]] = []
+    subtotals: list[tuple[str, int, int, int]] = []
     section = None
     open_label: list | None = None  # the type sub-header the lines sit under: [label, count, listed, line]
     for number, raw in enumerate(_lines(text), start=1):
@@ -468,8 +506,7 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
                 continue
         else:
             line = _paren_set(line)
-        parsed = parse_card_line(line, number, section)
-        (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+        parsed = _keep(parse_card_line(line, number, section), cards, issues)
         if open_label is not None and not isinstance(parsed, LineIssue):
             open_label[2] += parsed.count
     if open_label is not None:
@@ -480,7 +517,8 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
 
 def parse_sunandmoon(text: str, source: str = "<deck>") -> Decklist:
     """Sun and Moon's export: `Legality: <format>`, then `3 Title (ACRONYM)` lines without deck headers."""
-    cards, issues = [], []
+    cards: list[CardLine] = []
+    issues: list[LineIssue] = []
     legality = None
     section = None
     for number, raw in enumerate(_lines(text), start=1):
@@ -495,14 +533,15 @@ def parse_sunandmoon(text: str, source: str = "<deck>") -> Decklist:
         if header and plain(header.group("name")).lower() in _HEADERS:  # tolerated, though S&M writes none
             section = _HEADERS[plain(header.group("name")).lower()]
             continue
-        parsed = parse_card_line(_paren_set(line), number, section)
-        (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+        _keep(parse_card_line(_paren_set(line), number, section), cards, issues)
     return Decklist(source, tuple(cards), tuple(issues), input_format="sunandmoon", legality=legality)
 
 
 def parse_yasuki(text: str, source: str = "<deck>") -> Decklist:
     """game_on_yasuki's deck YAML, line by line as game_on_yasuki reads it (a `{art: ...}` trailer is not YAML)."""
-    cards, issues, declared = [], [], []
+    cards: list[CardLine] = []
+    issues: list[LineIssue] = []
+    declared: list[tuple[str, int, int]] = []
     section = None
     for number, raw in enumerate(_lines(text), start=1):
         line = raw.strip()
@@ -528,9 +567,17 @@ def parse_yasuki(text: str, source: str = "<deck>") -> Decklist:
         entry = _ART.sub("", item.group("item"))
         if len(entry) >= 2 and entry[0] == entry[-1] and entry[0] in "\"'":
             entry = entry[1:-1]
-        parsed = parse_card_line(_strip_comment(entry), number, section)
-        (issues if isinstance(parsed, LineIssue) else cards).append(parsed)
+        _keep(parse_card_line(_strip_comment(entry), number, section), cards, issues)
     return Decklist(source, tuple(cards), tuple(issues), tuple(declared), input_format="yasuki")
+
+
+def _keep(parsed: CardLine | LineIssue, cards: list[CardLine], issues: list[LineIssue]) -> CardLine | LineIssue:
+    """A parsed line into the cards or the issues."""
+    if isinstance(parsed, LineIssue):
+        issues.append(parsed)
+    else:
+        cards.append(parsed)
+    return parsed
 
 
 def _paren_set(line: str) -> str:

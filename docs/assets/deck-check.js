@@ -457,15 +457,8 @@
       if (b !== a) (titles[b] = titles[b] || []).push(i.n);
     });
     Object.keys(doc.titles).forEach(function (k) { titles[k] = doc.titles[k]; });
-    // The same rows by reading key (index.py _by_reading): own titles first, then the Codex's aliases.
-    var reading = this.reading = Object.create(null);
-    function addReading(key, n) {
-      if (!key) return;
-      var bucket = reading[key] = reading[key] || [];
-      if (bucket.indexOf(n) < 0) bucket.push(n);
-    }
-    ids.forEach(function (i) { addReading(readingKey(i.title), i.n); addReading(readingKey(splitQualifier(i.title)[0]), i.n); });
-    Object.keys(doc.titles).forEach(function (k) { doc.titles[k].forEach(function (n) { addReading(readingKey(k), n); }); });
+    this.aliases = doc.titles;
+    this.readingMap = null;  // built on the first title not found as written (readings)
     function rows(map) { var out = {}; Object.keys(map).forEach(function (k) { out[k] = map[k].map(function (n) { return ids[n]; }); }); return out; }
     this.soul = rows(doc.soul_of); this.countsAs = rows(doc.counts_as); this.countedBy = rows(doc.counted_as_by);
   }
@@ -478,14 +471,27 @@
     return this.bucket(titleKey(title)).filter(function (i) { return experienceKey(i.experience) === wanted; });
   };
   CardTable.prototype.titled = function (title) { return this.bucket(titleKey(title)); };
+  // The rows by reading key (index.py _by_reading): own titles first, then the Codex's aliases.
+  CardTable.prototype.readings = function () {
+    if (this.readingMap) return this.readingMap;
+    var reading = this.readingMap = Object.create(null), aliases = this.aliases;
+    function add(key, n) {
+      if (!key) return;
+      var bucket = reading[key] = reading[key] || [];
+      if (bucket.indexOf(n) < 0) bucket.push(n);
+    }
+    this.ids.forEach(function (i) { add(readingKey(i.title), i.n); add(readingKey(splitQualifier(i.title)[0]), i.n); });
+    Object.keys(aliases).forEach(function (k) { aliases[k].forEach(function (n) { add(readingKey(k), n); }); });
+    return reading;
+  };
   CardTable.prototype.readLoosely = function (title, experience) {
     var wanted = experienceKey(experience), ids = this.ids;
-    return (this.reading[readingKey(title)] || []).map(function (n) { return ids[n]; })
+    return (this.readings()[readingKey(title)] || []).map(function (n) { return ids[n]; })
       .filter(function (i) { return experienceKey(i.experience) === wanted; });
   };
   CardTable.prototype.titledLoosely = function (title) {
     var ids = this.ids, exact = this.titled(title);
-    return exact.length ? exact : (this.reading[readingKey(title)] || []).map(function (n) { return ids[n]; });
+    return exact.length ? exact : (this.readings()[readingKey(title)] || []).map(function (n) { return ids[n]; });
   };
   CardTable.prototype.allLevels = function (ident) {
     return this.bucket(titleKey(ident.title)).filter(function (i) { return i.deck === ident.deck; });
@@ -846,7 +852,7 @@
       if (whole.identity !== null && !whole.note) { found = whole; setName = null; }
     }
     if (found.note && found.identity !== null && !setName && !this.isSet(splitQualifier(lookedUp)[1])) {
-      // "Iron Mine (great with Daidoji)": a remark in brackets, not a set
+      found = lookup(found.identity, true);  // "Iron Mine (great with Daidoji)": a remark in brackets, said
     } else if (found.note && found.identity !== null) {
       var sets = found.identity.sets, printed = sets.slice(0, 5).join(", ") + (sets.length > 5 ? " ..." : "");
       out.warn("set-ignored", "line " + card.line + ": " + found.identity.key + " was never printed in " +
@@ -993,7 +999,7 @@
     for (var k = 0; k < tries.length; k++) {
       var split = splitExperience(tries[k]);
       var found = this.table.find(split[0], split[1], setName, deck);
-      if (found.identity !== null) return found;
+      if (found.identity !== null) return Object.assign({}, found, { loosely: true });  // said in a warning
     }
     return this.table.find(card.name, card.experience, setName, deck);
   };
@@ -1366,7 +1372,27 @@
     report.input_format = chosen;
     return report;
   }
-  window.L5RDeck = { check: check, detectInputFormat: detectInputFormat, INPUT_FORMATS: INPUT_FORMATS, DeckFileError: DeckFileError, prepare: prepare,
+  // What the page's Check button asks (run in the page's worker, assets/deck-check-worker.js, or here when workers
+  // cannot run): a format picked by the player wins; the default one gives way to a Legality: line naming another
+  // format the Codex checks, and the note says so. -> {result, note}; a DeckFileError for a user mistake.
+  function pageCheck(job) {
+    var p = prepare(), result = null, note = "";
+    function formatName(id) { var f = p.data.formats.find(function (x) { return x.id === id; }); return f ? f.name : id; }
+    if (job.format && !job.picked) {
+      try { result = check(job.text, "", job.as_of, job.input_format, job.source, job.strict); } catch (e) {
+        if (!(e instanceof DeckFileError)) throw e;
+      }
+      if (result && result.format !== job.format) {
+        note = "Checked against " + formatName(result.format) + ", the format the decklist's Legality: line names " +
+          "(instead of " + formatName(job.format) + ", the format picked above).";
+      } else if (result) {
+        note = "The decklist's Legality: line names " + formatName(result.format) + " too.";
+      }
+    }
+    if (!result) result = check(job.text, job.format, job.as_of, job.input_format, job.source, job.strict);
+    return { result: result, note: note };
+  }
+  window.L5RDeck = { check: check, pageCheck: pageCheck, detectInputFormat: detectInputFormat, INPUT_FORMATS: INPUT_FORMATS, DeckFileError: DeckFileError, prepare: prepare,
     _names: { plain: plain, titleKey: titleKey, splitExperience: splitExperience } };
 
   // ---------------------------------------------------------------------------------------------------------
@@ -1407,6 +1433,7 @@
     return /[.!?]$/.test(text) ? text : text + ".";
   }
 
+  var MAX_SHOWN = 200;  // problems (and warnings) listed on the page
   function render(root, result, data, base, note) {
     var out = root.querySelector(".deck-check-result");
     out.textContent = "";
@@ -1435,7 +1462,12 @@
       if (!t[1].length) return;
       out.appendChild(el("h3", {}, t[0]));
       var list = el("ul", { "class": "deck-check-" + t[2] + "s" });
-      t[1].forEach(function (f) {
+      // A list of thousands of lines is not read on a page: the first MAX_SHOWN, and how many more (all in the JSON)
+      if (t[1].length > MAX_SHOWN) {
+        out.appendChild(el("p", { "class": "deck-check-more" }, "The first " + MAX_SHOWN + " of " + t[1].length + " " +
+          t[0].toLowerCase() + " are shown; every one is in the JSON below."));
+      }
+      t[1].slice(0, MAX_SHOWN).forEach(function (f) {
         var li = el("li", { "data-code": f.code });
         li.appendChild(el("code", {}, f.code));
         li.appendChild(document.createTextNode(" " + f.message + " "));
@@ -1511,42 +1543,63 @@
         reader.onload = function () { area.value = reader.result; area.setAttribute("data-source", file.name); };
         reader.readAsText(file);
       });
-      function formatName(id) { var f = data.formats.find(function (x) { return x.id === id; }); return f ? f.name : id; }
-      root.querySelector("form").addEventListener("submit", function (ev) {
-        ev.preventDefault();
+      var worker = null, jobs = 0;
+      var status = root.querySelector(".deck-check-status"), ready = status.textContent;
+      function shownError(message) {
         var out = root.querySelector(".deck-check-result");
-        var inputFormat = root.querySelector("select[name=input_format]").value, source = area.getAttribute("data-source") || "";
-        var strict = root.querySelector("input[name=strict_titles]");
-        strict = !!(strict && strict.checked);
+        out.textContent = ""; out.removeAttribute("data-legal");
+        // The sentence for a player; the checker's own words (as the command line prints them) in data-message.
+        var p = el("p", { "class": "deck-check-error", role: "alert", tabindex: "-1", "data-message": message },
+          playerMessage(message, data));
+        out.appendChild(p);
+        return p;
+      }
+      function answer(reply) {
+        status.textContent = ready;
+        root.removeAttribute("data-busy");
         var shown;
-        try {
-          var result = null, note = "";
-          if (select.value && !picked) {
-            // The default format: a Legality: line naming a format the Codex checks overrides it.
-            try { result = check(area.value, "", date.value, inputFormat, source, strict); } catch (e) {
-              if (!(e instanceof DeckFileError)) throw e;
-            }
-            if (result && result.format !== select.value) {
-              note = "Checked against " + formatName(result.format) + ", the format the decklist's Legality: line names " +
-                "(instead of " + formatName(select.value) + ", the format picked above).";
-            } else if (result) {
-              note = "The decklist's Legality: line names " + formatName(result.format) + " too.";
-            }
-          }
-          if (!result) result = check(area.value, select.value, date.value, inputFormat, source, strict);
-          render(root, result, data, base, note);
-          shown = out.querySelector(".deck-check-verdict");
-        } catch (e) {
-          if (!(e instanceof DeckFileError)) throw e;
-          out.textContent = ""; out.removeAttribute("data-legal");
-          // The sentence for a player; the checker's own words (as the command line prints them) in data-message.
-          shown = el("p", { "class": "deck-check-error", role: "alert", tabindex: "-1", "data-message": e.message },
-            playerMessage(e.message, data));
-          out.appendChild(shown);
-        }
+        if (reply.error !== undefined) shown = shownError(reply.error);
+        else { render(root, reply.result, data, base, reply.note); shown = root.querySelector(".deck-check-verdict"); }
         // The answer is below the form: bring it into view and give it the focus (a screen reader reads it).
         shown.focus({ preventScroll: true });
         shown.scrollIntoView({ block: "start", behavior: "auto" });
+      }
+      function inPage(job) {
+        try { return pageCheck(job); } catch (e) {
+          if (!(e instanceof DeckFileError)) throw e;
+          return { error: e.message };
+        }
+      }
+      // The check runs in a worker (assets/deck-check-worker.js; from file:// the offline copy's iframe-worker shim
+      // stands in for it), so a long list never freezes the page; a new check ends the one still running.
+      function inWorker(job) {
+        if (worker) worker.terminate();
+        try { worker = new Worker(base + "assets/deck-check-worker.js"); } catch (e) { worker = null; return false; }
+        var mine = job.id;
+        worker.onmessage = function (ev) {
+          if (ev.data.id !== mine) return;
+          if (ev.data.failed !== undefined) { answer(inPage(job)); return; }  // the worker could not load: here
+          answer(ev.data);
+        };
+        worker.onerror = function () { if (jobs === mine) answer(inPage(job)); };
+        worker.postMessage(Object.assign({ assets: new URL(base + "assets/", document.baseURI).href }, job));
+        return true;
+      }
+      root.querySelector("form").addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        var strict = root.querySelector("input[name=strict_titles]");
+        var job = { id: ++jobs, text: area.value, format: select.value, picked: picked, as_of: date.value,
+          input_format: root.querySelector("select[name=input_format]").value,
+          source: area.getAttribute("data-source") || "", strict: !!(strict && strict.checked) };
+        // The command line's cap (decklist.py MAX_DECK_BYTES), counted in UTF-8 bytes as it reads a file.
+        var limit = data.reading.tables.max_deck_bytes;
+        if (new Blob([job.text]).size > limit) {
+          answer({ error: "the decklist is larger than " + Math.floor(limit / 1048576) + " MB, the most this file can be" });
+          return;
+        }
+        root.setAttribute("data-busy", "true");
+        status.textContent = "Checking\u2026";
+        if (!(window.Worker && inWorker(job))) answer(inPage(job));
       });
       root.setAttribute("data-ready", "true");
     }

@@ -155,6 +155,8 @@ class CardIndex:
                 common_of[n] += 1
         table = self._suggestion_table or []  # (built above)
         scored = []
+        table = self._suggestion_table
+        assert table is not None  # (built above)
         for n, common in common_of.items():
             key, title, grams = table[n]
             score = 2 * common / (len(wanted) + len(grams))

@@ -74,17 +74,19 @@ def split_qualifier(title: str) -> tuple[str, str | None]:
 # "and", apostrophes dropped, any other punctuation (hyphens, commas, "!", quotes, dashes) as a space or as
 # nothing, a leading article. Data, not code: the browser (assets/deck-check.js, assets/title-match.js) applies the
 # same steps from this table (exported by l5r/site/api/deckdata.py), so both sides read a title alike.
+_READING_MARKS = "[\u0300-\u036f]"  # after NFKD: the accents and macrons dropped ("Kyūden" -> "Kyuden")
+# in order, on the lower-case text: each (pattern, replacement) (patterns are both Python and JavaScript)
+_READING_REPLACE = (("&", " and "), ("['\u2019\u2018`\u00b4]", ""), ("[^a-z0-9]+", " "))
+_READING_ARTICLES = ("the", "a", "an")  # one leading article is dropped ("The Wall is Breached" = "Wall is Breached")
 READING_KEY_RULES: Final[dict[str, object]] = {
     "same": dict(sorted((chr(k), v) for k, v in _SAME_CHARACTERS.items())),  # as `plain`
-    "marks": "[\u0300-\u036f]",  # after NFKD: the accents and macrons dropped ("Kyūden" -> "Kyuden")
-    # in order, on the lower-case text: each [pattern, replacement] (patterns are both Python and JavaScript)
-    "replace": [["&", " and "], ["['\u2019\u2018`\u00b4]", ""], ["[^a-z0-9]+", " "]],
-    "articles": ["the", "a", "an"],  # one leading article is dropped ("The Wall is Breached" = "Wall is Breached")
+    "marks": _READING_MARKS,
+    "replace": [list(step) for step in _READING_REPLACE],
+    "articles": list(_READING_ARTICLES),
 }
-_MARKS = re.compile(str(READING_KEY_RULES["marks"]))
-_READING_STEPS = tuple((re.compile(pattern), replacement)
-                       for pattern, replacement in READING_KEY_RULES["replace"])  # type: ignore[attr-defined]
-_ARTICLES = frozenset(READING_KEY_RULES["articles"])  # type: ignore[arg-type]
+_MARKS = re.compile(_READING_MARKS)
+_READING_STEPS = tuple((re.compile(pattern), replacement) for pattern, replacement in _READING_REPLACE)
+_ARTICLES = frozenset(_READING_ARTICLES)
 
 
 def reading_words(title: str) -> str:

@@ -36,6 +36,7 @@ class Differential:
         self._dir = Path(tempfile.mkdtemp(prefix="l5r-deck-node-"))
         self.data = self._dir / "deck-check-data.js"
         self.data.write_text(checker_script(support.codex(), index, {}), encoding="utf-8")
+        self._node: subprocess.Popen[str] | None = None
 
     def python(self, case: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -48,16 +49,25 @@ class Differential:
         return result.report.as_json()
 
     def browser(self, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The browser checker's answers, from one Node process kept for every batch (started on first use)."""
         assert NODE, "node is not installed"
-        done = subprocess.run([NODE, str(HARNESS), str(self.data), str(self.script)], input=json.dumps(cases),
-                              capture_output=True, text=True, check=False, timeout=600)
-        assert done.returncode == 0, done.stderr[-3000:]
-        return json.loads(done.stdout)
+        if self._node is None or self._node.poll() is not None:
+            self._node = subprocess.Popen([NODE, str(HARNESS), str(self.data), str(self.script)], text=True,
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert self._node.stdin is not None and self._node.stdout is not None
+        self._node.stdin.write(json.dumps(cases) + "\n")
+        self._node.stdin.flush()
+        answer = self._node.stdout.readline()
+        assert answer, f"the Node checker stopped: {self._node.stderr.read()[-3000:] if self._node.stderr else ''}"
+        return json.loads(answer)
 
     def run(self, cases: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         return [self.python(c) for c in cases], self.browser(cases)
 
     def close(self) -> None:
+        if self._node is not None:
+            self._node.kill()
+            self._node.wait()
         shutil.rmtree(self._dir, ignore_errors=True)
 
 

@@ -111,7 +111,8 @@ class DeckChecker:
         """Why a list without deck headers cannot be checked where the cards are not in the pool."""
         collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
         lines = [e.line.line for e in entries if e.section is None]
-        where = "no card line" if len(lines) == len(entries) else f"{noun_count(len(lines), 'card line')} (from line {lines[0]})"
+        where = ("no card line" if len(lines) == len(entries)
+                 else f"{noun_count(len(lines), 'card line')} (from line {lines[0]})")
         return (f"{where} of the list is under a deck header (Pre-Game:, Dynasty:, Fate:), and {collection} is not "
                 f"in the card pool the Codex reads, so which deck each card belongs to, and so the deck sizes, "
                 f"cannot be checked. Add the headers.")
@@ -130,7 +131,9 @@ class DeckChecker:
         return self.format.bans is None or self.format.bans.stated_on(on)
 
     def _bans_not_stated(self) -> str:
-        start = self.format.bans.stated_from.isoformat()
+        bans = self.format.bans  # (asked only when bans_stated is False: the format has a list with a first day)
+        assert bans is not None and bans.stated_from is not None
+        start = bans.stated_from.isoformat()
         return f"{self.name}'s ban list is stated from {start} on; before that day the documents do not say which " \
                f"cards were banned."
 
@@ -205,16 +208,18 @@ class DeckChecker:
         set_name = self._acronyms.get(card.set_name.lower(), card.set_name) if card.set_name else None
         found = self._lookup(card, set_name, deck, out)
         if found.identity is None and not found.candidates:
-            found = self._by_title_alone(card, out)
-            if found is None:
+            alone = self._by_title_alone(card, out)
+            if alone is None:
                 return self._unplaced(card, out)
+            found = alone
         if found.identity is None and found.candidates:
             found = self._by_format(card, found, out)
         suggestions = None
         if found.identity is None and not found.candidates:
-            found, suggestions = self._by_typo(card, set_name, deck, out)
-            if found is None:
+            typo, suggestions = self._by_typo(card, set_name, deck, out)
+            if typo is None:
                 return self._unplaced(card, out)
+            found = typo
         if found.identity is None:
             if found.candidates:
                 suggestions = [c.key for c in found.candidates][:3]
@@ -247,7 +252,7 @@ class DeckChecker:
                 found, set_name = whole, None
         if found.note and found.identity is not None and not set_name and not self._is_set(
                 split_qualifier(looked_up)[1]):
-            pass  # "Iron Mine (great with Daidoji)": a remark in brackets, not a set
+            found = dataclasses.replace(found, loosely=True)  # "Iron Mine (great with Daidoji)": a remark
         elif found.note and found.identity is not None:
             printed = ", ".join(found.identity.sets[:5]) + (" ..." if len(found.identity.sets) > 5 else "")
             # with no set given, the set is the name's own "(Set)" qualifier (index.find reads it as one)
@@ -276,14 +281,15 @@ class DeckChecker:
             return Lookup(levels[0])
         chosen = None if card.experience else self._in_format(levels)
         if chosen is not None:
-            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card titled "
-                     f"{chosen.title} in {self.name}'s card pool (there is none with {level}; the others are "
+            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card "
+                     f"titled {chosen.title} in {self.name}'s card pool (there is none with {level}; the others are "
                      f"{', '.join(i.key for i in levels if i is not chosen)}).", card=chosen.key, line=card.line)
             return Lookup(chosen)
         keys = [i.key for i in levels]
         shown = card.name if self.index.titled(card.name) else levels[0].title
         out.problem("unknown-card", f"line {card.line}: no card “{card.written}” with {level}: the cards titled "
-                    f"{shown} are {', '.join(keys)}; write which.", card=card.written, rule=self._pool_rule, line=card.line,
+                    f"{shown} are {', '.join(keys)}; write which.", card=card.written, rule=self._pool_rule,
+                    line=card.line,
                     suggestions=keys[:3])
         return None
 
@@ -293,7 +299,8 @@ class DeckChecker:
         if chosen is None:
             return found
         others = ", ".join(c.key for c in found.candidates if c is not chosen)
-        out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card of that name "
+        out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card of that "
+                 f"name "
                  f"in {self.name}'s card pool (not {others}).", card=chosen.key, line=card.line)
         return Lookup(chosen, loosely=found.loosely)
 
@@ -395,7 +402,7 @@ class DeckChecker:
             name, experience = split_experience(text)
             found = self.index.find(name, experience, set_name, deck)
             if found.identity is not None:
-                return found
+                return dataclasses.replace(found, loosely=True)  # read other than as written: said in a warning
         return self.index.find(card.name, card.experience, set_name, deck)
 
     def _unknown(self, card: CardLine, candidates: tuple[Identity, ...], suggestions=()) -> str:
@@ -493,10 +500,10 @@ class DeckChecker:
                      f"card legality was not checked.")
             return ""
         skipped = 0
-        unsettled: list[DeckEntry] = []
+        unsettled: list[tuple[DeckEntry, Identity]] = []
         for e in entries:
             ident = e.identity
-            if ident in banned or ident.deck == _OTHER_DECK:  # a banned card is `banned`, never `not-legal`
+            if ident is None or ident in banned or ident.deck == _OTHER_DECK:  # a banned card is `banned`, never `not-legal`
                 continue
             if not ident.in_pool:
                 skipped += 1
@@ -506,16 +513,16 @@ class DeckChecker:
                 out.problem("not-legal", f"line {e.line.line}: {ident.key} is not in {self.name}'s card pool "
                             f"({self._pool_description()}).", ident.key, self._pool_rule, e.line.line)
             elif standing is None:
-                unsettled.append(e)
+                unsettled.append((e, ident))
         if skipped:
             out.warn("not-checked", f"{skipped} card line(s) name cards known only from the Codex's records; "
                      f"without the card pool their legality was not checked.")
-        for e in unsettled:
-            out.warn("not-checked", f"line {e.line.line}: {self._unsettled(e.identity)}", e.identity.key,
-                     self._pool_rule, e.line.line)
+        for e, ident in unsettled:
+            out.warn("not-checked", f"line {e.line.line}: {self._unsettled(ident)}", ident.key, self._pool_rule,
+                     e.line.line)
         if unsettled:
-            return (f"whether {names(sorted({e.identity.key for e in unsettled}))} "
-                    f"{'is' if len({e.identity for e in unsettled}) == 1 else 'are'} in {self.name}'s card pool "
+            return (f"whether {names(sorted({ident.key for _, ident in unsettled}))} "
+                    f"{'is' if len({ident for _, ident in unsettled}) == 1 else 'are'} in {self.name}'s card pool "
                     f"cannot be settled from the card pool's data.")
         return ""
 

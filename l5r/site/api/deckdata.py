@@ -108,8 +108,8 @@ def title_lookup_key(title: str) -> str:
 
 
 # -- the header search's and the card search's title rule (docs/assets/title-match.js) ---------------------------
-_RULES_BLOCK = re.compile(r"(// BEGIN reading rules[^\n]*\n(?:\s*//[^\n]*\n)*)(\s*)var RULES = .*?;\n(\s*// END reading rules)",
-                          re.S)
+_RULES_BLOCK = re.compile(
+    r"(// BEGIN reading rules[^\n]*\n(?:\s*//[^\n]*\n)*)(\s*)var RULES = .*?;\n(\s*// END reading rules)", re.S)
 
 
 def title_match_script(script: str) -> str:
