@@ -153,7 +153,6 @@ class CardIndex:
         for gram in wanted:
             for n in self._postings.get(gram, ()):
                 common_of[n] += 1
-        table = self._suggestion_table or []  # (built above)
         scored = []
         table = self._suggestion_table
         assert table is not None  # (built above)
