@@ -33,7 +33,7 @@ import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import Any, BinaryIO, Callable, Iterator
 
 from ..data.safefile import UnreadableFile, open_regular, read_bytes, read_text, write_whole
 from ..errors import CodexError
@@ -551,7 +551,7 @@ def _pool_name_in_archive(name: str, sources: tuple[SourcePath, ...]) -> str | N
     return None
 
 
-def _tar_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[str, str, object]]:
+def _tar_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[str, str, Callable[[], Any]]]:
     """The members in the order they come, read as a stream (each member's data read at most once, no list of the
     members kept), within MAX_MEMBERS and the unpacked-size limit, checked on each member's header before its data
     is read."""
@@ -586,7 +586,7 @@ def _first_reason(exc: BaseException) -> BaseException:
     return ValueError(found.group(2)) if found else exc
 
 
-def _zip_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[str, str, object]]:
+def _zip_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[str, str, Callable[[], Any]]]:
     """The members of a .zip archive: their number read from its end record first, so that a central directory of
     millions of entries is refused before zipfile makes a list of it."""
     try:
