@@ -576,7 +576,7 @@ def _tar_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[st
                                  "refused")
             kind = "file" if member.isreg() else "link" if (member.issym() or member.islnk()) else \
                 "folder" if member.isdir() else "special file"
-            yield member.name, kind, (lambda m=member: tar.extractfile(m))
+            yield member.name, kind, functools.partial(tar.extractfile, member)
 
 
 def _first_reason(exc: BaseException) -> BaseException:
@@ -606,7 +606,7 @@ def _zip_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[st
         for info in zf.infolist():
             mode = (info.external_attr >> 16) & 0o170000
             kind = "folder" if info.is_dir() else "link" if mode == 0o120000 else "file"
-            yield info.filename, kind, (lambda i=info: zf.open(i))
+            yield info.filename, kind, functools.partial(zf.open, info)
 
 
 def _check_name(pool_name: str, shown: str) -> None:
