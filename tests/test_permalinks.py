@@ -57,12 +57,21 @@ def test_permalinks_json_lists_every_citable_item_and_each_resolves(built_site, 
         assert table.get(record.citation, "").endswith(f"#{record.id}"), record.citation
     for f in codex.formats.values():
         assert table[f.citation_prefix] == f"formats/{f.id}/#{f.id}"
-    # ... and every pool card's page (`CARD <slug>`, as a record's card is `CARD <id>`: l5r/site/cardpage/citable.py).
-    pool_cards = [p.parent.name for p in (built_site / "card").glob("*/index.html") if p.parent.name not in codex.cards]
-    assert len(pool_cards) > 300
-    for slug in pool_cards:
-        assert table[f"CARD {slug}"] == f"card/{slug}/#card", slug
-    assert len(table) == len(plan.anchors) + len(pool_cards)
+    assert len(table) == len(plan.anchors)
+    # ... and every pool card's page in card-permalinks.json (`CARD <slug>`, as a record's card is `CARD <id>`:
+    # l5r/site/cardpage/citable.py), whose patterns name its permalink and its short link.
+    cards = json.loads((built_site / "card-permalinks.json").read_text(encoding="utf-8"))
+    assert cards["citation"] == "CARD {slug}" and cards["url"] == TEST_SITE_URL + "card/{slug}/#card", cards["url"]
+    assert cards["short_link"] == TEST_SITE_URL + "c/card-{slug}/"
+    pool_cards = {p.parent.name for p in (built_site / "card").glob("*/index.html")} - set(codex.cards)
+    assert len(pool_cards) > 300 and set(cards["cards"]) == pool_cards
+    assert not pool_cards & {permalinks.citation_slug(c)[len("card-"):] for c in table if c.startswith("CARD ")}
+    for slug, title in cards["cards"].items():
+        file, anchor = _served(built_site, cards["url"].replace("{slug}", slug)[len(TEST_SITE_URL):])
+        heading = re.search(r'<h1 id="card">(.*?)</h1>', file.read_text(encoding="utf-8"))
+        assert anchor == "card" and heading and html.unescape(heading.group(1)) == title, slug
+        short = built_site / cards["short_link"].replace("{slug}", slug)[len(TEST_SITE_URL):] / "index.html"
+        assert f'url=../../card/{slug}/#card"' in short.read_text(encoding="utf-8"), slug
     assert table["OH II.B"] == "formats/obsidian-hand/ii-b/#oh-ii-b"
     assert table["NE 4.3.C"] == "formats/new-era/turn/#ne-4-3-c"
     for citation, url in table.items():
