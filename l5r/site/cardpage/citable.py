@@ -46,7 +46,8 @@ def card_page_path(slug: str) -> str:
     return f"{CARD_DIR}/{slug}/"
 
 
-def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "", short_links: bool = True) -> int:
+def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "",
+                     short_links: bool = True) -> int:
     """card-permalinks.json, every pool card's short link (`short_links`: not in the offline copy) and the
     description of the short links of the cards the documents name (the page's own, legality included).
     `site_url`: the public address or "". Returns how many short links were written."""
