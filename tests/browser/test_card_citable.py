@@ -139,3 +139,54 @@ def test_copy_citation_on_a_page_of_several_entries_copies_the_entrys_short_link
     copied = button.get_attribute("data-copied-text")
     assert copied.endswith(f" — {TEST_SITE_URL}c/mod-kw-remote/"), copied
     assert "#" not in copied, copied
+
+
+# The browser's deck checker (docs/assets/deck-check.js, `L5RDeck.check`) asked for one-card lists in one call.
+_CHECK_ALL = """(cases) => cases.map(([text, format, day]) => {
+  let report;
+  try { report = L5RDeck.check(text, format, day, 'auto', 'one-card.txt', false); }
+  catch (e) { return 'error: ' + e.message; }
+  const codes = new Set(report.problems.map(p => p.code));
+  if (report.warnings.some(w => w.code === 'not-checked') || report.bans === 'not-stated') return null;
+  if (codes.has('unknown-card') || codes.has('ambiguous-card')) return null;
+  return codes.has('banned') ? 'banned' : codes.has('not-legal') ? 'not-legal' : 'legal';
+})"""
+
+
+def test_the_browsers_deck_checker_gives_every_card_the_pages_verdict(tab):
+    """For every card of the fixture pool, every checkable format and every stated date (tests/test_card_consistency.py
+    `stated_dates`), the deck checker of the site's page says of a one-card list what the card's page says (its
+    legality table and date picker are `DeckChecker.card_legality`'s, which tests/test_card_consistency.py holds
+    every card page to)."""
+    import datetime as dt
+
+    from l5r.cardpool import load_index
+    from l5r.data.load import load_codex
+    from l5r.site.cardpage.verdicts import checkers
+
+    from conftest import FIXTURE_POOL
+    from test_card_consistency import stated_dates
+
+    codex = load_codex()
+    index = load_index(FIXTURE_POOL, codex.cards)
+    cases, expected = [], []
+    today = dt.date.today()
+    for checker in checkers(codex, index):
+        for identity in index.identities:
+            if not identity.in_pool or identity.deck not in ("Dynasty", "Fate", "Pre-Game"):
+                continue
+            line = identity.key.replace(" • ", " - ") if identity.experience else identity.key
+            for day in stated_dates(checker, identity, today):
+                verdict = checker.card_legality(identity, day)
+                if verdict.status == "not-checked":
+                    continue
+                cases.append([f"{identity.deck}:\n1 {line}\n", checker.format.id, day.isoformat()])
+                expected.append((identity.key, checker.format.id, day.isoformat(), verdict.status))
+    page = tab.open(Target("deck-check.md"))
+    got = page.evaluate(_CHECK_ALL, cases)
+    wrong = [(*e, g) for e, g in zip(expected, got) if g is not None and g != e[3]]
+    answered = sum(g is not None for g in got)
+    assert answered > 1000 and not wrong, (answered, wrong[:10])
+    promos = [(e, g) for e, g in zip(expected, got) if e[1] == "obsidian-hand" and e[0] in ("Keigo Sensei",
+                                                                                             "Stone of Remembrance")]
+    assert promos and all(g in (None, "banned") for e, g in promos if e[2] >= "2015-11-12"), promos
