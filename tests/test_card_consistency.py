@@ -236,8 +236,8 @@ def test_the_walk_finds_a_page_that_contradicts_itself():
     statuses = [c.card_legality(keigo, card_site.today).status for c in deck_checkers]
     assert disagreements(card_site, keigo, page, statuses, deck_checkers) == []
     history = _HISTORY.search(page).group(0)
-    contradicting = page.replace(history, re.sub(r'<tr data-ban="oh-ban-unreleased-promos">.*?</tr>',
-                                                 "<tr><td>Obsidian Hand</td><td>not on the ban list</td></tr>", history))
+    said = "<tr><td>Obsidian Hand</td><td>not on the ban list</td></tr>"
+    contradicting = page.replace(history, re.sub(r'<tr data-ban="oh-ban-unreleased-promos">.*?</tr>', said, history))
     assert any("ban history" in p for p in disagreements(card_site, keigo, contradicting, statuses, deck_checkers))
     wrong_search = ["legal" if s == "banned" else s for s in statuses]
     assert any("card search" in p for p in disagreements(card_site, keigo, page, wrong_search, deck_checkers))
