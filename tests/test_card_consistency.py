@@ -19,6 +19,7 @@ import datetime as dt
 import html
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,7 +39,7 @@ from conftest import FIXTURE_POOL, real_pool
 
 _ROW = re.compile(r'<tr data-format="([^"]+)"><td>[^<]*</td><td data-status="([^"]+)">[^<]*</td><td>(.*?)</td></tr>')
 _HASH = re.compile(r'href="[^"#]*#([^"]+)"')
-_HISTORY = re.compile(r'<table class="l5r-ban-history">.*?</table>', re.S)
+_HISTORY = re.compile(r'<table data-l5r-bans>.*?</table>', re.S)
 _HISTORY_ROW = re.compile(r'<tr(?: data-ban="([^"]+)")?><td>(?:<a [^>]*>)?([^<]+)(?:</a>)?</td><td>([^<]+)</td>')
 _TIMELINE = re.compile(r'<script type="application/json" id="l5r-card-timeline" data-today="([^"]+)">(.*?)</script>')
 
@@ -90,7 +91,8 @@ def stated_dates(checker: DeckChecker, identity: Identity, today: dt.date) -> li
 
 
 def disagreements(card_site: CardSite, identity: Identity, page: str, search_statuses: list[str] | None,
-                  deck_checkers: list[DeckChecker], one_card_check=None) -> list[str]:
+                  deck_checkers: list[DeckChecker],
+                  one_card_check: Callable[[DeckChecker, Identity, dt.date], str | None] | None = None) -> list[str]:
     """Every way this card's page, its card search row and the deck checker disagree (empty: none)."""
     seen = read_card_page(page)
     problems = []
@@ -234,8 +236,8 @@ def test_the_walk_finds_a_page_that_contradicts_itself():
     statuses = [c.card_legality(keigo, card_site.today).status for c in deck_checkers]
     assert disagreements(card_site, keigo, page, statuses, deck_checkers) == []
     history = _HISTORY.search(page).group(0)
-    contradicting = page.replace(history, re.sub(r'<tr data-ban="oh-ban-unreleased-promos">.*?</tr>',
-                                                 "<tr><td>Obsidian Hand</td><td>not on the ban list</td></tr>", history))
+    said = "<tr><td>Obsidian Hand</td><td>not on the ban list</td></tr>"
+    contradicting = page.replace(history, re.sub(r'<tr data-ban="oh-ban-unreleased-promos">.*?</tr>', said, history))
     assert any("ban history" in p for p in disagreements(card_site, keigo, contradicting, statuses, deck_checkers))
     wrong_search = ["legal" if s == "banned" else s for s in statuses]
     assert any("card search" in p for p in disagreements(card_site, keigo, page, wrong_search, deck_checkers))

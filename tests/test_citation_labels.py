@@ -59,7 +59,7 @@ def _pages(site: Path, folder: str) -> list[Path]:
     ("formats/modern/bans", "MOD Ban list, Border Keep - Experienced 2"),  # a ban list: entries by their cards
     ("formats/obsidian-hand/abilities", "OH Lobby"),  # player abilities by name
     ("formats/obsidian-hand/guidelines", "OH Initial Guidelines, Deck Construction"),  # an unnumbered section
-    ("cards", "MOD Ban list, Border Keep - Experienced 2"),  # the cards the documents name: their ban tables
+    ("card", "MOD Ban list, Border Keep - Experienced 2"),  # the cards the documents name: their ban tables
     ("card", "OH Ban list, Unreleased Cards/Promos"),  # pool card pages: legality and ban history
     ("formats/new-era", "NE Duels, Step 1: Focus or Strike"),  # a keyword's sub-section, under its keyword
 ])

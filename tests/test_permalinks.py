@@ -57,12 +57,21 @@ def test_permalinks_json_lists_every_citable_item_and_each_resolves(built_site, 
         assert table.get(record.citation, "").endswith(f"#{record.id}"), record.citation
     for f in codex.formats.values():
         assert table[f.citation_prefix] == f"formats/{f.id}/#{f.id}"
-    # ... and every pool card's page (`CARD <slug>`, as a record's card is `CARD <id>`: l5r/site/cardpage/citable.py).
-    pool_cards = [p.parent.name for p in (built_site / "card").glob("*/index.html") if p.parent.name not in codex.cards]
-    assert len(pool_cards) > 300
-    for slug in pool_cards:
-        assert table[f"CARD {slug}"] == f"card/{slug}/#card", slug
-    assert len(table) == len(plan.anchors) + len(pool_cards)
+    assert len(table) == len(plan.anchors)
+    # ... and every pool card's page in card-permalinks.json (`CARD <slug>`, as a record's card is `CARD <id>`:
+    # l5r/site/cardpage/citable.py), whose patterns name its permalink and its short link.
+    cards = json.loads((built_site / "card-permalinks.json").read_text(encoding="utf-8"))
+    assert cards["citation"] == "CARD {slug}" and cards["url"] == TEST_SITE_URL + "card/{slug}/#card", cards["url"]
+    assert cards["short_link"] == TEST_SITE_URL + "c/card-{slug}/"
+    pool_cards = {p.parent.name for p in (built_site / "card").glob("*/index.html")} - set(codex.cards)
+    assert len(pool_cards) > 300 and set(cards["cards"]) == pool_cards
+    assert not pool_cards & {permalinks.citation_slug(c)[len("card-"):] for c in table if c.startswith("CARD ")}
+    for slug, title in cards["cards"].items():
+        file, anchor = _served(built_site, cards["url"].replace("{slug}", slug)[len(TEST_SITE_URL):])
+        heading = re.search(r'<h1 id="card">(.*?)</h1>', file.read_text(encoding="utf-8"))
+        assert anchor == "card" and heading and html.unescape(heading.group(1)) == title, slug
+        short = built_site / cards["short_link"].replace("{slug}", slug)[len(TEST_SITE_URL):] / "index.html"
+        assert f'url=../../card/{slug}/#card"' in short.read_text(encoding="utf-8"), slug
     assert table["OH II.B"] == "formats/obsidian-hand/ii-b/#oh-ii-b"
     assert table["NE 4.3.C"] == "formats/new-era/turn/#ne-4-3-c"
     for citation, url in table.items():
@@ -298,3 +307,34 @@ def test_every_short_link_previews_the_rules_heading_and_own_words(built_site, c
         encoding="utf-8")).group(1))
     assert page.startswith("MOD Deck Construction: Ignore the Deck Construction Rules. They are replaced by the "
                            "following three rules: "), page
+
+
+# -- The sitemaps ------------------------------------------------------------------------------------------------
+
+
+def test_every_pool_card_page_is_in_a_sitemap_the_index_names(built_site, codex):
+    """sitemap.xml keeps the engine's pages (the theme's instant navigation reads it); every pool card's page is in
+    sitemap-cards.xml, and sitemap-index.xml names both at the public address."""
+    index = (built_site / "sitemap-index.xml").read_text(encoding="utf-8")
+    assert re.findall(r"<loc>([^<]+)</loc>", index) == [TEST_SITE_URL + "sitemap.xml", TEST_SITE_URL + "sitemap-cards.xml"]
+    listed = set(re.findall(r"<loc>([^<]+)</loc>", (built_site / "sitemap-cards.xml").read_text(encoding="utf-8")))
+    pool_cards = {p.parent.name for p in (built_site / "card").glob("*/index.html")} - set(codex.cards)
+    assert listed == {f"{TEST_SITE_URL}card/{slug}/" for slug in pool_cards}
+    engine = (built_site / "sitemap.xml").read_text(encoding="utf-8")
+    assert f"<loc>{TEST_SITE_URL}card/keigo-sensei/</loc>" in engine  # a record's card page is an engine page
+    assert "sitemap-index.xml" in (built_site / "robots.txt").read_text(encoding="utf-8")
+
+
+def test_over_the_protocols_limit_the_card_sitemap_is_split(tmp_path):
+    """The sitemap protocol allows 50,000 addresses a file: past that, one file per 50,000, all named by the index
+    (here with a limit of 3)."""
+    from l5r.site.postbuild import add_to_sitemap
+
+    (tmp_path / "sitemap.xml").write_text("<urlset><url><loc>https://x.org/</loc></url></urlset>", encoding="utf-8")
+    total = add_to_sitemap(tmp_path, "https://x.org/", [f"card/c{n}/" for n in range(7)], limit=3)
+    assert total == 8
+    index = re.findall(r"<loc>([^<]+)</loc>", (tmp_path / "sitemap-index.xml").read_text(encoding="utf-8"))
+    assert index == ["https://x.org/sitemap.xml"] + [f"https://x.org/sitemap-cards-{n}.xml" for n in (1, 2, 3)]
+    sizes = [len(re.findall("<url>", (tmp_path / f"sitemap-cards-{n}.xml").read_text(encoding="utf-8")))
+             for n in (1, 2, 3)]
+    assert sizes == [3, 3, 1]

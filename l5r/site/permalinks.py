@@ -310,7 +310,9 @@ def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: boo
             continue
         targets = {a: _relative(url, _target_url(rid, plan, directory_urls)) for a, rid in anchors.items()}
         default = next(iter(targets.values()))
+        pages = {to.partition("#")[0] for to in targets.values()}
         _write(target, template.render(title="This page has moved", targets=targets, default=default, canonical="",
+                                       same_page=pages.pop() if len(pages) == 1 else "",
                                        message="This page has moved. Its content is now at"))
         written += 1
     return written

@@ -19,8 +19,8 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
    facts on the Codex's card pages and the header search's card index with the pool (`cardsearch.write`).
 4. **Permanent links**: permalinks.json, the short links c/<slug>/, stubs for old pages, and the check that
    every permalink lands on its anchor (`permalinks.write_outputs`); with a card pool, each pool card's entry in
-   permalinks.json and short link c/card-<slug>/ (`cardpage.citable.write_card_links`), and its page in the
-   sitemap (`add_to_sitemap`).
+   card-permalinks.json, its short link c/card-<slug>/ and its page in a sitemap (`cardpage.citable.write_card_links`,
+   `add_to_sitemap`; the last two not in the offline copy).
 5. **Offline only**: the iframe-worker shim when the engine did not copy it, search/search_index.js, no 404.html
    (`offline.finish`).
 6. **Theme files no page loads**: Material's other search languages (for an English-only index) and its source
@@ -154,8 +154,10 @@ def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: boo
     except permalinks.LinkError as exc:
         raise PostBuildError(str(exc)) from None
     if generated.pool_dir and on_request is None:  # `mkdocs serve` renders card pages when asked, writes none
-        counts["card_links"] = citable.write_card_links(site, card_site, generated.site_url or "")
-        if generated.site_url:
+        # The offline copy is neither crawled nor shared from: its citations name the public address.
+        counts["card_links"] = citable.write_card_links(site, card_site, generated.site_url or "",
+                                                        short_links=not offline_copy)
+        if generated.site_url and not offline_copy:
             counts["sitemap_urls"] = add_to_sitemap(site, generated.site_url, citable.card_page_urls(card_site))
     if offline_copy:
         shim = site / offline.SHIM_URI
@@ -187,23 +189,19 @@ _SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 def add_to_sitemap(site: Path, site_url: str, urls: list[str], limit: int = SITEMAP_LIMIT) -> int:
     """Write the sitemaps of `urls` (site-relative, directory URLs) beside the engine's sitemap.xml and the index
     naming them all; returns how many addresses the sitemaps list in all."""
-    import datetime as dt
-    import gzip
     from xml.sax.saxutils import escape
 
-    today = dt.date.today().isoformat()
     files = ["sitemap.xml"] if (site / "sitemap.xml").is_file() else []
     engine_urls = (site / "sitemap.xml").read_text(encoding="utf-8").count("<loc>") if files else 0
     chunks = [urls[i:i + limit] for i in range(0, len(urls), limit)]
     for n, chunk in enumerate(chunks, 1):
         name = "sitemap-cards.xml" if len(chunks) == 1 else f"sitemap-cards-{n}.xml"
-        body = "".join(f"<url><loc>{escape(site_url + url)}</loc><lastmod>{today}</lastmod></url>\n" for url in chunk)
+        # No <lastmod>: the build's day is not the day a card changed, and the protocol makes it optional.
+        body = "".join(f"<url><loc>{escape(site_url + url)}</loc></url>\n" for url in chunk)
         text = f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{_SITEMAP_NS}">\n{body}</urlset>\n'
         (site / name).write_text(text, encoding="utf-8")
-        (site / (name + ".gz")).write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
         files.append(name)
-    index = "".join(f"<sitemap><loc>{escape(site_url + name)}</loc><lastmod>{today}</lastmod></sitemap>\n"
-                    for name in files)
+    index = "".join(f"<sitemap><loc>{escape(site_url + name)}</loc></sitemap>\n" for name in files)
     (site / SITEMAP_INDEX).write_text(f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{_SITEMAP_NS}">'
                                       f"\n{index}</sitemapindex>\n", encoding="utf-8")
     robots = site / "robots.txt"

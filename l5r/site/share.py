@@ -10,6 +10,7 @@ says.
 from __future__ import annotations
 
 import re
+from typing import Any, Iterator
 
 from ..data import model as m
 from . import citelabel
@@ -36,7 +37,7 @@ def first_sentence(blocks) -> str:
     return ""
 
 
-def _strings_of(record, codex: m.Codex | None = None):
+def _strings_of(record: Any, codex: m.Codex | None = None) -> Iterator[str]:
     """The record's own words in reading order: its text (or notes), then each sub-section's heading and words. A
     text that ends announcing a list the record keeps as references ("the following cards are banned:", an
     update's `touches`) goes on with the names of what it references, as the document lists them."""
@@ -59,7 +60,7 @@ def _strings_of(record, codex: m.Codex | None = None):
         yield from _strings_of(sub, codex)
 
 
-def _text_of(record, limit: int = _MAX, codex: m.Codex | None = None) -> str:
+def _text_of(record: Any, limit: int = _MAX, codex: m.Codex | None = None) -> str:
     """The rule's own words, as many as a preview holds: not just a first sentence, which may only announce what
     follows ("There are some exceptions to this rule:"); cut at the last sentence end that keeps most of them, else
     at a word."""

@@ -10,6 +10,7 @@ sets) for the search filter.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -195,10 +196,17 @@ def _rule(card_site, path: str) -> str:
 
 
 def _card(card_site, path: str) -> str:
+    """A card page's address: online card/<slug>/; offline a pool card's card/<slug>/index.html, and the page of a
+    card the documents name (an engine's page) card/<id>.html, as the offline copy names page files."""
     kind, root, index = card_site
-    if path.startswith("card/") or kind == "online":
-        return root + path + (index if kind == "offline" else "")
+    if kind == "online":
+        return root + path
+    if path.startswith("card/") and path[len("card/"):-1] not in _RECORDS:
+        return root + path + index
     return root + path[:-1] + ".html"
+
+
+_RECORDS = {p.stem for p in (Path(__file__).resolve().parents[2] / "data" / "cards").glob("*.yml")}
 
 
 POOL_CARD, DOCUMENTED_CARD = "card/zzyx-test-promo/", "card/border-keep-experienced-2/"

@@ -7,10 +7,15 @@ Card pages stay out of Material's search index; the search page loads its own co
 
 - `printings.py`: where a card's text, stats, artists and release dates come from (the pool's printings,
   read once per build and cached);
-- `slugs.py`: where card slugs and URLs come from (`card/<slug>/`);
+- `slugs.py`: where card slugs and URLs come from (`card/<slug>/`, for every card: a pool slug never takes a
+  record's id);
 - `verdicts.py`: how legality in every format is asked of the deck checker, and put in words;
 - `article.py`: how one card's page content is rendered (`CardSite`, everything prepared once per build);
 - `chrome.py`: the card pages' one stylesheet and one script (the site's header and navigation);
 - `shell.py`: the head and tail every card page is written between, from the built card search page;
-- `write.py`: where a card page is written (in parallel for a big pool), and served by `mkdocs serve`.
+- `write.py`: where a card page is written (in parallel for a big pool), and served by `mkdocs serve`;
+- `records.py`: the pages of the cards the documents name (card/<id>/, rendered by the engine) filled with the
+  same parts: the ban history always, the pool's legality, facts and printings with a pool;
+- `citable.py`: every pool card cited as `CARD <slug>`: card-permalinks.json, its short link c/card-<slug>/, its
+  page in the sitemap.
 """

@@ -1,15 +1,27 @@
-"""Every pool card citable as a record is: `CARD <slug>` in permalinks.json (beside the records' `CARD <id>`), a
-short link `c/card-<slug>/` that unfurls with what the card's page says, and the card's page in a sitemap.
+"""Every pool card citable as a record is: `CARD <slug>` (as a record's card is `CARD <id>`), listed in
+card-permalinks.json, a short link `c/card-<slug>/` that unfurls with what the card's page says, and the card's
+page in a sitemap.
 
-The pages of the cards the documents name already have all three (they are records: l5r/site/permalinks.py);
-their short link's description is made the page's own, legality included, when the pool knows the card."""
+card-permalinks.json is the pool's part of permalinks.json, in a file of its own and compact (a record's entry is
+a line of its own; the pool's 13,000 would add a megabyte to every copy of the site): the citation, permalink and
+short link patterns once, then every card's slug with its title:
+
+    {"citation": "CARD {slug}", "url": "https://…/card/{slug}/#card", "short_link": "https://…/c/card-{slug}/",
+     "cards": {"kakita-ibara": "Kakita Ibara", …}}
+
+The pages of the cards the documents name already have all of it (they are records: l5r/site/permalinks.py);
+their short link's description is made the page's own, legality included, when the pool knows the card.
+"""
 
 from __future__ import annotations
 
 import html as _html
 import json
+import os
 import re
 from pathlib import Path
+
+from markupsafe import Markup
 
 from ...cardpool import Identity
 from ..cardlinks import CARD_DIR
@@ -18,7 +30,7 @@ from ..render import jinja_env
 from .article import CardSite
 
 CARD_CITATION = "CARD"
-PERMALINKS_FILE = "permalinks.json"
+PERMALINKS_FILE = "card-permalinks.json"
 _DESCRIPTION = re.compile(r'(<meta (?:name="description"|property="og:description") content=")[^"]*"')
 
 
@@ -37,30 +49,38 @@ def card_page_path(slug: str) -> str:
     return f"{CARD_DIR}/{slug}/"
 
 
-def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "") -> int:
-    """Every pool card's short link, its entry in permalinks.json, and the description of the short links of the
-    cards the documents name (the page's own, legality included). `site_url`: the public address or "".
-    Returns how many short links were written."""
+def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "",
+                     short_links: bool = True) -> int:
+    """card-permalinks.json, every pool card's short link (`short_links`: not in the offline copy) and the
+    description of the short links of the cards the documents name (the page's own, legality included).
+    `site_url`: the public address or "". Returns how many short links were written."""
     site_dir = Path(site_dir)
-    template = jinja_env().get_template("pool_card_short.html.j2")
-    permalinks_file = site_dir / PERMALINKS_FILE
-    published = json.loads(permalinks_file.read_text(encoding="utf-8")) if permalinks_file.is_file() else {}
+    # The template rendered once, its values filled in per card (13,000 renders cost a second of the build).
+    shape = jinja_env().get_template("pool_card_short.html.j2").render(
+        title=Markup("@TITLE@"), description=Markup("@DESC@"), to=Markup("@TO@"))
+    cards: dict[str, str] = {}
     written = 0
+    short_dir = os.path.join(site_dir, SHORT_DIR)
+    os.makedirs(short_dir, exist_ok=True)
     for identity in card_site.page_identities():
         slug = card_site.slug_of[identity]
-        page = card_page_path(slug)
-        published[card_citation(slug)] = site_url + page + "#card"
-        html = template.render(
-            citation=f"{CARD_CITATION} {identity.key}", title=identity.key,
-            description=card_site.description(identity), to="../../" + page,
-            page=site_url + page if site_url else "", url=site_url + card_short_path(slug) if site_url else "")
-        _write_short(site_dir / card_short_path(slug) / "index.html", html)
-        written += 1
+        cards[slug] = identity.key
+        if short_links:
+            said = _html.escape(card_site.description(identity))
+            html = shape.replace("@TITLE@", _html.escape(identity.key)).replace("@DESC@", said).replace(
+                "@TO@", "../../" + card_page_path(slug))
+            folder = os.path.join(short_dir, citation_slug(card_citation(slug)))
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
+                stream.write(html)
+            written += 1
     for identity in card_site.index.identities:
         if identity.card_id and identity.in_pool:
             _describe_record_link(site_dir, card_site, identity)
-    permalinks_file.write_text(json.dumps(dict(sorted(published.items())), indent=1, ensure_ascii=False) + "\n",
-                               encoding="utf-8")
+    table = {"citation": card_citation("{slug}"), "url": site_url + card_page_path("{slug}") + "#card",
+             "short_link": f"{site_url}{SHORT_DIR}/card-{{slug}}/", "cards": dict(sorted(cards.items()))}
+    (site_dir / PERMALINKS_FILE).write_text(json.dumps(table, ensure_ascii=False, separators=(",", ":")) + "\n",
+                                            encoding="utf-8")
     return written
 
 
@@ -72,18 +92,6 @@ def _describe_record_link(site_dir: Path, card_site: CardSite, identity: Identit
         return
     said = _html.escape(card_site.description(identity))
     path.write_text(_DESCRIPTION.sub(lambda m: m.group(1) + said + '"', page, count=2), encoding="utf-8")
-
-
-def _write_short(path: Path, text: str) -> None:
-    # Under `mkdocs serve` the served folder is kept between rebuilds: a link already there, byte for byte, stays.
-    data = text.encode("utf-8")
-    try:
-        if path.stat().st_size == len(data) and path.read_bytes() == data:
-            return
-    except OSError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
 
 
 def card_page_urls(card_site: CardSite) -> list[str]:

@@ -43,7 +43,8 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
     # description, their snippet) and for chats (Open Graph's, which Twitter reads too).
     head = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
             f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>'
-            f'<meta name="description" content="@DESC@"><meta property="og:title" content="@TITLE@"><meta property="og:description" content="@DESC@">'
+            f'<meta name="description" content="@DESC@"><meta property="og:title" content="@TITLE@">'
+            f'<meta property="og:description" content="@DESC@">'
             f'<meta property="og:type" content="website"><meta name="twitter:card" content="summary">'
             f'{published}{icon}<link rel="stylesheet" href="{_ROOT}{chrome.CARD_CSS}">{"".join(external)}</head>'
             f'{body.group(0) if body else "<body>"}<a href="#card" class="md-skip">Skip to content</a>'
