@@ -251,10 +251,21 @@
 
   // The YAML decklist shape only (a mapping of lists of card lines), with line numbers, as parse_yaml reads it.
   function DeckFileError(message) { this.message = message; }
-  function yamlScalar(s) {
+  function yamlScalar(s, number) {
     s = pyStrip(s);
-    if (/^'.*'$/.test(s)) return s.slice(1, -1).replace(/''/g, "'");
-    if (/^".*"$/.test(s)) { try { return JSON.parse(s); } catch (e) { throw new DeckFileError("bad"); } }
+    // A quoted scalar ends at its closing quote: anything after it but a comment is not YAML ("\"A\", B"), as
+    // parse_yaml's YAML parser says.
+    var bad = function () { return new DeckFileError("the decklist is not valid YAML (line " + number + ")"); };
+    if (s[0] === "'") {
+      var single = /^'((?:[^']|'')*)'(?:\s+#.*)?$/.exec(s);
+      if (!single) throw bad();
+      return single[1].replace(/''/g, "'");
+    }
+    if (s[0] === '"') {
+      var double = /^("(?:[^"\\]|\\.)*")(?:\s+#.*)?$/.exec(s);
+      if (!double) throw bad();
+      try { return JSON.parse(double[1]); } catch (e) { throw bad(); }
+    }
     return pyStrip(s.replace(/\s+#.*$/, ""));
   }
   function parseYaml(text) {
@@ -294,7 +305,7 @@
               : " as '" + first[0] + "'; keys are read without regard to case)"));
         }
         firstAt[low] = [key, number];
-        keyValue = top[2] === undefined ? "" : yamlScalar(top[2]);
+        keyValue = top[2] === undefined ? "" : yamlScalar(top[2], number);
         return;
       }
       var item = /^\s*-(?:\s+(.*)|\s*)$/.exec(raw);
@@ -302,7 +313,7 @@
         if (items === null) items = [];
         // "- 3x: Title" is a mapping to YAML (a plain scalar holds no ": "), not a card line (parse_yaml)
         var mapping = item[1] !== undefined && !/^['"]/.test(item[1]) && /:(\s|$)/.test(item[1].replace(/\s+#.*$/, ""));
-        items.push([number, item[1] === undefined || mapping ? "" : yamlScalar(item[1])]);
+        items.push([number, item[1] === undefined || mapping ? "" : yamlScalar(item[1], number)]);
         return;
       }
       throw new DeckFileError("the decklist is not valid YAML (line " + number + ")");

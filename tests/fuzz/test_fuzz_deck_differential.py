@@ -197,3 +197,11 @@ def test_a_pattern_changed_in_python_alone_is_caught(both, monkeypatch):
     monkeypatch.setattr(decklist, "_COUNT", re.compile(decklist.COUNT_PATTERN.pattern.replace("*", ""), re.I))
     python = [both.value.python(c) for c in _fixed_cases()]
     assert any(first_difference(a, b) for a, b in zip(python, browser))
+
+
+def test_a_quoted_yaml_title_with_words_after_it_is_refused_by_both(both):
+    # The generated case that first showed it: the browser's YAML reader took `"A", Experienced x3` as a title
+    # where PyYAML (parse_yaml) refuses the file; and single quotes alike.
+    _assert_same(both, [{"text": f"name: a deck\ndynasty:\n  - {item}\n", "format": "modern", "as_of": "2016-03-01",
+                         "source": "deck.yml"} for item in ('"Hida Kisada", Experienced x3', "'Hida Kisada' x3",
+                                                            '"Hida Kisada"  # a comment')])
