@@ -269,6 +269,18 @@ def test_ban_list_as_of_a_date():
         ["oh-ban-moshi-eihime"]
 
 
+def test_a_dated_entry_holds_before_the_whole_list_is_stated():
+    """oh-ban-house-of-the-black-lion: "[10/05/2015] House of Black Lion added to Banned List". Before the day the
+    Obsidian Hand's whole list is stated (02/15/2016) the undated entries are not stated, but the entries its
+    updates date still are: the deck is not legal from 10/05/2015, and cannot be checked the day before."""
+    deck = add(remove(OH, "Kaiu Shiro", "Iemasa Sensei"), "Pre-Game", "House of the Black Lion")
+    on = check("obsidian-hand", deck, on=dt.date(2015, 10, 5))
+    assert [p.rule for p in only(on, "banned")] == ["oh-ban-house-of-the-black-lion"]
+    assert on.verdict == "not-legal" and on.bans == "not-stated"
+    before = check("obsidian-hand", deck, on=dt.date(2015, 10, 4))
+    assert "banned" not in codes(before) and before.verdict == "cannot-be-checked"
+
+
 def test_lifted_ban():
     """mod-ban-koans-jingasa: lifted on a day the document does not give; not on the list "As of August 16,
     2015". Before that day the document states no ban list: the ban part is "not stated", not "banned"."""

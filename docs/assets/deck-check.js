@@ -748,9 +748,10 @@
     if (this.bansStated(on)) {
       banned = this.bans(known, on, out);
     } else {
-      banned = new Set();
+      // checker.py: before the whole list is stated, the entries the documents date on or before this day hold
+      banned = this.bans(known, on, out, true);
       extra = { bans: "not-stated", unchecked: this.bansNotStated() };
-      out.warn("bans-not-stated", extra.unchecked + " Bans were not checked.");
+      out.warn("bans-not-stated", extra.unchecked + " Only the bans they date on or before this day were checked.");
     }
     var unsettled = this.pool(known, banned, out);
     extra.unchecked = [extra.unchecked, unsettled].filter(function (t) { return t; }).join(" ");
@@ -1257,13 +1258,18 @@
     });
   };
 
-  Checker.prototype.bans = function (entries, on, out) {
+  // checker.py _dated_by_the_documents
+  function datedByTheDocuments(ban) {
+    return ban.added !== null && (ban.added_precision === "exact" || ban.added_precision === "on-or-before");
+  }
+  Checker.prototype.bans = function (entries, on, out, datedOnly) {
     var self = this, banned = new Set();
+    var holds = function (b) { return inForce(b, on) && !(datedOnly && !datedByTheDocuments(b)); };
     entries.forEach(function (e) {
       var ident = e.identity;
-      var hits = (self.cardBans.get(ident) || []).filter(function (b) { return inForce(b, on); });
+      var hits = (self.cardBans.get(ident) || []).filter(holds);
       self.categoryBans.forEach(function (b) {
-        if (inForce(b, on) && Object.keys(b.match).every(function (k) { return MATCHERS[k](ident, b.match[k]); })) hits.push(b);
+        if (holds(b) && Object.keys(b.match).every(function (k) { return MATCHERS[k](ident, b.match[k]); })) hits.push(b);
       });
       hits.forEach(function (ban) {
         banned.add(ident);

@@ -128,7 +128,7 @@ def decklist(draw) -> dict:
             lines.append(draw(st.sampled_from(["%%% ??? not a card", "3", "x3", "()", "Nonsense (3):"])))
     source = "deck.yml" if syntax == "yaml" else "deck.txt"
     return {"text": "\n".join(lines) + "\n", "format": None if syntax == "sunandmoon" and draw(st.booleans()) else fmt,
-            "as_of": draw(st.sampled_from(["2016-03-01", "2015-01-01", "2012-06-01", "2026-11-28"])),
+            "as_of": draw(st.sampled_from(["2016-03-01", "2015-01-01", "2012-06-01", "2026-11-28", "2015-11-01"])),
             "input_format": draw(st.sampled_from([None, None, None, syntax])), "source": source,
             "strict": draw(st.integers(0, 7)) == 0}
 

@@ -100,9 +100,11 @@ class DeckChecker:
         if self.bans_stated(on):
             banned = self._check_bans(known, on, out)
         else:
-            banned, bans = set(), report.BANS_NOT_STATED
+            # Before the day the whole list is stated, the entries the documents date on or before this day still
+            # hold (the Obsidian Hand's House of the Black Lion, 10/05/2015); the rest of the list is not stated.
+            banned, bans = self._check_bans(known, on, out, dated_only=True), report.BANS_NOT_STATED
             unchecked = self._bans_not_stated()
-            out.warn("bans-not-stated", f"{unchecked} Bans were not checked.")
+            out.warn("bans-not-stated", f"{unchecked} Only the bans they date on or before this day were checked.")
         unsettled = self._check_pool(known, banned, out)
         unchecked = " ".join(part for part in (unchecked, unsettled) if part)
         return out.report(self.format.id, on, counts, deck.input_format, unchecked=unchecked, bans=bans)
@@ -479,11 +481,11 @@ class DeckChecker:
 
     # -- bans and the legal card pool --------------------------------------------------------------
 
-    def _check_bans(self, entries, on, out) -> set[Identity]:
+    def _check_bans(self, entries, on, out, dated_only: bool = False) -> set[Identity]:
         banned: set[Identity] = set()
         for e in entries:
             ident = e.identity
-            for ban in self.bans_in_force(ident, on):
+            for ban in self.bans_in_force(ident, on, dated_only):
                 banned.add(ident)
                 what = "" if ban.card else f" ({ban.as_written})"
                 start = bandates.added_statement(ban)
@@ -536,8 +538,11 @@ class DeckChecker:
         """Every ban entry of the format that names this card or whose category matches it (any date)."""
         return list(self._card_bans.get(ident, ())) + [b for b in self._category_bans if _matches(b.match, ident)]
 
-    def bans_in_force(self, ident: Identity, on: dt.date) -> list[m.BanEntry]:
-        return [b for b in self.applicable_bans(ident) if b.in_force(on)]
+    def bans_in_force(self, ident: Identity, on: dt.date, dated_only: bool = False) -> list[m.BanEntry]:
+        """The card's bans in force on this day; `dated_only`: only those the documents date on or before it (an
+        entry dated only "as of" its list's day, or inferred by the Codex, is not one)."""
+        return [b for b in self.applicable_bans(ident) if b.in_force(on)
+                and not (dated_only and not _dated_by_the_documents(b))]
 
     def in_legal_pool(self, ident: Identity) -> bool:
         """Whether the pool's data puts the card in the format's legal card pool (a legal set, bug or tag)."""
@@ -574,6 +579,9 @@ class DeckChecker:
             return legality.CardLegality(legality.NOT_A_DECK_CARD, "not a card for any deck (a token, proxy, "
                                          "biography or the like).", rule=self._sections_rule)
         if not self.bans_stated(on):
+            dated = tuple(self.bans_in_force(ident, on, dated_only=True))
+            if dated:
+                return legality.CardLegality(legality.BANNED, f"on {self.name}'s ban list", dated, dated[0].id)
             if self.pool_checkable and ident.in_pool and self.pool_standing(ident) is False:
                 return legality.CardLegality(legality.NOT_LEGAL, f"not in {self.name}'s card pool "
                                              f"({self._pool_description()}).", rule=self._pool_rule)
@@ -699,3 +707,9 @@ def _bans(fmt: m.Format, index: CardIndex):
 
 def _matches(match: Mapping, identity: Identity) -> bool:
     return all(_MATCHERS[key](identity, value) for key, value in match.items())
+
+
+def _dated_by_the_documents(ban: m.BanEntry) -> bool:
+    """A ban entry whose first day the documents give (exactly, or "on or before"): it holds before the day its
+    list is stated as a whole."""
+    return ban.added is not None and ban.added_precision in (m.DatePrecision.EXACT, m.DatePrecision.ON_OR_BEFORE)
