@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import quote_plus
 
 from ..cardpool import Identity, load_index
+from ..cardpool.names import reading_words
 from ..engine.deck import legality
 from . import search
 from .cardlinks import CARD_DIR
@@ -218,13 +219,13 @@ def _url_pattern(directory_urls: bool) -> tuple[str, str]:
 
 def _url_cell(url: str, title: str, experience: str, directory_urls: bool) -> str | list[str]:
     """A row's URL, compact: "" when it is the pool card URL of the slug of the title and experience (as
-    assets/title-match.js folds them: ASCII titles only), the slug when it is a pool card URL, else [the URL]."""
+    assets/title-match.js folds them, `reading_words`: ASCII titles only), the slug when it is a pool card URL, else [the URL]."""
     before, after = _url_pattern(directory_urls)
     if not (url.startswith(before) and url.endswith(after)):
         return [url]
     page_slug = url[len(before):len(url) - len(after)]
     named = title + (" " + experience if experience else "")
-    return "" if named.isascii() and page_slug == search.slug(named) else page_slug
+    return "" if named.isascii() and page_slug == reading_words(named).replace(" ", "-") else page_slug
 
 
 def _stats_cell(printing: dict[str, Any]) -> str:
