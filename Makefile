@@ -17,7 +17,9 @@ $(STAMP): pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --require-hashes --no-deps -r requirements.lock
 	$(PIP) install --quiet --no-deps --no-build-isolation -e .
-	@problems=$$($(PIP) check) || { echo "$$problems" >&2; echo "make: requirements.lock misses a dependency" >&2; exit 1; }
+	@problems=$$($(PIP) check) || { echo "$$problems" >&2; \
+	  echo "make: the pins of requirements.lock do not fit together: lock what is named above, then run" \
+	    "python3 scripts/hash_requirements.py" >&2; exit 1; }
 	@touch $(STAMP)
 
 # `make serve ADDR=0.0.0.0:8000` serves on every network interface, so a phone on the same network can open it
