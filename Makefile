@@ -7,10 +7,19 @@ export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve test test-fast build check scenarios bench offline clean browser node_modules fuzz cardpool lint
 
-# The virtualenv is rebuilt whenever the project's pins change.
+# The virtualenv is rebuilt whenever the project's pins change. requirements.lock lists every package with the
+# sha256 of each file PyPI serves for it (scripts/hash_requirements.py), installed in pip's hash-checking mode: a
+# file that is not the one locked is refused. Nothing is resolved (--no-deps): the lock is the whole set. Then the
+# project itself, editable, with neither dependencies nor build isolation (pip refuses an editable install in
+# hash-checking mode; the lock's setuptools builds it); `pip check` stops here when the lock misses a dependency.
+PIP := $(BIN)/python -m pip --disable-pip-version-check
 $(STAMP): pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e '.[test]'
+	$(PIP) install --quiet --require-hashes --no-deps -r requirements.lock
+	$(PIP) install --quiet --no-deps --no-build-isolation -e .
+	@problems=$$($(PIP) check) || { echo "$$problems" >&2; \
+	  echo "make: the pins of requirements.lock do not fit together: lock what is named above, then run" \
+	    "python3 scripts/hash_requirements.py" >&2; exit 1; }
 	@touch $(STAMP)
 
 # `make serve ADDR=0.0.0.0:8000` serves on every network interface, so a phone on the same network can open it

