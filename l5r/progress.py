@@ -42,9 +42,19 @@ class Meter:
 
     def __init__(self, what: str, total: int | None, unit: Unit, stream: TextIO | None = None) -> None:
         out = sys.stderr if stream is None else stream
-        self._bar = tqdm(total=total, desc=what, unit=unit.value, unit_scale=unit is Unit.BYTES,
-                         unit_divisor=1024 if unit is Unit.BYTES else 1000, file=out, delay=DELAY,
-                         leave=False, dynamic_ncols=True, mininterval=0.25, disable=not shown_on(out))
+        self._bar = tqdm(
+            total=total,
+            desc=what,
+            unit=unit.value,
+            unit_scale=unit is Unit.BYTES,
+            unit_divisor=1024 if unit is Unit.BYTES else 1000,
+            file=out,
+            delay=DELAY,
+            leave=False,
+            dynamic_ncols=True,
+            mininterval=0.25,
+            disable=not shown_on(out),
+        )
 
     def advance(self, n: int = 1) -> None:
         self._bar.update(n)
@@ -55,8 +65,9 @@ class Meter:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
         self.close()
 
 

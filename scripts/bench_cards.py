@@ -73,10 +73,20 @@ def naive_project(pool_dir: Path, folder: Path) -> int:
         rows = "\n".join(f"| {p['_set']} | {p.get('rarity', '')} | {p.get('artist', '')} |" for p in prints)
         (docs / f"{name}.md").write_text(
             f"# {title}\n\n**Type:** {', '.join(first.get('types') or [])}\n\n{first.get('text', '')}\n\n"
-            f"| Set | Rarity | Artist |\n|---|---|---|\n{rows}\n", encoding="utf-8")
-    (folder / "mkdocs.yml").write_text(yaml.safe_dump({
-        "site_name": "naive", "theme": {"name": "material"}, "plugins": ["search"], "nav": ["index.md"],
-    }), encoding="utf-8")
+            f"| Set | Rarity | Artist |\n|---|---|---|\n{rows}\n",
+            encoding="utf-8",
+        )
+    (folder / "mkdocs.yml").write_text(
+        yaml.safe_dump(
+            {
+                "site_name": "naive",
+                "theme": {"name": "material"},
+                "plugins": ["search"],
+                "nav": ["index.md"],
+            }
+        ),
+        encoding="utf-8",
+    )
     return len(by_title)
 
 
@@ -88,8 +98,10 @@ def main() -> int:
     except PoolError:
         pool_dir = None
     if pool_dir is None:
-        print("bench_cards: no card pool (run `l5r cardpool fetch`, or set L5R_CARDPOOL=DIR); nothing measured",
-              file=sys.stderr)
+        print(
+            "bench_cards: no card pool (run `l5r cardpool fetch`, or set L5R_CARDPOOL=DIR); nothing measured",
+            file=sys.stderr,
+        )
         return 1
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env["L5R_SITE_URL"] = os.environ.get("L5R_SITE_URL", "").strip() or PLACEHOLDER_ADDRESS
@@ -105,8 +117,7 @@ def main() -> int:
             shutil.rmtree(site)
             shutil.rmtree(work / "naive-site", ignore_errors=True)
             codex = _timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(site)], ROOT, env)
-            naive = _timed([str(BIN / "mkdocs"), "build", "--site-dir", str(work / "naive-site")], work / "naive",
-                           env)
+            naive = _timed([str(BIN / "mkdocs"), "build", "--site-dir", str(work / "naive-site")], work / "naive", env)
             pairs.append((codex[0] / naive[0], codex, naive))
         ratio, (codex_s, codex_cpu), (naive_s, naive_cpu) = statistics.median_low(pairs)
         ratios = ", ".join(f"{r:.3f}" for r, _, _ in pairs)
@@ -114,29 +125,54 @@ def main() -> int:
         pages = list((site / "card").rglob("index.html"))
         page_kb = max(p.stat().st_size for p in pages) / 1e3
         search_page = site / "cards" / "search" / "index.html"
-        search_mb = sum(p.stat().st_size for p in (search_page, site / "assets" / "card-index.js",
-                                                   site / "assets" / "title-match.js",
-                                                   site / "assets" / "card-search.js")) / 1e6
+        search_mb = (
+            sum(
+                p.stat().st_size
+                for p in (
+                    search_page,
+                    site / "assets" / "card-index.js",
+                    site / "assets" / "title-match.js",
+                    site / "assets" / "card-search.js",
+                )
+            )
+            / 1e6
+        )
         dist = work / "dist"
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
-                       cwd=ROOT, env=env, check=False, capture_output=True)
+        subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
+            cwd=ROOT,
+            env=env,
+            check=False,
+            capture_output=True,
+        )
         zips = list(dist.glob("*.zip"))
         zip_mb = zips[0].stat().st_size / 1e6 if zips else None
         if zips:
             with zipfile.ZipFile(zips[0]) as z:
                 offline_cards = sum(1 for n in z.namelist() if "/card/" in n)
         print(f"pool: {pool_dir} ({titles} titles, {len(pages)} card pages written)")
-        print(f"codex build with pool: {codex_s:.1f} s ({codex_cpu:.1f} s CPU); naive page-per-title "
-              f"MkDocs+Material: {naive_s:.1f} s ({naive_cpu:.1f} s CPU); ratio {ratio:.3f} (goal ≤ {GOALS['ratio']}), "
-              f"CPU ratio {codex_cpu / naive_cpu:.3f}; the {PAIRS} pairs' ratios: {ratios}")
-        print(f"built site: {site_mb:.1f} MB of files for the address {env['L5R_SITE_URL']} "
-              f"(goal ≤ {GOALS['site_mb']})")
+        print(
+            f"codex build with pool: {codex_s:.1f} s ({codex_cpu:.1f} s CPU); naive page-per-title "
+            f"MkDocs+Material: {naive_s:.1f} s ({naive_cpu:.1f} s CPU); ratio {ratio:.3f} (goal ≤ {GOALS['ratio']}), "
+            f"CPU ratio {codex_cpu / naive_cpu:.3f}; the {PAIRS} pairs' ratios: {ratios}"
+        )
+        print(
+            f"built site: {site_mb:.1f} MB of files for the address {env['L5R_SITE_URL']} (goal ≤ {GOALS['site_mb']})"
+        )
         print(f"largest card page: {page_kb:.1f} KB (goal ≤ {GOALS['page_kb']})")
         print(f"card search page + its data: {search_mb:.2f} MB (goal ≤ {GOALS['search_mb']})")
-        print(f"offline zip: {'not built' if zip_mb is None else f'{zip_mb:.1f} MB, {offline_cards} card files'} "
-              f"(goal ≤ {GOALS['zip_mb']})")
-        ok = (ratio <= GOALS["ratio"] and site_mb <= GOALS["site_mb"] and page_kb <= GOALS["page_kb"]
-              and search_mb <= GOALS["search_mb"] and zip_mb is not None and zip_mb <= GOALS["zip_mb"])
+        print(
+            f"offline zip: {'not built' if zip_mb is None else f'{zip_mb:.1f} MB, {offline_cards} card files'} "
+            f"(goal ≤ {GOALS['zip_mb']})"
+        )
+        ok = (
+            ratio <= GOALS["ratio"]
+            and site_mb <= GOALS["site_mb"]
+            and page_kb <= GOALS["page_kb"]
+            and search_mb <= GOALS["search_mb"]
+            and zip_mb is not None
+            and zip_mb <= GOALS["zip_mb"]
+        )
         print("card goals met" if ok else "card goals MISSED")
         return 0 if ok else 1
     finally:

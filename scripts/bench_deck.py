@@ -59,8 +59,10 @@ def main() -> int:
         times = [_timed(lambda c=checker: c.check(deck, dt.date.today()))[1] for _ in range(RUNS)]
         median = statistics.median(times)
         worst = max(worst, median)
-        print(f"{format_id}: {sum(c.count for c in deck.cards)}-card deck checked in {median:.2f} ms "
-              f"(median of {RUNS}; max {max(times):.2f} ms)")
+        print(
+            f"{format_id}: {sum(c.count for c in deck.cards)}-card deck checked in {median:.2f} ms "
+            f"(median of {RUNS}; max {max(times):.2f} ms)"
+        )
     ok = worst <= GOAL_MS
     print(f"goal: per-check time <= {GOAL_MS:.0f} ms: {'met' if ok else 'MISSED'}")
     return 0 if ok else 1

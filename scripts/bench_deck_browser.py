@@ -76,8 +76,11 @@ def main() -> int:
         print(f"bench_deck_browser: cannot run: {exc}", file=sys.stderr)
         return 1
     if pool is None:
-        print("bench_deck_browser: cannot run: no card pool (run `l5r cardpool fetch`, or set L5R_CARDPOOL); the "
-              "budget is for the full pool, so nothing was measured", file=sys.stderr)
+        print(
+            "bench_deck_browser: cannot run: no card pool (run `l5r cardpool fetch`, or set L5R_CARDPOOL); the "
+            "budget is for the full pool, so nothing was measured",
+            file=sys.stderr,
+        )
         return 1
     if not CHROMIUM.exists():
         print(f"bench_deck_browser: cannot run: no Chromium at {CHROMIUM} (set L5R_CHROMIUM)", file=sys.stderr)
@@ -90,13 +93,19 @@ def main() -> int:
         data = folder / "assets" / "deck-check-data.js"
         data.write_text(outputs["assets/deck-check-data.js"], encoding="utf-8")
         shutil.copy(SCRIPT, folder / "assets" / "deck-check.js")
-        (folder / "page.html").write_text('<!doctype html><meta charset="utf-8"><script src="assets/deck-check-data.js">'
-                                          '</script><script src="assets/deck-check.js"></script>', encoding="utf-8")
+        (folder / "page.html").write_text(
+            '<!doctype html><meta charset="utf-8"><script src="assets/deck-check-data.js">'
+            '</script><script src="assets/deck-check.js"></script>',
+            encoding="utf-8",
+        )
         sizes = {p.name: p.stat().st_size for p in (data, folder / "assets" / "deck-check.js")}
         total = sum(sizes.values())
         gz = sum(len(gzip.compress(p.read_bytes())) for p in (data, folder / "assets" / "deck-check.js"))
-        print("checker download: " + ", ".join(f"{k} {v:,} B" for k, v in sizes.items())
-              + f"; total {total:,} B ({gz:,} B gzipped)")
+        print(
+            "checker download: "
+            + ", ".join(f"{k} {v:,} B" for k, v in sizes.items())
+            + f"; total {total:,} B ({gz:,} B gzipped)"
+        )
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as p:
@@ -116,11 +125,15 @@ def main() -> int:
     worst = 0.0
     for format_id, t in result["formats"].items():
         worst = max(worst, t["median"])
-        print(f"{format_id}: 101-card deck checked in {t['median']:.2f} ms in Chromium (median of {RUNS}; "
-              f"max {t['max']:.2f} ms)")
+        print(
+            f"{format_id}: 101-card deck checked in {t['median']:.2f} ms in Chromium (median of {RUNS}; "
+            f"max {t['max']:.2f} ms)"
+        )
     m = result["misspelt"]
-    print(f"{FORMATS[0]}: the same deck with {len(MISSPELT)} misspelt titles (did-you-mean suggestions): "
-          f"{m['first']:.1f} ms the first time (builds the title table), then {m['median']:.2f} ms (median)")
+    print(
+        f"{FORMATS[0]}: the same deck with {len(MISSPELT)} misspelt titles (did-you-mean suggestions): "
+        f"{m['first']:.1f} ms the first time (builds the title table), then {m['median']:.2f} ms (median)"
+    )
     worst = max(worst, m["median"])
     ok_bytes, ok_time = total <= BYTES_GOAL, worst <= CHECK_GOAL_MS
     print(f"goal: checker download <= {BYTES_GOAL:,} B: {'met' if ok_bytes else 'MISSED'}")

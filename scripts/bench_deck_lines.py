@@ -50,8 +50,9 @@ def deck_text(lines: int, by_deck: dict[str, list[str]]) -> str:
 def run_once(path: Path) -> tuple[float, float, int]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run([str(L5R), "deck", "check", "--format", "modern", str(path)], capture_output=True,
-                            text=True, check=False)
+    result = subprocess.run(
+        [str(L5R), "deck", "check", "--format", "modern", str(path)], capture_output=True, text=True, check=False
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -73,8 +74,10 @@ def main(argv: list[str]) -> int:
             path = Path(folder) / f"deck-{lines}.txt"
             path.write_text(deck_text(lines, by_deck), encoding="utf-8")
             cpu, wall, code = run_once(path)
-            print(f"{lines:>7} lines ({os.path.getsize(path) / 1e6:.1f} MB): {cpu:.2f} s CPU, {wall:.2f} s wall, "
-                  f"exit {code}")
+            print(
+                f"{lines:>7} lines ({os.path.getsize(path) / 1e6:.1f} MB): {cpu:.2f} s CPU, {wall:.2f} s wall, "
+                f"exit {code}"
+            )
     return 0
 
 

@@ -39,7 +39,7 @@ def load_card_index(path: Path) -> dict:
     text = path.read_text(encoding="utf-8")
     prefix = "window.__l5r_search="
     assert text.startswith(prefix), f"{path} is not a card index"
-    return json.loads(text[len(prefix):].rstrip().rstrip(";"))
+    return json.loads(text[len(prefix) :].rstrip().rstrip(";"))
 
 
 POOL_ROW = 6  # a card index row ending in 1 is a pool card's (l5r/site/search.py card_index)
@@ -51,14 +51,23 @@ def measure(site: Path) -> dict:
     cards = (site / "search" / "codex.js").stat().st_size
     rows = load_card_index(site / "search" / "codex.js")["cards"]
     pool_rows = sum(1 for row in rows if len(row) > POOL_ROW and row[POOL_ROW] == 1)
-    return {"index": index, "cards": cards, "bundled_cards": len(rows) - pool_rows, "pool_cards": pool_rows,
-            "per_page": index + cards}
+    return {
+        "index": index,
+        "cards": cards,
+        "bundled_cards": len(rows) - pool_rows,
+        "pool_cards": pool_rows,
+        "per_page": index + cards,
+    }
 
 
 def build(site: Path, pool: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool))
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
-                   cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,8 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pool = find_pool(args.cardpool)
     if pool is None and args.site is None:
-        print("bench_search: no card pool found (--cardpool, $L5R_CARDPOOL or `l5r cardpool fetch`): "
-              "the full-pool budget cannot be measured; nothing measured", file=sys.stderr)
+        print(
+            "bench_search: no card pool found (--cardpool, $L5R_CARDPOOL or `l5r cardpool fetch`): "
+            "the full-pool budget cannot be measured; nothing measured",
+            file=sys.stderr,
+        )
         return 1
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site or Path(tmp) / "site"
@@ -77,12 +89,16 @@ def main(argv: list[str] | None = None) -> int:
             build(site, pool)
         built = measure(site)
     print(f"search/search_index.json: {built['index'] / 1e3:.1f} kB (rules; cards and print pages excluded)")
-    print(f"search/codex.js:          {built['cards'] / 1e3:.1f} kB ({built['bundled_cards']} Codex card records, "
-          f"{built['pool_cards']} pool cards)")
+    print(
+        f"search/codex.js:          {built['cards'] / 1e3:.1f} kB ({built['bundled_cards']} Codex card records, "
+        f"{built['pool_cards']} pool cards)"
+    )
     print(f"per page, as built:       {built['per_page'] / 1e3:.1f} kB (budget {BUDGET / 1e3:.0f} kB)")
     if built["pool_cards"] == 0:
-        print("bench_search: this site was built without a card pool; the full-pool budget is not measured",
-              file=sys.stderr)
+        print(
+            "bench_search: this site was built without a card pool; the full-pool budget is not measured",
+            file=sys.stderr,
+        )
         return 1
     if built["per_page"] > BUDGET:
         print("over the search budget", file=sys.stderr)

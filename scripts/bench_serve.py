@@ -32,10 +32,20 @@ GOAL_WITH_POOL = 3.0
 EDITS = 3
 # (what, file, text as it is, its edited form with {n}, page that shows it)
 KINDS = (
-    ("a rule's text", Path("data/formats/obsidian-hand/rules.yml"), "No Gold Splitting or Pooling.",
-     "No Gold Splitting or Pooling (bench {n}).", "formats/obsidian-hand/guidelines/"),
-    ("a format's short name (in every page's nav)", Path("data/formats/obsidian-hand/format.yml"),
-     "short_name: Obsidian Hand\n", "short_name: Obsidian Hand bench{n}\n", "formats/obsidian-hand/"),
+    (
+        "a rule's text",
+        Path("data/formats/obsidian-hand/rules.yml"),
+        "No Gold Splitting or Pooling.",
+        "No Gold Splitting or Pooling (bench {n}).",
+        "formats/obsidian-hand/guidelines/",
+    ),
+    (
+        "a format's short name (in every page's nav)",
+        Path("data/formats/obsidian-hand/format.yml"),
+        "short_name: Obsidian Hand\n",
+        "short_name: Obsidian Hand bench{n}\n",
+        "formats/obsidian-hand/",
+    ),
 )
 POOL_CARD_PAGE = "card/kakita-ibara/"
 
@@ -85,10 +95,24 @@ def run(pool: str | None) -> tuple[dict, bool]:
     env["TMPDIR"] = str(work / "tmp")  # its build folder: removed with the copy whatever happens
     (work / "tmp").mkdir()
     env["L5R_CARDPOOL"] = pool or "none"  # without: not even a fetched pool
-    cmd = [str(Path(sys.executable).parent / "mkdocs"), "serve", "--livereload", "--watch", "data",
-           "--dev-addr", f"127.0.0.1:{port}"]
-    proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            preexec_fn=_terminal_signals)
+    cmd = [
+        str(Path(sys.executable).parent / "mkdocs"),
+        "serve",
+        "--livereload",
+        "--watch",
+        "data",
+        "--dev-addr",
+        f"127.0.0.1:{port}",
+    ]
+    proc = subprocess.Popen(
+        cmd,
+        cwd=work,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=_terminal_signals,
+    )
     log: list[str] = []
     ready = threading.Event()
 
@@ -142,7 +166,7 @@ def run(pool: str | None) -> tuple[dict, bool]:
 def main() -> int:
     pool = _pool()
     met = True
-    for with_pool in ([None, pool] if pool else [None]):
+    for with_pool in [None, pool] if pool else [None]:
         goal = GOAL_WITH_POOL if with_pool else GOAL_SECONDS
         label = f"with the card pool ({with_pool})" if with_pool else "without a card pool"
         print(f"mkdocs serve {label}:")
@@ -154,8 +178,7 @@ def main() -> int:
                 continue
             median = statistics.median(values)
             met = met and median <= goal
-            print(f"serve reload {label}, {what}: median {median:.2f} s over {len(values)} edits "
-                  f"(goal ≤ {goal} s)")
+            print(f"serve reload {label}, {what}: median {median:.2f} s over {len(values)} edits (goal ≤ {goal} s)")
     if not pool:
         print("no card pool found (L5R_CARDPOOL or `l5r cardpool fetch`): the with-pool goal was not measured")
     load = os.getloadavg()

@@ -29,10 +29,20 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PYTEST = [sys.executable, "-m", "pytest", "-n", "auto", "--dist", "loadfile", "--no-loadscope-reorder", "-q",
-          "-p", "no:cacheprovider"]
-TIERS = (("without the browser tier (make test-fast)", ["-m", "not browser"], 60.0),
-         ("whole (make test)", [], 180.0))
+PYTEST = [
+    sys.executable,
+    "-m",
+    "pytest",
+    "-n",
+    "auto",
+    "--dist",
+    "loadfile",
+    "--no-loadscope-reorder",
+    "-q",
+    "-p",
+    "no:cacheprovider",
+]
+TIERS = (("without the browser tier (make test-fast)", ["-m", "not browser"], 60.0), ("whole (make test)", [], 180.0))
 GOAL_CORES = 2
 _SUMMARY = re.compile(r"^=*\s*(?P<counts>(?:\d+ \w+(?:, )?)+) in [\d.]+s")
 
@@ -57,10 +67,18 @@ def run_tier(args: list[str]) -> dict:
     busy0, cpu0, wall0 = _busy_seconds(), _children_cpu(), time.perf_counter()
     result = subprocess.run(PYTEST + args, cwd=ROOT, capture_output=True, text=True, check=False)
     wall, cpu, busy1 = time.perf_counter() - wall0, _children_cpu() - cpu0, _busy_seconds()
-    summary = next((m.group("counts") for line in reversed(result.stdout.splitlines())
-                    if (m := _SUMMARY.match(line.strip("= ")))), None)
-    return {"code": result.returncode, "summary": summary, "wall": wall, "cpu": cpu,
-            "busy": None if busy0 is None or busy1 is None else busy1 - busy0, "tail": result.stdout[-2000:]}
+    summary = next(
+        (m.group("counts") for line in reversed(result.stdout.splitlines()) if (m := _SUMMARY.match(line.strip("= ")))),
+        None,
+    )
+    return {
+        "code": result.returncode,
+        "summary": summary,
+        "wall": wall,
+        "cpu": cpu,
+        "busy": None if busy0 is None or busy1 is None else busy1 - busy0,
+        "tail": result.stdout[-2000:],
+    }
 
 
 def main(argv=None) -> int:
@@ -77,10 +95,15 @@ def main(argv=None) -> int:
             print(f"suite {name}: failed (exit {run['code']}), no figure\n{run['tail']}")
             return 1
         busy = "" if run["busy"] is None else f", machine busy {run['busy']:.1f} CPU-s"
-        verdict = "" if not judged else (" (goal ≤ %.0f s: met)" % goal if run["wall"] <= goal
-                                         else " (goal ≤ %.0f s: MISSED)" % goal)
-        print(f"suite {name}: {run['wall']:.1f} s wall{verdict}; {run['cpu']:.1f} CPU-s (user+sys, Chromium aside)"
-              f"{busy}; {run['summary']}")
+        verdict = (
+            ""
+            if not judged
+            else (" (goal ≤ %.0f s: met)" % goal if run["wall"] <= goal else " (goal ≤ %.0f s: MISSED)" % goal)
+        )
+        print(
+            f"suite {name}: {run['wall']:.1f} s wall{verdict}; {run['cpu']:.1f} CPU-s (user+sys, Chromium aside)"
+            f"{busy}; {run['summary']}"
+        )
         if run["summary"] and "skipped" in run["summary"]:
             print("  tests were skipped (a missing input: see `make test`'s skip lines); CI runs them all")
         missed |= judged and run["wall"] > goal

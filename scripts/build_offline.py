@@ -31,8 +31,11 @@ CREDIT_FILES = ("NOTICE", "LICENSE")  # at the top of the repository; in the zip
 _HOSTS = ("fonts.googleapis.com", "fonts.gstatic.com", "unpkg.com", "cdn.jsdelivr.net")
 _REMOTE = [
     re.compile(r"<(?:script|img|iframe|source|video|audio|embed|track)\b[^>]*?\bsrc\s*=\s*[\"']?(?:https?:)?//", re.I),
-    re.compile(r"<link\b(?=[^>]*\brel\s*=\s*[\"']?(?:stylesheet|preload|prefetch|preconnect|dns-prefetch|modulepreload|icon|manifest))"
-               r"[^>]*\bhref\s*=\s*[\"']?(?:https?:)?//", re.I),
+    re.compile(
+        r"<link\b(?=[^>]*\brel\s*=\s*[\"']?(?:stylesheet|preload|prefetch|preconnect|dns-prefetch|modulepreload|icon|manifest))"
+        r"[^>]*\bhref\s*=\s*[\"']?(?:https?:)?//",
+        re.I,
+    ),
     re.compile(r"url\(\s*[\"']?(?:https?:)?//", re.I),
     re.compile(r"@import\s+[\"'](?:https?:)?//", re.I),
     re.compile("|".join(re.escape(host) for host in _HOSTS), re.I),
@@ -130,8 +133,18 @@ def pool_line() -> str:
 
 def build(site_dir: Path, project: Path = ROOT) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(project / "mkdocs.offline.yml"),
-           "--site-dir", str(site_dir)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "--strict",
+        "--quiet",
+        "-f",
+        str(project / "mkdocs.offline.yml"),
+        "--site-dir",
+        str(site_dir),
+    ]
     subprocess.run(cmd, cwd=project, env=env, check=True)
 
 
@@ -149,8 +162,10 @@ def zip_site(site_dir: Path, dest: Path, folder: str, date: str) -> None:
 
     tmp = dest.with_suffix(".zip.part")
     files = [path for path in sorted(site_dir.rglob("*")) if path.is_file()]
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as z, \
-            meter("zipping the offline copy", len(files), Unit.FILES) as bar:
+    with (
+        zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as z,
+        meter("zipping the offline copy", len(files), Unit.FILES) as bar,
+    ):
         z.writestr(f"{folder}/READ-ME-FIRST.txt", read_me(date, os.environ.get("L5R_SITE_URL", "")))
         # Whose words and cards these are, and the Codex's own licence (the site's Credits page says the same).
         for notice in CREDIT_FILES:
@@ -166,8 +181,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the zip goes (default: dist/)")
     parser.add_argument("--date", default=dt.date.today().isoformat(), help="build date in the name (default: today)")
     parser.add_argument("--no-zip", action="store_true", help="build and check the site only")
-    parser.add_argument("--project", type=Path, default=ROOT,
-                        help="the project folder whose mkdocs.offline.yml is built (default: this repository)")
+    parser.add_argument(
+        "--project",
+        type=Path,
+        default=ROOT,
+        help="the project folder whose mkdocs.offline.yml is built (default: this repository)",
+    )
     args = parser.parse_args(argv)
     if not (args.project / "mkdocs.offline.yml").is_file():
         parser.error(f"{args.project} has no mkdocs.offline.yml")
@@ -189,21 +208,28 @@ def main(argv: list[str] | None = None) -> int:
     files = checked_files(site_dir)
     problems = remote_loads(site_dir, files)
     if problems:
-        print("build_offline: these would load from the network, which the offline copy must never do:",
-              file=sys.stderr)
+        print(
+            "build_offline: these would load from the network, which the offline copy must never do:", file=sys.stderr
+        )
         for p in problems:
             print(f"  {p}", file=sys.stderr)
         return 1
-    outside = outside_addresses(site_dir, os.environ.get("L5R_SITE_URL", "").strip(), files,
-                                os.environ.get("L5R_REPO_URL", "").strip())
+    outside = outside_addresses(
+        site_dir, os.environ.get("L5R_SITE_URL", "").strip(), files, os.environ.get("L5R_REPO_URL", "").strip()
+    )
     if outside:
-        print("build_offline: these pages name an address outside the copy (only the Codex's public address may be "
-              "named; a quoted address is written with &#58;//):", file=sys.stderr)
+        print(
+            "build_offline: these pages name an address outside the copy (only the Codex's public address may be "
+            "named; a quoted address is written with &#58;//):",
+            file=sys.stderr,
+        )
         for p in outside[:50]:
             print(f"  {p}", file=sys.stderr)
         return 1
-    print(f"network check: {len(files)} pages, stylesheets and scripts read; none loads from another machine, "
-          "no page names an address but the Codex's own")
+    print(
+        f"network check: {len(files)} pages, stylesheets and scripts read; none loads from another machine, "
+        "no page names an address but the Codex's own"
+    )
     if args.no_zip:
         print(site_dir)
         return 0

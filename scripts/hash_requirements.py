@@ -30,6 +30,7 @@ PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s\\;]+)")
 # Reading and writing the lock
 # ---------------------------------------------------------------------------------------------------------------------
 
+
 def _entries(text: str) -> list[tuple[str, tuple[str, str] | None]]:
     """The lock as (comment or blank line, None) and (pin line, (name, version)), hash lines dropped."""
     entries: list[tuple[str, tuple[str, str] | None]] = []
@@ -59,6 +60,7 @@ def _render(entries: list[tuple[str, tuple[str, str] | None]], hashes: dict[tupl
 # PyPI
 # ---------------------------------------------------------------------------------------------------------------------
 
+
 def _canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
@@ -70,7 +72,7 @@ def _release_of(filename: str) -> tuple[str, str] | None:
         return _canonical(name), version
     for suffix in (".tar.gz", ".zip"):
         if filename.endswith(suffix) and "-" in filename:
-            name, version = filename[:-len(suffix)].rsplit("-", 1)
+            name, version = filename[: -len(suffix)].rsplit("-", 1)
             return _canonical(name), version
     return None
 
@@ -83,8 +85,13 @@ def _pypi_hashes(name: str, version: str) -> list[str]:
             files = json.load(response)["files"]
     except (OSError, ValueError, KeyError) as error:
         raise SystemExit(f"hash_requirements: cannot read PyPI's file list of {name}: {error}") from None
-    digests = sorted({f["hashes"]["sha256"] for f in files
-                      if _release_of(f["filename"]) == (_canonical(name), version) and "sha256" in f["hashes"]})
+    digests = sorted(
+        {
+            f["hashes"]["sha256"]
+            for f in files
+            if _release_of(f["filename"]) == (_canonical(name), version) and "sha256" in f["hashes"]
+        }
+    )
     if not digests:
         raise SystemExit(f"hash_requirements: PyPI serves no file for {name}=={version}")
     return digests
@@ -100,8 +107,11 @@ def main(argv: list[str] | None = None) -> int:
     new = _render(entries, hashes)
     if args.check:
         if new != text:
-            print("hash_requirements: requirements.lock differs from PyPI's files; run "
-                  "python3 scripts/hash_requirements.py", file=sys.stderr)
+            print(
+                "hash_requirements: requirements.lock differs from PyPI's files; run "
+                "python3 scripts/hash_requirements.py",
+                file=sys.stderr,
+            )
             return 1
         return 0
     LOCK.write_text(new, encoding="utf-8")

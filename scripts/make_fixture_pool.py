@@ -29,9 +29,30 @@ from l5r.cardpool import cardtext  # noqa: E402
 from l5r.cardpool.names import split_experience, title_key  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "cardpool"
-KEPT = ("title", "extended_title", "types", "decks", "clans", "keywords", "gold_cost", "force", "chi",
-        "honor_requirement", "personal_honor", "focus", "province_strength", "starting_honor", "gold_production",
-        "is_unique", "legality", "is_banned", "rarity", "is_back", "is_proxy", "collector_number")
+KEPT = (
+    "title",
+    "extended_title",
+    "types",
+    "decks",
+    "clans",
+    "keywords",
+    "gold_cost",
+    "force",
+    "chi",
+    "honor_requirement",
+    "personal_honor",
+    "focus",
+    "province_strength",
+    "starting_honor",
+    "gold_production",
+    "is_unique",
+    "legality",
+    "is_banned",
+    "rarity",
+    "is_back",
+    "is_proxy",
+    "collector_number",
+)
 SET_KEPT = ("set_name", "release_date", "size")
 # Where the tests and the Codex name cards.
 SOURCES = ("tests", "data/cards", "data/formats", "docs")
@@ -157,12 +178,16 @@ def main(argv: list[str]) -> int:
             body = yaml.safe_dump({"set": doc["set"], "cards": cards}, allow_unicode=True, sort_keys=False, width=120)
             (out_sets / name).write_text(body, encoding="utf-8")
     info = yaml.load((real / "set_info.yaml").read_text(encoding="utf-8"), Loader=loader)
-    slim = {"arcs": [{"name": arc["name"], "sets": [{k: s[k] for k in SET_KEPT if k in s} for s in arc["sets"]]}
-                     for arc in info["arcs"]]}
-    (OUT / "set_info.yaml").write_text(yaml.safe_dump(slim, allow_unicode=True, sort_keys=False, default_flow_style=False),
-                                       encoding="utf-8")
-    print(json.dumps({"titles": len(wanted), "printings": printings,
-                      "sets": len(list(out_sets.glob("*.yaml")))}))
+    slim = {
+        "arcs": [
+            {"name": arc["name"], "sets": [{k: s[k] for k in SET_KEPT if k in s} for s in arc["sets"]]}
+            for arc in info["arcs"]
+        ]
+    }
+    (OUT / "set_info.yaml").write_text(
+        yaml.safe_dump(slim, allow_unicode=True, sort_keys=False, default_flow_style=False), encoding="utf-8"
+    )
+    print(json.dumps({"titles": len(wanted), "printings": printings, "sets": len(list(out_sets.glob("*.yaml")))}))
     return 0
 
 

@@ -25,8 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-_QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "′": "'", "“": '"', "”": '"', "„": '"', "″": '"',
-                         "\u00a0": " "})
+_QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "′": "'", "“": '"', "”": '"', "„": '"', "″": '"', "\u00a0": " "})
 _BULLET = re.compile(r"^(?:[•·▪◦]|[-–—](?=\s))\s*")
 
 
@@ -81,7 +80,7 @@ def coverage(source_dir: Path) -> list[dict]:
             norm = _normalize_line(line)
             for debris in doc.get("strip", []):
                 if norm.startswith(debris):
-                    norm = _normalize_line(norm[len(debris):])
+                    norm = _normalize_line(norm[len(debris) :])
             if norm in exempt or not norm:
                 continue
             counted += 1
@@ -93,8 +92,12 @@ def coverage(source_dir: Path) -> list[dict]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("source_dir", nargs="?", default=os.environ.get("L5R_SEEDS", ""),
-                        help="the folder of the five source documents (default: $L5R_SEEDS)")
+    parser.add_argument(
+        "source_dir",
+        nargs="?",
+        default=os.environ.get("L5R_SEEDS", ""),
+        help="the folder of the five source documents (default: $L5R_SEEDS)",
+    )
     parser.add_argument("--verbose", "-v", action="store_true", help="list every missing line")
     args = parser.parse_args(argv)
     if not args.source_dir:

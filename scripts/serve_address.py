@@ -27,8 +27,9 @@ def parse(address: str) -> tuple[str, int]:
         try:
             host = str(ipaddress.ip_address(host))
         except ValueError:
-            raise ValueError(f"ADDR={address!r}: {host!r} is not an IP address (for example ADDR=0.0.0.0:8000)") \
-                from None
+            raise ValueError(
+                f"ADDR={address!r}: {host!r} is not an IP address (for example ADDR=0.0.0.0:8000)"
+            ) from None
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
         raise ValueError(f"ADDR={address!r}: {port_text!r} is not a port number (1-65535)")
     return host, int(port_text)
@@ -48,14 +49,20 @@ def local_network_address() -> str | None:
 def lines(host: str, port: int, lan: str | None) -> list[str]:
     shown = f"[{host}]" if ":" in host else host
     if host not in _EVERY_INTERFACE:
-        return [(f"serving on http://{shown}:{port}/ (this machine only; `make serve ADDR=0.0.0.0:{port}` to open "
-                 "it from a phone on the same network)")]
+        return [
+            (
+                f"serving on http://{shown}:{port}/ (this machine only; `make serve ADDR=0.0.0.0:{port}` to open "
+                "it from a phone on the same network)"
+            )
+        ]
     out = [f"serving on every network interface, port {port}: on this machine http://127.0.0.1:{port}/"]
     if lan:
         out.append(f"  from a phone or tablet on the same network: http://{lan}:{port}/")
     else:
-        out.append(f"  from a phone or tablet on the same network: http://<this machine's address>:{port}/ "
-                   "(no network address found)")
+        out.append(
+            f"  from a phone or tablet on the same network: http://<this machine's address>:{port}/ "
+            "(no network address found)"
+        )
     out.append("  anyone on that network can read the site while it runs; stop it with Ctrl-C")
     return out
 

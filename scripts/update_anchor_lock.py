@@ -44,8 +44,12 @@ def main(argv=None) -> int:
     if args.check:
         if text != current:
             new = permalinks.read_lock_text(text) - old
-            print(f"{permalinks.LOCK_FILE} is not current: {len(new)} anchor(s) to add"
-                  + (f" (e.g. {sorted(new)[0]})" if new else "") + ". Run `make lock`.", file=sys.stderr)
+            print(
+                f"{permalinks.LOCK_FILE} is not current: {len(new)} anchor(s) to add"
+                + (f" (e.g. {sorted(new)[0]})" if new else "")
+                + ". Run `make lock`.",
+                file=sys.stderr,
+            )
             return 1
         print(f"{permalinks.LOCK_FILE} is current")
         return 0

@@ -34,9 +34,9 @@ def _break_points(line: str) -> list[tuple[int, str, int, bool]]:
     found: list[tuple[int, str, int, bool]] = []
     i, state, quote, depth, words = 0, "text", "", 0, 0
     while i < len(line):
-        two = line[i:i + 2]
+        two = line[i : i + 2]
         if state == "text":
-            if line[i:i + 3] == "{##":
+            if line[i : i + 3] == "{##":
                 state, i = "comment", i + 3
             elif two in ("{{", "{%"):
                 state, i, depth, words = ("var" if two == "{{" else "block"), i + 2, 0, 0
@@ -44,7 +44,7 @@ def _break_points(line: str) -> list[tuple[int, str, int, bool]]:
                 i += 1
             continue
         if state == "comment":
-            state, i = ("text", i + 3) if line[i:i + 3] == "##}" else ("comment", i + 1)
+            state, i = ("text", i + 3) if line[i : i + 3] == "##}" else ("comment", i + 1)
             continue
         char = line[i]
         if quote:  # inside a string literal of the tag: nothing here is Jinja's whitespace
@@ -112,8 +112,10 @@ def tokens(source: str, name: str) -> list[tuple[str, str]]:
     sys.path.insert(0, str(ROOT))
     from l5r.site.render import jinja_env
 
-    return [(t.type, t.value.rstrip("\n") if t.type == "block_end" else t.value)
-            for t in jinja_env()._tokenize(source, name)]
+    return [
+        (t.type, t.value.rstrip("\n") if t.type == "block_end" else t.value)
+        for t in jinja_env()._tokenize(source, name)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

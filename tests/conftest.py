@@ -50,8 +50,10 @@ def rs(codex):
 
 FIXTURE_POOL = ROOT / "tests" / "fixtures" / "cardpool"
 REQUIRE_INPUTS = "L5R_REQUIRE_INPUTS"
-MISSING_POOL = ("missing input: the real card pool (run `make cardpool`, or set L5R_CARDPOOL to a pool folder); "
-                "this test needs the whole pool")
+MISSING_POOL = (
+    "missing input: the real card pool (run `make cardpool`, or set L5R_CARDPOOL to a pool folder); "
+    "this test needs the whole pool"
+)
 MISSING_SEEDS = "missing input: the source documents (set L5R_SEEDS to the folder that holds them)"
 
 
@@ -86,9 +88,11 @@ def pytest_runtest_setup(item):
 # loads in fresh tabs took 7.0-7.3 busy CPU-s against 9.7-10.3; the browser tier, in two pairs, 310 and 332 busy
 # CPU-s against 491 and 418. Without it the tests use chromium; L5R_CHROMIUM names any other binary.
 HEADLESS_SHELL, FULL_CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell"), Path("/usr/bin/chromium")
-CHROMIUM_MISSING = ("Chromium is not installed at {path}. `make test` installs Debian's chromium-headless-shell and "
-                    "chromium through scripts/ensure_debian.sh (`make browser`; as root: apt-get install "
-                    "chromium-headless-shell); set L5R_CHROMIUM to use another binary.")
+CHROMIUM_MISSING = (
+    "Chromium is not installed at {path}. `make test` installs Debian's chromium-headless-shell and "
+    "chromium through scripts/ensure_debian.sh (`make browser`; as root: apt-get install "
+    "chromium-headless-shell); set L5R_CHROMIUM to use another binary."
+)
 
 
 def chromium_binary() -> Path:
@@ -113,10 +117,18 @@ def chromium_binary() -> Path:
 _REFUSING_PORT = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
 _REFUSING_PORT.bind(("127.0.0.1", 0))
 OFF_MACHINE_PROXY = f"http://127.0.0.1:{_REFUSING_PORT.getsockname()[1]}"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-quic", "--no-first-run",
-                 "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
-                 f"--proxy-server={OFF_MACHINE_PROXY}", "--renderer-process-limit=1"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+    f"--proxy-server={OFF_MACHINE_PROXY}",
+    "--renderer-process-limit=1",
+]
 
 
 @pytest.fixture(scope="session")
@@ -149,8 +161,13 @@ def site_build_env(pool: Path | None = None) -> dict:
     """The build's environment: the public address TEST_SITE_URL, and the card pool the site is built with (the
     fixture pool unless another is named), as the card pages, the site's deck checker and api/v1/cards.json are
     built from it."""
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_SITE_URL=TEST_SITE_URL, L5R_REPO_URL=TEST_REPO_URL,
-                L5R_CARDPOOL=str(pool or FIXTURE_POOL))
+    return dict(
+        os.environ,
+        NO_MKDOCS_2_WARNING="1",
+        L5R_SITE_URL=TEST_SITE_URL,
+        L5R_REPO_URL=TEST_REPO_URL,
+        L5R_CARDPOOL=str(pool or FIXTURE_POOL),
+    )
 
 
 def terminal_signals() -> None:
@@ -213,8 +230,11 @@ def _memory_folder() -> Path | None:
         stat = os.statvfs(_MEMORY)
     except OSError:
         return None
-    if (stat.f_bavail * stat.f_frsize < _MEMORY_FREE or _available_memory() < _MEMORY_AVAILABLE
-            or not os.access(_MEMORY, os.W_OK)):
+    if (
+        stat.f_bavail * stat.f_frsize < _MEMORY_FREE
+        or _available_memory() < _MEMORY_AVAILABLE
+        or not os.access(_MEMORY, os.W_OK)
+    ):
         return None
     folder = _MEMORY / f"l5r-tests-{os.getuid()}"
     folder.mkdir(mode=0o700, exist_ok=True)
@@ -236,8 +256,13 @@ def pytest_unconfigure(config):
         return
     folder = _run_folder()
     if folder.exists():
-        subprocess.Popen(["rm", "-rf", str(folder)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
+        subprocess.Popen(
+            ["rm", "-rf", str(folder)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
 
 # The longest test files start first. pytest-xdist (`--dist loadfile`) hands out files in collection order, one
@@ -282,8 +307,11 @@ _LONG_FIRST = (
 
 
 def pytest_addoption(parser):
-    parser.addoption("--fresh-clone", action="store_true",
-                     help="also run tests/test_fresh_clone.py: `make test` on a clone with no card pool and no documents")
+    parser.addoption(
+        "--fresh-clone",
+        action="store_true",
+        help="also run tests/test_fresh_clone.py: `make test` on a clone with no card pool and no documents",
+    )
 
 
 def pytest_collection_modifyitems(config, items):
@@ -332,8 +360,9 @@ def project_site(tmp_path_factory) -> Path:
     `make offline`'s (tests/browser/conftest.py `offline_build`, which fails on any page naming an address but the
     public one); the tests that compare an offline setting or an address with another read offline builds of the
     small copy of the project (`small_project_site`)."""
-    return shared_once(tmp_path_factory, "site-online",
-                       lambda out: _strict_build(ROOT, out, False, TEST_SITE_URL, with_pool=True))
+    return shared_once(
+        tmp_path_factory, "site-online", lambda out: _strict_build(ROOT, out, False, TEST_SITE_URL, with_pool=True)
+    )
 
 
 def small_project(tmp_path_factory) -> Path:
@@ -375,9 +404,22 @@ def small_offline_copy(tmp_path_factory) -> tuple[Path, str]:
     def build(out: Path) -> None:
         pool = write_quoting_pool(out / "pool")
         env = dict(site_build_env(pool), L5R_CACHE_DIR=str(out / "cache"))
-        result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist",
-                                 str(out / "dist"), "--no-zip", "--project", str(project)],
-                                cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "scripts" / "build_offline.py"),
+                "--dist",
+                str(out / "dist"),
+                "--no-zip",
+                "--project",
+                str(project),
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert result.returncode == 0, result.stdout + result.stderr[-3000:]
         (out / "build_offline.stdout").write_text(result.stdout, encoding="utf-8")
 
@@ -390,8 +432,14 @@ def _strict_build(project: Path, out: Path, offline: bool, site_url: str | None,
     if site_url is None:
         env.pop("L5R_SITE_URL")
     config = "mkdocs.offline.yml" if offline else "mkdocs.yml"
-    result = subprocess.run([str(BIN / "mkdocs"), "build", "-f", config, "--strict", "--site-dir", str(out)],
-                            cwd=project, env=env, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [str(BIN / "mkdocs"), "build", "-f", config, "--strict", "--site-dir", str(out)],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
     out.with_name(out.name + ".stderr").write_text(result.stderr, encoding="utf-8")
 
@@ -421,8 +469,9 @@ def small_data_copy(tmp_path, tmp_path_factory) -> Path:
 
 def run_l5r(*args, cwd=None) -> subprocess.CompletedProcess:
     """Run the installed console script, as a user would."""
-    return subprocess.run([str(BIN / "l5r"), *map(str, args)], cwd=cwd or ROOT,
-                          capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [str(BIN / "l5r"), *map(str, args)], cwd=cwd or ROOT, capture_output=True, text=True, check=False
+    )
 
 
 def l5r_here(*args, cwd=None, env: dict | None = None, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -514,15 +563,24 @@ def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dic
     run(BIN / "l5r", "site", "generate", docs, *flags, *data)
     base = yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_IgnorePythonTags)
     generated = yaml.safe_load((docs / NAV_FILE).read_text(encoding="utf-8"))["nav"]
-    nav = generated + [item for item in base.get("nav") or [] if item not in generated
-                       and not (isinstance(item, dict) and "Home" in item)]
-    config = {"INHERIT": str(project / "mkdocs.yml"), "docs_dir": "docs", "hooks": [], "nav": nav,
-              "theme": {"custom_dir": str(THEME_DIR)}}
+    nav = generated + [
+        item
+        for item in base.get("nav") or []
+        if item not in generated and not (isinstance(item, dict) and "Home" in item)
+    ]
+    config = {
+        "INHERIT": str(project / "mkdocs.yml"),
+        "docs_dir": "docs",
+        "hooks": [],
+        "nav": nav,
+        "theme": {"custom_dir": str(THEME_DIR)},
+    }
     if offline:
         config["theme"]["features"] = offline_copy.theme_features(base["theme"].get("features"))
         config["use_directory_urls"] = False
         config["extra"] = offline_copy.without_generator(
-            {"polyfills": offline_copy.polyfills((base.get("extra") or {}).get("polyfills"))})
+            {"polyfills": offline_copy.polyfills((base.get("extra") or {}).get("polyfills"))}
+        )
     (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     site = work / "site"
     run(BIN / "mkdocs", "build", "--strict", "-f", work / "mkdocs.yml", "--site-dir", site)
@@ -541,13 +599,17 @@ def rename_record(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(f"id: {old}\n", f"id: {new}\n"), encoding="utf-8")
 
 
-RENAMED = (("data/formats/new-era/rules.yml", "ne-proxies", "ne-proxies-renamed"),  # its page moves
-           ("data/formats/new-era/keywords.yml", "ne-kw-absent", "ne-kw-absent-renamed"))  # its page stays
-REDIRECTS = ("redirects:\n"
-             "  - from: formats/new-era/proxies/#ne-proxies\n"
-             "    to: ne-proxies-renamed\n"
-             "  - from: formats/new-era/keywords/#ne-kw-absent\n"
-             "    to: ne-kw-absent-renamed\n")
+RENAMED = (
+    ("data/formats/new-era/rules.yml", "ne-proxies", "ne-proxies-renamed"),  # its page moves
+    ("data/formats/new-era/keywords.yml", "ne-kw-absent", "ne-kw-absent-renamed"),
+)  # its page stays
+REDIRECTS = (
+    "redirects:\n"
+    "  - from: formats/new-era/proxies/#ne-proxies\n"
+    "    to: ne-proxies-renamed\n"
+    "  - from: formats/new-era/keywords/#ne-kw-absent\n"
+    "    to: ne-kw-absent-renamed\n"
+)
 
 
 def redirected_project(tmp_path_factory) -> Path:
@@ -557,19 +619,29 @@ def redirected_project(tmp_path_factory) -> Path:
     then `l5r site postbuild` (`hookless/site`). tests/test_permalinks.py follows the old addresses;
     tests/test_site_engines.py compares the two builds file for file, and the first with ProperDocs' build of `repo/`
     (a site with moved anchors: the redirect stubs and markers are compared too)."""
+
     def build(out: Path) -> None:
         work = small_project_copy(tmp_path_factory, out)
         for path, old, new in RENAMED:
             rename_record(work / path, old, new)
         redirects = work / "data/redirects.yml"
         text = redirects.read_text(encoding="utf-8")  # the copy's own redirects (the card pages' move) are kept
-        text = text.replace("redirects: []", REDIRECTS) if "redirects: []" in text else \
-            text.replace("\nredirects:\n", "\n" + REDIRECTS, 1)
+        text = (
+            text.replace("redirects: []", REDIRECTS)
+            if "redirects: []" in text
+            else text.replace("\nredirects:\n", "\n" + REDIRECTS, 1)
+        )
         redirects.write_text(text, encoding="utf-8")
         env = site_build_env()
         env["L5R_CARDPOOL"] = "none"  # not even a pool `l5r cardpool fetch` installed
-        result = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "-d", str(out / "site")], cwd=work,
-                                capture_output=True, text=True, env=env, check=False)
+        result = subprocess.run(
+            [str(BIN / "mkdocs"), "build", "--strict", "-d", str(out / "site")],
+            cwd=work,
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
         assert result.returncode == 0, result.stdout + result.stderr
         (out / "site.log").write_text(result.stdout + result.stderr, encoding="utf-8")
         (out / "hookless").mkdir()

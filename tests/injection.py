@@ -30,7 +30,7 @@ def payload(n: int) -> str:
         f'<img src="http://{HOST}/{tag}.png" onerror="alert(\'{tag}\')">'
         f'<svg onload="alert(\'{tag}\')"></svg>"><b onmouseover="alert(\'{tag}\')">{tag}</b>'
         f"'-alert('{tag}')-' \" onfocus=\"alert('{tag}')\" autofocus x=\""
-        f'<iframe src="javascript:alert(\'{tag}\')"></iframe>'
+        f"<iframe src=\"javascript:alert('{tag}')\"></iframe>"
         f" [{tag} link](javascript:alert('{tag}')) ![{tag}](http://{HOST}/{tag}-md.png)"
         f" <http://{HOST}/{tag}-auto> {{: onclick=\"alert('{tag}')\" }}"
         f' <style>@import "http://{HOST}/{tag}.css";</style><link rel="stylesheet" href="http://{HOST}/{tag}-l.css">'
@@ -41,9 +41,30 @@ def payload(n: int) -> str:
 
 # Keys whose string values (or lists of strings) are prose a reader sees. Ids, keys, terms, dates and enums are left alone so the data stays valid.
 PROSE_KEYS = {
-    "title", "text", "note", "notes", "short", "question", "source", "as_written", "date_as_written", "original",
-    "correction", "footer", "facts", "heading", "reason", "summary", "description", "answer", "intro",
-    "name", "short_name", "example", "items", "list",
+    "title",
+    "text",
+    "note",
+    "notes",
+    "short",
+    "question",
+    "source",
+    "as_written",
+    "date_as_written",
+    "original",
+    "correction",
+    "footer",
+    "facts",
+    "heading",
+    "reason",
+    "summary",
+    "description",
+    "answer",
+    "intro",
+    "name",
+    "short_name",
+    "example",
+    "items",
+    "list",
 }
 
 FIELDS: list[str] = []  # FIELDS[n] = where payload n was planted ("data/formats/modern/bans.yml: …/note")
@@ -58,8 +79,10 @@ def _plant(node, where: str):
                     node[key] = value + _next(here)
                     continue
                 if isinstance(value, list):
-                    node[key] = [v + _next(f"{here}[{i}]") if isinstance(v, str) else _plant(v, f"{here}[{i}]")
-                                 for i, v in enumerate(value)]
+                    node[key] = [
+                        v + _next(f"{here}[{i}]") if isinstance(v, str) else _plant(v, f"{here}[{i}]")
+                        for i, v in enumerate(value)
+                    ]
                     continue
             node[key] = _plant(value, here)
         return node
@@ -115,8 +138,10 @@ def damage_project(root: Path, dest: Path) -> Path:
     # A verified example whose title and note are script-looking text (docs/scenarios/ pages show fences).
     page = dest / "docs" / "scenarios" / "modern.md"
     esc = lambda s: s.replace("\\", "\\\\").replace('"', '\\"')  # noqa: E731 - a YAML double-quoted string
-    fence = FENCE.format(title=esc(_next("docs/scenarios/modern.md: scenario title")),
-                         note=esc(_next("docs/scenarios/modern.md: scenario note")))
+    fence = FENCE.format(
+        title=esc(_next("docs/scenarios/modern.md: scenario title")),
+        note=esc(_next("docs/scenarios/modern.md: scenario note")),
+    )
     page.write_text(page.read_text(encoding="utf-8") + fence, encoding="utf-8")
     return dest
 
@@ -127,18 +152,33 @@ def damage_pool(dest: Path) -> Path:
     set_name = "Xss Set" + _next("pool: set name")
     cards = []
     for n, (kind, deck) in enumerate((("Personality", "Dynasty"), ("Strategy", "Fate"), ("Holding", "Dynasty"))):
-        cards.append({
-            "title": f"Zzyx {kind}" + _next(f"pool: {kind} title"),
-            "types": [kind], "decks": [deck], "clans": ["Crab"], "is_unique": n == 0,
-            "keywords": ["Samurai", "Kw" + _next(f"pool: {kind} keyword")],
-            "text": "<b>Battle:</b> :bow: Bow a target.<br>" + _next(f"pool: {kind} text"),
-            "flavor": _next(f"pool: {kind} flavor"), "artist": "Artist" + _next(f"pool: {kind} artist"),
-            "rarity": "Rare", "legality": ["Legacy", "Modern"], "force": "2", "chi": "2",
-        })
+        cards.append(
+            {
+                "title": f"Zzyx {kind}" + _next(f"pool: {kind} title"),
+                "types": [kind],
+                "decks": [deck],
+                "clans": ["Crab"],
+                "is_unique": n == 0,
+                "keywords": ["Samurai", "Kw" + _next(f"pool: {kind} keyword")],
+                "text": "<b>Battle:</b> :bow: Bow a target.<br>" + _next(f"pool: {kind} text"),
+                "flavor": _next(f"pool: {kind} flavor"),
+                "artist": "Artist" + _next(f"pool: {kind} artist"),
+                "rarity": "Rare",
+                "legality": ["Legacy", "Modern"],
+                "force": "2",
+                "chi": "2",
+            }
+        )
     sets = dest / "sets"
     sets.mkdir(parents=True, exist_ok=True)
-    (sets / "xss_set.yaml").write_text(yaml.safe_dump({"set": set_name, "cards": cards}, allow_unicode=True),
-                                       encoding="utf-8")
-    (dest / "set_info.yaml").write_text(yaml.safe_dump({"arcs": [{"name": "Test", "sets": [
-        {"set_name": set_name, "release_date": "2014-08-01"}]}]}, allow_unicode=True), encoding="utf-8")
+    (sets / "xss_set.yaml").write_text(
+        yaml.safe_dump({"set": set_name, "cards": cards}, allow_unicode=True), encoding="utf-8"
+    )
+    (dest / "set_info.yaml").write_text(
+        yaml.safe_dump(
+            {"arcs": [{"name": "Test", "sets": [{"set_name": set_name, "release_date": "2014-08-01"}]}]},
+            allow_unicode=True,
+        ),
+        encoding="utf-8",
+    )
     return dest

@@ -79,7 +79,7 @@ def _attrs(text: str) -> dict:
 def parse_html(text: str) -> Page:
     page = Page()
     # Script and style bodies and comments are blanked out, keeping the tags that open them (a <script src>).
-    text = _RAW.sub(lambda m: m.group(0)[:m.group(0).find(">") + 1] if m.group(1) else "", text)
+    text = _RAW.sub(lambda m: m.group(0)[: m.group(0).find(">") + 1] if m.group(1) else "", text)
     for m in _TAG.finditer(text):
         rest = m.group(2)
         if not rest or ("href" not in rest and "src" not in rest and "id" not in rest):

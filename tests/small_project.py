@@ -25,8 +25,11 @@ LEFT_OUT_FORMATS = ("obsidian-hand", "jade-hand-legacy")
 # The hand-written pages kept (and the assets every page loads): the verified examples are rendered by the
 # `scenario` fence, the one Markdown extension of the Codex's own.
 DOCS = ("assets", "scenarios/modern.md", "credits.md")
-NAV = [{"Home": "index.md"}, {"Verified examples": ["scenarios/index.md", {"Modern": "scenarios/modern.md"}]},
-       {"Credits": "credits.md"}]
+NAV = [
+    {"Home": "index.md"},
+    {"Verified examples": ["scenarios/index.md", {"Modern": "scenarios/modern.md"}]},
+    {"Credits": "credits.md"},
+]
 HOME = """\
 # L5R Rules Codex
 
@@ -68,8 +71,9 @@ def write_small_project(folder: Path) -> Path:
 def _write_config(path: Path) -> None:
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     head, nav = text.split("\nnav:\n", 1)
-    assert all(line.startswith((" ", "#")) or not line.strip() for line in nav.splitlines()), \
+    assert all(line.startswith((" ", "#")) or not line.strip() for line in nav.splitlines()), (
         "mkdocs.yml: `nav:` is expected to be its last setting"
+    )
     path.write_text(head + "\n" + yaml.safe_dump({"nav": NAV}, sort_keys=False), encoding="utf-8")
 
 
@@ -90,8 +94,10 @@ def _copy_data(data: Path, docs: Path) -> None:
     # the titles two records share (the card index lists them under the title).
     named = "\n".join(p.read_text(encoding="utf-8") for p in sorted((data / "formats").rglob("*.yml")))
     played = "\n".join(p.read_text(encoding="utf-8") for p in sorted(docs.rglob("*.md")))
-    records = {p: yaml.safe_load(p.read_text(encoding="utf-8"))["title"]
-               for p in sorted((ROOT / "data" / "cards").glob("*.yml"))}
+    records = {
+        p: yaml.safe_load(p.read_text(encoding="utf-8"))["title"]
+        for p in sorted((ROOT / "data" / "cards").glob("*.yml"))
+    }
     shared = {t for t, n in Counter(records.values()).items() if n > 1}
     (data / "cards").mkdir()
     for record, title in records.items():
@@ -102,8 +108,10 @@ def _copy_data(data: Path, docs: Path) -> None:
     redirects = data / "redirects.yml"
     kept = [line for line in _redirect_entries(redirects.read_text(encoding="utf-8")) if line[1] not in left_out]
     head = redirects.read_text(encoding="utf-8").split("\nredirects:", 1)[0]
-    redirects.write_text(head + "\nredirects:" + ("".join(f"\n  - from: {f}\n    to: {to}" for f, to in kept) or " []")
-                         + "\n", encoding="utf-8")
+    redirects.write_text(
+        head + "\nredirects:" + ("".join(f"\n  - from: {f}\n    to: {to}" for f, to in kept) or " []") + "\n",
+        encoding="utf-8",
+    )
 
 
 def _redirect_entries(text: str) -> list[tuple[str, str]]:

@@ -21,31 +21,84 @@ from pathlib import Path
 
 import yaml
 
-PAYLOAD = ('<b>Battle:</b> :bow: Bow a target.<br><script>window.__pwned = 1</script>'
-           '<img src=x onerror="window.__pwned = 2"><a href="javascript:window.__pwned = 3">click</a>')
+PAYLOAD = (
+    "<b>Battle:</b> :bow: Bow a target.<br><script>window.__pwned = 1</script>"
+    '<img src=x onerror="window.__pwned = 2"><a href="javascript:window.__pwned = 3">click</a>'
+)
 # Errata in the real pool quote the publisher's pages: an address in card text shows as written and is no link.
 ADDRESS_TEXT = "Plain text. Errata: https://errata.example/courtier?x=1&y=2"
 POOL = {
-    "a_line_in_the_sand": {"set": "A Line in the Sand", "cards": [
-        {"title": "Zzyx Test Samurai", "types": ["Personality"], "decks": ["Dynasty"], "clans": ["Crab"],
-         "keywords": ["Samurai", "Crab Clan"], "is_unique": True, "text": PAYLOAD, "legality": ["Legacy", "Modern"],
-         "rarity": "Rare", "artist": "Test Artist", "force": "2", "chi": "2"},
-        {"title": "Zzyx Test Courtier", "types": ["Personality"], "decks": ["Dynasty"], "clans": ["Crane"],
-         "keywords": ["Courtier"], "text": ADDRESS_TEXT, "legality": ["Modern"], "rarity": "Common",
-         "artist": "Test Artist"}]},
-    "promotional_test": {"set": "Promotional (Test)", "cards": [
-        {"title": "Zzyx Test Promo", "types": ["Item"], "decks": ["Fate"], "keywords": [], "text": "A promo.",
-         "legality": ["Legacy"], "rarity": "Promo", "artist": "Test Artist"}]},
-    "coils_test": {"set": "Coils of Madness", "cards": [
-        {"title": "Border Keep", "extended_title": "Border Keep • Experienced 2", "types": ["Holding"],
-         "decks": ["Dynasty"], "keywords": ["Experienced 2", "Unique"], "is_unique": True,
-         "text": "Invented text for a test.", "legality": ["Legacy"], "rarity": "Fixed", "artist": "Test Artist",
-         "gold_cost": 0}]},
+    "a_line_in_the_sand": {
+        "set": "A Line in the Sand",
+        "cards": [
+            {
+                "title": "Zzyx Test Samurai",
+                "types": ["Personality"],
+                "decks": ["Dynasty"],
+                "clans": ["Crab"],
+                "keywords": ["Samurai", "Crab Clan"],
+                "is_unique": True,
+                "text": PAYLOAD,
+                "legality": ["Legacy", "Modern"],
+                "rarity": "Rare",
+                "artist": "Test Artist",
+                "force": "2",
+                "chi": "2",
+            },
+            {
+                "title": "Zzyx Test Courtier",
+                "types": ["Personality"],
+                "decks": ["Dynasty"],
+                "clans": ["Crane"],
+                "keywords": ["Courtier"],
+                "text": ADDRESS_TEXT,
+                "legality": ["Modern"],
+                "rarity": "Common",
+                "artist": "Test Artist",
+            },
+        ],
+    },
+    "promotional_test": {
+        "set": "Promotional (Test)",
+        "cards": [
+            {
+                "title": "Zzyx Test Promo",
+                "types": ["Item"],
+                "decks": ["Fate"],
+                "keywords": [],
+                "text": "A promo.",
+                "legality": ["Legacy"],
+                "rarity": "Promo",
+                "artist": "Test Artist",
+            }
+        ],
+    },
+    "coils_test": {
+        "set": "Coils of Madness",
+        "cards": [
+            {
+                "title": "Border Keep",
+                "extended_title": "Border Keep • Experienced 2",
+                "types": ["Holding"],
+                "decks": ["Dynasty"],
+                "keywords": ["Experienced 2", "Unique"],
+                "is_unique": True,
+                "text": "Invented text for a test.",
+                "legality": ["Legacy"],
+                "rarity": "Fixed",
+                "artist": "Test Artist",
+                "gold_cost": 0,
+            }
+        ],
+    },
 }
 
 
-SETS = [("Imperial Edition", "1996-05-01", "imperial_edition"), ("Samurai Edition", "2008-03-01", "samurai_edition"),
-        ("A Line in the Sand", "2014-08-01", "a_line_in_the_sand")]
+SETS = [
+    ("Imperial Edition", "1996-05-01", "imperial_edition"),
+    ("Samurai Edition", "2008-03-01", "samurai_edition"),
+    ("A Line in the Sand", "2014-08-01", "a_line_in_the_sand"),
+]
 TYPES = [("Personality", "Dynasty"), ("Holding", "Dynasty"), ("Strategy", "Fate"), ("Item", "Fate")]
 CLANS = ["Crab", "Crane", "Lion", "Unicorn"]
 KEYWORDS = [["Duelist", "Samurai"], ["Courtier"], ["Samurai"]]
@@ -74,10 +127,21 @@ def _player_cards() -> dict[str, list]:
     for n in range(COUNT):  # types, clans, keywords and tags in every combination, spread over the three sets
         s, t, c, k, g = (n // 4 + n // 48) % 3, n % 4, n // 4 % 4, n // 16 % 3, n // 48 % 2
         kind, deck = TYPES[t]
-        by_set[SETS[s][2]].append({"title": title(n), "types": [kind], "decks": [deck],
-                                   "clans": [CLANS[c]], "keywords": KEYWORDS[k] + [f"{CLANS[c]} Clan"],
-                                   "is_unique": n % 2 == 0, "text": "Made-up text. " + TEXTS[n % 5], "legality": TAGS[g],
-                                   "rarity": "Common", "artist": "Test Artist", **_stats(n)})
+        by_set[SETS[s][2]].append(
+            {
+                "title": title(n),
+                "types": [kind],
+                "decks": [deck],
+                "clans": [CLANS[c]],
+                "keywords": KEYWORDS[k] + [f"{CLANS[c]} Clan"],
+                "is_unique": n % 2 == 0,
+                "text": "Made-up text. " + TEXTS[n % 5],
+                "legality": TAGS[g],
+                "rarity": "Common",
+                "artist": "Test Artist",
+                **_stats(n),
+            }
+        )
     by_set[SETS[0][2]] += [EXPERIENCED_BASE, EXPERIENCED]
     return by_set
 
@@ -91,8 +155,13 @@ def _stats(n: int) -> dict[str, int | str]:
     an Item's bonuses ("+1"), all following from n."""
     kind, m = TYPES[n % 4][0], n // 4
     if kind == "Personality":
-        return {"force": m % 7, "chi": m % 5, "personal_honor": m % 4, "honor_requirement": m % 9,
-                "gold_cost": 3 + m % 8}
+        return {
+            "force": m % 7,
+            "chi": m % 5,
+            "personal_honor": m % 4,
+            "honor_requirement": m % 9,
+            "gold_cost": 3 + m % 8,
+        }
     if kind == "Holding":
         return {"gold_cost": m % 6}
     if kind == "Item":
@@ -102,13 +171,26 @@ def _stats(n: int) -> dict[str, int | str]:
 
 # A card and its experienced version (the home page's box and the header's open the card whose title is typed):
 # "Qvox Twin" also starts the experienced one's title, so a title search lists both.
-EXPERIENCED = {"title": "Qvox Twin", "extended_title": "Qvox Twin • Experienced", "types": ["Personality"],
-               "decks": ["Dynasty"], "clans": ["Crab"], "keywords": ["Experienced", "Samurai"], "text": "Made-up.",
-               "legality": ["Legacy"], "rarity": "Rare", "artist": "Test Artist", "force": 3}
+EXPERIENCED = {
+    "title": "Qvox Twin",
+    "extended_title": "Qvox Twin • Experienced",
+    "types": ["Personality"],
+    "decks": ["Dynasty"],
+    "clans": ["Crab"],
+    "keywords": ["Experienced", "Samurai"],
+    "text": "Made-up.",
+    "legality": ["Legacy"],
+    "rarity": "Rare",
+    "artist": "Test Artist",
+    "force": 3,
+}
 # The base card's clan is written as the clan's keyword, as a few cards of the real pool have it: the card search's
 # clan list shows the clan once ("Crab"), never beside "Crab Clan".
 EXPERIENCED_BASE = {key: value for key, value in EXPERIENCED.items() if key != "extended_title"} | {
-    "keywords": ["Samurai"], "clans": ["Crab Clan"], "force": 2}
+    "keywords": ["Samurai"],
+    "clans": ["Crab Clan"],
+    "force": 2,
+}
 
 
 def write_pool(pool: Path) -> Path:
@@ -120,8 +202,12 @@ def write_pool(pool: Path) -> Path:
         docs.setdefault(file, {"set": name, "cards": []})["cards"] += cards
     for file, doc in docs.items():
         (pool / "sets" / f"{file}.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
-    (pool / "set_info.yaml").write_text(yaml.safe_dump({"arcs": [{"name": "Test", "sets": [
-        {"set_name": name, "release_date": date} for name, date, _ in SETS]}]}), encoding="utf-8")
+    (pool / "set_info.yaml").write_text(
+        yaml.safe_dump(
+            {"arcs": [{"name": "Test", "sets": [{"set_name": name, "release_date": date} for name, date, _ in SETS]}]}
+        ),
+        encoding="utf-8",
+    )
     return pool
 
 
@@ -135,8 +221,18 @@ def write_quoting_pool(pool: Path) -> Path:
     write_pool(pool)
     path = pool / "sets" / "a_line_in_the_sand.yaml"
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    doc["cards"].append({"title": QUOTING_TITLE, "types": ["Strategy"], "decks": ["Fate"], "keywords": [],
-                         "text": QUOTED[0], "errata_text": QUOTED[1], "legality": ["Modern"], "rarity": "Common"})
+    doc["cards"].append(
+        {
+            "title": QUOTING_TITLE,
+            "types": ["Strategy"],
+            "decks": ["Fate"],
+            "keywords": [],
+            "text": QUOTED[0],
+            "errata_text": QUOTED[1],
+            "legality": ["Modern"],
+            "rarity": "Common",
+        }
+    )
     path.write_text(yaml.safe_dump(doc), encoding="utf-8")
     return pool
 
@@ -148,8 +244,13 @@ def build_env(pool: Path) -> dict:
 
     from conftest import TEST_SITE_URL
 
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_SITE_URL=TEST_SITE_URL,
-                L5R_CACHE_DIR=str(pool.parent / "cache"))
+    return dict(
+        os.environ,
+        NO_MKDOCS_2_WARNING="1",
+        L5R_CARDPOOL=str(pool),
+        L5R_SITE_URL=TEST_SITE_URL,
+        L5R_CACHE_DIR=str(pool.parent / "cache"),
+    )
 
 
 def built_with_pool(tmp_path_factory, alongside=None) -> Path:
@@ -168,9 +269,23 @@ def built_with_pool(tmp_path_factory, alongside=None) -> Path:
         # Its messages go to a file, not a pipe: a pipe nobody reads while `alongside` runs could fill and stall it.
         log = work / "build.log"
         with open(log, "w", encoding="utf-8") as stream:
-            site = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
-                                     str(ROOT / "mkdocs.yml"), "--site-dir", str(work / "site")], cwd=ROOT, env=env,
-                                    stdout=subprocess.DEVNULL, stderr=stream)
+            site = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "mkdocs",
+                    "build",
+                    "--strict",
+                    "-f",
+                    str(ROOT / "mkdocs.yml"),
+                    "--site-dir",
+                    str(work / "site"),
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=stream,
+            )
             try:
                 if alongside is not None:
                     alongside(work, env)

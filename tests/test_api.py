@@ -12,8 +12,15 @@ import pytest
 
 from decks.support import codex, index
 from l5r.cardpool import load_index
-from l5r.site.api import (CARD_FIELDS, cards_document, checker_data, format_document, schemas, set_acronyms_document,
-                          site_outputs)
+from l5r.site.api import (
+    CARD_FIELDS,
+    cards_document,
+    checker_data,
+    format_document,
+    schemas,
+    set_acronyms_document,
+    site_outputs,
+)
 from l5r.site.plan import plan_site
 
 SCHEMAS = schemas()
@@ -50,8 +57,13 @@ def test_bans_as_of_a_date_read_from_the_api_agree_with_the_codex(format_id):
     for day in days + [d - dt.timedelta(days=1) for d in days]:
         iso = day.isoformat()
         lifted = {b["id"]: b["lifted"] or (b["lifted_inferred"] or {}).get("date") for b in doc["bans"]}
-        from_api = {b["id"] for b in doc["bans"] if not b["lifted_undated"] and (b["added"] is None or b["added"] <= iso)
-                    and (lifted[b["id"]] is None or iso < lifted[b["id"]])}
+        from_api = {
+            b["id"]
+            for b in doc["bans"]
+            if not b["lifted_undated"]
+            and (b["added"] is None or b["added"] <= iso)
+            and (lifted[b["id"]] is None or iso < lifted[b["id"]])
+        }
         assert from_api == {b.id for b in fmt.bans.as_of(day)}, iso
 
 
@@ -133,8 +145,9 @@ def test_checker_data_links_every_cited_rule():
     plan = plan_site(codex())
     urls = {rid: f"{uri}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
     data = checker_data(codex(), index(), urls)
-    cited = {r for f in data["formats"] for r in f["ruleset"]["rule_refs"].values()} | \
-        {b["id"] for f in data["formats"] for b in f["bans"]}
+    cited = {r for f in data["formats"] for r in f["ruleset"]["rule_refs"].values()} | {
+        b["id"] for f in data["formats"] for b in f["bans"]
+    }
     missing = sorted(r for r in cited if r not in data["rule_urls"])
     assert not missing, f"rules the checker cites without a permalink: {missing}"
 

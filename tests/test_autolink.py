@@ -17,7 +17,7 @@ def _t(name: str) -> Target:
 def found(terms, text, vocabulary=()):
     """[(text as written, the entry's term)] for every mention the linker finds."""
     linker = Linker({name: _t(name) for name in terms}, frozenset(vocabulary))
-    return [(text[m.start:m.end], m.term) for m in linker.find(text)]
+    return [(text[m.start : m.end], m.term) for m in linker.find(text)]
 
 
 # -- Partial words / single words (AEG wording-referring-partial-words, -single-words) ------------------------
@@ -32,7 +32,9 @@ def test_a_single_word_does_not_match_inside_a_longer_title():
 def test_the_longest_term_wins():
     assert found(["Battle", "Battle Maiden"], "Bow a Battle Maiden.") == [("Battle Maiden", "Battle Maiden")]
     assert found(["Battle", "Battle Maiden"], "Bow a Battle Maiden, then a Battle ability.") == [
-        ("Battle Maiden", "Battle Maiden"), ("Battle", "Battle")]
+        ("Battle Maiden", "Battle Maiden"),
+        ("Battle", "Battle"),
+    ]
 
 
 def test_a_word_before_that_is_part_of_a_name_blocks_the_match():
@@ -68,8 +70,7 @@ def test_capitalization_is_part_of_the_term():
 
 
 def test_possessives_match():
-    assert found(["Stronghold"], "his or her Stronghold’s Clan Alignment", {"Clan"}) == [
-        ("Stronghold", "Stronghold")]
+    assert found(["Stronghold"], "his or her Stronghold’s Clan Alignment", {"Clan"}) == [("Stronghold", "Stronghold")]
 
 
 # -- Plurals (AEG wording-referring-plurals, -all-meanings) --------------------------------------------------
@@ -92,8 +93,17 @@ def test_a_plural_in_text_prefers_the_plural_title_when_there_is_one():
     assert found(["Berserker", "Berserkers"], "Bow two Berserkers") == [("Berserkers", "Berserkers")]
 
 
-@pytest.mark.parametrize("term,plural", [("Berserker", ["Berserkers"]), ("Ally", ["Allies"]), ("Day", ["Days"]),
-                                         ("Switch", ["Switches"]), ("Duels", []), ("Lies, Lies, Lies...", [])])
+@pytest.mark.parametrize(
+    "term,plural",
+    [
+        ("Berserker", ["Berserkers"]),
+        ("Ally", ["Allies"]),
+        ("Day", ["Days"]),
+        ("Switch", ["Switches"]),
+        ("Duels", []),
+        ("Lies, Lies, Lies...", []),
+    ],
+)
 def test_plural_forms(term, plural):
     assert plural_forms(term) == plural
 
@@ -135,8 +145,9 @@ def test_only_the_first_mention_in_a_section_links(codex, renderer):
 
 def test_an_entry_never_links_to_itself(codex, renderer):
     seppuku = codex.records["oh-ability-seppuku"]  # its notes say "commits Seppuku"
-    links = _links(renderer, "formats/obsidian-hand/abilities.md", "obsidian-hand", seppuku.id,
-                   seppuku.text + seppuku.notes)
+    links = _links(
+        renderer, "formats/obsidian-hand/abilities.md", "obsidian-hand", seppuku.id, seppuku.text + seppuku.notes
+    )
     assert not [h for h, _, _ in links if "oh-ability-seppuku" in h]
     cavalry = codex.records["ne-kw-cavalry"]  # its text names Cavalry, Absent and Engage
     links = _links(renderer, "formats/new-era/keywords.md", "new-era", cavalry.id, cavalry.text)
@@ -164,8 +175,7 @@ def test_the_nearest_definition_wins_across_formats(codex, renderer):
 
 def test_tooltips_carry_the_citation_and_a_short_definition(codex, renderer):
     section = codex.records["ne-bronze-rule"]
-    (href, title, text), *_ = _links(renderer, "formats/new-era/cardinal-rules.md", "new-era", section.id,
-                                     section.text)
+    (href, title, text), *_ = _links(renderer, "formats/new-era/cardinal-rules.md", "new-era", section.id, section.text)
     assert text == "Active Player" and "ne-kw-active-player" in href
     # The tooltip names the keyword as pages cite it (the document's words, not the id), then defines it.
     assert title.startswith("NE Active Player: ") and len(title) > 40
@@ -173,8 +183,9 @@ def test_tooltips_carry_the_citation_and_a_short_definition(codex, renderer):
 
 def test_a_title_several_cards_share_links_to_the_title_group(codex, renderer):
     section = codex.records["oh-ii-f-deck-restrictions"]
-    links = {t: h for h, _, t in _links(renderer, "formats/obsidian-hand/ii-f.md", "obsidian-hand", section.id,
-                                        section.text)}
+    links = {
+        t: h for h, _, t in _links(renderer, "formats/obsidian-hand/ii-f.md", "obsidian-hand", section.id, section.text)
+    }
     assert links["Hida Kisada"] == "../../../compare/cards/#title-hida-kisada"
     assert links["Hida Yakamo"] == "../../../compare/cards/#title-hida-yakamo"
     # With its experience level, the title names one card.

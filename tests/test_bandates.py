@@ -21,13 +21,20 @@ def ban(codex, **changes):
     return dataclasses.replace(codex.records["mod-ban-keigo-sensei"], **changes)
 
 
-@pytest.mark.parametrize("precision, words, clause, aside", [
-    ("exact", "2015-08-16", "since 2015-08-16", ""),
-    ("on-or-before", "on or before 2015-08-16", "(on or before 2015-08-16)", ""),
-    ("as-of", "on the list as of 2015-08-16", "(on the list as of 2015-08-16)",
-     "on or before that day; from that day on is the Codex’s reading"),
-    ("inferred", "undated", "(undated)", "the Codex infers in force by 2015-08-16: a reason"),
-])
+@pytest.mark.parametrize(
+    "precision, words, clause, aside",
+    [
+        ("exact", "2015-08-16", "since 2015-08-16", ""),
+        ("on-or-before", "on or before 2015-08-16", "(on or before 2015-08-16)", ""),
+        (
+            "as-of",
+            "on the list as of 2015-08-16",
+            "(on the list as of 2015-08-16)",
+            "on or before that day; from that day on is the Codex’s reading",
+        ),
+        ("inferred", "undated", "(undated)", "the Codex infers in force by 2015-08-16: a reason"),
+    ],
+)
 def test_the_parts_of_an_added_date(codex, precision, words, clause, aside):
     st = bandates.statement(ban(codex, added=D, added_precision=precision, added_inference="a reason"), "added")
     assert (st.words, st.clause_words, st.aside_words) == (words, clause, aside)
@@ -72,8 +79,7 @@ def test_the_macro_marks_the_day_up_and_keeps_the_words(codex):
     st = bandates.statement(ban(codex, added=D, added_precision="as-of"), "added")
     html = render_dated(st, anchor_prefix="")
     assert 'data-qualifier="as-of"' in html
-    assert ('on the list as of <a href="#as-of-2015-08-16"><time datetime="2015-08-16">2015-08-16</time></a>'
-            in html)
+    assert 'on the list as of <a href="#as-of-2015-08-16"><time datetime="2015-08-16">2015-08-16</time></a>' in html
     assert f'<small class="l5r-inferred" title="{st.why}">(on or before that day; ' in html.replace("&#39;", "'")
     # The same words as the plain form, once the markup is gone.
     assert re.sub(r"<[^>]+>", "", html) == f"{st.words} ({st.aside_words})"
@@ -119,8 +125,11 @@ def test_no_template_tests_a_date_qualifier_itself():
 
 
 def test_no_template_words_a_date_itself():
-    words = {name: [w for w in WORDS if w in re.sub(r"\{[{%].*?[%}]\}", "", source, flags=re.S)]
-             for name, source in template_texts() if name != "_macros.md.j2"}
+    words = {
+        name: [w for w in WORDS if w in re.sub(r"\{[{%].*?[%}]\}", "", source, flags=re.S)]
+        for name, source in template_texts()
+        if name != "_macros.md.j2"
+    }
     assert not {name: found for name, found in words.items() if found}
 
 
@@ -134,7 +143,9 @@ def test_the_scan_finds_what_it_looks_for():
 
 
 def test_every_template_that_shows_a_ban_date_uses_the_macro():
-    users = {name for name, source in template_texts() if "ban_dates.statement(" in source or "ban_dates.status(" in source}
+    users = {
+        name for name, source in template_texts() if "ban_dates.statement(" in source or "ban_dates.status(" in source
+    }
     # A card record's page (card.md.j2) shows the ban history every card page shows: pool_card_bans.html.j2's
     assert users >= {"bans.md.j2", "compare_cards.md.j2", "pool_card_bans.html.j2", "print.md.j2"}
     for name, source in template_texts():

@@ -113,7 +113,7 @@ def _modern_list_as_of_august_16() -> list[str]:
     lines = MOD_DOC.read_text(encoding="utf-8").splitlines()
     start = lines.index("As of August 16, 2015, the following cards are banned:")
     out = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         if not line.strip().startswith("•"):
             break
         out.append(line.strip().lstrip("•").strip())
@@ -195,8 +195,16 @@ def test_every_ban_or_unban_update_is_recorded_on_the_entries_it_touches(codex):
 def test_in_force_boundaries():
     from l5r.data.model import BanEntry, Origin
 
-    e = BanEntry(id="x", title="x", format_id="f", origin=Origin("p", 1), as_written="x", category_id="c",
-                 added=D("2015-10-05"), lifted=D("2016-01-01"))
+    e = BanEntry(
+        id="x",
+        title="x",
+        format_id="f",
+        origin=Origin("p", 1),
+        as_written="x",
+        category_id="c",
+        added=D("2015-10-05"),
+        lifted=D("2016-01-01"),
+    )
     assert not e.in_force(D("2015-10-04"))
     assert e.in_force(D("2015-10-05"))
     assert e.in_force(D("2015-12-31"))
@@ -214,5 +222,4 @@ def test_the_modern_ban_page_says_only_what_the_document_says(built_site):
     text = " ".join(entities.unescape(re.sub(r"<[^>]+>", "", html)).replace("’", "'").split())
     assert "The list before 2015-08-16" not in text
     assert "Before 2015-08-16 the document states no ban list" in text, text[:2000]
-    assert "Lifted on a day the document does not give, and on no list it states: Koan's Jingasa, Koan's Robes" \
-        in text
+    assert "Lifted on a day the document does not give, and on no list it states: Koan's Jingasa, Koan's Robes" in text

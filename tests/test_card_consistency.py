@@ -39,7 +39,7 @@ from conftest import FIXTURE_POOL, real_pool
 
 _ROW = re.compile(r'<tr data-format="([^"]+)"><td>[^<]*</td><td data-status="([^"]+)">[^<]*</td><td>(.*?)</td></tr>')
 _HASH = re.compile(r'href="[^"#]*#([^"]+)"')
-_HISTORY = re.compile(r'<table data-l5r-bans>.*?</table>', re.S)
+_HISTORY = re.compile(r"<table data-l5r-bans>.*?</table>", re.S)
 _HISTORY_ROW = re.compile(r'<tr(?: data-ban="([^"]+)")?><td>(?:<a [^>]*>)?([^<]+)(?:</a>)?</td><td>([^<]+)</td>')
 _TIMELINE = re.compile(r'<script type="application/json" id="l5r-card-timeline" data-today="([^"]+)">(.*?)</script>')
 
@@ -90,9 +90,14 @@ def stated_dates(checker: DeckChecker, identity: Identity, today: dt.date) -> li
     return sorted(days)
 
 
-def disagreements(card_site: CardSite, identity: Identity, page: str, search_statuses: list[str] | None,
-                  deck_checkers: list[DeckChecker],
-                  one_card_check: Callable[[DeckChecker, Identity, dt.date], str | None] | None = None) -> list[str]:
+def disagreements(
+    card_site: CardSite,
+    identity: Identity,
+    page: str,
+    search_statuses: list[str] | None,
+    deck_checkers: list[DeckChecker],
+    one_card_check: Callable[[DeckChecker, Identity, dt.date], str | None] | None = None,
+) -> list[str]:
     """Every way this card's page, its card search row and the deck checker disagree (empty: none)."""
     seen = read_card_page(page)
     problems = []
@@ -125,16 +130,20 @@ def disagreements(card_site: CardSite, identity: Identity, page: str, search_sta
             if fmt in seen.timeline:
                 segment = _segment(seen.timeline[fmt], day)
                 if segment[1] != verdict.status or segment[3] != [b.id for b in verdict.bans]:
-                    problems.append(f"{fmt} {day}: date picker {segment[1]} {segment[3]} != deck checker "
-                                    f"{verdict.status}")
+                    problems.append(
+                        f"{fmt} {day}: date picker {segment[1]} {segment[3]} != deck checker {verdict.status}"
+                    )
             elif seen.table and verdict.status != now.status:
-                problems.append(f"{fmt} {day}: the page has no date picker data, the deck checker says "
-                                f"{verdict.status} (today {now.status})")
+                problems.append(
+                    f"{fmt} {day}: the page has no date picker data, the deck checker says "
+                    f"{verdict.status} (today {now.status})"
+                )
             if one_card_check is not None:
                 checked = one_card_check(checker, identity, day)
                 if checked is not None and checked != verdict.status:
-                    problems.append(f"{fmt} {day}: check() of a one-card list says {checked}, "
-                                    f"card_legality {verdict.status}")
+                    problems.append(
+                        f"{fmt} {day}: check() of a one-card list says {checked}, card_legality {verdict.status}"
+                    )
     return problems
 
 
@@ -169,7 +178,7 @@ def one_card_check(checker: DeckChecker, identity: Identity, day: dt.date) -> st
 def _search_statuses(site: Path) -> dict[str, list[str]]:
     """assets/card-index.js: the card search's today's verdicts, by the card's page address."""
     text = (site / "assets" / "card-index.js").read_text(encoding="utf-8")
-    data = json.loads(text[len("window.__l5r_cards="):].rstrip().rstrip(";"))
+    data = json.loads(text[len("window.__l5r_cards=") :].rstrip().rstrip(";"))
     return {row[2]: [data["status"][v] for v in row[8]] for row in data["cards"]}
 
 
@@ -179,8 +188,14 @@ def test_every_card_page_of_the_fixture_pool_gives_one_answer(built_site):
     index = load_index(FIXTURE_POOL, codex.cards)
     card_site = CardSite.prepare(codex, index, load_printings(FIXTURE_POOL))
     search = _search_statuses(built_site)
-    today = dt.date.fromisoformat(json.loads((built_site / "assets" / "card-index.js").read_text(
-        encoding="utf-8")[len("window.__l5r_cards="):].rstrip().rstrip(";"))["as_of"])
+    today = dt.date.fromisoformat(
+        json.loads(
+            (built_site / "assets" / "card-index.js")
+            .read_text(encoding="utf-8")[len("window.__l5r_cards=") :]
+            .rstrip()
+            .rstrip(";")
+        )["as_of"]
+    )
     card_site.today = today
     deck_checkers = checkers(codex, index)  # checkers of their own: the pages' are not asked again
     pages = {p.parent.name: p for p in (built_site / "card").glob("*/index.html")}
@@ -241,5 +256,9 @@ def test_the_walk_finds_a_page_that_contradicts_itself():
     assert any("ban history" in p for p in disagreements(card_site, keigo, contradicting, statuses, deck_checkers))
     wrong_search = ["legal" if s == "banned" else s for s in statuses]
     assert any("card search" in p for p in disagreements(card_site, keigo, page, wrong_search, deck_checkers))
-    assert any("table" in p for p in disagreements(card_site, keigo, page.replace(
-        'data-status="banned"', 'data-status="legal"', 1), statuses, deck_checkers))
+    assert any(
+        "table" in p
+        for p in disagreements(
+            card_site, keigo, page.replace('data-status="banned"', 'data-status="legal"', 1), statuses, deck_checkers
+        )
+    )

@@ -19,7 +19,8 @@ import yaml
 from conftest import ROOT, project_site
 
 SITE_DESCRIPTION = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)[
-    "site_description"]
+    "site_description"
+]
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +55,15 @@ def test_a_card_page_leads_with_legality_then_facts_text_ban_history_printings(s
     format), then the facts, the text, the ban history, the printings."""
     page = _read(site, path)
     article = page.split("<article", 1)[1]
-    marks = ['id="legality"', 'class="l5r-verdict"', 'class="l5r-legality"', 'class="l5r-card-facts"',
-             'id="text"', ">Ban history<", 'id="printings"']
+    marks = [
+        'id="legality"',
+        'class="l5r-verdict"',
+        'class="l5r-legality"',
+        'class="l5r-card-facts"',
+        'id="text"',
+        ">Ban history<",
+        'id="printings"',
+    ]
     where = [article.find(m) for m in marks]
     assert -1 not in where, dict(zip(marks, where))
     assert where == sorted(where), dict(zip(marks, where))
@@ -77,7 +85,9 @@ def _ban_history(site, path):
 
 def test_every_card_page_has_a_ban_history(site):
     promo = _ban_history(site, POOL_CARD)
-    assert "OH Ban list, Unreleased Cards/Promos" in html.unescape(promo) or "oh-ban-unreleased-promos" in promo, promo[:500]
+    assert "OH Ban list, Unreleased Cards/Promos" in html.unescape(promo) or "oh-ban-unreleased-promos" in promo, promo[
+        :500
+    ]
     quiet = _ban_history(site, QUIET_CARD)
     assert "No format&#x27;s ban list names this card." in quiet or "No format's ban list names this card." in quiet
     keep = _ban_history(site, DOCUMENTED_CARD)
@@ -87,6 +97,7 @@ def test_every_card_page_has_a_ban_history(site):
 def test_citation_labels_have_one_style_on_both_kinds_of_card_page(site):
     """`CARD Kakita Ibara` vs `CARD border-keep` was two styles: both name the card by its title (the id, the
     short link and the anchor of the record stay as they were)."""
+
     def label(path):
         return html.unescape(re.search(r'<code class="l5r-cite__id">(.*?)</code>', _read(site, path)).group(1))
 
@@ -132,8 +143,12 @@ def _sections(page: str):
             yield re.search(r'id="([^"]+)"', opener).group(1), body
 
 
-RULE_PAGES = ["formats/obsidian-hand/ii-f", "formats/obsidian-hand/guidelines", "formats/modern/deck-construction",
-              "formats/new-era/deck-construction"]
+RULE_PAGES = [
+    "formats/obsidian-hand/ii-f",
+    "formats/obsidian-hand/guidelines",
+    "formats/modern/deck-construction",
+    "formats/new-era/deck-construction",
+]
 
 
 _TEXT = re.compile(r'<(?:p|ul|ol|table|blockquote)(?:>|\s(?!class="l5r-provenance))')
@@ -177,8 +192,16 @@ def test_sub_section_citations_read_like_the_documents_numbering(site):
 # --- shared links -------------------------------------------------------------------------------------------
 
 
-SHARED = ["", "formats/obsidian-hand/ii-f", "formats/modern", "deck-check", POOL_CARD, DOCUMENTED_CARD,
-          "c/oh-ii-f", "c/card-border-keep-experienced-2"]
+SHARED = [
+    "",
+    "formats/obsidian-hand/ii-f",
+    "formats/modern",
+    "deck-check",
+    POOL_CARD,
+    DOCUMENTED_CARD,
+    "c/oh-ii-f",
+    "c/card-border-keep-experienced-2",
+]
 
 
 def test_every_page_and_short_link_carries_its_own_title_and_description(site):
@@ -225,8 +248,10 @@ def test_a_shared_rule_shows_its_citation_heading_and_own_words(site):
 def test_a_shared_card_shows_its_type_and_legality(site):
     promo = _meta(_read(site, POOL_CARD))
     assert promo["og:title"] == "A Casual Stroll"
-    assert promo["og:description"].startswith("Strategy · Fate deck.") and "banned in obsidian hand" in promo[
-        "og:description"].lower(), promo
+    assert (
+        promo["og:description"].startswith("Strategy · Fate deck.")
+        and "banned in obsidian hand" in promo["og:description"].lower()
+    ), promo
     assert re.search(r'<link rel="canonical" href="[^"]+/card/a-casual-stroll/"', _read(site, POOL_CARD))
     keep = _meta(_read(site, DOCUMENTED_CARD))
     assert "Holding" in keep["og:description"] and "banned in modern" in keep["og:description"].lower(), keep
@@ -237,7 +262,9 @@ def test_the_verdict_sentence_names_whatever_verdict_the_legality_function_retur
     same verdict together in the table's order; it decides nothing."""
     from l5r.site.cardpage.verdicts import verdict_sentence
 
-    assert verdict_sentence([("Obsidian Hand", "legal"), ("New Era", "cannot-be-checked"), ("Modern", "legal")]) == \
-        "Legal in Obsidian Hand and Modern; cannot be checked in New Era."
+    assert (
+        verdict_sentence([("Obsidian Hand", "legal"), ("New Era", "cannot-be-checked"), ("Modern", "legal")])
+        == "Legal in Obsidian Hand and Modern; cannot be checked in New Era."
+    )
     assert verdict_sentence([("A", "banned"), ("B", "banned"), ("C", "banned")]) == "Banned in A, B and C."
     assert verdict_sentence([]) == ""

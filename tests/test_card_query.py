@@ -21,12 +21,18 @@ TITLES = ROOT / "docs" / "assets" / "title-match.js"
 
 # A small card table in the shape of assets/card-index.js (l5r/site/cardsearch.py `index_document`).
 TABLE: dict[str, Any] = {
-    "root": "../../", "formats": [["obsidian-hand", "Obsidian Hand", "OH"], ["modern", "Modern", "MOD"]],
-    "types": ["Personality", "Holding", "Item"], "clans": ["Crab", "Crane"], "decks": ["Dynasty", "Fate"],
-    "keywords": ["Duelist", "Samurai", "Crab Clan"], "sets": ["Ivory Edition", "A Line in the Sand", "Imperial Edition"],
-    "set_years": [2009, 2014, 1995], "stats": ["force", "chi", "focus", "gold_cost", "personal_honor",
-                                               "honor_requirement", "province_strength"],
-    "url": ["card/", "/"], "status": ["legal", "not-legal", "banned", "not-checked"], "syntax": "cards/syntax/",
+    "root": "../../",
+    "formats": [["obsidian-hand", "Obsidian Hand", "OH"], ["modern", "Modern", "MOD"]],
+    "types": ["Personality", "Holding", "Item"],
+    "clans": ["Crab", "Crane"],
+    "decks": ["Dynasty", "Fate"],
+    "keywords": ["Duelist", "Samurai", "Crab Clan"],
+    "sets": ["Ivory Edition", "A Line in the Sand", "Imperial Edition"],
+    "set_years": [2009, 2014, 1995],
+    "stats": ["force", "chi", "focus", "gold_cost", "personal_honor", "honor_requirement", "province_strength"],
+    "url": ["card/", "/"],
+    "status": ["legal", "not-legal", "banned", "not-checked"],
+    "syntax": "cards/syntax/",
     "as_of": "2026-11-28",
     "cards": [
         # title, exp, url, types, clans, deck, keywords, unique, verdicts, year, sets, stats
@@ -38,9 +44,14 @@ TABLE: dict[str, Any] = {
         ["Wall Section", "", "", [1], [0], 0, [], 0, [3, 0], 2014, [1], ",,,2,,,7"],
     ],
 }
-TEXTS = ["Battle: Challenge a target Personality to a duel.", "Fear 2. Open: bow a target Follower.",
-         "Crab Clan. Reaction: after a battle, gain 1 Honor.", "Produces 1 Gold.", "Battle: :bow: Bow a target.",
-         "The province's strength is increased."]
+TEXTS = [
+    "Battle: Challenge a target Personality to a duel.",
+    "Fear 2. Open: bow a target Follower.",
+    "Crab Clan. Reaction: after a battle, gain 1 Honor.",
+    "Produces 1 Gold.",
+    "Battle: :bow: Bow a target.",
+    "The province's strength is increased.",
+]
 
 HARNESS = r"""
 globalThis.window = globalThis;
@@ -81,9 +92,13 @@ def node() -> str:
 def run(queries: list[str], tmp_path: Path, table: dict[str, Any] = TABLE, texts: list[str] = TEXTS) -> list[Any]:
     harness = tmp_path / "harness.js"
     harness.write_text(HARNESS, encoding="utf-8")
-    result = subprocess.run([node(), str(harness), str(TITLES), str(THEME / "card-query.js")],
-                            input=json.dumps({"table": table, "texts": texts, "queries": queries}),
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [node(), str(harness), str(TITLES), str(THEME / "card-query.js")],
+        input=json.dumps({"table": table, "texts": texts, "queries": queries}),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     answers: list[Any] = json.loads(result.stdout)
     return answers
@@ -120,7 +135,7 @@ FINDS = [
     ("t:personality (c:crab OR o:fear)", titles(1, 2)),
     ("-(c:crab OR c:crane)", titles(3)),
     ("-t:personality -t:holding", titles(4)),
-    ("k:duelist OR k:\"crab clan\"", titles(0, 2)),
+    ('k:duelist OR k:"crab clan"', titles(0, 2)),
     ("f:oh", titles(0, 2, 3)),
     ("-f:oh", titles(1, 4)),  # a card that cannot be checked (Wall Section) is neither
     ("banned:oh", titles(1)),
@@ -200,7 +215,7 @@ def test_a_term_the_search_cannot_read_is_an_error_in_place_never_every_card(tmp
     for (query, message, marked), got in zip(ERRORS, answers):
         assert "hits" not in got, f"{query!r} listed cards: {got}"
         assert message in got["error"], (query, got)
-        assert query[got["at"]:got["at"] + got["length"]] == marked, (query, got)
+        assert query[got["at"] : got["at"] + got["length"]] == marked, (query, got)
 
 
 def test_random_queries_are_answered_or_refused_never_thrown(tmp_path: Path) -> None:
@@ -209,8 +224,37 @@ def test_random_queries_are_answered_or_refused_never_thrown(tmp_path: Path) -> 
     import random
 
     pick = random.Random(44)
-    alphabet = ['c:', 'o:', 'force', '>=', '<', '=', '!=', '(', ')', '-', '"', 'OR', 'AND', ' ', 'crab', '3', 'sort:',
-                'dir:', 'desc', 'kakita', 'e:', 'ivory', ':', 'year', '2009', 'x', '\\', "'", '\u00e9']
+    alphabet = [
+        "c:",
+        "o:",
+        "force",
+        ">=",
+        "<",
+        "=",
+        "!=",
+        "(",
+        ")",
+        "-",
+        '"',
+        "OR",
+        "AND",
+        " ",
+        "crab",
+        "3",
+        "sort:",
+        "dir:",
+        "desc",
+        "kakita",
+        "e:",
+        "ivory",
+        ":",
+        "year",
+        "2009",
+        "x",
+        "\\",
+        "'",
+        "\u00e9",
+    ]
     queries = ["".join(pick.choice(alphabet) for _ in range(pick.randint(1, 12))) for _ in range(3000)]
     answers = run(queries, tmp_path)[:-1]
     assert len(answers) == len(queries)
@@ -234,20 +278,33 @@ def test_a_rows_address_reads_back_as_the_card_pages_address(directory_urls: boo
     from l5r.site import cardsearch, search
 
     before, after = cardsearch._url_pattern(directory_urls)
-    cases = [("Kakita Ibara", "", "kakita-ibara"), ("Koan's Jingasa", "", "koans-jingasa"),
-             ("Idé", "", "ide"), ('"Failure, My Sensei"', "", "failure-my-sensei"),
-             ("Aulus", "", "aulus-dynasty"), ("Border Keep", "Experienced 2", "border-keep-experienced-2")]
-    rows = [[title, exp, cardsearch._url_cell(before + page_slug + after, title, exp, directory_urls)]
-            for title, exp, page_slug in cases]
+    cases = [
+        ("Kakita Ibara", "", "kakita-ibara"),
+        ("Koan's Jingasa", "", "koans-jingasa"),
+        ("Idé", "", "ide"),
+        ('"Failure, My Sensei"', "", "failure-my-sensei"),
+        ("Aulus", "", "aulus-dynasty"),
+        ("Border Keep", "Experienced 2", "border-keep-experienced-2"),
+    ]
+    rows = [
+        [title, exp, cardsearch._url_cell(before + page_slug + after, title, exp, directory_urls)]
+        for title, exp, page_slug in cases
+    ]
     other = "cards/border-keep/" if directory_urls else "cards/border-keep.html"
     rows.append(["Border Keep", "", cardsearch._url_cell(other, "Border Keep", "", directory_urls)])
     assert rows[-1][2] == [other]
-    script = ("globalThis.window = globalThis; require(process.argv[1]); const Q = require(process.argv[2]);"
-              "const D = JSON.parse(process.argv[3]);"
-              "process.stdout.write(JSON.stringify(D.cards.map(c => Q.rowUrl(D, c))));")
+    script = (
+        "globalThis.window = globalThis; require(process.argv[1]); const Q = require(process.argv[2]);"
+        "const D = JSON.parse(process.argv[3]);"
+        "process.stdout.write(JSON.stringify(D.cards.map(c => Q.rowUrl(D, c))));"
+    )
     document = json.dumps({"url": [before, after], "cards": rows})
-    result = subprocess.run([node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), document],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), document],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == [before + s + after for _, _, s in cases] + [other]
     assert all(search.slug(t + (" " + e if e else "")) == s for t, e, s in cases if s != "aulus-dynasty")
@@ -276,8 +333,12 @@ D.cards.forEach((c, n) => {
 });
 process.stdout.write(JSON.stringify({urls: D.cards.map(c => Q.rowUrl(D, c)), lost: lost}));
 """
-    result = subprocess.run([node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), str(tmp_path / "table.json")],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), str(tmp_path / "table.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
     assert len(answer["urls"]) == len(rows) > 13000

@@ -29,18 +29,29 @@ def _rejections():
 def test_titles_that_are_game_words_sets_or_clans_never_link():
     rejected = _rejections()
     # What the first build linked, all wrongly: keywords and elements, set names, a clan alignment.
-    for title, why in (("Courtier", "one capitalized word"), ("Void", "one capitalized word"),
-                       ("Imperial Gift", "a set's name"), ("Scorpion Clan Coup", "a set's name"),
-                       ("Toturi's Army", "a clan or keyword of the pool's cards")):
-        assert title in rejected and (why == "one capitalized word" or rejected[title] == why), (title, rejected.get(title))
+    for title, why in (
+        ("Courtier", "one capitalized word"),
+        ("Void", "one capitalized word"),
+        ("Imperial Gift", "a set's name"),
+        ("Scorpion Clan Coup", "a set's name"),
+        ("Toturi's Army", "a clan or keyword of the pool's cards"),
+    ):
+        assert title in rejected and (why == "one capitalized word" or rejected[title] == why), (
+            title,
+            rejected.get(title),
+        )
 
 
 def test_a_rule_naming_a_pool_card_links_to_its_page_and_is_cited_there(data_copy):
     rules = data_copy / "formats" / "obsidian-hand" / "rules.yml"
     text = rules.read_text(encoding="utf-8")
     assert "No Gold Splitting or Pooling." in text
-    rules.write_text(text.replace("No Gold Splitting or Pooling.",
-                                  "No Gold Splitting or Pooling, not even with Questionable Market."), encoding="utf-8")
+    rules.write_text(
+        text.replace(
+            "No Gold Splitting or Pooling.", "No Gold Splitting or Pooling, not even with Questionable Market."
+        ),
+        encoding="utf-8",
+    )
     c = load_codex(data_copy)
     idx = index()
     plan, pages, cited = render_site_and_citations(c, idx)

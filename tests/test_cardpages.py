@@ -68,7 +68,9 @@ def test_fifty_random_pool_cards_show_the_deck_checkers_verdict(card_site):
     rng = random.Random(11)
     sample = rng.sample(card_site.page_identities(), 50)
     # Cards a ban list names (by card or category) make sure the sample exercises `banned` as well.
-    banned = [i for i in card_site.index.identities if i.in_pool and any(c.applicable_bans(i) for c in card_site.checks)]
+    banned = [
+        i for i in card_site.index.identities if i.in_pool and any(c.applicable_bans(i) for c in card_site.checks)
+    ]
     sample += rng.sample(banned, min(10, len(banned)))
     seen = set()
     for identity in sample:
@@ -77,8 +79,10 @@ def test_fifty_random_pool_cards_show_the_deck_checkers_verdict(card_site):
             shown = _page_statuses(card_site.render(identity))
             for checker in card_site.checks:
                 deck = parse_text(_one_card_deck(identity), "one card")
-                if deck.cards and card_site.index.find(deck.cards[0].name, deck.cards[0].experience).identity \
-                        is not identity:
+                if (
+                    deck.cards
+                    and card_site.index.find(deck.cards[0].name, deck.cards[0].experience).identity is not identity
+                ):
                     continue  # the one-line list names a different card (an ambiguous title): not this check
                 expected = _verdict_of(checker.check(deck, on), identity)
                 assert shown[checker.format.id] == expected, (identity.key, checker.format.id, on)
@@ -95,8 +99,18 @@ def test_the_real_cli_agrees_on_a_page(card_site, tmp_path):
         deck.write_text(_one_card_deck(identity), encoding="utf-8")
         shown = _page_statuses(card_site.render(identity))
         for fmt in ("modern", "obsidian-hand"):
-            result = run_l5r("deck", "check", deck, "--format", fmt, "--as-of", AFTER_ALL_BANS.isoformat(),
-                             "--cardpool", pool_dir(), "--json")
+            result = run_l5r(
+                "deck",
+                "check",
+                deck,
+                "--format",
+                fmt,
+                "--as-of",
+                AFTER_ALL_BANS.isoformat(),
+                "--cardpool",
+                pool_dir(),
+                "--json",
+            )
             report = json.loads(result.stdout)
             codes = {p["code"] for p in report["problems"]}
             expected = "banned" if "banned" in codes else "not-legal" if "not-legal" in codes else "legal"
@@ -106,7 +120,7 @@ def test_the_real_cli_agrees_on_a_page(card_site, tmp_path):
 def test_a_ban_shows_its_entry_and_a_timeline_for_past_dates(card_site):
     """A card on a dated ban list: its page links the ban entry and embeds the verdict per period."""
     for checker in card_site.checks:
-        for ban in (checker.format.bans.entries if checker.format.bans else ()):
+        for ban in checker.format.bans.entries if checker.format.bans else ():
             identity = card_site.index.card(ban.card) if ban.card else None
             if identity is None or ban.added is None:
                 continue
@@ -133,8 +147,9 @@ def test_new_era_says_its_collection_is_not_in_the_pool(card_site):
 
 def test_page_size_stays_small(card_site):
     """Card page HTML ≤ 40 KB: the article of the 300 longest-text cards, with the chrome's 2 KB."""
-    longest = sorted(card_site.page_identities(), key=lambda i: -sum(len(p.get("text", "")) for p in
-                                                                    card_site.printings_of(i)))[:300]
+    longest = sorted(
+        card_site.page_identities(), key=lambda i: -sum(len(p.get("text", "")) for p in card_site.printings_of(i))
+    )[:300]
     assert max(len(card_site.render(i).encode()) for i in longest) + 2048 <= 40_000
 
 
@@ -182,14 +197,17 @@ def test_bundled_records_keep_their_urls(card_site):
 # --- card text --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, wanted", [
-    ("<b>Battle:</b> Bow :bow: a target.<br>", "<b>Battle:</b> Bow <span"),
-    ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
-    ('<img src=x onerror="alert(1)">', "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;"),
-    ('<a href="javascript:alert(1)">x</a>', "&lt;a href=&#34;javascript:alert(1)&#34;&gt;x&lt;/a&gt;"),
-    ("<i>open", "<i>open</i>"),
-    ("stray</b> close", "stray close"),
-])
+@pytest.mark.parametrize(
+    "text, wanted",
+    [
+        ("<b>Battle:</b> Bow :bow: a target.<br>", "<b>Battle:</b> Bow <span"),
+        ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+        ('<img src=x onerror="alert(1)">', "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;"),
+        ('<a href="javascript:alert(1)">x</a>', "&lt;a href=&#34;javascript:alert(1)&#34;&gt;x&lt;/a&gt;"),
+        ("<i>open", "<i>open</i>"),
+        ("stray</b> close", "stray close"),
+    ],
+)
 def test_card_text_keeps_only_b_i_br(text, wanted):
     out = str(safe_text(text))
     assert wanted.replace("&#34;", "&quot;") in out.replace("&#34;", "&quot;")
@@ -227,13 +245,16 @@ def test_a_very_long_title_gets_a_short_stable_slug():
 def test_card_pages_link_one_bundled_stylesheet(tmp_path):
     from l5r.site.cardpage import chrome
     from l5r.site.cardpage.shell import compact_shell
+
     (tmp_path / "assets" / "stylesheets").mkdir(parents=True)
     (tmp_path / "assets" / "stylesheets" / "main.css").write_text(".a{background:url(../images/x.png)}")
     (tmp_path / "assets" / "codex.css").write_text(".b{color:red}")
     (tmp_path / "assets" / "print.css").write_text(".print{}")
-    shell = ('<html><head><link rel="stylesheet" href="../../assets/stylesheets/main.css">'
-             '<link rel="stylesheet" href="../../assets/codex.css"><link rel="stylesheet" href="../../assets/print.css">'
-             '<link rel="icon" href="../../assets/favicon.png"></head><body dir="ltr"></body></html>')
+    shell = (
+        '<html><head><link rel="stylesheet" href="../../assets/stylesheets/main.css">'
+        '<link rel="stylesheet" href="../../assets/codex.css"><link rel="stylesheet" href="../../assets/print.css">'
+        '<link rel="icon" href="../../assets/favicon.png"></head><body dir="ltr"></body></html>'
+    )
     head, _ = compact_shell(shell, "Codex")
     assert head.count('rel="stylesheet"') == 1 and f'href="../../{chrome.CARD_CSS}"' in head
     chrome.write_card_css(tmp_path, chrome.shell_stylesheets(shell, 2)[0])
@@ -257,12 +278,13 @@ def test_the_site_search_card_index_holds_every_pool_card_page(built_site):
     import json
 
     text = (built_site / "search" / "codex.js").read_text(encoding="utf-8")
-    data = json.loads(text[len("window.__l5r_search="):].rstrip().rstrip(";"))
+    data = json.loads(text[len("window.__l5r_search=") :].rstrip().rstrip(";"))
     pool_rows = [r for r in data["cards"] if len(r) > 6 and r[6] == 1]
     records = set(load_codex().cards)  # the pages of the cards the documents name share the folder (card/<id>/)
     pages = [p for p in (built_site / "card").glob("*/index.html") if p.parent.name not in records]
     assert len(pool_rows) == len(pages) > 300  # the fixture pool: a few hundred cards
     from l5r.site.search import slug
+
     for row in pool_rows:
         page = built_site / data["pool_url"].replace("{id}", row[1] or slug(row[0])) / "index.html"
         assert page.is_file(), row
@@ -303,7 +325,7 @@ def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
     card_site.today = AFTER_ALL_BANS
     seen = set()
     for checker in card_site.checks:
-        for ban in (checker.format.bans.entries if checker.format.bans else ()):
+        for ban in checker.format.bans.entries if checker.format.bans else ():
             identity = card_site.index.card(ban.card) if ban.card else None
             if identity is None:
                 continue
@@ -329,7 +351,7 @@ def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, 
 
     head, tail = "<html><head><title>@TITLE@ - Codex</title></head><body>", "</body></html>"
     card_site.today = dt.date.today()
-    sample = card_site.page_identities()[:: 2000][:5]
+    sample = card_site.page_identities()[::2000][:5]
     assert write_card_pages(tmp_path, card_site, head, tail, sample) == len(sample)
     saved = mkdocs_serve.SESSION.cards
     try:

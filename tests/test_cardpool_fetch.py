@@ -31,9 +31,9 @@ REPO_BASE = "src/yasuki_core/assets/database"
 # Made-up set files in the pool's own layout; the text is this file's own, no card of the game.
 FILES = {
     "sets/alpha_test_set.yaml": "set: Alpha Test Set\ncards:\n- title: Made-Up Stronghold\n  types: [Stronghold]\n"
-                                "  decks: [Pre-Game]\n  text: Nothing of the game.\n",
+    "  decks: [Pre-Game]\n  text: Nothing of the game.\n",
     "sets/beta_test_set.yaml": "set: Beta Test Set\ncards:\n- title: Made-Up Holding\n  types: [Holding]\n"
-                               "  decks: [Dynasty]\n  gold_cost: '2'\n",
+    "  decks: [Dynasty]\n  gold_cost: '2'\n",
     "set_info.yaml": "sets:\n- name: Alpha Test Set\n- name: Beta Test Set\n",
 }
 
@@ -60,8 +60,10 @@ def _manifest(tmp_path: Path, commit: str = "ab" * 20, repository: str = "someon
 
 def _repo_members(files=FILES, top="made_up_pool-" + "ab" * 20):
     """The members a GitHub archive of the repository holds: one top folder, the repository's paths, more files."""
-    members = {f"{top}/README.md": "a repository file the pool does not take\n",
-               f"{top}/{REPO_BASE}/card_ids.txt": "not a pool file\n"}
+    members = {
+        f"{top}/README.md": "a repository file the pool does not take\n",
+        f"{top}/{REPO_BASE}/card_ids.txt": "not a pool file\n",
+    }
     members.update({f"{top}/{REPO_BASE}/{name}": text for name, text in files.items()})
     return members
 
@@ -164,8 +166,16 @@ class _Always502(dict):
 
 @pytest.fixture
 def no_proxy_env(monkeypatch):
-    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY",
-                 "no_proxy", "NO_PROXY"):
+    for name in (
+        "http_proxy",
+        "https_proxy",
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "all_proxy",
+        "ALL_PROXY",
+        "no_proxy",
+        "NO_PROXY",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -186,8 +196,9 @@ def test_a_served_archive_is_fetched_verified_and_installed(made_up):
         result = pool_fetch.fetch(f"{server.url}/pool.tar.gz", manifest=manifest, cache_dir=cache)
     assert result.folder == cache / "cardpool" / manifest.commit
     assert pool_fetch.verify(result.folder, manifest) == []
-    assert sorted(str(p.relative_to(result.folder)) for p in result.folder.rglob("*") if p.is_file()) == \
-        sorted([*FILES, pool_fetch.RECORD_FILE])  # only the two source paths' files, nothing else of the archive
+    assert sorted(str(p.relative_to(result.folder)) for p in result.folder.rglob("*") if p.is_file()) == sorted(
+        [*FILES, pool_fetch.RECORD_FILE]
+    )  # only the two source paths' files, nothing else of the archive
     record = json.loads((result.folder / pool_fetch.RECORD_FILE).read_text(encoding="utf-8"))
     assert record["from"] == f"{server.url}/pool.tar.gz" and record["commit"] == manifest.commit
     assert record["fetched_at"].endswith("Z")
@@ -201,8 +212,9 @@ def test_a_corrupted_archive_fails_its_checksum_and_installs_nothing(made_up):
     with _Server({"/pool.tar.gz": (200, _tar_gz(members), "ok")}) as server:
         with pytest.raises(pool_fetch.FetchError) as caught:
             pool_fetch.fetch(f"{server.url}/pool.tar.gz", manifest=manifest, cache_dir=cache)
-    assert str(caught.value).startswith("bad checksum: sets/beta_test_set.yaml is not the file of "
-                                        "someone/made_up_pool@ababab")
+    assert str(caught.value).startswith(
+        "bad checksum: sets/beta_test_set.yaml is not the file of someone/made_up_pool@ababab"
+    )
     assert "nothing was installed" in str(caught.value)
     assert _left_in(cache) == []
 
@@ -211,8 +223,11 @@ def test_a_truncated_archive_is_refused(made_up, tmp_path):
     manifest, _, cache = made_up
     whole = _tar_gz(_repo_members())
     with _Server({"/cut.tar.gz": (200, whole, "truncated")}) as server:
-        with pytest.raises(pool_fetch.FetchError, match=r"^the download from http://127\.0\.0\.1:\d+/cut\.tar\.gz "
-                                                        r"was cut short after [\d,]+ of [\d,]+ bytes"):
+        with pytest.raises(
+            pool_fetch.FetchError,
+            match=r"^the download from http://127\.0\.0\.1:\d+/cut\.tar\.gz "
+            r"was cut short after [\d,]+ of [\d,]+ bytes",
+        ):
             pool_fetch.fetch(f"{server.url}/cut.tar.gz", manifest=manifest, cache_dir=cache)
     assert _left_in(cache) == []
     # The same archive cut short on disk (a partial download kept from elsewhere): said to be truncated or corrupt.
@@ -229,8 +244,11 @@ def test_a_truncated_archive_is_refused(made_up, tmp_path):
 def test_http_404_says_so(made_up):
     manifest, _, cache = made_up
     with _Server({}) as server:
-        with pytest.raises(pool_fetch.FetchError, match=r"^HTTP error 404 \(Not Found\) from http://127\.0\.0\.1:"
-                                                        r"\d+/missing\.tar\.gz$"):
+        with pytest.raises(
+            pool_fetch.FetchError,
+            match=r"^HTTP error 404 \(Not Found\) from http://127\.0\.0\.1:"
+            r"\d+/missing\.tar\.gz$",
+        ):
             pool_fetch.fetch(f"{server.url}/missing.tar.gz", manifest=manifest, cache_dir=cache)
     assert _left_in(cache) == []
 
@@ -240,8 +258,11 @@ def test_no_network_says_so(made_up):
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    with pytest.raises(pool_fetch.FetchError, match=r"^no network: cannot reach 127\.0\.0\.1 \(connection refused\)"
-                                                    r"; with a copy of the pool, give it with --from PATH$"):
+    with pytest.raises(
+        pool_fetch.FetchError,
+        match=r"^no network: cannot reach 127\.0\.0\.1 \(connection refused\)"
+        r"; with a copy of the pool, give it with --from PATH$",
+    ):
         pool_fetch.fetch(f"http://127.0.0.1:{port}/pool.tar.gz", manifest=manifest, cache_dir=cache)
     assert _left_in(cache) == []
 
@@ -257,10 +278,13 @@ def test_a_proxy_that_answers_502_is_named_as_the_problem(made_up, monkeypatch):
             pool_fetch.fetch("http://pool.example.org/pool.tar.gz", manifest=manifest, cache_dir=cache)
         with pytest.raises(pool_fetch.FetchError) as tunnel:
             pool_fetch.fetch("https://pool.example.org/pool.tar.gz", manifest=manifest, cache_dir=cache)
-    assert str(plain.value) == (f"proxy error: the proxy {proxy.url} answered HTTP 502 (Bad Gateway) for "
-                                "http://pool.example.org/pool.tar.gz")
-    assert str(tunnel.value) == f"proxy error: the proxy {proxy.url} refused to connect to pool.example.org (502 Bad " \
-                                "Gateway)"
+    assert str(plain.value) == (
+        f"proxy error: the proxy {proxy.url} answered HTTP 502 (Bad Gateway) for http://pool.example.org/pool.tar.gz"
+    )
+    assert (
+        str(tunnel.value) == f"proxy error: the proxy {proxy.url} refused to connect to pool.example.org (502 Bad "
+        "Gateway)"
+    )
     assert "secret" not in str(plain.value) + str(tunnel.value)
     assert _left_in(cache) == []
 
@@ -305,10 +329,15 @@ def test_an_interrupted_fetch_leaves_no_folder(made_up, tmp_path, monkeypatch):
     body = _tar_gz(_repo_members()) + b"\0" * 500_000
     for sig in (signal.SIGINT, signal.SIGTERM):
         with _Server({"/slow.tar.gz": (200, body, "slow")}) as server:
-            proc = subprocess.Popen([str(L5R), "cardpool", "fetch", "--from", f"{server.url}/slow.tar.gz",
-                                     "--manifest", str(path)], env=_env(cache, PYTHONFAULTHANDLER="1"),
-                                    cwd=tmp_path, preexec_fn=terminal_signals,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            proc = subprocess.Popen(
+                [str(L5R), "cardpool", "fetch", "--from", f"{server.url}/slow.tar.gz", "--manifest", str(path)],
+                env=_env(cache, PYTHONFAULTHANDLER="1"),
+                cwd=tmp_path,
+                preexec_fn=terminal_signals,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
             root = cache / "cardpool"
             deadline = time.monotonic() + 30
             while not any(root.glob(".staging-*/download")) and time.monotonic() < deadline:
@@ -372,8 +401,10 @@ def test_missing_files_and_strangers_are_named(made_up, tmp_path):
     short = _pool_folder(tmp_path / "short", {k: v for k, v in FILES.items() if k != "sets/beta_test_set.yaml"})
     with pytest.raises(pool_fetch.FetchError) as caught:
         pool_fetch.fetch(short, manifest=manifest, cache_dir=cache)
-    assert str(caught.value) == (f"missing file: {short} has no {REPO_BASE}/sets/beta_test_set.yaml (a file of "
-                                 "someone/made_up_pool@abababa); nothing was installed")
+    assert str(caught.value) == (
+        f"missing file: {short} has no {REPO_BASE}/sets/beta_test_set.yaml (a file of "
+        "someone/made_up_pool@abababa); nothing was installed"
+    )
     extra = _pool_folder(tmp_path / "extra", {**FILES, "sets/gamma.yaml": "set: Gamma\ncards: []\n"})
     with pytest.raises(pool_fetch.FetchError, match=r"^sets/gamma\.yaml is not a file of someone/made_up_pool"):
         pool_fetch.fetch(extra, manifest=manifest, cache_dir=cache)
@@ -392,12 +423,18 @@ def test_links_and_path_traversal_in_an_archive_never_reach_the_disk(made_up, tm
     linked = tmp_path / "linked.tar.gz"
     members = {k: v for k, v in _repo_members(top=top).items() if not k.endswith("set_info.yaml")}
     linked.write_bytes(_tar_gz(members, links={f"{top}/{REPO_BASE}/set_info.yaml": "/etc/passwd"}))
-    with pytest.raises(pool_fetch.FetchError, match=rf"{top}/{REPO_BASE}/set_info\.yaml is a link, not a plain "
-                                                    "file; the archive was refused"):
+    with pytest.raises(
+        pool_fetch.FetchError,
+        match=rf"{top}/{REPO_BASE}/set_info\.yaml is a link, not a plain "
+        "file; the archive was refused",
+    ):
         pool_fetch.fetch(linked, manifest=manifest, cache_dir=cache)
     escaping = tmp_path / "escaping.tar.gz"
-    escaping.write_bytes(_tar_gz({**_repo_members(top=top), f"{top}/../../escaped.yaml": "outside\n",
-                                  "../sets/escaped.yaml": "outside\n"}))
+    escaping.write_bytes(
+        _tar_gz(
+            {**_repo_members(top=top), f"{top}/../../escaped.yaml": "outside\n", "../sets/escaped.yaml": "outside\n"}
+        )
+    )
     result = pool_fetch.fetch(escaping, manifest=manifest, cache_dir=cache)  # those members are not taken
     assert pool_fetch.verify(result.folder, manifest) == []
     assert not list(tmp_path.rglob("escaped.yaml"))
@@ -423,8 +460,10 @@ def test_resolution_order(tmp_path, no_proxy_env):
     assert "get the card pool with `l5r cardpool fetch`" in choose_pool(None, {}, cache_dir=cache).line()
     fetched = _install_as_pinned(tmp_path, cache)
     environ = {"L5R_CARDPOOL": str(env)}
-    assert (choose_pool(option, environ, cache).path, choose_pool(option, environ, cache).origin) == \
-        (option, "--cardpool")
+    assert (choose_pool(option, environ, cache).path, choose_pool(option, environ, cache).origin) == (
+        option,
+        "--cardpool",
+    )
     assert (choose_pool(None, environ, cache).path, choose_pool(None, environ, cache).origin) == (env, "L5R_CARDPOOL")
     chosen = choose_pool(None, {}, cache)
     assert (chosen.path, chosen.origin) == (fetched, "fetched")
@@ -433,8 +472,10 @@ def test_resolution_order(tmp_path, no_proxy_env):
     # `none` asks for no pool even with one installed.
     assert choose_pool(NO_POOL, environ, cache).path is None
     assert choose_pool(None, {"L5R_CARDPOOL": NO_POOL}, cache).path is None
-    assert choose_pool(None, {"L5R_CARDPOOL": NO_POOL}, cache).line() == \
-        "card pool: none (L5R_CARDPOOL=none); only the Codex's own card records are known"
+    assert (
+        choose_pool(None, {"L5R_CARDPOOL": NO_POOL}, cache).line()
+        == "card pool: none (L5R_CARDPOOL=none); only the Codex's own card records are known"
+    )
     with pytest.raises(PoolError, match="no such card pool folder"):
         choose_pool(tmp_path / "nowhere", {}, cache)
 
@@ -445,15 +486,25 @@ def test_resolution_order(tmp_path, no_proxy_env):
 
 
 def _env(cache: Path, **extra) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("L5R_CARDPOOL", "http_proxy", "https_proxy",
-                                                             "HTTP_PROXY", "HTTPS_PROXY", "no_proxy", "NO_PROXY")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("L5R_CARDPOOL", "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "no_proxy", "NO_PROXY")
+    }
     env.update(L5R_CACHE_DIR=str(cache), **extra)
     return env
 
 
 def _l5r(*args, cache: Path, cwd: Path, **extra):
-    result = subprocess.run([str(L5R), *map(str, args)], cwd=cwd, env=_env(cache, **extra), capture_output=True,
-                            text=True, check=False, timeout=120)
+    result = subprocess.run(
+        [str(L5R), *map(str, args)],
+        cwd=cwd,
+        env=_env(cache, **extra),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
     assert "Traceback" not in result.stdout + result.stderr
     return result
 
@@ -469,12 +520,15 @@ def test_the_console_script_fetches_reports_status_and_fails_in_one_sentence(tmp
     assert "fetched pool: none installed; get the card pool with `l5r cardpool fetch`" in status.stdout
 
     with _Server({"/pool.tar.gz": (200, _tar_gz(_repo_members()), "ok")}) as server:
-        done = _l5r("cardpool", "fetch", "--from", f"{server.url}/pool.tar.gz", "--manifest", path, cache=cache,
-                    cwd=fresh)
+        done = _l5r(
+            "cardpool", "fetch", "--from", f"{server.url}/pool.tar.gz", "--manifest", path, cache=cache, cwd=fresh
+        )
     assert done.returncode == 0, done.stderr
     folder = cache / "cardpool" / manifest.commit
-    assert done.stdout.splitlines()[-1] == f"card pool installed: 3 files (0.0 MB) verified against the manifest, " \
-                                           f"in {folder}"
+    assert (
+        done.stdout.splitlines()[-1] == f"card pool installed: 3 files (0.0 MB) verified against the manifest, "
+        f"in {folder}"
+    )
     status = _l5r("cardpool", "status", "--manifest", path, cache=cache, cwd=fresh)
     assert status.returncode == 0
     assert f"fetched pool: {folder}\n  from {server.url}/pool.tar.gz, fetched 20" in status.stdout
@@ -486,8 +540,10 @@ def test_the_console_script_fetches_reports_status_and_fails_in_one_sentence(tmp
 
     failed = _l5r("cardpool", "fetch", "--from", tmp_path / "nowhere", "--manifest", path, cache=cache, cwd=fresh)
     assert failed.returncode == 2
-    assert failed.stderr == f"l5r cardpool fetch: {tmp_path / 'nowhere'}: no such file or folder (give a checkout, " \
-                            "a pool folder, an archive or a URL)\n"
+    assert (
+        failed.stderr == f"l5r cardpool fetch: {tmp_path / 'nowhere'}: no such file or folder (give a checkout, "
+        "a pool folder, an archive or a URL)\n"
+    )
 
 
 def test_commands_say_first_which_pool_they_use(tmp_path, no_proxy_env):
@@ -498,12 +554,15 @@ def test_commands_say_first_which_pool_they_use(tmp_path, no_proxy_env):
     deck.write_text("Pre-Game:\n1 Made-Up Stronghold\nDynasty:\n40 Made-Up Holding\nFate:\n", encoding="utf-8")
     none = _l5r("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh)
     assert none.returncode in (0, 1), none.stderr
-    assert none.stdout.splitlines()[0] == ("card pool: none, so only the Codex's own card records are known; get "
-                                           "the card pool with `l5r cardpool fetch` (or `make cardpool`)")
+    assert none.stdout.splitlines()[0] == (
+        "card pool: none, so only the Codex's own card records are known; get "
+        "the card pool with `l5r cardpool fetch` (or `make cardpool`)"
+    )
     folder = _install_as_pinned(tmp_path, cache)
     text = _l5r("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh)
-    assert text.stdout.splitlines()[0] == f"card pool: the fetched pool jessegrabowski/game_on_yasuki@5a2ec8e in " \
-                                          f"{folder}"
+    assert (
+        text.stdout.splitlines()[0] == f"card pool: the fetched pool jessegrabowski/game_on_yasuki@5a2ec8e in {folder}"
+    )
     as_json = _l5r("deck", "check", "--format", "modern", "--json", deck, cache=cache, cwd=fresh)
     json.loads(as_json.stdout)  # pure JSON
     assert as_json.stderr.splitlines()[0].startswith("card pool: the fetched pool ")
@@ -531,12 +590,17 @@ def test_pin_rewrites_the_manifest_from_another_commit(tmp_path, no_proxy_env):
 
 def test_the_committed_manifest_pins_the_repository_commit_and_source_paths():
     manifest = pool_fetch.load_manifest()
-    assert (manifest.repository, manifest.commit) == ("jessegrabowski/game_on_yasuki",
-                                                      "5a2ec8ebd030ea842bf8322f4505ab1027fae022")
-    assert manifest.archive_url == ("https://github.com/jessegrabowski/game_on_yasuki/archive/"
-                                    "5a2ec8ebd030ea842bf8322f4505ab1027fae022.tar.gz")
+    assert (manifest.repository, manifest.commit) == (
+        "jessegrabowski/game_on_yasuki",
+        "5a2ec8ebd030ea842bf8322f4505ab1027fae022",
+    )
+    assert manifest.archive_url == (
+        "https://github.com/jessegrabowski/game_on_yasuki/archive/5a2ec8ebd030ea842bf8322f4505ab1027fae022.tar.gz"
+    )
     assert [(s.repository_path, s.pool_path) for s in manifest.sources] == [
-        (f"{REPO_BASE}/sets/*.yaml", "sets/*.yaml"), (f"{REPO_BASE}/set_info.yaml", "set_info.yaml")]
+        (f"{REPO_BASE}/sets/*.yaml", "sets/*.yaml"),
+        (f"{REPO_BASE}/set_info.yaml", "set_info.yaml"),
+    ]
     assert len([n for n in manifest.files if n.startswith("sets/")]) == 130 and "set_info.yaml" in manifest.files
     assert all(len(digest) == 64 and size > 0 for size, digest in manifest.files.values())
 
@@ -557,11 +621,20 @@ def test_site_generate_and_the_mkdocs_hooks_say_first_which_pool_they_use(tmp_pa
     cache = tmp_path / "cache"
     folder = _install_as_pinned(tmp_path, cache)
     # Of the small copy of the project's data: what it says first is the point, not the pages.
-    generated = _l5r("site", "generate", tmp_path / "out", "--data", small_project(tmp_path_factory) / "data",
-                     cache=cache, cwd=tmp_path)
+    generated = _l5r(
+        "site",
+        "generate",
+        tmp_path / "out",
+        "--data",
+        small_project(tmp_path_factory) / "data",
+        cache=cache,
+        cwd=tmp_path,
+    )
     assert generated.returncode == 0, generated.stderr
-    assert generated.stdout.splitlines()[0] == f"card pool: the fetched pool jessegrabowski/game_on_yasuki@5a2ec8e " \
-                                               f"in {folder}"
+    assert (
+        generated.stdout.splitlines()[0] == f"card pool: the fetched pool jessegrabowski/game_on_yasuki@5a2ec8e "
+        f"in {folder}"
+    )
     # The hooks: what the run's shared site build (`mkdocs build --strict`, L5R_CARDPOOL naming the fixture pool)
     # said on stderr.
     built = project_site(tmp_path_factory)
@@ -578,10 +651,19 @@ def test_fetching_again_without_from_keeps_a_pool_that_verifies(tmp_path, no_pro
     assert again.returncode == 0 and "is installed and verifies" in again.stdout  # no download tried
     (cache / "cardpool" / manifest.commit / "set_info.yaml").write_text("tampered\n", encoding="utf-8")
     # A damaged pool is downloaded again: here from GitHub, which no machine of the tests reaches.
-    again = _l5r("cardpool", "fetch", "--manifest", path, cache=cache, cwd=tmp_path,
-                 https_proxy="http://127.0.0.1:9", no_proxy="")
-    assert again.returncode == 2 and again.stderr.startswith("l5r cardpool fetch: proxy error: cannot reach the "
-                                                             "proxy http://127.0.0.1:9")
+    again = _l5r(
+        "cardpool",
+        "fetch",
+        "--manifest",
+        path,
+        cache=cache,
+        cwd=tmp_path,
+        https_proxy="http://127.0.0.1:9",
+        no_proxy="",
+    )
+    assert again.returncode == 2 and again.stderr.startswith(
+        "l5r cardpool fetch: proxy error: cannot reach the proxy http://127.0.0.1:9"
+    )
 
 
 # -----------------------------------------------------------------------------------------------------------
@@ -598,14 +680,23 @@ def _raw_manifest(tmp_path: Path, **fields) -> Path:
     return path
 
 
-@pytest.mark.parametrize("fields", [
-    {"commit": "../../victim"}, {"commit": "AB" * 20}, {"commit": "ab" * 20 + "\n"}, {"commit": "ab" * 19},
-    {"repository": "attacker/repo/archive/main.tar.gz#"}, {"repository": "someone/made_up_pool\n"},
-    {"repository": "someone/.."}, {"repository": "../made_up_pool"}, {"repository": "someone/x?y"},
-    {"files": [{"name": "../../outside.yaml", "size": 1, "sha256": "ab" * 32}]},
-    {"files": [{"name": "sets/x.yaml", "size": 1, "sha256": "not a digest"}]},
-    {"sources": [{"repository_path": "../../*.yaml", "pool_path": "sets/*.yaml"}]},
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"commit": "../../victim"},
+        {"commit": "AB" * 20},
+        {"commit": "ab" * 20 + "\n"},
+        {"commit": "ab" * 19},
+        {"repository": "attacker/repo/archive/main.tar.gz#"},
+        {"repository": "someone/made_up_pool\n"},
+        {"repository": "someone/.."},
+        {"repository": "../made_up_pool"},
+        {"repository": "someone/x?y"},
+        {"files": [{"name": "../../outside.yaml", "size": 1, "sha256": "ab" * 32}]},
+        {"files": [{"name": "sets/x.yaml", "size": 1, "sha256": "not a digest"}]},
+        {"sources": [{"repository_path": "../../*.yaml", "pool_path": "sets/*.yaml"}]},
+    ],
+)
 def test_a_manifest_that_leads_outside_its_place_is_refused_and_nothing_moves(tmp_path, no_proxy_env, fields):
     """The pool's place is <cache>/cardpool/<commit>: a commit of `../../victim` once renamed that folder away,
     deleted it and put the pool there; a repository with `/archive/x.tar.gz#` downloaded another archive."""
@@ -617,8 +708,9 @@ def test_a_manifest_that_leads_outside_its_place_is_refused_and_nothing_moves(tm
     with pytest.raises(pool_fetch.FetchError, match=r"^the card pool manifest .* is refused: ") as caught:
         pool_fetch.load_manifest(path)
     assert "\n" not in str(caught.value)
-    run = _l5r("cardpool", "fetch", "--from", _pool_folder(tmp_path / "pool"), "--manifest", path, cache=cache,
-               cwd=tmp_path)
+    run = _l5r(
+        "cardpool", "fetch", "--from", _pool_folder(tmp_path / "pool"), "--manifest", path, cache=cache, cwd=tmp_path
+    )
     assert run.returncode == 2 and len(run.stderr.splitlines()) == 1 and "is refused" in run.stderr, run.stderr
     assert (victim / "keep.txt").read_text(encoding="utf-8") == "the user's own file\n"
     assert not (cache / "cardpool").exists() or _left_in(cache) == []
@@ -637,24 +729,42 @@ def test_a_manifest_made_in_code_with_a_bad_commit_installs_nothing_outside(made
     # The place itself a link to a folder elsewhere: resolved, it is not inside the cache; nothing is read or moved.
     (cache / "cardpool").mkdir(exist_ok=True)
     (cache / "cardpool" / manifest.commit).symlink_to(victim, target_is_directory=True)
-    for attempt in (lambda: pool_fetch.installed(manifest, cache),
-                    lambda: pool_fetch.fetch(tmp_path / "pool", manifest=manifest, cache_dir=cache)):
-        with pytest.raises(pool_fetch.FetchError, match=r"^the card pool's place is refused: .* is not a folder "
-                                                        r"directly inside .* \(a symbolic link\?\)$"):
+    for attempt in (
+        lambda: pool_fetch.installed(manifest, cache),
+        lambda: pool_fetch.fetch(tmp_path / "pool", manifest=manifest, cache_dir=cache),
+    ):
+        with pytest.raises(
+            pool_fetch.FetchError,
+            match=r"^the card pool's place is refused: .* is not a folder "
+            r"directly inside .* \(a symbolic link\?\)$",
+        ):
             attempt()
     assert victim.is_dir() and not any(victim.iterdir())
 
 
-@pytest.mark.parametrize("repository", ["someone/made_up_pool\nextra", "../made_up_pool", "a/b/c",
-                                        "attacker/repo/archive/main.tar.gz#", "someone/"])
+@pytest.mark.parametrize(
+    "repository",
+    ["someone/made_up_pool\nextra", "../made_up_pool", "a/b/c", "attacker/repo/archive/main.tar.gz#", "someone/"],
+)
 def test_pin_refuses_a_repository_that_is_no_owner_and_name(tmp_path, no_proxy_env, repository):
     cache = tmp_path / "cache"
     _, path = _manifest(tmp_path)
     before = path.read_bytes()
     archive = tmp_path / "pool.tar.gz"
     archive.write_bytes(_tar_gz(_repo_members()))
-    run = _l5r("cardpool", "pin", "cd" * 20, "--from", archive, "--repository", repository, "--manifest", path,
-               cache=cache, cwd=tmp_path)
+    run = _l5r(
+        "cardpool",
+        "pin",
+        "cd" * 20,
+        "--from",
+        archive,
+        "--repository",
+        repository,
+        "--manifest",
+        path,
+        cache=cache,
+        cwd=tmp_path,
+    )
     assert run.returncode == 2 and len(run.stderr.splitlines()) == 1, run.stderr
     assert "is not a repository's owner/name" in run.stderr
     assert path.read_bytes() == before
@@ -671,16 +781,19 @@ def _in_subprocess(code: str, *args, timeout: float = 60, what: str = "the fetch
     """Run `code` (which may set the fetch's limits first) in a fresh Python: a regression that hangs fails here
     after `timeout` seconds instead of hanging the test run."""
     try:
-        return subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True,
-                              timeout=timeout, check=False)
+        return subprocess.run(
+            [sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True, timeout=timeout, check=False
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"{what} was still waiting after {timeout} s")
 
 
-_FETCH = ("import sys; from pathlib import Path; from l5r.cardpool import fetch as f; {setup}\n"
-          "m = f.load_manifest(sys.argv[1])\n"
-          "try:\n    f.fetch(sys.argv[2], manifest=m, cache_dir=Path(sys.argv[3])); print('installed')\n"
-          "except f.FetchError as e:\n    print('FetchError:', e)\n")
+_FETCH = (
+    "import sys; from pathlib import Path; from l5r.cardpool import fetch as f; {setup}\n"
+    "m = f.load_manifest(sys.argv[1])\n"
+    "try:\n    f.fetch(sys.argv[2], manifest=m, cache_dir=Path(sys.argv[3])); print('installed')\n"
+    "except f.FetchError as e:\n    print('FetchError:', e)\n"
+)
 
 
 class _Handlers:
@@ -719,7 +832,7 @@ class _Handlers:
 def _trickle(server: _Handlers, seconds: float = 90):
     def answer(h):
         h.send_response(200)
-        h.send_header("Content-Length", str(10 ** 6))
+        h.send_header("Content-Length", str(10**6))
         h.end_headers()
         deadline = time.monotonic() + seconds
         try:
@@ -729,13 +842,17 @@ def _trickle(server: _Handlers, seconds: float = 90):
                 server.stop.wait(0.2)
         except OSError:
             pass
+
     return answer
 
 
-@pytest.mark.parametrize("setup, said", [
-    ("f.RATE_WINDOW = 1; f.MIN_RATE = 1000", "is too slow: "),
-    ("f.DEADLINE = 2; f.MIN_RATE = 0", "did not end within 2 s"),
-])
+@pytest.mark.parametrize(
+    "setup, said",
+    [
+        ("f.RATE_WINDOW = 1; f.MIN_RATE = 1000", "is too slow: "),
+        ("f.DEADLINE = 2; f.MIN_RATE = 0", "did not end within 2 s"),
+    ],
+)
 def test_a_mirror_that_trickles_bytes_is_given_up(tmp_path, no_proxy_env, setup, said):
     """A mirror sending one byte every 30 s never met the 60 s timeout of one read: a minimum rate (on average over
     each minute) and a deadline for the whole download end it, in one line. Here a byte every 0.2 s, the limits
@@ -760,12 +877,15 @@ def test_a_fetch_waits_for_a_running_one_for_a_while_and_says_so(tmp_path, no_pr
     root.mkdir(parents=True)
     with open(root / ".lock", "w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
-        result = _in_subprocess(_FETCH.format(setup="f.LOCK_WAIT = 1"), path, _pool_folder(tmp_path / "pool"),
-                                tmp_path / "cache")
-    assert result.stderr == ("l5r cardpool fetch: another fetch of the card pool is running; waiting for it to end "
-                             "(at most 1 s)\n")
-    assert result.stdout == (f"FetchError: another fetch of the card pool has held {root / '.lock'} for 1 s; try "
-                             "again when it has ended\n")
+        result = _in_subprocess(
+            _FETCH.format(setup="f.LOCK_WAIT = 1"), path, _pool_folder(tmp_path / "pool"), tmp_path / "cache"
+        )
+    assert result.stderr == (
+        "l5r cardpool fetch: another fetch of the card pool is running; waiting for it to end (at most 1 s)\n"
+    )
+    assert result.stdout == (
+        f"FetchError: another fetch of the card pool has held {root / '.lock'} for 1 s; try again when it has ended\n"
+    )
 
 
 def test_a_lock_that_is_a_fifo_or_a_link_is_refused_and_its_target_kept(tmp_path, no_proxy_env):
@@ -774,15 +894,17 @@ def test_a_lock_that_is_a_fifo_or_a_link_is_refused_and_its_target_kept(tmp_path
     root.mkdir(parents=True)
     os.mkfifo(root / ".lock")
     result = _in_subprocess(_FETCH.format(setup=""), path, _pool_folder(tmp_path / "pool"), tmp_path / "cache")
-    assert result.stdout == (f"FetchError: the card pool's lock file {root / '.lock'} is not a regular file; remove "
-                             "it and fetch again\n"), result.stdout + result.stderr
+    assert result.stdout == (
+        f"FetchError: the card pool's lock file {root / '.lock'} is not a regular file; remove it and fetch again\n"
+    ), result.stdout + result.stderr
     (root / ".lock").unlink()
     target = tmp_path / "precious.txt"
     target.write_text("kept\n", encoding="utf-8")
     (root / ".lock").symlink_to(target)
     result = _in_subprocess(_FETCH.format(setup=""), path, tmp_path / "pool", tmp_path / "cache")
-    assert result.stdout == (f"FetchError: the card pool's lock file {root / '.lock'} is a symbolic link; remove it "
-                             "and fetch again\n"), result.stdout + result.stderr
+    assert result.stdout == (
+        f"FetchError: the card pool's lock file {root / '.lock'} is a symbolic link; remove it and fetch again\n"
+    ), result.stdout + result.stderr
     assert target.read_text(encoding="utf-8") == "kept\n"
 
 
@@ -802,7 +924,7 @@ def test_a_fetched_record_that_is_a_fifo_or_huge_is_one_line(tmp_path, no_proxy_
         os.mkfifo(record)
     else:
         with open(record, "wb") as stream:
-            stream.truncate(64 * 1024 ** 2)
+            stream.truncate(64 * 1024**2)
     deck = tmp_path / "deck.txt"
     deck.write_text("Dynasty:\n1 Made-Up Holding\n", encoding="utf-8")
     for args in (("cardpool", "status"), ("deck", "check", "--format", "modern", deck)):
@@ -831,14 +953,15 @@ def test_an_archive_that_unpacks_to_far_more_than_it_is_is_refused_at_the_header
     """A 3 KB .tar.bz2 of 4 GB of zeros cost 10 s of unpacking: a member is refused on its header when the archive
     would unpack past the limit (here 1 MB, the archive a few KB)."""
     manifest, _, cache = made_up
-    monkeypatch.setattr(pool_fetch, "UNPACKED_FLOOR", 1024 ** 2, raising=False)
+    monkeypatch.setattr(pool_fetch, "UNPACKED_FLOOR", 1024**2, raising=False)
     monkeypatch.setattr(pool_fetch, "UNPACKED_RATIO", 10, raising=False)
     for mode, name in (("w:gz", "bomb.tar.gz"), ("w:bz2", "bomb.tar.bz2")):
         members = list(_repo_members().items())
         archive = tmp_path / name
-        zeros = [("top/zeros.bin", bytes(8 * 1024 ** 2))]  # between the pool's files: refused before the rest
-        archive.write_bytes(_tar_of([(n, t.encode()) for n, t in members[:1]] + zeros
-                                    + [(n, t.encode()) for n, t in members[1:]], mode))
+        zeros = [("top/zeros.bin", bytes(8 * 1024**2))]  # between the pool's files: refused before the rest
+        archive.write_bytes(
+            _tar_of([(n, t.encode()) for n, t in members[:1]] + zeros + [(n, t.encode()) for n, t in members[1:]], mode)
+        )
         with pytest.raises(pool_fetch.FetchError, match=r"unpacks to more than 1 MB; the archive was refused$"):
             pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)
     assert _left_in(cache) == []
@@ -858,7 +981,7 @@ def test_an_archive_of_too_many_members_is_refused_without_a_list_of_them(made_u
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert peak < 8 * 1024 ** 2, f"{peak / 1024 ** 2:.1f} MB traced for 30,000 members"
+    assert peak < 8 * 1024**2, f"{peak / 1024**2:.1f} MB traced for 30,000 members"
     monkeypatch.setattr(pool_fetch, "MAX_MEMBERS", 10_000, raising=False)
     with pytest.raises(pool_fetch.FetchError, match=r"holds more than 10,000 members; the archive was refused$"):
         pool_fetch.fetch(archive, manifest=manifest, cache_dir=cache)
@@ -895,8 +1018,11 @@ def test_a_content_length_that_is_no_ascii_number_is_one_line(made_up):
         h.wfile.write(b"xx")
 
     with _Handlers({"/pool.tar.gz": answer}) as server:
-        with pytest.raises(pool_fetch.FetchError, match=r"answered with a Content-Length that is not a number "
-                                                        r"\(\"\\u00b2\"\); refused$"):
+        with pytest.raises(
+            pool_fetch.FetchError,
+            match=r"answered with a Content-Length that is not a number "
+            r"\(\"\\u00b2\"\); refused$",
+        ):
             pool_fetch.fetch(f"{server.url}/pool.tar.gz", manifest=manifest, cache_dir=cache)
 
 
@@ -912,8 +1038,10 @@ def test_a_redirect_to_anything_but_http_is_refused(made_up):
     with _Handlers({"/pool.tar.gz": answer}) as server:
         with pytest.raises(pool_fetch.FetchError) as caught:
             pool_fetch.fetch(f"{server.url}/pool.tar.gz", manifest=manifest, cache_dir=cache)
-    assert str(caught.value) == (f"{server.url}/pool.tar.gz redirects to ftp://elsewhere.example/pool.tar.gz, which "
-                                 "is not an http:// or https:// address; refused")
+    assert str(caught.value) == (
+        f"{server.url}/pool.tar.gz redirects to ftp://elsewhere.example/pool.tar.gz, which "
+        "is not an http:// or https:// address; refused"
+    )
 
 
 def test_a_mirrors_password_is_sent_never_shown(tmp_path, no_proxy_env):
@@ -938,11 +1066,22 @@ def test_a_mirrors_password_is_sent_never_shown(tmp_path, no_proxy_env):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    refused = _l5r("cardpool", "fetch", "--from", f"http://mirror:s3cret@127.0.0.1:{port}/pool.tar.gz",
-                   "--manifest", path, "--force", cache=cache, cwd=tmp_path)
+    refused = _l5r(
+        "cardpool",
+        "fetch",
+        "--from",
+        f"http://mirror:s3cret@127.0.0.1:{port}/pool.tar.gz",
+        "--manifest",
+        path,
+        "--force",
+        cache=cache,
+        cwd=tmp_path,
+    )
     assert refused.returncode == 2 and "s3cret" not in refused.stdout + refused.stderr
-    assert refused.stderr == ("l5r cardpool fetch: no network: cannot reach 127.0.0.1 (connection refused); with a "
-                              "copy of the pool, give it with --from PATH\n")
+    assert refused.stderr == (
+        "l5r cardpool fetch: no network: cannot reach 127.0.0.1 (connection refused); with a "
+        "copy of the pool, give it with --from PATH\n"
+    )
 
 
 def test_a_garbage_archive_is_one_line(tmp_path, no_proxy_env):
@@ -950,11 +1089,14 @@ def test_a_garbage_archive_is_one_line(tmp_path, no_proxy_env):
     _, path = _manifest(tmp_path)
     for name, data in (("garbage.gz", bytes(range(256)) * 8), ("garbage.tar.gz", b"\x1f\x8b\x08\x00" + b"x" * 500)):
         (tmp_path / name).write_bytes(data)
-        result = _l5r("cardpool", "fetch", "--from", tmp_path / name, "--manifest", path, cache=tmp_path / "cache",
-                      cwd=tmp_path)
+        result = _l5r(
+            "cardpool", "fetch", "--from", tmp_path / name, "--manifest", path, cache=tmp_path / "cache", cwd=tmp_path
+        )
         assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
-        assert f"{name} is not a readable .tar.gz or .zip archive (" in result.stderr or "truncated or corrupt" in \
-            result.stderr
+        assert (
+            f"{name} is not a readable .tar.gz or .zip archive (" in result.stderr
+            or "truncated or corrupt" in result.stderr
+        )
 
 
 def test_a_pool_file_swapped_for_a_fifo_is_refused_not_waited_on(tmp_path, no_proxy_env):
@@ -966,5 +1108,7 @@ def test_a_pool_file_swapped_for_a_fifo_is_refused_not_waited_on(tmp_path, no_pr
     os.mkfifo(folder / "sets" / "beta_test_set.yaml")
     setup = "Path.is_file = lambda self: True"
     result = _in_subprocess(_FETCH.format(setup=setup), path, folder, tmp_path / "cache")
-    assert result.stdout == (f"FetchError: cannot read {folder / 'sets' / 'beta_test_set.yaml'}: it is a named pipe "
-                             "(FIFO), not a regular file\n"), result.stdout + result.stderr
+    assert result.stdout == (
+        f"FetchError: cannot read {folder / 'sets' / 'beta_test_set.yaml'}: it is a named pipe "
+        "(FIFO), not a regular file\n"
+    ), result.stdout + result.stderr

@@ -24,13 +24,15 @@ DOCS = {  # seeds/README.md
     "003_46422a279ce1e2f1.txt": "aeg",
     "004_6d6969d2edcde8b4.txt": "modern",
 }
-MONTHS = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
+MONTHS = {
+    m: i
+    for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)
+}
 _MONTH = r"(?P<month>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
 DATE_PATTERNS = [
-    re.compile(r"\[(?P<m>\d{2})/(?P<d>\d{2})/(?P<y>\d{4})\]"),                       # [10/27/2015]
-    re.compile(rf"\b(?P<d>\d{{1,2}}) {_MONTH} (?P<y>\d{{4}})\b"),                     # 25 February 2008
-    re.compile(rf"\b{_MONTH} (?P<d>\d{{1,2}}),? (?P<y>\d{{4}})\b"),                    # Sept 12 2007, August 16, 2015
+    re.compile(r"\[(?P<m>\d{2})/(?P<d>\d{2})/(?P<y>\d{4})\]"),  # [10/27/2015]
+    re.compile(rf"\b(?P<d>\d{{1,2}}) {_MONTH} (?P<y>\d{{4}})\b"),  # 25 February 2008
+    re.compile(rf"\b{_MONTH} (?P<d>\d{{1,2}}),? (?P<y>\d{{4}})\b"),  # Sept 12 2007, August 16, 2015
 ]
 NAVAL = "oh-log-2015-10-27-naval-invasion"
 
@@ -85,8 +87,9 @@ def test_every_dated_line_of_the_documents_is_a_dated_changelog_entry(codex):
             same_day = [e for e in f.changelog if e.date == day]
             assert same_day, f"{name}:{no}: no {f.id} changelog entry dated {day} for {line!r}"
             for e in same_day:
-                assert e.date_as_written and e.date_as_written.strip("[]") in line or \
-                    e.date_as_written in line, f"{e.id}: date as written {e.date_as_written!r} is not {line!r}"
+                assert e.date_as_written and e.date_as_written.strip("[]") in line or e.date_as_written in line, (
+                    f"{e.id}: date as written {e.date_as_written!r} is not {line!r}"
+                )
 
 
 @pytest.mark.seeds
@@ -109,7 +112,7 @@ def _oh_update_blocks():
     """Obsidian Hand's Updates list: {date: [lines under it]} up to the Initial Guidelines."""
     lines = (SEEDS / "000_f05ef39847fd66e3.txt").read_text(encoding="utf-8").splitlines()
     blocks, day = {}, None
-    for line in lines[lines.index("Updates") + 1:]:
+    for line in lines[lines.index("Updates") + 1 :]:
         if line.strip() == "Initial Guidelines":
             break
         found = dates_in(line)
@@ -136,8 +139,10 @@ def test_every_line_of_each_obsidian_hand_update_is_in_an_entry_of_that_date(cod
 
 
 def test_changelog_counts(codex):
-    counts = {f.id: (sum(1 for e in f.changelog if e.date), sum(1 for e in f.changelog if not e.date))
-              for f in codex.bundled_formats}
+    counts = {
+        f.id: (sum(1 for e in f.changelog if e.date), sum(1 for e in f.changelog if not e.date))
+        for f in codex.bundled_formats
+    }
     assert counts == {"obsidian-hand": (11, 0), "new-era": (0, 0), "modern": (1, 7), "aeg": (9, 0)}
 
 
@@ -145,7 +150,7 @@ def test_changelog_counts(codex):
 def test_modern_undated_updates_are_kept_in_document_order(codex):
     text = (SEEDS / "004_6d6969d2edcde8b4.txt").read_text(encoding="utf-8")
     lines = text.splitlines()
-    log = lines[lines.index("This is a living ban list. Updates to ban list will be made here.") + 1:]
+    log = lines[lines.index("This is a living ban list. Updates to ban list will be made here.") + 1 :]
     undated = [e for e in codex.formats["modern"].changelog if e.date is None]
     held = {s: e for e in undated for s in entry_strings(e)}
     for line in filter(str.strip, log):
@@ -219,8 +224,9 @@ def test_word_diff_gives_back_old_and_new():
     assert "".join(s.new for s in segments) == new
     html_out = word_diff_inline(old, new)
     assert "&lt;b&gt;" in html_out and "<b>" not in html_out
-    assert re.sub(r"<ins>.*?</ins>", "", html_out).replace("<del>", "").replace("</del>", "") == \
-        "a &lt;b&gt; &amp; c d e"
+    assert (
+        re.sub(r"<ins>.*?</ins>", "", html_out).replace("<del>", "").replace("</del>", "") == "a &lt;b&gt; &amp; c d e"
+    )
     assert word_diff_inline("same text", "same text") == "same text"
     assert "<del>" in word_diff("x", "") and "<ins>" in word_diff("", "x")
 
@@ -251,7 +257,7 @@ def _html(site: Path, uri: str) -> str:
 def _fragment(html: str, start_id: str, end_marker: str) -> str:
     i = html.index(f'id="{start_id}"')
     j = html.find(end_marker, i + 1)
-    return html[i: j if j > 0 else None]
+    return html[i : j if j > 0 else None]
 
 
 def test_naval_invasion_diff_shows_on_the_changelog_the_ability_and_the_guidelines(built_site):
@@ -260,10 +266,14 @@ def test_naval_invasion_diff_shows_on_the_changelog_the_ability_and_the_guidelin
     assert want in _fragment(changelog, NAVAL, "<h2")
     abilities = _html(built_site, "formats/obsidian-hand/abilities")
     assert want in _fragment(abilities, "oh-ability-naval-invasion-history", "</ul></div>")
-    guidelines = next(p for p in (built_site / "formats/obsidian-hand").glob("*/index.html")
-                      if 'id="oh-guidelines-player-abilities-history"' in p.read_text(encoding="utf-8"))
-    assert want in _fragment(guidelines.read_text(encoding="utf-8"), "oh-guidelines-player-abilities-history",
-                             "</ul></div>")
+    guidelines = next(
+        p
+        for p in (built_site / "formats/obsidian-hand").glob("*/index.html")
+        if 'id="oh-guidelines-player-abilities-history"' in p.read_text(encoding="utf-8")
+    )
+    assert want in _fragment(
+        guidelines.read_text(encoding="utf-8"), "oh-guidelines-player-abilities-history", "</ul></div>"
+    )
 
 
 def test_every_changed_record_shows_its_history(built_site, codex):
@@ -298,9 +308,9 @@ def test_changelog_entries_link_what_they_changed(built_site, codex):
     html = _html(built_site, "formats/obsidian-hand/changelog")
     for e in codex.formats["obsidian-hand"].changelog:
         meta = _fragment(html, e.id, "</p>")
-        meta = meta[meta.index('class="l5r-change-meta"'):]
+        meta = meta[meta.index('class="l5r-change-meta"') :]
         for target in e.touches:
-            assert f"#{target}\"" in meta, f"{e.id} links {target}"
+            assert f'#{target}"' in meta, f"{e.id} links {target}"
     # A ban update links to the list as of its day.
     ban = _fragment(html, "oh-log-2015-10-05-house-of-the-black-lion", "</p>")
     assert "bans/#as-of-2015-10-05" in ban
@@ -319,7 +329,7 @@ def test_ban_list_timeline_has_the_list_as_of_every_change(built_site, codex):
             section = _fragment(html, anchor, "<h3")
             listed = f.bans.as_of(day)
             assert f"The list as of {day.isoformat()}: {len(listed)} entr" in section
-            details = section[section.index("<details"):]
+            details = section[section.index("<details") :]
             assert sorted(re.findall(r'href="#([^"]+)"', details)) == sorted(e.id for e in listed)
             for e in f.bans.entries:
                 if e.added == day:
@@ -350,7 +360,9 @@ def test_card_pages_show_ban_history_in_every_format(built_site, codex):
     assert "#mod-log-koan-unban" in by_format["Modern"]
     assert "no ban list" in by_format["New Era"]
     lion = _fragment(_html(built_site, "card/house-of-the-black-lion"), "house-of-the-black-lion-status", "</table>")
-    assert '<time datetime="2015-10-05">2015-10-05</time>' in lion and "#oh-log-2015-10-05-house-of-the-black-lion" in lion
+    assert (
+        '<time datetime="2015-10-05">2015-10-05</time>' in lion and "#oh-log-2015-10-05-house-of-the-black-lion" in lion
+    )
 
 
 def test_whats_new_lists_every_dated_update_newest_first(built_site, codex):
@@ -364,9 +376,9 @@ def test_whats_new_lists_every_dated_update_newest_first(built_site, codex):
         positions[e.id] = html.index(f'#{e.id}"')
     ordered = sorted(dated, key=lambda e: positions[e.id])
     assert [e.date for e in ordered] == sorted((e.date for e in dated), reverse=True)
-    tail = html[html.index('id="new-undated"'):]
+    tail = html[html.index('id="new-undated"') :]
     for e in undated:
-        assert f'#{e.id}"' in tail and f'#{e.id}"' not in html[:html.index('id="new-undated"')]
+        assert f'#{e.id}"' in tail and f'#{e.id}"' not in html[: html.index('id="new-undated"')]
     assert 'href="../feed.xml"' in html
     assert "{:" not in html and "{ ." not in html, "no attribute list left unparsed"
 

@@ -65,7 +65,7 @@ def test_duplicate_key_is_rejected_not_silently_kept(data_copy):
 
 def test_schema_violation_names_the_field_and_line(data_copy):
     bans = data_copy / "formats/obsidian-hand/bans.yml"
-    _damage(bans, "added: \"2016-02-15\"", "added: \"15/02/2016\"")
+    _damage(bans, 'added: "2016-02-15"', 'added: "15/02/2016"')
     result = _check(data_copy)
     assert result.returncode == 1
     (problem,) = _problems(result)

@@ -33,14 +33,18 @@ def _cut(path):
 
 
 def _damage_syntax(path):
-    path.write_text(path.read_text(encoding="utf-8").replace("- id: oh-ii-b\n", "- id: [oh-ii-b\n", 1),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("- id: oh-ii-b\n", "- id: [oh-ii-b\n", 1), encoding="utf-8"
+    )
 
 
 def _damage_duplicate_key(path):
-    path.write_text(path.read_text(encoding="utf-8").replace("short_name: New Era\n",
-                                                              "short_name: New Era\nshort_name: Again\n", 1),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            "short_name: New Era\n", "short_name: New Era\nshort_name: Again\n", 1
+        ),
+        encoding="utf-8",
+    )
 
 
 def _damage_list_not_mapping(path):
@@ -49,8 +53,7 @@ def _damage_list_not_mapping(path):
 
 def _damage_tabs(path):
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    path.write_text("".join("\t" + line[2:] if line.startswith("  ") else line for line in lines),
-                    encoding="utf-8")
+    path.write_text("".join("\t" + line[2:] if line.startswith("  ") else line for line in lines), encoding="utf-8")
 
 
 def _damage_bytes(path):
@@ -139,9 +142,22 @@ def test_mkdocs_build_with_another_config_uses_that_projects_data(project_copy, 
     # `mkdocs build -f other/mkdocs.yml` reads the data beside that config, wherever it is run from.
     (project_copy / "hooks").symlink_to(ROOT / "hooks")
     _damage_duplicate_key(project_copy / "data/formats/new-era/format.yml")
-    result = subprocess.run([str(BIN / "mkdocs"), "build", "-q", "-f", str(project_copy / "mkdocs.yml"),
-                             "--site-dir", str(tmp_path / "site")], cwd=ROOT, capture_output=True, text=True,
-                            check=False, env=no_pool_env())
+    result = subprocess.run(
+        [
+            str(BIN / "mkdocs"),
+            "build",
+            "-q",
+            "-f",
+            str(project_copy / "mkdocs.yml"),
+            "--site-dir",
+            str(tmp_path / "site"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=no_pool_env(),
+    )
     assert result.returncode != 0
     assert "duplicate key 'short_name'" in result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
@@ -157,9 +173,14 @@ def test_mkdocs_build_with_another_config_shows_that_projects_examples(tmp_path,
     assert old in page.read_text(encoding="utf-8")
     page.write_text(page.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     site = tmp_path / "site"
-    result = subprocess.run([str(BIN / "mkdocs"), "build", "-q", "--strict", "-f", str(other / "mkdocs.yml"),
-                             "--site-dir", str(site)], cwd=ROOT, capture_output=True, text=True, check=False,
-                            env=no_pool_env())
+    result = subprocess.run(
+        [str(BIN / "mkdocs"), "build", "-q", "--strict", "-f", str(other / "mkdocs.yml"), "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=no_pool_env(),
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     shown = [p for p in site.rglob("*.html") if new in p.read_text(encoding="utf-8")]
     stale = [p for p in site.rglob("*.html") if old in p.read_text(encoding="utf-8")]

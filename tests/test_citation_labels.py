@@ -29,8 +29,14 @@ def slug_citations(codex) -> dict[str, str]:
             found[citation] = citelabel.label(record, codex)
     assert "OH ii-f-deck-restrictions" in found, "the data should still hold an unnumbered sub-section"
     # Records the documents do not number read as their words: bans, abilities, keywords, unnumbered sections.
-    for citation in ("MOD ban-border-keep-experienced-2", "OH ability-lobby", "NE kw-absent",
-                     "OH guidelines-deck-construction", "MOD set-khans-defiance", "OH log-2016-02-15-moshi-eihime"):
+    for citation in (
+        "MOD ban-border-keep-experienced-2",
+        "OH ability-lobby",
+        "NE kw-absent",
+        "OH guidelines-deck-construction",
+        "MOD set-khans-defiance",
+        "OH log-2016-02-15-moshi-eihime",
+    ):
         assert citation in found, f"{citation} is shown as its id"
     return found
 
@@ -52,17 +58,20 @@ def _pages(site: Path, folder: str) -> list[Path]:
     return pages
 
 
-@pytest.mark.parametrize("folder, shown", [
-    ("compare", "OH II.F, Deck Restrictions"),  # deck construction in every format
-    ("print", "OH II.F, Deck Restrictions"),  # Obsidian Hand's printable rules
-    ("formats", "OH II.F, Deck Restrictions"),  # the rule pages and each format's index
-    ("formats/modern/bans", "MOD Ban list, Border Keep - Experienced 2"),  # a ban list: entries by their cards
-    ("formats/obsidian-hand/abilities", "OH Lobby"),  # player abilities by name
-    ("formats/obsidian-hand/guidelines", "OH Initial Guidelines, Deck Construction"),  # an unnumbered section
-    ("card", "MOD Ban list, Border Keep - Experienced 2"),  # the cards the documents name: their ban tables
-    ("card", "OH Ban list, Unreleased Cards/Promos"),  # pool card pages: legality and ban history
-    ("formats/new-era", "NE Duels, Step 1: Focus or Strike"),  # a keyword's sub-section, under its keyword
-])
+@pytest.mark.parametrize(
+    "folder, shown",
+    [
+        ("compare", "OH II.F, Deck Restrictions"),  # deck construction in every format
+        ("print", "OH II.F, Deck Restrictions"),  # Obsidian Hand's printable rules
+        ("formats", "OH II.F, Deck Restrictions"),  # the rule pages and each format's index
+        ("formats/modern/bans", "MOD Ban list, Border Keep - Experienced 2"),  # a ban list: entries by their cards
+        ("formats/obsidian-hand/abilities", "OH Lobby"),  # player abilities by name
+        ("formats/obsidian-hand/guidelines", "OH Initial Guidelines, Deck Construction"),  # an unnumbered section
+        ("card", "MOD Ban list, Border Keep - Experienced 2"),  # the cards the documents name: their ban tables
+        ("card", "OH Ban list, Unreleased Cards/Promos"),  # pool card pages: legality and ban history
+        ("formats/new-era", "NE Duels, Step 1: Focus or Strike"),  # a keyword's sub-section, under its keyword
+    ],
+)
 def test_pages_show_no_slug_citation(built_site, slug_citations, folder, shown):
     seen, shown_somewhere = {}, False
     for page in _pages(built_site, folder):
@@ -73,8 +82,10 @@ def test_pages_show_no_slug_citation(built_site, slug_citations, folder, shown):
         found += re.findall(r"&(?:#x?[0-9a-fA-F]+|[a-z]+);", text)
         if found:
             seen[page.relative_to(built_site).as_posix()] = found
-    assert not seen, f"slug citations shown on {folder}/ pages (they should read as the document numbers them): " \
-                     f"{dict(list(seen.items())[:5])}"
+    assert not seen, (
+        f"slug citations shown on {folder}/ pages (they should read as the document numbers them): "
+        f"{dict(list(seen.items())[:5])}"
+    )
     assert shown_somewhere, f"no {folder}/ page shows {shown!r}"
 
 
@@ -94,8 +105,10 @@ def test_also_illustrates_lines_show_labels(built_site, slug_citations):
     for page in built_site.rglob("*.html"):
         if page.relative_to(built_site).parts[0] in ("card", "c"):
             continue  # pool card pages and short links show no verified examples
-        lines += [_visible(m) for m in re.findall(r'<p class="l5r-scenario__rules">.*?</p>',
-                                                  page.read_text(encoding="utf-8"), flags=re.S)]
+        lines += [
+            _visible(m)
+            for m in re.findall(r'<p class="l5r-scenario__rules">.*?</p>', page.read_text(encoding="utf-8"), flags=re.S)
+        ]
     assert lines, "no verified example names the rules it also illustrates"
     bad = [line for line in lines if _slugs_in(line, slug_citations)]
     assert not bad, f"'Also illustrates' lines with slug citations: {bad[:5]}"
@@ -115,8 +128,15 @@ def test_search_result_tags_show_labels(built_site, slug_citations):
 
 def test_deck_checker_problems_cite_labels(built_site, slug_citations):
     """The deck checker page links each problem to its rule under the citation pages show (its data file)."""
-    data = json.loads((built_site / "assets" / "deck-check-data.js").read_text(encoding="utf-8")
-                      .removeprefix("window.L5R_DECK_DATA=").rstrip().rstrip(";"))
+    data = json.loads(
+        (built_site / "assets" / "deck-check-data.js")
+        .read_text(encoding="utf-8")
+        .removeprefix("window.L5R_DECK_DATA=")
+        .rstrip()
+        .rstrip(";")
+    )
     shown = data["rule_citations"]
     assert not [c for c in shown.values() if c in slug_citations], [c for c in shown.values() if c in slug_citations]
-    assert shown.get("oh-ii-f-deck-restrictions") == "OH II.F, Deck Restrictions", shown.get("oh-ii-f-deck-restrictions")
+    assert shown.get("oh-ii-f-deck-restrictions") == "OH II.F, Deck Restrictions", shown.get(
+        "oh-ii-f-deck-restrictions"
+    )

@@ -40,14 +40,25 @@ def _exception_classes() -> dict[str, list[str]]:
 def test_every_user_facing_exception_is_a_codex_error():
     classes = _exception_classes()
     assert len(classes) >= 12, f"the scan found too few exception classes to mean anything: {sorted(classes)}"
-    outside = {name for name, bases in classes.items()
-               if name != "CodexError" and ("Exception" in bases or "ValueError" in bases)}
+    outside = {
+        name
+        for name, bases in classes.items()
+        if name != "CodexError" and ("Exception" in bases or "ValueError" in bases)
+    }
     assert outside == set(INTERNAL), (
         f"exception classes outside CodexError: {sorted(outside - set(INTERNAL))} (derive them from "
-        f"l5r.errors.CodexError, or say in INTERNAL why a user never sees them); stale: {sorted(set(INTERNAL) - outside)}")
+        f"l5r.errors.CodexError, or say in INTERNAL why a user never sees them); stale: {sorted(set(INTERNAL) - outside)}"
+    )
     codex_errors = {name for name, bases in classes.items() if name not in INTERNAL}
-    assert {"PoolError", "DataError", "DecklistError", "DeckRulesError", "CollectError", "ApiError",
-            "PostBuildError"} <= codex_errors
+    assert {
+        "PoolError",
+        "DataError",
+        "DecklistError",
+        "DeckRulesError",
+        "CollectError",
+        "ApiError",
+        "PostBuildError",
+    } <= codex_errors
 
 
 def test_version_is_the_installed_packages():
@@ -76,10 +87,13 @@ def _damaged(data_copy: Path) -> Path:
     return data_copy
 
 
-@pytest.mark.parametrize("command, name", [
-    (["scenarios", "run", "docs", "--data", "{data}"], "scenarios run"),
-    (["site", "generate", "{out}", "--data", "{data}"], "site generate"),
-])
+@pytest.mark.parametrize(
+    "command, name",
+    [
+        (["scenarios", "run", "docs", "--data", "{data}"], "scenarios run"),
+        (["site", "generate", "{out}", "--data", "{data}"], "site generate"),
+    ],
+)
 def test_data_with_problems_is_the_same_failure_in_every_command(command, name, data_copy, tmp_path):
     data = _damaged(data_copy)
     args = [a.format(data=data, out=tmp_path / "out") for a in command]
@@ -114,8 +128,10 @@ def test_a_command_group_without_its_action_is_a_usage_error(tmp_path):
     """`l5r scenarios` alone: argparse's usage line, then the one sentence, exit 2 (errors.UsageError)."""
     result = l5r_here("scenarios", cwd=tmp_path)
     assert result.returncode == ExitCode.BAD_INPUT
-    assert result.stderr == ("usage: l5r scenarios [-h] ACTION ...\n"
-                             "l5r scenarios: error: say what to do, e.g. `l5r scenarios run docs data`\n")
+    assert result.stderr == (
+        "usage: l5r scenarios [-h] ACTION ...\n"
+        "l5r scenarios: error: say what to do, e.g. `l5r scenarios run docs data`\n"
+    )
 
 
 def test_no_scenarios_found_is_one_line_and_exit_1(tmp_path):
@@ -131,11 +147,17 @@ def test_commands_name_their_exit_codes():
     written = []
     for path in sorted((ROOT / "l5r" / "cli").glob("*.py")):
         for node in file_nodes(path):
-            if isinstance(node, ast.Return) and isinstance(node.value, ast.Constant) \
-                    and isinstance(node.value.value, int):
+            if (
+                isinstance(node, ast.Return)
+                and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, int)
+            ):
                 written.append(f"{path.name}:{node.lineno}: return {node.value.value}")
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "exit" \
-                    and any(isinstance(a, ast.Constant) for a in node.args):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", "") == "exit"
+                and any(isinstance(a, ast.Constant) for a in node.args)
+            ):
                 written.append(f"{path.name}:{node.lineno}: sys.exit with a number")
     assert written == []
 

@@ -24,8 +24,9 @@ import build_offline
 
 CREDITS = ROOT / "docs" / "credits.md"
 NOTICE = ROOT / "NOTICE"
-COPYRIGHT = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\ntheme:")[0]
-                           .replace("!ENV", ""))["copyright"]
+COPYRIGHT = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\ntheme:")[0].replace("!ENV", ""))[
+    "copyright"
+]
 _FOOTER = re.compile(r'<div class="md-copyright">(.*?)</div>\s*</div>', re.DOTALL)
 _HREF = re.compile(r'<a href="([^"]+)" class="l5r-credits">')
 
@@ -53,8 +54,15 @@ def test_the_credits_name_every_document_the_pool_and_the_trademark(path):
     assert len(formats) >= 4
     for record in formats:
         assert record["name"] in text, f"{path.name} does not credit {record['name']}"
-    for needed in ("game_on_yasuki", "l5r cardpool fetch", "Legend of the Five Rings is a trademark of its owner",
-                   "unofficial", "fan-made", "MIT License", "Alderac Entertainment Group"):
+    for needed in (
+        "game_on_yasuki",
+        "l5r cardpool fetch",
+        "Legend of the Five Rings is a trademark of its owner",
+        "unofficial",
+        "fan-made",
+        "MIT License",
+        "Alderac Entertainment Group",
+    ):
         assert needed in text, f"{path.name} lacks {needed!r}"
 
 
@@ -73,7 +81,7 @@ def _check_footers(root: Path, pages: list[Path], credits_page: Path) -> None:
         assert f'href="{TEST_REPO_URL}"' in footer, page
         [href] = _HREF.findall(footer)
         base = urlsplit(TEST_SITE_URL).path  # the 404 page links from the site's root path
-        target = Path(os.path.normpath(root / href[len(base):] if href.startswith(base) else page.parent / href))
+        target = Path(os.path.normpath(root / href[len(base) :] if href.startswith(base) else page.parent / href))
         if target.is_dir():
             target /= "index.html"
         assert target == credits_page, f"{page.relative_to(root)}: credits link {href} goes to {target}"
@@ -81,8 +89,7 @@ def _check_footers(root: Path, pages: list[Path], credits_page: Path) -> None:
 
 def _rendered_pages(root: Path) -> list[Path]:
     """The pages MkDocs renders with the theme (the pool's card pages have a shell of their own)."""
-    return [p for p in sorted(root.rglob("*.html"))
-            if "md-footer" in p.read_text(encoding="utf-8", errors="replace")]
+    return [p for p in sorted(root.rglob("*.html")) if "md-footer" in p.read_text(encoding="utf-8", errors="replace")]
 
 
 def test_every_page_of_the_site_has_the_footer_and_the_credits_page(built_site):
@@ -128,9 +135,12 @@ def test_the_offline_zip_carries_the_notice_and_the_licence(tmp_path):
 
 
 def test_the_offline_check_allows_the_repository_link_and_nothing_else(tmp_path):
-    (tmp_path / "a.html").write_text(f'<a href="{TEST_REPO_URL}">repo</a> <a href="https://evil.example/">x</a>'
-                                     f'<a href="{TEST_REPO_URL}/blob/main/data/x.yml#L3">Edit</a>'
-                                     f'<a href="{TEST_REPO_URL}-fork/">a neighbour</a>', encoding="utf-8")
+    (tmp_path / "a.html").write_text(
+        f'<a href="{TEST_REPO_URL}">repo</a> <a href="https://evil.example/">x</a>'
+        f'<a href="{TEST_REPO_URL}/blob/main/data/x.yml#L3">Edit</a>'
+        f'<a href="{TEST_REPO_URL}-fork/">a neighbour</a>',
+        encoding="utf-8",
+    )
     found = build_offline.outside_addresses(tmp_path, "", None, TEST_REPO_URL)
     assert len(found) == 2 and "evil.example" in found[0] and "-fork" in found[1], found
     assert len(build_offline.outside_addresses(tmp_path, "", None, "")) == 4
@@ -144,7 +154,8 @@ def test_every_pool_card_page_credits_the_card_database(built_site):
     credits_page = built_site / "credits" / "index.html"
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        found = re.search(r'<p class="l5r-card-source">Card data: the game_on_yasuki card database \(<a href="([^"]+)">',
-                          text)
+        found = re.search(
+            r'<p class="l5r-card-source">Card data: the game_on_yasuki card database \(<a href="([^"]+)">', text
+        )
         assert found, f"{page.relative_to(built_site)}: no credit"
         assert Path(os.path.normpath(page.parent / found.group(1))) / "index.html" == credits_page, found.group(1)

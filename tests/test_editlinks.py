@@ -28,8 +28,10 @@ def test_the_source_root_comes_from_the_repository_and_the_edit_address():
     assert editlinks.source_root(TEST_REPO_URL, "") == TEST_REPO_URL + "/"
     assert editlinks.source_root("") == editlinks.source_root(None) == ""
     assert editlinks.source_root("javascript:alert(1)//") == ""  # only a web address
-    assert editlinks.edit_url(ROOT_URL, Origin("data/formats/a b/rules.yml", 12)) == \
-        ROOT_URL + "data/formats/a%20b/rules.yml#L12"
+    assert (
+        editlinks.edit_url(ROOT_URL, Origin("data/formats/a b/rules.yml", 12))
+        == ROOT_URL + "data/formats/a%20b/rules.yml#L12"
+    )
     assert editlinks.edit_url("", Origin("data/x.yml", 1)) == ""
 
 
@@ -60,11 +62,11 @@ def test_every_citation_line_links_its_records_yaml_line(tmp_path):
             continue
         kinds.add(type(record).__name__)
         link = urlsplit(html.unescape(found[0]))
-        path = unquote(link.path[len(urlsplit(ROOT_URL).path):])
+        path = unquote(link.path[len(urlsplit(ROOT_URL).path) :])
         line = int(link.fragment.removeprefix("L"))
         lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
         # The record starts at that line: its id is there or in the lines of the same mapping just below.
-        if not (path.startswith("data/") and any(anchor in text for text in lines[line - 1: line + 3])):
+        if not (path.startswith("data/") and any(anchor in text for text in lines[line - 1 : line + 3])):
             wrong.append(f"{uri}#{anchor}: {path}:{line} does not define it")
     assert not wrong, f"{len(wrong)} citation lines without their record's line, e.g. {wrong[:5]}"
     assert {"Section", "Keyword", "Ability", "BanEntry", "CardRecord"} <= kinds, kinds
@@ -83,5 +85,7 @@ def test_the_built_site_links_the_repository(built_site):
 
 
 def test_the_edit_links_stay_off_paper():
-    assert re.search(r"\.l5r-edit\b[^{]*\{\s*display: none", (ROOT / "docs/assets/print.css").read_text()) or \
-        ".l5r-edit," in Path(ROOT / "docs/assets/print.css").read_text()
+    assert (
+        re.search(r"\.l5r-edit\b[^{]*\{\s*display: none", (ROOT / "docs/assets/print.css").read_text())
+        or ".l5r-edit," in Path(ROOT / "docs/assets/print.css").read_text()
+    )

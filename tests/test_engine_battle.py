@@ -45,11 +45,14 @@ def test_four_focus_limit(rs):
     assert d.strike("B", g).winner == "A"
 
 
-@pytest.mark.parametrize("a_kw, b_kw, winner, losers", [
-    ((), (), None, ("A", "B")),              # a tie: both lose
-    (("Duelist",), (), "A", ("B",)),         # Duelist wins a tied duel
-    (("Duelist",), ("Duelist",), None, ("A", "B")),
-])
+@pytest.mark.parametrize(
+    "a_kw, b_kw, winner, losers",
+    [
+        ((), (), None, ("A", "B")),  # a tie: both lose
+        (("Duelist",), (), "A", ("B",)),  # Duelist wins a tied duel
+        (("Duelist",), ("Duelist",), None, ("A", "B")),
+    ],
+)
 def test_ties(rs, a_kw, b_kw, winner, losers):
     g = duelists(rs, a_kw=a_kw, b_kw=b_kw)
     d = duel.challenge(g, "A", "B")
@@ -74,32 +77,50 @@ def _armies(ruleset, attack=(), defend=()):
 
 @pytest.mark.parametrize("fmt", ["new-era", "modern"])
 def test_elite_counts_when_bowed_where_the_format_says_so(rs, fmt):
-    g, b = _armies(rs[fmt], attack=[Card("P", force=2), Card("E", type="Follower", force=3, bowed=True,
-                                                             keywords=("Elite",), attached_to="P")])
+    g, b = _armies(
+        rs[fmt],
+        attack=[
+            Card("P", force=2),
+            Card("E", type="Follower", force=3, bowed=True, keywords=("Elite",), attached_to="P"),
+        ],
+    )
     assert battle.army_force(g, b.attacking) == 5
 
 
 def test_elite_is_not_stated_where_the_format_does_not_state_it(rs):
     """OH states no Elite keyword: a bowed Elite card's Force is not stated, never "no effect"."""
-    g, b = _armies(rs["obsidian-hand"], attack=[Card("P", force=2), Card("E", type="Follower", force=3, bowed=True,
-                                                                         keywords=("Elite",), attached_to="P")])
+    g, b = _armies(
+        rs["obsidian-hand"],
+        attack=[
+            Card("P", force=2),
+            Card("E", type="Follower", force=3, bowed=True, keywords=("Elite",), attached_to="P"),
+        ],
+    )
     with pytest.raises(NotStated):
         battle.army_force(g, b.attacking)
 
 
 def test_a_bowed_personality_takes_his_items_force_with_him(rs):
-    g, b = _armies(rs["new-era"], attack=[Card("P", force=2, bowed=True),
-                                          Card("Katana", type="Item", force=2, attached_to="P"),
-                                          Card("F", type="Follower", force=1, attached_to="P")])
+    g, b = _armies(
+        rs["new-era"],
+        attack=[
+            Card("P", force=2, bowed=True),
+            Card("Katana", type="Item", force=2, attached_to="P"),
+            Card("F", type="Follower", force=1, attached_to="P"),
+        ],
+    )
     assert battle.army_force(g, b.attacking) == 1
 
 
-@pytest.mark.parametrize("attack, defend, winner, province", [
-    (7, 3, "attacker", True),    # 7 > 3 + 3
-    (6, 3, "attacker", False),   # 6 is not greater than 3 + 3
-    (3, 3, None, False),         # tie
-    (2, 3, "defender", False),
-])
+@pytest.mark.parametrize(
+    "attack, defend, winner, province",
+    [
+        (7, 3, "attacker", True),  # 7 > 3 + 3
+        (6, 3, "attacker", False),  # 6 is not greater than 3 + 3
+        (3, 3, None, False),  # tie
+        (2, 3, "defender", False),
+    ],
+)
 def test_resolution(rs, attack, defend, winner, province):
     g, b = _armies(rs["new-era"], attack=[Card("P", force=attack)], defend=[Card("D", force=defend)])
     result = battle.resolve_battle(g, b)
@@ -112,8 +133,11 @@ def test_resolution(rs, attack, defend, winner, province):
 
 def test_honor_for_destroyed_cards(rs):
     """ne-4-3-c: each player gains 2 Honor for each opponent's card destroyed by resolution."""
-    g, b = _armies(rs["new-era"], attack=[Card("P", force=3)],
-                   defend=[Card("D", force=2), Card("F", type="Follower", force=1, attached_to="D")])
+    g, b = _armies(
+        rs["new-era"],
+        attack=[Card("P", force=3)],
+        defend=[Card("D", force=2), Card("F", type="Follower", force=1, attached_to="D")],
+    )
     battle.resolve_battle(g, b)
     assert (g.player(YOU).honor, g.player(OPPONENT).honor) == (4, 2)
 
@@ -125,8 +149,12 @@ def test_conqueror_does_not_bow(rs):
 
 
 def test_enlightened_gets_force_per_ring(rs):
-    g = game(rs["new-era"], Card("T", force=1, keywords=("Enlightened",)), Card("R1", type="Ring"),
-             Card("R2", type="Ring", controller=OPPONENT))
+    g = game(
+        rs["new-era"],
+        Card("T", force=1, keywords=("Enlightened",)),
+        Card("R1", type="Ring"),
+        Card("R2", type="Ring", controller=OPPONENT),
+    )
     assert battle.card_force(g, g.card("T")) == 3
 
 

@@ -45,8 +45,11 @@ def test_a_restriction_is_not_read_in_modern_without_the_reading(rs):
 
 def test_restrictions_not_met_for_all_skip_the_discard(codex):
     """mod-celestial: not met for all of them — the next two steps are skipped; the current one stays."""
-    g = game(_read(codex), Card("Old Sky", type="Celestial"),
-             in_province("New Sky", 1, restriction="If you have a Shugenja in play"))
+    g = game(
+        _read(codex),
+        Card("Old Sky", type="Celestial"),
+        in_province("New Sky", 1, restriction="If you have a Shugenja in play"),
+    )
     result = cardtypes.reveal_provinces(g, YOU)
     assert result.returned == ["New Sky"] and result.entered == [] and result.discarded == []
     assert g.card("New Sky").zone == "province" and g.card("New Sky").face_up
@@ -54,9 +57,13 @@ def test_restrictions_not_met_for_all_skip_the_discard(codex):
 
 
 def test_restrictions_not_met_for_one_return_only_that_one(codex):
-    g = game(_read(codex), Card("Old Sky", type="Celestial"), Card("Isawa Tadaka", keywords=("Shugenja",)),
-             in_province("Sun", 1, restriction="If you have a Shugenja in play"),
-             in_province("Moon", 2, restriction="If you have two Shugenja in play"))
+    g = game(
+        _read(codex),
+        Card("Old Sky", type="Celestial"),
+        Card("Isawa Tadaka", keywords=("Shugenja",)),
+        in_province("Sun", 1, restriction="If you have a Shugenja in play"),
+        in_province("Moon", 2, restriction="If you have two Shugenja in play"),
+    )
     result = cardtypes.reveal_provinces(g, YOU)
     assert result.entered == ["Sun"] and result.returned == ["Moon"] and result.discarded == ["Old Sky"]
 
@@ -90,15 +97,20 @@ def test_a_region_attaches_to_its_province(rs, fmt):
 @pytest.mark.parametrize("fmt", ["modern", "new-era"])
 def test_a_second_region_in_a_province_is_discarded(rs, fmt):
     old = Card("Shinomen Forest", type="Region", province=1)
-    g = game(rs[fmt], old, in_province("Plains Above Evil", 1, type_="Region"), in_province("Kaiu Wall", 2, type_="Region"))
+    g = game(
+        rs[fmt], old, in_province("Plains Above Evil", 1, type_="Region"), in_province("Kaiu Wall", 2, type_="Region")
+    )
     result = cardtypes.reveal_provinces(g, YOU)
     assert result.discarded == ["Plains Above Evil"] and result.attached == ["Kaiu Wall"]
     assert g.card("Plains Above Evil").zone == "discard pile"
 
 
 def test_a_region_whose_cost_is_not_paid_is_discarded(rs):
-    g = game(rs["modern"], in_province("Plains Above Evil", 1, type_="Region", gold_cost=3),
-             in_province("Kaiu Wall", 2, type_="Region", gold_cost=2))
+    g = game(
+        rs["modern"],
+        in_province("Plains Above Evil", 1, type_="Region", gold_cost=3),
+        in_province("Kaiu Wall", 2, type_="Region", gold_cost=2),
+    )
     result = cardtypes.reveal_provinces(g, YOU, declined=("Plains Above Evil",))
     assert result.discarded == ["Plains Above Evil"] and result.attached == ["Kaiu Wall"]
     assert result.gold_paid == 2
@@ -177,8 +189,12 @@ def test_ancestors_need_the_rule(rs):
 
 def test_other_attachments_still_follow_the_keywords(rs):
     """ne-kw-armor: cardtypes.attach hands non-Ancestors to the keyword rules."""
-    g = game(rs["new-era"], Card("Hida Kisada"), Card("Armor 1", type="Item", keywords=("Armor",), zone="hand"),
-             Card("Armor 2", type="Item", keywords=("Armor",), zone="hand"))
+    g = game(
+        rs["new-era"],
+        Card("Hida Kisada"),
+        Card("Armor 1", type="Item", keywords=("Armor",), zone="hand"),
+        Card("Armor 2", type="Item", keywords=("Armor",), zone="hand"),
+    )
     cardtypes.attach(g, g.card("Armor 1"), g.card("Hida Kisada"))
     with pytest.raises(Refused):
         cardtypes.attach(g, g.card("Armor 2"), g.card("Hida Kisada"))

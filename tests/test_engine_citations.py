@@ -21,10 +21,15 @@ def test_every_refusal_cites_a_record_of_the_active_format(codex):
             cited += 1
             record = codex.records[step.rule_id]
             # A scenario that switches on a Codex reading may cite the reading's basis: the page labels it.
-            borrowed = ruleset_for(codex.format(scenario.format_id), codex, (scenario.data["reading"],)).readings \
-                if scenario.data.get("reading") else ()
+            borrowed = (
+                ruleset_for(codex.format(scenario.format_id), codex, (scenario.data["reading"],)).readings
+                if scenario.data.get("reading")
+                else ()
+            )
             if record.format_id != scenario.format_id and record.format_id not in {r.basis for r in borrowed}:
-                wrong.append(f"{scenario.location} {scenario.title}: “{step.text}” cites {record.citation} "
-                             f"({record.format_id}) in {scenario.format_id}")
+                wrong.append(
+                    f"{scenario.location} {scenario.title}: “{step.text}” cites {record.citation} "
+                    f"({record.format_id}) in {scenario.format_id}"
+                )
     assert cited >= 30, cited  # the guard: refusals with a citation were found at all
     assert wrong == []

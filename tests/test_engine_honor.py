@@ -13,12 +13,15 @@ def game(ruleset, you=0, opponent=0) -> Game:
     return Game(ruleset, {YOU: Player(YOU, honor=you), OPPONENT: Player(OPPONENT, honor=opponent)})
 
 
-@pytest.mark.parametrize("printed, inc, red, points", [
-    (2, (), (3,), 0),   # a reduced gain never turns into a loss: the minimum is zero
-    (3, (), (1,), 2),
-    (2, (1,), (), 3),
-    (2, (1,), (4,), 0),
-])
+@pytest.mark.parametrize(
+    "printed, inc, red, points",
+    [
+        (2, (), (3,), 0),  # a reduced gain never turns into a loss: the minimum is zero
+        (3, (), (1,), 2),
+        (2, (1,), (), 3),
+        (2, (1,), (4,), 0),
+    ],
+)
 def test_modified_points_never_below_zero(printed, inc, red, points):
     """oh-ii-b-honor-gains-and-losses."""
     assert honor.modified_points(printed, inc, red) == points
@@ -51,8 +54,10 @@ def test_points_of_family_honor_assume_a_positive_value(rs, family_honor, streng
     assert honor.bonus_per_points(g, YOU, 1, 10) == strength
 
 
-@pytest.mark.parametrize("fmt, start, win", [("obsidian-hand", 40, True), ("obsidian-hand", 39, False),
-                                             ("new-era", 40, True), ("new-era", 39, False)])
+@pytest.mark.parametrize(
+    "fmt, start, win",
+    [("obsidian-hand", 40, True), ("obsidian-hand", 39, False), ("new-era", 40, True), ("new-era", 39, False)],
+)
 def test_honor_victory_at_the_start_of_the_turn(rs, fmt, start, win):
     """oh-ii-e-honor, ne-victory-honor: both formats read 40 from their Ruleset."""
     g = game(rs[fmt], you=start)
@@ -90,8 +95,12 @@ def test_pregame_ring_exemption_differs_by_format(rs, fmt, wins):
     """oh-ii-e-enlightenment exempts Rings in play before the first player is chosen; ne-victory-enlightenment
     does not."""
     g = game(rs[fmt])
-    for ring in (_ring("Air", "before the first player"), _ring("Earth", "by its own text"),
-                 _ring("Fire", "by its own text"), _ring("Water", "by its own text")):
+    for ring in (
+        _ring("Air", "before the first player"),
+        _ring("Earth", "by its own text"),
+        _ring("Fire", "by its own text"),
+        _ring("Water", "by its own text"),
+    ):
         g.cards[ring.name] = ring
     void = _ring("Void", None, zone="hand")
     g.cards[void.name] = void

@@ -35,11 +35,14 @@ def _duel(game: Game):
     return duel.challenge(game, "A", "B")
 
 
-@pytest.mark.parametrize("key, ask", [
-    ("max_hand_size", _hand_size),
-    ("regions_per_province", _region),
-    ("duel_focus_limit", _duel),
-])
+@pytest.mark.parametrize(
+    "key, ask",
+    [
+        ("max_hand_size", _hand_size),
+        ("regions_per_province", _region),
+        ("duel_focus_limit", _duel),
+    ],
+)
 def test_a_rule_without_its_number_is_not_stated(rs, key, ask):
     stating = [fmt for fmt, ruleset in rs.items() if ruleset.rule(key) and getattr(ruleset, key) is not None]
     assert stating, f"no bundled format states {key}: the case tests nothing"

@@ -20,19 +20,22 @@ def game(ruleset, clan, honor=10, **cards) -> Game:
     return g
 
 
-@pytest.mark.parametrize("player_clan, card, cost", [
-    ("Crab Clan", {"clan": "Crab Clan"}, 5),                      # discount
-    ("Crab Clan", {"clan": "Crane Clan"}, 9),                     # surcharge
-    ("Crab Clan", {}, 7),                                         # unaligned Personality
-    (None, {}, 7),                                                # unaligned player: no discount...
-    (None, {"clan": "Crab Clan"}, 7),                             # ...and no surcharge (oh-ii-a)
-    ("Brotherhood of Shinsei", {"keywords": ("Monk",)}, 5),       # Monk = Brotherhood of Shinsei
-    ("Mantis Clan", {"keywords": ("Yoritomo’s Alliance",)}, 5),   # curly apostrophe as in the document
-    ("Mantis Clan", {"keywords": ("Yoritomo's Alliance",)}, 5),   # and a typed one
-    ("Crab Clan", {"clan": "Badger Clan"}, 7),                    # not a Clan Alignment in OH
-    ("Shadowlands Horde", {"clan": "Crab Clan", "keywords": ("Shadowlands",)}, 7),
-    ("Shadowlands Horde", {"clan": "Crab Clan"}, 9),
-])
+@pytest.mark.parametrize(
+    "player_clan, card, cost",
+    [
+        ("Crab Clan", {"clan": "Crab Clan"}, 5),  # discount
+        ("Crab Clan", {"clan": "Crane Clan"}, 9),  # surcharge
+        ("Crab Clan", {}, 7),  # unaligned Personality
+        (None, {}, 7),  # unaligned player: no discount...
+        (None, {"clan": "Crab Clan"}, 7),  # ...and no surcharge (oh-ii-a)
+        ("Brotherhood of Shinsei", {"keywords": ("Monk",)}, 5),  # Monk = Brotherhood of Shinsei
+        ("Mantis Clan", {"keywords": ("Yoritomo’s Alliance",)}, 5),  # curly apostrophe as in the document
+        ("Mantis Clan", {"keywords": ("Yoritomo's Alliance",)}, 5),  # and a typed one
+        ("Crab Clan", {"clan": "Badger Clan"}, 7),  # not a Clan Alignment in OH
+        ("Shadowlands Horde", {"clan": "Crab Clan", "keywords": ("Shadowlands",)}, 7),
+        ("Shadowlands Horde", {"clan": "Crab Clan"}, 9),
+    ],
+)
 def test_obsidian_hand_recruit_cost(rs, player_clan, card, cost):
     g = game(rs["obsidian-hand"], player_clan, X={"gold_cost": 7, **card})
     assert recruit.recruit_cost(g, YOU, g.card("X")).total == cost
@@ -53,8 +56,13 @@ def test_new_era_has_no_discount(rs):
 
 @pytest.mark.parametrize("fmt, clan, extra", [("new-era", "Scorpion", 3), ("modern", "Scorpion Clan", 2)])
 def test_blood_money(rs, fmt, clan, extra):
-    g = game(rs[fmt], clan, honor=2, X={"gold_cost": 6, "clan": clan, "honor_requirement": 5},
-             Y={"gold_cost": 6, "clan": "Other", "honor_requirement": 5})
+    g = game(
+        rs[fmt],
+        clan,
+        honor=2,
+        X={"gold_cost": 6, "clan": clan, "honor_requirement": 5},
+        Y={"gold_cost": 6, "clan": "Other", "honor_requirement": 5},
+    )
     with pytest.raises(Refused):
         recruit.recruit(g, YOU, "X")
     assert recruit.recruit(g, YOU, "X", blood_money=True).total == 6 + extra
@@ -79,9 +87,13 @@ def test_clan_honor(rs):
 
 def test_proclaim_and_the_discount(rs):
     """oh-ability-recruit: no Proclaim on Personalities recruited for 2 less; full price allows it."""
-    g = game(rs["obsidian-hand"], "Crane Clan", honor=10,
-             A={"gold_cost": 7, "clan": "Crane Clan", "personal_honor": 3},
-             B={"gold_cost": 7, "clan": "Crane Clan", "personal_honor": 2})
+    g = game(
+        rs["obsidian-hand"],
+        "Crane Clan",
+        honor=10,
+        A={"gold_cost": 7, "clan": "Crane Clan", "personal_honor": 3},
+        B={"gold_cost": 7, "clan": "Crane Clan", "personal_honor": 2},
+    )
     recruit.recruit(g, YOU, "A")
     with pytest.raises(Refused):
         recruit.proclaim(g, YOU, "A")
@@ -91,8 +103,13 @@ def test_proclaim_and_the_discount(rs):
 
 
 def test_proclaim_once_per_turn_in_new_era(rs):
-    g = game(rs["new-era"], "Crane", honor=0, A={"gold_cost": 1, "clan": "Crane", "personal_honor": 1},
-             B={"gold_cost": 1, "clan": "Crane", "personal_honor": 1})
+    g = game(
+        rs["new-era"],
+        "Crane",
+        honor=0,
+        A={"gold_cost": 1, "clan": "Crane", "personal_honor": 1},
+        B={"gold_cost": 1, "clan": "Crane", "personal_honor": 1},
+    )
     recruit.recruit(g, YOU, "A")
     recruit.proclaim(g, YOU, "A")
     recruit.recruit(g, YOU, "B")
@@ -144,7 +161,8 @@ def test_recruit_after_producing_gold_in_every_format(rs, codex):
 
     for fmt, ruleset in rs.items():
         cited = sorted(ruleset.rule_refs.values())[0]  # the runner wants a rule of the format; any will do here
-        scenario = parse(textwrap.dedent(f"""\
+        scenario = parse(
+            textwrap.dedent(f"""\
             title: Recruit after producing Gold
             format: {fmt}
             rules: [{cited}]
@@ -157,7 +175,10 @@ def test_recruit_after_producing_gold_in_every_format(rs, codex):
               - you recruit Crab Ashigaru
             then:
               Crab Ashigaru: in play
-            """), "tests/test_engine_recruit.py", 1)
+            """),
+            "tests/test_engine_recruit.py",
+            1,
+        )
         outcome = run_scenario(scenario, codex)
         assert outcome.error is None, (fmt, outcome.report())
         said = (ruleset.gold_splitting, ruleset.gold_pooling)

@@ -25,8 +25,13 @@ def pregame(name, owner) -> Card:
 
 
 def test_bamboo_harvesters_only_for_the_player_not_going_first(rs):
-    g = game(rs["obsidian-hand"], pregame("Border Keep", YOU), pregame("Bamboo Harvesters", YOU),
-             pregame("Border Keep Experienced", OPPONENT), pregame("Bamboo Harvesters Experienced 2", OPPONENT))
+    g = game(
+        rs["obsidian-hand"],
+        pregame("Border Keep", YOU),
+        pregame("Bamboo Harvesters", YOU),
+        pregame("Border Keep Experienced", OPPONENT),
+        pregame("Bamboo Harvesters Experienced 2", OPPONENT),
+    )
     entered = setup.put_starting_holdings(g)
     assert sorted(entered) == ["Bamboo Harvesters Experienced 2", "Border Keep", "Border Keep Experienced"]
     assert g.card("Bamboo Harvesters").zone == "pre-game"
@@ -115,11 +120,14 @@ def test_the_second_player_takes_one_legacy_holding_bowed(rs):
         setup.going_second_legacy(g, YOU, "Border Keep")  # one Legacy Holding only
 
 
-@pytest.mark.parametrize("card, first, why", [
-    (legacy(), YOU, "only the player going second"),
-    (legacy(keywords_=()), OPPONENT, "is not one Legacy Holding"),
-    (Card("Bamboo Harvesters", type="Holding", keywords=("Legacy",), zone="in play"), OPPONENT, "not in your deck"),
-])
+@pytest.mark.parametrize(
+    "card, first, why",
+    [
+        (legacy(), YOU, "only the player going second"),
+        (legacy(keywords_=()), OPPONENT, "is not one Legacy Holding"),
+        (Card("Bamboo Harvesters", type="Holding", keywords=("Legacy",), zone="in play"), OPPONENT, "not in your deck"),
+    ],
+)
 def test_legacy_holding_refusals(rs, card, first, why):
     g = game(rs["modern"], card, first=first)
     with pytest.raises(Refused) as refused:

@@ -60,36 +60,50 @@ def scan(source: str) -> tuple[int, list[str]]:
             if isinstance(node, ast.Attribute) and _value_read(node, set()):
                 seen.add(id(node))
                 reads += 1
-            if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and \
-                    any(_value_read(v, aliases) for v in node.values[:-1]):
+            if (
+                isinstance(node, ast.BoolOp)
+                and isinstance(node.op, ast.Or)
+                and any(_value_read(v, aliases) for v in node.values[:-1])
+            ):
                 seen.add(id(node))
                 bad.append(f"{node.lineno}: {ast.unparse(node)}")
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
-                    and _value_read(node.func.value, aliases) and (len(node.args) > 1 or node.keywords) \
-                    and not _empty_collection(node.args[1] if len(node.args) > 1 else node.keywords[0].value):
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "get"
+                and _value_read(node.func.value, aliases)
+                and (len(node.args) > 1 or node.keywords)
+                and not _empty_collection(node.args[1] if len(node.args) > 1 else node.keywords[0].value)
+            ):
                 seen.add(id(node))
                 bad.append(f"{node.lineno}: {ast.unparse(node)}")
     return reads, bad
 
 
-@pytest.mark.parametrize("line", [
-    "drawn = game.ruleset.end_phase_draw or 0",
-    "x = rs.dishonor_loss_at or -10**9",
-    "carries = rs.gold_splitting or rs.gold_pooling",
-    "def f(game):\n    terms = game.ruleset.blood_money\n    return terms.get('clan_aligned_only', True)",
-    "y = self.ruleset.max_hand_size or 8",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "drawn = game.ruleset.end_phase_draw or 0",
+        "x = rs.dishonor_loss_at or -10**9",
+        "carries = rs.gold_splitting or rs.gold_pooling",
+        "def f(game):\n    terms = game.ruleset.blood_money\n    return terms.get('clan_aligned_only', True)",
+        "y = self.ruleset.max_hand_size or 8",
+    ],
+)
 def test_the_scan_finds_a_defaulted_ruleset_value(line):
     reads, bad = scan(line)
     assert bad, line
 
 
-@pytest.mark.parametrize("line", [
-    "rule = rs.rule('gold_splitting') or rs.rule('gold_pooling')",  # rule ids, not values
-    "n = game.may_draw.get(p, 0) + 1",
-    "holdings = rs.starting_holdings.get('player_not_going_first', ())",
-    "if rs.max_hand_size is None:\n    raise x",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "rule = rs.rule('gold_splitting') or rs.rule('gold_pooling')",  # rule ids, not values
+        "n = game.may_draw.get(p, 0) + 1",
+        "holdings = rs.starting_holdings.get('player_not_going_first', ())",
+        "if rs.max_hand_size is None:\n    raise x",
+    ],
+)
 def test_the_scan_leaves_other_code_alone(line):
     assert scan(line)[1] == []
 

@@ -33,10 +33,13 @@ def test_modern_phases_for_card_effects(rs):
         turn.phase_for_card_effects(g, "Attack")  # Modern's own document does not list its phases
 
 
-@pytest.mark.parametrize("fmt, hand, drawn, discarded, kept", [
-    ("new-era", 8, 1, 1, 8),   # 6.2 draws before 6.4 discards
-    ("new-era", 5, 1, 0, 6),
-])
+@pytest.mark.parametrize(
+    "fmt, hand, drawn, discarded, kept",
+    [
+        ("new-era", 8, 1, 1, 8),  # 6.2 draws before 6.4 discards
+        ("new-era", 5, 1, 0, 6),
+    ],
+)
 def test_end_of_turn(rs, fmt, hand, drawn, discarded, kept):
     g = game(rs[fmt], hand=hand)
     assert turn.end_turn(g) == {"drawn": drawn, "discarded": discarded}
@@ -80,10 +83,15 @@ def test_max_hand_size_is_a_stat(rs):
     assert turn.discard_to_hand_size(g, YOU) == 0
 
 
-@pytest.mark.parametrize("fmt, keyword, allowed", [
-    ("aeg", "Courtier", True), ("aeg", "Shugenja", False),
-    ("obsidian-hand", "Shugenja", True), ("obsidian-hand", "Ronin", False),
-])
+@pytest.mark.parametrize(
+    "fmt, keyword, allowed",
+    [
+        ("aeg", "Courtier", True),
+        ("aeg", "Shugenja", False),
+        ("obsidian-hand", "Shugenja", True),
+        ("obsidian-hand", "Ronin", False),
+    ],
+)
 def test_seppuku_reaction(rs, fmt, keyword, allowed):
     g = game(rs[fmt], Card("P", keywords=(keyword,), dishonorable=True), you=8)
     if not allowed:
@@ -91,14 +99,21 @@ def test_seppuku_reaction(rs, fmt, keyword, allowed):
             seppuku.before_honor_loss(g, YOU, 5, "P", "targeted")
         return
     change = seppuku.before_honor_loss(g, YOU, 5, "P", "targeted")
-    assert (change.points, g.player(YOU).honor, g.card("P").zone, g.card("P").dishonorable) == (1, 7, "destroyed", False)
+    assert (change.points, g.player(YOU).honor, g.card("P").zone, g.card("P").dishonorable) == (
+        1,
+        7,
+        "destroyed",
+        False,
+    )
 
 
 @pytest.mark.parametrize("fmt, reaction", [("new-era", Refused), ("modern", NotStated)])
 def test_seppuku_open_action(rs, fmt, reaction):
     """NE's rule book stands alone and gives the Open ability only: a Reaction is forbidden. Modern adds the Open
     ability to the unbundled Twenty Festivals rules: a Reaction is not stated (MOD Seppuku)."""
-    g = game(rs[fmt], Card("Honorable", keywords=("Samurai",)), Card("Fallen", keywords=("Samurai",), dishonorable=True))
+    g = game(
+        rs[fmt], Card("Honorable", keywords=("Samurai",)), Card("Fallen", keywords=("Samurai",), dishonorable=True)
+    )
     with pytest.raises(Refused):
         seppuku.open_action(g, YOU, "Honorable")
     seppuku.open_action(g, YOU, "Fallen")
@@ -137,16 +152,28 @@ def test_overconfident_and_chi_death(rs):
 
 
 def test_kensai_two_weapons(rs):
-    g = game(rs["new-era"], Card("K", keywords=("Kensai",)), Card("W1", type="Item", keywords=("Weapon",), zone="hand"),
-             Card("W2", type="Item", keywords=("Weapon",), zone="hand"), Card("W3", type="Item", keywords=("Weapon",), zone="hand"))
+    g = game(
+        rs["new-era"],
+        Card("K", keywords=("Kensai",)),
+        Card("W1", type="Item", keywords=("Weapon",), zone="hand"),
+        Card("W2", type="Item", keywords=("Weapon",), zone="hand"),
+        Card("W3", type="Item", keywords=("Weapon",), zone="hand"),
+    )
     keywords.attach_item(g, g.card("W1"), g.card("K"))
     keywords.attach_item(g, g.card("W2"), g.card("K"))
     with pytest.raises(Refused):
         keywords.attach_item(g, g.card("W3"), g.card("K"))
 
 
-@pytest.mark.parametrize("fmt, mine, theirs, ok", [("obsidian-hand", 10, 9, True), ("new-era", 9, 9, False),
-                                                  ("obsidian-hand", 9, 10, False), ("new-era", 10, 9, True)])
+@pytest.mark.parametrize(
+    "fmt, mine, theirs, ok",
+    [
+        ("obsidian-hand", 10, 9, True),
+        ("new-era", 9, 9, False),
+        ("obsidian-hand", 9, 10, False),
+        ("new-era", 10, 9, True),
+    ],
+)
 def test_lobby(rs, fmt, mine, theirs, ok):
     g = game(rs[fmt], Card("P", personal_honor=1), you=mine, opponent=theirs)
     if ok:

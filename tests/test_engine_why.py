@@ -54,8 +54,15 @@ def test_every_ruleset_value_cites_a_rule_of_its_own_inheritance_chain(codex):
 def test_unstated_numbers_are_none_not_a_default():
     """The defaults that would answer a question are None ("not stated"); switch-like defaults answer nothing."""
     blank = Ruleset("x", "X")
-    for key in ("honor_victory_at", "dishonor_loss_at", "dishonor_timing", "enlightenment_rings",
-                "max_hand_size", "discount_applies_to", "duel_focus_limit"):
+    for key in (
+        "honor_victory_at",
+        "dishonor_loss_at",
+        "dishonor_timing",
+        "enlightenment_rings",
+        "max_hand_size",
+        "discount_applies_to",
+        "duel_focus_limit",
+    ):
         assert getattr(blank, key) is None, key
     assert "unbundled_basis" not in _KNOWN  # computed from the inheritance chain, never set in data
 
@@ -176,8 +183,11 @@ def test_every_forbidden_refusal_in_the_engine_passes_a_rule_id(root):
 def test_bow_all_negates_each_stalwart_personalitys_first_bowing(rs):
     from l5r.engine import effects
 
-    g = game(rs["modern"], Card("Hida Kisada", keywords=("Stalwart",), controller=OPPONENT, owner=OPPONENT),
-             Card("Hida Yakamo", controller=OPPONENT, owner=OPPONENT))
+    g = game(
+        rs["modern"],
+        Card("Hida Kisada", keywords=("Stalwart",), controller=OPPONENT, owner=OPPONENT),
+        Card("Hida Yakamo", controller=OPPONENT, owner=OPPONENT),
+    )
     effects.resolve_effect(g, YOU, "Bow all Personalities")
     assert not g.card("Hida Kisada").bowed and g.card("Hida Yakamo").bowed
 
@@ -185,8 +195,11 @@ def test_bow_all_negates_each_stalwart_personalitys_first_bowing(rs):
 def test_stalwart_is_not_stated_in_the_obsidian_hand_and_nothing_bows(rs):
     from l5r.engine import effects
 
-    g = game(rs["obsidian-hand"], Card("Hida Kisada", keywords=("Stalwart",), controller=OPPONENT, owner=OPPONENT),
-             Card("Hida Yakamo", controller=OPPONENT, owner=OPPONENT))
+    g = game(
+        rs["obsidian-hand"],
+        Card("Hida Kisada", keywords=("Stalwart",), controller=OPPONENT, owner=OPPONENT),
+        Card("Hida Yakamo", controller=OPPONENT, owner=OPPONENT),
+    )
     with pytest.raises(NotStated, match="Stalwart"):
         effects.resolve_effect(g, YOU, "Bow all Personalities")
     assert not g.card("Hida Yakamo").bowed  # refused before anything bowed
@@ -241,8 +254,11 @@ def test_focusing_the_top_card_of_the_fate_deck_is_not_modelled_and_changes_noth
     deck order: NotModelled, citing the rule that states it — and what the rules forbid is still answered first."""
     from l5r.engine import duel
 
-    g = game(rs["new-era"], Card("Kakita Toshimoko", chi=4),
-             Card("Bayushi Kachiko", chi=3, controller=OPPONENT, owner=OPPONENT))
+    g = game(
+        rs["new-era"],
+        Card("Kakita Toshimoko", chi=4),
+        Card("Bayushi Kachiko", chi=3, controller=OPPONENT, owner=OPPONENT),
+    )
     d = duel.challenge(g, "Kakita Toshimoko", "Bayushi Kachiko")
     with pytest.raises(Refused):  # out of turn: forbidden, not "not modelled"
         d.focus_top_of_fate_deck("Kakita Toshimoko")
@@ -261,38 +277,104 @@ def test_focusing_the_top_card_of_the_fate_deck_is_not_modelled_and_changes_noth
 
 WRONG_ANSWER_CLASSES = [
     # (class, scenario title, cited rule, words of that rule, then-key, expected answer)
-    ("a stated side called unstated (OH)", "The player not going first uses the white-bordered side",
-     "oh-iii-a-strongholds", "Players that do not go first must use the white-bordered side",
-     "your Stronghold's side", "the white-bordered side"),
-    ("a stated side called unstated (NE)", "The player who does not start uses the B side", "ne-setup-3",
-     "The player who does not start changes their Stronghold to the B side", "your opponent's Stronghold's side",
-     "the B side"),
-    ("both players dishonored in one turn", "Both players reach -20 Honor in one turn and both lose",
-     "oh-guidelines-dishonor-victory", "he/she loses the game at the end of the current turn", "winner",
-     "nobody (both lost)"),
-    ("a Clan Alignment while a Stronghold is in play (any player's)",
-     "Hare Clan is a Clan Alignment while your opponent's Shiro Usagi is in play", "oh-ii-a",
-     "only if their respective Stronghold is in play", None, None),
-    ("Stalwart against an effect bowing many", "Stalwart negates a bowing by an effect that bows many "
-     "Personalities at once", "mod-kw-stalwart", "negate his first bowing each turn", None, None),
-    ("possessives are not keywords", "“Any number of your Personalities” — “your” says whose, it is not a keyword",
-     "aeg-wording-possessive", "possessive terms refer to a card in play controlled by the player", None, None),
-    ("NE Rings (of the same type)", "Five Rings of five elements — but \"of the same type\" is not defined",
-     "ne-victory-enlightenment", "(of the same type)", "winner", "not stated"),
-    ("NE reduced Honor gain", "A reduced Honor gain is not stated in New Era", "ne-4-3-c", "gains 2 Honor",
-     "not stated", ["you gain 2 Honor, reduced by 3"]),
+    (
+        "a stated side called unstated (OH)",
+        "The player not going first uses the white-bordered side",
+        "oh-iii-a-strongholds",
+        "Players that do not go first must use the white-bordered side",
+        "your Stronghold's side",
+        "the white-bordered side",
+    ),
+    (
+        "a stated side called unstated (NE)",
+        "The player who does not start uses the B side",
+        "ne-setup-3",
+        "The player who does not start changes their Stronghold to the B side",
+        "your opponent's Stronghold's side",
+        "the B side",
+    ),
+    (
+        "both players dishonored in one turn",
+        "Both players reach -20 Honor in one turn and both lose",
+        "oh-guidelines-dishonor-victory",
+        "he/she loses the game at the end of the current turn",
+        "winner",
+        "nobody (both lost)",
+    ),
+    (
+        "a Clan Alignment while a Stronghold is in play (any player's)",
+        "Hare Clan is a Clan Alignment while your opponent's Shiro Usagi is in play",
+        "oh-ii-a",
+        "only if their respective Stronghold is in play",
+        None,
+        None,
+    ),
+    (
+        "Stalwart against an effect bowing many",
+        "Stalwart negates a bowing by an effect that bows many Personalities at once",
+        "mod-kw-stalwart",
+        "negate his first bowing each turn",
+        None,
+        None,
+    ),
+    (
+        "possessives are not keywords",
+        "“Any number of your Personalities” — “your” says whose, it is not a keyword",
+        "aeg-wording-possessive",
+        "possessive terms refer to a card in play controlled by the player",
+        None,
+        None,
+    ),
+    (
+        "NE Rings (of the same type)",
+        'Five Rings of five elements — but "of the same type" is not defined',
+        "ne-victory-enlightenment",
+        "(of the same type)",
+        "winner",
+        "not stated",
+    ),
+    (
+        "NE reduced Honor gain",
+        "A reduced Honor gain is not stated in New Era",
+        "ne-4-3-c",
+        "gains 2 Honor",
+        "not stated",
+        ["you gain 2 Honor, reduced by 3"],
+    ),
     ("Modern Honor victory", "Modern states no Honor victory", "mod-amendments", "", "winner", "not stated"),
-    ("Modern Clan discount", "Modern states no Clan discount", "mod-blood-money", "he pays 2 more Gold during "
-     "recruitment", "gold paid", "not stated"),
-    ("OH Provinces", "How many Provinces a player starts with is not stated", "oh-ii-e-military",
-     "no Provinces remaining", "your opponent's Provinces", "not stated"),
+    (
+        "Modern Clan discount",
+        "Modern states no Clan discount",
+        "mod-blood-money",
+        "he pays 2 more Gold during recruitment",
+        "gold paid",
+        "not stated",
+    ),
+    (
+        "OH Provinces",
+        "How many Provinces a player starts with is not stated",
+        "oh-ii-e-military",
+        "no Provinces remaining",
+        "your opponent's Provinces",
+        "not stated",
+    ),
     ("NE Provinces", "Every player starts with four Provinces", "ne-setup-6", "Take four cards", "your Provinces", 4),
-    ("not modelled", "Focusing the top card of the Fate deck is not modelled", "ne-kw-duels-step-1",
-     "take the top card of your Fate deck without looking at it", "not modelled",
-     ["Bayushi Kachiko focuses the top card of her Fate deck"]),
-    ("a refused Seppuku still loses the Honor",
-     "In the AEG rules a Shugenja cannot commit seppuku — and the Honor loss still happens",
-     "aeg-glossary-seppuku", "before you lose Honor from an action that targeted", "your Honor", 2),
+    (
+        "not modelled",
+        "Focusing the top card of the Fate deck is not modelled",
+        "ne-kw-duels-step-1",
+        "take the top card of your Fate deck without looking at it",
+        "not modelled",
+        ["Bayushi Kachiko focuses the top card of her Fate deck"],
+    ),
+    (
+        "a refused Seppuku still loses the Honor",
+        "In the AEG rules a Shugenja cannot commit seppuku — and the Honor loss still happens",
+        "aeg-glossary-seppuku",
+        "before you lose Honor from an action that targeted",
+        "your Honor",
+        2,
+    ),
 ]
 
 
@@ -303,10 +385,12 @@ def _words(record) -> str:
     return " ".join(" ".join(t for b in blocks for t in b.strings()).replace("’", "'").split())
 
 
-@pytest.mark.parametrize("cls, title, rule, words, key, answer", WRONG_ANSWER_CLASSES,
-                         ids=[c[0] for c in WRONG_ANSWER_CLASSES])
-def test_each_wrong_answer_class_has_a_verified_scenario_citing_the_rule(root, codex, cls, title, rule, words,
-                                                                         key, answer):
+@pytest.mark.parametrize(
+    "cls, title, rule, words, key, answer", WRONG_ANSWER_CLASSES, ids=[c[0] for c in WRONG_ANSWER_CLASSES]
+)
+def test_each_wrong_answer_class_has_a_verified_scenario_citing_the_rule(
+    root, codex, cls, title, rule, words, key, answer
+):
     from l5r.scenarios.collect import collect
     from l5r.scenarios.runner import run_scenario
 

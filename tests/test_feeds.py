@@ -31,8 +31,10 @@ def _when(text: str) -> dt.datetime:
 
 
 def _feeds_in(site: Path) -> dict[str, ET.Element]:
-    return {str(p.relative_to(site)): ET.parse(p).getroot()
-            for p in [site / "feed.xml", *sorted((site / "formats").glob("*/feed.xml"))]}
+    return {
+        str(p.relative_to(site)): ET.parse(p).getroot()
+        for p in [site / "feed.xml", *sorted((site / "formats").glob("*/feed.xml"))]
+    }
 
 
 def _check_atom(root: ET.Element) -> list[ET.Element]:
@@ -80,8 +82,9 @@ def feeds(built_site):
 
 
 def test_the_site_and_every_format_with_dated_updates_have_a_feed(feeds, codex):
-    expected = {"feed.xml"} | {f"formats/{f.id}/feed.xml" for f in codex.bundled_formats
-                               if any(e.date for e in f.changelog)}
+    expected = {"feed.xml"} | {
+        f"formats/{f.id}/feed.xml" for f in codex.bundled_formats if any(e.date for e in f.changelog)
+    }
     assert set(feeds) == expected
     assert expected >= {"formats/obsidian-hand/feed.xml", "formats/modern/feed.xml", "formats/aeg/feed.xml"}
 
@@ -129,17 +132,20 @@ def test_entry_links_point_at_the_entry_anchor_on_the_built_site(feeds, built_si
             href = e.find(f"{A}link").get("href")
             assert href.startswith(SITE_URL), href
             parts = urlsplit(href)
-            page = built_site / parts.path[len(urlsplit(SITE_URL).path):] / "index.html"
+            page = built_site / parts.path[len(urlsplit(SITE_URL).path) :] / "index.html"
             assert page.is_file(), href
             assert f'id="{parts.fragment}"' in page.read_text(encoding="utf-8"), href
         for link in root.findall(f"{A}link"):
-            target = built_site / urlsplit(link.get("href")).path[len(urlsplit(SITE_URL).path):]
+            target = built_site / urlsplit(link.get("href")).path[len(urlsplit(SITE_URL).path) :]
             assert target.is_file() or (target / "index.html").is_file(), link.get("href")
 
 
 def test_naval_invasion_entry_carries_its_word_diff(feeds):
-    entry = next(e for e in feeds["formats/obsidian-hand/feed.xml"].findall(f"{A}entry")
-                 if e.find(f"{A}id").text.endswith("oh-log-2015-10-27-naval-invasion"))
+    entry = next(
+        e
+        for e in feeds["formats/obsidian-hand/feed.xml"].findall(f"{A}entry")
+        if e.find(f"{A}id").text.endswith("oh-log-2015-10-27-naval-invasion")
+    )
     html = entry.find(f"{A}content").text
     assert "<del>come from</del><ins>be performed by a card in</ins>" in html
     assert 'href="https://example.org/codex/formats/obsidian-hand/abilities/#oh-ability-naval-invasion"' in html
@@ -158,7 +164,9 @@ def test_pages_announce_the_feeds(built_site):
     # beside every rel=alternate link, and formats/<id>/ has none. The format's feed is a visible link.
     assert [(changelog.parent / h).resolve() for h in alternates(changelog)] == [(built_site / "feed.xml").resolve()]
     html = changelog.read_text(encoding="utf-8")
-    link = re.search(r'<a[^>]*class="l5r-feed-link"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*class="l5r-feed-link"', html)
+    link = re.search(
+        r'<a[^>]*class="l5r-feed-link"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*class="l5r-feed-link"', html
+    )
     href = next(g for g in link.groups() if g)
     assert (changelog.parent / href).resolve() == (built_site / "formats/modern/feed.xml").resolve()
 
@@ -171,10 +179,19 @@ def test_feeds_come_from_the_data_alone(tmp_path, data_copy, codex):
     # A new dated update becomes the newest entry; a new undated one stays out of the feed.
     path = data_copy / "formats" / "obsidian-hand" / "changelog.yml"
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    doc["entries"].append({"id": "oh-log-2016-03-01-test", "date": "2016-03-01", "date_as_written": "[03/01/2016]",
-                           "kind": "clarification", "title": "A later update", "text": ["Later."]})
-    doc["entries"].append({"id": "oh-log-undated-test", "kind": "clarification", "title": "No date",
-                           "text": ["Whenever."]})
+    doc["entries"].append(
+        {
+            "id": "oh-log-2016-03-01-test",
+            "date": "2016-03-01",
+            "date_as_written": "[03/01/2016]",
+            "kind": "clarification",
+            "title": "A later update",
+            "text": ["Later."],
+        }
+    )
+    doc["entries"].append(
+        {"id": "oh-log-undated-test", "kind": "clarification", "title": "No date", "text": ["Whenever."]}
+    )
     path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
     changed = load_codex(data_copy)
     feeds = {f.path: ET.fromstring(f.xml) for f in build_feeds(changed, plan_site(changed), SITE_URL)}
@@ -187,14 +204,16 @@ def test_feeds_come_from_the_data_alone(tmp_path, data_copy, codex):
 
 
 def test_the_atom_check_can_fail():
-    bad = ET.fromstring('<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title>'
-                        "<updated>2016-02-15T00:00:00Z</updated></feed>")
+    bad = ET.fromstring(
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title><updated>2016-02-15T00:00:00Z</updated></feed>'
+    )
     with pytest.raises(AssertionError):
         _check_atom(bad)
     no_author = ET.fromstring(
         '<feed xmlns="http://www.w3.org/2005/Atom"><id>tag:x,2026:f</id><title>x</title>'
         '<updated>2016-02-15T00:00:00Z</updated><link rel="self" href="f"/><link href="a"/>'
-        '<entry><id>tag:x,2026:e</id><title>e</title><updated>2016-02-15T00:00:00Z</updated>'
-        '<link href="a#e"/><content type="html">x</content></entry></feed>')
+        "<entry><id>tag:x,2026:e</id><title>e</title><updated>2016-02-15T00:00:00Z</updated>"
+        '<link href="a#e"/><content type="html">x</content></entry></feed>'
+    )
     with pytest.raises(AssertionError, match="author"):
         _check_atom(no_author)

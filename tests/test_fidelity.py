@@ -31,7 +31,8 @@ def _squash(text: str) -> str:
 
 def _document(codex, format_id) -> str:
     names = {"aeg": ["001_162d39f3c002a62f.txt", "003_46422a279ce1e2f1.txt"]}.get(
-        format_id, [codex.formats[format_id].source.document])
+        format_id, [codex.formats[format_id].source.document]
+    )
     return _squash(" ".join((SEEDS / n).read_text(encoding="utf-8") for n in names))
 
 
@@ -64,20 +65,24 @@ def test_every_compared_record_states_its_relation_with_the_documents_words(code
             continue
         assert rel.evidence, entry.record.id
         assert _squash(rel.evidence) in _document(codex, column.format.id), (
-            f"{entry.record.id}: “{rel.evidence}” is not in {column.format.id}'s document")
+            f"{entry.record.id}: “{rel.evidence}” is not in {column.format.id}'s document"
+        )
         seen += 1
     assert seen > 60
 
 
-@pytest.mark.parametrize("record_id, kind, words", [
-    ("mod-blood-money", "amends", "Amend the second paragraph of this entry to read"),
-    ("mod-straighten-event-end", "amends", "Amend the first paragraph of this entry to read"),
-    ("mod-tactician", "amends", "Add the following sentences to this entry"),
-    ("mod-events-in-provinces", "amends", "Amend the final sentence of this entry to read"),
-    ("mod-deck-construction", "replaces", "They are replaced by the following three rules:"),
-    ("mod-ability-seppuku", "adds", "Additional Player Abilities"),
-    ("oh-ability-seppuku", "restates", "default player abilities from the rulebook"),
-])
+@pytest.mark.parametrize(
+    "record_id, kind, words",
+    [
+        ("mod-blood-money", "amends", "Amend the second paragraph of this entry to read"),
+        ("mod-straighten-event-end", "amends", "Amend the first paragraph of this entry to read"),
+        ("mod-tactician", "amends", "Add the following sentences to this entry"),
+        ("mod-events-in-provinces", "amends", "Amend the final sentence of this entry to read"),
+        ("mod-deck-construction", "replaces", "They are replaced by the following three rules:"),
+        ("mod-ability-seppuku", "adds", "Additional Player Abilities"),
+        ("oh-ability-seppuku", "restates", "default player abilities from the rulebook"),
+    ],
+)
 def test_the_issue_examples_carry_the_documents_relation(codex, record_id, kind, words):
     rel = codex.records[record_id].relation
     assert rel.kind == kind and words in rel.evidence
@@ -118,22 +123,30 @@ def _write(path: Path, old: str, new: str):
 
 
 def test_the_schema_rejects_a_relation_without_evidence(data_copy):
-    _write(data_copy / "formats/modern/rules.yml",
-           '          evidence: "Amend the second paragraph of this entry to read"\n', "")
+    _write(
+        data_copy / "formats/modern/rules.yml",
+        '          evidence: "Amend the second paragraph of this entry to read"\n',
+        "",
+    )
     problems = check_data(data_copy)
     assert any("relation" in p.message and "evidence" in p.message for p in problems), problems
 
 
 def test_a_grouping_needs_no_evidence_but_a_reason(data_copy):
-    _write(data_copy / "formats/modern/rules.yml",
-           '          kind: amends\n          evidence: "Amend the second paragraph of this entry to read"\n',
-           "          kind: grouping\n          note: The Codex shows it beside Blood Money.\n")
+    _write(
+        data_copy / "formats/modern/rules.yml",
+        '          kind: amends\n          evidence: "Amend the second paragraph of this entry to read"\n',
+        "          kind: grouping\n          note: The Codex shows it beside Blood Money.\n",
+    )
     assert check_data(data_copy) == []
 
 
 def test_evidence_that_is_not_the_documents_words_is_refused(data_copy):
-    _write(data_copy / "formats/modern/rules.yml",
-           'evidence: "Amend the second paragraph of this entry to read"', 'evidence: "Amend the third paragraph"')
+    _write(
+        data_copy / "formats/modern/rules.yml",
+        'evidence: "Amend the second paragraph of this entry to read"',
+        'evidence: "Amend the third paragraph"',
+    )
     (problem,) = check_data(data_copy)
     assert "Amend the third paragraph" in problem.message and "verbatim" in problem.message
     assert problem.path.endswith("formats/modern/rules.yml")
@@ -146,7 +159,8 @@ def test_evidence_that_is_not_the_documents_words_is_refused(data_copy):
 
 def _heading_lines(codex, format_id) -> set[str]:
     names = {"aeg": ["001_162d39f3c002a62f.txt", "003_46422a279ce1e2f1.txt"]}.get(
-        format_id, [codex.formats[format_id].source.document])
+        format_id, [codex.formats[format_id].source.document]
+    )
     out = set()
     for n in names:
         for line in (SEEDS / n).read_text(encoding="utf-8").splitlines():
@@ -167,8 +181,10 @@ def test_every_section_title_is_the_documents_heading_or_marked_the_codexs(codex
                 assert _squash(s.codex_title.under) in _document(codex, f.id), s.id
 
 
-@pytest.mark.parametrize("record_id, under", [
-    ("mod-events-in-provinces", "Amendments to the Rules"), ("mod-tactician", "Amendments to the Rules")])
+@pytest.mark.parametrize(
+    "record_id, under",
+    [("mod-events-in-provinces", "Amendments to the Rules"), ("mod-tactician", "Amendments to the Rules")],
+)
 def test_the_issue_examples_are_marked_as_the_codexs_titles(codex, built_site, record_id, under):
     assert codex.records[record_id].codex_title.under == under
     html = (built_site / "formats/modern/amendments/index.html").read_text(encoding="utf-8")
@@ -206,8 +222,10 @@ def chain_violations(site: Path, codex, walked: list | None = None) -> tuple[int
             for fmt in {origin, page_format} - {None}:
                 chain = {f.id for f in codex.ancestry(fmt)}
                 if target.format_id not in chain:
-                    problems.append(f"{where}: “{text}” in {fmt} text links {target.id} ({target.format_id}), "
-                                    f"outside {sorted(chain)}")
+                    problems.append(
+                        f"{where}: “{text}” in {fmt} text links {target.id} ({target.format_id}), "
+                        f"outside {sorted(chain)}"
+                    )
     return count, problems
 
 
@@ -228,27 +246,38 @@ def _planted(tmp_path: Path, page: str, link: str) -> Path:
     return site
 
 
-@pytest.mark.parametrize("page, link", [
-    # New Era builds on no AEG text: AEG's "Samurai" entry (the rulebook Reaction) must not be linked from it.
-    ("formats/new-era/abilities/index.html",
-     '<a class="l5r-term" href="../../aeg/glossary/#aeg-glossary-samurai" title="AEG — x" data-from="new-era">Samurai</a>'),
-    # Another format's ability from Modern text (Modern builds on Twenty Festivals and AEG, not Obsidian Hand).
-    ("compare/abilities/seppuku/index.html",
-     '<a class="l5r-term" href="../#oh-ability-seppuku" title="OH — x" data-from="modern">Seppuku</a>'),
-    # Text of the right format, but on a New Era page: still outside the page's chain.
-    ("formats/new-era/turn/index.html",
-     '<a class="l5r-term" href="../#mod-kw-stalwart" title="MOD — x" data-from="modern">Stalwart</a>'),
-    # A link to a format's record from text that names no format.
-    ("index.html", '<a class="l5r-term" href="x/#ne-ability-discard" title="NE — x">Discard</a>'),
-])
+@pytest.mark.parametrize(
+    "page, link",
+    [
+        # New Era builds on no AEG text: AEG's "Samurai" entry (the rulebook Reaction) must not be linked from it.
+        (
+            "formats/new-era/abilities/index.html",
+            '<a class="l5r-term" href="../../aeg/glossary/#aeg-glossary-samurai" title="AEG — x" data-from="new-era">Samurai</a>',
+        ),
+        # Another format's ability from Modern text (Modern builds on Twenty Festivals and AEG, not Obsidian Hand).
+        (
+            "compare/abilities/seppuku/index.html",
+            '<a class="l5r-term" href="../#oh-ability-seppuku" title="OH — x" data-from="modern">Seppuku</a>',
+        ),
+        # Text of the right format, but on a New Era page: still outside the page's chain.
+        (
+            "formats/new-era/turn/index.html",
+            '<a class="l5r-term" href="../#mod-kw-stalwart" title="MOD — x" data-from="modern">Stalwart</a>',
+        ),
+        # A link to a format's record from text that names no format.
+        ("index.html", '<a class="l5r-term" href="x/#ne-ability-discard" title="NE — x">Discard</a>'),
+    ],
+)
 def test_the_walk_finds_a_planted_bad_link(tmp_path, codex, page, link):
     count, problems = chain_violations(_planted(tmp_path, page, link), codex)
     assert count == 1 and len(problems) == 1, problems
 
 
 def test_the_walk_accepts_a_link_into_the_formats_own_chain(tmp_path, codex):
-    link = ('<a class="l5r-term" href="../#oh-ability-lobby" title="OH — x" '
-            'data-from="obsidian-hand">Lobby</a>')  # OH text linking OH's own record
+    link = (
+        '<a class="l5r-term" href="../#oh-ability-lobby" title="OH — x" '
+        'data-from="obsidian-hand">Lobby</a>'
+    )  # OH text linking OH's own record
     # OH names Jade Hand Legacy as its basis, and no document names AEG's pages as Jade Hand Legacy's.
     assert [c.id for c in codex.ancestry("obsidian-hand")] == ["obsidian-hand", "jade-hand-legacy"]
     assert chain_violations(_planted(tmp_path, "formats/obsidian-hand/abilities/index.html", link), codex) == (1, [])
@@ -271,17 +300,20 @@ def _links_in(renderer, record_id):
     return {(t, h.rpartition("#")[2]) for h, _, t in _LINK.findall(html)}
 
 
-@pytest.mark.parametrize("record_id, word, wrong", [
-    ("ne-ability-favor-limited", "Discard", "ne-ability-discard"),  # a verb, not the Discard ability
-    ("ne-ability-favor-battle", "Discard", "ne-ability-discard"),
-    ("ne-ability-favor-battle", "Favor", "ne-ability-favor-limited"),  # a designator, not the ability
-    ("oh-ability-favor-cycle", "Kharmic", "oh-ability-kharmic"),  # a designator
-    ("ne-ability-seppuku", "Samurai", "aeg-glossary-samurai"),  # New Era builds on no AEG text
-    ("mod-ability-seppuku", "Samurai", "aeg-glossary-samurai"),  # AEG's entry is the rulebook Reaction
-    ("oh-ability-reserve", "Recruit", "oh-ability-recruit"),  # verbs: "Recruit your target Reserve Personality"
-    ("oh-ability-reserve", "Equip", "oh-ability-equip"),
-    ("ne-ability-reserve", "Equip", "ne-ability-equip"),
-])
+@pytest.mark.parametrize(
+    "record_id, word, wrong",
+    [
+        ("ne-ability-favor-limited", "Discard", "ne-ability-discard"),  # a verb, not the Discard ability
+        ("ne-ability-favor-battle", "Discard", "ne-ability-discard"),
+        ("ne-ability-favor-battle", "Favor", "ne-ability-favor-limited"),  # a designator, not the ability
+        ("oh-ability-favor-cycle", "Kharmic", "oh-ability-kharmic"),  # a designator
+        ("ne-ability-seppuku", "Samurai", "aeg-glossary-samurai"),  # New Era builds on no AEG text
+        ("mod-ability-seppuku", "Samurai", "aeg-glossary-samurai"),  # AEG's entry is the rulebook Reaction
+        ("oh-ability-reserve", "Recruit", "oh-ability-recruit"),  # verbs: "Recruit your target Reserve Personality"
+        ("oh-ability-reserve", "Equip", "oh-ability-equip"),
+        ("ne-ability-reserve", "Equip", "ne-ability-equip"),
+    ],
+)
 def test_known_bad_links_are_gone(renderer, record_id, word, wrong):
     assert (word, wrong) not in _links_in(renderer, record_id)
 
@@ -300,9 +332,13 @@ def test_new_era_discard_is_not_linked_from_duels_or_tactical_advantage(renderer
 def test_a_named_ability_still_links(codex):
     from l5r.site.autolink import Linker, Target
 
-    linker = Linker({"Discard": Target("ne-ability-discard", "NE player ability", "t", name_only=True),
-                     "Favor": Target("ne-ability-favor-limited", "NE player ability", "t")},
-                    designators={"Favor", "Political", "Battle", "Limited"})
+    linker = Linker(
+        {
+            "Discard": Target("ne-ability-discard", "NE player ability", "t", name_only=True),
+            "Favor": Target("ne-ability-favor-limited", "NE player ability", "t"),
+        },
+        designators={"Favor", "Political", "Battle", "Limited"},
+    )
     found = [m.term for m in linker.find("Use the Discard ability; the Favor ability; Favor Political Battle:")]
     assert found == ["Discard", "Favor"]
 
@@ -341,7 +377,7 @@ def test_on_or_before_is_kept_wherever_the_card_page_says_it(codex, built_site):
     cards = (built_site / "compare/cards/index.html").read_text(encoding="utf-8")
     checked = 0
     for f in codex.bundled_formats:
-        for e in (f.bans.entries if f.bans else ()):
+        for e in f.bans.entries if f.bans else ():
             if not e.card or e.added_precision not in ("on-or-before", "as-of") or e.lifted:
                 continue
             page = (built_site / f"card/{e.card}/index.html").read_text(encoding="utf-8")
@@ -361,8 +397,11 @@ def test_the_deck_checkers_as_of_reading_is_unchanged(codex):
 
 
 def test_an_inferred_date_without_a_reason_is_refused(data_copy):
-    _write(data_copy / "formats/modern/bans.yml", "        lifted_by: mod-log-koan-unban\n",
-           "        lifted: 2015-08-16\n        lifted_precision: inferred\n        lifted_by: mod-log-koan-unban\n")
+    _write(
+        data_copy / "formats/modern/bans.yml",
+        "        lifted_by: mod-log-koan-unban\n",
+        "        lifted: 2015-08-16\n        lifted_precision: inferred\n        lifted_by: mod-log-koan-unban\n",
+    )
     problems = check_data(data_copy)
     assert problems and any("lifted_inference" in p.message for p in problems)
 
@@ -373,8 +412,9 @@ def test_an_inferred_date_without_a_reason_is_refused(data_copy):
 
 
 @pytest.mark.seeds
-@pytest.mark.parametrize("format_id, record_id", [("obsidian-hand", "oh-ability-reserve"),
-                                                  ("new-era", "ne-ability-reserve")])
+@pytest.mark.parametrize(
+    "format_id, record_id", [("obsidian-hand", "oh-ability-reserve"), ("new-era", "ne-ability-reserve")]
+)
 def test_reserve_shows_each_actions_own_designators(codex, built_site, format_id, record_id):
     ability = codex.records[record_id]
     first, second = ability.action_designators
@@ -382,7 +422,7 @@ def test_reserve_shows_each_actions_own_designators(codex, built_site, format_id
     for action in ability.action_designators:  # the opening words are the document's, verbatim
         assert _squash(action.text) in _document(codex, format_id)
     html = (built_site / f"formats/{format_id}/abilities/index.html").read_text(encoding="utf-8")
-    block = html.split(f'id="{record_id}"')[1].split('<h3')[0]
+    block = html.split(f'id="{record_id}"')[1].split("<h3")[0]
     actions = re.search(r'<div class="l5r-actions">(.*?)</div>', block, re.S).group(1)
     items = re.findall(r"<li>(.*?)</li>", actions, re.S)
     assert len(items) == 2 and "Absent" in items[0] and "Absent" not in items[1]
@@ -408,7 +448,7 @@ def test_the_link_finder_used_above_does_find_links(renderer):
 def _ne_mentions(codex, text):
     from l5r.site.render import build_linkers
 
-    return [(text[m.start:m.end], m.target.record_id) for m in build_linkers(codex)["new-era"].find(text)]
+    return [(text[m.start : m.end], m.target.record_id) for m in build_linkers(codex)["new-era"].find(text)]
 
 
 def test_verbs_are_told_from_names_by_the_data(codex, data_copy):
@@ -416,9 +456,12 @@ def test_verbs_are_told_from_names_by_the_data(codex, data_copy):
     verb unlinked: take it out of a copy of the data and "Discard a card" links the ability again."""
     text = "Discard a card from your hand. Use the Discard ability."
     assert _ne_mentions(codex, text) == [("Discard", "ne-ability-discard")]  # only the named ability
-    _write(data_copy / "formats/new-era/abilities.yml",
-           "        key: discard\n        # \"Discard\" is also the verb of most card and rules text (\"Discard a "
-           "card\"): link only the named ability.\n        autolink_as: name-only\n", "        key: discard\n")
+    _write(
+        data_copy / "formats/new-era/abilities.yml",
+        '        key: discard\n        # "Discard" is also the verb of most card and rules text ("Discard a '
+        'card"): link only the named ability.\n        autolink_as: name-only\n',
+        "        key: discard\n",
+    )
     assert _ne_mentions(load_codex(data_copy), text) == [("Discard", "ne-ability-discard")] * 2
 
 
@@ -437,8 +480,8 @@ def test_the_aeg_seppuku_entry_shows_the_shugenja_example_losing_the_honor(built
     """AEG Glossary S, Seppuku: the Reaction is for "Courtier or Samurai Personalities". The glossary entry's own
     example shows the Reaction refused for a Shugenja, cited — and the Honor loss still happening (6 − 4 = 2)."""
     html = (built_site / "formats/aeg/glossary/index.html").read_text(encoding="utf-8")
-    entry = html[html.index('id="aeg-glossary-seppuku"'):html.index('id="aeg-glossary-show"')]
-    example = entry[entry.index("In the AEG rules a Shugenja cannot commit seppuku"):]
+    entry = html[html.index('id="aeg-glossary-seppuku"') : html.index('id="aeg-glossary-show"')]
+    example = entry[entry.index("In the AEG rules a Shugenja cannot commit seppuku") :]
     text = " ".join(re.sub(r"<[^>]+>", " ", example).split())
     assert "refused, forbidden by AEG Seppuku" in text  # the rule as pages cite it, its name said once
     assert "the Honor loss still happens: you lose 4 Honor" in text

@@ -23,8 +23,17 @@ from conftest import MISSING_POOL, MISSING_SEEDS, ROOT
 pytestmark = pytest.mark.freshclone
 
 # What a user's environment never has; everything else (PATH, HOME, the pip and npm caches) is kept.
-_WORKSHOP_VARIABLES = ("L5R_CARDPOOL", "L5R_SEEDS", "L5R_REQUIRE_INPUTS", "L5R_CACHE_DIR", "XDG_CACHE_HOME",
-                       "PYTEST_XDIST_WORKER", "PYTEST_XDIST_TESTRUNUID", "PYTEST_CURRENT_TEST", "L5R_TEST_RUN")
+_WORKSHOP_VARIABLES = (
+    "L5R_CARDPOOL",
+    "L5R_SEEDS",
+    "L5R_REQUIRE_INPUTS",
+    "L5R_CACHE_DIR",
+    "XDG_CACHE_HOME",
+    "PYTEST_XDIST_WORKER",
+    "PYTEST_XDIST_TESTRUNUID",
+    "PYTEST_CURRENT_TEST",
+    "L5R_TEST_RUN",
+)
 _SUMMARY = re.compile(r"^=+ (?P<counts>.*\d+ (?:passed|failed).*) in [\d.]+s")
 _SKIP_LINE = re.compile(r"^SKIPPED \[(?P<n>\d+)\] (?P<where>[^:]+:\d+): (?P<why>.*)$")
 
@@ -43,12 +52,15 @@ def test_make_test_passes_on_a_lone_clone_with_only_the_missing_input_skips(tmp_
     # An empty user cache folder (no fetched pool); pip keeps its own cache so the virtualenv installs quickly.
     env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
     env.setdefault("PIP_CACHE_DIR", str(Path.home() / ".cache" / "pip"))
-    result = subprocess.run(["make", "test"], cwd=clone, env=env, capture_output=True, text=True, check=False,
-                            stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        ["make", "test"], cwd=clone, env=env, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
+    )
     out = result.stdout + result.stderr
     noise = ("WARNING: Location ",)  # pip's notes on index folders this machine lacks
-    tail = "\n".join([line for line in result.stdout.splitlines() if not line.startswith(noise)][-40:] +
-                     [line for line in result.stderr.splitlines() if not line.startswith(noise)][-10:])
+    tail = "\n".join(
+        [line for line in result.stdout.splitlines() if not line.startswith(noise)][-40:]
+        + [line for line in result.stderr.splitlines() if not line.startswith(noise)][-10:]
+    )
     assert result.returncode == 0, f"make test failed on a lone clone:\n{tail}"
     summary = next((m.group("counts") for line in out.splitlines() if (m := _SUMMARY.match(line))), None)
     assert summary, f"no pytest summary line:\n{tail}"
@@ -56,7 +68,9 @@ def test_make_test_passes_on_a_lone_clone_with_only_the_missing_input_skips(tmp_
     assert _count(summary, "passed") > 1000, summary
     skips = [m for line in out.splitlines() if (m := _SKIP_LINE.match(line.strip()))]
     reasons = {m.group("why") for m in skips}
-    assert reasons <= {MISSING_POOL, MISSING_SEEDS}, f"skipped for another reason: {reasons - {MISSING_POOL, MISSING_SEEDS}}"
+    assert reasons <= {MISSING_POOL, MISSING_SEEDS}, (
+        f"skipped for another reason: {reasons - {MISSING_POOL, MISSING_SEEDS}}"
+    )
     assert reasons == {MISSING_POOL, MISSING_SEEDS}, f"expected both inputs to be reported missing, got {reasons}"
     assert sum(int(m.group("n")) for m in skips) == _count(summary, "skipped"), summary
     shutil.rmtree(clone, ignore_errors=True)

@@ -12,7 +12,7 @@ SHOWN = 5
 
 def _whats_new_section(page: str) -> str:
     start = page.index('id="whats-new"')
-    return page[start:page.index("<h2", start)]
+    return page[start : page.index("<h2", start)]
 
 
 def test_home_page_lists_the_latest_updates(built_site: Path, codex):
@@ -20,8 +20,9 @@ def test_home_page_lists_the_latest_updates(built_site: Path, codex):
     items = re.findall(r"<li>(.*?)</li>", section, flags=re.S)
     assert len(items) == SHOWN, f"the home page's What's new should list {SHOWN} updates: {section[:500]}"
 
-    dated = sorted((e for f in codex.bundled_formats for e in f.changelog if e.date), key=lambda e: e.date,
-                   reverse=True)
+    dated = sorted(
+        (e for f in codex.bundled_formats for e in f.changelog if e.date), key=lambda e: e.date, reverse=True
+    )
     assert len(dated) >= SHOWN
     by_anchor = {e.id: e for e in dated}
     days = []

@@ -52,6 +52,7 @@ def _set(name="Invented", cards=(("Zanzibar Keep", "Gain 2 Gold."),)) -> str:
 
 # -- card text ---------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("size", [20_000, 200_000])
 def test_long_card_text_with_capitals_is_read_in_linear_time(size):
     seconds, found = _cpu(lambda: cardtext.counts_as("A " * size))
@@ -61,17 +62,20 @@ def test_long_card_text_with_capitals_is_read_in_linear_time(size):
 def test_counts_as_still_reads_what_cards_say():
     assert cardtext.counts_as("Zed Qo is considered Zed for deck construction.") == ("Zed",)
     assert cardtext.counts_as("This card is considered to be Qo for deck construction") == ("Qo",)
-    assert cardtext.counts_as("this card is considered Ancestor for deck construction. X is considered Y for "
-                              "deck construction") == ("Ancestor", "Y")
+    assert cardtext.counts_as(
+        "this card is considered Ancestor for deck construction. X is considered Y for deck construction"
+    ) == ("Ancestor", "Y")
     assert cardtext.counts_as("no capital is considered x for deck construction") == ()
     assert cardtext.counts_as("Aa is considered b. Cc for deck construction") == ()  # two sentences
 
 
 # -- the card pool reader -------------------------------------------------------------------------------
 
+
 def test_alias_bomb_in_a_pool_set_file_is_refused_quickly(tmp_path):
     laughs = "x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
-        f"x{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 9)}]\n" for n in range(1, 10))
+        f"x{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 9)}]\n" for n in range(1, 10)
+    )
     pool = _pool(tmp_path, _set() + laughs)
     seconds, _ = _cpu(lambda: pytest.raises(PoolError, read_identities, pool))
     with pytest.raises(PoolError, match=r"set0\.yaml line \d+: its aliases \(\*name\) expand to more than"):
@@ -81,17 +85,22 @@ def test_alias_bomb_in_a_pool_set_file_is_refused_quickly(tmp_path):
 
 def test_a_few_anchors_as_pyyaml_writes_them_are_read(tmp_path):
     # The pool's own files hold `&id001` lists that two cards share: they are no bomb.
-    text = ("set: Shared\ncards:\n- title: Zanzibar Keep\n  types: &id001 [Holding]\n  decks: &id002 [Dynasty]\n"
-            "- title: Quolo Mine\n  types: *id001\n  decks: *id002\n")
+    text = (
+        "set: Shared\ncards:\n- title: Zanzibar Keep\n  types: &id001 [Holding]\n  decks: &id002 [Dynasty]\n"
+        "- title: Quolo Mine\n  types: *id001\n  decks: *id002\n"
+    )
     identities = read_identities(_pool(tmp_path, text))
     assert sorted(i.title for i in identities) == ["Quolo Mine", "Zanzibar Keep"]
     assert all(i.types == ("Holding",) for i in identities)
 
 
-@pytest.mark.parametrize("text, key", [
-    ("set: One\nset: Two\ncards: []\n", "set"),
-    ("set: One\ncards:\n- title: Zanzibar Keep\n  title: Quolo Mine\n  decks: [Dynasty]\n", "title"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("set: One\nset: Two\ncards: []\n", "set"),
+        ("set: One\ncards:\n- title: Zanzibar Keep\n  title: Quolo Mine\n  decks: [Dynasty]\n", "title"),
+    ],
+)
 def test_duplicate_keys_in_a_pool_file_are_refused(tmp_path, text, key):
     with pytest.raises(PoolError, match=rf"set0\.yaml line \d+: duplicate key '{key}' \(first given at line"):
         read_identities(_pool(tmp_path, text))
@@ -122,9 +131,14 @@ def _special(kind: str, path: Path):
             stream.truncate(9 * 1024 * 1024)  # sparse: 9 MB of NUL bytes without writing them
 
 
-_SAID = {"fifo": "is a named pipe (FIFO), not a regular file", "dev-zero": "is a device, not a regular file",
-         "loop": "is a symbolic link that loops", "latin-1": "is not UTF-8 text (byte 0xe9 on line 1)",
-         "too-large": "is larger than 8 MB", "folder": "is a folder, not a file"}
+_SAID = {
+    "fifo": "is a named pipe (FIFO), not a regular file",
+    "dev-zero": "is a device, not a regular file",
+    "loop": "is a symbolic link that loops",
+    "latin-1": "is not UTF-8 text (byte 0xe9 on line 1)",
+    "too-large": "is larger than 8 MB",
+    "folder": "is a folder, not a file",
+}
 
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "loop", "latin-1", "too-large", "folder"])
@@ -141,6 +155,7 @@ def test_a_pool_set_file_that_is_no_regular_text_file_is_one_line(tmp_path, kind
 
 # -- the data reader -------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "loop", "latin-1", "too-large"])
 def test_a_data_file_that_is_no_regular_text_file_is_a_located_problem(data_copy, kind):
     _special(kind, data_copy / "cards" / "zz.yml")
@@ -149,8 +164,7 @@ def test_a_data_file_that_is_no_regular_text_file_is_a_located_problem(data_copy
     assert time.monotonic() - start < 30  # a FIFO hung for ever, /dev/zero read 6.7 GB in 6 s
     assert result.returncode == 1 and "Traceback" not in result.stderr
     said = _SAID[kind].replace("8 MB", "4 MB")
-    assert re.search(rf"^data/cards/zz\.yml:1:\d+: (the file )?{re.escape(said)}", result.stdout, re.M), \
-        result.stdout
+    assert re.search(rf"^data/cards/zz\.yml:1:\d+: (the file )?{re.escape(said)}", result.stdout, re.M), result.stdout
 
 
 def _memo_path(cache: Path, monkeypatch) -> Path:
@@ -185,8 +199,15 @@ def test_a_clean_data_memo_that_is_no_regular_file_is_no_memo(small_data_copy, t
     env = dict(os.environ, L5R_CACHE_DIR=str(tmp_path / "cache"))
     start = time.monotonic()
     try:
-        result = subprocess.run([str(BIN / "l5r"), "check", "--data", str(small_data_copy)], cwd=tmp_path, env=env,
-                                capture_output=True, text=True, timeout=60, check=False)
+        result = subprocess.run(
+            [str(BIN / "l5r"), "check", "--data", str(small_data_copy)],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"`l5r check` with the memo a {kind} did not end in 60 s")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stdout + result.stderr
@@ -202,11 +223,18 @@ def test_a_fifo_named_like_a_pool_cache_file_does_not_hang_the_next_cache_write(
     cache.mkdir()
     fifo = cache / "cardpool-0123456789ab.json"
     os.mkfifo(fifo)
-    code = ("import sys; from pathlib import Path; from l5r.cardpool import load_index; "
-            "load_index(Path(sys.argv[1]), {}, Path(sys.argv[2]))")
+    code = (
+        "import sys; from pathlib import Path; from l5r.cardpool import load_index; "
+        "load_index(Path(sys.argv[1]), {}, Path(sys.argv[2]))"
+    )
     try:
-        result = subprocess.run([str(BIN / "python"), "-c", code, str(write_pool(tmp_path / "pool")), str(cache)],
-                                capture_output=True, text=True, timeout=60, check=False)
+        result = subprocess.run(
+            [str(BIN / "python"), "-c", code, str(write_pool(tmp_path / "pool")), str(cache)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("writing the pool's cache file waited on a FIFO for 60 s")
     assert result.returncode == 0, result.stderr
@@ -265,6 +293,7 @@ def test_problem_paths_are_relative_to_the_folder_the_command_runs_in(data_copy,
 
 # -- decklists --------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "loop", "latin-1", "folder"])
 def test_a_deck_file_that_is_no_regular_text_file_is_one_line(tmp_path, kind):
     path = tmp_path / "deck.txt"
@@ -299,8 +328,9 @@ def test_yaml_deck_keys_that_differ_only_in_case_are_duplicates(second):
         parse_decklist(f"dynasty:\n- 3 Zanzibar Keep\n{second}:\n- 3 Quolo Mine\n", "deck.yml")
     message = str(caught.value)
     assert "\n" not in message
-    assert message.startswith(f"deck file deck.yml line 3: duplicate key '{second.strip()}' (first given at line 1 "
-                              "as 'dynasty'"), message
+    assert message.startswith(
+        f"deck file deck.yml line 3: duplicate key '{second.strip()}' (first given at line 1 as 'dynasty'"
+    ), message
 
 
 def test_a_yaml_deck_with_duplicate_keys_is_one_line_and_exit_2(tmp_path):
@@ -308,8 +338,9 @@ def test_a_yaml_deck_with_duplicate_keys_is_one_line_and_exit_2(tmp_path):
     deck.write_text("Name: Mine\nFate:\n- 3 Zanzibar Keep\nfate:\n- 3 Quolo Mine\n", encoding="utf-8")
     result = l5r_here("deck", "check", "--format", "modern", deck.name, cwd=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "deck file deck.yml line 4: duplicate key 'fate' (first given at line 2 as 'Fate'" in result.stderr, \
+    assert "deck file deck.yml line 4: duplicate key 'fate' (first given at line 2 as 'Fate'" in result.stderr, (
         result.stderr
+    )
 
 
 def test_a_null_item_is_no_card_named_null():
@@ -352,14 +383,20 @@ def test_parse_problems_cite_no_rule(codex):
 
 # -- unknown cards --------------------------------------------------------------------------------------
 
+
 def _brute_suggest(index, written, limit=3):
     """The Dice definition docs/deck-check.md gives, over every title: what the inverted index must equal."""
+
     def grams(key):
-        return {key[i:i + 2] for i in range(len(key) - 1)}
+        return {key[i : i + 2] for i in range(len(key) - 1)}
+
     wanted = grams(title_key(written))
     titles = sorted({i.title for i in index.identities if i.deck != "Other"})
-    scored = sorted((-2 * len(wanted & grams(title_key(t))) / (len(wanted) + len(grams(title_key(t)))),
-                     title_key(t), t) for t in titles if wanted & grams(title_key(t)))
+    scored = sorted(
+        (-2 * len(wanted & grams(title_key(t))) / (len(wanted) + len(grams(title_key(t)))), title_key(t), t)
+        for t in titles
+        if wanted & grams(title_key(t))
+    )
     out = []
     for score, _, title in scored:
         if -score >= SUGGESTION_THRESHOLD and title not in out:
@@ -406,6 +443,7 @@ def test_thousands_of_unknown_names_end_within_seconds(tmp_path, big_pool):
 
 # -- make serve --------------------------------------------------------------------------------------------
 
+
 def test_a_nul_in_a_served_path_is_a_400(tmp_path):
     from l5r.site import mkdocs_serve
 
@@ -417,6 +455,7 @@ def test_a_nul_in_a_served_path_is_a_400(tmp_path):
                 os.stat(str(tmp_path) + environ["PATH_INFO"])  # ValueError: embedded null byte -> a 500
                 start_response("404 Not Found", [])
                 return [b""]
+
             return files
 
         def set_app(self, app):
@@ -430,6 +469,7 @@ def test_a_nul_in_a_served_path_is_a_400(tmp_path):
 
 
 # -- the pool's cache -------------------------------------------------------------------------------------
+
 
 def test_the_pool_cache_is_data_only_json(tmp_path, codex):
     from l5r.cardpool import cache
@@ -451,6 +491,7 @@ def test_the_pool_cache_is_data_only_json(tmp_path, codex):
 
 # -- l5r check: what the build would refuse -----------------------------------------------------------------
 
+
 def _replace(path: Path, old: str, new: str):
     text = path.read_text(encoding="utf-8")
     assert old in text
@@ -462,27 +503,36 @@ def test_two_records_with_one_citation_are_located(data_copy):
     text = rules.read_text(encoding="utf-8")
     start = text.index("      - id: mod-highlander\n")
     number = text.index('        number: "2"\n', start)
-    rules.write_text(text[:number] + '        number: "1"\n' + text[number + len('        number: "2"\n'):],
-                     encoding="utf-8")
+    rules.write_text(
+        text[:number] + '        number: "1"\n' + text[number + len('        number: "2"\n') :], encoding="utf-8"
+    )
     lines = text.splitlines()
     highlander = lines.index("      - id: mod-highlander") + 1
     deck_size = lines.index("      - id: mod-deck-size") + 1
     result = l5r_here("check", "--data", data_copy, cwd=data_copy.parent)
     assert result.returncode == 1, result.stdout
-    assert re.search(rf"^data/formats/modern/rules\.yml:{highlander}:1: record 'mod-highlander' has the citation of "
-                     rf"record 'mod-deck-size' \(data/formats/modern/rules\.yml:{deck_size}\): “MOD 1”", result.stdout,
-                     re.M), result.stdout
+    assert re.search(
+        rf"^data/formats/modern/rules\.yml:{highlander}:1: record 'mod-highlander' has the citation of "
+        rf"record 'mod-deck-size' \(data/formats/modern/rules\.yml:{deck_size}\): “MOD 1”",
+        result.stdout,
+        re.M,
+    ), result.stdout
 
 
 def test_two_formats_with_one_citation_prefix_are_located(data_copy):
     _replace(data_copy / "formats/twenty-festivals/format.yml", "citation_prefix: TF", "citation_prefix: MOD")
     result = l5r_here("check", "--data", data_copy, cwd=data_copy.parent)
     assert result.returncode == 1, result.stdout
-    assert re.search(r"^data/formats/(twenty-festivals|modern)/format\.yml:6:1: format '[a-z-]+' has the citation "
-                     r"of format '[a-z-]+' .*“MOD”", result.stdout, re.M), result.stdout
+    assert re.search(
+        r"^data/formats/(twenty-festivals|modern)/format\.yml:6:1: format '[a-z-]+' has the citation "
+        r"of format '[a-z-]+' .*“MOD”",
+        result.stdout,
+        re.M,
+    ), result.stdout
 
 
 # -- long decks: each distinct line is read once ---------------------------------------------------------------
+
 
 def test_plain_splits_at_the_characters_a_regex_space_matches():
     """plain() joins str.split(): the same runs of space as `\\s+`, Unicode spaces included, and the same quotes."""
@@ -496,7 +546,9 @@ def test_plain_splits_at_the_characters_a_regex_space_matches():
 def test_a_line_given_again_keeps_its_own_line_number_and_section():
     deck = parse_decklist("Dynasty:\n2 Zanzibar Keep\n0 Quolo Mine\nFate:\n2 Zanzibar Keep\n0 Quolo Mine\n", "d.txt")
     assert [(c.line, c.section, c.count, c.name) for c in deck.cards] == [
-        (2, "dynasty", 2, "Zanzibar Keep"), (5, "fate", 2, "Zanzibar Keep")]
+        (2, "dynasty", 2, "Zanzibar Keep"),
+        (5, "fate", 2, "Zanzibar Keep"),
+    ]
     assert [i.line for i in deck.issues] == [3, 6]
 
 
@@ -539,8 +591,9 @@ def _cut_at_a_record(path: Path) -> int:
     return keep
 
 
-@pytest.mark.parametrize("fmt", sorted(p.name for p in (ROOT / "data" / "formats").iterdir()
-                                       if (p / "rules.yml").is_file()))
+@pytest.mark.parametrize(
+    "fmt", sorted(p.name for p in (ROOT / "data" / "formats").iterdir() if (p / "rules.yml").is_file())
+)
 def test_references_and_quotes_lost_with_a_file_cut_short_name_that_file(data_copy, fmt):
     """The first third of obsidian-hand's rules.yml (still valid YAML) gave 63 problems, none naming that file:
     each was written where the lost id or text is referred to. Now a missing id names the files where the ids

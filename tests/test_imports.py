@@ -149,8 +149,11 @@ def test_no_private_name_crosses_a_module():
         imported_as: dict[str, str] = {}
         for target, line, names in imports_of(module, path, modules):
             if target in modules and target != module:
-                wrong += [f"{path.relative_to(ROOT)}:{line}: {n} from {target}" for n in names
-                          if n.startswith("_") and not n.startswith("__")]
+                wrong += [
+                    f"{path.relative_to(ROOT)}:{line}: {n} from {target}"
+                    for n in names
+                    if n.startswith("_") and not n.startswith("__")
+                ]
         for node in every_node:
             if isinstance(node, ast.ImportFrom):
                 target = _resolve(module, path.name == "__init__.py", node.level, node.module)
@@ -162,8 +165,13 @@ def test_no_private_name_crosses_a_module():
                     if alias.name in modules:
                         imported_as[alias.asname or alias.name] = alias.name
         for node in every_node:
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in imported_as
-                    and node.attr.startswith("_") and not node.attr.startswith("__")):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in imported_as
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
                 wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value.id}.{node.attr}")
     assert not wrong, "private names used from another module:\n" + "\n".join(wrong)
 
@@ -182,12 +190,19 @@ def environment_reads(path: Path) -> list[str]:
     """Where a file reads the process environment: os.environ, os.getenv, a pool chooser called."""
     found = []
     for node in file_nodes(path):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "os" \
-                and node.attr in ("environ", "environb", "getenv", "getenvb"):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "os"
+            and node.attr in ("environ", "environb", "getenv", "getenvb")
+        ):
             found.append((node.lineno, f"os.{node.attr}"))
         elif isinstance(node, ast.ImportFrom) and node.module == "os":
-            found += [(node.lineno, f"from os import {a.name}") for a in node.names
-                      if a.name in ("environ", "environb", "getenv", "getenvb")]
+            found += [
+                (node.lineno, f"from os import {a.name}")
+                for a in node.names
+                if a.name in ("environ", "environb", "getenv", "getenvb")
+            ]
         elif isinstance(node, ast.Call):
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if name in POOL_CHOOSERS:
@@ -196,8 +211,9 @@ def environment_reads(path: Path) -> list[str]:
 
 
 def test_l5r_site_reads_no_environment_below_its_edge():
-    files = [p for p in sorted((ROOT / "l5r" / "site").rglob("*.py"))
-             if p.relative_to(ROOT).as_posix() not in SITE_EDGES]
+    files = [
+        p for p in sorted((ROOT / "l5r" / "site").rglob("*.py")) if p.relative_to(ROOT).as_posix() not in SITE_EDGES
+    ]
     assert len(files) > 30, "the walk found too few modules to mean anything"
     reads = [read for path in files for read in environment_reads(path)]
     assert not reads, "read the environment at the edge and pass the value down:\n" + "\n".join(reads)
@@ -218,7 +234,9 @@ def test_a_lazy_relative_import_is_an_import(tmp_path):
     path.write_text("def f():\n    from .compare import plan_compare\n    from . import mdpages\n")
     known = {"l5r.site.plan": path, "l5r.site.compare": path, "l5r.site.mdpages": path}
     assert imports_of("l5r.site.plan", path, known) == [
-        ("l5r.site.compare", 2, ["plan_compare"]), ("l5r.site.mdpages", 3, [])]
+        ("l5r.site.compare", 2, ["plan_compare"]),
+        ("l5r.site.mdpages", 3, []),
+    ]
 
 
 def test_the_layers_cover_every_module():
@@ -228,7 +246,12 @@ def test_the_layers_cover_every_module():
 
 def test_an_environment_read_is_found(tmp_path):
     path = tmp_path / "deep.py"
-    path.write_text("import os\nfrom os import getenv\n\ndef f(environ):\n    a = os.environ.get('X')\n"
-                    "    b = locate_pool(None)\n    return environ.get('PATH_INFO'), os.path.join('a', 'b')\n")
-    assert environment_reads(path) == ["deep.py:2: from os import getenv", "deep.py:5: os.environ",
-                                       "deep.py:6: locate_pool()"]
+    path.write_text(
+        "import os\nfrom os import getenv\n\ndef f(environ):\n    a = os.environ.get('X')\n"
+        "    b = locate_pool(None)\n    return environ.get('PATH_INFO'), os.path.join('a', 'b')\n"
+    )
+    assert environment_reads(path) == [
+        "deep.py:2: from os import getenv",
+        "deep.py:5: os.environ",
+        "deep.py:6: locate_pool()",
+    ]

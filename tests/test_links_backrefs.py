@@ -46,7 +46,7 @@ def test_a_plural_mention_counts(codex):
     from l5r.site.render import build_linkers
 
     text = "Strongholds do not go into the Dynasty deck"
-    found = [(text[m.start:m.end], m.target.record_id) for m in build_linkers(codex)["aeg"].find(text)]
+    found = [(text[m.start : m.end], m.target.record_id) for m in build_linkers(codex)["aeg"].find(text)]
     assert ("Strongholds", "aeg-glossary-stronghold") in found
 
 

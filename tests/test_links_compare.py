@@ -34,8 +34,14 @@ def _page(built_site, kind, key):
 
 def test_every_shared_topic_has_a_comparison_page(built_site, codex):
     shared = _shared_topics(codex)
-    assert {("rules", "victory"), ("rules", "deck-construction"), ("rules", "turn-sequence"),
-            ("terms", "seppuku"), ("terms", "lobby"), ("terms", "elite")} <= set(shared)
+    assert {
+        ("rules", "victory"),
+        ("rules", "deck-construction"),
+        ("rules", "turn-sequence"),
+        ("terms", "seppuku"),
+        ("terms", "lobby"),
+        ("terms", "elite"),
+    } <= set(shared)
     index = (built_site / "compare/index.html").read_text(encoding="utf-8")
     for (kind, key), formats in shared.items():
         page = _page(built_site, kind, key)
@@ -44,8 +50,9 @@ def test_every_shared_topic_has_a_comparison_page(built_site, codex):
         heads = re.search(r"<thead>(.*?)</thead>", html, re.S).group(1)
         for f in codex.bundled_formats:
             assert f.short_name in heads, f"{page}: no column for {f.short_name}"
-        assert page.parent.relative_to(built_site).as_posix() + "/" in index or \
-            f'{page.parent.name}/' in index, f"the index does not list {key}"
+        assert page.parent.relative_to(built_site).as_posix() + "/" in index or f"{page.parent.name}/" in index, (
+            f"the index does not list {key}"
+        )
 
 
 def _cells(html: str, row: str) -> list[str]:
@@ -103,15 +110,18 @@ def test_two_entries_for_one_card_in_one_format_both_show(data_copy):
 
     bans = data_copy / "formats/obsidian-hand/bans.yml"
     text = bans.read_text(encoding="utf-8")
-    again = ("      - id: oh-ban-koans-jingasa-again\n        card: koans-jingasa\n"
-             "        as_written: \"Koan’s Jingasa\"\n        added: \"2016-03-01\"\n")
-    bans.write_text(text.replace("      - id: oh-ban-koans-robes\n", again + "      - id: oh-ban-koans-robes\n"),
-                    encoding="utf-8")
+    again = (
+        "      - id: oh-ban-koans-jingasa-again\n        card: koans-jingasa\n"
+        '        as_written: "Koan’s Jingasa"\n        added: "2016-03-01"\n'
+    )
+    bans.write_text(
+        text.replace("      - id: oh-ban-koans-robes\n", again + "      - id: oh-ban-koans-robes\n"), encoding="utf-8"
+    )
     _, pages = render_site(load_codex(data_copy))
     row = re.search(r"<tr[^>]*><td><a [^>]*koans-jingasa/[^>]*>.*?</tr>", pages["compare/cards.md"], re.S).group(0)
     # Both entries show, each under the card as the list writes it, each linking to its own entry.
     assert html_module.unescape(row).count("OH Ban list, Koan’s Jingasa") == 2
-    assert "#oh-ban-koans-jingasa\"" in row and "#oh-ban-koans-jingasa-again\"" in row
+    assert '#oh-ban-koans-jingasa"' in row and '#oh-ban-koans-jingasa-again"' in row
     assert "banned since 2016-03-01" in re.sub(r"<[^>]+>", "", row)
 
 
@@ -152,8 +162,7 @@ def test_every_record_of_a_topic_is_on_that_topics_page(codex, rendered):
     from l5r.site.compare import PER_TERM_TOPICS, STRUCTURAL_TOPICS, TOPICS, topic_records, topics_of
 
     shared = {key for key, _ in TOPICS}
-    term_pages = [page for uri, page in rendered.items()
-                  if uri.startswith(("compare/keywords/", "compare/abilities/"))]
+    term_pages = [page for uri, page in rendered.items() if uri.startswith(("compare/keywords/", "compare/abilities/"))]
     checked, missing, not_covered = 0, [], []
     for f in codex.bundled_formats:
         for record in topic_records(f):
@@ -173,8 +182,9 @@ def test_every_record_of_a_topic_is_on_that_topics_page(codex, rendered):
                     missing.append(f"{record.citation} ({record.id}) is not on compare/rules/{topic}")
                 for row in ("text", "status"):
                     if "Not covered" in _row_cells(page, row)[f.short_name]:
-                        not_covered.append(f"compare/rules/{topic}: {f.short_name} says Not covered "
-                                           f"({record.citation} has the topic)")
+                        not_covered.append(
+                            f"compare/rules/{topic}: {f.short_name} says Not covered ({record.citation} has the topic)"
+                        )
     # The guard: the walk found the records (sections, ability groups and abilities carry topics).
     assert checked >= 60, checked
     assert missing == []
@@ -184,13 +194,19 @@ def test_every_record_of_a_topic_is_on_that_topics_page(codex, rendered):
 def test_the_documents_additions_are_on_the_compare_pages(rendered):
     deck = rendered["compare/rules/deck-construction.md"]
     modern = _row_cells(deck, "text")["Modern"]
-    for words in ("Both the Dynasty and Fate decks must be exactly 50 cards each!",
-                  'This is a "Highlander" format!', "Proxies are allowed!"):
+    for words in (
+        "Both the Dynasty and Fate decks must be exactly 50 cards each!",
+        'This is a "Highlander" format!',
+        "Proxies are allowed!",
+    ):
         assert words in modern.replace("&#34;", '"').replace("&quot;", '"'), words
     abilities = rendered["compare/rules/player-abilities.md"]
     new_era = _row_cells(abilities, "text")["New Era"]
-    for heading in ("PLAYER ABILITIES – ACTION PHASE", "PLAYER ABILITIES – ATTACK PHASE",
-                    "PLAYER ABILITIES – DYNASTY PHASE"):
+    for heading in (
+        "PLAYER ABILITIES – ACTION PHASE",
+        "PLAYER ABILITIES – ATTACK PHASE",
+        "PLAYER ABILITIES – DYNASTY PHASE",
+    ):
         assert heading in new_era, heading
     assert "Not covered" not in new_era
     modern = _row_cells(abilities, "text")["Modern"]
@@ -220,9 +236,9 @@ def test_a_compare_page_opens_with_what_differs_one_line_per_format(codex, rende
     deck = rendered["compare/rules/deck-construction.md"]
     differs = deck.index('id="what-differs"')
     assert differs < deck.index("<table>"), "what differs comes before the texts"
-    assert 'class="l5r-compare__status"' not in deck[:deck.index("<tbody>")], "no Status row at the top"
+    assert 'class="l5r-compare__status"' not in deck[: deck.index("<tbody>")], "no Status row at the top"
     assert deck.index('<tr class="l5r-compare__text">') < deck.index('<tr class="l5r-compare__status">')
-    lines = re.findall(r'<li data-format="([^"]+)">(.*?)</li>', deck[differs:deck.index("<table>")], re.S)
+    lines = re.findall(r'<li data-format="([^"]+)">(.*?)</li>', deck[differs : deck.index("<table>")], re.S)
     assert [f for f, _ in lines] == [f.id for f in codex.bundled_formats]
     by = {f: re.sub(r"<[^>]+>", "", text) for f, text in lines}
     # From each format's own Ruleset numbers, never another format's.

@@ -35,7 +35,14 @@ def test_obsidian_hand_numbered_sections_have_citations(codex):
 def test_obsidian_hand_abilities_keep_the_documents_groups(codex):
     oh = codex.formats["obsidian-hand"]
     assert [g.title for g in oh.ability_groups] == [
-        "Limited", "Open", "Engage", "Interrupt", "Reaction", "Battle", "Dynasty"]
+        "Limited",
+        "Open",
+        "Engage",
+        "Interrupt",
+        "Reaction",
+        "Battle",
+        "Dynasty",
+    ]
     lobby = codex.records["oh-ability-lobby"]
     assert lobby.designators == ("Political", "Limited")
     # "* see Enlightened Open" resolves to the Open ability.
@@ -112,8 +119,11 @@ def test_every_data_file_names_its_schema_for_the_editor():
         assert first.startswith("# yaml-language-server: $schema="), f"{path} lacks the schema line"
         schema = (path.parent / first.split("=", 1)[1].strip()).resolve()
         assert schema.is_file(), f"{path} points at a missing schema {schema}"
-        kind = next(line.split(":", 1)[1].strip() for line in path.read_text(encoding="utf-8").splitlines()
-                    if line.startswith("kind:"))
+        kind = next(
+            line.split(":", 1)[1].strip()
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith("kind:")
+        )
         assert schema.name == f"{kind}.schema.json", f"{path} is a {kind} but names {schema.name}"
 
 
@@ -172,20 +182,23 @@ def test_a_process_whose_data_is_known_clean_never_imports_the_schema_checker(sm
 
     _forget_memo(monkeypatch, tmp_path)
     load_codex(small_data_copy)  # remembers every document in tmp_path/cache
-    probe = ("import sys; from l5r.data.load import load_codex; load_codex(sys.argv[1]); "
-             "print('jsonschema' in sys.modules)")
+    probe = (
+        "import sys; from l5r.data.load import load_codex; load_codex(sys.argv[1]); print('jsonschema' in sys.modules)"
+    )
     env = {**__import__("os").environ, "L5R_CACHE_DIR": str(tmp_path / "cache")}
 
     def imported() -> str:
-        result = subprocess.run([sys.executable, "-c", probe, str(small_data_copy)], env=env, capture_output=True,
-                                text=True, check=False)
+        result = subprocess.run(
+            [sys.executable, "-c", probe, str(small_data_copy)], env=env, capture_output=True, text=True, check=False
+        )
         assert result.returncode == 0, result.stderr
         return result.stdout.strip()
 
     assert imported() == "False"
     path = small_data_copy / "formats" / "modern" / "format.yml"
-    path.write_text(path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern Edited"),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern Edited"), encoding="utf-8"
+    )
     assert imported() == "True"
 
 
@@ -211,8 +224,9 @@ def test_a_file_parsed_before_is_not_parsed_again_even_in_a_new_process(small_da
     again = load_codex(small_data_copy)
     assert composed == [] and again == first
     path = small_data_copy / "formats" / "modern" / "format.yml"
-    path.write_text(path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern Edited"),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern Edited"), encoding="utf-8"
+    )
     monkeypatch.setattr(parsed, "_VIEWS", {})
     assert load_codex(small_data_copy).format("modern").short_name == "Modern Edited" and len(composed) == 1
     path.write_text(path.read_text(encoding="utf-8") + "short_name: twice\n", encoding="utf-8")
@@ -230,8 +244,9 @@ def test_an_edited_document_is_validated_again_and_its_problem_reported(data_cop
     _forget_memo(monkeypatch, tmp_path)
     load_codex(data_copy)
     path = data_copy / "formats" / "modern" / "format.yml"
-    path.write_text(path.read_text(encoding="utf-8").replace("short_name:", "short_name: [1]\nx_short_name:", 1),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("short_name:", "short_name: [1]\nx_short_name:", 1), encoding="utf-8"
+    )
     with pytest.raises(DataError) as caught:
         load_codex(data_copy)
     assert any(p.path.endswith("formats/modern/format.yml") for p in caught.value.problems)
@@ -262,7 +277,8 @@ def test_the_same_codex_is_handed_out_until_a_data_file_changes(data_copy):
     first = load_codex(data_copy)
     assert load_codex(data_copy) is first
     path = data_copy / "formats" / "modern" / "format.yml"
-    path.write_text(path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern 2"),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("short_name: Modern", "short_name: Modern 2"), encoding="utf-8"
+    )
     second = load_codex(data_copy)
     assert second is not first and second.formats["modern"].short_name == "Modern 2"

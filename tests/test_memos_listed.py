@@ -52,7 +52,10 @@ def test_every_memo_is_listed_with_who_clears_it():
 
 def test_the_scan_finds_each_kind(tmp_path):
     source = tmp_path / "m.py"
-    source.write_text("import functools\nfrom functools import cache\n_A: dict = {}\n_B = []\n_C = set()\n"
-                      "PUBLIC = {}\n_D = {'x': 1}\n@cache\ndef f():\n    pass\n"
-                      "@functools.lru_cache(maxsize=4)\ndef g():\n    pass\n", encoding="utf-8")
+    source.write_text(
+        "import functools\nfrom functools import cache\n_A: dict = {}\n_B = []\n_C = set()\n"
+        "PUBLIC = {}\n_D = {'x': 1}\n@cache\ndef f():\n    pass\n"
+        "@functools.lru_cache(maxsize=4)\ndef g():\n    pass\n",
+        encoding="utf-8",
+    )
     assert [name for _, name in memos([source])] == ["_A", "_B", "_C", "f", "g"]

@@ -93,9 +93,11 @@ def test_a_clash_is_found(tmp_path):
     for name in ("x.py", "y.py"):  # the subcommand protocol repeats by design
         (tmp_path / "cli" / name).write_text("def run(args):\n    pass\n", encoding="utf-8")
     (tmp_path / "c.py").write_text("def write():\n    pass\n", encoding="utf-8")
-    (tmp_path / "d.py").write_text("from typing import overload\n\n@overload\ndef read(x: int) -> int: ...\n"
-                                   "@overload\ndef read(x: None) -> None: ...\ndef read(x):\n    return x\n",
-                                   encoding="utf-8")
+    (tmp_path / "d.py").write_text(
+        "from typing import overload\n\n@overload\ndef read(x: int) -> int: ...\n"
+        "@overload\ndef read(x: None) -> None: ...\ndef read(x):\n    return x\n",
+        encoding="utf-8",
+    )
     classes, functions = top_level_names(sorted(tmp_path.rglob("*.py")))
     assert [c.split(":")[0] for c in clashes(classes)] == ["Card"]
     assert [c.split(":")[0] for c in clashes(functions)] == ["write"]

@@ -29,17 +29,68 @@ from package_source import nodes
 
 _PACKAGE = Path(l5r.__file__).parent
 _CALLS = {"compile", "match", "search", "fullmatch", "sub", "subn", "split", "findall", "finditer"}
-_FLAG_NAMES = {"I": re.I, "IGNORECASE": re.I, "M": re.M, "MULTILINE": re.M, "S": re.S, "DOTALL": re.S,
-               "X": re.X, "VERBOSE": re.X, "A": re.A, "ASCII": re.A}
+_FLAG_NAMES = {
+    "I": re.I,
+    "IGNORECASE": re.I,
+    "M": re.M,
+    "MULTILINE": re.M,
+    "S": re.S,
+    "DOTALL": re.S,
+    "X": re.X,
+    "VERBOSE": re.X,
+    "A": re.A,
+    "ASCII": re.A,
+}
 SMALL, LARGE = 16 * 1024, 256 * 1024
 SMALL_BUDGET, LARGE_BUDGET = 0.125, 1.0  # CPU seconds of the thread; the slowest linear pattern takes 0.3 s at 256 KB
 
 # Units repeated up to the size: capitals without a full stop, runs of one character class, the words the
 # patterns look for, brackets and separators left open.
-_UNITS = ["A ", "a", " ", "1", "1 ", "\t", "1\t", "A is considered ", "this card is considered ",
-          "you may include 3 ", "your deck may include 3 copies of ", "[", "(", "{art:", ":", ":a", "<", "<a",
-          "- ", "# Dynasty - (", "x [", "x (", "Exp ", " - exp", "•", "A-", "a b", "A\n", "[Rank•", "#",
-          "legality: ", "&", "'", '"', "/", "{{", "%", "http://", "a.", ".a", "a,", "card/", "-1"]
+_UNITS = [
+    "A ",
+    "a",
+    " ",
+    "1",
+    "1 ",
+    "\t",
+    "1\t",
+    "A is considered ",
+    "this card is considered ",
+    "you may include 3 ",
+    "your deck may include 3 copies of ",
+    "[",
+    "(",
+    "{art:",
+    ":",
+    ":a",
+    "<",
+    "<a",
+    "- ",
+    "# Dynasty - (",
+    "x [",
+    "x (",
+    "Exp ",
+    " - exp",
+    "•",
+    "A-",
+    "a b",
+    "A\n",
+    "[Rank•",
+    "#",
+    "legality: ",
+    "&",
+    "'",
+    '"',
+    "/",
+    "{{",
+    "%",
+    "http://",
+    "a.",
+    ".a",
+    "a,",
+    "card/",
+    "-1",
+]
 
 
 def _texts(size: int, labels=None):
@@ -57,8 +108,9 @@ def _module_patterns():
             continue
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
-            values = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) \
-                else [value]
+            values = (
+                value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+            )
             for item in values:
                 if isinstance(item, re.Pattern) and isinstance(item.pattern, str):
                     found.setdefault((item.pattern, item.flags & ~re.U), f"{info.name}.{name}")
@@ -87,10 +139,16 @@ def _literal_patterns():
         if not _CALL_TEXT.search(source):
             continue
         for node in nodes(source):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"
-                    and node.func.attr in _CALLS and node.args and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[0].value, str)):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "re"
+                and node.func.attr in _CALLS
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
                 continue
             flag_arg = next((k.value for k in node.keywords if k.arg == "flags"), None)
             if flag_arg is None and node.func.attr == "compile" and len(node.args) > 1:
@@ -149,10 +207,14 @@ def test_pattern_runs_in_linear_time(key):
     pattern, anchored = re.compile(*key), PATTERNS[key].endswith("(match)")
     small = sorted(_timings(pattern, _texts(SMALL), anchored, SMALL_BUDGET), reverse=True)
     seconds, label = small[0]
-    assert seconds < SMALL_BUDGET, (f"{PATTERNS[key]} ({pattern.pattern!r}) took {seconds:.2f} s on 16 KB of "
-                                    f"{label!r}: it backtracks; bound or split it")
+    assert seconds < SMALL_BUDGET, (
+        f"{PATTERNS[key]} ({pattern.pattern!r}) took {seconds:.2f} s on 16 KB of "
+        f"{label!r}: it backtracks; bound or split it"
+    )
     # A pattern that backtracks is slowest at 16 KB on the text it backtracks on: those three go to 256 KB.
     worst = {label for _, label in small[:3]}
     seconds, label = max(_timings(pattern, _texts(LARGE, worst), anchored, LARGE_BUDGET))
-    assert seconds < LARGE_BUDGET, (f"{PATTERNS[key]} ({pattern.pattern!r}) took {seconds:.2f} s on 256 KB of "
-                                    f"{label!r}: it backtracks; bound or split it")
+    assert seconds < LARGE_BUDGET, (
+        f"{PATTERNS[key]} ({pattern.pattern!r}) took {seconds:.2f} s on 256 KB of "
+        f"{label!r}: it backtracks; bound or split it"
+    )

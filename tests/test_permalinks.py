@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import (RENAMED, TEST_SITE_URL, no_pool_env, redirected_project, rename_record,
-                      small_project_copy)
+from conftest import RENAMED, TEST_SITE_URL, no_pool_env, redirected_project, rename_record, small_project_copy
 from l5r.site import permalinks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +46,7 @@ def _published(site: Path) -> dict[str, str]:
     """permalinks.json with the site's public address (the test builds' TEST_SITE_URL) taken off each URL."""
     table = json.loads((site / "permalinks.json").read_text(encoding="utf-8"))
     assert all(url.startswith(TEST_SITE_URL) for url in table.values())
-    return {citation: url[len(TEST_SITE_URL):] for citation, url in table.items()}
+    return {citation: url[len(TEST_SITE_URL) :] for citation, url in table.items()}
 
 
 def test_permalinks_json_lists_every_citable_item_and_each_resolves(built_site, codex, plan):
@@ -65,12 +64,12 @@ def test_permalinks_json_lists_every_citable_item_and_each_resolves(built_site, 
     assert cards["short_link"] == TEST_SITE_URL + "c/card-{slug}/"
     pool_cards = {p.parent.name for p in (built_site / "card").glob("*/index.html")} - set(codex.cards)
     assert len(pool_cards) > 300 and set(cards["cards"]) == pool_cards
-    assert not pool_cards & {permalinks.citation_slug(c)[len("card-"):] for c in table if c.startswith("CARD ")}
+    assert not pool_cards & {permalinks.citation_slug(c)[len("card-") :] for c in table if c.startswith("CARD ")}
     for slug, title in cards["cards"].items():
-        file, anchor = _served(built_site, cards["url"].replace("{slug}", slug)[len(TEST_SITE_URL):])
+        file, anchor = _served(built_site, cards["url"].replace("{slug}", slug)[len(TEST_SITE_URL) :])
         heading = re.search(r'<h1 id="card">(.*?)</h1>', file.read_text(encoding="utf-8"))
         assert anchor == "card" and heading and html.unescape(heading.group(1)) == title, slug
-        short = built_site / cards["short_link"].replace("{slug}", slug)[len(TEST_SITE_URL):] / "index.html"
+        short = built_site / cards["short_link"].replace("{slug}", slug)[len(TEST_SITE_URL) :] / "index.html"
         assert f'url=../../card/{slug}/#card"' in short.read_text(encoding="utf-8"), slug
     assert table["OH II.B"] == "formats/obsidian-hand/ii-b/#oh-ii-b"
     assert table["NE 4.3.C"] == "formats/new-era/turn/#ne-4-3-c"
@@ -99,8 +98,15 @@ def test_citations_are_unique_or_the_data_check_says_which_records_clash(data_co
 # -- Short links ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("citation,slug", [("OH II.B", "oh-ii-b"), ("NE 4.3.C", "ne-4-3-c"),
-                                           ("CARD bayushi-tangen", "card-bayushi-tangen"), ("NE Setup 1", "ne-setup-1")])
+@pytest.mark.parametrize(
+    "citation,slug",
+    [
+        ("OH II.B", "oh-ii-b"),
+        ("NE 4.3.C", "ne-4-3-c"),
+        ("CARD bayushi-tangen", "card-bayushi-tangen"),
+        ("NE Setup 1", "ne-setup-1"),
+    ],
+)
 def test_citation_slugs(citation, slug):
     assert permalinks.citation_slug(citation) == slug
 
@@ -122,13 +128,15 @@ def test_a_short_link_page_names_its_record_as_the_pages_do(built_site, codex):
     sentence) is the citation as every page words it: `OH II.F, Deck Restrictions`, not `OH ii-f-…`."""
     from l5r.site import citelabel
 
-    sub = next(r for r in codex.records.values()
-               if getattr(r, "citation", None) and citelabel.label(r, codex) != r.citation)
+    sub = next(
+        r for r in codex.records.values() if getattr(r, "citation", None) and citelabel.label(r, codex) != r.citation
+    )
     page = (built_site / permalinks.short_path(sub.citation) / "index.html").read_text(encoding="utf-8")
     title = re.search(r"<title>(.*?)</title>", page).group(1)
     assert html.unescape(title).startswith(citelabel.label(sub, codex)), title
-    assert sub.citation not in html.unescape(re.sub(r"<(?:meta|link|script)[^>]*>|<script>.*?</script>", "", page,
-                                                    flags=re.S)), page
+    assert sub.citation not in html.unescape(
+        re.sub(r"<(?:meta|link|script)[^>]*>|<script>.*?</script>", "", page, flags=re.S)
+    ), page
 
 
 # -- The anchor lock -----------------------------------------------------------------------------------------
@@ -136,14 +144,21 @@ def test_a_short_link_page_names_its_record_as_the_pages_do(built_site, codex):
 
 def test_the_lock_is_current():
     """New records must be recorded with `make lock` (scripts/update_anchor_lock.py)."""
-    result = subprocess.run([sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--check"],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
 
 
 def test_the_lock_is_sorted_and_names_every_published_anchor(codex, plan):
-    lines = [line for line in (ROOT / permalinks.LOCK_FILE).read_text(encoding="utf-8").splitlines()
-             if not line.startswith("# ")]
+    lines = [
+        line
+        for line in (ROOT / permalinks.LOCK_FILE).read_text(encoding="utf-8").splitlines()
+        if not line.startswith("# ")
+    ]
     assert lines == sorted(set(lines))
     assert all(re.fullmatch(r"([a-z0-9-]+/)*#[a-z0-9-]+", line) for line in lines)
     assert {f"{permalinks.page_url(uri, True)}#{anchor}" for uri, anchor in plan.anchors.values()} <= set(lines)
@@ -151,8 +166,13 @@ def test_the_lock_is_sorted_and_names_every_published_anchor(codex, plan):
 
 def _build(work: Path, site: Path) -> subprocess.CompletedProcess:
     # Without a card pool: the anchors and redirects checked here are the data's.
-    return subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "-d", str(site)], cwd=work,
-                          capture_output=True, text=True, env=no_pool_env())
+    return subprocess.run(
+        [str(BIN / "mkdocs"), "build", "--strict", "-d", str(site)],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        env=no_pool_env(),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -181,8 +201,12 @@ def test_the_lock_fails_the_build_when_a_published_anchor_disappears(renamed):
 def test_the_lock_script_refuses_to_drop_an_anchor_without_a_redirect(renamed):
     work, _, _ = renamed
     before = (work / permalinks.LOCK_FILE).read_text(encoding="utf-8")
-    result = subprocess.run([sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--root", str(work)],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--root", str(work)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 1
     assert "formats/new-era/proxies/#ne-proxies" in result.stderr
     assert (work / permalinks.LOCK_FILE).read_text(encoding="utf-8") == before
@@ -210,8 +234,12 @@ def test_a_redirect_in_data_lets_the_build_pass_and_keeps_the_old_url_working(re
 def test_the_lock_script_keeps_redirected_anchors_and_adds_new_ones(redirected, tmp_path):
     work = tmp_path / "repo"
     shutil.copytree(redirected[0], work)  # the script rewrites the lock: a copy of the shared project
-    result = subprocess.run([sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--root", str(work)],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/update_anchor_lock.py"), "--root", str(work)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     lock = permalinks.read_lock(work / permalinks.LOCK_FILE)
     assert "formats/new-era/proxies/#ne-proxies" in lock  # old URL, kept alive by its redirect
@@ -226,7 +254,9 @@ def test_a_redirect_that_cannot_work_is_named(data_copy):
     (data_copy / "redirects.yml").write_text(
         "kind: redirects\nredirects:\n"
         "  - from: formats/obsidian-hand/ii-b.md\n    to: oh-ii-b\n"
-        "  - from: formats/obsidian-hand/ii-b/#oh-ii-b\n    to: oh-ii-b\n", encoding="utf-8")
+        "  - from: formats/obsidian-hand/ii-b/#oh-ii-b\n    to: oh-ii-b\n",
+        encoding="utf-8",
+    )
     codex = load_codex(data_copy)
     with pytest.raises(permalinks.LinkError) as err:
         permalinks.check(codex, plan_site(codex), ROOT)
@@ -300,13 +330,18 @@ def test_every_short_link_previews_the_rules_heading_and_own_words(built_site, c
         assert not said.endswith(":"), (record_id, said)  # never only an opening that announces what follows
         checked += 1
     assert checked > 250
-    mod_1 = html.unescape(_OG_DESCRIPTION.search((built_site / "c/mod-1/index.html").read_text(
-        encoding="utf-8")).group(1))
+    mod_1 = html.unescape(
+        _OG_DESCRIPTION.search((built_site / "c/mod-1/index.html").read_text(encoding="utf-8")).group(1)
+    )
     assert mod_1.startswith("MOD 1 — Deck Size: There are some exceptions to this rule: Cards that do not count"), mod_1
-    page = html.unescape(_OG_DESCRIPTION.search((built_site / "formats/modern/deck-construction/index.html").read_text(
-        encoding="utf-8")).group(1))
-    assert page.startswith("MOD Deck Construction: Ignore the Deck Construction Rules. They are replaced by the "
-                           "following three rules: "), page
+    page = html.unescape(
+        _OG_DESCRIPTION.search(
+            (built_site / "formats/modern/deck-construction/index.html").read_text(encoding="utf-8")
+        ).group(1)
+    )
+    assert page.startswith(
+        "MOD Deck Construction: Ignore the Deck Construction Rules. They are replaced by the following three rules: "
+    ), page
 
 
 # -- The sitemaps ------------------------------------------------------------------------------------------------
@@ -316,7 +351,10 @@ def test_every_pool_card_page_is_in_a_sitemap_the_index_names(built_site, codex)
     """sitemap.xml keeps the engine's pages (the theme's instant navigation reads it); every pool card's page is in
     sitemap-cards.xml, and sitemap-index.xml names both at the public address."""
     index = (built_site / "sitemap-index.xml").read_text(encoding="utf-8")
-    assert re.findall(r"<loc>([^<]+)</loc>", index) == [TEST_SITE_URL + "sitemap.xml", TEST_SITE_URL + "sitemap-cards.xml"]
+    assert re.findall(r"<loc>([^<]+)</loc>", index) == [
+        TEST_SITE_URL + "sitemap.xml",
+        TEST_SITE_URL + "sitemap-cards.xml",
+    ]
     listed = set(re.findall(r"<loc>([^<]+)</loc>", (built_site / "sitemap-cards.xml").read_text(encoding="utf-8")))
     pool_cards = {p.parent.name for p in (built_site / "card").glob("*/index.html")} - set(codex.cards)
     assert listed == {f"{TEST_SITE_URL}card/{slug}/" for slug in pool_cards}
@@ -335,6 +373,7 @@ def test_over_the_protocols_limit_the_card_sitemap_is_split(tmp_path):
     assert total == 8
     index = re.findall(r"<loc>([^<]+)</loc>", (tmp_path / "sitemap-index.xml").read_text(encoding="utf-8"))
     assert index == ["https://x.org/sitemap.xml"] + [f"https://x.org/sitemap-cards-{n}.xml" for n in (1, 2, 3)]
-    sizes = [len(re.findall("<url>", (tmp_path / f"sitemap-cards-{n}.xml").read_text(encoding="utf-8")))
-             for n in (1, 2, 3)]
+    sizes = [
+        len(re.findall("<url>", (tmp_path / f"sitemap-cards-{n}.xml").read_text(encoding="utf-8"))) for n in (1, 2, 3)
+    ]
     assert sizes == [3, 3, 1]

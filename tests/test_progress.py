@@ -42,8 +42,9 @@ def _on_a_terminal(code: str, env: dict) -> str:
     main, child = pty.openpty()
     # A terminal of 24 rows of 100 columns (a new pseudo-terminal has no size, and a bar fits in no columns).
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    process = subprocess.Popen([sys.executable, "-c", code], stdin=child, stdout=child, stderr=child, env=env,
-                               close_fds=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", code], stdin=child, stdout=child, stderr=child, env=env, close_fds=True
+    )
     os.close(child)
     out = b""
     while True:

@@ -21,7 +21,15 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TEST_REPO_URL, TEST_SITE_URL, project_site, small_offline_copy, small_project, small_project_site
+from conftest import (
+    ROOT,
+    TEST_REPO_URL,
+    TEST_SITE_URL,
+    project_site,
+    small_offline_copy,
+    small_project,
+    small_project_site,
+)
 from synthetic_pool import QUOTED
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -114,8 +122,7 @@ def test_a_configured_build_does_not_warn(configured):
     assert NO_ADDRESS not in said
 
 
-def test_the_generate_command_reads_the_address_from_the_environment(tmp_path, tmp_path_factory, monkeypatch,
-                                                                     capsys):
+def test_the_generate_command_reads_the_address_from_the_environment(tmp_path, tmp_path_factory, monkeypatch, capsys):
     # The command in this process (how it reads its environment is the point, not the process), with no pool, on
     # the small copy of the project's data (a changelog, so a feed).
     from l5r.cli import main
@@ -127,8 +134,9 @@ def test_the_generate_command_reads_the_address_from_the_environment(tmp_path, t
     feed = (tmp_path / "out" / "feed.xml").read_text(encoding="utf-8")
     assert 'href="https://example.net/rules/whats-new/"' in feed
     # --site-url wins over the environment.
-    assert main(["site", "generate", str(tmp_path / "other"), "--data", data, "--site-url", TEST_SITE_URL]) == 0, \
+    assert main(["site", "generate", str(tmp_path / "other"), "--data", data, "--site-url", TEST_SITE_URL]) == 0, (
         capsys.readouterr().err
+    )
     assert f'href="{TEST_SITE_URL}whats-new/"' in (tmp_path / "other" / "feed.xml").read_text(encoding="utf-8")
 
 
@@ -139,8 +147,14 @@ def test_a_malformed_address_stops_the_build_with_one_sentence(tmp_path):
 
     env = dict(os.environ, L5R_SITE_URL="example.org/codex", NO_MKDOCS_2_WARNING="1")
     env["L5R_CARDPOOL"] = "none"  # not even a pool `l5r cardpool fetch` installed
-    result = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--site-dir",
-                             str(tmp_path / "site")], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode != 0
     assert "site_url" in result.stderr and "Traceback" not in result.stderr, result.stderr[-2000:]
 
@@ -170,8 +184,11 @@ def _outside_addresses(site: Path, allowed: str | None) -> tuple[dict, dict]:
 @pytest.mark.parametrize("address", [TEST_SITE_URL, None], ids=["configured", "no-address"])
 def test_the_offline_copy_links_only_to_the_public_address(tmp_path_factory, address):
     # With the address: `make offline`'s copy, whose pool quotes addresses (above); without: a plain offline build.
-    site = small_offline_copy(tmp_path_factory)[0] if address else \
-        small_project_site(tmp_path_factory, offline=True, site_url=None)
+    site = (
+        small_offline_copy(tmp_path_factory)[0]
+        if address
+        else small_project_site(tmp_path_factory, offline=True, site_url=None)
+    )
     assert not _files_holding(site, b".invalid")
     in_links, in_text = _outside_addresses(site, address)
     assert not in_links, f"links leaving the copy: {dict(list(in_links.items())[:5])}"
@@ -196,16 +213,22 @@ def test_the_outside_link_check_sees_a_link_and_an_address(tmp_path):
     (tmp_path / "a.html").write_text(
         f'<link rel="canonical" href="{TEST_SITE_URL}a/"><a href="https://squidfunk.github.io/mkdocs-material/">'
         f'Made with</a><img src="//cdn.example.com/x.png"><p>see https://elsewhere.example/rules</p>'
-        f'<svg xmlns="{SVG_NS}"></svg>', encoding="utf-8")
+        f'<svg xmlns="{SVG_NS}"></svg>',
+        encoding="utf-8",
+    )
     in_links, in_text = _outside_addresses(tmp_path, TEST_SITE_URL)
     assert len(in_links["a.html"]) == 2, in_links
-    assert in_text["a.html"] == ["https://squidfunk.github.io/mkdocs-material/", "https://elsewhere.example/rules",
-                                 SVG_NS]
+    assert in_text["a.html"] == [
+        "https://squidfunk.github.io/mkdocs-material/",
+        "https://elsewhere.example/rules",
+        SVG_NS,
+    ]
     in_links, _ = _outside_addresses(tmp_path, None)
     assert len(in_links["a.html"]) == 3, in_links
 
 
 # -- The offline copy with a card pool whose text quotes addresses -----------------------------------------------
+
 
 def test_the_offline_copy_with_a_pool_quoting_addresses_names_only_the_public_address(tmp_path_factory):
     """A pool card's text and errata quote web addresses (the real pool's errata cite the publisher's pages): the
@@ -217,9 +240,12 @@ def test_the_offline_copy_with_a_pool_quoting_addresses_names_only_the_public_ad
     page = (site / "card" / "zzyx-test-herald" / "index.html").read_text(encoding="utf-8")  # QUOTING_TITLE's
     shown = html.unescape(re.sub(r"<[^>]+>", "", page))
     assert all(quoted in shown for quoted in QUOTED), "the card's text as the pool writes it"
-    stray = {page.relative_to(site).as_posix(): address for page in _pages(site)
-             for address in re.findall(r"https?://[^\s\"'<>()&]*", page.read_text(encoding="utf-8"), re.I)
-             if not address.startswith((TEST_SITE_URL, TEST_REPO_URL))}
+    stray = {
+        page.relative_to(site).as_posix(): address
+        for page in _pages(site)
+        for address in re.findall(r"https?://[^\s\"'<>()&]*", page.read_text(encoding="utf-8"), re.I)
+        if not address.startswith((TEST_SITE_URL, TEST_REPO_URL))
+    }
     assert not stray, stray
 
 
@@ -233,7 +259,9 @@ def test_the_offline_address_check_finds_an_address_in_a_page(tmp_path):
     (tmp_path / "card").mkdir()
     (tmp_path / "card" / "a.html").write_text(
         f'<link rel="canonical" href="{TEST_SITE_URL}a/">\n<svg xmlns="{SVG_NS}"></svg>\n'
-        f'<p>see https://errata.example/x</p><p>https&#58;//written.example/</p>', encoding="utf-8")
+        f"<p>see https://errata.example/x</p><p>https&#58;//written.example/</p>",
+        encoding="utf-8",
+    )
     found = build_offline.outside_addresses(tmp_path, TEST_SITE_URL)
     assert found == [f"card/a.html:2: {SVG_NS}", "card/a.html:3: https://errata.example/x"], found
 
@@ -241,12 +269,25 @@ def test_the_offline_address_check_finds_an_address_in_a_page(tmp_path):
 # -- An address that is no http(s) address of a host and a path -------------------------------------------------
 
 HOSTILE_ADDRESSES = [
-    'https://example.org/codex/"><script>alert(1)</script>/', "https://example.org/codex/'onmouseover='x",
-    "javascript://example.org/%0aalert(1)", "ftp://example.org/codex/", "file:///etc/", "data:text/html,x",
-    "https://user:secret@example.org/", "https://example.org/codex/?q=1", "https://example.org/#x",
-    "https://example.org/a b/", "https://example.org/a&amp;b/", "https://example.org/<b>/", "//example.org/",
-    "https:///codex/", "example.org/codex/", "https://exa_mple.org/", "https://example.org:http/",
-    "https://example.org/\u00e9/", "https://example.org/\x00/",
+    'https://example.org/codex/"><script>alert(1)</script>/',
+    "https://example.org/codex/'onmouseover='x",
+    "javascript://example.org/%0aalert(1)",
+    "ftp://example.org/codex/",
+    "file:///etc/",
+    "data:text/html,x",
+    "https://user:secret@example.org/",
+    "https://example.org/codex/?q=1",
+    "https://example.org/#x",
+    "https://example.org/a b/",
+    "https://example.org/a&amp;b/",
+    "https://example.org/<b>/",
+    "//example.org/",
+    "https:///codex/",
+    "example.org/codex/",
+    "https://exa_mple.org/",
+    "https://example.org:http/",
+    "https://example.org/\u00e9/",
+    "https://example.org/\x00/",
 ]
 
 
@@ -264,8 +305,16 @@ def test_an_address_that_is_no_http_address_of_a_host_and_path_is_one_line(addre
     assert "secret" not in message or "user:secret" in address  # shown as given, JSON-quoted, cut at 80
 
 
-@pytest.mark.parametrize("address", [TEST_SITE_URL, "http://127.0.0.1:8000", "https://you.github.io/l5r-codex/",
-                                     "https://example.org/a%20b/c~d_e.f+g-h/", "https://x.y"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        TEST_SITE_URL,
+        "http://127.0.0.1:8000",
+        "https://you.github.io/l5r-codex/",
+        "https://example.org/a%20b/c~d_e.f+g-h/",
+        "https://x.y",
+    ],
+)
 def test_an_accepted_address_needs_no_escaping_anywhere(address):
     """What is accepted is written as it is, in attributes and text alike (html.escape changes nothing)."""
     from l5r.site.generate import public_address
@@ -293,8 +342,15 @@ def test_a_mkdocs_build_with_a_hostile_address_stops_before_any_page(tmp_path_fa
 
     project = small_project(tmp_path_factory)
     env = no_pool_env(L5R_SITE_URL=address, L5R_CACHE_DIR=str(tmp_path / "cache"))
-    result = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site")],
-                            cwd=project, env=env, capture_output=True, text=True, check=False, timeout=300)
+    result = subprocess.run(
+        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert "is not a public address" in result.stderr
     assert not (tmp_path / "site" / "index.html").exists()

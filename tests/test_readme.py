@@ -19,14 +19,38 @@ def _text(path: Path) -> str:
 
 def test_the_first_screen_is_for_users():
     first = "\n".join(_text(ROOT / "README.md").splitlines()[:FIRST_SCREEN_LINES])
-    for needed in ("Legend of the Five Rings", "make cardpool", "l5r cardpool fetch", "make serve", "make test",
-                   "l5r deck check", "Copy citation", "Publish your own copy", "ADDR=0.0.0.0",
-                   # where the data comes from, and its terms
-                   "game_on_yasuki", "FROM=", "MIT License", "NOTICE", "Credits", "trademark", "unofficial"):
+    for needed in (
+        "Legend of the Five Rings",
+        "make cardpool",
+        "l5r cardpool fetch",
+        "make serve",
+        "make test",
+        "l5r deck check",
+        "Copy citation",
+        "Publish your own copy",
+        "ADDR=0.0.0.0",
+        # where the data comes from, and its terms
+        "game_on_yasuki",
+        "FROM=",
+        "MIT License",
+        "NOTICE",
+        "Credits",
+        "trademark",
+        "unofficial",
+    ):
         assert needed in first, f"README's first screen does not mention {needed!r}"
     # The maintainer's material lives elsewhere (CONTRIBUTING.md).
-    for moved in ("pytest-xdist", "Zensical", "shared_once", "ProperDocs", "cardpool pin", "L5R_CARDPOOL",
-                  "--cardpool", "tests/", "manifest.json"):
+    for moved in (
+        "pytest-xdist",
+        "Zensical",
+        "shared_once",
+        "ProperDocs",
+        "cardpool pin",
+        "L5R_CARDPOOL",
+        "--cardpool",
+        "tests/",
+        "manifest.json",
+    ):
         assert moved not in first, moved
 
 
@@ -36,14 +60,14 @@ def test_the_maintainers_material_is_in_contributing_and_out_of_the_players_menu
         assert moved in contributing, moved
         assert moved not in _text(ROOT / "README.md"), moved
     config = _text(ROOT / "mkdocs.yml")
-    nav = config[config.index("\nnav:\n"):]
+    nav = config[config.index("\nnav:\n") :]
     assert "architecture.md" not in nav, "Architecture is a maintainers' page: not in the players' menu"
     assert "/architecture.md" in config.split("\nnav:\n")[0], "still built, out of the menu (not_in_nav)"
 
 
 def test_publish_your_own_copy_names_the_workflow_and_the_address_setting():
     readme = _text(ROOT / "README.md")
-    section = readme[readme.index("## Publish your own copy"):]
+    section = readme[readme.index("## Publish your own copy") :]
     section = section[: section.index("\n## ", 4)]
     for needed in ("Fork", "Pages", "GitHub Actions", ".github/workflows/publish.yml", "L5R_SITE_URL", "offline"):
         assert needed in section, needed
@@ -88,10 +112,24 @@ def test_make_cardpool_that_cannot_download_says_how_to_give_a_copy_with_make(tm
         closed = f"http://127.0.0.1:{s.getsockname()[1]}"
     env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy") and k != "L5R_CARDPOOL"}
     env.update(L5R_CACHE_DIR=str(tmp_path / "cache"), https_proxy=closed, HTTPS_PROXY=closed)
-    result = subprocess.run(["make", "-s", "-o", ".venv/.installed", "cardpool"], cwd=ROOT, env=env,
-                            capture_output=True, text=True, check=False, timeout=120)
+    result = subprocess.run(
+        ["make", "-s", "-o", ".venv/.installed", "cardpool"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
     assert result.returncode != 0
     assert "make cardpool FROM=PATH-or-URL" in result.stderr, result.stderr
-    given = subprocess.run(["make", "-s", "-o", ".venv/.installed", "cardpool", f"FROM={tmp_path / 'none'}"],
-                           cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=120)
+    given = subprocess.run(
+        ["make", "-s", "-o", ".venv/.installed", "cardpool", f"FROM={tmp_path / 'none'}"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
     assert given.returncode != 0 and "FROM=" not in given.stderr, given.stderr  # FROM given: nothing to add

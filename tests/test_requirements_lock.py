@@ -70,8 +70,9 @@ def pyproject_problems(pyproject: dict, pins: dict[str, str]) -> list[str]:
     return problems
 
 
-def closure_problems(pins: dict[str, str], requires: dict[str, list[str]], roots: list[tuple[str, set[str]]],
-                     environment: dict[str, str]) -> list[str]:
+def closure_problems(
+    pins: dict[str, str], requires: dict[str, list[str]], roots: list[tuple[str, set[str]]], environment: dict[str, str]
+) -> list[str]:
     """Walk what each package requires (on this platform, with the extras asked for) from the roots: every package
     reached must be locked at a version its dependant accepts."""
     problems, seen = [], set()
@@ -83,8 +84,9 @@ def closure_problems(pins: dict[str, str], requires: dict[str, list[str]], roots
         seen.add((name, frozenset(extras)))
         for text in requires.get(name, []):
             requirement = Requirement(text)
-            if requirement.marker and not any(requirement.marker.evaluate({**environment, "extra": e})
-                                              for e in (extras or {""})):
+            if requirement.marker and not any(
+                requirement.marker.evaluate({**environment, "extra": e}) for e in (extras or {""})
+            ):
                 continue
             needed = canonicalize_name(requirement.name)
             if needed not in pins:
@@ -102,6 +104,7 @@ def installed_requires() -> dict[str, list[str]]:
 
 def this_environment() -> dict[str, str]:
     from packaging.markers import default_environment
+
     return dict(default_environment())
 
 
@@ -115,6 +118,7 @@ ROOTS = [("l5r-codex", {"test"})]
 # ---------------------------------------------------------------------------------------------------------------------
 # The lock as it is
 # ---------------------------------------------------------------------------------------------------------------------
+
 
 def test_every_pin_is_exact_and_hashed():
     pins, problems = parse_lock(LOCK.read_text(encoding="utf-8"))
@@ -154,22 +158,25 @@ def test_the_lock_is_in_the_form_its_script_writes():
 
 def test_the_makefile_installs_the_lock_by_hash_and_checks_it():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    rule = makefile[makefile.index("$(STAMP): pyproject.toml requirements.lock"):]
-    rule = rule[:rule.index("@touch $(STAMP)")]
+    rule = makefile[makefile.index("$(STAMP): pyproject.toml requirements.lock") :]
+    rule = rule[: rule.index("@touch $(STAMP)")]
     assert "install --quiet --require-hashes --no-deps -r requirements.lock" in rule
     assert "--no-deps --no-build-isolation -e ." in rule
     assert "$(PIP) check" in rule
     assert "-c requirements.lock" not in rule
 
 
-@pytest.mark.parametrize("filename, release", [
-    ("tqdm-4.70.1-py3-none-any.whl", ("tqdm", "4.70.1")),
-    ("ruamel.yaml-0.19.1.tar.gz", ("ruamel-yaml", "0.19.1")),
-    ("pyyaml_env_tag-1.1-py3-none-any.whl", ("pyyaml-env-tag", "1.1")),
-    ("types_PyYAML-6.0.12.20261113.tar.gz", ("types-pyyaml", "6.0.12.20261113")),
-    ("mypy-2.4.1-cp311-cp311-manylinux_2_17_x86_64.whl", ("mypy", "2.4.1")),
-    ("project-1.0.exe", None),
-])
+@pytest.mark.parametrize(
+    "filename, release",
+    [
+        ("tqdm-4.70.1-py3-none-any.whl", ("tqdm", "4.70.1")),
+        ("ruamel.yaml-0.19.1.tar.gz", ("ruamel-yaml", "0.19.1")),
+        ("pyyaml_env_tag-1.1-py3-none-any.whl", ("pyyaml-env-tag", "1.1")),
+        ("types_PyYAML-6.0.12.20261113.tar.gz", ("types-pyyaml", "6.0.12.20261113")),
+        ("mypy-2.4.1-cp311-cp311-manylinux_2_17_x86_64.whl", ("mypy", "2.4.1")),
+        ("project-1.0.exe", None),
+    ],
+)
 def test_the_script_reads_a_files_release_from_its_name(filename, release):
     assert hash_requirements._release_of(filename) == release
 
@@ -178,10 +185,12 @@ def test_the_script_reads_a_files_release_from_its_name(filename, release):
 # Each check fails on a broken copy
 # ---------------------------------------------------------------------------------------------------------------------
 
+
 def _without_hashes_of(text: str, pin: str) -> str:
     """The lock with every hash line of `pin` gone."""
-    broken, count = re.subn(rf"^({re.escape(pin)}) \\\n(    --hash=sha256:[0-9a-f]{{64}}( \\)?\n)+", r"\1\n", text,
-                            flags=re.M)
+    broken, count = re.subn(
+        rf"^({re.escape(pin)}) \\\n(    --hash=sha256:[0-9a-f]{{64}}( \\)?\n)+", r"\1\n", text, flags=re.M
+    )
     assert count == 1, f"the lock changed: update this test's pin {pin}"
     return broken
 

@@ -23,8 +23,20 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from l5r.engine import (abilities, battle, duel, effects, keywords, recruit, search, seppuku, setup, turn, victory,
-                        wording)
+from l5r.engine import (
+    abilities,
+    battle,
+    duel,
+    effects,
+    keywords,
+    recruit,
+    search,
+    seppuku,
+    setup,
+    turn,
+    victory,
+    wording,
+)
 from l5r.engine import game as engine_game
 from l5r.engine.game import OPPONENT, YOU, Card, Game, NotStated, Player, Refused
 from l5r.engine.ruleset import Ruleset, declared_basis, ruleset_for, rulesets
@@ -52,8 +64,9 @@ _KEYED = {"stated": 1, "number": 1, "rule": 0, "reading_for": 0}
 
 
 def _is_ruleset(node: ast.AST) -> bool:
-    return (isinstance(node, ast.Name) and node.id in ("rs", "ruleset", "rules")) or \
-        (isinstance(node, ast.Attribute) and node.attr == "ruleset")
+    return (isinstance(node, ast.Name) and node.id in ("rs", "ruleset", "rules")) or (
+        isinstance(node, ast.Attribute) and node.attr == "ruleset"
+    )
 
 
 def _engine_keys() -> set[str]:
@@ -64,10 +77,17 @@ def _engine_keys() -> set[str]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and _is_ruleset(node.value):
                 found.add(node.attr)
-            if isinstance(node, ast.For) and isinstance(node.target, ast.Tuple) and \
-                    getattr(node.target.elts[0], "id", "") == "keyword" and isinstance(node.iter, ast.Tuple):
-                found.update("keyword_" + e.elts[0].value.lower() for e in node.iter.elts
-                             if isinstance(e, ast.Tuple) and isinstance(e.elts[0], ast.Constant))
+            if (
+                isinstance(node, ast.For)
+                and isinstance(node.target, ast.Tuple)
+                and getattr(node.target.elts[0], "id", "") == "keyword"
+                and isinstance(node.iter, ast.Tuple)
+            ):
+                found.update(
+                    "keyword_" + e.elts[0].value.lower()
+                    for e in node.iter.elts
+                    if isinstance(e, ast.Tuple) and isinstance(e.elts[0], ast.Constant)
+                )
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
@@ -84,11 +104,29 @@ def _engine_keys() -> set[str]:
 
 
 # Keys only the deck checker reads for its own messages (l5r/engine/deck/), beside its rows above.
-_DECK_ONLY = {"deck_size", "deck_sections", "pregame_stronghold", "card_pool", "card_text_overrides_copy_limit",
-              "rings_are_unique", "experience_levels_are_different_cards", "soul_of_shares_limit",
-              "counts_as_shares_limit", "max_proxies_tournament", "clan_equivalents", "conditional_clans",
-              "surcharge_exemptions", "readings", "unbundled_basis", "unbundled_rest", "offered_readings",
-              "extra", "rule_refs", "citation_prefix", "format_id"}
+_DECK_ONLY = {
+    "deck_size",
+    "deck_sections",
+    "pregame_stronghold",
+    "card_pool",
+    "card_text_overrides_copy_limit",
+    "rings_are_unique",
+    "experience_levels_are_different_cards",
+    "soul_of_shares_limit",
+    "counts_as_shares_limit",
+    "max_proxies_tournament",
+    "clan_equivalents",
+    "conditional_clans",
+    "surcharge_exemptions",
+    "readings",
+    "unbundled_basis",
+    "unbundled_rest",
+    "offered_readings",
+    "extra",
+    "rule_refs",
+    "citation_prefix",
+    "format_id",
+}
 
 
 def _all_rule_keys() -> list[set[str]]:
@@ -141,6 +179,7 @@ def _second(keyword: str, kensai: bool = False) -> Callable[[Ruleset], None]:
             keywords.attach_item(g, g.card("Second"), g.card("P"))
         except Refused:
             pass  # the rule is stated and forbids it
+
     return probe
 
 
@@ -153,6 +192,7 @@ def _may_draw(keyword: str) -> Callable[[Ruleset], None]:
             keywords.enters_play(g, g.card(f"{keyword} card"))
         if OPPONENT in g.may_draw_unknown:
             raise g.may_draw_unknown[OPPONENT]
+
     return probe
 
 
@@ -178,8 +218,11 @@ def _duelist(rs: Ruleset) -> None:
 
 
 def _singular(rs: Ruleset) -> None:
-    g = _game(rs, Card("Ring", type="Ring", keywords=("Singular",)),
-              Card("Ring 2", type="Ring", keywords=("Singular",), zone="hand"))
+    g = _game(
+        rs,
+        Card("Ring", type="Ring", keywords=("Singular",)),
+        Card("Ring 2", type="Ring", keywords=("Singular",), zone="hand"),
+    )
     try:
         recruit.singular_allowed(g, YOU, g.card("Ring 2"))
     except Refused:
@@ -220,15 +263,21 @@ def _search(areas: tuple[str, ...]) -> Callable[[Ruleset], None]:
     def probe(rs: Ruleset) -> None:
         g = _game(rs, Card("Katana", type="Item", zone="Fate deck"))
         search.search(g, YOU, list(areas), "a Ring", None)
+
     return probe
 
 
 def _seppuku(rs: Ruleset) -> None:
-    g = _game(rs, Card("D", keywords=("Samurai", "Courtier", "Shugenja"), dishonorable=True),
-              Card("E", keywords=("Samurai", "Courtier", "Shugenja"), dishonorable=True))
+    g = _game(
+        rs,
+        Card("D", keywords=("Samurai", "Courtier", "Shugenja"), dishonorable=True),
+        Card("E", keywords=("Samurai", "Courtier", "Shugenja"), dishonorable=True),
+    )
     answered = 0
-    for ask in (lambda: seppuku.open_action(g, YOU, "D"),
-                lambda: seppuku.before_honor_loss(g, YOU, 3, "E", "targeted")):
+    for ask in (
+        lambda: seppuku.open_action(g, YOU, "D"),
+        lambda: seppuku.before_honor_loss(g, YOU, 3, "E", "targeted"),
+    ):
         try:
             ask()
             answered += 1
@@ -288,6 +337,7 @@ def _seppuku_form(open_action: bool) -> Callable[[Ruleset], None]:
                 seppuku.before_honor_loss(g, YOU, 3, "D", "targeted")
         except Refused:
             pass  # decided: forbidden by the format's record
+
     return probe
 
 
@@ -299,24 +349,47 @@ def _honor_victory(rs: Ruleset) -> None:
 
 
 PROBES: dict[str, Callable[[Ruleset], None]] = {
-    "keyword_stalwart": _bow_stalwart, "keyword_expendable": _destroy_expendable, "keyword_chi_death": _chi_death,
-    "keyword_armor": _second("Armor"), "keyword_weapon": _second("Weapon"),
-    "keyword_overconfident": _may_draw("Overconfident"), "keyword_brash": _may_draw("Brash"),
-    "keyword_elite": _elite, "keyword_enlightened": _enlightened, "keyword_duelist": _duelist,
-    "keyword_singular": _singular, "wording_numbers": _condition, "wording_conjunctions": _choice,
-    "wording_referring": _condition, "wording_pronouns": _pronoun, "wording_possessive": _possessive,
-    "wording_conditions": _or_condition, "action_successful": _successful, "search": _search(("Fate deck",)),
-    "search_multiple_areas": _search(("discard pile", "Fate deck")), "seppuku": _seppuku,
-    "enlightenment_rings": _enlightenment, "starting_hand": _starting_hand, "legacy_not_found": _legacy,
-    "lobby": _lobby, "max_hand_size": _max_hand, "honor_victory_at": _honor_victory,
-    "winds_forbid_favor": _wind_favor, "seppuku_open": _seppuku_form(True),
+    "keyword_stalwart": _bow_stalwart,
+    "keyword_expendable": _destroy_expendable,
+    "keyword_chi_death": _chi_death,
+    "keyword_armor": _second("Armor"),
+    "keyword_weapon": _second("Weapon"),
+    "keyword_overconfident": _may_draw("Overconfident"),
+    "keyword_brash": _may_draw("Brash"),
+    "keyword_elite": _elite,
+    "keyword_enlightened": _enlightened,
+    "keyword_duelist": _duelist,
+    "keyword_singular": _singular,
+    "wording_numbers": _condition,
+    "wording_conjunctions": _choice,
+    "wording_referring": _condition,
+    "wording_pronouns": _pronoun,
+    "wording_possessive": _possessive,
+    "wording_conditions": _or_condition,
+    "action_successful": _successful,
+    "search": _search(("Fate deck",)),
+    "search_multiple_areas": _search(("discard pile", "Fate deck")),
+    "seppuku": _seppuku,
+    "enlightenment_rings": _enlightenment,
+    "starting_hand": _starting_hand,
+    "legacy_not_found": _legacy,
+    "lobby": _lobby,
+    "max_hand_size": _max_hand,
+    "honor_victory_at": _honor_victory,
+    "winds_forbid_favor": _wind_favor,
+    "seppuku_open": _seppuku_form(True),
     "seppuku_reaction": _seppuku_form(False),
 }
 # Probes that need another stated rule first in some formats: (key, format) -> the rule it also needs.
-_NEEDS = {"keyword_duelist": "duel_focus_limit", "keyword_conqueror": "battle_resolution",
-          "wording_referring": "wording_numbers", "wording_numbers": "wording_referring",
-          "wording_conjunctions": "wording_numbers", "keyword_kensai": "keyword_weapon",
-          "search_multiple_areas": "search"}
+_NEEDS = {
+    "keyword_duelist": "duel_focus_limit",
+    "keyword_conqueror": "battle_resolution",
+    "wording_referring": "wording_numbers",
+    "wording_numbers": "wording_referring",
+    "wording_conjunctions": "wording_numbers",
+    "keyword_kensai": "keyword_weapon",
+    "search_multiple_areas": "search",
+}
 
 
 def test_every_keyword_and_wording_row_has_a_probe():
@@ -418,11 +491,14 @@ def test_the_page_shows_every_cell_of_the_engine(codex):
             assert re.match(r"\*\*stated\*\* |\*\*not modelled\*\* |<span class=\"l5r-matrix__unstated\"", shown), shown
             assert cell.kind.value in shown, (row.key, fid, shown)
             if cell.rule_id:
-                assert f"#{cell.rule_id}\"" in shown, (row.key, fid)
+                assert f'#{cell.rule_id}"' in shown, (row.key, fid)
     for f in matrix.formats:
         counts = matrix.counts()[f.id]
-        assert re.search(rf"\| {re.escape(f.short_name)} \| {counts['stated']} \| {counts['not stated']} \| "
-                         rf"{counts['not modelled']} \|", text), f.id
+        assert re.search(
+            rf"\| {re.escape(f.short_name)} \| {counts['stated']} \| {counts['not stated']} \| "
+            rf"{counts['not modelled']} \|",
+            text,
+        ), f.id
 
 
 def test_the_api_document_is_the_engine_table_and_matches_its_schema(codex):
@@ -448,7 +524,9 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 
 def test_check_fails_on_a_parent_no_document_names(data_copy):
-    _edit(data_copy / "formats" / "twenty-festivals" / "format.yml", "bundled: false\n", "parent: aeg\nbundled: false\n")
+    _edit(
+        data_copy / "formats" / "twenty-festivals" / "format.yml", "bundled: false\n", "parent: aeg\nbundled: false\n"
+    )
     result = l5r_here("check", "--data", data_copy)
     assert result.returncode == 1, result.stdout
     assert "twenty-festivals names aeg as its parent" in result.stdout
@@ -456,11 +534,16 @@ def test_check_fails_on_a_parent_no_document_names(data_copy):
 
 
 def test_check_fails_on_an_answer_from_a_basis_the_format_does_not_name(data_copy):
-    _edit(data_copy / "formats" / "new-era" / "format.yml", "  rule_refs:\n", "  rule_refs:\n    search: aeg-glossary-search\n")
+    _edit(
+        data_copy / "formats" / "new-era" / "format.yml",
+        "  rule_refs:\n",
+        "  rule_refs:\n    search: aeg-glossary-search\n",
+    )
     result = l5r_here("check", "--data", data_copy)
     assert result.returncode == 1, result.stdout
-    assert re.search(r"format\.yml:\d+:1: format new-era answers `search` from aeg-glossary-search, a record of aeg",
-                     result.stdout), result.stdout
+    assert re.search(
+        r"format\.yml:\d+:1: format new-era answers `search` from aeg-glossary-search, a record of aeg", result.stdout
+    ), result.stdout
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -482,10 +565,12 @@ when:
 then:
   {then}
 """
-    read = render_fence(body.format(reading="reading: aeg-pages-as-twenty-festivals\n",
-                                    then="the search is successful: no"))
-    plain = render_fence(body.format(reading="", then="not stated: you search your Fate deck for \"a Ring\" and "
-                                                     "select nothing"))
+    read = render_fence(
+        body.format(reading="reading: aeg-pages-as-twenty-festivals\n", then="the search is successful: no")
+    )
+    plain = render_fence(
+        body.format(reading="", then='not stated: you search your Fate deck for "a Ring" and select nothing')
+    )
     assert "l5r-scenario--ok" in read and "l5r-scenario--ok" in plain
     assert "Codex reading, not Modern&#x27;s words" in read and "those established by AEG for 20 Festivals" in read
     assert "Codex reading" not in plain

@@ -56,16 +56,54 @@ def test_titles_are_unique_per_page():
 # Rule refs the engine reads from each format's Ruleset: every rule deciding a computed outcome must have a
 # verified example citing it.
 ENGINE_KEYS = {
-    "honor_victory_at", "dishonor_loss_at", "dishonor_timing", "enlightenment_rings",
-    "enlightenment_pregame_ring_exemption", "max_hand_size", "clan_discount", "out_of_clan_surcharge",
-    "discount_applies_to", "proclaim_with_discount", "honor_for_destroyed_cards", "duel_focus_limit", "phases",
-    "blood_money", "seppuku", "clan_alignments", "clan_equivalents", "conditional_clans", "surcharge_exemptions",
-    "gold_splitting", "gold_pooling", "end_phase_draw", "end_of_turn", "optional_phases", "phase_parts",
-    "honor_gains_and_losses", "points_of_family_honor", "military_victory", "honor_requirement", "clan_honor",
-    "proclaim", "lobby", "battle_resolution", "tactical_advantage", "tactical_once_per_turn", "winds_forbid_favor",
+    "honor_victory_at",
+    "dishonor_loss_at",
+    "dishonor_timing",
+    "enlightenment_rings",
+    "enlightenment_pregame_ring_exemption",
+    "max_hand_size",
+    "clan_discount",
+    "out_of_clan_surcharge",
+    "discount_applies_to",
+    "proclaim_with_discount",
+    "honor_for_destroyed_cards",
+    "duel_focus_limit",
+    "phases",
+    "blood_money",
+    "seppuku",
+    "clan_alignments",
+    "clan_equivalents",
+    "conditional_clans",
+    "surcharge_exemptions",
+    "gold_splitting",
+    "gold_pooling",
+    "end_phase_draw",
+    "end_of_turn",
+    "optional_phases",
+    "phase_parts",
+    "honor_gains_and_losses",
+    "points_of_family_honor",
+    "military_victory",
+    "honor_requirement",
+    "clan_honor",
+    "proclaim",
+    "lobby",
+    "battle_resolution",
+    "tactical_advantage",
+    "tactical_once_per_turn",
+    "winds_forbid_favor",
     # Card types and setting up (l5r/engine/cardtypes.py, setup.py)
-    "celestial", "region", "region_cost", "regions_per_province", "ancestors", "going_second_legacy",
-    "one_sided_stronghold", "starting_holdings", "first_turn_immunity", "sensei", "starting_family_honor",
+    "celestial",
+    "region",
+    "region_cost",
+    "regions_per_province",
+    "ancestors",
+    "going_second_legacy",
+    "one_sided_stronghold",
+    "starting_holdings",
+    "first_turn_immunity",
+    "sensei",
+    "starting_family_honor",
 }
 
 
@@ -107,9 +145,16 @@ def _mutated(value):
     return ", ".join(_opposite(w.strip()) for w in str(value).split(","))
 
 
-_OPPOSITES = {"bowed": "unbowed", "honorable": "dishonorable", "at home": "at the battlefield",
-              "destroyed": "in play", "in a province": "in play", "in hand": "in play",
-              "in the discard pile": "in play", "out of play": "in play"}
+_OPPOSITES = {
+    "bowed": "unbowed",
+    "honorable": "dishonorable",
+    "at home": "at the battlefield",
+    "destroyed": "in play",
+    "in a province": "in play",
+    "in hand": "in play",
+    "in the discard pile": "in play",
+    "out of play": "in play",
+}
 
 
 def _opposite(word: str) -> str:
@@ -167,22 +212,33 @@ def test_the_good_scenario_passes(codex):
     assert run_scenario(_scenario(GOOD), codex).passed
 
 
-@pytest.mark.parametrize("change, message", [
-    (("- check", "- chek"), "unknown step “chek"),
-    (("then:", "then:\n  duel winner: Hida Kisada"), "no duel was resolved"),
-    (("then:", "then:\n  the weather: sunny"), "unknown expectation “the weather”"),
-    (("    in play:", "    in plya:"), "unknown field “in plya”"),
-    (("title:", "colour: red\ntitle:"), "unknown field “colour”"),
-    (("[aeg-wording-numbers-a-or-any]", "[aeg-wording-numbers-a-or-many]"), "no rule has the id"),
-    (("format: aeg", "format: jade"), "`format` must be one of"),
-    (("  the condition is met: yes", ""), "needs a `then:`"),
-    (("  the condition is met: yes", "  the condition is met: maybe"), "is yes or no"),
-    (("Hida Kisada: {keywords: [Samurai]}", "Hida Kisada: {keywords: [Samurai], colour: red}"), "unknown field “colour”"),
-    (("then:", "then:\n  the condition is met: no"), "given twice"),
-    (("- check \"If you have a Samurai in play\"", "- you resolve \"If Ono is honorable, gain 2 Honor or give him +2F\", "
-      "choosing \"gain 2 Honor\""), "no card named Ono"),
-    (("- check \"If you have a Samurai in play\"", "- check \"Whenever the moon is full\""), "is not a condition"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (("- check", "- chek"), "unknown step “chek"),
+        (("then:", "then:\n  duel winner: Hida Kisada"), "no duel was resolved"),
+        (("then:", "then:\n  the weather: sunny"), "unknown expectation “the weather”"),
+        (("    in play:", "    in plya:"), "unknown field “in plya”"),
+        (("title:", "colour: red\ntitle:"), "unknown field “colour”"),
+        (("[aeg-wording-numbers-a-or-any]", "[aeg-wording-numbers-a-or-many]"), "no rule has the id"),
+        (("format: aeg", "format: jade"), "`format` must be one of"),
+        (("  the condition is met: yes", ""), "needs a `then:`"),
+        (("  the condition is met: yes", "  the condition is met: maybe"), "is yes or no"),
+        (
+            ("Hida Kisada: {keywords: [Samurai]}", "Hida Kisada: {keywords: [Samurai], colour: red}"),
+            "unknown field “colour”",
+        ),
+        (("then:", "then:\n  the condition is met: no"), "given twice"),
+        (
+            (
+                '- check "If you have a Samurai in play"',
+                '- you resolve "If Ono is honorable, gain 2 Honor or give him +2F", choosing "gain 2 Honor"',
+            ),
+            "no card named Ono",
+        ),
+        (('- check "If you have a Samurai in play"', '- check "Whenever the moon is full"'), "is not a condition"),
+    ],
+)
 def test_scenario_errors_say_what_is_wrong(codex, change, message):
     outcome = run_scenario(_scenario(GOOD.replace(*change) if change[0] in GOOD else GOOD), codex)
     assert not outcome.passed
@@ -292,7 +348,12 @@ def test_examples_lists_in_yaml_records_are_found_with_their_record():
     found = from_yaml(text, "data/x.yml")
     assert len(found) == 1
     scenario = found[0]
-    assert (scenario.title, scenario.line, scenario.record_id, scenario.rule_ids) == ("In data", 6, "oh-ii-b", ("oh-ii-b",))
+    assert (scenario.title, scenario.line, scenario.record_id, scenario.rule_ids) == (
+        "In data",
+        6,
+        "oh-ii-b",
+        ("oh-ii-b",),
+    )
     assert scenario.line_of("then") == 10
     assert run_scenario(scenario).passed
 
@@ -402,7 +463,9 @@ def test_links_in_example_cards_resolve(built_site):
     # Only pages that show an example are parsed for its cards (the pool adds a card page per card, without one);
     # link targets are read once each by tests/sitewalk.py.
     site = sitewalk.Site(built_site)
-    pages = [p for p in sitewalk.html_files(built_site) if p.name == "index.html" and "l5r-scenario" in sitewalk.text(p)]
+    pages = [
+        p for p in sitewalk.html_files(built_site) if p.name == "index.html" and "l5r-scenario" in sitewalk.text(p)
+    ]
     assert pages, "no page shows a verified example"
     checked = 0
     for path in pages:
@@ -446,9 +509,11 @@ def test_a_failing_fence_says_so_and_warns(caplog):
 def test_an_example_in_the_data_links_to_its_rule_and_names_its_file():
     from l5r.scenarios import present
 
-    text = ("kind: rules\nsections:\n  - id: oh-ii-b\n    examples:\n      - title: In data\n"
-            "        format: obsidian-hand\n        rules: [oh-ii-b-points-of-family-honor]\n"
-            "        given: {you: {honor: 1}}\n        when: [you lose 4 Honor]\n        then: {your Honor: -3}\n")
+    text = (
+        "kind: rules\nsections:\n  - id: oh-ii-b\n    examples:\n      - title: In data\n"
+        "        format: obsidian-hand\n        rules: [oh-ii-b-points-of-family-honor]\n"
+        "        given: {you: {honor: 1}}\n        when: [you lose 4 Honor]\n        then: {your Honor: -3}\n"
+    )
     scenario = from_yaml(text, "data/formats/obsidian-hand/rules.yml")[0]
     from l5r.site.examples import site_links
     from l5r.site.plan import plan_site
@@ -456,8 +521,9 @@ def test_an_example_in_the_data_links_to_its_rule_and_names_its_file():
     lib = present.library()
     plan = plan_site(lib.codex)
     here = plan.anchors["oh-ii-b"][0]
-    html = present.card_html(scenario, run_scenario(scenario, lib.codex), lib, site_links(plan), from_uri=here, anchor=False,
-                             home="oh-ii-b")
+    html = present.card_html(
+        scenario, run_scenario(scenario, lib.codex), lib, site_links(plan), from_uri=here, anchor=False, home="oh-ii-b"
+    )
     assert "✓ Verified by the test suite" in html
     assert "Written in <code>data/formats/obsidian-hand/rules.yml:5</code>" in html
     assert 'href="#oh-ii-b-points-of-family-honor"' in html  # the other rule it cites, on the same page
@@ -530,7 +596,9 @@ def test_a_step_the_engine_does_not_model_is_expected_as_not_modelled(codex):
     assert not as_forbidden.passed and f"+ not modelled: [{step}]" in as_forbidden.report()
     as_not_stated = run_scenario(_scenario(_NE_TOP_OF_DECK % f"not stated: [{step}]"), codex)
     assert not as_not_stated.passed
-    unnoticed = run_scenario(_scenario(_NE_TOP_OF_DECK % "duel totals: {Kakita Toshimoko: 4, Bayushi Kachiko: 3}"), codex)
+    unnoticed = run_scenario(
+        _scenario(_NE_TOP_OF_DECK % "duel totals: {Kakita Toshimoko: 4, Bayushi Kachiko: 3}"), codex
+    )
     assert not unnoticed.passed and f"+ not modelled: [{step}]" in unnoticed.report()
     # The refused step changed nothing: Bayushi Kachiko's player still has to act (her strike is taken) and
     # she focused nothing, so she loses on Chi 3 against 4 — `duel winner: Kakita Toshimoko` above.
@@ -577,13 +645,16 @@ def test_a_deck_scenario_is_answered_by_the_deck_checker(codex):
     assert "+ problems: [deck-size, deck-size]" in wrong.report()
 
 
-@pytest.mark.parametrize("change, message", [
-    (("then:", "then:\n  winner: you"), "unknown expectation “winner” for a deck"),
-    (("  as of: 2016-03-01", "  as of: someday"), "`as of` is a day"),
-    (("  as of: 2016-03-01", "  as of: 2016-03-01\n  you: {honor: 3}"), "unknown field “you” in a deck's `given`"),
-    (("then:", "when:\n  - you draw a card\nthen:"), "a deck scenario has no `when` steps"),
-    (("format: obsidian-hand", "format: aeg"), "has no deck construction rules"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (("then:", "then:\n  winner: you"), "unknown expectation “winner” for a deck"),
+        (("  as of: 2016-03-01", "  as of: someday"), "`as of` is a day"),
+        (("  as of: 2016-03-01", "  as of: 2016-03-01\n  you: {honor: 3}"), "unknown field “you” in a deck's `given`"),
+        (("then:", "when:\n  - you draw a card\nthen:"), "a deck scenario has no `when` steps"),
+        (("format: obsidian-hand", "format: aeg"), "has no deck construction rules"),
+    ],
+)
 def test_deck_scenario_errors_say_what_is_wrong(codex, change, message):
     outcome = run_scenario(_scenario(DECK.replace(*change)), codex)
     assert outcome.error is not None and message in outcome.error, outcome.report()
@@ -617,8 +688,9 @@ def test_the_library_reads_again_only_the_files_that_changed(tmp_path, monkeypat
     os.utime(edited, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))  # a later time, as an editor leaves
     second = present.library()
     assert second is not first
-    assert [(s.path, s.title) for s in second.scenarios] == \
-        [(s.path, s.title) for s in collect([tmp_path / "docs", tmp_path / "data"], tmp_path)]
+    assert [(s.path, s.title) for s in second.scenarios] == [
+        (s.path, s.title) for s in collect([tmp_path / "docs", tmp_path / "data"], tmp_path)
+    ]
     before = {id(s) for s in first.scenarios}
     kept = [s for s in second.scenarios if s.path != "docs/scenarios/modern.md"]
     read_again = [s for s in second.scenarios if s.path == "docs/scenarios/modern.md"]
@@ -643,8 +715,10 @@ def test_each_build_sees_an_edit_made_just_after_the_last_one(tmp_path, monkeypa
     present.use_project(tmp_path)  # the first build
     first = present.library()
     fmt = tmp_path / "data" / "formats" / "obsidian-hand" / "format.yml"
-    fmt.write_text(fmt.read_text(encoding="utf-8").replace("short_name: Obsidian Hand\n",
-                                                          "short_name: Obsidian Hand Edited\n"), encoding="utf-8")
+    fmt.write_text(
+        fmt.read_text(encoding="utf-8").replace("short_name: Obsidian Hand\n", "short_name: Obsidian Hand Edited\n"),
+        encoding="utf-8",
+    )
     stat = fmt.stat()
     os.utime(fmt, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))
     assert present.library() is first  # within one build the library is read once

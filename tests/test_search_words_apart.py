@@ -13,8 +13,19 @@ from material.plugins.search.plugin import Parser
 from l5r.site.search import words_apart
 
 # Words a page writes joined on purpose: a program's or a Python name, set acronyms a decklist exporter writes.
-JOINED_ON_PURPOSE = {"MkDocs", "MkDocs'", "ProperDocs", "StrEnum", "ValueError", "TotV", "TwentyFestivals", "EmpE",
-                     "CardIndex", "CardSite", "GitHub"}
+JOINED_ON_PURPOSE = {
+    "MkDocs",
+    "MkDocs'",
+    "ProperDocs",
+    "StrEnum",
+    "ValueError",
+    "TotV",
+    "TwentyFestivals",
+    "EmpE",
+    "CardIndex",
+    "CardSite",
+    "GitHub",
+}
 
 
 def indexed_text(page_html: str) -> str:
@@ -31,13 +42,18 @@ def joined_words(text: str) -> set[str]:
     return {w for w in found - JOINED_ON_PURPOSE if not re.fullmatch(r"[IVX\d]+\.[A-Z][\w.]*", w)}  # "II.B", "3.C"
 
 
-@pytest.mark.parametrize("page_html,words", [
-    ('<table><tr><th scope="row">Relation</th><td><span>Restates</span></td></tr></table>', ["Relation Restates"]),
-    ("<td><span>Not covered</span><br><small>Builds on</small></td>", ["covered Builds"]),
-    ("<dl><dt>Given</dt><dd>You go first.</dd></dl>", ["Given You"]),
-    ('<select><option value="">detect</option><option>text</option><option>YAML</option></select>',
-     ["detect text YAML"]),
-])
+@pytest.mark.parametrize(
+    "page_html,words",
+    [
+        ('<table><tr><th scope="row">Relation</th><td><span>Restates</span></td></tr></table>', ["Relation Restates"]),
+        ("<td><span>Not covered</span><br><small>Builds on</small></td>", ["covered Builds"]),
+        ("<dl><dt>Given</dt><dd>You go first.</dd></dl>", ["Given You"]),
+        (
+            '<select><option value="">detect</option><option>text</option><option>YAML</option></select>',
+            ["detect text YAML"],
+        ),
+    ],
+)
 def test_block_ends_keep_the_words_on_either_side_apart(page_html, words):
     assert joined_words(indexed_text(page_html)), "the indexer should join these words without the fix"
     text = " ".join(indexed_text(words_apart(page_html)).split())
@@ -48,8 +64,10 @@ def test_block_ends_keep_the_words_on_either_side_apart(page_html, words):
 
 def test_preformatted_text_is_left_as_it_is():
     code = "<pre><code><span>a</span><br><span>b</span></code></pre>"
-    assert words_apart(f"<div><br><div></div></div>{code}<div><br><b>c</b></div>") == \
-        f"<div><br>\n<div></div>\n</div>{code}<div><br>\n<b>c</b></div>"
+    assert (
+        words_apart(f"<div><br><div></div></div>{code}<div><br><b>c</b></div>")
+        == f"<div><br>\n<div></div>\n</div>{code}<div><br>\n<b>c</b></div>"
+    )
 
 
 def test_no_result_of_the_built_site_runs_two_words_together(built_site):
@@ -66,14 +84,17 @@ def test_generated_markdown_gets_the_line_breaks_only_on_its_html_lines():
     gets its breaks between tags; a Markdown table row, text and code stay exactly as they are."""
     from l5r.site.search import words_apart_in_markdown
 
-    page = ("<dl><dt>Given</dt><dd>You go first.</dd></dl>\n"
-            "| a<br><b>b</b> | c |\n"
-            "```\n<div></div><div></div>\n```\n"
-            "<pre><code><span>x</span><br><span>y</span>\n</code></pre>\n"
-            "Some text</td><td>kept\n")
+    page = (
+        "<dl><dt>Given</dt><dd>You go first.</dd></dl>\n"
+        "| a<br><b>b</b> | c |\n"
+        "```\n<div></div><div></div>\n```\n"
+        "<pre><code><span>x</span><br><span>y</span>\n</code></pre>\n"
+        "Some text</td><td>kept\n"
+    )
     assert words_apart_in_markdown(page) == (
         "<dl><dt>Given</dt>\n<dd>You go first.</dd>\n</dl>\n"
         "| a<br><b>b</b> | c |\n"
         "```\n<div></div><div></div>\n```\n"
         "<pre><code><span>x</span><br><span>y</span>\n</code></pre>\n"
-        "Some text</td><td>kept\n")
+        "Some text</td><td>kept\n"
+    )

@@ -16,7 +16,7 @@ def test_the_built_sites_search_worker_starts_with_the_codex_prelude(tmp_path_fa
     assert len(workers) == 1, workers
     text = workers[0].read_text(encoding="utf-8")
     assert text.startswith(prelude) and text.count(prelude.split("\n", 1)[0]) == 1
-    assert 'addEventListener("message"' in text[len(prelude):], "Material's own worker follows the prelude"
+    assert 'addEventListener("message"' in text[len(prelude) :], "Material's own worker follows the prelude"
 
 
 def test_the_prelude_goes_in_once_and_a_missing_worker_is_told(tmp_path):

@@ -52,10 +52,16 @@ def test_whitespace_and_quote_styles_are_normalized(tmp_path):
 
 def test_debris_is_exempt_only_through_the_reviewed_list():
     import yaml
+
     spec = yaml.safe_load((ROOT / "scripts" / "seed_exemptions.yml").read_text(encoding="utf-8"))
     exempt = {line for doc in spec["documents"] for line in doc.get("exempt", [])}
-    assert exempt <= {"From Legend of the Five Rings Rules", "Jump to: navigation, search", "Contents",
-                      "Back to the Comprehensive Rules", "Personal tools"}
+    assert exempt <= {
+        "From Legend of the Five Rings Rules",
+        "Jump to: navigation, search",
+        "Contents",
+        "Back to the Comprehensive Rules",
+        "Personal tools",
+    }
 
 
 def test_a_missing_source_folder_is_an_input_error(tmp_path):

@@ -46,9 +46,15 @@ def test_served_pages_after_an_edit_are_what_a_build_writes(tmp_path, tmp_path_f
     serve_tmp = tmp_path / "serve-tmp"
     serve_tmp.mkdir()
     env["TMPDIR"] = str(serve_tmp)
-    proc = subprocess.Popen([str(BIN / "mkdocs"), "serve", "--livereload", "--watch", "data", "--dev-addr",
-                             f"127.0.0.1:{port}"], cwd=work, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, preexec_fn=terminal_signals)
+    proc = subprocess.Popen(
+        [str(BIN / "mkdocs"), "serve", "--livereload", "--watch", "data", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=work,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=terminal_signals,
+    )
     log: list[str] = []
     ready = threading.Event()
 
@@ -63,14 +69,22 @@ def test_served_pages_after_an_edit_are_what_a_build_writes(tmp_path, tmp_path_f
         assert ready.wait(240), "mkdocs serve did not start:\n" + "".join(log[-30:])
         # An everyday edit (a rule's text: three pages change) and one that changes every page (the nav).
         rules = work / "data/formats/modern/rules.yml"
-        rules.write_text(rules.read_text(encoding="utf-8").replace(
-            "Only 1 copy per card is allowed:", "Only 1 copy per card is allowed (served):"), encoding="utf-8")
+        rules.write_text(
+            rules.read_text(encoding="utf-8").replace(
+                "Only 1 copy per card is allowed:", "Only 1 copy per card is allowed (served):"
+            ),
+            encoding="utf-8",
+        )
         fmt = work / "data/formats/modern/format.yml"
-        fmt.write_text(fmt.read_text(encoding="utf-8").replace(
-            "short_name: Modern\n", "short_name: Modern Served\n"), encoding="utf-8")
+        fmt.write_text(
+            fmt.read_text(encoding="utf-8").replace("short_name: Modern\n", "short_name: Modern Served\n"),
+            encoding="utf-8",
+        )
         start = time.monotonic()
-        while not (b"Modern Served" in _get(url + "formats/modern/")
-                   and b"(served)" in _get(url + "formats/modern/deck-construction/")):
+        while not (
+            b"Modern Served" in _get(url + "formats/modern/")
+            and b"(served)" in _get(url + "formats/modern/deck-construction/")
+        ):
             assert time.monotonic() - start < 120, "the edit never showed:\n" + "".join(log[-30:])
             time.sleep(0.2)
         time.sleep(1.0)  # both edits in one rebuild or two: wait for a quiet moment, then read every page
@@ -78,8 +92,14 @@ def test_served_pages_after_an_edit_are_what_a_build_writes(tmp_path, tmp_path_f
         config = (work / "mkdocs.yml").read_text(encoding="utf-8")
         (work / "plain.yml").write_text(re.sub(r"(?m)^site_url: .*$", f"site_url: {url}", config), encoding="utf-8")
         built = tmp_path / "built"
-        result = subprocess.run([str(BIN / "mkdocs"), "build", "-q", "-f", "plain.yml", "--site-dir", str(built)],
-                                cwd=work, env=env, capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            [str(BIN / "mkdocs"), "build", "-q", "-f", "plain.yml", "--site-dir", str(built)],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert result.returncode == 0, result.stderr
         pages = sorted(p.relative_to(built).as_posix() for p in built.rglob("*.html"))
         assert len(pages) > 50

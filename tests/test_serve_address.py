@@ -22,8 +22,13 @@ import serve_address
 
 def _make_serve(*assignments: str) -> list[list[str]]:
     """The commands `make serve` runs (make -n), each split as a shell would."""
-    out = subprocess.run(["make", "-n", "-s", "-W", "pyproject.toml", "serve", *assignments], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["make", "-n", "-s", "-W", "pyproject.toml", "serve", *assignments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return [shlex.split(line) for line in out.splitlines() if "serve" in line]
 
 
@@ -66,8 +71,15 @@ def test_served_on_every_interface_the_site_answers_at_the_network_address(tmp_p
     env = {k: v for k, v in os.environ.items() if k not in ("L5R_CARDPOOL", "L5R_SITE_URL")}
     env.update(NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL="none", TMPDIR=str(tmp_path))
     # The small copy has no l5r/ or hooks/ of its own to watch: the address as `make serve` gives it.
-    proc = subprocess.Popen([str(BIN / "mkdocs"), "serve", "--dev-addr", serve[3]], cwd=work, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, preexec_fn=terminal_signals)
+    proc = subprocess.Popen(
+        [str(BIN / "mkdocs"), "serve", "--dev-addr", serve[3]],
+        cwd=work,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=terminal_signals,
+    )
     ready, log = threading.Event(), []
 
     def read() -> None:

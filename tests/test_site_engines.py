@@ -9,8 +9,18 @@ import subprocess
 import pytest
 import yaml
 
-from conftest import (BIN, TEST_SITE_URL, hookless_build, l5r_here, no_pool_env, redirected_project, run_l5r,
-                      shared_once, small_project, small_project_site)
+from conftest import (
+    BIN,
+    TEST_SITE_URL,
+    hookless_build,
+    l5r_here,
+    no_pool_env,
+    redirected_project,
+    run_l5r,
+    shared_once,
+    small_project,
+    small_project_site,
+)
 
 GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
 ID = re.compile(r'\bid="([^"]+)"')
@@ -66,8 +76,11 @@ def both_builds(request, tmp_path_factory):
     hooks = small_project_site(tmp_path_factory, offline=True, site_url=None)
     env = no_pool_env()
     env.pop("L5R_SITE_URL", None)
-    work = shared_once(tmp_path_factory, "small-hookless-offline-no-address",
-                       lambda out: hookless_build(small_project(tmp_path_factory), out, offline=True, env=env))
+    work = shared_once(
+        tmp_path_factory,
+        "small-hookless-offline-no-address",
+        lambda out: hookless_build(small_project(tmp_path_factory), out, offline=True, env=env),
+    )
     return hooks, work / "site"
 
 
@@ -79,9 +92,14 @@ def properdocs_site(tmp_path_factory):
     project = redirected_project(tmp_path_factory) / "repo"
 
     def build(out):
-        result = subprocess.run([str(BIN / "properdocs"), "build", "-f", "mkdocs.yml", "--strict", "--site-dir",
-                                 str(out)], cwd=project, env=no_pool_env(L5R_SITE_URL=TEST_SITE_URL),
-                                capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            [str(BIN / "properdocs"), "build", "-f", "mkdocs.yml", "--strict", "--site-dir", str(out)],
+            cwd=project,
+            env=no_pool_env(L5R_SITE_URL=TEST_SITE_URL),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert result.returncode == 0, f"ProperDocs strict build failed:\n{result.stdout}\n{result.stderr}"
 
     return shared_once(tmp_path_factory, "properdocs-small-site", build)
@@ -129,8 +147,9 @@ def test_a_hookless_build_then_postbuild_is_the_hooks_build(both_builds, request
     out, in the same order), permalinks.json, short links, card index, sitemap."""
     hooks, hookless = both_builds
     ours, theirs = _files(hooks), _files(hookless)
-    assert ours == theirs, \
+    assert ours == theirs, (
         f"only with hooks: {sorted(ours - theirs)[:10]}; only hook-less: {sorted(theirs - ours)[:10]}"
+    )
     pages = sorted(f for f in ours if f.endswith(".html"))
     assert len(pages) > 50 and "permalinks.json" in ours and "search/codex.js" in ours
     anchors, differ = [], []

@@ -63,8 +63,19 @@ def _resolve(site: Path, page: Path, href: str):
 OH = "formats/obsidian-hand"
 
 
-@pytest.mark.parametrize("slug,number", [("i", "I"), ("ii-a", "II.A"), ("ii-b", "II.B"), ("ii-c", "II.C"),
-                                         ("ii-d", "II.D"), ("ii-e", "II.E"), ("ii-f", "II.F"), ("iii-a", "III.A")])
+@pytest.mark.parametrize(
+    "slug,number",
+    [
+        ("i", "I"),
+        ("ii-a", "II.A"),
+        ("ii-b", "II.B"),
+        ("ii-c", "II.C"),
+        ("ii-d", "II.D"),
+        ("ii-e", "II.E"),
+        ("ii-f", "II.F"),
+        ("iii-a", "III.A"),
+    ],
+)
 def test_every_numbered_section_has_a_page_anchor_and_citation(built_site, slug, number):
     page = built_site / OH / slug / "index.html"
     parsed = _parse(page)
@@ -119,8 +130,11 @@ def test_ban_list_by_category_with_dates_and_card_links(built_site, codex):
 def test_changelog_is_sorted_by_date_newest_first_in_iso(built_site, codex):
     page = built_site / OH / "changelog/index.html"
     parsed = _parse(page)
-    shown = [re.match(r"\d{4}-\d{2}-\d{2}", text).group(0) for tag, _, text in parsed.h
-             if tag == "h2" and re.match(r"\d{4}-\d{2}-\d{2}", text)]
+    shown = [
+        re.match(r"\d{4}-\d{2}-\d{2}", text).group(0)
+        for tag, _, text in parsed.h
+        if tag == "h2" and re.match(r"\d{4}-\d{2}-\d{2}", text)
+    ]
     dated = [e for e in codex.formats["obsidian-hand"].changelog if e.date]
     assert len(shown) == len(dated)
     assert shown == sorted(shown, reverse=True)
@@ -174,9 +188,11 @@ def test_the_fast_page_reader_finds_what_htmlparser_finds(built_site):
 
 
 def test_the_fast_page_reader_skips_raw_text_and_unescapes():
-    page = sitewalk.parse_html('<p id="a">x</p><script>var s = \'<a href="no" id="no">\';</script>'
-                               '<!-- <a href="gone"> --><a title="1 > 0" href="x?a=1&amp;b=2" id=\'q\'>y</a>'
-                               '<style>#z{}</style><script src="s.js"></script>')
+    page = sitewalk.parse_html(
+        '<p id="a">x</p><script>var s = \'<a href="no" id="no">\';</script>'
+        '<!-- <a href="gone"> --><a title="1 > 0" href="x?a=1&amp;b=2" id=\'q\'>y</a>'
+        '<style>#z{}</style><script src="s.js"></script>'
+    )
     assert page.ids == {"a", "q"}
     assert page.links() == ["x?a=1&b=2"]
     assert page.links(("script",), ("src",)) == ["s.js"]
@@ -211,8 +227,13 @@ def test_a_bad_data_file_stops_the_build_with_file_and_line(tmp_path):
             shutil.copy(src, work / name)
     card = work / "data/cards/hantei.yml"
     card.write_text(card.read_text(encoding="utf-8").replace("type: Personality", "type: Emperor"))
-    result = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "-d", str(tmp_path / "s")],
-                            cwd=work, capture_output=True, text=True, env=no_pool_env())
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "-d", str(tmp_path / "s")],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        env=no_pool_env(),
+    )
     assert result.returncode != 0
     assert re.search(r"data/cards/hantei\.yml:\d+:\d+: type: 'Emperor' is not one of", result.stdout + result.stderr)
     assert "Traceback" not in result.stdout + result.stderr

@@ -47,16 +47,20 @@ def test_each_installation_compiles_into_its_own_folder_and_a_gone_ones_folder_g
     _as_installation(monkeypatch, places["newest"])
     newest = Path(template_cache.bytecode_cache(cache).directory)
     assert sorted(p.name for p in jinja.iterdir()) == sorted([folders["kept"].name, newest.name, unnamed.name])
-    assert (newest / template_cache.INSTALLATION_FILE).read_text(encoding="utf-8").splitlines() == \
-        [str(places["newest"]), sys.prefix]
+    assert (newest / template_cache.INSTALLATION_FILE).read_text(encoding="utf-8").splitlines() == [
+        str(places["newest"]),
+        sys.prefix,
+    ]
 
 
 def test_a_build_finds_this_installations_folder_again(tmp_path, monkeypatch):
     monkeypatch.setenv("L5R_CACHE_DIR", str(tmp_path))
     folder = Path(jinja_env().bytecode_cache.directory)
     assert folder.parent == tmp_path / "jinja"
-    assert (folder / template_cache.INSTALLATION_FILE).read_text(encoding="utf-8").splitlines() == \
-        [str(Path(l5r.__file__).resolve().parent), sys.prefix]
+    assert (folder / template_cache.INSTALLATION_FILE).read_text(encoding="utf-8").splitlines() == [
+        str(Path(l5r.__file__).resolve().parent),
+        sys.prefix,
+    ]
     (tmp_path / "jinja" / "other").mkdir()  # made meanwhile by another installation: not looked at again
     assert Path(jinja_env().bytecode_cache.directory) == folder
     assert sorted(p.name for p in (tmp_path / "jinja").iterdir()) == sorted([folder.name, "other"])
@@ -67,11 +71,14 @@ def test_an_installation_file_that_is_a_fifo_leaves_its_folder_alone_without_a_h
     odd = tmp_path / "jinja" / "0123456789ab"
     odd.mkdir(parents=True)
     os.mkfifo(odd / template_cache.INSTALLATION_FILE)
-    code = ("import sys; from pathlib import Path; from l5r.site.template_cache import bytecode_cache; "
-            "print(bytecode_cache(Path(sys.argv[1])).directory)")
+    code = (
+        "import sys; from pathlib import Path; from l5r.site.template_cache import bytecode_cache; "
+        "print(bytecode_cache(Path(sys.argv[1])).directory)"
+    )
     try:
-        result = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True,
-                                timeout=60, check=False)
+        result = subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=60, check=False
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("making the template cache's folder waited on a FIFO for 60 s")
     assert result.returncode == 0, result.stderr
@@ -114,9 +121,13 @@ def _planted_files(folder: Path, marker: Path, name: str = "page.html") -> None:
     (folder / f"__jinja2_{_key(name)}.cache").write_bytes(bc_magic + pickle.dumps(_Marker(marker)))
     env = Environment(loader=DictLoader({name: "{{ x }}"}))
     bucket = Bucket(env, _key(name), hashlib.sha1(b"{{ x }}").hexdigest())
-    bucket.code = compile(f"open({str(marker)!r}, 'w').close()\n"
-                          "def root(context, missing=None, environment=None):\n    yield 'planted'\n"
-                          "blocks = {}\ndebug_info = ''\n", "<planted>", "exec")
+    bucket.code = compile(
+        f"open({str(marker)!r}, 'w').close()\n"
+        "def root(context, missing=None, environment=None):\n    yield 'planted'\n"
+        "blocks = {}\ndebug_info = ''\n",
+        "<planted>",
+        "exec",
+    )
     if hasattr(template_cache, "CodeCache"):
         template_cache.CodeCache(folder).dump_bytecode(bucket)
 
@@ -155,12 +166,14 @@ def test_code_compiled_in_another_environment_is_not_reused(tmp_path):
     from jinja2 import pass_context
 
     cache = tmp_path / "cache"
-    plain = Environment(loader=DictLoader({"page.html": "{{ x | shout }}"}),
-                        bytecode_cache=template_cache.bytecode_cache(cache))
+    plain = Environment(
+        loader=DictLoader({"page.html": "{{ x | shout }}"}), bytecode_cache=template_cache.bytecode_cache(cache)
+    )
     plain.filters["shout"] = lambda value: value.upper()
     assert plain.get_template("page.html").render(x="a") == "A"
-    contextual = Environment(loader=DictLoader({"page.html": "{{ x | shout }}"}),
-                             bytecode_cache=template_cache.bytecode_cache(cache))
+    contextual = Environment(
+        loader=DictLoader({"page.html": "{{ x | shout }}"}), bytecode_cache=template_cache.bytecode_cache(cache)
+    )
     contextual.filters["shout"] = pass_context(lambda context, value: value.upper() + "!")
     assert contextual.get_template("page.html").render(x="a") == "A!"
 
@@ -169,14 +182,17 @@ def test_a_fifo_as_a_compiled_template_is_a_miss_not_a_hang(tmp_path):
     folder = Path(template_cache.bytecode_cache(tmp_path).directory)
     for name in (f"__jinja2_{_key('page.html')}.cache", f"{_key('page.html')}.code"):
         os.mkfifo(folder / name)
-    code = ("import sys; from pathlib import Path; from jinja2 import DictLoader, Environment; "
-            "from l5r.site.template_cache import bytecode_cache; "
-            "env = Environment(loader=DictLoader({'page.html': '{{ x }}'}), "
-            "bytecode_cache=bytecode_cache(Path(sys.argv[1]))); "
-            "print(env.get_template('page.html').render(x='ok'))")
+    code = (
+        "import sys; from pathlib import Path; from jinja2 import DictLoader, Environment; "
+        "from l5r.site.template_cache import bytecode_cache; "
+        "env = Environment(loader=DictLoader({'page.html': '{{ x }}'}), "
+        "bytecode_cache=bytecode_cache(Path(sys.argv[1]))); "
+        "print(env.get_template('page.html').render(x='ok'))"
+    )
     try:
-        result = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True,
-                                timeout=60, check=False)
+        result = subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=60, check=False
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("a FIFO in the template cache hung the build for 60 s")
     assert result.returncode == 0 and result.stdout == "ok\n", result.stderr
@@ -191,8 +207,11 @@ def test_a_cache_folder_of_another_user_is_not_used_and_said_once(tmp_path, caps
     assert template_cache.bytecode_cache(tmp_path) is None
     assert template_cache.bytecode_cache(tmp_path) is None
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("note: compiled templates are not kept between builds: ") and \
-        "belongs to another user" in err, err
+    assert (
+        err.count("\n") == 1
+        and err.startswith("note: compiled templates are not kept between builds: ")
+        and "belongs to another user" in err
+    ), err
 
 
 def test_a_cache_folder_others_can_write_to_is_narrowed_to_its_owner(tmp_path):

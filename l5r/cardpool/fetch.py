@@ -46,16 +46,16 @@ POOL_FOLDER = "cardpool"  # under the cache folder: one folder per pinned commit
 
 # Limits: the repository's whole archive is downloaded (it holds more than the pool), the pool is ~13 MB; at the
 # pinned commit the archive holds 923 files, 26.5 MB unpacked, the pool 131 of them (docs/limits.md).
-MAX_DOWNLOAD = 2 * 1024 ** 3  # also the most a local archive may be
-MAX_FILE = 64 * 1024 ** 2
-MAX_POOL = 512 * 1024 ** 2
+MAX_DOWNLOAD = 2 * 1024**3  # also the most a local archive may be
+MAX_FILE = 64 * 1024**2
+MAX_POOL = 512 * 1024**2
 MAX_POOL_FILES = 10_000  # files one of the sources takes
 MAX_MEMBERS = 50_000  # members of an archive, taken or not
-MAX_UNPACKED = 4 * 1024 ** 3  # bytes an archive unpacks to, taken or not...
+MAX_UNPACKED = 4 * 1024**3  # bytes an archive unpacks to, taken or not...
 UNPACKED_RATIO = 200  # ...and at most this many times its packed size, past the first UNPACKED_FLOOR bytes
-UNPACKED_FLOOR = 64 * 1024 ** 2
-MAX_RECORD = 1024 ** 2  # fetched.json
-CHUNK = 1024 ** 2
+UNPACKED_FLOOR = 64 * 1024**2
+MAX_RECORD = 1024**2  # fetched.json
+CHUNK = 1024**2
 TIMEOUT = 60  # seconds without an answer before a download gives up
 DEADLINE = 3600  # seconds a whole download may take
 MIN_RATE = 4096  # bytes a second, on average over each RATE_WINDOW seconds of a download
@@ -68,7 +68,7 @@ _COMMIT = re.compile(r"^[0-9a-f]{40}$")
 _REPOSITORY = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _SOURCE_PART = re.compile(r"^[A-Za-z0-9_*][A-Za-z0-9._*-]*$")  # a folder or file name, or a `*.yaml` pattern
-MAX_MANIFEST = 4 * 1024 ** 2
+MAX_MANIFEST = 4 * 1024**2
 
 
 class FetchError(CodexError):
@@ -147,8 +147,9 @@ class Manifest:
             "commit": self.commit,
             "archive": ARCHIVE_URL.replace("{repository}", "<repository>").replace("{commit}", "<commit>"),
             "sources": [{"repository_path": s.repository_path, "pool_path": s.pool_path} for s in self.sources],
-            "files": [{"name": name, "size": size, "sha256": digest}
-                      for name, (size, digest) in sorted(self.files.items())],
+            "files": [
+                {"name": name, "size": size, "sha256": digest} for name, (size, digest) in sorted(self.files.items())
+            ],
         }
 
 
@@ -238,8 +239,11 @@ def _pool_files(folder: Path, sources) -> list[str]:
         pool_folder, pattern = posixpath.split(source.pool_path)
         base = folder / pool_folder if pool_folder else folder
         if base.is_dir():
-            names += [posixpath.join(pool_folder, p.name) for p in sorted(base.iterdir())
-                      if p.is_file() and fnmatch.fnmatchcase(p.name, pattern)]
+            names += [
+                posixpath.join(pool_folder, p.name)
+                for p in sorted(base.iterdir())
+                if p.is_file() and fnmatch.fnmatchcase(p.name, pattern)
+            ]
     return names
 
 
@@ -316,8 +320,9 @@ def installed(manifest: Manifest | None = None, cache_dir: Path | None | str = "
     except UnreadableFile as exc:
         if not os.path.lexists(path):
             return None
-        raise FetchError(f"the fetched pool's record {path} {exc.reason}; fetch the pool again with "
-                         "`l5r cardpool fetch --force`") from None
+        raise FetchError(
+            f"the fetched pool's record {path} {exc.reason}; fetch the pool again with `l5r cardpool fetch --force`"
+        ) from None
     except (ValueError, RecursionError):
         return None
     if not isinstance(record, dict) or not (folder / "sets").is_dir():
@@ -330,8 +335,13 @@ def installed(manifest: Manifest | None = None, cache_dir: Path | None | str = "
 # -----------------------------------------------------------------------------------------------------------
 
 
-def fetch(source: str | os.PathLike | None = None, *, manifest: Manifest | None = None,
-          cache_dir: Path | None | str = "default", now: dt.datetime | None = None) -> Installed:
+def fetch(
+    source: str | os.PathLike | None = None,
+    *,
+    manifest: Manifest | None = None,
+    cache_dir: Path | None | str = "default",
+    now: dt.datetime | None = None,
+) -> Installed:
     """Gather the pool's files from `source` (None: the pinned commit's archive from GitHub), verify every one
     against the manifest, and install them as <cache>/cardpool/<commit>/; raises FetchError, leaving nothing."""
     manifest = manifest or load_manifest()
@@ -356,9 +366,14 @@ def fetch(source: str | os.PathLike | None = None, *, manifest: Manifest | None 
             problems = verify(pool, manifest)
             if problems:
                 raise FetchError(_verify_failure(problems[0], shown, manifest))
-            record = {"repository": manifest.repository, "commit": manifest.commit, "from": shown,
-                      "fetched_at": (now or dt.datetime.now(dt.timezone.utc)).strftime("%Y-%m-%dT%H:%M:%SZ"),
-                      "files": len(manifest.files), "bytes": sum(size for size, _ in manifest.files.values())}
+            record = {
+                "repository": manifest.repository,
+                "commit": manifest.commit,
+                "from": shown,
+                "fetched_at": (now or dt.datetime.now(dt.timezone.utc)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "files": len(manifest.files),
+                "bytes": sum(size for size, _ in manifest.files.values()),
+            }
             _write_bytes(pool / RECORD_FILE, (json.dumps(record, indent=1) + "\n").encode(), root)
             _swap_in(pool, place, staging)
         except OSError as exc:
@@ -370,7 +385,7 @@ def fetch(source: str | os.PathLike | None = None, *, manifest: Manifest | None 
 
 def _verify_failure(problem: str, shown: str, manifest: Manifest) -> str:
     if problem.startswith("missing file: "):
-        name = problem[len("missing file: "):]
+        name = problem[len("missing file: ") :]
         source = manifest.source_of(name)
         where = source.repository_name(name) if source else name
         return f"missing file: {shown} has no {where} (a file of {manifest.short}); nothing was installed"
@@ -416,11 +431,16 @@ def _locked(root: Path):
                 now = time.monotonic()
                 if waited_since is None:
                     waited_since = now
-                    print(f"l5r cardpool fetch: another fetch of the card pool is running; waiting for it to end "
-                          f"(at most {LOCK_WAIT} s)", file=sys.stderr, flush=True)
+                    print(
+                        f"l5r cardpool fetch: another fetch of the card pool is running; waiting for it to end "
+                        f"(at most {LOCK_WAIT} s)",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                 elif now - waited_since >= LOCK_WAIT:
-                    raise FetchError(f"another fetch of the card pool has held {path} for {LOCK_WAIT} s; try again "
-                                     "when it has ended") from None
+                    raise FetchError(
+                        f"another fetch of the card pool has held {path} for {LOCK_WAIT} s; try again when it has ended"
+                    ) from None
                 time.sleep(min(0.2, LOCK_WAIT))
         yield
     finally:
@@ -472,16 +492,26 @@ def _copy_folder(folder: Path, sources: tuple[SourcePath, ...], pool: Path) -> N
                 for p in sorted(base.iterdir()):
                     if fnmatch.fnmatchcase(p.name, name_pattern) and p.is_file():
                         if len(chosen) >= MAX_POOL_FILES:
-                            raise FetchError(f"{folder} holds more than {MAX_POOL_FILES:,} of the files the card pool "
-                                             "would take; refused")
-                        chosen.append((p, posixpath.join(posixpath.split(source.pool_path)[0], p.name)
-                                       if "*" in source.pool_path else source.pool_path))
+                            raise FetchError(
+                                f"{folder} holds more than {MAX_POOL_FILES:,} of the files the card pool "
+                                "would take; refused"
+                            )
+                        chosen.append(
+                            (
+                                p,
+                                posixpath.join(posixpath.split(source.pool_path)[0], p.name)
+                                if "*" in source.pool_path
+                                else source.pool_path,
+                            )
+                        )
         if chosen:
             break
     else:
         wanted = ", ".join(s.repository_path for s in sources)
-        raise FetchError(f"{folder} holds neither the repository's files ({wanted}) nor a card pool folder "
-                         f"({', '.join(s.pool_path for s in sources)})")
+        raise FetchError(
+            f"{folder} holds neither the repository's files ({wanted}) nor a card pool folder "
+            f"({', '.join(s.pool_path for s in sources)})"
+        )
     total = 0
     for path, name in chosen:
         _check_name(name, str(path))
@@ -501,8 +531,10 @@ def _extract(archive: Path, sources: tuple[SourcePath, ...], pool: Path, shown: 
     with stream:
         packed = os.fstat(stream.fileno()).st_size
         if packed > MAX_DOWNLOAD:
-            raise FetchError(f"{shown} is {packed // 1024 ** 2:,} MB, more than the {MAX_DOWNLOAD // 1024 ** 3} GB "
-                             "a card pool archive may be; refused")
+            raise FetchError(
+                f"{shown} is {packed // 1024**2:,} MB, more than the {MAX_DOWNLOAD // 1024**3} GB "
+                "a card pool archive may be; refused"
+            )
         head = stream.read(4)
         stream.seek(0)
         members = _zip_members if head.startswith(b"PK") else _tar_members
@@ -518,8 +550,10 @@ def _extract(archive: Path, sources: tuple[SourcePath, ...], pool: Path, shown: 
                     raise FetchError(f"{shown}: {name} appears twice; the archive was refused")
                 _check_name(pool_name, f"{shown}: {name}")
                 if len(taken) >= MAX_POOL_FILES:
-                    raise FetchError(f"{shown} holds more than {MAX_POOL_FILES:,} of the files the card pool would "
-                                     "take; the archive was refused")
+                    raise FetchError(
+                        f"{shown} holds more than {MAX_POOL_FILES:,} of the files the card pool would "
+                        "take; the archive was refused"
+                    )
                 taken.add(pool_name)
                 with open_member() as member:
                     total += _store(member, pool / pool_name, f"{shown}: {name}", pool, total)
@@ -559,8 +593,7 @@ def _tar_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[st
     try:
         tar = tarfile.open(fileobj=stream, mode="r|*")
     except _ARCHIVE_ERRORS as exc:
-        raise FetchError(f"{shown} is not a readable .tar.gz or .zip archive ({_reason(_first_reason(exc))})") \
-            from None
+        raise FetchError(f"{shown} is not a readable .tar.gz or .zip archive ({_reason(_first_reason(exc))})") from None
     with tar:
         count = 0
         while True:
@@ -572,10 +605,18 @@ def _tar_members(stream: BinaryIO, shown: str, packed: int) -> Iterator[tuple[st
             if count > MAX_MEMBERS:
                 raise FetchError(f"{shown} holds more than {MAX_MEMBERS:,} members; the archive was refused")
             if member.offset_data + member.size > unpacked_limit:
-                raise FetchError(f"{shown} unpacks to more than {unpacked_limit // 1024 ** 2:,} MB; the archive was "
-                                 "refused")
-            kind = "file" if member.isreg() else "link" if (member.issym() or member.islnk()) else \
-                "folder" if member.isdir() else "special file"
+                raise FetchError(
+                    f"{shown} unpacks to more than {unpacked_limit // 1024**2:,} MB; the archive was refused"
+                )
+            kind = (
+                "file"
+                if member.isreg()
+                else "link"
+                if (member.issym() or member.islnk())
+                else "folder"
+                if member.isdir()
+                else "special file"
+            )
             yield member.name, kind, functools.partial(tar.extractfile, member)
 
 
@@ -626,9 +667,9 @@ def _store(stream: BinaryIO, dest: Path, shown: str, pool: Path, total: int) -> 
                 return written
             written += len(chunk)
             if written > MAX_FILE:
-                raise FetchError(f"{shown} is larger than {MAX_FILE // 1024 ** 2} MB; refused")
+                raise FetchError(f"{shown} is larger than {MAX_FILE // 1024**2} MB; refused")
             if total + written > MAX_POOL:
-                raise FetchError(f"the card pool would be larger than {MAX_POOL // 1024 ** 2} MB; refused")
+                raise FetchError(f"the card pool would be larger than {MAX_POOL // 1024**2} MB; refused")
             _write_all(fd, chunk)
     finally:
         os.close(fd)
@@ -637,7 +678,7 @@ def _store(stream: BinaryIO, dest: Path, shown: str, pool: Path, total: int) -> 
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def _write_bytes(path: Path, data: bytes, root: Path) -> None:
@@ -650,8 +691,10 @@ def _write_bytes(path: Path, data: bytes, root: Path) -> None:
 
 def _disk_error(exc: OSError, root: Path) -> FetchError:
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return FetchError(f"the disk is full: no room to write the card pool under {root} (it needs about 15 MB "
-                          "beside the download); nothing was installed")
+        return FetchError(
+            f"the disk is full: no room to write the card pool under {root} (it needs about 15 MB "
+            "beside the download); nothing was installed"
+        )
     return FetchError(f"cannot write the card pool under {root}: {exc.strerror or exc}; nothing was installed")
 
 
@@ -736,12 +779,12 @@ def _download(url: str, dest: Path, pool: Path) -> None:
         host = urlsplit(url).hostname or shown
         response = _opener().open(_request(url), timeout=TIMEOUT)
     except _RedirectRefused as exc:
-        raise FetchError(f"{shown} redirects to {exc}, which is not an http:// or https:// address; refused") \
-            from None
+        raise FetchError(f"{shown} redirects to {exc}, which is not an http:// or https:// address; refused") from None
     except urllib.error.HTTPError as exc:
         if proxy and exc.code in (407, 502, 503, 504):
-            raise FetchError(f"proxy error: the proxy {proxy} answered HTTP {exc.code} ({exc.reason}) for "
-                             f"{shown}") from None
+            raise FetchError(
+                f"proxy error: the proxy {proxy} answered HTTP {exc.code} ({exc.reason}) for {shown}"
+            ) from None
         raise FetchError(f"HTTP error {exc.code} ({exc.reason}) from {shown}") from None
     except urllib.error.URLError as exc:
         raise FetchError(_unreachable(exc.reason, shown, host, proxy)) from None
@@ -753,12 +796,15 @@ def _download(url: str, dest: Path, pool: Path) -> None:
     with response:
         length = response.headers.get("Content-Length")
         if length is not None and not re.fullmatch(r"[0-9]{1,20}", length.strip()):
-            raise FetchError(f"{shown} answered with a Content-Length that is not a number "
-                             f"({json.dumps(length[:40])}); refused")
+            raise FetchError(
+                f"{shown} answered with a Content-Length that is not a number ({json.dumps(length[:40])}); refused"
+            )
         expected = int(length) if length is not None else None
         if expected is not None and expected > MAX_DOWNLOAD:
-            raise FetchError(f"{shown} is {expected // 1024 ** 2} MB, more than the "
-                             f"{MAX_DOWNLOAD // 1024 ** 3} GB a card pool archive may be; refused")
+            raise FetchError(
+                f"{shown} is {expected // 1024**2} MB, more than the "
+                f"{MAX_DOWNLOAD // 1024**3} GB a card pool archive may be; refused"
+            )
         fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         bar = meter("downloading the card pool", expected, Unit.BYTES)
         try:
@@ -773,18 +819,22 @@ def _download(url: str, dest: Path, pool: Path) -> None:
                 received += len(chunk)
                 window_bytes += len(chunk)
                 if received > MAX_DOWNLOAD:
-                    raise FetchError(f"{shown} sends more than {MAX_DOWNLOAD // 1024 ** 3} GB; refused")
+                    raise FetchError(f"{shown} sends more than {MAX_DOWNLOAD // 1024**3} GB; refused")
                 _write_all(fd, chunk)
                 bar.advance(len(chunk))
                 now = time.monotonic()
                 if now - started > DEADLINE:
-                    raise FetchError(f"the download from {shown} did not end within {DEADLINE:,} s "
-                                     f"({received:,} bytes received); nothing was installed")
+                    raise FetchError(
+                        f"the download from {shown} did not end within {DEADLINE:,} s "
+                        f"({received:,} bytes received); nothing was installed"
+                    )
                 if now - window_start >= RATE_WINDOW:
                     if window_bytes < MIN_RATE * (now - window_start):
-                        raise FetchError(f"the download from {shown} is too slow: {window_bytes:,} bytes in the last "
-                                         f"{now - window_start:.0f} s, less than {MIN_RATE:,} bytes a second "
-                                         f"({received:,} bytes received); nothing was installed")
+                        raise FetchError(
+                            f"the download from {shown} is too slow: {window_bytes:,} bytes in the last "
+                            f"{now - window_start:.0f} s, less than {MIN_RATE:,} bytes a second "
+                            f"({received:,} bytes received); nothing was installed"
+                        )
                     window_start, window_bytes = now, 0
         finally:
             bar.close()
@@ -813,8 +863,7 @@ def _unreachable(reason, shown: str, host: str, proxy: str | None) -> str:
     if isinstance(reason, ssl.SSLCertVerificationError):
         return f"cannot verify the certificate of {host} ({reason.verify_message}); nothing was downloaded"
     if isinstance(reason, (ConnectionError, socket.gaierror, socket.timeout, TimeoutError, OSError)):
-        return (f"no network: cannot reach {host} ({_why(reason)}); with a copy of the pool, give it with "
-                "--from PATH")
+        return f"no network: cannot reach {host} ({_why(reason)}); with a copy of the pool, give it with --from PATH"
     return f"cannot download {shown} ({_reason(reason) if isinstance(reason, BaseException) else text})"
 
 

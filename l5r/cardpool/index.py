@@ -53,8 +53,7 @@ class CardIndex:
         self._suggestion_table: list | None = None  # built on the first unknown card
         self._found: dict[tuple, Lookup] = {}  # find()'s answers so far
         self._postings: dict[str, list[int]] = {}  # bigram -> the table rows holding it
-        self._soul_of, self._counts_as, self._counted_by = _links(self.identities, self._by_title, self._by_card,
-                                                                  cards)
+        self._soul_of, self._counts_as, self._counted_by = _links(self.identities, self._by_title, self._by_card, cards)
 
     def __len__(self) -> int:
         return len(self.identities)
@@ -89,8 +88,9 @@ class CardIndex:
         """Every experience level of the same card (for a format where levels are not different cards)."""
         return [i for i in self._by_title.get(title_key(identity.title), ()) if i.deck == identity.deck]
 
-    def find(self, name: str, experience: str | None = None, set_name: str | None = None,
-             deck: str | None = None) -> Lookup:
+    def find(
+        self, name: str, experience: str | None = None, set_name: str | None = None, deck: str | None = None
+    ) -> Lookup:
         """The one card a decklist line means; `deck` (the section it is in) settles same-title cards."""
         # A long deck names the same cards again and again: each lookup is made once (the index never changes),
         # and the answers kept are bounded, so a deck of distinct names cannot grow them without end.
@@ -205,7 +205,7 @@ SUGGESTION_THRESHOLD = 0.5
 
 
 def _bigrams(key: str) -> frozenset[str]:
-    return frozenset(key[i:i + 2] for i in range(len(key) - 1))
+    return frozenset(key[i : i + 2] for i in range(len(key) - 1))
 
 
 def build_index(pool: Iterable[Identity], cards: Mapping[str, CardRecord], pool_dir: Path | None) -> CardIndex:
@@ -227,9 +227,16 @@ def _pool_name(card: CardRecord) -> str:
 
 def _from_record(card: CardRecord) -> Identity:
     return Identity(
-        key=_pool_name(card), title=card.name, experience=card.experience, deck=card.deck, types=(card.type,),
-        clans=(card.clan,) if card.clan else (), keywords=card.keywords, unique=bool(card.unique),
-        sets=card.sets, in_pool=False,
+        key=_pool_name(card),
+        title=card.name,
+        experience=card.experience,
+        deck=card.deck,
+        types=(card.type,),
+        clans=(card.clan,) if card.clan else (),
+        keywords=card.keywords,
+        unique=bool(card.unique),
+        sets=card.sets,
+        in_pool=False,
     )
 
 
@@ -240,7 +247,9 @@ def _with_record(identity: Identity, card: CardRecord) -> Identity:
     if "deck_size_change" in rules:
         change = tuple((deck.title(), amount) for deck, amount in rules["deck_size_change"].items())
     return replace(
-        identity, card_id=card.id, icons=identity.icons | frozenset(card.icons),
+        identity,
+        card_id=card.id,
+        icons=identity.icons | frozenset(card.icons),
         max_copies=rules.get("max_copies", identity.max_copies),
         counts_toward_deck_size=rules.get("counts_toward_deck_size", identity.counts_toward_deck_size),
         deck_size_change=change,
@@ -278,5 +287,7 @@ def _links(identities, by_title, by_card, cards):
         for target in playable(identity, targets):
             counts_as[identity].add(target)
             counted_by[target].add(identity)
-    return tuple({k: tuple(sorted(v, key=lambda i: i.key)) for k, v in links.items()}
-                 for links in (soul_of, counts_as, counted_by))
+    return tuple(
+        {k: tuple(sorted(v, key=lambda i: i.key)) for k, v in links.items()}
+        for links in (soul_of, counts_as, counted_by)
+    )

@@ -28,8 +28,17 @@ PROMO_RARITY = "Promo"
 PROMO_SET_PREFIX = "Promotional"
 UNRELEASED_TAG = "Unreleased"
 # Stats that can print an icon instead of a number ("[Rank•7]" Province Strength).
-_ICON_STATS = ("force", "chi", "focus", "gold_cost", "personal_honor", "honor_requirement", "province_strength",
-               "gold_production", "starting_honor")
+_ICON_STATS = (
+    "force",
+    "chi",
+    "focus",
+    "gold_cost",
+    "personal_honor",
+    "honor_requirement",
+    "province_strength",
+    "gold_production",
+    "starting_honor",
+)
 
 
 MAX_SET_BYTES = 8 * MB  # the largest set file is 0.35 MB
@@ -38,8 +47,13 @@ MAX_SET_BYTES = 8 * MB  # the largest set file is 0.35 MB
 MAX_SET_VALUES = 2_000_000
 
 
-_LIST_FIELDS = {"decks": "Dynasty", "types": "Personality", "clans": "Crab", "keywords": "Samurai",
-                "legality": "Modern"}
+_LIST_FIELDS = {
+    "decks": "Dynasty",
+    "types": "Personality",
+    "clans": "Crab",
+    "keywords": "Samurai",
+    "legality": "Modern",
+}
 
 
 class PoolError(CodexError):
@@ -93,8 +107,10 @@ def _printings(path: Path) -> list[dict]:
         for field in _LIST_FIELDS:
             if not isinstance(card.get(field) or [], list):
                 shown = str(card[field])[:40]
-                raise PoolError(f"card pool file {path}: card “{plain(str(card['title']))[:80]}” has `{field}: {shown}`; "
-                                f"it must be a list such as [{_LIST_FIELDS[field]}]")
+                raise PoolError(
+                    f"card pool file {path}: card “{plain(str(card['title']))[:80]}” has `{field}: {shown}`; "
+                    f"it must be a list such as [{_LIST_FIELDS[field]}]"
+                )
         card["_set"] = set_name
     return cards
 
@@ -121,7 +137,10 @@ def _identity(key: tuple[str, str], printings: list[dict]) -> Identity:
     text = " ".join(dict.fromkeys(str(p.get("text") or "") for p in printings))  # reprints repeat it
     keywords = _union(p.get("keywords") for p in printings)
     return Identity(
-        key=full_name, title=title, experience=experience, deck=deck,
+        key=full_name,
+        title=title,
+        experience=experience,
+        deck=deck,
         types=_union(p.get("types") for p in printings),
         clans=_union(p.get("clans") for p in printings),
         keywords=keywords,
@@ -132,7 +151,7 @@ def _identity(key: tuple[str, str], printings: list[dict]) -> Identity:
         icons=cardtext.icons(text, *(p.get(stat) for p in printings for stat in _ICON_STATS)),
         max_copies=cardtext.max_copies(text, title),
         counts_as=tuple(dict.fromkeys(cardtext.counts_as(text))),
-        soul_of=tuple(k[len("Soul of "):] for k in keywords if k.startswith("Soul of ")),
+        soul_of=tuple(k[len("Soul of ") :] for k in keywords if k.startswith("Soul of ")),
         counts_toward_deck_size=cardtext.counts_toward_deck_size(text),
         deck_size_change=tuple(dict.fromkeys(cardtext.deck_size_change(text))),
     )
@@ -141,13 +160,22 @@ def _identity(key: tuple[str, str], printings: list[dict]) -> Identity:
 def _shared(identity: Identity, memo: dict) -> Identity:
     """Equal tuples and sets become one object, which the in-process cache then holds once."""
     values = {f.name: getattr(identity, f.name) for f in fields(identity)}
-    return replace(identity, **{name: memo.setdefault(value, value) for name, value in values.items()
-                                if isinstance(value, (tuple, frozenset))})
+    return replace(
+        identity,
+        **{
+            name: memo.setdefault(value, value)
+            for name, value in values.items()
+            if isinstance(value, (tuple, frozenset))
+        },
+    )
 
 
 def _promotional(printing: dict) -> bool:
-    return (printing.get("rarity") == PROMO_RARITY or printing["_set"].startswith(PROMO_SET_PREFIX)
-            or UNRELEASED_TAG in (printing.get("legality") or ()))
+    return (
+        printing.get("rarity") == PROMO_RARITY
+        or printing["_set"].startswith(PROMO_SET_PREFIX)
+        or UNRELEASED_TAG in (printing.get("legality") or ())
+    )
 
 
 def _union(lists) -> tuple[str, ...]:

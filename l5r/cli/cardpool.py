@@ -19,33 +19,57 @@ from ..errors import CodexError, ExitCode
 def register(sub):
     p = sub.add_parser("cardpool", help="the card pool: fetch it, say which one is used, update the pin")
     verbs = p.add_subparsers(dest="cardpool_command", metavar="ACTION")
-    f = verbs.add_parser("fetch", help="download the pinned commit's card pool, verify it, install it in the cache",
-                         description="Download the card pool of the pinned commit (the repository's public "
-                                     "archive), verify every file against the manifest and install it in the user "
-                                     "cache folder, where every command then finds it.")
-    f.add_argument("--from", dest="source", metavar="PATH|URL", default=None,
-                   help="instead of GitHub: a checkout of the repository, a folder holding sets/ and "
-                        "set_info.yaml, a .tar.gz or .zip archive, or a mirror's archive URL")
-    f.add_argument("--force", action="store_true",
-                   help="download again even when the pinned pool is installed and verifies")
+    f = verbs.add_parser(
+        "fetch",
+        help="download the pinned commit's card pool, verify it, install it in the cache",
+        description="Download the card pool of the pinned commit (the repository's public "
+        "archive), verify every file against the manifest and install it in the user "
+        "cache folder, where every command then finds it.",
+    )
+    f.add_argument(
+        "--from",
+        dest="source",
+        metavar="PATH|URL",
+        default=None,
+        help="instead of GitHub: a checkout of the repository, a folder holding sets/ and "
+        "set_info.yaml, a .tar.gz or .zip archive, or a mirror's archive URL",
+    )
+    f.add_argument(
+        "--force", action="store_true", help="download again even when the pinned pool is installed and verifies"
+    )
     f.add_argument("--manifest", type=Path, default=None, help=argparse_suppress())
     f.set_defaults(func=run_fetch, name="cardpool fetch")
-    s = verbs.add_parser("status", help="which pool is installed, from where, whether it verifies, and which pool "
-                                        "a command would use now")
+    s = verbs.add_parser(
+        "status",
+        help="which pool is installed, from where, whether it verifies, and which pool a command would use now",
+    )
     s.add_argument("--cardpool", metavar="DIR", default=None, help="as a command given --cardpool DIR would")
     s.add_argument("--manifest", type=Path, default=None, help=argparse_suppress())
     s.set_defaults(func=run_status, name="cardpool status")
-    n = verbs.add_parser("pin", help="update the pin: rewrite the manifest from another commit's files",
-                         description="Rewrite the manifest (l5r/cardpool/manifest.json) from the files of another "
-                                     "commit: its GitHub archive, or --from a checkout, archive or URL of it. Then "
-                                     "`l5r cardpool fetch` installs that commit's pool.")
+    n = verbs.add_parser(
+        "pin",
+        help="update the pin: rewrite the manifest from another commit's files",
+        description="Rewrite the manifest (l5r/cardpool/manifest.json) from the files of another "
+        "commit: its GitHub archive, or --from a checkout, archive or URL of it. Then "
+        "`l5r cardpool fetch` installs that commit's pool.",
+    )
     n.add_argument("commit", metavar="COMMIT", help="the full 40-character commit id")
-    n.add_argument("--from", dest="source", metavar="PATH|URL", default=None,
-                   help="that commit's files: a checkout, a .tar.gz/.zip archive or its URL (default: GitHub)")
-    n.add_argument("--repository", metavar="OWNER/NAME", default=None,
-                   help="another repository (default: the one the manifest names)")
-    n.add_argument("--manifest", type=Path, default=None,
-                   help="the manifest to rewrite (default: the one the l5r package ships)")
+    n.add_argument(
+        "--from",
+        dest="source",
+        metavar="PATH|URL",
+        default=None,
+        help="that commit's files: a checkout, a .tar.gz/.zip archive or its URL (default: GitHub)",
+    )
+    n.add_argument(
+        "--repository",
+        metavar="OWNER/NAME",
+        default=None,
+        help="another repository (default: the one the manifest names)",
+    )
+    n.add_argument(
+        "--manifest", type=Path, default=None, help="the manifest to rewrite (default: the one the l5r package ships)"
+    )
     n.set_defaults(func=run_pin, name="cardpool pin")
     p.set_defaults(func=lambda args: (p.print_help(sys.stderr), ExitCode.BAD_INPUT)[1])
 
@@ -74,8 +98,9 @@ def run_fetch(args) -> int:
             found = None
         if args.source is None and not args.force and found and not pool_fetch.verify(found.folder, manifest):
             # Nothing to download (and no network needed): `make cardpool` can run before every build.
-            print(f"card pool: {manifest.short} is installed and verifies, in {found.folder} (--force downloads "
-                  "it again)")
+            print(
+                f"card pool: {manifest.short} is installed and verifies, in {found.folder} (--force downloads it again)"
+            )
             return ExitCode.OK
         where = pool_fetch.shown_source(args.source) if args.source else manifest.archive_url
         print(f"l5r cardpool fetch: {manifest.short} from {where}", flush=True)
@@ -84,8 +109,10 @@ def run_fetch(args) -> int:
         print("l5r cardpool fetch: interrupted; nothing was installed", file=sys.stderr)
         return ExitCode.INTERRUPTED
     total = sum(size for size, _ in manifest.files.values())
-    print(f"card pool installed: {len(manifest.files)} files ({total / 1e6:.1f} MB) verified against the manifest, "
-          f"in {result.folder}")
+    print(
+        f"card pool installed: {len(manifest.files)} files ({total / 1e6:.1f} MB) verified against the manifest, "
+        f"in {result.folder}"
+    )
     return ExitCode.OK
 
 
@@ -105,8 +132,10 @@ def run_status(args) -> int:
     print(f"  from {found.origin}, fetched {found.fetched_at}")
     problems = pool_fetch.verify(found.folder, manifest)
     if problems:
-        print(f"  verifies: NO, {len(problems)} problem(s), first: {problems[0]}; fetch it again with "
-              "`l5r cardpool fetch`")
+        print(
+            f"  verifies: NO, {len(problems)} problem(s), first: {problems[0]}; fetch it again with "
+            "`l5r cardpool fetch`"
+        )
         return ExitCode.PROBLEMS
     print(f"  verifies: yes, all {len(manifest.files)} files match the manifest")
     return ExitCode.OK
@@ -137,13 +166,16 @@ def run_pin(args) -> int:
             shutil.rmtree(work, ignore_errors=True)
         if not facts:
             raise pool_fetch.FetchError(f"{shown} holds none of the pool's files")
-        written = pool_fetch.write_manifest(pool_fetch.Manifest(repository, args.commit, new.sources, facts),
-                                            args.manifest)
+        written = pool_fetch.write_manifest(
+            pool_fetch.Manifest(repository, args.commit, new.sources, facts), args.manifest
+        )
     except KeyboardInterrupt:
         print("l5r cardpool pin: interrupted; the manifest was left as it was", file=sys.stderr)
         return ExitCode.INTERRUPTED
     except OSError as exc:
         raise pool_fetch.FetchError(f"{exc.strerror or exc}; the manifest was left as it was") from None
-    print(f"pinned {repository} at {args.commit}: {len(facts)} files from {shown}, written to {written}; "
-          "run `l5r cardpool fetch` to install it")
+    print(
+        f"pinned {repository} at {args.commit}: {len(facts)} files from {shown}, written to {written}; "
+        "run `l5r cardpool fetch` to install it"
+    )
     return ExitCode.OK

@@ -13,9 +13,13 @@ from ..errors import ExitCode
 
 def register(sub):
     p = sub.add_parser("check", help="validate all data files (YAML, schema, ids, references)")
-    p.add_argument("--data", type=Path, default=None,
-                   help="data folder (default: data/ of the project around the current directory, "
-                        "else the installed Codex's data/)")
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="data folder (default: data/ of the project around the current directory, "
+        "else the installed Codex's data/)",
+    )
     p.set_defaults(func=run)
 
 

@@ -20,31 +20,56 @@ from ..engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ..errors import ExitCode
 
 # What the command exits with for each verdict (the codes themselves: l5r/errors.py).
-EXIT_CODES = {Verdict.LEGAL: ExitCode.OK, Verdict.NOT_LEGAL: ExitCode.PROBLEMS,
-              Verdict.CANNOT_BE_CHECKED: ExitCode.UNDECIDED, Verdict.NOT_A_DECKLIST: ExitCode.NOT_A_DECKLIST}
+EXIT_CODES = {
+    Verdict.LEGAL: ExitCode.OK,
+    Verdict.NOT_LEGAL: ExitCode.PROBLEMS,
+    Verdict.CANNOT_BE_CHECKED: ExitCode.UNDECIDED,
+    Verdict.NOT_A_DECKLIST: ExitCode.NOT_A_DECKLIST,
+}
 
 
 def register(sub):
     deck = sub.add_parser("deck", help="decklists: check one against a format's construction rules")
     deck_sub = deck.add_subparsers(dest="deck_command", metavar="ACTION")
-    p = deck_sub.add_parser("check", help="check a decklist's legality in a format",
-                            formatter_class=argparse.RawDescriptionHelpFormatter,
-                            description="Check a decklist against a format's deck construction rules, "
-                                        "ban list and legal card pool.",
-                            epilog=_INPUT_FORMATS_HELP + _EXIT_HELP)
-    p.add_argument("--format", metavar="FORMAT",
-                   help="format id: obsidian-hand, new-era, modern (default: the decklist's Sun and Moon "
-                        "`Legality:` line)")
-    p.add_argument("--input-format", choices=INPUT_FORMATS, metavar="SYNTAX", default=None,
-                   help="the decklist's syntax: " + ", ".join(INPUT_FORMATS) + " (default: detected; see below)")
-    p.add_argument("--cardpool", metavar="DIR", help="card pool folder (sets/*.yaml), or `none`; default: $L5R_CARDPOOL, else the pool "
-                                                  "`l5r cardpool fetch` installed")
-    p.add_argument("--as-of", type=_date, metavar="DATE", default=None,
-                   help="check the ban list as it stood that day (YYYY-MM-DD; default: today)")
+    p = deck_sub.add_parser(
+        "check",
+        help="check a decklist's legality in a format",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Check a decklist against a format's deck construction rules, ban list and legal card pool.",
+        epilog=_INPUT_FORMATS_HELP + _EXIT_HELP,
+    )
+    p.add_argument(
+        "--format",
+        metavar="FORMAT",
+        help="format id: obsidian-hand, new-era, modern (default: the decklist's Sun and Moon `Legality:` line)",
+    )
+    p.add_argument(
+        "--input-format",
+        choices=INPUT_FORMATS,
+        metavar="SYNTAX",
+        default=None,
+        help="the decklist's syntax: " + ", ".join(INPUT_FORMATS) + " (default: detected; see below)",
+    )
+    p.add_argument(
+        "--cardpool",
+        metavar="DIR",
+        help="card pool folder (sets/*.yaml), or `none`; default: $L5R_CARDPOOL, else the pool "
+        "`l5r cardpool fetch` installed",
+    )
+    p.add_argument(
+        "--as-of",
+        type=_date,
+        metavar="DATE",
+        default=None,
+        help="check the ban list as it stood that day (YYYY-MM-DD; default: today)",
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--strict-titles", action="store_true",
-                   help="a title that is not exactly a card's is a problem, even when one card is near-certain "
-                        "(default: read as that card, with a warning)")
+    p.add_argument(
+        "--strict-titles",
+        action="store_true",
+        help="a title that is not exactly a card's is a problem, even when one card is near-certain "
+        "(default: read as that card, with a warning)",
+    )
     p.add_argument("deckfile", metavar="DECKFILE", help="the decklist (.txt, or .yml/.yaml); - reads standard input")
     p.set_defaults(func=run, name="deck check")
     deck.set_defaults(func=lambda args: _usage(deck))
@@ -54,9 +79,16 @@ def run(args) -> int:
     codex = load_codex(data_dir())
     text = read_deck_text(args.deckfile)
     pool = choose_pool(args.cardpool)
-    result = check_text(codex, text, load_index(pool.path, codex.cards), args.as_of or dt.date.today(),
-                        source=str(args.deckfile), format_id=args.format, input_format=args.input_format,
-                        strict_titles=args.strict_titles)
+    result = check_text(
+        codex,
+        text,
+        load_index(pool.path, codex.cards),
+        args.as_of or dt.date.today(),
+        source=str(args.deckfile),
+        format_id=args.format,
+        input_format=args.input_format,
+        strict_titles=args.strict_titles,
+    )
     report = result.report
     # Which pool the verdict rests on, first; standard output stays pure JSON under --json.
     print(pool.line(), file=sys.stderr if args.json else sys.stdout)

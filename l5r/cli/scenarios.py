@@ -21,9 +21,13 @@ def register(sub):
     actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
     run = actions.add_parser("run", help="run every scenario in the given Markdown/YAML files or folders")
     run.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (e.g. docs data)")
-    run.add_argument("--data", type=Path, default=None,
-                     help="data folder (default: data/ of the project around the current directory, "
-                          "else the installed Codex's data/)")
+    run.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="data folder (default: data/ of the project around the current directory, "
+        "else the installed Codex's data/)",
+    )
     run.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
     run.set_defaults(func=_run, name="scenarios run")
     p.set_defaults(func=lambda args: _usage(p))
@@ -51,6 +55,5 @@ def _run(args) -> int:
         failed += 1
         print("FAIL  " + outcome.report())
     passed = len(scenarios) - failed
-    print(f"{passed} passed, {failed} failed ({len(scenarios)} scenarios)",
-          file=sys.stderr if failed else sys.stdout)
+    print(f"{passed} passed, {failed} failed ({len(scenarios)} scenarios)", file=sys.stderr if failed else sys.stdout)
     return ExitCode.PROBLEMS if failed else ExitCode.OK

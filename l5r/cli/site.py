@@ -13,8 +13,10 @@ from ..errors import CodexError, ExitCode
 
 
 SITE_URL_ENV = "L5R_SITE_URL"
-SITE_URL_HELP = (f"the site's public address, used by the feeds, permalinks.json and the short links "
-                 f"(default: ${SITE_URL_ENV}; without one, links are relative)")
+SITE_URL_HELP = (
+    f"the site's public address, used by the feeds, permalinks.json and the short links "
+    f"(default: ${SITE_URL_ENV}; without one, links are relative)"
+)
 
 
 def _site_url(args) -> str:
@@ -29,19 +31,36 @@ def register(sub):
     verbs = p.add_subparsers(dest="site_command", metavar="COMMAND")
     g = verbs.add_parser("generate", help="write every generated page under OUT, beside a copy of docs/")
     g.add_argument("out", type=Path, metavar="OUT", help="folder to write into (made if missing)")
-    g.add_argument("--data", type=Path, default=None,
-                   help="data folder (default: the data/ of the project around the current folder)")
+    g.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="data folder (default: the data/ of the project around the current folder)",
+    )
     g.add_argument("--site-url", default=None, help=SITE_URL_HELP)
-    g.add_argument("--offline", action="store_true",
-                   help="for the offline copy: pages are files (a/b.html), not directory URLs (a/b/)")
+    g.add_argument(
+        "--offline",
+        action="store_true",
+        help="for the offline copy: pages are files (a/b.html), not directory URLs (a/b/)",
+    )
     g.set_defaults(func=run_generate, name="site generate")
-    b = verbs.add_parser("postbuild", help="after another engine built SITE_DIR: every pass the Codex runs on it "
-                                           "(search tags, card pages, permalinks, the offline copy's files)")
+    b = verbs.add_parser(
+        "postbuild",
+        help="after another engine built SITE_DIR: every pass the Codex runs on it "
+        "(search tags, card pages, permalinks, the offline copy's files)",
+    )
     b.add_argument("site", type=Path, metavar="SITE_DIR", help="the folder the engine built (site/)")
-    b.add_argument("--offline", action="store_true",
-                   help="the offline copy (built with use_directory_urls: false): also its passes")
-    b.add_argument("--data", type=Path, default=None,
-                   help="data folder (default: the data/ of the project around the current folder)")
+    b.add_argument(
+        "--offline",
+        action="store_true",
+        help="the offline copy (built with use_directory_urls: false): also its passes",
+    )
+    b.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="data folder (default: the data/ of the project around the current folder)",
+    )
     b.add_argument("--site-url", default=None, help=SITE_URL_HELP)
     b.set_defaults(func=run_postbuild, name="site postbuild")
     p.set_defaults(func=lambda args: (p.print_help(sys.stderr), 2)[1])
@@ -63,8 +82,11 @@ def _generate(data_arg, *, directory_urls: bool, **options):
     codex = load_codex(data)
     # The repository's address, as mkdocs.yml reads it (its `edit_uri` is editlinks.DEFAULT_EDIT_URI's).
     source_root = editlinks.source_root(os.environ.get(editlinks.REPO_URL_ENV, ""))
-    return codex, generate(codex, directory_urls=directory_urls, pool_dir=pool.path, source_root=source_root,
-                           **options), project
+    return (
+        codex,
+        generate(codex, directory_urls=directory_urls, pool_dir=pool.path, source_root=source_root, **options),
+        project,
+    )
 
 
 def run_generate(args) -> int:
@@ -93,11 +115,19 @@ def run_postbuild(args) -> int:
     if not generated.site_url:
         print(f"WARNING -  {NO_ADDRESS}", file=sys.stderr)
     try:
-        counts = postbuild.run(args.site, codex, generated, directory_urls=not args.offline,
-                               offline_copy=args.offline, project=project,
-                               card_jobs=jobs_setting(os.environ.get(JOBS_ENV)))
+        counts = postbuild.run(
+            args.site,
+            codex,
+            generated,
+            directory_urls=not args.offline,
+            offline_copy=args.offline,
+            project=project,
+            card_jobs=jobs_setting(os.environ.get(JOBS_ENV)),
+        )
     except OSError as exc:
         raise CodexError(f"cannot write in {args.site}: {exc.strerror}") from None
-    print(f"{args.site} post-built: {counts['pages']} pages, {counts['permalinks']} permalinks, "
-          f"{counts['short_links']} short links, {counts['stubs']} stubs for old pages")
+    print(
+        f"{args.site} post-built: {counts['pages']} pages, {counts['permalinks']} permalinks, "
+        f"{counts['short_links']} short links, {counts['stubs']} stubs for old pages"
+    )
     return ExitCode.OK

@@ -117,13 +117,23 @@ def statement(entry: m.BanEntry, which: Which) -> DateStatement | None:
     if precision == m.DatePrecision.AS_OF:
         subject = "on the list" if which == "added" else "off the list"
         iso = date.isoformat()
-        why = (f"The document says the card is {subject} as of {iso}, not when that began; the Codex "
-               f"reads it as in force from {iso} on when checking a deck for a date.")
-        return DateStatement(which, DateQualifier.AS_OF, date, prefix=f"{subject} as of", why=why, inferred=True,
-                             aside=(_AS_OF_ASIDE,))
+        why = (
+            f"The document says the card is {subject} as of {iso}, not when that began; the Codex "
+            f"reads it as in force from {iso} on when checking a deck for a date."
+        )
+        return DateStatement(
+            which, DateQualifier.AS_OF, date, prefix=f"{subject} as of", why=why, inferred=True, aside=(_AS_OF_ASIDE,)
+        )
     if precision == m.DatePrecision.INFERRED:
-        return DateStatement(which, DateQualifier.UNDATED, date, prefix="undated", why=inference, inferred=True,
-                             aside=("the Codex infers in force by ", date, f": {inference}"))
+        return DateStatement(
+            which,
+            DateQualifier.UNDATED,
+            date,
+            prefix="undated",
+            why=inference,
+            inferred=True,
+            aside=("the Codex infers in force by ", date, f": {inference}"),
+        )
     return DateStatement(which, DateQualifier.EXACT, date)
 
 
@@ -153,12 +163,21 @@ def status_phrase(entry: m.BanEntry) -> str:
 
 def bounded(entries: Iterable[m.BanEntry]) -> list[m.BanEntry]:
     """The entries with a day the document gives only as a bound ("on or before", "as of")."""
-    return [e for e in entries
-            if any(st is not None and st.qualifier in (DateQualifier.ON_OR_BEFORE, DateQualifier.AS_OF)
-                   for st in (added_statement(e), lifted_statement(e)))]
+    return [
+        e
+        for e in entries
+        if any(
+            st is not None and st.qualifier in (DateQualifier.ON_OR_BEFORE, DateQualifier.AS_OF)
+            for st in (added_statement(e), lifted_statement(e))
+        )
+    ]
 
 
 def inferred_changes(entries: Iterable[m.BanEntry]) -> list[DateStatement]:
     """The changes the document leaves undated but the Codex places on a day (with why)."""
-    return [st for e in entries for st in (added_statement(e), lifted_statement(e))
-            if st is not None and st.qualifier == DateQualifier.UNDATED and st.date is not None]
+    return [
+        st
+        for e in entries
+        for st in (added_statement(e), lifted_statement(e))
+        if st is not None and st.qualifier == DateQualifier.UNDATED and st.date is not None
+    ]

@@ -32,18 +32,30 @@ def unique_citations(c: Collector, formats, records, format_docs) -> None:
     seen: dict[str, tuple[str, str, int]] = {}
     cited: list[tuple[str, str, Any, Any, Any]] = [  # (citation, who, document, keys, origin)
         (f.citation_prefix, f"format '{f.id}'", format_docs[f.id][0], ("citation_prefix",), None)
-        for f in formats.values() if f.id in format_docs]
-    cited += [(r.citation, f"record '{r.id}'", None, None, r.origin) for r in records.values()
-              if r.citation and r.origin is not None]
+        for f in formats.values()
+        if f.id in format_docs
+    ]
+    cited += [
+        (r.citation, f"record '{r.id}'", None, None, r.origin)
+        for r in records.values()
+        if r.citation and r.origin is not None
+    ]
     for citation, who, doc, keys, origin in cited:
         for key in (citation, "slug:" + re.sub(r"[^a-z0-9]+", "-", citation.lower()).strip("-")):
             path, line = (doc.path, doc.location(keys)[0]) if doc is not None else (origin.path, origin.line)
             first = seen.setdefault(key, (who, path, line))
             if first[0] != who:
                 what = "citation" if key == citation else "citation link"
-                c.problems.append(Problem(path, line, 1, f"{who} has the {what} of {first[0]} "
-                                          f"({first[1]}:{first[2]}): “{citation}”; one of them could not be "
-                                          "cited: give it another id, number or prefix"))
+                c.problems.append(
+                    Problem(
+                        path,
+                        line,
+                        1,
+                        f"{who} has the {what} of {first[0]} "
+                        f"({first[1]}:{first[2]}): “{citation}”; one of them could not be "
+                        "cited: give it another id, number or prefix",
+                    )
+                )
                 break
 
 
@@ -56,11 +68,18 @@ def check_quotes(c: Collector, formats) -> None:
         if _squash(words) not in corpus[fid]:
             # Said with the files the text is read from: a file cut short (and still valid YAML) loses text that
             # other files quote, and every such problem is written in those other files.
-            files = _files_shown({r.origin.path for r in format_records(formats[fid]) if r.origin is not None}) \
-                if fid in formats else ""
+            files = (
+                _files_shown({r.origin.path for r in format_records(formats[fid]) if r.origin is not None})
+                if fid in formats
+                else ""
+            )
             read_from = f" (read from {files})" if files else ""
-            c.problem(doc, keys, f"“{words}” is not in {fid}'s verbatim text{read_from}: quote the document's own "
-                      "words exactly (or use kind: grouping for the Codex's own grouping)")
+            c.problem(
+                doc,
+                keys,
+                f"“{words}” is not in {fid}'s verbatim text{read_from}: quote the document's own "
+                "words exactly (or use kind: grouping for the Codex's own grouping)",
+            )
 
 
 class _NearestIds:
@@ -87,14 +106,19 @@ class _NearestIds:
         parts = tuple(target.split("-"))
         for n in range(len(parts) - 1, 0, -1):
             # A file whose every id goes on alike after this prefix (`oh-abilities-…`) holds no `oh-iii-…`.
-            files = {path for path in self.by_part.get(parts[:n], ())
-                     if len(self.next_parts.get((parts[:n], path), ())) != 1
-                     or parts[n] in self.next_parts[(parts[:n], path)]}
+            files = {
+                path
+                for path in self.by_part.get(parts[:n], ())
+                if len(self.next_parts.get((parts[:n], path), ())) != 1
+                or parts[n] in self.next_parts[(parts[:n], path)]
+            }
             if files and len(files) <= _MOST_FILES_NAMED:
                 prefix = "-".join(parts[:n])
-                return f"; ids beginning '{prefix}-' are written in {_files_shown(files)}: is it whole?" \
-                    if len(files) == 1 else \
-                    f"; ids beginning '{prefix}-' are written in {_files_shown(files)}: is each of them whole?"
+                return (
+                    f"; ids beginning '{prefix}-' are written in {_files_shown(files)}: is it whole?"
+                    if len(files) == 1
+                    else f"; ids beginning '{prefix}-' are written in {_files_shown(files)}: is each of them whole?"
+                )
         return ""
 
 
@@ -119,10 +143,12 @@ def no_cycles(c: Collector, format_docs, cards, card_docs) -> None:
 
     Left alone, every walk up such a chain (the inheritance chain, Soul of chains) would never end.
     """
-    parents: dict[str, tuple[str, ...]] = {fid: ((v["parent"],) if v.get("parent") else ())
-                                           for fid, (_, v) in format_docs.items()}
-    versions: dict[str, tuple[str, ...]] = {card.id: ((card.version_of,) if card.version_of else ())
-                                            for card in cards.values()}
+    parents: dict[str, tuple[str, ...]] = {
+        fid: ((v["parent"],) if v.get("parent") else ()) for fid, (_, v) in format_docs.items()
+    }
+    versions: dict[str, tuple[str, ...]] = {
+        card.id: ((card.version_of,) if card.version_of else ()) for card in cards.values()
+    }
     souls = {card.id: card.soul_of for card in cards.values()}
     graphs = (
         ("parent", "a format cannot be its own parent", parents, lambda fid: format_docs[fid][0]),
@@ -141,7 +167,7 @@ def _cycles(graph: dict[str, tuple[str, ...]]) -> list[tuple[str, ...]]:
 
     def walk(node, path, on_path):
         if node in on_path:
-            cycle = tuple(path[path.index(node):])
+            cycle = tuple(path[path.index(node) :])
             start = cycle.index(min(cycle))
             found.add(cycle[start:] + cycle[:start])
             return
@@ -166,9 +192,11 @@ def _squash(text: str) -> str:
 
 def _format_words(f: m.Format):
     """Every verbatim string of a format: its text blocks, headings and titles as written."""
+
     def blocks(bs):
         for b in bs:
             yield from b.strings()
+
     yield from blocks(f.text)
     yield from blocks(f.abilities_text)
     for file in f.keyword_files:
@@ -185,7 +213,6 @@ def _format_words(f: m.Format):
             yield from blocks(getattr(r, attr, ()) or ())
         if getattr(r, "designators", None):
             yield " ".join(r.designators)
-
 
 
 def format_records(f: m.Format):

@@ -126,8 +126,11 @@ class _Documents:
             for acronym, set_name in value["acronyms"].items():
                 key = acronym.lower()
                 if key in seen or key in {k.lower() for k in self.set_acronyms}:
-                    c.problem(doc, ("acronyms", acronym), f"set acronym '{acronym}' is listed twice "
-                              f"(acronyms are matched without regard to case)")
+                    c.problem(
+                        doc,
+                        ("acronyms", acronym),
+                        f"set acronym '{acronym}' is listed twice (acronyms are matched without regard to case)",
+                    )
                 seen[key] = acronym
                 self.set_acronyms[acronym] = set_name
         elif kind == "format":
@@ -146,8 +149,11 @@ def _cross_referenced(c: Collector, found: _Documents) -> m.Codex:
         if format_id not in found.format_docs:
             for docs in kinds.values():
                 for doc, _ in docs:
-                    c.problem(doc, ("format",), f"format '{format_id}' has no format.yml "
-                              f"(expected data/formats/{format_id}/format.yml)")
+                    c.problem(
+                        doc,
+                        ("format",),
+                        f"format '{format_id}' has no format.yml (expected data/formats/{format_id}/format.yml)",
+                    )
     no_cycles(c, found.format_docs, found.cards, found.card_docs)
     formats = {}
     for format_id, (doc, value) in found.format_docs.items():
@@ -160,6 +166,10 @@ def _cross_referenced(c: Collector, found: _Documents) -> m.Codex:
     unique_citations(c, formats, records, found.format_docs)
     check_quotes(c, formats)
     check_references(c, records, formats)
-    return m.Codex(formats=MappingProxyType(formats), cards=MappingProxyType(dict(found.cards)),
-                   records=MappingProxyType(records), redirects=tuple(found.redirects),
-                   set_acronyms=MappingProxyType(dict(found.set_acronyms)))
+    return m.Codex(
+        formats=MappingProxyType(formats),
+        cards=MappingProxyType(dict(found.cards)),
+        records=MappingProxyType(records),
+        redirects=tuple(found.redirects),
+        set_acronyms=MappingProxyType(dict(found.set_acronyms)),
+    )

@@ -91,6 +91,7 @@ def _as(record, name: str, vocabulary: type[StrEnum]) -> None:
             raise ValueError(f"{type(record).__name__}.{name}: {value!r} is not one of {allowed}") from None
         object.__setattr__(record, name, value)
 
+
 # ---------------------------------------------------------------------------------------------------------
 # Text
 # ---------------------------------------------------------------------------------------------------------
@@ -366,8 +367,11 @@ class BanList:
         it the documents do not say, so the ban part of a verdict is "not stated". None when no entry is dated
         only "as of" and the list gives no day for its undated ones: stated from the start. One rule for every
         format."""
-        days = [e.added for e in self.entries if not e.lifted_undated and e.added is not None
-                and e.added_precision in ("as-of", "inferred")]
+        days = [
+            e.added
+            for e in self.entries
+            if not e.lifted_undated and e.added is not None and e.added_precision in ("as-of", "inferred")
+        ]
         if self.undated_as_of is not None and any(e.added is None and not e.lifted_undated for e in self.entries):
             days.append(self.undated_as_of)
         return max(days) if days else None

@@ -65,14 +65,27 @@ def card_record(col: Collector, doc, v) -> m.CardRecord:
         col.refs(doc, (key,), v.get(key), "card")
     col.ref(doc, ("version_of",), v.get("version_of"), "card")
     card = m.CardRecord(
-        id=v["id"], title=v["title"] + (f" ({v['experience']})" if v.get("experience") else ""),
-        format_id=None, origin=origin, citation=f"CARD {v['id']}",
-        name=v["title"], experience=v.get("experience"), type=v["type"], deck=v["deck"],
-        unique=v.get("unique"), clan=v.get("clan"), keywords=tuple(v.get("keywords", ())),
-        icons=tuple(v.get("icons", ())), sets=tuple(v.get("sets", ())), pool_title=v.get("pool_title"),
-        aliases=tuple(v.get("aliases", ())), distinct_from=tuple(v.get("distinct_from", ())),
-        version_of=v.get("version_of"), counts_as=tuple(v.get("counts_as", ())),
-        soul_of=tuple(v.get("soul_of", ())), deck_rules=_freeze(v.get("deck_rules", {})),
+        id=v["id"],
+        title=v["title"] + (f" ({v['experience']})" if v.get("experience") else ""),
+        format_id=None,
+        origin=origin,
+        citation=f"CARD {v['id']}",
+        name=v["title"],
+        experience=v.get("experience"),
+        type=v["type"],
+        deck=v["deck"],
+        unique=v.get("unique"),
+        clan=v.get("clan"),
+        keywords=tuple(v.get("keywords", ())),
+        icons=tuple(v.get("icons", ())),
+        sets=tuple(v.get("sets", ())),
+        pool_title=v.get("pool_title"),
+        aliases=tuple(v.get("aliases", ())),
+        distinct_from=tuple(v.get("distinct_from", ())),
+        version_of=v.get("version_of"),
+        counts_as=tuple(v.get("counts_as", ())),
+        soul_of=tuple(v.get("soul_of", ())),
+        deck_rules=_freeze(v.get("deck_rules", {})),
         facts=tuple(v.get("facts", ())),
     )
     return card
@@ -100,8 +113,12 @@ def format_record(col: Collector, doc, v, parts, known_formats) -> m.Format:
             col.problem(docs[1][0], ("kind",), f"format '{fid}' already has a {kind} file: {docs[0][0].path}")
         for d, _ in docs:
             if Path(d.path).parent.name != fid:
-                col.problem(d, ("format",), f"this file is in folder '{Path(d.path).parent.name}' but "
-                            f"says format '{fid}'; a format's files live in data/formats/{fid}/")
+                col.problem(
+                    d,
+                    ("format",),
+                    f"this file is in folder '{Path(d.path).parent.name}' but "
+                    f"says format '{fid}'; a format's files live in data/formats/{fid}/",
+                )
     ruleset = v.get("ruleset", {})
     for key, target in ruleset.get("rule_refs", {}).items():
         col.ref(doc, ("ruleset", "rule_refs", key), target, "rule reference")
@@ -109,13 +126,28 @@ def format_record(col: Collector, doc, v, parts, known_formats) -> m.Format:
     if v.get("parent_evidence"):
         col.quote(doc, ("parent_evidence",), fid, v["parent_evidence"])
     return m.Format(
-        id=fid, name=v["name"], short_name=v["short_name"], citation_prefix=prefix,
-        source=m.Source(src["title"], src.get("document"), src.get("publisher"), _date(src.get("date")),
-                        src.get("date_note"), src.get("url")),
-        origin=m.Origin(doc.path, 1), parent=v.get("parent"), relation=v.get("relation", ""),
+        id=fid,
+        name=v["name"],
+        short_name=v["short_name"],
+        citation_prefix=prefix,
+        source=m.Source(
+            src["title"],
+            src.get("document"),
+            src.get("publisher"),
+            _date(src.get("date")),
+            src.get("date_note"),
+            src.get("url"),
+        ),
+        origin=m.Origin(doc.path, 1),
+        parent=v.get("parent"),
+        relation=v.get("relation", ""),
         parent_evidence=v.get("parent_evidence", ""),
-        bundled=v.get("bundled", True), order=v.get("order", 100), summary=_blocks(v.get("summary")),
-        text=_blocks(v.get("text")), note=v.get("note", ""), ruleset=_freeze(ruleset),
+        bundled=v.get("bundled", True),
+        order=v.get("order", 100),
+        summary=_blocks(v.get("summary")),
+        text=_blocks(v.get("text")),
+        note=v.get("note", ""),
+        ruleset=_freeze(ruleset),
         sections=_sections(col, parts.get("rules", []), fid, prefix),
         **_abilities(col, parts.get("abilities", []), fid, prefix),
         **_keywords(col, parts.get("keywords", []), fid, prefix),
@@ -129,7 +161,7 @@ def format_record(col: Collector, doc, v, parts, known_formats) -> m.Format:
 def _cite(prefix, fid_prefix, record_id, number=None) -> str:
     if number:
         return f"{prefix} {number}"
-    slug = record_id[len(fid_prefix):] if record_id.startswith(fid_prefix) else record_id
+    slug = record_id[len(fid_prefix) :] if record_id.startswith(fid_prefix) else record_id
     return f"{prefix} {slug}"
 
 
@@ -150,12 +182,23 @@ def _section(col: Collector, doc, keys, v, fid, prefix, id_prefix, parent_id, to
         for j, s in enumerate(v.get("sections", ()))
     )
     return m.Section(
-        id=v["id"], title=v["title"], format_id=fid, origin=origin,
+        id=v["id"],
+        title=v["title"],
+        format_id=fid,
+        origin=origin,
         citation=_cite(prefix, id_prefix, v["id"], v.get("number")),
-        number=v.get("number"), heading=v.get("heading"), group=v.get("group"), topic=v.get("topic"),
-        text=_blocks(v.get("text")), errata=_errata(v.get("errata")),
-        examples=tuple(_freeze(e) for e in v.get("examples", ())), changed_by=tuple(v.get("changed_by", ())),
-        sections=subs, parent_id=parent_id, top_id=top_id, **col.layer(doc, keys, v, fid),
+        number=v.get("number"),
+        heading=v.get("heading"),
+        group=v.get("group"),
+        topic=v.get("topic"),
+        text=_blocks(v.get("text")),
+        errata=_errata(v.get("errata")),
+        examples=tuple(_freeze(e) for e in v.get("examples", ())),
+        changed_by=tuple(v.get("changed_by", ())),
+        sections=subs,
+        parent_id=parent_id,
+        top_id=top_id,
+        **col.layer(doc, keys, v, fid),
     )
 
 
@@ -170,25 +213,48 @@ def _abilities(col: Collector, docs, fid, prefix):
             for a, akeys, origin in col.claimed(doc, gkeys + ("abilities",), g["abilities"]):
                 col.typed(doc, akeys + ("see",), a.get("see"), "ability", ("ability",))
                 col.changed_by(doc, akeys, a)
-                abilities.append(m.Ability(
-                    id=a["id"], title=a["name"], format_id=fid, origin=origin,
-                    citation=_cite(prefix, id_prefix, a["id"]), key=a["key"], name=a["name"],
-                    group_id=g["id"], heading=a.get("heading"), designators=tuple(a["designators"]),
-                    cost=a.get("cost"), text=_blocks(a["text"]), notes=_blocks(a.get("notes")),
-                    see=a.get("see"), errata=_errata(a.get("errata")),
-                    examples=tuple(_freeze(e) for e in a.get("examples", ())),
-                    changed_by=tuple(a.get("changed_by", ())), autolink=a.get("autolink", True),
-                    aliases=tuple(a.get("aliases", ())), autolink_as=a.get("autolink_as", "name"),
-                    action_designators=tuple(m.Action(tuple(x["designators"]), x["text"])
-                                             for x in a.get("actions", ())),
-                    compare_with=tuple(m.TopicPlacement(x["key"], x["note"]) for x in a.get("compare_with", ())),
-                    **col.layer(doc, akeys, a, fid),
-                ))
-            groups.append(m.AbilityGroup(
-                id=g["id"], title=g["title"], format_id=fid, origin=gorigin,
-                citation=_cite(prefix, id_prefix, g["id"]), heading=g.get("heading"),
-                text=_blocks(g.get("text")), abilities=tuple(abilities), **col.layer(doc, gkeys, g, fid),
-            ))
+                abilities.append(
+                    m.Ability(
+                        id=a["id"],
+                        title=a["name"],
+                        format_id=fid,
+                        origin=origin,
+                        citation=_cite(prefix, id_prefix, a["id"]),
+                        key=a["key"],
+                        name=a["name"],
+                        group_id=g["id"],
+                        heading=a.get("heading"),
+                        designators=tuple(a["designators"]),
+                        cost=a.get("cost"),
+                        text=_blocks(a["text"]),
+                        notes=_blocks(a.get("notes")),
+                        see=a.get("see"),
+                        errata=_errata(a.get("errata")),
+                        examples=tuple(_freeze(e) for e in a.get("examples", ())),
+                        changed_by=tuple(a.get("changed_by", ())),
+                        autolink=a.get("autolink", True),
+                        aliases=tuple(a.get("aliases", ())),
+                        autolink_as=a.get("autolink_as", "name"),
+                        action_designators=tuple(
+                            m.Action(tuple(x["designators"]), x["text"]) for x in a.get("actions", ())
+                        ),
+                        compare_with=tuple(m.TopicPlacement(x["key"], x["note"]) for x in a.get("compare_with", ())),
+                        **col.layer(doc, akeys, a, fid),
+                    )
+                )
+            groups.append(
+                m.AbilityGroup(
+                    id=g["id"],
+                    title=g["title"],
+                    format_id=fid,
+                    origin=gorigin,
+                    citation=_cite(prefix, id_prefix, g["id"]),
+                    heading=g.get("heading"),
+                    text=_blocks(g.get("text")),
+                    abilities=tuple(abilities),
+                    **col.layer(doc, gkeys, g, fid),
+                )
+            )
     return {"ability_groups": tuple(groups), "abilities_text": text}
 
 
@@ -202,19 +268,42 @@ def _keywords(col: Collector, docs, fid, prefix):
             col.changed_by(doc, keys, e)
             subs = []
             for s, _, sorigin in col.claimed(doc, keys + ("sections",), e.get("sections", ())):
-                subs.append(m.KeywordSection(id=s["id"], title=s["title"], format_id=fid, origin=sorigin,
-                                             keyword_id=e["id"], citation=_cite(prefix, id_prefix, s["id"]),
-                                             heading=s.get("heading"), text=_blocks(s["text"])))
-            entries.append(m.Keyword(
-                id=e["id"], title=e["term"], format_id=fid, origin=origin,
-                citation=_cite(prefix, id_prefix, e["id"]), key=e["key"], term=e["term"],
-                category=e["category"], heading=e.get("heading"), short=e.get("short", ""),
-                text=_blocks(e["text"]), errata=_errata(e.get("errata")),
-                examples=tuple(_freeze(x) for x in e.get("examples", ())),
-                changed_by=tuple(e.get("changed_by", ())), sections=tuple(subs), file_key=file_key,
-                autolink=e.get("autolink", True), aliases=tuple(e.get("aliases", ())),
-                autolink_as=e.get("autolink_as", "name"), **col.layer(doc, keys, e, fid),
-            ))
+                subs.append(
+                    m.KeywordSection(
+                        id=s["id"],
+                        title=s["title"],
+                        format_id=fid,
+                        origin=sorigin,
+                        keyword_id=e["id"],
+                        citation=_cite(prefix, id_prefix, s["id"]),
+                        heading=s.get("heading"),
+                        text=_blocks(s["text"]),
+                    )
+                )
+            entries.append(
+                m.Keyword(
+                    id=e["id"],
+                    title=e["term"],
+                    format_id=fid,
+                    origin=origin,
+                    citation=_cite(prefix, id_prefix, e["id"]),
+                    key=e["key"],
+                    term=e["term"],
+                    category=e["category"],
+                    heading=e.get("heading"),
+                    short=e.get("short", ""),
+                    text=_blocks(e["text"]),
+                    errata=_errata(e.get("errata")),
+                    examples=tuple(_freeze(x) for x in e.get("examples", ())),
+                    changed_by=tuple(e.get("changed_by", ())),
+                    sections=tuple(subs),
+                    file_key=file_key,
+                    autolink=e.get("autolink", True),
+                    aliases=tuple(e.get("aliases", ())),
+                    autolink_as=e.get("autolink_as", "name"),
+                    **col.layer(doc, keys, e, fid),
+                )
+            )
     return {"keyword_files": tuple(files), "keywords": tuple(entries)}
 
 
@@ -233,21 +322,49 @@ def _bans(col: Collector, docs, fid, prefix):
             added, lifted = _date(e.get("added")), _date(e.get("lifted"))
             if added and lifted and lifted < added:
                 col.problem(doc, keys + ("lifted",), f"lifted ({lifted}) is before added ({added})")
-            entries.append(m.BanEntry(
-                id=e["id"], title=e["as_written"], format_id=fid, origin=origin,
-                citation=_cite(prefix, id_prefix, e["id"]), as_written=e["as_written"],
-                category_id=c["id"], card=e.get("card"), match=_freeze(e.get("match", {})),
-                added=added, added_precision=e.get("added_precision", "exact"), added_by=e.get("added_by"),
-                lifted=lifted, lifted_precision=e.get("lifted_precision", "exact"),
-                added_inference=e.get("added_inference", ""), lifted_inference=e.get("lifted_inference", ""),
-                lifted_by=e.get("lifted_by"), note=e.get("note", ""), errata=_errata(e.get("errata")),
-            ))
-        categories.append(m.BanCategory(id=c["id"], title=c["title"], format_id=fid, origin=corigin,
-                                        citation=_cite(prefix, id_prefix, c["id"]),
-                                        heading=c.get("heading"), entries=tuple(entries)))
+            entries.append(
+                m.BanEntry(
+                    id=e["id"],
+                    title=e["as_written"],
+                    format_id=fid,
+                    origin=origin,
+                    citation=_cite(prefix, id_prefix, e["id"]),
+                    as_written=e["as_written"],
+                    category_id=c["id"],
+                    card=e.get("card"),
+                    match=_freeze(e.get("match", {})),
+                    added=added,
+                    added_precision=e.get("added_precision", "exact"),
+                    added_by=e.get("added_by"),
+                    lifted=lifted,
+                    lifted_precision=e.get("lifted_precision", "exact"),
+                    added_inference=e.get("added_inference", ""),
+                    lifted_inference=e.get("lifted_inference", ""),
+                    lifted_by=e.get("lifted_by"),
+                    note=e.get("note", ""),
+                    errata=_errata(e.get("errata")),
+                )
+            )
+        categories.append(
+            m.BanCategory(
+                id=c["id"],
+                title=c["title"],
+                format_id=fid,
+                origin=corigin,
+                citation=_cite(prefix, id_prefix, c["id"]),
+                heading=c.get("heading"),
+                entries=tuple(entries),
+            )
+        )
     undated = v.get("undated_as_of") or {}
-    return m.BanList(fid, _blocks(v.get("text")), _blocks(v.get("footer")), tuple(categories),
-                     _date(undated.get("date")), undated.get("why", ""))
+    return m.BanList(
+        fid,
+        _blocks(v.get("text")),
+        _blocks(v.get("footer")),
+        tuple(categories),
+        _date(undated.get("date")),
+        undated.get("why", ""),
+    )
 
 
 def _changelog(col: Collector, docs, fid, prefix):
@@ -260,13 +377,24 @@ def _changelog(col: Collector, docs, fid, prefix):
         col.refs(doc, keys + ("touches",), e.get("touches"), "changed record")
         if ("old" in e) != ("new" in e):
             col.problem(doc, keys, "a text change needs both `old:` and `new:`")
-        entries.append(m.ChangelogEntry(
-            id=e["id"], title=e["title"], format_id=fid, origin=origin,
-            citation=_cite(prefix, id_prefix, e["id"]), kind=e["kind"], date=_date(e.get("date")),
-            date_as_written=e.get("date_as_written"), touches=tuple(e.get("touches", ())),
-            text=_blocks(e["text"]), old=e.get("old"), new=e.get("new"), errata=_errata(e.get("errata")),
-            position=i,
-        ))
+        entries.append(
+            m.ChangelogEntry(
+                id=e["id"],
+                title=e["title"],
+                format_id=fid,
+                origin=origin,
+                citation=_cite(prefix, id_prefix, e["id"]),
+                kind=e["kind"],
+                date=_date(e.get("date")),
+                date_as_written=e.get("date_as_written"),
+                touches=tuple(e.get("touches", ())),
+                text=_blocks(e["text"]),
+                old=e.get("old"),
+                new=e.get("new"),
+                errata=_errata(e.get("errata")),
+                position=i,
+            )
+        )
     return {"changelog": tuple(entries), "changelog_text": _blocks(v.get("text"))}
 
 
@@ -277,13 +405,22 @@ def _rulings(col: Collector, docs, fid, prefix):
         for r, keys, origin in col.claimed(doc, ("entries",), v["entries"]):
             col.refs(doc, keys + ("applies_to",), r.get("applies_to"), "record the ruling applies to")
             col.typed(doc, keys + ("source_entry",), r.get("source_entry"), "changelog entry", ("changelog",))
-            out.append(m.Ruling(
-                id=r["id"], title=r["question"], format_id=fid, origin=origin,
-                citation=_cite(prefix, id_prefix, r["id"]), question=r["question"],
-                text=_blocks(r["text"]), source=r["source"], date=_date(r.get("date")),
-                source_entry=r.get("source_entry"), applies_to=tuple(r.get("applies_to", ())),
-                examples=tuple(_freeze(e) for e in r.get("examples", ())),
-            ))
+            out.append(
+                m.Ruling(
+                    id=r["id"],
+                    title=r["question"],
+                    format_id=fid,
+                    origin=origin,
+                    citation=_cite(prefix, id_prefix, r["id"]),
+                    question=r["question"],
+                    text=_blocks(r["text"]),
+                    source=r["source"],
+                    date=_date(r.get("date")),
+                    source_entry=r.get("source_entry"),
+                    applies_to=tuple(r.get("applies_to", ())),
+                    examples=tuple(_freeze(e) for e in r.get("examples", ())),
+                )
+            )
     return tuple(out)
 
 
@@ -300,16 +437,30 @@ def _legality(col: Collector, docs, fid, prefix):
     sets = []
     for s, keys, origin in col.claimed(doc, ("entries",), v["entries"]):
         col.typed(doc, keys + ("duplicate_of",), s.get("duplicate_of"), "set", ("set",))
-        sets.append(m.LegalSet(
-            id=s["id"], title=s["as_written"], format_id=fid, origin=origin,
-            citation=_cite(prefix, id_prefix, s["id"]), as_written=s["as_written"],
-            pool_set=s.get("pool_set"), duplicate_of=s.get("duplicate_of"), note=s.get("note", ""),
-            errata=_errata(s.get("errata")),
-        ))
+        sets.append(
+            m.LegalSet(
+                id=s["id"],
+                title=s["as_written"],
+                format_id=fid,
+                origin=origin,
+                citation=_cite(prefix, id_prefix, s["id"]),
+                as_written=s["as_written"],
+                pool_set=s.get("pool_set"),
+                duplicate_of=s.get("duplicate_of"),
+                note=s.get("note", ""),
+                errata=_errata(s.get("errata")),
+            )
+        )
     return m.CardLegalityRules(
-        id=v.get("id"), title=v.get("title", "Card legality"), text=_blocks(v.get("text")),
-        bugs_id=bugs.get("id"), bugs_text=_blocks(bugs.get("text")), legal_bugs=tuple(bugs.get("legal", ())),
-        bug_pool_tags=tuple(bugs.get("pool_tags", ())), sets_text=_blocks(v.get("sets_text")), sets=tuple(sets),
+        id=v.get("id"),
+        title=v.get("title", "Card legality"),
+        text=_blocks(v.get("text")),
+        bugs_id=bugs.get("id"),
+        bugs_text=_blocks(bugs.get("text")),
+        legal_bugs=tuple(bugs.get("legal", ())),
+        bug_pool_tags=tuple(bugs.get("pool_tags", ())),
+        sets_text=_blocks(v.get("sets_text")),
+        sets=tuple(sets),
     )
 
 

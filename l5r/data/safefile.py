@@ -73,8 +73,10 @@ def read_own(path: str | os.PathLike, limit: int) -> bytes:
     """The bytes of a regular file of at most `limit` bytes that only this user can have written: owned by this
     user, writable by no one else, not a symbolic link (what is loaded as code, as Python's own __pycache__)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(
+            path,
+            os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+        )
     except OSError as exc:
         raise UnreadableFile(_os_reason(exc)) from None
     try:
@@ -170,7 +172,7 @@ def too_large(limit: int) -> str:
 def _not_utf8(raw: bytes, at: int) -> str:
     line = _where(raw, at)[0]
     if raw[at] == 0:
-        return (f"is not UTF-8 text (a NUL byte on line {line}: UTF-16?); save it as UTF-8")
+        return f"is not UTF-8 text (a NUL byte on line {line}: UTF-16?); save it as UTF-8"
     return f"is not UTF-8 text (byte 0x{raw[at]:02x} on line {line}); save it as UTF-8"
 
 

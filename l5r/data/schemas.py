@@ -18,8 +18,19 @@ from .yamlsource import Problem, YamlDocument
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator, FormatChecker
 
-KINDS = ("format", "rules", "abilities", "keywords", "bans", "changelog", "rulings", "sets", "card", "redirects",
-         "set_acronyms")
+KINDS = (
+    "format",
+    "rules",
+    "abilities",
+    "keywords",
+    "bans",
+    "changelog",
+    "rulings",
+    "sets",
+    "card",
+    "redirects",
+    "set_acronyms",
+)
 
 
 # `format: date` refuses days the calendar lacks (2015-02-30); text that is not YYYY-MM-DD at all is left to the
@@ -60,8 +71,9 @@ def _compiled_validators(schema_dir: Path, digest: str) -> dict[str, Draft202012
         (name, Resource.from_contents(contents)) for name, contents in resources.items()
     )
     return {
-        kind: Draft202012Validator(resources[f"{kind}.schema.json"], registry=registry,
-                                   format_checker=_format_checker())
+        kind: Draft202012Validator(
+            resources[f"{kind}.schema.json"], registry=registry, format_checker=_format_checker()
+        )
         for kind in KINDS
         if f"{kind}.schema.json" in resources
     }
@@ -120,8 +132,9 @@ _SCHEMA_DIGESTS: dict[Path, tuple[tuple, str]] = {}
 def look_at_schemas(schema_dir: Path) -> None:
     """Notice an edited schema: `read_all` calls this once per reading, so that each document's check does not
     look at the schema files again."""
-    stamp = tuple((p.name, s.st_mtime_ns, s.st_size) for p in sorted(schema_dir.glob("*.schema.json"))
-                  for s in [p.stat()])
+    stamp = tuple(
+        (p.name, s.st_mtime_ns, s.st_size) for p in sorted(schema_dir.glob("*.schema.json")) for s in [p.stat()]
+    )
     known = _SCHEMA_DIGESTS.get(schema_dir)
     if known is None or known[0] != stamp:
         _SCHEMA_DIGESTS[schema_dir] = (stamp, _schema_digest(schema_dir))
@@ -187,8 +200,11 @@ def _remember_clean(schema_dir: Path, key: str) -> None:
     try:  # appended whole lines; a torn or foreign line is never a digest that matches
         # Opened without blocking, and written only when it is a regular file: a FIFO put there in place of the
         # memo would wait for a reader for ever.
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
-                     | getattr(os, "O_CLOEXEC", 0), 0o644)
+        fd = os.open(
+            path,
+            os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0),
+            0o644,
+        )
     except OSError:
         return
     try:

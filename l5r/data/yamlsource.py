@@ -106,8 +106,14 @@ def error_line(exc: yaml.YAMLError) -> int | None:
     return mark.line + 1 if mark else None
 
 
-def check_shape(text: str, loader=None, max_depth: int = MAX_DEPTH, aliases: str | None = None,
-                max_expansion: int | None = None, duplicate_keys: bool = False) -> None:
+def check_shape(
+    text: str,
+    loader=None,
+    max_depth: int = MAX_DEPTH,
+    aliases: str | None = None,
+    max_expansion: int | None = None,
+    duplicate_keys: bool = False,
+) -> None:
     """Raise ShapeError for nesting deeper than `max_depth`, for (when `aliases` says why) any alias, for aliases
     that expand the document past `max_expansion` values, or (with `duplicate_keys`) for a plain key given twice
     in one mapping.
@@ -135,11 +141,19 @@ def check_shape(text: str, loader=None, max_depth: int = MAX_DEPTH, aliases: str
             continue
         if not isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, *_OPEN)):
             continue
-        if (duplicate_keys and expect_key and expect_key[-1] and (seen := keys[-1]) is not None
-                and isinstance(event, yaml.ScalarEvent)):
+        if (
+            duplicate_keys
+            and expect_key
+            and expect_key[-1]
+            and (seen := keys[-1]) is not None
+            and isinstance(event, yaml.ScalarEvent)
+        ):
             if event.value in seen:
-                raise ShapeError(f"duplicate key '{event.value}' (first given at line {seen[event.value]}); "
-                                 "YAML would silently keep only the last one", event.start_mark)
+                raise ShapeError(
+                    f"duplicate key '{event.value}' (first given at line {seen[event.value]}); "
+                    "YAML would silently keep only the last one",
+                    event.start_mark,
+                )
             seen[event.value] = event.start_mark.line + 1 if event.start_mark else 0
         if isinstance(event, yaml.AliasEvent):
             if aliases:
@@ -152,8 +166,9 @@ def check_shape(text: str, loader=None, max_depth: int = MAX_DEPTH, aliases: str
         if isinstance(event, _OPEN):
             depth += 1
             if depth > max_depth:
-                raise ShapeError(f"nested more than {max_depth} levels deep; Codex files are never that deep",
-                                 event.start_mark)
+                raise ShapeError(
+                    f"nested more than {max_depth} levels deep; Codex files are never that deep", event.start_mark
+                )
             open_anchors.append((event.anchor, values - 1))
             is_mapping = isinstance(event, yaml.MappingStartEvent)
             keys.append({} if is_mapping else None)
@@ -217,27 +232,51 @@ def _build(node, keys: tuple, locations, problems, path):
     if node.tag not in _PLAIN_TAGS:
         # `!!python/…`, `!!binary`, `!!set`, `!custom`: never constructed (so never executed), only reported.
         shown_tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-        problems.append(Problem(path, node.start_mark.line + 1, node.start_mark.column + 1,
-                                f"the tag {shown_tag} is not used in Codex data; write a plain value"))
+        problems.append(
+            Problem(
+                path,
+                node.start_mark.line + 1,
+                node.start_mark.column + 1,
+                f"the tag {shown_tag} is not used in Codex data; write a plain value",
+            )
+        )
         return None
     if isinstance(node, yaml.MappingNode):
         result: dict = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                problems.append(Problem(path, key_node.start_mark.line + 1, key_node.start_mark.column + 1,
-                                        "merge keys (<<) are not used in Codex data; write the fields out"))
+                problems.append(
+                    Problem(
+                        path,
+                        key_node.start_mark.line + 1,
+                        key_node.start_mark.column + 1,
+                        "merge keys (<<) are not used in Codex data; write the fields out",
+                    )
+                )
                 continue
             key = _build(key_node, keys, {}, problems, path)
             if not isinstance(key, (str, int, float, bool)) and key is not None:
-                problems.append(Problem(path, key_node.start_mark.line + 1, key_node.start_mark.column + 1,
-                                        "a mapping key must be a plain word"))
+                problems.append(
+                    Problem(
+                        path,
+                        key_node.start_mark.line + 1,
+                        key_node.start_mark.column + 1,
+                        "a mapping key must be a plain word",
+                    )
+                )
                 continue
             key = str(key)
             if key in result:
                 first = locations.get(keys + (key,), (0, 0))
-                problems.append(Problem(path, key_node.start_mark.line + 1, key_node.start_mark.column + 1,
-                                        f"duplicate key '{key}' (first given at line {first[0]}); "
-                                        "YAML would silently keep only the last one"))
+                problems.append(
+                    Problem(
+                        path,
+                        key_node.start_mark.line + 1,
+                        key_node.start_mark.column + 1,
+                        f"duplicate key '{key}' (first given at line {first[0]}); "
+                        "YAML would silently keep only the last one",
+                    )
+                )
                 continue
             locations[keys + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             result[key] = _build(value_node, keys + (key,), locations, problems, path)

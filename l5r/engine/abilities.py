@@ -43,12 +43,14 @@ def _lobby_honor(game: Game, player: str, rule: str):
     if mine > theirs:
         return
     if mine < theirs or condition["honor"] == "higher-than-opponent":
-        raise Refused(f"{rs.citation_prefix} Lobby: “{words}” — you have {mine} Family Honor, your opponent "
-                      f"{theirs}", rule)
+        raise Refused(
+            f"{rs.citation_prefix} Lobby: “{words}” — you have {mine} Family Honor, your opponent {theirs}", rule
+        )
     # A tie under "the highest Family Honor among all players": whether tied players both have the highest
     # is not settled by the text.
-    raise not_stated(rs, f"whether tied Family Honor ({mine} against {theirs}) is “the highest” in Lobby’s "
-                         f"“{words}”", rule)
+    raise not_stated(
+        rs, f"whether tied Family Honor ({mine} against {theirs}) is “the highest” in Lobby’s “{words}”", rule
+    )
 
 
 def use_favor(game: Game, player: str):

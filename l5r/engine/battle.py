@@ -46,8 +46,9 @@ def card_force(game: Game, card: Card) -> int:
     rings = sum(1 for c in game.in_play() if c.type == "Ring")
     if card.has("Enlightened") and rings:
         if game.ruleset.rule("keyword_enlightened") is None:
-            raise not_stated(game.ruleset, f"what the Enlightened keyword does (so {card.name}'s Force with "
-                                           "Rings in play)")
+            raise not_stated(
+                game.ruleset, f"what the Enlightened keyword does (so {card.name}'s Force with Rings in play)"
+            )
         force += rings
     return force
 
@@ -113,8 +114,9 @@ def _attackers_go_home(game: Game, battle: Battle):
         if leader.zone != "in play":
             continue
         if leader.has("Conqueror") and not conqueror_rule:
-            raise not_stated(game.ruleset, f"what the Conqueror keyword does (so whether {leader.name}'s unit bows "
-                                           "going home)")
+            raise not_stated(
+                game.ruleset, f"what the Conqueror keyword does (so whether {leader.name}'s unit bows going home)"
+            )
         bows = not leader.has("Conqueror")
         for card in game.unit(leader):
             if bows:

@@ -45,7 +45,7 @@ class Reveal:
 def _in_provinces(game: Game, player: str) -> list[Card]:
     """The cards in a player's Provinces, left to right."""
     cards = [c for c in game.cards.values() if c.zone == "province" and c.owner == player]
-    return sorted(cards, key=lambda c: (c.province if c.province is not None else 10**6))
+    return sorted(cards, key=lambda c: c.province if c.province is not None else 10**6)
 
 
 def _discard(card: Card):
@@ -87,8 +87,10 @@ def _region(game: Game, player: str, region: Card, declined: bool, result: Revea
         raise ValueError(f"{region.name} is in no numbered Province")
     here = [c for c in game.in_play(player) if c.type == REGION and c.province == region.province]
     if len(here) >= limit:
-        result.notes.append(f"{region.name} is discarded: Province {region.province} already has "
-                            f"{_regions(len(here))} ({', '.join(c.name for c in here)})")
+        result.notes.append(
+            f"{region.name} is discarded: Province {region.province} already has "
+            f"{_regions(len(here))} ({', '.join(c.name for c in here)})"
+        )
         _discard(region)
         result.discarded.append(region.name)
         return
@@ -154,8 +156,11 @@ def attach(game: Game, item: Card, to: Card):
     if to.zone != "in play" or to.type != "Personality":
         raise Refused(f"{to.name} is not a Personality in play", rule)
     if item.clan and not has_clan_alignment(game, to, item.clan):
-        raise Refused(f"{item.name} has the {item.clan} Clan Alignment and attaches only to a Personality with "
-                      f"it; {to.name} does not have it", rule)
+        raise Refused(
+            f"{item.name} has the {item.clan} Clan Alignment and attaches only to a Personality with "
+            f"it; {to.name} does not have it",
+            rule,
+        )
     if to.bowed:
         raise Refused(f"attaching {item.name} requires bowing {to.name}, who is already bowed", rule)
     keywords.attach_item(game, item, to)
@@ -168,8 +173,10 @@ def transfer(game: Game, item: Card, to: Card):
     if item.zone != "in play" or item.attached_to is None:
         raise Impossible(f"{item.name} is not attached to a Personality")
     if item.type == ANCESTOR:
-        raise Refused(f"{item.name} is an Ancestor, and Ancestors are not transferred",
-                      stated(game.ruleset, "ancestors", "whether Ancestors are transferred"))
+        raise Refused(
+            f"{item.name} is an Ancestor, and Ancestors are not transferred",
+            stated(game.ruleset, "ancestors", "whether Ancestors are transferred"),
+        )
     if to.name == item.attached_to:
         raise Impossible(f"{item.name} is already attached to {to.name}")
     keywords.attach_item(game, item, to)

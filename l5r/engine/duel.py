@@ -42,8 +42,9 @@ class Duel:
         if name not in self.focused:
             raise Refused(f"{name} is not in this duel", self.rule)
         if name != self.to_act:
-            raise Refused(f"it is {self.to_act}'s player who chooses to focus or strike now, "
-                          f"so {name} cannot {verb}", self.rule)
+            raise Refused(
+                f"it is {self.to_act}'s player who chooses to focus or strike now, so {name} cannot {verb}", self.rule
+            )
 
     def focus(self, name: str, focus_value: int):
         self._may_focus(name)
@@ -56,9 +57,12 @@ class Duel:
         order, so which card is on top (and its Focus Value) is not modelled. What the rules forbid is still
         answered first: focusing out of turn, or a fifth time."""
         self._may_focus(name)
-        raise NotModelled("the engine keeps no order of the cards in a Fate deck, so it does not know which card "
-                          "is on top or its Focus Value (a card focused from hand, with its Focus Value, is "
-                          "modelled)", self.rule)
+        raise NotModelled(
+            "the engine keeps no order of the cards in a Fate deck, so it does not know which card "
+            "is on top or its Focus Value (a card focused from hand, with its Focus Value, is "
+            "modelled)",
+            self.rule,
+        )
 
     def _may_focus(self, name: str):
         self._check_turn(name, "focus")

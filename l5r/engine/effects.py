@@ -60,10 +60,14 @@ def resolve_effect(game: Game, player: str, text: str, choice: str | None = None
             raise Unreadable(f"choose one of the effects: {' / '.join(effects)}")
         # The condition carries through to every effect joined to it by "or".
         if not STATES[state](subject):
-            rule = stated(game.ruleset, "wording_conditions", "whether a condition carries to every effect "
-                                                              "joined to it by “or”")
-            raise Refused(f"the condition “{subject.name} is {state}” is not met, and it applies to every "
-                          f"effect after it, including “{choice}”", rule)
+            rule = stated(
+                game.ruleset, "wording_conditions", "whether a condition carries to every effect joined to it by “or”"
+            )
+            raise Refused(
+                f"the condition “{subject.name} is {state}” is not met, and it applies to every "
+                f"effect after it, including “{choice}”",
+                rule,
+            )
         text = choice.strip().rstrip(".")
     changed = _effect(game, player, text, subject)
     try:

@@ -199,8 +199,9 @@ class Game:
         return self.cards[name]
 
     def in_play(self, controller: str | None = None) -> list[Card]:
-        return [c for c in self.cards.values()
-                if c.zone == "in play" and (controller is None or c.controller == controller)]
+        return [
+            c for c in self.cards.values() if c.zone == "in play" and (controller is None or c.controller == controller)
+        ]
 
     def attachments(self, card: Card) -> list[Card]:
         return [c for c in self.cards.values() if c.attached_to == card.name and c.zone == "in play"]

@@ -41,8 +41,11 @@ def pay(game: Game, player: str, cost: int) -> int:
     rule = rs.rule("gold_splitting")
     best = _cheapest_cover(p.gold_sources, cost)
     if best is None:
-        raise Refused(f"the unspent Gold sources ({_list(p.gold_sources)}) cannot pay a cost of {cost}; "
-                      "Gold left over from another purchase cannot be split off or pooled", rule)
+        raise Refused(
+            f"the unspent Gold sources ({_list(p.gold_sources)}) cannot pay a cost of {cost}; "
+            "Gold left over from another purchase cannot be split off or pooled",
+            rule,
+        )
     for amount in best:
         p.gold_sources.remove(amount)
     return sum(best)

@@ -39,8 +39,9 @@ def modified_points(printed: int, increases: tuple[int, ...] = (), reductions: t
     return max(0, printed + sum(increases) - sum(reductions))
 
 
-def change_honor(game: Game, player: str, kind: str, printed: int,
-                 increases: tuple[int, ...] = (), reductions: tuple[int, ...] = ()) -> HonorChange:
+def change_honor(
+    game: Game, player: str, kind: str, printed: int, increases: tuple[int, ...] = (), reductions: tuple[int, ...] = ()
+) -> HonorChange:
     """Apply one gain or loss all at once; Family Honor may go below zero."""
     if kind not in ("gain", "loss"):
         raise ValueError(kind)

@@ -54,14 +54,18 @@ def destroy(game: Game, card: Card):
             game.player(card.controller).hand += 1
         else:
             game.player(card.controller).hand_unknown = unstated_keyword(
-                game, "Expendable", f"whether {card.name}'s controller draws a card, and so how many cards they hold")
+                game, "Expendable", f"whether {card.name}'s controller draws a card, and so how many cards they hold"
+            )
 
 
 def change_chi(game: Game, card: Card, delta: int):
     """Chi never goes below 0; with Chi Death a Personality at 0 Chi is destroyed immediately."""
     if card.chi + delta <= 0 and card.type == "Personality" and not _rule(game, "Chi Death"):
-        raise not_stated(game.ruleset, f"what happens to a Personality whose Chi falls to 0 or below (the Chi "
-                                       f"Death rule), so what becomes of {card.name}")
+        raise not_stated(
+            game.ruleset,
+            f"what happens to a Personality whose Chi falls to 0 or below (the Chi "
+            f"Death rule), so what becomes of {card.name}",
+        )
     card.chi = max(0, card.chi + delta)
     if card.chi == 0 and card.type == "Personality" and _rule(game, "Chi Death"):
         destroy(game, card)

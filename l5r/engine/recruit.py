@@ -31,8 +31,9 @@ class RecruitCost:
         return max(0, self.printed - self.discount + self.surcharge + self.blood_money)
 
 
-def recruit_cost(game: Game, player: str, card: Card, *, take_discount: bool = True,
-                 blood_money: bool = False) -> RecruitCost:
+def recruit_cost(
+    game: Game, player: str, card: Card, *, take_discount: bool = True, blood_money: bool = False
+) -> RecruitCost:
     """What recruiting this card costs the player, before any card effect changes it."""
     if card.gold_cost is None:
         raise Impossible(f"{card.name} has no Gold Cost")
@@ -40,8 +41,11 @@ def recruit_cost(game: Game, player: str, card: Card, *, take_discount: bool = T
     discount = surcharge = 0
     unknown = None
     if card.type == "Personality" and rs.discount_applies_to is None:
-        unknown = not_stated(rs, "whether a Personality's Gold cost changes with Clan Alignment (a Clan "
-                                 "discount or an out-of-Clan surcharge)")
+        unknown = not_stated(
+            rs,
+            "whether a Personality's Gold cost changes with Clan Alignment (a Clan "
+            "discount or an out-of-Clan surcharge)",
+        )
     elif card.type == "Personality" and rs.discount_applies_to != "none":
         if take_discount and same_clan(game, p, card):
             discount = number(rs, "clan_discount", "how much less a Personality of your Clan costs")
@@ -57,8 +61,7 @@ def _blood_money(game: Game, player: str, card: Card) -> int:
     if "clan_aligned_only" not in terms:
         raise not_stated(game.ruleset, "whether Blood Money needs a Personality of your Clan Alignment", rule)
     if terms["clan_aligned_only"] and not same_clan(game, game.player(player), card):
-        raise Refused(f"Blood Money needs a Personality with your Clan Alignment; {card.name} does not have it",
-                      rule)
+        raise Refused(f"Blood Money needs a Personality with your Clan Alignment; {card.name} does not have it", rule)
     return int(terms["extra_cost"])
 
 
@@ -76,15 +79,21 @@ def honor_requirement_met(game: Game, player: str, card: Card, blood_money: bool
         if rs.rule("clan_honor"):
             return
         if not rs.stands_alone:  # New Era's Clan Honor exception, where the documents may give one elsewhere
-            raise not_stated(rs, "whether a player who lost Honor from an opponent's card may recruit a "
-                                 f"Personality of their Clan above their Family Honor (so whether {card.name} "
-                                 "enters play)", rule)
-    raise Refused(f"{card.name}'s Honor Requirement ({card.honor_requirement}) is higher than your "
-                  f"Family Honor ({p.honor})", rule)
+            raise not_stated(
+                rs,
+                "whether a player who lost Honor from an opponent's card may recruit a "
+                f"Personality of their Clan above their Family Honor (so whether {card.name} "
+                "enters play)",
+                rule,
+            )
+    raise Refused(
+        f"{card.name}'s Honor Requirement ({card.honor_requirement}) is higher than your Family Honor ({p.honor})", rule
+    )
 
 
-def recruit(game: Game, player: str, name: str, *, take_discount: bool = True,
-            blood_money: bool = False) -> RecruitCost:
+def recruit(
+    game: Game, player: str, name: str, *, take_discount: bool = True, blood_money: bool = False
+) -> RecruitCost:
     """Bring a face-up Personality or Holding from the player's Province into play, paying its cost."""
     game.check_not_over()
     card = game.card(name)
@@ -112,8 +121,10 @@ def singular_allowed(game: Game, player: str, card: Card):
     for other_card in game.in_play(player):
         if other_card.name != card.name and other_card.has("Singular") and _title(other_card) == _title(card):
             if rule is None:
-                raise not_stated(game.ruleset, "what the Singular keyword does (so whether a second Singular "
-                                               f"{_title(card)} may enter play)")
+                raise not_stated(
+                    game.ruleset,
+                    f"what the Singular keyword does (so whether a second Singular {_title(card)} may enter play)",
+                )
             raise Refused(f"you already control a Singular card titled {_title(card)}", rule)
 
 
@@ -137,8 +148,11 @@ def proclaim(game: Game, player: str, name: str) -> int:
     if not same_clan(game, game.player(player), card):
         raise Refused(f"{name} does not have your Clan Alignment", rule)
     if recruit[2].discount and not rs.proclaim_with_discount:
-        raise Refused(f"{name} was recruited for {recruit[2].discount} less Gold (the Clan discount); "
-                      "Proclaim may not be taken on those Personalities", rs.rule("proclaim_with_discount", rule))
+        raise Refused(
+            f"{name} was recruited for {recruit[2].discount} less Gold (the Clan discount); "
+            "Proclaim may not be taken on those Personalities",
+            rs.rule("proclaim_with_discount", rule),
+        )
     if ("proclaim", player) in game.used_this_turn:
         raise Refused("Proclaim has already been used this turn", rule)
     game.used_this_turn.add(("proclaim", player))

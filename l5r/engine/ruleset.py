@@ -130,8 +130,15 @@ class Ruleset:
         return self.unbundled_basis is None and self.unbundled_rest is None
 
 
-_KNOWN = {f.name for f in fields(Ruleset)} - {"format_id", "citation_prefix", "extra", "unbundled_basis",
-                                             "unbundled_rest", "readings", "offered_readings"}
+_KNOWN = {f.name for f in fields(Ruleset)} - {
+    "format_id",
+    "citation_prefix",
+    "extra",
+    "unbundled_basis",
+    "unbundled_rest",
+    "readings",
+    "offered_readings",
+}
 # Keys of a format's `ruleset:` that describe the format's documents rather than state a rule: what the Codex
 # leaves out of them, and the labelled readings it offers.
 DOCUMENT_KEYS = ("codex_readings", "unbundled_rest")
@@ -176,9 +183,16 @@ def _readings(fmt: m.Format, codex: m.Codex | None, wanted: tuple[str, ...]) -> 
         if spec["id"] not in wanted or codex is None or spec["basis"] not in codex.formats:
             continue
         basis = codex.formats[spec["basis"]].ruleset
-        found.append(Reading(spec["id"], spec["label"], spec["basis"], spec["because"],
-                             MappingProxyType(dict(basis.get("rule_refs", {}))),
-                             MappingProxyType(dict(basis.get("seppuku", {})))))
+        found.append(
+            Reading(
+                spec["id"],
+                spec["label"],
+                spec["basis"],
+                spec["because"],
+                MappingProxyType(dict(basis.get("rule_refs", {}))),
+                MappingProxyType(dict(basis.get("seppuku", {}))),
+            )
+        )
     return tuple(found)
 
 
@@ -204,10 +218,20 @@ def ruleset_for(fmt: m.Format, codex: m.Codex | None = None, readings: tuple[str
     offered = tuple(spec["id"] for spec in fmt.ruleset.get("codex_readings", ()))
     unknown = [r for r in readings if r not in offered]
     if unknown:
-        raise ValueError(f"the {fmt.short_name} format offers no Codex reading “{unknown[0]}”"
-                         + (f" (it offers: {', '.join(offered)})" if offered else " (it offers none)"))
-    return Ruleset(format_id=fmt.id, citation_prefix=fmt.citation_prefix, extra=extra, unbundled_basis=basis,
-                   unbundled_rest=str(rest) if rest else None, readings=_readings(fmt, codex, readings), offered_readings=offered, **values)
+        raise ValueError(
+            f"the {fmt.short_name} format offers no Codex reading “{unknown[0]}”"
+            + (f" (it offers: {', '.join(offered)})" if offered else " (it offers none)")
+        )
+    return Ruleset(
+        format_id=fmt.id,
+        citation_prefix=fmt.citation_prefix,
+        extra=extra,
+        unbundled_basis=basis,
+        unbundled_rest=str(rest) if rest else None,
+        readings=_readings(fmt, codex, readings),
+        offered_readings=offered,
+        **values,
+    )
 
 
 def rulesets(codex: m.Codex) -> Mapping[str, Ruleset]:

@@ -50,67 +50,129 @@ def _seppuku_form(timing: str) -> Callable[[Ruleset], str]:
     def ask(ruleset: Ruleset) -> str:
         game = Game(ruleset, {YOU: Player(YOU), OPPONENT: Player(OPPONENT)})
         return seppuku.form_rule(game, timing)
+
     return ask
 
 
 ENGINE_RULES: tuple[EngineRule, ...] = (
-    *_rows("Deck construction",
-           ("dynasty_deck", "Dynasty deck size"), ("fate_deck", "Fate deck size"),
-           ("copy_limit", "Copies of a card"), ("unique_copy_limit", "Copies of a Unique card"),
-           ("pregame", "Pre-game cards (Stronghold and others)")),
-    *_rows("Setting up",
-           ("starting_hand", "Cards in the starting hand"), ("provinces", "Provinces a player has"),
-           ("starting_family_honor", "Starting Family Honor"), ("stronghold_sides", "Which side of a two-sided Stronghold"),
-           ("one_sided_stronghold", "Which side a one-sided Stronghold uses"),
-           ("starting_holdings", "Starting Holdings"), ("first_turn_immunity", "First-turn immunity (Border Keep)"),
-           ("going_second_legacy", "The second player's Legacy Holding"), ("sensei", "A Sensei's modifiers"),
-           ("legacy_not_found", "A Legacy search that finds nothing")),
-    *_rows("Victory",
-           ("honor_victory_at", "Honor victory"), ("dishonor_loss_at", "Dishonor loss"),
-           ("dishonor_timing", "When a dishonored player loses"), ("enlightenment_rings", "Enlightenment victory"),
-           ("enlightenment_pregame_ring_exemption", "Rings in play before the first player is chosen"),
-           ("enlightenment_same_type", "Enlightenment: Rings of the same type"),
-           ("military_victory", "Military victory")),
-    *_rows("The turn",
-           ("phases", "The phases of a turn"), ("optional_phases", "Phases a player may skip"),
-           ("phase_parts", "Phases that are parts of another"), ("end_of_turn", "End of the turn: draw and discard order"),
-           ("end_phase_draw", "Cards drawn at the end of the turn"), ("max_hand_size", "Maximum hand size")),
-    *_rows("Honor",
-           ("honor_gains_and_losses", "Reduced and increased Honor gains and losses"),
-           ("points_of_family_honor", "“Points of Family Honor”"), ("honor_requirement", "Honor Requirement"),
-           ("clan_honor", "Clan Honor"), ("blood_money", "Blood Money")),
-    *_rows("Clans and Gold",
-           ("clan_alignments", "Clan Alignments"), ("clan_discount", "Clan discount"),
-           ("out_of_clan_surcharge", "Out-of-Clan surcharge"), ("discount_applies_to", "Which Personalities get the discount"),
-           ("proclaim", "Proclaim"), ("proclaim_with_discount", "Proclaim after the Clan discount"),
-           ("gold_splitting", "Gold from one source paying several costs"),
-           ("gold_pooling", "Extra Gold carried to other purchases")),
-    *_rows("Battle and duels",
-           ("battle_resolution", "Battle resolution"), ("honor_for_destroyed_cards", "Honor per destroyed card"),
-           ("duel_focus_limit", "Duels"), ("tactical_advantage", "Tactical Advantage"),
-           ("tactical_once_per_turn", "Tactical actions once per turn")),
-    *_rows("Player abilities",
-           ("seppuku", "Seppuku"), ("lobby", "Lobby"), ("winds_forbid_favor", "Winds and the Imperial Favor")),
-    EngineRule("seppuku_open", "Seppuku as an Open action (given or forbidden)", "Player abilities",
-               _seppuku_form("open")),
-    EngineRule("seppuku_reaction", "Seppuku as a Reaction before an Honor loss (given or forbidden)",
-               "Player abilities", _seppuku_form("before-honor-loss")),
-    *_rows("Card types",
-           ("celestial", "Celestials"), ("region", "Regions"), ("region_cost", "A Region's cost"),
-           ("regions_per_province", "Regions per Province"), ("ancestors", "Ancestors")),
-    *_rows("Keywords",
-           ("keyword_elite", "Elite"), ("keyword_stalwart", "Stalwart"), ("keyword_singular", "Singular"),
-           ("keyword_overconfident", "Overconfident"), ("keyword_brash", "Brash"),
-           ("keyword_conqueror", "Conqueror"), ("keyword_duelist", "Duelist"),
-           ("keyword_enlightened", "Enlightened"), ("keyword_chi_death", "Chi Death"),
-           ("keyword_expendable", "Expendable"), ("keyword_armor", "Armor"), ("keyword_weapon", "Weapon"),
-           ("keyword_kensai", "Kensai")),
-    *_rows("Searching and wording",
-           ("search", "Searching"), ("search_multiple_areas", "Searching two areas"),
-           ("action_successful", "A successful action"), ("wording_numbers", "Numbers in card text"),
-           ("wording_conjunctions", "“And” and “or” in card text"),
-           ("wording_conditions", "A condition before “or”"), ("wording_pronouns", "Pronouns in card text"),
-           ("wording_possessive", "“His player”"), ("wording_referring", "What a term refers to")),
+    *_rows(
+        "Deck construction",
+        ("dynasty_deck", "Dynasty deck size"),
+        ("fate_deck", "Fate deck size"),
+        ("copy_limit", "Copies of a card"),
+        ("unique_copy_limit", "Copies of a Unique card"),
+        ("pregame", "Pre-game cards (Stronghold and others)"),
+    ),
+    *_rows(
+        "Setting up",
+        ("starting_hand", "Cards in the starting hand"),
+        ("provinces", "Provinces a player has"),
+        ("starting_family_honor", "Starting Family Honor"),
+        ("stronghold_sides", "Which side of a two-sided Stronghold"),
+        ("one_sided_stronghold", "Which side a one-sided Stronghold uses"),
+        ("starting_holdings", "Starting Holdings"),
+        ("first_turn_immunity", "First-turn immunity (Border Keep)"),
+        ("going_second_legacy", "The second player's Legacy Holding"),
+        ("sensei", "A Sensei's modifiers"),
+        ("legacy_not_found", "A Legacy search that finds nothing"),
+    ),
+    *_rows(
+        "Victory",
+        ("honor_victory_at", "Honor victory"),
+        ("dishonor_loss_at", "Dishonor loss"),
+        ("dishonor_timing", "When a dishonored player loses"),
+        ("enlightenment_rings", "Enlightenment victory"),
+        ("enlightenment_pregame_ring_exemption", "Rings in play before the first player is chosen"),
+        ("enlightenment_same_type", "Enlightenment: Rings of the same type"),
+        ("military_victory", "Military victory"),
+    ),
+    *_rows(
+        "The turn",
+        ("phases", "The phases of a turn"),
+        ("optional_phases", "Phases a player may skip"),
+        ("phase_parts", "Phases that are parts of another"),
+        ("end_of_turn", "End of the turn: draw and discard order"),
+        ("end_phase_draw", "Cards drawn at the end of the turn"),
+        ("max_hand_size", "Maximum hand size"),
+    ),
+    *_rows(
+        "Honor",
+        ("honor_gains_and_losses", "Reduced and increased Honor gains and losses"),
+        ("points_of_family_honor", "“Points of Family Honor”"),
+        ("honor_requirement", "Honor Requirement"),
+        ("clan_honor", "Clan Honor"),
+        ("blood_money", "Blood Money"),
+    ),
+    *_rows(
+        "Clans and Gold",
+        ("clan_alignments", "Clan Alignments"),
+        ("clan_discount", "Clan discount"),
+        ("out_of_clan_surcharge", "Out-of-Clan surcharge"),
+        ("discount_applies_to", "Which Personalities get the discount"),
+        ("proclaim", "Proclaim"),
+        ("proclaim_with_discount", "Proclaim after the Clan discount"),
+        ("gold_splitting", "Gold from one source paying several costs"),
+        ("gold_pooling", "Extra Gold carried to other purchases"),
+    ),
+    *_rows(
+        "Battle and duels",
+        ("battle_resolution", "Battle resolution"),
+        ("honor_for_destroyed_cards", "Honor per destroyed card"),
+        ("duel_focus_limit", "Duels"),
+        ("tactical_advantage", "Tactical Advantage"),
+        ("tactical_once_per_turn", "Tactical actions once per turn"),
+    ),
+    *_rows(
+        "Player abilities",
+        ("seppuku", "Seppuku"),
+        ("lobby", "Lobby"),
+        ("winds_forbid_favor", "Winds and the Imperial Favor"),
+    ),
+    EngineRule(
+        "seppuku_open", "Seppuku as an Open action (given or forbidden)", "Player abilities", _seppuku_form("open")
+    ),
+    EngineRule(
+        "seppuku_reaction",
+        "Seppuku as a Reaction before an Honor loss (given or forbidden)",
+        "Player abilities",
+        _seppuku_form("before-honor-loss"),
+    ),
+    *_rows(
+        "Card types",
+        ("celestial", "Celestials"),
+        ("region", "Regions"),
+        ("region_cost", "A Region's cost"),
+        ("regions_per_province", "Regions per Province"),
+        ("ancestors", "Ancestors"),
+    ),
+    *_rows(
+        "Keywords",
+        ("keyword_elite", "Elite"),
+        ("keyword_stalwart", "Stalwart"),
+        ("keyword_singular", "Singular"),
+        ("keyword_overconfident", "Overconfident"),
+        ("keyword_brash", "Brash"),
+        ("keyword_conqueror", "Conqueror"),
+        ("keyword_duelist", "Duelist"),
+        ("keyword_enlightened", "Enlightened"),
+        ("keyword_chi_death", "Chi Death"),
+        ("keyword_expendable", "Expendable"),
+        ("keyword_armor", "Armor"),
+        ("keyword_weapon", "Weapon"),
+        ("keyword_kensai", "Kensai"),
+    ),
+    *_rows(
+        "Searching and wording",
+        ("search", "Searching"),
+        ("search_multiple_areas", "Searching two areas"),
+        ("action_successful", "A successful action"),
+        ("wording_numbers", "Numbers in card text"),
+        ("wording_conjunctions", "“And” and “or” in card text"),
+        ("wording_conditions", "A condition before “or”"),
+        ("wording_pronouns", "Pronouns in card text"),
+        ("wording_possessive", "“His player”"),
+        ("wording_referring", "What a term refers to"),
+    ),
 )
 ENGINE_KEYS = frozenset(r.key for r in ENGINE_RULES if r.ask is None)
 
@@ -178,10 +240,17 @@ def cell_for(codex: m.Codex, ruleset: Ruleset, rule: EngineRule) -> Cell:
         rule_id = ruleset.rule(rule.key)
         reading = ruleset.reading_for(rule.key)
     if rule_id is None:
-        return Cell(CellKind.NOT_STATED, reason=not_stated(ruleset, rule.question[0].lower() + rule.question[1:]).reason)
+        return Cell(
+            CellKind.NOT_STATED, reason=not_stated(ruleset, rule.question[0].lower() + rule.question[1:]).reason
+        )
     record = codex.records.get(rule_id)
-    return Cell(CellKind.STATED, rule_id, getattr(record, "citation", rule_id), record_words(record),
-                reading=reading.label if reading is not None else None)
+    return Cell(
+        CellKind.STATED,
+        rule_id,
+        getattr(record, "citation", rule_id),
+        record_words(record),
+        reading=reading.label if reading is not None else None,
+    )
 
 
 def _unmodelled(codex: m.Codex, formats: tuple[m.Format, ...]) -> list[Row]:
@@ -209,20 +278,41 @@ def _unmodelled(codex: m.Codex, formats: tuple[m.Format, ...]) -> list[Row]:
             if rec is None:
                 cells.append((f.id, Cell(CellKind.NOT_STATED, reason=not_stated(rs, f"the {title} {kind}").reason)))
             else:
-                cells.append((f.id, Cell(CellKind.NOT_MODELLED, rec.id, rec.citation, record_words(rec),
-                                         reason="the engine does not model it")))
+                cells.append(
+                    (
+                        f.id,
+                        Cell(
+                            CellKind.NOT_MODELLED,
+                            rec.id,
+                            rec.citation,
+                            record_words(rec),
+                            reason="the engine does not model it",
+                        ),
+                    )
+                )
         rows.append(Row(key, f"{title} ({kind})", "Not modelled by the engine", tuple(cells)))
     return rows
 
 
 # Abilities and keyword records the engine answers under another key (a row above).
-_SAME_AS = {"ability_seppuku": "seppuku", "ability_lobby": "lobby", "ability_proclaim": "proclaim",
-            "ability_tactical_advantage": "tactical_advantage", "keyword_tactician": "tactical_advantage",
-            "keyword_discipline": "tactical_once_per_turn", "keyword_blood_money": "blood_money",
-            "keyword_clan_honor": "clan_honor", "ability_legacy": "legacy_not_found",
-            "keyword_duels": "duel_focus_limit", "keyword_paying_gold_costs": "gold_splitting",
-            "ability_recruit": "clan_discount", "keyword_search": "search", "keyword_seppuku": "seppuku",
-            "keyword_successful": "action_successful", "keyword_searching_multiple_areas": "search_multiple_areas"}
+_SAME_AS = {
+    "ability_seppuku": "seppuku",
+    "ability_lobby": "lobby",
+    "ability_proclaim": "proclaim",
+    "ability_tactical_advantage": "tactical_advantage",
+    "keyword_tactician": "tactical_advantage",
+    "keyword_discipline": "tactical_once_per_turn",
+    "keyword_blood_money": "blood_money",
+    "keyword_clan_honor": "clan_honor",
+    "ability_legacy": "legacy_not_found",
+    "keyword_duels": "duel_focus_limit",
+    "keyword_paying_gold_costs": "gold_splitting",
+    "ability_recruit": "clan_discount",
+    "keyword_search": "search",
+    "keyword_seppuku": "seppuku",
+    "keyword_successful": "action_successful",
+    "keyword_searching_multiple_areas": "search_multiple_areas",
+}
 
 
 def _modelled_elsewhere(key: str) -> bool:
@@ -261,19 +351,37 @@ def basis_problems(codex: m.Codex) -> list[BasisProblem]:
     for f in codex.bundled_formats:
         where = f.origin
         if f.parent and not f.parent_evidence:
-            problems.append(BasisProblem(where.path, where.line, f"format {f.id} names {f.parent} as its parent, but no "
-                                         "words of its document say so (`parent_evidence`): an undeclared basis"))
+            problems.append(
+                BasisProblem(
+                    where.path,
+                    where.line,
+                    f"format {f.id} names {f.parent} as its parent, but no "
+                    "words of its document say so (`parent_evidence`): an undeclared basis",
+                )
+            )
         allowed = {f.id, *(b.id for b in declared_basis(codex, f) if b.bundled)}
         for key, rule_id in dict(f.ruleset.get("rule_refs", {})).items():
             record = codex.records.get(rule_id)
             owner = getattr(record, "format_id", None)
             if record is not None and owner not in allowed:
-                problems.append(BasisProblem(where.path, where.line, f"format {f.id} answers `{key}` from {rule_id}, a "
-                                             f"record of {owner}, which its documents do not name as their basis"))
+                problems.append(
+                    BasisProblem(
+                        where.path,
+                        where.line,
+                        f"format {f.id} answers `{key}` from {rule_id}, a "
+                        f"record of {owner}, which its documents do not name as their basis",
+                    )
+                )
     for f in codex.formats.values():
         if f.parent and not f.parent_evidence and not f.bundled:
-            problems.append(BasisProblem(f.origin.path, f.origin.line, f"format {f.id} names {f.parent} as its parent, "
-                                         "but no words of a document say so: an undeclared basis"))
+            problems.append(
+                BasisProblem(
+                    f.origin.path,
+                    f.origin.line,
+                    f"format {f.id} names {f.parent} as its parent, "
+                    "but no words of a document say so: an undeclared basis",
+                )
+            )
     return problems
 
 

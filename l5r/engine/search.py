@@ -35,14 +35,20 @@ def search(game: Game, player: str, areas: list[str], description: str, select: 
     for area in areas:
         if area not in AREAS:
             raise ValueError(f"unknown area “{area}”")
-    rule = stated(game.ruleset, "search", "what searching is, what it shuffles and whether a search that found "
-                                          "nothing may be made again")
+    rule = stated(
+        game.ruleset,
+        "search",
+        "what searching is, what it shuffles and whether a search that found nothing may be made again",
+    )
     if len(areas) > 1:
         stated(game.ruleset, "search_multiple_areas", "how a search of two areas is made")
     p = game.player(player)
     if _key(description) in p.unsuccessful_searches:
-        raise Refused(f"an earlier search for “{description}” found nothing; you can not search for that "
-                      "description again this game", rule)
+        raise Refused(
+            f"an earlier search for “{description}” found nothing; you can not search for that "
+            "description again this game",
+            rule,
+        )
     slots = parse_selection(description)
     searched: list[str] = []
     selected_area = None

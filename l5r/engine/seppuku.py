@@ -37,8 +37,11 @@ def _terms(game: Game, timing: str) -> tuple[Mapping, str]:
     own = _TIMINGS[rs.seppuku["timing"]]  # stated above: the format's Seppuku has a timing
     wanted = _TIMINGS[timing]
     if rs.stands_alone:
-        raise Refused(f"the {rs.citation_prefix} Seppuku ability is {own}, and the {rs.citation_prefix} documents "
-                      f"give players no Seppuku {wanted}", rule)
+        raise Refused(
+            f"the {rs.citation_prefix} Seppuku ability is {own}, and the {rs.citation_prefix} documents "
+            f"give players no Seppuku {wanted}",
+            rule,
+        )
     raise not_stated(rs, f"a Seppuku {wanted} (the Seppuku they state is {own})", rule)
 
 
@@ -73,8 +76,9 @@ def open_action(game: Game, player: str, name: str):
     commit(game, card)
 
 
-def before_honor_loss(game: Game, player: str, points: int, name: str, link: str,
-                      increases=(), reductions=()) -> HonorChange:
+def before_honor_loss(
+    game: Game, player: str, points: int, name: str, link: str, increases=(), reductions=()
+) -> HonorChange:
     """The Reaction: before losing Honor from an effect that targeted or was performed by your
     Personality, he commits seppuku; if that destroyed him, the loss is reduced to one."""
     game.check_not_over()
@@ -92,8 +96,9 @@ def before_honor_loss(game: Game, player: str, points: int, name: str, link: str
         # The Reaction cannot be taken, but the Honor loss it would have answered still happens, in full
         # (AEG Glossary S: "a Shugenja cannot commit seppuku" — his player still loses the Honor).
         change = change_honor(game, player, "loss", points, tuple(increases), tuple(reductions))
-        refused.happened = f"the Honor loss still happens: {_name(player)} lose{'' if player == 'you' else 's'} " \
-                           f"{change.points} Honor"
+        refused.happened = (
+            f"the Honor loss still happens: {_name(player)} lose{'' if player == 'you' else 's'} {change.points} Honor"
+        )
         raise
     commit(game, card)
     # The seppuku destroyed him: the loss (after its other modifiers) is reduced to one.

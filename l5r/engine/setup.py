@@ -97,8 +97,11 @@ def stronghold_side(game: Game, player: str) -> str:
         raise ScenarioInputMissing("who goes first is not known")
     which = "second" if player != game.first_player else "first"
     if which not in sides:
-        raise not_stated(game.ruleset, "which side of a two-sided Stronghold the player going first uses "
-                         f"(only the player not going first is told: {sides['second']}, {rule})")
+        raise not_stated(
+            game.ruleset,
+            "which side of a two-sided Stronghold the player going first uses "
+            f"(only the player not going first is told: {sides['second']}, {rule})",
+        )
     return sides[which]
 
 
@@ -119,8 +122,9 @@ def put_starting_holdings(game: Game) -> list[str]:
     entered = []
     for card in [c for c in game.cards.values() if c.zone == "pre-game"]:
         everyone = any(is_titled(card, t) for t in terms.get("every_player", ()))
-        if not everyone and not (card.owner == second
-                                 and any(is_titled(card, t) for t in terms.get("player_not_going_first", ()))):
+        if not everyone and not (
+            card.owner == second and any(is_titled(card, t) for t in terms.get("player_not_going_first", ()))
+        ):
             continue
         card.zone, card.controller, card.bowed = "in play", card.owner, False
         if immunity and any(is_titled(card, t) for t in immunity.get("cards", ())):
@@ -144,8 +148,11 @@ def check_affectable(game: Game, card: Card, player: str):
     rule = unaffected_by(game, card, player)
     if rule is not None:
         whose = "your opponent's" if player != "you" else "your"
-        raise Refused(f"{card.name} is not affected by {whose} cards until the end of its controller's first "
-                      "turn (this is not negation: the card is simply not affected)", rule)
+        raise Refused(
+            f"{card.name} is not affected by {whose} cards until the end of its controller's first "
+            "turn (this is not negation: the card is simply not affected)",
+            rule,
+        )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -172,8 +179,9 @@ def legacy_finds_nothing(game: Game, player: str) -> None:
     rs = game.ruleset
     stated(rs, "legacy_not_found", "what happens when a Legacy search finds no Legacy Holding")
     if rs.legacy_not_found == "lose-the-game":
-        game.declare_losers([player], f"{'you' if player == 'you' else 'your opponent'} failed to find a Legacy "
-                                      "Holding")
+        game.declare_losers(
+            [player], f"{'you' if player == 'you' else 'your opponent'} failed to find a Legacy Holding"
+        )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -193,8 +201,11 @@ def going_second_legacy(game: Game, player: str, name: str) -> Card:
     p = game.player(player)
     allowed = int(terms["holdings"])
     if p.legacy_holdings_taken >= allowed:
-        raise Refused(f"the second player may search for {terms['search_for']} only, and has already put "
-                      f"{'it' if allowed == 1 else 'them'} into play", rule)
+        raise Refused(
+            f"the second player may search for {terms['search_for']} only, and has already put "
+            f"{'it' if allowed == 1 else 'them'} into play",
+            rule,
+        )
     card = game.card(name)
     if card.owner != player or card.zone not in ("Dynasty deck", "Fate deck"):
         raise Refused(f"{name} is not in your deck", rule)

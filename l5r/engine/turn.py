@@ -125,8 +125,9 @@ def _draw(game: Game, active: Player) -> int | NotStated:
         if rs.rule("end_of_turn"):  # the format has a Draw Phase but gives no number: cite its turn sequence
             unknown = not_stated(rs, "how many cards the Draw Phase draws", rs.rule("end_of_turn"))
         if active.hand_unknown is None:
-            active.hand_unknown = not_stated(rs, "how many cards the end-of-turn draw draws, so how many "
-                                                 "cards are in hand after it", unknown.rule_id)
+            active.hand_unknown = not_stated(
+                rs, "how many cards the end-of-turn draw draws, so how many cards are in hand after it", unknown.rule_id
+            )
         return unknown
     if active.hand_unknown is None:
         active.hand += drawn

@@ -44,8 +44,9 @@ def turn_ends(game: Game):
         losers = []
     # OH Dishonor Victory: "If a player reaches -20 or less Familiy Honor, he/she loses the game at the end
     # of the current turn." Both players can reach it in one turn: then both lose, and neither wins.
-    game.declare_losers(losers, f"dishonor: {' and '.join(map(_name, losers))} reached {rs.dishonor_loss_at} "
-                                "Honor or lower")
+    game.declare_losers(
+        losers, f"dishonor: {' and '.join(map(_name, losers))} reached {rs.dishonor_loss_at} Honor or lower"
+    )
 
 
 def after_honor_change(game: Game):
@@ -54,8 +55,9 @@ def after_honor_change(game: Game):
     if rs.dishonor_timing != "immediately" or rs.dishonor_loss_at is None:
         return
     losers = [pid for pid, p in game.players.items() if p.honor <= rs.dishonor_loss_at]
-    game.declare_losers(losers, f"dishonor: {' and '.join(map(_name, losers))} reached {rs.dishonor_loss_at} "
-                                "Honor or lower")
+    game.declare_losers(
+        losers, f"dishonor: {' and '.join(map(_name, losers))} reached {rs.dishonor_loss_at} Honor or lower"
+    )
 
 
 def provinces_not_stated(game: Game) -> NotStated:
@@ -104,13 +106,19 @@ def check_enlightenment(game: Game, player: str):
     # NE ne-victory-enlightenment: "five Rings (of the same type) with five different element keywords". The
     # documents never say what a Ring's type is: without it, whether these five win is not stated.
     if any(c.ring_type is None for c in rings):
-        game.leave_undecided(not_stated(game.ruleset, "what a Ring's “type” is in “five Rings (of the same "
-                                                      "type)”, so whether these Rings are of the same type"))
+        game.leave_undecided(
+            not_stated(
+                game.ruleset,
+                "what a Ring's “type” is in “five Rings (of the same "
+                "type)”, so whether these Rings are of the same type",
+            )
+        )
         return
     for ring_type in {c.ring_type for c in rings}:
         if len({c.element for c in rings if c.ring_type == ring_type and c.element}) >= needed:
-            game.declare_winner(player, f"enlightenment: {needed} Rings of the same type ({ring_type}) "
-                                        "with different elements")
+            game.declare_winner(
+                player, f"enlightenment: {needed} Rings of the same type ({ring_type}) with different elements"
+            )
             return
 
 

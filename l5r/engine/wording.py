@@ -19,20 +19,63 @@ from itertools import product
 
 from .game import Card, Game, stated
 
-NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-           "eight": 8, "nine": 9, "ten": 10, "zero": 0}
+NUMBERS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "zero": 0,
+}
 # The rule_refs keys a format's records give for the wording rules this module reads by.
 RULE_KEYS = ("wording_numbers", "wording_conjunctions", "wording_pronouns", "wording_possessive", "wording_referring")
 # The wording rules this module decides (each has a verified example).
-RULES = ("aeg-wording-numbers-a-or-any", "aeg-wording-numbers-two-or-more", "aeg-wording-numbers-exactly",
-         "aeg-wording-numbers-up-to", "aeg-wording-conjunctions-and", "aeg-wording-conjunctions-modifiers",
-         "aeg-wording-conjunctions-modifier-first-only", "aeg-wording-conjunctions-or-both",
-         "aeg-wording-pronouns-last-mentioned", "aeg-wording-possessive", "aeg-wording-referring-all-meanings",
-         "aeg-wording-referring-plurals", "aeg-wording-referring-partial-words", "aeg-wording-referring-single-words")
-CARD_TYPES = ("Personality", "Follower", "Item", "Spell", "Holding", "Ring", "Strategy", "Event", "Region",
-              "Celestial", "Ancestor", "Sensei", "Wind", "Stronghold", "Province")
-STATES = {"bowed": lambda c: c.bowed, "unbowed": lambda c: not c.bowed,
-          "dishonorable": lambda c: c.dishonorable, "honorable": lambda c: not c.dishonorable}
+RULES = (
+    "aeg-wording-numbers-a-or-any",
+    "aeg-wording-numbers-two-or-more",
+    "aeg-wording-numbers-exactly",
+    "aeg-wording-numbers-up-to",
+    "aeg-wording-conjunctions-and",
+    "aeg-wording-conjunctions-modifiers",
+    "aeg-wording-conjunctions-modifier-first-only",
+    "aeg-wording-conjunctions-or-both",
+    "aeg-wording-pronouns-last-mentioned",
+    "aeg-wording-possessive",
+    "aeg-wording-referring-all-meanings",
+    "aeg-wording-referring-plurals",
+    "aeg-wording-referring-partial-words",
+    "aeg-wording-referring-single-words",
+)
+CARD_TYPES = (
+    "Personality",
+    "Follower",
+    "Item",
+    "Spell",
+    "Holding",
+    "Ring",
+    "Strategy",
+    "Event",
+    "Region",
+    "Celestial",
+    "Ancestor",
+    "Sensei",
+    "Wind",
+    "Stronghold",
+    "Province",
+)
+STATES = {
+    "bowed": lambda c: c.bowed,
+    "unbowed": lambda c: not c.bowed,
+    "dishonorable": lambda c: c.dishonorable,
+    "honorable": lambda c: not c.dishonorable,
+}
 CHOICE_VERBS = ("bow", "target", "destroy", "straighten", "discard", "choose", "dishonor")
 # Nouns that are "it": every game entity but Personalities and players.
 IT_NOUNS = {t.lower() for t in CARD_TYPES if t != "Personality"}
@@ -114,8 +157,13 @@ class Quantity:
 
     def presence_met(self, count: int) -> bool:
         n = self.numbers[0]
-        return {"at-least": count >= n, "exactly": count == n, "up-to": count <= n,
-                "any-number": True, "one-of": count in self.numbers}[self.kind]
+        return {
+            "at-least": count >= n,
+            "exactly": count == n,
+            "up-to": count <= n,
+            "any-number": True,
+            "one-of": count in self.numbers,
+        }[self.kind]
 
     def choice_allows(self, count: int) -> bool:
         """Choosing cards: "two" means two; "up to" and "any number of" include zero."""
@@ -140,7 +188,9 @@ class Slot:
 
 _QUANTITY = re.compile(
     r"^(?:(?P<exact>exactly|only) (?P<en>\w+)|up to (?P<upto>\w+)|(?P<anynum>any number)"
-    r"|(?P<a>\w+)_or_(?P<b>\w+)|(?P<any>any)|(?P<n>\w+))\s+(?:of\s+)?(?P<of>your\s+)?", re.I)
+    r"|(?P<a>\w+)_or_(?P<b>\w+)|(?P<any>any)|(?P<n>\w+))\s+(?:of\s+)?(?P<of>your\s+)?",
+    re.I,
+)
 _POSTS = ("without attachments", "with attachments")
 
 
@@ -159,8 +209,8 @@ def _quantity(text: str) -> tuple[Quantity, bool, str]:
         raise Unreadable(f"cannot read a quantity at the start of “{text}”")
     # "any number of your Personalities", "two of your Shugenja", "any your …": the possessive says whose cards
     # (AEG Special wording rules, Possessive case); it is never a keyword the card must have.
-    rest, yours = text[m.end():], bool(m.group("of"))
-    if m.group("anynum") and not text[m.start("anynum"):].lower().startswith("any number of"):
+    rest, yours = text[m.end() :], bool(m.group("of"))
+    if m.group("anynum") and not text[m.start("anynum") :].lower().startswith("any number of"):
         raise Unreadable(f"cannot read a quantity at the start of “{text}”")
     if m.group("exact"):
         return Quantity("exactly", (_number(m.group("en")),)), yours, rest
@@ -220,7 +270,7 @@ def parse_selection(text: str) -> list[Slot]:
     text = " ".join(text.strip().rstrip(".").split())
     m = _NUMBER_CHOICE.match(text)
     if m and m.group(1).lower() in NUMBERS and m.group(2).lower() in NUMBERS:
-        text = f"{m.group(1)}_or_{m.group(2)} " + text[m.end():]  # "zero or one X" is one quantity
+        text = f"{m.group(1)}_or_{m.group(2)} " + text[m.end() :]  # "zero or one X" is one quantity
     pieces = _REPEATED_ARTICLE.split(text)
     groups, joins = pieces[::2], pieces[1::2]
     slots: list[Slot] = []
@@ -244,11 +294,13 @@ _PRESENCE = re.compile(r"^if you have (?P<what>.+?)(?: in play)?[.,]?$", re.I)
 
 def _read_by_wording(game: Game, *keys: str) -> None:
     """The Special wording rules a reading needs, as the format states them, or NotStated."""
-    what = {"wording_numbers": "how numbers in card text are read (“a”, “two”, “up to”)",
-            "wording_conjunctions": "how “and” and “or” in card text are read",
-            "wording_pronouns": "what a pronoun in card text refers to",
-            "wording_possessive": "whose card “his player” is",
-            "wording_referring": "what a term in card text refers to"}
+    what = {
+        "wording_numbers": "how numbers in card text are read (“a”, “two”, “up to”)",
+        "wording_conjunctions": "how “and” and “or” in card text are read",
+        "wording_pronouns": "what a pronoun in card text refers to",
+        "wording_possessive": "whose card “his player” is",
+        "wording_referring": "what a term in card text refers to",
+    }
     for key in keys:
         stated(game.ruleset, key, what[key])
 

@@ -38,8 +38,9 @@ def collect(paths, root: Path | None = None) -> list[Scenario]:
         if not path.exists():
             raise CollectError(f"{raw} does not exist")
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file()
-                           and "schemas" not in p.parts)
+            files = sorted(
+                p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file() and "schemas" not in p.parts
+            )
         elif path.suffix in SUFFIXES:
             files = [path]
         else:
@@ -86,7 +87,7 @@ def from_markdown(text: str, shown: str) -> list[Scenario]:
         body, j = [], i + 1
         while j < len(lines) and not closing.match(lines[j]):
             line = lines[j]
-            body.append(line[len(indent):] if line.startswith(indent) else line.lstrip())
+            body.append(line[len(indent) :] if line.startswith(indent) else line.lstrip())
             j += 1
         if m.group("info").strip().split(" ")[0] == "scenario":
             found.append(parse("\n".join(body) + "\n", shown, i + 2))
@@ -162,8 +163,9 @@ def _value(node, keys, lines, offset):
     try:
         return _constructor.construct_object(node, deep=True)
     except (ValueError, OverflowError, yaml.YAMLError):  # 2015-02-30 looks like a date and is not one
-        raise ScenarioError(f"“{node.value}” is not a value a scenario can use (an impossible date?)",
-                            lines[keys]) from None
+        raise ScenarioError(
+            f"“{node.value}” is not a value a scenario can use (an impossible date?)", lines[keys]
+        ) from None
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -199,6 +201,6 @@ def _walk(node, record_id, text, shown, found):
 
 def _example(node, record_id, text, shown) -> Scenario:
     start, end = node.start_mark, node.end_mark
-    piece = " " * start.column + text[start.index:end.index]
+    piece = " " * start.column + text[start.index : end.index]
     source = textwrap.dedent(piece).rstrip() + "\n"
     return parse(source, shown, start.line + 1, record_id=record_id)

@@ -28,12 +28,17 @@ from ..engine.deck import DeckChecker, checkable
 from ..engine.ruleset import ruleset_for
 from .model import Scenario, ScenarioError
 
-GIVEN_FIELDS = {"deck": "the decklist, in any syntax `l5r deck check` reads", "as of": "the day (YYYY-MM-DD)",
-                "input format": "the decklist's syntax, when detection should not pick it"}
-THEN_FIELDS = {"verdict": "legal, not legal, cannot be checked or not a decklist",
-               "problems": "the problem codes, each as often as it occurs (any order)",
-               "warnings": "the warning codes, each as often as it occurs (any order)",
-               "counts": "cards counted per section: {pre-game: 1, dynasty: 40, fate: 40}"}
+GIVEN_FIELDS = {
+    "deck": "the decklist, in any syntax `l5r deck check` reads",
+    "as of": "the day (YYYY-MM-DD)",
+    "input format": "the decklist's syntax, when detection should not pick it",
+}
+THEN_FIELDS = {
+    "verdict": "legal, not legal, cannot be checked or not a decklist",
+    "problems": "the problem codes, each as often as it occurs (any order)",
+    "warnings": "the warning codes, each as often as it occurs (any order)",
+    "counts": "cards counted per section: {pre-game: 1, dynasty: 40, fate: 40}",
+}
 _SECTION_WORDS = {"pre_game": "pre-game", "dynasty": "dynasty", "fate": "fate"}
 
 
@@ -56,10 +61,14 @@ def answer(scenario: Scenario, codex: m.Codex) -> dict:
     given = scenario.data["given"]
     for key in given:
         if key not in GIVEN_FIELDS:
-            raise ScenarioError(f"unknown field “{key}” in a deck's `given`; it has: {', '.join(GIVEN_FIELDS)}",
-                                scenario.line_of("given", key))
+            raise ScenarioError(
+                f"unknown field “{key}” in a deck's `given`; it has: {', '.join(GIVEN_FIELDS)}",
+                scenario.line_of("given", key),
+            )
     if scenario.data.get("when"):
-        raise ScenarioError("a deck scenario has no `when` steps: the deck is checked as given", scenario.line_of("when"))
+        raise ScenarioError(
+            "a deck scenario has no `when` steps: the deck is checked as given", scenario.line_of("when")
+        )
     text = given["deck"]
     if not isinstance(text, str):
         raise ScenarioError("`deck` is a decklist written as text (use `deck: |`)", scenario.line_of("given", "deck"))
@@ -74,21 +83,28 @@ def answer(scenario: Scenario, codex: m.Codex) -> dict:
     fmt = codex.formats.get(str(scenario.data.get("format")))
     ruleset = ruleset_for(fmt) if fmt else None
     if fmt is None or ruleset is None or not checkable(fmt, ruleset):
-        raise ScenarioError(f"the format “{scenario.data.get('format')}” has no deck construction rules to check",
-                            scenario.line_of("format"))
+        raise ScenarioError(
+            f"the format “{scenario.data.get('format')}” has no deck construction rules to check",
+            scenario.line_of("format"),
+        )
     try:
         deck = parse_decklist(text, "deck.txt", given.get("input format"))
     except DecklistError as exc:
         raise ScenarioError(f"the deck cannot be read: {exc}", scenario.line_of("given", "deck")) from None
     report = DeckChecker(fmt, ruleset, _index(codex), codex.set_acronyms).check(deck, day)
-    return {"verdict": report.verdict.words, "problems": [p.code for p in report.problems],
-            "warnings": [w.code for w in report.warnings],
-            "counts": {_SECTION_WORDS[s]: report.counts.get(s, 0) for s in SECTIONS}}
+    return {
+        "verdict": report.verdict.words,
+        "problems": [p.code for p in report.problems],
+        "warnings": [w.code for w in report.warnings],
+        "counts": {_SECTION_WORDS[s]: report.counts.get(s, 0) for s in SECTIONS},
+    }
 
 
 def kind_of(key: str, scenario: Scenario) -> str:
     kinds = {"verdict": "value", "problems": "list", "warnings": "list", "counts": "mapping"}
     if key not in kinds:
-        raise ScenarioError(f"unknown expectation “{key}” for a deck; a deck scenario expects: "
-                            f"{', '.join(THEN_FIELDS)}", scenario.line_of("then", key))
+        raise ScenarioError(
+            f"unknown expectation “{key}” for a deck; a deck scenario expects: {', '.join(THEN_FIELDS)}",
+            scenario.line_of("then", key),
+        )
     return kinds[key]

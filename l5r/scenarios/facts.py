@@ -35,6 +35,7 @@ def fact(pattern: str, example: str, help: str, kind: str = "value"):
     def register(fn):
         FACTS.append(FactPattern(re.compile(pattern + "$", re.I), example, help, fn, kind))
         return fn
+
     return register
 
 
@@ -56,8 +57,12 @@ def _honor(run: Run, p):
     return who.honor
 
 
-@fact(r"(?P<p>you|your opponent) (?P<verb>gained|lost) Honor", "you gained Honor: no",
-      "Whether an Honor gain (or loss) of 1 or more points happened in the steps.", "yes/no")
+@fact(
+    r"(?P<p>you|your opponent) (?P<verb>gained|lost) Honor",
+    "you gained Honor: no",
+    "Whether an Honor gain (or loss) of 1 or more points happened in the steps.",
+    "yes/no",
+)
 def _changed(run: Run, p, verb):
     pid = player_id(p)
     if pid not in run.honor_steps and not any(c.player == pid for c in run.game.honor_changes):
@@ -66,9 +71,13 @@ def _changed(run: Run, p, verb):
     return any(c.player == pid and c.kind == kind and c.happened for c in run.game.honor_changes)
 
 
-@fact(r"winner", "winner: you", "Who has won the game: you, your opponent, nobody (yet), nobody (both lost) "
-      "when both players lose at once, or not stated when a victory the format's documents do not give "
-      "could have been reached.")
+@fact(
+    r"winner",
+    "winner: you",
+    "Who has won the game: you, your opponent, nobody (yet), nobody (both lost) "
+    "when both players lose at once, or not stated when a victory the format's documents do not give "
+    "could have been reached.",
+)
 def _winner(run: Run):
     game = run.game
     if game.losers:
@@ -87,25 +96,32 @@ def _gold(run: Run):
     return run.gold_paid[YOU]
 
 
-@fact(r"the condition is met", "the condition is met: yes", "The result of `check \"…\"`.", "yes/no")
+@fact(r"the condition is met", "the condition is met: yes", 'The result of `check "…"`.', "yes/no")
 def _condition(run: Run):
-    return _answer(_one_or_list(run.conditions, "a condition check (`check \"…\"`)"))
+    return _answer(_one_or_list(run.conditions, 'a condition check (`check "…"`)'))
 
 
-@fact(r"the choice fulfils the text", "the choice fulfils the text: no", "The result of `you choose … for \"…\"`.", "yes/no")
+@fact(
+    r"the choice fulfils the text", "the choice fulfils the text: no", 'The result of `you choose … for "…"`.', "yes/no"
+)
 def _choice(run: Run):
-    return _answer(_one_or_list(run.choices, "a choice (`you choose … for \"…\"`)"))
+    return _answer(_one_or_list(run.choices, 'a choice (`you choose … for "…"`)'))
 
 
-@fact(r"\"(?P<pronoun>\w+)\" refers to", "\"him\" refers to: the Shugenja",
-      "What a pronoun in the text read refers to (a list, in order, when several texts were read).")
+@fact(
+    r"\"(?P<pronoun>\w+)\" refers to",
+    '"him" refers to: the Shugenja',
+    "What a pronoun in the text read refers to (a list, in order, when several texts were read).",
+)
 def _pronoun(run: Run, pronoun):
-    return _one_or_list([wording.pronoun_in(run.game, text, pronoun) for text in run.texts],
-                        "a text read (`read \"…\"`)")
+    return _one_or_list([wording.pronoun_in(run.game, text, pronoun) for text in run.texts], 'a text read (`read "…"`)')
 
 
-@fact(r"\"his player\" of (?P<card>.+)", "\"his player\" of Bayushi Kachiko: your opponent",
-      "Whose a card is: its controller in play, its owner out of play.")
+@fact(
+    r"\"his player\" of (?P<card>.+)",
+    '"his player" of Bayushi Kachiko: your opponent',
+    "Whose a card is: its controller in play, its owner out of play.",
+)
 def _his_player(run: Run, card):
     if card.strip() not in run.game.cards:
         raise ScenarioError(f"no card named {card.strip()} is given")
@@ -161,24 +177,35 @@ def _destroyed(run: Run):
     return [c.name for c in run.game.cards.values() if c.zone == "destroyed"]
 
 
-@fact(r"phases", "phases: [Straighten, Events, Action, Dynasty, End]", "The phases of the turn taken, in order.",
-      "ordered list")
+@fact(
+    r"phases",
+    "phases: [Straighten, Events, Action, Dynasty, End]",
+    "The phases of the turn taken, in order.",
+    "ordered list",
+)
 def _phases(run: Run):
     if run.phases is None:
         raise NeverChecked("no turn was taken (`you take a turn …`)")
     return run.phases
 
 
-@fact(r"the (?P<name>[\w/]+) Phase is part of", "the Event Phase is part of: the Action Phase",
-      "The phase a named phase belongs to for card effects.")
+@fact(
+    r"the (?P<name>[\w/]+) Phase is part of",
+    "the Event Phase is part of: the Action Phase",
+    "The phase a named phase belongs to for card effects.",
+)
 def _phase_part(run: Run, name):
     return f"the {turn.phase_for_card_effects(run.game, name)} Phase"
 
 
-@fact(r"the action is successful", "the action is successful: no",
-      "Whether the effect resolved (`you resolve \"…\"`) changed the game state.", "yes/no")
+@fact(
+    r"the action is successful",
+    "the action is successful: no",
+    'Whether the effect resolved (`you resolve "…"`) changed the game state.',
+    "yes/no",
+)
 def _successful(run: Run):
-    return _one_or_list([r.successful for r in run.resolutions], "a resolved effect (`you resolve \"…\"`)")
+    return _one_or_list([r.successful for r in run.resolutions], 'a resolved effect (`you resolve "…"`)')
 
 
 def _answer(value):
@@ -233,16 +260,23 @@ def _discarded(run: Run, p, what):
     return record[pid]
 
 
-@fact(r"cards (?P<p>you|your opponent) may draw", "cards your opponent may draw: 1",
-      "Cards a player may draw because of Overconfident or Brash.")
+@fact(
+    r"cards (?P<p>you|your opponent) may draw",
+    "cards your opponent may draw: 1",
+    "Cards a player may draw because of Overconfident or Brash.",
+)
 def _may_draw(run: Run, p):
     if player_id(p) in run.game.may_draw_unknown:
         raise run.game.may_draw_unknown[player_id(p)]
     return run.game.may_draw.get(player_id(p), 0)
 
 
-@fact(r"(?P<p>you|your opponent) (?:has|have) the Imperial Favor", "you have the Imperial Favor: yes",
-      "Who holds the Imperial Favor.", "yes/no")
+@fact(
+    r"(?P<p>you|your opponent) (?:has|have) the Imperial Favor",
+    "you have the Imperial Favor: yes",
+    "Who holds the Imperial Favor.",
+    "yes/no",
+)
 def _favor(run: Run, p):
     return run.game.player(player_id(p)).imperial_favor
 
@@ -255,9 +289,12 @@ def _provinces(run: Run, p):
     return left
 
 
-@fact(r"(?P<p>your|your opponent's) Stronghold's (?P<printed>printed )?(?P<stat>Province Strength|Gold Production|"
-      r"Starting Family Honor)", "your Stronghold's printed Gold Production: 6",
-      "A Stronghold stat: printed (a Sensei's modifiers count as printed), or now (with effects and tokens).")
+@fact(
+    r"(?P<p>your|your opponent's) Stronghold's (?P<printed>printed )?(?P<stat>Province Strength|Gold Production|"
+    r"Starting Family Honor)",
+    "your Stronghold's printed Gold Production: 6",
+    "A Stronghold stat: printed (a Sensei's modifiers count as printed), or now (with effects and tokens).",
+)
 def _stronghold_stat(run: Run, p, printed, stat):
     pid = player_id(p)
     stat = next(s for s in setup.STATS if s.lower() == stat.lower())
@@ -266,8 +303,11 @@ def _stronghold_stat(run: Run, p, printed, stat):
     return (setup.printed_stat if printed else setup.stat)(run.game, pid, stat)
 
 
-@fact(r"(?P<p>your|your opponent's) Stronghold's side", "your Stronghold's side: its only side",
-      "Which side of the Stronghold the player uses.")
+@fact(
+    r"(?P<p>your|your opponent's) Stronghold's side",
+    "your Stronghold's side: its only side",
+    "Which side of the Stronghold the player uses.",
+)
 def _stronghold_side(run: Run, p):
     pid = player_id(p)
     sides = run.game.player(pid).stronghold_sides
@@ -288,12 +328,33 @@ def _max_hand(run: Run, p):
 # A card's state: `Doji Hoturi: bowed, at home`
 # ---------------------------------------------------------------------------------------------------------
 
-STATUS_WORDS = ("bowed", "unbowed", "destroyed", "in play", "out of play", "in hand", "in a Province",
-                "in the discard pile", "attached to …", "at home", "at the battlefield", "dishonorable",
-                "honorable", "force N", "chi N")
-_ZONE_WORDS = {"in play": "in play", "destroyed": "destroyed", "hand": "in hand", "province": "in a Province",
-               "discard pile": "in the discard pile", "Fate deck": "in the Fate deck", "Dynasty deck": "in the Dynasty deck",
-               "pre-game": "out of play"}
+STATUS_WORDS = (
+    "bowed",
+    "unbowed",
+    "destroyed",
+    "in play",
+    "out of play",
+    "in hand",
+    "in a Province",
+    "in the discard pile",
+    "attached to …",
+    "at home",
+    "at the battlefield",
+    "dishonorable",
+    "honorable",
+    "force N",
+    "chi N",
+)
+_ZONE_WORDS = {
+    "in play": "in play",
+    "destroyed": "destroyed",
+    "hand": "in hand",
+    "province": "in a Province",
+    "discard pile": "in the discard pile",
+    "Fate deck": "in the Fate deck",
+    "Dynasty deck": "in the Dynasty deck",
+    "pre-game": "out of play",
+}
 
 
 def card_status(run: Run, name: str, asked: list[str]) -> list[str]:

@@ -1,14 +1,14 @@
 """`given:` — the starting state, read into an engine Game. Every field is known; anything else is an error.
 
-    given:
-      turn: you                    # whose turn it is (you / your opponent)
-      first player chosen: no      # before the first player is chosen (pre-game Rings)
-      you:
-        honor: 12
-        clan: Crane Clan           # or: unaligned
-        in play: [Doji Hoturi: {keywords: [Samurai, Courtier], chi: 4}]
-      your opponent: {honor: 3}
-      battle: {province strength: 3, attacking: [Matsu Tsuko], defending: [Hida Kisada]}
+given:
+  turn: you                    # whose turn it is (you / your opponent)
+  first player chosen: no      # before the first player is chosen (pre-game Rings)
+  you:
+    honor: 12
+    clan: Crane Clan           # or: unaligned
+    in play: [Doji Hoturi: {keywords: [Samurai, Courtier], chi: 4}]
+  your opponent: {honor: 3}
+  battle: {province strength: 3, attacking: [Matsu Tsuko], defending: [Hida Kisada]}
 """
 
 from __future__ import annotations
@@ -21,9 +21,16 @@ from .model import Scenario, ScenarioError
 PLAYER_NAMES = {"you": YOU, "your opponent": OPPONENT}
 
 # Card zones a player lists cards under, and the zone each puts them in.
-ZONES = {"in play": "in play", "in provinces": "province", "in hand": "hand", "fate deck": "Fate deck",
-         "dynasty deck": "Dynasty deck", "discard pile": "discard pile", "rings": "in play",
-         "pre-game cards": "pre-game"}
+ZONES = {
+    "in play": "in play",
+    "in provinces": "province",
+    "in hand": "hand",
+    "fate deck": "Fate deck",
+    "dynasty deck": "Dynasty deck",
+    "discard pile": "discard pile",
+    "rings": "in play",
+    "pre-game cards": "pre-game",
+}
 
 PLAYER_FIELDS = {
     "honor": "Family Honor (may be negative)",
@@ -63,8 +70,12 @@ CARD_FIELDS = {
 }
 
 # A Stronghold's printed stats (and a Sensei's modifiers to them), by their field names.
-STRONGHOLD_FIELDS = {"sides": None, "province strength": "Province Strength", "gold production": "Gold Production",
-                     "starting family honor": "Starting Family Honor"}
+STRONGHOLD_FIELDS = {
+    "sides": None,
+    "province strength": "Province Strength",
+    "gold production": "Gold Production",
+    "starting family honor": "Starting Family Honor",
+}
 
 BATTLE_FIELDS = {
     "attacker": "who attacks (default: the player whose turn it is)",
@@ -104,8 +115,9 @@ def build(scenario: Scenario, ruleset: Ruleset) -> tuple[Game, Battle | None]:
 def _known(mapping: dict, fields: dict, scenario: Scenario, keys: tuple, where: str):
     for key in mapping:
         if str(key).lower() not in fields:
-            raise ScenarioError(f"unknown field “{key}” in {where}; known fields: {', '.join(fields)}",
-                                scenario.line_of(*keys, key))
+            raise ScenarioError(
+                f"unknown field “{key}” in {where}; known fields: {', '.join(fields)}", scenario.line_of(*keys, key)
+            )
 
 
 def _player(value, scenario, keys) -> str:
@@ -153,8 +165,9 @@ def _player_facts(p: Player, raw: dict, scenario: Scenario, keys: tuple) -> None
         p.honor = _int(raw["honor"], scenario, keys + ("honor",))
     if "clan" in raw:
         if not isinstance(raw["clan"], str):
-            raise ScenarioError("a player's `clan` is a Clan Alignment (e.g. Crab Clan) or `unaligned`",
-                                scenario.line_of(*keys, "clan"))
+            raise ScenarioError(
+                "a player's `clan` is a Clan Alignment (e.g. Crab Clan) or `unaligned`", scenario.line_of(*keys, "clan")
+            )
         p.clan = None if str(raw["clan"]).lower() == "unaligned" else str(raw["clan"])
     if "stronghold" in raw:
         p.stronghold, stats = _titled(raw["stronghold"], scenario, keys + ("stronghold",))
@@ -177,8 +190,9 @@ def _hand_size_limit(p: Player, raw: dict, scenario: Scenario, keys: tuple) -> N
         else:
             p.max_hand_size = _int(value, scenario, keys + ("maximum hand size",))
     if "maximum hand size modifier" in raw:
-        p.max_hand_size_modifier = _int(raw["maximum hand size modifier"], scenario,
-                                        keys + ("maximum hand size modifier",))
+        p.max_hand_size_modifier = _int(
+            raw["maximum hand size modifier"], scenario, keys + ("maximum hand size modifier",)
+        )
 
 
 def _zone_cards(game: Game, p: Player, zone_key: str, zone: str, entries, scenario: Scenario, keys: tuple) -> None:
@@ -192,8 +206,10 @@ def _zone_cards(game: Game, p: Player, zone_key: str, zone: str, entries, scenar
         if zone_key == "in provinces" and card.province is None:
             card.province = index + 1  # listed left to right, one card in each Province
         if zone_key == "in play" and card.type == "Region" and card.province is None:
-            raise ScenarioError(f"{card.name} is a Region in play, attached to a Province: give its `province`",
-                                scenario.line_of(*keys, zone_key))
+            raise ScenarioError(
+                f"{card.name} is a Region in play, attached to a Province: give its `province`",
+                scenario.line_of(*keys, zone_key),
+            )
 
 
 def _titled(value, scenario, keys) -> tuple[str, dict]:
@@ -237,12 +253,20 @@ def _cards(entries, scenario, keys, pid, zone, game, attached_to=None) -> list[C
         for card_name in names:
             card = _card(card_name, props, scenario, here + (name,), pid, zone, attached_to)
             if card.name in game.cards:
-                raise ScenarioError(f"two cards are named {card.name}; give each card its own title",
-                                    scenario.line_of(*here))
+                raise ScenarioError(
+                    f"two cards are named {card.name}; give each card its own title", scenario.line_of(*here)
+                )
             game.cards[card.name] = card
             made.append(card)
-            _cards(props.get("attachments") or [], scenario, here + (name, "attachments"), pid, zone, game,
-                   attached_to=card.name)
+            _cards(
+                props.get("attachments") or [],
+                scenario,
+                here + (name, "attachments"),
+                pid,
+                zone,
+                game,
+                attached_to=card.name,
+            )
     return made
 
 
@@ -254,17 +278,34 @@ def _card(name, props, scenario, keys, pid, zone, attached_to) -> Card:
     if isinstance(keywords, str):
         keywords = [k.strip() for k in keywords.split(",") if k.strip()]
     if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
-        raise ScenarioError(f"the `keywords` of {name} are a list of words, e.g. [Samurai, Courtier]",
-                            scenario.line_of(*keys, "keywords"))
+        raise ScenarioError(
+            f"the `keywords` of {name} are a list of words, e.g. [Samurai, Courtier]",
+            scenario.line_of(*keys, "keywords"),
+        )
     if "clan" in props and not isinstance(props["clan"], str):
-        raise ScenarioError(f"the `clan` of {name} is a Clan Alignment, e.g. Crab Clan", scenario.line_of(*keys, "clan"))
+        raise ScenarioError(
+            f"the `clan` of {name} is a Clan Alignment, e.g. Crab Clan", scenario.line_of(*keys, "clan")
+        )
     owner = _player(props["owner"], scenario, keys + ("owner",)) if "owner" in props else pid
-    card = Card(name=name, type=str(props.get("type", "Follower" if attached_to else "Personality")),
-                keywords=tuple(str(k) for k in keywords), owner=owner, controller=pid, zone=zone,
-                clan=props.get("clan"), attached_to=attached_to)
-    for field_name, attr in (("force", "force"), ("chi", "chi"), ("gold cost", "gold_cost"),
-                             ("personal honor", "personal_honor"), ("honor requirement", "honor_requirement"),
-                             ("focus value", "focus_value"), ("province", "province")):
+    card = Card(
+        name=name,
+        type=str(props.get("type", "Follower" if attached_to else "Personality")),
+        keywords=tuple(str(k) for k in keywords),
+        owner=owner,
+        controller=pid,
+        zone=zone,
+        clan=props.get("clan"),
+        attached_to=attached_to,
+    )
+    for field_name, attr in (
+        ("force", "force"),
+        ("chi", "chi"),
+        ("gold cost", "gold_cost"),
+        ("personal honor", "personal_honor"),
+        ("honor requirement", "honor_requirement"),
+        ("focus value", "focus_value"),
+        ("province", "province"),
+    ):
         if field_name in props:
             setattr(card, attr, _int(props[field_name], scenario, keys + (field_name,)))
     for field_name, attr in (("bowed", "bowed"), ("dishonorable", "dishonorable")):
@@ -292,8 +333,9 @@ def _battle(game: Game, raw, scenario: Scenario) -> Battle:
     if not isinstance(raw, dict):
         raise ScenarioError("`battle` is a mapping", scenario.line_of(*keys))
     _known(raw, BATTLE_FIELDS, scenario, keys, "battle")
-    attacker = _player(raw.get("attacker", "you" if game.active == YOU else "your opponent"), scenario,
-                       keys + ("attacker",))
+    attacker = _player(
+        raw.get("attacker", "you" if game.active == YOU else "your opponent"), scenario, keys + ("attacker",)
+    )
     sides = {}
     for side in ("attacking", "defending"):
         names = raw.get(side) or []
@@ -303,7 +345,9 @@ def _battle(game: Game, raw, scenario: Scenario) -> Battle:
             raise ScenarioError(f"`{side}` lists the titles of cards in play", scenario.line_of(*keys, side))
         for n in names:
             if n not in game.cards:
-                raise ScenarioError(f"no card named {n} is given (list it under `in play`)", scenario.line_of(*keys, side))
+                raise ScenarioError(
+                    f"no card named {n} is given (list it under `in play`)", scenario.line_of(*keys, side)
+                )
             for card in game.unit(game.card(n)):
                 card.at = "battlefield"
         sides[side] = [str(n) for n in names]

@@ -46,8 +46,7 @@ class Links:
     label: Callable[[str], str] | None = None
 
 
-NO_LINKS = Links(home=lambda record_id: None, record=lambda record_id, from_uri: "",
-                 page=lambda to_uri, from_uri: "")
+NO_LINKS = Links(home=lambda record_id: None, record=lambda record_id, from_uri: "", page=lambda to_uri, from_uri: "")
 
 
 @dataclass
@@ -160,7 +159,7 @@ def _normal(source: str) -> str:
 def _page_uri(scenario: Scenario) -> str | None:
     """The docs page a scenario is written on (`scenarios/new-era.md`), None for data files."""
     prefix = PAGES_DIR + "/"
-    return scenario.path[len(prefix):] if scenario.path.startswith(prefix) else None
+    return scenario.path[len(prefix) :] if scenario.path.startswith(prefix) else None
 
 
 def _link(links: Links, from_uri: str | None, to_uri: str, anchor: str) -> str | None:
@@ -201,11 +200,12 @@ def examples_html(record_id: str, links: Links) -> str:
     found = list({id(s): s for rid in ids for s in lib.by_rule.get(rid, ())}.values())
     if not found:
         return ""
-    cards = "\n".join(card_html(s, lib.outcomes[id(s)], lib, links, from_uri=here, anchor=False, home=record_id)
-                      for s in found)
+    cards = "\n".join(
+        card_html(s, lib.outcomes[id(s)], lib, links, from_uri=here, anchor=False, home=record_id) for s in found
+    )
     count = len(found)
     label = "Verified example" if count == 1 else f"Verified examples ({count})"
-    return (f'<details class="l5r-verified" open><summary>{label}</summary>\n{cards}\n</details>')
+    return f'<details class="l5r-verified" open><summary>{label}</summary>\n{cards}\n</details>'
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -217,8 +217,15 @@ def _e(value) -> str:
     return html.escape(str(value), quote=True)
 
 
-def card_html(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_uri: str | None, anchor: bool,
-              home: str | None = None) -> str:
+def card_html(
+    s: Scenario,
+    outcome: Outcome,
+    lib: Library,
+    links: Links,
+    from_uri: str | None,
+    anchor: bool,
+    home: str | None = None,
+) -> str:
     ident = f' id="{_e(s.anchor)}"' if anchor else ""
     status = "ok" if outcome.passed else "fail"
     parts = [f'<div class="l5r-scenario l5r-scenario--{status}"{ident}>', _head(s, outcome, lib, links, from_uri, home)]
@@ -262,9 +269,11 @@ def reading_label(codex: m.Codex, s: Scenario) -> str | None:
 def _head(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_uri: str | None, home: str | None) -> str:
     fmt = lib.codex.formats.get(s.format_id) if s.format_id else None
     if outcome.passed:
-        badge = ('<span class="l5r-scenario__badge" title="This example runs in the test suite '
-                 '(l5r scenarios run) and its results are checked against the rules engine.">'
-                 "✓ Verified by the test suite</span>")
+        badge = (
+            '<span class="l5r-scenario__badge" title="This example runs in the test suite '
+            '(l5r scenarios run) and its results are checked against the rules engine.">'
+            "✓ Verified by the test suite</span>"
+        )
     else:
         badge = '<span class="l5r-scenario__badge l5r-scenario__badge--fail">✗ Not verified: this example fails</span>'
     label = f'<span class="l5r-scenario__format">{_e(fmt.short_name)}</span>' if fmt else ""
@@ -273,8 +282,10 @@ def _head(s: Scenario, outcome: Outcome, lib: Library, links: Links, from_uri: s
     also = "Also illustrates" if home else "Illustrates"
     rules_line = f'<p class="l5r-scenario__rules">{also} {cited}</p>' if cited else ""
     # A space between badge and format: the head lays them out apart, and the search index reads them apart.
-    return (f'<div class="l5r-scenario__head">{badge} {label}</div>'
-            f'<p class="l5r-scenario__title">{_e(s.title)}</p>{rules_line}')
+    return (
+        f'<div class="l5r-scenario__head">{badge} {label}</div>'
+        f'<p class="l5r-scenario__title">{_e(s.title)}</p>{rules_line}'
+    )
 
 
 def _rule_link(rule_id: str, lib: Library, links: Links, from_uri: str | None) -> str:
@@ -299,8 +310,10 @@ def _where(s: Scenario, lib: Library, links: Links, from_uri: str | None) -> str
             return ""
         href = _link(links, from_uri, page, s.anchor)
         title = "Verified examples"
-        return (f'<p class="l5r-scenario__where">Written in <a href="{_e(href)}">{_e(title)}: '
-                f'{_e(_page_title(page, lib))}</a> · <code>{_e(s.location)}</code></p>')
+        return (
+            f'<p class="l5r-scenario__where">Written in <a href="{_e(href)}">{_e(title)}: '
+            f"{_e(_page_title(page, lib))}</a> · <code>{_e(s.location)}</code></p>"
+        )
     return f'<p class="l5r-scenario__where">Written in <code>{_e(s.location)}</code></p>'
 
 
@@ -355,8 +368,11 @@ def _player(label: str, raw: dict) -> str:
         facts.append(f"{_e(raw['hand'])} cards in hand")
     if "maximum hand size" in raw:
         value = raw["maximum hand size"]
-        facts.append("no maximum hand size" if value is None or str(value).lower() == "none"
-                     else f"maximum hand size {_e(value)}")
+        facts.append(
+            "no maximum hand size"
+            if value is None or str(value).lower() == "none"
+            else f"maximum hand size {_e(value)}"
+        )
     if "maximum hand size modifier" in raw:
         facts.append(f"maximum hand size {_e(_signed(raw['maximum hand size modifier']))}")
     if "provinces" in raw:
@@ -394,8 +410,14 @@ def _signed(value) -> str:
     return f"+{value}" if isinstance(value, int) and value > 0 else str(value)
 
 
-_FIELD_LABELS = (("force", "Force"), ("chi", "Chi"), ("gold cost", "Gold Cost"), ("personal honor", "Personal Honor"),
-                 ("honor requirement", "Honor Requirement"), ("focus value", "Focus Value"))
+_FIELD_LABELS = (
+    ("force", "Force"),
+    ("chi", "Chi"),
+    ("gold cost", "Gold Cost"),
+    ("personal honor", "Personal Honor"),
+    ("honor requirement", "Honor Requirement"),
+    ("focus value", "Focus Value"),
+)
 
 
 def _card_text(entry) -> str:
@@ -465,8 +487,10 @@ def _when(outcome: Outcome, lib: Library, links: Links, from_uri: str | None) ->
             else:
                 why = f"refused, {step.kind}" + (f" (see {rule})" if rule else "")
             kind_class = (step.kind or "refused").replace(" ", "-")
-            text += (f'<span class="l5r-scenario__outcome l5r-scenario__outcome--refused '
-                     f'l5r-scenario__outcome--{kind_class}"> — {why}: {_e(step.refused)}</span>')
+            text += (
+                f'<span class="l5r-scenario__outcome l5r-scenario__outcome--refused '
+                f'l5r-scenario__outcome--{kind_class}"> — {why}: {_e(step.refused)}</span>'
+            )
             if step.note:  # what happens anyway
                 text += f'<span class="l5r-scenario__outcome l5r-scenario__outcome--still"> — {_e(step.note)}</span>'
         elif step.note:
@@ -486,8 +510,10 @@ def _then(outcome: Outcome) -> str:
             extra = f' <span class="l5r-scenario__actual">(the engine says: {_e(show(actual))})</span>'
         elif isinstance(actual, str) and actual.split(":")[0] in UNANSWERED:
             # "not stated" is an answer only with its reason: show what the documents leave open.
-            extra = (f' <span class="l5r-scenario__why">— {_e(actual.split(":", 1)[1].strip())}</span>')
-        items.append(f'<li><span class="l5r-scenario__check" aria-hidden="true">{mark}</span> '
-                     f'<span class="l5r-scenario__fact">{_e(key)}</span>: '
-                     f'<span class="l5r-scenario__value">{_e(show(value))}</span>{extra}</li>')
+            extra = f' <span class="l5r-scenario__why">— {_e(actual.split(":", 1)[1].strip())}</span>'
+        items.append(
+            f'<li><span class="l5r-scenario__check" aria-hidden="true">{mark}</span> '
+            f'<span class="l5r-scenario__fact">{_e(key)}</span>: '
+            f'<span class="l5r-scenario__value">{_e(show(value))}</span>{extra}</li>'
+        )
     return '<ul class="l5r-scenario__then">' + "".join(items) + "</ul>"

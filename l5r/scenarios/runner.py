@@ -117,8 +117,10 @@ def _run(s: Scenario, codex: m.Codex, outcome: Outcome):
     _check_rules(s, codex)
     then = data.get("then")
     if not isinstance(then, dict) or not then:
-        raise ScenarioError("the scenario needs a `then:` with at least one expectation; "
-                            "a scenario cannot pass by saying nothing", s.line_of("then"))
+        raise ScenarioError(
+            "the scenario needs a `then:` with at least one expectation; a scenario cannot pass by saying nothing",
+            s.line_of("then"),
+        )
     if deck.is_deck_scenario(s):  # a deck question: the deck checker answers it
         actual = deck.answer(s, codex)
         outcome.expected = dict(then)
@@ -147,7 +149,9 @@ def _ruleset(s: Scenario, codex: m.Codex) -> Ruleset:
     fmt = s.data.get("format")
     available = rulesets(codex)
     if not isinstance(fmt, str) or fmt not in available:
-        raise ScenarioError(f"`format` must be one of: {', '.join(sorted(available))} (got “{fmt}”)", s.line_of("format"))
+        raise ScenarioError(
+            f"`format` must be one of: {', '.join(sorted(available))} (got “{fmt}”)", s.line_of("format")
+        )
     reading = s.data.get("reading")
     if reading is None:
         return available[fmt]
@@ -223,8 +227,11 @@ def _expect(run: steps.Run, key: str, expected, s: Scenario, outcome: Outcome):
         else:
             close = difflib.get_close_matches(key, [f.example.split(":")[0] for f in facts.FACTS], n=1)
             hint = f" (did you mean “{close[0]}”?)" if close else ""
-            raise ScenarioError(f"unknown expectation “{key}”{hint}; expectations are facts listed on the "
-                                "scenarios page, or a card's name", line)
+            raise ScenarioError(
+                f"unknown expectation “{key}”{hint}; expectations are facts listed on the "
+                "scenarios page, or a card's name",
+                line,
+            )
     except (NotStated, NotModelled) as exc:
         # The engine cannot answer: that is an answer a scenario may expect ("not stated"), with the reason.
         actual, kind = f"{exc.kind}: {exc.reason}", "unanswered"
@@ -240,8 +247,9 @@ def _expect(run: steps.Run, key: str, expected, s: Scenario, outcome: Outcome):
         raise ScenarioError(f"cannot check “{key}”: {getattr(exc, 'reason', exc)}", line) from None
     except ScenarioError as exc:
         raise ScenarioError(exc.message, exc.line or line) from None
-    if kind == "yes/no" and not (isinstance(expected, bool) or (isinstance(expected, list)
-                                                                 and all(isinstance(e, bool) for e in expected))):
+    if kind == "yes/no" and not (
+        isinstance(expected, bool) or (isinstance(expected, list) and all(isinstance(e, bool) for e in expected))
+    ):
         raise ScenarioError(f"“{key}” is yes or no (got “{show(expected)}”)", line)
     _compare(outcome, key, expected, actual, kind)
 
@@ -268,8 +276,9 @@ def _equal(expected, actual, kind: str) -> bool:
     if kind == "ordered list":
         return isinstance(expected, list) and list(map(_norm, map(str, expected))) == list(map(_norm, map(str, actual)))
     if kind == "mapping":
-        return isinstance(expected, dict) and {_norm(str(k)): v for k, v in expected.items()} == \
-            {_norm(str(k)): v for k, v in actual.items()}
+        return isinstance(expected, dict) and {_norm(str(k)): v for k, v in expected.items()} == {
+            _norm(str(k)): v for k, v in actual.items()
+        }
     if isinstance(actual, bool) or isinstance(expected, bool):
         return expected is actual if isinstance(expected, bool) else False
     if isinstance(actual, list):

@@ -12,8 +12,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..engine import (abilities, battle, cardtypes, duel, effects, gold, honor, keywords, recruit, search, seppuku,
-                      setup, turn, victory, wording)
+from ..engine import (
+    abilities,
+    battle,
+    cardtypes,
+    duel,
+    effects,
+    gold,
+    honor,
+    keywords,
+    recruit,
+    search,
+    seppuku,
+    setup,
+    turn,
+    victory,
+    wording,
+)
 from ..engine.battle import BattleResult
 from ..engine.game import OPPONENT, YOU, Game, NotStated, Refused
 from .model import ScenarioError
@@ -69,6 +84,7 @@ def step(pattern: str, example: str, help: str):
     def register(fn):
         STEPS.append(Step(re.compile(pattern + r"\.?$", re.I), example, help, fn))
         return fn
+
     return register
 
 
@@ -89,9 +105,12 @@ def _turn_begins(run: Run, p):
     victory.turn_begins(run.game, player_id(p))
 
 
-@step(r"the turn ends", "the turn ends",
-      "The active player's turn ends: the draw and the discard down to the maximum hand size in the format's "
-      "order (a part the format does not state is not stated, and only that part), then dishonor checks.")
+@step(
+    r"the turn ends",
+    "the turn ends",
+    "The active player's turn ends: the draw and the discard down to the maximum hand size in the format's "
+    "order (a part the format does not state is not stated, and only that part), then dishonor checks.",
+)
 def _turn_ends(run: Run):
     active = run.game.active
     result = turn.end_turn(run.game)
@@ -101,8 +120,10 @@ def _turn_ends(run: Run):
             continue
         record[active] = _add(record.get(active, 0), result[key])
         value = result[key]
-        said.append(f"{'drew' if key == 'drawn' else 'discarded'} "
-                    f"{value if isinstance(value, int) else 'not stated (' + value.reason + ')'}")
+        said.append(
+            f"{'drew' if key == 'drawn' else 'discarded'} "
+            f"{value if isinstance(value, int) else 'not stated (' + value.reason + ')'}"
+        )
     return ", ".join(said)
 
 
@@ -115,14 +136,20 @@ def _add(total, more):
     return total + more
 
 
-@step(r"you take a turn (?P<how>and attack|without attacking)", "you take a turn without attacking",
-      "Plays a whole turn; `phases` lists the phases it went through.")
+@step(
+    r"you take a turn (?P<how>and attack|without attacking)",
+    "you take a turn without attacking",
+    "Plays a whole turn; `phases` lists the phases it went through.",
+)
 def _take_turn(run: Run, how):
     run.phases = turn.phases_played(run.game, attack=how.lower() == "and attack")
 
 
-@step(rf"one of {PS} Provinces is destroyed", "one of your opponent's Provinces is destroyed",
-      "A Province is destroyed; a player with none left loses.")
+@step(
+    rf"one of {PS} Provinces is destroyed",
+    "one of your opponent's Provinces is destroyed",
+    "A Province is destroyed; a player with none left loses.",
+)
 def _province(run: Run, p):
     victory.province_destroyed(run.game, player_id(p))
 
@@ -141,8 +168,11 @@ def _mods(text: str):
     return inc, red
 
 
-@step(rf"{P} (?P<verb>gains?|loses?) (?P<n>\d+) Honor{_MODS}{_FROM}", "you gain 2 Honor, reduced by 3",
-      "An Honor gain or loss, optionally reduced or increased by other effects, optionally from a card.")
+@step(
+    rf"{P} (?P<verb>gains?|loses?) (?P<n>\d+) Honor{_MODS}{_FROM}",
+    "you gain 2 Honor, reduced by 3",
+    "An Honor gain or loss, optionally reduced or increased by other effects, optionally from a card.",
+)
 def _honor(run: Run, p, verb, n, mods, src):
     pid = player_id(p)
     inc, red = _mods(mods)
@@ -156,10 +186,12 @@ def _honor(run: Run, p, verb, n, mods, src):
     return f"a {change.points}-point {word}" + ("" if change.happened else f", which is not an Honor {word}")
 
 
-@step(rf"{P} loses? (?P<n>\d+) Honor{_MODS} from an? (?:card effect|action) that (?P<link>targeted|was performed by) "
-      rf"{CARD}, and he commits seppuku",
-      "you lose 5 Honor from a card effect that targeted Doji Hoturi, and he commits seppuku",
-      "The Seppuku Reaction before an Honor loss (formats where Seppuku is a Reaction).")
+@step(
+    rf"{P} loses? (?P<n>\d+) Honor{_MODS} from an? (?:card effect|action) that (?P<link>targeted|was performed by) "
+    rf"{CARD}, and he commits seppuku",
+    "you lose 5 Honor from a card effect that targeted Doji Hoturi, and he commits seppuku",
+    "The Seppuku Reaction before an Honor loss (formats where Seppuku is a Reaction).",
+)
 def _seppuku_reaction(run: Run, p, n, mods, link, card):
     pid = player_id(p)
     inc, red = _mods(mods)
@@ -179,9 +211,12 @@ def _seppuku_reaction(run: Run, p, n, mods, link, card):
     return f"{who.name} is rehonored, then destroyed; the loss is {change.points}"
 
 
-@step(r"you make a Ranged (?P<n>\d+) Attack with \+(?P<bonus>\d+) strength for every (?P<per>\d+) points of "
-      r"Family Honor you have", "you make a Ranged 3 Attack with +1 strength for every 10 points of Family Honor you have",
-      "`ranged attack strength` is its strength.")
+@step(
+    r"you make a Ranged (?P<n>\d+) Attack with \+(?P<bonus>\d+) strength for every (?P<per>\d+) points of "
+    r"Family Honor you have",
+    "you make a Ranged 3 Attack with +1 strength for every 10 points of Family Honor you have",
+    "`ranged attack strength` is its strength.",
+)
 def _ranged(run: Run, n, bonus, per):
     strength = int(n) + honor.bonus_per_points(run.game, YOU, int(bonus), int(per))
     run.ranged.append(strength)
@@ -198,8 +233,11 @@ def _produce(run: Run, p, n):
     gold.produce(run.game, player_id(p), int(n))
 
 
-@step(rf"{P} recruits? {CARD}(?P<nodisc> without the Clan discount)?(?P<bm> paying Blood Money)?",
-      "you recruit Doji Hoturi", "Brings a face-up card from your Province into play, paying its cost.")
+@step(
+    rf"{P} recruits? {CARD}(?P<nodisc> without the Clan discount)?(?P<bm> paying Blood Money)?",
+    "you recruit Doji Hoturi",
+    "Brings a face-up card from your Province into play, paying its cost.",
+)
 def _recruit(run: Run, p, card, nodisc, bm):
     pid = player_id(p)
     who = named(run, card)
@@ -232,21 +270,29 @@ def _proclaim(run: Run, p, card):
 # ---------------------------------------------------------------------------------------------------------
 
 
-@step(r"(?P<a>[^\"]+?) challenges (?P<b>[^\"]+?) to a duel", "Kakita Toshimoko challenges Bayushi Kachiko to a duel",
-      "Starts a duel; the challenged player has the first opportunity to focus or strike.")
+@step(
+    r"(?P<a>[^\"]+?) challenges (?P<b>[^\"]+?) to a duel",
+    "Kakita Toshimoko challenges Bayushi Kachiko to a duel",
+    "Starts a duel; the challenged player has the first opportunity to focus or strike.",
+)
 def _challenge(run: Run, a, b):
     run.duel = duel.challenge(run.game, named(run, a).name, named(run, b).name)
 
 
-@step(rf"{CARD} focuses the top card of (?:your|their|his|her) Fate deck",
-      "Kakita Toshimoko focuses the top card of your Fate deck",
-      "Focus without looking (NE Duels step 1): not modelled — the engine keeps no order of a deck's cards.")
+@step(
+    rf"{CARD} focuses the top card of (?:your|their|his|her) Fate deck",
+    "Kakita Toshimoko focuses the top card of your Fate deck",
+    "Focus without looking (NE Duels step 1): not modelled — the engine keeps no order of a deck's cards.",
+)
 def _focus_top(run: Run, card):
     _in_duel(run).focus_top_of_fate_deck(named(run, card).name)
 
 
-@step(rf"{CARD} focuses (?:a card with Focus Value )?(?P<n>\d+)", "Kakita Toshimoko focuses a card with Focus Value 3",
-      "The duelist's player focuses a card.")
+@step(
+    rf"{CARD} focuses (?:a card with Focus Value )?(?P<n>\d+)",
+    "Kakita Toshimoko focuses a card with Focus Value 3",
+    "The duelist's player focuses a card.",
+)
 def _focus(run: Run, card, n):
     _in_duel(run).focus(named(run, card).name, int(n))
 
@@ -269,15 +315,21 @@ def _in_duel(run: Run) -> duel.Duel:
 # ---------------------------------------------------------------------------------------------------------
 
 
-@step(r"you assign (?P<names>[^\"]+?) to attack", "you assign Matsu Tsuko, Matsu Agetoki and Ikoma Ujiaki to attack",
-      "Assigns units to attack (Brash lets the Defender draw).")
+@step(
+    r"you assign (?P<names>[^\"]+?) to attack",
+    "you assign Matsu Tsuko, Matsu Agetoki and Ikoma Ujiaki to attack",
+    "Assigns units to attack (Brash lets the Defender draw).",
+)
 def _assign(run: Run, names):
     cards = [named(run, n) for n in re.split(r",\s*|(?<!\s)\s+and\s+", names) if n.strip()]
     keywords.assigned_to_attack(run.game, cards)
 
 
-@step(r"the Force of each army is totalled", "the Force of each army is totalled",
-      "Totals both armies of the given battle (`attacking force`, `defending force`).")
+@step(
+    r"the Force of each army is totalled",
+    "the Force of each army is totalled",
+    "Totals both armies of the given battle (`attacking force`, `defending force`).",
+)
 def _total(run: Run):
     b = _battle(run)
     run.forces = (battle.army_force(run.game, b.attacking), battle.army_force(run.game, b.defending))
@@ -325,8 +377,11 @@ def _destroy(run: Run, card):
     keywords.destroy(run.game, who)
 
 
-@step(rf"{P} (?:equips?|attach(?:es)?) (?P<item>[^\"]+?) to {CARD}", "you equip Fine Katana to Doji Hoturi",
-      "Attaches a card from hand to a Personality (an Ancestor bows him).")
+@step(
+    rf"{P} (?:equips?|attach(?:es)?) (?P<item>[^\"]+?) to {CARD}",
+    "you equip Fine Katana to Doji Hoturi",
+    "Attaches a card from hand to a Personality (an Ancestor bows him).",
+)
 def _equip(run: Run, p, item, card):
     who = named(run, card)
     was_bowed = who.bowed
@@ -334,21 +389,30 @@ def _equip(run: Run, p, item, card):
     return f"{who.name} bows to attach it" if who.bowed and not was_bowed else None
 
 
-@step(rf"{P} transfers? (?P<item>[^\"]+?) to {CARD}", "you transfer Fine Katana to Doji Yasuyo",
-      "Moves an attachment from one Personality to another.")
+@step(
+    rf"{P} transfers? (?P<item>[^\"]+?) to {CARD}",
+    "you transfer Fine Katana to Doji Yasuyo",
+    "Moves an attachment from one Personality to another.",
+)
 def _transfer(run: Run, p, item, card):
     cardtypes.transfer(run.game, named(run, item), named(run, card))
 
 
-@step(rf"{CARD} loses the (?P<keyword>[^\"]+?) keyword", "Matsu Tsuko loses the Lion Clan keyword",
-      "A card loses a keyword (a printed Clan Alignment too); Ancestors that needed it are destroyed.")
+@step(
+    rf"{CARD} loses the (?P<keyword>[^\"]+?) keyword",
+    "Matsu Tsuko loses the Lion Clan keyword",
+    "A card loses a keyword (a printed Clan Alignment too); Ancestors that needed it are destroyed.",
+)
 def _lose_keyword(run: Run, card, keyword):
     destroyed = cardtypes.lose_keyword(run.game, named(run, card), keyword.strip())
     return f"destroyed: {', '.join(destroyed)}" if destroyed else None
 
 
-@step(rf"{CARD} commits seppuku", "Doji Hoturi commits seppuku",
-      "The Seppuku player ability as an Open action (formats where it is one).")
+@step(
+    rf"{CARD} commits seppuku",
+    "Doji Hoturi commits seppuku",
+    "The Seppuku player ability as an Open action (formats where it is one).",
+)
 def _seppuku(run: Run, card):
     who = named(run, card)
     seppuku.open_action(run.game, who.controller, who.name)
@@ -359,21 +423,30 @@ def _lobby(run: Run, p, card):
     abilities.lobby(run.game, player_id(p), named(run, card).name)
 
 
-@step(rf"{P} (?:discards?|uses?) the Imperial Favor", "you discard the Imperial Favor",
-      "A rulebook Favor action (Favor Cycle, Favor Battle) discards the Imperial Favor.")
+@step(
+    rf"{P} (?:discards?|uses?) the Imperial Favor",
+    "you discard the Imperial Favor",
+    "A rulebook Favor action (Favor Cycle, Favor Battle) discards the Imperial Favor.",
+)
 def _favor(run: Run, p):
     abilities.use_favor(run.game, player_id(p))
 
 
-@step(rf"{CARD} uses Tactical Advantage, discarding a card with Focus Value (?P<n>\d+)",
-      "Akodo Kaneka uses Tactical Advantage, discarding a card with Focus Value 3", "Tactical Advantage.")
+@step(
+    rf"{CARD} uses Tactical Advantage, discarding a card with Focus Value (?P<n>\d+)",
+    "Akodo Kaneka uses Tactical Advantage, discarding a card with Focus Value 3",
+    "Tactical Advantage.",
+)
 def _tactical(run: Run, card, n):
     who = named(run, card)
     abilities.tactical_advantage(run.game, who.controller, who.name, int(n))
 
 
-@step(rf"{P} discards? down to (?:your|his|their) maximum hand size", "you discard down to your maximum hand size",
-      "Discards down to the maximum hand size (`you discarded`).")
+@step(
+    rf"{P} discards? down to (?:your|his|their) maximum hand size",
+    "you discard down to your maximum hand size",
+    "Discards down to the maximum hand size (`you discarded`).",
+)
 def _discard(run: Run, p):
     pid = player_id(p)
     n = turn.discard_to_hand_size(run.game, pid)
@@ -391,16 +464,22 @@ def _first_player_known(run: Run):
         raise ScenarioError("this step needs to know who goes first: add `first player:` to `given`")
 
 
-@step(r"the starting Holdings are put into play", "the starting Holdings are put into play",
-      "Before the first turn, the players' starting Holdings (listed under `pre-game cards`) enter play.")
+@step(
+    r"the starting Holdings are put into play",
+    "the starting Holdings are put into play",
+    "Before the first turn, the players' starting Holdings (listed under `pre-game cards`) enter play.",
+)
 def _starting_holdings(run: Run):
     _first_player_known(run)
     entered = setup.put_starting_holdings(run.game)
     return f"entered play: {', '.join(entered) or 'nothing'}"
 
 
-@step(rf"{P} sets? (?:your|their|his) starting Family Honor", "you set your starting Family Honor",
-      "The player's Family Honor starts at the Stronghold's Starting Family Honor.")
+@step(
+    rf"{P} sets? (?:your|their|his) starting Family Honor",
+    "you set your starting Family Honor",
+    "The player's Family Honor starts at the Stronghold's Starting Family Honor.",
+)
 def _starting_honor(run: Run, p):
     pid = player_id(p)
     _stronghold_known(run, pid, "Starting Family Honor")
@@ -412,8 +491,11 @@ def _stronghold_known(run: Run, pid: str, stat: str):
         raise ScenarioError(f"the Stronghold's {stat} is not given (`stronghold: Title: {{{stat.lower()}: …}}`)")
 
 
-@step(rf"{PS} Stronghold gets (?P<sign>[+\-−])(?P<n>\d+) (?P<stat>Province Strength|Gold Production|Starting Family Honor)",
-      "your Stronghold gets -1 Gold Production", "An effect or token changes one of the Stronghold's stats.")
+@step(
+    rf"{PS} Stronghold gets (?P<sign>[+\-−])(?P<n>\d+) (?P<stat>Province Strength|Gold Production|Starting Family Honor)",
+    "your Stronghold gets -1 Gold Production",
+    "An effect or token changes one of the Stronghold's stats.",
+)
 def _stronghold_stat(run: Run, p, sign, n, stat):
     pid = player_id(p)
     stat = next(s for s in setup.STATS if s.lower() == stat.lower())
@@ -421,30 +503,40 @@ def _stronghold_stat(run: Run, p, sign, n, stat):
     setup.modify_stat(run.game, pid, stat, int(n) if sign == "+" else -int(n))
 
 
-@step(rf"{P} search(?:es)? (?:your|their|his) Dynasty deck for a Legacy Holding and puts? {CARD} into play",
-      "you search your Dynasty deck for a Legacy Holding and put Bamboo Harvesters into play",
-      "The second player's Legacy Holding: into play bowed, ignoring costs.")
+@step(
+    rf"{P} search(?:es)? (?:your|their|his) Dynasty deck for a Legacy Holding and puts? {CARD} into play",
+    "you search your Dynasty deck for a Legacy Holding and put Bamboo Harvesters into play",
+    "The second player's Legacy Holding: into play bowed, ignoring costs.",
+)
 def _legacy(run: Run, p, card):
     _first_player_known(run)
     who = setup.going_second_legacy(run.game, player_id(p), named(run, card).name)
     return f"{who.name} enters play bowed, ignoring costs"
 
 
-@step(rf"{P} takes? (?:your|their|his) starting hand", "you take your starting hand",
-      "Setting up: the player takes the format's number of Fate cards as a starting hand (`cards in your hand`).")
+@step(
+    rf"{P} takes? (?:your|their|his) starting hand",
+    "you take your starting hand",
+    "Setting up: the player takes the format's number of Fate cards as a starting hand (`cards in your hand`).",
+)
 def _starting_hand(run: Run, p):
     return f"{setup.take_starting_hand(run.game, player_id(p))} cards"
 
 
-@step(rf"{P} uses? Legacy and finds? no Legacy Holding", "you use Legacy and find no Legacy Holding",
-      "A Legacy search that finds no Legacy Holding (NE Legacy: its player loses the game).")
+@step(
+    rf"{P} uses? Legacy and finds? no Legacy Holding",
+    "you use Legacy and find no Legacy Holding",
+    "A Legacy search that finds no Legacy Holding (NE Legacy: its player loses the game).",
+)
 def _legacy_fails(run: Run, p):
     setup.legacy_finds_nothing(run.game, player_id(p))
 
 
-@step(rf"{P} reveals? the cards in (?:your|their|his) Provinces(?:, not paying for (?P<declined>[^\"]+?))?",
-      "you reveal the cards in your Provinces",
-      "The start-of-turn reveal: face-down cards turn face-up; Regions attach, Celestials enter play.")
+@step(
+    rf"{P} reveals? the cards in (?:your|their|his) Provinces(?:, not paying for (?P<declined>[^\"]+?))?",
+    "you reveal the cards in your Provinces",
+    "The start-of-turn reveal: face-down cards turn face-up; Regions attach, Celestials enter play.",
+)
 def _reveal(run: Run, p, declined):
     pid = player_id(p)
     names = [named(run, n).name for n in re.split(r",\s*|(?<!\s)\s+and\s+", declined or "") if n.strip()]
@@ -455,8 +547,11 @@ def _reveal(run: Run, p, declined):
     return "; ".join(result.notes) or "nothing happens"
 
 
-@step(rf"{P} straightens? all (?:your|their|his) bowed cards", "you straighten all your bowed cards",
-      "The Straighten Phase: the player's bowed cards straighten (unless they must stay bowed).")
+@step(
+    rf"{P} straightens? all (?:your|their|his) bowed cards",
+    "you straighten all your bowed cards",
+    "The Straighten Phase: the player's bowed cards straighten (unless they must stay bowed).",
+)
 def _straighten(run: Run, p):
     done, held = turn.straighten_all(run.game, player_id(p))
     note = f"straightened: {', '.join(done) or 'nothing'}"
@@ -468,32 +563,47 @@ def _straighten(run: Run, p):
 # ---------------------------------------------------------------------------------------------------------
 
 
-@step(rf"check {TEXT}", 'check "If you have two Shugenja in play"',
-      "Checks a condition against the cards you have in play (`the condition is met`).")
+@step(
+    rf"check {TEXT}",
+    'check "If you have two Shugenja in play"',
+    "Checks a condition against the cards you have in play (`the condition is met`).",
+)
 def _check(run: Run, text):
     met = _kept(run.conditions, lambda: wording.condition_met(run.game, text))
     run.conditions.append(met)
     return "met" if met else "not met"
 
 
-@step(rf"you choose (?P<names>[^\"]+?) for {TEXT}", 'you choose Kaiu Shoichi for "Bow a Samurai and a Courtier"',
-      "Offers cards (or `nothing`) for an instruction (`the choice fulfils the text`).")
+@step(
+    rf"you choose (?P<names>[^\"]+?) for {TEXT}",
+    'you choose Kaiu Shoichi for "Bow a Samurai and a Courtier"',
+    "Offers cards (or `nothing`) for an instruction (`the choice fulfils the text`).",
+)
 def _choose(run: Run, names, text):
-    chosen = [] if names.strip().lower() == "nothing" else \
-        [named(run, n).name for n in re.split(r",\s*|(?<!\s)\s+and\s+", names) if n.strip()]
+    chosen = (
+        []
+        if names.strip().lower() == "nothing"
+        else [named(run, n).name for n in re.split(r",\s*|(?<!\s)\s+and\s+", names) if n.strip()]
+    )
     ok, why = _kept(run.choices, lambda: wording.choice_fulfils(run.game, text, chosen))
     run.choices.append(ok)
     return "fulfils it" if ok else f"does not fulfil it: {why}"
 
 
-@step(rf"read {TEXT}", 'read "Target a Samurai and a Shugenja. Bow him."',
-      "Reads a card text, for `\"him\" refers to` expectations.")
+@step(
+    rf"read {TEXT}",
+    'read "Target a Samurai and a Shugenja. Bow him."',
+    'Reads a card text, for `"him" refers to` expectations.',
+)
 def _read(run: Run, text):
     run.texts.append(text)
 
 
-@step(rf"{P} resolves? {TEXT}(?:, choosing \"(?P<choice>[^\"]+)\")?", 'you resolve "Bow all Shugenja"',
-      "Resolves a short effect text (`the action is successful`); with a condition, choose an effect.")
+@step(
+    rf"{P} resolves? {TEXT}(?:, choosing \"(?P<choice>[^\"]+)\")?",
+    'you resolve "Bow all Shugenja"',
+    "Resolves a short effect text (`the action is successful`); with a condition, choose an effect.",
+)
 def _resolve_text(run: Run, p, text, choice):
     result = effects.resolve_effect(run.game, player_id(p), text, choice)
     run.resolutions.append(result)
@@ -505,8 +615,11 @@ def _resolve_text(run: Run, p, text, choice):
 _AREA = r"(?:your )?(?:Fate deck|Dynasty deck|discard pile|hand)"
 
 
-@step(rf"{P} search(?:es)? (?P<areas>{_AREA}(?: and then {_AREA})?) for {TEXT} and selects? (?P<sel>[^\"]+?)",
-      'you search your Fate deck for "a Ring" and select nothing', "Searches one or two areas (`the search is successful`).")
+@step(
+    rf"{P} search(?:es)? (?P<areas>{_AREA}(?: and then {_AREA})?) for {TEXT} and selects? (?P<sel>[^\"]+?)",
+    'you search your Fate deck for "a Ring" and select nothing',
+    "Searches one or two areas (`the search is successful`).",
+)
 def _search(run: Run, p, areas, text, sel):
     names = [re.sub(r"^your ", "", a.strip(), flags=re.I) for a in re.split(r"(?<!\s)\s+and then\s+", areas)]
     names = [next(z for z in search.AREAS if z.lower() == n.lower()) for n in names]
@@ -518,8 +631,11 @@ def _search(run: Run, p, areas, text, sel):
 
 
 # Registered last so the general "X enters play …" never shadows a more specific sentence.
-@step(rf"{CARD} enters play (?P<how>by its own text|by another card's effect)",
-      "Ring of Fire enters play by its own text", "A Ring (listed `in hand`) enters play under its owner's control.")
+@step(
+    rf"{CARD} enters play (?P<how>by its own text|by another card's effect)",
+    "Ring of Fire enters play by its own text",
+    "A Ring (listed `in hand`) enters play under its owner's control.",
+)
 def _ring_enters(run: Run, card, how):
     ring = named(run, card)
     entered = "by its own text" if how.lower() == "by its own text" else "by another card"

@@ -103,7 +103,9 @@ class Linker:
             return False
         if _ACTION_WORD.match(text, end):
             return True
-        run = re.compile(rf"(?:\s*/?\s*(?:{'|'.join(map(re.escape, sorted(self.designators, key=len, reverse=True)))}))*")
+        run = re.compile(
+            rf"(?:\s*/?\s*(?:{'|'.join(map(re.escape, sorted(self.designators, key=len, reverse=True)))}))*"
+        )
         tail = found.end() if (found := run.match(text, end)) else end
         if not re.match(r"\s*(?::|,\s*\[)", text[tail:]):
             return False

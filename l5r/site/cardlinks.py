@@ -56,7 +56,7 @@ def example_citations(names: "PoolNames", scenarios, anchors: dict) -> dict[str,
     out: dict[str, list[ExampleCitation]] = defaultdict(list)
     for s in scenarios:
         if s.path.startswith("docs/"):
-            uri, anchor = s.path[len("docs/"):], s.anchor
+            uri, anchor = s.path[len("docs/") :], s.anchor
         elif s.record_id in anchors:
             uri, anchor = anchors[s.record_id]
         else:
@@ -129,7 +129,7 @@ def after_articles(all_text: str, longest: int = 8) -> frozenset[str]:
         if w in _ARTICLES:
             for k in range(1, longest + 1):
                 if n + k < len(words):
-                    out.add(" ".join(words[n + 1:n + 1 + k]))
+                    out.add(" ".join(words[n + 1 : n + 1 + k]))
     return frozenset(out)
 
 
@@ -142,7 +142,7 @@ def lower_runs(all_text: str, longest: int = 8) -> frozenset[str]:
         for k in range(1, longest + 1):
             if n + k > len(words) or not words[n + k - 1].islower():
                 break
-            out.add(" ".join(words[n:n + k]))
+            out.add(" ".join(words[n : n + k]))
     return frozenset(out)
 
 
@@ -171,8 +171,9 @@ class PoolNames:
         i = 0
         while i < len(tokens):
             token = tokens[i]
-            if not token.group(0)[:1].isupper() or (token.start() and (text[token.start() - 1].isalnum()
-                                                                       or text[token.start() - 1] in "'’-")):
+            if not token.group(0)[:1].isupper() or (
+                token.start() and (text[token.start() - 1].isalnum() or text[token.start() - 1] in "'’-")
+            ):
                 i += 1
                 continue
             hit = None
@@ -180,7 +181,7 @@ class PoolNames:
                 if n > len(tokens) - i:
                     continue
                 last = tokens[i + n - 1]
-                found = self.by_key.get(_key(text[token.start():last.end()]))
+                found = self.by_key.get(_key(text[token.start() : last.end()]))
                 if found is not None and tokens[i + n - 1].group(0)[:1].isupper():
                     hit = (n, found, last.end())
                     break
@@ -210,7 +211,7 @@ def pool_candidates(index: CardIndex) -> tuple[list, dict]:
     set_names = set()  # every set's name and each of its leading parts ("imperial gift" of "the imperial gift 2")
     for name in {re.sub(r"^the\s+", "", " ".join(s.split()).lower()) for i in index.identities for s in i.sets}:
         set_names.add(name)
-        set_names.update(name[:m.start()] for m in re.finditer(r"[ ,]", name))
+        set_names.update(name[: m.start()] for m in re.finditer(r"[ ,]", name))
     # Clan and keyword names the pool's cards carry ("Toturi's Army" is a clan as well as a Stronghold; the
     # documents list it among the Clan Alignments).
     pool_words = {_key(w).lower().replace("’", "'") for i in index.identities for w in (*i.clans, *i.keywords)}
@@ -237,8 +238,9 @@ def pool_candidates(index: CardIndex) -> tuple[list, dict]:
     return candidates, rejected
 
 
-def pool_terms(index: CardIndex, slug_of: dict, taken, vocabulary, lower_words, all_text,
-               rejected: dict | None = None) -> dict[str, Target]:
+def pool_terms(
+    index: CardIndex, slug_of: dict, taken, vocabulary, lower_words, all_text, rejected: dict | None = None
+) -> dict[str, Target]:
     """title -> Target for every pool card title that may link (see the module docstring).
 
     `taken`: the names that already mean something in the Codex (card names, keyword and ability names,
@@ -261,7 +263,7 @@ def pool_terms(index: CardIndex, slug_of: dict, taken, vocabulary, lower_words, 
             reject(title, "a Codex term")
             continue
         if " ".join(title_words(title)).lower() in article_runs:
-            reject(title, "written as a thing (\"the Clan Mon\"), not as a card's name")
+            reject(title, 'written as a thing ("the Clan Mon"), not as a card\'s name')
             continue
         why = generic(title, vocabulary, lower_words, lowers)
         if why:
@@ -271,8 +273,13 @@ def pool_terms(index: CardIndex, slug_of: dict, taken, vocabulary, lower_words, 
             reject(title, "no page")
             continue
         kinds = ", ".join(t for t in identity.types) or identity.deck
-        out[title] = Target(pool_target_id(identity), "pool card", f"Card — {identity.key}: {kinds}",
-                            uri=f"{CARD_DIR}/{slug_of[identity]}/index.md", anchor="card")
+        out[title] = Target(
+            pool_target_id(identity),
+            "pool card",
+            f"Card — {identity.key}: {kinds}",
+            uri=f"{CARD_DIR}/{slug_of[identity]}/index.md",
+            anchor="card",
+        )
     return out
 
 
@@ -324,12 +331,14 @@ def codex_text(codex):
             yield from block.strings()
 
 
-def with_pool(codex, linkers: dict, index: CardIndex | None, slug_of: dict | None = None,
-              rejected: dict | None = None) -> dict:
+def with_pool(
+    codex, linkers: dict, index: CardIndex | None, slug_of: dict | None = None, rejected: dict | None = None
+) -> dict:
     """The linkers, each also finding the pool's linkable titles (unchanged when there is no pool)."""
     if index is None or not any(i.in_pool for i in index.identities) or slug_of is None:
         return linkers
     lower_words, all_text = lower_case_words(codex_text(codex))
-    names = PoolNames(pool_terms(index, slug_of, codex_terms(codex), rules_vocabulary(codex), lower_words,
-                                 all_text, rejected))
+    names = PoolNames(
+        pool_terms(index, slug_of, codex_terms(codex), rules_vocabulary(codex), lower_words, all_text, rejected)
+    )
     return {k: PoolLinker(v, names) for k, v in linkers.items()}

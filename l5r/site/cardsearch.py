@@ -39,9 +39,17 @@ QUERY_SCRIPT = (_THEME / "card-query.js").read_text(encoding="utf-8")
 SCRIPT = QUERY_SCRIPT + (_THEME / "card-search.js").read_text(encoding="utf-8")
 
 # The orders of the form's Sort list (the query's sort: knows these and their short names): value, label.
-SORT_CHOICES = (("", "name"), ("year", "first printing"), ("force", "force"), ("chi", "chi"), ("focus", "focus"),
-                ("gold_cost", "gold cost"), ("personal_honor", "personal honor"),
-                ("honor_requirement", "honor requirement"), ("province_strength", "province strength"))
+SORT_CHOICES = (
+    ("", "name"),
+    ("year", "first printing"),
+    ("force", "force"),
+    ("chi", "chi"),
+    ("focus", "focus"),
+    ("gold_cost", "gold cost"),
+    ("personal_honor", "personal honor"),
+    ("honor_requirement", "honor requirement"),
+    ("province_strength", "province strength"),
+)
 
 
 def page_markdown(directory_urls: bool = True) -> str:
@@ -89,17 +97,28 @@ search:
 # two equal), what it finds and an example.
 SYNTAX_ROWS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("t", "type"), "cards of a type", "t:personality"),
-    (("c", "clan"), ("cards of a clan (the clan, not the keyword: <code>c:crab</code>; the keyword is "
-                     "<code>k:\"crab clan\"</code>)"), "c:crab"),
+    (
+        ("c", "clan"),
+        ('cards of a clan (the clan, not the keyword: <code>c:crab</code>; the keyword is <code>k:"crab clan"</code>)'),
+        "c:crab",
+    ),
     (("k", "kw", "keyword"), "cards with a keyword", "k:duelist"),
     (("d", "deck"), "cards of a deck: dynasty, fate, pre-game", "d:fate"),
-    (("o", "text", "oracle"), "cards whose text has these words (each starting a word of the text; quote a phrase)",
-     'o:"bow a target"'),
-    (("e", "s", "set", "edition"), "cards printed in a set: its name, or the start of a word of it",
-     'e:ivory'),
-    (("f", "legal", "format"), ("cards legal today in a format: <code>oh</code>, <code>ne</code>, "
-                                "<code>mod</code>, <code>aeg</code> or its name; <code>-f:oh</code> cards not legal "
-                                "there (a card whose legality cannot be checked there is neither)"), "f:modern -f:oh"),
+    (
+        ("o", "text", "oracle"),
+        "cards whose text has these words (each starting a word of the text; quote a phrase)",
+        'o:"bow a target"',
+    ),
+    (("e", "s", "set", "edition"), "cards printed in a set: its name, or the start of a word of it", "e:ivory"),
+    (
+        ("f", "legal", "format"),
+        (
+            "cards legal today in a format: <code>oh</code>, <code>ne</code>, "
+            "<code>mod</code>, <code>aeg</code> or its name; <code>-f:oh</code> cards not legal "
+            "there (a card whose legality cannot be checked there is neither)"
+        ),
+        "f:modern -f:oh",
+    ),
     (("banned",), "cards on a format's ban list today; <code>banned:any</code> in any format", "banned:oh"),
     (("is",), "<code>is:unique</code>: unique cards", "is:unique"),
     (("year",), "the year of the card's <strong>first printing</strong>", "year<2012"),
@@ -110,9 +129,15 @@ SYNTAX_ROWS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("ph", "honor"), "Personal honor", "ph>=3"),
     (("hr", "req"), "Honor requirement", "hr<5"),
     (("ps", "province"), "Province strength", "ps>6"),
-    (("sort", "order"), ("the list's order: <code>name</code> (the default), <code>year</code>, or a stat: "
-                         "<code>force</code> <code>chi</code> <code>focus</code> <code>cost</code> <code>ph</code> "
-                         "<code>hr</code> <code>ps</code> (cards without it last)"), "t:personality sort:force dir:desc"),
+    (
+        ("sort", "order"),
+        (
+            "the list's order: <code>name</code> (the default), <code>year</code>, or a stat: "
+            "<code>force</code> <code>chi</code> <code>focus</code> <code>cost</code> <code>ph</code> "
+            "<code>hr</code> <code>ps</code> (cards without it last)"
+        ),
+        "t:personality sort:force dir:desc",
+    ),
     (("dir", "direction"), "<code>asc</code> or <code>desc</code>", "sort:cost dir:desc"),
 )
 
@@ -122,18 +147,19 @@ def syntax_markdown(directory_urls: bool = True) -> str:
     search_page = "../search/" if directory_urls else "search.html"
 
     def example(query: str) -> str:
-        return (f'<a href="{search_page}?find={quote_plus(query)}"><code>{_html.escape(query)}</code></a>')
+        return f'<a href="{search_page}?find={quote_plus(query)}"><code>{_html.escape(query)}</code></a>'
 
     rows = "\n".join(
         f"<tr><td>{' '.join(f'<code>{k}:</code>' for k in keys)}</td><td>{finds}</td><td>{example(ex)}</td></tr>"
-        for keys, finds, ex in SYNTAX_ROWS)
+        for keys, finds, ex in SYNTAX_ROWS
+    )
     return f"""---
 title: Card search syntax
 ---
 
 # Card search syntax
 
-The [card search]({'search.md'}) reads a query line much as Scryfall does. It runs in your browser, online and in
+The [card search]({"search.md"}) reads a query line much as Scryfall does. It runs in your browser, online and in
 the offline copy.
 
 ## Words and titles
@@ -206,10 +232,18 @@ def index_document(card_site: CardSite) -> dict[str, Any]:
         cards.append(row[:8] + [verdicts] + row[8:])
     formats = [[c.format.id, c.format.short_name, c.format.citation_prefix] for c in card_site.checks]
     years = [int(card_site.printings.release.get(name, "0")[:4] or 0) for name in tables["sets"]]
-    return {"root": "../../" if card_site.directory_urls else "../", "formats": formats, **tables,
-            "set_years": years, "stats": list(QUERY_STATS), "url": list(_url_pattern(card_site.directory_urls)),
-            "status": status, "cards": cards, "as_of": card_site.today.isoformat(),
-            "syntax": "cards/syntax/" if card_site.directory_urls else "cards/syntax.html"}
+    return {
+        "root": "../../" if card_site.directory_urls else "../",
+        "formats": formats,
+        **tables,
+        "set_years": years,
+        "stats": list(QUERY_STATS),
+        "url": list(_url_pattern(card_site.directory_urls)),
+        "status": status,
+        "cards": cards,
+        "as_of": card_site.today.isoformat(),
+        "syntax": "cards/syntax/" if card_site.directory_urls else "cards/syntax.html",
+    }
 
 
 def _url_pattern(directory_urls: bool) -> tuple[str, str]:
@@ -223,7 +257,7 @@ def _url_cell(url: str, title: str, experience: str, directory_urls: bool) -> st
     before, after = _url_pattern(directory_urls)
     if not (url.startswith(before) and url.endswith(after)):
         return [url]
-    page_slug = url[len(before):len(url) - len(after)]
+    page_slug = url[len(before) : len(url) - len(after)]
     named = title + (" " + experience if experience else "")
     return "" if named.isascii() and page_slug == reading_words(named).replace(" ", "-") else page_slug
 
@@ -248,8 +282,12 @@ def _static_rows(card_site: CardSite) -> tuple[dict[str, list[str]], list[tuple[
     (`_url_cell`), types, clans, deck, keywords, unique, first year, sets, stats (`_stats_cell`)]). A clan written
     as its keyword ("Crab Clan", on a few cards) is the clan ("Crab"), so the clan list holds clans only."""
     identities, printings = card_site.index.identities, card_site.printings
-    if _STATIC and _STATIC[0][0] is identities and _STATIC[0][1] is printings \
-            and _STATIC[0][2] == card_site.directory_urls:
+    if (
+        _STATIC
+        and _STATIC[0][0] is identities
+        and _STATIC[0][1] is printings
+        and _STATIC[0][2] == card_site.directory_urls
+    ):
         cached: tuple[dict[str, list[str]], list[tuple[Identity, list[Any]]]] = _STATIC[0][3]
         return cached
     tables: dict[str, list[str]] = {"types": [], "clans": [], "decks": [], "keywords": [], "sets": []}
@@ -265,26 +303,38 @@ def _static_rows(card_site: CardSite) -> tuple[dict[str, list[str]], list[tuple[
     clans = {c for i in kept for c in i.clans}
 
     def clan(name: str) -> str:
-        return name[:-len(" Clan")] if name.endswith(" Clan") and name[:-len(" Clan")] in clans else name
+        return name[: -len(" Clan")] if name.endswith(" Clan") and name[: -len(" Clan")] in clans else name
 
     rows = []
     for i in kept:
         prints = card_site.printings_of(i)
-        rows.append((i, [
-            i.title, i.experience or "", _url_cell(card_site.url(i), i.title, i.experience or "",
-                                                   card_site.directory_urls),
-            [pos("types", t) for t in i.types], sorted({pos("clans", clan(c)) for c in i.clans}), pos("decks", i.deck),
-            [pos("keywords", k) for k in i.keywords if not k.startswith("Soul of")], 1 if i.unique else 0,
-            first_year(card_site, i), [pos("sets", s) for s in i.sets], _stats_cell(prints[0] if prints else {}),
-        ]))
+        rows.append(
+            (
+                i,
+                [
+                    i.title,
+                    i.experience or "",
+                    _url_cell(card_site.url(i), i.title, i.experience or "", card_site.directory_urls),
+                    [pos("types", t) for t in i.types],
+                    sorted({pos("clans", clan(c)) for c in i.clans}),
+                    pos("decks", i.deck),
+                    [pos("keywords", k) for k in i.keywords if not k.startswith("Soul of")],
+                    1 if i.unique else 0,
+                    first_year(card_site, i),
+                    [pos("sets", s) for s in i.sets],
+                    _stats_cell(prints[0] if prints else {}),
+                ],
+            )
+        )
     _STATIC[:] = [(identities, printings, card_site.directory_urls, (tables, rows))]
     return tables, rows
 
 
 def text_document(card_site: CardSite) -> list[str]:
     """Every card's text (`plain_text` of the printing its page shows), in the card table's order."""
-    return [plain_text(str((card_site.printings_of(i) or [{}])[0].get("text", ""))) for i, _ in
-            _static_rows(card_site)[1]]
+    return [
+        plain_text(str((card_site.printings_of(i) or [{}])[0].get("text", ""))) for i, _ in _static_rows(card_site)[1]
+    ]
 
 
 def first_year(card_site: CardSite, identity: Identity) -> int:
@@ -305,18 +355,28 @@ def search_rows(card_site: CardSite) -> Iterator[tuple[str, str, str, str, str, 
     site search's card index (l5r/site/search.py `card_index`) adds for the pool."""
     pages: list[Identity] = card_site.page_identities()
     for i in sorted(pages, key=lambda i: (i.key.lower(), i.deck)):
-        banned = [c.format.citation_prefix for c, status in zip(card_site.checks, today_statuses(card_site, i))
-                  if status == legality.BANNED]
+        banned = [
+            c.format.citation_prefix
+            for c, status in zip(card_site.checks, today_statuses(card_site, i))
+            if status == legality.BANNED
+        ]
         yield (i.key, card_site.slug_of[i], (i.types or ("?",))[0], i.deck, i.sets[0] if i.sets else "", banned)
 
 
-def prepare(site_dir: Path, codex: Any, directory_urls: bool = True, cited_by: dict[str, Any] | None = None,
-            anchors: dict[str, Any] | None = None, pool: Path | None = None) -> CardSite:
+def prepare(
+    site_dir: Path,
+    codex: Any,
+    directory_urls: bool = True,
+    cited_by: dict[str, Any] | None = None,
+    anchors: dict[str, Any] | None = None,
+    pool: Path | None = None,
+) -> CardSite:
     """What the card pages and the card indexes are made from: the Codex's cards with, given a `pool`, the pool's."""
     index = load_index(pool, codex.cards)
     printings = load_printings(pool) if pool else PoolPrintings({}, {})
-    card_site: CardSite = CardSite.prepare(codex, index, printings, directory_urls=directory_urls,
-                                           site_dir=site_dir, cited_by=cited_by, anchors=anchors)
+    card_site: CardSite = CardSite.prepare(
+        codex, index, printings, directory_urls=directory_urls, site_dir=site_dir, cited_by=cited_by, anchors=anchors
+    )
     return card_site
 
 
@@ -331,12 +391,21 @@ def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
     if with_pool:
         # The header's search box finds every pool card too (docs/assets/codex-search.js reads search/codex.js).
         (site_dir / search.CARD_INDEX_URI).write_text(
-            search.card_index_js(card_site.codex, card_site.directory_urls, search_rows(card_site)), encoding="utf-8")
+            search.card_index_js(card_site.codex, card_site.directory_urls, search_rows(card_site)), encoding="utf-8"
+        )
 
 
-def write(site_dir: Path, codex: Any, site_name: str, directory_urls: bool = True,
-          on_request: Callable[[CardSite, str, str], None] | None = None, cited_by: dict[str, Any] | None = None,
-          anchors: dict[str, Any] | None = None, pool: Path | None = None, jobs: int | None = None) -> CardSite:
+def write(
+    site_dir: Path,
+    codex: Any,
+    site_name: str,
+    directory_urls: bool = True,
+    on_request: Callable[[CardSite, str, str], None] | None = None,
+    cited_by: dict[str, Any] | None = None,
+    anchors: dict[str, Any] | None = None,
+    pool: Path | None = None,
+    jobs: int | None = None,
+) -> CardSite:
     """The card index, and with a `pool` every card's page (by `jobs` processes; None: `build_jobs` decides).
     `on_request(card_site, head, tail)`, when given (`mkdocs serve`), receives what renders a card page instead
     of the pages being written. Returns what the pages were made from (their short links and sitemap follow)."""

@@ -73,7 +73,9 @@ def _keyword_section(record, codex, prefix):
 
 def _legal_set(record, codex, prefix):
     legality = codex.formats[record.format_id].legality
-    return f"{prefix} {legality.title}, {record.as_written}" if legality is not None else f"{prefix} {record.as_written}"
+    return (
+        f"{prefix} {legality.title}, {record.as_written}" if legality is not None else f"{prefix} {record.as_written}"
+    )
 
 
 def _update(record, codex, prefix):

@@ -217,8 +217,11 @@ def _columns(codex: m.Codex, by_format: dict[str, list]) -> tuple[Column, ...]:
             columns.append(Column(f, "absent", (), None, (), gaps))
             continue
         inherited = tuple(_entry(i).record for i in by_format[source.id])
-        chain = tuple((a, a.parent_evidence) for a in codex.ancestry(f.id)[:-1]
-                      if codex.ancestry(f.id).index(a) < codex.ancestry(f.id).index(source))
+        chain = tuple(
+            (a, a.parent_evidence)
+            for a in codex.ancestry(f.id)[:-1]
+            if codex.ancestry(f.id).index(a) < codex.ancestry(f.id).index(source)
+        )
         columns.append(Column(f, "inherits", (), source, inherited, gaps, (), chain))
     return tuple(columns)
 
@@ -267,8 +270,7 @@ def card_groups(codex: m.Codex) -> list[TitleGroup]:
         by_name.setdefault(card.name, []).append(card)
     groups = []
     for name, cards in by_name.items():
-        rows = tuple((c, tuple((f, tuple(e for e in _entries(f) if e.card == c.id)) for f in with_bans))
-                     for c in cards)
+        rows = tuple((c, tuple((f, tuple(e for e in _entries(f) if e.card == c.id)) for f in with_bans)) for c in cards)
         groups.append(TitleGroup(name, title_anchor(name), rows))
     return groups
 
@@ -294,8 +296,9 @@ def other_ban_entries(codex: m.Codex) -> list[m.BanEntry]:
 def plan_compare(codex: m.Codex, pages: list, nav: list) -> None:
     """Add the comparison pages and their navigation section (called by plan.plan_site)."""
     found = topics(codex)
-    pages.append(Page(INDEX, "Compare formats", "compare_index.md.j2", {"topics": found, "status": STATUS,
-                                                                         "kinds": KINDS}))
+    pages.append(
+        Page(INDEX, "Compare formats", "compare_index.md.j2", {"topics": found, "status": STATUS, "kinds": KINDS})
+    )
     section: list = [{"All comparisons": INDEX}]
     for kind, label in KINDS:
         mine = [t for t in found if t.kind == kind]
@@ -303,9 +306,14 @@ def plan_compare(codex: m.Codex, pages: list, nav: list) -> None:
             pages.append(Page(t.uri, f"Compare: {t.title}", "compare_topic.md.j2", {"topic": t, "status": STATUS}))
         if mine:
             section.append({label: [{t.title: t.uri} for t in mine]})
-    pages.append(Page(TITLES_PAGE, "Card status in every format", "compare_cards.md.j2",
-                      {"groups": card_groups(codex), "ban_formats": ban_formats(codex),
-                       "others": other_ban_entries(codex)}))
+    pages.append(
+        Page(
+            TITLES_PAGE,
+            "Card status in every format",
+            "compare_cards.md.j2",
+            {"groups": card_groups(codex), "ban_formats": ban_formats(codex), "others": other_ban_entries(codex)},
+        )
+    )
     section.append({"Card status": TITLES_PAGE})
     nav.append({"Compare": section})
 
@@ -392,9 +400,11 @@ def _pool(rs, f: m.Format) -> str | None:
 
 
 # The Ruleset's codes in words (data/schemas/format.schema.json describes each).
-_TIMING = {"end-of-current-turn": "at the end of the current turn, once reached",
-           "opponent-ends-turn": "when the player ends a turn at or below it",
-           "immediately": "immediately"}
+_TIMING = {
+    "end-of-current-turn": "at the end of the current turn, once reached",
+    "opponent-ends-turn": "when the player ends a turn at or below it",
+    "immediately": "immediately",
+}
 _SEPPUKU = {"before-honor-loss": "a Reaction before an Honor loss", "open": "an Open action"}
 
 _SUMMARY = {
@@ -402,11 +412,20 @@ _SUMMARY = {
         ("Dynasty deck", lambda rs: _deck(rs.dynasty_deck), "dynasty_deck"),
         ("Fate deck", lambda rs: _deck(rs.fate_deck), "fate_deck"),
         ("Copies of a card", lambda rs: _n(rs.copy_limit, " at most"), "copy_limit"),
-        ("Card text may allow more copies",
-         lambda rs: ("yes" if rs.card_text_overrides_copy_limit else "no")
-         if rs.rule("card_text_overrides_copy_limit") else None, "card_text_overrides_copy_limit"),
-        ("Proxies in a tournament", lambda rs: _n(rs.extra.get("max_proxies_tournament"), " at most"),
-         "max_proxies_tournament"),
+        (
+            "Card text may allow more copies",
+            lambda rs: (
+                ("yes" if rs.card_text_overrides_copy_limit else "no")
+                if rs.rule("card_text_overrides_copy_limit")
+                else None
+            ),
+            "card_text_overrides_copy_limit",
+        ),
+        (
+            "Proxies in a tournament",
+            lambda rs: _n(rs.extra.get("max_proxies_tournament"), " at most"),
+            "max_proxies_tournament",
+        ),
         ("Legal cards", None, "card_pool"),
         ("bans", None, None),
     ),
@@ -420,8 +439,11 @@ _SUMMARY = {
     "turn-sequence": (
         ("Phases", lambda rs: " – ".join(rs.phases) or None, "phases"),
         ("Optional", lambda rs: ", ".join(rs.optional_phases) or None, "optional_phases"),
-        ("Phases that are parts of another",
-         lambda rs: ", ".join(f"{part} of {whole}" for part, whole in rs.phase_parts.items()) or None, "phase_parts"),
+        (
+            "Phases that are parts of another",
+            lambda rs: ", ".join(f"{part} of {whole}" for part, whole in rs.phase_parts.items()) or None,
+            "phase_parts",
+        ),
         ("End of the turn", lambda rs: " then ".join(rs.end_of_turn) or None, "end_of_turn"),
         ("Cards drawn at the end", lambda rs: _n(rs.end_phase_draw), "end_phase_draw"),
     ),
@@ -450,12 +472,13 @@ _SUMMARY = {
         ("Seppuku", lambda rs: _SEPPUKU.get(rs.seppuku.get("timing")), "seppuku"),
     ),
     "proxies": (
-        ("Proxies in a tournament", lambda rs: _n(rs.extra.get("max_proxies_tournament"), " at most"),
-         "max_proxies_tournament"),
+        (
+            "Proxies in a tournament",
+            lambda rs: _n(rs.extra.get("max_proxies_tournament"), " at most"),
+            "max_proxies_tournament",
+        ),
     ),
-    "battle": (
-        ("Honor per destroyed card", lambda rs: _n(rs.honor_for_destroyed_cards), "honor_for_destroyed_cards"),
-    ),
+    "battle": (("Honor per destroyed card", lambda rs: _n(rs.honor_for_destroyed_cards), "honor_for_destroyed_cards"),),
 }
 
 

@@ -44,8 +44,14 @@ def _merge(segments: list[Segment]) -> list[Segment]:
         if seg.op == "change" and out and out[-1].op == "change":
             prev = out.pop()
             seg = Segment("change", prev.old + seg.old, prev.new + seg.new)
-        elif (seg.op == "equal" and not seg.old.strip() and out and out[-1].op == "change"
-              and i + 1 < len(segments) and segments[i + 1].op == "change"):
+        elif (
+            seg.op == "equal"
+            and not seg.old.strip()
+            and out
+            and out[-1].op == "change"
+            and i + 1 < len(segments)
+            and segments[i + 1].op == "change"
+        ):
             prev = out.pop()
             seg = Segment("change", prev.old + seg.old, prev.new + seg.new)
         out.append(seg)
@@ -69,7 +75,9 @@ def word_diff_inline(old: str, new: str) -> str:
 
 def word_diff(old: str, new: str, label: str = "Old → new, word by word:") -> str:
     """The diff as a block: a label with a key, then the text with its changes marked."""
-    return ('<div class="l5r-diff">'
-            f'<p class="l5r-diff__label">{html.escape(label, quote=False)} '
-            '<span class="l5r-diff__key"><del>removed</del> <ins>added</ins></span></p>'
-            f"<p>{word_diff_inline(old, new)}</p></div>")
+    return (
+        '<div class="l5r-diff">'
+        f'<p class="l5r-diff__label">{html.escape(label, quote=False)} '
+        '<span class="l5r-diff__key"><del>removed</del> <ins>added</ins></span></p>'
+        f"<p>{word_diff_inline(old, new)}</p></div>"
+    )

@@ -24,9 +24,12 @@ def site_links(plan: SitePlan, codex=None) -> present.Links:
         record = codex.records.get(record_id)
         return citelabel.label(record, codex) if record is not None else record_id
 
-    return present.Links(home=home, record=plan.url,
-                         page=lambda to_uri, from_uri: relative_url(page_path(from_uri), page_path(to_uri)),
-                         label=label if codex is not None else None)
+    return present.Links(
+        home=home,
+        record=plan.url,
+        page=lambda to_uri, from_uri: relative_url(page_path(from_uri), page_path(to_uri)),
+        label=label if codex is not None else None,
+    )
 
 
 _plans: dict = {}

@@ -87,11 +87,16 @@ def latest_html(codex: m.Codex, plan: SitePlan, from_uri: str = "index.md", coun
     for e in dated_entries(codex)[:count]:
         fmt = codex.formats.get(e.format_id or "")
         badge = f'<span class="l5r-format-badge">{html.escape(fmt.short_name)}</span> · ' if fmt else ""
-        link = (f'<a href="{html.escape(plan.url(e.id, from_uri))}">{html.escape(e.title)}</a>'
-                if e.id in plan.anchors else html.escape(e.title))
-        items.append(f'<li><time datetime="{_day(e).isoformat()}">{_day(e).isoformat()}</time> · {badge}'
-                     f'<span class="l5r-kind l5r-kind--{html.escape(e.kind)}">{html.escape(e.kind.replace("-", " "))}'
-                     f"</span> · {link}</li>")
+        link = (
+            f'<a href="{html.escape(plan.url(e.id, from_uri))}">{html.escape(e.title)}</a>'
+            if e.id in plan.anchors
+            else html.escape(e.title)
+        )
+        items.append(
+            f'<li><time datetime="{_day(e).isoformat()}">{_day(e).isoformat()}</time> · {badge}'
+            f'<span class="l5r-kind l5r-kind--{html.escape(e.kind)}">{html.escape(e.kind.replace("-", " "))}'
+            f"</span> · {link}</li>"
+        )
     if not items:
         return ""
     return f'<div class="l5r-latest"><ul class="l5r-whats-new">{"".join(items)}</ul></div>'
@@ -137,8 +142,7 @@ class _FeedBuilder:
     def author_of(self, f: m.Format) -> str:
         return f.source.publisher or f"{f.name} format maintainers"
 
-    def feed(self, entries, *, path: str, feed_id: str, title: str, subtitle: str, alternate: str,
-             author: str) -> Feed:
+    def feed(self, entries, *, path: str, feed_id: str, title: str, subtitle: str, alternate: str, author: str) -> Feed:
         root = ET.Element(f"{{{ATOM_NS}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": "en"})
         _sub(root, "id", self.tag(feed_id))
         _sub(root, "title", title)
@@ -185,8 +189,10 @@ class _FeedBuilder:
         if e.touches:
             parts.append("<p>Changes: " + ", ".join(self.link(t) for t in e.touches) + "</p>")
         for x in e.errata:
-            parts.append(f"<p><em>Erratum: the document writes “{html.escape(x.original)}”; read "
-                         f"“{html.escape(x.correction)}”.</em></p>")
+            parts.append(
+                f"<p><em>Erratum: the document writes “{html.escape(x.original)}”; read "
+                f"“{html.escape(x.correction)}”.</em></p>"
+            )
         return "\n".join(parts)
 
 
@@ -210,27 +216,42 @@ def _blocks_html(blocks) -> str:
 
 
 def _list_html(items) -> str:
-    lis = "".join(f"<li>{html.escape(i.text, quote=False)}{_list_html(i.children) if i.children else ''}</li>"
-                  for i in items)
+    lis = "".join(
+        f"<li>{html.escape(i.text, quote=False)}{_list_html(i.children) if i.children else ''}</li>" for i in items
+    )
     return f"<ul>{lis}</ul>"
 
 
-def build_feeds(codex: m.Codex, plan: SitePlan, site_url: str = "", site_name: str = "L5R Rules Codex"
-                ) -> list[Feed]:
+def build_feeds(codex: m.Codex, plan: SitePlan, site_url: str = "", site_name: str = "L5R Rules Codex") -> list[Feed]:
     """Every feed: the site-wide one first, then one per format with dated updates."""
     ET.register_namespace("", ATOM_NS)
     b = _FeedBuilder(codex, plan, site_url, site_name)
     feeds = []
     everything = dated_entries(codex)
     if everything:
-        feeds.append(b.feed(everything, path=SITE_FEED, feed_id="feed", title=f"{site_name}: what's new",
-                            subtitle="Every dated update of every format's rules and ban list, newest first.",
-                            alternate=page_path(WHATS_NEW), author=site_name))
+        feeds.append(
+            b.feed(
+                everything,
+                path=SITE_FEED,
+                feed_id="feed",
+                title=f"{site_name}: what's new",
+                subtitle="Every dated update of every format's rules and ban list, newest first.",
+                alternate=page_path(WHATS_NEW),
+                author=site_name,
+            )
+        )
     for f in feed_formats(codex):
         changelog_id = next(e.id for e in f.changelog)
         changelog_page = plan.anchors[changelog_id][0]
-        feeds.append(b.feed(dated_entries(codex, f.id), path=format_feed_path(f.id), feed_id=f"feed/{f.id}",
-                            title=f"{site_name}: {f.name} changelog",
-                            subtitle=f"Every dated update of {f.name}, newest first.",
-                            alternate=page_path(changelog_page), author=b.author_of(f)))
+        feeds.append(
+            b.feed(
+                dated_entries(codex, f.id),
+                path=format_feed_path(f.id),
+                feed_id=f"feed/{f.id}",
+                title=f"{site_name}: {f.name} changelog",
+                subtitle=f"Every dated update of {f.name}, newest first.",
+                alternate=page_path(changelog_page),
+                author=b.author_of(f),
+            )
+        )
     return feeds

@@ -22,10 +22,12 @@ from .mdpages import render_site_and_citations
 from .pages import SitePlan
 
 NAV_FILE = ".l5r-nav.yml"  # a dot file: engines leave it out of the site
-NO_ADDRESS = ("The site has no public address: set L5R_SITE_URL (e.g. https://you.github.io/l5r-codex/) to give it "
-              "one. Without it pages have no canonical link, the sitemap lists no page, feeds and permalinks.json "
-              "use relative links, and Copy citation copies the address the reader is on (from the offline copy, "
-              "the citation without a link).")
+NO_ADDRESS = (
+    "The site has no public address: set L5R_SITE_URL (e.g. https://you.github.io/l5r-codex/) to give it "
+    "one. Without it pages have no canonical link, the sitemap lists no page, feeds and permalinks.json "
+    "use relative links, and Copy citation copies the address the reader is on (from the offline copy, "
+    "the citation without a link)."
+)
 
 
 @dataclass(frozen=True)
@@ -42,23 +44,33 @@ class Generated:
         return self.plan.nav
 
 
-def generate(codex: m.Codex, site_url: str = "", site_name: str = "L5R Rules Codex",
-             directory_urls: bool = True, pool_dir: Path | None = None, source_root: str = "") -> Generated:
+def generate(
+    codex: m.Codex,
+    site_url: str = "",
+    site_name: str = "L5R Rules Codex",
+    directory_urls: bool = True,
+    pool_dir: Path | None = None,
+    source_root: str = "",
+) -> Generated:
     """`pool_dir`: the card pool the caller chose (`cardpool.choose_pool`; None: no pool). Raises api.ApiError
     when it cannot be read. `source_root`: where the repository shows its files (editlinks.py; "": no "Edit"
     links)."""
     index = api.pool_index(codex, pool_dir)  # the card pool, read once; an empty index without one
     plan, pages, cited = render_site_and_citations(codex, index if index.has_pool else None, source_root)
     # The card search page (its chrome is the shell of every pool card page) first, as the hooks added it.
-    pages = {cardsearch.PAGE_URI: cardsearch.page_markdown(directory_urls),
-             cardsearch.SYNTAX_URI: cardsearch.syntax_markdown(directory_urls), **pages}
+    pages = {
+        cardsearch.PAGE_URI: cardsearch.page_markdown(directory_urls),
+        cardsearch.SYNTAX_URI: cardsearch.syntax_markdown(directory_urls),
+        **pages,
+    }
     # Card and print pages stay out of the search index by their own front matter (l5r/site/search.py).
     pages = {uri: search.excluded_from_index(uri, text) for uri, text in pages.items()}
     # Block ends kept apart in the pages' HTML, before any engine indexes them (search.words_apart_in_markdown).
     pages = {uri: search.words_apart_in_markdown(text) for uri, text in pages.items()}
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml).
-    files: dict[str, str | bytes] = {feed.path: feed.xml
-                                     for feed in feeds.build_feeds(codex, plan, site_url, site_name)}
+    files: dict[str, str | bytes] = {
+        feed.path: feed.xml for feed in feeds.build_feeds(codex, plan, site_url, site_name)
+    }
     # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api/).
     files.update(api.site_outputs(codex, plan, directory_urls, index=index))
     # The card search's scripts, and the header search's card index (with a pool, the post-build passes write
@@ -74,17 +86,22 @@ def public_address(site_url: str | None) -> str:
     `http(s)://host[:port]/path` address."""
     site_url = (site_url or "").strip()
     if site_url and not _ADDRESS.fullmatch(site_url):
-        raise SiteAddressError(f"{SITE_URL_SETTING} {_shown(site_url)} is not a public address: give an "
-                               f"http:// or https:// address of a host and a path, such as "
-                               f"https://you.github.io/l5r-codex/")
+        raise SiteAddressError(
+            f"{SITE_URL_SETTING} {_shown(site_url)} is not a public address: give an "
+            f"http:// or https:// address of a host and a path, such as "
+            f"https://you.github.io/l5r-codex/"
+        )
     return site_url if not site_url or site_url.endswith("/") else site_url + "/"
 
 
 # Written as it is into attributes (the canonical link, og:url) and every link of the 404 page, by the theme too:
 # only characters that need no escaping anywhere. A host of letters, digits, `-` and `.` (or an IPv4 address),
 # a port, and a path of unreserved characters and %-escapes; no user, query or fragment.
-_ADDRESS = re.compile(r"https?://[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(?::[0-9]{1,5})?"
-                      r"(?:/(?:[A-Za-z0-9._~+-]|%[0-9A-Fa-f]{2})*)*", re.ASCII)
+_ADDRESS = re.compile(
+    r"https?://[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(?::[0-9]{1,5})?"
+    r"(?:/(?:[A-Za-z0-9._~+-]|%[0-9A-Fa-f]{2})*)*",
+    re.ASCII,
+)
 SITE_URL_SETTING = "the site's address (L5R_SITE_URL, --site-url or site_url)"
 
 
@@ -107,6 +124,7 @@ def write_generated(generated: Generated, out: Path) -> int:
         else:
             path.write_text(text, encoding="utf-8")
         count += 1
-    (out / NAV_FILE).write_text(yaml.safe_dump({"nav": generated.nav}, allow_unicode=True, sort_keys=False),
-                                encoding="utf-8")
+    (out / NAV_FILE).write_text(
+        yaml.safe_dump({"nav": generated.nav}, allow_unicode=True, sort_keys=False), encoding="utf-8"
+    )
     return count

@@ -28,10 +28,21 @@ def plan_matrix(codex: m.Codex, pages: list[Page], nav: list[Any]) -> None:
     groups: dict[str, list[Any]] = {}
     for row in matrix.rows:
         groups.setdefault(row.group, []).append(row)
-    pages.append(Page(MATRIX_PAGE, "Rules matrix", "rules_matrix.md.j2",
-                      {"matrix": matrix, "groups": list(groups.items()), "counts": matrix.counts(),
-                       "kinds": [k.value for k in CellKind], "quote_chars": _QUOTE_CHARS,
-                       "readings": reading_rows(codex)}))
+    pages.append(
+        Page(
+            MATRIX_PAGE,
+            "Rules matrix",
+            "rules_matrix.md.j2",
+            {
+                "matrix": matrix,
+                "groups": list(groups.items()),
+                "counts": matrix.counts(),
+                "kinds": [k.value for k in CellKind],
+                "quote_chars": _QUOTE_CHARS,
+                "readings": reading_rows(codex),
+            },
+        )
+    )
     nav.append({"Rules matrix": MATRIX_PAGE})
 
 
@@ -48,47 +59,103 @@ def matrix_document(codex: m.Codex, api_version: int) -> dict[str, Any]:
         "formats": [{"id": f.id, "name": f.short_name} for f in matrix.formats],
         "kinds": [k.value for k in CellKind],
         "counts": matrix.counts(),
-        "rows": [{"key": row.key, "question": row.question, "group": row.group,
-                  "cells": {fid: {"kind": cell.kind.value, "rule_id": cell.rule_id, "citation": cell.citation or None,
-                                  "words": cell.words or None, "reason": cell.reason or None,
-                                  "reading": cell.reading}
-                            for fid, cell in row.cells}}
-                 for row in matrix.rows],
-        "readings": [{"format": fid, "id": rid, "label": label, "answers": list(keys)}
-                     for fid, rid, label, keys in reading_rows(codex)],
+        "rows": [
+            {
+                "key": row.key,
+                "question": row.question,
+                "group": row.group,
+                "cells": {
+                    fid: {
+                        "kind": cell.kind.value,
+                        "rule_id": cell.rule_id,
+                        "citation": cell.citation or None,
+                        "words": cell.words or None,
+                        "reason": cell.reason or None,
+                        "reading": cell.reading,
+                    }
+                    for fid, cell in row.cells
+                },
+            }
+            for row in matrix.rows
+        ],
+        "readings": [
+            {"format": fid, "id": rid, "label": label, "answers": list(keys)}
+            for fid, rid, label, keys in reading_rows(codex)
+        ],
     }
 
 
 def matrix_schema(api_version: int) -> dict[str, Any]:
     """The JSON Schema of api/v1/rules-matrix.json."""
     text = {"type": ["string", "null"]}
-    cell = {"type": "object", "additionalProperties": False,
-            "required": ["kind", "rule_id", "citation", "words", "reason", "reading"],
-            "properties": {"kind": {"enum": [k.value for k in CellKind]}, "rule_id": text, "citation": text,
-                           "words": text, "reason": text, "reading": text}}
-    count = {"type": "object", "additionalProperties": False, "required": [k.value for k in CellKind],
-             "properties": {k.value: {"type": "integer", "minimum": 0} for k in CellKind}}
+    cell = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "rule_id", "citation", "words", "reason", "reading"],
+        "properties": {
+            "kind": {"enum": [k.value for k in CellKind]},
+            "rule_id": text,
+            "citation": text,
+            "words": text,
+            "reason": text,
+            "reading": text,
+        },
+    }
+    count = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": [k.value for k in CellKind],
+        "properties": {k.value: {"type": "integer", "minimum": 0} for k in CellKind},
+    }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "rules-matrix.schema.json", "title": "L5R Rules Codex rules matrix (API v1)",
+        "$id": "rules-matrix.schema.json",
+        "title": "L5R Rules Codex rules matrix (API v1)",
         "description": "Every question the rules engine answers (rows) in every bundled format (cells): stated "
-                       "(the record cited and its words), not stated (the engine's reason) or not modelled.",
-        "type": "object", "additionalProperties": False,
+        "(the record cited and its words), not stated (the engine's reason) or not modelled.",
+        "type": "object",
+        "additionalProperties": False,
         "required": ["api_version", "formats", "kinds", "counts", "rows", "readings"],
         "properties": {
             "api_version": {"const": api_version},
-            "formats": {"type": "array", "items": {
-                "type": "object", "additionalProperties": False, "required": ["id", "name"],
-                "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}},
+            "formats": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["id", "name"],
+                    "properties": {"id": {"type": "string"}, "name": {"type": "string"}},
+                },
+            },
             "kinds": {"type": "array", "items": {"enum": [k.value for k in CellKind]}},
             "counts": {"type": "object", "additionalProperties": count},
-            "rows": {"type": "array", "items": {
-                "type": "object", "additionalProperties": False, "required": ["key", "question", "group", "cells"],
-                "properties": {"key": {"type": "string"}, "question": {"type": "string"}, "group": {"type": "string"},
-                               "cells": {"type": "object", "additionalProperties": cell}}}},
-            "readings": {"type": "array", "items": {
-                "type": "object", "additionalProperties": False, "required": ["format", "id", "label", "answers"],
-                "properties": {"format": {"type": "string"}, "id": {"type": "string"}, "label": {"type": "string"},
-                               "answers": {"type": "array", "items": {"type": "string"}}}}},
+            "rows": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["key", "question", "group", "cells"],
+                    "properties": {
+                        "key": {"type": "string"},
+                        "question": {"type": "string"},
+                        "group": {"type": "string"},
+                        "cells": {"type": "object", "additionalProperties": cell},
+                    },
+                },
+            },
+            "readings": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["format", "id", "label", "answers"],
+                    "properties": {
+                        "format": {"type": "string"},
+                        "id": {"type": "string"},
+                        "label": {"type": "string"},
+                        "answers": {"type": "array", "items": {"type": "string"}},
+                    },
+                },
+            },
         },
     }

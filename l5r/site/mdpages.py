@@ -112,10 +112,18 @@ class _Helpers:
         return self.link(record.id, self.label_text(record))
 
     def _cite(self, record, template) -> str:
-        return self.r.env.get_template(template).render(
-            record=record, citation=self.label_text(record), title=record.title, anchor=record.id,
-            short=short_path(record.citation),
-            edit=editlinks.edit_url(self.r.source_root, getattr(record, "origin", None))).strip()
+        return (
+            self.r.env.get_template(template)
+            .render(
+                record=record,
+                citation=self.label_text(record),
+                title=record.title,
+                anchor=record.id,
+                short=short_path(record.citation),
+                edit=editlinks.edit_url(self.r.source_root, getattr(record, "origin", None)),
+            )
+            .strip()
+        )
 
     def cited_by(self, record_id: str) -> list:
         """The rules that cite a record: they name it in their text, or settle it (rulings)."""
@@ -126,11 +134,11 @@ class _Helpers:
             return ""
         items = "".join(
             f"<li>The document writes “{html.escape(e.original)}”; read “{html.escape(e.correction)}”."
-            + (f" {html.escape(e.note)}" if e.note else "") + "</li>"
+            + (f" {html.escape(e.note)}" if e.note else "")
+            + "</li>"
             for e in errata
         )
-        return (f'<div class="admonition note l5r-erratum"><p class="admonition-title">Erratum</p>'
-                f"<ul>{items}</ul></div>")
+        return f'<div class="admonition note l5r-erratum"><p class="admonition-title">Erratum</p><ul>{items}</ul></div>'
 
     @staticmethod
     def _same(a: str | None, b: str | None) -> bool:
@@ -157,18 +165,25 @@ class _Helpers:
         if ct is None:
             return ""
         note = f" {html.escape(ct.note)}" if ct.note else ""
-        return (f'<p class="l5r-codex-title" data-codex-title="{html.escape(record.id)}">The title is the Codex’s own; '
-                f"in the document these words sit under <q>{html.escape(ct.under)}</q>.{note}</p>")
+        return (
+            f'<p class="l5r-codex-title" data-codex-title="{html.escape(record.id)}">The title is the Codex’s own; '
+            f"in the document these words sit under <q>{html.escape(ct.under)}</q>.{note}</p>"
+        )
 
     def see_also(self, record) -> str:
         """The other places the document states the same thing in other words (both texts shown, linked)."""
         ids = getattr(record, "see_also", ())
         if not ids:
             return ""
-        links = ", ".join(f"{self.link(i, self.label_text(i) + ' · ' + self.r.codex.records[i].title)}"
-                          for i in ids if i in self.r.codex.records)
-        return (f'<p class="l5r-see-also">The document states this also elsewhere, in other words: {links}. '
-                "Both texts are quoted as written.</p>")
+        links = ", ".join(
+            f"{self.link(i, self.label_text(i) + ' · ' + self.r.codex.records[i].title)}"
+            for i in ids
+            if i in self.r.codex.records
+        )
+        return (
+            f'<p class="l5r-see-also">The document states this also elsewhere, in other words: {links}. '
+            "Both texts are quoted as written.</p>"
+        )
 
     def actions(self, ability) -> str:
         """Each action's own designators when an ability holds several (Reserve: recruit, then equip)."""
@@ -176,10 +191,16 @@ class _Helpers:
         if not acts:
             return ""
         rows = "".join(
-            '<li><span class="l5r-action-opening">' + html.escape(a.text) + "</span> — "
-            + " ".join(f'<span class="l5r-designator">{html.escape(d)}</span>' for d in a.designators) + "</li>"
-            for a in acts)
-        return f'<div class="l5r-actions"><p>{len(acts)} actions, each with its own designators:</p><ul>{rows}</ul></div>'
+            '<li><span class="l5r-action-opening">'
+            + html.escape(a.text)
+            + "</span> — "
+            + " ".join(f'<span class="l5r-designator">{html.escape(d)}</span>' for d in a.designators)
+            + "</li>"
+            for a in acts
+        )
+        return (
+            f'<div class="l5r-actions"><p>{len(acts)} actions, each with its own designators:</p><ul>{rows}</ul></div>'
+        )
 
     def backrefs(self, record_id: str):
         return self.r.backrefs.get(record_id, [])
@@ -225,6 +246,7 @@ class _Helpers:
             found["bans"].append(("bans.md", "Banned cards"))
         if fmt.changelog:
             found["changelog"].append(("changelog.md", "Changelog"))
+
         def as_link(item):
             if isinstance(item, tuple):
                 href, title = item
@@ -282,12 +304,14 @@ def render_site_and_citations(codex: m.Codex, index=None, source_root: str = "")
     plan = plan_site(codex)
     renderer = PageRenderer(codex, plan, index, source_root)
     pages = {page.uri: renderer.render(page) for page in plan.pages}
-    cited: dict[str, list] = {target: list(records) for target, records in renderer.backrefs.items()
-                              if target.startswith("pool:")}
+    cited: dict[str, list] = {
+        target: list(records) for target, records in renderer.backrefs.items() if target.startswith("pool:")
+    }
     names = getattr(renderer.text.linkers.get(None), "names", None)  # the pool's titles (cardlinks.PoolLinker)
     if names is not None:
         from ..scenarios import present
         from .cardlinks import example_citations
+
         for target, examples in example_citations(names, present.library().scenarios, plan.anchors).items():
             cited.setdefault(target, []).extend(examples)
     return plan, pages, cited

@@ -44,8 +44,9 @@ class _SafeLinks(Treeprocessor):
         for element in root.iter():
             for attribute in URL_ATTRIBUTES:
                 value = element.get(attribute)
-                if value is not None and (is_unsafe_url(value) or (
-                        attribute in LOADING_ATTRIBUTES and is_remote_url(value))):
+                if value is not None and (
+                    is_unsafe_url(value) or (attribute in LOADING_ATTRIBUTES and is_remote_url(value))
+                ):
                     # Not deleted: MkDocs' own link processor expects every <a> to keep its href.
                     element.set(attribute, "#")
                     element.set("data-l5r-unsafe-url", "removed")

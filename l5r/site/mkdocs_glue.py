@@ -86,8 +86,14 @@ def load(config) -> SiteState:
         # A bad data file stops the build with file, line and a plain sentence, never a traceback.
         raise PluginError("The Codex data has problems:\n" + "\n".join(str(p) for p in exc.problems)) from None
     try:
-        generated = generate(codex, config.site_url or "", config.site_name, config.use_directory_urls, pool.path,
-                             editlinks.source_root(config.repo_url))
+        generated = generate(
+            codex,
+            config.site_url or "",
+            config.site_name,
+            config.use_directory_urls,
+            pool.path,
+            editlinks.source_root(config.repo_url),
+        )
     except ApiError as exc:
         raise PluginError(str(exc)) from None
     plan = generated.plan
@@ -148,9 +154,13 @@ def theme_env(state: SiteState, env, config, files):
     if env.bytecode_cache is None:
         env.bytecode_cache = bytecode_cache()
     # Every page file is known now: what the per-page passes need (l5r/site/postbuild.py).
-    state.passes = postbuild.page_passes(state.codex, state.generated,
-                                         [f.dest_uri for f in files.documentation_pages()],
-                                         directory_urls=config.use_directory_urls, offline_copy=offline_enabled(config))
+    state.passes = postbuild.page_passes(
+        state.codex,
+        state.generated,
+        [f.dest_uri for f in files.documentation_pages()],
+        directory_urls=config.use_directory_urls,
+        offline_copy=offline_enabled(config),
+    )
     return mkdocs_serve.themed_env(env)
 
 
@@ -181,10 +191,18 @@ def post_build(state: SiteState, config):
         state.building.close()
     on_request = mkdocs_serve.set_cards if mkdocs_serve.serving() else None
     try:
-        postbuild.run(Path(config.site_dir), state.codex, state.generated, directory_urls=config.use_directory_urls,
-                      offline_copy=offline_enabled(config), site_name=config.site_name,
-                      project=_data_dir(config).parent, pages=False, on_request=on_request,
-                      card_jobs=jobs_setting(os.environ.get(JOBS_ENV)))
+        postbuild.run(
+            Path(config.site_dir),
+            state.codex,
+            state.generated,
+            directory_urls=config.use_directory_urls,
+            offline_copy=offline_enabled(config),
+            site_name=config.site_name,
+            project=_data_dir(config).parent,
+            pages=False,
+            on_request=on_request,
+            card_jobs=jobs_setting(os.environ.get(JOBS_ENV)),
+        )
     except postbuild.PostBuildError as exc:
         raise PluginError(str(exc)) from None
 

@@ -66,6 +66,7 @@ def _digest(*parts) -> str:
 # Pool card pages, rendered on request
 # -----------------------------------------------------------------------------------------------------------
 
+
 def set_cards(card_site, head: str, tail: str) -> None:
     """The newest build's card pages (cardsearch.write calls this instead of writing them)."""
     by_slug = {slug: identity for identity, slug in card_site.slug_of.items()}
@@ -99,7 +100,7 @@ def install_card_pages(server) -> None:
         path = environ.get("PATH_INFO", "")
         if "\0" in path:  # `/card/%00/`: no file has such a name, and MkDocs' file server raises a 500 on it
             return bad_request(start_response)
-        page = card_page(path[len(mount):]) if path.startswith(mount) else None
+        page = card_page(path[len(mount) :]) if path.startswith(mount) else None
         if page is None:
             return app(environ, start_response)
         epoch = 0
@@ -108,7 +109,7 @@ def install_card_pages(server) -> None:
             with cond:
                 cond.wait_for(lambda: server._visible_epoch == server._wanted_epoch)
                 epoch = server._visible_epoch
-            page = card_page(path[len(mount):]) or page  # the build just finished may have changed it
+            page = card_page(path[len(mount) :]) or page  # the build just finished may have changed it
         body = page.encode("utf-8")
         inject = getattr(server, "_inject_js_into_html", None)
         if inject is not None:
@@ -121,8 +122,9 @@ def install_card_pages(server) -> None:
 
 def bad_request(start_response):
     body = b"400 Bad Request: the path holds a NUL character\n"
-    start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8"),
-                                       ("Content-Length", str(len(body)))])
+    start_response(
+        "400 Bad Request", [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))]
+    )
     return [body]
 
 
@@ -139,6 +141,7 @@ def quicker_polling(server, seconds: float = 0.2) -> None:
 # Markdown rendering, reused while a page's Markdown, the Markdown settings and the site's files are the same
 # -----------------------------------------------------------------------------------------------------------
 
+
 def _files_key(files) -> str:
     key = getattr(files, "_l5r_key", None)
     if key is None:
@@ -148,8 +151,12 @@ def _files_key(files) -> str:
 
 
 def _markdown_settings(config) -> str:
-    return _digest(repr(config["markdown_extensions"]), repr(sorted((config["mdx_configs"] or {}).items())),
-                   config.get("use_directory_urls"), config.get("config_file_path"))
+    return _digest(
+        repr(config["markdown_extensions"]),
+        repr(sorted((config["mdx_configs"] or {}).items())),
+        config.get("use_directory_urls"),
+        config.get("config_file_path"),
+    )
 
 
 _FENCE = re.compile(r"^\s*(```|~~~)\s*scenario", re.M)
@@ -176,15 +183,22 @@ def _patch_page_render() -> None:
             _, self.content, self.toc, self._title_from_render, anchors, links = hit
             self.present_anchor_ids = set(anchors) if anchors is not None else None
             if links is not None:  # keyed by File: map to this build's File objects by path
-                self.links_to_anchors = {files.get_file_from_path(uri): dict(v) for uri, v in links.items()
-                                         if files.get_file_from_path(uri) is not None}
+                self.links_to_anchors = {
+                    files.get_file_from_path(uri): dict(v)
+                    for uri, v in links.items()
+                    if files.get_file_from_path(uri) is not None
+                }
             return
         original(self, config, files)
         links = getattr(self, "links_to_anchors", None)
         SESSION.markdown[self.file.src_uri] = (
-            key, self.content, copy.deepcopy(self.toc), self._title_from_render,
+            key,
+            self.content,
+            copy.deepcopy(self.toc),
+            self._title_from_render,
             None if self.present_anchor_ids is None else frozenset(self.present_anchor_ids),
-            None if links is None else {f.src_uri: dict(v) for f, v in links.items()})
+            None if links is None else {f.src_uri: dict(v) for f, v in links.items()},
+        )
 
     Page.render = render  # type: ignore[method-assign]  # MkDocs' method, replaced while serving
 
@@ -193,18 +207,24 @@ def _patch_page_render() -> None:
 # Theme rendering, reused while everything the template reads is the same
 # -----------------------------------------------------------------------------------------------------------
 
+
 def _toc_key(toc) -> str:
     def walk(items):
         return [(i.id, i.title, i.level, walk(i.children)) for i in items or ()]
+
     return repr(walk(toc))
 
 
 def _nav_key(nav) -> str:
     key = getattr(nav, "_l5r_key", None)
     if key is None:
+
         def walk(items):
-            return [(type(i).__name__, i.title, getattr(i, "url", None), walk(getattr(i, "children", None) or []))
-                    for i in items]
+            return [
+                (type(i).__name__, i.title, getattr(i, "url", None), walk(getattr(i, "children", None) or []))
+                for i in items
+            ]
+
         key = _digest(repr(walk(nav.items)))
         nav._l5r_key = key
     return key
@@ -218,8 +238,14 @@ def _config_key(config) -> str:
                 text = stream.read()
         except (OSError, TypeError):
             text = b""
-        key = _digest(text, repr(config.get("extra")), config.get("site_url"), repr(config.get("extra_css")),
-                      repr(config.get("extra_javascript")), _theme_files_key(config))
+        key = _digest(
+            text,
+            repr(config.get("extra")),
+            config.get("site_url"),
+            repr(config.get("extra_css")),
+            repr(config.get("extra_javascript")),
+            _theme_files_key(config),
+        )
         config._l5r_key = key
     return key
 
@@ -267,10 +293,21 @@ class _CachedTemplate:
         page = (context or {}).get("page")
         if page is None or kwargs or getattr(page, "file", None) is None:
             return self.template.render(context, **kwargs)
-        key = _digest(self.name, page.url, page.title, page.content, _toc_key(page.toc), repr(sorted(page.meta.items())),
-                      page.canonical_url, page.edit_url, _nav_key(context["nav"]), _config_key(context["config"]),
-                      context.get("base_url"), getattr(page.previous_page, "url", None),
-                      getattr(page.next_page, "url", None))
+        key = _digest(
+            self.name,
+            page.url,
+            page.title,
+            page.content,
+            _toc_key(page.toc),
+            repr(sorted(page.meta.items())),
+            page.canonical_url,
+            page.edit_url,
+            _nav_key(context["nav"]),
+            _config_key(context["config"]),
+            context.get("base_url"),
+            getattr(page.previous_page, "url", None),
+            getattr(page.next_page, "url", None),
+        )
         hit = SESSION.themed.get(page.file.src_uri)
         if hit is not None and hit[0] == key:
             return hit[1]
@@ -283,6 +320,7 @@ class _CachedTemplate:
 # Search index entries, reused while a page's content is the same
 # -----------------------------------------------------------------------------------------------------------
 
+
 def _patch_search_index() -> None:
     try:
         from material.plugins.search.plugin import SearchIndex
@@ -291,8 +329,14 @@ def _patch_search_index() -> None:
     original = SearchIndex.add_entry_from_context
 
     def add_entry_from_context(self, page):
-        key = _digest(page.url, page.title, page.content, _toc_key(page.toc), repr(sorted(page.meta.items())),
-                      repr(getattr(self, "config", None)))
+        key = _digest(
+            page.url,
+            page.title,
+            page.content,
+            _toc_key(page.toc),
+            repr(sorted(page.meta.items())),
+            repr(getattr(self, "config", None)),
+        )
         hit = SESSION.search.get(page.url)
         if hit is not None and hit[0] == key:
             self.entries.extend(copy.deepcopy(hit[1]))
@@ -311,6 +355,7 @@ def _patch_search_index() -> None:
 # are 450 folders): instead of emptying the served folder and writing every file again, each rebuild leaves
 # it and rewrites a file only when its content differs. The one thing this changes is that a page removed
 # during the session stays served until `mkdocs serve` restarts (as with MkDocs' own `--dirty`).
+
 
 def _patch_site_folder() -> None:
     from mkdocs import utils

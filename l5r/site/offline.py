@@ -41,8 +41,10 @@ class ShimMissing(CodexError):
 def shim_source(project: Path) -> Path:
     path = project / SHIM_PACKAGE
     if not path.is_file():
-        raise ShimMissing(f"The offline build needs {SHIM_PACKAGE} (the pinned iframe-worker package): "
-                          "run `make node_modules` (npm ci) first.")
+        raise ShimMissing(
+            f"The offline build needs {SHIM_PACKAGE} (the pinned iframe-worker package): "
+            "run `make node_modules` (npm ci) first."
+        )
     return path
 
 
@@ -117,8 +119,9 @@ _CANONICAL = re.compile(r'(<link rel="canonical" href="[^"]*?)(?:(/)index|/([^/"
 def public_canonical(page_html: str) -> str:
     """A whole built page whose canonical link (`…/ii-b.html`, the page file) names the page's published directory
     URL (`…/ii-b/`): the public site has directory URLs, so that is where the page is on the web."""
-    return _CANONICAL.sub(lambda m: f"{m.group(1)}/{m.group(3) + '/' if m.group(3) else ''}{m.group(4)}", page_html,
-                          count=1)
+    return _CANONICAL.sub(
+        lambda m: f"{m.group(1)}/{m.group(3) + '/' if m.group(3) else ''}{m.group(4)}", page_html, count=1
+    )
 
 
 # An inline icon's SVG namespace is implied in HTML (the parser puts every <svg> in it), and an address a rules

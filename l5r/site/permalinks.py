@@ -105,8 +105,11 @@ def _unique(items: list[Citable], key, what: str):
         if other is not item:
             clashes.append(f"  {key(item)}: {other.record_id} and {item.record_id}")
     if clashes:
-        raise LinkError(f"Two records would share a {what}, so one could not be cited:\n" + "\n".join(clashes)
-                        + "\nGive one of them a different `id` (or `number`) in its data file.")
+        raise LinkError(
+            f"Two records would share a {what}, so one could not be cited:\n"
+            + "\n".join(clashes)
+            + "\nGive one of them a different `id` (or `number`) in its data file."
+        )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -137,8 +140,9 @@ def _relative(from_url: str, to_url: str) -> str:
 
 def permalink_map(items: list[Citable], directory_urls: bool = True) -> dict[str, str]:
     """Citation -> URL with anchor, relative to the site root."""
-    return {c.citation: f"{page_url(c.uri, directory_urls)}#{c.anchor}"
-            for c in sorted(items, key=lambda c: c.citation)}
+    return {
+        c.citation: f"{page_url(c.uri, directory_urls)}#{c.anchor}" for c in sorted(items, key=lambda c: c.citation)
+    }
 
 
 def public_map(items: list[Citable], site_url: str) -> dict[str, str]:
@@ -186,8 +190,14 @@ def check(codex: m.Codex, plan: SitePlan, project: Path) -> list[str]:
         raise LinkError(_missing_message(missing, items))
     added = sorted(set(current) - locked)
     if added:
-        log.info("%d new anchor%s not in %s yet (e.g. %s): run `make lock` to record %s.", len(added),
-                 "s are" if len(added) > 1 else " is", LOCK_FILE, added[0], "them" if len(added) > 1 else "it")
+        log.info(
+            "%d new anchor%s not in %s yet (e.g. %s): run `make lock` to record %s.",
+            len(added),
+            "s are" if len(added) > 1 else " is",
+            LOCK_FILE,
+            added[0],
+            "them" if len(added) > 1 else "it",
+        )
     return added
 
 
@@ -199,15 +209,19 @@ def _missing_message(missing: list[str], items: list[Citable]) -> str:
         moved = by_id.get(anchor)
         where = f" (record '{anchor}' is now at {moved.locked})" if moved else ""
         lines.append(f"  {line}{where}")
-        examples.append(f"  - from: {line}\n    to: {moved.record_id if moved else '<id of the record that now holds it>'}")
-    return (f"{len(missing)} published anchor{'s' if len(missing) > 1 else ''} listed in {LOCK_FILE} "
-            f"{'are' if len(missing) > 1 else 'is'} gone from the site, so old links and citations would break:\n"
-            + "\n".join(lines)
-            + f"\nIf a record was renamed or moved, add a redirect to {REDIRECTS_FILE} "
-            "(under `redirects:`) naming the record that now holds it, for example:\n"
-            + "\n".join(examples[:5])
-            + "\nIf it was removed on purpose, redirect it to the record that replaces it (or its section). "
-            "Then run `make lock`.")
+        examples.append(
+            f"  - from: {line}\n    to: {moved.record_id if moved else '<id of the record that now holds it>'}"
+        )
+    return (
+        f"{len(missing)} published anchor{'s' if len(missing) > 1 else ''} listed in {LOCK_FILE} "
+        f"{'are' if len(missing) > 1 else 'is'} gone from the site, so old links and citations would break:\n"
+        + "\n".join(lines)
+        + f"\nIf a record was renamed or moved, add a redirect to {REDIRECTS_FILE} "
+        "(under `redirects:`) naming the record that now holds it, for example:\n"
+        + "\n".join(examples[:5])
+        + "\nIf it was removed on purpose, redirect it to the record that replaces it (or its section). "
+        "Then run `make lock`."
+    )
 
 
 def _check_redirects(codex: m.Codex, plan: SitePlan, current: dict[str, Citable]):
@@ -215,8 +229,10 @@ def _check_redirects(codex: m.Codex, plan: SitePlan, current: dict[str, Citable]
     for r in codex.redirects:
         path, hash_, anchor = r.old.partition("#")
         if not hash_ or not anchor or not (path == "" or path.endswith("/")) or path.startswith("/"):
-            problems.append(f"  from: {r.old} — write it as the lock does: page URL, '#', anchor "
-                            "(formats/obsidian-hand/ii-b/#oh-ii-b)")
+            problems.append(
+                f"  from: {r.old} — write it as the lock does: page URL, '#', anchor "
+                "(formats/obsidian-hand/ii-b/#oh-ii-b)"
+            )
         elif r.old in current:
             problems.append(f"  from: {r.old} — this anchor is published again; delete the redirect")
         if r.to not in plan.anchors:
@@ -235,16 +251,21 @@ def moved_markers(page_file: str, codex: m.Codex, plan: SitePlan, directory_urls
     `page_file`: the built page's file from the site root (`a/b/index.html`, or `a/b.html` offline)."""
     if not codex.redirects:
         return ""
-    here = page_file[: -len("index.html")] if page_file == "index.html" or page_file.endswith("/index.html") \
-        else page_file[: -len(".html")] + "/"  # the page as the lock names it (directory URLs)
+    here = (
+        page_file[: -len("index.html")]
+        if page_file == "index.html" or page_file.endswith("/index.html")
+        else page_file[: -len(".html")] + "/"
+    )  # the page as the lock names it (directory URLs)
     here_url = here if directory_urls else page_file
     spans = []
     for r in codex.redirects:
         path, _, anchor = r.old.partition("#")
         if path == here:
             to = _relative(here_url, _target_url(r.to, plan, directory_urls))
-            spans.append(f'<span hidden class="l5r-moved" data-l5r-moved="{html.escape(anchor)}" '
-                         f'data-l5r-to="{html.escape(to)}"></span>')
+            spans.append(
+                f'<span hidden class="l5r-moved" data-l5r-moved="{html.escape(anchor)}" '
+                f'data-l5r-to="{html.escape(to)}"></span>'
+            )
     return "".join(spans)
 
 
@@ -260,8 +281,9 @@ def _shown(record, codex: m.Codex) -> str:
     return label if not title or title in label else f"{label} — {title}"
 
 
-def write_outputs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bool = True,
-                  site_url: str = "") -> dict[str, int]:
+def write_outputs(
+    site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bool = True, site_url: str = ""
+) -> dict[str, int]:
     """Write permalinks.json, the short links and the stubs for old pages; check every permalink resolves.
     `site_url`: the public address (ending with /), or "" when the site has none."""
 
@@ -269,29 +291,36 @@ def write_outputs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bo
     items = citables(codex, plan)
     permalinks = permalink_map(items, directory_urls)
     published = public_map(items, site_url) if site_url else permalinks
-    (site / "permalinks.json").write_text(json.dumps(published, indent=1, ensure_ascii=False) + "\n",
-                                          encoding="utf-8")
+    (site / "permalinks.json").write_text(json.dumps(published, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     for c in items:
         here = short_path(c.citation)
         to = _relative(here, permalinks[c.citation])
         record = codex.records.get(c.record_id) or codex.cards.get(c.record_id)
         # A short link pasted in a chat unfurls with what its record says, not the site's blurb (share.py).
-        shared = {"share_title": share.record_title(record, codex), "description": share.record_description(
-            record, codex)} if record is not None else {"share_title": f"{c.citation} — {c.title}",
-                                                         "description": f"{c.citation} — {c.title}"}
+        shared = (
+            {"share_title": share.record_title(record, codex), "description": share.record_description(record, codex)}
+            if record is not None
+            else {"share_title": f"{c.citation} — {c.title}", "description": f"{c.citation} — {c.title}"}
+        )
         # What the reader sees is the citation as every page words it (`OH II.F, Deck Restrictions`, `CARD Border
         # Keep`: share.record_title); the address keeps the stable id.
         shown = _shown(record, codex) if record is not None else f"{c.citation} — {c.title}"
         # The forward is relative (it works in every copy of the site); the canonical link names the public page.
-        _write(site / here / "index.html", template.render(
-            title=shown, targets={}, default=to,
-            canonical=published[c.citation].partition("#")[0] if site_url else "",
-            message=f"{shown} is at", url=site_url + here if site_url else "", **shared))
+        _write(
+            site / here / "index.html",
+            template.render(
+                title=shown,
+                targets={},
+                default=to,
+                canonical=published[c.citation].partition("#")[0] if site_url else "",
+                message=f"{shown} is at",
+                url=site_url + here if site_url else "",
+                **shared,
+            ),
+        )
     stubs = _write_stubs(site, codex, plan, directory_urls, template)
     _verify(site, items, directory_urls)
     return {"permalinks": len(permalinks), "short_links": len(items), "stubs": stubs}
-
-
 
 
 def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bool, template) -> int:
@@ -311,9 +340,17 @@ def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: boo
         targets = {a: _relative(url, _target_url(rid, plan, directory_urls)) for a, rid in anchors.items()}
         default = next(iter(targets.values()))
         pages = {to.partition("#")[0] for to in targets.values()}
-        _write(target, template.render(title="This page has moved", targets=targets, default=default, canonical="",
-                                       same_page=pages.pop() if len(pages) == 1 else "",
-                                       message="This page has moved. Its content is now at"))
+        _write(
+            target,
+            template.render(
+                title="This page has moved",
+                targets=targets,
+                default=default,
+                canonical="",
+                same_page=pages.pop() if len(pages) == 1 else "",
+                message="This page has moved. Its content is now at",
+            ),
+        )
         written += 1
     return written
 
@@ -344,9 +381,11 @@ def _verify(site: Path, items: list[Citable], directory_urls: bool):
             path = site / file
             ids[file] = set(_ID.findall(path.read_text(encoding="utf-8"))) if path.is_file() else set()
         if c.anchor not in ids[file]:
-            broken.append(f"  {c.citation}: {file} has no element with id=\"{c.anchor}\"")
+            broken.append(f'  {c.citation}: {file} has no element with id="{c.anchor}"')
     if broken:
-        raise LinkError(f"{len(broken)} permalink{'s' if len(broken) > 1 else ''} would land nowhere:\n"
-                        + "\n".join(broken[:20])
-                        + "\nThe template that renders each of these records must give its heading `{#id}` "
-                        "or its element id=\"id\".")
+        raise LinkError(
+            f"{len(broken)} permalink{'s' if len(broken) > 1 else ''} would land nowhere:\n"
+            + "\n".join(broken[:20])
+            + "\nThe template that renders each of these records must give its heading `{#id}` "
+            'or its element id="id".'
+        )

@@ -56,8 +56,13 @@ def _keywords(f: m.Format):
     for kf in f.keyword_files:  # one page per keyword file
         kws = [k for k in f.keywords if k.file_key == kf.key]
         ids = tuple(i for k in kws for i in (k.id, *(s.id for s in k.sections)))
-        yield FormatPage(f"{kf.key}.md", kf.title, "keywords.md.j2", ids,
-                         {"keywords": kws, "title": kf.title, "heading": kf.heading, "text": kf.text})
+        yield FormatPage(
+            f"{kf.key}.md",
+            kf.title,
+            "keywords.md.j2",
+            ids,
+            {"keywords": kws, "title": kf.title, "heading": kf.heading, "text": kf.text},
+        )
 
 
 def _legality(f: m.Format):
@@ -119,8 +124,14 @@ def plan_site(codex: m.Codex) -> SitePlan:
             title = f"{section.number}. {section.title}" if section.number and section.group is None else section.title
             if section.group and section.number:
                 title = f"{section.number.split('.')[-1]}. {section.title}"
-            pages.append(Page(uri, f"{section.citation}: {section.title}" if section.number else section.title,
-                              "section.md.j2", {"format": f, "section": section}))
+            pages.append(
+                Page(
+                    uri,
+                    f"{section.citation}: {section.title}" if section.number else section.title,
+                    "section.md.j2",
+                    {"format": f, "section": section},
+                )
+            )
             if section.group:
                 if section.group not in groups:
                     groups[section.group] = []
@@ -166,8 +177,12 @@ def _escaped_nav(nav):
     out = []
     for item in nav:
         if isinstance(item, dict):
-            out.append({html.escape(str(title), quote=False): _escaped_nav(v) if isinstance(v, list) else v
-                        for title, v in item.items()})
+            out.append(
+                {
+                    html.escape(str(title), quote=False): _escaped_nav(v) if isinstance(v, list) else v
+                    for title, v in item.items()
+                }
+            )
         else:
             out.append(item)
     return out

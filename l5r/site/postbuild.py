@@ -69,8 +69,9 @@ class PagePasses:
     pages_by_dir: dict  # offline: every page file by the directory URL a raw link names it with
 
 
-def page_passes(codex: m.Codex, generated: Generated, page_files, *, directory_urls: bool = True,
-                offline_copy: bool = False) -> PagePasses:
+def page_passes(
+    codex: m.Codex, generated: Generated, page_files, *, directory_urls: bool = True, offline_copy: bool = False
+) -> PagePasses:
     """`page_files`: every page file of the build, from the site root (`a/b/index.html`, or `a/b.html`)."""
     by_dir = offline.pages_by_dir(page_files) if offline_copy else {}
     return PagePasses(codex, generated, directory_urls, offline_copy, by_dir)
@@ -94,8 +95,9 @@ def page_html(page: str, page_file: str, passes: PagePasses | None) -> str:
         content += permalinks.moved_markers(page_file, passes.codex, passes.generated.plan, passes.directory_urls)
         page = page[:start] + content + page[end:]
     if passes.offline:
-        page = offline.quoted_addresses_as_text(offline.public_canonical(offline.drop_feed_links(page)),
-                                                passes.generated.site_url or "")
+        page = offline.quoted_addresses_as_text(
+            offline.public_canonical(offline.drop_feed_links(page)), passes.generated.site_url or ""
+        )
     return page
 
 
@@ -115,15 +117,26 @@ def check_site(site: Path, *, pages: bool = True) -> None:
     """Refuse a folder no engine built, or one already post-built (its pages would be passed twice): before any
     data is loaded, so the mistake is told at once. Raises PostBuildError."""
     if not (site / "search" / "search_index.json").is_file():
-        raise PostBuildError(f"{site} has no search/search_index.json: build the site first, with the search "
-                             "plugin enabled.")
+        raise PostBuildError(
+            f"{site} has no search/search_index.json: build the site first, with the search plugin enabled."
+        )
     if pages and (site / "permalinks.json").exists():
         raise PostBuildError(f"{site} was already post-built (it has permalinks.json): build it again first.")
 
 
-def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: bool = True, offline_copy: bool = False,
-        site_name: str = "L5R Rules Codex", project: Path | None = None, pages: bool = True,
-        on_request=None, card_jobs: int | None = None) -> dict:
+def run(
+    site: Path,
+    codex: m.Codex,
+    generated: Generated,
+    *,
+    directory_urls: bool = True,
+    offline_copy: bool = False,
+    site_name: str = "L5R Rules Codex",
+    project: Path | None = None,
+    pages: bool = True,
+    on_request=None,
+    card_jobs: int | None = None,
+) -> dict:
     """Every pass after the build, in order (see the module's docstring). `pages=False` when the engine already
     ran `page_html` on each page (the MkDocs hooks do); `project`: where node_modules/ is (offline shim);
     `on_request`: `mkdocs serve` renders pool card pages when asked for instead (l5r/site/mkdocs_serve.py);
@@ -144,19 +157,30 @@ def run(site: Path, codex: m.Codex, generated: Generated, *, directory_urls: boo
             done += 1
     search.tag_index(index_file, codex, generated.plan, directory_urls)
     if not search.defer_index_build(site):
-        raise PostBuildError(f"{site} has no search worker at {search.WORKER_FILES}: the theme's search worker moved, "
-                             "and l5r/site/search.py must follow it.")
-    card_site = cardsearch.write(site, codex, site_name, directory_urls, on_request,
-                                 cited_by=generated.pool_cited_by, anchors=generated.plan.anchors,
-                                 pool=generated.pool_dir, jobs=card_jobs)
+        raise PostBuildError(
+            f"{site} has no search worker at {search.WORKER_FILES}: the theme's search worker moved, "
+            "and l5r/site/search.py must follow it."
+        )
+    card_site = cardsearch.write(
+        site,
+        codex,
+        site_name,
+        directory_urls,
+        on_request,
+        cited_by=generated.pool_cited_by,
+        anchors=generated.plan.anchors,
+        pool=generated.pool_dir,
+        jobs=card_jobs,
+    )
     try:
         counts = permalinks.write_outputs(site, codex, generated.plan, directory_urls, generated.site_url)
     except permalinks.LinkError as exc:
         raise PostBuildError(str(exc)) from None
     if generated.pool_dir and on_request is None:  # `mkdocs serve` renders card pages when asked, writes none
         # The offline copy is neither crawled nor shared from: its citations name the public address.
-        counts["card_links"] = citable.write_card_links(site, card_site, generated.site_url or "",
-                                                        short_links=not offline_copy)
+        counts["card_links"] = citable.write_card_links(
+            site, card_site, generated.site_url or "", short_links=not offline_copy
+        )
         if generated.site_url and not offline_copy:
             counts["sitemap_urls"] = add_to_sitemap(site, generated.site_url, citable.card_page_urls(card_site))
     if offline_copy:
@@ -193,7 +217,7 @@ def add_to_sitemap(site: Path, site_url: str, urls: list[str], limit: int = SITE
 
     files = ["sitemap.xml"] if (site / "sitemap.xml").is_file() else []
     engine_urls = (site / "sitemap.xml").read_text(encoding="utf-8").count("<loc>") if files else 0
-    chunks = [urls[i:i + limit] for i in range(0, len(urls), limit)]
+    chunks = [urls[i : i + limit] for i in range(0, len(urls), limit)]
     for n, chunk in enumerate(chunks, 1):
         name = "sitemap-cards.xml" if len(chunks) == 1 else f"sitemap-cards-{n}.xml"
         # No <lastmod>: the build's day is not the day a card changed, and the protocol makes it optional.
@@ -202,8 +226,10 @@ def add_to_sitemap(site: Path, site_url: str, urls: list[str], limit: int = SITE
         (site / name).write_text(text, encoding="utf-8")
         files.append(name)
     index = "".join(f"<sitemap><loc>{escape(site_url + name)}</loc></sitemap>\n" for name in files)
-    (site / SITEMAP_INDEX).write_text(f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{_SITEMAP_NS}">'
-                                      f"\n{index}</sitemapindex>\n", encoding="utf-8")
+    (site / SITEMAP_INDEX).write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{_SITEMAP_NS}">\n{index}</sitemapindex>\n',
+        encoding="utf-8",
+    )
     robots = site / "robots.txt"
     if not robots.exists():
         robots.write_text(f"User-agent: *\nAllow: /\nSitemap: {site_url}{SITEMAP_INDEX}\n", encoding="utf-8")

@@ -51,10 +51,12 @@ class TextRenderer:
             if href is None:
                 continue
             ctx.linked.add(target.record_id)
-            out.append(html.escape(text[pos:mention.start], quote=False))
+            out.append(html.escape(text[pos : mention.start], quote=False))
             origin = f' data-from="{ctx.format_id}"' if ctx.format_id else ""
-            out.append(f'<a class="l5r-term" href="{href}" title="{html.escape(target.tooltip)}"{origin}>'
-                       f"{html.escape(text[mention.start:mention.end], quote=False)}</a>")
+            out.append(
+                f'<a class="l5r-term" href="{href}" title="{html.escape(target.tooltip)}"{origin}>'
+                f"{html.escape(text[mention.start : mention.end], quote=False)}</a>"
+            )
             pos = mention.end
         out.append(html.escape(text[pos:], quote=False))
         return "".join(out)
@@ -131,17 +133,31 @@ def build_linkers(codex: m.Codex) -> dict[str | None, Linker]:
                     continue
                 tip = k.short or tooltip_sentence(k.text)
                 for name in (k.term, *k.aliases):
-                    terms.setdefault(name, Target(k.id, f"{source.citation_prefix} {k.category}",
-                                                  f"{citelabel.label(k, codex)}: {tip}", format_id=source.id,
-                                                  name_only=k.autolink_as == "name-only"))
+                    terms.setdefault(
+                        name,
+                        Target(
+                            k.id,
+                            f"{source.citation_prefix} {k.category}",
+                            f"{citelabel.label(k, codex)}: {tip}",
+                            format_id=source.id,
+                            name_only=k.autolink_as == "name-only",
+                        ),
+                    )
             for a in source.abilities:
                 if not a.autolink or a.see:
                     continue
                 tip = tooltip_sentence(a.text)
                 for name in (a.name, *a.aliases):
-                    terms.setdefault(name, Target(a.id, f"{source.citation_prefix} player ability",
-                                                  f"{citelabel.label(a, codex)} (player ability): {tip}",
-                                                  format_id=source.id, name_only=a.autolink_as == "name-only"))
+                    terms.setdefault(
+                        name,
+                        Target(
+                            a.id,
+                            f"{source.citation_prefix} player ability",
+                            f"{citelabel.label(a, codex)} (player ability): {tip}",
+                            format_id=source.id,
+                            name_only=a.autolink_as == "name-only",
+                        ),
+                    )
         for name, target in shared.items():
             terms.setdefault(name, target)
         linkers[f.id] = Linker(terms, vocabulary, designators)
@@ -164,9 +180,14 @@ def _card_terms(codex: m.Codex) -> dict[str, Target]:
             terms[name] = _card_target(cards[0])
         else:
             versions = "; ".join(sorted(c.pool_title or c.title for c in cards))
-            terms[name] = Target(f"title:{title_anchor(name)}", "card title",
-                                 f"Card title — {name}: {len(cards)} cards share it ({versions})",
-                                 covers=tuple(c.id for c in cards), uri=TITLES_PAGE, anchor=title_anchor(name))
+            terms[name] = Target(
+                f"title:{title_anchor(name)}",
+                "card title",
+                f"Card title — {name}: {len(cards)} cards share it ({versions})",
+                covers=tuple(c.id for c in cards),
+                uri=TITLES_PAGE,
+                anchor=title_anchor(name),
+            )
     for card in codex.cards.values():
         if card.experience:
             for sep in (" ", " • ", " - ", " – "):
@@ -305,6 +326,7 @@ class SafeHelpers:
         def call(*args, **kwargs):
             result = value(*args, **kwargs)
             return Markup(result) if isinstance(result, str) and not isinstance(result, Markup) else result
+
         return call
 
 
@@ -320,6 +342,7 @@ def tooltip_titles(page_html: str) -> str:
     the tooltip shows the characters the data holds. Only `&`, `<` and `>` are added, so ordinary
     titles keep their value.
     """
+
     def once_more(match: re.Match) -> str:
         value = html.unescape(match.group(2))
         return f'{match.group(1)}"{html.escape(html.escape(value, quote=False))}"'
@@ -330,10 +353,17 @@ def tooltip_titles(page_html: str) -> str:
 def jinja_env() -> Environment:
     # Autoescape: a value a template prints from the data is HTML-escaped unless it is already markup, so no
     # title, note or fact can put a tag on a page.
-    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
-                      comment_start_string="{##", comment_end_string="##}",
-                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True,
-                      bytecode_cache=bytecode_cache())
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        undefined=StrictUndefined,
+        comment_start_string="{##",
+        comment_end_string="##}",
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=True,
+        bytecode_cache=bytecode_cache(),
+    )
     env.filters["md"] = lambda s: Markup(md_escape(html.escape(str(s), quote=False)))
     env.filters["e"] = lambda s: s if isinstance(s, Markup) else Markup(html.escape(str(s)))
     env.filters["front_matter"] = front_matter
@@ -341,5 +371,6 @@ def jinja_env() -> Environment:
     # are escaped; JSON-quoted for the front matter.
     env.filters["front_matter_attr"] = lambda s: Markup(json.dumps(html.escape(str(s), quote=True), ensure_ascii=False))
     from ..data import bandates
+
     env.globals["ban_dates"] = bandates  # how every page words a ban date
     return env

@@ -20,11 +20,34 @@ _ICON = re.compile(r":([A-Za-z][A-Za-z0-9-]{0,20}):")
 _SCHEME_SEPARATOR = "&#58;//"  # "://" with its colon as a character reference: displayed alike, never an address
 # What each icon code means, read as a player names it; unknown codes are shown by name.
 ICON_NAMES = {
-    "bow": "Bow", "g0": "0 Gold", "g1": "1 Gold", "g2": "2 Gold", "g3": "3 Gold", "g4": "4 Gold", "g5": "5 Gold",
-    "g6": "6 Gold", "g8": "8 Gold", "g9": "9 Gold", "g10": "10 Gold", "gstar": "* Gold", "gc1": "1 Gold",
-    "shadowlands": "Shadowlands", "ranged": "Ranged", "melee": "Melee", "fear": "Fear", "favor": "Imperial Favor",
-    "pearl": "Pearl", "fire": "Fire", "earth": "Earth", "air": "Air", "water": "Water", "void": "Void",
-    "maho": "Maho", "jade": "Jade", "X": "X", "Rank": "Rank",
+    "bow": "Bow",
+    "g0": "0 Gold",
+    "g1": "1 Gold",
+    "g2": "2 Gold",
+    "g3": "3 Gold",
+    "g4": "4 Gold",
+    "g5": "5 Gold",
+    "g6": "6 Gold",
+    "g8": "8 Gold",
+    "g9": "9 Gold",
+    "g10": "10 Gold",
+    "gstar": "* Gold",
+    "gc1": "1 Gold",
+    "shadowlands": "Shadowlands",
+    "ranged": "Ranged",
+    "melee": "Melee",
+    "fear": "Fear",
+    "favor": "Imperial Favor",
+    "pearl": "Pearl",
+    "fire": "Fire",
+    "earth": "Earth",
+    "air": "Air",
+    "water": "Water",
+    "void": "Void",
+    "maho": "Maho",
+    "jade": "Jade",
+    "X": "X",
+    "Rank": "Rank",
 }
 _SYMBOLS = {"bow": "⤵", "favor": "✪", "shadowlands": "☠", "ranged": "➶", "melee": "⚔", "fear": "☄"}
 
@@ -32,8 +55,10 @@ _SYMBOLS = {"bow": "⤵", "favor": "✪", "shadowlands": "☠", "ranged": "➶",
 def icon(code: str) -> str:
     name = ICON_NAMES.get(code) or code.replace("-", " ")
     symbol = _SYMBOLS.get(code, name)
-    return (f'<span class="l5r-icon" role="img" aria-label="{html.escape(name)}" '
-            f'title="{html.escape(name)}">{html.escape(symbol)}</span>')
+    return (
+        f'<span class="l5r-icon" role="img" aria-label="{html.escape(name)}" '
+        f'title="{html.escape(name)}">{html.escape(symbol)}</span>'
+    )
 
 
 def safe_text(text: str | None) -> Markup:
@@ -41,7 +66,7 @@ def safe_text(text: str | None) -> Markup:
     escaped = html.escape(str(text or ""), quote=True).replace("://", _SCHEME_SEPARATOR)
     out, open_tags, pos = [], [], 0
     for m in _TAG.finditer(escaped):
-        out.append(escaped[pos:m.start()])
+        out.append(escaped[pos : m.start()])
         pos = m.end()
         closing, tag = m.group(1), m.group(2).lower()
         if tag == "br":

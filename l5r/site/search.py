@@ -50,8 +50,10 @@ _EXCLUDED_PREFIXES = ("cards/", "card/", "print/")
 # place: a table cell, a definition, a block, a menu choice or a line break that ends right where the next one
 # starts ran the two texts together in a result ("RelationRestates", "Not coveredBuilds on"). A line break after
 # each such end is the same page to a reader and two words to the index. Preformatted text is left as it is.
-_BLOCK_END = re.compile(r"(</(?:div|dt|dd|td|th|tr|thead|tbody|table|caption|summary|details|dl|figure|figcaption"
-                        r"|blockquote|section|option|h[1-6])>|<br\s*/?>)(?=<)")
+_BLOCK_END = re.compile(
+    r"(</(?:div|dt|dd|td|th|tr|thead|tbody|table|caption|summary|details|dl|figure|figcaption"
+    r"|blockquote|section|option|h[1-6])>|<br\s*/?>)(?=<)"
+)
 _PRE = re.compile(r"(<pre\b.*?</pre>)", re.S)
 
 
@@ -88,7 +90,7 @@ def excluded_from_index(uri: str, markdown: str) -> str:
         return markdown
     if markdown.startswith("---\n"):
         end = markdown.find("\n---\n", 3)
-        meta = yaml.safe_load(markdown[4:end + 1]) if end != -1 else None
+        meta = yaml.safe_load(markdown[4 : end + 1]) if end != -1 else None
         if isinstance(meta, dict):
             if (meta.get("search") or {}).get("exclude") is True:
                 return markdown
@@ -149,13 +151,17 @@ def tag_index(index_file: Path, codex: m.Codex, plan, use_directory_urls: bool) 
     so a search for "NE 4.3.C" or "OH II.B" puts that rule on top. Pages that restate the rules (compare pages,
     format overviews) get a lower boost, so the rule's own page comes first.
     """
+
     def citation(record_id: str) -> str | None:
         record = codex.records.get(record_id)
         return (citelabel.label(record, codex) or None) if record is not None else None
 
     by_anchor = {anchor: c for rid, (_, anchor) in plan.anchors.items() if (c := citation(rid))}
-    boost_at = {anchor: boost for rid, (_, anchor) in plan.anchors.items()
-                if (record := codex.records.get(rid)) is not None and (boost := _entry_boost(record)) is not None}
+    boost_at = {
+        anchor: boost
+        for rid, (_, anchor) in plan.anchors.items()
+        if (record := codex.records.get(rid)) is not None and (boost := _entry_boost(record)) is not None
+    }
     page_tag: dict[str, str] = {}
     for page in plan.pages:
         fmt = page.context.get("format")
@@ -217,24 +223,28 @@ def card_index(codex: m.Codex, use_directory_urls: bool, pool_cards=()) -> dict:
 
     rows = []
     for card in sorted(codex.cards.values(), key=lambda c: (c.title.lower(), c.id)):
-        rows.append([
-            card.title,
-            "" if card.id == slug(card.title) else card.id,
-            pos("types", card.type),
-            pos("decks", card.deck),
-            pos("sets", card.sets[0]) if card.sets else -1,
-            " ".join(banned.get(card.id, [])),
-        ])
+        rows.append(
+            [
+                card.title,
+                "" if card.id == slug(card.title) else card.id,
+                pos("types", card.type),
+                pos("decks", card.deck),
+                pos("sets", card.sets[0]) if card.sets else -1,
+                " ".join(banned.get(card.id, [])),
+            ]
+        )
     for title, page_slug, type_, deck, first_set, banned_in in pool_cards:
-        rows.append([
-            title,
-            "" if page_slug == slug(title) and title.isascii() else page_slug,
-            pos("types", type_),
-            pos("decks", deck),
-            pos("sets", first_set) if first_set else -1,
-            " ".join(banned_in),
-            1,
-        ])
+        rows.append(
+            [
+                title,
+                "" if page_slug == slug(title) and title.isascii() else page_slug,
+                pos("types", type_),
+                pos("decks", deck),
+                pos("sets", first_set) if first_set else -1,
+                " ".join(banned_in),
+                1,
+            ]
+        )
     formats = {f.id: [f.citation_prefix, f.short_name] for f in codex.formats.values()}
     return {
         "card_url": "card/{id}/" if use_directory_urls else "card/{id}.html",

@@ -23,7 +23,7 @@ def _shorten(text: str, limit: int = _MAX) -> str:
     text = " ".join(text.split())
     if len(text) <= limit:
         return text
-    cut = text[:limit - 1].rsplit(" ", 1)[0]
+    cut = text[: limit - 1].rsplit(" ", 1)[0]
     return cut.rstrip(",;:") + "…"
 
 
@@ -74,9 +74,9 @@ def _text_of(record: Any, limit: int = _MAX, codex: m.Codex | None = None) -> st
     text = " ".join(words)
     if len(text) <= limit:
         return text
-    ends = [m.end() for m in _SENTENCE_END.finditer(text[:limit + 1])]
+    ends = [m.end() for m in _SENTENCE_END.finditer(text[: limit + 1])]
     if ends and ends[-1] >= limit * 0.6:
-        return text[:ends[-1]].rstrip()
+        return text[: ends[-1]].rstrip()
     return _shorten(text, limit)
 
 

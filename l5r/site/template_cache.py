@@ -87,8 +87,11 @@ class CodeCache(BytecodeCache):
     def dump_bytecode(self, bucket) -> None:
         code = marshal.dumps(bucket.code)
         try:
-            write_whole(self._path(bucket), _header(bucket) + hashlib.sha256(code).hexdigest().encode() + b"\n\n"
-                        + code, mode=0o600)
+            write_whole(
+                self._path(bucket),
+                _header(bucket) + hashlib.sha256(code).hexdigest().encode() + b"\n\n" + code,
+                mode=0o600,
+            )
         except (OSError, ValueError):  # a full or read-only disk: the cache only saves time
             pass
 
@@ -112,13 +115,36 @@ def _environment_digest(env) -> str:
         return sorted((name, str(_PassArg.from_obj(f))) for name, f in functions.items())
 
     def named(value: object) -> str:
-        return str(value) if isinstance(value, (bool, type(None))) else getattr(value, "__qualname__", type(value).__name__)
+        return (
+            str(value)
+            if isinstance(value, (bool, type(None)))
+            else getattr(value, "__qualname__", type(value).__name__)
+        )
 
-    facts = [MAGIC_NUMBER.hex(), jinja2.__version__, sys.version, env.block_start_string, env.block_end_string,
-             env.variable_start_string, env.variable_end_string, env.comment_start_string, env.comment_end_string,
-             env.line_statement_prefix, env.line_comment_prefix, env.trim_blocks, env.lstrip_blocks,
-             env.newline_sequence, env.keep_trailing_newline, env.optimized, env.is_async, named(env.autoescape),
-             named(env.finalize), sorted(env.extensions), passes(env.filters), passes(env.tests)]
+    facts = [
+        MAGIC_NUMBER.hex(),
+        jinja2.__version__,
+        sys.version,
+        env.block_start_string,
+        env.block_end_string,
+        env.variable_start_string,
+        env.variable_end_string,
+        env.comment_start_string,
+        env.comment_end_string,
+        env.line_statement_prefix,
+        env.line_comment_prefix,
+        env.trim_blocks,
+        env.lstrip_blocks,
+        env.newline_sequence,
+        env.keep_trailing_newline,
+        env.optimized,
+        env.is_async,
+        named(env.autoescape),
+        named(env.finalize),
+        sorted(env.extensions),
+        passes(env.filters),
+        passes(env.tests),
+    ]
     return hashlib.sha256(repr(facts).encode()).hexdigest()
 
 

@@ -55,7 +55,9 @@ class Site:
     def url(self, uri: str, anchor: str | None = None) -> str:
         """Address of the page generated from `uri` (`formats/oh/ii-b.md`, `index.md`)."""
         if self.kind == "online":
-            path = "" if uri == "index.md" else (uri[: -len("index.md")] if uri.endswith("/index.md") else uri[:-3] + "/")
+            path = (
+                "" if uri == "index.md" else (uri[: -len("index.md")] if uri.endswith("/index.md") else uri[:-3] + "/")
+            )
         else:
             path = uri[:-3] + ".html"
         return self.root_url + path + (f"#{anchor}" if anchor else "")
@@ -63,8 +65,11 @@ class Site:
     def file(self, uri: str) -> Path:
         """The built HTML file of the page generated from `uri`."""
         if self.kind == "online":
-            rel = "index.html" if uri == "index.md" else (uri[: -len("index.md")] + "index.html" if uri.endswith(
-                "/index.md") else uri[:-3] + "/index.html")
+            rel = (
+                "index.html"
+                if uri == "index.md"
+                else (uri[: -len("index.md")] + "index.html" if uri.endswith("/index.md") else uri[:-3] + "/index.html")
+            )
         else:
             rel = uri[:-3] + ".html"
         return self.directory / rel
@@ -78,11 +83,11 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 @contextmanager
 def serve(folder: Path):
     """Serve a built site folder on 127.0.0.1 (an ephemeral port) while the block runs; yields its root URL."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(_QuietHandler, directory=str(folder)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(folder)))
     # shutdown() waits for the loop's next look at its flag: every 0.5 s by default.
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="site-server",
-                     daemon=True).start()
+    threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="site-server", daemon=True
+    ).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
@@ -122,8 +127,14 @@ class OfflineBuild:
 def build_offline_copy(dist: Path, environ: dict) -> OfflineBuild:
     """`make offline` (scripts/build_offline.py) into `dist`, with `environ`, then unzipped beside the zip as a
     player would."""
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
-                            cwd=ROOT, env=environ, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--dist", str(dist)],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, f"scripts/build_offline.py failed:\n{result.stdout}\n{result.stderr}"
     zips = sorted(dist.glob("*.zip"))
     assert len(zips) == 1, f"expected one zip in {dist}, found {zips}"
@@ -138,6 +149,7 @@ def build_offline_copy(dist: Path, environ: dict) -> OfflineBuild:
 def offline_build(tmp_path_factory) -> OfflineBuild:
     """`make offline` into a scratch dist/, then unzipped as a player would (once per run, shared by xdist's
     workers: tests/conftest.py `shared_once`)."""
+
     def build(work: Path) -> None:
         done = build_offline_copy(work / "dist", site_build_env())
         (work / "output.txt").write_text(done.output, encoding="utf-8")
@@ -212,8 +224,7 @@ def page_types(codex, plan) -> dict[str, Target]:
     }
 
 
-PAGE_TYPES = ["home", "format-overview", "rule-section", "abilities", "keywords", "bans", "changelog", "card",
-              "print"]
+PAGE_TYPES = ["home", "format-overview", "rule-section", "abilities", "keywords", "bans", "changelog", "card", "print"]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -315,6 +326,7 @@ class SharedContext:
             def spent(*args, **kwargs):
                 kept.spent = True
                 return method(*args, **kwargs)
+
             return spent
 
         page.add_init_script = added
@@ -415,10 +427,13 @@ class Tab:
         box = page.locator(".md-search__input")
         box.click()
         # The index loads in a worker; typing before it is ready leaves "Type to start searching".
-        page.wait_for_function("""() => {
+        page.wait_for_function(
+            """() => {
             const meta = document.querySelector('.md-search-result__meta');
             return meta && !/initializing/i.test(meta.textContent);
-        }""", timeout=20000)
+        }""",
+            timeout=20000,
+        )
         # The results (and the count) of a query typed before in this tab go first, so the wait below is for this
         # query's (Material empties the list itself before it shows new results).
         page.evaluate("""() => {
@@ -433,17 +448,26 @@ class Tab:
                 const meta = document.querySelector('.md-search-result__meta');
                 const items = document.querySelectorAll('.md-search-result__item');
                 return items.length > 0 || (meta && /no matching/i.test(meta.textContent));
-            }""", timeout=15000)
+            }""",
+            timeout=15000,
+        )
         return page
 
     def card_hits(self, query: str) -> list[dict]:
         """The card matches listed for `query` (waits until the list is for that query)."""
-        self.page.wait_for_function("q => { const box = document.querySelector('.l5r-card-hits');"
-                                    " return box && box.getAttribute('data-query') === q; }", arg=query, timeout=10000)
-        return self.page.eval_on_selector_all(".l5r-card-hit__link", """links => links.map(a => ({
+        self.page.wait_for_function(
+            "q => { const box = document.querySelector('.l5r-card-hits');"
+            " return box && box.getAttribute('data-query') === q; }",
+            arg=query,
+            timeout=10000,
+        )
+        return self.page.eval_on_selector_all(
+            ".l5r-card-hit__link",
+            """links => links.map(a => ({
             label: a.querySelector('.l5r-result-format').textContent,
             title: a.querySelector('.l5r-card-hit__title').textContent,
-            facts: a.querySelector('.l5r-card-hit__facts').textContent, href: a.href}))""")
+            facts: a.querySelector('.l5r-card-hit__facts').textContent, href: a.href}))""",
+        )
 
 
 @contextmanager
@@ -455,8 +479,14 @@ def recorded_tab(contexts: BrowserContexts, site: Site):
         shared.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.root_url.rstrip("/"))
     with shared.tab() as (page, requests, blocked):
         state = Tab(page, site, requests, blocked)
-        page.on("console", lambda m: state.console_errors.append(
-            f"{m.type}: {m.text} ({m.location.get('url', '')})") if m.type == "error" else None)
+        page.on(
+            "console",
+            lambda m: (
+                state.console_errors.append(f"{m.type}: {m.text} ({m.location.get('url', '')})")
+                if m.type == "error"
+                else None
+            ),
+        )
         page.on("pageerror", lambda e: state.console_errors.append(f"uncaught: {e}"))
         yield state
 
@@ -497,8 +527,9 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def axe_source() -> str:
     if not AXE.is_file():
-        pytest.fail(f"{AXE.relative_to(ROOT)} is missing: run `make node_modules` (npm ci; `make test` does it).",
-                    pytrace=False)
+        pytest.fail(
+            f"{AXE.relative_to(ROOT)} is missing: run `make node_modules` (npm ci; `make test` does it).", pytrace=False
+        )
     return AXE.read_text(encoding="utf-8")
 
 

@@ -47,5 +47,8 @@ def axe_serious(page, axe_source: str) -> list:
     page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')", timeout=10000)
     page.add_script_tag(content=axe_source)
     result = page.evaluate("axe.run(document, {resultTypes: ['violations'], preload: false})")
-    return [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]
-            if v["impact"] in ("serious", "critical")]
+    return [
+        (v["id"], [n["target"] for n in v["nodes"][:3]])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

@@ -121,8 +121,9 @@ def test_a_pool_card_has_a_short_link_that_forwards_to_its_page(tab, width):
         description: document.querySelector('meta[name="description"]').content,
         og: document.querySelector('meta[property="og:description"]').content})""")
     assert head["canonical"] == head["url"] == f"{TEST_SITE_URL}card/{POOL_CARD}/", head
-    assert head["description"] == head["og"] and re.search(r"\b(Legal|Banned|Not legal|Not checked) in ", head[
-        "description"]), head
+    assert head["description"] == head["og"] and re.search(
+        r"\b(Legal|Banned|Not legal|Not checked) in ", head["description"]
+    ), head
 
 
 @WIDTHS
@@ -187,6 +188,9 @@ def test_the_browsers_deck_checker_gives_every_card_the_pages_verdict(tab):
     wrong = [(*e, g) for e, g in zip(expected, got) if g is not None and g != e[3]]
     answered = sum(g is not None for g in got)
     assert answered > 1000 and not wrong, (answered, wrong[:10])
-    promos = [(e, g) for e, g in zip(expected, got) if e[1] == "obsidian-hand" and e[0] in ("Keigo Sensei",
-                                                                                             "Stone of Remembrance")]
+    promos = [
+        (e, g)
+        for e, g in zip(expected, got)
+        if e[1] == "obsidian-hand" and e[0] in ("Keigo Sensei", "Stone of Remembrance")
+    ]
     assert promos and all(g in (None, "banned") for e, g in promos if e[2] >= "2015-11-12"), promos

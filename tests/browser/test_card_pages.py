@@ -129,7 +129,7 @@ def test_card_search_with_a_filter(page, card_site):
 
 
 def test_card_search_legal_here_not_there_and_banned_somewhere(page, card_site):
-    """"not legal in" a format and "banned in some format" filter the pool, from the verdicts the deck
+    """ "not legal in" a format and "banned in some format" filter the pool, from the verdicts the deck
     checker gave the build; online, the filters are kept in the address and a link to it restores them."""
     kind, root, index = card_site
     search = "cards/search/" if kind == "online" else "cards/search.html"
@@ -181,8 +181,10 @@ def test_card_search_says_new_era_cannot_be_checked(page, card_site):
     for select in ("#l5r-notformat", "#l5r-format"):
         page.select_option(select, label="New Era")
         page.wait_for_function("() => document.querySelectorAll('#l5r-results li').length === 0")
-        assert "3 cards cannot be checked in New Era (neither legal nor not legal)" in \
-            page.locator("#l5r-count").inner_text()
+        assert (
+            "3 cards cannot be checked in New Era (neither legal nor not legal)"
+            in page.locator("#l5r-count").inner_text()
+        )
         page.select_option(select, value="")
     # Not legal in Obsidian Hand still lists the cards that are banned or outside its pool.
     page.select_option("#l5r-notformat", label="Obsidian Hand")
@@ -201,7 +203,7 @@ def _card(card_site, path: str) -> str:
     kind, root, index = card_site
     if kind == "online":
         return root + path
-    if path.startswith("card/") and path[len("card/"):-1] not in _RECORDS:
+    if path.startswith("card/") and path[len("card/") : -1] not in _RECORDS:
         return root + path + index
     return root + path[:-1] + ".html"
 

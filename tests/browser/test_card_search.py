@@ -25,6 +25,7 @@ from .synthetic import axe_serious, page, small_site, small_sites  # noqa: F401 
 pytestmark = pytest.mark.browser
 PAGE = 100
 
+
 @pytest.fixture(scope="module")
 def search_site(small_site):
     """(kind, URL of the card search page, the built folder)."""
@@ -36,7 +37,7 @@ def search_site(small_site):
 def table(search_site) -> dict:
     """The page's card table, as the build wrote it."""
     text = (search_site[2] / "assets" / "card-index.js").read_text(encoding="utf-8")
-    return json.loads(text[text.index("=") + 1:].rstrip().rstrip(";"))
+    return json.loads(text[text.index("=") + 1 :].rstrip().rstrip(";"))
 
 
 def open_search(page, search_site, query: str | None = None):
@@ -60,12 +61,26 @@ def total(page) -> int:
 # The expected answers, from the card table alone
 # -----------------------------------------------------------------------------------------------------------------
 
+
 def fold(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower().replace("'", "").replace("’", "")).strip()
 
 
-def expected(table: dict, base: str, *, types=(), clans=(), keywords=(), legal=(), not_legal=(), banned=(), year_below=None,
-             title=None, not_types=(), words=()) -> list[str]:
+def expected(
+    table: dict,
+    base: str,
+    *,
+    types=(),
+    clans=(),
+    keywords=(),
+    legal=(),
+    not_legal=(),
+    banned=(),
+    year_below=None,
+    title=None,
+    not_types=(),
+    words=(),
+) -> list[str]:
     """The addresses (from the page at `base`) of the cards matching every condition, in the table's order."""
     status = table["status"]
     formats = [f[0] for f in table["formats"]]
@@ -121,14 +136,17 @@ def all_results(page) -> list[str]:
 # The tests
 # -----------------------------------------------------------------------------------------------------------------
 
+
 def test_first_click_on_a_result_opens_the_card(page, search_site, table):
     """Typing in the box, then clicking a result (the box loses focus on the way) opens that card at once."""
     open_search(page, search_site)
     page.locator("#l5r-q").click()
     page.keyboard.type("qvox crab")
     wanted = expected(table, search_site[1], words=["qvox", "crab"])
-    page.wait_for_function("() => [...document.querySelectorAll('#l5r-results a')].slice(0, 3)"
-                           ".every(a => a.textContent.startsWith('Qvox Crab'))")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#l5r-results a')].slice(0, 3)"
+        ".every(a => a.textContent.startsWith('Qvox Crab'))"
+    )
     link = page.locator("#l5r-results a").nth(2)
     href = link.evaluate("a => a.href")
     assert href in wanted
@@ -153,8 +171,12 @@ def test_every_match_can_be_reached_page_by_page(page, search_site, table):
 
 QUERIES = [
     ("t:personality c:crab", dict(types=["Personality"], clans=["Crab"])),
-    ("t:personality c:crab k:duelist f:modern -f:oh",
-     dict(types=["Personality"], clans=["Crab"], keywords=["Duelist"], legal=["modern"], not_legal=["obsidian-hand"])),
+    (
+        "t:personality c:crab k:duelist f:modern -f:oh",
+        dict(
+            types=["Personality"], clans=["Crab"], keywords=["Duelist"], legal=["modern"], not_legal=["obsidian-hand"]
+        ),
+    ),
     ("k:courtier year<2010", dict(keywords=["Courtier"], year_below=2010)),
     ("-t:personality c:lion f:oh", dict(not_types=["Personality"], clans=["Lion"], legal=["obsidian-hand"])),
     ("banned:oh", dict(banned=["obsidian-hand"])),
@@ -181,8 +203,9 @@ def test_query_syntax_finds_what_it_says(query_page, search_site, table, query, 
     page.locator("#l5r-q").fill(query)
     wanted = expected(table, search_site[1], **conditions)
     assert wanted, f"{query!r}: the synthetic pool should hold matches"
-    page.wait_for_function("n => document.getElementById('l5r-count').textContent.startsWith(n + ' card')",
-                           arg=len(wanted), timeout=5000)
+    page.wait_for_function(
+        "n => document.getElementById('l5r-count').textContent.startsWith(n + ' card')", arg=len(wanted), timeout=5000
+    )
     assert all_results(page) == wanted
     assert not page.locator("#l5r-query-error").is_visible()
 
@@ -196,8 +219,9 @@ def test_query_combines_with_the_form_and_is_kept_in_the_address(page, search_si
     page.select_option("#l5r-format", label="Modern")
     wanted = expected(table, search_site[1], keywords=["Samurai"], year_below=2010, types=["Holding"], legal=["modern"])
     assert wanted
-    page.wait_for_function("n => document.getElementById('l5r-count').textContent.startsWith(n + ' card')",
-                           arg=len(wanted))
+    page.wait_for_function(
+        "n => document.getElementById('l5r-count').textContent.startsWith(n + ' card')", arg=len(wanted)
+    )
     assert all_results(page) == wanted
     address = page.evaluate("location.href")
     assert "find=k%3Asamurai+year%3C2010" in address and "type=Holding" in address and "legal=modern" in address
@@ -245,8 +269,11 @@ def test_a_shared_link_shows_the_cards_not_the_site_search_box(page, search_site
 def test_a_format_whose_legality_cannot_be_checked_says_so(page, search_site, table):
     """New Era's collection is not in the pool: every verdict is "not-checked", so f:ne and -f:ne list no card, and
     the page says why instead of showing 0 cards without a word."""
-    unchecked = [f for n, f in enumerate(table["formats"])
-                 if all(table["status"][c[8][n]] == "not-checked" for c in table["cards"])]
+    unchecked = [
+        f
+        for n, f in enumerate(table["formats"])
+        if all(table["status"][c[8][n]] == "not-checked" for c in table["cards"])
+    ]
     assert unchecked, "the synthetic pool should hold a format it cannot check (New Era)"
     fmt = unchecked[0]
     for query in (f"f:{fmt[0]}", f"-f:{fmt[0]}"):

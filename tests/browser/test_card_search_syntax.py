@@ -30,12 +30,19 @@ WIDTHS = [1280, 390]
 @pytest.fixture(scope="module")
 def texts(search_site) -> list[str]:
     text = (search_site[2] / "assets" / "card-text.js").read_text(encoding="utf-8")
-    found: list[str] = json.loads(text[text.index("=") + 1:].rstrip().rstrip(";"))
+    found: list[str] = json.loads(text[text.index("=") + 1 :].rstrip().rstrip(";"))
     return found
 
 
-OPS = {":": operator.eq, "=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
-       ">=": operator.ge}
+OPS = {
+    ":": operator.eq,
+    "=": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
 
 
 def stat(table: dict, card: list, name: str) -> int | None:
@@ -44,8 +51,20 @@ def stat(table: dict, card: list, name: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def matching(table: dict, texts: list[str], base: str, *, any_of=(), text=(), sets=(), stats=(), types=(),
-             not_types=(), order=None, desc=False) -> list[str]:
+def matching(
+    table: dict,
+    texts: list[str],
+    base: str,
+    *,
+    any_of=(),
+    text=(),
+    sets=(),
+    stats=(),
+    types=(),
+    not_types=(),
+    order=None,
+    desc=False,
+) -> list[str]:
     """The addresses of the cards for which every condition holds: `any_of` a list of (column, name) of which one
     holds ("clans", "Crab"), `text` words starting words of the card's text, `sets` set names, `stats` (name, op,
     number); ordered by the stat `order` (cards without it last), else the table's order."""
@@ -87,8 +106,10 @@ def type_query(page, query: str) -> None:
     box.click()
     box.press("Control+A")
     box.press_sequentially(query)
-    page.wait_for_function("() => document.getElementById('l5r-count').textContent.length > 0 &&"
-                           " !document.getElementById('l5r-count').textContent.startsWith('Loading')")
+    page.wait_for_function(
+        "() => document.getElementById('l5r-count').textContent.length > 0 &&"
+        " !document.getElementById('l5r-count').textContent.startsWith('Loading')"
+    )
 
 
 QUERIES = [
@@ -97,14 +118,19 @@ QUERIES = [
     ("e:samurai", dict(sets=["Samurai Edition"])),
     ('set:"a line"', dict(sets=["A Line in the Sand"])),
     ("force>=5", dict(stats=[("force", ">=", 5)])),
-    ("t:personality force<2 ph>=2", dict(types=["Personality"], stats=[("force", "<", 2), ("personal_honor", ">=", 2)])),
+    (
+        "t:personality force<2 ph>=2",
+        dict(types=["Personality"], stats=[("force", "<", 2), ("personal_honor", ">=", 2)]),
+    ),
     ("t:item force=2", dict(types=["Item"], stats=[("force", "=", 2)])),
     ("cost<=1 -t:item", dict(not_types=["Item"], stats=[("gold_cost", "<=", 1)])),
     ("hr>7", dict(stats=[("honor_requirement", ">", 7)])),
     ("focus!=3 t:strategy", dict(types=["Strategy"], stats=[("focus", "!=", 3)])),
     ("c:lion OR c:unicorn", dict(any_of=[("clans", "Lion"), ("clans", "Unicorn")])),
-    ("t:holding (c:crab OR c:crane) cost>3",
-     dict(types=["Holding"], any_of=[("clans", "Crab"), ("clans", "Crane")], stats=[("gold_cost", ">", 3)])),
+    (
+        "t:holding (c:crab OR c:crane) cost>3",
+        dict(types=["Holding"], any_of=[("clans", "Crab"), ("clans", "Crane")], stats=[("gold_cost", ">", 3)]),
+    ),
     ("t:personality sort:force dir:desc", dict(types=["Personality"], order="force", desc=True)),
     ("order:chi t:personality", dict(types=["Personality"], order="chi")),
 ]
@@ -125,8 +151,15 @@ def test_scryfall_terms_find_what_the_reference_says(contexts, search_site, tabl
             assert not tab.locator("#l5r-query-error").is_visible(), query
 
 
-BAD = [("foo:bar", "foo:"), ("c:crab f:nowhere", "f:nowhere"), ("force>high", "force>high"), ("(c:crab", "("),
-       ('o:"bow', '"bow'), ("c:crab OR", "OR"), ("e:atlantis", "e:atlantis")]
+BAD = [
+    ("foo:bar", "foo:"),
+    ("c:crab f:nowhere", "f:nowhere"),
+    ("force>high", "force>high"),
+    ("(c:crab", "("),
+    ('o:"bow', '"bow'),
+    ("c:crab OR", "OR"),
+    ("e:atlantis", "e:atlantis"),
+]
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -144,7 +177,12 @@ def test_a_term_it_cannot_read_is_marked_in_place_and_lists_no_card(contexts, se
             # Under the box, in view: the reader sees it where they type.
             box = tab.locator("#l5r-q").bounding_box()
             where = error.bounding_box()
-            assert box and where and 0 <= where["y"] - (box["y"] + box["height"]) < 40 and where["y"] < tab.viewport_size["height"]
+            assert (
+                box
+                and where
+                and 0 <= where["y"] - (box["y"] + box["height"]) < 40
+                and where["y"] < tab.viewport_size["height"]
+            )
         # A query it can read again lists cards again.
         type_query(tab, "c:crab")
         assert total(tab) > 0 and not tab.locator("#l5r-query-error").is_visible()
@@ -165,7 +203,7 @@ def test_paging_and_order_are_in_the_address_and_back_restores_them(contexts, se
             tab.wait_for_function("n => document.querySelectorAll('#l5r-results a').length > n", arg=before)
         links = tab.eval_on_selector_all("#l5r-results a", "links => links.map(a => a.href)")
         everything = matching(table, texts, search_site[1], order="gold_cost", desc=True)
-        assert len(links) == min(300, len(everything)) and links == everything[:len(links)]
+        assert len(links) == min(300, len(everything)) and links == everything[: len(links)]
         address = tab.evaluate("location.href")
         assert "sort=gold_cost" in address and "dir=desc" in address and f"shown={len(links)}" in address
         target = tab.locator("#l5r-results a").nth(250)
@@ -214,9 +252,14 @@ def test_the_syntax_reference_page_examples_run(contexts, small_site, search_sit
         assert width_ok, "the syntax page scrolls sideways"
         for href in examples:
             tab.goto(href, wait_until="load")
-            tab.wait_for_function("() => document.getElementById('l5r-count').textContent.length > 0 &&"
-                                  " !document.getElementById('l5r-count').textContent.startsWith('Loading')")
-            assert not tab.locator("#l5r-query-error").is_visible(), (href, tab.locator("#l5r-query-error").inner_text())
+            tab.wait_for_function(
+                "() => document.getElementById('l5r-count').textContent.length > 0 &&"
+                " !document.getElementById('l5r-count').textContent.startsWith('Loading')"
+            )
+            assert not tab.locator("#l5r-query-error").is_visible(), (
+                href,
+                tab.locator("#l5r-query-error").inner_text(),
+            )
 
 
 def _open_from_header(tab, query: str) -> None:
@@ -231,7 +274,7 @@ def _open_from_header(tab, query: str) -> None:
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_home_box_and_header_box_open_the_same_card_for_its_title(contexts, small_site, search_site, table, width):
-    """"Qvox Twin" + Enter: both boxes open Qvox Twin's page, though "Qvox Twin • Experienced" also matches the
+    """ "Qvox Twin" + Enter: both boxes open Qvox Twin's page, though "Qvox Twin • Experienced" also matches the
     words; words that are no card's whole title list the cards (home box) as before."""
     with guarded_page(contexts, viewport={"width": width, "height": 844 if width < 600 else 800}) as tab:
         twin = [c for c in table["cards"] if c[0] == "Qvox Twin" and not c[1]]
@@ -257,7 +300,9 @@ def test_home_box_and_header_box_open_the_same_card_for_its_title(contexts, smal
         tab.locator("#l5r-home-q").fill("Qvox Crane")
         with tab.expect_navigation():
             tab.press("#l5r-home-q", "Enter")
-        tab.wait_for_function("() => document.getElementById('l5r-count') && document.getElementById('l5r-count').textContent")
+        tab.wait_for_function(
+            "() => document.getElementById('l5r-count') && document.getElementById('l5r-count').textContent"
+        )
         assert tab.locator("#l5r-results a").count() > 1
 
 
@@ -276,7 +321,14 @@ def test_text_is_loaded_only_when_a_query_asks_for_it(page, search_site):
 def test_query_in_the_address_reproduces_the_list(page, search_site, table, texts):
     query = "t:personality (c:crab OR c:lion) force>=3 sort:force"
     open_search(page, search_site, query)
-    wanted = matching(table, texts, search_site[1], types=["Personality"], any_of=[("clans", "Crab"), ("clans", "Lion")],
-                      stats=[("force", ">=", 3)], order="force")
+    wanted = matching(
+        table,
+        texts,
+        search_site[1],
+        types=["Personality"],
+        any_of=[("clans", "Crab"), ("clans", "Lion")],
+        stats=[("force", ">=", 3)],
+        order="force",
+    )
     assert every_result(page) == wanted
     assert f"find={quote_plus(query)}" in page.evaluate("location.href")

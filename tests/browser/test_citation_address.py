@@ -25,9 +25,13 @@ def site(request, tmp_path_factory):
     """Overrides the browser tier's `site` for this module: the `tab` fixture opens these four."""
     kind, _, address = request.param.partition("-")
     offline = kind == "offline"
-    folder = (project_site(tmp_path_factory) if address == "address" and not offline
-              else small_offline_copy(tmp_path_factory)[0] if address == "address"
-              else small_project_site(tmp_path_factory, offline=offline, site_url=None))
+    folder = (
+        project_site(tmp_path_factory)
+        if address == "address" and not offline
+        else small_offline_copy(tmp_path_factory)[0]
+        if address == "address"
+        else small_project_site(tmp_path_factory, offline=offline, site_url=None)
+    )
     if kind == "offline":
         yield Site("offline", folder.as_uri() + "/", folder)
         return

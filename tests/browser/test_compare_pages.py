@@ -7,8 +7,13 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-PAGES = ["compare/rules/deck-construction.md", "compare/rules/player-abilities.md",
-         "compare/rules/turn-sequence.md", "compare/abilities/seppuku.md", "compare/keywords/tactician.md"]
+PAGES = [
+    "compare/rules/deck-construction.md",
+    "compare/rules/player-abilities.md",
+    "compare/rules/turn-sequence.md",
+    "compare/abilities/seppuku.md",
+    "compare/keywords/tactician.md",
+]
 
 # Every word of every header cell (and of the format labels that head a stacked cell on a phone) must sit on one
 # line: a word whose text spans two line boxes was broken inside it.
@@ -54,8 +59,7 @@ def test_compare_page_reads_without_sideways_scrolling(page_at, online_site, uri
     assert page.locator(".l5r-compare th").count() >= 4  # the check below looked at header cells
     assert page.evaluate(_BROKEN_WORDS) == [], f"{uri} at {width} px: a header breaks inside a word"
     if width == 390:  # the formats stack: each cell is headed by its format's name
-        label = page.evaluate("() => getComputedStyle(document.querySelector('.l5r-compare td'),"
-                              " '::before').content")
+        label = page.evaluate("() => getComputedStyle(document.querySelector('.l5r-compare td'), '::before').content")
         assert label.strip('"') in {"Obsidian Hand", "New Era", "Modern", "AEG base rules"}
 
 

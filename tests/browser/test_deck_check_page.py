@@ -37,8 +37,9 @@ def run_case(page, case) -> dict:
     """The page's result for a case: its JSON, or {"error": sentence} when it shows an error instead."""
     page.fill("#deck-check textarea", case.text)
     # The file name a player's file would carry (its suffix lets detection pick YAML), as a dropped file sets it.
-    page.evaluate("name => document.querySelector('#deck-check textarea').setAttribute('data-source', name)",
-                  case.filename)
+    page.evaluate(
+        "name => document.querySelector('#deck-check textarea').setAttribute('data-source', name)", case.filename
+    )
     # No format in the case: leave the page's default, "named by the decklist" (the CLI without --format).
     page.select_option("#deck-check select[name=format]", case.format or "")
     page.fill("#deck-check input[name=as_of]", case.as_of)
@@ -46,8 +47,9 @@ def run_case(page, case) -> dict:
     page.set_checked("#deck-check input[name=strict_titles]", case.strict_titles)
     page.evaluate("() => document.querySelector('#deck-check .deck-check-result').textContent = ''")
     page.click("#deck-check button[type=submit]")
-    page.wait_for_selector("#deck-check .deck-check-json, #deck-check .deck-check-error", state="attached",
-                           timeout=10000)
+    page.wait_for_selector(
+        "#deck-check .deck-check-json, #deck-check .deck-check-error", state="attached", timeout=10000
+    )
     if page.locator("#deck-check .deck-check-error").count():
         # the checker's own sentence (the page shows a player's sentence; the checker's is kept in data-message)
         return {"error": page.get_attribute("#deck-check .deck-check-error", "data-message")}
@@ -87,8 +89,10 @@ _RUN_IN_PAGE = """async ([text, name, format, asOf, inputFormat, strict]) => {
 
 def run_case_in_page(page, case) -> dict:
     """run_case's answer in one call into the page."""
-    return page.evaluate(_RUN_IN_PAGE, [case.text, case.filename, case.format or "", case.as_of,
-                                        case.input_format or "auto", case.strict_titles])
+    return page.evaluate(
+        _RUN_IN_PAGE,
+        [case.text, case.filename, case.format or "", case.as_of, case.input_format or "auto", case.strict_titles],
+    )
 
 
 def cli_result(case) -> dict:
@@ -96,9 +100,16 @@ def cli_result(case) -> dict:
     --format or the decklist's Legality: line; its JSON, or {"error": the sentence it prints before exiting 2}."""
     pool = index() if case.pool == "real" else load_index(None, codex().cards)
     try:
-        result = check_text(codex(), case.text, pool, dt.date.fromisoformat(case.as_of), source=case.filename,
-                            format_id=case.format, input_format=case.input_format,
-                            strict_titles=case.strict_titles)
+        result = check_text(
+            codex(),
+            case.text,
+            pool,
+            dt.date.fromisoformat(case.as_of),
+            source=case.filename,
+            format_id=case.format,
+            input_format=case.input_format,
+            strict_titles=case.strict_titles,
+        )
     except CodexError as exc:
         return {"error": str(exc)}
     return result.report.as_json()
@@ -120,19 +131,24 @@ def agreement_failures(page, cases, who) -> dict:
     for n, case in enumerate(cases):
         got, cli = run_case_in_page(page, case), cli_result(case)
         if n % PLAYER_SAMPLE == 0 and (typed := run_case(page, case)) != got:
-            failures[case.id] = (f"{case.id}: typed in step by step, the page gives another result than the one-call "
-                                 f"driver:\ntyped    {typed}\ndriver   {got}")
+            failures[case.id] = (
+                f"{case.id}: typed in step by step, the page gives another result than the one-call "
+                f"driver:\ntyped    {typed}\ndriver   {got}"
+            )
             continue
         if case.expect["verdict"] == "error" or "error" in got:
             phrase = case.expect.get("error_contains", "")
             if case.expect["verdict"] != "error" or "error" not in got or phrase not in got["error"] or got != cli:
-                failures[case.id] = (f"{case.id}: expected an error containing {phrase!r} as the CLI gives it:\n"
-                                     f"page {got}\ncli  {cli}")
+                failures[case.id] = (
+                    f"{case.id}: expected an error containing {phrase!r} as the CLI gives it:\npage {got}\ncli  {cli}"
+                )
         elif summary(got, case.expect) != expected(case):
             failures[case.id] = explain(case, summary(got, case.expect), who)
         elif got != cli:
-            failures[case.id] = (f"{case.id}: page and CLI differ:\npage {json.dumps(got, ensure_ascii=False)}\n"
-                                 f"cli  {json.dumps(cli, ensure_ascii=False)}")
+            failures[case.id] = (
+                f"{case.id}: page and CLI differ:\npage {json.dumps(got, ensure_ascii=False)}\n"
+                f"cli  {json.dumps(cli, ensure_ascii=False)}"
+            )
     return failures
 
 
@@ -154,8 +170,10 @@ def test_no_pool_page(contexts, online_site, plan):
     data = site_outputs(codex(), plan, True, pool_dir=None)["assets/deck-check-data.js"]
     assert '"has_pool":false' in data
     with contexts.get().tab() as (page, _, outside):
-        page.route("**/assets/deck-check-data.js",
-                   lambda route: route.fulfill(body=data, content_type="text/javascript; charset=utf-8"))
+        page.route(
+            "**/assets/deck-check-data.js",
+            lambda route: route.fulfill(body=data, content_type="text/javascript; charset=utf-8"),
+        )
         page.goto(online_site.url("deck-check.md"))
         page.wait_for_selector("#deck-check[data-ready=true]", timeout=20000)
         assert "Built without the card pool" in page.text_content(".deck-check-status")
@@ -205,12 +223,18 @@ def test_problems_link_to_their_rule_and_verdict_shows(tab):
     expect(page.locator("[id='oh-ban-hantei']")).to_have_count(1, timeout=10000)
 
 
-@pytest.mark.parametrize("case_id, words, verdict", [
-    ("new-era-base", "CANNOT BE CHECKED in New Era Edition", "cannot-be-checked"),
-    ("modern-bans-not-stated-before-2015-08-16", "CANNOT BE CHECKED in Modern (ban list not stated as of 2015-08-15)",
-     "cannot-be-checked"),
-    ("not-a-decklist", "NOT A DECKLIST: no line of it is a section header", "not-a-decklist"),
-])
+@pytest.mark.parametrize(
+    "case_id, words, verdict",
+    [
+        ("new-era-base", "CANNOT BE CHECKED in New Era Edition", "cannot-be-checked"),
+        (
+            "modern-bans-not-stated-before-2015-08-16",
+            "CANNOT BE CHECKED in Modern (ban list not stated as of 2015-08-15)",
+            "cannot-be-checked",
+        ),
+        ("not-a-decklist", "NOT A DECKLIST: no line of it is a section header", "not-a-decklist"),
+    ],
+)
 def test_verdicts_that_are_neither_legal_nor_not_legal(tab, case_id, words, verdict):
     """New Era's collection is not in the pool; Modern states no ban list before 2015-08-16; prose is no decklist:
     the page never shows a green LEGAL or a red NOT LEGAL with problems for them (the CLI's exit 3 and 4)."""
@@ -257,7 +281,10 @@ def test_exact_titles_box_does_what_strict_titles_does(tab):
     ticked = submit(strict)
     assert ticked == cli_result(strict)
     assert [p["suggestions"] for p in ticked["problems"] if p["code"] == "unknown-card"] == [
-        ["Barley Farm"], ["Traveling Peddler"], ["Weigh the Cost"]]
+        ["Barley Farm"],
+        ["Traveling Peddler"],
+        ["Weigh the Cost"],
+    ]
     assert not [w for w in ticked["warnings"] if w["code"] == "read-as"]
     box.focus()
     page.keyboard.press("Space")
@@ -288,8 +315,9 @@ def test_user_mistakes_are_sentences_not_crashes(tab):
     assert "not valid YAML" in page.text_content(".deck-check-error")
 
 
-@pytest.mark.parametrize("case_id", ["oh-not-legal-and-unknown", "sunandmoon-format-mismatch",
-                                     "sunandmoon-no-legality-needs-format"])
+@pytest.mark.parametrize(
+    "case_id", ["oh-not-legal-and-unknown", "sunandmoon-format-mismatch", "sunandmoon-no-legality-needs-format"]
+)
 def test_phone_width(contexts, online_site, case_id):
     """players check decks on a phone at the venue. On a 390 px screen the page never scrolls sideways,
     with a long result (every warning of a Sun and Moon deck, the JSON opened) or an error shown."""
@@ -306,9 +334,13 @@ def test_phone_width(contexts, online_site, case_id):
                     && !e.closest('.md-sidebar, .md-search, .md-nav, .md-header, [hidden]'))
             .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""")
         assert width <= 390, f"the page scrolls sideways on a 390 px phone ({width} px wide): {wide}"
-        for selector in ("#deck-check textarea", "#deck-check select[name=format]",
-                         "#deck-check select[name=input_format]", "#deck-check button[type=submit]",
-                         "#deck-check .deck-check-result > :first-child"):
+        for selector in (
+            "#deck-check textarea",
+            "#deck-check select[name=format]",
+            "#deck-check select[name=input_format]",
+            "#deck-check button[type=submit]",
+            "#deck-check .deck-check-result > :first-child",
+        ):
             box = page.locator(selector).first.bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (selector, box)
 
@@ -357,7 +389,9 @@ def test_a_five_megabyte_paste_leaves_the_page_responsive(tab):
 
 def test_a_paste_over_eight_megabytes_is_refused_as_the_command_line_refuses_it(tab):
     page = open_checker(tab)
-    page.evaluate("() => { document.querySelector('#deck-check textarea').value = 'x'.repeat(8 * 1024 * 1024 + 1);"
-                  " document.querySelector('#deck-check button[type=submit]').click(); }")
+    page.evaluate(
+        "() => { document.querySelector('#deck-check textarea').value = 'x'.repeat(8 * 1024 * 1024 + 1);"
+        " document.querySelector('#deck-check button[type=submit]').click(); }"
+    )
     error = page.locator("#deck-check .deck-check-error")
     expect(error).to_have_attribute("data-message", "the decklist is larger than 8 MB, the most this file can be")

@@ -45,11 +45,14 @@ def injected(tmp_path_factory):
     check = subprocess.run([str(BIN / "l5r"), "check"], cwd=project, capture_output=True, text=True, check=False)
     assert check.returncode == 0, f"the damaged copy must stay valid data:\n{check.stdout}{check.stderr}"
     site = project / "site"
-    result = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "-f", str(project / "mkdocs.yml"),
-                             "--site-dir", str(site)], cwd=project,
-                            env=dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool),
-                                     L5R_CACHE_DIR=str(work / "cache")),
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [str(BIN / "mkdocs"), "build", "--strict", "-f", str(project / "mkdocs.yml"), "--site-dir", str(site)],
+        cwd=project,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", L5R_CARDPOOL=str(pool), L5R_CACHE_DIR=str(work / "cache")),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, f"the damaged copy did not build:\n{result.stdout}\n{result.stderr}"
     return project, site
 
@@ -81,7 +84,8 @@ class _ActiveMarkup(HTMLParser):
             if name.startswith("on") and MARK in value:
                 self.found.append(f"<{tag} {name}=…{MARK}…>")
             if name in ("href", "src", "action", "formaction", "data", "srcdoc", "xlink:href") and (
-                    HOST in value or low.startswith(("javascript:", "data:text/html"))):
+                HOST in value or low.startswith(("javascript:", "data:text/html"))
+            ):
                 self.found.append(f"<{tag} {name}={value[:60]!r}>")
             if name == "autofocus" or (name == "style" and HOST in value):
                 self.found.append(f"<{tag} {name}>")
@@ -104,9 +108,20 @@ def test_no_page_holds_markup_made_from_data(injected):
     # The planted text must reach the pages (else this test proves nothing): rules, bans, changelog, rulings,
     # keywords, abilities, cards, comparison and print pages, and the scenario page.
     assert len(shown) > 100, f"only {len(shown)} pages show the planted text"
-    for part in ("cards/", "formats/modern/bans/", "formats/modern/changelog/", "formats/modern/rulings/",
-                 "formats/modern/keywords/", "formats/new-era/turn/", "compare/", "print/",
-                 "scenarios/modern/", "whats-new/", "formats/twenty-festivals/", "formats/aeg/glossary/"):
+    for part in (
+        "cards/",
+        "formats/modern/bans/",
+        "formats/modern/changelog/",
+        "formats/modern/rulings/",
+        "formats/modern/keywords/",
+        "formats/new-era/turn/",
+        "compare/",
+        "print/",
+        "scenarios/modern/",
+        "whats-new/",
+        "formats/twenty-festivals/",
+        "formats/aeg/glossary/",
+    ):
         assert any(part in p.relative_to(site).as_posix() for p in shown), f"no page under {part} shows it"
     bad = {}
     for page in pages:
@@ -120,6 +135,7 @@ def test_no_page_holds_markup_made_from_data(injected):
 def _strict_json(text: str, what: str):
     def no_constant(name):
         raise AssertionError(f"{what}: {name} is not JSON")
+
     return json.loads(text, parse_constant=no_constant)
 
 
@@ -132,7 +148,7 @@ def test_json_outputs_are_valid_json(injected):
     script = (site / "search" / "codex.js").read_text(encoding="utf-8")
     prefix = "window.__l5r_search="
     assert script.startswith(prefix) and script.rstrip().endswith(";"), script[:80]
-    cards = _strict_json(script.rstrip()[len(prefix):-1], "search/codex.js")
+    cards = _strict_json(script.rstrip()[len(prefix) : -1], "search/codex.js")
     assert any(MARK in row[0] for row in cards["cards"]), "the card index lost the planted card titles"
     for path in sorted(site.rglob("api/**/*.json")):  # the JSON API (branch deck-browser), when it is built
         _strict_json(path.read_text(encoding="utf-8"), path.relative_to(site).as_posix())
@@ -185,11 +201,29 @@ def guarded(contexts):
         yield Guarded(page, outside)
 
 
-PAGES = ["", "whats-new/", "formats/new-era/", "formats/new-era/turn/", "formats/modern/", "formats/modern/bans/",
-         "formats/modern/changelog/", "formats/modern/rulings/", "formats/modern/keywords/", "formats/new-era/abilities/",
-         "formats/twenty-festivals/", "formats/aeg/glossary/", "cards/keigo-sensei/", "cards/koans-robes/", "cards/",
-         "compare/", "compare/cards/", "compare/keywords/elite/", "compare/abilities/seppuku/", "print/modern/",
-         "scenarios/modern/"]
+PAGES = [
+    "",
+    "whats-new/",
+    "formats/new-era/",
+    "formats/new-era/turn/",
+    "formats/modern/",
+    "formats/modern/bans/",
+    "formats/modern/changelog/",
+    "formats/modern/rulings/",
+    "formats/modern/keywords/",
+    "formats/new-era/abilities/",
+    "formats/twenty-festivals/",
+    "formats/aeg/glossary/",
+    "cards/keigo-sensei/",
+    "cards/koans-robes/",
+    "cards/",
+    "compare/",
+    "compare/cards/",
+    "compare/keywords/elite/",
+    "compare/abilities/seppuku/",
+    "print/modern/",
+    "scenarios/modern/",
+]
 
 
 _HOVERED = "main a.l5r-term, main .md-typeset b, main .md-typeset p"
@@ -238,8 +272,11 @@ def test_pages_run_nothing_from_data(guarded, served):
 def test_pool_card_pages_and_card_search_run_nothing(guarded, served, injected):
     _, site = injected
     records = {p.stem for p in (Path(__file__).resolve().parents[2] / "data" / "cards").glob("*.yml")}  # card/<id>/
-    cards = sorted(p.parent.relative_to(site).as_posix() + "/" for p in (site / "card").glob("*/index.html")
-                   if p.parent.name not in records)
+    cards = sorted(
+        p.parent.relative_to(site).as_posix() + "/"
+        for p in (site / "card").glob("*/index.html")
+        if p.parent.name not in records
+    )
     assert len(cards) == 3, cards
     assert _strict_json((site / "api/v1/cards.json").read_text(encoding="utf-8"), "api/v1/cards.json")
     page = guarded.page
@@ -262,13 +299,15 @@ def test_search_results_run_nothing(guarded, served):
     page.goto(served + "formats/modern/", wait_until="load")
     box = page.locator(".md-search__input")
     box.click()
-    page.wait_for_function("""() => { const m = document.querySelector('.md-search-result__meta');
-                                      return m && !/initializing/i.test(m.textContent); }""", timeout=20000)
+    page.wait_for_function(
+        """() => { const m = document.querySelector('.md-search-result__meta');
+                                      return m && !/initializing/i.test(m.textContent); }""",
+        timeout=20000,
+    )
     for query in (MARK, "script alert", "Bayushi"):
         box.fill(query)
         box.press("End")
-        page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0",
-                               timeout=15000)
+        page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=15000)
         page.wait_for_timeout(300)
         guarded.assert_inert(f"search results for {query!r}")
     results = page.evaluate("() => document.querySelector('.md-search-result').innerText")

@@ -31,8 +31,12 @@ from .synthetic import CLANS, oracle_list, page, small_site, small_sites, title 
 
 pytestmark = pytest.mark.browser
 
-BUDGET = {"find a card's legality": 3, "cite a rule": 5, "check a pasted Oracle of the Void export": 5,
-          "compare deck construction across formats": 3}
+BUDGET = {
+    "find a card's legality": 3,
+    "cite a rule": 5,
+    "check a pasted Oracle of the Void export": 5,
+    "compare deck construction across formats": 3,
+}
 
 
 class Walk:
@@ -56,8 +60,9 @@ class Walk:
 
     def within(self, job: str):
         print(f"{job}: {len(self.actions)} actions (budget {BUDGET[job]}): {'; '.join(self.actions)}")
-        assert len(self.actions) <= BUDGET[job], \
+        assert len(self.actions) <= BUDGET[job], (
             f"{job}: {len(self.actions)} actions, the peer needs {BUDGET[job]}: {self.actions}"
+        )
 
 
 @pytest.fixture(params=[1280, 390], ids=["desktop", "phone"])
@@ -95,7 +100,9 @@ def test_a_search_with_several_matches_still_lists_them(page, small_site):
     walk.type("#l5r-home-q", CLANS[1])
     with page.expect_navigation():
         walk.press("#l5r-home-q", "Enter")
-    page.wait_for_function("() => document.getElementById('l5r-count') && document.getElementById('l5r-count').textContent")
+    page.wait_for_function(
+        "() => document.getElementById('l5r-count') && document.getElementById('l5r-count').textContent"
+    )
     assert page.locator("#l5r-results a").count() > 1
     assert "go=" not in page.url, "the list's address carries no jump, so it can be linked and reloaded"
 
@@ -106,8 +113,11 @@ def test_cite_a_rule(page, small_site, width):
         walk.click("label.md-header__button[for='__search']")  # the phone's search button opens the search box
     else:
         walk.click(".md-search__input")
-    page.wait_for_function("""() => { const m = document.querySelector('.md-search-result__meta');
-        return m && !/initializing/i.test(m.textContent); }""", timeout=20000)
+    page.wait_for_function(
+        """() => { const m = document.querySelector('.md-search-result__meta');
+        return m && !/initializing/i.test(m.textContent); }""",
+        timeout=20000,
+    )
     walk.type(".md-search__input", "OH II.F")
     page.locator(".md-search__input").dispatch_event("keyup")  # Material searches on keyup (fill sends none)
     page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=15000)

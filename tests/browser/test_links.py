@@ -42,7 +42,8 @@ def test_copy_citation_on_127_0_0_1_puts_citation_title_and_link_on_the_clipboar
     button = _click_copy(page)
     assert button.get_attribute("data-copy-state") == "copied"
     assert page.evaluate("navigator.clipboard.readText()") == (
-        f"OH II.B — Family Honor — {TEST_SITE_URL}c/oh-ii-b/")  # the public address of its short link
+        f"OH II.B — Family Honor — {TEST_SITE_URL}c/oh-ii-b/"
+    )  # the public address of its short link
     page.wait_for_function("b => b.textContent === 'Copy citation'", arg=button.element_handle(), timeout=3000)
 
 
@@ -51,8 +52,7 @@ def test_a_ban_entry_row_copies_its_own_citation(served, chromium_page):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served)
     page.goto(f"{served}/formats/obsidian-hand/bans/")
     _click_copy(page, "#oh-ban-hantei .l5r-copy")
-    assert page.evaluate("navigator.clipboard.readText()") == (
-        f"OH Ban list, Hantei — {TEST_SITE_URL}c/oh-ban-hantei/")
+    assert page.evaluate("navigator.clipboard.readText()") == (f"OH Ban list, Hantei — {TEST_SITE_URL}c/oh-ban-hantei/")
 
 
 def _record_copies(page):
@@ -67,8 +67,7 @@ def _record_copies(page):
     """)
 
 
-def test_copy_from_disk_shares_the_published_link_and_falls_back_when_the_clipboard_refuses(built_site,
-                                                                                          chromium_page):
+def test_copy_from_disk_shares_the_published_link_and_falls_back_when_the_clipboard_refuses(built_site, chromium_page):
     page = chromium_page
     _record_copies(page)
     # The Clipboard API refuses (no permission for file://): the copy command takes over.
@@ -95,7 +94,8 @@ def test_when_nothing_can_copy_the_text_is_shown_selected(built_site, chromium_p
     field = page.locator(".l5r-cite .l5r-copy-fallback").first
     assert field.input_value().startswith("OH II.B — Family Honor — http")
     assert page.evaluate("document.activeElement.selectionEnd - document.activeElement.selectionStart") == len(
-        field.input_value())
+        field.input_value()
+    )
 
 
 def test_auto_links_show_a_material_tooltip_with_the_definition(served, chromium_page):

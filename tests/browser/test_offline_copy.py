@@ -18,7 +18,11 @@ import sitewalk
 
 from l5r.site import cardsearch
 
-from conftest import TEST_REPO_URL, TEST_SITE_URL, real_pool  # tests/conftest.py: the test builds' public address; the real pool
+from conftest import (
+    TEST_REPO_URL,
+    TEST_SITE_URL,
+    real_pool,
+)  # tests/conftest.py: the test builds' public address; the real pool
 
 from .conftest import ROOT, Site
 
@@ -38,8 +42,14 @@ def test_zip_is_named_with_the_build_date_and_opens_to_index(offline_build, toda
         names = z.namelist()
     folder = f"l5r-codex-offline-{today}/"
     assert all(n.startswith(folder) for n in names)
-    for needed in ("index.html", "READ-ME-FIRST.txt", "search/search_index.js", "search/codex.js",
-                   "assets/vendor/iframe-worker/shim.js", "print/obsidian-hand.html"):
+    for needed in (
+        "index.html",
+        "READ-ME-FIRST.txt",
+        "search/search_index.js",
+        "search/codex.js",
+        "assets/vendor/iframe-worker/shim.js",
+        "print/obsidian-hand.html",
+    ):
         assert folder + needed in names, f"{needed} missing from the zip"
     read_me = (offline_build.folder / "READ-ME-FIRST.txt").read_text()
     assert "index.html" in read_me
@@ -78,8 +88,9 @@ def _articles(page: str) -> list[str]:
 
 def _stylesheets(page_file: Path) -> list[bytes]:
     page = page_file.read_text(encoding="utf-8")
-    return [(page_file.parent / unquote(href.split("?")[0])).resolve().read_bytes()
-            for href in _STYLESHEET.findall(page)]
+    return [
+        (page_file.parent / unquote(href.split("?")[0])).resolve().read_bytes() for href in _STYLESHEET.findall(page)
+    ]
 
 
 def test_offline_pages_show_the_online_articles_with_the_same_stylesheets(built_site, offline_site):
@@ -113,8 +124,10 @@ def test_nothing_in_the_offline_copy_loads_from_the_network(offline_build, offli
 
 
 def test_the_network_check_catches_a_remote_load(tmp_path):
-    (tmp_path / "a.html").write_text('<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto">'
-                                     '<script src="https://unpkg.com/iframe-worker/shim"></script>')
+    (tmp_path / "a.html").write_text(
+        '<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto">'
+        '<script src="https://unpkg.com/iframe-worker/shim"></script>'
+    )
     (tmp_path / "b.css").write_text("@font-face { src: url(https://example.org/f.woff2) }")
     found = build_offline.remote_loads(tmp_path)
     assert any("a.html" in f and "googleapis" in f for f in found), found
@@ -154,8 +167,9 @@ def test_the_offline_copy_links_outside_only_to_the_public_address(offline_site)
     outside, named = [], {}
     for page in sitewalk.html_files(root):
         rel = page.relative_to(root).as_posix()
-        for link in site.page(os.fspath(page)).links(("a", "link", "script", "img", "iframe", "form", "area"),
-                                                      ("href", "src", "action")):
+        for link in site.page(os.fspath(page)).links(
+            ("a", "link", "script", "img", "iframe", "form", "area"), ("href", "src", "action")
+        ):
             if re.match(r"(?:[a-z][a-z0-9+.-]*:)?//", link, re.I):
                 if link.startswith(TEST_SITE_URL):
                     named.setdefault(rel, []).append(link)
@@ -166,12 +180,17 @@ def test_the_offline_copy_links_outside_only_to_the_public_address(offline_site)
                     outside.append(f"{rel}: {link}")
     assert not outside, f"{len(outside)} links leave the copy, e.g.:\n" + "\n".join(outside[:20])
     assert named["formats/obsidian-hand/ii-b.html"] == [f"{TEST_SITE_URL}formats/obsidian-hand/ii-b/"]
-    cards = [rel for rel in (p.relative_to(root).as_posix() for p in sitewalk.html_files(root))
-             if rel.startswith("card/")]
+    cards = [
+        rel for rel in (p.relative_to(root).as_posix() for p in sitewalk.html_files(root)) if rel.startswith("card/")
+    ]
     assert cards, "the copy has the pool's card pages"
     # A pool card's page card/<slug>/index.html, a card the documents name card/<id>.html: both card/<slug>/ online.
-    wrong = [rel for rel in cards if named.get(rel) != [TEST_SITE_URL + (
-        rel[: -len("index.html")] if rel.endswith("/index.html") else rel[: -len(".html")] + "/")]]
+    wrong = [
+        rel
+        for rel in cards
+        if named.get(rel)
+        != [TEST_SITE_URL + (rel[: -len("index.html")] if rel.endswith("/index.html") else rel[: -len(".html")] + "/")]
+    ]
     assert not wrong, f"{len(wrong)} card pages do not name their published address, e.g. {wrong[:5]}"
 
 

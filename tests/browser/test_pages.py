@@ -36,8 +36,11 @@ def axe_violations(page, axe_source: str) -> list[dict]:
 OFFLINE_PAGE_TYPES = ["home", "rule-section"]
 
 
-@pytest.mark.parametrize("site,kind", [("online", kind) for kind in PAGE_TYPES]
-                         + [("offline", kind) for kind in OFFLINE_PAGE_TYPES], indirect=["site"])
+@pytest.mark.parametrize(
+    "site,kind",
+    [("online", kind) for kind in PAGE_TYPES] + [("offline", kind) for kind in OFFLINE_PAGE_TYPES],
+    indirect=["site"],
+)
 def test_page_loads_cleanly_with_no_serious_accessibility_violation(tab, page_types, axe_source, kind):
     page = tab.open(page_types[kind])
     page.wait_for_load_state("networkidle")
@@ -57,21 +60,27 @@ def test_search_results_have_no_serious_accessibility_violation(tab, axe_source)
 
 
 def in_view(page, element_id: str) -> dict:
-    return page.evaluate("""id => {
+    return page.evaluate(
+        """id => {
         const el = document.getElementById(id);
         if (!el) return null;
         const r = el.getBoundingClientRect();
         return {top: r.top, bottom: r.bottom, height: innerHeight, scrollY: scrollY};
-    }""", element_id)
+    }""",
+        element_id,
+    )
 
 
 @pytest.mark.parametrize("record_id", ["oh-ii-b-points-of-family-honor", "ne-kw-tactician"])
 def test_permalink_scrolls_to_its_anchor(tab, plan, record_id):
     uri, anchor = plan.anchors[record_id]
     page = tab.open(Target(uri, anchor))
-    page.wait_for_function("id => { const el = document.getElementById(id); if (!el) return false;"
-                           " const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }",
-                           arg=anchor, timeout=10000)
+    page.wait_for_function(
+        "id => { const el = document.getElementById(id); if (!el) return false;"
+        " const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }",
+        arg=anchor,
+        timeout=10000,
+    )
     box = in_view(page, anchor)
     assert box is not None, f"#{anchor} is not on {page.url}"
     assert box["scrollY"] > 0, f"#{anchor}: the page did not scroll ({box})"
@@ -85,9 +94,12 @@ def test_permalink_to_a_ban_entry_row(tab, codex, plan):
     ban = next(e for e in codex.formats["obsidian-hand"].bans.entries)
     uri, anchor = plan.anchors[ban.id]
     page = tab.open(Target(uri, anchor))
-    page.wait_for_function("id => { const el = document.getElementById(id); if (!el) return false;"
-                           " const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
-                           arg=anchor, timeout=10000)
+    page.wait_for_function(
+        "id => { const el = document.getElementById(id); if (!el) return false;"
+        " const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
+        arg=anchor,
+        timeout=10000,
+    )
 
 
 def test_copy_citation_button_copies_citation_title_and_link(tab, codex, plan):
@@ -98,8 +110,9 @@ def test_copy_citation_button_copies_citation_title_and_link(tab, codex, plan):
     button = box.locator(".l5r-copy")
     button.click()
     # data-copy-state stays after the 1.5 s "Copied" feedback ends, so a slow machine cannot miss it.
-    page.wait_for_function("b => b.getAttribute('data-copy-state') === 'copied'", arg=button.element_handle(),
-                           timeout=5000)
+    page.wait_for_function(
+        "b => b.getAttribute('data-copy-state') === 'copied'", arg=button.element_handle(), timeout=5000
+    )
     copied = button.get_attribute("data-copied-text")
     assert copied.startswith(f"{record.citation} — "), copied
     assert record.title in copied, copied
@@ -118,10 +131,13 @@ def test_copy_citation_button_copies_citation_title_and_link(tab, codex, plan):
         # The copied link, on this copy of the site, lands on the rule: a fresh load of it, as a pasted link is
         # opened (from the same page it would be a same-document jump, which the theme's own scrolling can race).
         page.goto("about:blank")
-        tab.open(tab.site.root_url + link[len(TEST_SITE_URL):])
-        page.wait_for_function("id => { const el = document.getElementById(id); if (!el) return false;"
-                               " const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }",
-                               arg=anchor, timeout=20000)
+        tab.open(tab.site.root_url + link[len(TEST_SITE_URL) :])
+        page.wait_for_function(
+            "id => { const el = document.getElementById(id); if (!el) return false;"
+            " const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }",
+            arg=anchor,
+            timeout=20000,
+        )
 
 
 def test_navigation_by_menu_and_by_links_in_rules_text(tab, codex, plan):
@@ -134,8 +150,9 @@ def test_navigation_by_menu_and_by_links_in_rules_text(tab, codex, plan):
     else:
         page.locator(".md-nav--primary a.md-nav__link", has_text=fmt.short_name).first.click()
     # Online the theme loads a page in place (instant navigation), with no new load event: wait for what it shows.
-    expect(page.locator("h1").first).to_have_text(re.compile(r"^\s*" + re.escape(fmt.name.split(" (")[0])),
-                                                  timeout=10000)
+    expect(page.locator("h1").first).to_have_text(
+        re.compile(r"^\s*" + re.escape(fmt.name.split(" (")[0])), timeout=10000
+    )
     # A term linked inside verbatim rules text (raw HTML, not a Markdown link) opens its entry.
     page = tab.open(Target(plan.anchors["ne-bronze-rule"][0]))  # names New Era's Active Player
     term = page.locator("a.l5r-term").first

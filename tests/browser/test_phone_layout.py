@@ -32,17 +32,23 @@ def test_the_ban_history_shows_every_column_without_scrolling_sideways(contexts,
         table = tab.locator(":is(h2#ban-history, h2[id$='-status']) + * table, h2#ban-history + table").first
         assert table.count() == 1, "the page has a ban history table"
         table.scroll_into_view_if_needed()
-        fits = tab.evaluate("""t => {
+        fits = tab.evaluate(
+            """t => {
             const box = t.closest('.md-typeset__scrollwrap') || t;
             return {page: document.documentElement.scrollWidth <= innerWidth,
                     box: box.scrollWidth <= box.clientWidth + 1,
                     cells: [...t.querySelectorAll('tbody td')].every(td => td.getBoundingClientRect().right <= innerWidth + 1)};
-        }""", table.element_handle())
+        }""",
+            table.element_handle(),
+        )
         assert fits == {"page": True, "box": True, "cells": True}, fits
         if width < 600:
             # Each cell says which column it is: Lifted and Ban entry are read as such.
-            labels = tab.evaluate("""t => [...t.querySelectorAll('tbody tr:first-child td')]
-                .map(td => getComputedStyle(td, '::before').content)""", table.element_handle())
+            labels = tab.evaluate(
+                """t => [...t.querySelectorAll('tbody tr:first-child td')]
+                .map(td => getComputedStyle(td, '::before').content)""",
+                table.element_handle(),
+            )
             assert labels[2:] == ['"Added: "', '"Lifted: "', '"Ban entry: "'], labels
 
 
@@ -54,8 +60,11 @@ COPY_PAGES = ["formats/modern/bans.md", "formats/obsidian-hand/ii-b.md"]
 def test_every_copy_button_is_at_least_24_px_square(contexts, small_site, uri, width):
     with guarded_page(contexts, viewport=viewport(width)) as tab:
         tab.goto(small_site.url(uri), wait_until="load")
-        sizes = tab.eval_on_selector_all(".l5r-copy", """bs => bs.map(b => { const r = b.getBoundingClientRect();
-            return [b.textContent.trim(), Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; })""")
+        sizes = tab.eval_on_selector_all(
+            ".l5r-copy",
+            """bs => bs.map(b => { const r = b.getBoundingClientRect();
+            return [b.textContent.trim(), Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; })""",
+        )
         assert sizes, f"{uri} has Copy buttons"
         small = [s for s in sizes if s[1] < 24 or s[2] < 24]
         assert not small, f"{uri} at {width} px: {small[:5]}"
@@ -66,15 +75,18 @@ def test_a_tap_on_copy_leaves_no_tooltip_over_the_next_line(contexts, small_site
     with guarded_page(contexts, viewport=viewport(390), has_touch=True, is_mobile=True) as tab:
         # A phone's clipboard takes the text and the button keeps the focus; the test browser's refuses it, and the
         # page then shows the text selected in a box of its own, which takes the focus away.
-        tab.add_init_script("Object.defineProperty(navigator, 'clipboard',"
-                            " {value: {writeText: () => Promise.resolve()}, configurable: true});")
+        tab.add_init_script(
+            "Object.defineProperty(navigator, 'clipboard',"
+            " {value: {writeText: () => Promise.resolve()}, configurable: true});"
+        )
         tab.goto(small_site.url("formats/modern/bans.md"), wait_until="load")
         button = tab.locator("table .l5r-copy").first
         button.scroll_into_view_if_needed()
         button.tap()
         tab.wait_for_timeout(600)
         assert button.evaluate("b => document.activeElement === b && b.hasAttribute('data-copied')")
-        covered = tab.evaluate("""b => {
+        covered = tab.evaluate(
+            """b => {
             const row = b.closest('tr');
             const added = [...row.querySelectorAll('td')].find(td => /Added/.test(getComputedStyle(td, '::before').content));
             const r = added.getBoundingClientRect();
@@ -85,7 +97,9 @@ def test_a_tap_on_copy_leaves_no_tooltip_over_the_next_line(contexts, small_site
             });
             return tips.filter(t => { const s = t.getBoundingClientRect();
                 return s.left < r.right && s.right > r.left && s.top < r.bottom && s.bottom > r.top; }).length;
-        }""", button.element_handle())
+        }""",
+            button.element_handle(),
+        )
         assert covered == 0
 
 

@@ -108,8 +108,10 @@ def test_navigation_title_never_covers_an_entry_in_the_phone_drawer(page, small_
     # The drawer's top level (reached with its back arrows) is longer than the phone's screen: scroll it too.
     for _ in range(6):
         # The title at the top of the drawer is the level shown: a nested level's title is its back arrow.
-        shown = page.evaluate("() => { const t = document.elementFromPoint(100, 60)?.closest('.md-nav__title');"
-                              " return t ? t.getAttribute('for') : null; }")
+        shown = page.evaluate(
+            "() => { const t = document.elementFromPoint(100, 60)?.closest('.md-nav__title');"
+            " return t ? t.getAttribute('for') : null; }"
+        )
         if shown in (None, "__drawer"):
             break
         page.click(f".md-nav--primary .md-nav__title[for='{shown}']")
@@ -142,8 +144,9 @@ def test_home_search_box_shows_its_whole_placeholder(page, small_site, viewport)
     assert fit["needs"] <= fit["room"], f"{fit['text']!r} needs {fit['needs']:.0f} px, the box has {fit['room']:.0f}"
     # Typed, the same text is not scrolled inside the box either.
     page.fill("#l5r-home-q", fit["text"])
-    assert page.evaluate("() => { const b = document.getElementById('l5r-home-q');"
-                         " return b.scrollWidth <= b.clientWidth; }")
+    assert page.evaluate(
+        "() => { const b = document.getElementById('l5r-home-q'); return b.scrollWidth <= b.clientWidth; }"
+    )
 
 
 # Every word of the page's text (six letters or more; a break at a hyphen is not a cut) that a line break cuts in
@@ -170,21 +173,24 @@ WORDS_CUT = r"""(code) => {
 def table_pages(codex, plan) -> dict[str, str]:
     """The pages of the site's own tables (Material styles only tables without a class): each format's ban list,
     Modern's legal sets, the print pages (their tables on screen)."""
-    pages = {f"{fid}-bans": plan.anchors[codex.formats[fid].bans.entries[0].id][0]
-             for fid in ("obsidian-hand", "modern")}
+    pages = {
+        f"{fid}-bans": plan.anchors[codex.formats[fid].bans.entries[0].id][0] for fid in ("obsidian-hand", "modern")
+    }
     pages["modern-sets"] = plan.anchors[codex.formats["modern"].legality.sets[0].id][0]
     pages["obsidian-hand-print"], pages["modern-print"] = "print/obsidian-hand.md", "print/modern.md"
     return pages
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
-@pytest.mark.parametrize("which", ["obsidian-hand-bans", "modern-bans", "modern-sets", "obsidian-hand-print",
-                                   "modern-print"])
+@pytest.mark.parametrize(
+    "which", ["obsidian-hand-bans", "modern-bans", "modern-sets", "obsidian-hand-print", "modern-print"]
+)
 @article_layout
 def test_the_sites_tables_never_cut_a_word_nor_scroll_sideways(page, small_site, table_pages, which, viewport):
     open_page(page, small_site, table_pages[which], viewport)
-    assert page.locator("table.l5r-bans, table.l5r-sets, table.l5r-print-table").count(), \
+    assert page.locator("table.l5r-bans, table.l5r-sets, table.l5r-print-table").count(), (
         "the page should have its table"
+    )
     cut = page.evaluate(WORDS_CUT, True)
     assert not cut, f"words cut by a line break: {cut[:12]}"
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
@@ -204,10 +210,13 @@ def long_citation_pages(codex, plan) -> dict[str, str]:
 @pytest.mark.parametrize("which", ["section", "card"])
 def test_copy_citation_reads_on_one_line_on_a_phone(page, small_site, long_citation_pages, which):
     open_page(page, small_site, long_citation_pages[which], PHONE)
-    lines = page.eval_on_selector_all(".l5r-copy", """buttons => buttons.filter(b => b.getClientRects().length)
+    lines = page.eval_on_selector_all(
+        ".l5r-copy",
+        """buttons => buttons.filter(b => b.getClientRects().length)
         .map(b => { const r = document.createRange(); r.selectNodeContents(b);
                     return [b.textContent, new Set([...r.getClientRects()].filter(x => x.width > 0)
-                                                  .map(x => Math.round(x.top))).size]; })""")
+                                                  .map(x => Math.round(x.top))).size]; })""",
+    )
     assert lines, "the page should have Copy citation buttons"
     assert all(n == 1 for _, n in lines), [text for text, n in lines if n != 1]
     assert not page.evaluate(WORDS_CUT, True)
@@ -217,8 +226,9 @@ def test_copy_citation_reads_on_one_line_on_a_phone(page, small_site, long_citat
 def open_card_search(page, site, viewport: dict) -> None:
     page.set_viewport_size(viewport)
     page.goto(site.url("cards/search.md"), wait_until="load")
-    page.wait_for_function("() => document.getElementById('l5r-count')"
-                           " && document.getElementById('l5r-count').textContent")
+    page.wait_for_function(
+        "() => document.getElementById('l5r-count') && document.getElementById('l5r-count').textContent"
+    )
 
 
 @article_layout
@@ -232,7 +242,7 @@ def test_card_search_box_shows_its_whole_placeholder(page, small_site, viewport)
 @article_layout
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 def test_card_search_filters_keep_each_name_beside_its_field(page, small_site, viewport):
-    """"Clan" at the end of one line and its menu at the start of the next reads as the name of the menu before it;
+    """ "Clan" at the end of one line and its menu at the start of the next reads as the name of the menu before it;
     a check box's words ("banned in some format") stay on one line."""
     open_card_search(page, small_site, viewport)
     apart = page.evaluate("""() => {

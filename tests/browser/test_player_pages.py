@@ -24,6 +24,7 @@ def url(site, uri: str) -> str:
 # Home page
 # -----------------------------------------------------------------------------------------------------------------
 
+
 def test_home_opens_with_the_three_jobs_then_whats_new(page, small_site):
     page.goto(url(small_site, "index.md"), wait_until="load")
     headings = page.eval_on_selector_all("article h2", "hs => hs.map(h => h.textContent.replace('¶', '').trim())")
@@ -43,7 +44,9 @@ def test_home_search_box_opens_the_card_search(page, small_site):
     page.fill("#l5r-home-q", "Qvox Crane")
     with page.expect_navigation():
         page.press("#l5r-home-q", "Enter")
-    page.wait_for_function("() => document.getElementById('l5r-count') && document.getElementById('l5r-count').textContent")
+    page.wait_for_function(
+        "() => document.getElementById('l5r-count') && document.getElementById('l5r-count').textContent"
+    )
     assert page.locator("#l5r-q").input_value() == "Qvox Crane"
     shown = page.eval_on_selector_all("#l5r-results a", "as => as.map(a => a.textContent)")
     assert len(shown) > 1 and all("Crane" in t for t in shown), shown
@@ -58,6 +61,7 @@ def test_home_has_no_serious_accessibility_violation(page, small_site, axe_sourc
 # Deck checker page
 # -----------------------------------------------------------------------------------------------------------------
 
+
 def open_checker(page, site, width: int = 1280):
     page.set_viewport_size({"width": width, "height": 800})
     page.goto(url(site, "deck-check.md"), wait_until="load")
@@ -71,20 +75,25 @@ def press_check(page):
 
 
 def in_view(page, selector: str) -> bool:
-    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+    return page.evaluate(
+        """s => { const r = document.querySelector(s).getBoundingClientRect();
         const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
-        return r.top >= header - 1 && r.bottom <= innerHeight; }""", selector)
+        return r.top >= header - 1 && r.bottom <= innerHeight; }""",
+        selector,
+    )
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_a_pasted_oracle_list_is_checked_with_the_default_format_and_the_verdict_comes_into_view(page, small_site,
-                                                                                                   width):
+def test_a_pasted_oracle_list_is_checked_with_the_default_format_and_the_verdict_comes_into_view(
+    page, small_site, width
+):
     open_checker(page, small_site, width)
     default = page.eval_on_selector("#deck-check select[name=format]", "s => s.options[s.selectedIndex].text")
     page.fill("#deck-check textarea", oracle_list())
     press_check(page)
-    assert page.locator("#deck-check .deck-check-error").count() == 0, \
-        page.locator("#deck-check .deck-check-error").inner_text()
+    assert page.locator("#deck-check .deck-check-error").count() == 0, page.locator(
+        "#deck-check .deck-check-error"
+    ).inner_text()
     verdict = page.locator("#deck-check .deck-check-verdict")
     assert f"in {default} " in verdict.inner_text()
     assert in_view(page, "#deck-check .deck-check-verdict"), "the verdict should be scrolled into view"

@@ -38,7 +38,9 @@ def at(tab, target: Target):
 
 def result_items(page) -> list[dict]:
     """Material's result groups, in order: each with its links (href) and the labels shown on it."""
-    return page.eval_on_selector_all(".md-search-result__list > .md-search-result__item", """items => items.map(item => ({
+    return page.eval_on_selector_all(
+        ".md-search-result__list > .md-search-result__item",
+        """items => items.map(item => ({
         links: [...item.querySelectorAll('a.md-search-result__link')].map(a => a.href),
         tags: [...item.querySelectorAll('.md-tag')].map(t => t.textContent.trim()),
         formats: [...item.querySelectorAll('a.md-search-result__link')].map(a => {
@@ -46,7 +48,8 @@ def result_items(page) -> list[dict]:
             return badge ? badge.textContent.trim() : null;
         }),
         text: item.textContent,
-    }))""")
+    }))""",
+    )
 
 
 def page_of(href: str) -> str:
@@ -58,8 +61,11 @@ def fragment_of(href: str) -> str:
 
 
 def wait_for_labels(page):
-    page.wait_for_function("""() => [...document.querySelectorAll('.md-search-result__link')]
-        .every(a => a.querySelector('.l5r-result-format'))""", timeout=10000)
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.md-search-result__link')]
+        .every(a => a.querySelector('.l5r-result-format'))""",
+        timeout=10000,
+    )
 
 
 def test_words_find_the_rule(tab, plan):
@@ -79,8 +85,9 @@ def test_citation_id_finds_its_rule_first(tab, codex, plan, record_id):
     top = result_items(tab.page)[0]
     uri, anchor = plan.anchors[record_id]
     wanted = page_of(tab.site.url(uri))
-    assert any(page_of(link) == wanted for link in top["links"]), \
+    assert any(page_of(link) == wanted for link in top["links"]), (
         f"{record.citation!r}: the first result should be {wanted}, got {top['links']}"
+    )
     assert record.citation in top["tags"], f"{record.citation!r}: the first result should show that citation: {top}"
 
 
@@ -92,8 +99,9 @@ def test_keyword_finds_its_glossary_entry(tab, codex, plan):
     uri, anchor = plan.anchors[keyword.id]
     wanted = tab.site.url(uri, anchor)
     links = [link for item in items[:2] for link in item["links"]]
-    assert any(page_of(link) == page_of(wanted) and fragment_of(link) == anchor for link in links), \
+    assert any(page_of(link) == page_of(wanted) and fragment_of(link) == anchor for link in links), (
         f"{keyword.term!r} should find {wanted} in the first results: {links}"
+    )
 
 
 def test_card_title_finds_the_card(tab, codex, plan):
@@ -132,12 +140,13 @@ def test_every_result_shows_its_format(tab, codex):
         for link, label in zip(item["links"], item["formats"]):
             path = page_of(link)
             root = page_of(tab.site.root_url)
-            rel = path[len(root):]
+            rel = path[len(root) :]
             if rel.startswith("formats/") and rel.split("/")[1].split(".")[0] in by_dir:
                 fmt = by_dir[rel.split("/")[1].split(".")[0]]
                 assert label == fmt.short_name, f"{link}: labelled {label!r}, expected {fmt.short_name!r}"
-                assert item["tags"] and all(t.split(" ")[0] == fmt.citation_prefix for t in item["tags"]), \
+                assert item["tags"] and all(t.split(" ")[0] == fmt.citation_prefix for t in item["tags"]), (
                     f"{link}: citation tags should carry the prefix {fmt.citation_prefix}: {item['tags']}"
+                )
             else:
                 assert label, f"{link} has no label"
 

@@ -21,21 +21,30 @@ pytestmark = pytest.mark.browser
 def search(page, query: str):
     box = page.locator(".md-search__input")
     box.click()
-    page.wait_for_function("""() => { const meta = document.querySelector('.md-search-result__meta');
-        return meta && !/initializing/i.test(meta.textContent); }""", timeout=20000)
+    page.wait_for_function(
+        """() => { const meta = document.querySelector('.md-search-result__meta');
+        return meta && !/initializing/i.test(meta.textContent); }""",
+        timeout=20000,
+    )
     box.fill(query)
     box.press("End")
-    page.wait_for_function("""() => document.querySelectorAll('.md-search-result__item').length > 0
-        || /no matching/i.test(document.querySelector('.md-search-result__meta').textContent)""", timeout=15000)
+    page.wait_for_function(
+        """() => document.querySelectorAll('.md-search-result__item').length > 0
+        || /no matching/i.test(document.querySelector('.md-search-result__meta').textContent)""",
+        timeout=15000,
+    )
     page.wait_for_timeout(200)  # the card list and the format labels follow Material's results
 
 
 def results(page) -> list[dict]:
     """Material's result groups in order: each group's links (path#fragment) and its text as a reader sees it."""
-    return page.eval_on_selector_all(".md-search-result__list > .md-search-result__item", """items => items.map(i => ({
+    return page.eval_on_selector_all(
+        ".md-search-result__list > .md-search-result__item",
+        """items => items.map(i => ({
         links: [...i.querySelectorAll('a.md-search-result__link')].map(a => {
             const u = new URL(a.href); return u.pathname + u.hash; }),
-        text: i.innerText}))""")
+        text: i.innerText}))""",
+    )
 
 
 def page_path(site, uri: str) -> str:
@@ -43,7 +52,7 @@ def page_path(site, uri: str) -> str:
 
 
 def test_a_word_form_finds_the_rules_about_it(page, small_site):
-    """"dueling": no page has that word, but the rules about duels are found (Material's English search has no
+    """ "dueling": no page has that word, but the rules about duels are found (Material's English search has no
     stemmer; the query's stem is searched beside it)."""
     page.goto(small_site.url("index.md"), wait_until="load")
     search(page, "dueling")
@@ -120,14 +129,17 @@ def test_snippets_of_examples_and_comparisons_keep_their_words_apart(page, small
     # The words of each result as a reader sees them, without the format badge the site puts before its title
     # (set apart by its margin, not by a space); a citation chip (code, on its own background) is apart from
     # the text after it however Material joins them.
-    text = page.eval_on_selector_all(".md-search-result__article", """articles => articles.map(a => {
+    text = page.eval_on_selector_all(
+        ".md-search-result__article",
+        """articles => articles.map(a => {
         const copy = a.cloneNode(true);
         copy.querySelectorAll('.l5r-result-format').forEach(b => b.remove());
         copy.querySelectorAll('code').forEach(c => c.after(' '));
         document.body.appendChild(copy);
         const words = copy.innerText;
         copy.remove();
-        return words; }).join('\\n')""")
+        return words; }).join('\\n')""",
+    )
     joined = sorted({m.group(0) for m in re.finditer(r"[\w’']*[a-z.)][A-Z][\w’']*", text)} - JOINED_ON_PURPOSE)
     joined = [w for w in joined if not re.fullmatch(r"[IVX\d]+\.[A-Z][\w.]*", w)]  # "II.B", "3.C": numbering
     assert not joined, joined

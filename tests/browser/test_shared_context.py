@@ -59,13 +59,17 @@ def test_a_tab_records_its_own_requests_and_those_kept_from_leaving(contexts, on
         page.on("requestfailed", lambda r: failures.setdefault(r.url, r.failure))
         page.goto(online_site.url("index.md"), wait_until="load")
         # A name and a bare address (no name to resolve): neither leaves the machine, whatever its network.
-        outcomes = page.evaluate("""async urls => Promise.all(urls.map(url =>
+        outcomes = page.evaluate(
+            """async urls => Promise.all(urls.map(url =>
             fetch(url).then(() => 'answered', () => 'failed')))""",
-                                 ["https://elsewhere.example/x", "http://192.0.2.1/y"])
+            ["https://elsewhere.example/x", "http://192.0.2.1/y"],
+        )
     assert outcomes == ["failed", "failed"]
     # Stopped by the refusing proxy the tests' Chromium is given (tests/conftest.py CHROMIUM_ARGS), not by chance.
-    assert failures == {"https://elsewhere.example/x": "net::ERR_PROXY_CONNECTION_FAILED",
-                        "http://192.0.2.1/y": "net::ERR_PROXY_CONNECTION_FAILED"}, failures
+    assert failures == {
+        "https://elsewhere.example/x": "net::ERR_PROXY_CONNECTION_FAILED",
+        "http://192.0.2.1/y": "net::ERR_PROXY_CONNECTION_FAILED",
+    }, failures
     assert any(url.startswith(online_site.root_url) for url in requests)
     assert sorted(blocked) == ["http://192.0.2.1/y", "https://elsewhere.example/x"]
     with shared.tab() as (page, requests, blocked):

@@ -22,24 +22,33 @@ def search(tab, query: str) -> None:
         tab.locator("label.md-header__button[for=__search]").click()
     box = tab.locator(".md-search__input")
     box.click()
-    tab.wait_for_function("() => { const m = document.querySelector('.md-search-result__meta');"
-                          " return m && !/initializing/i.test(m.textContent); }", timeout=20000)
+    tab.wait_for_function(
+        "() => { const m = document.querySelector('.md-search-result__meta');"
+        " return m && !/initializing/i.test(m.textContent); }",
+        timeout=20000,
+    )
     box.press("Control+A")
     box.press("Backspace")
     box.press_sequentially(query, delay=20)
-    tab.wait_for_function("q => document.querySelector('.md-search-result__list > .md-search-result__item') &&"
-                          " document.querySelector('.l5r-card-hits') &&"
-                          " document.querySelector('.l5r-card-hits').getAttribute('data-query') === q",
-                          arg=query, timeout=15000)
+    tab.wait_for_function(
+        "q => document.querySelector('.md-search-result__list > .md-search-result__item') &&"
+        " document.querySelector('.l5r-card-hits') &&"
+        " document.querySelector('.l5r-card-hits').getAttribute('data-query') === q",
+        arg=query,
+        timeout=15000,
+    )
     tab.wait_for_timeout(300)
 
 
 def visible_items(tab) -> list[dict]:
-    return tab.eval_on_selector_all(".md-search-result__list > .md-search-result__item", """items => items
+    return tab.eval_on_selector_all(
+        ".md-search-result__list > .md-search-result__item",
+        """items => items
         .filter(item => !item.hidden && item.offsetParent !== null)
         .map(item => ({links: [...item.querySelectorAll('a.md-search-result__link')].map(a => a.href),
                        marks: [...item.querySelectorAll('mark')].map(m => m.textContent.toLowerCase()),
-                       text: item.textContent}))""")
+                       text: item.textContent}))""",
+    )
 
 
 @pytest.fixture(params=WIDTHS)

@@ -17,18 +17,41 @@ from ...cardpool import CardIndex
 from ...data import model as m
 from ..matrix import matrix_document, matrix_schema
 from .deckdata import checker_data, checker_script, title_lookup_key
-from .documents import (API_VERSION, CARD_FIELDS, DECK_RULES, card_key, cards_document, checkable_formats,
-                        format_document, set_acronyms_document)
+from .documents import (
+    API_VERSION,
+    CARD_FIELDS,
+    DECK_RULES,
+    card_key,
+    cards_document,
+    checkable_formats,
+    format_document,
+    set_acronyms_document,
+)
 from .pool import ApiError, pool_index
 from .apischemas import schemas
 
-__all__ = ["API_VERSION", "CARD_FIELDS", "DECK_RULES", "ApiError", "card_key", "cards_document", "checkable_formats",
-           "checker_data", "checker_script", "format_document", "pool_index", "schemas", "set_acronyms_document",
-           "site_outputs", "title_lookup_key"]
+__all__ = [
+    "API_VERSION",
+    "CARD_FIELDS",
+    "DECK_RULES",
+    "ApiError",
+    "card_key",
+    "cards_document",
+    "checkable_formats",
+    "checker_data",
+    "checker_script",
+    "format_document",
+    "pool_index",
+    "schemas",
+    "set_acronyms_document",
+    "site_outputs",
+    "title_lookup_key",
+]
 
 
-def site_outputs(codex: m.Codex, plan, directory_urls: bool, pool_dir=None,
-                 index: CardIndex | None = None) -> dict[str, str]:
+def site_outputs(
+    codex: m.Codex, plan, directory_urls: bool, pool_dir=None, index: CardIndex | None = None
+) -> dict[str, str]:
     """Every API and checker file, path -> text. The pool: `index`, else read from `pool_dir` (None: no pool)."""
     from ..permalinks import page_url
 

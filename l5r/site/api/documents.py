@@ -18,12 +18,34 @@ from ...engine.deck import checkable
 from ...engine.ruleset import Ruleset, ruleset_for
 
 API_VERSION = 1
-CARD_FIELDS = ("key", "title", "experience", "deck", "types", "clans", "unique", "sets", "pool_tags", "promo_only",
-               "icons", "max_copies", "counts_toward_deck_size", "deck_size_change", "card_id", "in_pool")
+CARD_FIELDS = (
+    "key",
+    "title",
+    "experience",
+    "deck",
+    "types",
+    "clans",
+    "unique",
+    "sets",
+    "pool_tags",
+    "promo_only",
+    "icons",
+    "max_copies",
+    "counts_toward_deck_size",
+    "deck_size_change",
+    "card_id",
+    "in_pool",
+)
 # The Ruleset numbers the deck checker reads (rule ids come from `rule_refs`).
-DECK_RULES = ("copy_limit", "unique_copy_limit", "card_text_overrides_copy_limit", "rings_are_unique",
-               "experience_levels_are_different_cards", "soul_of_shares_limit", "counts_as_shares_limit")
-
+DECK_RULES = (
+    "copy_limit",
+    "unique_copy_limit",
+    "card_text_overrides_copy_limit",
+    "rings_are_unique",
+    "experience_levels_are_different_cards",
+    "soul_of_shares_limit",
+    "counts_as_shares_limit",
+)
 
 
 # -----------------------------------------------------------------------------------------------------------
@@ -41,7 +63,10 @@ def format_document(codex: m.Codex, fmt: m.Format, ruleset: Ruleset | None = Non
     legality = fmt.legality
     return {
         "api_version": API_VERSION,
-        "id": fmt.id, "name": fmt.name, "short_name": fmt.short_name, "citation_prefix": fmt.citation_prefix,
+        "id": fmt.id,
+        "name": fmt.name,
+        "short_name": fmt.short_name,
+        "citation_prefix": fmt.citation_prefix,
         "ruleset": {
             "dynasty_deck": {"min": rules.dynasty_deck.min, "max": rules.dynasty_deck.max},
             "fate_deck": {"min": rules.fate_deck.min, "max": rules.fate_deck.max},
@@ -50,7 +75,9 @@ def format_document(codex: m.Codex, fmt: m.Format, ruleset: Ruleset | None = Non
             "card_pool": _plain(rules.card_pool),
             "rule_refs": dict(rules.rule_refs),
         },
-        "legality": None if legality is None else {
+        "legality": None
+        if legality is None
+        else {
             "rule": legality.id,
             "sets": [{"id": s.id, "as_written": s.as_written, "pool_set": s.pool_set} for s in legality.sets],
             "legal_bugs": list(legality.legal_bugs),
@@ -60,33 +87,48 @@ def format_document(codex: m.Codex, fmt: m.Format, ruleset: Ruleset | None = Non
         "ban_dates": [d.isoformat() for d in (fmt.bans.dates() if fmt.bans else ())],
         # Before this day the documents state no ban list: the ban part of a verdict is "not stated" (null: the
         # list is stated from the start, or the format has none).
-        "ban_list_stated_from": (fmt.bans.stated_from.isoformat()
-                                 if fmt.bans is not None and fmt.bans.stated_from else None),
+        "ban_list_stated_from": (
+            fmt.bans.stated_from.isoformat() if fmt.bans is not None and fmt.bans.stated_from else None
+        ),
     }
 
 
 def _ban(ban: m.BanEntry) -> dict:
-    return {"id": ban.id, "as_written": ban.as_written, "category": ban.category_id, "card": ban.card,
-            "match": _plain(ban.match) or None,
-            "added": ban.added.isoformat() if ban.added else None,
-            "added_precision": ban.added_precision,
-            "added_statement": _statement(bandates.added_statement(ban)),
-            # A day the document never gives is not published as a fact. An undated lift (Modern's
-            # Koan's Jingasa and Robes) has `lifted: null`; the day the Codex infers for "as of" questions is
-            # `lifted_inferred`, with why — as the card pages and the card-status table say "undated".
-            "lifted": ban.lifted.isoformat() if ban.lifted and ban.lifted_precision != "inferred" else None,
-            "lifted_inferred": _inferred(bandates.lifted_statement(ban)),
-            "lifted_precision": ban.lifted_precision,
-            # lifted by an update the document does not date: on no list the document states
-            "lifted_undated": ban.lifted_undated,
-            "lifted_statement": _statement(bandates.lifted_statement(ban))}
+    return {
+        "id": ban.id,
+        "as_written": ban.as_written,
+        "category": ban.category_id,
+        "card": ban.card,
+        "match": _plain(ban.match) or None,
+        "added": ban.added.isoformat() if ban.added else None,
+        "added_precision": ban.added_precision,
+        "added_statement": _statement(bandates.added_statement(ban)),
+        # A day the document never gives is not published as a fact. An undated lift (Modern's
+        # Koan's Jingasa and Robes) has `lifted: null`; the day the Codex infers for "as of" questions is
+        # `lifted_inferred`, with why — as the card pages and the card-status table say "undated".
+        "lifted": ban.lifted.isoformat() if ban.lifted and ban.lifted_precision != "inferred" else None,
+        "lifted_inferred": _inferred(bandates.lifted_statement(ban)),
+        "lifted_precision": ban.lifted_precision,
+        # lifted by an update the document does not date: on no list the document states
+        "lifted_undated": ban.lifted_undated,
+        "lifted_statement": _statement(bandates.lifted_statement(ban)),
+    }
 
 
 def _statement(st) -> dict | None:
     """A date as the document states it (l5r/data/bandates.py): its qualifier, ready words (`clause`: after
     "banned" in a sentence, as the deck checker's messages word it), and why when the reading is the Codex's."""
-    return None if st is None else {"qualifier": st.qualifier.value, "phrase": st.words, "clause": st.clause_words,
-                                    "inferred": st.inferred, "why": st.why or None}
+    return (
+        None
+        if st is None
+        else {
+            "qualifier": st.qualifier.value,
+            "phrase": st.words,
+            "clause": st.clause_words,
+            "inferred": st.inferred,
+            "why": st.why or None,
+        }
+    )
 
 
 def _inferred(st) -> dict | None:
@@ -156,8 +198,12 @@ def _cards_document(index: CardIndex) -> dict:
 
     cards = [_card_row(i, ref) for i in index.identities]
     return {
-        "api_version": API_VERSION, "has_pool": index.has_pool, "fields": list(CARD_FIELDS),
-        "strings": list(strings), "cards": cards, "titles": extra,
+        "api_version": API_VERSION,
+        "has_pool": index.has_pool,
+        "fields": list(CARD_FIELDS),
+        "strings": list(strings),
+        "cards": cards,
+        "titles": extra,
         "soul_of": links(lambda i: sorted(index._soul_of.get(i, ()), key=lambda x: x.key)),  # noqa: SLF001
         "counts_as": links(index.counts_as),
         "counted_as_by": links(index.counted_as_by),
@@ -169,11 +215,24 @@ def card_key(title: str, experience: str | None) -> str:
 
 
 def _card_row(i, ref) -> list:
-    return [None if i.key == card_key(i.title, i.experience) else i.key, i.title, i.experience, ref(i.deck),
-            [ref(t) for t in i.types], [ref(c) for c in i.clans], int(i.unique), [ref(s) for s in i.sets],
-            [ref(t) for t in sorted(i.pool_tags)], int(i.promo_only), [ref(c) for c in sorted(i.icons)],
-            i.max_copies, int(i.counts_toward_deck_size), [[ref(d), n] for d, n in i.deck_size_change],
-            i.card_id, int(i.in_pool)]
+    return [
+        None if i.key == card_key(i.title, i.experience) else i.key,
+        i.title,
+        i.experience,
+        ref(i.deck),
+        [ref(t) for t in i.types],
+        [ref(c) for c in i.clans],
+        int(i.unique),
+        [ref(s) for s in i.sets],
+        [ref(t) for t in sorted(i.pool_tags)],
+        int(i.promo_only),
+        [ref(c) for c in sorted(i.icons)],
+        i.max_copies,
+        int(i.counts_toward_deck_size),
+        [[ref(d), n] for d, n in i.deck_size_change],
+        i.card_id,
+        int(i.in_pool),
+    ]
 
 
 def set_acronyms_document(codex: m.Codex) -> dict:

@@ -48,11 +48,21 @@ class CardSite:
     _today: dict = field(init=False, repr=False, compare=False)
 
     @classmethod
-    def prepare(cls, codex, index, printings, today=None, directory_urls=True, site_dir=None, cited_by=None,
-                anchors=None):
-        site = cls(codex, index, printings, slugs(index.identities), checkers(codex, index), today or dt.date.today(),
-                   directory_urls, Path(site_dir) if site_dir is not None else None, dict(cited_by or {}),
-                   dict(anchors or {}))
+    def prepare(
+        cls, codex, index, printings, today=None, directory_urls=True, site_dir=None, cited_by=None, anchors=None
+    ):
+        site = cls(
+            codex,
+            index,
+            printings,
+            slugs(index.identities),
+            checkers(codex, index),
+            today or dt.date.today(),
+            directory_urls,
+            Path(site_dir) if site_dir is not None else None,
+            dict(cited_by or {}),
+            dict(anchors or {}),
+        )
         site._files = {}
         site._env = jinja_env()
         site._template = site._env.get_template("pool_card.html.j2")
@@ -82,15 +92,21 @@ class CardSite:
         found = self._files.get(uri)
         if found is None:
             found = uri + "index.html"
-            if uri and self.site_dir is not None and not (self.site_dir / found).is_file() \
-                    and (self.site_dir / (uri[:-1] + ".html")).is_file():
+            if (
+                uri
+                and self.site_dir is not None
+                and not (self.site_dir / found).is_file()
+                and (self.site_dir / (uri[:-1] + ".html")).is_file()
+            ):
                 found = uri[:-1] + ".html"
             self._files[uri] = found
         return found
 
     def printings_of(self, identity: Identity) -> list[dict]:
-        rows = [dict(p, release=self.printings.release.get(p.get("_set"), "")) for p in
-                self.printings.by_identity.get((identity.key, identity.deck), ())]
+        rows = [
+            dict(p, release=self.printings.release.get(p.get("_set"), ""))
+            for p in self.printings.by_identity.get((identity.key, identity.deck), ())
+        ]
         return sorted(rows, key=lambda p: p["release"] or "0000", reverse=True)  # most recent first
 
     def page_identities(self):
@@ -109,8 +125,15 @@ class CardSite:
 
     def description(self, identity: Identity) -> str:
         """What a shared link to the card's page says: its type, clan and deck, and its legality in words."""
-        kind = " · ".join(x for x in (", ".join(identity.types), ", ".join(identity.clans),
-                                       f"{identity.deck} deck" if identity.deck else "") if x)
+        kind = " · ".join(
+            x
+            for x in (
+                ", ".join(identity.types),
+                ", ".join(identity.clans),
+                f"{identity.deck} deck" if identity.deck else "",
+            )
+            if x
+        )
         sentence = verdict_sentence(self.verdicts(identity))
         return " ".join(x for x in ((kind + ".") if kind else "", sentence) if x)
 
@@ -130,17 +153,30 @@ class CardSite:
         for record in self.cited_by.get(pool_target_id(identity), ()):
             where = (record.uri, record.anchor) if getattr(record, "uri", None) else self.anchors.get(record.id)
             if where:  # a rule, ruling or ban naming the card, or a verified example (cardlinks.ExampleCitation)
-                cited.append((rel + self.page(page_path(where[0])) + "#" + where[1],
-                              citelabel.label(record, self.codex), record.title))
+                cited.append(
+                    (
+                        rel + self.page(page_path(where[0])) + "#" + where[1],
+                        citelabel.label(record, self.codex),
+                        record.title,
+                    )
+                )
         legality_part, bans_part = self.legality_html(rows, timeline, rel, heading=not embedded)
         return self._template.render(
-            cited=cited, embedded=embedded,
-            card=identity, slug=self.slug_of.get(identity), latest=latest, prints=prints,
-            legality=legality_part, bans=bans_part,
-            stats=[(label, latest[k]) for k, label in STATS if k in latest], text=safe_text(latest.get("text")),
+            cited=cited,
+            embedded=embedded,
+            card=identity,
+            slug=self.slug_of.get(identity),
+            latest=latest,
+            prints=prints,
+            legality=legality_part,
+            bans=bans_part,
+            stats=[(label, latest[k]) for k, label in STATS if k in latest],
+            text=safe_text(latest.get("text")),
             errata=[(p["_set"], safe_text(p["errata_text"])) for p in prints if p.get("errata_text")],
             related={k: sorted(v, key=lambda i: i.key) for k, v in related.items() if v},
-            url=lambda i: rel + self.url(i), root=rel, page=lambda uri: rel + self.page(uri),
+            url=lambda i: rel + self.url(i),
+            root=rel,
+            page=lambda uri: rel + self.page(uri),
         )
 
     def record_href(self, record_id: str, rel: str) -> str:
@@ -153,24 +189,46 @@ class CardSite:
         cards share theirs word for word (legal in the same formats for the same reasons, no bans), so each
         distinct one is rendered once per build: the parts depend only on the verdicts, the bans and the
         timeline, all named in the key."""
-        key = (rel, timeline, heading, tuple((r["format"].id, r["now"].status, r["now"].reason,
-                                              tuple(b.id for b in r["now"].bans), tuple(b.id for b in r["bans"]))
-                                             for r in rows))
+        key = (
+            rel,
+            timeline,
+            heading,
+            tuple(
+                (
+                    r["format"].id,
+                    r["now"].status,
+                    r["now"].reason,
+                    tuple(b.id for b in r["now"].bans),
+                    tuple(b.id for b in r["bans"]),
+                )
+                for r in rows
+            ),
+        )
         found = self._legality_cache.get(key)
         if found is None:
+
             def link(record_id: str, text: str) -> Markup:
                 href = self.record_href(record_id, rel)
                 return Markup('<a href="{}">{}</a>').format(href, text) if href else Markup.escape(text)
 
-            args = dict(rows=rows, timeline=timeline, today=self.today.isoformat(), root=rel, heading=heading,
-                        page=lambda uri: rel + self.page(uri),
-                        ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}",
-                        list_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/"),
-                        record_link=link, format_link=lambda f: link(f.id, f.short_name),
-                        ban_label=lambda b: citelabel.label(b, self.codex),
-                        sentence=verdict_sentence([(r["format"].short_name, r["now"].status) for r in rows]))
-            found = (Markup(_tight(self._legality_template.render(**args))),
-                     Markup(_tight(self._bans_template.render(**args))))
+            args = dict(
+                rows=rows,
+                timeline=timeline,
+                today=self.today.isoformat(),
+                root=rel,
+                heading=heading,
+                page=lambda uri: rel + self.page(uri),
+                ban_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/") + f"#{b.id}",
+                list_url=lambda b: rel + self.page(f"formats/{b.format_id}/bans/"),
+                record_link=link,
+                format_link=lambda f: link(f.id, f.short_name),
+                ban_label=lambda b: citelabel.label(b, self.codex),
+                sentence=verdict_sentence([(r["format"].short_name, r["now"].status) for r in rows]),
+            )
+            found = (
+                Markup(_tight(self._legality_template.render(**args))),
+                Markup(_tight(self._bans_template.render(**args))),
+            )
             self._legality_cache[key] = found
         return found
 

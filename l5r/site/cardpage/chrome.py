@@ -43,7 +43,7 @@ def shell_stylesheets(shell_html: str, shell_depth: int) -> tuple[list[str], lis
             external.append(match.group(0))
             continue
         prefix = "../" * shell_depth
-        local.append(href[len(prefix):] if href.startswith(prefix) else href)
+        local.append(href[len(prefix) :] if href.startswith(prefix) else href)
     return local, external
 
 
@@ -59,10 +59,11 @@ def write_card_css(site_dir: Path, local: list[str]) -> None:
         text = _SOURCE_MAP.sub("", path.read_text(encoding="utf-8"))
         folder = str(Path(rel).parent.as_posix())
         if folder not in ("assets", "."):
-            sub = folder[len("assets/"):] + "/" if folder.startswith("assets/") else "../" + folder + "/"
+            sub = folder[len("assets/") :] + "/" if folder.startswith("assets/") else "../" + folder + "/"
             # The lookahead comes before the optional quote, so a quoted data: URI is never re-rooted.
-            text = re.sub(r"url\((?!['\"]?(?:data:|[a-z][a-z0-9+.-]*:|/|#))(['\"]?)",
-                          lambda m: f"url({m.group(1)}{sub}", text)
+            text = re.sub(
+                r"url\((?!['\"]?(?:data:|[a-z][a-z0-9+.-]*:|/|#))(['\"]?)", lambda m: f"url({m.group(1)}{sub}", text
+            )
         parts.append(f"/* {rel} */\n{text}")
     (site_dir / CARD_CSS).write_text("\n".join(parts) + CARD_RULES, encoding="utf-8")
 
@@ -85,8 +86,11 @@ def favicon(shell_html: str) -> str:
 
 CHROME_JS = "assets/card-chrome.js"
 _HEADER = re.compile(r'<header class="md-header[^"]*"[^>]*>.*?</header>', re.S)
-_SIDEBAR = re.compile(r'<div class="md-sidebar md-sidebar--primary"[^>]*>(.*?)</div>\s*'
-                      r'(?=<div class="md-sidebar md-sidebar--secondary"|<div class="md-content")', re.S)
+_SIDEBAR = re.compile(
+    r'<div class="md-sidebar md-sidebar--primary"[^>]*>(.*?)</div>\s*'
+    r'(?=<div class="md-sidebar md-sidebar--secondary"|<div class="md-content")',
+    re.S,
+)
 _CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
 _SCRIPT_SRC = re.compile(r'<script src="([^"]+)"></script>')
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
@@ -98,16 +102,18 @@ SKIPPED_JS = ("deck-check.js",)
 def _from_root(url: str, shell_path: str) -> str | None:
     """A URL of the shell page as a path from the site's root (None when it leaves the site)."""
     from urllib.parse import urljoin
+
     if _EXTERNAL.match(url):
         return None
     joined = urljoin("http://site.invalid/" + shell_path, url)
-    return joined[len("http://site.invalid/"):] if joined.startswith("http://site.invalid/") else None
+    return joined[len("http://site.invalid/") :] if joined.startswith("http://site.invalid/") else None
 
 
 def _rooted(html: str, shell_path: str) -> str:
     def swap(m):
         path = _from_root(m.group(2), shell_path)
         return m.group(0) if path is None else f'{m.group(1)}="@R@{path}"'
+
     return _URL_ATTR.sub(swap, html)
 
 
@@ -118,6 +124,7 @@ def _squeeze(html: str) -> str:
 def card_chrome_js(shell_html: str, shell_path: str) -> str:
     """assets/card-chrome.js from the built card search page (`shell_path` its file, from the site's root)."""
     import json
+
     header = _HEADER.search(shell_html)
     sidebar = _SIDEBAR.search(shell_html)
     config = _CONFIG.search(shell_html)
@@ -142,7 +149,9 @@ def card_chrome_js(shell_html: str, shell_path: str) -> str:
     parts = {
         "header": _squeeze(_rooted(header_html, shell_path)),
         "nav": _squeeze(_rooted(sidebar.group(1), shell_path)) if sidebar else "",
-        "config": settings, "search": search, "scripts": scripts,
+        "config": settings,
+        "search": search,
+        "scripts": scripts,
     }
     data = json.dumps(parts, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
     return CHROME_SCRIPT.replace("@DATA@", data).replace("@PALETTE@", palette)

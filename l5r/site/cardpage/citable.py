@@ -49,15 +49,17 @@ def card_page_path(slug: str) -> str:
     return f"{CARD_DIR}/{slug}/"
 
 
-def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "",
-                     short_links: bool = True) -> int:
+def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "", short_links: bool = True) -> int:
     """card-permalinks.json, every pool card's short link (`short_links`: not in the offline copy) and the
     description of the short links of the cards the documents name (the page's own, legality included).
     `site_url`: the public address or "". Returns how many short links were written."""
     site_dir = Path(site_dir)
     # The template rendered once, its values filled in per card (13,000 renders cost a second of the build).
-    shape = jinja_env().get_template("pool_card_short.html.j2").render(
-        title=Markup("@TITLE@"), description=Markup("@DESC@"), to=Markup("@TO@"))
+    shape = (
+        jinja_env()
+        .get_template("pool_card_short.html.j2")
+        .render(title=Markup("@TITLE@"), description=Markup("@DESC@"), to=Markup("@TO@"))
+    )
     cards: dict[str, str] = {}
     written = 0
     short_dir = os.path.join(site_dir, SHORT_DIR)
@@ -67,8 +69,11 @@ def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "",
         cards[slug] = identity.key
         if short_links:
             said = _html.escape(card_site.description(identity))
-            html = shape.replace("@TITLE@", _html.escape(identity.key)).replace("@DESC@", said).replace(
-                "@TO@", "../../" + card_page_path(slug))
+            html = (
+                shape.replace("@TITLE@", _html.escape(identity.key))
+                .replace("@DESC@", said)
+                .replace("@TO@", "../../" + card_page_path(slug))
+            )
             folder = os.path.join(short_dir, citation_slug(card_citation(slug)))
             os.makedirs(folder, exist_ok=True)
             with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
@@ -77,10 +82,15 @@ def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "",
     for identity in card_site.index.identities:
         if identity.card_id and identity.in_pool:
             _describe_record_link(site_dir, card_site, identity)
-    table = {"citation": card_citation("{slug}"), "url": site_url + card_page_path("{slug}") + "#card",
-             "short_link": f"{site_url}{SHORT_DIR}/card-{{slug}}/", "cards": dict(sorted(cards.items()))}
-    (site_dir / PERMALINKS_FILE).write_text(json.dumps(table, ensure_ascii=False, separators=(",", ":")) + "\n",
-                                            encoding="utf-8")
+    table = {
+        "citation": card_citation("{slug}"),
+        "url": site_url + card_page_path("{slug}") + "#card",
+        "short_link": f"{site_url}{SHORT_DIR}/card-{{slug}}/",
+        "cards": dict(sorted(cards.items())),
+    }
+    (site_dir / PERMALINKS_FILE).write_text(
+        json.dumps(table, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8"
+    )
     return written
 
 

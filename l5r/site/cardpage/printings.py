@@ -16,10 +16,17 @@ from ...cardpool.read import MAX_SET_BYTES, MAX_SET_VALUES, deck_of, read_set, s
 from ...data.safefile import UnreadableFile, read_text
 from ...data.yamlsource import ShapeError, check_shape
 
-STATS = (("force", "Force"), ("chi", "Chi"), ("focus", "Focus"), ("gold_cost", "Gold cost"),
-         ("personal_honor", "Personal honor"), ("honor_requirement", "Honor requirement"),
-         ("province_strength", "Province strength"), ("gold_production", "Gold production"),
-         ("starting_honor", "Starting honor"))
+STATS = (
+    ("force", "Force"),
+    ("chi", "Chi"),
+    ("focus", "Focus"),
+    ("gold_cost", "Gold cost"),
+    ("personal_honor", "Personal honor"),
+    ("honor_requirement", "Honor requirement"),
+    ("province_strength", "Province strength"),
+    ("gold_production", "Gold production"),
+    ("starting_honor", "Starting honor"),
+)
 _KEPT = ("text", "errata_text", "rarity", "artist", "_set") + tuple(k for k, _ in STATS)
 _KEPT = ("text", "errata_text", "rarity", "artist", "_set") + tuple(k for k, _ in STATS)
 
@@ -47,13 +54,25 @@ def load_printings(pool_dir: Path, cache_dir="default") -> PoolPrintings:
     json module's own decoder."""
     if cache_dir == "default":
         cache_dir = cache.default_cache_dir()
-    return cache.cached(pool_dir, {}, cache_dir, lambda: printings_json(read_printings(pool_dir)),
-                        kind="card-printings", finish=lambda text: printings_from_json(text, pool_dir))
+    return cache.cached(
+        pool_dir,
+        {},
+        cache_dir,
+        lambda: printings_json(read_printings(pool_dir)),
+        kind="card-printings",
+        finish=lambda text: printings_from_json(text, pool_dir),
+    )
 
 
 def printings_json(printings: PoolPrintings) -> str:
-    return json.dumps({"by_identity": [[key, deck, prints] for (key, deck), prints in printings.by_identity.items()],
-                       "release": printings.release}, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(
+        {
+            "by_identity": [[key, deck, prints] for (key, deck), prints in printings.by_identity.items()],
+            "release": printings.release,
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
 
 
 def printings_from_json(text, pool_dir: Path) -> PoolPrintings:

@@ -33,7 +33,7 @@ def _fill(page: str, card_site: CardSite, identity: Identity, rel: str) -> str |
     parts = card_site.render_embedded(identity, rel)
     for n, (marker, part) in enumerate(zip(markers, parts)):
         if identity.in_pool or n == _BANS:
-            page = page.replace(marker, marker[:-len("</div>")] + part + "</div>", 1)
+            page = page.replace(marker, marker[: -len("</div>")] + part + "</div>", 1)
     if identity.in_pool:
         # A shared link says the card's legality, as a pool card's page does (the record alone knows no verdict).
         said = _html.escape(card_site.description(identity))

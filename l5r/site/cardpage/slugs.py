@@ -36,7 +36,7 @@ def _slugs(identities) -> dict[Identity, str]:
     def base(i: Identity) -> str:
         slug = title_slug(i.title + (" " + i.experience if i.experience else "")) or "card"
         if len(slug) > _MAX_SLUG:  # a folder name must fit the file system (255 bytes)
-            slug = slug[:_MAX_SLUG - 9].rstrip("-") + "-" + hashlib.sha1(slug.encode()).hexdigest()[:8]
+            slug = slug[: _MAX_SLUG - 9].rstrip("-") + "-" + hashlib.sha1(slug.encode()).hexdigest()[:8]
         return slug
 
     groups: dict[str, list[Identity]] = defaultdict(list)
@@ -56,8 +56,11 @@ def _slugs(identities) -> dict[Identity, str]:
             by_deck[f"{name}-{title_slug(i.deck)}"].append(i)
         for deck_name, same in by_deck.items():
             for i in same:
-                out[i] = deck_name if len(same) == 1 and deck_name not in records else \
-                    f"{deck_name}-{hashlib.sha1((i.key + '|' + i.deck).encode()).hexdigest()[:6]}"
+                out[i] = (
+                    deck_name
+                    if len(same) == 1 and deck_name not in records
+                    else f"{deck_name}-{hashlib.sha1((i.key + '|' + i.deck).encode()).hexdigest()[:6]}"
+                )
     return out
 
 

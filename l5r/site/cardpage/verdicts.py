@@ -27,15 +27,22 @@ def legality_rows(identity: Identity, checks: list[DeckChecker], on: dt.date, no
     """Per format: today's verdict (`now`, when the caller already has it: one per check), the timeline, the bans."""
     if now is None:
         now = [c.card_legality(identity, on) for c in checks]
-    return [{"format": c.format, "now": verdict, "timeline": c.card_timeline(identity),
-             "bans": c.applicable_bans(identity)} for c, verdict in zip(checks, now)]
+    return [
+        {"format": c.format, "now": verdict, "timeline": c.card_timeline(identity), "bans": c.applicable_bans(identity)}
+        for c, verdict in zip(checks, now)
+    ]
 
 
 def timeline_json(rows) -> str:
     """The per-format verdict segments the page's date picker reads: [[from|null, status, reason, ban ids]].
     A format whose verdict never changes is left out (its row already shows it): most cards embed nothing."""
-    data = {r["format"].id: [[d.isoformat() if d else None, v.status, v.reason, [b.id for b in v.bans]]
-                             for d, v in r["timeline"]] for r in rows if len(r["timeline"]) > 1}
+    data = {
+        r["format"].id: [
+            [d.isoformat() if d else None, v.status, v.reason, [b.id for b in v.bans]] for d, v in r["timeline"]
+        ]
+        for r in rows
+        if len(r["timeline"]) > 1
+    }
     if not data:
         return ""
     return json.dumps(data, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c")

@@ -20,9 +20,11 @@ _FORKED: Any = None
 def card_page_html(card_site: CardSite, identity: Identity, head: str, tail: str) -> str:
     """A pool card's whole page: the shell's head (its title, description and published address filled in), the
     card, the tail. The one way a card page is made, written by the build and served by `mkdocs serve` alike."""
-    filled = head.replace("@TITLE@", _html.escape(identity.key)).replace(
-        "@PATH@", f"{CARD_DIR}/{card_site.slug_of[identity]}/").replace(
-        "@DESC@", _html.escape(card_site.description(identity)))
+    filled = (
+        head.replace("@TITLE@", _html.escape(identity.key))
+        .replace("@PATH@", f"{CARD_DIR}/{card_site.slug_of[identity]}/")
+        .replace("@DESC@", _html.escape(card_site.description(identity)))
+    )
     return filled + card_site.render(identity) + tail
 
 
@@ -58,6 +60,7 @@ def build_jobs(pages: int, wanted: int | None = None) -> int:
     """How many processes write the card pages: `wanted`, else one per usable CPU (at most 4) for a big pool;
     one where processes cannot be forked."""
     import multiprocessing
+
     if pages < _PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
         return 1
     if wanted:
@@ -69,8 +72,9 @@ def build_jobs(pages: int, wanted: int | None = None) -> int:
     return max(1, min(4, cpus))
 
 
-def write_card_pages(site_dir: Path, card_site: CardSite, head: str, tail: str, identities=None,
-                     jobs: int | None = None) -> int:
+def write_card_pages(
+    site_dir: Path, card_site: CardSite, head: str, tail: str, identities=None, jobs: int | None = None
+) -> int:
     """Write pool cards' pages between the shell's `head` and `tail` (`shell.card_page_shell`): every pool card's,
     or these `identities`' (a test writes a few as the build writes them all), by `jobs` processes (None:
     `build_jobs` decides); the number written."""
@@ -91,6 +95,7 @@ def _forked_writers(site_dir: Path, card_site: CardSite, head: str, tail: str, i
     # Forked workers inherit the prepared CardSite (index, printings, checkers, template) through a module
     # global: nothing is pickled or re-read, each worker only gets its share's number.
     import multiprocessing
+
     global _FORKED
     # Shares smaller than a worker's (every shares-th card), so that the bar moves as each is done.
     shares = jobs * _SHARES_A_JOB
