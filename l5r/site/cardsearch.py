@@ -66,7 +66,7 @@ search:
 # Card search
 
 <form class="l5r-card-search" role="search" onsubmit="return false;">
-<p class="l5r-card-search__query"><label for="l5r-q">Search</label> <input id="l5r-q" type="search" autocomplete="off" spellcheck="false" aria-describedby="l5r-query-help" placeholder="e.g. Kakita Ibara, or c:crab force>=3 o:duel"></p>
+<p class="l5r-card-search__query"><label for="l5r-q">Search</label> <input id="l5r-q" type="search" autocomplete="off" spellcheck="false" aria-describedby="l5r-query-help" placeholder="e.g. Kakita Ibara or c:crab force>=3"></p>
 <p id="l5r-query-error" class="l5r-query-error" role="alert" hidden></p>
 <p id="l5r-query-help" class="l5r-query-help">Words find titles; <code>t:</code> type, <code>c:</code> clan,
 <code>k:</code> keyword, <code>o:</code> card text, <code>e:</code> set, <code>f:</code> legal in a format,

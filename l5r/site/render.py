@@ -23,6 +23,9 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 TITLES_PAGE = "compare/cards.md"
 
 
+
+_MARKDOWN_REFS = {c: f"&#{ord(c)};" for c in "&<>\"'`[]()*_\\!|{}#+-~^:"}
+
 def title_anchor(name: str) -> str:
     return "title-" + re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "").replace("’", "")).strip("-")
 
@@ -366,6 +369,12 @@ def jinja_env() -> Environment:
     )
     env.filters["md"] = lambda s: Markup(md_escape(html.escape(str(s), quote=False)))
     env.filters["e"] = lambda s: s if isinstance(s, Markup) else Markup(html.escape(str(s)))
+    # An attribute's value in a Markdown page: Markdown's code, link and emphasis patterns run before it sets raw
+    # HTML tags aside, so what they read ("`", "[", "*", ...) is written as a character reference, as are a line
+    # break (it would end a table row) and "|" (it would end a table cell).
+    env.filters["cell_attr"] = lambda s: Markup(
+        "".join(_MARKDOWN_REFS.get(c, c) for c in " ".join(str(s).split()))
+    )
     env.filters["front_matter"] = front_matter
     # A page's description for shared links: the theme prints it inside an attribute as it is, so quotes too
     # are escaped; JSON-quoted for the front matter.

@@ -21,7 +21,7 @@ def viewport(width: int) -> dict:
 
 
 # A card the documents name (its page is the record's, cards/<id>/) and a pool card (card/<slug>/), each with a ban.
-BAN_PAGES = ["cards/border-keep-experienced-2.md", "card/zzyx-test-promo/index.md"]
+BAN_PAGES = ["card/border-keep-experienced-2.md", "card/zzyx-test-promo/index.md"]
 
 
 @pytest.mark.parametrize("uri", BAN_PAGES)
