@@ -181,6 +181,9 @@ class CardLine:
     # "3x: Title A, Title B": a count and a colon before titles; if the whole names no card, each title between
     # commas gets the count (the checker decides, knowing the cards)
     several: bool = False
+    # the line of the sub-header with a count ("Holding (16)") above it, up to the next header (a blank line may
+    # end a sub-header's cards once they reach its count: the checker applies that rule, knowing remarks)
+    under: int | None = None
 
 
 @dataclass(frozen=True)
@@ -307,6 +310,7 @@ class _TextReader:
         self.headers = 0
         self.title_line: int | None = None
         self.open_label: list | None = None  # [label, count, listed so far, line] of the sub-header lines sit under
+        self.label_line: int | None = None  # the line of the sub-header with a count above, blank lines aside
         self.seen_content = False
         self.block = 0
         # Whether a deck header ("Dynasty:", "Fate deck (40 cards)", "Pre-Game") set the section: a type
@@ -364,6 +368,7 @@ class _TextReader:
                 self.section = _TYPE_DECKS[name]
             if count is not None:
                 self.open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+        self.label_line = None if self.open_label is None else number
         self.seen_content = True
         return True
 
@@ -402,6 +407,7 @@ class _TextReader:
         if label:
             self.headers += 1
             self._close_label()
+            self.label_line = None
             if self.section != PREGAME:
                 self.section, self.stated = PREGAME, False
             line = label.group("card")
@@ -418,7 +424,7 @@ class _TextReader:
         bare = _BULLET.sub("", plain(line))
         if first and self.section is None and not _COUNT.match(bare) and not trailing_count(bare):
             self.title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
-        parsed = dataclasses.replace(parsed, block=self.block)
+        parsed = dataclasses.replace(parsed, block=self.block, under=self.label_line)
         self.cards.append(parsed)
         if self.open_label is not None:
             self.open_label[2] += parsed.count
@@ -506,9 +512,11 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
                 continue
         else:
             line = _paren_set(line)
-        parsed = _keep(parse_card_line(line, number, section), cards, issues)
+        parsed = parse_card_line(line, number, section)
         if open_label is not None and not isinstance(parsed, LineIssue):
+            parsed = dataclasses.replace(parsed, under=open_label[3])
             open_label[2] += parsed.count
+        _keep(parsed, cards, issues)
     if open_label is not None:
         subtotals.append(tuple(open_label))
     return Decklist(source, tuple(cards), tuple(issues), tuple(declared),

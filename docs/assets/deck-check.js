@@ -13,6 +13,7 @@
   var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
   var MARKS = /$^/, READING_STEPS = [], ARTICLES = [];
   var QUALIFIER = /$^/, TRAILING_REMARK = /$^/;
+  var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
   function useRules(r) {
@@ -24,6 +25,9 @@
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
+    WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
+    SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break);
+    PROSE = r.prose || null;  // what the pool's titles look like (engine/deck/prose.py ProseRule.as_json)
     useReader(r.patterns, r.tables);
   }
 
@@ -177,6 +181,7 @@
   function parseText(text) {
     var cards = [], issues = [], declared = [], subtotals = [], section = null, headers = 0, titleLine = null;
     var openLabel = null, seenContent = false;
+    var labelLine = null;  // the line of the sub-header with a count above, blank lines aside (the card's `under`)
     function closeLabel() { if (openLabel !== null) subtotals.push(openLabel.slice()); }
     var block = 0;
     var stated = false;  // whether a deck header set the section (parse_text `stated`)
@@ -202,6 +207,7 @@
           if (has(TYPE_DECKS, header[3]) && !stated) section = TYPE_DECKS[header[3]];
           if (header[2] !== null) openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
         }
+        labelLine = openLabel === null ? null : number;
         seenContent = true;
         return;
       }
@@ -227,7 +233,7 @@
       if (METADATA_LINE.test(line)) { headers += 1; seenContent = true; return; }
       var label = PREGAME_LABEL.exec(plain(line));
       if (label) {
-        headers += 1; closeLabel(); openLabel = null;
+        headers += 1; closeLabel(); openLabel = null; labelLine = null;
         if (section !== PREGAME) { section = PREGAME; stated = false; }
         line = label[2];
       }
@@ -239,6 +245,7 @@
         if (!seenContent && section === null && !COUNT.test(plain(line).replace(BULLET, "")) &&
             !trailingCount(plain(line).replace(BULLET, ""))) titleLine = number;
         parsed.block = block;
+        parsed.under = labelLine;
         cards.push(parsed);
         if (openLabel !== null) openLabel[2] += parsed.count;
       }
@@ -355,8 +362,8 @@
         line = parenSet(line);
       }
       var parsed = parseCardLine(line, number, section);
+      if (openLabel !== null && !parsed.issue) { parsed.under = openLabel[3]; openLabel[2] += parsed.count; }
       (parsed.issue ? issues : cards).push(parsed);
-      if (openLabel !== null && !parsed.issue) openLabel[2] += parsed.count;
     });
     if (openLabel !== null) subtotals.push(openLabel);
     return { cards: cards, issues: issues, declared: declared, subtotals: subtotals,
@@ -708,15 +715,17 @@
       out.warn("format-mismatch", "line " + deck.legality[1] + ": the decklist says \u201cLegality: " + deck.legality[0] +
         "\u201d but it was checked against " + this.fmt.name + " (--format wins).", null, null, deck.legality[1]);
     }
+    this.remarks = new Set();  // lines read as the author's remarks
     var entries = this.resolve(deck, out);
     var counts = {};
     SECTIONS.forEach(function (s) {
       counts[s] = entries.reduce(function (t, e) { return t + (e.section === s ? e.count : 0); }, 0);
     });
-    // A header counts the lines written under it (before a starting holding is moved to the pre-game cards).
+    // A header counts the lines written under it (before a starting holding is moved to the pre-game cards), not
+    // the author's remarks between them.
     var listed = {};
     SECTIONS.forEach(function (s) {
-      listed[s] = deck.cards.reduce(function (t, c) { return t + (c.section === s ? c.count : 0); }, 0);
+      listed[s] = deck.cards.reduce(function (t, c) { return t + (c.section === s && !self.remarks.has(c.line) ? c.count : 0); }, 0);
     });
     this.declaredCounts(deck, listed, out);
     if (!this.cardsInPool && entries.some(function (e) { return e.section === null; })) {
@@ -776,19 +785,40 @@
     var entries = [];
     deck.cards.forEach(function (listed) {
       self.several(listed, out).forEach(function (c) {
-        if (c.line === deck.title_line && self.entry(c, new Findings(), sortedByPool).identity === null) return;  // the deck's name
-        entries.push(self.placed(self.entry(c, out, sortedByPool), placedByDatabase));
+        if (c.line === deck.title_line) {
+          var named = self.entry(c, new Findings(), sortedByPool);
+          if (named === null || named.identity === null) return;  // the deck's name
+        }
+        var entry = self.entry(c, out, sortedByPool);
+        if (entry === null) { self.remarks.add(c.line); return; }  // the author's remark, said in a warning
+        entries.push(self.placed(entry, placedByDatabase));
       });
     });
     entries = entries.map(function (e) { return e.identity === null && e.section === null ? self.byNeighbours(e, entries, out) : e; });
+    var under = deck.input_format === "text" ? this.listedUnder(deck) : new Map();
     (deck.subtotals || []).forEach(function (t) {
-      if (t[1] !== t[2]) {
+      var listedUnder = under.has(t[3]) ? under.get(t[3]) : t[2];
+      if (t[1] !== listedUnder) {
         out.warn("declared-count", "line " + t[3] + ": the sub-header \u201c" + t[0] + "\u201d says " +
-          nounCount(t[1], "card") + " but " + t[2] + (t[2] === 1 ? " is" : " are") + " listed under it.", null, null,
-          t[3]);
+          nounCount(t[1], "card") + " but " + listedUnder + (listedUnder === 1 ? " is" : " are") + " listed under it.",
+          null, null, t[3]);
       }
     });
     return entries;
+  };
+  // checker.py _listed_under: the copies under each sub-header with a count, remarks not counted: its lines up to
+  // the next header, or up to a blank line once they reach its count
+  Checker.prototype.listedUnder = function (deck) {
+    var stated = new Map(), listed = new Map(), block = new Map(), self = this;
+    (deck.subtotals || []).forEach(function (t) { stated.set(t[3], t[1]); });
+    deck.cards.forEach(function (card) {
+      var at = card.under;
+      if (at === null || at === undefined || !stated.has(at) || block.get(at) === -1) return;
+      if (block.has(at) && card.block !== block.get(at) && listed.get(at) >= stated.get(at)) { block.set(at, -1); return; }
+      block.set(at, card.block);
+      listed.set(at, (listed.get(at) || 0) + (self.remarks.has(card.line) ? 0 : card.count));
+    });
+    return listed;
   };
   // A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
   // exporter filed under Dynasty because its card database says Dynasty: the export cannot say otherwise, so it is
@@ -821,6 +851,7 @@
     if (found.identity === null) {
       if (found.candidates.length) suggestions = found.candidates.map(function (c) { return c.key; }).slice(0, 3);
       else if (suggestions === null) suggestions = this.suggest(!card.experience ? card.written : card.name);
+      if (!found.candidates.length && !suggestions.length && this.remark(card, out)) return null;
       out.problem("unknown-card", this.unknown(card, found.candidates, suggestions), card.written, this.poolRule,
         card.line, suggestions);
       return this.unplaced(card, out);
@@ -921,6 +952,45 @@
       guessed.identity.key + "\u201d.", guessed.identity.key, null, card.line);
     return [lookup(guessed.identity), suggestions];
   };
+  // checker.py _remark: a line that names no card, not even by a guess, in a shape no pool title has (prose.py) is
+  // the author's remark, read with a warning and counted in no deck
+  var REMARK_SHOWN_WORDS = 8;
+  Checker.prototype.remark = function (card, out) {
+    var reason = proseReason(!card.experience ? card.written : card.name);
+    if (reason === null) return false;
+    var words = card.written.match(WORD) || [];
+    var shown = words.slice(0, REMARK_SHOWN_WORDS).join(" ") + (words.length > REMARK_SHOWN_WORDS ? " \u2026" : "");
+    out.warn("read-as", "line " + card.line + ": read \u201c" + shown + "\u201d as the author's remark, not a card: it " +
+      "names no card, and " + reason + "; counted in no deck.", null, null, card.line);
+    return true;
+  };
+  // prose.py word_count, ProseRule.reason over the numbers measured on the pool (data.reading.prose)
+  function wordCount(text) {
+    var words = text.match(WORD) || [];
+    return words.length - (words.length && PROSE.articles.indexOf(words[0].toLowerCase()) >= 0 ? 1 : 0);
+  }
+  function proseMark(run) {
+    run = run.split("\u2026").join("...");
+    return run.slice(0, 2) === ".." ? "..." : run;
+  }
+  function proseReason(text) {
+    if (PROSE === null) return null;
+    var words = wordCount(text);
+    if (words > PROSE.longest_title + PROSE.long_margin) {
+      return "it has " + words + " words where the longest card title has " + PROSE.longest_title;
+    }
+    if (words < PROSE.several_words) return null;
+    if (!PROSE.breaks_in_titles && SENTENCE_BREAK.test(text)) return "it holds two sentences, as no card title does";
+    var end = SENTENCE_END.exec(text);
+    if (end) {
+      var mark = proseMark(end[1]), most = has(PROSE.ending_words, mark) ? PROSE.ending_words[mark] : 0;
+      if (words > most) {
+        return "it is a sentence of " + words + " words ending in \u201c" + mark + "\u201d, as " +
+          (most ? "no card title of more than " + most + " words" : "no card title") + " is";
+      }
+    }
+    return null;
+  }
   // checker.py _say_reading: a loosely written title, an "XP" level
   Checker.prototype.sayReading = function (card, found, out) {
     var ident = found.identity;
