@@ -258,10 +258,15 @@
 
   // The YAML decklist shape only (a mapping of lists of card lines), with line numbers, as parse_yaml reads it.
   function DeckFileError(message) { this.message = message; }
-  function yamlScalar(s) {
+  // A quoted scalar is the quotes' text, and nothing may follow it but a comment: `- "Title", Experienced` is no
+  // YAML (PyYAML refuses it), so the decklist is refused at that line.
+  function yamlScalar(s, number) {
     s = pyStrip(s);
-    if (/^'.*'$/.test(s)) return s.slice(1, -1).replace(/''/g, "'");
-    if (/^".*"$/.test(s)) { try { return JSON.parse(s); } catch (e) { throw new DeckFileError("bad"); } }
+    var bad = function () { return new DeckFileError("the decklist is not valid YAML (line " + number + ")"); };
+    var single = /^'((?:[^']|'')*)'(?:\s+#.*)?$/.exec(s), double = /^("(?:[^"\\]|\\.)*")(?:\s+#.*)?$/.exec(s);
+    if (single) return single[1].replace(/''/g, "'");
+    if (double) { try { return JSON.parse(double[1]); } catch (e) { throw bad(); } }
+    if (/^['"]/.test(s)) throw bad();
     return pyStrip(s.replace(/\s+#.*$/, ""));
   }
   function parseYaml(text) {
@@ -301,7 +306,7 @@
               : " as '" + first[0] + "'; keys are read without regard to case)"));
         }
         firstAt[low] = [key, number];
-        keyValue = top[2] === undefined ? "" : yamlScalar(top[2]);
+        keyValue = top[2] === undefined ? "" : yamlScalar(top[2], number);
         return;
       }
       var item = /^\s*-(?:\s+(.*)|\s*)$/.exec(raw);
@@ -309,7 +314,7 @@
         if (items === null) items = [];
         // "- 3x: Title" is a mapping to YAML (a plain scalar holds no ": "), not a card line (parse_yaml)
         var mapping = item[1] !== undefined && !/^['"]/.test(item[1]) && /:(\s|$)/.test(item[1].replace(/\s+#.*$/, ""));
-        items.push([number, item[1] === undefined || mapping ? "" : yamlScalar(item[1])]);
+        items.push([number, item[1] === undefined || mapping ? "" : yamlScalar(item[1], number)]);
         return;
       }
       throw new DeckFileError("the decklist is not valid YAML (line " + number + ")");
