@@ -856,7 +856,7 @@
     if (found.identity === null) {
       if (found.candidates.length) suggestions = found.candidates.map(function (c) { return c.key; }).slice(0, 3);
       else if (suggestions === null) suggestions = this.suggest(!card.experience ? card.written : card.name);
-      if (!found.candidates.length && !suggestions.length && this.remark(card, out)) return null;
+      if (!found.candidates.length && this.remark(card, suggestions, out)) return null;
       out.problem("unknown-card", this.unknown(card, found.candidates, suggestions), card.written, this.poolRule,
         card.line, suggestions);
       return this.unplaced(card, out);
@@ -960,8 +960,8 @@
   // checker.py _remark: a line that names no card, not even by a guess, in a shape no pool title has (prose.py) is
   // the author's remark, read with a warning and counted in no deck
   var REMARK_SHOWN_WORDS = 8;
-  Checker.prototype.remark = function (card, out) {
-    var reason = proseReason(!card.experience ? card.written : card.name);
+  Checker.prototype.remark = function (card, suggestions, out) {
+    var reason = proseReason(!card.experience ? card.written : card.name, suggestions);
     if (reason === null) return false;
     var words = card.written.match(WORD) || [];
     var shown = words.slice(0, REMARK_SHOWN_WORDS).join(" ") + (words.length > REMARK_SHOWN_WORDS ? " \u2026" : "");
@@ -978,9 +978,11 @@
     run = run.split("\u2026").join("...");
     return run.slice(0, 2) === ".." ? "..." : run;
   }
-  function proseReason(text) {
+  function proseReason(text, suggestions) {
     if (PROSE === null) return null;
     var words = wordCount(text);
+    // a "did you mean" title the line could be written for (not shorter by more than the margin) keeps it a title
+    if ((suggestions || []).some(function (t) { return words <= wordCount(t) + PROSE.long_margin; })) return null;
     if (words > PROSE.longest_title + PROSE.long_margin) {
       return "it has " + words + " words where the longest card title has " + PROSE.longest_title;
     }

@@ -257,7 +257,7 @@ class DeckChecker:
                 suggestions = [c.key for c in found.candidates][:3]
             elif suggestions is None:  # (the near-certain search above already asked for them)
                 suggestions = self._suggest(card.written if not card.experience else card.name)
-            if not found.candidates and not suggestions and self._remark(card, out):
+            if not found.candidates and self._remark(card, suggestions, out):
                 return None
             out.problem("unknown-card", self._unknown(card, found.candidates, suggestions), card=card.written,
                         rule=self._pool_rule, line=card.line, suggestions=suggestions)
@@ -366,10 +366,11 @@ class DeckChecker:
                  card=guessed.identity.key, line=card.line)
         return Lookup(guessed.identity), suggestions
 
-    def _remark(self, card: CardLine, out: Findings) -> bool:
-        """Whether a line that names no card, not even by a guess, is prose (prose.py: a shape no pool title
-        has); if so it is read as the author's remark, with a warning."""
-        reason = self._prose.reason(card.written)
+    def _remark(self, card: CardLine, suggestions: Sequence[str], out: Findings) -> bool:
+        """Whether a line that names no card, not even by a guess it could be written for, is prose (prose.py: a
+        shape no pool title has); if so it is read as the author's remark, with a warning. The shape is the line's
+        as the guesses read it: without an experience level ("Daidoji Uji exp. 2" holds no sentence break)."""
+        reason = self._prose.reason(card.written if not card.experience else card.name, suggestions)
         if reason is None:
             return False
         words = WORD.findall(card.written)

@@ -3,14 +3,15 @@
 Posted decklists interleave commentary with the cards ("Reserve personality to retain tempo.", "4 Force for
 Eirasu and Ayumi is extremely useful against ..."). The deck checker reads such a line as a remark (with a
 `read-as` warning, counted in no deck) only when it names no card by any reading, not even a "did you mean", and
-its shape is one no card title has. The shape is measured on the titles of the pool being read, never assumed:
+its shape is one no card title has (a "did you mean" title it is no longer than by the margin below
+keeps it a title). The shape is measured on the titles of the pool being read, never assumed:
 
 Words are counted without one leading article (the reading key drops it: a player may add or leave out "The").
 
 - *long*: more words than the pool's longest title, by a margin (`LONG_MARGIN`);
 - *a sentence's end*: it ends in a sentence mark (".", "!", "?", "...", "!?") after more words than any pool
-  title ending in that same mark has (the real pool: no title ends in a lone "."; "!" ends titles of up to six
-  words, "For Shame!", "I Do Not Die So Easily!"; "?" and "!?" up to four; "..." up to five), and after at least
+  title ending in that same mark has (the real pool: no title ends in a lone "." or ":"; "!" ends titles of up to
+  six words, "For Shame!", "I Do Not Die So Easily!"; "?" and "!?" up to four; "..." up to five), and after at least
   `SEVERAL_WORDS`;
 - *two sentences*: a sentence mark, a space and more words inside the line, where no pool title holds one (the
   real pool has none: "Lies, Lies, Lies..." ends in its marks).
@@ -38,9 +39,10 @@ SEVERAL_WORDS = 3
 WORD = re.compile(r"\S+")
 # Words are counted without one leading article, as the reading key reads titles ("The Fall Back!" is "Fall Back!").
 ARTICLES = frozenset(str(a) for a in READING_KEY_RULES["articles"])  # type: ignore[union-attr]
-# The run of sentence marks a line ends with ("tempo." -> ".", "Lies..." -> "...", "Done!?" -> "!?"), after a
-# closing bracket or quote the sentence may end inside: "(as seen in many Unicorn decks)."
-SENTENCE_END = re.compile(r"(?P<mark>[.!?…]+)[)\"']*$")
+# The run of sentence marks a line ends with ("tempo." -> ".", "Lies..." -> "...", "Done!?" -> "!?", and the colon
+# that leads into a list: "Current decklist is:"), after a closing bracket or quote the sentence may end inside:
+# "(as seen in many Unicorn decks)."
+SENTENCE_END = re.compile(r"(?P<mark>[.!?…:]+)[)\"']*$")
 # A sentence mark inside the line, then a space and a word: "Efficient removal. I'd run 3x Misato".
 SENTENCE_BREAK = re.compile(r"[^\s.!?…][.!?…]+\s+\S")
 
@@ -67,10 +69,15 @@ class ProseRule:
             breaks = breaks or bool(SENTENCE_BREAK.search(title))
         return cls(longest, dict(sorted(ending_words.items())), breaks)
 
-    def reason(self, text: str) -> str | None:
+    def reason(self, text: str, suggestions: Iterable[str] = ()) -> str | None:
         """Why a line that names no card is prose and not a title, in words for a warning; None: it may be a
-        title."""
+        title. A "did you mean" title the line could be written for keeps it a title: one the line is not longer
+        than by more than LONG_MARGIN words (a long sentence shares letter pairs with some long title: "Embrace
+        the Void on Enlightened Warrior can funnel that fate back to you." is not "Zenathaar, Warrior of the
+        Bright Eye")."""
         words = word_count(text)
+        if any(words <= word_count(title) + LONG_MARGIN for title in suggestions):
+            return None
         if words > self.longest_title + LONG_MARGIN:
             return f"it has {words} words where the longest card title has {self.longest_title}"
         if words < SEVERAL_WORDS:
