@@ -190,6 +190,9 @@ class CardLine:
 class LineIssue:
     line: int
     message: str
+    # a line of words that is no card line ("Current decklist is:", "Good vs. Crab; run 3"): its text, which the
+    # checker may read as the author's remark (engine/deck/prose.py); None for other issues
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -398,7 +401,8 @@ class _TextReader:
             return
         self.seen_content, first = True, not self.seen_content
         if _HEADER.match(line) and not _METADATA_LINE.match(line):
-            self.issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)"))
+            self.issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)",
+                                         plain(line)))
             return
         if _METADATA_LINE.match(line):
             self.headers += 1
@@ -608,7 +612,7 @@ def _card_line(line: str, number: int, section: str | None, read_before: dict) -
     if known is None:
         known = read_before[line] = parse_card_line(line, 0, None)
     if isinstance(known, LineIssue):
-        return LineIssue(number, known.message)
+        return LineIssue(number, known.message, known.text)
     return dataclasses.replace(known, line=number, section=section)
 
 
@@ -639,7 +643,8 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     if not 1 <= count <= MAX_COPIES_ON_A_LINE:
         return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     if not re.search(r"[A-Za-z]", line) or is_experience(line) or not _CARD_NAME.match(line):
-        return LineIssue(number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)")
+        return LineIssue(number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)",
+                         line or None)
     name, experience = split_experience(line)
     return CardLine(number, section, count, name, experience, set_name, line, several=several)
 

@@ -83,3 +83,17 @@ def test_a_sub_headers_count_leaves_the_remarks_out():
             "in the environment.\n\n")
     report = check("obsidian-hand", text)
     assert not [w for w in report.warnings if w.code == "declared-count"], report.warnings
+
+
+def test_a_line_the_reader_refuses_is_a_remark_when_it_is_prose():
+    report = check("obsidian-hand", "Dynasty:\n3 Iron Mine\nCurrent decklist is:\nGood vs. Crab; run 3 of it in every "
+                                    "build you make.\nCombos:\n")
+    assert [p.line for p in report.problems if p.code == "parse"] == [5]  # one word: a header the reader does not know
+    assert [int(m.split(":")[0].split()[1]) for m in _remarks(report)] == [3, 4]
+
+
+def test_a_long_line_that_lists_cards_is_no_remark():
+    report = check("obsidian-hand", "Dynasty:\nThe Chess Masters and Teachers of the deck: 3* Iron Mine, 2* Copper "
+                                    "Mine, Hida Kisada (trade pieces)\n")
+    assert not _remarks(report)
+    assert [p.code for p in report.problems if p.line == 2] in (["parse"], ["unknown-card"])

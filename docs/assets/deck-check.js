@@ -13,7 +13,7 @@
   var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
   var MARKS = /$^/, READING_STEPS = [], ARTICLES = [];
   var QUALIFIER = /$^/, TRAILING_REMARK = /$^/;
-  var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/;
+  var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
   function useRules(r) {
@@ -26,7 +26,7 @@
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
-    SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break);
+    SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break); SEGMENT = pattern(r.prose_patterns.segment);
     PROSE = r.prose || null;  // what the pool's titles look like (engine/deck/prose.py ProseRule.as_json)
     useReader(r.patterns, r.tables);
   }
@@ -138,7 +138,7 @@
         message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
     }
     if (!/[A-Za-z]/.test(line) || isExperience(line) || !CARD_NAME.test(line)) {
-      return { issue: true, line: number,
+      return { issue: true, line: number, text: line || null,  // the checker may read it as a remark (LineIssue.text)
         message: "\u201c" + (line || "(empty)") + "\u201d is not a card line (expected e.g. \u201c3 Card Title\u201d)" };
     }
     var split = splitExperience(line);
@@ -226,7 +226,8 @@
       var line = stripComment(raw);
       if (!line) return;
       if (HEADER.test(line) && !METADATA_LINE.test(line)) {
-        issues.push({ line: number, message: "\u201c" + line + "\u201d is not a section header (Pre-Game:, Dynasty:, Fate:)" });
+        issues.push({ line: number, text: plain(line),
+          message: "\u201c" + line + "\u201d is not a section header (Pre-Game:, Dynasty:, Fate:)" });
         seenContent = true;
         return;
       }
@@ -713,14 +714,16 @@
     if (!this.isADecklist(deck)) {
       return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: NOT_A_DECKLIST });
     }
+    this.remarks = new Set();  // lines read as the author's remarks
     deck.issues.forEach(function (issue) {
+      // "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line (checker.py check)
+      if (issue.text && self.cardsInPool && self.remarkLine(issue.line, issue.text, issue.text, [], out)) return;
       out.problem("parse", "line " + issue.line + ": " + issue.message, null, null, issue.line);  // a line that is no card line breaks no rule
     });
     if (deck.legality && !namesFormat(deck.legality[0], this.fmt)) {
       out.warn("format-mismatch", "line " + deck.legality[1] + ": the decklist says \u201cLegality: " + deck.legality[0] +
         "\u201d but it was checked against " + this.fmt.name + " (--format wins).", null, null, deck.legality[1]);
     }
-    this.remarks = new Set();  // lines read as the author's remarks
     var entries = this.resolve(deck, out);
     var counts = {};
     SECTIONS.forEach(function (s) {
@@ -961,13 +964,27 @@
   // the author's remark, read with a warning and counted in no deck
   var REMARK_SHOWN_WORDS = 8;
   Checker.prototype.remark = function (card, suggestions, out) {
-    var reason = proseReason(!card.experience ? card.written : card.name, suggestions);
-    if (reason === null) return false;
-    var words = card.written.match(WORD) || [];
+    return this.remarkLine(card.line, card.written, !card.experience ? card.written : card.name, suggestions, out);
+  };
+  Checker.prototype.remarkLine = function (line, written, measured, suggestions, out) {
+    var reason = proseReason(measured, suggestions);
+    if (reason === null || this.listsACard(written)) return false;
+    var words = written.match(WORD) || [];
     var shown = words.slice(0, REMARK_SHOWN_WORDS).join(" ") + (words.length > REMARK_SHOWN_WORDS ? " \u2026" : "");
-    out.warn("read-as", "line " + card.line + ": read \u201c" + shown + "\u201d as the author's remark, not a card: it " +
-      "names no card, and " + reason + "; counted in no deck.", null, null, card.line);
+    out.warn("read-as", "line " + line + ": read \u201c" + shown + "\u201d as the author's remark, not a card: it " +
+      "names no card, and " + reason + "; counted in no deck.", null, null, line);
     return true;
+  };
+  // checker.py _lists_a_card: a part between commas, semicolons or colons, without its count, names a deck card
+  Checker.prototype.listsACard = function (text) {
+    var table = this.table;
+    return text.split(SEGMENT).some(function (part) {
+      var count = COUNT.exec(pyStrip(part));
+      var split = splitExperience(count ? count.groups.rest : part);
+      if (!split[0]) return false;
+      var found = table.find(split[0], split[1], null, null);
+      return (found.identity ? [found.identity] : found.candidates).some(function (i) { return i.deck !== OTHER; });
+    });
   };
   // prose.py word_count, ProseRule.reason over the numbers measured on the pool (data.reading.prose)
   function wordCount(text) {

@@ -106,6 +106,8 @@ POSTED_REMARKS = [
     "Efficient removal. I'd run 3x of it (and not run the other), but the inclusion makes her HR risky.",
     "4 Force for both is extremely useful against the myriad of fear/melee/ranged 3 in the environment.",
     "What Have You Done!? It was the only play.", "(MVP all day.)", "Why not run more gold?", "So much fun!",
+    "Current decklist is:", "Good vs. Crab; run 3 of it in every build you make.",
+    "The Chess Masters and Teachers of the deck: 3* Iron Mine, 2* Copper Mine, Hida Kisada (trade pieces)",
 ]
 
 

@@ -12,13 +12,13 @@ from ...cardpool import CardIndex, Identity, Lookup
 from ...cardpool.names import plain, split_experience, split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
-from ...decklist import DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine, Decklist
+from ...decklist import COUNT_PATTERN, DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine, Decklist
 from ..ruleset import Ruleset
 from .copies import check_copies
 from . import legality
 from .entry import DeckEntry
 from .pregame import DeckRulesError, check_pregame, check_pregame_count, read_slots
-from .prose import WORD, prose_rule
+from .prose import SEGMENT, WORD, prose_rule
 from . import report
 from .report import DeckReport, Findings, between, names, noun_count
 
@@ -74,6 +74,8 @@ class DeckChecker:
         self._suggested = 0
         self._remarks: set[int] = set()  # lines read as the author's remarks
         for issue in deck.issues:
+            if issue.text and self._cards_in_pool and self._remark_line(issue.line, issue.text, issue.text, (), out):
+                continue  # "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line
             # A line that is not a card line breaks no construction rule: it cites none.
             out.problem("parse", f"line {issue.line}: {issue.message}", line=issue.line)
         if deck.legality and not names_format(deck.legality[0], self.format):
@@ -370,14 +372,31 @@ class DeckChecker:
         """Whether a line that names no card, not even by a guess it could be written for, is prose (prose.py: a
         shape no pool title has); if so it is read as the author's remark, with a warning. The shape is the line's
         as the guesses read it: without an experience level ("Daidoji Uji exp. 2" holds no sentence break)."""
-        reason = self._prose.reason(card.written if not card.experience else card.name, suggestions)
-        if reason is None:
+        return self._remark_line(card.line, card.written, card.written if not card.experience else card.name,
+                                 suggestions, out)
+
+    def _remark_line(self, line: int, written: str, measured: str, suggestions: Sequence[str], out: Findings) -> bool:
+        reason = self._prose.reason(measured, suggestions)
+        if reason is None or self._lists_a_card(written):
             return False
-        words = WORD.findall(card.written)
+        words = WORD.findall(written)
         shown = " ".join(words[:REMARK_SHOWN_WORDS]) + (" …" if len(words) > REMARK_SHOWN_WORDS else "")
-        out.warn("read-as", f"line {card.line}: read “{shown}” as the author's remark, not a card: it names no card, "
-                 f"and {reason}; counted in no deck.", line=card.line)
+        out.warn("read-as", f"line {line}: read “{shown}” as the author's remark, not a card: it names no card, "
+                 f"and {reason}; counted in no deck.", line=line)
         return True
+
+    def _lists_a_card(self, text: str) -> bool:
+        """Whether a part of the line between commas, semicolons or colons, without a count before it, names a deck
+        card: "The Expert Player: 3* Careful Planning, 2* Meditation" lists cards; it is no remark."""
+        for part in SEGMENT.split(text):
+            count = COUNT_PATTERN.match(part.strip())
+            name, experience = split_experience(count.group("rest") if count else part)
+            if not name:
+                continue
+            found = self.index.find(name, experience)
+            if any(i.deck != _OTHER_DECK for i in ((found.identity,) if found.identity else found.candidates)):
+                return True
+        return False
 
     def _say_reading(self, card: CardLine, found: Lookup, out: Findings) -> None:
         """A warning for a line read other than as written: a title written loosely, an "XP" level."""

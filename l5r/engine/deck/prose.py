@@ -45,6 +45,9 @@ ARTICLES = frozenset(str(a) for a in READING_KEY_RULES["articles"])  # type: ign
 SENTENCE_END = re.compile(r"(?P<mark>[.!?…:]+)[)\"']*$")
 # A sentence mark inside the line, then a space and a word: "Efficient removal. I'd run 3x Misato".
 SENTENCE_BREAK = re.compile(r"[^\s.!?…][.!?…]+\s+\S")
+# The parts of a line between commas, semicolons and colons: a line that lists cards ("Maneuvers: 2* Charge,
+# Retreat, Way of Deception") names them there, and is no remark however long.
+SEGMENT = re.compile(r"[,;:]")
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from ...cardpool.names import EXPERIENCE_ALONE, READING_KEY_RULES, TRAILING_EXPE
 from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
 from ...cardpool.names import QUALIFIER
 from ...engine.deck.checker import SHORTHAND_LEVEL, TRAILING_REMARK
-from ...engine.deck.prose import SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
+from ...engine.deck.prose import SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
 from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ...data import model as m
 from .. import citelabel
@@ -60,7 +60,7 @@ def reading_rules() -> dict[str, object]:
         "qualifier": js_pattern(QUALIFIER),
         "trailing_remark": js_pattern(TRAILING_REMARK),
         "prose_patterns": {"word": js_pattern(WORD), "sentence_end": js_pattern(SENTENCE_END),
-                           "sentence_break": js_pattern(SENTENCE_BREAK)},
+                           "sentence_break": js_pattern(SENTENCE_BREAK), "segment": js_pattern(SEGMENT)},
         "patterns": {name: js_pattern(pattern) for name, pattern in READER_PATTERNS.items()},
         "tables": READER_TABLES,
         "verdict_words": VERDICT_WORDS,
