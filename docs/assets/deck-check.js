@@ -1160,9 +1160,31 @@
       var low = size.min === null ? null : size.min + change, high = size.max === null ? null : size.max + change;
       if ((low === null || counted >= low) && (high === null || counted <= high)) return;
       var notCounted = listed !== counted ? " (" + listed + " listed, " + (listed - counted) + " not counting toward it)" : "";
-      var changed = change ? " after cards that change it (" + (change > 0 ? "+" : "") + change + ")" : "";
-      out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted + "; " +
-        self.name + " requires " + between(low, high) + changed + ".", null, self.rule(t[2], self.rule("deck_size")));
+      var rule = self.rule(t[2], self.rule("deck_size"));
+      if (!change) {
+        out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted + "; " +
+          self.name + " requires " + between(low, high) + ".", null, rule);
+        return;
+      }
+      // checker.py _check_sizes: the number a card adds is its own text's; the format's rule only its own number
+      var changers = new Map();
+      entries.forEach(function (e) {
+        if (!e.identity) return;
+        e.identity.deck_size_change.forEach(function (dn) {
+          if (dn[0] !== deck) return;
+          if (!changers.has(e.identity)) changers.set(e.identity, [dn[1], 0]);
+          changers.get(e.identity)[1] += e.count;
+        });
+      });
+      var signed = function (n) { return (n > 0 ? "+" : "") + n; };
+      var byCards = Array.from(changers.entries()).map(function (c) {
+        var n = c[1][0], copies = c[1][1];
+        return signed(n * copies) + " by " + c[0].key + "'s own card text" +
+          (copies !== 1 ? " (" + signed(n) + " for each of " + copies + " copies)" : "");
+      }).join(", ");
+      out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted + "; it must hold " +
+        between(low, high) + ": " + byCards + ", on the number " + self.name + " requires (" + between(size.min, size.max) +
+        ").", changers.keys().next().value.key, rule);
     });
   };
   Checker.prototype.declaredCounts = function (deck, counts, out) {

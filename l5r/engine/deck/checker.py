@@ -499,10 +499,25 @@ class DeckChecker:
             if (low is None or counted >= low) and (high is None or counted <= high):
                 continue
             not_counted = f" ({listed} listed, {listed - counted} not counting toward it)" if listed != counted else ""
-            changed = f" after cards that change it ({change:+d})" if change else ""
-            out.problem("deck-size", f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; {self.name} "
-                        f"requires {between(low, high)}{changed}.",
-                        rule=self.rules.rule(rule_key, self.rules.rule("deck_size")))
+            rule = self.rules.rule(rule_key, self.rules.rule("deck_size"))
+            if not change:
+                out.problem("deck-size", f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; "
+                            f"{self.name} requires {between(low, high)}.", rule=rule)
+                continue
+            # The number a card adds is its own text's (the card names it), the format's rule gives only its own
+            # number: the message says whose each is, the finding names the card, and cites the format's rule last,
+            # next to the format's number.
+            changers: dict[Identity, list[int]] = {}
+            for e in entries:
+                for d, n in (e.identity.deck_size_change if e.identity else ()):
+                    if d == deck:
+                        changers.setdefault(e.identity, [n, 0])[1] += e.count
+            by_cards = ", ".join(f"{n * copies:+d} by {ident.key}'s own card text"
+                                 + (f" ({n:+d} for each of {copies} copies)" if copies != 1 else "")
+                                 for ident, (n, copies) in changers.items())
+            out.problem("deck-size", f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; it must hold "
+                        f"{between(low, high)}: {by_cards}, on the number {self.name} requires "
+                        f"({between(size.min, size.max)}).", card=next(iter(changers)).key, rule=rule)
 
     def _check_declared_counts(self, deck, counts, out):
         for section, declared, line in deck.declared:
