@@ -97,3 +97,9 @@ def test_a_long_line_that_lists_cards_is_no_remark():
                                     "Mine, Hida Kisada (trade pieces)\n")
     assert not _remarks(report)
     assert [p.code for p in report.problems if p.line == 2] in (["parse"], ["unknown-card"])
+
+
+def test_a_sentence_that_names_a_card_in_passing_is_a_remark():
+    report = check("obsidian-hand", "Dynasty:\n3 Iron Mine\nJust to start out, I picked the new holding, Copper Mine, "
+                                    "for the strategy it gives the deck.\n")
+    assert report.counts["dynasty"] == 3 and len(_remarks(report)) == 1

@@ -975,16 +975,19 @@
       "names no card, and " + reason + "; counted in no deck.", null, null, line);
     return true;
   };
-  // checker.py _lists_a_card: a part between commas, semicolons or colons, without its count, names a deck card
+  // checker.py _lists_a_card: at least half of the parts between commas, semicolons or colons, without their
+  // counts, name a deck card
   Checker.prototype.listsACard = function (text) {
     var table = this.table;
-    return text.split(SEGMENT).some(function (part) {
+    var parts = text.split(SEGMENT).filter(function (p) { return pyStrip(p) !== ""; });
+    var naming = parts.filter(function (part) {
       var count = COUNT.exec(pyStrip(part));
       var split = splitExperience(count ? count.groups.rest : part);
       if (!split[0]) return false;
       var found = table.find(split[0], split[1], null, null);
       return (found.identity ? [found.identity] : found.candidates).some(function (i) { return i.deck !== OTHER; });
-    });
+    }).length;
+    return parts.length > 0 && 2 * naming >= parts.length;
   };
   // prose.py word_count, ProseRule.reason over the numbers measured on the pool (data.reading.prose)
   function wordCount(text) {

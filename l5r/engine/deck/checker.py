@@ -386,17 +386,20 @@ class DeckChecker:
         return True
 
     def _lists_a_card(self, text: str) -> bool:
-        """Whether a part of the line between commas, semicolons or colons, without a count before it, names a deck
-        card: "The Expert Player: 3* Careful Planning, 2* Meditation" lists cards; it is no remark."""
-        for part in SEGMENT.split(text):
+        """Whether the line lists cards: at least half of its parts between commas, semicolons or colons, without a
+        count before them, name a deck card ("The Expert Player: 3* Careful Planning, 2* Meditation"); a sentence
+        that names a card in passing ("I picked the new stronghold, Great Hall of Records, for the strategy") does
+        not list it."""
+        parts = [p for p in SEGMENT.split(text) if p.strip()]
+        naming = 0
+        for part in parts:
             count = COUNT_PATTERN.match(part.strip())
             name, experience = split_experience(count.group("rest") if count else part)
-            if not name:
-                continue
-            found = self.index.find(name, experience)
-            if any(i.deck != _OTHER_DECK for i in ((found.identity,) if found.identity else found.candidates)):
-                return True
-        return False
+            found = self.index.find(name, experience) if name else None
+            if found is not None and any(i.deck != _OTHER_DECK for i in (
+                    (found.identity,) if found.identity else found.candidates)):
+                naming += 1
+        return 2 * naming >= len(parts) > 0
 
     def _say_reading(self, card: CardLine, found: Lookup, out: Findings) -> None:
         """A warning for a line read other than as written: a title written loosely, an "XP" level."""
