@@ -61,8 +61,8 @@ def test_every_pool_title_is_no_prose():
 
 
 def test_a_remark_is_counted_in_no_deck_and_said():
-    report = check("obsidian-hand", "Dynasty:\n3 Iron Mine\nReserve personality to retain tempo.\n"
-                                    "4 Force for him is extremely useful against the myriad of fear in the environment.\n")
+    report = check("obsidian-hand", "Dynasty:\n3 Iron Mine\nReserve personality to retain tempo.\n4 Force for him "
+                                    "is extremely useful against the myriad of fear in the environment.\n")
     assert report.counts["dynasty"] == 3
     assert not [p for p in report.problems if p.code == "unknown-card"]
     remarks = _remarks(report)

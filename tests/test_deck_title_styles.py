@@ -107,7 +107,8 @@ def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, text: str
 def _report(tally: Tally, pool: str) -> str:
     counts = ", ".join(f"{n} {what}" for what, n in sorted(tally.outcomes.items()))
     return (f"{pool}: {tally.titles} titles × {tally.styles} styles = {tally.cases} written forms: {counts}; "
-            f"{len(tally.prose_shaped)} shaped like prose; {len(tally.collisions)} shared readings reported as ambiguous "
+            f"{len(tally.prose_shaped)} shaped like prose; "
+            f"{len(tally.collisions)} shared readings reported as ambiguous "
             f"({'; '.join(sorted(tally.collisions)[:20])})")
 
 

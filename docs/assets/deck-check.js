@@ -733,7 +733,9 @@
     // the author's remarks between them.
     var listed = {};
     SECTIONS.forEach(function (s) {
-      listed[s] = deck.cards.reduce(function (t, c) { return t + (c.section === s && !self.remarks.has(c.line) ? c.count : 0); }, 0);
+      listed[s] = deck.cards.reduce(function (t, c) {
+        return t + (c.section === s && !self.remarks.has(c.line) ? c.count : 0);
+      }, 0);
     });
     this.declaredCounts(deck, listed, out);
     if (!this.cardsInPool && entries.some(function (e) { return e.section === null; })) {
@@ -822,7 +824,10 @@
     deck.cards.forEach(function (card) {
       var at = card.under;
       if (at === null || at === undefined || !stated.has(at) || block.get(at) === -1) return;
-      if (block.has(at) && card.block !== block.get(at) && listed.get(at) >= stated.get(at)) { block.set(at, -1); return; }
+      if (block.has(at) && card.block !== block.get(at) && listed.get(at) >= stated.get(at)) {
+        block.set(at, -1);  // its cards ended at the blank line before this one
+        return;
+      }
       block.set(at, card.block);
       listed.set(at, (listed.get(at) || 0) + (self.remarks.has(card.line) ? 0 : card.count));
     });
@@ -1185,9 +1190,9 @@
         return signed(n * copies) + " by " + c[0].key + "'s own card text" +
           (copies !== 1 ? " (" + signed(n) + " for each of " + copies + " copies)" : "");
       }).join(", ");
-      out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted + "; it must hold " +
-        between(low, high) + ": " + byCards + ", on the number " + self.name + " requires (" + between(size.min, size.max) +
-        ").", changers.keys().next().value.key, rule);
+      out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted +
+        "; it must hold " + between(low, high) + ": " + byCards + ", on the number " + self.name + " requires (" +
+        between(size.min, size.max) + ").", changers.keys().next().value.key, rule);
     });
   };
   Checker.prototype.declaredCounts = function (deck, counts, out) {

@@ -12,7 +12,8 @@ from ...cardpool import CardIndex, Identity, Lookup
 from ...cardpool.names import plain, split_experience, split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
-from ...decklist import COUNT_PATTERN, DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine, Decklist
+from ...decklist import (COUNT_PATTERN, DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine,
+                         Decklist)
 from ..ruleset import Ruleset
 from .copies import check_copies
 from . import legality
