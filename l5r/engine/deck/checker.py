@@ -65,7 +65,6 @@ class DeckChecker:
         self._own_tags = frozenset({fmt.short_name, fmt.name}) if legality and legality.legal_bugs else frozenset()
         self._pool_rule = (legality.id if legality else None) or ruleset.rule("card_pool")
         self._sections_rule = ruleset.rule("deck_sections") or ruleset.rule("deck_size")
-        self._prose = prose_rule(index)
 
     def check(self, deck: Decklist, on: dt.date) -> DeckReport:
         out = Findings()
@@ -377,7 +376,9 @@ class DeckChecker:
                                  suggestions, out)
 
     def _remark_line(self, line: int, written: str, measured: str, suggestions: Sequence[str], out: Findings) -> bool:
-        reason = self._prose.reason(measured, suggestions)
+        # measured on the pool's titles when a line first needs it (once per index): a list that names its cards
+        # never pays for it
+        reason = prose_rule(self.index).reason(measured, suggestions)
         if reason is None or self._lists_a_card(written):
             return False
         words = WORD.findall(written)
