@@ -181,12 +181,18 @@ class CardLine:
     # "3x: Title A, Title B": a count and a colon before titles; if the whole names no card, each title between
     # commas gets the count (the checker decides, knowing the cards)
     several: bool = False
+    # the line of the sub-header with a count ("Holding (16)") above it, up to the next header (a blank line may
+    # end a sub-header's cards once they reach its count: the checker applies that rule, knowing remarks)
+    under: int | None = None
 
 
 @dataclass(frozen=True)
 class LineIssue:
     line: int
     message: str
+    # a line of words that is no card line ("Current decklist is:", "Good vs. Crab; run 3"): its text, which the
+    # checker may read as the author's remark (engine/deck/prose.py); None for other issues
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -307,6 +313,7 @@ class _TextReader:
         self.headers = 0
         self.title_line: int | None = None
         self.open_label: list | None = None  # [label, count, listed so far, line] of the sub-header lines sit under
+        self.label_line: int | None = None  # the line of the sub-header with a count above, blank lines aside
         self.seen_content = False
         self.block = 0
         # Whether a deck header ("Dynasty:", "Fate deck (40 cards)", "Pre-Game") set the section: a type
@@ -364,6 +371,7 @@ class _TextReader:
                 self.section = _TYPE_DECKS[name]
             if count is not None:
                 self.open_label = [stripped.lstrip("# ").strip(), count, 0, number]
+        self.label_line = None if self.open_label is None else number
         self.seen_content = True
         return True
 
@@ -393,7 +401,8 @@ class _TextReader:
             return
         self.seen_content, first = True, not self.seen_content
         if _HEADER.match(line) and not _METADATA_LINE.match(line):
-            self.issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)"))
+            self.issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)",
+                                         plain(line)))
             return
         if _METADATA_LINE.match(line):
             self.headers += 1
@@ -402,6 +411,7 @@ class _TextReader:
         if label:
             self.headers += 1
             self._close_label()
+            self.label_line = None
             if self.section != PREGAME:
                 self.section, self.stated = PREGAME, False
             line = label.group("card")
@@ -418,7 +428,7 @@ class _TextReader:
         bare = _BULLET.sub("", plain(line))
         if first and self.section is None and not _COUNT.match(bare) and not trailing_count(bare):
             self.title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
-        parsed = dataclasses.replace(parsed, block=self.block)
+        parsed = dataclasses.replace(parsed, block=self.block, under=self.label_line)
         self.cards.append(parsed)
         if self.open_label is not None:
             self.open_label[2] += parsed.count
@@ -506,9 +516,11 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
                 continue
         else:
             line = _paren_set(line)
-        parsed = _keep(parse_card_line(line, number, section), cards, issues)
+        parsed = parse_card_line(line, number, section)
         if open_label is not None and not isinstance(parsed, LineIssue):
+            parsed = dataclasses.replace(parsed, under=open_label[3])
             open_label[2] += parsed.count
+        _keep(parsed, cards, issues)
     if open_label is not None:
         subtotals.append(tuple(open_label))
     return Decklist(source, tuple(cards), tuple(issues), tuple(declared),
@@ -600,7 +612,7 @@ def _card_line(line: str, number: int, section: str | None, read_before: dict) -
     if known is None:
         known = read_before[line] = parse_card_line(line, 0, None)
     if isinstance(known, LineIssue):
-        return LineIssue(number, known.message)
+        return LineIssue(number, known.message, known.text)
     return dataclasses.replace(known, line=number, section=section)
 
 
@@ -631,7 +643,8 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     if not 1 <= count <= MAX_COPIES_ON_A_LINE:
         return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     if not re.search(r"[A-Za-z]", line) or is_experience(line) or not _CARD_NAME.match(line):
-        return LineIssue(number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)")
+        return LineIssue(number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)",
+                         line or None)
     name, experience = split_experience(line)
     return CardLine(number, section, count, name, experience, set_name, line, several=several)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from decks.support import add, check, codes, deck_text, only, remove
+from decks.support import add, check, codes, codex, deck_text, only, remove
+from l5r.site.api.deckdata import rule_citation
 
 OH = deck_text("oh-crab.txt")
 MODERN = deck_text("modern-crab.txt")
@@ -85,6 +86,19 @@ def test_modern_cards_that_change_the_minimum():
     assert check("modern", add(coastal, "Dynasty", "Border Village [A Line in the Sand]")).legal is False
     hato = add(remove(MODERN, "Accidental Confession", "Accessible Terrain"), "Fate", "Hato-gurama")
     assert check("modern", hato).legal  # 49 Fate cards with Hato-gurama's -1
+
+
+def test_a_number_a_card_adds_is_cited_to_the_card_not_to_the_format():
+    """mod-deck-size names the cards that change the 50 and gives no number: the +2 is Coastal Lane's own text.
+    The finding names the card and says the +2 is its text's; the format's rule is cited for its own 50 only."""
+    report = check("modern", add(MODERN, "Dynasty", "Coastal Lane"))
+    [problem] = only(report, "deck-size")
+    assert problem.card == "Coastal Lane"
+    assert "+2 by Coastal Lane's own card text" in problem.message
+    assert problem.message.endswith("on the number Modern requires (exactly 50).")
+    assert rule_citation(codex(), problem.rule) == "MOD 1"
+    plain_size = only(check("modern", remove(MODERN, "Accidental Confession")), "deck-size")
+    assert [p.card for p in plain_size] == [None] and "own card text" not in plain_size[0].message
 
 
 def test_new_era_decks_are_exactly_40():

@@ -13,6 +13,7 @@
   var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
   var MARKS = /$^/, READING_STEPS = [], ARTICLES = [];
   var QUALIFIER = /$^/, TRAILING_REMARK = /$^/;
+  var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
   function useRules(r) {
@@ -24,6 +25,9 @@
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
+    WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
+    SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break); SEGMENT = pattern(r.prose_patterns.segment);
+    PROSE = r.prose || null;  // what the pool's titles look like (engine/deck/prose.py ProseRule.as_json)
     useReader(r.patterns, r.tables);
   }
 
@@ -134,7 +138,7 @@
         message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
     }
     if (!/[A-Za-z]/.test(line) || isExperience(line) || !CARD_NAME.test(line)) {
-      return { issue: true, line: number,
+      return { issue: true, line: number, text: line || null,  // the checker may read it as a remark (LineIssue.text)
         message: "\u201c" + (line || "(empty)") + "\u201d is not a card line (expected e.g. \u201c3 Card Title\u201d)" };
     }
     var split = splitExperience(line);
@@ -177,6 +181,7 @@
   function parseText(text) {
     var cards = [], issues = [], declared = [], subtotals = [], section = null, headers = 0, titleLine = null;
     var openLabel = null, seenContent = false;
+    var labelLine = null;  // the line of the sub-header with a count above, blank lines aside (the card's `under`)
     function closeLabel() { if (openLabel !== null) subtotals.push(openLabel.slice()); }
     var block = 0;
     var stated = false;  // whether a deck header set the section (parse_text `stated`)
@@ -202,6 +207,7 @@
           if (has(TYPE_DECKS, header[3]) && !stated) section = TYPE_DECKS[header[3]];
           if (header[2] !== null) openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
         }
+        labelLine = openLabel === null ? null : number;
         seenContent = true;
         return;
       }
@@ -220,14 +226,15 @@
       var line = stripComment(raw);
       if (!line) return;
       if (HEADER.test(line) && !METADATA_LINE.test(line)) {
-        issues.push({ line: number, message: "\u201c" + line + "\u201d is not a section header (Pre-Game:, Dynasty:, Fate:)" });
+        issues.push({ line: number, text: plain(line),
+          message: "\u201c" + line + "\u201d is not a section header (Pre-Game:, Dynasty:, Fate:)" });
         seenContent = true;
         return;
       }
       if (METADATA_LINE.test(line)) { headers += 1; seenContent = true; return; }
       var label = PREGAME_LABEL.exec(plain(line));
       if (label) {
-        headers += 1; closeLabel(); openLabel = null;
+        headers += 1; closeLabel(); openLabel = null; labelLine = null;
         if (section !== PREGAME) { section = PREGAME; stated = false; }
         line = label[2];
       }
@@ -239,6 +246,7 @@
         if (!seenContent && section === null && !COUNT.test(plain(line).replace(BULLET, "")) &&
             !trailingCount(plain(line).replace(BULLET, ""))) titleLine = number;
         parsed.block = block;
+        parsed.under = labelLine;
         cards.push(parsed);
         if (openLabel !== null) openLabel[2] += parsed.count;
       }
@@ -366,8 +374,8 @@
         line = parenSet(line);
       }
       var parsed = parseCardLine(line, number, section);
+      if (openLabel !== null && !parsed.issue) { parsed.under = openLabel[3]; openLabel[2] += parsed.count; }
       (parsed.issue ? issues : cards).push(parsed);
-      if (openLabel !== null && !parsed.issue) openLabel[2] += parsed.count;
     });
     if (openLabel !== null) subtotals.push(openLabel);
     return { cards: cards, issues: issues, declared: declared, subtotals: subtotals,
@@ -712,7 +720,10 @@
     if (!this.isADecklist(deck)) {
       return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: NOT_A_DECKLIST });
     }
+    this.remarks = new Set();  // lines read as the author's remarks
     deck.issues.forEach(function (issue) {
+      // "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line (checker.py check)
+      if (issue.text && self.cardsInPool && self.remarkLine(issue.line, issue.text, issue.text, [], out)) return;
       out.problem("parse", "line " + issue.line + ": " + issue.message, null, null, issue.line);  // a line that is no card line breaks no rule
     });
     if (deck.legality && !namesFormat(deck.legality[0], this.fmt)) {
@@ -724,10 +735,13 @@
     SECTIONS.forEach(function (s) {
       counts[s] = entries.reduce(function (t, e) { return t + (e.section === s ? e.count : 0); }, 0);
     });
-    // A header counts the lines written under it (before a starting holding is moved to the pre-game cards).
+    // A header counts the lines written under it (before a starting holding is moved to the pre-game cards), not
+    // the author's remarks between them.
     var listed = {};
     SECTIONS.forEach(function (s) {
-      listed[s] = deck.cards.reduce(function (t, c) { return t + (c.section === s ? c.count : 0); }, 0);
+      listed[s] = deck.cards.reduce(function (t, c) {
+        return t + (c.section === s && !self.remarks.has(c.line) ? c.count : 0);
+      }, 0);
     });
     this.declaredCounts(deck, listed, out);
     if (!this.cardsInPool && entries.some(function (e) { return e.section === null; })) {
@@ -788,19 +802,43 @@
     var entries = [];
     deck.cards.forEach(function (listed) {
       self.several(listed, out).forEach(function (c) {
-        if (c.line === deck.title_line && self.entry(c, new Findings(), sortedByPool).identity === null) return;  // the deck's name
-        entries.push(self.placed(self.entry(c, out, sortedByPool), placedByDatabase));
+        if (c.line === deck.title_line) {
+          var named = self.entry(c, new Findings(), sortedByPool);
+          if (named === null || named.identity === null) return;  // the deck's name
+        }
+        var entry = self.entry(c, out, sortedByPool);
+        if (entry === null) { self.remarks.add(c.line); return; }  // the author's remark, said in a warning
+        entries.push(self.placed(entry, placedByDatabase));
       });
     });
     entries = entries.map(function (e) { return e.identity === null && e.section === null ? self.byNeighbours(e, entries, out) : e; });
+    var under = deck.input_format === "text" ? this.listedUnder(deck) : new Map();
     (deck.subtotals || []).forEach(function (t) {
-      if (t[1] !== t[2]) {
+      var listedUnder = under.has(t[3]) ? under.get(t[3]) : t[2];
+      if (t[1] !== listedUnder) {
         out.warn("declared-count", "line " + t[3] + ": the sub-header \u201c" + t[0] + "\u201d says " +
-          nounCount(t[1], "card") + " but " + t[2] + (t[2] === 1 ? " is" : " are") + " listed under it.", null, null,
-          t[3]);
+          nounCount(t[1], "card") + " but " + listedUnder + (listedUnder === 1 ? " is" : " are") + " listed under it.",
+          null, null, t[3]);
       }
     });
     return entries;
+  };
+  // checker.py _listed_under: the copies under each sub-header with a count, remarks not counted: its lines up to
+  // the next header, or up to a blank line once they reach its count
+  Checker.prototype.listedUnder = function (deck) {
+    var stated = new Map(), listed = new Map(), block = new Map(), self = this;
+    (deck.subtotals || []).forEach(function (t) { stated.set(t[3], t[1]); });
+    deck.cards.forEach(function (card) {
+      var at = card.under;
+      if (at === null || at === undefined || !stated.has(at) || block.get(at) === -1) return;
+      if (block.has(at) && card.block !== block.get(at) && listed.get(at) >= stated.get(at)) {
+        block.set(at, -1);  // its cards ended at the blank line before this one
+        return;
+      }
+      block.set(at, card.block);
+      listed.set(at, (listed.get(at) || 0) + (self.remarks.has(card.line) ? 0 : card.count));
+    });
+    return listed;
   };
   // A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
   // exporter filed under Dynasty because its card database says Dynasty: the export cannot say otherwise, so it is
@@ -833,6 +871,7 @@
     if (found.identity === null) {
       if (found.candidates.length) suggestions = found.candidates.map(function (c) { return c.key; }).slice(0, 3);
       else if (suggestions === null) suggestions = this.suggest(!card.experience ? card.written : card.name);
+      if (!found.candidates.length && this.remark(card, suggestions, out)) return null;
       out.problem("unknown-card", this.unknown(card, found.candidates, suggestions), card.written, this.poolRule,
         card.line, suggestions);
       return this.unplaced(card, out);
@@ -933,6 +972,64 @@
       guessed.identity.key + "\u201d.", guessed.identity.key, null, card.line);
     return [lookup(guessed.identity), suggestions];
   };
+  // checker.py _remark: a line that names no card, not even by a guess, in a shape no pool title has (prose.py) is
+  // the author's remark, read with a warning and counted in no deck
+  var REMARK_SHOWN_WORDS = 8;
+  Checker.prototype.remark = function (card, suggestions, out) {
+    return this.remarkLine(card.line, card.written, !card.experience ? card.written : card.name, suggestions, out);
+  };
+  Checker.prototype.remarkLine = function (line, written, measured, suggestions, out) {
+    var reason = proseReason(measured, suggestions);
+    if (reason === null || this.listsACard(written)) return false;
+    var words = written.match(WORD) || [];
+    var shown = words.slice(0, REMARK_SHOWN_WORDS).join(" ") + (words.length > REMARK_SHOWN_WORDS ? " \u2026" : "");
+    out.warn("read-as", "line " + line + ": read \u201c" + shown + "\u201d as the author's remark, not a card: it " +
+      "names no card, and " + reason + "; counted in no deck.", null, null, line);
+    return true;
+  };
+  // checker.py _lists_a_card: at least half of the parts between commas, semicolons or colons, without their
+  // counts, name a deck card
+  Checker.prototype.listsACard = function (text) {
+    var table = this.table;
+    var parts = text.split(SEGMENT).filter(function (p) { return pyStrip(p) !== ""; });
+    var naming = parts.filter(function (part) {
+      var count = COUNT.exec(pyStrip(part));
+      var split = splitExperience(count ? count.groups.rest : part);
+      if (!split[0]) return false;
+      var found = table.find(split[0], split[1], null, null);
+      return (found.identity ? [found.identity] : found.candidates).some(function (i) { return i.deck !== OTHER; });
+    }).length;
+    return parts.length > 0 && 2 * naming >= parts.length;
+  };
+  // prose.py word_count, ProseRule.reason over the numbers measured on the pool (data.reading.prose)
+  function wordCount(text) {
+    var words = text.match(WORD) || [];
+    return words.length - (words.length && PROSE.articles.indexOf(words[0].toLowerCase()) >= 0 ? 1 : 0);
+  }
+  function proseMark(run) {
+    run = run.split("\u2026").join("...");
+    return run.slice(0, 2) === ".." ? "..." : run;
+  }
+  function proseReason(text, suggestions) {
+    if (PROSE === null) return null;
+    var words = wordCount(text);
+    // a "did you mean" title the line could be written for (not shorter by more than the margin) keeps it a title
+    if ((suggestions || []).some(function (t) { return words <= wordCount(t) + PROSE.long_margin; })) return null;
+    if (words > PROSE.longest_title + PROSE.long_margin) {
+      return "it has " + words + " words where the longest card title has " + PROSE.longest_title;
+    }
+    if (words < PROSE.several_words) return null;
+    if (!PROSE.breaks_in_titles && SENTENCE_BREAK.test(text)) return "it holds two sentences, as no card title does";
+    var end = SENTENCE_END.exec(text);
+    if (end) {
+      var mark = proseMark(end[1]), most = has(PROSE.ending_words, mark) ? PROSE.ending_words[mark] : 0;
+      if (words > most) {
+        return "it is a sentence of " + words + " words ending in \u201c" + mark + "\u201d, as " +
+          (most ? "no card title of more than " + most + " words" : "no card title") + " is";
+      }
+    }
+    return null;
+  }
   // checker.py _say_reading: a loosely written title, an "XP" level
   Checker.prototype.sayReading = function (card, found, out) {
     var ident = found.identity;
@@ -1078,9 +1175,31 @@
       var low = size.min === null ? null : size.min + change, high = size.max === null ? null : size.max + change;
       if ((low === null || counted >= low) && (high === null || counted <= high)) return;
       var notCounted = listed !== counted ? " (" + listed + " listed, " + (listed - counted) + " not counting toward it)" : "";
-      var changed = change ? " after cards that change it (" + (change > 0 ? "+" : "") + change + ")" : "";
-      out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted + "; " +
-        self.name + " requires " + between(low, high) + changed + ".", null, self.rule(t[2], self.rule("deck_size")));
+      var rule = self.rule(t[2], self.rule("deck_size"));
+      if (!change) {
+        out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted + "; " +
+          self.name + " requires " + between(low, high) + ".", null, rule);
+        return;
+      }
+      // checker.py _check_sizes: the number a card adds is its own text's; the format's rule only its own number
+      var changers = new Map();
+      entries.forEach(function (e) {
+        if (!e.identity) return;
+        e.identity.deck_size_change.forEach(function (dn) {
+          if (dn[0] !== deck) return;
+          if (!changers.has(e.identity)) changers.set(e.identity, [dn[1], 0]);
+          changers.get(e.identity)[1] += e.count;
+        });
+      });
+      var signed = function (n) { return (n > 0 ? "+" : "") + n; };
+      var byCards = Array.from(changers.entries()).map(function (c) {
+        var n = c[1][0], copies = c[1][1];
+        return signed(n * copies) + " by " + c[0].key + "'s own card text" +
+          (copies !== 1 ? " (" + signed(n) + " for each of " + copies + " copies)" : "");
+      }).join(", ");
+      out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted +
+        "; it must hold " + between(low, high) + ": " + byCards + ", on the number " + self.name + " requires (" +
+        between(size.min, size.max) + ").", changers.keys().next().value.key, rule);
     });
   };
   Checker.prototype.declaredCounts = function (deck, counts, out) {

@@ -4,7 +4,8 @@ browser one (docs/assets/deck-check.js under Node) read them, and their JSON mus
 The decklists cover every syntax the readers detect (hand-written text with every header style, Oracle of the
 Void text and tab exports, Sun and Moon, game_on_yasuki, YAML), every count form (`3`, `3x`, `3×`, `2*`,
 `3x: A, B`, `Title x3`, `Title (x2)`, `Title - 3`), and the fixture pool's titles in every style of
-tests/decks/styles.py, with a typo of distance 1 now and then, a set in brackets, remarks and junk lines.
+tests/decks/styles.py, with a typo of distance 1 now and then, a set in brackets, remarks and junk lines, and
+the author's commentary between the card lines (sentences long and short, blank lines, sub-headers with counts).
 Each Hypothesis example is a batch of decklists run through one Node process: `make test` runs 40 batches of
 10 (400 decklists), `make fuzz` 1,000 batches (10,000). The tests after it show the check fails when one side's
 reading pattern is changed alone.
@@ -95,6 +96,35 @@ HEADERS = {
 }
 
 
+# The author's remarks between card lines, shaped as posted lists write them (the lists of the conformance cases
+# posted-*-remarks): a sentence long or short, with a sentence mark or none, two sentences, a count in front, a
+# pool title inside; and short title-like lines that name no card (those stay unknown cards).
+REMARK_WORDS = ("the deck runs gold early tempo is extremely useful against this environment and a removal "
+                "personality naval I'd run but with only quite stable given number of attachments").split()
+POSTED_REMARKS = [
+    "Reserve personality to retain tempo.", "Honor meta on a personality.", "Gaijin Pepper", "Great card.",
+    "Efficient removal. I'd run 3x of it (and not run the other), but the inclusion makes her HR risky.",
+    "4 Force for both is extremely useful against the myriad of fear/melee/ranged 3 in the environment.",
+    "What Have You Done!? It was the only play.", "(MVP all day.)", "Why not run more gold?", "So much fun!",
+    "Current decklist is:", "Good vs. Crab; run 3 of it in every build you make.",
+    "The Chess Masters and Teachers of the deck: 3* Iron Mine, 2* Copper Mine, Hida Kisada (trade pieces)",
+]
+
+
+@st.composite
+def remark(draw) -> str:
+    if draw(st.booleans()):
+        return draw(st.sampled_from(POSTED_REMARKS))
+    words = [draw(st.sampled_from(REMARK_WORDS)) for _ in range(draw(st.integers(1, 16)))]
+    if draw(st.integers(0, 3)) == 0:
+        words.insert(draw(st.integers(0, len(words))), draw(card_text()))
+    text = " ".join(words)
+    text = text[:1].upper() + text[1:] + draw(st.sampled_from(["", ".", ".", "!", "?", "...", "!?", ")."]))
+    if draw(st.integers(0, 4)) == 0:
+        text += " " + draw(st.sampled_from(POSTED_REMARKS))
+    return draw(st.sampled_from(["", "", "", "4 ", "3x ", "- "])) + text
+
+
 @st.composite
 def decklist(draw) -> dict:
     syntax = draw(st.sampled_from(["text", "text", "text", "oracle", "oracle-tab", "sunandmoon", "yasuki", "yaml"]))
@@ -126,6 +156,10 @@ def decklist(draw) -> dict:
         lines.append(line)
         if draw(st.integers(0, 19)) == 0 and syntax != "yaml":
             lines.append(draw(st.sampled_from(["%%% ??? not a card", "3", "x3", "()", "Nonsense (3):"])))
+        if draw(st.integers(0, 4)) == 0 and syntax not in ("yaml", "oracle-tab"):
+            lines.append(("  - " if syntax == "yasuki" else "") + draw(remark()))
+            if draw(st.booleans()):
+                lines.append("")
     source = "deck.yml" if syntax == "yaml" else "deck.txt"
     return {"text": "\n".join(lines) + "\n", "format": None if syntax == "sunandmoon" and draw(st.booleans()) else fmt,
             "as_of": draw(st.sampled_from(["2016-03-01", "2015-01-01", "2012-06-01", "2026-11-28", "2015-11-01"])),
@@ -166,22 +200,45 @@ def _fixed_cases() -> list[dict]:
 
 
 def test_a_pattern_changed_in_the_browsers_data_alone_is_caught(both, tmp_path):
+    def no_star_count(doc: dict) -> None:
+        doc["reading"]["count"]["source"] = doc["reading"]["count"]["source"].replace("*", "")  # no "2*" count
+
+    assert _differs_with_changed_data(both, tmp_path, no_star_count, _fixed_cases())
+
+
+def test_the_pools_measure_of_prose_changed_in_the_browsers_data_alone_is_caught(both, tmp_path):
+    """The browser takes what the pool's titles look like from the data: changed there alone, remarks differ."""
+    cases = [{"text": f"Dynasty:\n1 Iron Mine\n{line}\n", "format": "obsidian-hand", "as_of": "2016-03-01"}
+             for line in POSTED_REMARKS]
+    python, browser = both.value.run(cases)
+    assert all(first_difference(a, b) is None for a, b in zip(python, browser))
+    assert sum("author's remark" in w["message"] for a in python for w in a["warnings"]) >= 5
+
+    def longer_titles(doc: dict) -> None:
+        doc["reading"]["prose"]["longest_title"] += 20
+        doc["reading"]["prose"]["ending_words"] = {".": 20}
+
+    assert _differs_with_changed_data(both, tmp_path, longer_titles, cases)
+
+
+def _differs_with_changed_data(both, tmp_path, change, cases: list[dict]) -> bool:
+    """Whether the browser checker, reading the data changed by `change` alone, answers a case otherwise."""
     data = both.value.data.read_text(encoding="utf-8")
     prefix, body = data.split("=", 1)
     doc = json.loads(body.rstrip().rstrip(";"))
-    doc["reading"]["count"]["source"] = doc["reading"]["count"]["source"].replace("*", "")  # no "2*" count
+    change(doc)
     changed = Differential.__new__(Differential)
     changed.__dict__.update(both.value.__dict__)
     changed._node = None  # its own Node process, reading the changed data
     changed.data = tmp_path / "deck-check-data.js"
     changed.data.write_text(f"{prefix}={json.dumps(doc)};\n", encoding="utf-8")
     try:
-        python, browser = changed.run(_fixed_cases())
+        python, browser = changed.run(cases)
     finally:
         if changed._node is not None:
             changed._node.kill()
             changed._node.wait()
-    assert any(first_difference(a, b) for a, b in zip(python, browser))
+    return any(first_difference(a, b) for a, b in zip(python, browser))
 
 
 def test_a_pattern_changed_in_python_alone_is_caught(both, monkeypatch):

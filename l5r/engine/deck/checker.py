@@ -12,12 +12,14 @@ from ...cardpool import CardIndex, Identity, Lookup
 from ...cardpool.names import plain, split_experience, split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
-from ...decklist import DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine, Decklist
+from ...decklist import (COUNT_PATTERN, DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine,
+                         Decklist)
 from ..ruleset import Ruleset
 from .copies import check_copies
 from . import legality
 from .entry import DeckEntry
 from .pregame import DeckRulesError, check_pregame, check_pregame_count, read_slots
+from .prose import SEGMENT, WORD, prose_rule
 from . import report
 from .report import DeckReport, Findings, between, names, noun_count
 
@@ -26,6 +28,7 @@ _OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
 # The reason follows the verdict's own words ("NOT A DECKLIST: no line of it ..."), so it does not repeat them.
 _NOT_A_DECKLIST = "no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or names a card."
 MAX_SUGGESTED_PER_DECK = 100  # "did you mean" (and near-certain readings) for the first hundred unknown names
+REMARK_SHOWN_WORDS = 8  # a remark read away is quoted by its first words: the line number finds the rest
 
 
 # Exports whose sections are the card database's `deck`, not the player's choice: Oracle of the Void files every
@@ -69,7 +72,10 @@ class DeckChecker:
             return out.report(self.format.id, on, {s: 0 for s in SECTIONS}, deck.input_format,
                               bans=report.BANS_NOT_CHECKED, not_a_decklist=_NOT_A_DECKLIST)
         self._suggested = 0
+        self._remarks: set[int] = set()  # lines read as the author's remarks
         for issue in deck.issues:
+            if issue.text and self._cards_in_pool and self._remark_line(issue.line, issue.text, issue.text, (), out):
+                continue  # "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line
             # A line that is not a card line breaks no construction rule: it cites none.
             out.problem("parse", f"line {issue.line}: {issue.message}", line=issue.line)
         if deck.legality and not names_format(deck.legality[0], self.format):
@@ -78,8 +84,10 @@ class DeckChecker:
                      f"against {self.format.name} (--format wins).", line=line)
         entries = self._resolve(deck, out)
         counts = {s: sum(e.count for e in entries if e.section == s) for s in SECTIONS}
-        # A header counts the lines written under it (before a starting holding is moved to the pre-game cards).
-        listed = {s: sum(c.count for c in deck.cards if c.section == s) for s in SECTIONS}
+        # A header counts the lines written under it (before a starting holding is moved to the pre-game cards),
+        # not the author's remarks between them.
+        listed = {s: sum(c.count for c in deck.cards if c.section == s and c.line not in self._remarks)
+                  for s in SECTIONS}
         self._check_declared_counts(deck, listed, out)
         if not self._cards_in_pool and any(e.section is None for e in entries):
             return out.report(self.format.id, on, counts, deck.input_format, bans=report.BANS_NOT_CHECKED,
@@ -155,17 +163,42 @@ class DeckChecker:
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
         entries = []
         for card in (one for listed in deck.cards for one in self._several(listed, out)):
-            if card.line == deck.title_line and self._entry(card, Findings(), sorted_by_pool).identity is None:
+            if card.line == deck.title_line and getattr(self._entry(card, Findings(), sorted_by_pool), "identity",
+                                                        None) is None:
                 continue  # the deck's name above the list ("Crab Berserkers, Kotei 2012"), not a card
-            entries.append(self._placed(self._entry(card, out, sorted_by_pool), placed_by_database))
+            entry = self._entry(card, out, sorted_by_pool)
+            if entry is None:  # the author's remark, said in a warning
+                self._remarks.add(card.line)
+                continue
+            entries.append(self._placed(entry, placed_by_database))
         entries = [self._by_neighbours(e, entries, out) if e.identity is None and e.section is None else e
                    for e in entries]
+        under = self._listed_under(deck) if deck.input_format == "text" else {}
         for subtotal_label, stated, listed, line in deck.subtotals:
+            listed = under.get(line, listed)
             if stated != listed:
                 out.warn("declared-count", f"line {line}: the sub-header “{subtotal_label}” says "
                          f"{noun_count(stated, 'card')} but {listed} {'is' if listed == 1 else 'are'} listed under it.",
                          line=line)
         return entries
+
+    def _listed_under(self, deck: Decklist) -> dict[int, int]:
+        """The copies listed under each sub-header with a count (by its line), the author's remarks not counted:
+        its card lines up to the next header, or up to a blank line once they reach its count (a posted list
+        splits one type's cards into runs by blank lines and remarks; decklist.py `_TextReader._blank`)."""
+        stated = {line: count for _, count, _, line in deck.subtotals}
+        listed: dict[int, int] = {}
+        block: dict[int, int] = {}
+        for card in deck.cards:
+            at = card.under
+            if at is None or at not in stated or block.get(at) == -1:
+                continue
+            if at in block and card.block != block[at] and listed[at] >= stated[at]:
+                block[at] = -1  # its cards ended at the blank line before this one
+                continue
+            block[at] = card.block
+            listed[at] = listed.get(at, 0) + (0 if card.line in self._remarks else card.count)
+        return listed
 
     def _several(self, card: CardLine, out: Findings) -> list[CardLine]:
         """"3x: Hida Kisada, Iron Mine": the count for each title between commas, when the whole names no card
@@ -203,9 +236,10 @@ class DeckChecker:
             return DeckEntry(entry.line, entry.identity, PREGAME)
         return entry
 
-    def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> DeckEntry:
+    def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> DeckEntry | None:
         """The card a line names, and the section it counts in; every reading that is not the line's literal
-        text (a loose title, a level left out, a choice by the format) is said in a `read-as` warning."""
+        text (a loose title, a level left out, a choice by the format) is said in a `read-as` warning. None: the
+        line is the author's remark (prose that names no card), said in a warning too."""
         deck = DECK_OF_SECTION.get(card.section) if card.section else None
         set_name = self._acronyms.get(card.set_name.lower(), card.set_name) if card.set_name else None
         found = self._lookup(card, set_name, deck, out)
@@ -227,6 +261,8 @@ class DeckChecker:
                 suggestions = [c.key for c in found.candidates][:3]
             elif suggestions is None:  # (the near-certain search above already asked for them)
                 suggestions = self._suggest(card.written if not card.experience else card.name)
+            if not found.candidates and self._remark(card, suggestions, out):
+                return None
             out.problem("unknown-card", self._unknown(card, found.candidates, suggestions), card=card.written,
                         rule=self._pool_rule, line=card.line, suggestions=suggestions)
             return self._unplaced(card, out)
@@ -334,6 +370,41 @@ class DeckChecker:
                  card=guessed.identity.key, line=card.line)
         return Lookup(guessed.identity), suggestions
 
+    def _remark(self, card: CardLine, suggestions: Sequence[str], out: Findings) -> bool:
+        """Whether a line that names no card, not even by a guess it could be written for, is prose (prose.py: a
+        shape no pool title has); if so it is read as the author's remark, with a warning. The shape is the line's
+        as the guesses read it: without an experience level ("Daidoji Uji exp. 2" holds no sentence break)."""
+        return self._remark_line(card.line, card.written, card.written if not card.experience else card.name,
+                                 suggestions, out)
+
+    def _remark_line(self, line: int, written: str, measured: str, suggestions: Sequence[str], out: Findings) -> bool:
+        # measured on the pool's titles when a line first needs it (once per index): a list that names its cards
+        # never pays for it
+        reason = prose_rule(self.index).reason(measured, suggestions)
+        if reason is None or self._lists_a_card(written):
+            return False
+        words = WORD.findall(written)
+        shown = " ".join(words[:REMARK_SHOWN_WORDS]) + (" …" if len(words) > REMARK_SHOWN_WORDS else "")
+        out.warn("read-as", f"line {line}: read “{shown}” as the author's remark, not a card: it names no card, "
+                 f"and {reason}; counted in no deck.", line=line)
+        return True
+
+    def _lists_a_card(self, text: str) -> bool:
+        """Whether the line lists cards: at least half of its parts between commas, semicolons or colons, without a
+        count before them, name a deck card ("The Expert Player: 3* Careful Planning, 2* Meditation"); a sentence
+        that names a card in passing ("I picked the new stronghold, Great Hall of Records, for the strategy") does
+        not list it."""
+        parts = [p for p in SEGMENT.split(text) if p.strip()]
+        naming = 0
+        for part in parts:
+            count = COUNT_PATTERN.match(part.strip())
+            name, experience = split_experience(count.group("rest") if count else part)
+            found = self.index.find(name, experience) if name else None
+            if found is not None and any(i.deck != _OTHER_DECK for i in (
+                    (found.identity,) if found.identity else found.candidates)):
+                naming += 1
+        return 2 * naming >= len(parts) > 0
+
     def _say_reading(self, card: CardLine, found: Lookup, out: Findings) -> None:
         """A warning for a line read other than as written: a title written loosely, an "XP" level."""
         ident = found.identity
@@ -435,10 +506,25 @@ class DeckChecker:
             if (low is None or counted >= low) and (high is None or counted <= high):
                 continue
             not_counted = f" ({listed} listed, {listed - counted} not counting toward it)" if listed != counted else ""
-            changed = f" after cards that change it ({change:+d})" if change else ""
-            out.problem("deck-size", f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; {self.name} "
-                        f"requires {between(low, high)}{changed}.",
-                        rule=self.rules.rule(rule_key, self.rules.rule("deck_size")))
+            rule = self.rules.rule(rule_key, self.rules.rule("deck_size"))
+            if not change:
+                out.problem("deck-size", f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; "
+                            f"{self.name} requires {between(low, high)}.", rule=rule)
+                continue
+            # The number a card adds is its own text's (the card names it), the format's rule gives only its own
+            # number: the message says whose each is, the finding names the card, and cites the format's rule last,
+            # next to the format's number.
+            changers: dict[Identity, list[int]] = {}
+            for e in entries:
+                for d, n in (e.identity.deck_size_change if e.identity else ()):
+                    if d == deck:
+                        changers.setdefault(e.identity, [n, 0])[1] += e.count
+            by_cards = ", ".join(f"{n * copies:+d} by {ident.key}'s own card text"
+                                 + (f" ({n:+d} for each of {copies} copies)" if copies != 1 else "")
+                                 for ident, (n, copies) in changers.items())
+            out.problem("deck-size", f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; it must hold "
+                        f"{between(low, high)}: {by_cards}, on the number {self.name} requires "
+                        f"({between(size.min, size.max)}).", card=next(iter(changers)).key, rule=rule)
 
     def _check_declared_counts(self, deck, counts, out):
         for section, declared, line in deck.declared:

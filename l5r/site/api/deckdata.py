@@ -13,6 +13,7 @@ from ...cardpool.names import EXPERIENCE_ALONE, READING_KEY_RULES, TRAILING_EXPE
 from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
 from ...cardpool.names import QUALIFIER
 from ...engine.deck.checker import SHORTHAND_LEVEL, TRAILING_REMARK
+from ...engine.deck.prose import SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
 from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ...data import model as m
 from .. import citelabel
@@ -41,7 +42,9 @@ def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) ->
         "set_acronyms": dict(codex.set_acronyms),  # what exporters write in (…) -> the pool's set name
         "rule_urls": {r: rule_urls[r] for r in sorted(cited) if r in rule_urls},
         "rule_citations": {r: _citation(codex, r) for r in sorted(cited) if _citation(codex, r)},
-        "reading": reading_rules(),
+        # the reading rules, and what the pool's titles look like (a line of prose between the card lines is the
+        # author's remark: engine/deck/prose.py measures it on this same pool)
+        "reading": dict(reading_rules(), prose=prose_rule(index).as_json()),
     }
 
 
@@ -56,6 +59,8 @@ def reading_rules() -> dict[str, object]:
         "shorthand_level": js_pattern(SHORTHAND_LEVEL),
         "qualifier": js_pattern(QUALIFIER),
         "trailing_remark": js_pattern(TRAILING_REMARK),
+        "prose_patterns": {"word": js_pattern(WORD), "sentence_end": js_pattern(SENTENCE_END),
+                           "sentence_break": js_pattern(SENTENCE_BREAK), "segment": js_pattern(SEGMENT)},
         "patterns": {name: js_pattern(pattern) for name, pattern in READER_PATTERNS.items()},
         "tables": READER_TABLES,
         "verdict_words": VERDICT_WORDS,
