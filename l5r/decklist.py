@@ -55,23 +55,74 @@ SECTION_NAMES = {PREGAME: "Pre-Game", DYNASTY: "Dynasty", FATE: "Fate"}
 DECK_OF_SECTION = {PREGAME: "Pre-Game", DYNASTY: "Dynasty", FATE: "Fate"}  # the pool's `decks` values
 
 _HEADERS = {
-    "pre-game": PREGAME, "pregame": PREGAME, "pre game": PREGAME, "stronghold": PREGAME, "sensei": PREGAME,
-    "wind": PREGAME, "winds": PREGAME, "starting holdings": PREGAME, "senseis": PREGAME, "strongholds": PREGAME,
-    "dynasty": DYNASTY, "dynasty deck": DYNASTY, "fate": FATE, "fate deck": FATE,
+    "pre-game": PREGAME,
+    "pregame": PREGAME,
+    "pre game": PREGAME,
+    "stronghold": PREGAME,
+    "sensei": PREGAME,
+    "wind": PREGAME,
+    "winds": PREGAME,
+    "starting holdings": PREGAME,
+    "senseis": PREGAME,
+    "strongholds": PREGAME,
+    "dynasty": DYNASTY,
+    "dynasty deck": DYNASTY,
+    "fate": FATE,
+    "fate deck": FATE,
 }
 # Sub-headings many decklists use inside a deck ("Personalities (14):"); they change nothing.
 _LABELS = {
-    "personalities", "personality", "holdings", "holding", "events", "event", "regions", "region",
-    "celestials", "celestial", "strategies", "strategy", "items", "item", "followers", "follower",
-    "spells", "spell", "rings", "ring", "ancestors", "ancestor", "attachments", "actions", "action",
+    "personalities",
+    "personality",
+    "holdings",
+    "holding",
+    "events",
+    "event",
+    "regions",
+    "region",
+    "celestials",
+    "celestial",
+    "strategies",
+    "strategy",
+    "items",
+    "item",
+    "followers",
+    "follower",
+    "spells",
+    "spell",
+    "rings",
+    "ring",
+    "ancestors",
+    "ancestor",
+    "attachments",
+    "actions",
+    "action",
 }
 # The deck a type sub-header's cards belong to, when no deck header above says it (a list that starts with
 # "Stronghold: ..." and goes on "Personalities", "Holdings", "Followers", "Actions").
 _TYPE_DECKS = {
-    "personalities": DYNASTY, "personality": DYNASTY, "holdings": DYNASTY, "holding": DYNASTY,
-    "events": DYNASTY, "event": DYNASTY, "regions": DYNASTY, "region": DYNASTY, "celestials": DYNASTY,
-    "celestial": DYNASTY, "strategies": FATE, "strategy": FATE, "actions": FATE, "action": FATE, "items": FATE,
-    "item": FATE, "followers": FATE, "follower": FATE, "spells": FATE, "spell": FATE, "rings": FATE, "ring": FATE,
+    "personalities": DYNASTY,
+    "personality": DYNASTY,
+    "holdings": DYNASTY,
+    "holding": DYNASTY,
+    "events": DYNASTY,
+    "event": DYNASTY,
+    "regions": DYNASTY,
+    "region": DYNASTY,
+    "celestials": DYNASTY,
+    "celestial": DYNASTY,
+    "strategies": FATE,
+    "strategy": FATE,
+    "actions": FATE,
+    "action": FATE,
+    "items": FATE,
+    "item": FATE,
+    "followers": FATE,
+    "follower": FATE,
+    "spells": FATE,
+    "spell": FATE,
+    "rings": FATE,
+    "ring": FATE,
     "attachments": FATE,
 }
 # The words that name the pre-game cards as a whole; "Stronghold (1)", "Sensei (1)", "Wind" name a kind of them
@@ -88,23 +139,32 @@ _LOOSE_HEADER = re.compile(
     r"^#*\s*(?P<name>[A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?"
     r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]"
     r"|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$",
-    re.I)
+    re.I,
+)
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
-_PREGAME_LABEL = re.compile(r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(?P<card>\S.*)$",
-                            re.I)
+_PREGAME_LABEL = re.compile(
+    r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(?P<card>\S.*)$", re.I
+)
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012".
-_METADATA_LINE = re.compile(r"^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
-                            r"result|record|legality)\s*:", re.I)
+_METADATA_LINE = re.compile(
+    r"^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
+    r"result|record|legality)\s*:",
+    re.I,
+)
 # "Dynasty Total: 40" under a list: what its author counted in that deck (a declared count, no header).
-_DECK_TOTAL = re.compile(r"^(?P<name>dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(?P<count>[0-9]+)"
-                         r"(?:\s*cards?)?\s*$", re.I)
+_DECK_TOTAL = re.compile(
+    r"^(?P<name>dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(?P<count>[0-9]+)"
+    r"(?:\s*cards?)?\s*$",
+    re.I,
+)
 # A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line).
 _RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.
 _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 # "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B"
 COUNT_PATTERN = _COUNT = re.compile(
-    r"^(?P<count>\d+)\s*(?:[x×*]\s*(?P<colon>:)?\s*|(?P<bare>:)\s*|\s)\s*(?P<rest>\S.*)$", re.I)
+    r"^(?P<count>\d+)\s*(?:[x×*]\s*(?P<colon>:)?\s*|(?P<bare>:)\s*|\s)\s*(?P<rest>\S.*)$", re.I
+)
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
@@ -113,11 +173,19 @@ _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # Every repeat is bounded by the tail's length: an unbounded run tried from every start is quadratic.
 _TRAILING_COUNT = re.compile(
     r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}[x×]?)\s{0,24}[)\]]"
-    r"|[x×]\s{0,24}(?P<c>[0-9]{1,24})|(?P<d>[0-9]{1,24})\s{0,24}[x×]|-{1,24}\s{0,24}(?P<e>[0-9]{1,24}))\s{0,24}$", re.I)
+    r"|[x×]\s{0,24}(?P<c>[0-9]{1,24})|(?P<d>[0-9]{1,24})\s{0,24}[x×]|-{1,24}\s{0,24}(?P<e>[0-9]{1,24}))\s{0,24}$",
+    re.I,
+)
 _TRAILING_COUNT_TAIL = 24
 _BULLET = re.compile(r"^[-*]\s+")
-_YAML_KEYS = {"pre_game": PREGAME, "pregame": PREGAME, "pre-game": PREGAME, "stronghold": PREGAME,
-              "dynasty": DYNASTY, "fate": FATE}
+_YAML_KEYS = {
+    "pre_game": PREGAME,
+    "pregame": PREGAME,
+    "pre-game": PREGAME,
+    "stronghold": PREGAME,
+    "dynasty": DYNASTY,
+    "fate": FATE,
+}
 _YAML_METADATA = {"name", "format", "author", "notes", "description", "date", "clan"}
 MAX_COPIES_ON_A_LINE = 99
 MAX_DECK_BYTES = 8 * 1024 * 1024  # a real decklist is a few kilobytes; /dev/zero or a disk image is not one
@@ -128,7 +196,8 @@ INPUT_FORMATS = ("text", "yaml", "oracle", "oracle-tab", "sunandmoon", "yasuki")
 _LEGALITY = re.compile(r"^\s*legality\s*:\s*(?P<format>\S.*?)\s*$", re.I)
 # Oracle of the Void headers: "# Dynasty - (40) [15 distinct]", "# Holding - (12) [5 distinct]".
 _ORACLE_HEADER = re.compile(
-    r"^#\s*(?P<name>[A-Za-z][A-Za-z -]*?)\s+-\s+\(\s*(?P<count>\d+)\s*\)(?:\s*\[\s*\d+\s+distinct\s*\])?\s*$", re.I)
+    r"^#\s*(?P<name>[A-Za-z][A-Za-z -]*?)\s+-\s+\(\s*(?P<count>\d+)\s*\)(?:\s*\[\s*\d+\s+distinct\s*\])?\s*$", re.I
+)
 # The deck names Oracle of the Void writes as headers (templates/l5r.js headerize: the card database's `deck`).
 _ORACLE_DECKS = {"pre-game", "dynasty", "fate"}
 # Oracle of the Void tab-delimited card line: count TAB title [TAB set].
@@ -137,7 +206,8 @@ _TAB_LINE = re.compile(r"^\s*\d+\t")
 _PAREN_SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\((?P<set>[^()]+)\)\s*$")
 # game_on_yasuki: section keys ("Dynasty: # (40)", old lower-case "pre_game:"), items, metadata, art trailer.
 _YASUKI_KEY = re.compile(
-    r"^(?P<key>pre[-_ ]?game|dynasty|fate)\s*:\s*(?:#\s*\(\s*(?P<count>\d+)\s*\)\s*)?(?:#.*)?$", re.I)
+    r"^(?P<key>pre[-_ ]?game|dynasty|fate)\s*:\s*(?:#\s*\(\s*(?P<count>\d+)\s*\)\s*)?(?:#.*)?$", re.I
+)
 _YASUKI_ITEM = re.compile(r"^\s*-\s+(?P<item>\S.*?)\s*$")
 _YASUKI_META = re.compile(r"^(?:name|author|date|format|notes|description|clan)\s*:", re.I)
 _ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
@@ -150,17 +220,37 @@ _CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
 # decklist by the same patterns and words: every pattern here is written so JavaScript runs it alike (named groups
 # in order, no possessive or Unicode-class syntax). _CARD_NAME (Python's Unicode \w) and _BYLINE stay each side's.
 READER_PATTERNS: dict[str, re.Pattern[str]] = {
-    "header": _HEADER, "loose_header": _LOOSE_HEADER, "pregame_label": _PREGAME_LABEL, "metadata_line": _METADATA_LINE,
-    "deck_total": _DECK_TOTAL, "rule_line": _RULE_LINE, "set": _SET, "trailing_count": _TRAILING_COUNT,
-    "bullet": _BULLET, "legality": _LEGALITY, "oracle_header": _ORACLE_HEADER, "tab_line": _TAB_LINE,
-    "paren_set": _PAREN_SET, "yasuki_key": _YASUKI_KEY, "yasuki_item": _YASUKI_ITEM, "yasuki_meta": _YASUKI_META,
+    "header": _HEADER,
+    "loose_header": _LOOSE_HEADER,
+    "pregame_label": _PREGAME_LABEL,
+    "metadata_line": _METADATA_LINE,
+    "deck_total": _DECK_TOTAL,
+    "rule_line": _RULE_LINE,
+    "set": _SET,
+    "trailing_count": _TRAILING_COUNT,
+    "bullet": _BULLET,
+    "legality": _LEGALITY,
+    "oracle_header": _ORACLE_HEADER,
+    "tab_line": _TAB_LINE,
+    "paren_set": _PAREN_SET,
+    "yasuki_key": _YASUKI_KEY,
+    "yasuki_item": _YASUKI_ITEM,
+    "yasuki_meta": _YASUKI_META,
     "art": _ART,
 }
 READER_TABLES: dict[str, object] = {
-    "headers": _HEADERS, "labels": sorted(_LABELS), "type_decks": _TYPE_DECKS, "pregame_words": sorted(_PREGAME_WORDS),
-    "yaml_keys": _YAML_KEYS, "yaml_metadata": sorted(_YAML_METADATA), "oracle_decks": sorted(_ORACLE_DECKS),
-    "input_formats": list(INPUT_FORMATS), "max_copies": MAX_COPIES_ON_A_LINE, "trailing_tail": _TRAILING_COUNT_TAIL,
-    "section_names": SECTION_NAMES, "max_deck_bytes": MAX_DECK_BYTES,
+    "headers": _HEADERS,
+    "labels": sorted(_LABELS),
+    "type_decks": _TYPE_DECKS,
+    "pregame_words": sorted(_PREGAME_WORDS),
+    "yaml_keys": _YAML_KEYS,
+    "yaml_metadata": sorted(_YAML_METADATA),
+    "oracle_decks": sorted(_ORACLE_DECKS),
+    "input_formats": list(INPUT_FORMATS),
+    "max_copies": MAX_COPIES_ON_A_LINE,
+    "trailing_tail": _TRAILING_COUNT_TAIL,
+    "section_names": SECTION_NAMES,
+    "max_deck_bytes": MAX_DECK_BYTES,
 }
 
 
@@ -213,8 +303,6 @@ class Decklist:
         return tuple(c for c in self.cards if c.section == section)
 
 
-
-
 def read_decklist(path: str | Path, input_format: str | None = None) -> Decklist:
     """Read a deck file; `-` reads standard input. The syntax is detected unless `input_format` names it."""
     return parse_decklist(read_deck_text(path), str(path), input_format)
@@ -229,6 +317,7 @@ def read_deck_text(path: str | Path) -> str:
         except UnreadableFile as exc:
             raise DecklistError(f"deck file {path} {exc.reason}") from None
     import sys
+
     raw = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
     if len(raw) > MAX_DECK_BYTES:
         raise DecklistError(f"deck file {path} {too_large(MAX_DECK_BYTES)}")
@@ -257,7 +346,8 @@ def detect_input_format(text: str, source: str = "<deck>") -> str:
     if any(_ORACLE_HEADER.match(line.strip()) for line in lines):
         return "oracle"
     if any("{art:" in line.lower() for line in lines) or any(
-            (m := _YASUKI_KEY.match(line.strip())) and m.group("count") for line in lines):
+        (m := _YASUKI_KEY.match(line.strip())) and m.group("count") for line in lines
+    ):
         return "yasuki"
     if source.lower().endswith((".yml", ".yaml")):
         return "yaml"
@@ -324,15 +414,26 @@ class _TextReader:
 
     def decklist(self, source: str) -> Decklist:
         self._close_label()
-        return Decklist(source, tuple(self.cards), tuple(self.issues), tuple(self.declared), headers=self.headers,
-                        subtotals=tuple(self.subtotals), title_line=self.title_line)
+        return Decklist(
+            source,
+            tuple(self.cards),
+            tuple(self.issues),
+            tuple(self.declared),
+            headers=self.headers,
+            subtotals=tuple(self.subtotals),
+            title_line=self.title_line,
+        )
 
     def line(self, number: int, raw: str) -> None:
         stripped = plain(raw)
         if not stripped:
             self._blank()
-        elif not (self._header(number, stripped) or self._deck_total(number, stripped)
-                  or _RULE_LINE.match(stripped) or self._byline(stripped)):
+        elif not (
+            self._header(number, stripped)
+            or self._deck_total(number, stripped)
+            or _RULE_LINE.match(stripped)
+            or self._byline(stripped)
+        ):
             self._content(number, raw)
 
     def _close_label(self) -> None:
@@ -381,16 +482,26 @@ class _TextReader:
             return False
         # "Dynasty Total: 40": a count for the deck; the section does not change
         self.headers += 1
-        self.declared.append((_HEADERS[total.group("name").lower().replace("pregame", "pre-game")],
-                              _number(total.group("count")), number))
+        self.declared.append(
+            (
+                _HEADERS[total.group("name").lower().replace("pregame", "pre-game")],
+                _number(total.group("count")),
+                number,
+            )
+        )
         self.seen_content = True
         return True
 
     def _byline(self, stripped: str) -> bool:
-        """"By Nick Zube" under the deck's title line."""
+        """ "By Nick Zube" under the deck's title line."""
         byline = _BYLINE.match(stripped)
-        if byline and byline.group("first").isalpha() and self.title_line is not None and self.section is None \
-                and len(self.cards) <= 1:
+        if (
+            byline
+            and byline.group("first").isalpha()
+            and self.title_line is not None
+            and self.section is None
+            and len(self.cards) <= 1
+        ):
             self.headers += 1
             return True
         return False
@@ -401,8 +512,9 @@ class _TextReader:
             return
         self.seen_content, first = True, not self.seen_content
         if _HEADER.match(line) and not _METADATA_LINE.match(line):
-            self.issues.append(LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)",
-                                         plain(line)))
+            self.issues.append(
+                LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)", plain(line))
+            )
             return
         if _METADATA_LINE.match(line):
             self.headers += 1
@@ -436,8 +548,12 @@ class _TextReader:
 
 def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
     try:
-        check_shape(text, max_depth=8, aliases="aliases (*name) are not used in decklists; write the card out",
-                    duplicate_keys=True)
+        check_shape(
+            text,
+            max_depth=8,
+            aliases="aliases (*name) are not used in decklists; write the card out",
+            duplicate_keys=True,
+        )
         root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except ShapeError as exc:
         raise DecklistError(f"deck file {source} line {exc.line}: {exc.message}") from None
@@ -454,8 +570,10 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
         line = key_node.start_mark.line + 1
         if key in first_at:  # `Dynasty:` then `dynasty:`: the same section to this reader, given twice
             written, at = first_at[key]
-            raise DecklistError(f"deck file {source} line {line}: duplicate key '{key_node.value}' (first given at "
-                                f"line {at} as '{written}'; keys are read without regard to case)")
+            raise DecklistError(
+                f"deck file {source} line {line}: duplicate key '{key_node.value}' (first given at "
+                f"line {at} as '{written}'; keys are read without regard to case)"
+            )
         first_at[key] = (str(key_node.value), line)
         if key in _YAML_METADATA:
             continue
@@ -495,8 +613,9 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
                 subtotals.append(tuple(open_label))
             open_label = None
             name = plain(header.group("name")).lower()
-            if name in _HEADERS and not (section == PREGAME and _HEADERS[name] == PREGAME
-                                         and name not in _ORACLE_DECKS):
+            if name in _HEADERS and not (
+                section == PREGAME and _HEADERS[name] == PREGAME and name not in _ORACLE_DECKS
+            ):
                 section = _HEADERS[name]  # a deck (or, with no "Pre-Game" above, a pre-game type: Stronghold)
                 declared.append((section, _number(header.group("count")), number))
             else:
@@ -511,8 +630,12 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
             parts = [p.strip() for p in raw.split("\t") if p.strip()]
             line = " ".join(parts[:2]) + (f" [{_unbracket(parts[2])}]" if len(parts) > 2 else "")
             if len(parts) > 3:
-                issues.append(LineIssue(number, f"“{plain(raw)}”: a tab-delimited card line has at most three "
-                                                f"columns (count, title, set)"))
+                issues.append(
+                    LineIssue(
+                        number,
+                        f"“{plain(raw)}”: a tab-delimited card line has at most three columns (count, title, set)",
+                    )
+                )
                 continue
         else:
             line = _paren_set(line)
@@ -523,8 +646,14 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
         _keep(parsed, cards, issues)
     if open_label is not None:
         subtotals.append(tuple(open_label))
-    return Decklist(source, tuple(cards), tuple(issues), tuple(declared),
-                    input_format="oracle-tab" if tabbed else "oracle", subtotals=tuple(subtotals))
+    return Decklist(
+        source,
+        tuple(cards),
+        tuple(issues),
+        tuple(declared),
+        input_format="oracle-tab" if tabbed else "oracle",
+        subtotals=tuple(subtotals),
+    )
 
 
 def parse_sunandmoon(text: str, source: str = "<deck>") -> Decklist:
@@ -569,12 +698,18 @@ def parse_yasuki(text: str, source: str = "<deck>") -> Decklist:
             continue
         item = _YASUKI_ITEM.match(raw)
         if not item:
-            issues.append(LineIssue(number, f"“{plain(line)}” is not a deck line (a `Dynasty:` key, a "
-                                            f"`- 3x Title [Set]` item, or name:/author:/date:)"))
+            issues.append(
+                LineIssue(
+                    number,
+                    f"“{plain(line)}” is not a deck line (a `Dynasty:` key, a "
+                    f"`- 3x Title [Set]` item, or name:/author:/date:)",
+                )
+            )
             continue
         if section is None:
-            issues.append(LineIssue(number, f"“{plain(line)}” comes before every section key "
-                                            f"(Pre-Game:, Dynasty:, Fate:)"))
+            issues.append(
+                LineIssue(number, f"“{plain(line)}” comes before every section key (Pre-Game:, Dynasty:, Fate:)")
+            )
             continue
         entry = _ART.sub("", item.group("item"))
         if len(entry) >= 2 and entry[0] == entry[-1] and entry[0] in "\"'":
@@ -643,16 +778,20 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     if not 1 <= count <= MAX_COPIES_ON_A_LINE:
         return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
     if not re.search(r"[A-Za-z]", line) or is_experience(line) or not _CARD_NAME.match(line):
-        return LineIssue(number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)",
-                         line or None)
+        return LineIssue(
+            number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)", line or None
+        )
     name, experience = split_experience(line)
     return CardLine(number, section, count, name, experience, set_name, line, several=several)
 
 
 _READERS = {
-    "text": parse_text, "yaml": parse_yaml, "oracle": parse_oracle,
+    "text": parse_text,
+    "yaml": parse_yaml,
+    "oracle": parse_oracle,
     "oracle-tab": lambda text, source: parse_oracle(text, source, tabbed=True),
-    "sunandmoon": parse_sunandmoon, "yasuki": parse_yasuki,
+    "sunandmoon": parse_sunandmoon,
+    "yasuki": parse_yasuki,
 }
 
 
@@ -671,7 +810,7 @@ def trailing_count(line: str) -> tuple[int, str] | None:
             break
     if not match:
         return None
-    rest = line[:match.start()].rstrip()
+    rest = line[: match.start()].rstrip()
     if match.group("e") is None:
         rest = re.sub(r"\s-+$", "", rest).rstrip() if rest.endswith("-") else rest  # "Barley Farm - x3"
     if not any(ch.isalpha() for ch in rest):  # a letter (the page's \p{L})
@@ -683,7 +822,7 @@ def trailing_count(line: str) -> tuple[int, str] | None:
 def _number(digits: str) -> int:
     """A count as written; a run of digits too long for any deck counts as one more than any limit (int() of
     5,000 digits raises ValueError)."""
-    return int(digits) if len(digits) <= 6 else 10 ** 6
+    return int(digits) if len(digits) <= 6 else 10**6
 
 
 def _strip_comment(line: str) -> str:

@@ -124,14 +124,16 @@ def test_a_pool_folder_that_is_gone_leaves_no_cache_file_behind(tmp_path, small_
     other_kind = cache / "notes-0123456789ab.json"
     other_kind.write_text('{"key":{"tuple":["00","/no/such/pool"]}}', encoding="utf-8")
     shutil.rmtree(pools["gone"])
-    kept_file = {p.name for p in cache.glob("cardpool-*.json")
-                 if pool_cache._pool_folder_of(p) == str(pools["kept"].resolve())}
+    kept_file = {
+        p.name for p in cache.glob("cardpool-*.json") if pool_cache._pool_folder_of(p) == str(pools["kept"].resolve())
+    }
     pool_cache._IN_PROCESS.clear()
     load_index(pools["newest"], codex().cards, cache)  # writes its file, and forgets the gone pool's
     left = {p.name for p in cache.glob("cardpool-*.json")}
     assert len(left) == 3 and kept_file <= left and foreign.exists() and other_kind.exists(), left
-    assert sorted(pool_cache._pool_folder_of(cache / n) for n in left - {foreign.name}) == \
-        sorted(str(pools[n].resolve()) for n in ("kept", "newest"))
+    assert sorted(pool_cache._pool_folder_of(cache / n) for n in left - {foreign.name}) == sorted(
+        str(pools[n].resolve()) for n in ("kept", "newest")
+    )
 
 
 def test_broken_pool_yaml_is_one_clear_error(tmp_path, small_pool):
@@ -144,16 +146,19 @@ def test_broken_pool_yaml_is_one_clear_error(tmp_path, small_pool):
 # --- names and identities ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("written, title, level", [
-    ("Border Keep - Experienced 2", "Border Keep", "experienced2"),
-    ("Border Keep • Experienced 2", "Border Keep", "experienced2"),
-    ("Isawa Tadaka, Seven Thunder (Experienced 2CW)", "Isawa Tadaka, Seven Thunder", "experienced2cw"),
-    ("Border Keep - Exp 2", "Border Keep", "experienced2"),
-    ("Hida Yakamo - Exp. 3KYD", "Hida Yakamo", "experienced3kyd"),
-    ("Hida Kisada Inexperienced", "Hida Kisada", "inexperienced"),
-    ("Hida Kisada (Emperor)", "Hida Kisada (Emperor)", ""),
-    ("Expedition", "Expedition", ""),
-])
+@pytest.mark.parametrize(
+    "written, title, level",
+    [
+        ("Border Keep - Experienced 2", "Border Keep", "experienced2"),
+        ("Border Keep • Experienced 2", "Border Keep", "experienced2"),
+        ("Isawa Tadaka, Seven Thunder (Experienced 2CW)", "Isawa Tadaka, Seven Thunder", "experienced2cw"),
+        ("Border Keep - Exp 2", "Border Keep", "experienced2"),
+        ("Hida Yakamo - Exp. 3KYD", "Hida Yakamo", "experienced3kyd"),
+        ("Hida Kisada Inexperienced", "Hida Kisada", "inexperienced"),
+        ("Hida Kisada (Emperor)", "Hida Kisada (Emperor)", ""),
+        ("Expedition", "Expedition", ""),
+    ],
+)
 def test_experience_levels_however_written(written, title, level):
     found_title, found_level = split_experience(written)
     assert (found_title, experience_key(found_level)) == (title, level)
@@ -168,8 +173,10 @@ def test_every_card_record_is_a_pool_card():
 def test_distinct_same_title_cards_are_separate_identities():
     """oh-ii-f-deck-restrictions: Hida Kisada (Obsidian Edition, Emperor Edition) are separate cards."""
     found = index().find("Hida Kisada")
-    assert found.identity is None and {c.card_id for c in found.candidates} == {"hida-kisada-obsidian",
-                                                                                  "hida-kisada-emperor"}
+    assert found.identity is None and {c.card_id for c in found.candidates} == {
+        "hida-kisada-obsidian",
+        "hida-kisada-emperor",
+    }
     assert index().find("Hida Kisada", set_name="Emperor Edition").identity.card_id == "hida-kisada-emperor"
 
 

@@ -34,8 +34,9 @@ def l5r(*args, pool="option", stdin=None, process=False, **env):
         environ["L5R_CARDPOOL"] = str(pool_dir())
     command = ["deck", "check", *extra, *map(str, args)]
     if process:
-        result = subprocess.run([str(L5R), *command], cwd=ROOT, env=environ, capture_output=True, text=True,
-                                input=stdin, check=False)
+        result = subprocess.run(
+            [str(L5R), *command], cwd=ROOT, env=environ, capture_output=True, text=True, input=stdin, check=False
+        )
     else:
         result = l5r_here(*command, env=environ, stdin=stdin)
     assert "Traceback" not in result.stdout + result.stderr
@@ -59,10 +60,15 @@ def test_illegal_deck_exits_1_and_reports_every_problem(tmp_path):
     result = l5r("--format", "obsidian-hand", deck)
     assert result.returncode == 1
     # Each finding cites its rule as every page words it, never by its id.
-    for code, rule in (("banned", "OH Ban list, Hantei"), ("not-legal", "OH Initial Guidelines"),
-                       ("copy-limit", "OH II.F, Deck Restrictions")):
-        assert any(line.lstrip().startswith(f"[{code}]") and line.rstrip().endswith(f"[{rule}]")
-                   for line in result.stdout.splitlines()), (code, rule, result.stdout)
+    for code, rule in (
+        ("banned", "OH Ban list, Hantei"),
+        ("not-legal", "OH Initial Guidelines"),
+        ("copy-limit", "OH II.F, Deck Restrictions"),
+    ):
+        assert any(
+            line.lstrip().startswith(f"[{code}]") and line.rstrip().endswith(f"[{rule}]")
+            for line in result.stdout.splitlines()
+        ), (code, rule, result.stdout)
     for rule_id in ("oh-ban-hantei", "oh-guidelines", "oh-ii-f-deck-restrictions"):
         assert rule_id not in result.stdout
 
@@ -101,14 +107,17 @@ def test_as_of_date(tmp_path):
     assert l5r("--format", "obsidian-hand", "--as-of", "2016-02-15", deck).returncode == 1
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--format", "modern", "no-such-deck.txt"], "does not exist"),
-    (["--format", "legacy", "tests/decks/modern-crab.txt"], "choose one of: modern, new-era, obsidian-hand"),
-    (["--format", "aeg", "tests/decks/modern-crab.txt"], "has no deck construction rules"),
-    (["--format", "modern", "--as-of", "16/08/2015", "tests/decks/modern-crab.txt"], "is not a date"),
-    (["tests/decks/modern-crab.txt"], "--format"),
-    (["--format", "modern", "tests/decks"], "is a folder"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--format", "modern", "no-such-deck.txt"], "does not exist"),
+        (["--format", "legacy", "tests/decks/modern-crab.txt"], "choose one of: modern, new-era, obsidian-hand"),
+        (["--format", "aeg", "tests/decks/modern-crab.txt"], "has no deck construction rules"),
+        (["--format", "modern", "--as-of", "16/08/2015", "tests/decks/modern-crab.txt"], "is not a date"),
+        (["tests/decks/modern-crab.txt"], "--format"),
+        (["--format", "modern", "tests/decks"], "is a folder"),
+    ],
+)
 def test_usage_and_input_errors_exit_2(args, says, monkeypatch):
     # What the command decides of its arguments, in this process (`l5r_here`).
     monkeypatch.setenv("L5R_CACHE_DIR", str(CACHE))
@@ -119,8 +128,12 @@ def test_usage_and_input_errors_exit_2(args, says, monkeypatch):
 
 
 def test_unreadable_pool_exits_2(tmp_path):
-    result = subprocess.run([str(L5R), "deck", "check", "--format", "modern", "--cardpool", str(tmp_path),
-                             str(DECKS / "modern-crab.txt")], capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [str(L5R), "deck", "check", "--format", "modern", "--cardpool", str(tmp_path), str(DECKS / "modern-crab.txt")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 2 and "no sets/*.yaml" in result.stderr and "Traceback" not in result.stderr
     (tmp_path / "sets").mkdir()
     (tmp_path / "sets" / "bad.yaml").write_text("cards: [\n", encoding="utf-8")

@@ -64,12 +64,22 @@ def actual(case: dict, report: dict | None, returncode: int, stderr: str) -> dic
         got["warnings"] = sorted(w["code"] for w in report["warnings"])
     if "lines" in expect:
         findings = report["problems"] + report["warnings"]
-        got["lines"] = {code: sorted(f["line"] for f in findings if f["code"] == code and f["line"] is not None)
-                        for code in expect["lines"]}
+        got["lines"] = {
+            code: sorted(f["line"] for f in findings if f["code"] == code and f["line"] is not None)
+            for code in expect["lines"]
+        }
     if "suggestions" in expect:
-        got["suggestions"] = {line: next((p.get("suggestions") for p in report["problems"]
-                                          if p["code"] == "unknown-card" and str(p["line"]) == line), None)
-                              for line in expect["suggestions"]}
+        got["suggestions"] = {
+            line: next(
+                (
+                    p.get("suggestions")
+                    for p in report["problems"]
+                    if p["code"] == "unknown-card" and str(p["line"]) == line
+                ),
+                None,
+            )
+            for line in expect["suggestions"]
+        }
     return got
 
 
@@ -90,8 +100,10 @@ def test_the_suite_has_cases():
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_case_is_valid(path):
     case = json.loads(path.read_text(encoding="utf-8"))
-    errors = [f"{'/'.join(map(str, e.absolute_path)) or '(case)'}: {e.message}"
-              for e in Draft202012Validator(SCHEMA).iter_errors(case)]
+    errors = [
+        f"{'/'.join(map(str, e.absolute_path)) or '(case)'}: {e.message}"
+        for e in Draft202012Validator(SCHEMA).iter_errors(case)
+    ]
     assert not errors, f"{path.name} does not fit case.schema.json:\n" + "\n".join(errors)
     if "file" in case["decklist"]:
         assert (DECKS / case["decklist"]["file"]).is_file(), f"{path.name}: no tests/decks/{case['decklist']['file']}"
@@ -125,9 +137,15 @@ def _check_case(path: Path, tmp_path: Path, run, pool: Path | None = None) -> No
     report = json.loads(result.stdout) if result.returncode in (0, 1, 3, 4) and result.stdout.strip() else None
     want, got = normalized(case["expect"]), actual(case, report, result.returncode, result.stderr)
     if got != want:
-        diff = "\n".join(difflib.unified_diff(json.dumps(want, indent=2, sort_keys=True).splitlines(),
-                                              json.dumps(got, indent=2, sort_keys=True).splitlines(),
-                                              "expected (" + path.name + ")", "l5r deck check --json", lineterm=""))
+        diff = "\n".join(
+            difflib.unified_diff(
+                json.dumps(want, indent=2, sort_keys=True).splitlines(),
+                json.dumps(got, indent=2, sort_keys=True).splitlines(),
+                "expected (" + path.name + ")",
+                "l5r deck check --json",
+                lineterm="",
+            )
+        )
         pytest.fail(f"{path.relative_to(ROOT)}: {case['description']}\n{diff}", pytrace=False)
 
 
@@ -170,9 +188,10 @@ def _verdict(path: Path) -> str:
 
 
 # One case of each verdict, plus the no-pool case, through the installed console script in a new process.
-_BY_PROCESS = [next(p for p in CASES if _verdict(p) == v)
-               for v in ("legal", "not-legal", "error", "cannot-be-checked", "not-a-decklist")] + \
-    [p for p in CASES if json.loads(p.read_text(encoding="utf-8")).get("pool") == "none"][:1]
+_BY_PROCESS = [
+    next(p for p in CASES if _verdict(p) == v)
+    for v in ("legal", "not-legal", "error", "cannot-be-checked", "not-a-decklist")
+] + [p for p in CASES if json.loads(p.read_text(encoding="utf-8")).get("pool") == "none"][:1]
 
 
 @pytest.mark.parametrize("path", _BY_PROCESS, ids=[p.stem for p in _BY_PROCESS])

@@ -12,30 +12,41 @@ from decks.support import DECKS, check, deck_text
 from l5r.decklist import DYNASTY, FATE, PREGAME, DecklistError, parse_text, parse_yaml, read_decklist
 
 
-@pytest.mark.parametrize("header, section", [
-    ("Pre-Game:", PREGAME), ("Stronghold:", PREGAME), ("PREGAME:", PREGAME), ("Dynasty (40):", DYNASTY),
-    ("dynasty:", DYNASTY), ("Fate (40):", FATE), ("Fate Deck:", FATE),
-])
+@pytest.mark.parametrize(
+    "header, section",
+    [
+        ("Pre-Game:", PREGAME),
+        ("Stronghold:", PREGAME),
+        ("PREGAME:", PREGAME),
+        ("Dynasty (40):", DYNASTY),
+        ("dynasty:", DYNASTY),
+        ("Fate (40):", FATE),
+        ("Fate Deck:", FATE),
+    ],
+)
 def test_section_headers(header, section):
     deck = parse_text(f"{header}\n3 Hida Akeno\n")
     assert [c.section for c in deck.cards] == [section] and not deck.issues
 
 
-@pytest.mark.parametrize("line, count, name, experience, set_name", [
-    ("3 Hida Akeno", 3, "Hida Akeno", None, None),
-    ("3x Hida Akeno", 3, "Hida Akeno", None, None),
-    ("2 x Hida Akeno", 2, "Hida Akeno", None, None),
-    ("Hida Akeno", 1, "Hida Akeno", None, None),
-    ("Border Keep - Experienced 2", 1, "Border Keep", "Experienced 2", None),
-    ("Border Keep • Experienced 2", 1, "Border Keep", "Experienced 2", None),
-    ("Isawa Tadaka, Seven Thunder (Experienced 2CW)", 1, "Isawa Tadaka, Seven Thunder", "Experienced 2CW", None),
-    ("1 Border Keep - Exp 2", 1, "Border Keep", "Exp 2", None),
-    ("3 Hida Kisada [Emperor Edition]", 3, "Hida Kisada", None, "Emperor Edition"),
-    ("Border Keep - Exp 2 [Coils of Madness]", 1, "Border Keep", "Exp 2", "Coils of Madness"),
-    ("Koan’s Jingasa", 1, "Koan's Jingasa", None, None),
-    ("1,000 Cuts Technique", 1, "1,000 Cuts Technique", None, None),
-    ("3 Hida Akeno   # the best", 3, "Hida Akeno", None, None),
-])
+@pytest.mark.parametrize(
+    "line, count, name, experience, set_name",
+    [
+        ("3 Hida Akeno", 3, "Hida Akeno", None, None),
+        ("3x Hida Akeno", 3, "Hida Akeno", None, None),
+        ("2 x Hida Akeno", 2, "Hida Akeno", None, None),
+        ("Hida Akeno", 1, "Hida Akeno", None, None),
+        ("Border Keep - Experienced 2", 1, "Border Keep", "Experienced 2", None),
+        ("Border Keep • Experienced 2", 1, "Border Keep", "Experienced 2", None),
+        ("Isawa Tadaka, Seven Thunder (Experienced 2CW)", 1, "Isawa Tadaka, Seven Thunder", "Experienced 2CW", None),
+        ("1 Border Keep - Exp 2", 1, "Border Keep", "Exp 2", None),
+        ("3 Hida Kisada [Emperor Edition]", 3, "Hida Kisada", None, "Emperor Edition"),
+        ("Border Keep - Exp 2 [Coils of Madness]", 1, "Border Keep", "Exp 2", "Coils of Madness"),
+        ("Koan’s Jingasa", 1, "Koan's Jingasa", None, None),
+        ("1,000 Cuts Technique", 1, "1,000 Cuts Technique", None, None),
+        ("3 Hida Akeno   # the best", 3, "Hida Akeno", None, None),
+    ],
+)
 def test_card_lines(line, count, name, experience, set_name):
     [card] = parse_text(f"Dynasty:\n{line}\n").cards
     assert (card.count, card.name, card.experience, card.set_name) == (count, name, experience, set_name)
@@ -98,6 +109,7 @@ def test_a_yaml_decklist_error_names_its_line():
         parse_yaml("pre_game:\n  - Shiro Daidoji\ndynasty: [Hida Kisada\nfate: []\n", "deck.yml")
     assert str(err.value).startswith("deck file deck.yml is not valid YAML (line ")
     import yaml
+
     with pytest.raises(yaml.YAMLError) as broken:
         yaml.safe_load("a: [1\nb: 2\n")
     assert error_line(broken.value) == 2

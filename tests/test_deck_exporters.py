@@ -51,13 +51,17 @@ def test_pure_text_title_is_the_documented_form():
 
 
 def test_type_sub_headers_inside_pre_game_are_not_sections():
-    text = ("# Pre-Game - (2) [2 distinct]\r\n\r\n# Stronghold - (1) [1 distinct]\r\n1 Kaiu Shiro \r\n\r\n"
-            "# Wind - (1) [1 distinct]\r\n1 Right Hand of the Emperor (Diamond Edition)\r\n")
+    text = (
+        "# Pre-Game - (2) [2 distinct]\r\n\r\n# Stronghold - (1) [1 distinct]\r\n1 Kaiu Shiro \r\n\r\n"
+        "# Wind - (1) [1 distinct]\r\n1 Right Hand of the Emperor (Diamond Edition)\r\n"
+    )
     deck = parse_decklist(text, "x.txt")
     assert deck.input_format == "oracle"
     assert deck.declared == (("pre_game", 2, 1),)  # the deck header only; "Stronghold"/"Wind" are its types
     assert [(c.name, c.section, c.set_name) for c in deck.cards] == [
-        ("Kaiu Shiro", "pre_game", None), ("Right Hand of the Emperor", "pre_game", "Diamond Edition")]
+        ("Kaiu Shiro", "pre_game", None),
+        ("Right Hand of the Emperor", "pre_game", "Diamond Edition"),
+    ]
 
 
 def test_tab_export_headers_and_trailing_tab():

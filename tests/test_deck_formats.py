@@ -24,22 +24,27 @@ def check(text, format_id="modern", input_format=None):
 def checker_with_acronyms(format_id):
     from l5r.engine.deck import DeckChecker
     from l5r.engine.ruleset import ruleset_for
+
     fmt = codex().format(format_id)
     return DeckChecker(fmt, ruleset_for(fmt), index(), codex().set_acronyms)
 
 
 # --- detection -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, source, expected", [
-    ("Legality: Modern\n1 Kaiu Shiro (KD)\n", "d.txt", "sunandmoon"),
-    ("\n  legality:  Obsidian Hand\n", "d.txt", "sunandmoon"),
-    ("# Dynasty - (3)\n3\tHida Akeno\t(The Dead of Winter)\n", "d.txt", "oracle-tab"),
-    ("# Dynasty - (40) [15 distinct]\n3 Hida Akeno (The Dead of Winter)\n", "d.txt", "oracle"),
-    ("Dynasty: # (40)\n- 3x Hida Akeno [The Dead of Winter]\n", "d.txt", "yasuki"),
-    ("dynasty:\n- 1x Chiisai [TSE] {art: Chiisai [The New Order]}\n", "d.yml", "yasuki"),
-    ("dynasty:\n  - Chiisai\n", "d.yaml", "yaml"),
-    ("Dynasty (40):\n3 Hida Akeno\n# Personalities\n", "d.txt", "text"),
-])
+
+@pytest.mark.parametrize(
+    "text, source, expected",
+    [
+        ("Legality: Modern\n1 Kaiu Shiro (KD)\n", "d.txt", "sunandmoon"),
+        ("\n  legality:  Obsidian Hand\n", "d.txt", "sunandmoon"),
+        ("# Dynasty - (3)\n3\tHida Akeno\t(The Dead of Winter)\n", "d.txt", "oracle-tab"),
+        ("# Dynasty - (40) [15 distinct]\n3 Hida Akeno (The Dead of Winter)\n", "d.txt", "oracle"),
+        ("Dynasty: # (40)\n- 3x Hida Akeno [The Dead of Winter]\n", "d.txt", "yasuki"),
+        ("dynasty:\n- 1x Chiisai [TSE] {art: Chiisai [The New Order]}\n", "d.yml", "yasuki"),
+        ("dynasty:\n  - Chiisai\n", "d.yaml", "yaml"),
+        ("Dynasty (40):\n3 Hida Akeno\n# Personalities\n", "d.txt", "text"),
+    ],
+)
 def test_detection(text, source, expected):
     assert detect_input_format(text, source) == expected
 
@@ -57,22 +62,31 @@ def test_unknown_input_format_is_one_sentence():
 
 # --- Oracle of the Void ------------------------------------------------------------------------------------
 
+
 def test_oracle_type_subheaders_belong_to_the_deck_above():
-    deck = parse_decklist("# Pre-Game - (1) [1 distinct]\n1 Kaiu Shiro (Khan's Defiance)\n"
-                          "# Dynasty - (4) [2 distinct]\n# Holding - (1) [1 distinct]\n1 Border Village\n"
-                          "# Personality - (3) [1 distinct]\n3 Hida Akeno (The Dead of Winter)\n"
-                          "# Fate - (0) [0 distinct]\n", "d.txt")
+    deck = parse_decklist(
+        "# Pre-Game - (1) [1 distinct]\n1 Kaiu Shiro (Khan's Defiance)\n"
+        "# Dynasty - (4) [2 distinct]\n# Holding - (1) [1 distinct]\n1 Border Village\n"
+        "# Personality - (3) [1 distinct]\n3 Hida Akeno (The Dead of Winter)\n"
+        "# Fate - (0) [0 distinct]\n",
+        "d.txt",
+    )
     assert [(c.name, c.section, c.set_name) for c in deck.cards] == [
-        ("Kaiu Shiro", PREGAME, "Khan's Defiance"), ("Border Village", DYNASTY, None),
-        ("Hida Akeno", DYNASTY, "The Dead of Winter")]
+        ("Kaiu Shiro", PREGAME, "Khan's Defiance"),
+        ("Border Village", DYNASTY, None),
+        ("Hida Akeno", DYNASTY, "The Dead of Winter"),
+    ]
     assert deck.declared == ((PREGAME, 1, 1), (DYNASTY, 4, 3), (FATE, 0, 8))
 
 
-@pytest.mark.parametrize("line, experience", [
-    ("3 Hida Kisada - exp (Enemy of My Enemy)", "Experienced"),
-    ("1 Border Keep - exp2 (Coils of Madness)", "Experienced 2"),
-    ("1 Isawa Tadaka - exp 2 (Time of the Void)", "Experienced 2"),
-])
+@pytest.mark.parametrize(
+    "line, experience",
+    [
+        ("3 Hida Kisada - exp (Enemy of My Enemy)", "Experienced"),
+        ("1 Border Keep - exp2 (Coils of Madness)", "Experienced 2"),
+        ("1 Isawa Tadaka - exp 2 (Time of the Void)", "Experienced 2"),
+    ],
+)
 def test_oracle_experience_levels_name_the_card(line, experience):
     report = check("# Dynasty - (1)\n" + line + "\n", "obsidian-hand")
     assert "unknown-card" not in [p.code for p in report.problems]
@@ -82,7 +96,9 @@ def test_oracle_experience_levels_name_the_card(line, experience):
 def test_oracle_tab_delimited_columns():
     deck = parse_decklist("# Fate - (2)\n2\tA Breed Apart\t(Gold Edition)\n", "d.txt")
     assert deck.input_format == "oracle-tab"
-    assert [(c.count, c.name, c.set_name, c.section) for c in deck.cards] == [(2, "A Breed Apart", "Gold Edition", FATE)]
+    assert [(c.count, c.name, c.set_name, c.section) for c in deck.cards] == [
+        (2, "A Breed Apart", "Gold Edition", FATE)
+    ]
 
 
 def test_oracle_tab_line_with_too_many_columns_is_a_parse_problem():
@@ -92,14 +108,16 @@ def test_oracle_tab_line_with_too_many_columns_is_a_parse_problem():
 
 # --- Sun and Moon ------------------------------------------------------------------------------------------
 
+
 def test_sun_and_moon_legality_line_is_no_card():
     deck = parse_decklist("Legality: Modern\n1 Kaiu Shiro (KD)\n", "d.txt")
     assert deck.legality == ("Modern", 1) and [c.name for c in deck.cards] == ["Kaiu Shiro"]
 
 
 def test_sun_and_moon_cards_sorted_into_their_decks_without_warnings():
-    report = check("Legality: Modern\n1 Kaiu Shiro (KD)\n1 Kaiu Gorobei (TwentyFestivals)\n"
-                   "1 Destiny Has No Secrets (TotV)\n")
+    report = check(
+        "Legality: Modern\n1 Kaiu Shiro (KD)\n1 Kaiu Gorobei (TwentyFestivals)\n1 Destiny Has No Secrets (TotV)\n"
+    )
     assert report.counts == {"pre_game": 1, "dynasty": 1, "fate": 1}
     assert "no-section" not in [w.code for w in report.warnings]
 
@@ -107,7 +125,8 @@ def test_sun_and_moon_cards_sorted_into_their_decks_without_warnings():
 def test_legality_naming_another_format_is_a_warning():
     """--format wins; the Legality line only warns."""
     report = checker_with_acronyms("obsidian-hand").check(
-        parse_decklist("Legality: Modern\n1 Kaiu Shiro (KD)\n", "d.txt"), AFTER_ALL_BANS)
+        parse_decklist("Legality: Modern\n1 Kaiu Shiro (KD)\n", "d.txt"), AFTER_ALL_BANS
+    )
     mismatch = [w for w in report.warnings if w.code == "format-mismatch"]
     assert len(mismatch) == 1 and mismatch[0].line == 1
 
@@ -123,7 +142,9 @@ def test_each_set_acronym_names_a_pool_set_with_cards(acronym):
     level = f" - {card.experience}" if card.experience else ""
     report = check(f"Legality: Modern\n1 {card.title}{level} ({acronym})\n")
     assert not [w.message for w in report.warnings if w.code == "set-ignored"], acronym
-    assert "unknown-card" not in [p.code for p in report.problems] or len(index().named(card.title, card.experience)) > 1
+    assert (
+        "unknown-card" not in [p.code for p in report.problems] or len(index().named(card.title, card.experience)) > 1
+    )
 
 
 def test_acronyms_ignore_case():
@@ -153,7 +174,12 @@ def test_yasuki_art_trailer_is_no_parse_error():
     assert deck.input_format == "yasuki" and not deck.issues
     card = deck.cards[1]
     assert (card.count, card.name, card.experience, card.set_name, card.section) == (
-        1, "Hida Kisada", "Experienced", "Enemy of My Enemy", DYNASTY)
+        1,
+        "Hida Kisada",
+        "Experienced",
+        "Enemy of My Enemy",
+        DYNASTY,
+    )
     assert deck.declared == ((PREGAME, 1, 4), (DYNASTY, 1, 6), (FATE, 0, 8))
 
 
@@ -164,12 +190,16 @@ def test_yasuki_stray_line_is_a_parse_problem():
 
 # --- lines that name no card, unknown titles, printings ------------------------------------------------------
 
-@pytest.mark.parametrize("syntax, text, line", [
-    ("text", "Dynasty:\n%%% ??? not a card line\n", 2),
-    ("oracle", "# Dynasty - (1)\n%%% ??? not a card line\n", 2),
-    ("sunandmoon", "Legality: Modern\n%%% ??? not a card line\n", 2),
-    ("yasuki", "Dynasty: # (1)\n- %%% ??? not a card line\n", 2),
-])
+
+@pytest.mark.parametrize(
+    "syntax, text, line",
+    [
+        ("text", "Dynasty:\n%%% ??? not a card line\n", 2),
+        ("oracle", "# Dynasty - (1)\n%%% ??? not a card line\n", 2),
+        ("sunandmoon", "Legality: Modern\n%%% ??? not a card line\n", 2),
+        ("yasuki", "Dynasty: # (1)\n- %%% ??? not a card line\n", 2),
+    ],
+)
 def test_a_line_naming_no_card_is_a_parse_problem_not_a_card(syntax, text, line):
     report = check(text, input_format=syntax)
     assert [(p.code, p.line) for p in report.problems if p.code == "parse"] == [("parse", line)]
@@ -206,7 +236,17 @@ def test_set_written_as_a_title_qualifier_is_named_in_the_warning():
 
 def test_json_has_input_format_and_keeps_its_keys():
     report = check("Legality: Modern\n1 Kaiu Shiro (KD)\n").as_json()
-    assert list(report) == ["format", "legal", "verdict", "reason", "bans", "as_of", "input_format", "problems",
-                            "warnings", "counts"]
+    assert list(report) == [
+        "format",
+        "legal",
+        "verdict",
+        "reason",
+        "bans",
+        "as_of",
+        "input_format",
+        "problems",
+        "warnings",
+        "counts",
+    ]
     assert report["input_format"] == "sunandmoon"
     assert all("suggestions" not in p for p in report["problems"] if p["code"] != "unknown-card")

@@ -34,10 +34,17 @@ def _read_as(report) -> dict[int, tuple[str | None, str]]:
 
 # -- counts players write ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("line, count, name", [
-    ("2* Hida Akeno", 2, "Hida Akeno"), ("Hida Akeno (x2)", 2, "Hida Akeno"), ("3x: Hida Akeno", 3, "Hida Akeno"),
-    ("3: Hida Akeno", 3, "Hida Akeno"), ("1x Moto Taigo, Shogun XP2", 1, "Moto Taigo, Shogun"),
-])
+
+@pytest.mark.parametrize(
+    "line, count, name",
+    [
+        ("2* Hida Akeno", 2, "Hida Akeno"),
+        ("Hida Akeno (x2)", 2, "Hida Akeno"),
+        ("3x: Hida Akeno", 3, "Hida Akeno"),
+        ("3: Hida Akeno", 3, "Hida Akeno"),
+        ("1x Moto Taigo, Shogun XP2", 1, "Moto Taigo, Shogun"),
+    ],
+)
 def test_count_forms_players_write(line, count, name):
     card = parse_card_line(line, 1, "dynasty")
     assert (card.count, card.name) == (count, name)
@@ -58,6 +65,7 @@ def test_a_list_of_titles_whose_parts_name_no_card_stays_one_line():
 
 
 # -- a title with one card, a name the format settles -------------------------------------------------------------
+
 
 def test_experience_shorthand_is_read_and_said():
     report = check("obsidian-hand", "Dynasty:\n1 Moto Taigo, Shogun xp2\n")
@@ -82,13 +90,23 @@ def test_a_name_no_format_settles_is_ambiguous_never_a_silent_pick():
 
 # -- lists without headers -----------------------------------------------------------------------------------------
 
+
 def test_a_new_era_list_without_headers_cannot_be_checked(tmp_path):
     from conftest import l5r_here
 
     deck = tmp_path / "deck.txt"
     deck.write_text("1 Kaiu Shiro\n40 Hida Akeno\n40 Fall Back!\n", encoding="utf-8")
-    result = l5r_here("deck", "check", "--format", "new-era", "--cardpool", str(support.pool_dir()), "--as-of",
-                      "2016-03-01", str(deck))
+    result = l5r_here(
+        "deck",
+        "check",
+        "--format",
+        "new-era",
+        "--cardpool",
+        str(support.pool_dir()),
+        "--as-of",
+        "2016-03-01",
+        str(deck),
+    )
     assert result.returncode == 3, result.stdout + result.stderr
     assert "CANNOT BE CHECKED" in result.stdout and "under a deck header" in result.stdout
     assert "deck-size" not in result.stdout
@@ -103,6 +121,7 @@ def test_a_list_without_headers_is_split_by_the_pools_deck_field(format_id):
 
 # -- the pool's data cannot settle a card: three-valued ------------------------------------------------------------
 
+
 @functools.lru_cache(maxsize=None)
 def _real_checker(format_id: str) -> DeckChecker:
     from conftest import real_pool
@@ -113,8 +132,14 @@ def _real_checker(format_id: str) -> DeckChecker:
     return DeckChecker(fmt, ruleset_for(fmt), index)
 
 
-EMPEROR_PROMOS = ["The Wall is Breached", "Charter of the Legion of Two Thousand", "Gozu's Guide", "Ki no Oni",
-                  "Seppun Jiramu", "Uta"]
+EMPEROR_PROMOS = [
+    "The Wall is Breached",
+    "Charter of the Legion of Two Thousand",
+    "Gozu's Guide",
+    "Ki no Oni",
+    "Seppun Jiramu",
+    "Uta",
+]
 
 
 @pytest.mark.realpool
@@ -133,12 +158,19 @@ def test_a_card_the_pool_tags_modern_without_a_bug_is_undecided_in_deck_and_card
 
 
 @pytest.mark.realpool
-@pytest.mark.parametrize("written, key", [
-    ("Doji Jun'ai XP", "Doji Jun'ai • Experienced"), ("Hida Sozen XP2", "Hida Sozen • Experienced 2"),
-    ("Kunji xp", "Kunji • Experienced"), ("Pearls and Spirits", "Pearls & Spirits"),
-    ("Deeds & Words", "Deeds and Words"), ("Hch tik", "Hch-tik"), ("Zintikkirs Scout", "Zin'tik'kir's Scout"),
-    ("Okuma Beiko's Bear", "Okuma, Beiko's Bear"),
-])
+@pytest.mark.parametrize(
+    "written, key",
+    [
+        ("Doji Jun'ai XP", "Doji Jun'ai • Experienced"),
+        ("Hida Sozen XP2", "Hida Sozen • Experienced 2"),
+        ("Kunji xp", "Kunji • Experienced"),
+        ("Pearls and Spirits", "Pearls & Spirits"),
+        ("Deeds & Words", "Deeds and Words"),
+        ("Hch tik", "Hch-tik"),
+        ("Zintikkirs Scout", "Zin'tik'kir's Scout"),
+        ("Okuma Beiko's Bear", "Okuma, Beiko's Bear"),
+    ],
+)
 def test_the_lines_players_wrote_read_as_they_meant_with_a_warning(written, key):
     checker = _real_checker("obsidian-hand")
     report = checker.check(parse_text(f"Dynasty:\n1 {written}\n"), ON)
@@ -148,6 +180,7 @@ def test_the_lines_players_wrote_read_as_they_meant_with_a_warning(written, key)
 
 
 # -- rules cited as the pages cite them ----------------------------------------------------------------------------
+
 
 def test_a_sensei_in_the_dynasty_deck_cites_the_rule_on_senseis_not_the_deck_size():
     report = check("obsidian-hand", "Dynasty:\n1 Akikazu Sensei\n")
@@ -175,6 +208,7 @@ def test_every_rule_a_deck_check_cites_has_a_label():
 
 # -- remarks players add: in a header's brackets, a sentence after a title ----------------------------------------
 
+
 def test_a_header_with_a_remark_in_its_brackets_is_a_header():
     """A posted list (trevorstone.org, monk deck): "Fate (52 I think)"."""
     deck = parse_text("Dynasty (1):\n1 Hida Akeno\nFate (52 I think)\n1 Fall Back!\n")
@@ -183,8 +217,10 @@ def test_a_header_with_a_remark_in_its_brackets_is_a_header():
 
 
 def test_a_sentence_after_a_title_is_a_remark():
-    """"Stronghold: House of Tao. Start with Ring of Water unless against Unicorn" (the same list)."""
-    report = check("obsidian-hand", "Stronghold: Kaiu Shiro. Start with Ring of Water unless against Unicorn\n"
-                                    "Dynasty:\n1 Hida Akeno\n")
+    """ "Stronghold: House of Tao. Start with Ring of Water unless against Unicorn" (the same list)."""
+    report = check(
+        "obsidian-hand",
+        "Stronghold: Kaiu Shiro. Start with Ring of Water unless against Unicorn\nDynasty:\n1 Hida Akeno\n",
+    )
     assert "unknown-card" not in [p.code for p in report.problems]
     assert report.counts["pre_game"] == 1

@@ -15,8 +15,16 @@ import pytest
 
 from conftest import l5r_here
 from decks.support import ROOT, check, codex, index, pool_dir
-from l5r.decklist import (DYNASTY, FATE, PREGAME, parse_card_line, parse_decklist, parse_text, read_header,
-                          trailing_count)
+from l5r.decklist import (
+    DYNASTY,
+    FATE,
+    PREGAME,
+    parse_card_line,
+    parse_decklist,
+    parse_text,
+    read_header,
+    trailing_count,
+)
 from l5r.engine.deck import DeckChecker
 from l5r.engine.ruleset import ruleset_for
 
@@ -26,24 +34,31 @@ DAY = dt.date(2016, 3, 1)
 
 # -- headers as players write them (the reader alone: no card pool) ------------------------------------------
 
-@pytest.mark.parametrize("line, kind, section, count", [
-    ("Dynasty deck (40 cards)", "section", DYNASTY, 40),
-    ("Fate deck (40 cards)", "section", FATE, 40),
-    ("Dynasty – (40)", "section", DYNASTY, 40),
-    ("Fate — 40 cards", "section", FATE, 40),
-    ("# Dynasty (40)", "section", DYNASTY, 40),
-    ("Fate Deck: 40", "section", FATE, 40),
-    ("DYNASTY", "section", DYNASTY, None),
-    ("Holdings (14)", "label", None, 14),
-    ("Personalities (22)", "label", None, 22),
-    ("Follower – (12)", "label", None, 12),
-    ("Strategy – (20)", "label", None, 20),
-    ("# Follower (9)", "label", None, 9),
-    ("Senseis (1)", "section", PREGAME, 1),
-])
+
+@pytest.mark.parametrize(
+    "line, kind, section, count",
+    [
+        ("Dynasty deck (40 cards)", "section", DYNASTY, 40),
+        ("Fate deck (40 cards)", "section", FATE, 40),
+        ("Dynasty – (40)", "section", DYNASTY, 40),
+        ("Fate — 40 cards", "section", FATE, 40),
+        ("# Dynasty (40)", "section", DYNASTY, 40),
+        ("Fate Deck: 40", "section", FATE, 40),
+        ("DYNASTY", "section", DYNASTY, None),
+        ("Holdings (14)", "label", None, 14),
+        ("Personalities (22)", "label", None, 22),
+        ("Follower – (12)", "label", None, 12),
+        ("Strategy – (20)", "label", None, 20),
+        ("# Follower (9)", "label", None, 9),
+        ("Senseis (1)", "section", PREGAME, 1),
+    ],
+)
 def test_hand_written_headers(line, kind, section, count):
-    assert read_header(line.replace("–", "-").replace("—", "-")) == (kind, section, count) or \
-        read_header(line) == (kind, section, count)
+    assert read_header(line.replace("–", "-").replace("—", "-")) == (kind, section, count) or read_header(line) == (
+        kind,
+        section,
+        count,
+    )
     deck = parse_text(f"{line}\n3 Hida Akeno\n")
     assert len(deck.cards) == 1 and deck.cards[0].name == "Hida Akeno" and not deck.issues
     assert deck.headers == 1
@@ -57,7 +72,10 @@ def test_card_lines_are_not_headers(line):
 def test_pregame_labels_carry_their_card():
     deck = parse_text("Stronghold: Shiro Daidoji\nSensei - Kaelung Sensei\nWind: Wind of Justice\nDynasty:\n1 X\n")
     assert [(c.section, c.name) for c in deck.cards[:3]] == [
-        (PREGAME, "Shiro Daidoji"), (PREGAME, "Kaelung Sensei"), (PREGAME, "Wind of Justice")]
+        (PREGAME, "Shiro Daidoji"),
+        (PREGAME, "Kaelung Sensei"),
+        (PREGAME, "Wind of Justice"),
+    ]
     assert not deck.issues
 
 
@@ -73,18 +91,25 @@ def test_a_decorated_title_line_is_no_parse_problem():
 
 
 def test_sub_header_counts_end_at_the_blank_line_after_their_cards():
-    deck = parse_text("Dynasty - (40)\n\nEvent - (2)\n1x Alliance\n1x Wisdom Gained\n\n3x Famous Bazaar\n"
-                      "# Follower (9)\n3 A\n3 B\n2 C\n")
+    deck = parse_text(
+        "Dynasty - (40)\n\nEvent - (2)\n1x Alliance\n1x Wisdom Gained\n\n3x Famous Bazaar\n"
+        "# Follower (9)\n3 A\n3 B\n2 C\n"
+    )
     assert [(label, stated, listed) for label, stated, listed, _ in deck.subtotals] == [
-        ("Event - (2)", 2, 2), ("Follower (9)", 9, 8)]
+        ("Event - (2)", 2, 2),
+        ("Follower (9)", 9, 8),
+    ]
 
 
 def test_a_sub_header_count_covers_runs_split_by_blank_lines_until_it_is_reached():
     # annotated posted lists (strangeassembly.com, 2015): one type's cards in runs, a blank line between them
-    deck = parse_text("# Dynasty (9)\n# Personality (9)\n3 A\n\n3 B\n\n3 C\n\n3 D\n# Fate (4)\n# Item (2)\n1 E\n\n"
-                      "1 F\n\n1 G\n")
+    deck = parse_text(
+        "# Dynasty (9)\n# Personality (9)\n3 A\n\n3 B\n\n3 C\n\n3 D\n# Fate (4)\n# Item (2)\n1 E\n\n1 F\n\n1 G\n"
+    )
     assert [(label, stated, listed) for label, stated, listed, _ in deck.subtotals] == [
-        ("Personality (9)", 9, 9), ("Item (2)", 2, 2)]
+        ("Personality (9)", 9, 9),
+        ("Item (2)", 2, 2),
+    ]
     # its count reached, the next blank line ends it (D is under no sub-header); short of it, the next header does
     deck = parse_text("Dynasty:\nEvent (3)\n1 A\n\n1 B\n\n1 C\n\n1 D\nHoldings (1)\n1 E\n")
     assert [(stated, listed) for _, stated, listed, _ in deck.subtotals] == [(3, 3), (1, 1)]
@@ -93,13 +118,17 @@ def test_a_sub_header_count_covers_runs_split_by_blank_lines_until_it_is_reached
 
 
 def test_oracle_type_sub_header_counts_are_kept():
-    deck = parse_decklist("# Dynasty - (40) [2 distinct]\n# Holding - (4) [2 distinct]\n3 Copper Mine\n"
-                          "1 Iron Mine\n# Personality - (3) [1 distinct]\n2 Hida Akeno\n", "deck.txt")
+    deck = parse_decklist(
+        "# Dynasty - (40) [2 distinct]\n# Holding - (4) [2 distinct]\n3 Copper Mine\n"
+        "1 Iron Mine\n# Personality - (3) [1 distinct]\n2 Hida Akeno\n",
+        "deck.txt",
+    )
     assert deck.input_format == "oracle"
     assert [(stated, listed) for _, stated, listed, _ in deck.subtotals] == [(4, 4), (3, 2)]
 
 
 # -- with the card pool ------------------------------------------------------------------------------------
+
 
 def _codes(report, kind="warnings"):
     return [f.code for f in getattr(report, kind)]
@@ -108,8 +137,10 @@ def _codes(report, kind="warnings"):
 def test_near_certain_typos_are_read_and_counted_with_a_warning():
     """Barley Farm, Traveling Peddler, Weigh the Cost, Thorough Preparations, Central Castle, The Honorable Garrison
     of the Lion and Fall Back! as players misspell them."""
-    text = ("Stronghold: Central Castle?\nDynasty:\n1 Barely farm\n1 Travelling peddler\n"
-            "Fate:\n1 Weight the cost\n1 Thorough Preperations\n1 Fall Back\n")
+    text = (
+        "Stronghold: Central Castle?\nDynasty:\n1 Barely farm\n1 Travelling peddler\n"
+        "Fate:\n1 Weight the cost\n1 Thorough Preperations\n1 Fall Back\n"
+    )
     report = check("obsidian-hand", text)
     read = {f.line: f.message for f in report.warnings if f.code == "read-as"}
     assert read == {
@@ -124,7 +155,8 @@ def test_near_certain_typos_are_read_and_counted_with_a_warning():
     assert report.counts == {PREGAME: 1, DYNASTY: 2, FATE: 3}
     garrison = check("obsidian-hand", "Stronghold:\nHonorable Garrison of the Lion\n")
     assert [f.message for f in garrison.warnings if f.code == "read-as"] == [
-        "line 2: read “Honorable Garrison of the Lion” as “The Honorable Garrison of the Lion”."]
+        "line 2: read “Honorable Garrison of the Lion” as “The Honorable Garrison of the Lion”."
+    ]
 
 
 def test_strict_titles_turn_near_certain_typos_into_problems():
@@ -160,11 +192,14 @@ def test_unknown_cards_without_a_header_count_with_the_cards_around_them():
     report = check("obsidian-hand", "3 Hida Akeno\n2 Certainly Not A Card\n\n1 Another Unknown Thing\n")
     assert report.counts[DYNASTY] == 5
     assert [(f.code, f.line) for f in report.warnings if f.code in ("no-section", "unplaceable")] == [
-        ("no-section", 1), ("no-section", 2), ("unplaceable", 4)]
+        ("no-section", 1),
+        ("no-section", 2),
+        ("unplaceable", 4),
+    ]
 
 
 def test_a_title_with_one_card_reads_as_it_whatever_its_level():
-    """"1x Moto Taigo, Shogun": the one card of that title is Experienced 2; it is read, with a warning naming it."""
+    """ "1x Moto Taigo, Shogun": the one card of that title is Experienced 2; it is read, with a warning naming it."""
     report = check("obsidian-hand", "Dynasty:\n1x Moto Taigo, Shogun\n")
     assert "unknown-card" not in _codes(report, "problems")
     [read] = [w for w in report.warnings if w.code == "read-as"]
@@ -186,20 +221,30 @@ def test_remarks_after_a_card_are_not_part_of_its_title():
 
 def test_pregame_kinds_under_pre_game_are_sub_headers():
     # a posted list (kolatinformant, 2014): "# Pre-Game (2)" over "# Stronghold (1)" and "# Sensei (1)"
-    deck = parse_text("# Pre-Game (2)\n\n# Stronghold (1)\n1 Kaiu Shiro\n\n# Sensei (1)\n1 Akikazu Sensei\n"
-                      "# Dynasty (1)\n1 Hida Akeno\n")
+    deck = parse_text(
+        "# Pre-Game (2)\n\n# Stronghold (1)\n1 Kaiu Shiro\n\n# Sensei (1)\n1 Akikazu Sensei\n"
+        "# Dynasty (1)\n1 Hida Akeno\n"
+    )
     assert deck.declared == ((PREGAME, 2, 1), (DYNASTY, 1, 8))
     assert [(label, stated, listed) for label, stated, listed, _ in deck.subtotals] == [
-        ("Stronghold (1)", 1, 1), ("Sensei (1)", 1, 1)]
+        ("Stronghold (1)", 1, 1),
+        ("Sensei (1)", 1, 1),
+    ]
     assert [c.section for c in deck.cards] == [PREGAME, PREGAME, DYNASTY]
 
 
 def test_type_sub_headers_name_the_deck_when_no_deck_header_does():
     # a posted list (a geocities page): "Stronghold: ...", then type sub-headers and no deck header
-    deck = parse_text("Stronghold: Kaiu Shiro\n\nPersonalities\nHida Akeno x3\n\nFollowers\nMerchant Guard x3\n"
-                      "\nActions\nWeigh the Cost x2\n")
+    deck = parse_text(
+        "Stronghold: Kaiu Shiro\n\nPersonalities\nHida Akeno x3\n\nFollowers\nMerchant Guard x3\n"
+        "\nActions\nWeigh the Cost x2\n"
+    )
     assert [(c.name, c.section) for c in deck.cards] == [
-        ("Kaiu Shiro", PREGAME), ("Hida Akeno", DYNASTY), ("Merchant Guard", FATE), ("Weigh the Cost", FATE)]
+        ("Kaiu Shiro", PREGAME),
+        ("Hida Akeno", DYNASTY),
+        ("Merchant Guard", FATE),
+        ("Weigh the Cost", FATE),
+    ]
 
 
 def test_type_sub_headers_under_a_deck_header_stay_in_it():
@@ -209,39 +254,45 @@ def test_type_sub_headers_under_a_deck_header_stay_in_it():
 
 
 def test_deck_totals_rules_and_a_byline_are_no_cards():
-    deck = parse_text("The Seven Swords Deck\nBy Nick Zube\n\nPersonalities\nHida Akeno x3\n-----------\n"
-                      "Dynasty Total: 3\n")
+    deck = parse_text(
+        "The Seven Swords Deck\nBy Nick Zube\n\nPersonalities\nHida Akeno x3\n-----------\nDynasty Total: 3\n"
+    )
     assert [c.name for c in deck.cards] == ["The Seven Swords Deck", "Hida Akeno"] and not deck.issues
     assert deck.title_line == 1 and deck.declared == ((DYNASTY, 3, 7),)
 
 
 # -- a count written after the title ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("line, count, name, set_name", [
-    ("Barley Farm x3", 3, "Barley Farm", None),
-    ("Barley Farm X3", 3, "Barley Farm", None),
-    ("Barley Farm x 3", 3, "Barley Farm", None),
-    ("Barley Farm ×2", 2, "Barley Farm", None),
-    ("Barley Farm (x3)", 3, "Barley Farm", None),
-    ("Barley Farm (3)", 3, "Barley Farm", None),
-    ("Barley Farm [3x]", 3, "Barley Farm", None),
-    ("Barley Farm 3x", 3, "Barley Farm", None),
-    ("Barley Farm - 3", 3, "Barley Farm", None),
-    ("Barley Farm – 3", 3, "Barley Farm", None),
-    ("Barley Farm - x3", 3, "Barley Farm", None),
-    ("- Barley Farm x2", 2, "Barley Farm", None),
-    ("Barley Farm x3 [Gold Edition]", 3, "Barley Farm", "Gold Edition"),
-    ("Barley Farm [Gold Edition] x3", 3, "Barley Farm", "Gold Edition"),
-    ("Yoritomo (Exp. 2) x2", 2, "Yoritomo", None),
-    ("Hida Kisada - exp2 x3", 3, "Hida Kisada", None),
-])
+
+@pytest.mark.parametrize(
+    "line, count, name, set_name",
+    [
+        ("Barley Farm x3", 3, "Barley Farm", None),
+        ("Barley Farm X3", 3, "Barley Farm", None),
+        ("Barley Farm x 3", 3, "Barley Farm", None),
+        ("Barley Farm ×2", 2, "Barley Farm", None),
+        ("Barley Farm (x3)", 3, "Barley Farm", None),
+        ("Barley Farm (3)", 3, "Barley Farm", None),
+        ("Barley Farm [3x]", 3, "Barley Farm", None),
+        ("Barley Farm 3x", 3, "Barley Farm", None),
+        ("Barley Farm - 3", 3, "Barley Farm", None),
+        ("Barley Farm – 3", 3, "Barley Farm", None),
+        ("Barley Farm - x3", 3, "Barley Farm", None),
+        ("- Barley Farm x2", 2, "Barley Farm", None),
+        ("Barley Farm x3 [Gold Edition]", 3, "Barley Farm", "Gold Edition"),
+        ("Barley Farm [Gold Edition] x3", 3, "Barley Farm", "Gold Edition"),
+        ("Yoritomo (Exp. 2) x2", 2, "Yoritomo", None),
+        ("Hida Kisada - exp2 x3", 3, "Hida Kisada", None),
+    ],
+)
 def test_a_count_after_the_title_is_read(line, count, name, set_name):
     card = parse_card_line(line, 1, DYNASTY)
     assert (card.count, card.name, card.set_name) == (count, name, set_name)
 
 
-@pytest.mark.parametrize("line", ["Hida Kisada - exp 2", "Ring of Earth", "Matrix3", "x3", "Hida Kisada (Exp)",
-                                  "Moto Taigo, Shogun"])
+@pytest.mark.parametrize(
+    "line", ["Hida Kisada - exp 2", "Ring of Earth", "Matrix3", "x3", "Hida Kisada (Exp)", "Moto Taigo, Shogun"]
+)
 def test_a_title_keeps_what_is_no_count(line):
     card = parse_card_line(line, 1, DYNASTY)
     assert card.count == 1 and trailing_count(line) is None
@@ -260,8 +311,9 @@ def test_an_impossible_count_after_the_title_is_a_parse_problem(line):
 
 
 def test_counts_after_titles_make_the_totals():
-    report = check("obsidian-hand",
-                   "Dynasty:\nHida Akeno x3\nCopper Mine (x2)\nBarley Farm - 3\nFate:\nMerchant Guard 3x\n")
+    report = check(
+        "obsidian-hand", "Dynasty:\nHida Akeno x3\nCopper Mine (x2)\nBarley Farm - 3\nFate:\nMerchant Guard 3x\n"
+    )
     assert "unknown-card" not in _codes(report, "problems")
     assert report.counts[DYNASTY] == 8 and report.counts[FATE] == 3
 
@@ -277,6 +329,7 @@ def test_mismatched_sub_header_counts_are_warnings():
 
 # -- verdicts ------------------------------------------------------------------------------------------------
 
+
 def test_text_that_is_no_decklist():
     report = check("obsidian-hand", "Dear all,\nthe tournament starts at ten.\nBring snacks!\n")
     assert report.verdict == "not-a-decklist" and report.legal is None and not report.problems
@@ -288,14 +341,18 @@ def test_one_card_line_is_a_decklist():
     assert report.verdict == "not-legal"
 
 
-@pytest.mark.parametrize("text, fmt, day, code, verdict", [
-    ("Hello there, this is no deck.\n", "obsidian-hand", "2016-03-01", 4, "not-a-decklist"),
-    (None, "new-era", "2016-03-01", 3, "cannot-be-checked"),
-])
+@pytest.mark.parametrize(
+    "text, fmt, day, code, verdict",
+    [
+        ("Hello there, this is no deck.\n", "obsidian-hand", "2016-03-01", 4, "not-a-decklist"),
+        (None, "new-era", "2016-03-01", 3, "cannot-be-checked"),
+    ],
+)
 def test_exit_codes(tmp_path, text, fmt, day, code, verdict):
     deck = tmp_path / "deck.txt"
-    deck.write_text(text if text is not None else (ROOT / "tests" / "decks" / "new-era.txt").read_text("utf-8"),
-                    encoding="utf-8")
+    deck.write_text(
+        text if text is not None else (ROOT / "tests" / "decks" / "new-era.txt").read_text("utf-8"), encoding="utf-8"
+    )
     # The command in this process (`l5r_here`): the exit code is what `main` decides, and the console script exits
     # with it (tests/test_deck_cli.py runs the script).
     result = l5r_here("deck", "check", "--json", "--format", fmt, "--as-of", day, "--cardpool", pool_dir(), deck)

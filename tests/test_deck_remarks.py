@@ -12,8 +12,15 @@ import pytest
 from decks.support import check, index
 from l5r.engine.deck.prose import LONG_MARGIN, ProseRule, prose_rule, word_count
 
-TITLES = ["For Shame!", "I Do Not Die So Easily!", "Lies, Lies, Lies...", "Shall We?", "Iron Mine",
-          "Lord of the Kumo, The Great Sea Spider", "The Line Must Be Drawn Here!"]
+TITLES = [
+    "For Shame!",
+    "I Do Not Die So Easily!",
+    "Lies, Lies, Lies...",
+    "Shall We?",
+    "Iron Mine",
+    "Lord of the Kumo, The Great Sea Spider",
+    "The Line Must Be Drawn Here!",
+]
 
 
 def _remarks(report) -> list[str]:
@@ -29,19 +36,23 @@ def test_the_measure_is_taken_on_the_titles():
     assert word_count("The Fall Back!") == 2
 
 
-@pytest.mark.parametrize("line", [
-    "Reserve personality to retain tempo.",  # no title ends in a lone full stop
-    "Efficient removal. I'd run more",  # two sentences
-    "Why not run more gold in it?",  # "?" ends titles of two words at most here
-    "It is the best card in this whole deck by far and I run three",  # longer than any title by more than the margin
-    "Current decklist is:",  # the colon that leads into a list
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Reserve personality to retain tempo.",  # no title ends in a lone full stop
+        "Efficient removal. I'd run more",  # two sentences
+        "Why not run more gold in it?",  # "?" ends titles of two words at most here
+        "It is the best card in this whole deck by far and I run three",  # longer than any title by more than the margin
+        "Current decklist is:",  # the colon that leads into a list
+    ],
+)
 def test_prose_is_told_by_a_shape_no_title_has(line):
     assert ProseRule.of_titles(TITLES).reason(line) is not None
 
 
-@pytest.mark.parametrize("line", [
-    "Gaijin Pepper", "Great card.", "So much fun!", "The Mighty Big Holding", "Shall We?", "Lies, Lies..."])
+@pytest.mark.parametrize(
+    "line", ["Gaijin Pepper", "Great card.", "So much fun!", "The Mighty Big Holding", "Shall We?", "Lies, Lies..."]
+)
 def test_a_line_shaped_like_a_title_is_not_prose(line):
     assert ProseRule.of_titles(TITLES).reason(line) is None
 
@@ -61,8 +72,11 @@ def test_every_pool_title_is_no_prose():
 
 
 def test_a_remark_is_counted_in_no_deck_and_said():
-    report = check("obsidian-hand", "Dynasty:\n3 Iron Mine\nReserve personality to retain tempo.\n4 Force for him "
-                                    "is extremely useful against the myriad of fear in the environment.\n")
+    report = check(
+        "obsidian-hand",
+        "Dynasty:\n3 Iron Mine\nReserve personality to retain tempo.\n4 Force for him "
+        "is extremely useful against the myriad of fear in the environment.\n",
+    )
     assert report.counts["dynasty"] == 3
     assert not [p for p in report.problems if p.code == "unknown-card"]
     remarks = _remarks(report)
@@ -78,28 +92,38 @@ def test_a_line_like_a_title_that_names_no_card_stays_an_unknown_card():
 
 
 def test_a_sub_headers_count_leaves_the_remarks_out():
-    text = ("Dynasty:\n# Holdings (6)\n3 Iron Mine\nThe gold structure above has been quite stable, with the option of "
-            "explosive gold starts.\n\n3 Copper Mine\n4 Force for him is extremely useful against the myriad of fear "
-            "in the environment.\n\n")
+    text = (
+        "Dynasty:\n# Holdings (6)\n3 Iron Mine\nThe gold structure above has been quite stable, with the option of "
+        "explosive gold starts.\n\n3 Copper Mine\n4 Force for him is extremely useful against the myriad of fear "
+        "in the environment.\n\n"
+    )
     report = check("obsidian-hand", text)
     assert not [w for w in report.warnings if w.code == "declared-count"], report.warnings
 
 
 def test_a_line_the_reader_refuses_is_a_remark_when_it_is_prose():
-    report = check("obsidian-hand", "Dynasty:\n3 Iron Mine\nCurrent decklist is:\nGood vs. Crab; run 3 of it in every "
-                                    "build you make.\nCombos:\n")
+    report = check(
+        "obsidian-hand",
+        "Dynasty:\n3 Iron Mine\nCurrent decklist is:\nGood vs. Crab; run 3 of it in every build you make.\nCombos:\n",
+    )
     assert [p.line for p in report.problems if p.code == "parse"] == [5]  # one word: a header the reader does not know
     assert [int(m.split(":")[0].split()[1]) for m in _remarks(report)] == [3, 4]
 
 
 def test_a_long_line_that_lists_cards_is_no_remark():
-    report = check("obsidian-hand", "Dynasty:\nThe Chess Masters and Teachers of the deck: 3* Iron Mine, 2* Copper "
-                                    "Mine, Hida Kisada (trade pieces)\n")
+    report = check(
+        "obsidian-hand",
+        "Dynasty:\nThe Chess Masters and Teachers of the deck: 3* Iron Mine, 2* Copper "
+        "Mine, Hida Kisada (trade pieces)\n",
+    )
     assert not _remarks(report)
     assert [p.code for p in report.problems if p.line == 2] in (["parse"], ["unknown-card"])
 
 
 def test_a_sentence_that_names_a_card_in_passing_is_a_remark():
-    report = check("obsidian-hand", "Dynasty:\n3 Iron Mine\nJust to start out, I picked the new holding, Copper Mine, "
-                                    "for the strategy it gives the deck.\n")
+    report = check(
+        "obsidian-hand",
+        "Dynasty:\n3 Iron Mine\nJust to start out, I picked the new holding, Copper Mine, "
+        "for the strategy it gives the deck.\n",
+    )
     assert report.counts["dynasty"] == 3 and len(_remarks(report)) == 1

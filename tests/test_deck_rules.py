@@ -59,8 +59,9 @@ def test_a_count_of_one_is_singular_and_every_other_count_plural():
     """mod-deck-size and mod-copy-limit, as a player reads them: "has 1 card", "says 1 card", "1 is listed", but
     "0 cards", "2 cards", "2 copies". The page's checker words them the same (tests/deck-conformance/
     singular-counts.json, compared message for message in tests/browser/test_deck_check_page.py)."""
-    report = check("modern", "Stronghold:\nKaiu Shiro\nDynasty (2):\nPersonalities (2):\nHida Akeno\n"
-                             "Fate (1):\nScout\nScout\n")
+    report = check(
+        "modern", "Stronghold:\nKaiu Shiro\nDynasty (2):\nPersonalities (2):\nHida Akeno\nFate (1):\nScout\nScout\n"
+    )
     messages = [p.message for p in report.problems + report.warnings]
     assert "the Dynasty deck has 1 card; Modern requires exactly 50." in messages
     assert "the Fate deck has 2 cards; Modern requires exactly 50." in messages
@@ -176,8 +177,14 @@ def test_counts_as_shares_the_limit():
 
 def test_listed_same_title_cards_are_separate_cards():
     """oh-ii-f-deck-restrictions: Hida Kisada (Obsidian, Emperor), Hida Yakamo (Oni or not) are separate."""
-    deck = add(OH, "Dynasty", "Hida Kisada [Obsidian Edition]", "Hida Kisada [Emperor Edition]",
-               "3 Hida Yakamo (Oni)", "Hida Yakamo (Hero)")
+    deck = add(
+        OH,
+        "Dynasty",
+        "Hida Kisada [Obsidian Edition]",
+        "Hida Kisada [Emperor Edition]",
+        "3 Hida Yakamo (Oni)",
+        "Hida Yakamo (Hero)",
+    )
     report = check("obsidian-hand", deck)
     assert "copy-limit" not in codes(report) and "unknown-card" not in codes(report)
 
@@ -232,8 +239,9 @@ def test_new_era_one_stronghold():
 
 def test_modern_bans_the_starting_holdings():
     """mod-ban-border-keep, mod-ban-bamboo-harvesters: Modern bans them; the Experienced Border Keep is fine."""
-    report = check("modern", add(remove(MODERN, "Hida Kaoru", "Hida Kaiji"), "Dynasty", "Border Keep",
-                                 "Bamboo Harvesters"))
+    report = check(
+        "modern", add(remove(MODERN, "Hida Kaoru", "Hida Kaiji"), "Dynasty", "Border Keep", "Bamboo Harvesters")
+    )
     assert sorted(p.rule for p in only(report, "banned")) == ["mod-ban-bamboo-harvesters", "mod-ban-border-keep"]
     assert check("modern", add(remove(MODERN, "Hida Kaoru"), "Dynasty", "Border Keep - Experienced")).legal
 
@@ -279,8 +287,9 @@ def test_ban_list_as_of_a_date():
     deck = add(OH, "Dynasty", "Moshi Eihime")
     before = check("obsidian-hand", deck, on=dt.date(2016, 2, 14))
     assert "banned" not in codes(before) and before.bans == "not-stated" and before.legal is None
-    assert [p.rule for p in only(check("obsidian-hand", deck, on=dt.date(2016, 2, 15)), "banned")] == \
-        ["oh-ban-moshi-eihime"]
+    assert [p.rule for p in only(check("obsidian-hand", deck, on=dt.date(2016, 2, 15)), "banned")] == [
+        "oh-ban-moshi-eihime"
+    ]
 
 
 def test_a_dated_entry_holds_before_the_whole_list_is_stated():
@@ -326,8 +335,9 @@ def test_unreleased_and_promo_category_ban_and_banned_beats_not_legal():
     """oh-ban-unreleased-promos: a banned card is `banned`, not `not-legal` (on a day the list is stated)."""
     stone = add(OH, "Dynasty", "Stone of Remembrance")  # printed only as a Celestial promo
     assert check("obsidian-hand", stone, on=dt.date(2015, 11, 11)).bans == "not-stated"
-    assert [p.rule for p in check("obsidian-hand", stone, on=dt.date(2016, 2, 15)).problems] == \
-        ["oh-ban-unreleased-promos"]
+    assert [p.rule for p in check("obsidian-hand", stone, on=dt.date(2016, 2, 15)).problems] == [
+        "oh-ban-unreleased-promos"
+    ]
     unreleased = add(OH, "Fate", "A Casual Stroll")  # an unreleased promo: not in the Legacy pool either
     assert codes(check("obsidian-hand", unreleased, on=dt.date(2015, 11, 1))) == ["not-legal"]
     assert codes(check("obsidian-hand", unreleased, on=dt.date(2016, 2, 15))) == ["banned"]
@@ -338,8 +348,9 @@ def test_unreleased_and_promo_category_ban_and_banned_beats_not_legal():
 
 def test_modern_legal_sets():
     """mod-card-legality: a card printed in none of the legal sets and with none of the legal bugs."""
-    [problem] = only(check("modern", add(remove(MODERN, "Hida Kaoru"), "Dynasty", "Hida Kisada (Imperial)")),
-                     "not-legal")
+    [problem] = only(
+        check("modern", add(remove(MODERN, "Hida Kaoru"), "Dynasty", "Hida Kisada (Imperial)")), "not-legal"
+    )
     assert problem.rule == "mod-card-legality" and problem.card == "Hida Kisada (Imperial)"
 
 
@@ -385,18 +396,34 @@ def test_unknown_and_ambiguous_cards():
 
 def test_every_problem_is_reported():
     """Every rule broken at once is reported once each, each with its rule id."""
-    text = add(remove(OH, "Kaiu Shiro", "A Simple Yari"), "Dynasty", "Hantei", "Aulus", "4 Hida Ikkaku",
-               "Ancient Tome", "Certainly Not A Card", "0 Hida Kagura")
+    text = add(
+        remove(OH, "Kaiu Shiro", "A Simple Yari"),
+        "Dynasty",
+        "Hantei",
+        "Aulus",
+        "4 Hida Ikkaku",
+        "Ancient Tome",
+        "Certainly Not A Card",
+        "0 Hida Kagura",
+    )
     report = check("obsidian-hand", text)
-    assert set(codes(report)) == {"pregame", "deck-size", "banned", "not-legal", "copy-limit", "wrong-deck",
-                                  "unknown-card", "parse"}
+    assert set(codes(report)) == {
+        "pregame",
+        "deck-size",
+        "banned",
+        "not-legal",
+        "copy-limit",
+        "wrong-deck",
+        "unknown-card",
+        "parse",
+    }
     # Each with its rule id; a line that is no card line breaks no construction rule and cites none.
     assert all(p.rule for p in report.problems if p.code != "parse")
     assert not [p.rule for p in report.problems if p.code == "parse" and p.rule]
 
 
 def test_a_modern_ban_message_says_as_of_not_since():
-    """"As of August 16, 2015, the following cards are banned" says nothing about when a ban began."""
+    """ "As of August 16, 2015, the following cards are banned" says nothing about when a ban began."""
     report = check("modern", add(remove(MODERN, "Hida Kaoru"), "Dynasty", "Border Keep"))
     [problem] = only(report, "banned")
     assert "since" not in problem.message and "as of 2015-08-16" in problem.message

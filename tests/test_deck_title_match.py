@@ -33,12 +33,19 @@ def test_title_match_holds_the_reading_rules_python_has():
     text = SCRIPT.read_text(encoding="utf-8")
     assert title_match_script(text) == text, (
         "docs/assets/title-match.js is out of step with names.py READING_KEY_RULES: run "
-        "`python -m l5r.site.api.deckdata --title-match`")
+        "`python -m l5r.site.api.deckdata --title-match`"
+    )
 
 
 def _fold_in_node(texts: list[str]) -> list[str]:
-    done = subprocess.run([NODE, "-e", _FOLD, str(SCRIPT)], input=json.dumps(texts), capture_output=True,
-                          text=True, check=False, timeout=300)
+    done = subprocess.run(
+        [NODE, "-e", _FOLD, str(SCRIPT)],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 

@@ -90,8 +90,9 @@ def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, text: str
         return "read"
     if got is None:
         problems = [p for p in out.problems if p.code == "unknown-card"]
-        if any(target.key in p.message and ("different cards" in p.message or "write which" in p.message)
-               for p in problems):
+        if any(
+            target.key in p.message and ("different cards" in p.message or "write which" in p.message) for p in problems
+        ):
             return "ambiguous"
         return "not read"
     if got in index.named(card.name, card.experience) and target not in index.named(card.name, card.experience):
@@ -106,17 +107,20 @@ def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, text: str
 
 def _report(tally: Tally, pool: str) -> str:
     counts = ", ".join(f"{n} {what}" for what, n in sorted(tally.outcomes.items()))
-    return (f"{pool}: {tally.titles} titles × {tally.styles} styles = {tally.cases} written forms: {counts}; "
-            f"{len(tally.prose_shaped)} shaped like prose; "
-            f"{len(tally.collisions)} shared readings reported as ambiguous "
-            f"({'; '.join(sorted(tally.collisions)[:20])})")
+    return (
+        f"{pool}: {tally.titles} titles × {tally.styles} styles = {tally.cases} written forms: {counts}; "
+        f"{len(tally.prose_shaped)} shaped like prose; "
+        f"{len(tally.collisions)} shared readings reported as ambiguous "
+        f"({'; '.join(sorted(tally.collisions)[:20])})"
+    )
 
 
 def _assert_all_read(tally: Tally, pool: str, capsys) -> None:
     with capsys.disabled():
         print("\n" + _report(tally, pool))
-    examples = "\n".join(f"  {style}: “{text}” for {key}: {outcome}" for style, text, key, outcome in
-                         tally.failures[:25])
+    examples = "\n".join(
+        f"  {style}: “{text}” for {key}: {outcome}" for style, text, key, outcome in tally.failures[:25]
+    )
     assert not tally.failures, f"{len(tally.failures)} of {tally.cases} forms misread ({pool}):\n{examples}"
     # the shape that makes a line the author's remark (engine/deck/prose.py) is one no title has, in any style
     assert not tally.prose_shaped, f"titles shaped like prose ({pool}): {tally.prose_shaped[:10]}"

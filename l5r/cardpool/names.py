@@ -11,9 +11,19 @@ import re
 import unicodedata
 from typing import Final
 
-_SAME_CHARACTERS = str.maketrans({
-    "’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ",
-})
+_SAME_CHARACTERS = str.maketrans(
+    {
+        "’": "'",
+        "‘": "'",
+        "`": "'",
+        "´": "'",
+        "“": '"',
+        "”": '"',
+        "–": "-",
+        "—": "-",
+        "\u00a0": " ",
+    }
+)
 
 # "Experienced 2CW", "Exp 2", "Exp. 3KYD", "ExperiencedCoM", "Inexperienced", "inexp", "Experienced 3.5", and the
 # forum shorthand "XP", "xp2", "XP 2CW" (no pool title ends in the word "xp" or "exp")
@@ -21,7 +31,8 @@ _EXPERIENCE = r"(?P<exp>(?:(?:in)?exp(?:erienced|\.)?|xp)(?:\s*\d+(?:\.\d+)?)?(?
 EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 # The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)".
 TRAILING_EXPERIENCE = _TRAILING_EXPERIENCE = re.compile(
-    rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?$", re.I)
+    rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?$", re.I
+)
 QUALIFIER = _QUALIFIER = re.compile(r"^(?P<base>.+?)(?<!\s)\s*\((?P<qualifier>[^()]+)\)$")
 
 

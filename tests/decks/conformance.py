@@ -47,8 +47,20 @@ def cases() -> list[Case]:
         if "append" in deck:  # a tests/decks file plus appended lines
             text += ("" if text.endswith("\n") else "\n") + deck["append"]
         filename = raw.get("filename") or deck.get("file") or "deck.txt"
-        out.append(Case(path.name, raw["description"], text, filename, raw.get("input_format"), raw.get("format"),
-                        raw["as_of"], raw.get("pool", "real"), raw["expect"], raw.get("strict_titles", False)))
+        out.append(
+            Case(
+                path.name,
+                raw["description"],
+                text,
+                filename,
+                raw.get("input_format"),
+                raw.get("format"),
+                raw["as_of"],
+                raw.get("pool", "real"),
+                raw["expect"],
+                raw.get("strict_titles", False),
+            )
+        )
     return out
 
 
@@ -72,14 +84,18 @@ def summary(report: dict, expect: dict) -> dict:
     if "counts" in expect:
         got["counts"] = report["counts"]
     if "suggestions" in expect:
-        got["suggestions"] = {str(p["line"]): p.get("suggestions", []) for p in report["problems"]
-                              if p["code"] == "unknown-card" and str(p["line"]) in expect["suggestions"]}
+        got["suggestions"] = {
+            str(p["line"]): p.get("suggestions", [])
+            for p in report["problems"]
+            if p["code"] == "unknown-card" and str(p["line"]) in expect["suggestions"]
+        }
     return got
 
 
 def expected(case: Case) -> dict:
-    return {k: (sorted(v) if k in ("problems", "warnings") else v) for k, v in case.expect.items()
-            if k != "error_contains"}
+    return {
+        k: (sorted(v) if k in ("problems", "warnings") else v) for k, v in case.expect.items() if k != "error_contains"
+    }
 
 
 def explain(case: Case, got: dict, who: str) -> str:

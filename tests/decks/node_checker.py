@@ -40,10 +40,16 @@ class Differential:
 
     def python(self, case: dict[str, Any]) -> dict[str, Any]:
         try:
-            result = check_text(support.codex(), case["text"], self.index, dt.date.fromisoformat(case["as_of"]),
-                                source=case.get("source") or "<deck>", format_id=case.get("format") or None,
-                                input_format=case.get("input_format") or None,
-                                strict_titles=bool(case.get("strict")))
+            result = check_text(
+                support.codex(),
+                case["text"],
+                self.index,
+                dt.date.fromisoformat(case["as_of"]),
+                source=case.get("source") or "<deck>",
+                format_id=case.get("format") or None,
+                input_format=case.get("input_format") or None,
+                strict_titles=bool(case.get("strict")),
+            )
         except CodexError as exc:
             return {"error": str(exc)}
         return result.report.as_json()
@@ -52,8 +58,13 @@ class Differential:
         """The browser checker's answers, from one Node process kept for every batch (started on first use)."""
         assert NODE, "node is not installed"
         if self._node is None or self._node.poll() is not None:
-            self._node = subprocess.Popen([NODE, str(HARNESS), str(self.data), str(self.script)], text=True,
-                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            self._node = subprocess.Popen(
+                [NODE, str(HARNESS), str(self.data), str(self.script)],
+                text=True,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            )
         assert self._node.stdin is not None and self._node.stdout is not None
         self._node.stdin.write(json.dumps(cases) + "\n")
         self._node.stdin.flush()
@@ -73,6 +84,7 @@ class Differential:
 
 def first_difference(python: dict[str, Any], browser: dict[str, Any]) -> str | None:
     """None when the two answers are the same JSON; else the first key path where they differ, both values."""
+
     def walk(a: Any, b: Any, path: str) -> str | None:
         if isinstance(a, dict) and isinstance(b, dict):
             for key in sorted(set(a) | set(b)):
@@ -88,7 +100,8 @@ def first_difference(python: dict[str, Any], browser: dict[str, Any]) -> str | N
                 if found:
                     return found
             if len(a) != len(b):
-                return f"{path}: python has {len(a)} items, browser {len(b)}: {a[len(b):] or b[len(a):]!r}"
+                return f"{path}: python has {len(a)} items, browser {len(b)}: {a[len(b) :] or b[len(a) :]!r}"
             return None
         return None if a == b else f"{path}: python {a!r} browser {b!r}"
+
     return walk(python, browser, "")

@@ -37,7 +37,7 @@ _EXPERIENCED = re.compile(r"\s*•\s*Experienced\s*(.*)$")
 
 
 def pure_text_title(title: str) -> str:
-    """"Big Dog • Experienced" -> "Big Dog - exp", "… • Experienced 2" -> "… - exp2" (docs/API.md)."""
+    """ "Big Dog • Experienced" -> "Big Dog - exp", "… • Experienced 2" -> "… - exp2" (docs/API.md)."""
     match = _EXPERIENCED.search(title)
     if not match:
         return title
@@ -51,8 +51,7 @@ def _deck_rank(deck: str) -> int:
 
 def sort_by_deck(cards: list[ListCard]) -> list[ListCard]:
     """databasesort['l5r'].deck"""
-    return sorted(cards, key=lambda c: (_deck_rank(c.deck), c.deck if _deck_rank(c.deck) == 2 else "", c.type,
-                                        c.title))
+    return sorted(cards, key=lambda c: (_deck_rank(c.deck), c.deck if _deck_rank(c.deck) == 2 else "", c.type, c.title))
 
 
 def headerize(cards: list[ListCard]) -> list[str | ListCard]:

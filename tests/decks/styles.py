@@ -49,11 +49,13 @@ _LEVEL = re.compile(r"^(?P<in>In)?[Ee]xperienced\s*(?P<n>\d+(?:\.\d+)?)?\s*(?P<t
 
 def _marker(written: Callable[[str, str, str], str]) -> Callable[[str | None], str | None]:
     """A style of experience marker from (digits, tag, 'in' or '') to the text after the title."""
+
     def style(experience: str | None) -> str | None:
         match = _LEVEL.match(experience or "")
         if not match or match.group("in"):
             return None
         return written(match.group("n") or "", match.group("tag") or "", "")
+
     return style
 
 

@@ -135,7 +135,7 @@ def remove(text: str, *titles: str) -> str:
         card = line.strip()
         for prefix in ("1x ", "3x ", "1 ", "3 "):
             if card.startswith(prefix):
-                card = card[len(prefix):]
+                card = card[len(prefix) :]
         if card not in titles:
             kept.append(line)
     assert len(kept) < len(text.splitlines()), f"test setup: none of {titles} is in the deck"

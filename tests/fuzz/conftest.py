@@ -11,10 +11,19 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-_COMMON = dict(deadline=None, database=None, print_blob=True,
-               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                      HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much])
-settings.register_profile("suite", max_examples=int(os.environ.get("L5R_FUZZ_EXAMPLES", "40")), derandomize=True,
-                          **_COMMON)
+_COMMON = dict(
+    deadline=None,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.filter_too_much,
+    ],
+)
+settings.register_profile(
+    "suite", max_examples=int(os.environ.get("L5R_FUZZ_EXAMPLES", "40")), derandomize=True, **_COMMON
+)
 settings.register_profile("fuzz", max_examples=int(os.environ.get("L5R_FUZZ_EXAMPLES", "10000")), **_COMMON)
 settings.load_profile(os.environ.get("L5R_FUZZ_PROFILE", "suite"))

@@ -89,7 +89,7 @@ def _duplicate_key(draw, text):
     keyed = [i for i, line in enumerate(lines) if re.match(r"^\s*(- )?[A-Za-z_]+:", line)]
     i = draw(st.sampled_from(keyed))
     line = re.sub(r"^(\s*)- ", r"\1  ", lines[i])
-    return "".join(lines[: i + 1] + [line] + lines[i + 1:]).encode("utf-8")
+    return "".join(lines[: i + 1] + [line] + lines[i + 1 :]).encode("utf-8")
 
 
 def _insert_line(draw, text, snippet):
@@ -100,20 +100,35 @@ def _insert_line(draw, text, snippet):
 
 
 def _alias(draw, text):
-    snippet = draw(st.sampled_from([
-        "anchor: &a [1, 2, 3]", "again: *a", "<<: {title: merged}", "x: &b {y: *b}",
-        "a: &a [*a, *a]", "lol: &l1 [x, x, x, x, x, x, x, x, x]\nlol2: &l2 [*l1, *l1, *l1, *l1, *l1, *l1]"
-        "\nlol3: [*l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2]",
-    ]))
+    snippet = draw(
+        st.sampled_from(
+            [
+                "anchor: &a [1, 2, 3]",
+                "again: *a",
+                "<<: {title: merged}",
+                "x: &b {y: *b}",
+                "a: &a [*a, *a]",
+                "lol: &l1 [x, x, x, x, x, x, x, x, x]\nlol2: &l2 [*l1, *l1, *l1, *l1, *l1, *l1]"
+                "\nlol3: [*l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2]",
+            ]
+        )
+    )
     return _insert_line(draw, text, snippet)
 
 
 def _python_tag(draw, text):
-    snippet = draw(st.sampled_from([
-        f"x: !!python/object/apply:os.system ['touch /tmp/{SENTINEL}']",
-        f"x: !!python/object/new:subprocess.check_output [['touch', '/tmp/{SENTINEL}']]",
-        "x: !!python/name:os.system", "x: !!binary aGVsbG8=", "x: !custom 3", "x: !!set {a, b}",
-    ]))
+    snippet = draw(
+        st.sampled_from(
+            [
+                f"x: !!python/object/apply:os.system ['touch /tmp/{SENTINEL}']",
+                f"x: !!python/object/new:subprocess.check_output [['touch', '/tmp/{SENTINEL}']]",
+                "x: !!python/name:os.system",
+                "x: !!binary aGVsbG8=",
+                "x: !custom 3",
+                "x: !!set {a, b}",
+            ]
+        )
+    )
     return _insert_line(draw, text, snippet)
 
 
@@ -145,8 +160,11 @@ def _tabs(draw, text):
 
 
 def _date(draw, text):
-    bad = draw(st.sampled_from(["2015-02-30", "2015-13-01", "0000-00-00", "2015-2-3", "99999-01-01",
-                                "2015-02-29", "2016-02-29"]))
+    bad = draw(
+        st.sampled_from(
+            ["2015-02-30", "2015-13-01", "0000-00-00", "2015-2-3", "99999-01-01", "2015-02-29", "2016-02-29"]
+        )
+    )
     replaced = re.sub(r"\b\d{4}-\d{2}-\d{2}\b", bad, text, count=draw(st.integers(1, 3)))
     return replaced.encode("utf-8")
 
@@ -158,9 +176,19 @@ def _unicode(draw, text):
     return (data[:i] + junk + data[i:]).encode("utf-8", "surrogatepass")
 
 
-DAMAGE = {"cut": _cut, "duplicate key": _duplicate_key, "alias or merge key": _alias, "python tag": _python_tag,
-          "deep nesting": _deep, "huge": _huge, "crlf": _crlf, "bom": _bom, "tabs": _tabs,
-          "impossible date": _date, "random unicode": _unicode}
+DAMAGE = {
+    "cut": _cut,
+    "duplicate key": _duplicate_key,
+    "alias or merge key": _alias,
+    "python tag": _python_tag,
+    "deep nesting": _deep,
+    "huge": _huge,
+    "crlf": _crlf,
+    "bom": _bom,
+    "tabs": _tabs,
+    "impossible date": _date,
+    "random unicode": _unicode,
+}
 
 
 @given(damaged_file())
@@ -175,10 +203,15 @@ def test_damaged_data_file_is_reported_never_a_traceback(tmp_path_factory, clean
 # ---------------------------------------------------------------------------------------------------------
 
 ANY_VALUE = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=True)
-    | st.text(max_size=30) | st.dates(dt.date(1, 1, 1), dt.date(9999, 12, 31)),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**30), 10**30)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=30)
+    | st.dates(dt.date(1, 1, 1), dt.date(9999, 12, 31)),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
-    max_leaves=6)
+    max_leaves=6,
+)
 
 
 @st.composite
@@ -191,7 +224,7 @@ def retyped_file(draw, clean):
     for key in path[:-1]:
         parent = parent[key]
     parent[path[-1]] = draw(ANY_VALUE)
-    return shown[len("data/"):], yaml.safe_dump(value, allow_unicode=True, sort_keys=False).encode("utf-8")
+    return shown[len("data/") :], yaml.safe_dump(value, allow_unicode=True, sort_keys=False).encode("utf-8")
 
 
 @given(st.data())

@@ -55,12 +55,12 @@ def _typo(text: str, rng: random.Random) -> str:
     at = rng.randrange(1, len(text) - 1)
     kind = rng.choice("drop double swap replace".split())
     if kind == "drop":
-        return text[:at] + text[at + 1:]
+        return text[:at] + text[at + 1 :]
     if kind == "double":
         return text[:at] + text[at] + text[at:]
     if kind == "swap":
-        return text[:at - 1] + text[at] + text[at - 1] + text[at + 1:]
-    return text[:at] + rng.choice("aeiourstn") + text[at + 1:]
+        return text[: at - 1] + text[at] + text[at - 1] + text[at + 1 :]
+    return text[:at] + rng.choice("aeiourstn") + text[at + 1 :]
 
 
 @st.composite
@@ -83,15 +83,53 @@ def card_text(draw) -> str:
 
 
 COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 "]
-AFTER = ["", "", "", " x3", " (x2)", " (3)", " - 3", " [Emperor Edition]", " [Gold Edition] x2",
-         " (great early)", " - for the gold", " (TotV)", " [Twenty Festivals]"]
+AFTER = [
+    "",
+    "",
+    "",
+    " x3",
+    " (x2)",
+    " (3)",
+    " - 3",
+    " [Emperor Edition]",
+    " [Gold Edition] x2",
+    " (great early)",
+    " - for the gold",
+    " (TotV)",
+    " [Twenty Festivals]",
+]
 HEADERS = {
-    "text": ["Pre-Game:", "Stronghold:", "Dynasty:", "Fate:", "Dynasty (40):", "Fate deck (40 cards)",
-             "Holdings (14)", "Personalities:", "# Follower (9)", "Strategy -- 20 cards", "Dynasty Total: 40",
-             "Author: someone", "Sensei - Kaelung Sensei", "Fate (52 I think)", "Dynasty (40 cards, more or less)",
-             "Stronghold: Kaiu Shiro. Start with Ring of Water", "-------", "By Nick Zube", "", ""],
-    "oracle": ["# Pre-Game - (2) [2 distinct]", "# Stronghold - (1) [1 distinct]", "# Dynasty - (40) [15 distinct]",
-               "# Holding - (12) [5 distinct]", "# Fate - (40) [20 distinct]", "# Strategy - (20) [8 distinct]", ""],
+    "text": [
+        "Pre-Game:",
+        "Stronghold:",
+        "Dynasty:",
+        "Fate:",
+        "Dynasty (40):",
+        "Fate deck (40 cards)",
+        "Holdings (14)",
+        "Personalities:",
+        "# Follower (9)",
+        "Strategy -- 20 cards",
+        "Dynasty Total: 40",
+        "Author: someone",
+        "Sensei - Kaelung Sensei",
+        "Fate (52 I think)",
+        "Dynasty (40 cards, more or less)",
+        "Stronghold: Kaiu Shiro. Start with Ring of Water",
+        "-------",
+        "By Nick Zube",
+        "",
+        "",
+    ],
+    "oracle": [
+        "# Pre-Game - (2) [2 distinct]",
+        "# Stronghold - (1) [1 distinct]",
+        "# Dynasty - (40) [15 distinct]",
+        "# Holding - (12) [5 distinct]",
+        "# Fate - (40) [20 distinct]",
+        "# Strategy - (20) [8 distinct]",
+        "",
+    ],
     "yasuki": ["Pre-Game:", "Dynasty: # (40)", "Fate: # (40)", "name: my deck", "author: me"],
 }
 
@@ -99,14 +137,23 @@ HEADERS = {
 # The author's remarks between card lines, shaped as posted lists write them (the lists of the conformance cases
 # posted-*-remarks): a sentence long or short, with a sentence mark or none, two sentences, a count in front, a
 # pool title inside; and short title-like lines that name no card (those stay unknown cards).
-REMARK_WORDS = ("the deck runs gold early tempo is extremely useful against this environment and a removal "
-                "personality naval I'd run but with only quite stable given number of attachments").split()
+REMARK_WORDS = (
+    "the deck runs gold early tempo is extremely useful against this environment and a removal "
+    "personality naval I'd run but with only quite stable given number of attachments"
+).split()
 POSTED_REMARKS = [
-    "Reserve personality to retain tempo.", "Honor meta on a personality.", "Gaijin Pepper", "Great card.",
+    "Reserve personality to retain tempo.",
+    "Honor meta on a personality.",
+    "Gaijin Pepper",
+    "Great card.",
     "Efficient removal. I'd run 3x of it (and not run the other), but the inclusion makes her HR risky.",
     "4 Force for both is extremely useful against the myriad of fear/melee/ranged 3 in the environment.",
-    "What Have You Done!? It was the only play.", "(MVP all day.)", "Why not run more gold?", "So much fun!",
-    "Current decklist is:", "Good vs. Crab; run 3 of it in every build you make.",
+    "What Have You Done!? It was the only play.",
+    "(MVP all day.)",
+    "Why not run more gold?",
+    "So much fun!",
+    "Current decklist is:",
+    "Good vs. Crab; run 3 of it in every build you make.",
     "The Chess Masters and Teachers of the deck: 3* Iron Mine, 2* Copper Mine, Hida Kisada (trade pieces)",
 ]
 
@@ -161,18 +208,23 @@ def decklist(draw) -> dict:
             if draw(st.booleans()):
                 lines.append("")
     source = "deck.yml" if syntax == "yaml" else "deck.txt"
-    return {"text": "\n".join(lines) + "\n", "format": None if syntax == "sunandmoon" and draw(st.booleans()) else fmt,
-            "as_of": draw(st.sampled_from(["2016-03-01", "2015-01-01", "2012-06-01", "2026-11-28", "2015-11-01"])),
-            "input_format": draw(st.sampled_from([None, None, None, syntax])), "source": source,
-            "strict": draw(st.integers(0, 7)) == 0}
+    return {
+        "text": "\n".join(lines) + "\n",
+        "format": None if syntax == "sunandmoon" and draw(st.booleans()) else fmt,
+        "as_of": draw(st.sampled_from(["2016-03-01", "2015-01-01", "2012-06-01", "2026-11-28", "2015-11-01"])),
+        "input_format": draw(st.sampled_from([None, None, None, syntax])),
+        "source": source,
+        "strict": draw(st.integers(0, 7)) == 0,
+    }
 
 
 def _same_error(answer: dict) -> dict:
     """An error as the page has it: the page has no file name ("deck file deck.yml is ..." is "the decklist is")."""
     if "error" in answer:
         # (the page reads YAML with a small reader of its own: it may blame the line after PyYAML's)
-        return {"error": re.sub(r"YAML \(line \d+\)", "YAML",
-                                re.sub(r"^deck file \S+ ", "the decklist ", answer["error"]))}
+        return {
+            "error": re.sub(r"YAML \(line \d+\)", "YAML", re.sub(r"^deck file \S+ ", "the decklist ", answer["error"]))
+        }
     return answer
 
 
@@ -193,10 +245,16 @@ def test_python_and_browser_checkers_give_the_same_json(both, cases):
 
 # -- the differential test can fail: one side's pattern changed alone -------------------------------------------
 
+
 def _fixed_cases() -> list[dict]:
-    return [{"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"} for text in (
-        "Dynasty:\n2* Hida Akeno\n3x: Hida Akeno, Iron Mine\n", "Fate:\n1 Pearls and Spirits\n1 Kunji XP\n",
-        "Dynasty:\n1 Moto Taigo, Shogun\n")]
+    return [
+        {"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"}
+        for text in (
+            "Dynasty:\n2* Hida Akeno\n3x: Hida Akeno, Iron Mine\n",
+            "Fate:\n1 Pearls and Spirits\n1 Kunji XP\n",
+            "Dynasty:\n1 Moto Taigo, Shogun\n",
+        )
+    ]
 
 
 def test_a_pattern_changed_in_the_browsers_data_alone_is_caught(both, tmp_path):
@@ -208,8 +266,10 @@ def test_a_pattern_changed_in_the_browsers_data_alone_is_caught(both, tmp_path):
 
 def test_the_pools_measure_of_prose_changed_in_the_browsers_data_alone_is_caught(both, tmp_path):
     """The browser takes what the pool's titles look like from the data: changed there alone, remarks differ."""
-    cases = [{"text": f"Dynasty:\n1 Iron Mine\n{line}\n", "format": "obsidian-hand", "as_of": "2016-03-01"}
-             for line in POSTED_REMARKS]
+    cases = [
+        {"text": f"Dynasty:\n1 Iron Mine\n{line}\n", "format": "obsidian-hand", "as_of": "2016-03-01"}
+        for line in POSTED_REMARKS
+    ]
     python, browser = both.value.run(cases)
     assert all(first_difference(a, b) is None for a, b in zip(python, browser))
     assert sum("author's remark" in w["message"] for a in python for w in a["warnings"]) >= 5
@@ -249,8 +309,9 @@ def test_a_pattern_changed_in_python_alone_is_caught(both, monkeypatch):
 
     python, browser = both.value.run(_fixed_cases())
     assert all(first_difference(a, b) is None for a, b in zip(python, browser))
-    monkeypatch.setattr(names, "_TRAILING_EXPERIENCE", re.compile(
-        names.TRAILING_EXPERIENCE.pattern.replace("|xp", ""), re.I))  # Python alone forgets "XP"
+    monkeypatch.setattr(
+        names, "_TRAILING_EXPERIENCE", re.compile(names.TRAILING_EXPERIENCE.pattern.replace("|xp", ""), re.I)
+    )  # Python alone forgets "XP"
     monkeypatch.setattr(decklist, "_COUNT", re.compile(decklist.COUNT_PATTERN.pattern.replace("*", ""), re.I))
     python = [both.value.python(c) for c in _fixed_cases()]
     assert any(first_difference(a, b) for a, b in zip(python, browser))
@@ -259,6 +320,15 @@ def test_a_pattern_changed_in_python_alone_is_caught(both, monkeypatch):
 def test_a_quoted_yaml_title_with_words_after_it_is_refused_by_both(both):
     # The generated case that first showed it: the browser's YAML reader took `"A", Experienced x3` as a title
     # where PyYAML (parse_yaml) refuses the file; and single quotes alike.
-    _assert_same(both, [{"text": f"name: a deck\ndynasty:\n  - {item}\n", "format": "modern", "as_of": "2016-03-01",
-                         "source": "deck.yml"} for item in ('"Hida Kisada", Experienced x3', "'Hida Kisada' x3",
-                                                            '"Hida Kisada"  # a comment')])
+    _assert_same(
+        both,
+        [
+            {
+                "text": f"name: a deck\ndynasty:\n  - {item}\n",
+                "format": "modern",
+                "as_of": "2016-03-01",
+                "source": "deck.yml",
+            }
+            for item in ('"Hida Kisada", Experienced x3', "'Hida Kisada' x3", '"Hida Kisada"  # a comment')
+        ],
+    )

@@ -32,12 +32,12 @@ def typo(draw, text: str) -> str:
     at = draw(st.integers(1, len(text) - 1))
     kind = draw(st.sampled_from(["drop", "double", "swap", "replace"]))
     if kind == "drop":
-        return text[:at] + text[at + 1:]
+        return text[:at] + text[at + 1 :]
     if kind == "double":
         return text[:at] + text[at] + text[at:]
     if kind == "swap":
-        return text[:at - 1] + text[at] + text[at - 1] + text[at + 1:]
-    return text[:at] + draw(st.sampled_from("aeiourstnlm")) + text[at + 1:]
+        return text[: at - 1] + text[at] + text[at - 1] + text[at + 1 :]
+    return text[:at] + draw(st.sampled_from("aeiourstnlm")) + text[at + 1 :]
 
 
 @st.composite

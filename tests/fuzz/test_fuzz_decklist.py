@@ -21,26 +21,103 @@ from l5r.decklist import DecklistError, read_decklist
 from decks import support
 from .support import Quiet
 
-TITLES = ["Hida Kisada", "Hida Kisada • Experienced", "Border Keep", "Shiro no Yogin", "Kyuden Hida",
-          "Hida Tampako", "Isawa Tadaka", "Bayushi Kachiko", "Doji Hoturi", "Ring of Earth", "Deceit",
-          "Iaijutsu Duel", "Bamboo Harvesters", "Utaku Keyo", "Stone of Remembrance", "Take the Initiative"]
-COUNTS = st.sampled_from(["", "1 ", "3 ", "3x ", "3× ", "0 ", "-1 ", "1000000000000 ", "99 ", "100 ", "x3 ",
-                          "3\t", "٣ "])
-SUFFIXES = st.sampled_from(["", " - exp", " - Exp 2", " (Experienced 2CW)", " [Emperor Edition]",
-                            " [Coils of Madness]", " (Set)", " • Experienced", " {art: x [The New Order]}",
-                            " # a comment", "[", "]", " - ", " ()",
-                            # counts players write after the title
-                            " x3", " x 3", " ×2", " (x3)", " (3)", " [3x]", " 3x", " - 3", " - x3", " x0",
-                            " (x1000000000000)", " - -1", " x3 [Gold Edition]", " [Gold Edition] x3", " x"])
-HEADERS = st.sampled_from(["Pre-Game:", "Dynasty:", "Fate:", "Dynasty (40):", "# Dynasty - (40) [15 distinct]",
-                           "Stronghold:", "Personalities (14):", "Legality: Modern", "Dynasty: # (40)",
-                           "pre_game:", "dynasty:", "fate:", "Nonsense (3):", ":", "---", "- ", "%%% ??? not a card",
-                           # hand-written forms players post: deck words, counts with "cards", any dash, labels
-                           "Dynasty deck (40 cards)", "Fate deck (40 cards)", "Holdings (14)", "Personalities (22)",
-                           "Dynasty – (40)", "Follower – (12)", "Strategy — (20)", "# Follower (9)", "Fate Deck: 40",
-                           "Senseis (1)", "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: ",
-                           "Author: someone", "", "Crab Berserkers, Kotei 2012", "3 Barely farm", "1 Fall Back",
-                           "2 Iron Mine (great with Daidoji)", "3 Copper Mine - for the gold"])
+TITLES = [
+    "Hida Kisada",
+    "Hida Kisada • Experienced",
+    "Border Keep",
+    "Shiro no Yogin",
+    "Kyuden Hida",
+    "Hida Tampako",
+    "Isawa Tadaka",
+    "Bayushi Kachiko",
+    "Doji Hoturi",
+    "Ring of Earth",
+    "Deceit",
+    "Iaijutsu Duel",
+    "Bamboo Harvesters",
+    "Utaku Keyo",
+    "Stone of Remembrance",
+    "Take the Initiative",
+]
+COUNTS = st.sampled_from(
+    ["", "1 ", "3 ", "3x ", "3× ", "0 ", "-1 ", "1000000000000 ", "99 ", "100 ", "x3 ", "3\t", "٣ "]
+)
+SUFFIXES = st.sampled_from(
+    [
+        "",
+        " - exp",
+        " - Exp 2",
+        " (Experienced 2CW)",
+        " [Emperor Edition]",
+        " [Coils of Madness]",
+        " (Set)",
+        " • Experienced",
+        " {art: x [The New Order]}",
+        " # a comment",
+        "[",
+        "]",
+        " - ",
+        " ()",
+        # counts players write after the title
+        " x3",
+        " x 3",
+        " ×2",
+        " (x3)",
+        " (3)",
+        " [3x]",
+        " 3x",
+        " - 3",
+        " - x3",
+        " x0",
+        " (x1000000000000)",
+        " - -1",
+        " x3 [Gold Edition]",
+        " [Gold Edition] x3",
+        " x",
+    ]
+)
+HEADERS = st.sampled_from(
+    [
+        "Pre-Game:",
+        "Dynasty:",
+        "Fate:",
+        "Dynasty (40):",
+        "# Dynasty - (40) [15 distinct]",
+        "Stronghold:",
+        "Personalities (14):",
+        "Legality: Modern",
+        "Dynasty: # (40)",
+        "pre_game:",
+        "dynasty:",
+        "fate:",
+        "Nonsense (3):",
+        ":",
+        "---",
+        "- ",
+        "%%% ??? not a card",
+        # hand-written forms players post: deck words, counts with "cards", any dash, labels
+        "Dynasty deck (40 cards)",
+        "Fate deck (40 cards)",
+        "Holdings (14)",
+        "Personalities (22)",
+        "Dynasty – (40)",
+        "Follower – (12)",
+        "Strategy — (20)",
+        "# Follower (9)",
+        "Fate Deck: 40",
+        "Senseis (1)",
+        "Stronghold: Shiro Daidoji",
+        "Sensei - Kaelung Sensei",
+        "Wind: ",
+        "Author: someone",
+        "",
+        "Crab Berserkers, Kotei 2012",
+        "3 Barely farm",
+        "1 Fall Back",
+        "2 Iron Mine (great with Daidoji)",
+        "3 Copper Mine - for the gold",
+    ]
+)
 
 
 @st.composite
@@ -105,9 +182,14 @@ def cli_cache(tmp_path_factory):
 def _cli(deck, tmp_path, cache):
     # A bare environment: no card pool, no setting of the calling shell.
     try:
-        result = subprocess.run([str(BIN / "l5r"), "deck", "check", "--format", "modern", str(deck)],
-                                capture_output=True, text=True, timeout=HANG_GUARD, check=False,
-                                env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "L5R_CACHE_DIR": str(cache)})
+        result = subprocess.run(
+            [str(BIN / "l5r"), "deck", "check", "--format", "modern", str(deck)],
+            capture_output=True,
+            text=True,
+            timeout=HANG_GUARD,
+            check=False,
+            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "L5R_CACHE_DIR": str(cache)},
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"l5r deck check {deck} did not end within {HANG_GUARD} s")
     assert "Traceback" not in result.stdout + result.stderr
@@ -134,14 +216,22 @@ def test_binary_deck_file(tmp_path, cli_cache):
 
 def test_hundred_thousand_lines(tmp_path, cli_cache):
     deck = tmp_path / "deck.txt"
-    deck.write_text("Dynasty:\n" + "1 Hida Kisada\n" * 50_000 + "%%% ??? not a card line\n" * 50_000,
-                    encoding="utf-8")
+    deck.write_text("Dynasty:\n" + "1 Hida Kisada\n" * 50_000 + "%%% ??? not a card line\n" * 50_000, encoding="utf-8")
     result = _cli(deck, tmp_path, cli_cache)
     assert result.returncode == 1 and "NOT LEGAL" in result.stdout
 
 
-@pytest.mark.parametrize("line", ["0 Hida Kisada", "-1 Hida Kisada", "1000000000000 Hida Kisada",
-                                  "Hida Kisada x0", "Hida Kisada (x1000000000000)", "Hida Kisada - 100"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "0 Hida Kisada",
+        "-1 Hida Kisada",
+        "1000000000000 Hida Kisada",
+        "Hida Kisada x0",
+        "Hida Kisada (x1000000000000)",
+        "Hida Kisada - 100",
+    ],
+)
 def test_impossible_counts_are_parse_problems(tmp_path, line, monkeypatch):
     # What the checker decides of a line: the command in this process (`l5r_here`), without a card pool.
     deck = tmp_path / "deck.txt"

@@ -20,10 +20,33 @@ from l5r.scenarios.collect import CollectError, scenarios_in
 
 # Pieces of the card sentences the deck rules read, and what breaks a naive pattern: capitals without a full
 # stop, runs of spaces, open markup.
-PIECES = st.sampled_from(["A ", "Bb ", "a", " ", "  ", "\t", ".", "<", "<b>", ">", " is considered ", "to be ",
-                          " for deck construction", "this card", "you may include ", "up to ", "three ",
-                          "copies of ", " in your deck", ":Rank-1:", "[Rank•", "Your minimum Dynasty deck size is "
-                          "increased by two", "does not count towards your minimum deck size"])
+PIECES = st.sampled_from(
+    [
+        "A ",
+        "Bb ",
+        "a",
+        " ",
+        "  ",
+        "\t",
+        ".",
+        "<",
+        "<b>",
+        ">",
+        " is considered ",
+        "to be ",
+        " for deck construction",
+        "this card",
+        "you may include ",
+        "up to ",
+        "three ",
+        "copies of ",
+        " in your deck",
+        ":Rank-1:",
+        "[Rank•",
+        "Your minimum Dynasty deck size is increased by two",
+        "does not count towards your minimum deck size",
+    ]
+)
 
 
 @st.composite
@@ -50,7 +73,8 @@ def test_aliases_in_a_pool_set_file_are_read_or_refused_quickly(tmp_path_factory
     folder = tmp_path_factory.mktemp("pool")
     (folder / "sets").mkdir()
     anchors = "x0: &a0 [w, w, w]\n" + "".join(
-        f"x{n}: &a{n} [{', '.join([f'*a{n - 1}'] * width)}]\n" for n in range(1, depth + 1))
+        f"x{n}: &a{n} [{', '.join([f'*a{n - 1}'] * width)}]\n" for n in range(1, depth + 1)
+    )
     card = f"- title: Zanzibar Keep\n  decks: [Dynasty]\n  {field}: *a{depth}\n"
     (folder / "sets" / "a.yaml").write_text(f"set: S\n{anchors}cards:\n{card}", encoding="utf-8")
     start = time.process_time()
@@ -119,15 +143,20 @@ def test_a_file_that_is_no_regular_text_file_is_one_sentence(tmp_path_factory, k
 def test_counts_of_any_length_are_read(digits, mark, syntax):
     count = "9" * digits
     assert parse_card_line(f"{count}{mark} Zanzibar Keep", 1, None) is not None
-    texts = {"text": f"Dynasty ({count}):\n{count}{mark} Zanzibar Keep\n",
-             "yaml": f"dynasty:\n- {count}{mark} Zanzibar Keep\n",
-             "oracle": f"# Dynasty - ({count})\n{count} Zanzibar Keep\n"}
+    texts = {
+        "text": f"Dynasty ({count}):\n{count}{mark} Zanzibar Keep\n",
+        "yaml": f"dynasty:\n- {count}{mark} Zanzibar Keep\n",
+        "oracle": f"# Dynasty - ({count})\n{count} Zanzibar Keep\n",
+    }
     deck = parse_decklist(texts[syntax], "deck", syntax)
     assert all(c.count <= 99 for c in deck.cards)
 
 
-@given(st.integers(1, 6000), st.sampled_from([" x", " ×", " (x", " (", " - ", " [", " "]),
-       st.sampled_from(["text", "yaml"]))
+@given(
+    st.integers(1, 6000),
+    st.sampled_from([" x", " ×", " (x", " (", " - ", " [", " "]),
+    st.sampled_from(["text", "yaml"]),
+)
 def test_counts_after_a_title_of_any_length_are_read(digits, mark, syntax):
     count = "9" * digits
     closing = ")" if "(" in mark else "]" if "[" in mark else "x" if mark == " " else ""
@@ -151,8 +180,13 @@ def test_a_long_line_ending_like_a_count_is_read_in_linear_time(tail):
 _KEY_NAMES = st.sampled_from(["dynasty", "fate", "pre_game", "pregame", "stronghold", "name", "notes"])
 
 
-@given(st.lists(st.tuples(_KEY_NAMES, st.sampled_from([str.lower, str.upper, str.title, str.capitalize])),
-                min_size=1, max_size=6))
+@given(
+    st.lists(
+        st.tuples(_KEY_NAMES, st.sampled_from([str.lower, str.upper, str.title, str.capitalize])),
+        min_size=1,
+        max_size=6,
+    )
+)
 def test_yaml_deck_keys_given_twice_in_any_case_are_one_sentence(keys):
     """A YAML deck's keys are read without regard to case: a key given twice, in whatever case, is a duplicate key
     (one sentence naming the line), never two lists merged in silence."""

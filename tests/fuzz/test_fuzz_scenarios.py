@@ -53,9 +53,29 @@ def _copy(name):
     return yaml.safe_load(yaml.safe_dump(FENCES[name].data))
 
 
-STEP_WORDS = st.sampled_from(["you", "your opponent", "bow", "gain", "lose", "Honor", "a Personality", "3",
-                              "-1", "10000000000000000000000", "duel", "the turn ends", "✓", "", "attack",
-                              "Hida Kisada", "straighten", "discard", "commit seppuku"])
+STEP_WORDS = st.sampled_from(
+    [
+        "you",
+        "your opponent",
+        "bow",
+        "gain",
+        "lose",
+        "Honor",
+        "a Personality",
+        "3",
+        "-1",
+        "10000000000000000000000",
+        "duel",
+        "the turn ends",
+        "✓",
+        "",
+        "attack",
+        "Hida Kisada",
+        "straighten",
+        "discard",
+        "commit seppuku",
+    ]
+)
 
 
 @given(st.sampled_from(NAMES), st.lists(STEP_WORDS, min_size=1, max_size=6), st.integers(0, 5))
@@ -82,9 +102,10 @@ def test_unknown_field_fails_at_its_line(codex, scenario, name, where):
 
 
 ANY_VALUE = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**40, 10**40) | st.floats(allow_nan=True) | st.text(max_size=20),
+    st.none() | st.booleans() | st.integers(-(10**40), 10**40) | st.floats(allow_nan=True) | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
-    max_leaves=5)
+    max_leaves=5,
+)
 
 
 @given(st.sampled_from(NAMES), st.data())
@@ -95,8 +116,11 @@ def test_wrong_types_and_huge_numbers_never_crash(codex, scenario, data):
     for key in path[:-1]:
         parent = parent[key]
     old = parent[path[-1]]
-    new = data.draw(ANY_VALUE if not isinstance(old, int) or isinstance(old, bool)
-                    else st.one_of(ANY_VALUE, st.integers(10**12, 10**400), st.integers(-10**400, -10**12)))
+    new = data.draw(
+        ANY_VALUE
+        if not isinstance(old, int) or isinstance(old, bool)
+        else st.one_of(ANY_VALUE, st.integers(10**12, 10**400), st.integers(-(10**400), -(10**12)))
+    )
     parent[path[-1]] = new
     _run(_fence(value), codex)
 

@@ -47,15 +47,17 @@ def test_deep_nesting_is_a_located_problem_not_a_crash(data_copy, depth):
 def test_aliases_are_refused_before_they_expand(data_copy, check):
     # A few lines of aliases expand to billions of values ("billion laughs"); the Codex never uses them.
     laughs = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-        f"{n}: &{n} [{', '.join(['*' + prev] * 9)}]\n" for prev, n in zip("abcdefgh", "bcdefghi"))
+        f"{n}: &{n} [{', '.join(['*' + prev] * 9)}]\n" for prev, n in zip("abcdefgh", "bcdefghi")
+    )
     _write(data_copy / "redirects.yml", "kind: redirects\nredirects: []\n" + laughs)
     result = check(data_copy)
     assert result.returncode == 1
     assert "data/redirects.yml:4:8:" in result.stdout and "aliases (*name) are not used" in result.stdout
 
 
-@pytest.mark.parametrize("tag", ["!!python/name:os.system", "!!python/object/apply:os.system ['true']",
-                                 "!!binary aGk=", "!custom 3"])
+@pytest.mark.parametrize(
+    "tag", ["!!python/name:os.system", "!!python/object/apply:os.system ['true']", "!!binary aGk=", "!custom 3"]
+)
 def test_unknown_tags_are_reported_never_constructed(data_copy, check, tag):
     # Found by the fuzzer: the scalar constructor raised ConstructorError (a traceback) on !!python/name.
     _write(data_copy / "redirects.yml", f"kind: redirects\nredirects: []\nx: {tag}\n")
@@ -84,14 +86,29 @@ def test_impossible_date_is_reported(data_copy, check):
     assert "'2015-02-30' is not a day of the calendar" in result.stdout
 
 
-@pytest.mark.parametrize("file, old, new, expect", [
-    ("formats/jade-hand-legacy/format.yml", "bundled: false\n", "bundled: false\nparent: jade-hand-legacy\n",
-     "jade-hand-legacy → jade-hand-legacy"),
-    ("formats/jade-hand-legacy/format.yml", "bundled: false\n", "bundled: false\nparent: obsidian-hand\n",
-     "jade-hand-legacy → obsidian-hand → jade-hand-legacy"),
-    ("cards/bayushi-kwanchai.yml", "soul_of: [bayushi-tangen]", "soul_of: [bayushi-irezu]",
-     "bayushi-irezu → bayushi-kwanchai → bayushi-irezu"),
-])
+@pytest.mark.parametrize(
+    "file, old, new, expect",
+    [
+        (
+            "formats/jade-hand-legacy/format.yml",
+            "bundled: false\n",
+            "bundled: false\nparent: jade-hand-legacy\n",
+            "jade-hand-legacy → jade-hand-legacy",
+        ),
+        (
+            "formats/jade-hand-legacy/format.yml",
+            "bundled: false\n",
+            "bundled: false\nparent: obsidian-hand\n",
+            "jade-hand-legacy → obsidian-hand → jade-hand-legacy",
+        ),
+        (
+            "cards/bayushi-kwanchai.yml",
+            "soul_of: [bayushi-tangen]",
+            "soul_of: [bayushi-irezu]",
+            "bayushi-irezu → bayushi-kwanchai → bayushi-irezu",
+        ),
+    ],
+)
 def test_reference_cycles_are_reported(data_copy, check, file, old, new, expect):
     # These passed as "data ok": a format that is its own ancestor would make every walk up the chain endless.
     path = data_copy / file

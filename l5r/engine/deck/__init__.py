@@ -18,5 +18,17 @@ from .checker import DeckChecker, checkable, names_format
 from .pregame import DeckRulesError
 from .report import PROBLEM_CODES, DeckReport, Finding, Verdict
 
-__all__ = ["PROBLEM_CODES", "DeckChecker", "DeckReport", "DeckRulesError", "Finding", "TextVerdict",
-           "UnknownFormat", "Verdict", "check_text", "checkable", "checkable_format_ids", "names_format"]
+__all__ = [
+    "PROBLEM_CODES",
+    "DeckChecker",
+    "DeckReport",
+    "DeckRulesError",
+    "Finding",
+    "TextVerdict",
+    "UnknownFormat",
+    "Verdict",
+    "check_text",
+    "checkable",
+    "checkable_format_ids",
+    "names_format",
+]

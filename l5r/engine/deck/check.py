@@ -35,9 +35,17 @@ class TextVerdict:
     report: DeckReport
 
 
-def check_text(codex: m.Codex, text: str, index: CardIndex, on: dt.date, *, source: str = "<deck>",
-               format_id: str | None = None, input_format: str | None = None,
-               strict_titles: bool = False) -> TextVerdict:
+def check_text(
+    codex: m.Codex,
+    text: str,
+    index: CardIndex,
+    on: dt.date,
+    *,
+    source: str = "<deck>",
+    format_id: str | None = None,
+    input_format: str | None = None,
+    strict_titles: bool = False,
+) -> TextVerdict:
     """Read `text` (its syntax detected unless `input_format` names it) and check it in the format on the day."""
     decklist = parse_decklist(text, source, input_format)
     fmt = checked_format(codex, format_id or legality_format(codex, decklist))
@@ -69,5 +77,7 @@ def legality_format(codex: m.Codex, decklist: Decklist) -> str:
     for format_id in choices:
         if names_format(written, codex.formats[format_id]):
             return format_id
-    raise UnknownFormat(f"the decklist's line {line} says “Legality: {written}”, which is not a format the Codex "
-                        f"checks; give --format (one of: {', '.join(choices)})")
+    raise UnknownFormat(
+        f"the decklist's line {line} says “Legality: {written}”, which is not a format the Codex "
+        f"checks; give --format (one of: {', '.join(choices)})"
+    )

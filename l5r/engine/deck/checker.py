@@ -12,8 +12,17 @@ from ...cardpool import CardIndex, Identity, Lookup
 from ...cardpool.names import plain, split_experience, split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
-from ...decklist import (COUNT_PATTERN, DECK_OF_SECTION, DYNASTY, FATE, PREGAME, SECTION_NAMES, SECTIONS, CardLine,
-                         Decklist)
+from ...decklist import (
+    COUNT_PATTERN,
+    DECK_OF_SECTION,
+    DYNASTY,
+    FATE,
+    PREGAME,
+    SECTION_NAMES,
+    SECTIONS,
+    CardLine,
+    Decklist,
+)
 from ..ruleset import Ruleset
 from .copies import check_copies
 from . import legality
@@ -40,8 +49,14 @@ _DATABASE_SECTIONS = frozenset({"oracle", "oracle-tab", "sunandmoon"})
 class DeckChecker:
     """The deck rules of one format, prepared once and applied to any number of decklists."""
 
-    def __init__(self, fmt: m.Format, ruleset: Ruleset, index: CardIndex, acronyms: Mapping[str, str] | None = None,
-                 strict_titles: bool = False):
+    def __init__(
+        self,
+        fmt: m.Format,
+        ruleset: Ruleset,
+        index: CardIndex,
+        acronyms: Mapping[str, str] | None = None,
+        strict_titles: bool = False,
+    ):
         self.format = fmt
         # A near-certain typo ("Barely farm") is read as its card with a warning; strict, it stays unknown.
         self.strict_titles = strict_titles
@@ -58,7 +73,8 @@ class DeckChecker:
         legality = fmt.legality
         self._legal_sets = frozenset(title_key(s) for s in legality.pool_sets) if legality else frozenset()
         self._legal_tags = frozenset(legality.bug_pool_tags if legality else ()) | frozenset(
-            self._pool_rules.get("pool_tags", ()))
+            self._pool_rules.get("pool_tags", ())
+        )
         self._in_legal_pool: dict[Identity, bool | None] = {}
         # The pool's tag named like the format ("Modern"): the pool's word for the format, not the documents'; a
         # card it tags that the documents' sets and bugs do not name is undecided, never silently out
@@ -69,8 +85,14 @@ class DeckChecker:
     def check(self, deck: Decklist, on: dt.date) -> DeckReport:
         out = Findings()
         if not self.is_a_decklist(deck):
-            return out.report(self.format.id, on, {s: 0 for s in SECTIONS}, deck.input_format,
-                              bans=report.BANS_NOT_CHECKED, not_a_decklist=_NOT_A_DECKLIST)
+            return out.report(
+                self.format.id,
+                on,
+                {s: 0 for s in SECTIONS},
+                deck.input_format,
+                bans=report.BANS_NOT_CHECKED,
+                not_a_decklist=_NOT_A_DECKLIST,
+            )
         self._suggested = 0
         self._remarks: set[int] = set()  # lines read as the author's remarks
         for issue in deck.issues:
@@ -80,25 +102,42 @@ class DeckChecker:
             out.problem("parse", f"line {issue.line}: {issue.message}", line=issue.line)
         if deck.legality and not names_format(deck.legality[0], self.format):
             written, line = deck.legality
-            out.warn("format-mismatch", f"line {line}: the decklist says “Legality: {written}” but it was checked "
-                     f"against {self.format.name} (--format wins).", line=line)
+            out.warn(
+                "format-mismatch",
+                f"line {line}: the decklist says “Legality: {written}” but it was checked "
+                f"against {self.format.name} (--format wins).",
+                line=line,
+            )
         entries = self._resolve(deck, out)
         counts = {s: sum(e.count for e in entries if e.section == s) for s in SECTIONS}
         # A header counts the lines written under it (before a starting holding is moved to the pre-game cards),
         # not the author's remarks between them.
-        listed = {s: sum(c.count for c in deck.cards if c.section == s and c.line not in self._remarks)
-                  for s in SECTIONS}
+        listed = {
+            s: sum(c.count for c in deck.cards if c.section == s and c.line not in self._remarks) for s in SECTIONS
+        }
         self._check_declared_counts(deck, listed, out)
         if not self._cards_in_pool and any(e.section is None for e in entries):
-            return out.report(self.format.id, on, counts, deck.input_format, bans=report.BANS_NOT_CHECKED,
-                              unchecked=self._no_headers(entries))
+            return out.report(
+                self.format.id,
+                on,
+                counts,
+                deck.input_format,
+                bans=report.BANS_NOT_CHECKED,
+                unchecked=self._no_headers(entries),
+            )
         self._check_sizes(entries, out)
         if not self._cards_in_pool:
             check_pregame_count(self._slots, counts[PREGAME], self.name, out)
             collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
-            return out.report(self.format.id, on, counts, deck.input_format, bans=report.BANS_NOT_CHECKED,
-                              unchecked=f"{collection} is the only legal card pool and it is not in the card "
-                                        f"pool the Codex reads, so which cards these are cannot be checked.")
+            return out.report(
+                self.format.id,
+                on,
+                counts,
+                deck.input_format,
+                bans=report.BANS_NOT_CHECKED,
+                unchecked=f"{collection} is the only legal card pool and it is not in the card "
+                f"pool the Codex reads, so which cards these are cannot be checked.",
+            )
         known = [e for e in entries if e.identity is not None]
         self._check_sections(known, out)
         pregame = [e for e in known if e.section == PREGAME]
@@ -121,11 +160,16 @@ class DeckChecker:
         """Why a list without deck headers cannot be checked where the cards are not in the pool."""
         collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
         lines = [e.line.line for e in entries if e.section is None]
-        where = ("no card line" if len(lines) == len(entries)
-                 else f"{noun_count(len(lines), 'card line')} (from line {lines[0]})")
-        return (f"{where} of the list is under a deck header (Pre-Game:, Dynasty:, Fate:), and {collection} is not "
-                f"in the card pool the Codex reads, so which deck each card belongs to, and so the deck sizes, "
-                f"cannot be checked. Add the headers.")
+        where = (
+            "no card line"
+            if len(lines) == len(entries)
+            else f"{noun_count(len(lines), 'card line')} (from line {lines[0]})"
+        )
+        return (
+            f"{where} of the list is under a deck header (Pre-Game:, Dynasty:, Fate:), and {collection} is not "
+            f"in the card pool the Codex reads, so which deck each card belongs to, and so the deck sizes, "
+            f"cannot be checked. Add the headers."
+        )
 
     def is_a_decklist(self, deck: Decklist) -> bool:
         """Whether any line of the text reads as a decklist: a section header (or Sun and Moon's `Legality:`
@@ -133,8 +177,11 @@ class DeckChecker:
         random bytes are none of these; they get the verdict "not a decklist", not a list of problems."""
         if deck.declared or deck.legality or deck.headers or any(c.section is not None for c in deck.cards):
             return True
-        return any(self.index.find(c.name, c.experience).identity is not None
-                   or self.index.find(c.written).identity is not None for c in deck.cards)
+        return any(
+            self.index.find(c.name, c.experience).identity is not None
+            or self.index.find(c.written).identity is not None
+            for c in deck.cards
+        )
 
     def bans_stated(self, on: dt.date) -> bool:
         """Whether the format's documents state its ban list for this day (l5r/data/model.py BanList)."""
@@ -144,42 +191,57 @@ class DeckChecker:
         bans = self.format.bans  # (asked only when bans_stated is False: the format has a list with a first day)
         assert bans is not None and bans.stated_from is not None
         start = bans.stated_from.isoformat()
-        return f"{self.name}'s ban list is stated from {start} on; before that day the documents do not say which " \
-               f"cards were banned."
+        return (
+            f"{self.name}'s ban list is stated from {start} on; before that day the documents do not say which "
+            f"cards were banned."
+        )
 
     # -- naming the cards --------------------------------------------------------------------------
 
     def _resolve(self, deck: Decklist, out: Findings) -> list[DeckEntry]:
         if not self._cards_in_pool:
             collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
-            out.warn("not-checked", f"{collection} is not in the card pool, so the Codex cannot tell which cards "
-                     f"these are: card types, copies, bans and legality were not checked; only deck sizes and the "
-                     f"number of pre-game cards were.", rule=self._pool_rule)
+            out.warn(
+                "not-checked",
+                f"{collection} is not in the card pool, so the Codex cannot tell which cards "
+                f"these are: card types, copies, bans and legality were not checked; only deck sizes and the "
+                f"number of pre-game cards were.",
+                rule=self._pool_rule,
+            )
             return [DeckEntry(c, None, c.section) for c in deck.cards]
         if not self.index.has_pool:
-            out.warn("no-card-pool", f"no card pool was given (--cardpool or L5R_CARDPOOL), so only the "
-                     f"{len(self.index)} cards the rules documents name are known.")
+            out.warn(
+                "no-card-pool",
+                f"no card pool was given (--cardpool or L5R_CARDPOOL), so only the "
+                f"{len(self.index)} cards the rules documents name are known.",
+            )
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
         entries = []
         for card in (one for listed in deck.cards for one in self._several(listed, out)):
-            if card.line == deck.title_line and getattr(self._entry(card, Findings(), sorted_by_pool), "identity",
-                                                        None) is None:
+            if (
+                card.line == deck.title_line
+                and getattr(self._entry(card, Findings(), sorted_by_pool), "identity", None) is None
+            ):
                 continue  # the deck's name above the list ("Crab Berserkers, Kotei 2012"), not a card
             entry = self._entry(card, out, sorted_by_pool)
             if entry is None:  # the author's remark, said in a warning
                 self._remarks.add(card.line)
                 continue
             entries.append(self._placed(entry, placed_by_database))
-        entries = [self._by_neighbours(e, entries, out) if e.identity is None and e.section is None else e
-                   for e in entries]
+        entries = [
+            self._by_neighbours(e, entries, out) if e.identity is None and e.section is None else e for e in entries
+        ]
         under = self._listed_under(deck) if deck.input_format == "text" else {}
         for subtotal_label, stated, listed, line in deck.subtotals:
             listed = under.get(line, listed)
             if stated != listed:
-                out.warn("declared-count", f"line {line}: the sub-header “{subtotal_label}” says "
-                         f"{noun_count(stated, 'card')} but {listed} {'is' if listed == 1 else 'are'} listed under it.",
-                         line=line)
+                out.warn(
+                    "declared-count",
+                    f"line {line}: the sub-header “{subtotal_label}” says "
+                    f"{noun_count(stated, 'card')} but {listed} {'is' if listed == 1 else 'are'} listed under it.",
+                    line=line,
+                )
         return entries
 
     def _listed_under(self, deck: Decklist) -> dict[int, int]:
@@ -201,7 +263,7 @@ class DeckChecker:
         return listed
 
     def _several(self, card: CardLine, out: Findings) -> list[CardLine]:
-        """"3x: Hida Kisada, Iron Mine": the count for each title between commas, when the whole names no card
+        """ "3x: Hida Kisada, Iron Mine": the count for each title between commas, when the whole names no card
         and every part does (a title may hold a comma: "Moto Taigo, Shogun" is tried joined first)."""
         if not card.several or self._names_a_card(card.name, card.experience):
             return [card]
@@ -212,15 +274,21 @@ class DeckChecker:
             for end in range(len(parts), at, -1):  # the longest run of parts that names a card
                 name, experience = split_experience(", ".join(parts[at:end]))
                 if name and self._names_a_card(name, experience):
-                    out_lines.append(dataclasses.replace(card, name=name, experience=experience,
-                                                         written=", ".join(parts[at:end]), several=False))
+                    out_lines.append(
+                        dataclasses.replace(
+                            card, name=name, experience=experience, written=", ".join(parts[at:end]), several=False
+                        )
+                    )
                     at = end
                     break
             else:
                 return [card]
-        out.warn("read-as", f"line {card.line}: read “{card.count}x: {card.written}” as {card.count} "
-                 f"{'copy' if card.count == 1 else 'copies'} of each of {names([c.written for c in out_lines])}.",
-                 line=card.line)
+        out.warn(
+            "read-as",
+            f"line {card.line}: read “{card.count}x: {card.written}” as {card.count} "
+            f"{'copy' if card.count == 1 else 'copies'} of each of {names([c.written for c in out_lines])}.",
+            line=card.line,
+        )
         return out_lines
 
     def _names_a_card(self, name: str, experience: str | None) -> bool:
@@ -231,8 +299,12 @@ class DeckChecker:
         """A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
         exporter filed under Dynasty because its card database says Dynasty: the export cannot say otherwise, so
         it is counted as pre-game. In a decklist a player wrote, the section is the player's word and stays."""
-        if placed_by_database and entry.section == DYNASTY and entry.identity in self._slot_cards \
-                and entry.identity.deck == "Dynasty":
+        if (
+            placed_by_database
+            and entry.section == DYNASTY
+            and entry.identity in self._slot_cards
+            and entry.identity.deck == "Dynasty"
+        ):
             return DeckEntry(entry.line, entry.identity, PREGAME)
         return entry
 
@@ -263,16 +335,27 @@ class DeckChecker:
                 suggestions = self._suggest(card.written if not card.experience else card.name)
             if not found.candidates and self._remark(card, suggestions, out):
                 return None
-            out.problem("unknown-card", self._unknown(card, found.candidates, suggestions), card=card.written,
-                        rule=self._pool_rule, line=card.line, suggestions=suggestions)
+            out.problem(
+                "unknown-card",
+                self._unknown(card, found.candidates, suggestions),
+                card=card.written,
+                rule=self._pool_rule,
+                line=card.line,
+                suggestions=suggestions,
+            )
             return self._unplaced(card, out)
         self._say_reading(card, found, out)
         section = card.section
         if section is None:
             section = _SECTION_OF_DECK.get(found.identity.deck, DYNASTY)
             if not sorted_by_pool:
-                out.warn("no-section", f"line {card.line}: no section header above {card.written}; counted in the "
-                         f"{SECTION_NAMES[section]} section.", card=found.identity.key, line=card.line)
+                out.warn(
+                    "no-section",
+                    f"line {card.line}: no section header above {card.written}; counted in the "
+                    f"{SECTION_NAMES[section]} section.",
+                    card=found.identity.key,
+                    line=card.line,
+                )
         return DeckEntry(card, found.identity, section)
 
     def _lookup(self, card: CardLine, set_name: str | None, deck: str | None, out: Findings) -> Lookup:
@@ -288,16 +371,24 @@ class DeckChecker:
             whole = self.index.find(f"{card.name} ({card.set_name})", card.experience, None, deck)
             if whole.identity is not None and not whole.note:
                 found, set_name = whole, None
-        if found.note and found.identity is not None and not set_name and not self._is_set(
-                split_qualifier(looked_up)[1]):
+        if (
+            found.note
+            and found.identity is not None
+            and not set_name
+            and not self._is_set(split_qualifier(looked_up)[1])
+        ):
             found = dataclasses.replace(found, loosely=True)  # "Iron Mine (great with Daidoji)": a remark
         elif found.note and found.identity is not None:
             printed = ", ".join(found.identity.sets[:5]) + (" ..." if len(found.identity.sets) > 5 else "")
             # with no set given, the set is the name's own "(Set)" qualifier (index.find reads it as one)
             shown = set_name or split_qualifier(looked_up)[1]
-            out.warn("set-ignored", f"line {card.line}: {found.identity.key} was never printed in {shown}; "
-                     f"it was printed in {printed}. Legality is by card, so the set was ignored.",
-                     card=found.identity.key, line=card.line)
+            out.warn(
+                "set-ignored",
+                f"line {card.line}: {found.identity.key} was never printed in {shown}; "
+                f"it was printed in {printed}. Legality is by card, so the set was ignored.",
+                card=found.identity.key,
+                line=card.line,
+            )
         elif found.note:
             out.warn("set-ignored", f"line {card.line}: {found.note}.", card=card.written, line=card.line)
         if found.identity is None and not found.candidates:
@@ -314,21 +405,36 @@ class DeckChecker:
         # a level written that no card of the title has is the player's to correct: only a line without a level
         # is read as the one card of its title (or the one in the format's card pool)
         if len(levels) == 1 and not card.experience:
-            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{levels[0].key}”, the only card "
-                     f"titled {levels[0].title} (there is none with {level}).", card=levels[0].key, line=card.line)
+            out.warn(
+                "read-as",
+                f"line {card.line}: read “{card.written}” as “{levels[0].key}”, the only card "
+                f"titled {levels[0].title} (there is none with {level}).",
+                card=levels[0].key,
+                line=card.line,
+            )
             return Lookup(levels[0])
         chosen = None if card.experience else self._in_format(levels)
         if chosen is not None:
-            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card "
-                     f"titled {chosen.title} in {self.name}'s card pool (there is none with {level}; the others are "
-                     f"{', '.join(i.key for i in levels if i is not chosen)}).", card=chosen.key, line=card.line)
+            out.warn(
+                "read-as",
+                f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card "
+                f"titled {chosen.title} in {self.name}'s card pool (there is none with {level}; the others are "
+                f"{', '.join(i.key for i in levels if i is not chosen)}).",
+                card=chosen.key,
+                line=card.line,
+            )
             return Lookup(chosen)
         keys = [i.key for i in levels]
         shown = card.name if self.index.titled(card.name) else levels[0].title
-        out.problem("unknown-card", f"line {card.line}: no card “{card.written}” with {level}: the cards titled "
-                    f"{shown} are {', '.join(keys)}; write which.", card=card.written, rule=self._pool_rule,
-                    line=card.line,
-                    suggestions=keys[:3])
+        out.problem(
+            "unknown-card",
+            f"line {card.line}: no card “{card.written}” with {level}: the cards titled "
+            f"{shown} are {', '.join(keys)}; write which.",
+            card=card.written,
+            rule=self._pool_rule,
+            line=card.line,
+            suggestions=keys[:3],
+        )
         return None
 
     def _by_format(self, card: CardLine, found: Lookup, out: Findings) -> Lookup:
@@ -337,9 +443,14 @@ class DeckChecker:
         if chosen is None:
             return found
         others = ", ".join(c.key for c in found.candidates if c is not chosen)
-        out.warn("read-as", f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card of that "
-                 f"name "
-                 f"in {self.name}'s card pool (not {others}).", card=chosen.key, line=card.line)
+        out.warn(
+            "read-as",
+            f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card of that "
+            f"name "
+            f"in {self.name}'s card pool (not {others}).",
+            card=chosen.key,
+            line=card.line,
+        )
         return Lookup(chosen, loosely=found.loosely)
 
     def _in_format(self, candidates: Sequence[Identity]) -> Identity | None:
@@ -349,8 +460,9 @@ class DeckChecker:
         legal = [c for c in candidates if c.in_pool and self.pool_standing(c) is True]
         return legal[0] if len(legal) == 1 else None
 
-    def _by_typo(self, card: CardLine, set_name: str | None, deck: str | None,
-                 out: Findings) -> tuple[Lookup | None, list[str]]:
+    def _by_typo(
+        self, card: CardLine, set_name: str | None, deck: str | None, out: Findings
+    ) -> tuple[Lookup | None, list[str]]:
         """A near-certain typo ("Barely Farm") read as its card with a warning (a problem under --strict-titles:
         then None); else the titles to suggest."""
         typed = card.written if not card.experience else card.name
@@ -362,20 +474,31 @@ class DeckChecker:
         if guessed.identity is None:
             return Lookup(None), suggestions
         if self.strict_titles:
-            out.problem("unknown-card", f"line {card.line}: no card “{card.written}”; it is close to "
-                        f"“{guess}” (exact titles only, --strict-titles: no near match is read).",
-                        card=card.written, rule=self._pool_rule, line=card.line, suggestions=[guess])
+            out.problem(
+                "unknown-card",
+                f"line {card.line}: no card “{card.written}”; it is close to "
+                f"“{guess}” (exact titles only, --strict-titles: no near match is read).",
+                card=card.written,
+                rule=self._pool_rule,
+                line=card.line,
+                suggestions=[guess],
+            )
             return None, suggestions
-        out.warn("read-as", f"line {card.line}: read “{card.written}” as “{guessed.identity.key}”.",
-                 card=guessed.identity.key, line=card.line)
+        out.warn(
+            "read-as",
+            f"line {card.line}: read “{card.written}” as “{guessed.identity.key}”.",
+            card=guessed.identity.key,
+            line=card.line,
+        )
         return Lookup(guessed.identity), suggestions
 
     def _remark(self, card: CardLine, suggestions: Sequence[str], out: Findings) -> bool:
         """Whether a line that names no card, not even by a guess it could be written for, is prose (prose.py: a
         shape no pool title has); if so it is read as the author's remark, with a warning. The shape is the line's
         as the guesses read it: without an experience level ("Daidoji Uji exp. 2" holds no sentence break)."""
-        return self._remark_line(card.line, card.written, card.written if not card.experience else card.name,
-                                 suggestions, out)
+        return self._remark_line(
+            card.line, card.written, card.written if not card.experience else card.name, suggestions, out
+        )
 
     def _remark_line(self, line: int, written: str, measured: str, suggestions: Sequence[str], out: Findings) -> bool:
         # measured on the pool's titles when a line first needs it (once per index): a list that names its cards
@@ -385,8 +508,12 @@ class DeckChecker:
             return False
         words = WORD.findall(written)
         shown = " ".join(words[:REMARK_SHOWN_WORDS]) + (" …" if len(words) > REMARK_SHOWN_WORDS else "")
-        out.warn("read-as", f"line {line}: read “{shown}” as the author's remark, not a card: it names no card, "
-                 f"and {reason}; counted in no deck.", line=line)
+        out.warn(
+            "read-as",
+            f"line {line}: read “{shown}” as the author's remark, not a card: it names no card, "
+            f"and {reason}; counted in no deck.",
+            line=line,
+        )
         return True
 
     def _lists_a_card(self, text: str) -> bool:
@@ -400,8 +527,9 @@ class DeckChecker:
             count = COUNT_PATTERN.match(part.strip())
             name, experience = split_experience(count.group("rest") if count else part)
             found = self.index.find(name, experience) if name else None
-            if found is not None and any(i.deck != _OTHER_DECK for i in (
-                    (found.identity,) if found.identity else found.candidates)):
+            if found is not None and any(
+                i.deck != _OTHER_DECK for i in ((found.identity,) if found.identity else found.candidates)
+            ):
                 naming += 1
         return 2 * naming >= len(parts) > 0
 
@@ -410,11 +538,17 @@ class DeckChecker:
         ident = found.identity
         assert ident is not None
         if found.loosely:
-            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{ident.key}”.", card=ident.key,
-                     line=card.line)
+            out.warn(
+                "read-as", f"line {card.line}: read “{card.written}” as “{ident.key}”.", card=ident.key, line=card.line
+            )
         elif card.experience and _SHORTHAND_LEVEL.match(card.experience) and ident.experience:
-            out.warn("read-as", f"line {card.line}: read “{card.written}” as “{ident.key}” "
-                     f"(“{card.experience}” as {ident.experience}).", card=ident.key, line=card.line)
+            out.warn(
+                "read-as",
+                f"line {card.line}: read “{card.written}” as “{ident.key}” "
+                f"(“{card.experience}” as {ident.experience}).",
+                card=ident.key,
+                line=card.line,
+            )
 
     def _suggest(self, typed: str) -> list[str]:
         """Titles close to a name that names no card, never the name itself. Each guess compares the name with the
@@ -442,20 +576,32 @@ class DeckChecker:
         """An unknown card with no header above it counts where the known cards of its run of lines (between
         blank lines) go, when they all go to one deck; else it is flagged as unplaceable and counted nowhere."""
         card = entry.line
-        around = {e.section for e in entries if e.identity is not None and e.line.block == card.block
-                  and e.section in (DYNASTY, FATE)}
+        around = {
+            e.section
+            for e in entries
+            if e.identity is not None and e.line.block == card.block and e.section in (DYNASTY, FATE)
+        }
         if len(around) == 1:
             section = around.pop()
-            out.warn("no-section", f"line {card.line}: no header above “{card.written}”, which names no known card; "
-                     f"counted in the {SECTION_NAMES[section]} section with the cards around it.",
-                     card=card.written, line=card.line)
+            out.warn(
+                "no-section",
+                f"line {card.line}: no header above “{card.written}”, which names no known card; "
+                f"counted in the {SECTION_NAMES[section]} section with the cards around it.",
+                card=card.written,
+                line=card.line,
+            )
             return DeckEntry(card, None, section)
-        out.warn("unplaceable", f"line {card.line}: no header above “{card.written}” and no card of that name, "
-                 f"so it is counted in no deck.", card=card.written, line=card.line)
+        out.warn(
+            "unplaceable",
+            f"line {card.line}: no header above “{card.written}” and no card of that name, "
+            f"so it is counted in no deck.",
+            card=card.written,
+            line=card.line,
+        )
         return entry
 
     def _without_commentary(self, card: CardLine, set_name, deck):
-        """"3 Hida Kisada (the best)", "2 Iron Mine - for the gold": the title, without what the player added
+        """ "3 Hida Kisada (the best)", "2 Iron Mine - for the gold": the title, without what the player added
         after it in brackets or after a dash, when that names a card and the whole line does not."""
         written = card.written
         tries = []
@@ -483,8 +629,10 @@ class DeckChecker:
         if candidates:
             options = "; ".join(f"{c.describe()}, printed in {', '.join(c.sets[:3])}" for c in candidates)
             first = candidates[0]
-            return (f"{where}“{card.written}” names {len(candidates)} different cards ({options}); write which, "
-                    f"e.g. “{first.key}” or “{card.written} [{first.sets[0]}]”.")
+            return (
+                f"{where}“{card.written}” names {len(candidates)} different cards ({options}); write which, "
+                f"e.g. “{first.key}” or “{card.written} [{first.sets[0]}]”."
+            )
         set_part = f" [{card.set_name}]" if card.set_name else ""
         source = "the card pool" if self.index.has_pool else "the Codex's card records (no card pool given)"
         guess = f" Did you mean {' or '.join(f'“{t}”' for t in suggestions)}?" if suggestions else ""
@@ -493,44 +641,62 @@ class DeckChecker:
     # -- deck sizes and which deck each card goes in -----------------------------------------------
 
     def _check_sizes(self, entries, out):
-        for section, size, rule_key in ((DYNASTY, self.rules.dynasty_deck, "dynasty_deck"),
-                                        (FATE, self.rules.fate_deck, "fate_deck")):
+        for section, size, rule_key in (
+            (DYNASTY, self.rules.dynasty_deck, "dynasty_deck"),
+            (FATE, self.rules.fate_deck, "fate_deck"),
+        ):
             deck = DECK_OF_SECTION[section]
             in_deck = [e for e in entries if e.section == section]
             listed = sum(e.count for e in in_deck)
             counted = sum(e.count for e in in_deck if e.identity is None or e.identity.counts_toward_deck_size)
             # A card that changes its owner's minimum does so from either deck (Hato-gurama is a Fate card).
-            change = sum(e.count * n for e in entries if e.identity for d, n in e.identity.deck_size_change
-                         if d == deck)
+            change = sum(
+                e.count * n for e in entries if e.identity for d, n in e.identity.deck_size_change if d == deck
+            )
             low, high = (None if v is None else v + change for v in (size.min, size.max))
             if (low is None or counted >= low) and (high is None or counted <= high):
                 continue
             not_counted = f" ({listed} listed, {listed - counted} not counting toward it)" if listed != counted else ""
             rule = self.rules.rule(rule_key, self.rules.rule("deck_size"))
             if not change:
-                out.problem("deck-size", f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; "
-                            f"{self.name} requires {between(low, high)}.", rule=rule)
+                out.problem(
+                    "deck-size",
+                    f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; "
+                    f"{self.name} requires {between(low, high)}.",
+                    rule=rule,
+                )
                 continue
             # The number a card adds is its own text's (the card names it), the format's rule gives only its own
             # number: the message says whose each is, the finding names the card, and cites the format's rule last,
             # next to the format's number.
             changers: dict[Identity, list[int]] = {}
             for e in entries:
-                for d, n in (e.identity.deck_size_change if e.identity else ()):
+                for d, n in e.identity.deck_size_change if e.identity else ():
                     if d == deck:
                         changers.setdefault(e.identity, [n, 0])[1] += e.count
-            by_cards = ", ".join(f"{n * copies:+d} by {ident.key}'s own card text"
-                                 + (f" ({n:+d} for each of {copies} copies)" if copies != 1 else "")
-                                 for ident, (n, copies) in changers.items())
-            out.problem("deck-size", f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; it must hold "
-                        f"{between(low, high)}: {by_cards}, on the number {self.name} requires "
-                        f"({between(size.min, size.max)}).", card=next(iter(changers)).key, rule=rule)
+            by_cards = ", ".join(
+                f"{n * copies:+d} by {ident.key}'s own card text"
+                + (f" ({n:+d} for each of {copies} copies)" if copies != 1 else "")
+                for ident, (n, copies) in changers.items()
+            )
+            out.problem(
+                "deck-size",
+                f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; it must hold "
+                f"{between(low, high)}: {by_cards}, on the number {self.name} requires "
+                f"({between(size.min, size.max)}).",
+                card=next(iter(changers)).key,
+                rule=rule,
+            )
 
     def _check_declared_counts(self, deck, counts, out):
         for section, declared, line in deck.declared:
             if counts[section] != declared:
-                out.warn("declared-count", f"line {line}: the {SECTION_NAMES[section]} header says "
-                         f"{noun_count(declared, 'card')} but the section lists {counts[section]}.", line=line)
+                out.warn(
+                    "declared-count",
+                    f"line {line}: the {SECTION_NAMES[section]} header says "
+                    f"{noun_count(declared, 'card')} but the section lists {counts[section]}.",
+                    line=line,
+                )
 
     def _check_sections(self, entries, out):
         for e in entries:
@@ -540,8 +706,10 @@ class DeckChecker:
             if ident.deck == _OTHER_DECK:
                 message = f"{ident.describe()} is not a card for any deck (a token, proxy, biography or the like)."
             elif starting_card and e.section != PREGAME:
-                message = (f"{ident.key} is a pre-game card in {self.name}: it starts the game in play and "
-                           f"cannot be in the {where} deck.")
+                message = (
+                    f"{ident.key} is a pre-game card in {self.name}: it starts the game in play and "
+                    f"cannot be in the {where} deck."
+                )
             elif e.section == PREGAME and not ident.pregame and not starting_card:
                 message = f"{ident.describe()} is a {ident.deck} card, not a pre-game card."
             elif e.section != PREGAME and ident.deck != DECK_OF_SECTION[e.section] and not starting_card:
@@ -550,8 +718,10 @@ class DeckChecker:
                 if ident.pregame:
                     rule = self._pregame_rule(ident)
                     if rule is None:
-                        message += (f" (The card pool files it among the pre-game cards; {self.name}'s documents "
-                                    f"state no rule on pre-game cards.)")
+                        message += (
+                            f" (The card pool files it among the pre-game cards; {self.name}'s documents "
+                            f"state no rule on pre-game cards.)"
+                        )
                     out.problem("wrong-deck", f"line {e.line.line}: {message}", ident.key, rule, e.line.line)
                     continue
             else:
@@ -576,42 +746,62 @@ class DeckChecker:
                 what = "" if ban.card else f" ({ban.as_written})"
                 start = bandates.added_statement(ban)
                 since = f" {start.clause_words}" if start else ""
-                out.problem("banned", f"line {e.line.line}: {ident.key} is on {self.name}'s ban list{what}{since}.",
-                            ident.key, ban.id, e.line.line)
+                out.problem(
+                    "banned",
+                    f"line {e.line.line}: {ident.key} is on {self.name}'s ban list{what}{since}.",
+                    ident.key,
+                    ban.id,
+                    e.line.line,
+                )
         return banned
 
     def _check_pool(self, entries: list[DeckEntry], banned: set[Identity], out: Findings) -> str:
         """Not-legal problems for cards outside the format's card pool; the reason the deck cannot be checked
         when the pool's data cannot settle a card ("" when it can settle every one)."""
         if not self.pool_checkable:
-            out.warn("not-checked", f"{self.name} names no legal card pool the Codex can check; "
-                     f"card legality was not checked.")
+            out.warn(
+                "not-checked",
+                f"{self.name} names no legal card pool the Codex can check; card legality was not checked.",
+            )
             return ""
         skipped = 0
         unsettled: list[tuple[DeckEntry, Identity]] = []
         for e in entries:
             ident = e.identity
-            if ident is None or ident in banned or ident.deck == _OTHER_DECK:  # a banned card is `banned`, never `not-legal`
+            if (
+                ident is None or ident in banned or ident.deck == _OTHER_DECK
+            ):  # a banned card is `banned`, never `not-legal`
                 continue
             if not ident.in_pool:
                 skipped += 1
                 continue
             standing = self.pool_standing(ident)
             if standing is False:
-                out.problem("not-legal", f"line {e.line.line}: {ident.key} is not in {self.name}'s card pool "
-                            f"({self._pool_description()}).", ident.key, self._pool_rule, e.line.line)
+                out.problem(
+                    "not-legal",
+                    f"line {e.line.line}: {ident.key} is not in {self.name}'s card pool ({self._pool_description()}).",
+                    ident.key,
+                    self._pool_rule,
+                    e.line.line,
+                )
             elif standing is None:
                 unsettled.append((e, ident))
         if skipped:
-            out.warn("not-checked", f"{skipped} card line(s) name cards known only from the Codex's records; "
-                     f"without the card pool their legality was not checked.")
+            out.warn(
+                "not-checked",
+                f"{skipped} card line(s) name cards known only from the Codex's records; "
+                f"without the card pool their legality was not checked.",
+            )
         for e, ident in unsettled:
-            out.warn("not-checked", f"line {e.line.line}: {self._unsettled(ident)}", ident.key, self._pool_rule,
-                     e.line.line)
+            out.warn(
+                "not-checked", f"line {e.line.line}: {self._unsettled(ident)}", ident.key, self._pool_rule, e.line.line
+            )
         if unsettled:
-            return (f"whether {names(sorted({ident.key for _, ident in unsettled}))} "
-                    f"{'is' if len({ident for _, ident in unsettled}) == 1 else 'are'} in {self.name}'s card pool "
-                    f"cannot be settled from the card pool's data.")
+            return (
+                f"whether {names(sorted({ident.key for _, ident in unsettled}))} "
+                f"{'is' if len({ident for _, ident in unsettled}) == 1 else 'are'} in {self.name}'s card pool "
+                f"cannot be settled from the card pool's data."
+            )
         return ""
 
     # -- one card (l5r/engine/deck/legality.py; the site's card pages ask the same questions) --------
@@ -627,8 +817,11 @@ class DeckChecker:
     def bans_in_force(self, ident: Identity, on: dt.date, dated_only: bool = False) -> list[m.BanEntry]:
         """The card's bans in force on this day; `dated_only`: only those the documents date on or before it (an
         entry dated only "as of" its list's day, or inferred by the Codex, is not one)."""
-        return [b for b in self.applicable_bans(ident) if b.in_force(on)
-                and not (dated_only and not _dated_by_the_documents(b))]
+        return [
+            b
+            for b in self.applicable_bans(ident)
+            if b.in_force(on) and not (dated_only and not _dated_by_the_documents(b))
+        ]
 
     def in_legal_pool(self, ident: Identity) -> bool:
         """Whether the pool's data puts the card in the format's legal card pool (a legal set, bug or tag)."""
@@ -643,7 +836,8 @@ class DeckChecker:
         if ident in self._in_legal_pool:
             return self._in_legal_pool[ident]
         standing: bool | None = any(title_key(s) in self._legal_sets for s in ident.sets) or bool(
-            ident.pool_tags & self._legal_tags)
+            ident.pool_tags & self._legal_tags
+        )
         if not standing and self._own_tags & ident.pool_tags:
             standing = None
         self._in_legal_pool[ident] = standing
@@ -651,42 +845,58 @@ class DeckChecker:
 
     def _unsettled(self, ident: Identity) -> str:
         tags = " / ".join(sorted(self._own_tags & ident.pool_tags))
-        return (f"the card pool tags {ident.key} “{tags}” (the pool's own tag, not {self.name}'s documents), but "
-                f"records none of {self.name}'s legal bugs or sets for it ({self._pool_description()}); whether it "
-                f"is in {self.name}'s card pool cannot be settled from the pool's data.")
+        return (
+            f"the card pool tags {ident.key} “{tags}” (the pool's own tag, not {self.name}'s documents), but "
+            f"records none of {self.name}'s legal bugs or sets for it ({self._pool_description()}); whether it "
+            f"is in {self.name}'s card pool cannot be settled from the pool's data."
+        )
 
     def card_legality(self, ident: Identity, on: dt.date) -> legality.CardLegality:
         """The verdict `check()` reaches for a deck holding this one card on this day (same code paths)."""
         if not self._cards_in_pool:
             collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
-            return legality.CardLegality(legality.NOT_CHECKED, f"{collection} is not in the card pool.",
-                                         rule=self._pool_rule)
+            return legality.CardLegality(
+                legality.NOT_CHECKED, f"{collection} is not in the card pool.", rule=self._pool_rule
+            )
         if ident.deck == _OTHER_DECK:
-            return legality.CardLegality(legality.NOT_A_DECK_CARD, "not a card for any deck (a token, proxy, "
-                                         "biography or the like).", rule=self._sections_rule)
+            return legality.CardLegality(
+                legality.NOT_A_DECK_CARD,
+                "not a card for any deck (a token, proxy, biography or the like).",
+                rule=self._sections_rule,
+            )
         if not self.bans_stated(on):
             dated = tuple(self.bans_in_force(ident, on, dated_only=True))
             if dated:
                 return legality.CardLegality(legality.BANNED, f"on {self.name}'s ban list", dated, dated[0].id)
             if self.pool_checkable and ident.in_pool and self.pool_standing(ident) is False:
-                return legality.CardLegality(legality.NOT_LEGAL, f"not in {self.name}'s card pool "
-                                             f"({self._pool_description()}).", rule=self._pool_rule)
+                return legality.CardLegality(
+                    legality.NOT_LEGAL,
+                    f"not in {self.name}'s card pool ({self._pool_description()}).",
+                    rule=self._pool_rule,
+                )
             return legality.CardLegality(legality.NOT_CHECKED, f"bans not stated: {self._bans_not_stated()}")
         bans = tuple(self.bans_in_force(ident, on))
         if bans:
             return legality.CardLegality(legality.BANNED, f"on {self.name}'s ban list", bans, bans[0].id)
         if not self.pool_checkable:
-            return legality.CardLegality(legality.NOT_CHECKED, f"{self.name} names no legal card pool the Codex "
-                                         f"can check.")
+            return legality.CardLegality(
+                legality.NOT_CHECKED, f"{self.name} names no legal card pool the Codex can check."
+            )
         if not ident.in_pool:
-            return legality.CardLegality(legality.NOT_CHECKED, "known only from the Codex's records; without the "
-                                         "card pool its legality cannot be checked.", rule=self._pool_rule)
+            return legality.CardLegality(
+                legality.NOT_CHECKED,
+                "known only from the Codex's records; without the card pool its legality cannot be checked.",
+                rule=self._pool_rule,
+            )
         standing = self.pool_standing(ident)
         if standing is None:
             return legality.CardLegality(legality.NOT_CHECKED, self._unsettled(ident), rule=self._pool_rule)
         if not standing:
-            return legality.CardLegality(legality.NOT_LEGAL, f"not in {self.name}'s card pool "
-                                         f"({self._pool_description()}).", rule=self._pool_rule)
+            return legality.CardLegality(
+                legality.NOT_LEGAL,
+                f"not in {self.name}'s card pool ({self._pool_description()}).",
+                rule=self._pool_rule,
+            )
         return legality.CardLegality(legality.LEGAL, rule=self._pool_rule)
 
     def card_timeline(self, ident: Identity) -> list[tuple[dt.date | None, legality.CardLegality]]:
@@ -762,8 +972,7 @@ def names_format(written: str, fmt: m.Format) -> bool:
 
 def checkable(fmt: m.Format, ruleset: Ruleset) -> bool:
     """Whether the format states deck rules the checker can apply (a deck size at least)."""
-    return fmt.bundled and any(v is not None for s in (ruleset.dynasty_deck, ruleset.fate_deck)
-                               for v in (s.min, s.max))
+    return fmt.bundled and any(v is not None for s in (ruleset.dynasty_deck, ruleset.fate_deck) for v in (s.min, s.max))
 
 
 # What a category ban's `match:` can ask of a card (bans.schema.json lists the same keys).
@@ -785,8 +994,9 @@ def _bans(fmt: m.Format, index: CardIndex):
         elif ban.match:
             unknown = set(ban.match) - set(_MATCHERS)
             if unknown:
-                raise DeckRulesError(f"ban {ban.id} matches on {', '.join(sorted(unknown))}, which the deck "
-                                     f"checker does not know")
+                raise DeckRulesError(
+                    f"ban {ban.id} matches on {', '.join(sorted(unknown))}, which the deck checker does not know"
+                )
             categories.append(ban)
     return dict(by_card), tuple(categories)
 

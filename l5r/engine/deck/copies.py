@@ -14,8 +14,10 @@ from ...cardpool import ANY_NUMBER, CardIndex, Identity
 from ..ruleset import Ruleset
 from .report import Findings, noun_count, names
 
-_SHARED = {"soul_of": "cards joined by Soul of keywords share one limit",
-           "counts_as": "a card that counts as another for deck construction shares its limit"}
+_SHARED = {
+    "soul_of": "cards joined by Soul of keywords share one limit",
+    "counts_as": "a card that counts as another for deck construction shares its limit",
+}
 
 
 def check_copies(rules: Ruleset, index: CardIndex, name: str, entries, out: Findings):
@@ -41,8 +43,13 @@ def check_copies(rules: Ruleset, index: CardIndex, name: str, entries, out: Find
             why += f"; {_SHARED[shared_by]}" + (f"; the limit also covers {names(others)}" if others else "")
             rule = rules.rule(f"{shared_by}_shares_limit", rule)
         cards, line = names([i.key for i in present]), first_line[present[0]]
-        out.problem("copy-limit", f"line {line}: {noun_count(total, 'copy', 'copies')} of {cards}; "
-                    f"at most {limit} allowed ({why}).", cards, rule, line)
+        out.problem(
+            "copy-limit",
+            f"line {line}: {noun_count(total, 'copy', 'copies')} of {cards}; at most {limit} allowed ({why}).",
+            cards,
+            rule,
+            line,
+        )
 
 
 def _limit_groups(rules: Ruleset, index: CardIndex, present) -> list[tuple[frozenset, str | None]]:
@@ -56,7 +63,8 @@ def _limit_groups(rules: Ruleset, index: CardIndex, present) -> list[tuple[froze
         targets = {t for i in present for t in index.counts_as(i)} | {i for i in present if index.counted_as_by(i)}
         for target in sorted(targets, key=lambda i: i.key):
             members = _chain(rules, index, target).union(
-                *(_chain(rules, index, a) for a in index.counted_as_by(target)))
+                *(_chain(rules, index, a) for a in index.counted_as_by(target))
+            )
             groups.append((frozenset(members), "counts_as"))
     return groups
 

@@ -46,21 +46,34 @@ def _slot(raw: Mapping, ruleset: Ruleset, index: CardIndex) -> PreGameSlot:
     for card_id in raw.get("cards", ()):
         identity = index.card(card_id)
         if identity is None:
-            raise DeckRulesError(f"{ruleset.format_id} format.yml: pre-game slot '{raw['key']}' names card "
-                                 f"'{card_id}', which has no record in data/cards")
+            raise DeckRulesError(
+                f"{ruleset.format_id} format.yml: pre-game slot '{raw['key']}' names card "
+                f"'{card_id}', which has no record in data/cards"
+            )
         cards.append(identity)
     types = frozenset(raw.get("types", ()))
     label = raw.get("label") or (cards[0].title if cards else " or ".join(sorted(types)))
-    return PreGameSlot(key=raw["key"], label=label, types=types, cards=frozenset(cards), min=raw.get("min", 0),
-                max=raw.get("max"), clan_of=raw.get("clan_of"), any_clan=raw.get("any_clan"),
-                rule=ruleset.rule(f"pregame_{raw['key']}", ruleset.rule("pregame")))
+    return PreGameSlot(
+        key=raw["key"],
+        label=label,
+        types=types,
+        cards=frozenset(cards),
+        min=raw.get("min", 0),
+        max=raw.get("max"),
+        clan_of=raw.get("clan_of"),
+        any_clan=raw.get("any_clan"),
+        rule=ruleset.rule(f"pregame_{raw['key']}", ruleset.rule("pregame")),
+    )
 
 
 def check_pregame(slots, entries, name: str, other_rule: str | None, out: Findings):
     """Fill the slots with the pre-game section's cards; report what is missing, extra or of another clan."""
     if not slots:
-        out.warn("not-checked", f"{name}'s rules state no pre-game requirements (Stronghold, Sensei, Wind); the "
-                 f"pre-game cards were only checked for being pre-game cards.")
+        out.warn(
+            "not-checked",
+            f"{name}'s rules state no pre-game requirements (Stronghold, Sensei, Wind); the "
+            f"pre-game cards were only checked for being pre-game cards.",
+        )
         return
     filled: dict[str, list] = defaultdict(list)
     for e in entries:
@@ -68,13 +81,23 @@ def check_pregame(slots, entries, name: str, other_rule: str | None, out: Findin
         if slot is not None:
             filled[slot.key].append(e)
         elif e.identity.pregame:  # cards of other decks are wrong-deck problems already
-            out.problem("pregame", f"line {e.line.line}: {name} allows no {e.identity.describe()} among the "
-                        f"pre-game cards.", e.identity.key, other_rule, e.line.line)
+            out.problem(
+                "pregame",
+                f"line {e.line.line}: {name} allows no {e.identity.describe()} among the pre-game cards.",
+                e.identity.key,
+                other_rule,
+                e.line.line,
+            )
     for slot in slots:
         have = sum(e.count for e in filled[slot.key])
         if have < slot.min or (slot.max is not None and have > slot.max):
-            out.problem("pregame", f"{have} {_plural(slot.label, have)} among the pre-game cards; {name} requires "
-                        f"{between(slot.min, slot.max)}.", slot.label, slot.rule)
+            out.problem(
+                "pregame",
+                f"{have} {_plural(slot.label, have)} among the pre-game cards; {name} requires "
+                f"{between(slot.min, slot.max)}.",
+                slot.label,
+                slot.rule,
+            )
         if slot.clan_of:
             owner = next((s.label for s in slots if s.key == slot.clan_of), slot.clan_of)
             _check_clans(slot, filled[slot.key], filled[slot.clan_of], owner, out)
@@ -99,9 +122,15 @@ def _check_clans(slot: PreGameSlot, cards, owners, owner_label: str, out: Findin
         allowed = set(e.identity.clans)
         if slot.any_clan in allowed or allowed & clans:
             continue
-        out.problem("pregame", f"line {e.line.line}: {e.identity.key} may only start with a "
-                    f"{' or '.join(sorted(allowed)) or 'no'} {owner_label}; this deck's is "
-                    f"{' / '.join(sorted(clans))}.", e.identity.key, slot.rule, e.line.line)
+        out.problem(
+            "pregame",
+            f"line {e.line.line}: {e.identity.key} may only start with a "
+            f"{' or '.join(sorted(allowed)) or 'no'} {owner_label}; this deck's is "
+            f"{' / '.join(sorted(clans))}.",
+            e.identity.key,
+            slot.rule,
+            e.line.line,
+        )
 
 
 def _plural(label: str, n: int) -> str:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import weakref
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, cast
 
 from ...cardpool import CardIndex
 from ...cardpool.names import READING_KEY_RULES
@@ -38,7 +38,7 @@ LONG_MARGIN = 4
 SEVERAL_WORDS = 3
 WORD = re.compile(r"\S+")
 # Words are counted without one leading article, as the reading key reads titles ("The Fall Back!" is "Fall Back!").
-ARTICLES = frozenset(str(a) for a in READING_KEY_RULES["articles"])  # type: ignore[union-attr]
+ARTICLES = frozenset(cast(list[str], READING_KEY_RULES["articles"]))
 # The run of sentence marks a line ends with ("tempo." -> ".", "Lies..." -> "...", "Done!?" -> "!?", and the colon
 # that leads into a list: "Current decklist is:"), after a closing bracket or quote the sentence may end inside:
 # "(as seen in many Unicorn decks)."
@@ -61,7 +61,8 @@ class ProseRule:
 
     @classmethod
     def of_titles(cls, titles: Iterable[str]) -> "ProseRule":
-        longest, ending_words, breaks = 0, {}, False
+        longest, breaks = 0, False
+        ending_words: dict[str, int] = {}
         for title in titles:
             words = word_count(title)
             longest = max(longest, words)
@@ -98,9 +99,14 @@ class ProseRule:
 
     def as_json(self) -> dict[str, object]:
         """The numbers the browser checker applies (deck-check.js proseReason runs the same tests)."""
-        return {"longest_title": self.longest_title, "long_margin": LONG_MARGIN, "several_words": SEVERAL_WORDS,
-                "ending_words": self.ending_words, "breaks_in_titles": self.breaks_in_titles,
-                "articles": sorted(ARTICLES)}
+        return {
+            "longest_title": self.longest_title,
+            "long_margin": LONG_MARGIN,
+            "several_words": SEVERAL_WORDS,
+            "ending_words": self.ending_words,
+            "breaks_in_titles": self.breaks_in_titles,
+            "articles": sorted(ARTICLES),
+        }
 
 
 def word_count(text: str) -> int:

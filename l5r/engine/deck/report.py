@@ -32,8 +32,12 @@ class Verdict(StrEnum):
 
 BANS_STATED, BANS_NOT_STATED, BANS_NOT_CHECKED = "stated", "not-stated", "not-checked"
 # How the command line and the deck checker page write each verdict (the page reads them from the checker's data)
-VERDICT_WORDS = {Verdict.LEGAL: "LEGAL", Verdict.NOT_LEGAL: "NOT LEGAL",
-                 Verdict.CANNOT_BE_CHECKED: "CANNOT BE CHECKED", Verdict.NOT_A_DECKLIST: "NOT A DECKLIST"}
+VERDICT_WORDS = {
+    Verdict.LEGAL: "LEGAL",
+    Verdict.NOT_LEGAL: "NOT LEGAL",
+    Verdict.CANNOT_BE_CHECKED: "CANNOT BE CHECKED",
+    Verdict.NOT_A_DECKLIST: "NOT A DECKLIST",
+}
 # The words before the day in a verdict line: "ban list" only where bans were checked against a stated list
 AS_OF_WORDS = {BANS_STATED: "ban list as of", BANS_NOT_STATED: "ban list not stated as of", BANS_NOT_CHECKED: "as of"}
 
@@ -50,8 +54,13 @@ class Finding:
     suggestions: tuple[str, ...] | None = None  # unknown-card only: up to three pool titles, best first
 
     def as_dict(self) -> dict:
-        out: dict[str, object] = {"code": self.code, "message": self.message, "card": self.card, "rule": self.rule,
-                                  "line": self.line}
+        out: dict[str, object] = {
+            "code": self.code,
+            "message": self.message,
+            "card": self.card,
+            "rule": self.rule,
+            "line": self.line,
+        }
         if self.suggestions is not None:
             out["suggestions"] = list(self.suggestions)
         return out
@@ -92,9 +101,15 @@ class DeckReport:
 
     def as_json(self) -> dict:
         return {
-            "format": self.format_id, "legal": self.legal, "verdict": self.verdict.value, "reason": self.reason,
-            "bans": self.bans, "as_of": self.as_of.isoformat(),
-            "input_format": self.input_format, "problems": [p.as_dict() for p in self.problems], "warnings": [w.as_dict() for w in self.warnings],
+            "format": self.format_id,
+            "legal": self.legal,
+            "verdict": self.verdict.value,
+            "reason": self.reason,
+            "bans": self.bans,
+            "as_of": self.as_of.isoformat(),
+            "input_format": self.input_format,
+            "problems": [p.as_dict() for p in self.problems],
+            "warnings": [w.as_dict() for w in self.warnings],
             "counts": dict(self.counts),
         }
 
@@ -108,16 +123,34 @@ class Findings:
 
     def problem(self, code, message, card=None, rule=None, line=None, suggestions=None):
         assert code in PROBLEM_CODES, code
-        self.problems.append(Finding(code, message, card, rule, line,
-                                     None if suggestions is None else tuple(suggestions)))
+        self.problems.append(
+            Finding(code, message, card, rule, line, None if suggestions is None else tuple(suggestions))
+        )
 
     def warn(self, code, message, card=None, rule=None, line=None):
         self.warnings.append(Finding(code, message, card, rule, line))
 
-    def report(self, format_id: str, on: dt.date, counts: Mapping[str, int], input_format: str = "text",
-               unchecked: str = "", bans: str = BANS_STATED, not_a_decklist: str = "") -> DeckReport:
-        return DeckReport(format_id, on, tuple(self.problems), tuple(self.warnings), counts, input_format,
-                          unchecked, not_a_decklist, bans)
+    def report(
+        self,
+        format_id: str,
+        on: dt.date,
+        counts: Mapping[str, int],
+        input_format: str = "text",
+        unchecked: str = "",
+        bans: str = BANS_STATED,
+        not_a_decklist: str = "",
+    ) -> DeckReport:
+        return DeckReport(
+            format_id,
+            on,
+            tuple(self.problems),
+            tuple(self.warnings),
+            counts,
+            input_format,
+            unchecked,
+            not_a_decklist,
+            bans,
+        )
 
 
 def between(low: int | None, high: int | None) -> str:
