@@ -72,10 +72,11 @@ test: $(STAMP) browser node_modules lint
 test-fast: $(STAMP) node_modules lint
 	$(PYTEST) -m "not browser"
 
-# The code itself, before the tests: ruff's bug-finding rules over every Python file and mypy over the package
-# (both configured in pyproject.toml). Zero findings, or the run stops here.
+# The code itself, before the tests: ruff's bug-finding rules and its layout over every Python file, and mypy over
+# the package (all configured in pyproject.toml). Zero findings, or the run stops here.
 lint: $(STAMP)
 	$(BIN)/ruff check --quiet .
+	$(BIN)/ruff format --check --quiet .
 	$(BIN)/mypy
 
 # Browser tests drive Debian's chromium-headless-shell (Chromium's headless build: a quarter less CPU a page than
