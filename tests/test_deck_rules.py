@@ -372,6 +372,8 @@ def test_obsidian_hand_builds_on_legacy():
     """oh-guidelines: the Jade Hand Legacy pool; Aulus the Personality (Shattered Empire only) is not in it."""
     [problem] = only(check("obsidian-hand", add(OH, "Dynasty", "Aulus")), "not-legal")
     assert problem.rule == "oh-guidelines" and "Legacy" in problem.message
+    # No Obsidian Hand text names a card pool: the Legacy pool is the Codex's reading, and the message says so.
+    assert "Legacy cards — a Codex reading, not Obsidian Hand's words" in problem.message
 
 
 def test_new_era_says_its_collection_is_not_in_the_pool():

@@ -1456,7 +1456,9 @@
     if (this.legalSets.size) parts.push("printed in none of its legal sets");
     if (lg && lg.legal_bugs.length) parts.push("with none of its legal bugs (" + lg.legal_bugs.join(", ") + ")");
     if (this.poolRules.pool_tags && this.poolRules.pool_tags.length) {
-      parts.push("not among the card pool's " + this.poolRules.pool_tags.join(" / ") + " cards");
+      // checker.py: a pool the format's documents do not name is the Codex's reading
+      var reading = this.poolRules.reading ? " — a Codex reading, not " + this.name + "'s words" : "";
+      parts.push("not among the card pool's " + this.poolRules.pool_tags.join(" / ") + " cards" + reading);
     }
     return parts.join("; ");
   };

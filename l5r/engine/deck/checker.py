@@ -919,7 +919,9 @@ class DeckChecker:
         if legality and legality.legal_bugs:
             parts.append(f"with none of its legal bugs ({', '.join(legality.legal_bugs)})")
         if self._pool_rules.get("pool_tags"):
-            parts.append(f"not among the card pool's {' / '.join(self._pool_rules['pool_tags'])} cards")
+            # A pool the format's documents do not name is the Codex's reading (format.yml `card_pool.reading`).
+            reading = f" — a Codex reading, not {self.name}'s words" if self._pool_rules.get("reading") else ""
+            parts.append(f"not among the card pool's {' / '.join(self._pool_rules['pool_tags'])} cards{reading}")
         return "; ".join(parts)
 
 
