@@ -33,8 +33,8 @@ from ...cardpool.names import READING_KEY_RULES
 # A title written with what the reader leaves on it (an experience marker "- Experienced 2CW", a word of
 # remark) is at most a few words longer than the title; four words more than the longest title is no title.
 LONG_MARGIN = 4
-# "Several" words before a sentence mark: the pool's typical title has two words (7,175 of 12,691 titles of the
-# real pool), so a line of one or two words with a full stop still looks like a title with a stray mark.
+# "Several" words before a sentence mark: the pool's typical title has two words (more than half the titles of the
+# pinned pool), so a line of one or two words with a full stop still looks like a title with a stray mark.
 SEVERAL_WORDS = 3
 WORD = re.compile(r"\S+")
 # Words are counted without one leading article, as the reading key reads titles ("The Fall Back!" is "Fall Back!").
