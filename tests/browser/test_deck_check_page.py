@@ -368,23 +368,17 @@ _TYPE_WHILE_CHECKING = """async ([text]) => {
 }"""
 
 
-# From file:// Chromium runs no worker, and the offline copy's iframe-worker shim runs the check in a frame of the
-# page, on its thread (docs/limits.md; the conformance cases show it gives the same answers there): the offline
-# copy does not hold this yet, and the test is not run there (a 5 MB check would hold the tab for its whole length).
-_OFFLINE_ON_THE_PAGE_THREAD = pytest.mark.xfail(run=False, reason="the offline copy checks on the page's thread")
-
-
-@pytest.mark.parametrize("site", ["online", pytest.param("offline", marks=_OFFLINE_ON_THE_PAGE_THREAD)], indirect=True)
 def test_a_five_megabyte_paste_leaves_the_page_responsive(tab):
     """300,000 lines' worth (5 MB): the page keeps answering while its worker checks them, and a new check ends the
-    long one."""
+    long one. Online only: from file:// Chromium runs no worker, and the offline copy's iframe-worker shim runs the
+    check in a frame of the page (the conformance cases show it gives the same answers there)."""
+    if tab.site.kind != "online":  # an expected failure, not run: a 5 MB check would hold the offline tab throughout
+        pytest.xfail("from file:// the check runs in the iframe-worker shim's frame, on the page's thread")
     page = open_checker(tab)
     lines = "Dynasty:\n" + "1 Hida Akeno - a remark to make the line longer\n" * 110_000
     assert 5_000_000 < len(lines.encode()) < 8 * 1024 * 1024
     got = page.evaluate(_TYPE_WHILE_CHECKING, [lines])
-    # The page answered its timers all through the check (a quick machine finishes it within the three seconds),
-    # none waiting a second: on the page's thread the same paste held the tab for 48 s.
-    assert (got["busy"] or got["ticks"] >= 20) and got["worst"] < 1000, got
+    assert got["busy"] and got["worst"] < 500, got  # still checking, and no timer waited half a second
     page.fill("#deck-check input[name=as_of]", "2015-08-16")  # typing works while it checks
     assert page.input_value("#deck-check input[name=as_of]") == "2015-08-16"
     page.fill("#deck-check textarea", "Dynasty:\n1 Hida Akeno\n")
