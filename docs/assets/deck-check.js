@@ -2,7 +2,7 @@
  * build exports (assets/deck-check-data.js assigns window.L5R_DECK_DATA; l5r/site/api/deckdata.py writes it). Plain
  * JavaScript, no fetch: it works from file:// in the offline copy. Every number, ban, slot and rule id comes from
  * the data; this file only holds the procedure. Keep it in step with the Python modules named above. */
-(function () {
+(function deckCheckScript() {
   "use strict";
 
   // ---------------------------------------------------------------------------------------------------------
@@ -1530,7 +1530,21 @@
     if (!result) result = check(job.text, job.format, job.as_of, job.input_format, job.source, job.strict);
     return { result: result, note: note };
   }
-  window.L5RDeck = { check: check, pageCheck: pageCheck, detectInputFormat: detectInputFormat, INPUT_FORMATS: INPUT_FORMATS, DeckFileError: DeckFileError, prepare: prepare,
+  // A worker's side of the page's checks: each job answered with pageCheck's {result, note}, or {error} for a user
+  // mistake, tagged with the job's id. Used by assets/deck-check-worker.js and, from file://, by the worker the page
+  // makes from this script's text (so it refers to nothing outside itself).
+  function serveChecks(scope) {
+    scope.onmessage = function (ev) {
+      var job = ev.data, reply;
+      try { reply = scope.window.L5RDeck.pageCheck(job); } catch (e) {
+        if (!(e instanceof scope.window.L5RDeck.DeckFileError)) throw e;
+        reply = { error: e.message };
+      }
+      reply.id = job.id;
+      scope.postMessage(reply);
+    };
+  }
+  window.L5RDeck = { check: check, serveChecks: serveChecks, pageCheck: pageCheck, detectInputFormat: detectInputFormat, INPUT_FORMATS: INPUT_FORMATS, DeckFileError: DeckFileError, prepare: prepare,
     _names: { plain: plain, titleKey: titleKey, splitExperience: splitExperience } };
 
   // ---------------------------------------------------------------------------------------------------------
@@ -1708,11 +1722,33 @@
           return { error: e.message };
         }
       }
-      // The check runs in a worker (assets/deck-check-worker.js; from file:// the offline copy's iframe-worker shim
-      // stands in for it), so a long list never freezes the page; a new check ends the one still running.
+      // The check runs in a worker, so a long list never freezes the page; a new check ends the one still running.
+      // Online the worker is assets/deck-check-worker.js. From file:// Chromium refuses a worker by address (and the
+      // offline copy's iframe-worker shim would run it in a frame, on the page's thread) but runs one made from a
+      // Blob: this script's own text and the data the page already holds, with the browser's own Worker kept by
+      // assets/native-worker.js before the shim replaced it.
+      var blobAddress = null;
+      function offlineWorker() {
+        var Native = window.L5RNativeWorker;
+        if (!Native || !window.URL || !URL.createObjectURL) return null;
+        if (!blobAddress) {
+          var source = "\"use strict\";\nself.window = self;\nself.L5R_DECK_DATA = " +
+            JSON.stringify(window.L5R_DECK_DATA) + ";\n(" + deckCheckScript.toString() + ")();\n(" +
+            serveChecks.toString() + ")(self);\n";
+          blobAddress = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+        }
+        return new Native(blobAddress);
+      }
+      function newWorker() {
+        if (location.protocol === "file:") {
+          var made = offlineWorker();
+          if (made) return made;
+        }
+        return new Worker(base + "assets/deck-check-worker.js");
+      }
       function inWorker(job) {
         if (worker) worker.terminate();
-        try { worker = new Worker(base + "assets/deck-check-worker.js"); } catch (e) { worker = null; return false; }
+        try { worker = newWorker(); } catch (e) { worker = null; return false; }
         var mine = job.id;
         worker.onmessage = function (ev) {
           if (ev.data.id !== mine) return;

@@ -30,6 +30,7 @@ from .cardlinks import CARD_DIR
 from ..errors import CodexError
 
 SHIM_URI = "assets/vendor/iframe-worker/shim.js"
+NATIVE_WORKER_URI = "assets/native-worker.js"  # keeps the browser's Worker before the shim replaces it
 SHIM_PACKAGE = Path("node_modules") / "iframe-worker" / "shim" / "index.js"
 INSTANT = "navigation.instant"
 
@@ -60,8 +61,11 @@ def without_generator(extra) -> dict:
 
 
 def polyfills(configured) -> list[str]:
-    """Only the vendored shim: a polyfill from anywhere else would be a request leaving the machine."""
-    return [*(p for p in configured or () if "iframe-worker" not in str(p)), SHIM_URI]
+    """Only the vendored shim: a polyfill from anywhere else would be a request leaving the machine. Before it, the
+    script that keeps the browser's own Worker, which the deck checker runs its checks in (the shim's stand-in would
+    run them on the page's thread)."""
+    kept = (p for p in configured or () if "iframe-worker" not in str(p) and str(p) != NATIVE_WORKER_URI)
+    return [*kept, NATIVE_WORKER_URI, SHIM_URI]
 
 
 _HREF = re.compile(r'(<a\b[^<>]*?\bhref=")([^"]*)(")')
