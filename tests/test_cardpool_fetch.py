@@ -868,6 +868,42 @@ def test_a_mirror_that_trickles_bytes_is_given_up(tmp_path, no_proxy_env, setup,
     assert _left_in(tmp_path / "cache") == []
 
 
+def _silent(server: _Handlers):
+    def answer(h):
+        h.send_response(200)
+        h.send_header("Content-Length", str(10**6))
+        h.end_headers()
+        h.wfile.write(b"\0" * 10)
+        h.wfile.flush()
+        server.stop.wait(90)
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    "setup, said",
+    [
+        ("f.RATE_WINDOW = 2; f.MIN_RATE = 1000", "is too slow: 10 bytes in the last 2 s"),
+        ("f.DEADLINE = 2; f.MIN_RATE = 0", "did not end within 2 s (10 bytes received)"),
+    ],
+)
+def test_a_mirror_that_falls_silent_is_given_up_at_the_deadline_not_after_a_timeout(
+    tmp_path, no_proxy_env, setup, said
+):
+    """One read used to wait the whole socket timeout (60 s) even past the download's deadline or the end of a rate
+    window; each read now waits at most until the nearer of the two, whose sentence is then the one shown."""
+    _, path = _manifest(tmp_path)
+    with _Handlers({}) as server:
+        server.routes["/pool.tar.gz"] = _silent(server)
+        started = time.monotonic()
+        result = _in_subprocess(_FETCH.format(setup=setup), path, f"{server.url}/pool.tar.gz", tmp_path / "cache")
+        took = time.monotonic() - started
+    assert result.stdout.startswith("FetchError: the download from http://127.0.0.1:"), result.stdout + result.stderr
+    assert said in result.stdout and result.stdout.endswith("nothing was installed\n"), result.stdout
+    assert took < 30  # well short of the 60 s socket timeout the read would have waited
+    assert _left_in(tmp_path / "cache") == []
+
+
 def test_a_fetch_waits_for_a_running_one_for_a_while_and_says_so(tmp_path, no_proxy_env):
     """Every other fetch (even --from a local folder) waited on the lock in silence, for ever."""
     import fcntl

@@ -809,10 +809,17 @@ def _download(url: str, dest: Path, pool: Path) -> None:
         bar = meter("downloading the card pool", expected, Unit.BYTES)
         try:
             while True:
+                now = time.monotonic()
+                # One read waits no longer than the download may still take, nor past the end of a rate window
+                # (silence there is a rate below the minimum): never the whole socket timeout after the deadline.
+                _wait_at_most(response, min(TIMEOUT, started + DEADLINE - now, _window_left(window_start, now)))
                 try:
                     # read1: what has come (at most CHUNK), so that the clock below is looked at as bytes trickle
                     chunk = response.read1(CHUNK)
-                except (http.client.HTTPException, socket.timeout, ConnectionError, ssl.SSLError) as exc:
+                except socket.timeout as exc:
+                    late = _too_late(shown, received, started, window_start, window_bytes, waited=True)
+                    raise FetchError(late or _cut_short(shown, received, expected, exc)) from None
+                except (http.client.HTTPException, ConnectionError, ssl.SSLError) as exc:
                     raise FetchError(_cut_short(shown, received, expected, exc)) from None
                 if not chunk:
                     break
@@ -822,25 +829,50 @@ def _download(url: str, dest: Path, pool: Path) -> None:
                     raise FetchError(f"{shown} sends more than {MAX_DOWNLOAD // 1024**3} GB; refused")
                 _write_all(fd, chunk)
                 bar.advance(len(chunk))
-                now = time.monotonic()
-                if now - started > DEADLINE:
-                    raise FetchError(
-                        f"the download from {shown} did not end within {DEADLINE:,} s "
-                        f"({received:,} bytes received); nothing was installed"
-                    )
-                if now - window_start >= RATE_WINDOW:
-                    if window_bytes < MIN_RATE * (now - window_start):
-                        raise FetchError(
-                            f"the download from {shown} is too slow: {window_bytes:,} bytes in the last "
-                            f"{now - window_start:.0f} s, less than {MIN_RATE:,} bytes a second "
-                            f"({received:,} bytes received); nothing was installed"
-                        )
-                    window_start, window_bytes = now, 0
+                late = _too_late(shown, received, started, window_start, window_bytes)
+                if late:
+                    raise FetchError(late)
+                if time.monotonic() - window_start >= RATE_WINDOW:
+                    window_start, window_bytes = time.monotonic(), 0
         finally:
             bar.close()
             os.close(fd)
     if expected is not None and received != expected:
         raise FetchError(_cut_short(shown, received, expected, None))
+
+
+def _window_left(window_start: float, now: float) -> float:
+    return window_start + RATE_WINDOW - now if MIN_RATE > 0 else float(TIMEOUT)
+
+
+def _wait_at_most(response, seconds: float) -> None:
+    """Bound the next read of an HTTP response (http.client keeps its socket in fp.raw._sock; where that is not
+    so, the socket keeps the timeout it was opened with)."""
+    sock = getattr(getattr(getattr(response, "fp", None), "raw", None), "_sock", None)
+    if sock is not None:
+        sock.settimeout(max(0.05, seconds))
+
+
+def _too_late(
+    shown: str, received: int, started: float, window_start: float, window_bytes: int, waited: bool = False
+) -> str | None:
+    """The sentence when the download is past its deadline or, over a whole rate window, below the minimum rate.
+    `waited`: a read has just timed out at one of those ends (a clock may read a hair before it)."""
+    import time
+
+    now = time.monotonic() + (0.01 if waited else 0.0)
+    if now - started >= DEADLINE:
+        return (
+            f"the download from {shown} did not end within {DEADLINE:,} s "
+            f"({received:,} bytes received); nothing was installed"
+        )
+    if now - window_start >= RATE_WINDOW and window_bytes < MIN_RATE * (now - window_start):
+        return (
+            f"the download from {shown} is too slow: {window_bytes:,} bytes in the last "
+            f"{now - window_start:.0f} s, less than {MIN_RATE:,} bytes a second "
+            f"({received:,} bytes received); nothing was installed"
+        )
+    return None
 
 
 def _cut_short(shown: str, received: int, expected: int | None, exc) -> str:
