@@ -23,6 +23,7 @@ from l5r.site import citelabel
 from l5r.site.cardpage.article import CardSite
 from l5r.site.cardpage.printings import load_printings
 from l5r.site.cardpage.slugs import slugs
+from l5r.site.cardpage.citable import write_card_links
 from l5r.site.cardpage.write import write_card_pages
 from l5r.site.safetext import safe_text
 from conftest import run_l5r
@@ -346,7 +347,9 @@ def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
 
 def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, tmp_path):
     """Under `mkdocs serve` pool card pages are rendered when asked for (l5r/site/mkdocs_serve.py): the bytes
-    are those `write_card_pages` writes, the live server's script is added, other paths go to MkDocs."""
+    are those `write_card_pages` writes, the live server's script is added, other paths go to MkDocs. So are the
+    cards' short links and card-permalinks.json, as `write_card_links` writes them (a short link pasted while the
+    site is served used to be a 404)."""
     from l5r.site import mkdocs_serve
 
     head, tail = "<html><head><title>@TITLE@ - Codex</title></head><body>", "</body></html>"
@@ -379,6 +382,20 @@ def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, 
             assert got == written.replace(b"</body>", b"<script>reload</script></body>"), slug
         assert server.app({"PATH_INFO": "/formats/"}, lambda s, h: None) == [b"from MkDocs"]
         assert server.app({"PATH_INFO": "/card/no-such-card/"}, lambda s, h: None) == [b"from MkDocs"]
+        assert server.app({"PATH_INFO": "/c/card-no-such-card/"}, lambda s, h: None) == [b"from MkDocs"]
+        links = tmp_path / "links"
+        shorts = write_card_links(links, card_site, "http://127.0.0.1:8000/")
+        assert shorts == len(card_site.page_identities())
+        for identity in card_site.page_identities():
+            short = f"c/card-{card_site.slug_of[identity]}/"
+            got = b"".join(server.app({"PATH_INFO": "/" + short}, lambda status, headers: None))
+            assert got == (links / short / "index.html").read_bytes().replace(
+                b"</body>", b"<script>reload</script></body>"
+            ), short
+        kinds: list[str] = []
+        environ = {"PATH_INFO": "/card-permalinks.json", "HTTP_HOST": "127.0.0.1:8000"}
+        got = b"".join(server.app(environ, lambda status, headers: kinds.append(dict(headers)["Content-Type"])))
+        assert got == (links / "card-permalinks.json").read_bytes() and kinds == ["application/json"]
     finally:
         mkdocs_serve.SESSION.cards = saved
 

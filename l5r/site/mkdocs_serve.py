@@ -5,7 +5,8 @@ changes a byte of what a page shows (tests/test_serve.py compares served pages w
 
 - **Pool card pages are rendered when asked for**, not written: the pages of the full pool took longer
   to write (and for MkDocs to clear again) than the rest of the site. The server renders `card/<slug>/` from
-  the newest build's `CardSite`, with the same shell and the same template as `write_card_pages`.
+  the newest build's `CardSite`, with the same shell and the same template as `write_card_pages`; so too each
+  card's short link `c/card-<slug>/` and card-permalinks.json (`cardpage/citable.py`).
 - **Work whose inputs did not change is reused**: a page's Markdown rendering (keyed by its Markdown, the
   Markdown settings and the site's files), its theme rendering (keyed by everything the template reads: the
   page, its content, the nav and the config file) and its search index entries (keyed by its content).
@@ -21,6 +22,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 
+from .cardpage import citable
 from .cardpage.write import card_page_html
 
 # -----------------------------------------------------------------------------------------------------------
@@ -75,24 +77,37 @@ def set_cards(card_site, head: str, tail: str) -> None:
 
 
 _CARD_PATH = re.compile(r"card/([^/]+)/(?:index\.html)?$")
+_SHORT_PATH = re.compile(r"c/card-([^/]+)/(?:index\.html)?$")
 
 
-def card_page(rel_path: str) -> str | None:
-    """The HTML of `card/<slug>/` (None when the path is no pool card page of the newest build)."""
-    m = _CARD_PATH.match(rel_path)
+def card_page(rel_path: str, site_url: str = "") -> tuple[str, str] | None:
+    """(content type, body) of a pool card's page `card/<slug>/`, its short link `c/card-<slug>/` or
+    card-permalinks.json (`site_url`: the address the server answers at); None when the path is none of those
+    in the newest build."""
     cards = SESSION.cards
-    if not m or cards is None:
+    if cards is None:
         return None
     card_site, head, tail, by_slug = cards
-    identity = by_slug.get(m.group(1))
-    if identity is None:
-        return None
-    return card_page_html(card_site, identity, head, tail)
+    if rel_path == citable.PERMALINKS_FILE:
+        return "application/json", citable.permalinks_json(card_site, site_url)
+    for pattern, render in ((_CARD_PATH, _card_html), (_SHORT_PATH, citable.short_link_html)):
+        m = pattern.match(rel_path)
+        identity = by_slug.get(m.group(1)) if m else None
+        if identity is not None:
+            return "text/html; charset=utf-8", render(card_site, identity)
+    return None
+
+
+def _card_html(card_site, identity) -> str:
+    cards = SESSION.cards
+    assert cards is not None
+    return card_page_html(card_site, identity, cards[1], cards[2])
 
 
 def install_card_pages(server) -> None:
-    """hooks/codex.py on_serve: the live server answers `card/<slug>/` from `card_page`, with MkDocs' own
-    live-reload script, after waiting for a rebuild in progress as MkDocs does for files."""
+    """hooks/codex.py on_serve: the live server answers `card/<slug>/`, `c/card-<slug>/` and card-permalinks.json
+    from `card_page` (pages with MkDocs' own live-reload script), after waiting for a rebuild in progress as MkDocs
+    does for files."""
     app = server.get_app()
     mount = getattr(server, "mount_path", "/")
 
@@ -100,8 +115,10 @@ def install_card_pages(server) -> None:
         path = environ.get("PATH_INFO", "")
         if "\0" in path:  # `/card/%00/`: no file has such a name, and MkDocs' file server raises a 500 on it
             return bad_request(start_response)
-        page = card_page(path[len(mount) :]) if path.startswith(mount) else None
-        if page is None:
+        here = f"http://{environ.get('HTTP_HOST') or '127.0.0.1'}{mount.rstrip('/')}/"
+        asked = path[len(mount) :]
+        answer = card_page(asked, here) if path.startswith(mount) else None
+        if answer is None:
             return app(environ, start_response)
         epoch = 0
         cond = getattr(server, "_epoch_cond", None)
@@ -109,12 +126,13 @@ def install_card_pages(server) -> None:
             with cond:
                 cond.wait_for(lambda: server._visible_epoch == server._wanted_epoch)
                 epoch = server._visible_epoch
-            page = card_page(path[len(mount) :]) or page  # the build just finished may have changed it
-        body = page.encode("utf-8")
+            answer = card_page(asked, here) or answer  # the build just finished may have changed it
+        kind, text = answer
+        body = text.encode("utf-8")
         inject = getattr(server, "_inject_js_into_html", None)
-        if inject is not None:
+        if inject is not None and kind.startswith("text/html"):
             body = inject(body, epoch)
-        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body)))])
+        start_response("200 OK", [("Content-Type", kind), ("Content-Length", str(len(body)))])
         return [body]
 
     server.set_app(with_cards)

@@ -49,48 +49,61 @@ def card_page_path(slug: str) -> str:
     return f"{CARD_DIR}/{slug}/"
 
 
-def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "", short_links: bool = True) -> int:
-    """card-permalinks.json, every pool card's short link (`short_links`: not in the offline copy) and the
-    description of the short links of the cards the documents name (the page's own, legality included).
-    `site_url`: the public address or "". Returns how many short links were written."""
-    site_dir = Path(site_dir)
+def _short_link_shape() -> str:
     # The template rendered once, its values filled in per card (13,000 renders cost a second of the build).
-    shape = (
+    return (
         jinja_env()
         .get_template("pool_card_short.html.j2")
         .render(title=Markup("@TITLE@"), description=Markup("@DESC@"), to=Markup("@TO@"))
     )
-    cards: dict[str, str] = {}
-    written = 0
-    short_dir = os.path.join(site_dir, SHORT_DIR)
-    os.makedirs(short_dir, exist_ok=True)
-    for identity in card_site.page_identities():
-        slug = card_site.slug_of[identity]
-        cards[slug] = identity.key
-        if short_links:
-            said = _html.escape(card_site.description(identity))
-            html = (
-                shape.replace("@TITLE@", _html.escape(identity.key))
-                .replace("@DESC@", said)
-                .replace("@TO@", "../../" + card_page_path(slug))
-            )
-            folder = os.path.join(short_dir, citation_slug(card_citation(slug)))
-            os.makedirs(folder, exist_ok=True)
-            with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
-                stream.write(html)
-            written += 1
-    for identity in card_site.index.identities:
-        if identity.card_id and identity.in_pool:
-            _describe_record_link(site_dir, card_site, identity)
+
+
+def _short_link_html(shape: str, card_site: CardSite, identity: Identity) -> str:
+    return (
+        shape.replace("@TITLE@", _html.escape(identity.key))
+        .replace("@DESC@", _html.escape(card_site.description(identity)))
+        .replace("@TO@", "../../" + card_page_path(card_site.slug_of[identity]))
+    )
+
+
+def short_link_html(card_site: CardSite, identity: Identity) -> str:
+    """The page at a pool card's short link, as `write_card_links` writes it (`mkdocs serve` answers with it)."""
+    return _short_link_html(_short_link_shape(), card_site, identity)
+
+
+def permalinks_json(card_site: CardSite, site_url: str = "") -> str:
+    """card-permalinks.json: how every pool card is cited, its page and its short link (`site_url`: the public
+    address or "")."""
+    cards = {card_site.slug_of[i]: i.key for i in card_site.page_identities()}
     table = {
         "citation": card_citation("{slug}"),
         "url": site_url + card_page_path("{slug}") + "#card",
         "short_link": f"{site_url}{SHORT_DIR}/card-{{slug}}/",
         "cards": dict(sorted(cards.items())),
     }
-    (site_dir / PERMALINKS_FILE).write_text(
-        json.dumps(table, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8"
-    )
+    return json.dumps(table, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "", short_links: bool = True) -> int:
+    """card-permalinks.json, every pool card's short link (`short_links`: not in the offline copy) and the
+    description of the short links of the cards the documents name (the page's own, legality included).
+    `site_url`: the public address or "". Returns how many short links were written."""
+    site_dir = Path(site_dir)
+    shape = _short_link_shape()
+    written = 0
+    short_dir = os.path.join(site_dir, SHORT_DIR)
+    os.makedirs(short_dir, exist_ok=True)
+    if short_links:
+        for identity in card_site.page_identities():
+            folder = os.path.join(short_dir, citation_slug(card_citation(card_site.slug_of[identity])))
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
+                stream.write(_short_link_html(shape, card_site, identity))
+            written += 1
+    for identity in card_site.index.identities:
+        if identity.card_id and identity.in_pool:
+            _describe_record_link(site_dir, card_site, identity)
+    (site_dir / PERMALINKS_FILE).write_text(permalinks_json(card_site, site_url), encoding="utf-8")
     return written
 
 
