@@ -63,6 +63,35 @@ def test_compare_page_reads_without_sideways_scrolling(page_at, online_site, uri
         assert label.strip('"') in {"Obsidian Hand", "New Era", "Modern", "AEG base rules"}
 
 
+def test_card_status_table_shows_every_format_on_a_phone(page_at, online_site):
+    """Every card's status in every format: on a phone the table's format columns sat off the screen, behind a
+    sideways scroll, and "Personality" broke inside the word. There each card is a block, each status after its
+    format's name; every cell is on the screen."""
+    width, page = page_at
+    page.goto(online_site.url("compare/cards.md"), wait_until="load")
+    formats = page.evaluate(
+        "() => [...document.querySelectorAll('.l5r-compare--cards thead th')].map(th => th.textContent)"
+    )
+    assert formats[:2] == ["Card", "Type"] and len(formats) >= 3, formats
+    sizes = page.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert sizes[0] <= sizes[1], f"compare/cards at {width} px scrolls sideways: {sizes}"
+    off = page.evaluate("""() => [...document.querySelectorAll('.l5r-compare--cards td')]
+        .filter(td => td.getBoundingClientRect().right > window.innerWidth + 0.5).length""")
+    hidden_by_scroll = page.evaluate("""() => [...document.querySelectorAll('.l5r-compare--cards, .l5r-compare--cards *')]
+        .filter(el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth)
+        .map(el => el.className)""")
+    assert off == 0 and hidden_by_scroll == [], (off, hidden_by_scroll)
+    if width == 390:
+        labels = page.evaluate("""() => [...document.querySelector('.l5r-compare--cards tbody tr:not(.l5r-compare__group)')
+            .querySelectorAll('td')].map(td => getComputedStyle(td, '::before').content)""")
+        assert [label.strip('"').strip(" ·:") for label in labels[1:]] == formats[1:], labels
+        assert page.evaluate(_BROKEN_CELL_WORDS) == [], "a card's type or status breaks inside a word"
+
+
+# The same check as _BROKEN_WORDS over the card status table's cells.
+_BROKEN_CELL_WORDS = _BROKEN_WORDS.replace(".l5r-compare th", ".l5r-compare--cards td")
+
+
 def test_compare_page_opens_with_what_differs(page_at, online_site):
     width, page = page_at
     page.goto(online_site.url("compare/rules/deck-construction.md"), wait_until="load")
