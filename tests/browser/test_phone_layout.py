@@ -1,5 +1,6 @@
 """On a phone (390 px) and a wide screen (1280 px), online and from the offline copy (the synthetic pool site): a
-card's ban history reads as a list on a phone, every column seen without scrolling sideways; every Copy button is
+card's ban history reads as a list on a phone, every column seen without scrolling sideways, and its Printings
+table fits with no date broken; every Copy button is
 a target of at least 24 × 24 px (WCAG 2.5.8); a tap on one leaves no tooltip over the next line; a compare page's
 "What differs" is a list per format of label and value, each value with the rule that states it (Modern's one copy
 is its Highlander rule); and the deck checker's form is above the fold, its introduction after it.
@@ -50,6 +51,46 @@ def test_the_ban_history_shows_every_column_without_scrolling_sideways(contexts,
                 table.element_handle(),
             )
             assert labels[2:] == ['"Added: "', '"Lifted: "', '"Ban entry: "'], labels
+
+
+# The Printings table with the longest names a printing has: set names of several words, artists credited
+# together (invented names, put into the page's own table).
+_LONG_PRINTINGS = """t => {
+  const row = t.querySelector('tbody tr');
+  for (let n = 0; n < 3; n++) t.querySelector('tbody').appendChild(row.cloneNode(true));
+  const rows = t.querySelectorAll('tbody tr');
+  rows[0].cells[0].textContent = 'Promotional \u2013 Emperor Edition Demo Decks';
+  rows[0].cells[3].textContent = 'Aaaaa Bbbbbbbbbb & Ccccccc Ddddddddddd';
+  rows[1].cells[2].textContent = 'Uncommon';
+  rows[2].cells[1].textContent = '2012-06-01';
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_printings_table_fits_a_phone_and_breaks_no_word(contexts, small_site, width):
+    """On a phone the Printings table scrolled sideways inside its box, its dates broken across lines; the cells
+    are padded less there, and no date, rarity or column heading breaks."""
+    with guarded_page(contexts, viewport=viewport(width)) as tab:
+        tab.goto(small_site.url("card/zzyx-test-samurai/index.md"), wait_until="load")
+        table = tab.locator("h2#printings + * table, h2#printings + table").first
+        assert table.count() == 1, "the page has a Printings table"
+        tab.evaluate(_LONG_PRINTINGS, table.element_handle())
+        fits = tab.evaluate(
+            """t => {
+            const box = t.closest('.md-typeset__scrollwrap') || t;
+            // a cell whose text takes more than one line box (a date, a rarity or a heading is one word)
+            const lines = c => { const r = document.createRange(); r.selectNodeContents(c);
+                return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size; };
+            const broken = [...t.querySelectorAll('th, td:nth-child(2), td:nth-child(3)')]
+                .filter(c => lines(c) > 1).map(c => c.textContent);
+            return {page: document.documentElement.scrollWidth <= innerWidth,
+                    box: box.scrollWidth <= box.clientWidth + 1,
+                    cells: [...t.querySelectorAll('td')].every(td => td.getBoundingClientRect().right <= innerWidth + 1),
+                    broken};
+        }""",
+            table.element_handle(),
+        )
+        assert fits == {"page": True, "box": True, "cells": True, "broken": []}, fits
 
 
 COPY_PAGES = ["formats/modern/bans.md", "formats/obsidian-hand/ii-b.md"]
