@@ -283,6 +283,10 @@ class LineIssue:
     # a line of words that is no card line ("Current decklist is:", "Good vs. Crab; run 3"): its text, which the
     # checker may read as the author's remark (engine/deck/prose.py); None for other issues
     text: str | None = None
+    # "Decklist:", "Combos:": a line shaped as a header whose name is no deck, type or label word, nor a misspelling
+    # of one; the checker reads it as the author's heading where it changes no deck (above every card, or with
+    # only the author's remarks below it), else it stays a problem
+    heading: bool = False
 
 
 @dataclass(frozen=True)
@@ -380,6 +384,28 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     if name in _LABELS:
         return "label", None, number, name
     return None
+
+
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance (insertions, deletions, substitutions)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        diagonal, row[0] = row[0], i
+        for j, cb in enumerate(b, start=1):
+            diagonal, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, diagonal + (ca != cb))
+    return row[len(b)]
+
+
+def near_header_word(name: str) -> bool:
+    """Whether a header-shaped line's name is a deck, type or label word or close to one ("Dynasy", "Holdngs"):
+    a misspelt header, which stays a problem, where any other name ("Decklist", "Combos") is the author's own."""
+    squashed = re.sub(r"[\s'-]+", "", name.lower())
+    squashed = squashed[:-4] if squashed.endswith("deck") and len(squashed) > 4 else squashed
+    for word in (*_HEADERS, *_LABELS):
+        known = re.sub(r"[\s'-]+", "", word)
+        if _edits(squashed, known) <= (2 if len(known) >= 6 else 1):
+            return True
+    return False
 
 
 def parse_text(text: str, source: str = "<deck>") -> Decklist:
@@ -511,9 +537,15 @@ class _TextReader:
         if not line:
             return
         self.seen_content, first = True, not self.seen_content
-        if _HEADER.match(line) and not _METADATA_LINE.match(line):
+        header = _HEADER.match(line)
+        if header and not _METADATA_LINE.match(line):
             self.issues.append(
-                LineIssue(number, f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)", plain(line))
+                LineIssue(
+                    number,
+                    f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)",
+                    plain(line),
+                    heading=not near_header_word(header.group("name")),
+                )
             )
             return
         if _METADATA_LINE.match(line):

@@ -106,8 +106,36 @@ def test_a_line_the_reader_refuses_is_a_remark_when_it_is_prose():
         "obsidian-hand",
         "Dynasty:\n3 Iron Mine\nCurrent decklist is:\nGood vs. Crab; run 3 of it in every build you make.\nCombos:\n",
     )
-    assert [p.line for p in report.problems if p.code == "parse"] == [5]  # one word: a header the reader does not know
     assert [int(m.split(":")[0].split()[1]) for m in _remarks(report)] == [3, 4]
+    # "Combos:" under the last card, nothing but remarks below it: the author's heading (below)
+    assert not [p for p in report.problems if p.code == "parse"] and _headings(report) == [5]
+
+
+def _headings(report) -> list[int]:
+    return [w.line for w in report.warnings if w.code == "read-as" and "the author's heading" in w.message]
+
+
+# A line shaped as a header ("Word:") whose word is no deck, type or label word: a posted list's own heading above
+# the list ("Decklist:", "My deck:") or under it ("Combos:", "Notes:"), followed by the author's remarks. Where it
+# changes no deck it is said in a warning; where cards are both above and below it ("Sideboard:"), the cards under
+# it may be meant for no deck, and it stays a problem (oh-ii-f: the decks hold the cards listed), as does a
+# misspelt header ("Dynasy:", "Holdngs:") wherever it is.
+@pytest.mark.parametrize(
+    "text, headings, parse",
+    [
+        ("Decklist:\nDynasty:\n3 Iron Mine\n", [1], []),
+        ("My deck:\n\nDynasty:\n3 Iron Mine\nFate:\n3 A Breed Apart\n", [1], []),
+        ("Dynasty:\n3 Iron Mine\n\nCombos:\nIron Mine pays for everything the deck wants to play early.\n", [4], []),
+        ("Dynasty:\n3 Iron Mine\nNotes:\n", [3], []),
+        ("Dynasty:\n3 Iron Mine\nSideboard:\n3 Copper Mine\n", [], [3]),
+        ("Dynasy:\n3 Iron Mine\n", [], [1]),
+        ("Dynasty:\n3 Iron Mine\nHoldngs:\n", [], [3]),
+    ],
+)
+def test_an_authors_heading_changes_no_deck(text, headings, parse):
+    report = check("obsidian-hand", text)
+    assert _headings(report) == headings, report.warnings
+    assert [p.line for p in report.problems if p.code == "parse"] == parse
 
 
 def test_a_long_line_that_lists_cards_is_no_remark():

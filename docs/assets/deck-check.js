@@ -178,6 +178,29 @@
     return null;
   }
 
+  // decklist.py _edits, near_header_word: a header-shaped line's name that is a deck, type or label word or close
+  // to one is a misspelt header; any other ("Decklist", "Combos") is the author's heading
+  function edits(a, b) {
+    var row = [], i, j;
+    for (j = 0; j <= b.length; j++) row.push(j);
+    for (i = 1; i <= a.length; i++) {
+      var diagonal = row[0]; row[0] = i;
+      for (j = 1; j <= b.length; j++) {
+        var next = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1));
+        diagonal = row[j]; row[j] = next;
+      }
+    }
+    return row[b.length];
+  }
+  function nearHeaderWord(name) {
+    var squashed = name.toLowerCase().replace(/[\s'-]+/g, "");
+    if (/deck$/.test(squashed) && squashed.length > 4) squashed = squashed.slice(0, -4);
+    return Object.keys(HEADERS).concat(LABELS).some(function (word) {
+      var known = word.replace(/[\s'-]+/g, "");
+      return edits(squashed, known) <= (known.length >= 6 ? 2 : 1);
+    });
+  }
+
   function parseText(text) {
     var cards = [], issues = [], declared = [], subtotals = [], section = null, headers = 0, titleLine = null;
     var openLabel = null, seenContent = false;
@@ -225,8 +248,9 @@
       }
       var line = stripComment(raw);
       if (!line) return;
-      if (HEADER.test(line) && !METADATA_LINE.test(line)) {
-        issues.push({ line: number, text: plain(line),
+      var headerShaped = HEADER.exec(line);
+      if (headerShaped && !METADATA_LINE.test(line)) {
+        issues.push({ line: number, text: plain(line), heading: !nearHeaderWord(headerShaped[1]),
           message: "\u201c" + line + "\u201d is not a section header (Pre-Game:, Dynasty:, Fate:)" });
         seenContent = true;
         return;
@@ -721,9 +745,11 @@
       return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: NOT_A_DECKLIST });
     }
     this.remarks = new Set();  // lines read as the author's remarks
+    var headings = [];
     deck.issues.forEach(function (issue) {
       // "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line (checker.py check)
       if (issue.text && self.cardsInPool && self.remarkLine(issue.line, issue.text, issue.text, [], out)) return;
+      if (issue.heading) { headings.push(issue); return; }  // decided once the remarks are known
       out.problem("parse", "line " + issue.line + ": " + issue.message, null, null, issue.line);  // a line that is no card line breaks no rule
     });
     if (deck.legality && !namesFormat(deck.legality[0], this.fmt)) {
@@ -731,6 +757,7 @@
         "\u201d but it was checked against " + this.fmt.name + " (--format wins).", null, null, deck.legality[1]);
     }
     var entries = this.resolve(deck, out);
+    this.checkHeadings(deck, headings, out);
     var counts = {};
     SECTIONS.forEach(function (s) {
       counts[s] = entries.reduce(function (t, e) { return t + (e.section === s ? e.count : 0); }, 0);
@@ -784,6 +811,24 @@
       as_of: on, problems: out.problems, warnings: out.warnings, counts: counts };
   };
 
+  // checker.py _check_headings: the author's heading changes no deck where no card line is above it or every card
+  // line below it is the author's remark; anywhere else ("Sideboard:" above cards) it stays a problem
+  Checker.prototype.checkHeadings = function (deck, headings, out) {
+    var self = this;
+    var cards = deck.cards.map(function (c) { return c.line; }).filter(function (line) {
+      return line !== deck.title_line && !self.remarks.has(line);
+    });
+    headings.forEach(function (issue) {
+      var top = cards.every(function (line) { return line > issue.line; });
+      var bottom = cards.every(function (line) { return line < issue.line; });
+      if (top || bottom) {
+        out.warn("read-as", "line " + issue.line + ": read \u201c" + issue.text + "\u201d as the author's heading, " +
+          "not a deck section; it changes no deck.", null, null, issue.line);
+      } else {
+        out.problem("parse", "line " + issue.line + ": " + issue.message, null, null, issue.line);
+      }
+    });
+  };
   Checker.prototype.resolve = function (deck, out) {
     var self = this;
     if (!this.cardsInPool) {

@@ -118,6 +118,12 @@ HEADERS = {
         "Stronghold: Kaiu Shiro. Start with Ring of Water",
         "-------",
         "By Nick Zube",
+        # the author's headings ("Decklist:", "Combos:") and misspelt headers, which stay problems
+        "Decklist:",
+        "Combos:",
+        "Sideboard:",
+        "Dynasy:",
+        "Holdngs (3):",
         "",
         "",
     ],

@@ -22,6 +22,7 @@ from ...decklist import (
     SECTIONS,
     CardLine,
     Decklist,
+    LineIssue,
 )
 from ..ruleset import Ruleset
 from .copies import check_copies
@@ -95,9 +96,13 @@ class DeckChecker:
             )
         self._suggested = 0
         self._remarks: set[int] = set()  # lines read as the author's remarks
+        headings = []
         for issue in deck.issues:
             if issue.text and self._cards_in_pool and self._remark_line(issue.line, issue.text, issue.text, (), out):
                 continue  # "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line
+            if issue.heading:
+                headings.append(issue)  # decided once the remarks are known
+                continue
             # A line that is not a card line breaks no construction rule: it cites none.
             out.problem("parse", f"line {issue.line}: {issue.message}", line=issue.line)
         if deck.legality and not names_format(deck.legality[0], self.format):
@@ -109,6 +114,7 @@ class DeckChecker:
                 line=line,
             )
         entries = self._resolve(deck, out)
+        self._check_headings(deck, headings, out)
         counts = {s: sum(e.count for e in entries if e.section == s) for s in SECTIONS}
         # A header counts the lines written under it (before a starting holding is moved to the pre-game cards),
         # not the author's remarks between them.
@@ -197,6 +203,22 @@ class DeckChecker:
         )
 
     # -- naming the cards --------------------------------------------------------------------------
+
+    def _check_headings(self, deck: Decklist, headings: list[LineIssue], out: Findings) -> None:
+        """The author's heading ("Decklist:", "Combos:") changes no deck where no card line is above it or every
+        card line below it is the author's remark; anywhere else ("Sideboard:" above cards) it stays a problem, as
+        the cards under it may be meant for no deck."""
+        cards = [c.line for c in deck.cards if c.line != deck.title_line and c.line not in self._remarks]
+        for issue in headings:
+            if all(line > issue.line for line in cards) or all(line < issue.line for line in cards):
+                out.warn(
+                    "read-as",
+                    f"line {issue.line}: read “{issue.text}” as the author's heading, not a deck section; "
+                    f"it changes no deck.",
+                    line=issue.line,
+                )
+            else:
+                out.problem("parse", f"line {issue.line}: {issue.message}", line=issue.line)
 
     def _resolve(self, deck: Decklist, out: Findings) -> list[DeckEntry]:
         if not self._cards_in_pool:
