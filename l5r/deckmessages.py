@@ -138,6 +138,8 @@ DECK_MESSAGES: dict[str, str] = {
     "pool.bugs": "with none of its legal bugs ({bugs})",
     "pool.tags": "not among the card pool's {tags} cards{reading}",
     "pool.reading": " — a Codex reading, not {name}'s words",
+    # -- the verdict line's explanation, under `l5r deck check` and on the page
+    "verdict.neither": "Neither legal nor not legal: {reason}",
     # -- a decklist or a request that cannot be checked at all (DecklistError, UnknownFormat; DeckFileError) -----
     "file.not-yaml": "{deck} is not valid YAML{at}",
     "file.at-line": " (line {line})",

@@ -1,7 +1,8 @@
 /* The deck checker in the browser: the same steps as l5r/decklist.py and l5r/engine/deck/*, over the data the
  * build exports (assets/deck-check-data.js assigns window.L5R_DECK_DATA; l5r/site/api/deckdata.py writes it). Plain
- * JavaScript, no fetch: it works from file:// in the offline copy. Every number, ban, slot and rule id comes from
- * the data; this file only holds the procedure. Keep it in step with the Python modules named above. */
+ * JavaScript, no fetch: it works from file:// in the offline copy. Every number, ban, slot, rule id and sentence
+ * (l5r/deckmessages.py, filled by `say`) comes from the data; this file only holds the procedure. Keep it in step
+ * with the Python modules named above. */
 (function deckCheckScript() {
   "use strict";
 
@@ -1605,7 +1606,7 @@
     }
     out.appendChild(verdict);
     if (result.verdict === "cannot-be-checked") {
-      out.appendChild(el("p", { "class": "deck-check-reason" }, "Neither legal nor not legal: " + result.reason));
+      out.appendChild(el("p", { "class": "deck-check-reason" }, say("verdict.neither", { reason: result.reason })));
     }
     if (note) out.appendChild(el("p", { "class": "deck-check-format-note" }, note));
     out.appendChild(el("p", { "class": "deck-check-counts" }, SECTIONS.map(function (s) {

@@ -146,7 +146,7 @@ def _readable(report: DeckReport, format_name: str, source: str, codex) -> str:
     counts = " · ".join(f"{SECTION_NAMES[s]} {n}" for s, n in report.counts.items())
     lines = [f"{source}: {verdict} in {format_name} ({bans} {report.as_of.isoformat()})", f"  {counts}"]
     if report.verdict == Verdict.CANNOT_BE_CHECKED:
-        lines.append(f"  Neither legal nor not legal: {report.reason}")
+        lines.append(f"  {say('verdict.neither', reason=report.reason)}")
     for title, findings in (("Problems", report.problems), ("Warnings", report.warnings)):
         if findings:
             lines.append(f"{title}:")
