@@ -1,10 +1,11 @@
 """One wording for both deck checkers: every sentence is a template of l5r/deckmessages.py, and each side fills it.
 
-Read from the sources, never run: every `say("key", …)` of the package and of docs/assets/deck-check.js names a key
+Read from the sources: every `say("key", …)` of the package and of docs/assets/deck-check.js names a key
 of the table, every entry is said on both sides (or ONE_SIDED names the one side that says it), each call passes
 exactly the fields its template holds, and a template holds only named fields (JavaScript fills them with one
-replace: no format spec, no conversion, a literal brace doubled). The differential tests then show the two fill
-them alike (tests/fuzz/test_fuzz_deck_differential.py); the last tests here show each check fails.
+replace: no format spec, no conversion, a literal brace doubled). Both `say`s then fill every template alike (the
+script's own, run under Node), as the differential tests show on whole reports
+(tests/fuzz/test_fuzz_deck_differential.py); the last tests here show each check fails.
 """
 
 from __future__ import annotations
@@ -212,7 +213,8 @@ def test_both_says_fill_every_template_alike():
     and on doubled braces, a value that looks like a field and a "$&" (which String.replace would expand)."""
     assert NODE is not None
     source = SCRIPT.read_text(encoding="utf-8")
-    found = [re.search(r"\n  (function %s\(.*?\n  \}|function %s\(.*?\})\n" % (n, n), source, re.S) for n in WANTED]
+    # a definition on one line, or from its line to the closing brace at its own indent
+    found = [re.search(r"\n  (function %s\([^\n]*\}|function %s\(.*?\n  \})\n" % (n, n), source, re.S) for n in WANTED]
     definitions = [m.group(1) for m in found if m]
     assert len(definitions) == len(WANTED), "say or has not found in deck-check.js"
     table = dict(DECK_MESSAGES, **{"t.braces": "{{literal}} {name} }}{{", "t.value": "{name}: {other}"})
@@ -249,6 +251,14 @@ def test_a_key_said_on_one_side_only_is_found():
     found = findings(DECK_MESSAGES, ONE_SIDED, python, renamed)
     assert any("'unplaceable.gone' is not in the message table" in f for f in found), found
     assert any(f.startswith("'unplaceable' is said by python") for f in found), found
+    # Python's side alone words it itself
+    without = [c for c in python if c.key != "unplaceable"]
+    assert len(without) == len(python) - 1
+    found = findings(DECK_MESSAGES, ONE_SIDED, without, browser)
+    assert found == ["'unplaceable' is said by browser, not by browser and python (ONE_SIDED says why)"]
+    # a one-sided entry said on its other side too
+    found = findings(DECK_MESSAGES, dict(ONE_SIDED, unplaceable="python"), python, browser)
+    assert found == ["'unplaceable' is said by browser and python, not by python (ONE_SIDED says why)"]
 
 
 def test_a_field_one_side_leaves_out_or_adds_is_found():
