@@ -47,6 +47,7 @@ import yaml
 from .cardpool.names import is_experience, plain, split_experience
 from .data.safefile import UnreadableFile, decode, read_text, too_large
 from .data.yamlsource import ShapeError, check_shape, error_line
+from .deckmessages import say
 from .errors import CodexError
 
 PREGAME, DYNASTY, FATE = "pre_game", "dynasty", "fate"
@@ -319,23 +320,23 @@ def read_deck_text(path: str | Path) -> str:
         try:
             return read_text(path, MAX_DECK_BYTES, bom=True)
         except UnreadableFile as exc:
-            raise DecklistError(f"deck file {path} {exc.reason}") from None
+            raise DecklistError(f"{_deck(path)} {exc.reason}") from None
     import sys
 
     raw = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
     if len(raw) > MAX_DECK_BYTES:
-        raise DecklistError(f"deck file {path} {too_large(MAX_DECK_BYTES)}")
+        raise DecklistError(f"{_deck(path)} {too_large(MAX_DECK_BYTES)}")
     try:
         return decode(raw, bom=True)
     except UnreadableFile as exc:
-        raise DecklistError(f"deck file {path} {exc.reason}") from None
+        raise DecklistError(f"{_deck(path)} {exc.reason}") from None
 
 
 def parse_decklist(text: str, source: str = "<deck>", input_format: str | None = None) -> Decklist:
     """Read a decklist in any syntax players export; `input_format` (one of INPUT_FORMATS) skips detection."""
     chosen = input_format or detect_input_format(text, source)
     if chosen not in INPUT_FORMATS:
-        raise DecklistError(f"'{chosen}' is not an input format; choose one of: {', '.join(INPUT_FORMATS)}")
+        raise DecklistError(say("file.input-format", input_format=chosen, choices=", ".join(INPUT_FORMATS)))
     return _READERS[chosen](text, source)
 
 
@@ -356,6 +357,11 @@ def detect_input_format(text: str, source: str = "<deck>") -> str:
     if source.lower().endswith((".yml", ".yaml")):
         return "yaml"
     return "text"
+
+
+def _deck(source: str) -> str:
+    """How an error names the decklist: by its file (the page, with one pasted decklist, says "the decklist")."""
+    return say("file.deck", source=source)
 
 
 def _lines(text: str) -> list[str]:
@@ -542,7 +548,7 @@ class _TextReader:
             self.issues.append(
                 LineIssue(
                     number,
-                    f"“{line}” is not a section header (Pre-Game:, Dynasty:, Fate:)",
+                    say("line.not-header", line=line),
                     plain(line),
                     heading=not near_header_word(header.group("name")),
                 )
@@ -588,12 +594,12 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
         )
         root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except ShapeError as exc:
-        raise DecklistError(f"deck file {source} line {exc.line}: {exc.message}") from None
+        raise DecklistError(say("file.line", deck=_deck(source), line=exc.line, reason=exc.message)) from None
     except yaml.YAMLError as exc:
-        where = f" (line {line})" if (line := error_line(exc)) else ""
-        raise DecklistError(f"deck file {source} is not valid YAML{where}") from None
+        where = say("file.at-line", line=line) if (line := error_line(exc)) else ""
+        raise DecklistError(say("file.not-yaml", deck=_deck(source), at=where)) from None
     if not isinstance(root, yaml.MappingNode):
-        raise DecklistError(f"deck file {source} must be a YAML mapping with pre_game, dynasty and fate lists")
+        raise DecklistError(say("file.not-mapping", deck=_deck(source)))
     cards: list[CardLine] = []
     issues: list[LineIssue] = []
     first_at: dict[str, tuple[str, int]] = {}  # each key as read (case and spaces aside) -> as written, its line
@@ -602,26 +608,24 @@ def parse_yaml(text: str, source: str = "<deck>") -> Decklist:
         line = key_node.start_mark.line + 1
         if key in first_at:  # `Dynasty:` then `dynasty:`: the same section to this reader, given twice
             written, at = first_at[key]
-            raise DecklistError(
-                f"deck file {source} line {line}: duplicate key '{key_node.value}' (first given at "
-                f"line {at} as '{written}'; keys are read without regard to case)"
-            )
+            reason = say("file.duplicate-key", key=key_node.value, first=at, written=written)
+            raise DecklistError(say("file.line", deck=_deck(source), line=line, reason=reason))
         first_at[key] = (str(key_node.value), line)
         if key in _YAML_METADATA:
             continue
         if key not in _YAML_KEYS:
-            issues.append(LineIssue(line, f"“{key_node.value}” is not a deck section (pre_game, dynasty, fate)"))
+            issues.append(LineIssue(line, say("line.not-section", key=key_node.value)))
             continue
         section = _YAML_KEYS[key]
         items = value_node.value if isinstance(value_node, yaml.SequenceNode) else None
         if items is None:
             if not (isinstance(value_node, yaml.ScalarNode) and value_node.value in ("", "~", "null")):
-                issues.append(LineIssue(line, f"`{key_node.value}:` must be a list of card lines"))
+                issues.append(LineIssue(line, say("line.not-list", key=key_node.value)))
             continue
         for item in items:
             item_line = item.start_mark.line + 1
             if not isinstance(item, yaml.ScalarNode) or not str(item.value).strip() or item.tag.endswith(":null"):
-                issues.append(LineIssue(item_line, "a list item that is not a card line"))
+                issues.append(LineIssue(item_line, say("line.not-item")))
                 continue
             _keep(parse_card_line(_strip_comment(str(item.value)), item_line, section), cards, issues)
     return Decklist(source, tuple(cards), tuple(issues), input_format="yaml")
@@ -662,12 +666,7 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
             parts = [p.strip() for p in raw.split("\t") if p.strip()]
             line = " ".join(parts[:2]) + (f" [{_unbracket(parts[2])}]" if len(parts) > 2 else "")
             if len(parts) > 3:
-                issues.append(
-                    LineIssue(
-                        number,
-                        f"“{plain(raw)}”: a tab-delimited card line has at most three columns (count, title, set)",
-                    )
-                )
+                issues.append(LineIssue(number, say("line.columns", line=plain(raw))))
                 continue
         else:
             line = _paren_set(line)
@@ -730,18 +729,10 @@ def parse_yasuki(text: str, source: str = "<deck>") -> Decklist:
             continue
         item = _YASUKI_ITEM.match(raw)
         if not item:
-            issues.append(
-                LineIssue(
-                    number,
-                    f"“{plain(line)}” is not a deck line (a `Dynasty:` key, a "
-                    f"`- 3x Title [Set]` item, or name:/author:/date:)",
-                )
-            )
+            issues.append(LineIssue(number, say("line.not-deck-line", line=plain(line))))
             continue
         if section is None:
-            issues.append(
-                LineIssue(number, f"“{plain(line)}” comes before every section key (Pre-Game:, Dynasty:, Fate:)")
-            )
+            issues.append(LineIssue(number, say("line.before-sections", line=plain(line))))
             continue
         entry = _ART.sub("", item.group("item"))
         if len(entry) >= 2 and entry[0] == entry[-1] and entry[0] in "\"'":
@@ -788,7 +779,7 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     line = whole = _BULLET.sub("", plain(line))
     count = 1
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
-        return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
+        return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
     match = _COUNT.match(line)
     trailing = None
     several = False
@@ -808,11 +799,9 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
             if trailing:
                 count, line = trailing
     if not 1 <= count <= MAX_COPIES_ON_A_LINE:
-        return LineIssue(number, f"“{whole}”: a card line needs a count from 1 to {MAX_COPIES_ON_A_LINE}")
+        return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
     if not re.search(r"[A-Za-z]", line) or is_experience(line) or not _CARD_NAME.match(line):
-        return LineIssue(
-            number, f"“{line or '(empty)'}” is not a card line (expected e.g. “3 Card Title”)", line or None
-        )
+        return LineIssue(number, say("line.not-card", line=line or say("line.not-card.empty")), line or None)
     name, experience = split_experience(line)
     return CardLine(number, section, count, name, experience, set_name, line, several=several)
 

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Lower rank = further in. A module may import its own layer or any layer further in, never one further out.
 LAYERS = (
-    ("data", 0, ("l5r.errors", "l5r.data", "l5r.cardpool", "l5r.decklist", "l5r.progress")),
+    ("data", 0, ("l5r.errors", "l5r.data", "l5r.cardpool", "l5r.decklist", "l5r.deckmessages", "l5r.progress")),
     ("engine", 1, ("l5r.engine",)),
     ("scenarios", 2, ("l5r.scenarios",)),
     ("site", 2, ("l5r.site",)),  # the site shows verified examples (site → scenarios); never the other way

@@ -1,7 +1,8 @@
 /* The deck checker in the browser: the same steps as l5r/decklist.py and l5r/engine/deck/*, over the data the
  * build exports (assets/deck-check-data.js assigns window.L5R_DECK_DATA; l5r/site/api/deckdata.py writes it). Plain
- * JavaScript, no fetch: it works from file:// in the offline copy. Every number, ban, slot and rule id comes from
- * the data; this file only holds the procedure. Keep it in step with the Python modules named above. */
+ * JavaScript, no fetch: it works from file:// in the offline copy. Every number, ban, slot, rule id and sentence
+ * (l5r/deckmessages.py, filled by `say`) comes from the data; this file only holds the procedure. Keep it in step
+ * with the Python modules named above. */
 (function deckCheckScript() {
   "use strict";
 
@@ -28,7 +29,19 @@
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
     SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break); SEGMENT = pattern(r.prose_patterns.segment);
     PROSE = r.prose || null;  // what the pool's titles look like (engine/deck/prose.py ProseRule.as_json)
+    MESSAGES = r.messages;
     useReader(r.patterns, r.tables);
+  }
+  // Every sentence the checker says, from the data (l5r/deckmessages.py DECK_MESSAGES, filled as its `say` does):
+  // "{name}" is a field, "{{" and "}}" literal braces.
+  var MESSAGES = {};
+  function say(key, fields) {
+    if (!has(MESSAGES, key)) throw new Error("no deck message " + key);
+    return MESSAGES[key].replace(/\{\{|\}\}|\{(\w+)\}/g, function (whole, name) {
+      if (name === undefined) return whole.charAt(0);
+      if (!fields || !has(fields, name)) throw new Error("deck message " + key + " needs " + name);
+      return String(fields[name]);
+    });
   }
 
   function pyStrip(s) { return s.replace(/^\s+|\s+$/g, ""); }
@@ -113,7 +126,7 @@
     line = whole;
     var count = 1, m;
     if (/^[-\u2212]\d+\s*(?:[x\u00d7]\s*|\s)/.test(line)) {  // "-1 Title": a negative count, not a bullet
-      return { issue: true, line: number, message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
+      return { issue: true, line: number, message: say("line.count", { line: whole, most: MAX_COPIES }) };
     }
     m = COUNT.exec(line);
     var trailing = null, several = false;
@@ -134,12 +147,11 @@
       }
     }
     if (!(count >= 1 && count <= MAX_COPIES)) {
-      return { issue: true, line: number,
-        message: "\u201c" + whole + "\u201d: a card line needs a count from 1 to " + MAX_COPIES };
+      return { issue: true, line: number, message: say("line.count", { line: whole, most: MAX_COPIES }) };
     }
     if (!/[A-Za-z]/.test(line) || isExperience(line) || !CARD_NAME.test(line)) {
       return { issue: true, line: number, text: line || null,  // the checker may read it as a remark (LineIssue.text)
-        message: "\u201c" + (line || "(empty)") + "\u201d is not a card line (expected e.g. \u201c3 Card Title\u201d)" };
+        message: say("line.not-card", { line: line || say("line.not-card.empty") }) };
     }
     var split = splitExperience(line);
     return { line: number, section: section, count: count, name: split[0], experience: split[1],
@@ -251,7 +263,7 @@
       var headerShaped = HEADER.exec(line);
       if (headerShaped && !METADATA_LINE.test(line)) {
         issues.push({ line: number, text: plain(line), heading: !nearHeaderWord(headerShaped[1]),
-          message: "\u201c" + line + "\u201d is not a section header (Pre-Game:, Dynasty:, Fate:)" });
+          message: say("line.not-header", { line: line }) });
         seenContent = true;
         return;
       }
@@ -283,11 +295,14 @@
 
   // The YAML decklist shape only (a mapping of lists of card lines), with line numbers, as parse_yaml reads it.
   function DeckFileError(message) { this.message = message; }
+  function theDecklist() { return say("file.the-decklist"); }  // the page's one decklist (a file, on the command line)
   function yamlScalar(s, number) {
     s = pyStrip(s);
     // A quoted scalar ends at its closing quote: anything after it but a comment is not YAML ("\"A\", B"), as
     // parse_yaml's YAML parser says.
-    var bad = function () { return new DeckFileError("the decklist is not valid YAML (line " + number + ")"); };
+    var bad = function () {
+      return new DeckFileError(say("file.not-yaml", { deck: theDecklist(), at: say("file.at-line", { line: number }) }));
+    };
     if (s[0] === "'") {
       var single = /^'((?:[^']|'')*)'(?:\s+#.*)?$/.exec(s);
       if (!single) throw bad();
@@ -308,14 +323,14 @@
       var low = key.toLowerCase();
       if (YAML_METADATA.indexOf(low) >= 0) { /* ignored */ }
       else if (!Object.prototype.hasOwnProperty.call(YAML_KEYS, low)) {
-        issues.push({ line: keyLine, message: "\u201c" + key + "\u201d is not a deck section (pre_game, dynasty, fate)" });
+        issues.push({ line: keyLine, message: say("line.not-section", { key: key }) });
       } else if (items === null) {
         if (!(keyValue === "" || keyValue === "~" || keyValue === "null")) {
-          issues.push({ line: keyLine, message: "`" + key + ":` must be a list of card lines" });
+          issues.push({ line: keyLine, message: say("line.not-list", { key: key }) });
         }
       } else {
         items.forEach(function (it) {
-          if (!pyStrip(it[1])) { issues.push({ line: it[0], message: "a list item that is not a card line" }); return; }
+          if (!pyStrip(it[1])) { issues.push({ line: it[0], message: say("line.not-item") }); return; }
           var parsed = parseCardLine(stripComment(it[1]), it[0], YAML_KEYS[low]);
           (parsed.issue ? issues : cards).push(parsed);
         });
@@ -332,9 +347,9 @@
         // parse_yaml: a key given twice (as written, or but for case) is refused, never merged
         var low = key.toLowerCase(), first = firstAt[low];
         if (first) {
-          throw new DeckFileError("the decklist line " + number + ": duplicate key '" + key + "' (first given at line " +
-            first[1] + (first[0] === key ? "); YAML would silently keep only the last one"
-              : " as '" + first[0] + "'; keys are read without regard to case)"));
+          var reason = first[0] === key ? say("file.duplicate-same", { key: key, first: first[1] })
+            : say("file.duplicate-key", { key: key, first: first[1], written: first[0] });
+          throw new DeckFileError(say("file.line", { deck: theDecklist(), line: number, reason: reason }));
         }
         firstAt[low] = [key, number];
         keyValue = top[2] === undefined ? "" : yamlScalar(top[2], number);
@@ -348,10 +363,10 @@
         items.push([number, item[1] === undefined || mapping ? "" : yamlScalar(item[1], number)]);
         return;
       }
-      throw new DeckFileError("the decklist is not valid YAML (line " + number + ")");
+      throw new DeckFileError(say("file.not-yaml", { deck: theDecklist(), at: say("file.at-line", { line: number }) }));
     });
     close();
-    if (!any) throw new DeckFileError("the decklist must be a YAML mapping with pre_game, dynasty and fate lists");
+    if (!any) throw new DeckFileError(say("file.not-mapping", { deck: theDecklist() }));
     return { cards: cards, issues: issues, declared: [] };
   }
 
@@ -391,7 +406,7 @@
         var parts = raw.split("\t").map(pyStrip).filter(function (p) { return p; });
         line = parts.slice(0, 2).join(" ") + (parts.length > 2 ? " [" + unbracket(parts[2]) + "]" : "");
         if (parts.length > 3) {
-          issues.push({ line: number, message: "\u201c" + plain(raw) + "\u201d: a tab-delimited card line has at most three columns (count, title, set)" });
+          issues.push({ line: number, message: say("line.columns", { line: plain(raw) }) });
           return;
         }
       } else {
@@ -436,11 +451,11 @@
       if (YASUKI_META.test(line)) return;
       var item = YASUKI_ITEM.exec(raw);
       if (!item) {
-        issues.push({ line: number, message: "\u201c" + plain(line) + "\u201d is not a deck line (a `Dynasty:` key, a `- 3x Title [Set]` item, or name:/author:/date:)" });
+        issues.push({ line: number, message: say("line.not-deck-line", { line: plain(line) }) });
         return;
       }
       if (section === null) {
-        issues.push({ line: number, message: "\u201c" + plain(line) + "\u201d comes before every section key (Pre-Game:, Dynasty:, Fate:)" });
+        issues.push({ line: number, message: say("line.before-sections", { line: plain(line) }) });
         return;
       }
       var entry = item[1].replace(ART, "");
@@ -552,7 +567,7 @@
       var wanted = titleKey(setName);
       var printed = candidates.filter(function (c) { return c.sets.some(function (s) { return titleKey(s) === wanted; }); });
       if (printed.length) candidates = printed;
-      else note = name + " was not printed in " + setName + "; the set name was ignored";
+      else note = say("note.not-printed", { card: name, set: setName });
     }
     var playable = candidates.filter(function (c) { return c.deck !== OTHER; });
     if (!playable.length) playable = candidates;
@@ -703,7 +718,6 @@
     this.acronyms = acronyms;
   }
 
-  var NOT_A_DECKLIST = "no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or names a card.";
   Checker.prototype.isADecklist = function (deck) {
     var table = this.table;
     if (deck.declared.length || deck.legality || deck.headers || deck.cards.some(function (c) { return c.section !== null; })) {
@@ -715,18 +729,20 @@
   };
   // checker.py _no_headers: why a list without deck headers cannot be checked where the cards are not in the pool
   Checker.prototype.noHeaders = function (entries) {
-    var collection = this.poolRules.collection || (this.name + "'s card collection");
     var lines = entries.filter(function (e) { return e.section === null; }).map(function (e) { return e.line.line; });
-    var where = lines.length === entries.length ? "no card line" : nounCount(lines.length, "card line") + " (from line " + lines[0] + ")";
-    return where + " of the list is under a deck header (Pre-Game:, Dynasty:, Fate:), and " + collection + " is not " +
-      "in the card pool the Codex reads, so which deck each card belongs to, and so the deck sizes, cannot be checked. Add the headers.";
+    var where = lines.length === entries.length ? say("no-headers.all")
+      : say("no-headers.some", { lines: nounCount(lines.length, "card line"), first: lines[0] });
+    return say("cannot-check.no-headers", { where: where, collection: this.collection() });
+  };
+  // checker.py _collection: the card collection a format whose cards are not in the pool is played with
+  Checker.prototype.collection = function () {
+    return this.poolRules.collection || say("collection", { name: this.name });
   };
   Checker.prototype.bansStated = function (on) {
     return !this.fmt.ban_list_stated_from || on >= this.fmt.ban_list_stated_from;
   };
   Checker.prototype.bansNotStated = function () {
-    return this.name + "'s ban list is stated from " + this.fmt.ban_list_stated_from + " on; before that day the " +
-      "documents do not say which cards were banned.";
+    return say("cannot-check.bans", { name: this.name, start: this.fmt.ban_list_stated_from });
   };
   // Titles close to a name that names no card, never the name itself, for the first MAX_SUGGESTED_PER_DECK unknown
   // names of a deck (checker.py _suggest).
@@ -742,7 +758,7 @@
     this.strictTitles = !!strictTitles;
     var out = new Findings(), self = this;
     if (!this.isADecklist(deck)) {
-      return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: NOT_A_DECKLIST });
+      return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: say("not-a-decklist") });
     }
     this.remarks = new Set();  // lines read as the author's remarks
     var headings = [];
@@ -750,11 +766,11 @@
       // "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line (checker.py check)
       if (issue.text && self.cardsInPool && self.remarkLine(issue.line, issue.text, issue.text, [], out)) return;
       if (issue.heading) { headings.push(issue); return; }  // decided once the remarks are known
-      out.problem("parse", "line " + issue.line + ": " + issue.message, null, null, issue.line);  // a line that is no card line breaks no rule
+      out.problem("parse", say("at-line", { line: issue.line, message: issue.message }), null, null, issue.line);  // a line that is no card line breaks no rule
     });
     if (deck.legality && !namesFormat(deck.legality[0], this.fmt)) {
-      out.warn("format-mismatch", "line " + deck.legality[1] + ": the decklist says \u201cLegality: " + deck.legality[0] +
-        "\u201d but it was checked against " + this.fmt.name + " (--format wins).", null, null, deck.legality[1]);
+      out.warn("format-mismatch", say("format-mismatch", { line: deck.legality[1], written: deck.legality[0],
+        format: this.fmt.name }), null, null, deck.legality[1]);
     }
     var entries = this.resolve(deck, out);
     this.checkHeadings(deck, headings, out);
@@ -777,9 +793,8 @@
     this.sizes(entries, out);
     if (!this.cardsInPool) {
       this.pregameCount(counts[PREGAME], out);
-      var collection = this.poolRules.collection || (this.name + "'s card collection");
-      return this.report(on, counts, out, { bans: "not-checked", unchecked: collection + " is the only legal card " +
-        "pool and it is not in the card pool the Codex reads, so which cards these are cannot be checked." });
+      return this.report(on, counts, out, { bans: "not-checked",
+        unchecked: say("cannot-check.collection", { collection: this.collection() }) });
     }
     var known = entries.filter(function (e) { return e.identity; });
     this.sections(known, out);
@@ -792,7 +807,7 @@
       // checker.py: before the whole list is stated, the entries the documents date on or before this day hold
       banned = this.bans(known, on, out, true);
       extra = { bans: "not-stated", unchecked: this.bansNotStated() };
-      out.warn("bans-not-stated", extra.unchecked + " Only the bans they date on or before this day were checked.");
+      out.warn("bans-not-stated", say("bans-not-stated", { reason: extra.unchecked }));
     }
     var unsettled = this.pool(known, banned, out);
     extra.unchecked = [extra.unchecked, unsettled].filter(function (t) { return t; }).join(" ");
@@ -822,25 +837,20 @@
       var top = cards.every(function (line) { return line > issue.line; });
       var bottom = cards.every(function (line) { return line < issue.line; });
       if (top || bottom) {
-        out.warn("read-as", "line " + issue.line + ": read \u201c" + issue.text + "\u201d as the author's heading, " +
-          "not a deck section; it changes no deck.", null, null, issue.line);
+        out.warn("read-as", say("read-as.heading", { line: issue.line, text: issue.text }), null, null, issue.line);
       } else {
-        out.problem("parse", "line " + issue.line + ": " + issue.message, null, null, issue.line);
+        out.problem("parse", say("at-line", { line: issue.line, message: issue.message }), null, null, issue.line);
       }
     });
   };
   Checker.prototype.resolve = function (deck, out) {
     var self = this;
     if (!this.cardsInPool) {
-      var collection = this.poolRules.collection || (this.name + "'s card collection");
-      out.warn("not-checked", collection + " is not in the card pool, so the Codex cannot tell which cards " +
-        "these are: card types, copies, bans and legality were not checked; only deck sizes and the " +
-        "number of pre-game cards were.", null, this.poolRule);
+      out.warn("not-checked", say("not-checked.collection", { collection: this.collection() }), null, this.poolRule);
       return deck.cards.map(function (c) { return { line: c, identity: null, section: c.section, count: c.count }; });
     }
     if (!this.table.has_pool) {
-      out.warn("no-card-pool", "no card pool was given (--cardpool or L5R_CARDPOOL), so only the " +
-        this.table.ids.length + " cards the rules documents name are known.");
+      out.warn("no-card-pool", say("no-card-pool", { count: this.table.ids.length }));
     }
     var sortedByPool = deck.input_format === "sunandmoon";  // its export has no deck headers, by design
     var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
@@ -861,9 +871,8 @@
     (deck.subtotals || []).forEach(function (t) {
       var listedUnder = under.has(t[3]) ? under.get(t[3]) : t[2];
       if (t[1] !== listedUnder) {
-        out.warn("declared-count", "line " + t[3] + ": the sub-header \u201c" + t[0] + "\u201d says " +
-          nounCount(t[1], "card") + " but " + listedUnder + (listedUnder === 1 ? " is" : " are") + " listed under it.",
-          null, null, t[3]);
+        out.warn("declared-count", say("declared-count.subtotal", { line: t[3], label: t[0], stated: nounCount(t[1], "card"),
+          listed: listedUnder, are: listedUnder === 1 ? "is" : "are" }), null, null, t[3]);
       }
     });
     return entries;
@@ -926,8 +935,8 @@
     if (section === null) {
       section = SECTION_OF_DECK[found.identity.deck] || DYNASTY;
       if (!sortedByPool) {
-        out.warn("no-section", "line " + card.line + ": no section header above " + card.written + "; counted in the " +
-          SECTION_NAMES[section] + " section.", found.identity.key, null, card.line);
+        out.warn("no-section", say("no-section", { line: card.line, written: card.written, section: SECTION_NAMES[section] }),
+          found.identity.key, null, card.line);
       }
     }
     return { line: card, identity: found.identity, section: section, count: card.count };
@@ -951,11 +960,10 @@
       found = lookup(found.identity, true);  // "Iron Mine (great with Daidoji)": a remark in brackets, said
     } else if (found.note && found.identity !== null) {
       var sets = found.identity.sets, printed = sets.slice(0, 5).join(", ") + (sets.length > 5 ? " ..." : "");
-      out.warn("set-ignored", "line " + card.line + ": " + found.identity.key + " was never printed in " +
-        (setName || splitQualifier(lookedUp)[1]) + "; it was printed in " + printed + ". Legality is by card, so the set was ignored.",
-        found.identity.key, null, card.line);
+      out.warn("set-ignored", say("set-ignored", { line: card.line, card: found.identity.key,
+        set: setName || splitQualifier(lookedUp)[1], printed: printed }), found.identity.key, null, card.line);
     } else if (found.note) {
-      out.warn("set-ignored", "line " + card.line + ": " + found.note + ".", card.written, null, card.line);
+      out.warn("set-ignored", say("set-ignored.note", { line: card.line, note: found.note }), card.written, null, card.line);
     }
     if (found.identity === null && !found.candidates.length) found = this.withoutCommentary(card, setName, deck);
     return found;
@@ -964,34 +972,32 @@
   Checker.prototype.byTitleAlone = function (card, out) {
     var levels = this.table.titledLoosely(card.name).filter(function (i) { return i.deck !== OTHER; });
     if (!levels.length) return NOT_FOUND;
-    var level = card.experience ? "experience level \u201c" + card.experience + "\u201d" : "no experience level";
+    var level = card.experience ? say("level.written", { level: card.experience }) : say("level.none");
     if (levels.length === 1 && !card.experience) {
-      out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" + levels[0].key +
-        "\u201d, the only card titled " + levels[0].title + " (there is none with " + level + ").", levels[0].key, null, card.line);
+      out.warn("read-as", say("read-as.only-title", { line: card.line, written: card.written, card: levels[0].key,
+        title: levels[0].title, level: level }), levels[0].key, null, card.line);
       return lookup(levels[0]);
     }
     var chosen = card.experience ? null : this.inFormat(levels);
     if (chosen !== null) {
-      out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" + chosen.key +
-        "\u201d, the only card titled " + chosen.title + " in " + this.name + "'s card pool (there is none with " + level +
-        "; the others are " + levels.filter(function (i) { return i !== chosen; }).map(function (i) { return i.key; }).join(", ") +
-        ").", chosen.key, null, card.line);
+      out.warn("read-as", say("read-as.only-title-in-pool", { line: card.line, written: card.written, card: chosen.key,
+        title: chosen.title, name: this.name, level: level,
+        others: levels.filter(function (i) { return i !== chosen; }).map(function (i) { return i.key; }).join(", ") }),
+        chosen.key, null, card.line);
       return lookup(chosen);
     }
     var keys = levels.map(function (i) { return i.key; });
     var shown = this.table.titled(card.name).length ? card.name : levels[0].title;
-    out.problem("unknown-card", "line " + card.line + ": no card \u201c" + card.written + "\u201d with " + level +
-      ": the cards titled " + shown + " are " + keys.join(", ") + "; write which.", card.written, this.poolRule, card.line,
-      keys.slice(0, 3));
+    out.problem("unknown-card", say("unknown-card.level", { line: card.line, written: card.written, level: level,
+      title: shown, cards: keys.join(", ") }), card.written, this.poolRule, card.line, keys.slice(0, 3));
     return null;
   };
   // checker.py _by_format, _in_format: several cards fit; the one in the format's card pool
   Checker.prototype.byFormat = function (card, found, out) {
     var chosen = this.inFormat(found.candidates);
     if (chosen === null) return found;
-    out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" + chosen.key +
-      "\u201d, the only card of that name in " + this.name + "'s card pool (not " +
-      found.candidates.filter(function (c) { return c !== chosen; }).map(function (c) { return c.key; }).join(", ") + ").",
+    out.warn("read-as", say("read-as.in-pool", { line: card.line, written: card.written, card: chosen.key, name: this.name,
+      others: found.candidates.filter(function (c) { return c !== chosen; }).map(function (c) { return c.key; }).join(", ") }),
       chosen.key, null, card.line);
     return lookup(chosen, found.loosely);
   };
@@ -1009,12 +1015,12 @@
     var guessed = this.table.find(guess, card.experience, setName, deck);
     if (guessed.identity === null) return [NOT_FOUND, suggestions];
     if (this.strictTitles) {
-      out.problem("unknown-card", "line " + card.line + ": no card \u201c" + card.written + "\u201d; it is close to \u201c" +
-        guess + "\u201d (exact titles only, --strict-titles: no near match is read).", card.written, this.poolRule, card.line, [guess]);
+      out.problem("unknown-card", say("unknown-card.strict", { line: card.line, written: card.written, guess: guess }),
+        card.written, this.poolRule, card.line, [guess]);
       return [null, suggestions];
     }
-    out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" +
-      guessed.identity.key + "\u201d.", guessed.identity.key, null, card.line);
+    out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: guessed.identity.key }),
+      guessed.identity.key, null, card.line);
     return [lookup(guessed.identity), suggestions];
   };
   // checker.py _remark: a line that names no card, not even by a guess, in a shape no pool title has (prose.py) is
@@ -1028,8 +1034,7 @@
     if (reason === null || this.listsACard(written)) return false;
     var words = written.match(WORD) || [];
     var shown = words.slice(0, REMARK_SHOWN_WORDS).join(" ") + (words.length > REMARK_SHOWN_WORDS ? " \u2026" : "");
-    out.warn("read-as", "line " + line + ": read \u201c" + shown + "\u201d as the author's remark, not a card: it " +
-      "names no card, and " + reason + "; counted in no deck.", null, null, line);
+    out.warn("read-as", say("read-as.remark", { line: line, shown: shown, reason: reason }), null, null, line);
     return true;
   };
   // checker.py _lists_a_card: at least half of the parts between commas, semicolons or colons, without their
@@ -1061,16 +1066,16 @@
     // a "did you mean" title the line could be written for (not shorter by more than the margin) keeps it a title
     if ((suggestions || []).some(function (t) { return words <= wordCount(t) + PROSE.long_margin; })) return null;
     if (words > PROSE.longest_title + PROSE.long_margin) {
-      return "it has " + words + " words where the longest card title has " + PROSE.longest_title;
+      return say("remark.long", { words: words, longest: PROSE.longest_title });
     }
     if (words < PROSE.several_words) return null;
-    if (!PROSE.breaks_in_titles && SENTENCE_BREAK.test(text)) return "it holds two sentences, as no card title does";
+    if (!PROSE.breaks_in_titles && SENTENCE_BREAK.test(text)) return say("remark.two-sentences");
     var end = SENTENCE_END.exec(text);
     if (end) {
       var mark = proseMark(end[1]), most = has(PROSE.ending_words, mark) ? PROSE.ending_words[mark] : 0;
       if (words > most) {
-        return "it is a sentence of " + words + " words ending in \u201c" + mark + "\u201d, as " +
-          (most ? "no card title of more than " + most + " words" : "no card title") + " is";
+        return say("remark.sentence", { words: words, mark: mark,
+          titles: most ? say("remark.no-title-longer", { most: most }) : say("remark.no-title") });
       }
     }
     return null;
@@ -1079,11 +1084,11 @@
   Checker.prototype.sayReading = function (card, found, out) {
     var ident = found.identity;
     if (found.loosely) {
-      out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" + ident.key + "\u201d.",
+      out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: ident.key }),
         ident.key, null, card.line);
     } else if (card.experience && SHORTHAND_LEVEL.test(card.experience) && ident.experience) {
-      out.warn("read-as", "line " + card.line + ": read \u201c" + card.written + "\u201d as \u201c" + ident.key +
-        "\u201d (\u201c" + card.experience + "\u201d as " + ident.experience + ").", ident.key, null, card.line);
+      out.warn("read-as", say("read-as.level", { line: card.line, written: card.written, card: ident.key,
+        shorthand: card.experience, level: ident.experience }), ident.key, null, card.line);
     }
   };
   // checker.py _several: "3x: Title A, Title B", the count for each title when the whole names no card
@@ -1103,8 +1108,8 @@
       }
       if (!hit) return [card];
     }
-    out.warn("read-as", "line " + card.line + ": read \u201c" + card.count + "x: " + card.written + "\u201d as " + card.count +
-      " " + (card.count === 1 ? "copy" : "copies") + " of each of " + names(lines.map(function (c) { return c.written; })) + ".",
+    out.warn("read-as", say("read-as.several", { line: card.line, count: card.count, written: card.written,
+      copies: card.count === 1 ? "copy" : "copies", titles: names(lines.map(function (c) { return c.written; })) }),
       null, null, card.line);
     return lines;
   };
@@ -1134,12 +1139,11 @@
     });
     if (around.size === 1) {
       var section = Array.from(around)[0];
-      out.warn("no-section", "line " + card.line + ": no header above \u201c" + card.written + "\u201d, which names no " +
-        "known card; counted in the " + SECTION_NAMES[section] + " section with the cards around it.", card.written, null, card.line);
+      out.warn("no-section", say("no-section.neighbours", { line: card.line, written: card.written,
+        section: SECTION_NAMES[section] }), card.written, null, card.line);
       return { line: card, identity: null, section: section, count: card.count };
     }
-    out.warn("unplaceable", "line " + card.line + ": no header above \u201c" + card.written + "\u201d and no card of " +
-      "that name, so it is counted in no deck.", card.written, null, card.line);
+    out.warn("unplaceable", say("unplaceable", { line: card.line, written: card.written }), card.written, null, card.line);
     return entry;
   };
   Checker.prototype.withoutCommentary = function (card, setName, deck) {
@@ -1189,18 +1193,19 @@
     return null;
   }
   Checker.prototype.unknown = function (card, candidates, suggestions) {
-    var where = "line " + card.line + ": ";
     if (candidates.length) {
-      var options = candidates.map(function (c) { return describe(c) + ", printed in " + c.sets.slice(0, 3).join(", "); }).join("; ");
+      var options = candidates.map(function (c) {
+        return say("unknown-card.option", { card: describe(c), sets: c.sets.slice(0, 3).join(", ") });
+      }).join("; ");
       var first = candidates[0];
-      return where + "\u201c" + card.written + "\u201d names " + candidates.length + " different cards (" + options +
-        "); write which, e.g. \u201c" + first.key + "\u201d or \u201c" + card.written + " [" + first.sets[0] + "]\u201d.";
+      return say("unknown-card.several", { line: card.line, written: card.written, count: candidates.length,
+        options: options, card: first.key, set: first.sets[0] });
     }
     var setPart = card.set_name ? " [" + card.set_name + "]" : "";
-    var source = this.table.has_pool ? "the card pool" : "the Codex's card records (no card pool given)";
-    var guess = suggestions && suggestions.length ? " Did you mean " + suggestions.map(function (t) {
-      return "\u201c" + t + "\u201d"; }).join(" or ") + "?" : "";
-    return where + "no card \u201c" + card.written + setPart + "\u201d in " + source + "." + guess;
+    var source = this.table.has_pool ? say("unknown-card.in-pool") : say("unknown-card.in-records");
+    var guess = suggestions && suggestions.length ? say("unknown-card.guess", { titles: suggestions.map(function (t) {
+      return "\u201c" + t + "\u201d"; }).join(" or ") }) : "";
+    return say("unknown-card", { line: card.line, written: card.written, set: setPart, source: source, guess: guess });
   };
 
   Checker.prototype.sizes = function (entries, out) {
@@ -1219,11 +1224,11 @@
       });
       var low = size.min === null ? null : size.min + change, high = size.max === null ? null : size.max + change;
       if ((low === null || counted >= low) && (high === null || counted <= high)) return;
-      var notCounted = listed !== counted ? " (" + listed + " listed, " + (listed - counted) + " not counting toward it)" : "";
+      var notCounted = listed !== counted ? say("deck-size.not-counted", { listed: listed, not_counting: listed - counted }) : "";
       var rule = self.rule(t[2], self.rule("deck_size"));
       if (!change) {
-        out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted + "; " +
-          self.name + " requires " + between(low, high) + ".", null, rule);
+        out.problem("deck-size", say("deck-size", { deck: deck, cards: nounCount(counted, "card"), not_counted: notCounted,
+          name: self.name, between: between(low, high) }), null, rule);
         return;
       }
       // checker.py _check_sizes: the number a card adds is its own text's; the format's rule only its own number
@@ -1239,19 +1244,19 @@
       var signed = function (n) { return (n > 0 ? "+" : "") + n; };
       var byCards = Array.from(changers.entries()).map(function (c) {
         var n = c[1][0], copies = c[1][1];
-        return signed(n * copies) + " by " + c[0].key + "'s own card text" +
-          (copies !== 1 ? " (" + signed(n) + " for each of " + copies + " copies)" : "");
+        return say("deck-size.change", { change: signed(n * copies), card: c[0].key,
+          each: copies !== 1 ? say("deck-size.each", { change: signed(n), copies: copies }) : "" });
       }).join(", ");
-      out.problem("deck-size", "the " + deck + " deck has " + nounCount(counted, "card") + notCounted +
-        "; it must hold " + between(low, high) + ": " + byCards + ", on the number " + self.name + " requires (" +
-        between(size.min, size.max) + ").", changers.keys().next().value.key, rule);
+      out.problem("deck-size", say("deck-size.changed", { deck: deck, cards: nounCount(counted, "card"),
+        not_counted: notCounted, between: between(low, high), changes: byCards, name: self.name,
+        stated: between(size.min, size.max) }), changers.keys().next().value.key, rule);
     });
   };
   Checker.prototype.declaredCounts = function (deck, counts, out) {
     deck.declared.forEach(function (d) {
       if (counts[d[0]] !== d[1]) {
-        out.warn("declared-count", "line " + d[2] + ": the " + SECTION_NAMES[d[0]] + " header says " +
-          nounCount(d[1], "card") + " but the section lists " + counts[d[0]] + ".", null, null, d[2]);
+        out.warn("declared-count", say("declared-count", { line: d[2], section: SECTION_NAMES[d[0]],
+          stated: nounCount(d[1], "card"), listed: counts[d[0]] }), null, null, d[2]);
       }
     });
   };
@@ -1261,27 +1266,27 @@
       var ident = e.identity, where = SECTION_NAMES[e.section], starting = self.slotCards.has(ident), message;
       var pregame = ident.deck === "Pre-Game";
       if (ident.deck === OTHER) {
-        message = describe(ident) + " is not a card for any deck (a token, proxy, biography or the like).";
+        message = say("wrong-deck.other", { card: describe(ident) });
       } else if (starting && e.section !== PREGAME) {
-        message = ident.key + " is a pre-game card in " + self.name + ": it starts the game in play and " +
-          "cannot be in the " + where + " deck.";
+        message = say("wrong-deck.starting", { card: ident.key, name: self.name, section: where });
       } else if (e.section === PREGAME && !pregame && !starting) {
-        message = describe(ident) + " is a " + ident.deck + " card, not a pre-game card.";
+        message = say("wrong-deck.not-pregame", { card: describe(ident), deck: ident.deck });
       } else if (e.section !== PREGAME && ident.deck !== DECK_OF_SECTION[e.section] && !starting) {
-        message = describe(ident) + " is a " + (pregame ? "pre-game" : ident.deck) + " card in the " + where + " deck.";
+        message = say("wrong-deck", { card: describe(ident), deck: pregame ? "pre-game" : ident.deck, section: where });
         if (pregame) {  // checker.py _pregame_rule: the slot's rule, the format's pre-game rule, or none stated
           var slot = self.slots.find(function (s) { return takes(s, ident); });
           var rule = slot && slot.rule ? slot.rule : self.rule("pregame");
           if (rule === null) {
-            message += " (The card pool files it among the pre-game cards; " + self.name + "'s documents state no rule on pre-game cards.)";
+            message += say("wrong-deck.no-rule", { name: self.name });
           }
-          out.problem("wrong-deck", "line " + e.line.line + ": " + message, ident.key, rule, e.line.line);
+          out.problem("wrong-deck", say("at-line", { line: e.line.line, message: message }), ident.key, rule, e.line.line);
           return;
         }
       } else {
         return;
       }
-      out.problem("wrong-deck", "line " + e.line.line + ": " + message, ident.key, self.sectionsRule, e.line.line);
+      out.problem("wrong-deck", say("at-line", { line: e.line.line, message: message }), ident.key, self.sectionsRule,
+        e.line.line);
     });
   };
 
@@ -1292,8 +1297,7 @@
   Checker.prototype.pregame = function (entries, out) {
     var slots = this.slots, name = this.name, other = this.rule("pregame", this.sectionsRule);
     if (!slots.length) {
-      out.warn("not-checked", name + "'s rules state no pre-game requirements (Stronghold, Sensei, Wind); the " +
-        "pre-game cards were only checked for being pre-game cards.");
+      out.warn("not-checked", say("not-checked.pregame", { name: name }));
       return;
     }
     var filled = {};
@@ -1302,15 +1306,15 @@
       var slot = slots.find(function (s) { return takes(s, e.identity); });
       if (slot) filled[slot.key].push(e);
       else if (e.identity.deck === "Pre-Game") {
-        out.problem("pregame", "line " + e.line.line + ": " + name + " allows no " + describe(e.identity) +
-          " among the pre-game cards.", e.identity.key, other, e.line.line);
+        out.problem("pregame", say("pregame.not-allowed", { line: e.line.line, name: name, card: describe(e.identity) }),
+          e.identity.key, other, e.line.line);
       }
     });
     slots.forEach(function (slot) {
       var have = filled[slot.key].reduce(function (t, e) { return t + e.count; }, 0);
       if (have < slot.min || (slot.max !== null && have > slot.max)) {
-        out.problem("pregame", have + " " + plural(slot.label, have) + " among the pre-game cards; " + name +
-          " requires " + between(slot.min, slot.max) + ".", slot.label, slot.rule);
+        out.problem("pregame", say("pregame.count", { have: have, label: plural(slot.label, have), name: name,
+          between: between(slot.min, slot.max) }), slot.label, slot.rule);
       }
       if (slot.clan_of) {
         var owner = slots.find(function (s) { return s.key === slot.clan_of; });
@@ -1321,9 +1325,9 @@
         filled[slot.key].forEach(function (e) {
           var allowed = e.identity.clans;
           if (allowed.indexOf(slot.any_clan) >= 0 || allowed.some(function (c) { return clans.has(c); })) return;
-          out.problem("pregame", "line " + e.line.line + ": " + e.identity.key + " may only start with a " +
-            (allowed.slice().sort().join(" or ") || "no") + " " + (owner ? owner.label : slot.clan_of) +
-            "; this deck's is " + sortedClans.join(" / ") + ".", e.identity.key, slot.rule, e.line.line);
+          out.problem("pregame", say("pregame.clan", { line: e.line.line, card: e.identity.key,
+            clans: allowed.slice().sort().join(" or ") || say("pregame.no-clan"), owner: owner ? owner.label : slot.clan_of,
+            deck_clans: sortedClans.join(" / ") }), e.identity.key, slot.rule, e.line.line);
         });
       }
     });
@@ -1335,13 +1339,11 @@
     var high = slots.some(function (s) { return s.max === null; }) ? null : slots.reduce(function (t, s) { return t + s.max; }, 0);
     if (have < low || (high !== null && have > high)) {
       var wanted = slots.map(function (s) { return between(s.min, s.max) + " " + s.label; }).join(", ");
-      out.problem("pregame", nounCount(have, "pre-game card") + "; " + this.name + " requires " + wanted + ".", null,
-        slots[0].rule);
+      out.problem("pregame", say("pregame.total", { cards: nounCount(have, "pre-game card"), name: this.name, wanted: wanted }),
+        null, slots[0].rule);
     }
   };
 
-  var SHARED = { soul_of: "cards joined by Soul of keywords share one limit",
-    counts_as: "a card that counts as another for deck construction shares its limit" };
   function byKey(a, b) { return a.key < b.key ? -1 : a.key > b.key ? 1 : 0; }
   Checker.prototype.chain = function (ident) {
     var rs = this.rs, table = this.table;
@@ -1356,25 +1358,26 @@
     if (ident.unique || ring) {
       limit = rs.unique_copy_limit;
       rule = this.rule(ring && !ident.unique ? "rings_are_unique" : "unique_copy_limit");
-      why = ring && !ident.unique ? "Rings are Unique" : "a Unique card";
+      why = ring && !ident.unique ? say("copy-limit.ring") : say("copy-limit.unique");
     } else {
-      limit = rs.copy_limit; rule = this.rule("copy_limit"); why = this.name + "'s copy limit";
+      limit = rs.copy_limit; rule = this.rule("copy_limit"); why = say("copy-limit.format", { name: this.name });
     }
     if (limit === null) limit = rs.copy_limit || rs.unique_copy_limit;
     var text = ident.max_copies;
     if (text !== null && text > limit) {
       if (rs.card_text_overrides_copy_limit) {
-        return [text, this.rule("card_text_overrides_copy_limit"), "the card's own text sets its limit"];
+        return [text, this.rule("card_text_overrides_copy_limit"), say("copy-limit.card-text")];
       }
       rule = this.rule("card_text_overrides_copy_limit", rule);
-      why += ", which in " + this.name + " overrides the card's own text allowing " + (text >= ANY_NUMBER ? "any number" : String(text));
+      why = say("copy-limit.overridden", { why: why, name: this.name,
+        allows: text >= ANY_NUMBER ? say("copy-limit.any-number") : String(text) });
     }
     return [limit, rule, why];
   };
   Checker.prototype.copies = function (entries, out) {
     var rs = this.rs, self = this, table = this.table;
     if (rs.copy_limit === null && rs.unique_copy_limit === null) {
-      out.warn("not-checked", this.name + "'s rules state no limit on copies of a card; copies were not checked.");
+      out.warn("not-checked", say("not-checked.copies", { name: this.name }));
       return;
     }
     var copies = new Map(), firstLine = new Map();
@@ -1413,12 +1416,14 @@
       var limit = best[0], rule = best[1], why = best[2];
       if (sharedBy) {
         var others = Array.from(members).sort(byKey).filter(function (i) { return !copies.has(i); }).map(function (i) { return i.key; });
-        why += "; " + SHARED[sharedBy] + (others.length ? "; the limit also covers " + names(others) : "");
+        var shared = sharedBy === "soul_of" ? say("copy-limit.soul-of") : say("copy-limit.counts-as");
+        why = say("copy-limit.shared", { why: why, shared: shared });
+        if (others.length) why = say("copy-limit.covers", { why: why, cards: names(others) });
         rule = self.rule(sharedBy + "_shares_limit", rule);
       }
       var cards = names(present.map(function (i) { return i.key; })), line = firstLine.get(present[0]);
-      out.problem("copy-limit", "line " + line + ": " + nounCount(total, "copy", "copies") + " of " + cards +
-        "; at most " + limit + " allowed (" + why + ").", cards, rule, line);
+      out.problem("copy-limit", say("copy-limit", { line: line, copies: nounCount(total, "copy", "copies"), cards: cards,
+        limit: limit, why: why }), cards, rule, line);
     });
   };
 
@@ -1441,8 +1446,8 @@
         // The ban's date as the document states it, worded by l5r/data/bandates.py ("since D" only for an exact date).
         var st = ban.added_statement;
         var since = st ? " " + st.clause : "";
-        out.problem("banned", "line " + e.line.line + ": " + ident.key + " is on " + self.name + "'s ban list" + what +
-          since + ".", ident.key, ban.id, e.line.line);
+        out.problem("banned", say("banned", { line: e.line.line, card: ident.key, name: self.name, what: what, since: since }),
+          ident.key, ban.id, e.line.line);
       });
     });
     return banned;
@@ -1450,7 +1455,7 @@
   Checker.prototype.pool = function (entries, banned, out) {
     var self = this;
     if (!(this.legalSets.size || this.legalTags.size)) {
-      out.warn("not-checked", this.name + " names no legal card pool the Codex can check; card legality was not checked.");
+      out.warn("not-checked", say("not-checked.pool", { name: this.name }));
       return "";
     }
     var skipped = 0, unsettled = [];
@@ -1460,24 +1465,23 @@
       if (!ident.in_pool) { skipped += 1; return; }
       var standing = self.poolStanding(ident);
       if (standing === false) {
-        out.problem("not-legal", "line " + e.line.line + ": " + ident.key + " is not in " + self.name +
-          "'s card pool (" + self.poolDescription() + ").", ident.key, self.poolRule, e.line.line);
+        out.problem("not-legal", say("not-legal", { line: e.line.line, card: ident.key, name: self.name,
+          pool: self.poolDescription() }), ident.key, self.poolRule, e.line.line);
       } else if (standing === null) {
         unsettled.push(e);
       }
     });
     if (skipped) {
-      out.warn("not-checked", skipped + " card line(s) name cards known only from the Codex's records; " +
-        "without the card pool their legality was not checked.");
+      out.warn("not-checked", say("not-checked.records", { count: skipped }));
     }
     unsettled.forEach(function (e) {
-      out.warn("not-checked", "line " + e.line.line + ": " + self.unsettled(e.identity), e.identity.key, self.poolRule, e.line.line);
+      out.warn("not-checked", say("at-line", { line: e.line.line, message: self.unsettled(e.identity) }), e.identity.key,
+        self.poolRule, e.line.line);
     });
     if (!unsettled.length) return "";
     var keys = Array.from(new Set(unsettled.map(function (e) { return e.identity.key; }))).sort(byCodePoint);
     var distinct = new Set(unsettled.map(function (e) { return e.identity; })).size;
-    return "whether " + names(keys) + " " + (distinct === 1 ? "is" : "are") + " in " + this.name +
-      "'s card pool cannot be settled from the card pool's data.";
+    return say("cannot-check.unsettled", { cards: names(keys), are: distinct === 1 ? "is" : "are", name: this.name });
   };
   Checker.prototype.poolCheckable = function () { return !!(this.legalSets.size || this.legalTags.size); };
   // checker.py pool_standing: true, false, or null when the pool's data cannot settle it (the pool's own tag
@@ -1492,18 +1496,16 @@
   Checker.prototype.unsettled = function (ident) {
     var self = this;
     var tags = ident.pool_tags.filter(function (t) { return self.ownTags.indexOf(t) >= 0; }).sort(byCodePoint).join(" / ");
-    return "the card pool tags " + ident.key + " \u201c" + tags + "\u201d (the pool's own tag, not " + this.name +
-      "'s documents), but records none of " + this.name + "'s legal bugs or sets for it (" + this.poolDescription() +
-      "); whether it is in " + this.name + "'s card pool cannot be settled from the pool's data.";
+    return say("not-checked.unsettled", { card: ident.key, tags: tags, name: this.name, pool: this.poolDescription() });
   };
   Checker.prototype.poolDescription = function () {
     var parts = [], lg = this.fmt.legality;
-    if (this.legalSets.size) parts.push("printed in none of its legal sets");
-    if (lg && lg.legal_bugs.length) parts.push("with none of its legal bugs (" + lg.legal_bugs.join(", ") + ")");
+    if (this.legalSets.size) parts.push(say("pool.sets"));
+    if (lg && lg.legal_bugs.length) parts.push(say("pool.bugs", { bugs: lg.legal_bugs.join(", ") }));
     if (this.poolRules.pool_tags && this.poolRules.pool_tags.length) {
       // checker.py: a pool the format's documents do not name is the Codex's reading
-      var reading = this.poolRules.reading ? " — a Codex reading, not " + this.name + "'s words" : "";
-      parts.push("not among the card pool's " + this.poolRules.pool_tags.join(" / ") + " cards" + reading);
+      var reading = this.poolRules.reading ? say("pool.reading", { name: this.name }) : "";
+      parts.push(say("pool.tags", { tags: this.poolRules.pool_tags.join(" / "), reading: reading }));
     }
     return parts.join("; ");
   };
@@ -1528,13 +1530,13 @@
   function legalityFormat(p, deck) {
     var choices = p.data.formats.map(function (f) { return f.id; }).sort();
     if (!deck.legality) {
-      throw new DeckFileError("give --format (one of: " + choices.join(", ") + "); the decklist names no format");
+      throw new DeckFileError(say("file.no-format", { choices: choices.join(", ") }));
     }
     var hit = p.data.formats.slice().sort(function (a, b) { return a.id < b.id ? -1 : 1; })
       .find(function (f) { return namesFormat(deck.legality[0], f); });
     if (hit) return hit.id;
-    throw new DeckFileError("the decklist's line " + deck.legality[1] + " says \u201cLegality: " + deck.legality[0] +
-      "\u201d, which is not a format the Codex checks; give --format (one of: " + choices.join(", ") + ")");
+    throw new DeckFileError(say("file.legality", { line: deck.legality[1], written: deck.legality[0],
+      choices: choices.join(", ") }));
   }
   // check(text, formatId or "" to take it from the decklist's Legality: line, asOf, inputFormat or "auto", file name,
   // strictTitles: as --strict-titles)
@@ -1542,15 +1544,15 @@
     var p = prepare();
     var chosen = inputFormat && inputFormat !== "auto" ? inputFormat : detectInputFormat(text, source);
     if (INPUT_FORMATS.indexOf(chosen) < 0) {
-      throw new DeckFileError("'" + chosen + "' is not an input format; choose one of: " + INPUT_FORMATS.join(", "));
+      throw new DeckFileError(say("file.input-format", { input_format: chosen, choices: INPUT_FORMATS.join(", ") }));
     }
     var deck = READERS[chosen](text);
     deck.input_format = chosen;
     var id = formatId || legalityFormat(p, deck), checker = p.checkers[id];
     if (!checker) {
-      throw new DeckFileError("'" + id + "' is not a format; choose one of: " + Object.keys(p.checkers).sort().join(", "));
+      throw new DeckFileError(say("file.unknown-format", { format: id, choices: Object.keys(p.checkers).sort().join(", ") }));
     }
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf || "")) throw new DeckFileError("'" + asOf + "' is not a date like 2015-08-16");
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf || "")) throw new DeckFileError(say("file.date", { date: asOf }));
     var report = checker.check(deck, asOf, strictTitles);
     report.input_format = chosen;
     return report;
@@ -1649,7 +1651,7 @@
     }
     out.appendChild(verdict);
     if (result.verdict === "cannot-be-checked") {
-      out.appendChild(el("p", { "class": "deck-check-reason" }, "Neither legal nor not legal: " + result.reason));
+      out.appendChild(el("p", { "class": "deck-check-reason" }, say("verdict.neither", { reason: result.reason })));
     }
     if (note) out.appendChild(el("p", { "class": "deck-check-format-note" }, note));
     out.appendChild(el("p", { "class": "deck-check-counts" }, SECTIONS.map(function (s) {

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from ..data.model import CardRecord
+from ..deckmessages import say
 from .identity import Identity
 from .names import experience_key, reading_key, split_experience, split_qualifier, title_key
 
@@ -121,7 +122,7 @@ class CardIndex:
             if printed:
                 candidates = printed
             else:
-                note = f"{name} was not printed in {set_name}; the set name was ignored"
+                note = say("note.not-printed", card=name, set=set_name)
         playable = [c for c in candidates if c.deck != NOT_A_DECK_CARD] or candidates
         if len(playable) > 1 and deck:
             playable = [c for c in playable if c.deck == deck] or playable

@@ -14,6 +14,7 @@ import sys
 from ..cardpool import choose_pool, load_index
 from ..data.load import load_codex
 from ..data.locate import data_dir
+from ..deckmessages import say
 from ..decklist import INPUT_FORMATS, SECTION_NAMES, read_deck_text
 from ..engine.deck import DeckReport, Verdict, check_text
 from ..engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
@@ -127,7 +128,7 @@ def _date(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a date like 2015-08-16") from None
+        raise argparse.ArgumentTypeError(say("file.date", date=text)) from None
 
 
 def _usage(parser) -> int:
@@ -145,7 +146,7 @@ def _readable(report: DeckReport, format_name: str, source: str, codex) -> str:
     counts = " · ".join(f"{SECTION_NAMES[s]} {n}" for s, n in report.counts.items())
     lines = [f"{source}: {verdict} in {format_name} ({bans} {report.as_of.isoformat()})", f"  {counts}"]
     if report.verdict == Verdict.CANNOT_BE_CHECKED:
-        lines.append(f"  Neither legal nor not legal: {report.reason}")
+        lines.append(f"  {say('verdict.neither', reason=report.reason)}")
     for title, findings in (("Problems", report.problems), ("Warnings", report.warnings)):
         if findings:
             lines.append(f"{title}:")

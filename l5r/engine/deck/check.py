@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ...cardpool import CardIndex
 from ...data import model as m
+from ...deckmessages import say
 from ...decklist import Decklist, parse_decklist
 from ...errors import CodexError
 from ..ruleset import ruleset_for
@@ -63,8 +64,12 @@ def checked_format(codex: m.Codex, format_id: str) -> m.Format:
     fmt = codex.formats.get(format_id)
     choices = checkable_format_ids(codex)
     if fmt is None or format_id not in choices:
-        what = "has no deck construction rules in the Codex" if fmt else "is not a format"
-        raise UnknownFormat(f"'{format_id}' {what}; choose one of: {', '.join(choices)}")
+        listed = ", ".join(choices)
+        raise UnknownFormat(
+            say("file.no-deck-rules", format=format_id, choices=listed)
+            if fmt
+            else say("file.unknown-format", format=format_id, choices=listed)
+        )
     return fmt
 
 
@@ -72,12 +77,9 @@ def legality_format(codex: m.Codex, decklist: Decklist) -> str:
     """The format a Sun and Moon export names on its `Legality:` line (used when no format is given)."""
     choices = checkable_format_ids(codex)
     if decklist.legality is None:
-        raise UnknownFormat(f"give --format (one of: {', '.join(choices)}); the decklist names no format")
+        raise UnknownFormat(say("file.no-format", choices=", ".join(choices)))
     written, line = decklist.legality
     for format_id in choices:
         if names_format(written, codex.formats[format_id]):
             return format_id
-    raise UnknownFormat(
-        f"the decklist's line {line} says “Legality: {written}”, which is not a format the Codex "
-        f"checks; give --format (one of: {', '.join(choices)})"
-    )
+    raise UnknownFormat(say("file.legality", line=line, written=written, choices=", ".join(choices)))

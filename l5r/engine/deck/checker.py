@@ -12,6 +12,7 @@ from ...cardpool import CardIndex, Identity, Lookup
 from ...cardpool.names import plain, split_experience, split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
+from ...deckmessages import say
 from ...decklist import (
     COUNT_PATTERN,
     DECK_OF_SECTION,
@@ -35,8 +36,6 @@ from .report import DeckReport, Findings, between, names, noun_count
 
 _SECTION_OF_DECK = {deck: section for section, deck in DECK_OF_SECTION.items()}
 _OTHER_DECK = "Other"  # the pool's deck for tokens, proxies, biographies
-# The reason follows the verdict's own words ("NOT A DECKLIST: no line of it ..."), so it does not repeat them.
-_NOT_A_DECKLIST = "no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or names a card."
 MAX_SUGGESTED_PER_DECK = 100  # "did you mean" (and near-certain readings) for the first hundred unknown names
 REMARK_SHOWN_WORDS = 8  # a remark read away is quoted by its first words: the line number finds the rest
 
@@ -92,7 +91,8 @@ class DeckChecker:
                 {s: 0 for s in SECTIONS},
                 deck.input_format,
                 bans=report.BANS_NOT_CHECKED,
-                not_a_decklist=_NOT_A_DECKLIST,
+                # follows the verdict's own words ("NOT A DECKLIST: no line of it ..."), so it does not repeat them
+                not_a_decklist=say("not-a-decklist"),
             )
         self._suggested = 0
         self._remarks: set[int] = set()  # lines read as the author's remarks
@@ -104,13 +104,12 @@ class DeckChecker:
                 headings.append(issue)  # decided once the remarks are known
                 continue
             # A line that is not a card line breaks no construction rule: it cites none.
-            out.problem("parse", f"line {issue.line}: {issue.message}", line=issue.line)
+            out.problem("parse", say("at-line", line=issue.line, message=issue.message), line=issue.line)
         if deck.legality and not names_format(deck.legality[0], self.format):
             written, line = deck.legality
             out.warn(
                 "format-mismatch",
-                f"line {line}: the decklist says “Legality: {written}” but it was checked "
-                f"against {self.format.name} (--format wins).",
+                say("format-mismatch", line=line, written=written, format=self.format.name),
                 line=line,
             )
         entries = self._resolve(deck, out)
@@ -134,15 +133,13 @@ class DeckChecker:
         self._check_sizes(entries, out)
         if not self._cards_in_pool:
             check_pregame_count(self._slots, counts[PREGAME], self.name, out)
-            collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
             return out.report(
                 self.format.id,
                 on,
                 counts,
                 deck.input_format,
                 bans=report.BANS_NOT_CHECKED,
-                unchecked=f"{collection} is the only legal card pool and it is not in the card "
-                f"pool the Codex reads, so which cards these are cannot be checked.",
+                unchecked=say("cannot-check.collection", collection=self._collection()),
             )
         known = [e for e in entries if e.identity is not None]
         self._check_sections(known, out)
@@ -157,25 +154,24 @@ class DeckChecker:
             # hold (the Obsidian Hand's House of the Black Lion, 10/05/2015); the rest of the list is not stated.
             banned, bans = self._check_bans(known, on, out, dated_only=True), report.BANS_NOT_STATED
             unchecked = self._bans_not_stated()
-            out.warn("bans-not-stated", f"{unchecked} Only the bans they date on or before this day were checked.")
+            out.warn("bans-not-stated", say("bans-not-stated", reason=unchecked))
         unsettled = self._check_pool(known, banned, out)
         unchecked = " ".join(part for part in (unchecked, unsettled) if part)
         return out.report(self.format.id, on, counts, deck.input_format, unchecked=unchecked, bans=bans)
 
     def _no_headers(self, entries: list[DeckEntry]) -> str:
         """Why a list without deck headers cannot be checked where the cards are not in the pool."""
-        collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
         lines = [e.line.line for e in entries if e.section is None]
         where = (
-            "no card line"
+            say("no-headers.all")
             if len(lines) == len(entries)
-            else f"{noun_count(len(lines), 'card line')} (from line {lines[0]})"
+            else say("no-headers.some", lines=noun_count(len(lines), "card line"), first=lines[0])
         )
-        return (
-            f"{where} of the list is under a deck header (Pre-Game:, Dynasty:, Fate:), and {collection} is not "
-            f"in the card pool the Codex reads, so which deck each card belongs to, and so the deck sizes, "
-            f"cannot be checked. Add the headers."
-        )
+        return say("cannot-check.no-headers", where=where, collection=self._collection())
+
+    def _collection(self) -> str:
+        """The card collection a format whose cards are not in the pool is played with (New Era's own)."""
+        return self._pool_rules.get("collection", say("collection", name=self.name))
 
     def is_a_decklist(self, deck: Decklist) -> bool:
         """Whether any line of the text reads as a decklist: a section header (or Sun and Moon's `Legality:`
@@ -196,11 +192,7 @@ class DeckChecker:
     def _bans_not_stated(self) -> str:
         bans = self.format.bans  # (asked only when bans_stated is False: the format has a list with a first day)
         assert bans is not None and bans.stated_from is not None
-        start = bans.stated_from.isoformat()
-        return (
-            f"{self.name}'s ban list is stated from {start} on; before that day the documents do not say which "
-            f"cards were banned."
-        )
+        return say("cannot-check.bans", name=self.name, start=bans.stated_from.isoformat())
 
     # -- naming the cards --------------------------------------------------------------------------
 
@@ -211,31 +203,18 @@ class DeckChecker:
         cards = [c.line for c in deck.cards if c.line != deck.title_line and c.line not in self._remarks]
         for issue in headings:
             if all(line > issue.line for line in cards) or all(line < issue.line for line in cards):
-                out.warn(
-                    "read-as",
-                    f"line {issue.line}: read “{issue.text}” as the author's heading, not a deck section; "
-                    f"it changes no deck.",
-                    line=issue.line,
-                )
+                out.warn("read-as", say("read-as.heading", line=issue.line, text=issue.text), line=issue.line)
             else:
-                out.problem("parse", f"line {issue.line}: {issue.message}", line=issue.line)
+                out.problem("parse", say("at-line", line=issue.line, message=issue.message), line=issue.line)
 
     def _resolve(self, deck: Decklist, out: Findings) -> list[DeckEntry]:
         if not self._cards_in_pool:
-            collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
-            out.warn(
-                "not-checked",
-                f"{collection} is not in the card pool, so the Codex cannot tell which cards "
-                f"these are: card types, copies, bans and legality were not checked; only deck sizes and the "
-                f"number of pre-game cards were.",
-                rule=self._pool_rule,
-            )
+            out.warn("not-checked", say("not-checked.collection", collection=self._collection()), rule=self._pool_rule)
             return [DeckEntry(c, None, c.section) for c in deck.cards]
         if not self.index.has_pool:
             out.warn(
                 "no-card-pool",
-                f"no card pool was given (--cardpool or L5R_CARDPOOL), so only the "
-                f"{len(self.index)} cards the rules documents name are known.",
+                say("no-card-pool", count=len(self.index)),
             )
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
@@ -260,8 +239,14 @@ class DeckChecker:
             if stated != listed:
                 out.warn(
                     "declared-count",
-                    f"line {line}: the sub-header “{subtotal_label}” says "
-                    f"{noun_count(stated, 'card')} but {listed} {'is' if listed == 1 else 'are'} listed under it.",
+                    say(
+                        "declared-count.subtotal",
+                        line=line,
+                        label=subtotal_label,
+                        stated=noun_count(stated, "card"),
+                        listed=listed,
+                        are="is" if listed == 1 else "are",
+                    ),
                     line=line,
                 )
         return entries
@@ -307,8 +292,14 @@ class DeckChecker:
                 return [card]
         out.warn(
             "read-as",
-            f"line {card.line}: read “{card.count}x: {card.written}” as {card.count} "
-            f"{'copy' if card.count == 1 else 'copies'} of each of {names([c.written for c in out_lines])}.",
+            say(
+                "read-as.several",
+                line=card.line,
+                count=card.count,
+                written=card.written,
+                copies="copy" if card.count == 1 else "copies",
+                titles=names([c.written for c in out_lines]),
+            ),
             line=card.line,
         )
         return out_lines
@@ -373,8 +364,7 @@ class DeckChecker:
             if not sorted_by_pool:
                 out.warn(
                     "no-section",
-                    f"line {card.line}: no section header above {card.written}; counted in the "
-                    f"{SECTION_NAMES[section]} section.",
+                    say("no-section", line=card.line, written=card.written, section=SECTION_NAMES[section]),
                     card=found.identity.key,
                     line=card.line,
                 )
@@ -406,13 +396,17 @@ class DeckChecker:
             shown = set_name or split_qualifier(looked_up)[1]
             out.warn(
                 "set-ignored",
-                f"line {card.line}: {found.identity.key} was never printed in {shown}; "
-                f"it was printed in {printed}. Legality is by card, so the set was ignored.",
+                say("set-ignored", line=card.line, card=found.identity.key, set=shown, printed=printed),
                 card=found.identity.key,
                 line=card.line,
             )
         elif found.note:
-            out.warn("set-ignored", f"line {card.line}: {found.note}.", card=card.written, line=card.line)
+            out.warn(
+                "set-ignored",
+                say("set-ignored.note", line=card.line, note=found.note),
+                card=card.written,
+                line=card.line,
+            )
         if found.identity is None and not found.candidates:
             found = self._without_commentary(card, set_name, deck)
         return found
@@ -423,14 +417,20 @@ class DeckChecker:
         levels = [i for i in self.index.titled_loosely(card.name) if i.deck != _OTHER_DECK]
         if not levels:
             return Lookup(None)
-        level = f"experience level “{card.experience}”" if card.experience else "no experience level"
+        level = say("level.written", level=card.experience) if card.experience else say("level.none")
         # a level written that no card of the title has is the player's to correct: only a line without a level
         # is read as the one card of its title (or the one in the format's card pool)
         if len(levels) == 1 and not card.experience:
             out.warn(
                 "read-as",
-                f"line {card.line}: read “{card.written}” as “{levels[0].key}”, the only card "
-                f"titled {levels[0].title} (there is none with {level}).",
+                say(
+                    "read-as.only-title",
+                    line=card.line,
+                    written=card.written,
+                    card=levels[0].key,
+                    title=levels[0].title,
+                    level=level,
+                ),
                 card=levels[0].key,
                 line=card.line,
             )
@@ -439,9 +439,16 @@ class DeckChecker:
         if chosen is not None:
             out.warn(
                 "read-as",
-                f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card "
-                f"titled {chosen.title} in {self.name}'s card pool (there is none with {level}; the others are "
-                f"{', '.join(i.key for i in levels if i is not chosen)}).",
+                say(
+                    "read-as.only-title-in-pool",
+                    line=card.line,
+                    written=card.written,
+                    card=chosen.key,
+                    title=chosen.title,
+                    name=self.name,
+                    level=level,
+                    others=", ".join(i.key for i in levels if i is not chosen),
+                ),
                 card=chosen.key,
                 line=card.line,
             )
@@ -450,8 +457,14 @@ class DeckChecker:
         shown = card.name if self.index.titled(card.name) else levels[0].title
         out.problem(
             "unknown-card",
-            f"line {card.line}: no card “{card.written}” with {level}: the cards titled "
-            f"{shown} are {', '.join(keys)}; write which.",
+            say(
+                "unknown-card.level",
+                line=card.line,
+                written=card.written,
+                level=level,
+                title=shown,
+                cards=", ".join(keys),
+            ),
             card=card.written,
             rule=self._pool_rule,
             line=card.line,
@@ -467,9 +480,9 @@ class DeckChecker:
         others = ", ".join(c.key for c in found.candidates if c is not chosen)
         out.warn(
             "read-as",
-            f"line {card.line}: read “{card.written}” as “{chosen.key}”, the only card of that "
-            f"name "
-            f"in {self.name}'s card pool (not {others}).",
+            say(
+                "read-as.in-pool", line=card.line, written=card.written, card=chosen.key, name=self.name, others=others
+            ),
             card=chosen.key,
             line=card.line,
         )
@@ -498,8 +511,7 @@ class DeckChecker:
         if self.strict_titles:
             out.problem(
                 "unknown-card",
-                f"line {card.line}: no card “{card.written}”; it is close to "
-                f"“{guess}” (exact titles only, --strict-titles: no near match is read).",
+                say("unknown-card.strict", line=card.line, written=card.written, guess=guess),
                 card=card.written,
                 rule=self._pool_rule,
                 line=card.line,
@@ -508,7 +520,7 @@ class DeckChecker:
             return None, suggestions
         out.warn(
             "read-as",
-            f"line {card.line}: read “{card.written}” as “{guessed.identity.key}”.",
+            say("read-as.card", line=card.line, written=card.written, card=guessed.identity.key),
             card=guessed.identity.key,
             line=card.line,
         )
@@ -532,8 +544,7 @@ class DeckChecker:
         shown = " ".join(words[:REMARK_SHOWN_WORDS]) + (" …" if len(words) > REMARK_SHOWN_WORDS else "")
         out.warn(
             "read-as",
-            f"line {line}: read “{shown}” as the author's remark, not a card: it names no card, "
-            f"and {reason}; counted in no deck.",
+            say("read-as.remark", line=line, shown=shown, reason=reason),
             line=line,
         )
         return True
@@ -561,13 +572,22 @@ class DeckChecker:
         assert ident is not None
         if found.loosely:
             out.warn(
-                "read-as", f"line {card.line}: read “{card.written}” as “{ident.key}”.", card=ident.key, line=card.line
+                "read-as",
+                say("read-as.card", line=card.line, written=card.written, card=ident.key),
+                card=ident.key,
+                line=card.line,
             )
         elif card.experience and _SHORTHAND_LEVEL.match(card.experience) and ident.experience:
             out.warn(
                 "read-as",
-                f"line {card.line}: read “{card.written}” as “{ident.key}” "
-                f"(“{card.experience}” as {ident.experience}).",
+                say(
+                    "read-as.level",
+                    line=card.line,
+                    written=card.written,
+                    card=ident.key,
+                    shorthand=card.experience,
+                    level=ident.experience,
+                ),
                 card=ident.key,
                 line=card.line,
             )
@@ -607,16 +627,14 @@ class DeckChecker:
             section = around.pop()
             out.warn(
                 "no-section",
-                f"line {card.line}: no header above “{card.written}”, which names no known card; "
-                f"counted in the {SECTION_NAMES[section]} section with the cards around it.",
+                say("no-section.neighbours", line=card.line, written=card.written, section=SECTION_NAMES[section]),
                 card=card.written,
                 line=card.line,
             )
             return DeckEntry(card, None, section)
         out.warn(
             "unplaceable",
-            f"line {card.line}: no header above “{card.written}” and no card of that name, "
-            f"so it is counted in no deck.",
+            say("unplaceable", line=card.line, written=card.written),
             card=card.written,
             line=card.line,
         )
@@ -647,18 +665,24 @@ class DeckChecker:
         return self.index.find(card.name, card.experience, set_name, deck)
 
     def _unknown(self, card: CardLine, candidates: tuple[Identity, ...], suggestions=()) -> str:
-        where = f"line {card.line}: "
         if candidates:
-            options = "; ".join(f"{c.describe()}, printed in {', '.join(c.sets[:3])}" for c in candidates)
+            options = "; ".join(
+                say("unknown-card.option", card=c.describe(), sets=", ".join(c.sets[:3])) for c in candidates
+            )
             first = candidates[0]
-            return (
-                f"{where}“{card.written}” names {len(candidates)} different cards ({options}); write which, "
-                f"e.g. “{first.key}” or “{card.written} [{first.sets[0]}]”."
+            return say(
+                "unknown-card.several",
+                line=card.line,
+                written=card.written,
+                count=len(candidates),
+                options=options,
+                card=first.key,
+                set=first.sets[0],
             )
         set_part = f" [{card.set_name}]" if card.set_name else ""
-        source = "the card pool" if self.index.has_pool else "the Codex's card records (no card pool given)"
-        guess = f" Did you mean {' or '.join(f'“{t}”' for t in suggestions)}?" if suggestions else ""
-        return f"{where}no card “{card.written}{set_part}” in {source}.{guess}"
+        source = say("unknown-card.in-pool") if self.index.has_pool else say("unknown-card.in-records")
+        guess = say("unknown-card.guess", titles=" or ".join(f"“{t}”" for t in suggestions)) if suggestions else ""
+        return say("unknown-card", line=card.line, written=card.written, set=set_part, source=source, guess=guess)
 
     # -- deck sizes and which deck each card goes in -----------------------------------------------
 
@@ -678,13 +702,21 @@ class DeckChecker:
             low, high = (None if v is None else v + change for v in (size.min, size.max))
             if (low is None or counted >= low) and (high is None or counted <= high):
                 continue
-            not_counted = f" ({listed} listed, {listed - counted} not counting toward it)" if listed != counted else ""
+            not_counted = (
+                say("deck-size.not-counted", listed=listed, not_counting=listed - counted) if listed != counted else ""
+            )
             rule = self.rules.rule(rule_key, self.rules.rule("deck_size"))
             if not change:
                 out.problem(
                     "deck-size",
-                    f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; "
-                    f"{self.name} requires {between(low, high)}.",
+                    say(
+                        "deck-size",
+                        deck=deck,
+                        cards=noun_count(counted, "card"),
+                        not_counted=not_counted,
+                        name=self.name,
+                        between=between(low, high),
+                    ),
                     rule=rule,
                 )
                 continue
@@ -697,15 +729,26 @@ class DeckChecker:
                     if d == deck:
                         changers.setdefault(e.identity, [n, 0])[1] += e.count
             by_cards = ", ".join(
-                f"{n * copies:+d} by {ident.key}'s own card text"
-                + (f" ({n:+d} for each of {copies} copies)" if copies != 1 else "")
+                say(
+                    "deck-size.change",
+                    change=f"{n * copies:+d}",
+                    card=ident.key,
+                    each=say("deck-size.each", change=f"{n:+d}", copies=copies) if copies != 1 else "",
+                )
                 for ident, (n, copies) in changers.items()
             )
             out.problem(
                 "deck-size",
-                f"the {deck} deck has {noun_count(counted, 'card')}{not_counted}; it must hold "
-                f"{between(low, high)}: {by_cards}, on the number {self.name} requires "
-                f"({between(size.min, size.max)}).",
+                say(
+                    "deck-size.changed",
+                    deck=deck,
+                    cards=noun_count(counted, "card"),
+                    not_counted=not_counted,
+                    between=between(low, high),
+                    changes=by_cards,
+                    name=self.name,
+                    stated=between(size.min, size.max),
+                ),
                 card=next(iter(changers)).key,
                 rule=rule,
             )
@@ -715,8 +758,13 @@ class DeckChecker:
             if counts[section] != declared:
                 out.warn(
                     "declared-count",
-                    f"line {line}: the {SECTION_NAMES[section]} header says "
-                    f"{noun_count(declared, 'card')} but the section lists {counts[section]}.",
+                    say(
+                        "declared-count",
+                        line=line,
+                        section=SECTION_NAMES[section],
+                        stated=noun_count(declared, "card"),
+                        listed=counts[section],
+                    ),
                     line=line,
                 )
 
@@ -726,29 +774,31 @@ class DeckChecker:
             where = SECTION_NAMES[e.section]
             starting_card = ident in self._slot_cards  # the format's pre-game slots name it (Border Keep in OH)
             if ident.deck == _OTHER_DECK:
-                message = f"{ident.describe()} is not a card for any deck (a token, proxy, biography or the like)."
+                message = say("wrong-deck.other", card=ident.describe())
             elif starting_card and e.section != PREGAME:
-                message = (
-                    f"{ident.key} is a pre-game card in {self.name}: it starts the game in play and "
-                    f"cannot be in the {where} deck."
-                )
+                message = say("wrong-deck.starting", card=ident.key, name=self.name, section=where)
             elif e.section == PREGAME and not ident.pregame and not starting_card:
-                message = f"{ident.describe()} is a {ident.deck} card, not a pre-game card."
+                message = say("wrong-deck.not-pregame", card=ident.describe(), deck=ident.deck)
             elif e.section != PREGAME and ident.deck != DECK_OF_SECTION[e.section] and not starting_card:
                 what = "pre-game" if ident.pregame else ident.deck
-                message = f"{ident.describe()} is a {what} card in the {where} deck."
+                message = say("wrong-deck", card=ident.describe(), deck=what, section=where)
                 if ident.pregame:
                     rule = self._pregame_rule(ident)
                     if rule is None:
-                        message += (
-                            f" (The card pool files it among the pre-game cards; {self.name}'s documents "
-                            f"state no rule on pre-game cards.)"
-                        )
-                    out.problem("wrong-deck", f"line {e.line.line}: {message}", ident.key, rule, e.line.line)
+                        message += say("wrong-deck.no-rule", name=self.name)
+                    out.problem(
+                        "wrong-deck", say("at-line", line=e.line.line, message=message), ident.key, rule, e.line.line
+                    )
                     continue
             else:
                 continue
-            out.problem("wrong-deck", f"line {e.line.line}: {message}", ident.key, self._sections_rule, e.line.line)
+            out.problem(
+                "wrong-deck",
+                say("at-line", line=e.line.line, message=message),
+                ident.key,
+                self._sections_rule,
+                e.line.line,
+            )
 
     def _pregame_rule(self, ident: Identity) -> str | None:
         """The rule that puts a pre-game card (a Sensei, a Stronghold) outside the play decks: its pre-game slot's,
@@ -770,7 +820,7 @@ class DeckChecker:
                 since = f" {start.clause_words}" if start else ""
                 out.problem(
                     "banned",
-                    f"line {e.line.line}: {ident.key} is on {self.name}'s ban list{what}{since}.",
+                    say("banned", line=e.line.line, card=ident.key, name=self.name, what=what, since=since),
                     ident.key,
                     ban.id,
                     e.line.line,
@@ -781,10 +831,7 @@ class DeckChecker:
         """Not-legal problems for cards outside the format's card pool; the reason the deck cannot be checked
         when the pool's data cannot settle a card ("" when it can settle every one)."""
         if not self.pool_checkable:
-            out.warn(
-                "not-checked",
-                f"{self.name} names no legal card pool the Codex can check; card legality was not checked.",
-            )
+            out.warn("not-checked", say("not-checked.pool", name=self.name))
             return ""
         skipped = 0
         unsettled: list[tuple[DeckEntry, Identity]] = []
@@ -801,7 +848,7 @@ class DeckChecker:
             if standing is False:
                 out.problem(
                     "not-legal",
-                    f"line {e.line.line}: {ident.key} is not in {self.name}'s card pool ({self._pool_description()}).",
+                    say("not-legal", line=e.line.line, card=ident.key, name=self.name, pool=self._pool_description()),
                     ident.key,
                     self._pool_rule,
                     e.line.line,
@@ -809,20 +856,21 @@ class DeckChecker:
             elif standing is None:
                 unsettled.append((e, ident))
         if skipped:
-            out.warn(
-                "not-checked",
-                f"{skipped} card line(s) name cards known only from the Codex's records; "
-                f"without the card pool their legality was not checked.",
-            )
+            out.warn("not-checked", say("not-checked.records", count=skipped))
         for e, ident in unsettled:
             out.warn(
-                "not-checked", f"line {e.line.line}: {self._unsettled(ident)}", ident.key, self._pool_rule, e.line.line
+                "not-checked",
+                say("at-line", line=e.line.line, message=self._unsettled(ident)),
+                ident.key,
+                self._pool_rule,
+                e.line.line,
             )
         if unsettled:
-            return (
-                f"whether {names(sorted({ident.key for _, ident in unsettled}))} "
-                f"{'is' if len({ident for _, ident in unsettled}) == 1 else 'are'} in {self.name}'s card pool "
-                f"cannot be settled from the card pool's data."
+            return say(
+                "cannot-check.unsettled",
+                cards=names(sorted({ident.key for _, ident in unsettled})),
+                are="is" if len({ident for _, ident in unsettled}) == 1 else "are",
+                name=self.name,
             )
         return ""
 
@@ -867,18 +915,13 @@ class DeckChecker:
 
     def _unsettled(self, ident: Identity) -> str:
         tags = " / ".join(sorted(self._own_tags & ident.pool_tags))
-        return (
-            f"the card pool tags {ident.key} “{tags}” (the pool's own tag, not {self.name}'s documents), but "
-            f"records none of {self.name}'s legal bugs or sets for it ({self._pool_description()}); whether it "
-            f"is in {self.name}'s card pool cannot be settled from the pool's data."
-        )
+        return say("not-checked.unsettled", card=ident.key, tags=tags, name=self.name, pool=self._pool_description())
 
     def card_legality(self, ident: Identity, on: dt.date) -> legality.CardLegality:
         """The verdict `check()` reaches for a deck holding this one card on this day (same code paths)."""
         if not self._cards_in_pool:
-            collection = self._pool_rules.get("collection", f"{self.name}'s card collection")
             return legality.CardLegality(
-                legality.NOT_CHECKED, f"{collection} is not in the card pool.", rule=self._pool_rule
+                legality.NOT_CHECKED, f"{self._collection()} is not in the card pool.", rule=self._pool_rule
             )
         if ident.deck == _OTHER_DECK:
             return legality.CardLegality(
@@ -937,13 +980,13 @@ class DeckChecker:
         parts = []
         legality = self.format.legality
         if self._legal_sets:
-            parts.append("printed in none of its legal sets")
+            parts.append(say("pool.sets"))
         if legality and legality.legal_bugs:
-            parts.append(f"with none of its legal bugs ({', '.join(legality.legal_bugs)})")
+            parts.append(say("pool.bugs", bugs=", ".join(legality.legal_bugs)))
         if self._pool_rules.get("pool_tags"):
             # A pool the format's documents do not name is the Codex's reading (format.yml `card_pool.reading`).
-            reading = f" — a Codex reading, not {self.name}'s words" if self._pool_rules.get("reading") else ""
-            parts.append(f"not among the card pool's {' / '.join(self._pool_rules['pool_tags'])} cards{reading}")
+            reading = say("pool.reading", name=self.name) if self._pool_rules.get("reading") else ""
+            parts.append(say("pool.tags", tags=" / ".join(self._pool_rules["pool_tags"]), reading=reading))
         return "; ".join(parts)
 
 

@@ -11,18 +11,14 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ...cardpool import ANY_NUMBER, CardIndex, Identity
+from ...deckmessages import say
 from ..ruleset import Ruleset
 from .report import Findings, noun_count, names
-
-_SHARED = {
-    "soul_of": "cards joined by Soul of keywords share one limit",
-    "counts_as": "a card that counts as another for deck construction shares its limit",
-}
 
 
 def check_copies(rules: Ruleset, index: CardIndex, name: str, entries, out: Findings):
     if rules.copy_limit is None and rules.unique_copy_limit is None:
-        out.warn("not-checked", f"{name}'s rules state no limit on copies of a card; copies were not checked.")
+        out.warn("not-checked", say("not-checked.copies", name=name))
         return
     copies: dict[Identity, int] = defaultdict(int)
     first_line: dict[Identity, int] = {}
@@ -40,12 +36,15 @@ def check_copies(rules: Ruleset, index: CardIndex, name: str, entries, out: Find
         reported.add(frozenset(present))
         if shared_by:
             others = [i.key for i in sorted(members, key=lambda i: i.key) if i not in copies]
-            why += f"; {_SHARED[shared_by]}" + (f"; the limit also covers {names(others)}" if others else "")
+            shared = say("copy-limit.soul-of") if shared_by == "soul_of" else say("copy-limit.counts-as")
+            why = say("copy-limit.shared", why=why, shared=shared)
+            if others:
+                why = say("copy-limit.covers", why=why, cards=names(others))
             rule = rules.rule(f"{shared_by}_shares_limit", rule)
         cards, line = names([i.key for i in present]), first_line[present[0]]
         out.problem(
             "copy-limit",
-            f"line {line}: {noun_count(total, 'copy', 'copies')} of {cards}; at most {limit} allowed ({why}).",
+            say("copy-limit", line=line, copies=noun_count(total, "copy", "copies"), cards=cards, limit=limit, why=why),
             cards,
             rule,
             line,
@@ -82,17 +81,17 @@ def _limit(rules: Ruleset, name: str, identity: Identity) -> tuple[int, str | No
     if identity.unique or ring:
         limit = rules.unique_copy_limit
         rule = rules.rule("rings_are_unique" if ring and not identity.unique else "unique_copy_limit")
-        why = "Rings are Unique" if ring and not identity.unique else "a Unique card"
+        why = say("copy-limit.ring") if ring and not identity.unique else say("copy-limit.unique")
     else:
-        limit, rule, why = rules.copy_limit, rules.rule("copy_limit"), f"{name}'s copy limit"
+        limit, rule, why = rules.copy_limit, rules.rule("copy_limit"), say("copy-limit.format", name=name)
     if limit is None:
         limit = rules.copy_limit or rules.unique_copy_limit
     assert limit is not None  # check_copies checks nothing when neither limit is stated
     text = identity.max_copies
     if text is not None and text > limit:
         if rules.card_text_overrides_copy_limit:
-            return text, rules.rule("card_text_overrides_copy_limit"), "the card's own text sets its limit"
+            return text, rules.rule("card_text_overrides_copy_limit"), say("copy-limit.card-text")
         rule = rules.rule("card_text_overrides_copy_limit", rule)
-        allows = "any number" if text >= ANY_NUMBER else str(text)
-        why += f", which in {name} overrides the card's own text allowing {allows}"
+        allows = say("copy-limit.any-number") if text >= ANY_NUMBER else str(text)
+        why = say("copy-limit.overridden", why=why, name=name, allows=allows)
     return limit, rule, why

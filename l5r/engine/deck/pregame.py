@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from ...cardpool import CardIndex, Identity
+from ...deckmessages import say
 from ..ruleset import Ruleset
 from .report import Findings, between, noun_count
 from ...errors import CodexError
@@ -69,11 +70,7 @@ def _slot(raw: Mapping, ruleset: Ruleset, index: CardIndex) -> PreGameSlot:
 def check_pregame(slots, entries, name: str, other_rule: str | None, out: Findings):
     """Fill the slots with the pre-game section's cards; report what is missing, extra or of another clan."""
     if not slots:
-        out.warn(
-            "not-checked",
-            f"{name}'s rules state no pre-game requirements (Stronghold, Sensei, Wind); the "
-            f"pre-game cards were only checked for being pre-game cards.",
-        )
+        out.warn("not-checked", say("not-checked.pregame", name=name))
         return
     filled: dict[str, list] = defaultdict(list)
     for e in entries:
@@ -83,7 +80,7 @@ def check_pregame(slots, entries, name: str, other_rule: str | None, out: Findin
         elif e.identity.pregame:  # cards of other decks are wrong-deck problems already
             out.problem(
                 "pregame",
-                f"line {e.line.line}: {name} allows no {e.identity.describe()} among the pre-game cards.",
+                say("pregame.not-allowed", line=e.line.line, name=name, card=e.identity.describe()),
                 e.identity.key,
                 other_rule,
                 e.line.line,
@@ -93,8 +90,13 @@ def check_pregame(slots, entries, name: str, other_rule: str | None, out: Findin
         if have < slot.min or (slot.max is not None and have > slot.max):
             out.problem(
                 "pregame",
-                f"{have} {_plural(slot.label, have)} among the pre-game cards; {name} requires "
-                f"{between(slot.min, slot.max)}.",
+                say(
+                    "pregame.count",
+                    have=have,
+                    label=_plural(slot.label, have),
+                    name=name,
+                    between=between(slot.min, slot.max),
+                ),
                 slot.label,
                 slot.rule,
             )
@@ -111,7 +113,11 @@ def check_pregame_count(slots, have: int, name: str, out: Findings):
     high = None if any(s.max is None for s in slots) else sum(s.max for s in slots)
     if have < low or (high is not None and have > high):
         wanted = ", ".join(f"{between(s.min, s.max)} {s.label}" for s in slots)
-        out.problem("pregame", f"{noun_count(have, 'pre-game card')}; {name} requires {wanted}.", rule=slots[0].rule)
+        out.problem(
+            "pregame",
+            say("pregame.total", cards=noun_count(have, "pre-game card"), name=name, wanted=wanted),
+            rule=slots[0].rule,
+        )
 
 
 def _check_clans(slot: PreGameSlot, cards, owners, owner_label: str, out: Findings):
@@ -124,9 +130,14 @@ def _check_clans(slot: PreGameSlot, cards, owners, owner_label: str, out: Findin
             continue
         out.problem(
             "pregame",
-            f"line {e.line.line}: {e.identity.key} may only start with a "
-            f"{' or '.join(sorted(allowed)) or 'no'} {owner_label}; this deck's is "
-            f"{' / '.join(sorted(clans))}.",
+            say(
+                "pregame.clan",
+                line=e.line.line,
+                card=e.identity.key,
+                clans=" or ".join(sorted(allowed)) or say("pregame.no-clan"),
+                owner=owner_label,
+                deck_clans=" / ".join(sorted(clans)),
+            ),
             e.identity.key,
             slot.rule,
             e.line.line,

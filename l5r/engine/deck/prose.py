@@ -29,6 +29,7 @@ from typing import Iterable, cast
 
 from ...cardpool import CardIndex
 from ...cardpool.names import READING_KEY_RULES
+from ...deckmessages import say
 
 # A title written with what the reader leaves on it (an experience marker "- Experienced 2CW", a word of
 # remark) is at most a few words longer than the title; four words more than the longest title is no title.
@@ -83,18 +84,18 @@ class ProseRule:
         if any(words <= word_count(title) + LONG_MARGIN for title in suggestions):
             return None
         if words > self.longest_title + LONG_MARGIN:
-            return f"it has {words} words where the longest card title has {self.longest_title}"
+            return say("remark.long", words=words, longest=self.longest_title)
         if words < SEVERAL_WORDS:
             return None
         if not self.breaks_in_titles and SENTENCE_BREAK.search(text):
-            return "it holds two sentences, as no card title does"
+            return say("remark.two-sentences")
         end = SENTENCE_END.search(text)
         if end:
             mark = _mark(end.group("mark"))
             most = self.ending_words.get(mark, 0)
             if words > most:
-                titles = f"no card title of more than {most} words" if most else "no card title"
-                return f"it is a sentence of {words} words ending in “{mark}”, as {titles} is"
+                titles = say("remark.no-title-longer", most=most) if most else say("remark.no-title")
+                return say("remark.sentence", words=words, mark=mark, titles=titles)
         return None
 
     def as_json(self) -> dict[str, object]:

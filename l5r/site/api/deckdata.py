@@ -11,6 +11,7 @@ import re
 from ...cardpool import CardIndex, pool_facts
 from ...cardpool.names import EXPERIENCE_ALONE, READING_KEY_RULES, TRAILING_EXPERIENCE, title_key
 from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
+from ...deckmessages import DECK_MESSAGES
 from ...cardpool.names import QUALIFIER
 from ...engine.deck.checker import SHORTHAND_LEVEL, TRAILING_REMARK
 from ...engine.deck.prose import SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
@@ -65,6 +66,8 @@ def reading_rules() -> dict[str, object]:
         "tables": READER_TABLES,
         "verdict_words": VERDICT_WORDS,
         "as_of_words": AS_OF_WORDS,
+        # every sentence both checkers say, by key (deck-check.js `say` fills the fields as deckmessages.py does)
+        "messages": DECK_MESSAGES,
     }
 
 
