@@ -24,6 +24,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ...cardpool import Identity
+from ...progress import Unit, meter
 from ..cardlinks import CARD_DIR
 from ..permalinks import SHORT_DIR, citation_slug
 from ..render import jinja_env
@@ -64,21 +65,25 @@ def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "", sh
     written = 0
     short_dir = os.path.join(site_dir, SHORT_DIR)
     os.makedirs(short_dir, exist_ok=True)
-    for identity in card_site.page_identities():
-        slug = card_site.slug_of[identity]
-        cards[slug] = identity.key
-        if short_links:
-            said = _html.escape(card_site.description(identity))
-            html = (
-                shape.replace("@TITLE@", _html.escape(identity.key))
-                .replace("@DESC@", said)
-                .replace("@TO@", "../../" + card_page_path(slug))
-            )
-            folder = os.path.join(short_dir, citation_slug(card_citation(slug)))
-            os.makedirs(folder, exist_ok=True)
-            with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
-                stream.write(html)
-            written += 1
+    identities = card_site.page_identities()
+    # Each card's description (its legality in every format) and a folder of its own: seconds for the whole pool.
+    with meter("linking the card pages", len(identities), Unit.PAGES) as bar:
+        for identity in identities:
+            bar.advance()
+            slug = card_site.slug_of[identity]
+            cards[slug] = identity.key
+            if short_links:
+                said = _html.escape(card_site.description(identity))
+                html = (
+                    shape.replace("@TITLE@", _html.escape(identity.key))
+                    .replace("@DESC@", said)
+                    .replace("@TO@", "../../" + card_page_path(slug))
+                )
+                folder = os.path.join(short_dir, citation_slug(card_citation(slug)))
+                os.makedirs(folder, exist_ok=True)
+                with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
+                    stream.write(html)
+                written += 1
     for identity in card_site.index.identities:
         if identity.card_id and identity.in_pool:
             _describe_record_link(site_dir, card_site, identity)
