@@ -14,12 +14,16 @@ from l5r.site import mkdocs_glue
 
 
 def on_startup(command, dirty):
-    mkdocs_glue.startup(command)
+    mkdocs_glue.startup(command, dirty)
 
 
 def on_config(config):
     mkdocs_glue.load(config)
     return config
+
+
+def on_pre_build(config):
+    mkdocs_glue.pre_build(config)
 
 
 def on_files(files, config):

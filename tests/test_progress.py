@@ -1,7 +1,8 @@
-"""Progress of the long steps (l5r/progress.py): on a terminal a step that runs past the delay shows a bar on
-standard error; piped, or under CI (`CI=true`), nothing is shown, so logs stay short. The pool's download counts
-bytes, its verification files, the card page writers pages (also from forked workers), the offline zip files; and
-`make offline` says first which card pool it builds with."""
+"""Progress of the long steps (l5r/progress.py): on a terminal a step that runs past the delay shows a bar (or, for
+a step that counts nothing, a status line with its time) on standard error; piped, or under CI (`CI=true`),
+nothing is shown, so logs stay short. The pool's download counts bytes, its verification files, the card page
+writers pages (also from forked workers), the offline zip files; a cold site build shows every step before its
+card pages; and `make offline` says first which card pool it builds with."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ import subprocess
 import sys
 import termios
 import threading
+from pathlib import Path
 
 import pytest
-from conftest import FIXTURE_POOL, ROOT, small_offline_copy
+from conftest import FIXTURE_POOL, ROOT, small_offline_copy, small_project
 
 from l5r import progress
 from l5r.cardpool import fetch, read
@@ -37,18 +39,18 @@ print("done", flush=True)
 """
 
 
-def _on_a_terminal(code: str, env: dict) -> str:
+def _on_a_terminal(code: str, env: dict, cwd=None, timeout: float = 30) -> str:
     """What a Python process running `code` writes on a pseudo-terminal (standard output and error)."""
     main, child = pty.openpty()
     # A terminal of 24 rows of 100 columns (a new pseudo-terminal has no size, and a bar fits in no columns).
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     process = subprocess.Popen(
-        [sys.executable, "-c", code], stdin=child, stdout=child, stderr=child, env=env, close_fds=True
+        [sys.executable, "-c", code], stdin=child, stdout=child, stderr=child, env=env, cwd=cwd, close_fds=True
     )
     os.close(child)
     out = b""
     while True:
-        ready, _, _ = select.select([main], [], [], 30)
+        ready, _, _ = select.select([main], [], [], timeout)
         if not ready:
             break
         try:
@@ -58,7 +60,7 @@ def _on_a_terminal(code: str, env: dict) -> str:
         if not chunk:
             break
         out += chunk
-    process.wait(timeout=30)
+    process.wait(timeout=timeout)
     os.close(main)
     return out.decode("utf-8", "replace")
 
@@ -86,6 +88,36 @@ def test_a_quick_step_stays_silent_on_a_terminal():
     quick = STEP.replace("progress.DELAY = 0", "progress.DELAY = 60")
     shown = _on_a_terminal(quick, _env())
     assert "checking the widgets" not in shown and "done" in shown, shown
+
+
+# A step that counts nothing: its status line, redrawn with its time by a thread while the step is busy in one call;
+# a counting step inside it shows its bar beneath.
+STATUS = """
+import time
+from l5r import progress
+progress.DELAY = 0.3
+with progress.status("preparing the widgets"):
+    time.sleep(1.5)
+    with progress.meter("counting the widgets", 10, progress.Unit.FILES) as bar:
+        for _ in range(10):
+            bar.advance()
+print("done", flush=True)
+"""
+
+
+def test_a_status_line_shows_while_its_step_is_busy():
+    shown = _on_a_terminal(STATUS, _env())
+    drawn = shown.count("preparing the widgets… 00:0")
+    assert drawn >= 2 and "preparing the widgets… 00:01" in shown, shown  # redrawn while the step sleeps
+    assert shown.rstrip().endswith("done"), shown  # cleared when done
+
+
+def test_a_status_line_is_silent_when_piped_quick_or_under_ci():
+    piped = subprocess.run([sys.executable, "-c", STATUS], capture_output=True, text=True, env=_env(), check=True)
+    assert piped.stdout == "done\n" and piped.stderr == ""
+    assert "preparing" not in _on_a_terminal(STATUS, _env(CI="true"))
+    quick = _on_a_terminal(STATUS.replace("time.sleep(1.5)", "pass"), _env())
+    assert "preparing" not in quick and "done" in quick, quick
 
 
 @pytest.mark.parametrize("value, shown", [("", True), ("0", True), ("false", True), ("true", False), ("1", False)])
@@ -218,3 +250,83 @@ def test_reading_the_pool_counts_its_set_files(recorder):
     [(total, unit, counted, closed)] = recorder.steps.values()
     assert identities and total == counted == len(read.set_files(FIXTURE_POOL)) > 0 and closed
     assert unit is progress.Unit.FILES
+
+
+# -- A cold site build ----------------------------------------------------------------------------------------------
+
+# Every step of a site build with a pool, in order, from the Codex's data to the pool's short links: each can take
+# seconds with the whole pool and a cold cache (or a previous build to remove), so none may pass in silence.
+BUILD_STEPS = (
+    "generating the pages",
+    "reading the card pool",
+    "removing the previous build",
+    "building the pages",
+    "preparing the card pages",
+    "reading the cards' printings",
+    "writing the card pages",
+    "linking the card pages",
+)
+
+# `mkdocs build` with every step shown at once (no delay): the small pool's steps are quick.
+BUILD = """
+import sys
+from l5r import progress
+progress.DELAY = 0
+from mkdocs.__main__ import cli
+sys.argv = ["mkdocs", "build", "--site-dir", {site!r}]
+cli()
+"""
+
+
+def _cold_build(tmp_path, name: str, **env: str) -> tuple[Path, str, dict]:
+    """A site folder holding a previous build's file, and what builds it with the fixture pool and an empty cache
+    folder: (site folder, Python code, environment)."""
+    site = tmp_path / name / "site"
+    site.mkdir(parents=True)
+    (site / "old.html").write_text("a previous build", encoding="utf-8")
+    extra = dict(L5R_CARDPOOL=str(FIXTURE_POOL), L5R_CACHE_DIR=str(tmp_path / name / "cache"), **env)
+    return site, BUILD.format(site=str(site)), _env(NO_MKDOCS_2_WARNING="1", **extra)
+
+
+def test_a_cold_build_shows_every_step_before_its_card_pages_on_a_terminal(tmp_path, tmp_path_factory):
+    project = small_project(tmp_path_factory)
+    site, code, env = _cold_build(tmp_path, "terminal")
+    shown = _on_a_terminal(code, env, cwd=project, timeout=300)
+    assert "Documentation built" in shown and (site / "card").is_dir(), shown[-3000:]
+    missing = [step for step in BUILD_STEPS if step not in shown]
+    assert not missing, f"steps shown nothing on a terminal: {missing}"
+    where = [shown.index(step) for step in BUILD_STEPS]
+    assert where == sorted(where), "the steps are shown in the order the build runs them"
+    assert not (site / "old.html").exists()
+
+
+def test_a_cold_build_shows_no_progress_piped_or_under_ci(tmp_path, tmp_path_factory):
+    project = small_project(tmp_path_factory)
+    site, code, env = _cold_build(tmp_path, "piped")
+    piped = subprocess.run(
+        [sys.executable, "-c", code], cwd=project, env=env, capture_output=True, text=True, check=False, timeout=300
+    )
+    assert piped.returncode == 0 and (site / "card").is_dir(), piped.stderr[-3000:]
+    said = piped.stdout + piped.stderr
+    assert not [step for step in BUILD_STEPS if step in said] and "\r" not in said, said
+    site, code, env = _cold_build(tmp_path, "ci", CI="true")
+    under_ci = _on_a_terminal(code, env, cwd=project, timeout=300)
+    assert "Documentation built" in under_ci, under_ci[-3000:]
+    assert not [step for step in BUILD_STEPS if step in under_ci], under_ci
+
+
+@pytest.mark.parametrize("dirty", [False, True], ids=["clean", "dirty"])
+def test_the_previous_build_is_removed_unless_the_build_is_dirty(tmp_path, dirty):
+    from types import SimpleNamespace
+
+    from l5r.site import mkdocs_glue
+
+    (tmp_path / "card" / "a").mkdir(parents=True)
+    (tmp_path / "card" / "a" / "index.html").write_text("old", encoding="utf-8")
+    (tmp_path / ".nojekyll").write_text("", encoding="utf-8")  # MkDocs keeps dot files: so does the hook
+    mkdocs_glue.startup("build", dirty)
+    try:
+        mkdocs_glue.pre_build(SimpleNamespace(site_dir=str(tmp_path)))
+    finally:
+        mkdocs_glue.startup("build", False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ([".nojekyll", "card"] if dirty else [".nojekyll"])

@@ -3,21 +3,29 @@ Codex's data (pyproject.toml's package data, l5r/codexdata), so `l5r deck check`
 against the installed data, not a project around it.
 
 The wheel is built from a copy of the sources with the pinned setuptools of the test environment (no build
-isolation, no network), installed into a fresh virtual environment with no index (the dependencies are read from the
-test environment's own packages, so nothing is downloaded), and run from an empty folder with the fixture pool."""
+isolation, no network), and run from an empty folder with the fixture pool, installed two ways with no index:
+- by pip into a fresh virtual environment, the dependencies read from the test environment's own packages (so
+  nothing is downloaded or installed but the wheel);
+- by the pinned pipx, as a user installs it (its home and its app folder temporary): pipx reads the metadata of
+  every dependency, so pip installs them into pipx's environment from wheels of the test environment's own
+  packages, the lock's pins, repacked here (`wheelhouse`). pipx's shared pip is the interpreter's bundled one,
+  not upgraded from the index."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
 import zipfile
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 from conftest import FIXTURE_POOL, ROOT
+from packaging.requirements import Requirement
 
 # What the wheel is built from: the package, its metadata and the data it carries.
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "NOTICE", "l5r", "data")
@@ -64,9 +72,8 @@ def wheel(tmp_path_factory) -> Path:
     return built
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory, wheel) -> Path:
-    """A fresh virtual environment with the wheel installed; its `bin` folder."""
+def _pip_install(tmp_path_factory, wheel: Path) -> Path:
+    """A fresh virtual environment with the wheel installed by pip; its `bin` folder."""
     venv = tmp_path_factory.mktemp("venv") / "env"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     bin_dir = venv / "bin"
@@ -100,6 +107,96 @@ def installed(tmp_path_factory, wheel) -> Path:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     return bin_dir
+
+
+def _name(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _dependencies(project: str) -> list[metadata.Distribution]:
+    """The test environment's distributions that `project` needs, directly or not (its extras left out)."""
+    found = {_name(d.metadata["Name"]): d for d in metadata.distributions()}
+    needed, todo = set(), [_name(project)]
+    while todo:
+        for line in found[todo.pop()].requires or ():
+            requirement = Requirement(line)
+            name = _name(requirement.name)
+            if name not in needed and (not requirement.marker or requirement.marker.evaluate({"extra": ""})):
+                needed.add(name)
+                todo.append(name)
+    return [found[n] for n in sorted(needed)]
+
+
+_KEPT_INFO = ("METADATA", "WHEEL", "entry_points.txt", "top_level.txt")
+
+
+def _repack(dist: metadata.Distribution, out: Path) -> Path:
+    """A wheel of an installed distribution: its files as installed, but compiled files and scripts (pip makes them
+    again), with a RECORD of its own. Its tags are the ones it was installed with (its WHEEL file)."""
+    files = dist.files or []
+    info = next(f for f in files if f.name == "METADATA").parent
+    tags = [
+        line.split(":", 1)[1].strip().split("-") for line in dist.read_text("WHEEL").splitlines() if line[:4] == "Tag:"
+    ]
+    tag = "-".join(".".join(sorted({t[i] for t in tags})) for i in range(3))
+    kept = [
+        f
+        for f in files
+        if "__pycache__" not in f.parts and f.parts[0] != ".." and (f.parent != info or f.name in _KEPT_INFO)
+    ]
+    wheel = out / f"{re.sub(r'[-.]+', '_', dist.metadata['Name'])}-{dist.version}-{tag}.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_STORED) as archive:  # read once, by pip: not worth compressing
+        for f in kept:
+            archive.write(f.locate(), f.as_posix())
+        archive.writestr(f"{info}/RECORD", "".join(f"{f.as_posix()},,\n" for f in kept) + f"{info}/RECORD,,\n")
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def wheelhouse(tmp_path_factory) -> Path:
+    """A folder of wheels of every dependency of the Codex, made from the test environment's packages (the lock's
+    pins): what pip installs them from, with no index."""
+    out = tmp_path_factory.mktemp("wheelhouse")
+    for dist in _dependencies("l5r-codex"):
+        _repack(dist, out)
+    return out
+
+
+def pipx_env(home: Path) -> dict:
+    """pipx's folders under `home`, and no upgrade of its shared pip (which would ask the index)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PIPX_", "PIP_", "VIRTUAL_ENV", "PYTHON"))}
+    env.update(
+        PIPX_HOME=str(home / "home"),
+        PIPX_BIN_DIR=str(home / "bin"),
+        PIPX_MAN_DIR=str(home / "man"),
+        PIPX_DISABLE_SHARED_LIBS_AUTO_UPGRADE="1",
+        PIPX_DEFAULT_PYTHON=sys.executable,
+    )
+    return env
+
+
+def _pipx_install(tmp_path_factory, wheel: Path, wheelhouse: Path) -> Path:
+    """The wheel installed by pipx, its dependencies from `wheelhouse`; pipx's app folder."""
+    env = pipx_env(tmp_path_factory.mktemp("pipx"))
+    # --isolated: pip reads no configuration of the machine's (a find-links or an index of its own).
+    pip_args = f"--isolated --no-index --find-links {wheelhouse}"
+    result = subprocess.run(
+        [sys.executable, "-m", "pipx", "install", f"--pip-args={pip_args}", str(wheel)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return Path(env["PIPX_BIN_DIR"])
+
+
+@pytest.fixture(scope="module", params=["pip", "pipx"])
+def installed(request, tmp_path_factory, wheel) -> Path:
+    """The wheel installed by pip into a fresh virtual environment, or by pipx: the folder its `l5r` is in."""
+    if request.param == "pipx":
+        return _pipx_install(tmp_path_factory, wheel, request.getfixturevalue("wheelhouse"))
+    return _pip_install(tmp_path_factory, wheel)
 
 
 def _run(bin_dir: Path, where: Path, *args: str) -> subprocess.CompletedProcess:

@@ -69,6 +69,7 @@ def register(sub):
 def _generate(data_arg, *, directory_urls: bool, **options):
     """Load the project's data and generate the pages: (codex, generated, project folder)."""
     from ..cardpool import choose_pool
+    from ..progress import status
     from ..scenarios import present
     from ..site import editlinks
     from ..site.generate import generate
@@ -79,14 +80,14 @@ def _generate(data_arg, *, directory_urls: bool, **options):
     project = data.resolve().parent
     # The verified examples come from the same project as the data (its docs/ and data/), not the installed one.
     present.use_project(project)
-    codex = load_codex(data)
     # The repository's address, as mkdocs.yml reads it (its `edit_uri` is editlinks.DEFAULT_EDIT_URI's).
     source_root = editlinks.source_root(os.environ.get(editlinks.REPO_URL_ENV, ""))
-    return (
-        codex,
-        generate(codex, directory_urls=directory_urls, pool_dir=pool.path, source_root=source_root, **options),
-        project,
-    )
+    with status("generating the pages"):  # seconds with the pool, as in a MkDocs build (l5r/site/mkdocs_glue.py)
+        codex = load_codex(data)
+        generated = generate(
+            codex, directory_urls=directory_urls, pool_dir=pool.path, source_root=source_root, **options
+        )
+    return codex, generated, project
 
 
 def run_generate(args) -> int:

@@ -18,6 +18,7 @@ from urllib.parse import quote_plus
 from ..cardpool import Identity, load_index
 from ..cardpool.names import reading_words
 from ..engine.deck import legality
+from ..progress import status
 from . import search
 from .cardlinks import CARD_DIR
 from .cardpage.article import CardSite
@@ -409,11 +410,15 @@ def write(
     """The card index, and with a `pool` every card's page (by `jobs` processes; None: `build_jobs` decides).
     `on_request(card_site, head, tail)`, when given (`mkdocs serve`), receives what renders a card page instead
     of the pages being written. Returns what the pages were made from (their short links and sitemap follow)."""
-    card_site = prepare(site_dir, codex, directory_urls, cited_by=cited_by, anchors=anchors, pool=pool)
-    write_indexes(site_dir, card_site, with_pool=bool(pool))
-    write_record_facts(site_dir, card_site)
+    # Seconds with the pool (its printings read when nothing is cached, then every card's row and verdicts): a
+    # status line, which the printings' bar joins while the pool is read.
+    with status("preparing the card pages"):
+        card_site = prepare(site_dir, codex, directory_urls, cited_by=cited_by, anchors=anchors, pool=pool)
+        write_indexes(site_dir, card_site, with_pool=bool(pool))
+        write_record_facts(site_dir, card_site)
+        if pool:
+            head, tail = card_page_shell(site_dir, card_site, site_name)
     if pool:
-        head, tail = card_page_shell(site_dir, card_site, site_name)
         if on_request is not None:
             on_request(card_site, head, tail)
         else:

@@ -18,7 +18,7 @@ from ..cardpool import PoolError, choose_pool
 from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
-from ..progress import Meter, Unit, meter
+from ..progress import Meter, Unit, meter, status
 from ..scenarios import present
 from . import editlinks, feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
@@ -80,22 +80,25 @@ def load(config) -> SiteState:
         raise PluginError(str(exc)) from None
     if not config.site_url:
         _log.warning(NO_ADDRESS)
-    try:
-        codex = load_codex(_data_dir(config))
-    except DataError as exc:
-        # A bad data file stops the build with file, line and a plain sentence, never a traceback.
-        raise PluginError("The Codex data has problems:\n" + "\n".join(str(p) for p in exc.problems)) from None
-    try:
-        generated = generate(
-            codex,
-            config.site_url or "",
-            config.site_name,
-            config.use_directory_urls,
-            pool.path,
-            editlinks.source_root(config.repo_url),
-        )
-    except ApiError as exc:
-        raise PluginError(str(exc)) from None
+    # Seconds with the pool (the pool read when nothing is cached, its index, the pages naming its cards): a status
+    # line, which the pool's reading bar joins.
+    with status("generating the pages"):
+        try:
+            codex = load_codex(_data_dir(config))
+        except DataError as exc:
+            # A bad data file stops the build with file, line and a plain sentence, never a traceback.
+            raise PluginError("The Codex data has problems:\n" + "\n".join(str(p) for p in exc.problems)) from None
+        try:
+            generated = generate(
+                codex,
+                config.site_url or "",
+                config.site_name,
+                config.use_directory_urls,
+                pool.path,
+                editlinks.source_root(config.repo_url),
+            )
+        except ApiError as exc:
+            raise PluginError(str(exc)) from None
     plan = generated.plan
     state = SiteState(codex, generated)
     config[STATE_KEY] = state
@@ -164,8 +167,30 @@ def theme_env(state: SiteState, env, config, files):
     return mkdocs_serve.themed_env(env)
 
 
-def startup(command: str) -> None:
+def startup(command: str, dirty: bool) -> None:
     mkdocs_serve.start(command)
+    _BUILD.dirty = dirty
+
+
+@dataclass
+class _BuildOptions:
+    dirty: bool = False  # `mkdocs build --dirty`: the site folder is not emptied first
+
+
+_BUILD = _BuildOptions()  # on_startup's word, for on_pre_build (MkDocs hands that hook no such option)
+
+
+def pre_build(config) -> None:
+    """Empty the site folder as MkDocs is about to (its own function, so the same files go and the same stay), under
+    a status line: a previous build's tens of thousands of card pages take seconds to remove, and MkDocs says
+    nothing while it does. MkDocs' own emptying then finds nothing to do. Not under `mkdocs serve` (its folder is
+    kept: l5r/site/mkdocs_serve.py) nor for a dirty build."""
+    if _BUILD.dirty or mkdocs_serve.serving():
+        return
+    from mkdocs import utils
+
+    with status("removing the previous build"):
+        utils.clean_directory(config.site_dir)
 
 
 def serve(server) -> None:

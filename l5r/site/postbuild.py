@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data import model as m
+from ..progress import Unit, meter
 from . import cardsearch, feeds, offline, permalinks, search, themefiles
 from .cardpage import citable
 from .cardlinks import CARD_DIR
@@ -148,13 +149,15 @@ def run(
     if pages:
         files = built_pages(site)
         passes = page_passes(codex, generated, files, directory_urls=directory_urls, offline_copy=offline_copy)
-        for rel in files:
-            path = site / rel
-            text = path.read_text(encoding="utf-8")
-            new = page_html(text, rel, passes)
-            if new != text:
-                path.write_text(new, encoding="utf-8")
-            done += 1
+        with meter("passing over the pages", len(files), Unit.PAGES) as bar:
+            for rel in files:
+                bar.advance()
+                path = site / rel
+                text = path.read_text(encoding="utf-8")
+                new = page_html(text, rel, passes)
+                if new != text:
+                    path.write_text(new, encoding="utf-8")
+                done += 1
     search.tag_index(index_file, codex, generated.plan, directory_urls)
     if not search.defer_index_build(site):
         raise PostBuildError(

@@ -24,6 +24,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ...cardpool import Identity
+from ...progress import Unit, meter
 from ..cardlinks import CARD_DIR
 from ..permalinks import SHORT_DIR, citation_slug
 from ..render import jinja_env
@@ -94,12 +95,16 @@ def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "", sh
     short_dir = os.path.join(site_dir, SHORT_DIR)
     os.makedirs(short_dir, exist_ok=True)
     if short_links:
-        for identity in card_site.page_identities():
-            folder = os.path.join(short_dir, citation_slug(card_citation(card_site.slug_of[identity])))
-            os.makedirs(folder, exist_ok=True)
-            with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
-                stream.write(_short_link_html(shape, card_site, identity))
-            written += 1
+        identities = card_site.page_identities()
+        # Each card's description (its legality in every format) and a folder of its own: seconds for the pool.
+        with meter("linking the card pages", len(identities), Unit.PAGES) as bar:
+            for identity in identities:
+                bar.advance()
+                folder = os.path.join(short_dir, citation_slug(card_citation(card_site.slug_of[identity])))
+                os.makedirs(folder, exist_ok=True)
+                with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
+                    stream.write(_short_link_html(shape, card_site, identity))
+                written += 1
     for identity in card_site.index.identities:
         if identity.card_id and identity.in_pool:
             _describe_record_link(site_dir, card_site, identity)

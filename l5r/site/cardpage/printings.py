@@ -15,6 +15,7 @@ from ...cardpool.names import plain
 from ...cardpool.read import MAX_SET_BYTES, MAX_SET_VALUES, deck_of, read_set, set_files
 from ...data.safefile import UnreadableFile, read_text
 from ...data.yamlsource import ShapeError, check_shape
+from ...progress import Unit, meter
 
 STATS = (
     ("force", "Force"),
@@ -39,12 +40,17 @@ class PoolPrintings:
 
 def read_printings(pool_dir: Path) -> PoolPrintings:
     by_identity: dict = defaultdict(list)
-    for path in set_files(pool_dir):
-        for p in read_set(path):
-            if p.get("is_back"):
-                continue
-            key = (plain(str(p.get("extended_title") or p["title"])), deck_of(p))
-            by_identity[key].append({k: p[k] for k in _KEPT if p.get(k) not in (None, "")})
+    files = set_files(pool_dir)
+    # The pool is read a second time for the text it was read without (l5r/cardpool/read.py keeps no card text):
+    # as long as the first reading when nothing is cached.
+    with meter("reading the cards' printings", len(files), Unit.FILES) as bar:
+        for path in files:
+            bar.advance()
+            for p in read_set(path):
+                if p.get("is_back"):
+                    continue
+                key = (plain(str(p.get("extended_title") or p["title"])), deck_of(p))
+                by_identity[key].append({k: p[k] for k in _KEPT if p.get(k) not in (None, "")})
     return PoolPrintings(dict(by_identity), _release_dates(pool_dir))
 
 
