@@ -127,7 +127,7 @@ class Status:
         self.close()
 
 
-def status(what: str, stream: TextIO | None = None) -> Status:
+def status_line(what: str, stream: TextIO | None = None) -> Status:
     """A one-line status for a step that counts nothing, titled `what`, on standard error unless `stream`; a
     `meter` opened inside it shows its bar beneath it."""
     return Status(what, stream)

@@ -284,7 +284,7 @@ def test_the_site_search_card_index_holds_every_pool_card_page(built_site):
     records = set(load_codex().cards)  # the pages of the cards the documents name share the folder (card/<id>/)
     pages = [p for p in (built_site / "card").glob("*/index.html") if p.parent.name not in records]
     assert len(pool_rows) == len(pages) > 300  # the fixture pool: a few hundred cards
-    from l5r.site.search import slug
+    from l5r.site.searchindex import slug
 
     for row in pool_rows:
         page = built_site / data["pool_url"].replace("{id}", row[1] or slug(row[0])) / "index.html"

@@ -348,7 +348,7 @@ def test_card_pages_show_ban_history_in_every_format(built_site, codex):
     html = _html(built_site, "card/koans-jingasa")
     table = _fragment(html, "koans-jingasa-status", "</table>")
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]
-    from l5r.engine.deck.check import checkable_format_ids
+    from l5r.engine.deck.textcheck import checkable_format_ids
 
     # One row per format the legality table lists (the formats the deck checker checks), from the same entries.
     assert len(rows) == len(checkable_format_ids(codex))

@@ -96,7 +96,7 @@ STATUS = """
 import time
 from l5r import progress
 progress.DELAY = 0.3
-with progress.status("preparing the widgets"):
+with progress.status_line("preparing the widgets"):
     time.sleep(1.5)
     with progress.meter("counting the widgets", 10, progress.Unit.FILES) as bar:
         for _ in range(10):

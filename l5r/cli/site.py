@@ -69,7 +69,7 @@ def register(sub):
 def _generate(data_arg, *, directory_urls: bool, **options):
     """Load the project's data and generate the pages: (codex, generated, project folder)."""
     from ..cardpool import choose_pool
-    from ..progress import status
+    from ..progress import status_line
     from ..scenarios import present
     from ..site import editlinks
     from ..site.generate import generate
@@ -82,7 +82,7 @@ def _generate(data_arg, *, directory_urls: bool, **options):
     present.use_project(project)
     # The repository's address, as mkdocs.yml reads it (its `edit_uri` is editlinks.DEFAULT_EDIT_URI's).
     source_root = editlinks.source_root(os.environ.get(editlinks.REPO_URL_ENV, ""))
-    with status("generating the pages"):  # seconds with the pool, as in a MkDocs build (l5r/site/mkdocs_glue.py)
+    with status_line("generating the pages"):  # seconds with the pool, as in a MkDocs build (l5r/site/mkdocs_glue.py)
         codex = load_codex(data)
         generated = generate(
             codex, directory_urls=directory_urls, pool_dir=pool.path, source_root=source_root, **options

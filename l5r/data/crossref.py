@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from . import model as m
-from .collect import Collector
+from .collector import Collector
 from .yamlsource import Problem
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from . import model as m
-from .collect import Collector
+from .collector import Collector
 from .crossref import check_quotes, check_references, format_records, no_cycles, unique_citations
 from .files import read_all
 from .paths import shown

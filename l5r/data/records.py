@@ -1,6 +1,6 @@
 """How each kind of data document becomes records of the frozen model (l5r/data/model.py): a format with its rule
 sections, abilities, keywords, bans, changelog, rulings and legal sets, and a card record. Each reader reports
-its problems and the references it makes through the loader's Collector (l5r/data/collect.py)."""
+its problems and the references it makes through the loader's Collector (l5r/data/collector.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from . import model as m
-from .collect import Collector
+from .collector import Collector
 
 # ---------------------------------------------------------------------------------------------------------
 # Text, dates and nested values

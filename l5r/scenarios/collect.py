@@ -16,7 +16,7 @@ from ..data.safefile import MB, UnreadableFile, read_text
 from ..data.yamlsource import ShapeError, check_shape
 
 MAX_SCENARIO_BYTES = 4 * MB  # a page of examples is a few kilobytes
-from .model import Scenario, ScenarioError
+from .scenario import Scenario, ScenarioError
 from ..errors import CodexError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

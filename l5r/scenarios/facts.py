@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..engine import battle, setup, turn, victory, wording
 from ..engine.game import OPPONENT, YOU, NotStated
-from .model import ScenarioError
+from .scenario import ScenarioError
 from .steps import Run, player_id
 
 

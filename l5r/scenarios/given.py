@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..engine.battle import Battle
 from ..engine.game import OPPONENT, YOU, Card, Game, Player
 from ..engine.ruleset import Ruleset
-from .model import Scenario, ScenarioError
+from .scenario import Scenario, ScenarioError
 
 PLAYER_NAMES = {"you": YOU, "your opponent": OPPONENT}
 

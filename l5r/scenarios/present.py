@@ -22,7 +22,7 @@ from ..data import model as m
 from ..data.load import DEFAULT_DATA_DIR, load_codex
 from . import given as g
 from .collect import SUFFIXES, parse, scenarios_in
-from .model import Scenario
+from .scenario import Scenario
 from .runner import UNANSWERED, Outcome, run_scenario, show
 
 log = logging.getLogger("mkdocs.plugins.l5r.scenarios")

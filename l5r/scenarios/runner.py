@@ -14,8 +14,8 @@ from ..data import model as m
 from ..engine.game import Impossible, NotModelled, NotStated, Refusal, Refused
 from ..engine.ruleset import Ruleset, ruleset_for, rulesets
 from ..engine.wording import Unreadable
-from . import deck, facts, given, steps
-from .model import Scenario, ScenarioError
+from . import deckquestion, facts, given, steps
+from .scenario import Scenario, ScenarioError
 
 TOP_FIELDS = ("title", "format", "reading", "rules", "note", "given", "when", "then")
 
@@ -121,11 +121,11 @@ def _run(s: Scenario, codex: m.Codex, outcome: Outcome):
             "the scenario needs a `then:` with at least one expectation; a scenario cannot pass by saying nothing",
             s.line_of("then"),
         )
-    if deck.is_deck_scenario(s):  # a deck question: the deck checker answers it
-        actual = deck.answer(s, codex)
+    if deckquestion.is_deck_scenario(s):  # a deck question: the deck checker answers it
+        actual = deckquestion.answer(s, codex)
         outcome.expected = dict(then)
         for key, expected in then.items():
-            _compare(outcome, str(key), expected, actual.get(str(key)), deck.kind_of(str(key), s))
+            _compare(outcome, str(key), expected, actual.get(str(key)), deckquestion.kind_of(str(key), s))
         return
     when = data.get("when") or []
     if not isinstance(when, list) or not all(isinstance(w, str) for w in when):

@@ -31,7 +31,7 @@ from ..engine import (
 )
 from ..engine.battle import BattleResult
 from ..engine.game import OPPONENT, YOU, Game, NotStated, Refused
-from .model import ScenarioError
+from .scenario import ScenarioError
 
 P = r"(?P<p>you|your opponent)"
 PS = r"(?P<p>your|your opponent's)"

@@ -18,8 +18,8 @@ from urllib.parse import quote_plus
 from ..cardpool import Identity, load_index
 from ..cardpool.names import reading_words
 from ..engine.deck import legality
-from ..progress import status
-from . import search
+from ..progress import status_line
+from . import searchindex
 from .cardlinks import CARD_DIR
 from .cardpage.article import CardSite
 from .cardpage.printings import PoolPrintings, load_printings
@@ -353,7 +353,7 @@ def today_statuses(card_site: CardSite, identity: Identity) -> list[str]:
 
 def search_rows(card_site: CardSite) -> Iterator[tuple[str, str, str, str, str, list[str]]]:
     """(title, slug, type, deck, first set, formats it is banned in today) for every pool card page: the rows the
-    site search's card index (l5r/site/search.py `card_index`) adds for the pool."""
+    site search's card index (l5r/site/searchindex.py `card_index`) adds for the pool."""
     pages: list[Identity] = card_site.page_identities()
     for i in sorted(pages, key=lambda i: (i.key.lower(), i.deck)):
         banned = [
@@ -391,8 +391,8 @@ def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
     (site_dir / TEXT_FILE).write_text(f"window.__l5r_card_text={text};\n", encoding="utf-8")
     if with_pool:
         # The header's search box finds every pool card too (docs/assets/codex-search.js reads search/codex.js).
-        (site_dir / search.CARD_INDEX_URI).write_text(
-            search.card_index_js(card_site.codex, card_site.directory_urls, search_rows(card_site)), encoding="utf-8"
+        (site_dir / searchindex.CARD_INDEX_URI).write_text(
+            searchindex.card_index_js(card_site.codex, card_site.directory_urls, search_rows(card_site)), encoding="utf-8"
         )
 
 
@@ -412,7 +412,7 @@ def write(
     of the pages being written. Returns what the pages were made from (their short links and sitemap follow)."""
     # Seconds with the pool (its printings read when nothing is cached, then every card's row and verdicts): a
     # status line, which the printings' bar joins while the pool is read.
-    with status("preparing the card pages"):
+    with status_line("preparing the card pages"):
         card_site = prepare(site_dir, codex, directory_urls, cited_by=cited_by, anchors=anchors, pool=pool)
         write_indexes(site_dir, card_site, with_pool=bool(pool))
         write_record_facts(site_dir, card_site)

@@ -7,7 +7,7 @@ presenter (l5r.scenarios.present) does not import the site: this module hands it
 from __future__ import annotations
 
 from ..scenarios import present
-from . import citelabel, search
+from . import citelabel, searchindex
 from .pages import SitePlan, page_path, relative_url
 from .plan import plan_site
 
@@ -44,7 +44,7 @@ def _links_for(codex) -> present.Links:
 
 def fence_format(source, language, css_class, options, md, **kwargs):
     """pymdownx.superfences formatter for ```scenario fences (its block ends kept apart for the search index)."""
-    return search.words_apart(present.render_fence(source, _links_for(present.library().codex)))
+    return searchindex.words_apart(present.render_fence(source, _links_for(present.library().codex)))
 
 
 def fence_validate(language, inputs, options, attrs, md):

@@ -17,7 +17,7 @@ import yaml
 
 from ..data import model as m
 from ..errors import CodexError
-from . import api, cardsearch, feeds, search
+from . import api, cardsearch, feeds, searchindex
 from .mdpages import render_site_and_citations
 from .pages import SitePlan
 
@@ -63,10 +63,10 @@ def generate(
         cardsearch.SYNTAX_URI: cardsearch.syntax_markdown(directory_urls),
         **pages,
     }
-    # Card and print pages stay out of the search index by their own front matter (l5r/site/search.py).
-    pages = {uri: search.excluded_from_index(uri, text) for uri, text in pages.items()}
-    # Block ends kept apart in the pages' HTML, before any engine indexes them (search.words_apart_in_markdown).
-    pages = {uri: search.words_apart_in_markdown(text) for uri, text in pages.items()}
+    # Card and print pages stay out of the search index by their own front matter (l5r/site/searchindex.py).
+    pages = {uri: searchindex.excluded_from_index(uri, text) for uri, text in pages.items()}
+    # Block ends kept apart in the pages' HTML, before any engine indexes them (searchindex.words_apart_in_markdown).
+    pages = {uri: searchindex.words_apart_in_markdown(text) for uri, text in pages.items()}
     # Atom feeds of the dated changelog entries (feed.xml, formats/<id>/feed.xml).
     files: dict[str, str | bytes] = {
         feed.path: feed.xml for feed in feeds.build_feeds(codex, plan, site_url, site_name)
@@ -77,7 +77,7 @@ def generate(
     # it again with the pool's cards: l5r/site/cardsearch.py `write`).
     files[cardsearch.SCRIPT_URI] = cardsearch.SCRIPT
     files[cardsearch.PAGE_SCRIPT_URI] = cardsearch.PAGE_SCRIPT
-    files[search.CARD_INDEX_URI] = search.card_index_js(codex, directory_urls)
+    files[searchindex.CARD_INDEX_URI] = searchindex.card_index_js(codex, directory_urls)
     return Generated(plan, pages, files, cited, public_address(site_url), pool_dir)
 
 

@@ -18,7 +18,7 @@ from ..cardpool import PoolError, choose_pool
 from ..data import model as m
 from ..data.load import load_codex
 from ..data.yamlsource import DataError
-from ..progress import Meter, Unit, meter, status
+from ..progress import Meter, Unit, meter, status_line
 from ..scenarios import present
 from . import editlinks, feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
@@ -82,7 +82,7 @@ def load(config) -> SiteState:
         _log.warning(NO_ADDRESS)
     # Seconds with the pool (the pool read when nothing is cached, its index, the pages naming its cards): a status
     # line, which the pool's reading bar joins.
-    with status("generating the pages"):
+    with status_line("generating the pages"):
         try:
             codex = load_codex(_data_dir(config))
         except DataError as exc:
@@ -189,7 +189,7 @@ def pre_build(config) -> None:
         return
     from mkdocs import utils
 
-    with status("removing the previous build"):
+    with status_line("removing the previous build"):
         utils.clean_directory(config.site_dir)
 
 

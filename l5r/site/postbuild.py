@@ -12,9 +12,9 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
    - offline only: directory-URL links in the content pointed at page files (`offline.rewrite_links`), the
      feed discovery `<link>`s dropped from the whole page (`offline.drop_feed_links`), and the canonical link (when
      the site has a public address) pointed at the page's published directory URL (`offline.public_canonical`).
-2. **Search**: each entry of search/search_index.json tagged with its citation (`search.tag_index`); Material's
+2. **Search**: each entry of search/search_index.json tagged with its citation (`searchindex.tag_index`); Material's
    search worker made to build its index when the reader goes to the search box or at the first search, not on
-   every page opened (`search.defer_index_build`).
+   every page opened (`searchindex.defer_index_build`).
 3. **Cards**: the card search's index, and with a card pool (L5R_CARDPOOL) every pool card's page, the pool's
    facts on the Codex's card pages and the header search's card index with the pool (`cardsearch.write`).
 4. **Permanent links**: permalinks.json, the short links c/<slug>/, stubs for old pages, and the check that
@@ -39,7 +39,7 @@ from pathlib import Path
 
 from ..data import model as m
 from ..progress import Unit, meter
-from . import cardsearch, feeds, offline, permalinks, search, themefiles
+from . import cardsearch, feeds, offline, permalinks, searchindex, themefiles
 from .cardpage import citable
 from .cardlinks import CARD_DIR
 from .generate import Generated
@@ -158,11 +158,11 @@ def run(
                 if new != text:
                     path.write_text(new, encoding="utf-8")
                 done += 1
-    search.tag_index(index_file, codex, generated.plan, directory_urls)
-    if not search.defer_index_build(site):
+    searchindex.tag_index(index_file, codex, generated.plan, directory_urls)
+    if not searchindex.defer_index_build(site):
         raise PostBuildError(
-            f"{site} has no search worker at {search.WORKER_FILES}: the theme's search worker moved, "
-            "and l5r/site/search.py must follow it."
+            f"{site} has no search worker at {searchindex.WORKER_FILES}: the theme's search worker moved, "
+            "and l5r/site/searchindex.py must follow it."
         )
     card_site = cardsearch.write(
         site,

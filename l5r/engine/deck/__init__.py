@@ -13,7 +13,7 @@ or, from a decklist's text to a verdict as `l5r deck check` does it, `check_text
 
 from __future__ import annotations
 
-from .check import TextVerdict, UnknownFormat, check_text, checkable_format_ids
+from .textcheck import TextVerdict, UnknownFormat, check_text, checkable_format_ids
 from .checker import DeckChecker, checkable, names_format
 from .pregame import DeckRulesError
 from .report import PROBLEM_CODES, DeckReport, Finding, Verdict

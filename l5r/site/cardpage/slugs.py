@@ -15,7 +15,7 @@ from collections import defaultdict
 
 from ...cardpool import Identity
 from ..cardlinks import CARD_DIR
-from ..search import slug as title_slug
+from ..searchindex import slug as title_slug
 
 _MAX_SLUG = 100
 

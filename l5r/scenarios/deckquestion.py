@@ -26,7 +26,7 @@ from ..data import model as m
 from ..decklist import SECTIONS, DecklistError, parse_decklist
 from ..engine.deck import DeckChecker, checkable
 from ..engine.ruleset import ruleset_for
-from .model import Scenario, ScenarioError
+from .scenario import Scenario, ScenarioError
 
 GIVEN_FIELDS = {
     "deck": "the decklist, in any syntax `l5r deck check` reads",
