@@ -24,6 +24,7 @@ from .cardpage.article import CardSite
 from .cardpage.printings import PoolPrintings, load_printings
 from .cardpage.recordfacts import write_record_facts
 from .cardpage.shell import card_page_shell
+from .cardpage.verdicts import segments_script
 from .cardpage.write import write_card_pages
 
 PAGE_URI = "cards/search.md"
@@ -411,6 +412,11 @@ def write(
     of the pages being written. Returns what the pages were made from (their short links and sitemap follow)."""
     card_site = prepare(site_dir, codex, directory_urls, cited_by=cited_by, anchors=anchors, pool=pool)
     write_indexes(site_dir, card_site, with_pool=bool(pool))
+    # The date picker's script with the timeline segments the card pages share, worked out before any page is
+    # written (the pages name them by number).
+    (site_dir / PAGE_SCRIPT_URI).write_text(
+        segments_script(card_site.shared_segments()) + PAGE_SCRIPT, encoding="utf-8"
+    )
     write_record_facts(site_dir, card_site)
     if pool:
         head, tail = card_page_shell(site_dir, card_site, site_name)
