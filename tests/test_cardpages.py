@@ -203,6 +203,29 @@ def test_a_timeline_segment_many_cards_share_is_written_once(card_site):
     assert script.startswith("window.__l5r_card_segments=") and json.loads(script.split("=", 1)[1][:-2]) == shared
 
 
+def test_what_works_only_with_script_comes_with_the_pages_one_script(card_site):
+    """A pool card page repeats every byte of its markup: "Copy citation" and the date picker's script, which
+    work only with script, are not in it; its one script (assets/card-chrome.js) adds the button and loads the
+    date picker's script where the page has a timeline. A record's card page, without that script, links it."""
+    from l5r.site.cardpage.chrome import PAGE_JS, card_chrome_js
+
+    for identity in card_site.page_identities()[:200]:
+        page = card_site.render(identity)
+        assert "<button" not in page and PAGE_JS not in page, identity.key
+        assert '<div class="l5r-cite" data-anchor="card">' in page, identity.key
+    script = card_chrome_js("<html><body></body></html>", "cards/search/index.html")
+    assert '"Copy citation"' in script and 'getElementById("l5r-card-timeline")' in script
+    assert f'"@R@{PAGE_JS}"' in script
+    embedded = [
+        part
+        for identity in card_site.index.identities
+        if identity.card_id is not None
+        for part in card_site.render_embedded(identity, "../../")
+        if 'id="l5r-card-timeline"' in part
+    ]
+    assert embedded and all(f'<script src="../../{PAGE_JS}"></script>' in part for part in embedded)
+
+
 def test_a_card_page_shows_no_template_syntax(card_site):
     """A template comment written with Jinja's default `{# #}` (the Codex's are `{## ##}`) would show on every
     card page as text."""

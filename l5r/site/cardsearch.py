@@ -21,6 +21,7 @@ from ..engine.deck import legality
 from . import search
 from .cardlinks import CARD_DIR
 from .cardpage.article import CardSite
+from .cardpage.chrome import PAGE_JS
 from .cardpage.printings import PoolPrintings, load_printings
 from .cardpage.recordfacts import write_record_facts
 from .cardpage.shell import card_page_shell
@@ -31,7 +32,7 @@ PAGE_URI = "cards/search.md"
 SYNTAX_URI = "cards/syntax.md"
 SCRIPT_URI = "assets/card-search.js"
 INDEX_FILE = "assets/card-index.js"
-PAGE_SCRIPT_URI = "assets/card-page.js"
+PAGE_SCRIPT_URI = PAGE_JS  # the date picker's (a pool card page's card-chrome.js loads it)
 _THEME = Path(__file__).parent / "theme"
 PAGE_SCRIPT = (_THEME / "card-page.js").read_text(encoding="utf-8")
 # The query language (card-query.js: its grammar, parser and evaluator, tested under Node) and the page's script, in
