@@ -31,7 +31,7 @@ from l5r.decklist import parse_text
 from l5r.engine.deck import DeckChecker, legality
 from l5r.site.cardpage.article import CardSite
 from l5r.site.cardpage.printings import load_printings
-from l5r.site.cardpage.verdicts import checkers
+from l5r.site.cardpage.verdicts import checkers, expand_timeline
 from l5r.site.cardpage.write import card_page_html
 from l5r.site.cardsearch import index_document
 
@@ -54,7 +54,8 @@ class CardPage:
     timeline: dict[str, list] = field(default_factory=dict)  # format id -> [[from, status, reason, ban ids]]
 
 
-def read_card_page(page: str) -> CardPage:
+def read_card_page(page: str, shared: list | None = None) -> CardPage:
+    """`shared`: the build's shared timeline segments (CardSite.shared_segments), which the page names by number."""
     out = CardPage()
     for fmt, status, why in _ROW.findall(page):
         out.table[fmt] = (status, _HASH.findall(why))
@@ -65,7 +66,7 @@ def read_card_page(page: str) -> CardPage:
             out.history.setdefault(html.unescape(name), []).append((ban or None, status))
     timeline = _TIMELINE.search(page)
     if timeline:
-        out.timeline = json.loads(timeline.group(2))
+        out.timeline = expand_timeline(json.loads(timeline.group(2)), shared or [])
     return out
 
 
@@ -99,7 +100,7 @@ def disagreements(
     one_card_check: Callable[[DeckChecker, Identity, dt.date], str | None] | None = None,
 ) -> list[str]:
     """Every way this card's page, its card search row and the deck checker disagree (empty: none)."""
-    seen = read_card_page(page)
+    seen = read_card_page(page, card_site.shared_segments())
     problems = []
     today = card_site.today
     if not seen.has_history:

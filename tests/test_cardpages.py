@@ -24,6 +24,7 @@ from l5r.site.cardpage.article import CardSite
 from l5r.site.cardpage.printings import load_printings
 from l5r.site.cardpage.slugs import slugs
 from l5r.site.cardpage.citable import write_card_links
+from l5r.site.cardpage.verdicts import expand_timeline, legality_rows, segment_key, segments_script
 from l5r.site.cardpage.write import write_card_pages
 from l5r.site.safetext import safe_text
 from conftest import run_l5r
@@ -129,7 +130,8 @@ def test_a_ban_shows_its_entry_and_a_timeline_for_past_dates(card_site):
             page = card_site.render(identity)
             assert citelabel.label(ban, card_site.codex) in html.unescape(page)  # the entry as pages cite it
             assert f"#{ban.id}" in page  # linked by its stable id
-            timeline = json.loads(re.search(r'id="l5r-card-timeline"[^>]*>(.*?)</script>', page).group(1))
+            embedded = json.loads(re.search(r'id="l5r-card-timeline"[^>]*>(.*?)</script>', page).group(1))
+            timeline = expand_timeline(embedded, card_site.shared_segments())
             segments = timeline[checker.format.id]
             before = [s for s in segments if s[0] is None or s[0] < ban.added.isoformat()][-1]
             after = [s for s in segments if s[0] is None or s[0] <= ban.added.isoformat()][-1]
@@ -167,6 +169,70 @@ def test_a_pool_card_page_says_each_thing_once(card_site):
         legality = page.split('<h2 id="legality">', 1)[1].split('<dl class="l5r-card-facts">', 1)[0]
         assert "&#39;" not in legality, identity.key
     assert any("'s card pool" in card_site.render(i) for i in sample)
+
+
+def test_a_timeline_segment_many_cards_share_is_written_once(card_site):
+    """Most cards' timelines are the same few segments (a format's "bans not stated" before its list starts, the
+    verdict from that day on): the date picker's script carries each once (assets/card-page.js) and a page names
+    it by number, so a page's embedded timeline is a few bytes a format, not the segments' sentences again. A
+    segment written out on a page is one no other card has; expanded, every timeline is the deck checker's."""
+    shared = card_site.shared_segments()
+    assert shared, "no segment shared by two cards"
+    keys = {segment_key(s) for s in shared}
+    embedded = 0
+    for identity in card_site.page_identities()[:300]:
+        page = card_site.render(identity)
+        found = re.search(r'id="l5r-card-timeline"[^>]*>(.*?)</script>', page)
+        if not found:
+            continue
+        data = json.loads(found.group(1))
+        embedded += 1
+        for segments in data.values():
+            assert all(isinstance(s, int) or segment_key(s) not in keys for s in segments), (identity.key, data)
+        numbered = sum(isinstance(s, int) for segments in data.values() for s in segments)
+        inline = sum(len(segment_key(s)) for segments in data.values() for s in segments if not isinstance(s, int))
+        # A number per shared segment, a format's id and brackets: no sentence repeated from the shared list.
+        assert len(found.group(1)) <= inline + 4 * numbered + 24 * len(data), (identity.key, found.group(1))
+        rows = {r["format"].id: r for r in legality_rows(identity, card_site.checks, card_site.today)}
+        for fmt, segments in expand_timeline(data, shared).items():
+            assert segments == [
+                [d.isoformat() if d else None, v.status, v.reason, [b.id for b in v.bans]]
+                for d, v in rows[fmt]["timeline"]
+            ], (identity.key, fmt)
+    assert embedded, "no page in the sample embeds a timeline"
+    script = segments_script(shared)
+    assert script.startswith("window.__l5r_card_segments=") and json.loads(script.split("=", 1)[1][:-2]) == shared
+
+
+def test_what_works_only_with_script_comes_with_the_pages_one_script(card_site):
+    """A pool card page repeats every byte of its markup: "Copy citation" and the date picker's script, which
+    work only with script, are not in it; its one script (assets/card-chrome.js) adds the button and loads the
+    date picker's script where the page has a timeline. A record's card page, without that script, links it."""
+    from l5r.site.cardpage.chrome import PAGE_JS, card_chrome_js
+
+    for identity in card_site.page_identities()[:200]:
+        page = card_site.render(identity)
+        assert "<button" not in page and PAGE_JS not in page, identity.key
+        assert '<div class="l5r-cite" data-anchor="card">' in page, identity.key
+    script = card_chrome_js("<html><body></body></html>", "cards/search/index.html")
+    assert '"Copy citation"' in script and 'getElementById("l5r-card-timeline")' in script
+    assert f'"@R@{PAGE_JS}"' in script
+    embedded = [
+        part
+        for identity in card_site.index.identities
+        if identity.card_id is not None
+        for part in card_site.render_embedded(identity, "../../")
+        if 'id="l5r-card-timeline"' in part
+    ]
+    assert embedded and all(f'<script src="../../{PAGE_JS}"></script>' in part for part in embedded)
+
+
+def test_a_card_page_shows_no_template_syntax(card_site):
+    """A template comment written with Jinja's default `{# #}` (the Codex's are `{## ##}`) would show on every
+    card page as text."""
+    for identity in card_site.page_identities()[:100]:
+        page = card_site.render(identity)
+        assert "{#" not in page and "#}" not in page and "{%" not in page and "{{" not in page, identity.key
 
 
 # --- slugs ------------------------------------------------------------------------------------------

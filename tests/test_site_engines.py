@@ -15,6 +15,7 @@ from conftest import (
     hookless_build,
     l5r_here,
     no_pool_env,
+    project_site,
     redirected_project,
     run_l5r,
     shared_once,
@@ -195,3 +196,30 @@ def test_generated_card_and_print_pages_leave_the_search_index_by_their_own_fron
     for uri in excluded:
         meta = yaml.safe_load(pages[uri].split("---\n", 2)[1])
         assert meta["search"]["exclude"] is True, uri
+
+
+def test_the_chromes_indentation_is_cut_and_the_article_and_raw_text_kept():
+    """Material's templates indent the chrome every page repeats (header, navigation, footer: a fifth of a page):
+    the post-build pass cuts white space between two of its tags to one line break, which a browser shows the
+    same; the article, a <pre>'s and a <script>'s text stay byte for byte."""
+    from l5r.site.postbuild import ARTICLE, squeeze_chrome
+
+    raw = "<pre>a >\n    <b>x</b></pre><script>if (a >\n  <b) {}</script>"
+    article = f"{ARTICLE}<p>one</p>\n    <pre>  kept >\n    <i>as it is</i></pre>\n  </article>"
+    page = (
+        f"<html>\n  <head>\n    <title>t</title>\n  </head>\n  <body>\n    {raw}\n      {article}\n  </body>\n</html>\n"
+    )
+    squeezed = squeeze_chrome(page)
+    assert squeezed == f"<html>\n<head>\n<title>t</title>\n</head>\n<body>\n{raw}\n{article}\n</body>\n</html>\n"
+    assert squeeze_chrome("<p>\n  no article\n</p>") == "<p>\n  no article\n</p>"
+
+
+def test_a_built_pages_chrome_carries_no_indentation(tmp_path_factory):
+    """On the project's build: no page's chrome has a line break followed by indentation between two tags."""
+    site = project_site(tmp_path_factory)
+    pages = [site / "index.html", site / "formats" / "index.html", site / "cards" / "search" / "index.html"]
+    for path in pages:
+        page = path.read_text(encoding="utf-8")
+        chrome = page[: page.find("<article")] + page[page.rfind("</article>") :]
+        chrome = re.sub(r"<(script|style|pre|textarea)\b.*?</\1>", "<raw/>", chrome, flags=re.S)
+        assert not re.search(r">[ \t]*\n\s+<", chrome), path

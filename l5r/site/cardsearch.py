@@ -22,16 +22,18 @@ from ..progress import status_line
 from . import searchindex
 from .cardlinks import CARD_DIR
 from .cardpage.article import CardSite
+from .cardpage.chrome import PAGE_JS
 from .cardpage.printings import PoolPrintings, load_printings
 from .cardpage.recordfacts import write_record_facts
 from .cardpage.shell import card_page_shell
+from .cardpage.verdicts import segments_script
 from .cardpage.write import write_card_pages
 
 PAGE_URI = "cards/search.md"
 SYNTAX_URI = "cards/syntax.md"
 SCRIPT_URI = "assets/card-search.js"
 INDEX_FILE = "assets/card-index.js"
-PAGE_SCRIPT_URI = "assets/card-page.js"
+PAGE_SCRIPT_URI = PAGE_JS  # the date picker's (a pool card page's card-chrome.js loads it)
 _THEME = Path(__file__).parent / "theme"
 PAGE_SCRIPT = (_THEME / "card-page.js").read_text(encoding="utf-8")
 # The query language (card-query.js: its grammar, parser and evaluator, tested under Node) and the page's script, in
@@ -415,6 +417,11 @@ def write(
     with status_line("preparing the card pages"):
         card_site = prepare(site_dir, codex, directory_urls, cited_by=cited_by, anchors=anchors, pool=pool)
         write_indexes(site_dir, card_site, with_pool=bool(pool))
+        # The date picker's script with the timeline segments the card pages share, worked out before any page is
+        # written (the pages name them by number).
+        (site_dir / PAGE_SCRIPT_URI).write_text(
+            segments_script(card_site.shared_segments()) + PAGE_SCRIPT, encoding="utf-8"
+        )
         write_record_facts(site_dir, card_site)
         if pool:
             head, tail = card_page_shell(site_dir, card_site, site_name)

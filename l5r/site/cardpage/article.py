@@ -20,7 +20,7 @@ from ..pages import page_path
 from ..render import jinja_env
 from .printings import STATS, PoolPrintings
 from .slugs import card_url, slugs
-from .verdicts import checkers, legality_rows, timeline_json, verdict_sentence
+from .verdicts import checkers, legality_rows, segment_key, shared_segments, timeline_json, verdict_sentence
 
 
 @dataclass
@@ -46,6 +46,8 @@ class CardSite:
     _bans_template: Template = field(init=False, repr=False, compare=False)
     _legality_cache: dict = field(init=False, repr=False, compare=False)
     _today: dict = field(init=False, repr=False, compare=False)
+    _shared: list | None = field(init=False, repr=False, compare=False)
+    _shared_index: dict = field(init=False, repr=False, compare=False)
 
     @classmethod
     def prepare(
@@ -70,7 +72,19 @@ class CardSite:
         site._bans_template = site._env.get_template("pool_card_bans.html.j2")
         site._legality_cache = {}
         site._today = {}
+        site._shared = None
+        site._shared_index = {}
         return site
+
+    def shared_segments(self) -> list[list]:
+        """The timeline segments the card pages share (`verdicts.shared_segments` over every page's card), worked
+        out once per build, before the page writers fork, so every page and assets/card-page.js number them alike."""
+        if self._shared is None:
+            self._shared = shared_segments(
+                c.card_timeline(identity) for identity in self.page_identities() for c in self.checks
+            )
+            self._shared_index = {segment_key(s): n for n, s in enumerate(self._shared)}
+        return self._shared
 
     def today_verdicts(self, identity: Identity) -> list:
         """`DeckChecker.card_legality` today, per checkable format: asked once per card and build, then shared by
@@ -148,7 +162,8 @@ class CardSite:
             "Counted as by": set(self.index.counted_as_by(identity)),
             "Same title": {i for i in self.index.named(identity.title, identity.experience) if i is not identity},
         }
-        timeline = timeline_json(rows)
+        self.shared_segments()
+        timeline = timeline_json(rows, self._shared_index)
         cited = []
         for record in self.cited_by.get(pool_target_id(identity), ()):
             where = (record.uri, record.anchor) if getattr(record, "uri", None) else self.anchors.get(record.id)

@@ -85,6 +85,7 @@ def favicon(shell_html: str) -> str:
 # the script's own address, so the same file serves every card page, online and from disk.
 
 CHROME_JS = "assets/card-chrome.js"
+PAGE_JS = "assets/card-page.js"  # the date picker's script, loaded by CHROME_JS where a page has a timeline
 _HEADER = re.compile(r'<header class="md-header[^"]*"[^>]*>.*?</header>', re.S)
 _SIDEBAR = re.compile(
     r'<div class="md-sidebar md-sidebar--primary"[^>]*>(.*?)</div>\s*'
@@ -154,7 +155,7 @@ def card_chrome_js(shell_html: str, shell_path: str) -> str:
         "scripts": scripts,
     }
     data = json.dumps(parts, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
-    return CHROME_SCRIPT.replace("@DATA@", data).replace("@PALETTE@", palette)
+    return CHROME_SCRIPT.replace("@DATA@", data).replace("@PALETTE@", palette).replace("@PAGE_JS@", PAGE_JS)
 
 
 CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool card page (l5r/site/cardpage/chrome.py): one file for every
@@ -214,7 +215,19 @@ CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool ca
   tag.type = "application/json";
   tag.textContent = JSON.stringify(config);
   document.body.appendChild(tag);
-  // Written while the page is still being read, so Material's bundle starts with the page, as it does elsewhere.
+  // "Copy citation" (assets/codex.js) works only with script: the citation box gets its button here, not on
+  // every card page.
+  document.querySelectorAll(".l5r-cite").forEach(function (box) {
+    if (box.querySelector(".l5r-copy")) return;
+    var button = document.createElement("button");
+    button.className = "l5r-copy";
+    button.type = "button";
+    button.textContent = "Copy citation";
+    box.appendChild(button);
+  });
+  // Written while the page is still being read, so Material's bundle starts with the page, as it does elsewhere;
+  // the date picker's script first, where the page has a timeline (before Material's bundle, as on a record's page).
+  if (document.getElementById("l5r-card-timeline")) parts.scripts.unshift("@R@@PAGE_JS@");
   parts.scripts.forEach(function (src) {
     document.write('<script src="' + rooted(src).replace(/"/g, "&quot;") + '"><\\/script>');
   });

@@ -33,19 +33,54 @@ def legality_rows(identity: Identity, checks: list[DeckChecker], on: dt.date, no
     ]
 
 
-def timeline_json(rows) -> str:
-    """The per-format verdict segments the page's date picker reads: [[from|null, status, reason, ban ids]].
-    A format whose verdict never changes is left out (its row already shows it): most cards embed nothing."""
+def _segments(timeline) -> list:
+    return [[d.isoformat() if d else None, v.status, v.reason, [b.id for b in v.bans]] for d, v in timeline]
+
+
+def segment_key(segment) -> str:
+    return json.dumps(segment, ensure_ascii=True, separators=(",", ":"))
+
+
+def shared_segments(timelines) -> list[list]:
+    """The timeline segments several cards embed (the same day, verdict and reason: a format's "bans not stated"
+    before its list starts, the verdict from that day on), most used first: the build writes them once into the
+    date picker's script (assets/card-page.js) and a page names each by its number in this list. `timelines` are
+    `DeckChecker.card_timeline` results, one per card and format."""
+    counts: dict[str, int] = {}
+    for timeline in timelines:
+        if len(timeline) > 1:  # a one-segment timeline is never embedded (timeline_json)
+            for segment in _segments(timeline):
+                key = segment_key(segment)
+                counts[key] = counts.get(key, 0) + 1
+    shared = sorted((key for key, n in counts.items() if n > 1), key=lambda key: (-counts[key], key))
+    return [json.loads(key) for key in shared]
+
+
+def timeline_json(rows, shared: dict[str, int] | None = None) -> str:
+    """The per-format verdict segments the page's date picker reads: [[from|null, status, reason, ban ids]], a
+    segment of the build's `shared_segments` as its number there (`shared`: a segment's key -> its number).
+    A format whose verdict never changes is left out (its row already shows it)."""
+    shared = shared or {}
     data = {
-        r["format"].id: [
-            [d.isoformat() if d else None, v.status, v.reason, [b.id for b in v.bans]] for d, v in r["timeline"]
-        ]
+        r["format"].id: [shared.get(segment_key(s), s) for s in _segments(r["timeline"])]
         for r in rows
         if len(r["timeline"]) > 1
     }
     if not data:
         return ""
     return json.dumps(data, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def expand_timeline(data: dict, shared: list[list]) -> dict:
+    """A page's embedded timeline with every shared segment's number replaced by the segment (as card-page.js
+    reads it)."""
+    return {fmt: [shared[s] if isinstance(s, int) else s for s in segments] for fmt, segments in data.items()}
+
+
+def segments_script(shared: list[list]) -> str:
+    """The first line of assets/card-page.js: the build's shared segments, for every page's date picker."""
+    data = json.dumps(shared, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c")
+    return f"window.__l5r_card_segments={data};\n"
 
 
 def _and(names: list[str]) -> str:

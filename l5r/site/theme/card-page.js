@@ -15,8 +15,13 @@
     picker.value = data.getAttribute("data-today") || "";
     table.parentNode.insertBefore(line, table);
   }
-  // Formats left out of the timeline have one verdict at every date: their row already shows it.
+  // Formats left out of the timeline have one verdict at every date: their row already shows it. A segment many
+  // cards share is written once, in the list the build puts first in this file, and a page names it by number.
   var timeline = data ? JSON.parse(data.textContent) : {};
+  var shared = window.__l5r_card_segments || [];
+  Object.keys(timeline).forEach(function (fmt) {
+    timeline[fmt] = timeline[fmt].map(function (s) { return typeof s === "number" ? shared[s] : s; });
+  });
   function show() {
     var day = picker.value;
     if (!day) return;
