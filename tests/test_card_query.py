@@ -275,7 +275,7 @@ def test_a_rows_address_reads_back_as_the_card_pages_address(directory_urls: boo
     """The index keeps a card's URL short ("" when it is the slug of the title, else the slug, else the whole URL);
     card-search.js's `cardUrl` rebuilds it. Here for titles that fold differently (accents, apostrophes,
     punctuation) and a URL outside the pool card pages."""
-    from l5r.site import cardsearch, search
+    from l5r.site import cardsearch, searchindex
 
     before, after = cardsearch._url_pattern(directory_urls)
     cases = [
@@ -307,7 +307,7 @@ def test_a_rows_address_reads_back_as_the_card_pages_address(directory_urls: boo
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == [before + s + after for _, _, s in cases] + [other]
-    assert all(search.slug(t + (" " + e if e else "")) == s for t, e, s in cases if s != "aulus-dynasty")
+    assert all(searchindex.slug(t + (" " + e if e else "")) == s for t, e, s in cases if s != "aulus-dynasty")
 
 
 @pytest.mark.realpool
