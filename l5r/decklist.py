@@ -146,10 +146,11 @@ _LOOSE_HEADER = re.compile(
 _PREGAME_LABEL = re.compile(
     r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(?P<card>\S.*)$", re.I
 )
-# Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012".
+# Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012", and the
+# whole deck's total under a list ("Total: 80", "Total cards: 82"), which names no deck to check it against.
 _METADATA_LINE = re.compile(
     r"^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
-    r"result|record|legality)\s*:",
+    r"result|record|legality|total(?:\s+cards)?)\s*:",
     re.I,
 )
 # "Dynasty Total: 40" under a list: what its author counted in that deck (a declared count, no header).

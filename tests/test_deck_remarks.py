@@ -127,6 +127,7 @@ def _headings(report) -> list[int]:
         ("My deck:\n\nDynasty:\n3 Iron Mine\nFate:\n3 A Breed Apart\n", [1], []),
         ("Dynasty:\n3 Iron Mine\n\nCombos:\nIron Mine pays for everything the deck wants to play early.\n", [4], []),
         ("Dynasty:\n3 Iron Mine\nNotes:\n", [3], []),
+        ("Dynasty:\n3 Iron Mine\nNotes:\nTotal: 80\n", [3], []),  # the whole deck's total: a line about the deck
         ("Dynasty:\n3 Iron Mine\nSideboard:\n3 Copper Mine\n", [], [3]),
         ("Dynasy:\n3 Iron Mine\n", [], [1]),
         ("Dynasty:\n3 Iron Mine\nHoldngs:\n", [], [3]),

@@ -124,6 +124,7 @@ HEADERS = {
         "Sideboard:",
         "Dynasy:",
         "Holdngs (3):",
+        "Total: 80",
         "",
         "",
     ],
