@@ -161,7 +161,8 @@ def zip_site(site_dir: Path, dest: Path, folder: str, date: str) -> None:
     from l5r.progress import Unit, meter
 
     tmp = dest.with_suffix(".zip.part")
-    files = [path for path in sorted(site_dir.rglob("*")) if path.is_file()]
+    # Not the build's own record of its pages (hidden: l5r/site/cardpage/keptpages.py), which no reader opens.
+    files = [path for path in sorted(site_dir.rglob("*")) if path.is_file() and not path.name.startswith(".")]
     with (
         zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as z,
         meter("zipping the offline copy", len(files), Unit.FILES) as bar,

@@ -414,7 +414,7 @@ def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
 def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, tmp_path):
     """Under `mkdocs serve` pool card pages are rendered when asked for (l5r/site/mkdocs_serve.py): the bytes
     are those `write_card_pages` writes, the live server's script is added, other paths go to MkDocs. So are the
-    cards' short links and card-permalinks.json, as `write_card_links` writes them (a short link pasted while the
+    cards' short links and card-permalinks.json, as the build writes them (a short link pasted while the
     site is served used to be a 404)."""
     from l5r.site import mkdocs_serve
 
@@ -450,8 +450,8 @@ def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, 
         assert server.app({"PATH_INFO": "/card/no-such-card/"}, lambda s, h: None) == [b"from MkDocs"]
         assert server.app({"PATH_INFO": "/c/card-no-such-card/"}, lambda s, h: None) == [b"from MkDocs"]
         links = tmp_path / "links"
-        shorts = write_card_links(links, card_site, "http://127.0.0.1:8000/")
-        assert shorts == len(card_site.page_identities())
+        assert write_card_pages(links, card_site, None, short_links=True) == len(card_site.page_identities())
+        write_card_links(links, card_site, "http://127.0.0.1:8000/")
         for identity in card_site.page_identities():
             short = f"c/card-{card_site.slug_of[identity]}/"
             got = b"".join(server.app({"PATH_INFO": "/" + short}, lambda status, headers: None))

@@ -254,7 +254,7 @@ def test_reading_the_pool_counts_its_set_files(recorder):
 
 # -- A cold site build ----------------------------------------------------------------------------------------------
 
-# Every step of a site build with a pool, in order, from the Codex's data to the pool's short links: each can take
+# Every step of a site build with a pool, in order, from the Codex's data to the pool's pages and short links: each can take
 # seconds with the whole pool and a cold cache (or a previous build to remove), so none may pass in silence.
 BUILD_STEPS = (
     "generating the pages",
@@ -263,8 +263,7 @@ BUILD_STEPS = (
     "building the pages",
     "preparing the card pages",
     "reading the cards' printings",
-    "writing the card pages",
-    "linking the card pages",
+    "writing the card pages",  # and their short links, in the same pass
 )
 
 # `mkdocs build` with every step shown at once (no delay): the small pool's steps are quick.

@@ -22,6 +22,7 @@ from ..progress import Meter, Unit, meter, status_line
 from ..scenarios import present
 from . import editlinks, feeds, mkdocs_serve, offline, permalinks, postbuild
 from .api import ApiError
+from .cardpage import keptpages
 from .cardpage.write import JOBS_ENV, jobs_setting
 from .generate import NO_ADDRESS, Generated, SiteAddressError, generate, public_address
 from .pages import SitePlan
@@ -183,13 +184,16 @@ _BUILD = _BuildOptions()  # on_startup's word, for on_pre_build (MkDocs hands th
 def pre_build(config) -> None:
     """Empty the site folder as MkDocs is about to (its own function, so the same files go and the same stay), under
     a status line: a previous build's tens of thousands of card pages take seconds to remove, and MkDocs says
-    nothing while it does. MkDocs' own emptying then finds nothing to do. Not under `mkdocs serve` (its folder is
-    kept: l5r/site/mkdocs_serve.py) nor for a dirty build."""
+    nothing while it does. MkDocs' own emptying then finds nothing to do. The previous build's pool card pages are
+    first set aside, hidden from the emptying, so that the build writes only those that changed
+    (l5r/site/cardpage/keptpages.py). Not under `mkdocs serve` (its folder is kept: l5r/site/mkdocs_serve.py) nor
+    for a dirty build."""
     if _BUILD.dirty or mkdocs_serve.serving():
         return
     from mkdocs import utils
 
     with status_line("removing the previous build"):
+        keptpages.set_aside(Path(config.site_dir))  # its pool pages, hidden from the emptying, for the next write
         utils.clean_directory(config.site_dir)
 
 

@@ -18,11 +18,13 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
    search worker made to build its index when the reader goes to the search box or at the first search, not on
    every page opened (`searchindex.defer_index_build`).
 3. **Cards**: the card search's index, and with a card pool (L5R_CARDPOOL) every pool card's page, the pool's
-   facts on the Codex's card pages and the header search's card index with the pool (`cardsearch.write`).
+   facts on the Codex's card pages and the header search's card index with the pool (`cardsearch.write`); each
+   pool card's short link c/card-<slug>/ is written with its page, and a card's files unchanged since the
+   previous build are not written again (`cardpage.keptpages`).
 4. **Permanent links**: permalinks.json, the short links c/<slug>/, stubs for old pages, and the check that
    every permalink lands on its anchor (`permalinks.write_outputs`); with a card pool, each pool card's entry in
-   card-permalinks.json, its short link c/card-<slug>/ and its page in a sitemap (`cardpage.citable.write_card_links`,
-   `add_to_sitemap`; the last two not in the offline copy).
+   card-permalinks.json and its page in a sitemap (`cardpage.citable.write_card_links`, `add_to_sitemap`; the
+   sitemap and the short links not in the offline copy).
 5. **Offline only**: the iframe-worker shim when the engine did not copy it, search/search_index.js, no 404.html
    (`offline.finish`).
 6. **Theme files no page loads**: Material's other search languages (for an English-only index) and its source
@@ -43,7 +45,7 @@ from pathlib import Path
 from ..data import model as m
 from ..progress import Unit, meter
 from . import cardsearch, feeds, offline, permalinks, searchindex, themefiles
-from .cardpage import citable
+from .cardpage import citable, keptpages
 from .cardlinks import CARD_DIR
 from .generate import Generated
 from .render import tooltip_titles
@@ -189,6 +191,9 @@ def run(
             f"{site} has no search worker at {searchindex.WORKER_FILES}: the theme's search worker moved, "
             "and l5r/site/searchindex.py must follow it."
         )
+    pool_pages = bool(generated.pool_dir) and on_request is None  # `mkdocs serve` renders them when asked
+    # The offline copy is neither crawled nor shared from: its citations name the public address.
+    short_links = pool_pages and not offline_copy
     card_site = cardsearch.write(
         site,
         codex,
@@ -199,16 +204,17 @@ def run(
         anchors=generated.plan.anchors,
         pool=generated.pool_dir,
         jobs=card_jobs,
+        short_links=short_links,
     )
+    if not pool_pages:
+        keptpages.discard(site)
     try:
         counts = permalinks.write_outputs(site, codex, generated.plan, directory_urls, generated.site_url)
     except permalinks.LinkError as exc:
         raise PostBuildError(str(exc)) from None
-    if generated.pool_dir and on_request is None:  # `mkdocs serve` renders card pages when asked, writes none
-        # The offline copy is neither crawled nor shared from: its citations name the public address.
-        counts["card_links"] = citable.write_card_links(
-            site, card_site, generated.site_url or "", short_links=not offline_copy
-        )
+    if pool_pages:
+        citable.write_card_links(site, card_site, generated.site_url or "")
+        counts["card_links"] = len(card_site.page_identities()) if short_links else 0
         if generated.site_url and not offline_copy:
             counts["sitemap_urls"] = add_to_sitemap(site, generated.site_url, citable.card_page_urls(card_site))
     if offline_copy:

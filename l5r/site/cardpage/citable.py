@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import html as _html
 import json
-import os
 import re
 from pathlib import Path
 
 from markupsafe import Markup
 
 from ...cardpool import Identity
-from ...progress import Unit, meter
 from ..cardlinks import CARD_DIR
 from ..permalinks import SHORT_DIR, citation_slug
 from ..render import jinja_env
@@ -50,7 +48,7 @@ def card_page_path(slug: str) -> str:
     return f"{CARD_DIR}/{slug}/"
 
 
-def _short_link_shape() -> str:
+def short_link_shape() -> str:
     # The template rendered once, its values filled in per card (13,000 renders cost a second of the build).
     return (
         jinja_env()
@@ -59,7 +57,8 @@ def _short_link_shape() -> str:
     )
 
 
-def _short_link_html(shape: str, card_site: CardSite, identity: Identity) -> str:
+def short_link_text(shape: str, card_site: CardSite, identity: Identity) -> str:
+    """The page at a pool card's short link, from `short_link_shape`."""
     return (
         shape.replace("@TITLE@", _html.escape(identity.key))
         .replace("@DESC@", _html.escape(card_site.description(identity)))
@@ -68,8 +67,8 @@ def _short_link_html(shape: str, card_site: CardSite, identity: Identity) -> str
 
 
 def short_link_html(card_site: CardSite, identity: Identity) -> str:
-    """The page at a pool card's short link, as `write_card_links` writes it (`mkdocs serve` answers with it)."""
-    return _short_link_html(_short_link_shape(), card_site, identity)
+    """The page at a pool card's short link, as the build writes it (`mkdocs serve` answers with it)."""
+    return short_link_text(short_link_shape(), card_site, identity)
 
 
 def permalinks_json(card_site: CardSite, site_url: str = "") -> str:
@@ -85,31 +84,15 @@ def permalinks_json(card_site: CardSite, site_url: str = "") -> str:
     return json.dumps(table, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "", short_links: bool = True) -> int:
-    """card-permalinks.json, every pool card's short link (`short_links`: not in the offline copy) and the
-    description of the short links of the cards the documents name (the page's own, legality included).
-    `site_url`: the public address or "". Returns how many short links were written."""
+def write_card_links(site_dir: Path, card_site: CardSite, site_url: str = "") -> None:
+    """card-permalinks.json and the description of the short links of the cards the documents name (the page's
+    own, legality included). `site_url`: the public address or "". The pool cards' own short links are written
+    with their pages (`write.write_card_pages`)."""
     site_dir = Path(site_dir)
-    shape = _short_link_shape()
-    written = 0
-    short_dir = os.path.join(site_dir, SHORT_DIR)
-    os.makedirs(short_dir, exist_ok=True)
-    if short_links:
-        identities = card_site.page_identities()
-        # Each card's description (its legality in every format) and a folder of its own: seconds for the pool.
-        with meter("linking the card pages", len(identities), Unit.PAGES) as bar:
-            for identity in identities:
-                bar.advance()
-                folder = os.path.join(short_dir, citation_slug(card_citation(card_site.slug_of[identity])))
-                os.makedirs(folder, exist_ok=True)
-                with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
-                    stream.write(_short_link_html(shape, card_site, identity))
-                written += 1
     for identity in card_site.index.identities:
         if identity.card_id and identity.in_pool:
             _describe_record_link(site_dir, card_site, identity)
     (site_dir / PERMALINKS_FILE).write_text(permalinks_json(card_site, site_url), encoding="utf-8")
-    return written
 
 
 def _describe_record_link(site_dir: Path, card_site: CardSite, identity: Identity) -> None:

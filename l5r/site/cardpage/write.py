@@ -1,5 +1,7 @@
-"""Where a pool card page is written: `card/<slug>/index.html`, rendered between the shell's head and tail, by
-forked workers for a big pool; `card_page_html` is also what `mkdocs serve` answers a card's address with."""
+"""Where a pool card's files are written: its page `card/<slug>/index.html`, rendered between the shell's head and
+tail, and its short link `c/card-<slug>/index.html`, in one pass per card, by forked workers for a big pool; a
+file whose content is unchanged since the previous build is not written again (l5r/site/cardpage/keptpages.py).
+`card_page_html` is also what `mkdocs serve` answers a card's address with."""
 
 from __future__ import annotations
 
@@ -11,7 +13,10 @@ from typing import Any
 from ...cardpool import Identity
 from ...progress import Unit, meter
 from ..cardlinks import CARD_DIR
+from ..permalinks import SHORT_DIR
+from . import keptpages
 from .article import CardSite
+from .citable import card_short_path, short_link_shape, short_link_text
 
 # What the forked card page writers share (write_card_pages sets it before they fork, then clears it).
 _FORKED: Any = None
@@ -28,22 +33,36 @@ def card_page_html(card_site: CardSite, identity: Identity, head: str, tail: str
     return filled + card_site.render(identity) + tail
 
 
-def _write_cards(site_dir: str, card_site: CardSite, head: str, tail: str, identities, bar=None) -> int:
-    """Render and write these cards' pages (one worker's share, or all of them), counting each on `bar`."""
-    count = 0
+class _Job:
+    """What every writer needs: the card site, the shell (None: no pages), the short link's shape (None: no short
+    links) and the previous build's keys."""
+
+    def __init__(self, site_dir: str, card_site: CardSite, shell, shape: str | None, known: dict[str, str]):
+        self.site_dir, self.card_site, self.shell, self.shape, self.known = site_dir, card_site, shell, shape, known
+
+
+def _write_cards(job: _Job, identities, bar=None) -> tuple[dict[str, str], int]:
+    """Write these cards' files (one worker's share, or all of them), counting each card on `bar`: their keys,
+    and how many files were written (the others were unchanged)."""
+    keys: dict[str, str] = {}
+    written = 0
     for identity in identities:
-        folder = os.path.join(site_dir, CARD_DIR, card_site.slug_of[identity])
-        try:
-            os.mkdir(folder)
-        except FileExistsError:
-            pass
-        html = card_page_html(card_site, identity, head, tail)
-        with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as stream:
-            stream.write(html)
-        count += 1
+        slug = job.card_site.slug_of[identity]
+        if job.shell is not None:
+            rel = f"{CARD_DIR}/{slug}"
+            keys[rel], fresh = keptpages.put(
+                job.site_dir, rel, card_page_html(job.card_site, identity, *job.shell), job.known
+            )
+            written += fresh
+        if job.shape is not None:
+            rel = card_short_path(slug).rstrip("/")
+            keys[rel], fresh = keptpages.put(
+                job.site_dir, rel, short_link_text(job.shape, job.card_site, identity), job.known
+            )
+            written += fresh
         if bar is not None:
             bar.advance()
-    return count
+    return keys, written
 
 
 _PARALLEL_FROM = 2000  # below this many pages a worker costs more than it saves (test builds, small pools)
@@ -73,40 +92,68 @@ def build_jobs(pages: int, wanted: int | None = None) -> int:
 
 
 def write_card_pages(
-    site_dir: Path, card_site: CardSite, head: str, tail: str, identities=None, jobs: int | None = None
+    site_dir: Path,
+    card_site: CardSite,
+    head: str | None,
+    tail: str = "",
+    identities=None,
+    jobs: int | None = None,
+    short_links: bool = False,
 ) -> int:
-    """Write pool cards' pages between the shell's `head` and `tail` (`shell.card_page_shell`): every pool card's,
-    or these `identities`' (a test writes a few as the build writes them all), by `jobs` processes (None:
-    `build_jobs` decides); the number written."""
+    """Write pool cards' pages between the shell's `head` and `tail` (`shell.card_page_shell`; head None: no
+    pages) and, with `short_links`, their short links: every pool card's, or these `identities`' (a test writes a
+    few as the build writes them all), by `jobs` processes (None: `build_jobs` decides); the number of cards.
+    Every card's: files unchanged since the previous build are left as they are, the pages of cards gone from the
+    pool are removed, and the new keys are saved (keptpages). A few cards': every file is written and the keys
+    are forgotten, so that the next build writes every file again."""
     site_dir = Path(site_dir)
+    whole = identities is None
     if identities is None:
         identities = card_site.page_identities()
-    (site_dir / CARD_DIR).mkdir(parents=True, exist_ok=True)
+    if whole:
+        known = keptpages.bring_back(site_dir, keptpages.load_keys(site_dir))
+    else:
+        known = {}
+        keptpages.forget_keys(site_dir)
+    for top in (CARD_DIR if head is not None else None, SHORT_DIR if short_links else None):
+        if top:
+            (site_dir / top).mkdir(parents=True, exist_ok=True)
     for uri in ("", "cards/search/", "formats/"):  # file:// names, resolved once before any worker starts
         card_site.page(uri)
+    job = _Job(
+        str(site_dir),
+        card_site,
+        None if head is None else (head, tail),
+        short_link_shape() if short_links else None,
+        known,
+    )
     jobs = build_jobs(len(identities), jobs)
     with meter("writing the card pages", len(identities), Unit.PAGES) as bar:
         if jobs == 1:
-            return _write_cards(str(site_dir), card_site, head, tail, identities, bar)
-        return _forked_writers(site_dir, card_site, head, tail, identities, jobs, bar)
+            keys, _ = _write_cards(job, identities, bar)
+        else:
+            keys = _forked_writers(job, identities, jobs, bar)
+    if whole:
+        keptpages.settle(site_dir, known, keys)
+    return len(identities)
 
 
-def _forked_writers(site_dir: Path, card_site: CardSite, head: str, tail: str, identities, jobs: int, bar) -> int:
+def _forked_writers(job: _Job, identities, jobs: int, bar) -> dict[str, str]:
     # Forked workers inherit the prepared CardSite (index, printings, checkers, template) through a module
-    # global: nothing is pickled or re-read, each worker only gets its share's number.
+    # global: nothing is pickled or re-read, each worker only gets its share's number, and sends back its keys.
     import multiprocessing
 
     global _FORKED
     # Shares smaller than a worker's (every shares-th card), so that the bar moves as each is done.
     shares = jobs * _SHARES_A_JOB
-    _FORKED = (str(site_dir), card_site, head, tail, identities, shares)
+    _FORKED = (job, identities, shares)
+    keys: dict[str, str] = {}
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            written = 0
-            for count in pool.imap_unordered(_write_share, range(shares)):
-                written += count
+            for share_keys, count in pool.imap_unordered(_write_share, range(shares)):
+                keys.update(share_keys)
                 bar.advance(count)
-            return written
+            return keys
     finally:
         _FORKED = None
 
@@ -114,7 +161,9 @@ def _forked_writers(site_dir: Path, card_site: CardSite, head: str, tail: str, i
 _SHARES_A_JOB = 8
 
 
-def _write_share(n: int) -> int:
+def _write_share(n: int) -> tuple[dict[str, str], int]:
     assert _FORKED is not None  # set before the workers were forked
-    site_dir, card_site, head, tail, identities, shares = _FORKED
-    return _write_cards(site_dir, card_site, head, tail, identities[n::shares])
+    job, identities, shares = _FORKED
+    share = identities[n::shares]
+    keys, _ = _write_cards(job, share)
+    return keys, len(share)

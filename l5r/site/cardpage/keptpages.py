@@ -1,0 +1,147 @@
+"""The pool's pages kept from one build to the next: a page whose content is unchanged is not written again.
+
+Each pool card has two files of its own, its page `card/<slug>/index.html` and its short link
+`c/card-<slug>/index.html`; writing them, folder and file, is most of a pool build's system time. The build
+records a content key per file (a digest of its bytes) in `.l5r-page-keys.json.gz` at the site folder's root, and
+the next build writes a file only when its key differs or the file is gone.
+
+MkDocs empties the site folder before each build, but passes over hidden entries. So, before it does
+(`set_aside`, from on_pre_build), `card/` and `c/` are moved whole into the hidden `.l5r-kept/` (a rename, not a
+copy); after MkDocs has written its own pages there, `bring_back` puts the previous build's pool pages back beside
+them, dropping everything else of the old folders (the previous build's record pages and rule short links, which
+this build wrote again). `settle` then removes the pool pages no longer in the pool and saves the new keys.
+
+A build that stops half-way leaves `.l5r-kept/` behind: the next build finds it, removes it with the keys, and
+writes every page. A build with no pool page (no pool, or `mkdocs serve`) removes what was kept (`discard`).
+`mkdocs build --dirty` empties nothing, so nothing is set aside; the keys still spare the unchanged pages.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+KEPT_DIR = ".l5r-kept"
+KEYS_FILE = ".l5r-page-keys.json.gz"  # compressed: the folder names repeat, and it is published with the site
+KEPT_TOPS = ("card", "c")  # the folders pool pages are written in: l5r/site/cardlinks.py CARD_DIR, permalinks SHORT_DIR
+_VERSION = 1
+
+
+def content_key(data: bytes) -> str:
+    """A page file's content key."""
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
+
+
+def load_keys(site_dir: Path) -> dict[str, str]:
+    """The previous build's key per pool page folder (`card/<slug>`, `c/card-<slug>`); {} when there are none or
+    they cannot be read (then every page is written)."""
+    try:
+        table = json.loads(gzip.decompress((Path(site_dir) / KEYS_FILE).read_bytes()))
+    except (OSError, ValueError, EOFError):
+        return {}
+    if not isinstance(table, dict) or table.get("version") != _VERSION or not isinstance(table.get("pages"), dict):
+        return {}
+    return {str(k): str(v) for k, v in table["pages"].items()}
+
+
+def forget_keys(site_dir: Path) -> None:
+    """No page is known any more: the next build writes every one."""
+    try:
+        os.unlink(Path(site_dir) / KEYS_FILE)
+    except FileNotFoundError:
+        pass
+
+
+def set_aside(site_dir: Path) -> None:
+    """Before the site folder is emptied: keep the previous build's pool pages in the hidden folder."""
+    site_dir = Path(site_dir)
+    kept = site_dir / KEPT_DIR
+    if kept.exists():  # a build that stopped half-way: what is there is not known to match any key
+        shutil.rmtree(kept, ignore_errors=True)
+        forget_keys(site_dir)
+    if not load_keys(site_dir):
+        return
+    kept.mkdir()
+    for top in KEPT_TOPS:
+        if (site_dir / top).is_dir():
+            os.replace(site_dir / top, kept / top)
+
+
+def bring_back(site_dir: Path, keys: dict[str, str]) -> dict[str, str]:
+    """Put the kept pool pages back beside this build's own pages in `card/` and `c/`; returns the keys of the
+    pages brought back (the others are gone with the hidden folder)."""
+    site_dir = Path(site_dir)
+    kept = site_dir / KEPT_DIR
+    if not kept.is_dir():
+        return keys
+    known: dict[str, str] = {}
+    for top in KEPT_TOPS:
+        old, new = kept / top, site_dir / top
+        if not old.is_dir():
+            continue
+        pool_names = {rel[len(top) + 1 :] for rel in keys if rel.startswith(top + "/")}
+        # The old folder holds thousands of pool pages and a few hundred of the previous build's own pages: those
+        # few go, this build's own pages move in, and the old folder takes the new one's place.
+        for entry in os.scandir(old):
+            if entry.name not in pool_names:
+                _remove(entry.path)
+        if new.is_dir():
+            for entry in os.scandir(new):
+                pool_names.discard(entry.name)  # this build's own page under a name a pool page had: its page wins
+                _remove(os.path.join(old, entry.name))
+                os.replace(entry.path, os.path.join(old, entry.name))
+            os.rmdir(new)
+        os.replace(old, new)
+        known.update({f"{top}/{name}": keys[f"{top}/{name}"] for name in pool_names})
+    shutil.rmtree(kept, ignore_errors=True)
+    return known
+
+
+def settle(site_dir: Path, old: dict[str, str], new: dict[str, str]) -> int:
+    """After every pool page is written: remove those of cards no longer in the pool and save the new keys.
+    Returns how many were removed."""
+    site_dir = Path(site_dir)
+    gone = [rel for rel in old if rel not in new]
+    for rel in gone:
+        _remove(os.path.join(site_dir, rel))
+    text = json.dumps({"version": _VERSION, "pages": new}, separators=(",", ":"), sort_keys=True)
+    (site_dir / KEYS_FILE).write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0))
+    return len(gone)
+
+
+def discard(site_dir: Path) -> None:
+    """A build that writes no pool page: what was kept goes, with the keys."""
+    site_dir = Path(site_dir)
+    if (site_dir / KEPT_DIR).exists():
+        shutil.rmtree(site_dir / KEPT_DIR, ignore_errors=True)
+        forget_keys(site_dir)
+
+
+def put(site_dir: str, rel: str, html: str, known: dict[str, str]) -> tuple[str, bool]:
+    """Write `html` as `<rel>/index.html` unless the folder's file already holds it; (its key, whether written)."""
+    data = html.encode("utf-8")
+    key = content_key(data)
+    path = os.path.join(site_dir, rel, "index.html")
+    if known.get(rel) == key and os.path.isfile(path):
+        return key, False
+    try:
+        os.mkdir(os.path.join(site_dir, rel))
+    except FileExistsError:
+        pass
+    with open(path, "wb") as stream:
+        stream.write(data)
+    return key, True
+
+
+def _remove(path: str) -> None:
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass

@@ -1,0 +1,145 @@
+"""A build writes only the pool card files that changed (l5r/site/cardpage/keptpages.py): each card's page and
+short link carry a content key, the previous build's files are set aside while MkDocs empties the site folder and
+brought back after, and a card gone from the pool loses its files."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+from mkdocs import utils
+
+from conftest import BIN, ROOT, site_build_env
+from l5r.site.cardpage import keptpages, write
+
+
+class _Cards:
+    """What `write_card_pages` asks of the card site, for cards whose pages say `text[card]`."""
+
+    def __init__(self, text: dict[str, str]) -> None:
+        self.text = text
+        self.slug_of = {i: i.replace(" ", "-") for i in text}
+
+    def page(self, uri: str) -> str:
+        return uri
+
+    def page_identities(self) -> list[str]:
+        return list(self.text)
+
+
+def _write(monkeypatch, site, cards: _Cards, jobs: int = 1) -> None:
+    monkeypatch.setattr(write, "card_page_html", lambda card_site, i, head, tail: head + card_site.text[i] + tail)
+    write.write_card_pages(site, cards, "<p>", "</p>", jobs=jobs)
+
+
+def _stamps(site) -> dict[str, tuple[int, int]]:
+    return {
+        p.parent.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in sorted((site / "card").glob("*/index.html"))
+    }
+
+
+def test_an_unchanged_page_is_not_written_again_and_a_changed_one_is(monkeypatch, tmp_path):
+    cards = _Cards({"card a": "A", "card b": "B", "card c": "C"})
+    _write(monkeypatch, tmp_path, cards)
+    before = _stamps(tmp_path)
+    cards.text["card b"] = "B, errata"
+    os.utime(tmp_path / "card" / "card-a" / "index.html", ns=(1, 1))  # a rewrite would move it
+    before["card-a"] = (before["card-a"][0], 1)
+    _write(monkeypatch, tmp_path, cards)
+    after = _stamps(tmp_path)
+    assert after["card-a"] == before["card-a"] and after["card-c"] == before["card-c"]
+    assert (tmp_path / "card" / "card-b" / "index.html").read_text() == "<p>B, errata</p>"
+    assert after["card-b"] != before["card-b"]
+
+
+def test_a_card_gone_from_the_pool_loses_its_page(monkeypatch, tmp_path):
+    cards = _Cards({"card a": "A", "card b": "B"})
+    _write(monkeypatch, tmp_path, cards)
+    del cards.text["card b"], cards.slug_of["card b"]
+    _write(monkeypatch, tmp_path, cards)
+    assert sorted(p.name for p in (tmp_path / "card").iterdir()) == ["card-a"]
+    assert keptpages.load_keys(tmp_path) == {"card/card-a": keptpages.content_key(b"<p>A</p>")}
+
+
+def test_a_missing_file_is_written_whatever_its_key(monkeypatch, tmp_path):
+    cards = _Cards({"card a": "A"})
+    _write(monkeypatch, tmp_path, cards)
+    shutil.rmtree(tmp_path / "card" / "card-a")
+    _write(monkeypatch, tmp_path, cards)
+    assert (tmp_path / "card" / "card-a" / "index.html").read_text() == "<p>A</p>"
+
+
+def test_the_forked_writers_send_back_every_key(monkeypatch, tmp_path):
+    cards = _Cards({f"card {n}": str(n) for n in range(2100)})
+    _write(monkeypatch, tmp_path, cards, jobs=2)
+    assert len(keptpages.load_keys(tmp_path)) == 2100
+    before = _stamps(tmp_path)
+    _write(monkeypatch, tmp_path, cards, jobs=2)
+    assert _stamps(tmp_path) == before
+
+
+def test_the_pages_survive_the_emptying_of_the_site_folder(monkeypatch, tmp_path):
+    """As a build runs: set aside, MkDocs empties the folder and writes its own pages (a record's page in card/),
+    the pool pages come back beside them; the previous build's own pages do not."""
+    cards = _Cards({"card a": "A", "card b": "B"})
+    _write(monkeypatch, tmp_path, cards)
+    (tmp_path / "card" / "old-record").mkdir()  # the previous build's record page, no longer in the documents
+    before = _stamps(tmp_path)
+    keptpages.set_aside(tmp_path)
+    utils.clean_directory(str(tmp_path))  # what MkDocs does before every build
+    assert not (tmp_path / "card").exists() and (tmp_path / keptpages.KEPT_DIR).is_dir()
+    (tmp_path / "card" / "new-record").mkdir(parents=True)
+    _write(monkeypatch, tmp_path, cards)
+    assert sorted(p.name for p in (tmp_path / "card").iterdir()) == ["card-a", "card-b", "new-record"]
+    assert {k: v for k, v in _stamps(tmp_path).items() if k.startswith("card-")} == before
+    assert not (tmp_path / keptpages.KEPT_DIR).exists()
+
+
+def test_a_build_stopped_half_way_writes_every_page_next_time(monkeypatch, tmp_path):
+    cards = _Cards({"card a": "A"})
+    _write(monkeypatch, tmp_path, cards)
+    keptpages.set_aside(tmp_path)  # ... and the build stops here
+    keptpages.set_aside(tmp_path)  # the next build
+    assert not (tmp_path / keptpages.KEPT_DIR).exists() and keptpages.load_keys(tmp_path) == {}
+    _write(monkeypatch, tmp_path, cards)
+    assert (tmp_path / "card" / "card-a" / "index.html").read_text() == "<p>A</p>"
+
+
+def test_a_build_with_no_pool_page_drops_what_was_kept(monkeypatch, tmp_path):
+    _write(monkeypatch, tmp_path, _Cards({"card a": "A"}))
+    keptpages.set_aside(tmp_path)
+    utils.clean_directory(str(tmp_path))
+    keptpages.discard(tmp_path)
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_second_mkdocs_build_rewrites_no_pool_file_and_ends_as_a_fresh_one(built_site, tmp_path):
+    """`mkdocs build` into the folder of a previous build (the fixture pool's, the test address): no pool card
+    page or short link is written again, and the folder ends byte for byte as the fresh build's."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site, symlinks=True)
+    pool_files = sorted(site.glob("card/*/index.html")) + sorted(site.glob("c/card-*/index.html"))
+    kept = keptpages.load_keys(site)
+    pool_files = [p for p in pool_files if str(p.parent.relative_to(site)) in kept]
+    assert len(pool_files) == len(kept) > 0
+    stamps = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in pool_files}
+    result = subprocess.run(
+        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        env=site_build_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in pool_files} == stamps
+    fresh = {str(p.relative_to(built_site)) for p in built_site.rglob("*")}
+    again = {str(p.relative_to(site)) for p in site.rglob("*")}
+    assert again == fresh
+    differ = [
+        rel
+        for rel in sorted(fresh)
+        if (built_site / rel).is_file() and (built_site / rel).read_bytes() != (site / rel).read_bytes()
+    ]
+    assert differ == []
