@@ -27,6 +27,9 @@ class _Cards:
     def page_identities(self) -> list[str]:
         return list(self.text)
 
+    def pages_key(self) -> str:  # what every page is made from: here, every card's text
+        return repr(sorted(self.text.items()))
+
 
 def _write(monkeypatch, site, cards: _Cards, jobs: int = 1) -> None:
     monkeypatch.setattr(write, "card_page_html", lambda card_site, i, head, tail: head + card_site.text[i] + tail)
@@ -143,3 +146,63 @@ def test_a_second_mkdocs_build_rewrites_no_pool_file_and_ends_as_a_fresh_one(bui
         if (built_site / rel).is_file() and (built_site / rel).read_bytes() != (site / rel).read_bytes()
     ]
     assert differ == []
+
+
+def _fixture_cards(today):
+    from conftest import FIXTURE_POOL
+    from decks.support import codex
+    from l5r.site.cardsearch import prepare
+
+    site = prepare(None, codex(), pool=FIXTURE_POOL)  # type: ignore[arg-type]
+    site.today = today
+    return site
+
+
+def test_pages_made_from_the_same_inputs_are_not_rendered_again(monkeypatch, tmp_path):
+    """The second build of the same pool, data, code and day renders no card: every file is known unchanged. A
+    later day (verdicts may differ) renders them all again, and writes only those that changed."""
+    import datetime as dt
+
+    site = _fixture_cards(dt.date(2026, 1, 1))
+    head, tail = "<html><head><title>@TITLE@</title></head><body>", "</body></html>"
+    n = write.write_card_pages(tmp_path, site, head, tail, short_links=True)
+    assert n == len(site.page_identities()) > 10
+    rendered: list = []
+    real = write.card_page_html
+    monkeypatch.setattr(write, "card_page_html", lambda *a: rendered.append(a[1]) or real(*a))
+    before = _stamps(tmp_path)
+    write.write_card_pages(tmp_path, _fixture_cards(dt.date(2026, 1, 1)), head, tail, short_links=True)
+    assert rendered == [] and _stamps(tmp_path) == before
+    write.write_card_pages(tmp_path, _fixture_cards(dt.date(2026, 1, 2)), head, tail, short_links=True)
+    assert len(rendered) == n
+    write.write_card_pages(tmp_path, _fixture_cards(dt.date(2026, 1, 2)), head + " ", tail, short_links=True)
+    assert len(rendered) == 2 * n  # another shell: every page again
+
+
+def test_serve_lends_the_verdicts_while_what_they_are_made_from_is_the_same():
+    """`mkdocs serve` rebuilds after every edit: the verdicts are worked out again only when a format's names,
+    ruleset, bans or card legality rules, its rules' numbering, the card index or the day changed."""
+    import dataclasses
+    import datetime as dt
+
+    from conftest import FIXTURE_POOL
+    from decks.support import codex
+    from l5r.site.cardpage.article import CardSite
+    from l5r.site.cardpage.printings import load_printings
+    from l5r.cardpool import load_index
+
+    data = codex()
+    index, printings = load_index(FIXTURE_POOL, data.cards), load_printings(FIXTURE_POOL)
+    day = dt.date(2026, 1, 1)
+    first = CardSite.prepare(data, index, printings, today=day, reuse_verdicts=True)
+    first.shared_segments()
+    again = CardSite.prepare(data, index, printings, today=day, reuse_verdicts=True)
+    assert again.checks is first.checks and again._shared is first._shared
+    later = CardSite.prepare(data, index, printings, today=day + dt.timedelta(days=1), reuse_verdicts=True)
+    assert later.checks is not first.checks and later._shared is None
+    oh = data.formats["obsidian-hand"]
+    renamed = dataclasses.replace(data, formats={**data.formats, oh.id: dataclasses.replace(oh, short_name="OH2")})
+    other = CardSite.prepare(renamed, index, printings, today=day + dt.timedelta(days=1), reuse_verdicts=True)
+    assert other.checks is not later.checks and other.checks[0].name != later.checks[0].name
+    plain = CardSite.prepare(renamed, index, printings, today=day + dt.timedelta(days=1))
+    assert plain.checks is not other.checks  # a plain build never borrows

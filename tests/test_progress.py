@@ -214,6 +214,9 @@ class _FakeCards:
     def page_identities(self) -> list[str]:
         return self.ids
 
+    def pages_key(self) -> str:
+        return repr(self.ids)
+
 
 @pytest.mark.parametrize("cards, jobs", [(30, 1), (2100, 2)], ids=["one-writer", "forked-writers"])
 def test_the_card_page_writers_count_every_page(recorder, monkeypatch, tmp_path, cards, jobs):

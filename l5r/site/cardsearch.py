@@ -373,12 +373,21 @@ def prepare(
     cited_by: dict[str, Any] | None = None,
     anchors: dict[str, Any] | None = None,
     pool: Path | None = None,
+    reuse_verdicts: bool = False,
 ) -> CardSite:
-    """What the card pages and the card indexes are made from: the Codex's cards with, given a `pool`, the pool's."""
+    """What the card pages and the card indexes are made from: the Codex's cards with, given a `pool`, the pool's
+    (`reuse_verdicts`: `mkdocs serve`'s, `CardSite.prepare`)."""
     index = load_index(pool, codex.cards)
     printings = load_printings(pool) if pool else PoolPrintings({}, {})
     card_site: CardSite = CardSite.prepare(
-        codex, index, printings, directory_urls=directory_urls, site_dir=site_dir, cited_by=cited_by, anchors=anchors
+        codex,
+        index,
+        printings,
+        directory_urls=directory_urls,
+        site_dir=site_dir,
+        cited_by=cited_by,
+        anchors=anchors,
+        reuse_verdicts=reuse_verdicts,
     )
     return card_site
 
@@ -417,7 +426,15 @@ def write(
     # Seconds with the pool (its printings read when nothing is cached, then every card's row and verdicts): a
     # status line, which the printings' bar joins while the pool is read.
     with status_line("preparing the card pages"):
-        card_site = prepare(site_dir, codex, directory_urls, cited_by=cited_by, anchors=anchors, pool=pool)
+        card_site = prepare(
+            site_dir,
+            codex,
+            directory_urls,
+            cited_by=cited_by,
+            anchors=anchors,
+            pool=pool,
+            reuse_verdicts=on_request is not None,
+        )
         write_indexes(site_dir, card_site, with_pool=bool(pool))
         # The date picker's script with the timeline segments the card pages share, worked out before any page is
         # written (the pages name them by number).

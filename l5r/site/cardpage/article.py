@@ -5,13 +5,14 @@ once per build, and renders both a pool card's page and the pool's facts on a pa
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from jinja2 import Environment, Template
 from markupsafe import Markup
 
-from ...cardpool import CardIndex, Identity
+from ...cardpool import CardIndex, Identity, cache
 from ...data import model as m
 from .. import citelabel
 from ..cardlinks import pool_target_id
@@ -20,7 +21,20 @@ from ..pages import page_path
 from ..render import jinja_env
 from .printings import STATS, PoolPrintings
 from .slugs import card_url, slugs
-from .verdicts import checkers, legality_rows, segment_key, shared_segments, timeline_json, verdict_sentence
+from .verdicts import (
+    checkers,
+    legality_rows,
+    segment_key,
+    shared_segments,
+    timeline_json,
+    verdict_sentence,
+    verdicts_key,
+)
+
+# `mkdocs serve` builds the site again after every edit, and most edits (a rule's words, a page's prose) change
+# no card's verdict: the previous build's CardSite, kept here, lends the next one its checkers and the verdicts
+# and shared timeline segments they worked out, while `verdicts_key` (all they are worked out from) is the same.
+_LENT_VERDICTS: dict = {}
 
 
 @dataclass
@@ -51,15 +65,29 @@ class CardSite:
 
     @classmethod
     def prepare(
-        cls, codex, index, printings, today=None, directory_urls=True, site_dir=None, cited_by=None, anchors=None
+        cls,
+        codex,
+        index,
+        printings,
+        today=None,
+        directory_urls=True,
+        site_dir=None,
+        cited_by=None,
+        anchors=None,
+        reuse_verdicts=False,
     ):
+        """`reuse_verdicts` (`mkdocs serve`): take the previous such build's verdicts when nothing they are
+        worked out from has changed."""
+        today = today or dt.date.today()
+        key = verdicts_key(codex, index, today) if reuse_verdicts else None
+        lender = _LENT_VERDICTS.get(key) if key else None
         site = cls(
             codex,
             index,
             printings,
             slugs(index.identities),
-            checkers(codex, index),
-            today or dt.date.today(),
+            lender.checks if lender else checkers(codex, index),
+            today,
             directory_urls,
             Path(site_dir) if site_dir is not None else None,
             dict(cited_by or {}),
@@ -74,6 +102,11 @@ class CardSite:
         site._today = {}
         site._shared = None
         site._shared_index = {}
+        if lender is not None:
+            site._today, site._shared, site._shared_index = lender._today, lender._shared, lender._shared_index
+        if key:
+            _LENT_VERDICTS.clear()
+            _LENT_VERDICTS[key] = site
         return site
 
     def shared_segments(self) -> list[list]:
@@ -85,6 +118,36 @@ class CardSite:
             )
             self._shared_index = {segment_key(s): n for n, s in enumerate(self._shared)}
         return self._shared
+
+    def pages_key(self) -> str:
+        """Everything but the card itself that a pool card's page is rendered from, as a digest: the pool and the
+        card records (`cache.stamp`), the formats' verdict inputs (`verdicts_key`), every record's label and title
+        (a page cites rules and bans by them), where each record's page is, the records naming each card, the
+        day and how pages are addressed. Not the package's code (`keptpages.package_digest`) nor the shell."""
+        from ...cardpool import cache
+
+        parts = (
+            cache.stamp(self.index.pool_dir, self.codex.cards) if self.index.pool_dir else None,
+            sorted((k, repr(c)) for k, c in self.codex.cards.items()),
+            verdicts_key(self.codex, self.index, self.today)[0],
+            sorted((rid, citelabel.label(r, self.codex), r.title) for rid, r in self.codex.records.items()),
+            sorted(self.anchors.items()),
+            sorted((target, [repr(r) for r in records]) for target, records in self.cited_by.items()),
+            self.today.isoformat(),
+            self.directory_urls,
+            None if self.directory_urls or self.site_dir is None else self._page_files(),
+        )
+        return hashlib.sha1(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+    def _page_files(self) -> list[str]:
+        # Without directory URLs a page's address is the file MkDocs wrote (`page`): the engine's pages decide.
+        assert self.site_dir is not None
+        return sorted(
+            p.relative_to(self.site_dir).as_posix()
+            for top in self.site_dir.iterdir()
+            if top.name not in ("card", "c")
+            for p in ([top] if top.is_file() else top.rglob("*.html"))
+        )
 
     def today_verdicts(self, identity: Identity) -> list:
         """`DeckChecker.card_legality` today, per checkable format: asked once per card and build, then shared by

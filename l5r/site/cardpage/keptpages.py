@@ -18,6 +18,7 @@ writes every page. A build with no pool page (no pool, or `mkdocs serve`) remove
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -46,6 +47,29 @@ def load_keys(site_dir: Path) -> dict[str, str]:
     if not isinstance(table, dict) or table.get("version") != _VERSION or not isinstance(table.get("pages"), dict):
         return {}
     return {str(k): str(v) for k, v in table["pages"].items()}
+
+
+def stored_render_key(site_dir: Path) -> str:
+    """What the previous build's pool pages were rendered from (`write.write_card_pages`); "" when not known."""
+    try:
+        table = json.loads(gzip.decompress((Path(site_dir) / KEYS_FILE).read_bytes()))
+    except (OSError, ValueError, EOFError):
+        return ""
+    return str(table.get("render", "")) if isinstance(table, dict) and table.get("version") == _VERSION else ""
+
+
+@functools.cache
+def package_digest() -> str:
+    """The package's own code and templates: a page rendered by other code is not known to be the same page."""
+    digest = hashlib.sha1()
+    root = Path(__file__).resolve().parents[2]
+    for path in sorted(root.rglob("*")):
+        if path.suffix in _SOURCE_SUFFIXES and path.is_file():
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+_SOURCE_SUFFIXES = {".py", ".j2", ".js", ".css", ".html", ".json", ".yml"}
 
 
 def forget_keys(site_dir: Path) -> None:
@@ -101,14 +125,14 @@ def bring_back(site_dir: Path, keys: dict[str, str]) -> dict[str, str]:
     return known
 
 
-def settle(site_dir: Path, old: dict[str, str], new: dict[str, str]) -> int:
-    """After every pool page is written: remove those of cards no longer in the pool and save the new keys.
-    Returns how many were removed."""
+def settle(site_dir: Path, old: dict[str, str], new: dict[str, str], render: str = "") -> int:
+    """After every pool page is written: remove those of cards no longer in the pool and save the new keys, with
+    what the pages were `render`ed from. Returns how many were removed."""
     site_dir = Path(site_dir)
     gone = [rel for rel in old if rel not in new]
     for rel in gone:
         _remove(os.path.join(site_dir, rel))
-    text = json.dumps({"version": _VERSION, "pages": new}, separators=(",", ":"), sort_keys=True)
+    text = json.dumps({"version": _VERSION, "render": render, "pages": new}, separators=(",", ":"), sort_keys=True)
     (site_dir / KEYS_FILE).write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0))
     return len(gone)
 

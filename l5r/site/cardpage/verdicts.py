@@ -6,6 +6,7 @@ script only picks the segment the chosen day falls in (no rule is re-implemented
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 
 from ...cardpool import CardIndex, Identity
@@ -21,6 +22,32 @@ def checkers(codex: m.Codex, index: CardIndex) -> list[DeckChecker]:
         if checkable(f, ruleset):
             out.append(DeckChecker(f, ruleset, index))
     return out
+
+
+def verdicts_key(codex: m.Codex, index: CardIndex, today: dt.date) -> tuple:
+    """Everything the card verdicts of `checkers` are worked out from: every bundled format's names, ruleset, ban
+    list and card legality rules, and its rules' ids, numbers and headings (a verdict cites a rule by its id and
+    names its format), never a rule's words; the card index (the same object while the pool and the card
+    records are: l5r/cardpool/cache.py); the day."""
+    parts = [
+        repr(
+            (
+                f.id,
+                f.name,
+                f.short_name,
+                f.citation_prefix,
+                f.parent,
+                f.relation,
+                f.bundled,
+                f.ruleset,
+                f.bans,
+                f.legality,
+                tuple((s.id, s.number, s.heading) for s in f.all_sections()),
+            )
+        )
+        for f in codex.formats.values()
+    ]
+    return (hashlib.sha1("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest(), id(index), today)
 
 
 def legality_rows(identity: Identity, checks: list[DeckChecker], on: dt.date, now=None) -> list[dict]:

@@ -110,8 +110,14 @@ def write_card_pages(
     whole = identities is None
     if identities is None:
         identities = card_site.page_identities()
+    shape = short_link_shape() if short_links else None
+    render = ""
     if whole:
         known = keptpages.bring_back(site_dir, keptpages.load_keys(site_dir))
+        render = _render_key(card_site, head, tail, shape)
+        if _unchanged(site_dir, card_site, identities, head is not None, short_links, known, render):
+            keptpages.settle(site_dir, known, known, render)
+            return len(identities)
     else:
         known = {}
         keptpages.forget_keys(site_dir)
@@ -120,13 +126,7 @@ def write_card_pages(
             (site_dir / top).mkdir(parents=True, exist_ok=True)
     for uri in ("", "cards/search/", "formats/"):  # file:// names, resolved once before any worker starts
         card_site.page(uri)
-    job = _Job(
-        str(site_dir),
-        card_site,
-        None if head is None else (head, tail),
-        short_link_shape() if short_links else None,
-        known,
-    )
+    job = _Job(str(site_dir), card_site, None if head is None else (head, tail), shape, known)
     jobs = build_jobs(len(identities), jobs)
     with meter("writing the card pages", len(identities), Unit.PAGES) as bar:
         if jobs == 1:
@@ -134,8 +134,35 @@ def write_card_pages(
         else:
             keys = _forked_writers(job, identities, jobs, bar)
     if whole:
-        keptpages.settle(site_dir, known, keys)
+        keptpages.settle(site_dir, known, keys, render)
     return len(identities)
+
+
+def _render_key(card_site: CardSite, head: str | None, tail: str, shape: str | None) -> str:
+    """What every pool card's files are made from but each card's own facts (in the pool's stamp)."""
+    import hashlib
+
+    digest = hashlib.sha1()
+    for part in (keptpages.package_digest(), card_site.pages_key(), head, tail, shape):
+        digest.update(repr(part).encode("utf-8", "surrogatepass") + b"\0")
+    return digest.hexdigest()
+
+
+def _unchanged(site_dir: Path, card_site: CardSite, identities, pages: bool, short_links: bool, known, render) -> bool:
+    """Whether the previous build made these very files from the very same inputs, and they are all still there:
+    then not a page needs rendering."""
+    if not render or keptpages.stored_render_key(site_dir) != render:
+        return False
+    wanted = []
+    for identity in identities:
+        slug = card_site.slug_of[identity]
+        if pages:
+            wanted.append(f"{CARD_DIR}/{slug}")
+        if short_links:
+            wanted.append(card_short_path(slug).rstrip("/"))
+    if len(wanted) != len(known) or any(rel not in known for rel in wanted):
+        return False
+    return all(os.path.isfile(os.path.join(site_dir, rel, "index.html")) for rel in wanted)
 
 
 def _forked_writers(job: _Job, identities, jobs: int, bar) -> dict[str, str]:
