@@ -403,7 +403,8 @@ def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
     if with_pool:
         # The header's search box finds every pool card too (docs/assets/codex-search.js reads search/codex.js).
         (site_dir / searchindex.CARD_INDEX_URI).write_text(
-            searchindex.card_index_js(card_site.codex, card_site.directory_urls, search_rows(card_site)), encoding="utf-8"
+            searchindex.card_index_js(card_site.codex, card_site.directory_urls, search_rows(card_site)),
+            encoding="utf-8",
         )
 
 

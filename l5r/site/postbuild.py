@@ -46,7 +46,6 @@ from ..data import model as m
 from ..progress import Unit, meter
 from . import cardsearch, feeds, offline, permalinks, searchindex, themefiles
 from .cardpage import citable, keptpages
-from .cardlinks import CARD_DIR
 from .generate import Generated
 from .render import tooltip_titles
 from ..errors import CodexError

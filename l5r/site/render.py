@@ -23,8 +23,8 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 TITLES_PAGE = "compare/cards.md"
 
 
-
 _MARKDOWN_REFS = {c: f"&#{ord(c)};" for c in "&<>\"'`[]()*_\\!|{}#+-~^:"}
+
 
 def title_anchor(name: str) -> str:
     return "title-" + re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "").replace("’", "")).strip("-")
@@ -372,9 +372,7 @@ def jinja_env() -> Environment:
     # An attribute's value in a Markdown page: Markdown's code, link and emphasis patterns run before it sets raw
     # HTML tags aside, so what they read ("`", "[", "*", ...) is written as a character reference, as are a line
     # break (it would end a table row) and "|" (it would end a table cell).
-    env.filters["cell_attr"] = lambda s: Markup(
-        "".join(_MARKDOWN_REFS.get(c, c) for c in " ".join(str(s).split()))
-    )
+    env.filters["cell_attr"] = lambda s: Markup("".join(_MARKDOWN_REFS.get(c, c) for c in " ".join(str(s).split())))
     env.filters["front_matter"] = front_matter
     # A page's description for shared links: the theme prints it inside an attribute as it is, so quotes too
     # are escaped; JSON-quoted for the front matter.

@@ -28,7 +28,6 @@ def _checker_bans(fmt_doc: dict) -> dict:
     return dict(fmt_doc, bans=bans)
 
 
-
 def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) -> dict:
     """Everything deck-check.js needs: the formats, the card table, and where each cited rule lives."""
     formats = [_checker_bans(format_document(codex, f)) for f in checkable_formats(codex)]
@@ -60,8 +59,12 @@ def reading_rules() -> dict[str, object]:
         "shorthand_level": js_pattern(SHORTHAND_LEVEL),
         "qualifier": js_pattern(QUALIFIER),
         "trailing_remark": js_pattern(TRAILING_REMARK),
-        "prose_patterns": {"word": js_pattern(WORD), "sentence_end": js_pattern(SENTENCE_END),
-                           "sentence_break": js_pattern(SENTENCE_BREAK), "segment": js_pattern(SEGMENT)},
+        "prose_patterns": {
+            "word": js_pattern(WORD),
+            "sentence_end": js_pattern(SENTENCE_END),
+            "sentence_break": js_pattern(SENTENCE_BREAK),
+            "segment": js_pattern(SEGMENT),
+        },
         "patterns": {name: js_pattern(pattern) for name, pattern in READER_PATTERNS.items()},
         "tables": READER_TABLES,
         "verdict_words": VERDICT_WORDS,
@@ -117,7 +120,8 @@ def title_lookup_key(title: str) -> str:
 
 # -- the header search's and the card search's title rule (docs/assets/title-match.js) ---------------------------
 _RULES_BLOCK = re.compile(
-    r"(// BEGIN reading rules[^\n]*\n(?:\s*//[^\n]*\n)*)(\s*)var RULES = .*?;\n(\s*// END reading rules)", re.S)
+    r"(// BEGIN reading rules[^\n]*\n(?:\s*//[^\n]*\n)*)(\s*)var RULES = .*?;\n(\s*// END reading rules)", re.S
+)
 
 
 def title_match_script(script: str) -> str:
@@ -127,8 +131,11 @@ def title_match_script(script: str) -> str:
     match = _RULES_BLOCK.search(script)
     if match is None:
         raise ValueError("title-match.js has no reading rules block")
-    return script[:match.start()] + f"{match.group(1)}{match.group(2)}var RULES = {rules};\n{match.group(3)}" + \
-        script[match.end():]
+    return (
+        script[: match.start()]
+        + f"{match.group(1)}{match.group(2)}var RULES = {rules};\n{match.group(3)}"
+        + script[match.end() :]
+    )
 
 
 if __name__ == "__main__":  # python -m l5r.site.api.deckdata --title-match: write the rules into title-match.js

@@ -124,8 +124,6 @@ class CardSite:
         card records (`cache.stamp`), the formats' verdict inputs (`verdicts_key`), every record's label and title
         (a page cites rules and bans by them), where each record's page is, the records naming each card, the
         day and how pages are addressed. Not the package's code (`keptpages.package_digest`) nor the shell."""
-        from ...cardpool import cache
-
         parts = (
             cache.stamp(self.index.pool_dir, self.codex.cards) if self.index.pool_dir else None,
             sorted((k, repr(c)) for k, c in self.codex.cards.items()),

@@ -62,10 +62,15 @@ def write_card_css(site_dir: Path, local: list[str]) -> None:
             sub = folder[len("assets/") :] + "/" if folder.startswith("assets/") else "../" + folder + "/"
             # The lookahead comes before the optional quote, so a quoted data: URI is never re-rooted.
             text = re.sub(
-                r"url\((?!['\"]?(?:data:|[a-z][a-z0-9+.-]*:|/|#))(['\"]?)", lambda m: f"url({m.group(1)}{sub}", text
+                r"url\((?!['\"]?(?:data:|[a-z][a-z0-9+.-]*:|/|#))(['\"]?)", r"url(\g<1>" + _re_escape(sub), text
             )
         parts.append(f"/* {rel} */\n{text}")
     (site_dir / CARD_CSS).write_text("\n".join(parts) + CARD_RULES, encoding="utf-8")
+
+
+def _re_escape(text: str) -> str:
+    # A replacement string's backslashes are its own escapes: a folder name is taken as written.
+    return text.replace("\\", "\\\\")
 
 
 def favicon(shell_html: str) -> str:
