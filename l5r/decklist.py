@@ -393,14 +393,18 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     return None
 
 
-def _edits(a: str, b: str) -> int:
-    """Levenshtein distance (insertions, deletions, substitutions)."""
-    row = list(range(len(b) + 1))
-    for i, ca in enumerate(a, start=1):
-        diagonal, row[0] = row[0], i
-        for j, cb in enumerate(b, start=1):
-            diagonal, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, diagonal + (ca != cb))
-    return row[len(b)]
+def edit_distance(a: str, b: str) -> int:
+    """Edits from a to b: insert, delete, replace, or swap two neighbours ("Barely" -> "Barley" is one). The one
+    measure of a near miss, for titles (the deck checker) and header words alike."""
+    prev2, prev = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if prev2 is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
 
 
 def near_header_word(name: str) -> bool:
@@ -410,7 +414,7 @@ def near_header_word(name: str) -> bool:
     squashed = squashed[:-4] if squashed.endswith("deck") and len(squashed) > 4 else squashed
     for word in (*_HEADERS, *_LABELS):
         known = re.sub(r"[\s'-]+", "", word)
-        if _edits(squashed, known) <= (2 if len(known) >= 6 else 1):
+        if edit_distance(squashed, known) <= (2 if len(known) >= 6 else 1):
             return True
     return False
 

@@ -190,26 +190,15 @@
     return null;
   }
 
-  // decklist.py _edits, near_header_word: a header-shaped line's name that is a deck, type or label word or close
-  // to one is a misspelt header; any other ("Decklist", "Combos") is the author's heading
-  function edits(a, b) {
-    var row = [], i, j;
-    for (j = 0; j <= b.length; j++) row.push(j);
-    for (i = 1; i <= a.length; i++) {
-      var diagonal = row[0]; row[0] = i;
-      for (j = 1; j <= b.length; j++) {
-        var next = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1));
-        diagonal = row[j]; row[j] = next;
-      }
-    }
-    return row[b.length];
-  }
+  // decklist.py near_header_word: a header-shaped line's name that is a deck, type or label word or close to one
+  // (`distance`, below: decklist.py edit_distance) is a misspelt header; any other ("Decklist", "Combos") is the
+  // author's heading
   function nearHeaderWord(name) {
     var squashed = name.toLowerCase().replace(/[\s'-]+/g, "");
     if (/deck$/.test(squashed) && squashed.length > 4) squashed = squashed.slice(0, -4);
     return Object.keys(HEADERS).concat(LABELS).some(function (word) {
       var known = word.replace(/[\s'-]+/g, "");
-      return edits(squashed, known) <= (known.length >= 6 ? 2 : 1);
+      return distance(squashed, known) <= (known.length >= 6 ? 2 : 1);
     });
   }
 
@@ -1161,7 +1150,7 @@
     }
     return this.table.find(card.name, card.experience, setName, deck);
   };
-  // checker.py _loose, _distance, _near_certain: a near-certain typo is read as its card, with a warning.
+  // checker.py _loose, _near_certain and decklist.py edit_distance: a near-certain typo is read as its card, with a warning.
   function loose(title) {
     var key = pyStrip(plain(title).toLowerCase().replace(/[^a-z0-9 ]+/g, "").replace(/\s+/g, " "));
     return key.indexOf("the ") === 0 ? key.slice(4) : key;

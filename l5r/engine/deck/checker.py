@@ -24,6 +24,7 @@ from ...decklist import (
     CardLine,
     Decklist,
     LineIssue,
+    edit_distance,
 )
 from ..ruleset import Ruleset
 from .copies import check_copies
@@ -1001,19 +1002,6 @@ def _loose(title: str) -> str:
     return key[4:] if key.startswith("the ") else key
 
 
-def _distance(a: str, b: str) -> int:
-    """Edits from a to b: insert, delete, replace, or swap two neighbours ("Barely" -> "Barley" is one)."""
-    prev2, prev = None, list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
-            if prev2 is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], prev2[j - 2] + 1)
-        prev2, prev = prev, row
-    return prev[-1]
-
-
 def _near_certain(written: str, suggestions: list[str]) -> str | None:
     """The one title a line surely means: the same but for case, punctuation, "!" or a leading "The"; or one
     or two letters off (by the length of the title) with every other suggestion at least two edits further."""
@@ -1023,7 +1011,7 @@ def _near_certain(written: str, suggestions: list[str]) -> str | None:
     same = [t for t in suggestions if _loose(t) == wanted]
     if same:
         return same[0] if len({_loose(t) for t in same}) == 1 and len(same) == 1 else None
-    scored = sorted((_distance(wanted, _loose(t)), n, t) for n, t in enumerate(suggestions))
+    scored = sorted((edit_distance(wanted, _loose(t)), n, t) for n, t in enumerate(suggestions))
     best = scored[0][0]
     limit = 1 if len(wanted) < 10 else 2
     if best <= limit and all(d >= best + 2 for d, _, _ in scored[1:]):
