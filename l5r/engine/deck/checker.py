@@ -77,6 +77,8 @@ class DeckChecker:
             self._pool_rules.get("pool_tags", ())
         )
         self._in_legal_pool: dict[Identity, bool | None] = {}
+        self._bans_of: dict[Identity, tuple[m.BanEntry, ...]] = {}
+        self._timelines: dict[Identity, list] = {}  # card_timeline, per card
         # The pool's tag named like the format ("Modern"): the pool's word for the format, not the documents'; a
         # card it tags that the documents' sets and bugs do not name is undecided, never silently out
         self._own_tags = frozenset({fmt.short_name, fmt.name}) if legality and legality.legal_bugs else frozenset()
@@ -881,9 +883,16 @@ class DeckChecker:
     def pool_checkable(self) -> bool:
         return bool(self._legal_sets or self._legal_tags)
 
-    def applicable_bans(self, ident: Identity) -> list[m.BanEntry]:
+    def applicable_bans(self, ident: Identity) -> tuple[m.BanEntry, ...]:
         """Every ban entry of the format that names this card or whose category matches it (any date)."""
-        return list(self._card_bans.get(ident, ())) + [b for b in self._category_bans if _matches(b.match, ident)]
+        # Asked for every day a card's verdict is asked about (a card page asks about each day a ban starts or
+        # ends, in every format): worked out once per card.
+        found = self._bans_of.get(ident)
+        if found is None:
+            found = self._bans_of[ident] = tuple(self._card_bans.get(ident, ())) + tuple(
+                b for b in self._category_bans if _matches(b.match, ident)
+            )
+        return found
 
     def bans_in_force(self, ident: Identity, on: dt.date, dated_only: bool = False) -> list[m.BanEntry]:
         """The card's bans in force on this day; `dated_only`: only those the documents date on or before it (an
@@ -966,7 +975,15 @@ class DeckChecker:
         return legality.CardLegality(legality.LEGAL, rule=self._pool_rule)
 
     def card_timeline(self, ident: Identity) -> list[tuple[dt.date | None, legality.CardLegality]]:
-        """The card's verdict over time: (first day or None for "from the start", verdict), changes only."""
+        """The card's verdict over time: (first day or None for "from the start", verdict), changes only. Worked
+        out once per card (a build asks for the card page and for the segments the pages share): not to be
+        changed by the caller."""
+        found = self._timelines.get(ident)
+        if found is None:
+            found = self._timelines[ident] = self._timeline(ident)
+        return found
+
+    def _timeline(self, ident: Identity) -> list[tuple[dt.date | None, legality.CardLegality]]:
         out: list = [(None, self.card_legality(ident, dt.date.min))]
         days = set(legality.ban_change_days(self.applicable_bans(ident)))
         if self.format.bans is not None and self.format.bans.stated_from is not None:
