@@ -36,6 +36,7 @@ from l5r.site.cardpage.write import card_page_html
 from l5r.site.cardsearch import index_document
 
 from conftest import FIXTURE_POOL, real_pool
+from markup import written_out
 
 _ROW = re.compile(r'<tr data-format="([^"]+)"><td>[^<]*</td><td data-status="([^"]+)">[^<]*</td><td>(.*?)</td></tr>')
 _HASH = re.compile(r'href="[^"#]*#([^"]+)"')
@@ -204,7 +205,7 @@ def test_every_card_page_of_the_fixture_pool_gives_one_answer(built_site):
     for identity in [*card_site.page_identities(), *(i for i in index.identities if i.card_id)]:
         url = card_site.url(identity)
         slug = url.split("/")[1]
-        page = pages.pop(slug).read_text(encoding="utf-8")
+        page = written_out(pages.pop(slug).read_text(encoding="utf-8"))
         found = disagreements(card_site, identity, page, search.get(url), deck_checkers, one_card_check)
         if found:
             problems[identity.key] = found
@@ -226,7 +227,7 @@ def test_every_card_page_of_the_real_pool_gives_one_answer():
     deck_checkers = checkers(codex, index)
     walked, problems = 0, {}
     for identity in card_site.page_identities():
-        page = card_page_html(card_site, identity, "", "")
+        page = written_out(card_page_html(card_site, identity, "", ""))
         found = disagreements(card_site, identity, page, search.get(card_site.url(identity)), deck_checkers)
         if found:
             problems[identity.key] = found

@@ -30,6 +30,24 @@ CARD_RULES = """
 .md-content .l5r-card-text{max-width:40rem}
 """
 _SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
+# Material's colour attributes on the shell's <body> (scheme, primary, accent): a card page's <body> goes without
+# them (card-chrome.js sets them as the page loads), so every rule the stylesheet keys on one of the shell's
+# values also holds for a <body> without that attribute, at the same specificity (:where adds none).
+COLOUR_ATTR = re.compile(r'\s+data-md-color-([a-z]+)="([^"]*)"')
+
+
+def colours(shell_html: str) -> dict[str, str]:
+    """The shell's colour attributes: {"scheme": "default", "primary": "red", …}."""
+    body = re.search(r"<body[^>]*>", shell_html)
+    return dict(COLOUR_ATTR.findall(body.group(0))) if body else {}
+
+
+def _colour_default(css: str, colour: dict[str, str]) -> str:
+    for name, value in colour.items():
+        attr = f"data-md-color-{name}"
+        unset = f":where(body:not([{attr}]))"
+        css = re.sub(rf"\[{attr}=([\"']?){re.escape(value)}\1\]", rf":is(\g<0>,{unset})", css)
+    return css
 
 
 def shell_stylesheets(shell_html: str, shell_depth: int) -> tuple[list[str], list[str]]:
@@ -47,7 +65,7 @@ def shell_stylesheets(shell_html: str, shell_depth: int) -> tuple[list[str], lis
     return local, external
 
 
-def write_card_css(site_dir: Path, local: list[str]) -> None:
+def write_card_css(site_dir: Path, local: list[str], colour: dict[str, str] | None = None) -> None:
     """assets/card-page.css: the bundled stylesheets, in the shell's order (the cascade stays the same).
     Their `url(...)` values are data: URIs or sit beside the bundle (assets/); a relative one from another folder
     is re-rooted so it still resolves from assets/."""
@@ -64,7 +82,7 @@ def write_card_css(site_dir: Path, local: list[str]) -> None:
             text = re.sub(
                 r"url\((?!['\"]?(?:data:|[a-z][a-z0-9+.-]*:|/|#))(['\"]?)", lambda m: f"url({m.group(1)}{sub}", text
             )
-        parts.append(f"/* {rel} */\n{text}")
+        parts.append(f"/* {rel} */\n{_colour_default(text, colour or {})}")
     (site_dir / CARD_CSS).write_text("\n".join(parts) + CARD_RULES, encoding="utf-8")
 
 
@@ -153,6 +171,7 @@ def card_chrome_js(shell_html: str, shell_path: str) -> str:
         "config": settings,
         "search": search,
         "scripts": scripts,
+        "colours": colours(shell_html),
     }
     data = json.dumps(parts, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
     return CHROME_SCRIPT.replace("@DATA@", data).replace("@PALETTE@", palette).replace("@PAGE_JS@", PAGE_JS)
@@ -169,6 +188,10 @@ CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool ca
   window.__md_hash = function (e) { return Array.from(e).reduce(function (h, c) { return (h << 5) - h + c.charCodeAt(0); }, 0); };
   window.__md_get = function (e, s, t) { s = s || localStorage; t = t || __md_scope; return JSON.parse(s.getItem(t.pathname + "." + e)); };
   window.__md_set = function (e, v, s, t) { s = s || localStorage; t = t || __md_scope; try { s.setItem(t.pathname + "." + e, JSON.stringify(v)); } catch (err) {} };
+  // Material's colour attributes, as the search page's <body> has them (not repeated on every card page).
+  Object.keys(parts.colours).forEach(function (name) {
+    if (!document.body.hasAttribute("data-md-color-" + name)) document.body.setAttribute("data-md-color-" + name, parts.colours[name]);
+  });
   var bar = document.querySelector("header.md-header");
   if (bar && parts.header) {
     var box = document.createElement("div");

@@ -1,0 +1,86 @@
+"""A pool card page as the tests read it: written out in full, every attribute value in double quotes and every end
+tag the page leaves for the next tag to imply (l5r/site/cardpage/compact.py) put back, so one pattern reads a
+page whichever of HTML's two spellings of the same document it is written in. Text, character references and
+attribute values stay byte for byte as written."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+_ATTR = re.compile(r"""(\s+)([^\s=>/"']+)(?:(\s*=\s*)("[^"]*"|'[^']*'|[^\s>"']+))?""")
+_TRACKED = {"table", "thead", "tbody", "tr", "td", "th", "dl", "dt", "dd", "ul", "ol", "li"}
+# A start tag closes the open elements its parent may not hold beside it: (tag) -> what it closes, innermost first.
+_CLOSES = {
+    "td": ("td", "th"),
+    "th": ("td", "th"),
+    "tr": ("td", "th", "tr"),
+    "tbody": ("td", "th", "tr", "thead"),
+    "dt": ("dt", "dd"),
+    "dd": ("dt", "dd"),
+    "li": ("li",),
+}
+
+
+def _quoted(tag: str) -> str:
+    def quote(m: re.Match) -> str:
+        space, name, eq, value = m.groups()
+        if value is None:
+            return space + name
+        if value[0] not in "\"'":
+            value = f'"{value}"'
+        return f"{space}{name}{eq}{value}"
+
+    head, _, rest = tag.partition(" ")
+    return head + _ATTR.sub(quote, " " + rest)[0 if rest else 1 :] if rest else tag
+
+
+class _Writer(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.out: list[str] = []
+        self.open: list[str] = []
+
+    def _close(self, names) -> None:
+        while self.open and self.open[-1] in names:
+            self.out.append(f"</{self.open.pop()}>")
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _CLOSES:
+            self._close(_CLOSES[tag])
+        self.out.append(_quoted(self.get_starttag_text() or ""))
+        if tag in _TRACKED:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.out.append(_quoted(self.get_starttag_text() or ""))
+
+    def handle_endtag(self, tag):
+        if tag in _TRACKED and tag in self.open:
+            while self.open[-1] != tag:
+                self.out.append(f"</{self.open.pop()}>")
+            self.open.pop()
+        self.out.append(f"</{tag}>")
+
+    def handle_data(self, data):
+        self.out.append(data)
+
+    def handle_entityref(self, name):
+        self.out.append(f"&{name};")
+
+    def handle_charref(self, name):
+        self.out.append(f"&#{name};")
+
+    def handle_comment(self, data):
+        self.out.append(f"<!--{data}-->")
+
+    def handle_decl(self, decl):
+        self.out.append(f"<!{decl}>")
+
+
+def written_out(page: str) -> str:
+    """`page` with every attribute value quoted and every implied end tag written."""
+    writer = _Writer()
+    writer.feed(page)
+    writer.close()
+    return "".join(writer.out)
