@@ -42,6 +42,35 @@ def colours(shell_html: str) -> dict[str, str]:
     return dict(COLOUR_ATTR.findall(body.group(0))) if body else {}
 
 
+# Classes and attributes every pool card page leaves for card-chrome.js to add (the element as the page is written,
+# before the script: the classes it then has, in front of any it has; attributes it then has). The page without
+# script looks the same: card-page.css's rules for a class also hold for that element while the <body> has no
+# colour scheme yet (the script sets one first), at the class's specificity (:where adds none).
+UPGRADES: tuple[tuple[str, str, dict[str, str]], ...] = (
+    ("body>div", "md-container", {}),
+    ("body>div>main", "md-main", {}),
+    ("body>div>main>div", "md-main__inner md-grid", {}),
+    ("body>div>main>div>div", "md-content", {}),
+    ("body>div>main>div>div>article", "md-content__inner", {}),
+    ("article>.l5r-cite", "", {"data-anchor": "card"}),
+    ("article>.l5r-cite>a", "l5r-cite__link", {}),
+    ("article>.l5r-cite>a>code", "l5r-cite__id", {}),
+    ("#l5r-verdict", "l5r-verdict", {}),
+    ("article>dl:first-of-type", "l5r-card-facts", {}),
+    ("#text+div", "l5r-card-text", {}),
+    ("article>p:last-of-type", "l5r-card-source", {}),
+)
+_BEFORE_SCRIPT = "body:not([data-md-color-scheme])"
+
+
+def _upgrade_default(css: str) -> str:
+    for where, classes, _ in UPGRADES:
+        unset = where.replace("body>", _BEFORE_SCRIPT + ">", 1) if where.startswith("body>") else f"{_BEFORE_SCRIPT} {where}"
+        for name in classes.split():
+            css = re.sub(rf"\.{re.escape(name)}(?![\w-])", rf":is(\g<0>,:where({unset}))", css)
+    return css
+
+
 def _colour_default(css: str, colour: dict[str, str]) -> str:
     for name, value in colour.items():
         attr = f"data-md-color-{name}"
@@ -83,7 +112,7 @@ def write_card_css(site_dir: Path, local: list[str], colour: dict[str, str] | No
                 r"url\((?!['\"]?(?:data:|[a-z][a-z0-9+.-]*:|/|#))(['\"]?)", lambda m: f"url({m.group(1)}{sub}", text
             )
         parts.append(f"/* {rel} */\n{_colour_default(text, colour or {})}")
-    (site_dir / CARD_CSS).write_text("\n".join(parts) + CARD_RULES, encoding="utf-8")
+    (site_dir / CARD_CSS).write_text(_upgrade_default("\n".join(parts) + CARD_RULES), encoding="utf-8")
 
 
 def favicon(shell_html: str) -> str:
@@ -172,6 +201,7 @@ def card_chrome_js(shell_html: str, shell_path: str) -> str:
         "search": search,
         "scripts": scripts,
         "colours": colours(shell_html),
+        "upgrades": UPGRADES,
     }
     data = json.dumps(parts, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
     return CHROME_SCRIPT.replace("@DATA@", data).replace("@PALETTE@", palette).replace("@PAGE_JS@", PAGE_JS)
@@ -188,6 +218,13 @@ CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool ca
   window.__md_hash = function (e) { return Array.from(e).reduce(function (h, c) { return (h << 5) - h + c.charCodeAt(0); }, 0); };
   window.__md_get = function (e, s, t) { s = s || localStorage; t = t || __md_scope; return JSON.parse(s.getItem(t.pathname + "." + e)); };
   window.__md_set = function (e, v, s, t) { s = s || localStorage; t = t || __md_scope; try { s.setItem(t.pathname + "." + e, JSON.stringify(v)); } catch (err) {} };
+  // The classes and attributes the page leaves for this script (chrome.py UPGRADES), before anything moves.
+  parts.upgrades.forEach(function (u) {
+    document.querySelectorAll(u[0]).forEach(function (el) {
+      if (u[1]) el.className = u[1] + (el.className ? " " + el.className : "");
+      Object.keys(u[2]).forEach(function (name) { el.setAttribute(name, u[2][name]); });
+    });
+  });
   // Material's colour attributes, as the search page's <body> has them (not repeated on every card page).
   Object.keys(parts.colours).forEach(function (name) {
     if (!document.body.hasAttribute("data-md-color-" + name)) document.body.setAttribute("data-md-color-" + name, parts.colours[name]);

@@ -53,8 +53,7 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
         f"{_short_body(body.group(0) if body else '<body>')}<a href=\"#card\" class=md-skip>Skip to content</a>"
         f'<header class="md-header l5r-bar"><a href="{_ROOT}{page("")}">{name}</a> '
         f'<a href="{_ROOT}{page("cards/search/")}">Card search</a> <a href="{_ROOT}{page("formats/")}">Formats</a>'
-        f"</header><div class=md-container><main class=md-main><div class=\"md-main__inner md-grid\">"
-        f'<div class=md-content><article class="md-content__inner md-typeset">'
+        f"</header><div><main><div><div><article class=md-typeset>"
     )
     tail = f'</article></div></div></main></div><script src="{_ROOT}{chrome.CHROME_JS}"></script></body></html>'
     return head, tail
