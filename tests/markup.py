@@ -84,3 +84,18 @@ def written_out(page: str) -> str:
     writer.feed(page)
     writer.close()
     return "".join(writer.out)
+
+
+_LEGALITY = re.compile(r'<table class="l5r-legality">.*?</table>', re.S)
+
+
+def with_row_formats(page: str, format_ids, today: str = "") -> str:
+    """A pool card page (written out) with what its script adds for the tests' patterns (cardpage/chrome.py
+    `card_upgrades`): each legality row's data-format, by position, and the timeline's data-today."""
+    ids = iter(format_ids)
+
+    def rows(table: re.Match) -> str:
+        return re.sub(r"<tr>(?=<td>)", lambda _: f'<tr data-format="{next(ids)}">', table.group(0))
+
+    page = _LEGALITY.sub(rows, page, count=1)
+    return page.replace('id="l5r-card-timeline">', f'id="l5r-card-timeline" data-today="{today}">', 1)

@@ -28,7 +28,7 @@ from l5r.site.cardpage.verdicts import expand_timeline, legality_rows, segment_k
 from l5r.site.cardpage.write import write_card_pages
 from l5r.site.safetext import safe_text
 from conftest import run_l5r
-from markup import written_out
+from markup import with_row_formats, written_out
 
 SECTION = {"Dynasty": "Dynasty", "Fate": "Fate", "Pre-Game": "Pre-Game", "Other": "Dynasty"}
 
@@ -40,8 +40,9 @@ def card_site():
 
 
 def _render(card_site, identity) -> str:
-    """A pool card's article as the tests read it: written out in full (tests/markup.py)."""
-    return written_out(card_site.render(identity))
+    """A pool card's article as the tests read it: written out in full, with what its script adds (tests/markup.py)."""
+    formats = [c.format.id for c in card_site.checks]
+    return with_row_formats(written_out(card_site.render(identity)), formats, card_site.today.isoformat())
 
 
 def _page_statuses(page: str) -> dict[str, str]:

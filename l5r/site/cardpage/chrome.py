@@ -47,6 +47,8 @@ def colours(shell_html: str) -> dict[str, str]:
 # script looks the same: card-page.css's rules for a class also hold for that element while the <body> has no
 # colour scheme yet (the script sets one first), at the class's specificity (:where adds none).
 UPGRADES: tuple[tuple[str, str, dict[str, str]], ...] = (
+    ("body>a:first-child", "md-skip", {}),
+    ("body>header", "md-header l5r-bar", {}),
     ("body>div", "md-container", {}),
     ("body>div>main", "md-main", {}),
     ("body>div>main>div", "md-main__inner md-grid", {}),
@@ -169,8 +171,19 @@ def _squeeze(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
 
 
-def card_chrome_js(shell_html: str, shell_path: str) -> str:
-    """assets/card-chrome.js from the built card search page (`shell_path` its file, from the site's root)."""
+def card_upgrades(format_ids: list[str], today: str) -> tuple[tuple[str, str, dict[str, str]], ...]:
+    """What a pool card page of this build leaves for card-chrome.js besides UPGRADES: each legality row's format
+    (the rows are the checked formats, in the same order on every page) and the timeline's day (the build's)."""
+    rows = tuple(
+        (f"article>table.l5r-legality>tbody>tr:nth-child({n})", "", {"data-format": f})
+        for n, f in enumerate(format_ids, 1)
+    )
+    return (*rows, ("#l5r-card-timeline", "", {"data-today": today}))
+
+
+def card_chrome_js(shell_html: str, shell_path: str, upgrades=()) -> str:
+    """assets/card-chrome.js from the built card search page (`shell_path` its file, from the site's root);
+    `upgrades`: this build's `card_upgrades`, added after UPGRADES."""
     import json
 
     header = _HEADER.search(shell_html)
@@ -201,7 +214,7 @@ def card_chrome_js(shell_html: str, shell_path: str) -> str:
         "search": search,
         "scripts": scripts,
         "colours": colours(shell_html),
-        "upgrades": UPGRADES,
+        "upgrades": (*UPGRADES, *upgrades),
     }
     data = json.dumps(parts, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
     return CHROME_SCRIPT.replace("@DATA@", data).replace("@PALETTE@", palette).replace("@PAGE_JS@", PAGE_JS)
