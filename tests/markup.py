@@ -91,11 +91,16 @@ _LEGALITY = re.compile(r'<table class="l5r-legality">.*?</table>', re.S)
 
 def with_row_formats(page: str, format_ids, today: str = "") -> str:
     """A pool card page (written out) with what its script adds for the tests' patterns (cardpage/chrome.py
-    `card_upgrades`): each legality row's data-format, by position, and the timeline's data-today."""
+    UPGRADES and `card_upgrades`): each legality row's data-format, by position, its status cell's data-status
+    (the cell's words, hyphenated), and the timeline's data-today."""
     ids = iter(format_ids)
 
+    def status(row: re.Match) -> str:
+        return f'{row.group(1)}<td data-status="{row.group(2).replace(" ", "-")}">{row.group(2)}</td>'
+
     def rows(table: re.Match) -> str:
-        return re.sub(r"<tr>(?=<td>)", lambda _: f'<tr data-format="{next(ids)}">', table.group(0))
+        found = re.sub(r"<tr>(?=<td>)", lambda _: f'<tr data-format="{next(ids)}">', table.group(0))
+        return re.sub(r"(<tr data-format=\"[^\"]+\"><td>[^<]*</td>)<td>([^<]*)</td>", status, found)
 
     page = _LEGALITY.sub(rows, page, count=1)
     return page.replace('id="l5r-card-timeline">', f'id="l5r-card-timeline" data-today="{today}">', 1)

@@ -43,10 +43,12 @@ def colours(shell_html: str) -> dict[str, str]:
 
 
 # Classes and attributes every pool card page leaves for card-chrome.js to add (the element as the page is written,
-# before the script: the classes it then has, in front of any it has; attributes it then has). The page without
-# script looks the same: card-page.css's rules for a class also hold for that element while the <body> has no
-# colour scheme yet (the script sets one first), at the class's specificity (:where adds none).
-UPGRADES: tuple[tuple[str, str, dict[str, str]], ...] = (
+# before the script: the classes it then has, in front of any it has; attributes it then has, None: the element's
+# words, hyphenated). The page without script looks the same: card-page.css's rules for a class, or for having
+# the attribute, also hold for that element while the <body> has no colour scheme yet (the script sets one
+# first), at the same specificity (:where adds none).
+Upgrade = tuple[str, str, dict[str, str | None]]
+UPGRADES: tuple[Upgrade, ...] = (
     ("body>a:first-child", "md-skip", {}),
     ("body>header", "md-header l5r-bar", {}),
     ("body>div", "md-container", {}),
@@ -58,6 +60,8 @@ UPGRADES: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("article>.l5r-cite>a", "l5r-cite__link", {}),
     ("article>.l5r-cite>a>code", "l5r-cite__id", {}),
     ("#l5r-verdict", "l5r-verdict", {}),
+    # The status cell's data-status is its words hyphenated ("not checked": not-checked), as the template writes.
+    ("article>table.l5r-legality>tbody>tr>td:nth-child(2)", "", {"data-status": None}),
     ("article>dl:first-of-type", "l5r-card-facts", {}),
     ("#text+div", "l5r-card-text", {}),
     ("article>p:last-of-type", "l5r-card-source", {}),
@@ -66,10 +70,12 @@ _BEFORE_SCRIPT = "body:not([data-md-color-scheme])"
 
 
 def _upgrade_default(css: str) -> str:
-    for where, classes, _ in UPGRADES:
+    for where, classes, attrs in UPGRADES:
         unset = where.replace("body>", _BEFORE_SCRIPT + ">", 1) if where.startswith("body>") else f"{_BEFORE_SCRIPT} {where}"
         for name in classes.split():
             css = re.sub(rf"\.{re.escape(name)}(?![\w-])", rf":is(\g<0>,:where({unset}))", css)
+        for name in attrs:
+            css = css.replace(f"[{name}]", f":is([{name}],:where({unset}))")
     return css
 
 
@@ -171,10 +177,10 @@ def _squeeze(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
 
 
-def card_upgrades(format_ids: list[str], today: str) -> tuple[tuple[str, str, dict[str, str]], ...]:
+def card_upgrades(format_ids: list[str], today: str) -> tuple[Upgrade, ...]:
     """What a pool card page of this build leaves for card-chrome.js besides UPGRADES: each legality row's format
     (the rows are the checked formats, in the same order on every page) and the timeline's day (the build's)."""
-    rows = tuple(
+    rows: tuple[Upgrade, ...] = tuple(
         (f"article>table.l5r-legality>tbody>tr:nth-child({n})", "", {"data-format": f})
         for n, f in enumerate(format_ids, 1)
     )
@@ -235,7 +241,9 @@ CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool ca
   parts.upgrades.forEach(function (u) {
     document.querySelectorAll(u[0]).forEach(function (el) {
       if (u[1]) el.className = u[1] + (el.className ? " " + el.className : "");
-      Object.keys(u[2]).forEach(function (name) { el.setAttribute(name, u[2][name]); });
+      Object.keys(u[2]).forEach(function (name) {
+        el.setAttribute(name, u[2][name] === null ? el.textContent.replace(/ /g, "-") : u[2][name]);
+      });
     });
   });
   // Material's colour attributes, as the search page's <body> has them (not repeated on every card page).
