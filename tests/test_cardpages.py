@@ -504,3 +504,22 @@ def test_theme_files_no_page_loads_are_dropped_from_the_built_site(tmp_path, bui
     # The real build: English search, so neither is shipped (the browser search tests prove search still works).
     assert not (built_site / "assets/javascripts/lunr").exists()
     assert not list((built_site / "assets").rglob("*.map"))
+
+
+def test_a_pool_card_page_is_written_short_as_the_same_document():
+    """End tags the next tag implies and quotes a value does not need are left out (every byte is repeated on
+    every pool card page); written out again, the markup is what it was, and links keep their quotes."""
+    from l5r.site.cardpage.compact import compact_html
+
+    full = (
+        '<table class="l5r-legality"><thead><tr><th>Format</th><th>Status</th></tr></thead><tbody>'
+        '<tr data-format="modern"><td>Modern</td><td data-status="not-legal">not legal</td></tr>'
+        '<tr><td><a href="../../formats/modern/bans/#x">MOD Ban list, X</a></td><td>banned</td></tr></tbody></table>'
+        '<dl class="l5r-card-facts"><dt>Type</dt><dd>Event</dd></dl><ul><li>a</li><li>b</li></ul>'
+        '<p title="two words">x</p>'
+    )
+    short = compact_html(full)
+    assert "</td>" not in short and "</tr>" not in short and "</dd>" not in short and "</li>" not in short
+    assert "class=l5r-legality" in short and 'href="../../formats/modern/bans/#x"' in short
+    assert 'title="two words"' in short
+    assert written_out(short) == full
