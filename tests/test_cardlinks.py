@@ -16,6 +16,7 @@ from l5r.site.cardpage.article import CardSite
 from l5r.site.cardpage.printings import PoolPrintings
 from l5r.site.mdpages import render_linkers_for_tests, render_site_and_citations
 from l5r.site.cardpage.slugs import slugs
+from markup import written_out
 
 
 def _rejections():
@@ -63,7 +64,7 @@ def test_a_rule_naming_a_pool_card_links_to_its_page_and_is_cited_there(data_cop
     assert "oh-guidelines-deck-construction" in {r.id for r in citing}
     # The card's page lists the rule with its citation, linked to the rule's anchor.
     site = CardSite.prepare(c, idx, PoolPrintings({}, {}), cited_by=cited, anchors=plan.anchors)
-    html = site.render(identity)
+    html = written_out(site.render(identity))
     assert 'id="cited-by"' in html and "OH " in html and "#oh-guidelines-deck-construction" in html
     # Without the planted words the card is cited by nothing and the section is not there.
     _, _, none = render_site_and_citations(codex(), idx)
@@ -80,7 +81,7 @@ def test_a_verified_example_naming_a_pool_card_is_cited_on_its_page(built_site):
     named = [s for s in present.library().scenarios if "Matsu Goemon" in s.source and s.path.startswith("docs/")]
     assert named, "a verified example in docs/ names Matsu Goemon"
     page_file = built_site / "card" / "matsu-goemon" / "index.html"
-    page = page_file.read_text(encoding="utf-8")
+    page = written_out(page_file.read_text(encoding="utf-8"))
     cited = page.split('id="cited-by"', 1)[1]
     site = sitewalk.Site(built_site)
     for s in named:

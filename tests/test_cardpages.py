@@ -28,6 +28,7 @@ from l5r.site.cardpage.verdicts import expand_timeline, legality_rows, segment_k
 from l5r.site.cardpage.write import write_card_pages
 from l5r.site.safetext import safe_text
 from conftest import run_l5r
+from markup import with_row_formats, written_out
 
 SECTION = {"Dynasty": "Dynasty", "Fate": "Fate", "Pre-Game": "Pre-Game", "Other": "Dynasty"}
 
@@ -36,6 +37,12 @@ SECTION = {"Dynasty": "Dynasty", "Fate": "Fate", "Pre-Game": "Pre-Game", "Other"
 def card_site():
     printings = load_printings(pool_dir(), CACHE)
     return CardSite.prepare(codex(), index(), printings, today=AFTER_ALL_BANS)
+
+
+def _render(card_site, identity) -> str:
+    """A pool card's article as the tests read it: written out in full, with what its script adds (tests/markup.py)."""
+    formats = [c.format.id for c in card_site.checks]
+    return with_row_formats(written_out(card_site.render(identity)), formats, card_site.today.isoformat())
 
 
 def _page_statuses(page: str) -> dict[str, str]:
@@ -78,7 +85,7 @@ def test_fifty_random_pool_cards_show_the_deck_checkers_verdict(card_site):
     for identity in sample:
         for on in (AFTER_ALL_BANS, dt.date(2014, 6, 1)):
             card_site.today = on
-            shown = _page_statuses(card_site.render(identity))
+            shown = _page_statuses(_render(card_site, identity))
             for checker in card_site.checks:
                 deck = parse_text(_one_card_deck(identity), "one card")
                 if (
@@ -99,7 +106,7 @@ def test_the_real_cli_agrees_on_a_page(card_site, tmp_path):
         identity = card_site.index.named(title)[0]
         deck = tmp_path / "one.txt"
         deck.write_text(_one_card_deck(identity), encoding="utf-8")
-        shown = _page_statuses(card_site.render(identity))
+        shown = _page_statuses(_render(card_site, identity))
         for fmt in ("modern", "obsidian-hand"):
             result = run_l5r(
                 "deck",
@@ -127,7 +134,7 @@ def test_a_ban_shows_its_entry_and_a_timeline_for_past_dates(card_site):
             if identity is None or ban.added is None:
                 continue
             card_site.today = ban.added
-            page = card_site.render(identity)
+            page = _render(card_site, identity)
             assert citelabel.label(ban, card_site.codex) in html.unescape(page)  # the entry as pages cite it
             assert f"#{ban.id}" in page  # linked by its stable id
             embedded = json.loads(re.search(r'id="l5r-card-timeline"[^>]*>(.*?)</script>', page).group(1))
@@ -143,7 +150,7 @@ def test_a_ban_shows_its_entry_and_a_timeline_for_past_dates(card_site):
 
 def test_new_era_says_its_collection_is_not_in_the_pool(card_site):
     identity = card_site.index.named("Kakita Ibara")[0]
-    page = card_site.render(identity)
+    page = _render(card_site, identity)
     row = re.search(r'<tr data-format="new-era">.*?</tr>', page, re.S).group(0)
     assert 'data-status="not-checked"' in row and "is not in the card pool" in row
 
@@ -162,11 +169,11 @@ def test_a_pool_card_page_says_each_thing_once(card_site):
     apostrophe as itself in the legality parts. What the page shows is unchanged: title, citation, verdicts."""
     sample = card_site.page_identities()[:200]
     for identity in sample:
-        page = card_site.render(identity)
+        page = _render(card_site, identity)
         assert ">\n<" not in page, identity.key
         assert "data-cite=" not in page and "data-title=" not in page, identity.key
-        assert f'<code class="l5r-cite__id">CARD {escape(identity.key)}</code>' in page, identity.key
-        legality = page.split('<h2 id="legality">', 1)[1].split('<dl class="l5r-card-facts">', 1)[0]
+        assert f"<code>CARD {escape(identity.key)}</code>" in page, identity.key
+        legality = page.split('<h2 id="legality">', 1)[1].split("<dl>", 1)[0]
         assert "&#39;" not in legality, identity.key
     assert any("'s card pool" in card_site.render(i) for i in sample)
 
@@ -181,7 +188,7 @@ def test_a_timeline_segment_many_cards_share_is_written_once(card_site):
     keys = {segment_key(s) for s in shared}
     embedded = 0
     for identity in card_site.page_identities()[:300]:
-        page = card_site.render(identity)
+        page = _render(card_site, identity)
         found = re.search(r'id="l5r-card-timeline"[^>]*>(.*?)</script>', page)
         if not found:
             continue
@@ -211,11 +218,13 @@ def test_what_works_only_with_script_comes_with_the_pages_one_script(card_site):
     from l5r.site.cardpage.chrome import PAGE_JS, card_chrome_js
 
     for identity in card_site.page_identities()[:200]:
-        page = card_site.render(identity)
+        page = _render(card_site, identity)
         assert "<button" not in page and PAGE_JS not in page, identity.key
-        assert '<div class="l5r-cite" data-anchor="card">' in page, identity.key
+        # The box's classes and data-anchor (codex.js's "Copy citation" reads it) come with the script too.
+        assert '<div class="l5r-cite"><a href="#card"><code>CARD ' in page, identity.key
     script = card_chrome_js("<html><body></body></html>", "cards/search/index.html")
     assert '"Copy citation"' in script and 'getElementById("l5r-card-timeline")' in script
+    assert '["article>.l5r-cite","",{"data-anchor":"card"}]' in script and '"l5r-cite__id"' in script
     assert f'"@R@{PAGE_JS}"' in script
     embedded = [
         part
@@ -231,7 +240,7 @@ def test_a_card_page_shows_no_template_syntax(card_site):
     """A template comment written with Jinja's default `{# #}` (the Codex's are `{## ##}`) would show on every
     card page as text."""
     for identity in card_site.page_identities()[:100]:
-        page = card_site.render(identity)
+        page = _render(card_site, identity)
         assert "{#" not in page and "#}" not in page and "{%" not in page and "{{" not in page, identity.key
 
 
@@ -315,17 +324,20 @@ def test_card_pages_link_one_bundled_stylesheet(tmp_path):
 
     (tmp_path / "assets" / "stylesheets").mkdir(parents=True)
     (tmp_path / "assets" / "stylesheets" / "main.css").write_text(".a{background:url(../images/x.png)}")
-    (tmp_path / "assets" / "codex.css").write_text(".b{color:red}")
+    (tmp_path / "assets" / "codex.css").write_text(".b{color:red}[data-md-color-primary=red]{--p:#e55}")
     (tmp_path / "assets" / "print.css").write_text(".print{}")
     shell = (
         '<html><head><link rel="stylesheet" href="../../assets/stylesheets/main.css">'
         '<link rel="stylesheet" href="../../assets/codex.css"><link rel="stylesheet" href="../../assets/print.css">'
-        '<link rel="icon" href="../../assets/favicon.png"></head><body dir="ltr"></body></html>'
+        '<link rel="icon" href="../../assets/favicon.png"></head><body dir="ltr" data-md-color-primary="red"></body></html>'
     )
-    head, _ = compact_shell(shell, "Codex")
+    head = written_out(compact_shell(shell, "Codex")[0])
     assert head.count('rel="stylesheet"') == 1 and f'href="../../{chrome.CARD_CSS}"' in head
-    chrome.write_card_css(tmp_path, chrome.shell_stylesheets(shell, 2)[0])
+    # The colour attributes are the shared script's to set; the stylesheet gives a page without them the same colours.
+    assert '<body dir="ltr">' in head
+    chrome.write_card_css(tmp_path, chrome.shell_stylesheets(shell, 2)[0], chrome.colours(shell))
     css = (tmp_path / chrome.CARD_CSS).read_text()
+    assert ":is([data-md-color-primary=red],:where(body:not([data-md-color-primary]))){--p:#e55}" in css
     assert css.index(".a{") < css.index(".b{"), "the shell's cascade order is kept"
     assert "url(stylesheets/../images/x.png)" in css, "a relative url() still resolves from assets/"
     assert ".print{}" not in css, "print.css is not a card page's"
@@ -396,7 +408,7 @@ def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
             identity = card_site.index.card(ban.card) if ban.card else None
             if identity is None:
                 continue
-            page = html.unescape(card_site.render(identity))
+            page = html.unescape(_render(card_site, identity))
             row = next(row for row in re.findall(r"<tr[^>]*>.*?</tr>", page) if f'data-ban="{ban.id}"' in row)
             line = re.sub(r"<(?!/?t[rd]>)[^>]+>", "", row)  # the cells' words: the date's own markup gone
             added, lifted = bandates.added_statement(ban), bandates.lifted_statement(ban)
@@ -492,3 +504,22 @@ def test_theme_files_no_page_loads_are_dropped_from_the_built_site(tmp_path, bui
     # The real build: English search, so neither is shipped (the browser search tests prove search still works).
     assert not (built_site / "assets/javascripts/lunr").exists()
     assert not list((built_site / "assets").rglob("*.map"))
+
+
+def test_a_pool_card_page_is_written_short_as_the_same_document():
+    """End tags the next tag implies and quotes a value does not need are left out (every byte is repeated on
+    every pool card page); written out again, the markup is what it was, and links keep their quotes."""
+    from l5r.site.cardpage.compact import compact_html
+
+    full = (
+        '<table class="l5r-legality"><thead><tr><th>Format</th><th>Status</th></tr></thead><tbody>'
+        '<tr data-format="modern"><td>Modern</td><td data-status="not-legal">not legal</td></tr>'
+        '<tr><td><a href="../../formats/modern/bans/#x">MOD Ban list, X</a></td><td>banned</td></tr></tbody></table>'
+        '<dl class="l5r-card-facts"><dt>Type</dt><dd>Event</dd></dl><ul><li>a</li><li>b</li></ul>'
+        '<p title="two words">x</p>'
+    )
+    short = compact_html(full)
+    assert "</td>" not in short and "</tr>" not in short and "</dd>" not in short and "</li>" not in short
+    assert "class=l5r-legality" in short and 'href="../../formats/modern/bans/#x"' in short
+    assert 'title="two words"' in short
+    assert written_out(short) == full

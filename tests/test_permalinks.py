@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from markup import written_out
 from conftest import RENAMED, TEST_SITE_URL, no_pool_env, redirected_project, rename_record, small_project_copy
 from l5r.site import permalinks
 
@@ -67,7 +68,7 @@ def test_permalinks_json_lists_every_citable_item_and_each_resolves(built_site, 
     assert not pool_cards & {permalinks.citation_slug(c)[len("card-") :] for c in table if c.startswith("CARD ")}
     for slug, title in cards["cards"].items():
         file, anchor = _served(built_site, cards["url"].replace("{slug}", slug)[len(TEST_SITE_URL) :])
-        heading = re.search(r'<h1 id="card">(.*?)</h1>', file.read_text(encoding="utf-8"))
+        heading = re.search(r'<h1 id="card">(.*?)</h1>', written_out(file.read_text(encoding="utf-8")))
         assert anchor == "card" and heading and html.unescape(heading.group(1)) == title, slug
         short = built_site / cards["short_link"].replace("{slug}", slug)[len(TEST_SITE_URL) :] / "index.html"
         assert f'url=../../card/{slug}/#card"' in short.read_text(encoding="utf-8"), slug

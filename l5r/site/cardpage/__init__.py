@@ -11,7 +11,9 @@ Card pages stay out of Material's search index; the search page loads its own co
   record's id);
 - `verdicts.py`: how legality in every format is asked of the deck checker, and put in words;
 - `article.py`: how one card's page content is rendered (`CardSite`, everything prepared once per build);
-- `chrome.py`: the card pages' one stylesheet and one script (the site's header and navigation);
+- `chrome.py`: the card pages' one stylesheet and one script (the site's header and navigation, and the classes
+  and attributes a page leaves for that script to add);
+- `compact.py`: a card page's markup as short as HTML writes the same document;
 - `shell.py`: the head and tail every card page is written between, from the built card search page;
 - `write.py`: where a card page is written (in parallel for a big pool), and served by `mkdocs serve`;
 - `records.py`: the pages of the cards the documents name (card/<id>/, rendered by the engine) filled with the

@@ -19,6 +19,7 @@ from ..cardlinks import pool_target_id
 from ..safetext import safe_text
 from ..pages import page_path
 from ..render import jinja_env
+from .compact import compact_html
 from .printings import STATS, PoolPrintings
 from .slugs import card_url, slugs
 from .verdicts import (
@@ -237,7 +238,7 @@ class CardSite:
                     )
                 )
         legality_part, bans_part = self.legality_html(rows, timeline, rel, heading=not embedded)
-        return self._template.render(
+        html = self._template.render(
             cited=cited,
             embedded=embedded,
             card=identity,
@@ -254,6 +255,9 @@ class CardSite:
             root=rel,
             page=lambda uri: rel + self.page(uri),
         )
+        # A pool card's page is written once per card of the pool: as short as the same document can be written.
+        # A record's page goes on through Markdown and the theme, which read its parts as written.
+        return html if embedded else compact_html(html)
 
     def record_href(self, record_id: str, rel: str) -> str:
         """A record's address from a card page (`rel` leads to the root), "" when no page of the plan shows it."""

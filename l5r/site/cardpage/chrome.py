@@ -30,6 +30,61 @@ CARD_RULES = """
 .md-content .l5r-card-text{max-width:40rem}
 """
 _SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
+# Material's colour attributes on the shell's <body> (scheme, primary, accent): a card page's <body> goes without
+# them (card-chrome.js sets them as the page loads), so every rule the stylesheet keys on one of the shell's
+# values also holds for a <body> without that attribute, at the same specificity (:where adds none).
+COLOUR_ATTR = re.compile(r'\s+data-md-color-([a-z]+)="([^"]*)"')
+
+
+def colours(shell_html: str) -> dict[str, str]:
+    """The shell's colour attributes: {"scheme": "default", "primary": "red", …}."""
+    body = re.search(r"<body[^>]*>", shell_html)
+    return dict(COLOUR_ATTR.findall(body.group(0))) if body else {}
+
+
+# Classes and attributes every pool card page leaves for card-chrome.js to add (the element as the page is written,
+# before the script: the classes it then has, in front of any it has; attributes it then has, None: the element's
+# words, hyphenated). The page without script looks the same: card-page.css's rules for a class, or for having
+# the attribute, also hold for that element while the <body> has no colour scheme yet (the script sets one
+# first), at the same specificity (:where adds none).
+Upgrade = tuple[str, str, dict[str, str | None]]
+UPGRADES: tuple[Upgrade, ...] = (
+    ("body>a:first-child", "md-skip", {}),
+    ("body>header", "md-header l5r-bar", {}),
+    ("body>div", "md-container", {}),
+    ("body>div>main", "md-main", {}),
+    ("body>div>main>div", "md-main__inner md-grid", {}),
+    ("body>div>main>div>div", "md-content", {}),
+    ("body>div>main>div>div>article", "md-content__inner", {}),
+    ("article>.l5r-cite", "", {"data-anchor": "card"}),
+    ("article>.l5r-cite>a", "l5r-cite__link", {}),
+    ("article>.l5r-cite>a>code", "l5r-cite__id", {}),
+    ("#l5r-verdict", "l5r-verdict", {}),
+    # The status cell's data-status is its words hyphenated ("not checked": not-checked), as the template writes.
+    ("article>table.l5r-legality>tbody>tr>td:nth-child(2)", "", {"data-status": None}),
+    ("article>dl:first-of-type", "l5r-card-facts", {}),
+    ("#text+div", "l5r-card-text", {}),
+    ("article>p:last-of-type", "l5r-card-source", {}),
+)
+_BEFORE_SCRIPT = "body:not([data-md-color-scheme])"
+
+
+def _upgrade_default(css: str) -> str:
+    for where, classes, attrs in UPGRADES:
+        unset = where.replace("body>", _BEFORE_SCRIPT + ">", 1) if where.startswith("body>") else f"{_BEFORE_SCRIPT} {where}"
+        for name in classes.split():
+            css = re.sub(rf"\.{re.escape(name)}(?![\w-])", rf":is(\g<0>,:where({unset}))", css)
+        for name in attrs:
+            css = css.replace(f"[{name}]", f":is([{name}],:where({unset}))")
+    return css
+
+
+def _colour_default(css: str, colour: dict[str, str]) -> str:
+    for name, value in colour.items():
+        attr = f"data-md-color-{name}"
+        unset = f":where(body:not([{attr}]))"
+        css = re.sub(rf"\[{attr}=([\"']?){re.escape(value)}\1\]", rf":is(\g<0>,{unset})", css)
+    return css
 
 
 def shell_stylesheets(shell_html: str, shell_depth: int) -> tuple[list[str], list[str]]:
@@ -47,7 +102,7 @@ def shell_stylesheets(shell_html: str, shell_depth: int) -> tuple[list[str], lis
     return local, external
 
 
-def write_card_css(site_dir: Path, local: list[str]) -> None:
+def write_card_css(site_dir: Path, local: list[str], colour: dict[str, str] | None = None) -> None:
     """assets/card-page.css: the bundled stylesheets, in the shell's order (the cascade stays the same).
     Their `url(...)` values are data: URIs or sit beside the bundle (assets/); a relative one from another folder
     is re-rooted so it still resolves from assets/."""
@@ -64,8 +119,8 @@ def write_card_css(site_dir: Path, local: list[str]) -> None:
             text = re.sub(
                 r"url\((?!['\"]?(?:data:|[a-z][a-z0-9+.-]*:|/|#))(['\"]?)", r"url(\g<1>" + _re_escape(sub), text
             )
-        parts.append(f"/* {rel} */\n{text}")
-    (site_dir / CARD_CSS).write_text("\n".join(parts) + CARD_RULES, encoding="utf-8")
+        parts.append(f"/* {rel} */\n{_colour_default(text, colour or {})}")
+    (site_dir / CARD_CSS).write_text(_upgrade_default("\n".join(parts) + CARD_RULES), encoding="utf-8")
 
 
 def _re_escape(text: str) -> str:
@@ -127,8 +182,19 @@ def _squeeze(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
 
 
-def card_chrome_js(shell_html: str, shell_path: str) -> str:
-    """assets/card-chrome.js from the built card search page (`shell_path` its file, from the site's root)."""
+def card_upgrades(format_ids: list[str], today: str) -> tuple[Upgrade, ...]:
+    """What a pool card page of this build leaves for card-chrome.js besides UPGRADES: each legality row's format
+    (the rows are the checked formats, in the same order on every page) and the timeline's day (the build's)."""
+    rows: tuple[Upgrade, ...] = tuple(
+        (f"article>table.l5r-legality>tbody>tr:nth-child({n})", "", {"data-format": f})
+        for n, f in enumerate(format_ids, 1)
+    )
+    return (*rows, ("#l5r-card-timeline", "", {"data-today": today}))
+
+
+def card_chrome_js(shell_html: str, shell_path: str, upgrades=()) -> str:
+    """assets/card-chrome.js from the built card search page (`shell_path` its file, from the site's root);
+    `upgrades`: this build's `card_upgrades`, added after UPGRADES."""
     import json
 
     header = _HEADER.search(shell_html)
@@ -158,6 +224,8 @@ def card_chrome_js(shell_html: str, shell_path: str) -> str:
         "config": settings,
         "search": search,
         "scripts": scripts,
+        "colours": colours(shell_html),
+        "upgrades": (*UPGRADES, *upgrades),
     }
     data = json.dumps(parts, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
     return CHROME_SCRIPT.replace("@DATA@", data).replace("@PALETTE@", palette).replace("@PAGE_JS@", PAGE_JS)
@@ -174,6 +242,19 @@ CHROME_SCRIPT = """// The site's header (search box) and navigation on a pool ca
   window.__md_hash = function (e) { return Array.from(e).reduce(function (h, c) { return (h << 5) - h + c.charCodeAt(0); }, 0); };
   window.__md_get = function (e, s, t) { s = s || localStorage; t = t || __md_scope; return JSON.parse(s.getItem(t.pathname + "." + e)); };
   window.__md_set = function (e, v, s, t) { s = s || localStorage; t = t || __md_scope; try { s.setItem(t.pathname + "." + e, JSON.stringify(v)); } catch (err) {} };
+  // The classes and attributes the page leaves for this script (chrome.py UPGRADES), before anything moves.
+  parts.upgrades.forEach(function (u) {
+    document.querySelectorAll(u[0]).forEach(function (el) {
+      if (u[1]) el.className = u[1] + (el.className ? " " + el.className : "");
+      Object.keys(u[2]).forEach(function (name) {
+        el.setAttribute(name, u[2][name] === null ? el.textContent.replace(/ /g, "-") : u[2][name]);
+      });
+    });
+  });
+  // Material's colour attributes, as the search page's <body> has them (not repeated on every card page).
+  Object.keys(parts.colours).forEach(function (name) {
+    if (!document.body.hasAttribute("data-md-color-" + name)) document.body.setAttribute("data-md-color-" + name, parts.colours[name]);
+  });
   var bar = document.querySelector("header.md-header");
   if (bar && parts.header) {
     var box = document.createElement("div");

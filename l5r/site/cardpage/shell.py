@@ -37,26 +37,33 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
         site_root = canonical.group(1).rsplit("cards/search", 1)[0]
         # Search engines read the canonical link, link unfurlers og:url (Facebook's and Slack's do not fall back).
         published = (
-            f'<link rel="canonical" href="{site_root}@PATH@"><meta property="og:url" content="{site_root}@PATH@">'
+            f'<link rel="canonical" href="{site_root}@PATH@"><meta property=og:url content="{site_root}@PATH@">'
         )
     # Every byte here is repeated on every card page (the site must stay under 60 MB): what the shared script can add
-    # (Material's toggles, overlay and sidebar) it adds. The description is said for search engines (the meta
-    # description, their snippet) and for chats (Open Graph's, which Twitter reads too).
+    # (Material's toggles, overlay and sidebar, the body's colour attributes) it adds. The description is said for
+    # search engines (the meta description, their snippet) and for chats (Open Graph's, which Twitter reads too).
+    # No og:type: "website" is what Facebook takes when a page names none, and Twitter's summary card is named by
+    # twitter:card. Quotes only where a value needs them or a reader of the markup looks for them (compact.py).
     head = (
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+        f'<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport '
         f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>'
-        f'<meta name="description" content="@DESC@"><meta property="og:title" content="@TITLE@">'
-        f'<meta property="og:description" content="@DESC@">'
-        f'<meta property="og:type" content="website"><meta name="twitter:card" content="summary">'
-        f'{published}{icon}<link rel="stylesheet" href="{_ROOT}{chrome.CARD_CSS}">{"".join(external)}</head>'
-        f'{body.group(0) if body else "<body>"}<a href="#card" class="md-skip">Skip to content</a>'
-        f'<header class="md-header l5r-bar"><a href="{_ROOT}{page("")}">{name}</a> '
+        f'<meta name=description content="@DESC@"><meta property=og:title content="@TITLE@">'
+        f'<meta property=og:description content="@DESC@"><meta name=twitter:card content=summary>'
+        f'{published}{icon}<link rel=stylesheet href={_ROOT}{chrome.CARD_CSS}>{"".join(external)}</head>'
+        f"{_short_body(body.group(0) if body else '<body>')}<a href=\"#card\">Skip to content</a>"
+        f'<header><a href="{_ROOT}{page("")}">{name}</a> '
         f'<a href="{_ROOT}{page("cards/search/")}">Card search</a> <a href="{_ROOT}{page("formats/")}">Formats</a>'
-        f'</header><div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
-        f'<div class="md-content"><article class="md-content__inner md-typeset">'
+        f"</header><div><main><div><div><article class=md-typeset>"
     )
-    tail = f'</article></div></div></main></div><script src="{_ROOT}{chrome.CHROME_JS}"></script></body></html>'
+    # The end tags of the body and the document are implied (compact.py).
+    tail = f"</article></div></div></main></div><script src={_ROOT}{chrome.CHROME_JS}></script>"
     return head, tail
+
+
+def _short_body(tag: str) -> str:
+    """The shell's <body> tag less Material's colour attributes (assets/card-chrome.js puts them back, and
+    card-page.css gives a page without script the same colours: chrome.py)."""
+    return chrome.COLOUR_ATTR.sub("", tag).replace(' dir="ltr"', " dir=ltr")
 
 
 def card_page_shell(site_dir: Path, card_site: CardSite, site_name: str) -> tuple[str, str]:
@@ -65,8 +72,13 @@ def card_page_shell(site_dir: Path, card_site: CardSite, site_name: str) -> tupl
     shell_file = site_dir / ("cards/search/index.html" if card_site.directory_urls else "cards/search.html")
     shell_html = shell_file.read_text(encoding="utf-8")
     depth = 2 if card_site.directory_urls else 1
-    chrome.write_card_css(site_dir, chrome.shell_stylesheets(shell_html, depth)[0])
+    chrome.write_card_css(site_dir, chrome.shell_stylesheets(shell_html, depth)[0], chrome.colours(shell_html))
     (site_dir / chrome.CHROME_JS).write_text(
-        chrome.card_chrome_js(shell_html, shell_file.relative_to(site_dir).as_posix()), encoding="utf-8"
+        chrome.card_chrome_js(
+            shell_html,
+            shell_file.relative_to(site_dir).as_posix(),
+            chrome.card_upgrades([c.format.id for c in card_site.checks], card_site.today.isoformat()),
+        ),
+        encoding="utf-8",
     )
     return compact_shell(shell_html, site_name, card_site.page, shell_depth=depth)
