@@ -71,7 +71,11 @@ _BEFORE_SCRIPT = "body:not([data-md-color-scheme])"
 
 def _upgrade_default(css: str) -> str:
     for where, classes, attrs in UPGRADES:
-        unset = where.replace("body>", _BEFORE_SCRIPT + ">", 1) if where.startswith("body>") else f"{_BEFORE_SCRIPT} {where}"
+        unset = (
+            where.replace("body>", _BEFORE_SCRIPT + ">", 1)
+            if where.startswith("body>")
+            else f"{_BEFORE_SCRIPT} {where}"
+        )
         for name in classes.split():
             css = re.sub(rf"\.{re.escape(name)}(?![\w-])", rf":is(\g<0>,:where({unset}))", css)
         for name in attrs:

@@ -36,21 +36,19 @@ def compact_shell(shell_html: str, site_name: str, page=lambda uri: uri, shell_d
     if canonical and canonical.group(1).endswith(("cards/search/", "cards/search.html")):
         site_root = canonical.group(1).rsplit("cards/search", 1)[0]
         # Search engines read the canonical link, link unfurlers og:url (Facebook's and Slack's do not fall back).
-        published = (
-            f'<link rel="canonical" href="{site_root}@PATH@"><meta property=og:url content="{site_root}@PATH@">'
-        )
+        published = f'<link rel="canonical" href="{site_root}@PATH@"><meta property=og:url content="{site_root}@PATH@">'
     # Every byte here is repeated on every card page (the site must stay under 60 MB): what the shared script can add
     # (Material's toggles, overlay and sidebar, the body's colour attributes) it adds. The description is said for
     # search engines (the meta description, their snippet) and for chats (Open Graph's, which Twitter reads too).
     # No og:type: "website" is what Facebook takes when a page names none, and Twitter's summary card is named by
     # twitter:card. Quotes only where a value needs them or a reader of the markup looks for them (compact.py).
     head = (
-        f'<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport '
+        f"<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport "
         f'content="width=device-width,initial-scale=1"><title>@TITLE@ - {name}</title>'
         f'<meta name=description content="@DESC@"><meta property=og:title content="@TITLE@">'
         f'<meta property=og:description content="@DESC@"><meta name=twitter:card content=summary>'
-        f'{published}{icon}<link rel=stylesheet href={_ROOT}{chrome.CARD_CSS}>{"".join(external)}</head>'
-        f"{_short_body(body.group(0) if body else '<body>')}<a href=\"#card\">Skip to content</a>"
+        f"{published}{icon}<link rel=stylesheet href={_ROOT}{chrome.CARD_CSS}>{''.join(external)}</head>"
+        f'{_short_body(body.group(0) if body else "<body>")}<a href="#card">Skip to content</a>'
         f'<header><a href="{_ROOT}{page("")}">{name}</a> '
         f'<a href="{_ROOT}{page("cards/search/")}">Card search</a> <a href="{_ROOT}{page("formats/")}">Formats</a>'
         f"</header><div><main><div><div><article class=md-typeset>"
