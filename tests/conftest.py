@@ -277,6 +277,10 @@ _LONG_FIRST = (
     # the longest single test (mkdocs serve of the small project, two edits, then a plain build to compare with),
     # started early so that it never runs alone at the end
     "test_serve.py",
+    # three cold builds of the small project, and a wheel installed by pip and by pipx: 40-50 s each, which ran
+    # last (collection order) while the other worker had finished
+    "test_progress.py",
+    "test_wheel.py",
     "browser/test_pages.py",  # every page type online and offline, axe-core on each
     "browser/test_injection.py",  # a build of a copy of the project with script-looking text planted in the data
     "browser/test_card_search.py",

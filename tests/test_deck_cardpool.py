@@ -7,6 +7,7 @@ card record a ban names must be a card of the pool).
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
@@ -134,6 +135,37 @@ def test_a_pool_folder_that_is_gone_leaves_no_cache_file_behind(tmp_path, small_
     assert sorted(pool_cache._pool_folder_of(cache / n) for n in left - {foreign.name}) == sorted(
         str(pools[n].resolve()) for n in ("kept", "newest")
     )
+
+
+def test_checkouts_that_read_one_pool_keep_a_cache_file_each(tmp_path, small_pool, monkeypatch):
+    """Two checkouts at different commits (other card records, another reader's code) reading the same pool folder
+    each keep their own file: a run of one does not replace the other's, which then reads its own again without
+    reading the pool. Of one pool folder's files only the most recently used are kept, the one written included."""
+    from l5r.cardpool import cache as pool_cache
+
+    cache = tmp_path / "cache"
+    calls = _counting_reads(monkeypatch)
+    cards = dict(codex().cards)
+    fewer = dict(list(cards.items())[1:])  # another commit's card records
+    for records in (cards, fewer, cards, fewer):
+        pool_cache._IN_PROCESS.clear()  # as a new process: from the cache file
+        load_index(small_pool, records, cache)
+    assert len(calls) == 2 and len(list(cache.glob("cardpool-*.json"))) == 2
+    first = cache / f"cardpool-{_digest_of(small_pool, cards)}.json"
+    os.utime(first, (1, 1))  # used longest ago (the clock's steps may be coarser than these loads)
+    for n in range(pool_cache.KEPT_PER_POOL):  # other codes' keys
+        monkeypatch.setattr(pool_cache, "_code_digest", lambda n=n: f"{n:040x}")
+        pool_cache._IN_PROCESS.clear()
+        load_index(small_pool, cards, cache)
+    left = set(cache.glob("cardpool-*.json"))
+    assert len(left) == pool_cache.KEPT_PER_POOL and first not in left
+    assert cache / f"cardpool-{_digest_of(small_pool, cards)}.json" in left  # the one written last
+
+
+def _digest_of(pool, cards) -> str:
+    from l5r.cardpool import cache as pool_cache
+
+    return pool_cache._key_digest(pool_cache.stamp(pool, cards) + ("cardpool",))
 
 
 def test_broken_pool_yaml_is_one_clear_error(tmp_path, small_pool):

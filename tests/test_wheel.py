@@ -9,10 +9,13 @@ isolation, no network), and run from an empty folder with the fixture pool, inst
 - by the pinned pipx, as a user installs it (its home and its app folder temporary): pipx reads the metadata of
   every dependency, so pip installs them into pipx's environment from wheels of the test environment's own
   packages, the lock's pins, repacked here (`wheelhouse`). pipx's shared pip is the interpreter's bundled one,
-  not upgraded from the index."""
+  not upgraded from the index, and is kept from one run to the next (`shared_libs_folder`)."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import os
 import re
 import shutil
@@ -175,18 +178,40 @@ def pipx_env(home: Path) -> dict:
     return env
 
 
-def _pipx_install(tmp_path_factory, wheel: Path, wheelhouse: Path) -> Path:
+def shared_libs_folder(config) -> Path | None:
+    """The folder of pipx's shared libraries (the pip pipx runs, from the interpreter's bundled wheel), kept in
+    pytest's cache folder from one run to the next as a user's pipx keeps it from one install to the next: making it
+    (a virtual environment, then ensurepip) was about 4 of the pipx install's 15 CPU-seconds, for the same files every
+    time. Named by what makes it: the interpreter, its bundled pip and pipx. None without pytest's cache
+    (`-p no:cacheprovider`): pipx then makes it under its own temporary home."""
+    cache = getattr(config, "cache", None)
+    if cache is None:
+        return None
+    from importlib.metadata import version
+
+    bundled = sorted(p.name for p in Path(sysconfig.get_path("stdlib"), "ensurepip", "_bundled").glob("pip-*.whl"))
+    made_by = repr((sys.executable, sys.version, bundled, version("pipx")))
+    return cache.mkdir("pipx-shared-libs") / hashlib.sha1(made_by.encode()).hexdigest()[:12]
+
+
+def _pipx_install(tmp_path_factory, wheel: Path, wheelhouse: Path, shared_libs: Path | None) -> Path:
     """The wheel installed by pipx, its dependencies from `wheelhouse`; pipx's app folder."""
     env = pipx_env(tmp_path_factory.mktemp("pipx"))
+    if shared_libs is not None:
+        env["PIPX_SHARED_LIBS"] = str(shared_libs)
     # --isolated: pip reads no configuration of the machine's (a find-links or an index of its own).
     pip_args = f"--isolated --no-index --find-links {wheelhouse}"
-    result = subprocess.run(
-        [sys.executable, "-m", "pipx", "install", f"--pip-args={pip_args}", str(wheel)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    with contextlib.ExitStack() as stack:
+        if shared_libs is not None:  # two runs at once in one checkout: one makes the shared libraries
+            lock = stack.enter_context(open(shared_libs.with_name(shared_libs.name + ".lock"), "w"))
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        result = subprocess.run(
+            [sys.executable, "-m", "pipx", "install", f"--pip-args={pip_args}", str(wheel)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
     assert result.returncode == 0, result.stdout + result.stderr
     return Path(env["PIPX_BIN_DIR"])
 
@@ -195,7 +220,8 @@ def _pipx_install(tmp_path_factory, wheel: Path, wheelhouse: Path) -> Path:
 def installed(request, tmp_path_factory, wheel) -> Path:
     """The wheel installed by pip into a fresh virtual environment, or by pipx: the folder its `l5r` is in."""
     if request.param == "pipx":
-        return _pipx_install(tmp_path_factory, wheel, request.getfixturevalue("wheelhouse"))
+        wheelhouse = request.getfixturevalue("wheelhouse")
+        return _pipx_install(tmp_path_factory, wheel, wheelhouse, shared_libs_folder(request.config))
     return _pip_install(tmp_path_factory, wheel)
 
 

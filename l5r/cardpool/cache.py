@@ -4,7 +4,10 @@ The cache is data only: JSON with tuples, sets, dicts with tuple keys and the fe
 tagged, decoded without ever running code a cache file holds (a pickle would run whatever it holds).
 
 The key is the pool's file names, modification times and sizes, a digest of the Codex card records
-merged into it, and a digest of the code that builds it, so an edit to any of them rebuilds the index.
+merged into it, and a digest of the code that builds it, so an edit to any of them rebuilds the index. A file is
+named by a digest of its whole key, not by its pool folder alone: checkouts at different commits (another reader's
+code, other card records) that read the same pool, the fetched one in the user cache folder, each keep their file
+instead of replacing the other's at every run (a rebuild of the whole pool's two files costs about 18 CPU-seconds).
 """
 
 from __future__ import annotations
@@ -51,14 +54,16 @@ def cached(
     known = _IN_PROCESS.get(kind)
     if known is not None and known[0] == key:
         return known[1]
-    path = cache_dir / f"{kind}-{hashlib.sha1(key[1].encode()).hexdigest()[:12]}.json" if cache_dir else None
+    path = cache_dir / f"{kind}-{_key_digest(key)}.json" if cache_dir else None
     known_types = {t.__name__: t for t in (Identity, *types)}
     index = _read(path, key, known_types) if path is not None else None
     if index is None:
         index = build()
         if path is not None:
             _write(path, key, index)
-            _forget_gone_pools(path, kind)
+            _forget_old_files(path, kind, key[1])
+    elif path is not None:
+        _mark_used(path)
     if finish is not None:
         index = finish(index)
     _IN_PROCESS[kind] = (key, index)
@@ -66,6 +71,20 @@ def cached(
 
 
 _IN_PROCESS: dict[str, tuple] = {}
+
+
+def _key_digest(key: tuple) -> str:
+    """The file name's digest: of the whole key (its values are strings, numbers and tuples of them: their repr is
+    the same in every process)."""
+    return hashlib.sha1(repr(key).encode()).hexdigest()[:12]
+
+
+def _mark_used(path: Path) -> None:
+    """A file read is made the newest of its pool's (its modification time), so the files kept are those used last."""
+    try:
+        os.utime(path)
+    except OSError:  # a read-only cache folder: the file only takes room
+        pass
 
 
 def _read(path: Path, key: tuple, types: dict[str, type]):
@@ -89,26 +108,41 @@ def _write(path: Path, key: tuple, index):
         pass
 
 
-# A file is kept per pool folder (per kind). Pools that were folders for a while (a download unpacked to look at, a
-# test's pool, a clone's fixture pool) would leave their files behind for ever: whenever a file is written, those of
-# its kind whose pool folder is gone are removed. The folder is read from the head of the file, where the key is.
+# Files are kept per key (per kind), a few per pool folder. Pools that were folders for a while (a download unpacked
+# to look at, a test's pool, a clone's fixture pool) would leave their files behind for ever, and so would the keys a
+# pool folder had before (its files, the code or the records changed since): whenever a file is written, those of
+# its kind whose pool folder is gone are removed, and of those of its own pool folder only the most recently used
+# are kept, KEPT_PER_POOL in all with the one written. The folder is read from the head of the file, where the key is.
 _HEAD_BYTES = 16 * 1024
 _POOL_IN_HEAD = re.compile(r'^\{"key":\{"tuple":\["[0-9a-f]+",("(?:[^"\\]|\\.)*")')
+KEPT_PER_POOL = 4  # the whole pool's two kinds take about 15 MB a key
 
 
-def _forget_gone_pools(written: Path, kind: str) -> None:
+def _forget_old_files(written: Path, kind: str, pool_folder: str) -> None:
     name = re.compile(rf"{re.escape(kind)}-[0-9a-f]{{12}}\.json")
     try:
         others = [p for p in written.parent.iterdir() if p != written and name.fullmatch(p.name)]
     except OSError:
         return
+    same_pool = []
     for other in others:
         folder = _pool_folder_of(other)
         if folder is not None and not os.path.isdir(folder):
+            _remove(other)
+        elif folder == pool_folder:
             try:
-                other.unlink()
-            except OSError:  # another process removed it, or it cannot be: it only takes room
+                same_pool.append((other.stat().st_mtime_ns, other))
+            except OSError:  # another process removed it
                 pass
+    for _, other in sorted(same_pool, reverse=True)[KEPT_PER_POOL - 1 :]:
+        _remove(other)
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:  # another process removed it, or it cannot be: it only takes room
+        pass
 
 
 def _pool_folder_of(path: Path) -> str | None:
