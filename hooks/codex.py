@@ -1,12 +1,12 @@
 """MkDocs glue: load the Codex data, hand MkDocs the generated pages, run the post-build passes (per page in
-on_post_page, the rest in on_post_build: l5r/site/postbuild.py). All logic lives in `l5r.site`.
+on_post_page, the rest in on_post_build: l5r/site/building/postbuild.py). All logic lives in `l5r.site`.
 
-on_config makes the build's one `SiteState` (l5r/site/mkdocs_glue.py); every later hook reads it from the
+on_config makes the build's one `SiteState` (l5r/site/glue/mkdocs_glue.py); every later hook reads it from the
 config MkDocs passes in and hands it on explicitly."""
 
 from __future__ import annotations
 
-from l5r.site import mkdocs_glue
+from l5r.site.glue import mkdocs_glue
 
 # -----------------------------------------------------------------------------------------------------------
 # Hooks

@@ -1,9 +1,9 @@
 """MkDocs glue for the offline copy: its settings and the vendored shim. Its passes over the built
-pages run with the others (l5r/site/postbuild.py, called by hooks/codex.py)."""
+pages run with the others (l5r/site/building/postbuild.py, called by hooks/codex.py)."""
 
 from __future__ import annotations
 
-from l5r.site import mkdocs_glue
+from l5r.site.glue import mkdocs_glue
 
 # -----------------------------------------------------------------------------------------------------------
 # Hooks (run after hooks/codex.py, which loads the Codex data in its on_config)

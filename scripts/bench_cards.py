@@ -61,7 +61,7 @@ def naive_project(pool_dir: Path, folder: Path) -> int:
     """docs/ with one Markdown page per pool title (the naive design), index page only in nav."""
     import yaml
     from l5r.cardpool.read import read_set, set_files
-    from l5r.site.searchindex import slug
+    from l5r.site.rendering.searchindex import slug
 
     by_title: dict[str, list[dict]] = {}
     for path in set_files(pool_dir):

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from l5r.cardpool import PoolError, locate_pool  # noqa: E402
 from l5r.data.load import load_codex  # noqa: E402
 from l5r.site.api import site_outputs  # noqa: E402
-from l5r.site.plan import plan_site  # noqa: E402
+from l5r.site.planning.plan import plan_site  # noqa: E402
 
 BYTES_GOAL = 1_500_000
 CHECK_GOAL_MS = 50.0

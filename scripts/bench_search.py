@@ -42,7 +42,7 @@ def load_card_index(path: Path) -> dict:
     return json.loads(text[len(prefix) :].rstrip().rstrip(";"))
 
 
-POOL_ROW = 6  # a card index row ending in 1 is a pool card's (l5r/site/searchindex.py card_index)
+POOL_ROW = 6  # a card index row ending in 1 is a pool card's (l5r/site/rendering/searchindex.py card_index)
 
 
 def measure(site: Path) -> dict:

@@ -91,13 +91,13 @@ def remote_loads(site: Path, files: list[Path] | None = None) -> list[str]:
 
 # Addresses written into a page as text or as a link. The pages may name the Codex's own public address
 # (canonical links, Copy citation) and nothing else: an inline icon's SVG namespace is implied in HTML and left out,
-# and an address a rules document or a pool card quotes is written `&#58;//` (l5r/site/offline.py,
+# and an address a rules document or a pool card quotes is written `&#58;//` (l5r/site/building/offline.py,
 # l5r/site/cardtext.py), shown as written and never a way out.
 _ADDRESS = re.compile(r"https?://[^\s\"'<>()&]*", re.I)
 
 
 def _in_repository(address: str, repository: str) -> bool:
-    """The repository's own address, or a file in it (a record's "Edit" link, l5r/site/editlinks.py)."""
+    """The repository's own address, or a file in it (a record's "Edit" link, l5r/site/rendering/editlinks.py)."""
     return address == repository or address.startswith(repository.rstrip("/") + "/")
 
 

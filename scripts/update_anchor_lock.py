@@ -16,8 +16,8 @@ sys.path.insert(0, str(ROOT))
 
 from l5r.data.load import load_codex  # noqa: E402
 from l5r.data.yamlsource import DataError  # noqa: E402
-from l5r.site import permalinks  # noqa: E402
-from l5r.site.plan import plan_site  # noqa: E402
+from l5r.site.rendering import permalinks  # noqa: E402
+from l5r.site.planning.plan import plan_site  # noqa: E402
 
 
 def main(argv=None) -> int:

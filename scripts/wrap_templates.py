@@ -1,7 +1,7 @@
 """Break the site templates' long lines where a line break renders nothing: `python scripts/wrap_templates.py
 [--check] [TEMPLATE...]` (default: every template in l5r/site/templates).
 
-The templates are rendered with `trim_blocks` and `lstrip_blocks` (l5r/site/render.py `jinja_env`), so two
+The templates are rendered with `trim_blocks` and `lstrip_blocks` (l5r/site/rendering/render.py `jinja_env`), so two
 places may take a line break without changing one byte of what a template renders:
 
 - right after a block tag's `%}`: trim_blocks removes the newline that follows it;
@@ -110,7 +110,7 @@ def tokens(source: str, name: str) -> list[tuple[str, str]]:
     """The template's tokens as the site's Jinja reads them, without the newline trim_blocks removes after a
     block tag (the only place `wrap_text` adds one outside a tag)."""
     sys.path.insert(0, str(ROOT))
-    from l5r.site.render import jinja_env
+    from l5r.site.rendering.render import jinja_env
 
     return [
         (t.type, t.value.rstrip("\n") if t.type == "block_end" else t.value)

@@ -550,9 +550,9 @@ def hookless_build(project: Path, work: Path, *, offline: bool = False, env: dic
     offline copy the settings its hook makes: page files, no instant navigation, the vendored shim as polyfill, no
     generator link), a
     plain `mkdocs build --strict`, then `l5r site postbuild`. Returns the built folder, work/site."""
-    from l5r.site import offline as offline_copy
-    from l5r.site.feeds import THEME_DIR
-    from l5r.site.generate import NAV_FILE
+    from l5r.site.building import offline as offline_copy
+    from l5r.site.building.feeds import THEME_DIR
+    from l5r.site.building.generate import NAV_FILE
 
     env = dict(env if env is not None else site_build_env())
     docs = work / "docs"

@@ -49,8 +49,8 @@ The examples of [Modern](modern.md), run against the rules engine.
 def write_small_project(folder: Path) -> Path:
     """The small project in `folder` (created), ready to build with `mkdocs build` there; returns `folder`."""
     from l5r.data.load import load_codex
-    from l5r.site import permalinks
-    from l5r.site.plan import plan_site
+    from l5r.site.rendering import permalinks
+    from l5r.site.planning.plan import plan_site
 
     folder.mkdir(parents=True, exist_ok=True)
     for name in ("hooks", "overrides"):

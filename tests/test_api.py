@@ -21,7 +21,7 @@ from l5r.site.api import (
     set_acronyms_document,
     site_outputs,
 )
-from l5r.site.plan import plan_site
+from l5r.site.planning.plan import plan_site
 
 SCHEMAS = schemas()
 

@@ -7,7 +7,7 @@ import re
 import pytest
 import sitewalk
 
-from l5r.site.autolink import Linker, Target, plural_forms
+from l5r.site.rendering.autolink import Linker, Target, plural_forms
 
 
 def _t(name: str) -> Target:
@@ -121,14 +121,14 @@ def test_straight_and_curly_apostrophes_and_line_breaks_match():
 
 @pytest.fixture(scope="module")
 def renderer(codex):
-    from l5r.site.mdpages import PageRenderer
-    from l5r.site.plan import plan_site
+    from l5r.site.planning.mdpages import PageRenderer
+    from l5r.site.planning.plan import plan_site
 
     return PageRenderer(codex, plan_site(codex))
 
 
 def _links(renderer, page_uri, format_id, self_id, blocks):
-    from l5r.site.render import RenderContext
+    from l5r.site.rendering.render import RenderContext
 
     html = renderer.text.blocks(blocks, RenderContext(page_uri, format_id, self_id))
     return re.findall(r'<a class="l5r-term" href="([^"]+)" title="([^"]*)"[^>]*>([^<]+)</a>', html)

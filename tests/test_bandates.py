@@ -10,7 +10,7 @@ import pytest
 
 from l5r.data import bandates
 from l5r.data import model as m
-from l5r.site.render import jinja_env
+from l5r.site.rendering.render import jinja_env
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "l5r" / "site" / "templates"
 D = dt.date(2015, 8, 16)

@@ -214,7 +214,7 @@ def test_in_force_boundaries():
 def test_the_modern_ban_page_says_only_what_the_document_says(built_site):
     """No "list before 2015-08-16" holding the Koans: the document states no list before that day, and the Koan
     lifts are undated."""
-    from l5r.site.pages import page_path
+    from l5r.site.rendering.pages import page_path
 
     html = (built_site / page_path("formats/modern/bans.md") / "index.html").read_text(encoding="utf-8")
     import html as entities

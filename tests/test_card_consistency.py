@@ -33,7 +33,7 @@ from l5r.site.cardpage.article import CardSite
 from l5r.site.cardpage.printings import load_printings
 from l5r.site.cardpage.verdicts import checkers, expand_timeline
 from l5r.site.cardpage.write import card_page_html
-from l5r.site.cardsearch import index_document
+from l5r.site.cardpage.cardsearch import index_document
 
 from conftest import FIXTURE_POOL, real_pool
 from markup import with_row_formats, written_out

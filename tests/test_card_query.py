@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 THEME = ROOT / "l5r" / "site" / "theme"
 TITLES = ROOT / "docs" / "assets" / "title-match.js"
 
-# A small card table in the shape of assets/card-index.js (l5r/site/cardsearch.py `index_document`).
+# A small card table in the shape of assets/card-index.js (l5r/site/cardpage/cardsearch.py `index_document`).
 TABLE: dict[str, Any] = {
     "root": "../../",
     "formats": [["obsidian-hand", "Obsidian Hand", "OH"], ["modern", "Modern", "MOD"]],
@@ -262,7 +262,7 @@ def test_random_queries_are_answered_or_refused_never_thrown(tmp_path: Path) -> 
 
 
 def test_the_syntax_reference_names_every_key_and_no_other(tmp_path: Path) -> None:
-    from l5r.site import cardsearch
+    from l5r.site.cardpage import cardsearch
 
     keys = set(run([], tmp_path)[-1]["keys"])
     page = cardsearch.syntax_markdown()
@@ -275,7 +275,8 @@ def test_a_rows_address_reads_back_as_the_card_pages_address(directory_urls: boo
     """The index keeps a card's URL short ("" when it is the slug of the title, else the slug, else the whole URL);
     card-search.js's `cardUrl` rebuilds it. Here for titles that fold differently (accents, apostrophes,
     punctuation) and a URL outside the pool card pages."""
-    from l5r.site import cardsearch, searchindex
+    from l5r.site.cardpage import cardsearch
+    from l5r.site.rendering import searchindex
 
     before, after = cardsearch._url_pattern(directory_urls)
     cases = [
@@ -316,7 +317,7 @@ def test_every_pool_card_row_leads_to_its_page_and_its_title_finds_it(tmp_path: 
     every card's quoted title ("Kakita Ibara") finds that card among the cards of the same folded title."""
     from conftest import real_pool
 
-    from l5r.site import cardsearch
+    from l5r.site.cardpage import cardsearch
 
     site = cardsearch.prepare(tmp_path, codex, pool=real_pool())
     document = cardsearch.index_document(site)

@@ -1,7 +1,7 @@
 """Rules text that names a pool card links to its page, and the card's page says who cites it.
 
 The pool's titles hold many that are also keywords, elements, clans and set names: a missed link beats
-a wrong one (l5r/site/cardlinks.py). The real documents name no pool card that survives those rules, so the
+a wrong one (l5r/site/rendering/cardlinks.py). The real documents name no pool card that survives those rules, so the
 links are proved on planted text; the rejections are proved on the titles the first build linked wrongly."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import re
 from decks.support import codex, index
 
 from l5r.data.load import load_codex
-from l5r.site import cardlinks
+from l5r.site.rendering import cardlinks
 from l5r.site.cardpage.article import CardSite
 from l5r.site.cardpage.printings import PoolPrintings
-from l5r.site.mdpages import render_linkers_for_tests, render_site_and_citations
+from l5r.site.planning.mdpages import render_linkers_for_tests, render_site_and_citations
 from l5r.site.cardpage.slugs import slugs
 from markup import written_out
 

@@ -19,14 +19,14 @@ from decks.support import AFTER_ALL_BANS, CACHE, codex, index, pool_dir
 from l5r.data.load import load_codex
 from l5r.decklist import parse_text
 from l5r.engine.deck import legality
-from l5r.site import citelabel
+from l5r.site.rendering import citelabel
 from l5r.site.cardpage.article import CardSite
 from l5r.site.cardpage.printings import load_printings
 from l5r.site.cardpage.slugs import slugs
 from l5r.site.cardpage.citable import write_card_links
 from l5r.site.cardpage.verdicts import expand_timeline, legality_rows, segment_key, segments_script
 from l5r.site.cardpage.write import write_card_pages
-from l5r.site.safetext import safe_text
+from l5r.site.rendering.safetext import safe_text
 from conftest import run_l5r
 from markup import with_row_formats, written_out
 
@@ -362,7 +362,7 @@ def test_the_site_search_card_index_holds_every_pool_card_page(built_site):
     records = set(load_codex().cards)  # the pages of the cards the documents name share the folder (card/<id>/)
     pages = [p for p in (built_site / "card").glob("*/index.html") if p.parent.name not in records]
     assert len(pool_rows) == len(pages) > 300  # the fixture pool: a few hundred cards
-    from l5r.site.searchindex import slug
+    from l5r.site.rendering.searchindex import slug
 
     for row in pool_rows:
         page = built_site / data["pool_url"].replace("{id}", row[1] or slug(row[0])) / "index.html"
@@ -424,11 +424,11 @@ def test_a_card_page_words_ban_dates_as_the_documents_date_them(card_site):
 
 
 def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, tmp_path):
-    """Under `mkdocs serve` pool card pages are rendered when asked for (l5r/site/mkdocs_serve.py): the bytes
+    """Under `mkdocs serve` pool card pages are rendered when asked for (l5r/site/glue/mkdocs_serve.py): the bytes
     are those `write_card_pages` writes, the live server's script is added, other paths go to MkDocs. So are the
     cards' short links and card-permalinks.json, as the build writes them (a short link pasted while the
     site is served used to be a 404)."""
-    from l5r.site import mkdocs_serve
+    from l5r.site.glue import mkdocs_serve
 
     head, tail = "<html><head><title>@TITLE@ - Codex</title></head><body>", "</body></html>"
     card_site.today = dt.date.today()
@@ -481,7 +481,7 @@ def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, 
 def test_theme_files_no_page_loads_are_dropped_from_the_built_site(tmp_path, built_site):
     """(site ≤ 60 MB with the pool): Material's other search languages go when the index's language is
     English alone (its worker imports them only otherwise), and source maps always; nothing else is touched."""
-    from l5r.site.themefiles import drop_unused_theme_files
+    from l5r.site.building.themefiles import drop_unused_theme_files
 
     def site(lang):
         root = tmp_path / "-".join(lang)

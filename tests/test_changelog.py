@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from l5r.site.diff import diff_segments, word_diff, word_diff_inline
+from l5r.site.rendering.diff import diff_segments, word_diff, word_diff_inline
 from conftest import seeds_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -277,7 +277,7 @@ def test_naval_invasion_diff_shows_on_the_changelog_the_ability_and_the_guidelin
 
 
 def test_every_changed_record_shows_its_history(built_site, codex):
-    from l5r.site.plan import page_path, plan_site
+    from l5r.site.planning.plan import page_path, plan_site
 
     plan = plan_site(codex)
     checked = 0

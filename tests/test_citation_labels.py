@@ -1,7 +1,7 @@
 """Citations read like the document's numbering on every kind of page, not only on the rule's own page.
 
 A sub-section the document does not number has a slug citation id (`OH ii-f-deck-restrictions`); pages show it as
-its numbered section and its title (`OH II.F, Deck Restrictions`, l5r/site/citelabel.py), and a card as its title.
+its numbered section and its title (`OH II.F, Deck Restrictions`, l5r/site/rendering/citelabel.py), and a card as its title.
 This walks the built site (fixture pool) and looks for a slug citation in what a reader sees: the text of the
 compare pages, the print pages, each format's index, the "Also illustrates" lines of verified examples, and the tags
 the site search shows on its results. Ids, anchors and links keep the citation id, so attributes are not read.
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from l5r.site import citelabel
+from l5r.site.rendering import citelabel
 
 
 @pytest.fixture(scope="module")

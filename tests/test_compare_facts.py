@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from l5r.engine.ruleset import rulesets
-from l5r.site.compare import differences
+from l5r.site.planning.compare import differences
 
 from conftest import small_offline_copy
 
@@ -65,8 +65,8 @@ def test_the_rules_matrix_is_in_the_offline_copy(tmp_path_factory):
 
 def test_the_undated_ban_day_is_shown_as_the_codexs_reading(codex):
     """OH's undated entries are stated from its document's latest update: the bans page says it is the Codex's."""
-    from l5r.site.mdpages import PageRenderer
-    from l5r.site.plan import plan_site
+    from l5r.site.planning.mdpages import PageRenderer
+    from l5r.site.planning.plan import plan_site
 
     plan = plan_site(codex)
     page = next(p for p in plan.pages if p.uri == "formats/obsidian-hand/bans.md")

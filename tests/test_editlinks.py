@@ -1,6 +1,6 @@
 """'Edit this rule' for format maintainers: with a repository (`repo_url`, L5R_REPO_URL), every citation line of a
 rule, keyword, ability, ban entry, legal set, ruling, changelog entry and card record links the YAML file and line
-that define the record (l5r/site/editlinks.py); with none, no page has such a link."""
+that define the record (l5r/site/rendering/editlinks.py); with none, no page has such a link."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from conftest import ROOT, TEST_REPO_URL
 
 from l5r.data.load import load_codex
 from l5r.data.model import Origin
-from l5r.site import editlinks
-from l5r.site.mdpages import render_site_and_citations
+from l5r.site.rendering import editlinks
+from l5r.site.planning.mdpages import render_site_and_citations
 
 # A citation line (heading or table cell) with what follows it up to its end.
 _CITE = re.compile(r'<(div|span) class="l5r-cite[ "][^>]*\bdata-anchor="([^"]+)".*?</\1>', re.DOTALL)

@@ -17,8 +17,8 @@ import yaml
 
 from conftest import TEST_SITE_URL
 from l5r.data.load import load_codex
-from l5r.site.feeds import build_feeds, dated_entries
-from l5r.site.plan import plan_site
+from l5r.site.building.feeds import build_feeds, dated_entries
+from l5r.site.planning.plan import plan_site
 
 A = "{http://www.w3.org/2005/Atom}"
 SITE_URL = TEST_SITE_URL  # the address the test builds are given (tests/conftest.py)

@@ -42,7 +42,7 @@ def _document(codex, format_id) -> str:
 
 
 def _compared(codex):
-    from l5r.site.compare import topics
+    from l5r.site.planning.compare import topics
 
     for t in topics(codex):
         for c in t.columns:
@@ -95,7 +95,7 @@ def test_every_obsidian_hand_player_ability_restates_the_rulebook(codex):
 
 
 def test_obsidian_hand_tactical_advantage_is_shown_beside_tactician_as_the_codexs_grouping(codex):
-    from l5r.site.compare import topics
+    from l5r.site.planning.compare import topics
 
     tactician = next(t for t in topics(codex) if t.key == "tactician")
     oh = next(c for c in tactician.columns if c.format.id == "obsidian-hand")
@@ -285,14 +285,14 @@ def test_the_walk_accepts_a_link_into_the_formats_own_chain(tmp_path, codex):
 
 @pytest.fixture(scope="module")
 def renderer(codex):
-    from l5r.site.mdpages import PageRenderer
-    from l5r.site.plan import plan_site
+    from l5r.site.planning.mdpages import PageRenderer
+    from l5r.site.planning.plan import plan_site
 
     return PageRenderer(codex, plan_site(codex))
 
 
 def _links_in(renderer, record_id):
-    from l5r.site.render import RenderContext
+    from l5r.site.rendering.render import RenderContext
 
     r = renderer.codex.records[record_id]
     blocks = r.text + getattr(r, "notes", ())
@@ -330,7 +330,7 @@ def test_new_era_discard_is_not_linked_from_duels_or_tactical_advantage(renderer
 
 
 def test_a_named_ability_still_links(codex):
-    from l5r.site.autolink import Linker, Target
+    from l5r.site.rendering.autolink import Linker, Target
 
     linker = Linker(
         {
@@ -446,7 +446,7 @@ def test_the_link_finder_used_above_does_find_links(renderer):
 
 
 def _ne_mentions(codex, text):
-    from l5r.site.render import build_linkers
+    from l5r.site.rendering.render import build_linkers
 
     return [(text[m.start : m.end], m.target.record_id) for m in build_linkers(codex)["new-era"].find(text)]
 
@@ -467,7 +467,7 @@ def test_verbs_are_told_from_names_by_the_data(codex, data_copy):
 
 def test_designators_are_the_datas_designators(codex):
     """The linker's designators are every ability's `designators:` in data — no list of special words in code."""
-    from l5r.site.render import build_linkers
+    from l5r.site.rendering.render import build_linkers
 
     from_data = {d for f in codex.formats.values() for a in f.abilities for d in a.designators}
     assert {"Favor", "Kharmic", "Battle", "Political", "Limited", "Absent"} <= from_data

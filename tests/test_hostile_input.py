@@ -445,7 +445,7 @@ def test_thousands_of_unknown_names_end_within_seconds(tmp_path, big_pool):
 
 
 def test_a_nul_in_a_served_path_is_a_400(tmp_path):
-    from l5r.site import mkdocs_serve
+    from l5r.site.glue import mkdocs_serve
 
     class Server:  # MkDocs' LiveReloadServer as install_card_pages uses it; its file app stats the path
         mount_path = "/"

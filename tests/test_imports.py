@@ -56,7 +56,7 @@ def imports_of(module: str, path: Path, known: dict) -> list[tuple[str, int, lis
             target = _resolve(module, is_package, node.level, node.module)
             for alias in node.names:
                 sub = f"{target}.{alias.name}"
-                if sub in known:  # `from . import examples` imports the module l5r.site.examples
+                if sub in known:  # `from . import examples` imports the module l5r.site.planning.examples
                     out.append((sub, node.lineno, []))
                 else:
                     out.append((target, node.lineno, [alias.name]))
@@ -181,7 +181,7 @@ def test_no_private_name_crosses_a_module():
 # ---------------------------------------------------------------------------------------------------------
 # Environment variables are read where a command or a build starts (l5r/cli, hooks/, the MkDocs glue) and passed
 # down as arguments: a function of l5r/site then does what its arguments say, in a test as in a build.
-SITE_EDGES = ("l5r/site/mkdocs_glue.py",)
+SITE_EDGES = ("l5r/site/glue/mkdocs_glue.py",)
 # `cardpool.choose_pool` and `locate_pool` read L5R_CARDPOOL unless handed an environment: a choice for the edge.
 POOL_CHOOSERS = {"choose_pool", "locate_pool"}
 
@@ -232,10 +232,10 @@ def test_a_circle_is_found():
 def test_a_lazy_relative_import_is_an_import(tmp_path):
     path = tmp_path / "plan.py"
     path.write_text("def f():\n    from .compare import plan_compare\n    from . import mdpages\n")
-    known = {"l5r.site.plan": path, "l5r.site.compare": path, "l5r.site.mdpages": path}
-    assert imports_of("l5r.site.plan", path, known) == [
-        ("l5r.site.compare", 2, ["plan_compare"]),
-        ("l5r.site.mdpages", 3, []),
+    known = {"l5r.site.planning.plan": path, "l5r.site.planning.compare": path, "l5r.site.planning.mdpages": path}
+    assert imports_of("l5r.site.planning.plan", path, known) == [
+        ("l5r.site.planning.compare", 2, ["plan_compare"]),
+        ("l5r.site.planning.mdpages", 3, []),
     ]
 
 

@@ -151,7 +151,7 @@ def test_a_second_mkdocs_build_rewrites_no_pool_file_and_ends_as_a_fresh_one(bui
 def _fixture_cards(today):
     from conftest import FIXTURE_POOL
     from decks.support import codex
-    from l5r.site.cardsearch import prepare
+    from l5r.site.cardpage.cardsearch import prepare
 
     site = prepare(None, codex(), pool=FIXTURE_POOL)  # type: ignore[arg-type]
     site.today = today

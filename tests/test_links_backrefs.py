@@ -9,8 +9,8 @@ import pytest
 
 @pytest.fixture(scope="module")
 def renderer(codex):
-    from l5r.site.mdpages import PageRenderer
-    from l5r.site.plan import plan_site
+    from l5r.site.planning.mdpages import PageRenderer
+    from l5r.site.planning.plan import plan_site
 
     return PageRenderer(codex, plan_site(codex))
 
@@ -43,7 +43,7 @@ def test_the_aeg_samurai_entry_is_cited_only_where_the_text_names_the_keyword(re
 
 def test_a_plural_mention_counts(codex):
     # "Strongholds do not go into the Dynasty deck" (OH III.A's words) names the Stronghold term, read as AEG text.
-    from l5r.site.render import build_linkers
+    from l5r.site.rendering.render import build_linkers
 
     text = "Strongholds do not go into the Dynasty deck"
     found = [(text[m.start : m.end], m.target.record_id) for m in build_linkers(codex)["aeg"].find(text)]

@@ -1,4 +1,4 @@
-"""Comparison pages: every topic several formats define, side by side (l5r/site/compare.py)."""
+"""Comparison pages: every topic several formats define, side by side (l5r/site/planning/compare.py)."""
 
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def test_the_card_status_page_lists_every_card_in_every_format_with_a_ban_list(b
 
 def test_two_entries_for_one_card_in_one_format_both_show(data_copy):
     from l5r.data.load import load_codex
-    from l5r.site.mdpages import render_site
+    from l5r.site.planning.mdpages import render_site
 
     bans = data_copy / "formats/obsidian-hand/bans.yml"
     text = bans.read_text(encoding="utf-8")
@@ -126,7 +126,7 @@ def test_two_entries_for_one_card_in_one_format_both_show(data_copy):
 
 
 def test_comparisons_are_in_the_navigation(codex):
-    from l5r.site.plan import plan_site
+    from l5r.site.planning.plan import plan_site
 
     nav = plan_site(codex).nav
     compare = next(item["Compare"] for item in nav if isinstance(item, dict) and "Compare" in item)
@@ -147,7 +147,7 @@ def test_comparison_pages_have_no_self_made_markdown_tables_broken(built_site, u
 
 @pytest.fixture(scope="module")
 def rendered(codex):
-    from l5r.site.mdpages import render_site
+    from l5r.site.planning.mdpages import render_site
 
     return render_site(codex)[1]
 
@@ -159,7 +159,7 @@ def _row_cells(page: str, row: str) -> dict[str, str]:
 
 
 def test_every_record_of_a_topic_is_on_that_topics_page(codex, rendered):
-    from l5r.site.compare import PER_TERM_TOPICS, STRUCTURAL_TOPICS, TOPICS, topic_records, topics_of
+    from l5r.site.planning.compare import PER_TERM_TOPICS, STRUCTURAL_TOPICS, TOPICS, topic_records, topics_of
 
     shared = {key for key, _ in TOPICS}
     term_pages = [page for uri, page in rendered.items() if uri.startswith(("compare/keywords/", "compare/abilities/"))]

@@ -1,11 +1,11 @@
-"""Markdown links from any text never run script (l5r/site/mdsafe.py)."""
+"""Markdown links from any text never run script (l5r/site/rendering/mdsafe.py)."""
 
 from __future__ import annotations
 
 import markdown
 import pytest
 
-from l5r.site.mdsafe import is_unsafe_url
+from l5r.site.rendering.mdsafe import is_unsafe_url
 
 
 @pytest.mark.parametrize(
@@ -43,7 +43,7 @@ def test_ordinary_urls_are_safe(url):
 
 def test_links_and_images_lose_script_urls_in_markdown():
     html = markdown.markdown(
-        "[x](javascript:alert(1)) ![i](data:image/svg+xml,x) [ok](../a/)", extensions=["l5r.site.mdsafe"]
+        "[x](javascript:alert(1)) ![i](data:image/svg+xml,x) [ok](../a/)", extensions=["l5r.site.rendering.mdsafe"]
     )
     assert "javascript:" not in html and "data:" not in html
     assert html.count('data-l5r-unsafe-url="removed"') == 2
@@ -55,7 +55,7 @@ def test_images_never_load_from_another_machine():
     html = markdown.markdown(
         "![a](http://xss.invalid/a.png) ![b](//xss.invalid/b.png) ![c](HTTPS://x.invalid/c) "
         "![ok](../assets/ok.png) [link](https://example.org/)",
-        extensions=["l5r.site.mdsafe"],
+        extensions=["l5r.site.rendering.mdsafe"],
     )
     assert "invalid" not in html
     assert html.count('data-l5r-unsafe-url="removed"') == 3

@@ -1,4 +1,4 @@
-"""Permanent links: permalinks.json, short links, the anchor lock and redirects (l5r/site/permalinks.py)."""
+"""Permanent links: permalinks.json, short links, the anchor lock and redirects (l5r/site/rendering/permalinks.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 
 from markup import written_out
 from conftest import RENAMED, TEST_SITE_URL, no_pool_env, redirected_project, rename_record, small_project_copy
-from l5r.site import permalinks
+from l5r.site.rendering import permalinks
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -35,7 +35,7 @@ def _served(site: Path, url: str) -> tuple[Path, str]:
 
 @pytest.fixture(scope="module")
 def plan(codex):
-    from l5r.site.plan import plan_site
+    from l5r.site.planning.plan import plan_site
 
     return plan_site(codex)
 
@@ -127,7 +127,7 @@ def test_every_citation_has_a_short_link_that_lands_on_its_anchor(built_site, co
 def test_a_short_link_page_names_its_record_as_the_pages_do(built_site, codex):
     """c/<slug>/ keeps the stable id in its address, but what a reader sees while it forwards (its title and
     sentence) is the citation as every page words it: `OH II.F, Deck Restrictions`, not `OH ii-f-…`."""
-    from l5r.site import citelabel
+    from l5r.site.rendering import citelabel
 
     sub = next(
         r for r in codex.records.values() if getattr(r, "citation", None) and citelabel.label(r, codex) != r.citation
@@ -250,7 +250,7 @@ def test_the_lock_script_keeps_redirected_anchors_and_adds_new_ones(redirected, 
 
 def test_a_redirect_that_cannot_work_is_named(data_copy):
     from l5r.data.load import load_codex
-    from l5r.site.plan import plan_site
+    from l5r.site.planning.plan import plan_site
 
     (data_copy / "redirects.yml").write_text(
         "kind: redirects\nredirects:\n"
@@ -317,7 +317,7 @@ def test_every_short_link_previews_the_rules_heading_and_own_words(built_site, c
     """Every c/<slug>/ of a record with text unfurls with its citation and heading, then the rule's own words
     (more than an opening that only announces what follows, "There are some exceptions to this rule:"), as
     the page it forwards to does when it is the record's own page."""
-    from l5r.site import share
+    from l5r.site.rendering import share
 
     checked = 0
     for record_id in plan.anchors:
@@ -367,7 +367,7 @@ def test_every_pool_card_page_is_in_a_sitemap_the_index_names(built_site, codex)
 def test_over_the_protocols_limit_the_card_sitemap_is_split(tmp_path):
     """The sitemap protocol allows 50,000 addresses a file: past that, one file per 50,000, all named by the index
     (here with a limit of 3)."""
-    from l5r.site.postbuild import add_to_sitemap
+    from l5r.site.building.postbuild import add_to_sitemap
 
     (tmp_path / "sitemap.xml").write_text("<urlset><url><loc>https://x.org/</loc></url></urlset>", encoding="utf-8")
     total = add_to_sitemap(tmp_path, "https://x.org/", [f"card/c{n}/" for n in range(7)], limit=3)

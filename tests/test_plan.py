@@ -3,7 +3,7 @@ plan's table gives its pages where the format has what the family shows."""
 
 from __future__ import annotations
 
-from l5r.site.plan import FORMAT_PAGE_FAMILIES, format_dir, plan_site
+from l5r.site.planning.plan import FORMAT_PAGE_FAMILIES, format_dir, plan_site
 
 
 def test_every_record_of_a_bundled_format_is_anchored_on_a_page_of_its_format(codex):

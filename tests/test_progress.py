@@ -321,7 +321,7 @@ def test_a_cold_build_shows_no_progress_piped_or_under_ci(tmp_path, tmp_path_fac
 def test_the_previous_build_is_removed_unless_the_build_is_dirty(tmp_path, dirty):
     from types import SimpleNamespace
 
-    from l5r.site import mkdocs_glue
+    from l5r.site.glue import mkdocs_glue
 
     (tmp_path / "card" / "a").mkdir(parents=True)
     (tmp_path / "card" / "a" / "index.html").write_text("old", encoding="utf-8")

@@ -296,7 +296,7 @@ def test_an_address_that_is_no_http_address_of_a_host_and_path_is_one_line(addre
     """The address is written into the canonical link and og:url of every page and every link of the 404 page, by
     the theme too (Material writes `page.canonical_url` unescaped): an address holding `"><script>` once built
     with exit 0 and ran script on every page; `javascript://` and `ftp://` were accepted."""
-    from l5r.site.generate import SiteAddressError, public_address
+    from l5r.site.building.generate import SiteAddressError, public_address
 
     with pytest.raises(SiteAddressError) as caught:
         public_address(address)
@@ -317,7 +317,7 @@ def test_an_address_that_is_no_http_address_of_a_host_and_path_is_one_line(addre
 )
 def test_an_accepted_address_needs_no_escaping_anywhere(address):
     """What is accepted is written as it is, in attributes and text alike (html.escape changes nothing)."""
-    from l5r.site.generate import public_address
+    from l5r.site.building.generate import public_address
 
     accepted = public_address(address)
     assert accepted.startswith(("http://", "https://")) and accepted.endswith("/")

@@ -1,4 +1,4 @@
-"""The rules matrix (l5r/engine/ruletable.py, l5r/site/matrix.py): every question the engine answers, in every
+"""The rules matrix (l5r/engine/ruletable.py, l5r/site/planning/matrix.py): every question the engine answers, in every
 format, derived from the engine itself.
 
 - the table and the engine's source name the same rule_refs keys (a key the engine reads without a row, or a row
@@ -41,7 +41,7 @@ from l5r.engine import game as engine_game
 from l5r.engine.game import OPPONENT, YOU, Card, Game, NotStated, Player, Refused
 from l5r.engine.ruleset import Ruleset, declared_basis, ruleset_for, rulesets
 from l5r.engine.ruletable import ENGINE_KEYS, ENGINE_RULES, CellKind, basis_problems, cell_for, rules_matrix
-from l5r.site.matrix import MATRIX_PAGE, matrix_document, matrix_schema
+from l5r.site.planning.matrix import MATRIX_PAGE, matrix_document, matrix_schema
 
 from conftest import l5r_here
 
@@ -475,8 +475,8 @@ def test_no_format_declares_a_basis_its_documents_do_not_name(codex):
 
 
 def test_the_page_shows_every_cell_of_the_engine(codex):
-    from l5r.site.mdpages import PageRenderer
-    from l5r.site.plan import plan_site
+    from l5r.site.planning.mdpages import PageRenderer
+    from l5r.site.planning.plan import plan_site
 
     plan = plan_site(codex)
     page = next(p for p in plan.pages if p.uri == MATRIX_PAGE)

@@ -445,7 +445,7 @@ def _parse(path: Path) -> _Cards:
 
 
 def test_every_example_is_shown_verified_under_each_rule_it_cites(built_site, codex):
-    from l5r.site.plan import page_path, plan_site
+    from l5r.site.planning.plan import page_path, plan_site
 
     plan = plan_site(codex)
     pages = {}  # a page shows many examples: each is parsed once
@@ -515,8 +515,8 @@ def test_an_example_in_the_data_links_to_its_rule_and_names_its_file():
         "        given: {you: {honor: 1}}\n        when: [you lose 4 Honor]\n        then: {your Honor: -3}\n"
     )
     scenario = from_yaml(text, "data/formats/obsidian-hand/rules.yml")[0]
-    from l5r.site.examples import site_links
-    from l5r.site.plan import plan_site
+    from l5r.site.planning.examples import site_links
+    from l5r.site.planning.plan import plan_site
 
     lib = present.library()
     plan = plan_site(lib.codex)

@@ -10,7 +10,7 @@ import re
 import pytest
 from material.plugins.search.plugin import Parser
 
-from l5r.site.searchindex import words_apart
+from l5r.site.rendering.searchindex import words_apart
 
 # Words a page writes joined on purpose: a program's or a Python name, set acronyms a decklist exporter writes.
 JOINED_ON_PURPOSE = {
@@ -82,7 +82,7 @@ def test_no_result_of_the_built_site_runs_two_words_together(built_site):
 def test_generated_markdown_gets_the_line_breaks_only_on_its_html_lines():
     """Applied to the generated pages before any engine reads them (hooks or none, the same index): a line of HTML
     gets its breaks between tags; a Markdown table row, text and code stay exactly as they are."""
-    from l5r.site.searchindex import words_apart_in_markdown
+    from l5r.site.rendering.searchindex import words_apart_in_markdown
 
     page = (
         "<dl><dt>Given</dt><dd>You go first.</dd></dl>\n"

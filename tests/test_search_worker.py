@@ -8,7 +8,7 @@ from conftest import project_site
 
 
 def test_the_built_sites_search_worker_starts_with_the_codex_prelude(tmp_path_factory):
-    from l5r.site.searchindex import WORKER_FILES, WORKER_PRELUDE
+    from l5r.site.rendering.searchindex import WORKER_FILES, WORKER_PRELUDE
 
     prelude = WORKER_PRELUDE.read_text(encoding="utf-8")
     site = project_site(tmp_path_factory)
@@ -20,7 +20,7 @@ def test_the_built_sites_search_worker_starts_with_the_codex_prelude(tmp_path_fa
 
 
 def test_the_prelude_goes_in_once_and_a_missing_worker_is_told(tmp_path):
-    from l5r.site.searchindex import WORKER_FILES, WORKER_PRELUDE, defer_index_build
+    from l5r.site.rendering.searchindex import WORKER_FILES, WORKER_PRELUDE, defer_index_build
 
     assert defer_index_build(tmp_path) == []  # postbuild stops the build on this (PostBuildError)
     worker = tmp_path / WORKER_FILES.replace("*", "0123abcd")

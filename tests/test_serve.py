@@ -1,4 +1,4 @@
-"""`mkdocs serve` reuses what an edit did not touch (l5r/site/mkdocs_serve.py): what it serves after an edit must
+"""`mkdocs serve` reuses what an edit did not touch (l5r/site/glue/mkdocs_serve.py): what it serves after an edit must
 be, byte for byte, what a plain build of the edited data writes. Served and built from the small copy of the
 project (tests/small_project.py): every kind of record and page in fewer pages."""
 

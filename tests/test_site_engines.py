@@ -29,7 +29,7 @@ ID = re.compile(r'\bid="([^"]+)"')
 
 def test_generate_writes_every_generated_page_feed_and_the_nav(tmp_path, codex, monkeypatch, capsys):
     from l5r.cli import main
-    from l5r.site.generate import NAV_FILE, generate
+    from l5r.site.building.generate import NAV_FILE, generate
 
     # The command in this process (what it writes is the point), both sides without a card pool.
     monkeypatch.setenv("L5R_CARDPOOL", "none")
@@ -111,7 +111,7 @@ def test_properdocs_builds_the_same_site_page_for_page(tmp_path_factory, properd
     page, the same bytes but the generator's name, the redirect stubs of the moved pages included. Both of the small
     copy of the project with its renamed records (the build the hook-less engine is compared with too), without a
     card pool: the pool's pages and the pool's facts on the card records are written by the Codex's own pass after
-    the engine (l5r/site/postbuild.py, the same call under either engine)."""
+    the engine (l5r/site/building/postbuild.py, the same call under either engine)."""
     built_site = redirected_project(tmp_path_factory) / "site"
     files = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
     other = {p.relative_to(properdocs_site).as_posix() for p in properdocs_site.rglob("*") if p.is_file()}
@@ -188,7 +188,7 @@ def test_postbuild_refuses_a_site_twice_and_a_folder_never_built(tmp_path, both_
 
 
 def test_generated_card_and_print_pages_leave_the_search_index_by_their_own_front_matter(codex):
-    from l5r.site.generate import generate
+    from l5r.site.building.generate import generate
 
     pages = generate(codex).pages  # no card pool
     excluded = [uri for uri in pages if uri.startswith(("card/", "cards/", "print/"))]
@@ -202,7 +202,7 @@ def test_the_chromes_indentation_is_cut_and_the_article_and_raw_text_kept():
     """Material's templates indent the chrome every page repeats (header, navigation, footer: a fifth of a page):
     the post-build pass cuts white space between two of its tags to one line break, which a browser shows the
     same; the article, a <pre>'s and a <script>'s text stay byte for byte."""
-    from l5r.site.postbuild import ARTICLE, squeeze_chrome
+    from l5r.site.building.postbuild import ARTICLE, squeeze_chrome
 
     raw = "<pre>a >\n    <b>x</b></pre><script>if (a >\n  <b) {}</script>"
     article = f"{ARTICLE}<p>one</p>\n    <pre>  kept >\n    <i>as it is</i></pre>\n  </article>"

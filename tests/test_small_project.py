@@ -8,8 +8,8 @@ from conftest import small_project
 
 def test_the_small_copy_has_every_kind_of_record_and_page_in_fewer_pages(tmp_path_factory, codex):
     from l5r.data.load import load_codex
-    from l5r.site import permalinks
-    from l5r.site.plan import plan_site
+    from l5r.site.rendering import permalinks
+    from l5r.site.planning.plan import plan_site
 
     plan = plan_site(codex)
     small = load_codex(small_project(tmp_path_factory) / "data")

@@ -1,4 +1,4 @@
-"""Compiled templates in the cache folder (l5r/site/template_cache.py): a folder per installation of the Codex, and
+"""Compiled templates in the cache folder (l5r/site/rendering/template_cache.py): a folder per installation of the Codex, and
 the folder of an installation that is gone removed when the next one is made, so that clones, virtual environments
 and moved checkouts do not fill the user's cache for ever."""
 
@@ -13,8 +13,8 @@ import pytest
 from jinja2 import DictLoader, Environment
 
 import l5r
-from l5r.site import template_cache
-from l5r.site.render import jinja_env
+from l5r.site.rendering import template_cache
+from l5r.site.rendering.render import jinja_env
 
 
 def _compile(cache) -> None:
@@ -72,7 +72,7 @@ def test_an_installation_file_that_is_a_fifo_leaves_its_folder_alone_without_a_h
     odd.mkdir(parents=True)
     os.mkfifo(odd / template_cache.INSTALLATION_FILE)
     code = (
-        "import sys; from pathlib import Path; from l5r.site.template_cache import bytecode_cache; "
+        "import sys; from pathlib import Path; from l5r.site.rendering.template_cache import bytecode_cache; "
         "print(bytecode_cache(Path(sys.argv[1])).directory)"
     )
     try:
@@ -184,7 +184,7 @@ def test_a_fifo_as_a_compiled_template_is_a_miss_not_a_hang(tmp_path):
         os.mkfifo(folder / name)
     code = (
         "import sys; from pathlib import Path; from jinja2 import DictLoader, Environment; "
-        "from l5r.site.template_cache import bytecode_cache; "
+        "from l5r.site.rendering.template_cache import bytecode_cache; "
         "env = Environment(loader=DictLoader({'page.html': '{{ x }}'}), "
         "bytecode_cache=bytecode_cache(Path(sys.argv[1]))); "
         "print(env.get_template('page.html').render(x='ok'))"

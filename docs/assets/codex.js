@@ -1,4 +1,4 @@
-// L5R Rules Codex: citations and permanent links (l5r/site/permalinks.py).
+// L5R Rules Codex: citations and permanent links (l5r/site/rendering/permalinks.py).
 // - "Copy citation" copies `citation — title — URL` for pasting in a chat, on https, http://127.0.0.1 and file://
 //   alike: the Clipboard API first, then the copy command, then a selected text field to copy by hand. The URL is
 //   the entry's own short link (c/<slug>/), or for a box without one (a pool card's page) the page's address; the

@@ -21,7 +21,7 @@ SITE_URL_HELP = (
 
 def _site_url(args) -> str:
     """--site-url, else L5R_SITE_URL (as mkdocs.yml reads it), else none."""
-    from ..site.generate import public_address
+    from ..site.building.generate import public_address
 
     return public_address(args.site_url if args.site_url is not None else os.environ.get(SITE_URL_ENV, ""))
 
@@ -71,8 +71,8 @@ def _generate(data_arg, *, directory_urls: bool, **options):
     from ..cardpool import choose_pool
     from ..progress import status_line
     from ..scenarios import present
-    from ..site import editlinks
-    from ..site.generate import generate
+    from ..site.rendering import editlinks
+    from ..site.building.generate import generate
 
     pool = choose_pool()  # L5R_CARDPOOL, else the fetched pool, chosen here and passed down
     print(pool.line(), flush=True)  # the first line: which pool the pages are generated with
@@ -82,7 +82,8 @@ def _generate(data_arg, *, directory_urls: bool, **options):
     present.use_project(project)
     # The repository's address, as mkdocs.yml reads it (its `edit_uri` is editlinks.DEFAULT_EDIT_URI's).
     source_root = editlinks.source_root(os.environ.get(editlinks.REPO_URL_ENV, ""))
-    with status_line("generating the pages"):  # seconds with the pool, as in a MkDocs build (l5r/site/mkdocs_glue.py)
+    # Seconds with the pool, as in a MkDocs build (l5r/site/glue/mkdocs_glue.py)
+    with status_line("generating the pages"):
         codex = load_codex(data)
         generated = generate(
             codex, directory_urls=directory_urls, pool_dir=pool.path, source_root=source_root, **options
@@ -91,7 +92,7 @@ def _generate(data_arg, *, directory_urls: bool, **options):
 
 
 def run_generate(args) -> int:
-    from ..site.generate import NAV_FILE, write_generated
+    from ..site.building.generate import NAV_FILE, write_generated
 
     if args.out.exists() and not args.out.is_dir():
         raise CodexError(f"{args.out} is a file, not a folder")
@@ -105,9 +106,9 @@ def run_generate(args) -> int:
 
 
 def run_postbuild(args) -> int:
-    from ..site import postbuild
+    from ..site.building import postbuild
     from ..site.cardpage.write import JOBS_ENV, jobs_setting
-    from ..site.generate import NO_ADDRESS
+    from ..site.building.generate import NO_ADDRESS
 
     if not args.site.is_dir():
         raise CodexError(f"{args.site} is not a folder (build the site first)")

@@ -37,7 +37,7 @@ DATA_DIR = "data"
 
 @dataclass(frozen=True)
 class Links:
-    """How the site addresses records and pages, handed in by the site (l5r.site.examples.site_links)."""
+    """How the site addresses records and pages, handed in by the site (l5r.site.planning.examples.site_links)."""
 
     home: Callable[[str], str | None]  # record id -> uri of the page that shows it (None: not on the site)
     record: Callable[[str, str], str]  # (record id, from page uri) -> href to the record

@@ -1,5 +1,5 @@
 /* L5R Rules Codex: the search index is built when the reader goes to search, not when a page opens. */
-/* Put before Material's search worker by the Codex's post-build pass (l5r/site/searchindex.py). Material's page sends
+/* Put before Material's search worker by the Codex's post-build pass (l5r/site/rendering/searchindex.py). Material's page sends
    the worker the whole index as soon as a page opens (message type 0, SETUP; the offline copy, when its search box
    is first opened) and the worker builds its lunr index at once: a quarter of a CPU-second a page on a laptop,
    more on a phone, for every page a reader opens, paid for a search that most never make. Here the worker answers

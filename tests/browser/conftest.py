@@ -184,7 +184,7 @@ class Target:
 
 @pytest.fixture(scope="session")
 def plan(codex):
-    from l5r.site.plan import plan_site
+    from l5r.site.planning.plan import plan_site
 
     return plan_site(codex)
 

@@ -114,8 +114,8 @@ def expected(
 
 
 def card_url(table: dict, card: list) -> str:
-    """A row's page, as l5r/site/cardsearch.py `_url_cell` keeps it short."""
-    from l5r.site.searchindex import slug
+    """A row's page, as l5r/site/cardpage/cardsearch.py `_url_cell` keeps it short."""
+    from l5r.site.rendering.searchindex import slug
 
     if not isinstance(card[2], str):
         return card[2][0]

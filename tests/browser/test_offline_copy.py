@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import sitewalk
 
-from l5r.site import cardsearch
+from l5r.site.cardpage import cardsearch
 
 from conftest import (
     TEST_REPO_URL,

@@ -7,6 +7,8 @@
     here          every file the site writes from them: site_outputs(codex, plan, directory_urls, ...)
 
 Nothing here knows MkDocs; the hook only writes what these return.
+
+This stage sits over planning/: the rules matrix's API document is `planning/matrix.py`'s, beside its page.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import json
 
 from ...cardpool import CardIndex
 from ...data import model as m
-from ..matrix import matrix_document, matrix_schema
+from ..planning.matrix import matrix_document, matrix_schema
 from .deckdata import checker_data, checker_script, title_lookup_key
 from .documents import (
     API_VERSION,
@@ -53,7 +55,7 @@ def site_outputs(
     codex: m.Codex, plan, directory_urls: bool, pool_dir=None, index: CardIndex | None = None
 ) -> dict[str, str]:
     """Every API and checker file, path -> text. The pool: `index`, else read from `pool_dir` (None: no pool)."""
-    from ..permalinks import page_url
+    from ..rendering.permalinks import page_url
 
     if index is None:
         index = pool_index(codex, pool_dir)
@@ -63,7 +65,7 @@ def site_outputs(
     if index.has_pool:
         out["api/v1/cards.json"] = _dump(cards_document(index))
     out["api/v1/set-acronyms.json"] = _dump(set_acronyms_document(codex))
-    # The rules matrix: what the engine answers in every format (l5r/site/matrix.py), and its schema.
+    # The rules matrix: what the engine answers in every format (l5r/site/planning/matrix.py), and its schema.
     out["api/v1/rules-matrix.json"] = _dump(matrix_document(codex, API_VERSION))
     out["api/v1/schemas/rules-matrix.schema.json"] = json.dumps(matrix_schema(API_VERSION), indent=2) + "\n"
     for name, schema in schemas().items():

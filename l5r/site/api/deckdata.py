@@ -17,7 +17,7 @@ from ...engine.deck.checker import SHORTHAND_LEVEL, TRAILING_REMARK
 from ...engine.deck.prose import SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
 from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ...data import model as m
-from .. import citelabel
+from ..rendering import citelabel
 from .documents import API_VERSION, cards_document, checkable_formats, format_document
 
 

@@ -20,4 +20,8 @@ Card pages stay out of Material's search index; the search page loads its own co
   same parts: the ban history always, the pool's legality, facts and printings with a pool;
 - `citable.py`: every pool card cited as `CARD <slug>`: card-permalinks.json, its short link c/card-<slug>/, its
   page in the sitemap.
+
+`cardsearch.py` is the card search page and the writer of every pool card's page from the parts above. This
+stage imports only rendering/ (addresses, links, safe text, the Jinja environment); planning/ takes the pool cards'
+slugs from it (for the links rules text makes to their pages), so it sits under planning/.
 """

@@ -14,11 +14,11 @@ from markupsafe import Markup
 
 from ...cardpool import CardIndex, Identity, cache
 from ...data import model as m
-from .. import citelabel
-from ..cardlinks import pool_target_id
-from ..safetext import safe_text
-from ..pages import page_path
-from ..render import jinja_env
+from ..rendering import citelabel
+from ..rendering.cardlinks import pool_target_id
+from ..rendering.safetext import safe_text
+from ..rendering.pages import page_path
+from ..rendering.render import jinja_env
 from .compact import compact_html
 from .printings import STATS, PoolPrintings
 from .slugs import card_url, slugs

@@ -9,7 +9,7 @@ short link patterns once, then every card's slug with its title:
     {"citation": "CARD {slug}", "url": "https://…/card/{slug}/#card", "short_link": "https://…/c/card-{slug}/",
      "cards": {"kakita-ibara": "Kakita Ibara", …}}
 
-The pages of the cards the documents name already have all of it (they are records: l5r/site/permalinks.py);
+The pages of the cards the documents name already have all of it (they are records: l5r/site/rendering/permalinks.py);
 their short link's description is made the page's own, legality included, when the pool knows the card.
 """
 
@@ -23,9 +23,9 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ...cardpool import Identity
-from ..cardlinks import CARD_DIR
-from ..permalinks import SHORT_DIR, citation_slug
-from ..render import jinja_env
+from ..rendering.cardlinks import CARD_DIR
+from ..rendering.permalinks import SHORT_DIR, citation_slug
+from ..rendering.render import jinja_env
 from .article import CardSite
 
 CARD_CITATION = "CARD"

@@ -28,7 +28,8 @@ from pathlib import Path
 
 KEPT_DIR = ".l5r-kept"
 KEYS_FILE = ".l5r-page-keys.json.gz"  # compressed: the folder names repeat, and it is published with the site
-KEPT_TOPS = ("card", "c")  # the folders pool pages are written in: l5r/site/cardlinks.py CARD_DIR, permalinks SHORT_DIR
+# The folders pool pages are written in: l5r/site/rendering/cardlinks.py CARD_DIR, permalinks SHORT_DIR
+KEPT_TOPS = ("card", "c")
 _VERSION = 1
 
 

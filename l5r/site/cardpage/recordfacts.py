@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from ...cardpool import Identity
-from ..cardlinks import CARD_DIR
+from ..rendering.cardlinks import CARD_DIR
 from .article import CardSite
 
 # The places card.md.j2 leaves, in the order of `CardSite.render_embedded`'s parts.

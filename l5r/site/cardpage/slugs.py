@@ -14,8 +14,8 @@ import hashlib
 from collections import defaultdict
 
 from ...cardpool import Identity
-from ..cardlinks import CARD_DIR
-from ..searchindex import slug as title_slug
+from ..rendering.cardlinks import CARD_DIR
+from ..rendering.searchindex import slug as title_slug
 
 _MAX_SLUG = 100
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from ...cardpool import Identity
 from ...progress import Unit, meter
-from ..cardlinks import CARD_DIR
-from ..permalinks import SHORT_DIR
+from ..rendering.cardlinks import CARD_DIR
+from ..rendering.permalinks import SHORT_DIR
 from . import keptpages
 from .article import CardSite
 from .citable import card_short_path, short_link_shape, short_link_text

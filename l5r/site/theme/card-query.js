@@ -372,7 +372,7 @@
   }
 
   // A row's page (site-relative): "" is the slug of its title and experience (as the build's slug folds them: ASCII
-  // titles only), a string a pool card's slug, [URL] any other page (l5r/site/cardsearch.py `_url_cell`).
+  // titles only), a string a pool card's slug, [URL] any other page (l5r/site/cardpage/cardsearch.py `_url_cell`).
   function rowUrl(D, c) {
     if (typeof c[2] !== "string") return c[2][0];
     return D.url[0] + (c[2] || fold(c[0] + (c[1] ? " " + c[1] : "")).replace(/ /g, "-")) + D.url[1];

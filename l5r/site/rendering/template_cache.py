@@ -29,16 +29,16 @@ import jinja2
 from jinja2 import BytecodeCache
 from jinja2.utils import _PassArg
 
-from ..data.cachedir import default_cache_dir
-from ..data.safefile import MB, UnreadableFile, read_own, read_text, write_whole
-from ..errors import CodexError
+from ...data.cachedir import default_cache_dir
+from ...data.safefile import MB, UnreadableFile, read_own, read_text, write_whole
+from ...errors import CodexError
 
 # ---------------------------------------------------------------------------------------------------------
 # The cache
 # ---------------------------------------------------------------------------------------------------------
 
 INSTALLATION_FILE = "installation.txt"
-_PACKAGE = Path(__file__).resolve().parents[1]  # the l5r package folder: the Codex's templates are inside it
+_PACKAGE = Path(__file__).resolve().parents[2]  # the l5r package folder: the Codex's templates are inside it
 _EARLIER_LAYOUT = ("__jinja2_", ".cache")  # Jinja's own files (checksums pickled): removed, never read
 _INSTALLATION_LIMIT = 64 * 1024
 _CODE_LIMIT = 16 * MB  # the largest compiled template of the theme is about 100 KB

@@ -9,10 +9,10 @@ import html
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ..data import model as m
+from ...data import model as m
 from .compare import plan_compare
 from .matrix import plan_matrix
-from .pages import Page, SitePlan, page_path, relative_link, relative_url  # noqa: F401 (the plan's public names)
+from ..rendering.pages import Page, SitePlan, page_path, relative_link, relative_url  # noqa: F401 (the plan's public names)
 from .printpages import plan_print
 
 # ---------------------------------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def plan_site(codex: m.Codex) -> SitePlan:
         format_nav.append({f.short_name: f"{format_dir(f)}/index.md"})
     nav.append({"Formats": format_nav})
 
-    # "Cards" opens the card search (cards/search.md, l5r/site/cardsearch.py); the list of the cards the documents
+    # "Cards" opens the card search (cards/search.md, l5r/site/cardpage/cardsearch.py); the list of the cards the documents
     # name (cards/index.md) is one of its views, linked from there and from its own tabs.
     pages.append(Page("cards/index.md", "Cards the documents name", "cards_index.md.j2", {}))
     for card in sorted(codex.cards.values(), key=lambda c: (c.name.lower(), c.experience or "", c.id)):
@@ -163,11 +163,11 @@ def plan_site(codex: m.Codex) -> SitePlan:
     # Site-wide "What's new": every dated changelog entry, newest first (templates/whats_new.md.j2).
     pages.append(Page("whats-new.md", "What's new", "whats_new.md.j2", {}))
     nav.insert(1, {"What's new": "whats-new.md"})
-    # Printable pages, one per format, for tournament binders (l5r/site/printpages.py).
+    # Printable pages, one per format, for tournament binders (l5r/site/planning/printpages.py).
     plan_print(codex, pages, nav)
-    # Comparison pages: each topic several formats define, side by side (l5r/site/compare.py).
+    # Comparison pages: each topic several formats define, side by side (l5r/site/planning/compare.py).
     plan_compare(codex, pages, nav)
-    # The rules matrix: every question the engine answers, in every format (l5r/site/matrix.py).
+    # The rules matrix: every question the engine answers, in every format (l5r/site/planning/matrix.py).
     plan_matrix(codex, pages, nav)
     return SitePlan(pages=pages, nav=_escaped_nav(nav), anchors=anchors)
 

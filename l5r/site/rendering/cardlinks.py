@@ -1,7 +1,7 @@
 """Rules text that names a pool card links to the card's page, under the auto-link rules.
 
 The Codex's own card records are linked by `render._card_terms`; this module adds the pool's other cards.
-The auto-link rules (l5r/site/autolink.py, AEG wording *Referring to things*) still hold: capitalized,
+The auto-link rules (l5r/site/rendering/autolink.py, AEG wording *Referring to things*) still hold: capitalized,
 whole words, the longest term at a place wins, and a missed link beats a wrong one. The pool's titles hold
 many that are also ordinary words or game terms ("Ambush", "Honor", "Battle", "The Imperial Favor"),
 so a title links only when it is unambiguous and cannot be read as anything else:
@@ -28,7 +28,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ..cardpool import CardIndex, Identity
+from ...cardpool import CardIndex, Identity
 from .autolink import Mention, Target, key_of as _key
 from .render import rules_vocabulary, text_records
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from ..data import model as m
+from ...data import model as m
 from . import citelabel
 
 CARD_INDEX_URI = "search/codex.js"
@@ -26,7 +26,7 @@ CARD_INDEX_URI = "search/codex.js"
 # search box (docs/assets/search-on-focus.js) or at the first search, not when each page opens. The prelude's first
 # line marks a worker that has it already (`mkdocs serve` keeps theme files from one build to the next).
 WORKER_FILES = "assets/javascripts/workers/search.*.min.js"
-WORKER_PRELUDE = Path(__file__).parent / "search-worker-prelude.js"
+WORKER_PRELUDE = Path(__file__).parents[1] / "search-worker-prelude.js"
 
 
 def defer_index_build(site: Path) -> list[Path]:

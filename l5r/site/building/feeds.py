@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from ..data import model as m
-from .diff import word_diff
-from .pages import SitePlan, page_path
+from ...data import model as m
+from ..rendering.diff import word_diff
+from ..rendering.pages import SitePlan, page_path
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
 ATOM_TYPE = "application/atom+xml"
@@ -29,7 +29,7 @@ SITE_FEED = "feed.xml"
 WHATS_NEW = "whats-new.md"
 
 
-THEME_DIR = Path(__file__).resolve().parent / "theme"  # main.html: <link rel="alternate"> feed discovery
+THEME_DIR = Path(__file__).resolve().parents[1] / "theme"  # main.html: <link rel="alternate"> feed discovery
 
 
 def add_feed_discovery(config) -> None:

@@ -22,8 +22,8 @@ import re
 import threading
 from dataclasses import dataclass, field
 
-from .cardpage import citable
-from .cardpage.write import card_page_html
+from ..cardpage import citable
+from ..cardpage.write import card_page_html
 
 # -----------------------------------------------------------------------------------------------------------
 # The serve session: lives across rebuilds (a build's own state is `mkdocs_glue.SiteState`)
@@ -181,7 +181,7 @@ _FENCE = re.compile(r"^\s*(```|~~~)\s*scenario", re.M)
 
 
 def _examples_key() -> str:
-    from ..scenarios import present
+    from ...scenarios import present
 
     return repr(present.library().signature)
 

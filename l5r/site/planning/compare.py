@@ -9,10 +9,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from ..data import model as m
-from ..engine.ruleset import rulesets
-from .pages import Page
-from .render import TITLES_PAGE, title_anchor
+from ...data import model as m
+from ...engine.ruleset import rulesets
+from ..rendering.pages import Page
+from ..rendering.render import TITLES_PAGE, title_anchor
 
 # The same topic sits in the same place in every format: overviews list them in this order.
 TOPICS = (

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from ..data import model as m
+from ...data import model as m
 from . import citelabel
 
 _MAX = 200

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from ..data.model import Origin
+from ...data.model import Origin
 
 REPO_URL_ENV = "L5R_REPO_URL"  # the repository's address, as mkdocs.yml's `repo_url` reads it
 # Where the repository's files are shown, below its address: the main branch's file view (GitHub's `blob`), whose

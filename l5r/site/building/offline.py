@@ -16,8 +16,8 @@ In that mode this module does what Material's `offline` plugin does, without its
 - links written as published directory URLs inside raw HTML (`../ii-b/#oh-ii-b`: MkDocs rewrites only Markdown
   links) are pointed at the page files (`ii-b.html#oh-ii-b`): from disk, a directory is not a page.
 
-The engine's settings are the MkDocs glue's (l5r/site/mkdocs_glue.py); the passes over the built pages and
-files are functions of those files (`rewrite_links`, `drop_feed_links`, `finish`), run by l5r/site/postbuild.py.
+The engine's settings are the MkDocs glue's (l5r/site/glue/mkdocs_glue.py); the passes over the built pages and
+files are functions of those files (`rewrite_links`, `drop_feed_links`, `finish`), run by l5r/site/building/postbuild.py.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ import posixpath
 import re
 from pathlib import Path
 
-from .cardlinks import CARD_DIR
-from ..errors import CodexError
+from ..rendering.cardlinks import CARD_DIR
+from ...errors import CodexError
 
 SHIM_URI = "assets/vendor/iframe-worker/shim.js"
 NATIVE_WORKER_URI = "assets/native-worker.js"  # keeps the browser's Worker before the shim replaces it

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..data import model as m
+from ...data import model as m
 
 # ---------------------------------------------------------------------------------------------------------
 # The label

@@ -4,16 +4,26 @@ from __future__ import annotations
 
 import html
 
-from ..data import model as m
-from . import citelabel, editlinks, examples, share
+from ...data import model as m
+from ..rendering import citelabel, editlinks, share
+from . import examples
 from .compare import TOPICS, topics_of
-from .diff import word_diff
-from .pages import Page, SitePlan, relative_link
-from .permalinks import short_path
+from ..rendering.diff import word_diff
+from ..rendering.pages import Page, SitePlan, relative_link
+from ..rendering.permalinks import short_path
 from .plan import plan_site
-from .cardlinks import with_pool
-from .cardpage.slugs import slugs
-from .render import RenderContext, SafeHelpers, TextRenderer, build_linkers, jinja_env, md_escape, mentions, same_entry
+from ..rendering.cardlinks import with_pool
+from ..cardpage.slugs import slugs
+from ..rendering.render import (
+    RenderContext,
+    SafeHelpers,
+    TextRenderer,
+    build_linkers,
+    jinja_env,
+    md_escape,
+    mentions,
+    same_entry,
+)
 
 
 class PageRenderer:
@@ -24,7 +34,7 @@ class PageRenderer:
         self.plan = plan
         self.source_root = source_root  # where each record's YAML file is shown ("": no repository, no links)
         linkers = build_linkers(codex)
-        if index is not None:  # rules text that names a pool card links to its page (l5r/site/cardlinks.py)
+        if index is not None:  # rules text that names a pool card links to its page (l5r/site/rendering/cardlinks.py)
             linkers = with_pool(codex, linkers, index, slugs(index.identities))
         self.text = TextRenderer(plan, linkers, same_entry(codex))
         self.env = jinja_env()
@@ -309,8 +319,8 @@ def render_site_and_citations(codex: m.Codex, index=None, source_root: str = "")
     }
     names = getattr(renderer.text.linkers.get(None), "names", None)  # the pool's titles (cardlinks.PoolLinker)
     if names is not None:
-        from ..scenarios import present
-        from .cardlinks import example_citations
+        from ...scenarios import present
+        from ..rendering.cardlinks import example_citations
 
         for target, examples in example_citations(names, present.library().scenarios, plan.anchors).items():
             cited.setdefault(target, []).extend(examples)

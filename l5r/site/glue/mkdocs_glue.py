@@ -14,19 +14,21 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files, file_sort_key
 
-from ..cardpool import PoolError, choose_pool
-from ..data import model as m
-from ..data.load import load_codex
-from ..data.yamlsource import DataError
-from ..progress import Meter, Unit, meter, status_line
-from ..scenarios import present
-from . import editlinks, feeds, mkdocs_serve, offline, permalinks, postbuild
-from .api import ApiError
-from .cardpage import keptpages
-from .cardpage.write import JOBS_ENV, jobs_setting
-from .generate import NO_ADDRESS, Generated, SiteAddressError, generate, public_address
-from .pages import SitePlan
-from .template_cache import bytecode_cache
+from ...cardpool import PoolError, choose_pool
+from ...data import model as m
+from ...data.load import load_codex
+from ...data.yamlsource import DataError
+from ...progress import Meter, Unit, meter, status_line
+from ...scenarios import present
+from ..rendering import editlinks, permalinks
+from ..building import feeds, offline, postbuild
+from . import mkdocs_serve
+from ..api import ApiError
+from ..cardpage import keptpages
+from ..cardpage.write import JOBS_ENV, jobs_setting
+from ..building.generate import NO_ADDRESS, Generated, SiteAddressError, generate, public_address
+from ..rendering.pages import SitePlan
+from ..rendering.template_cache import bytecode_cache
 
 STATE_KEY = "l5r_site"
 _LOG = logging.getLogger("mkdocs.plugins.l5r_codex")  # under mkdocs.*: MkDocs shows it as an INFO line
@@ -46,7 +48,7 @@ class SiteState:
     """Everything the hooks share during one build."""
 
     codex: m.Codex
-    generated: Generated  # the pages, the other files, the plan (l5r/site/generate.py)
+    generated: Generated  # the pages, the other files, the plan (l5r/site/building/generate.py)
     passes: postbuild.PagePasses | None = None  # set once the files are known (theme_env)
     building: Meter | None = None  # the pages MkDocs converts, then renders, counted on a terminal (l5r/progress.py)
 
@@ -145,7 +147,7 @@ def page_converted(state: SiteState, html: str) -> str:
 
 
 def _links(step, *args):
-    """Permanent links (l5r/site/permalinks.py): a link that would break stops the build with what to do."""
+    """Permanent links (l5r/site/rendering/permalinks.py): a link that would break stops the build with what to do."""
     try:
         return step(*args)
     except permalinks.LinkError as exc:
@@ -153,11 +155,11 @@ def _links(step, *args):
 
 
 def theme_env(state: SiteState, env, config, files):
-    # The theme's templates compiled once and kept between builds (l5r/site/template_cache.py); under
-    # `mkdocs serve`, a page whose inputs did not change is not rendered again (l5r/site/mkdocs_serve.py).
+    # The theme's templates compiled once and kept between builds (l5r/site/rendering/template_cache.py); under
+    # `mkdocs serve`, a page whose inputs did not change is not rendered again (l5r/site/glue/mkdocs_serve.py).
     if env.bytecode_cache is None:
         env.bytecode_cache = bytecode_cache()
-    # Every page file is known now: what the per-page passes need (l5r/site/postbuild.py).
+    # Every page file is known now: what the per-page passes need (l5r/site/building/postbuild.py).
     state.passes = postbuild.page_passes(
         state.codex,
         state.generated,
@@ -186,7 +188,7 @@ def pre_build(config) -> None:
     a status line: a previous build's tens of thousands of card pages take seconds to remove, and MkDocs says
     nothing while it does. MkDocs' own emptying then finds nothing to do. The previous build's pool card pages are
     first set aside, hidden from the emptying, so that the build writes only those that changed
-    (l5r/site/cardpage/keptpages.py). Not under `mkdocs serve` (its folder is kept: l5r/site/mkdocs_serve.py) nor
+    (l5r/site/cardpage/keptpages.py). Not under `mkdocs serve` (its folder is kept: l5r/site/glue/mkdocs_serve.py) nor
     for a dirty build."""
     if _BUILD.dirty or mkdocs_serve.serving():
         return
@@ -203,7 +205,7 @@ def serve(server) -> None:
 
 
 def post_page(state: SiteState, output: str, page) -> str:
-    # The per-page passes of l5r/site/postbuild.py on the page MkDocs is about to write (titles escaped once more
+    # The per-page passes of l5r/site/building/postbuild.py on the page MkDocs is about to write (titles escaped once more
     # for Material's tooltips, moved-anchor markers, offline links): the same function `l5r site postbuild` runs
     # on each page file after another engine's build.
     assert state.passes is not None  # theme_env, before any page
@@ -215,7 +217,7 @@ def post_page(state: SiteState, output: str, page) -> str:
 def post_build(state: SiteState, config):
     # Every pass after the build but the per-page ones (done in post_page): search index tags, the card index and
     # the pool's card pages, permalinks.json, short links and stubs, the offline copy's files.
-    # Under `mkdocs serve` the pool's card pages are rendered when asked for (l5r/site/mkdocs_serve.py).
+    # Under `mkdocs serve` the pool's card pages are rendered when asked for (l5r/site/glue/mkdocs_serve.py).
     if state.building is not None:
         state.building.close()
     on_request = mkdocs_serve.set_cards if mkdocs_serve.serving() else None
@@ -237,7 +239,7 @@ def post_build(state: SiteState, config):
 
 
 # -----------------------------------------------------------------------------------------------------------
-# The offline copy's settings (mkdocs.offline.yml: `extra.l5r_offline: true`); its passes are l5r/site/offline.py
+# The offline copy's settings (mkdocs.offline.yml: `extra.l5r_offline: true`); its passes are l5r/site/building/offline.py
 # -----------------------------------------------------------------------------------------------------------
 
 

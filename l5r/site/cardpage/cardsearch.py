@@ -15,26 +15,26 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote_plus
 
-from ..cardpool import Identity, load_index
-from ..cardpool.names import reading_words
-from ..engine.deck import legality
-from ..progress import status_line
-from . import searchindex
-from .cardlinks import CARD_DIR
-from .cardpage.article import CardSite
-from .cardpage.chrome import PAGE_JS
-from .cardpage.printings import PoolPrintings, load_printings
-from .cardpage.recordfacts import write_record_facts
-from .cardpage.shell import card_page_shell
-from .cardpage.verdicts import segments_script
-from .cardpage.write import write_card_pages
+from ...cardpool import Identity, load_index
+from ...cardpool.names import reading_words
+from ...engine.deck import legality
+from ...progress import status_line
+from ..rendering import searchindex
+from ..rendering.cardlinks import CARD_DIR
+from .article import CardSite
+from .chrome import PAGE_JS
+from .printings import PoolPrintings, load_printings
+from .recordfacts import write_record_facts
+from .shell import card_page_shell
+from .verdicts import segments_script
+from .write import write_card_pages
 
 PAGE_URI = "cards/search.md"
 SYNTAX_URI = "cards/syntax.md"
 SCRIPT_URI = "assets/card-search.js"
 INDEX_FILE = "assets/card-index.js"
 PAGE_SCRIPT_URI = PAGE_JS  # the date picker's (a pool card page's card-chrome.js loads it)
-_THEME = Path(__file__).parent / "theme"
+_THEME = Path(__file__).parents[1] / "theme"
 PAGE_SCRIPT = (_THEME / "card-page.js").read_text(encoding="utf-8")
 # The query language (card-query.js: its grammar, parser and evaluator, tested under Node) and the page's script, in
 # one file: one request.
@@ -355,7 +355,7 @@ def today_statuses(card_site: CardSite, identity: Identity) -> list[str]:
 
 def search_rows(card_site: CardSite) -> Iterator[tuple[str, str, str, str, str, list[str]]]:
     """(title, slug, type, deck, first set, formats it is banned in today) for every pool card page: the rows the
-    site search's card index (l5r/site/searchindex.py `card_index`) adds for the pool."""
+    site search's card index (l5r/site/rendering/searchindex.py `card_index`) adds for the pool."""
     pages: list[Identity] = card_site.page_identities()
     for i in sorted(pages, key=lambda i: (i.key.lower(), i.deck)):
         banned = [

@@ -30,7 +30,7 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
 6. **Theme files no page loads**: Material's other search languages (for an English-only index) and its source
    maps (`themefiles.drop_unused_theme_files`: megabytes of a site that must stay under 60 MB with the card pool).
 
-Under MkDocs the hooks (l5r/site/mkdocs_glue.py) call `page_html` on each page in `on_post_page`, where the page
+Under MkDocs the hooks (l5r/site/glue/mkdocs_glue.py) call `page_html` on each page in `on_post_page`, where the page
 is in memory anyway, and `run(..., pages=False)` in `on_post_build`; `l5r site postbuild SITE` calls `run`
 after any other engine's build. Both end with the same files (tests/test_site_engines.py).
 """
@@ -42,13 +42,15 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..data import model as m
-from ..progress import Unit, meter
-from . import cardsearch, feeds, offline, permalinks, searchindex, themefiles
-from .cardpage import citable, keptpages
+from ...data import model as m
+from ...progress import Unit, meter
+from ..cardpage import cardsearch
+from . import feeds, offline, themefiles
+from ..rendering import permalinks, searchindex
+from ..cardpage import citable, keptpages
 from .generate import Generated
-from .render import tooltip_titles
-from ..errors import CodexError
+from ..rendering.render import tooltip_titles
+from ...errors import CodexError
 
 ARTICLE = '<article class="md-content__inner md-typeset">'  # Material's (and Zensical's) page content
 _ARTICLE_END = "</article>"
@@ -166,7 +168,7 @@ def run(
 ) -> dict:
     """Every pass after the build, in order (see the module's docstring). `pages=False` when the engine already
     ran `page_html` on each page (the MkDocs hooks do); `project`: where node_modules/ is (offline shim);
-    `on_request`: `mkdocs serve` renders pool card pages when asked for instead (l5r/site/mkdocs_serve.py);
+    `on_request`: `mkdocs serve` renders pool card pages when asked for instead (l5r/site/glue/mkdocs_serve.py);
     `card_jobs`: how many processes write them (None: as many as help).
     Returns how many pages, permalinks, short links and stubs. Raises PostBuildError."""
     check_site(site, pages=pages)
@@ -188,7 +190,7 @@ def run(
     if not searchindex.defer_index_build(site):
         raise PostBuildError(
             f"{site} has no search worker at {searchindex.WORKER_FILES}: the theme's search worker moved, "
-            "and l5r/site/searchindex.py must follow it."
+            "and l5r/site/rendering/searchindex.py must follow it."
         )
     pool_pages = bool(generated.pool_dir) and on_request is None  # `mkdocs serve` renders them when asked
     # The offline copy is neither crawled nor shared from: its citations name the public address.

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import model as m
-from ..engine.ruletable import CellKind, Matrix, reading_rows, rules_matrix
-from .pages import Page
+from ...data import model as m
+from ...engine.ruletable import CellKind, Matrix, reading_rows, rules_matrix
+from ..rendering.pages import Page
 
 MATRIX_PAGE = "rules-matrix.md"
 # How many characters of a record's words a cell of the page quotes (the whole record is a link away).

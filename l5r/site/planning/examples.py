@@ -6,9 +6,9 @@ presenter (l5r.scenarios.present) does not import the site: this module hands it
 
 from __future__ import annotations
 
-from ..scenarios import present
-from . import citelabel, searchindex
-from .pages import SitePlan, page_path, relative_url
+from ...scenarios import present
+from ..rendering import citelabel, searchindex
+from ..rendering.pages import SitePlan, page_path, relative_url
 from .plan import plan_site
 
 

@@ -22,7 +22,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..data import model as m
+from ...data import model as m
 from . import citelabel, share
 from .pages import SitePlan, page_path
 from .render import jinja_env
@@ -356,7 +356,7 @@ def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: boo
 
 
 def _write(path: Path, text: str):
-    # Under `mkdocs serve` the served folder is kept between rebuilds (l5r/site/mkdocs_serve.py): a short link
+    # Under `mkdocs serve` the served folder is kept between rebuilds (l5r/site/glue/mkdocs_serve.py): a short link
     # that is already there, byte for byte, is left alone (creating files and folders is what costs).
     data = text.encode("utf-8")
     try:

@@ -11,13 +11,13 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from ..data import model as m
+from ...data import model as m
 from . import citelabel
 from .autolink import Linker, Target
 from .pages import SitePlan, page_path, relative_url
 from .template_cache import bytecode_cache
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 # Where a card title that several cards share links to: the title's group on the card comparison page.
 TITLES_PAGE = "compare/cards.md"
@@ -377,7 +377,7 @@ def jinja_env() -> Environment:
     # A page's description for shared links: the theme prints it inside an attribute as it is, so quotes too
     # are escaped; JSON-quoted for the front matter.
     env.filters["front_matter_attr"] = lambda s: Markup(json.dumps(html.escape(str(s), quote=True), ensure_ascii=False))
-    from ..data import bandates
+    from ...data import bandates
 
     env.globals["ban_dates"] = bandates  # how every page words a ban date
     return env

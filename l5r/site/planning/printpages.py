@@ -3,8 +3,8 @@ each under its citation id, for tournament binders (templates/print.md.j2, docs/
 
 from __future__ import annotations
 
-from ..data import model as m
-from .pages import Page
+from ...data import model as m
+from ..rendering.pages import Page
 
 
 def print_uri(f: m.Format) -> str:

@@ -2,8 +2,8 @@
 
 `generate(codex)` returns every generated page ({uri: Markdown}), the other generated files (Atom feeds, the JSON
 API, the card search's scripts, the search's card index) and the navigation; the MkDocs hooks add them as
-virtual files (l5r/site/mkdocs_glue.py), and `l5r site generate OUT` writes them to a folder for another engine
-(ProperDocs, Zensical) to build beside docs/. What follows the build is l5r/site/postbuild.py.
+virtual files (l5r/site/glue/mkdocs_glue.py), and `l5r site generate OUT` writes them to a folder for another engine
+(ProperDocs, Zensical) to build beside docs/. What follows the build is l5r/site/building/postbuild.py.
 """
 
 from __future__ import annotations
@@ -15,11 +15,14 @@ from pathlib import Path
 
 import yaml
 
-from ..data import model as m
-from ..errors import CodexError
-from . import api, cardsearch, feeds, searchindex
-from .mdpages import render_site_and_citations
-from .pages import SitePlan
+from ...data import model as m
+from ...errors import CodexError
+from .. import api
+from ..cardpage import cardsearch
+from . import feeds
+from ..rendering import searchindex
+from ..planning.mdpages import render_site_and_citations
+from ..rendering.pages import SitePlan
 
 NAV_FILE = ".l5r-nav.yml"  # a dot file: engines leave it out of the site
 NO_ADDRESS = (
@@ -63,7 +66,7 @@ def generate(
         cardsearch.SYNTAX_URI: cardsearch.syntax_markdown(directory_urls),
         **pages,
     }
-    # Card and print pages stay out of the search index by their own front matter (l5r/site/searchindex.py).
+    # Card and print pages stay out of the search index by their own front matter (l5r/site/rendering/searchindex.py).
     pages = {uri: searchindex.excluded_from_index(uri, text) for uri, text in pages.items()}
     # Block ends kept apart in the pages' HTML, before any engine indexes them (searchindex.words_apart_in_markdown).
     pages = {uri: searchindex.words_apart_in_markdown(text) for uri, text in pages.items()}
@@ -74,7 +77,7 @@ def generate(
     # The public JSON API (api/v1/) and the browser deck checker's data (l5r/site/api/).
     files.update(api.site_outputs(codex, plan, directory_urls, index=index))
     # The card search's scripts, and the header search's card index (with a pool, the post-build passes write
-    # it again with the pool's cards: l5r/site/cardsearch.py `write`).
+    # it again with the pool's cards: l5r/site/cardpage/cardsearch.py `write`).
     files[cardsearch.SCRIPT_URI] = cardsearch.SCRIPT
     files[cardsearch.PAGE_SCRIPT_URI] = cardsearch.PAGE_SCRIPT
     files[searchindex.CARD_INDEX_URI] = searchindex.card_index_js(codex, directory_urls)
