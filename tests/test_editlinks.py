@@ -89,3 +89,15 @@ def test_the_edit_links_stay_off_paper():
         re.search(r"\.l5r-edit\b[^{]*\{\s*display: none", (ROOT / "docs/assets/print.css").read_text())
         or ".l5r-edit," in Path(ROOT / "docs/assets/print.css").read_text()
     )
+
+
+def test_a_codex_loaded_from_another_folder_is_not_handed_out_here(tmp_path, monkeypatch):
+    """Records name their YAML files from the folder the Codex was loaded in: a Codex a test (or a command) loaded
+    elsewhere in the same process must not give this folder's edit links its paths."""
+    monkeypatch.chdir(tmp_path)
+    elsewhere = load_codex(ROOT / "data")
+    monkeypatch.chdir(ROOT)
+    here = load_codex(ROOT / "data")
+    record = next(r for r in here.records.values() if r.origin is not None and r.origin.path)
+    assert record.origin.path.startswith("data/"), record.origin
+    assert elsewhere.records[record.id].origin.path.startswith("/"), elsewhere.records[record.id].origin

@@ -34,7 +34,9 @@ def load_codex(data_dir: Path | None = None) -> m.Codex:
         raise DataError([Problem(str(data_dir), 1, 1, what)])
     # The Codex is immutable, so one process may hand out the same one while no data file has changed (a
     # build loads it for its pages and for its verified examples; `mkdocs serve` on every rebuild).
-    stamp = _stamp(data_dir)
+    # Every record's origin names its file as seen from the current folder (for messages and edit links): a Codex
+    # loaded from another folder is another Codex.
+    stamp = _stamp(data_dir) + (os.getcwd(),)
     known = _LOADED.get(data_dir)
     if known is not None and known[0] == stamp:
         return known[1]

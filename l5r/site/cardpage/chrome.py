@@ -33,7 +33,9 @@ _SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
 # Material's colour attributes on the shell's <body> (scheme, primary, accent): a card page's <body> goes without
 # them (card-chrome.js sets them as the page loads), so every rule the stylesheet keys on one of the shell's
 # values also holds for a <body> without that attribute, at the same specificity (:where adds none).
-COLOUR_ATTR = re.compile(r'\s+data-md-color-([a-z]+)="([^"]*)"')
+# The lookbehind starts a match only at a run of white space's first character: one pass over a long run, not one
+# per character of it.
+COLOUR_ATTR = re.compile(r'(?<!\s)\s+data-md-color-([a-z]+)="([^"]*)"')
 
 
 def colours(shell_html: str) -> dict[str, str]:
