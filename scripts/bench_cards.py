@@ -45,6 +45,11 @@ def _bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".l5r-"))
 
 
+def _remove(folder: Path) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+    os.sync()
+
+
 def _timed(cmd, cwd, env) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the command's processes: user + sys)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -121,9 +126,12 @@ def main() -> int:
         titles = naive_project(pool_dir, work / "naive")
         pairs = []
         for _ in range(PAIRS):
-            shutil.rmtree(site)
-            shutil.rmtree(work / "naive-site", ignore_errors=True)
+            # Each build's folder is removed just before it, and the removal flushed to disk (os.sync) before the
+            # clock starts: a file system that discards freed blocks (mounted `discard`) does that work at its
+            # next commit, which would otherwise land in whichever build runs next (seconds of system time).
+            _remove(site)
             codex = _timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(site)], ROOT, env)
+            _remove(work / "naive-site")
             naive = _timed([str(BIN / "mkdocs"), "build", "--site-dir", str(work / "naive-site")], work / "naive", env)
             pairs.append((codex[0] / naive[0], codex, naive))
         ratio, (codex_s, codex_cpu), (naive_s, naive_cpu) = statistics.median_low(pairs)
