@@ -206,3 +206,19 @@ def test_serve_lends_the_verdicts_while_what_they_are_made_from_is_the_same():
     assert other.checks is not later.checks and other.checks[0].name != later.checks[0].name
     plain = CardSite.prepare(renamed, index, printings, today=day + dt.timedelta(days=1))
     assert plain.checks is not other.checks  # a plain build never borrows
+
+
+def test_damaged_build_state_is_set_aside_not_trusted(monkeypatch, tmp_path):
+    """What a user's folder may hold instead of the build's own state: a keys file that is not one, a file where
+    the hidden folder goes. The build writes every page again, with no error."""
+    cards = _Cards({"card a": "A"})
+    _write(monkeypatch, tmp_path, cards)
+    (tmp_path / keptpages.KEYS_FILE).write_bytes(b"garbage")
+    assert keptpages.load(tmp_path) == ({}, "")
+    _write(monkeypatch, tmp_path, cards)
+    (tmp_path / keptpages.KEPT_DIR).write_text("x", encoding="utf-8")
+    keptpages.set_aside(tmp_path)
+    utils.clean_directory(str(tmp_path))
+    _write(monkeypatch, tmp_path, cards)
+    assert (tmp_path / "card" / "card-a" / "index.html").read_text() == "<p>A</p>"
+    assert not (tmp_path / keptpages.KEPT_DIR).exists()

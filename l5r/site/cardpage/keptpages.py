@@ -38,25 +38,22 @@ def content_key(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=8).hexdigest()
 
 
-def load_keys(site_dir: Path) -> dict[str, str]:
-    """The previous build's key per pool page folder (`card/<slug>`, `c/card-<slug>`); {} when there are none or
-    they cannot be read (then every page is written)."""
+def load(site_dir: Path) -> tuple[dict[str, str], str]:
+    """The previous build's key per pool page folder (`card/<slug>`, `c/card-<slug>`) and what its pages were
+    rendered from (`write.write_card_pages`); ({}, "") when there are none or they cannot be read (then every page
+    is written)."""
     try:
         table = json.loads(gzip.decompress((Path(site_dir) / KEYS_FILE).read_bytes()))
     except (OSError, ValueError, EOFError):
-        return {}
+        return {}, ""
     if not isinstance(table, dict) or table.get("version") != _VERSION or not isinstance(table.get("pages"), dict):
-        return {}
-    return {str(k): str(v) for k, v in table["pages"].items()}
+        return {}, ""
+    return {str(k): str(v) for k, v in table["pages"].items()}, str(table.get("render", ""))
 
 
-def stored_render_key(site_dir: Path) -> str:
-    """What the previous build's pool pages were rendered from (`write.write_card_pages`); "" when not known."""
-    try:
-        table = json.loads(gzip.decompress((Path(site_dir) / KEYS_FILE).read_bytes()))
-    except (OSError, ValueError, EOFError):
-        return ""
-    return str(table.get("render", "")) if isinstance(table, dict) and table.get("version") == _VERSION else ""
+def load_keys(site_dir: Path) -> dict[str, str]:
+    """The previous build's key per pool page folder (`load`)."""
+    return load(site_dir)[0]
 
 
 @functools.cache
@@ -85,8 +82,8 @@ def set_aside(site_dir: Path) -> None:
     """Before the site folder is emptied: keep the previous build's pool pages in the hidden folder."""
     site_dir = Path(site_dir)
     kept = site_dir / KEPT_DIR
-    if kept.exists():  # a build that stopped half-way: what is there is not known to match any key
-        shutil.rmtree(kept, ignore_errors=True)
+    if os.path.lexists(kept):  # a build that stopped half-way: what is there is not known to match any key
+        _remove(str(kept))
         forget_keys(site_dir)
     if not load_keys(site_dir):
         return
@@ -141,8 +138,8 @@ def settle(site_dir: Path, old: dict[str, str], new: dict[str, str], render: str
 def discard(site_dir: Path) -> None:
     """A build that writes no pool page: what was kept goes, with the keys."""
     site_dir = Path(site_dir)
-    if (site_dir / KEPT_DIR).exists():
-        shutil.rmtree(site_dir / KEPT_DIR, ignore_errors=True)
+    if os.path.lexists(site_dir / KEPT_DIR):
+        _remove(str(site_dir / KEPT_DIR))
         forget_keys(site_dir)
 
 

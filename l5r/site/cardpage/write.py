@@ -113,9 +113,12 @@ def write_card_pages(
     shape = short_link_shape() if short_links else None
     render = ""
     if whole:
-        known = keptpages.bring_back(site_dir, keptpages.load_keys(site_dir))
+        stored, stored_render = keptpages.load(site_dir)
+        known = keptpages.bring_back(site_dir, stored)
         render = _render_key(card_site, head, tail, shape)
-        if _unchanged(site_dir, card_site, identities, head is not None, short_links, known, render):
+        if render == stored_render and _all_there(
+            site_dir, card_site, identities, head is not None, short_links, known
+        ):
             keptpages.settle(site_dir, known, known, render)
             return len(identities)
     else:
@@ -148,11 +151,9 @@ def _render_key(card_site: CardSite, head: str | None, tail: str, shape: str | N
     return digest.hexdigest()
 
 
-def _unchanged(site_dir: Path, card_site: CardSite, identities, pages: bool, short_links: bool, known, render) -> bool:
-    """Whether the previous build made these very files from the very same inputs, and they are all still there:
-    then not a page needs rendering."""
-    if not render or keptpages.stored_render_key(site_dir) != render:
-        return False
+def _all_there(site_dir: Path, card_site: CardSite, identities, pages: bool, short_links: bool, known) -> bool:
+    """Whether the previous build, made from the very same inputs, left these very files, all still there: then
+    not a page needs rendering."""
     wanted = []
     for identity in identities:
         slug = card_site.slug_of[identity]
