@@ -214,7 +214,7 @@ def test_damaged_build_state_is_set_aside_not_trusted(monkeypatch, tmp_path):
     cards = _Cards({"card a": "A"})
     _write(monkeypatch, tmp_path, cards)
     (tmp_path / keptpages.KEYS_FILE).write_bytes(b"garbage")
-    assert keptpages.load(tmp_path) == ({}, "")
+    assert keptpages.stored_pages(tmp_path) == ({}, "")
     _write(monkeypatch, tmp_path, cards)
     (tmp_path / keptpages.KEPT_DIR).write_text("x", encoding="utf-8")
     keptpages.set_aside(tmp_path)

@@ -38,7 +38,7 @@ def content_key(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=8).hexdigest()
 
 
-def load(site_dir: Path) -> tuple[dict[str, str], str]:
+def stored_pages(site_dir: Path) -> tuple[dict[str, str], str]:
     """The previous build's key per pool page folder (`card/<slug>`, `c/card-<slug>`) and what its pages were
     rendered from (`write.write_card_pages`); ({}, "") when there are none or they cannot be read (then every page
     is written)."""
@@ -52,8 +52,8 @@ def load(site_dir: Path) -> tuple[dict[str, str], str]:
 
 
 def load_keys(site_dir: Path) -> dict[str, str]:
-    """The previous build's key per pool page folder (`load`)."""
-    return load(site_dir)[0]
+    """The previous build's key per pool page folder (`stored_pages`)."""
+    return stored_pages(site_dir)[0]
 
 
 @functools.cache

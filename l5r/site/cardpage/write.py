@@ -113,7 +113,7 @@ def write_card_pages(
     shape = short_link_shape() if short_links else None
     render = ""
     if whole:
-        stored, stored_render = keptpages.load(site_dir)
+        stored, stored_render = keptpages.stored_pages(site_dir)
         known = keptpages.bring_back(site_dir, stored)
         render = _render_key(card_site, head, tail, shape)
         if render == stored_render and _all_there(
