@@ -523,3 +523,45 @@ def test_a_pool_card_page_is_written_short_as_the_same_document():
     assert "class=l5r-legality" in short and 'href="../../formats/modern/bans/#x"' in short
     assert 'title="two words"' in short
     assert written_out(short) == full
+
+
+def _segments_as_written(timeline) -> list:
+    # A segment as the page and the shared list write it, worked out here on its own.
+    return [[d.isoformat() if d else None, v.status, v.reason, [b.id for b in v.bans]] for d, v in timeline]
+
+
+def test_a_builds_verdicts_are_the_deck_checkers_asked_one_by_one():
+    """A build reads today's verdicts from each card's timeline and counts the shared segments as tuples: the same
+    verdicts as `card_legality` asked card by card, and the same shared list, numbers and page timelines as
+    counting each segment's JSON (how they were first worked out), for every card of the fixture pool."""
+    from l5r.site.cardpage import cardsearch
+    from l5r.site.cardpage.verdicts import timeline_json
+
+    site = CardSite.prepare(codex(), index(), load_printings(pool_dir(), CACHE), today=AFTER_ALL_BANS)
+    identities = site.page_identities()
+    counts: dict[str, int] = {}
+    for identity in identities:
+        assert site.today_verdicts(identity) == [c.card_legality(identity, site.today) for c in site.checks]
+        assert cardsearch.today_statuses(site, identity) == [
+            c.card_legality(identity, site.today).status for c in site.checks
+        ]
+        for c in site.checks:
+            if len(c.card_timeline(identity)) > 1:
+                for segment in _segments_as_written(c.card_timeline(identity)):
+                    key = segment_key(segment)
+                    counts[key] = counts.get(key, 0) + 1
+    expected = [json.loads(k) for k in sorted((k for k, n in counts.items() if n > 1), key=lambda k: (-counts[k], k))]
+    assert site.shared_segments() == expected and len(expected) > 1
+    numbers = {segment_key(s): n for n, s in enumerate(expected)}
+    written = 0
+    for identity in identities:
+        rows = legality_rows(identity, site.checks, site.today)
+        data = {
+            r["format"].id: [numbers.get(segment_key(s), s) for s in _segments_as_written(r["timeline"])]
+            for r in rows
+            if len(r["timeline"]) > 1
+        }
+        old = json.dumps(data, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c") if data else ""
+        assert timeline_json(rows, site._shared_index) == old, identity.key
+        written += bool(old)
+    assert written, "no card of the fixture pool has a timeline"

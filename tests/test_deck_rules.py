@@ -445,3 +445,26 @@ def test_card_pages_say_bans_not_stated_before_modern_first_list():
     koan = index().card("koans-jingasa")
     assert [v.status for _, v in modern.card_timeline(koan)][0] == "not-checked"
     assert "banned" not in [v.status for _, v in modern.card_timeline(koan)]
+
+
+def test_a_cards_verdict_read_from_its_timeline_is_card_legality():
+    """The card pages and the card search read today's verdict from the card's timeline
+    (`DeckChecker.verdict_from_timeline`): on any day it is `card_legality`'s, the same object's fields, for every
+    card of the fixture pool in every checkable format, on the days a verdict can change, the days either side
+    and a day long after."""
+    from decks.support import codex, index
+    from l5r.site.cardpage.verdicts import checkers
+
+    asked, one = 0, dt.timedelta(days=1)
+    for c in checkers(codex(), index()):
+        for ident in index().identities:
+            days = {dt.date.min, dt.date(2030, 1, 1)}
+            for ban in c.applicable_bans(ident):
+                days.update(d for d in (ban.added, ban.lifted) if d is not None)
+            if c.format.bans is not None and c.format.bans.stated_from is not None:
+                days.add(c.format.bans.stated_from)
+            for day in sorted(days):
+                for near in {max(day, dt.date.min + one) - one, day, min(day, dt.date.max - one) + one}:
+                    assert c.verdict_from_timeline(ident, near) == c.card_legality(ident, near), (c.name, ident)
+                    asked += 1
+    assert asked > 1000, "too few verdicts compared to mean anything"

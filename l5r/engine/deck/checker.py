@@ -983,6 +983,19 @@ class DeckChecker:
             found = self._timelines[ident] = self._timeline(ident)
         return found
 
+    def verdict_from_timeline(self, ident: Identity, on: dt.date) -> legality.CardLegality:
+        """`card_legality(ident, on)`, read from the card's timeline: a verdict can only change on a day one of its
+        bans starts or stops applying or its format's list starts being stated (`ban_change_days`, `stated_from`),
+        and the timeline holds the verdict of each of those days. A build asks for every pool card's verdict today
+        and its timeline: one answer, worked out once."""
+        timeline = self.card_timeline(ident)
+        found = timeline[0][1]
+        for day, verdict in timeline[1:]:
+            if day is None or day > on:  # (only the first segment has no day)
+                break
+            found = verdict
+        return found
+
     def _timeline(self, ident: Identity) -> list[tuple[dt.date | None, legality.CardLegality]]:
         out: list = [(None, self.card_legality(ident, dt.date.min))]
         days = set(legality.ban_change_days(self.applicable_bans(ident)))

@@ -25,7 +25,7 @@ from .slugs import card_url, slugs
 from .verdicts import (
     checkers,
     legality_rows,
-    segment_key,
+    shared_numbers,
     shared_segments,
     timeline_json,
     verdict_sentence,
@@ -117,7 +117,7 @@ class CardSite:
             self._shared = shared_segments(
                 c.card_timeline(identity) for identity in self.page_identities() for c in self.checks
             )
-            self._shared_index = {segment_key(s): n for n, s in enumerate(self._shared)}
+            self._shared_index = shared_numbers(self._shared)
         return self._shared
 
     def pages_key(self) -> str:
@@ -154,7 +154,7 @@ class CardSite:
         key = (identity, self.today)  # `today` may be moved (a page for another day): the memo follows it
         found = self._today.get(key)
         if found is None:
-            found = self._today[key] = [c.card_legality(identity, self.today) for c in self.checks]
+            found = self._today[key] = [c.verdict_from_timeline(identity, self.today) for c in self.checks]
         return found
 
     def url(self, identity: Identity) -> str:

@@ -60,8 +60,10 @@ def legality_rows(identity: Identity, checks: list[DeckChecker], on: dt.date, no
     ]
 
 
-def _segments(timeline) -> list:
-    return [[d.isoformat() if d else None, v.status, v.reason, [b.id for b in v.bans]] for d, v in timeline]
+def _segments(timeline) -> list[tuple]:
+    # A segment as a tuple (its JSON is the same as a list's): counted and looked up as itself, written as JSON
+    # only once per distinct segment.
+    return [(d.isoformat() if d else None, str(v.status), v.reason, tuple(b.id for b in v.bans)) for d, v in timeline]
 
 
 def segment_key(segment) -> str:
@@ -73,25 +75,28 @@ def shared_segments(timelines) -> list[list]:
     before its list starts, the verdict from that day on), most used first: the build writes them once into the
     date picker's script (assets/card-page.js) and a page names each by its number in this list. `timelines` are
     `DeckChecker.card_timeline` results, one per card and format."""
-    counts: dict[str, int] = {}
+    counts: dict[tuple, int] = {}
     for timeline in timelines:
         if len(timeline) > 1:  # a one-segment timeline is never embedded (timeline_json)
             for segment in _segments(timeline):
-                key = segment_key(segment)
-                counts[key] = counts.get(key, 0) + 1
-    shared = sorted((key for key, n in counts.items() if n > 1), key=lambda key: (-counts[key], key))
+                counts[segment] = counts.get(segment, 0) + 1
+    keyed = {segment_key(segment): n for segment, n in counts.items() if n > 1}
+    shared = sorted(keyed, key=lambda key: (-keyed[key], key))
     return [json.loads(key) for key in shared]
 
 
-def timeline_json(rows, shared: dict[str, int] | None = None) -> str:
+def shared_numbers(shared: list[list]) -> dict[tuple, int]:
+    """Each of the build's `shared_segments` by its number, as `timeline_json` looks a segment up."""
+    return {(s[0], s[1], s[2], tuple(s[3])): n for n, s in enumerate(shared)}
+
+
+def timeline_json(rows, shared: dict[tuple, int] | None = None) -> str:
     """The per-format verdict segments the page's date picker reads: [[from|null, status, reason, ban ids]], a
-    segment of the build's `shared_segments` as its number there (`shared`: a segment's key -> its number).
+    segment of the build's `shared_segments` as its number there (`shared`: `shared_numbers`).
     A format whose verdict never changes is left out (its row already shows it)."""
     shared = shared or {}
     data = {
-        r["format"].id: [shared.get(segment_key(s), s) for s in _segments(r["timeline"])]
-        for r in rows
-        if len(r["timeline"]) > 1
+        r["format"].id: [shared.get(s, s) for s in _segments(r["timeline"])] for r in rows if len(r["timeline"]) > 1
     }
     if not data:
         return ""
