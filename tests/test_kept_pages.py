@@ -222,3 +222,80 @@ def test_damaged_build_state_is_set_aside_not_trusted(monkeypatch, tmp_path):
     _write(monkeypatch, tmp_path, cards)
     assert (tmp_path / "card" / "card-a" / "index.html").read_text() == "<p>A</p>"
     assert not (tmp_path / keptpages.KEPT_DIR).exists()
+
+
+def _card_outputs(site, codex_data, pool, cache_dir, day):
+    """Prepare the card site as a build does and write its card outputs into `site`; their bytes."""
+    from l5r.cardpool import load_index
+    from l5r.site.cardpage import cardsearch
+    from l5r.site.cardpage.article import CardSite
+    from l5r.site.cardpage.printings import load_printings
+
+    index, printings = load_index(pool, codex_data.cards, cache_dir), load_printings(pool, cache_dir)
+    card_site = CardSite.prepare(codex_data, index, printings, today=day, site_dir=site)
+    for folder in ("assets", "search"):
+        (site / folder).mkdir(exist_ok=True)
+    cardsearch.write_card_outputs(site, card_site, with_pool=True)
+    return {rel: (site / rel).read_bytes() for rel in cardsearch.card_output_files(True)}, card_site
+
+
+def test_the_card_outputs_are_kept_while_their_inputs_are_the_same(tmp_path):
+    """The card search's index files and the date picker's script: set aside while MkDocs empties the folder and
+    taken back unread by the next build made from the same inputs (the same files: nothing written), with the
+    shared segments the pages number; a ban lifted, a card's text changed or a damaged record gives the files a
+    fresh build writes."""
+    import dataclasses
+
+    from conftest import FIXTURE_POOL
+    from decks.support import AFTER_ALL_BANS, codex
+
+    pool, cache_dir, site = tmp_path / "pool", tmp_path / "cache", tmp_path / "site"
+    shutil.copytree(FIXTURE_POOL, pool)
+    cache_dir.mkdir()
+    site.mkdir()
+    data = codex()
+
+    def rebuild(codex_data):
+        keptpages.set_aside(site)
+        utils.clean_directory(str(site))
+        return _card_outputs(site, codex_data, pool, cache_dir, AFTER_ALL_BANS)
+
+    def fresh(codex_data, name):
+        (tmp_path / name).mkdir()
+        return _card_outputs(tmp_path / name, codex_data, pool, cache_dir, AFTER_ALL_BANS)[0]
+
+    first, first_site = _card_outputs(site, data, pool, cache_dir, AFTER_ALL_BANS)
+    inodes = {rel: (site / rel).stat().st_ino for rel in first}
+    again, card_site = rebuild(data)
+    assert again == first and {rel: (site / rel).stat().st_ino for rel in first} == inodes
+    assert card_site._shared == first_site.shared_segments() and card_site._shared_index == first_site._shared_index
+
+    # A ban on a pool card lifted: the card search's table says it is no longer banned.
+    oh = data.formats["obsidian-hand"]
+    ban = next(b for b in oh.bans.entries if b.card and card_site.index.card(b.card) and b.in_force(AFTER_ALL_BANS))
+    categories = tuple(
+        dataclasses.replace(c, entries=tuple(e for e in c.entries if e is not ban)) for c in oh.bans.categories
+    )
+    lifted = dataclasses.replace(
+        data,
+        formats={
+            **data.formats,
+            oh.id: dataclasses.replace(oh, bans=dataclasses.replace(oh.bans, categories=categories)),
+        },
+    )
+    after_lift, _ = rebuild(lifted)
+    assert after_lift == fresh(lifted, "lifted") and after_lift["assets/card-index.js"] != first["assets/card-index.js"]
+
+    # A card's text changed in the pool: the text the search reads changes.
+    set_file = sorted((pool / "sets").glob("*.yaml"))[0]
+    text = set_file.read_text(encoding="utf-8")
+    set_file.write_text(text.replace("A card of the Codex's test pool.", "Changed words.", 1), encoding="utf-8")
+    os.utime(set_file, ns=(1, 1))  # a new stamp even within the file system's time resolution
+    changed, _ = rebuild(data)
+    assert changed == fresh(data, "changed") and b"Changed words." in changed["assets/card-text.js"]
+    assert b"Changed words." not in first["assets/card-text.js"]
+
+    # A record that is not one, and one naming a file outside the site: written afresh, no error.
+    for garbage in (b"\xff garbage", b'{"version": 1, "made_from": "x", "files": {"../../etc": "y"}}'):
+        (site / keptpages.OUTPUTS_FILE).write_bytes(garbage)
+        assert rebuild(data)[0] == changed

@@ -120,6 +120,12 @@ class CardSite:
             self._shared_index = shared_numbers(self._shared)
         return self._shared
 
+    def use_shared_segments(self, shared: list[list]) -> None:
+        """Take these as the build's `shared_segments`: the ones a previous build worked out from the very same
+        inputs, kept in its assets/card-page.js (`cardsearch.write_card_outputs`)."""
+        self._shared = shared
+        self._shared_index = shared_numbers(shared)
+
     def pages_key(self) -> str:
         """Everything but the card itself that a pool card's page is rendered from, as a digest: the pool and the
         card records (`cache.stamp`), the formats' verdict inputs (`verdicts_key`), every record's label and title

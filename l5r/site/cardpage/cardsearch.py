@@ -7,6 +7,7 @@ keywords, today's verdict per format) loaded by a script tag, so it works from f
 
 from __future__ import annotations
 
+import hashlib
 import html as _html
 import json
 import re
@@ -22,6 +23,7 @@ from ...progress import status_line
 from ..rendering import searchindex
 from ..rendering.cardlinks import CARD_DIR
 from .article import CardSite
+from . import keptpages
 from .chrome import PAGE_JS
 from .printings import PoolPrintings, load_printings
 from .recordfacts import write_record_facts
@@ -408,6 +410,37 @@ def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
         )
 
 
+def card_output_files(with_pool: bool) -> tuple[str, ...]:
+    """The files `write_card_outputs` writes."""
+    return (INDEX_FILE, TEXT_FILE, PAGE_SCRIPT_URI) + ((searchindex.CARD_INDEX_URI,) if with_pool else ())
+
+
+def write_card_outputs(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
+    """The card indexes (`write_indexes`) and the date picker's script with the timeline segments the card pages
+    share, worked out before any page is written (the pages name them by number). The previous build's files are
+    taken as they are when everything they are made from is the same (`keptpages.reuse_outputs`): the card
+    pages' inputs (`CardSite.pages_key`), the package's code, and whether the pool's cards are listed."""
+    names = card_output_files(with_pool)
+    made_from = hashlib.sha1(repr((keptpages.package_digest(), card_site.pages_key(), names)).encode()).hexdigest()
+    kept = keptpages.reuse_outputs(site_dir, made_from, names)
+    script = kept[PAGE_SCRIPT_URI].decode("utf-8", "replace") if kept else ""
+    if script.startswith(_SEGMENTS_START) and "\n" in script:
+        # The pages this build renders (a record's card facts, a changed card) number the shared segments as the
+        # script that is kept does.
+        first_line = script[len(_SEGMENTS_START) : script.index("\n")]
+        card_site.use_shared_segments(json.loads(first_line.removesuffix(";")))
+        return
+    keptpages.forget_outputs(site_dir)
+    write_indexes(site_dir, card_site, with_pool)
+    (site_dir / PAGE_SCRIPT_URI).write_text(
+        segments_script(card_site.shared_segments()) + PAGE_SCRIPT, encoding="utf-8"
+    )
+    keptpages.record_outputs(site_dir, made_from, names)
+
+
+_SEGMENTS_START = segments_script([]).split("[")[0]
+
+
 def write(
     site_dir: Path,
     codex: Any,
@@ -436,12 +469,7 @@ def write(
             pool=pool,
             reuse_verdicts=on_request is not None,
         )
-        write_indexes(site_dir, card_site, with_pool=bool(pool))
-        # The date picker's script with the timeline segments the card pages share, worked out before any page is
-        # written (the pages name them by number).
-        (site_dir / PAGE_SCRIPT_URI).write_text(
-            segments_script(card_site.shared_segments()) + PAGE_SCRIPT, encoding="utf-8"
-        )
+        write_card_outputs(site_dir, card_site, with_pool=bool(pool))
         write_record_facts(site_dir, card_site)
         if pool:
             head, tail = card_page_shell(site_dir, card_site, site_name)

@@ -11,6 +11,11 @@ copy); after MkDocs has written its own pages there, `bring_back` puts the previ
 them, dropping everything else of the old folders (the previous build's record pages and rule short links, which
 this build wrote again). `settle` then removes the pool pages no longer in the pool and saves the new keys.
 
+The build's other card outputs (the card search's index files, the date picker's script: `cardsearch.write`) are
+kept the same way: `.l5r-card-outputs.json` names them with a content key each and a digest of everything they
+were made from; `set_aside` moves them into `.l5r-kept/outputs/`, and `reuse_outputs` puts them back when the
+digest is the same and each file still holds what its key says.
+
 A build that stops half-way leaves `.l5r-kept/` behind: the next build finds it, removes it with the keys, and
 writes every page. A build with no pool page (no pool, or `mkdocs serve`) removes what was kept (`discard`).
 `mkdocs build --dirty` empties nothing, so nothing is set aside; the keys still spare the unchanged pages.
@@ -79,18 +84,91 @@ def forget_keys(site_dir: Path) -> None:
 
 
 def set_aside(site_dir: Path) -> None:
-    """Before the site folder is emptied: keep the previous build's pool pages in the hidden folder."""
+    """Before the site folder is emptied: keep the previous build's pool pages and card outputs in the hidden
+    folder."""
     site_dir = Path(site_dir)
     kept = site_dir / KEPT_DIR
     if os.path.lexists(kept):  # a build that stopped half-way: what is there is not known to match any key
         _remove(str(kept))
         forget_keys(site_dir)
-    if not load_keys(site_dir):
+    outputs = stored_outputs(site_dir)[1]
+    if not load_keys(site_dir) and not outputs:
         return
     kept.mkdir()
     for top in KEPT_TOPS:
         if (site_dir / top).is_dir():
             os.replace(site_dir / top, kept / top)
+    for rel in outputs:
+        if (site_dir / rel).is_file():
+            (kept / _OUTPUTS / rel).parent.mkdir(parents=True, exist_ok=True)
+            os.replace(site_dir / rel, kept / _OUTPUTS / rel)
+
+
+OUTPUTS_FILE = ".l5r-card-outputs.json"
+_OUTPUTS = "outputs"  # their folder in KEPT_DIR
+_OUTPUTS_LIMIT = 1 << 16  # a record of a few files: anything bigger is not one
+
+
+def stored_outputs(site_dir: Path) -> tuple[str, dict[str, str]]:
+    """What the previous build's card outputs were made from and the content key of each (by its path in the
+    site); ("", {}) when there are none or the record cannot be read."""
+    try:
+        with open(Path(site_dir) / OUTPUTS_FILE, "rb") as stream:
+            text = stream.read(_OUTPUTS_LIMIT + 1)
+        table = json.loads(text) if len(text) <= _OUTPUTS_LIMIT else None
+    except (OSError, ValueError):
+        return "", {}
+    if not isinstance(table, dict) or table.get("version") != _VERSION:
+        return "", {}
+    files, made_from = table.get("files"), table.get("made_from")
+    if not isinstance(files, dict) or not isinstance(made_from, str):
+        return "", {}
+    safe = {
+        str(rel): str(key)
+        for rel, key in files.items()
+        if isinstance(rel, str) and rel and ".." not in rel.split("/") and not rel.startswith("/")
+    }
+    return made_from, safe
+
+
+def reuse_outputs(site_dir: Path, made_from: str, names: tuple[str, ...]) -> dict[str, bytes] | None:
+    """The previous build's card outputs `names` (paths in the site), put back in the site folder from the hidden
+    one (`set_aside`) or found in place (a dirty build, `mkdocs serve`), when they were `made_from` the same and
+    each still holds what its key says; their bytes. None, and nothing trusted, otherwise: they are written again."""
+    site_dir = Path(site_dir)
+    stored, keys = stored_outputs(site_dir)
+    if stored != made_from or set(keys) != set(names):
+        return None
+    found = {}
+    for rel in names:
+        kept, path = site_dir / KEPT_DIR / _OUTPUTS / rel, site_dir / rel
+        try:
+            if kept.is_file():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(kept, path)
+            data = path.read_bytes()
+        except OSError:
+            return None
+        if content_key(data) != keys[rel]:
+            return None
+        found[rel] = data
+    return found
+
+
+def record_outputs(site_dir: Path, made_from: str, names: tuple[str, ...]) -> None:
+    """After the card outputs `names` are written: what they were `made_from`, and their content keys."""
+    site_dir = Path(site_dir)
+    files = {rel: content_key((site_dir / rel).read_bytes()) for rel in names}
+    text = json.dumps({"version": _VERSION, "made_from": made_from, "files": files}, sort_keys=True)
+    (site_dir / OUTPUTS_FILE).write_text(text, encoding="utf-8")
+
+
+def forget_outputs(site_dir: Path) -> None:
+    """No card output is known any more: the next build writes them all."""
+    try:
+        os.unlink(Path(site_dir) / OUTPUTS_FILE)
+    except FileNotFoundError:
+        pass
 
 
 def bring_back(site_dir: Path, keys: dict[str, str]) -> dict[str, str]:
