@@ -180,8 +180,9 @@ def test_pages_made_from_the_same_inputs_are_not_rendered_again(monkeypatch, tmp
 
 
 def test_serve_lends_the_verdicts_while_what_they_are_made_from_is_the_same():
-    """`mkdocs serve` rebuilds after every edit: the verdicts are worked out again only when a format's names,
-    ruleset, bans or card legality rules, its rules' numbering, the card index or the day changed."""
+    """`mkdocs serve` rebuilds after every edit: the verdicts are worked out again only when a format's ruleset,
+    bans or card legality rules, its rules' numbering, a name the pool tags cards with or the card index changed;
+    a format renamed in the nav only re-words them."""
     import dataclasses
     import datetime as dt
 
@@ -197,15 +198,73 @@ def test_serve_lends_the_verdicts_while_what_they_are_made_from_is_the_same():
     first = CardSite.prepare(data, index, printings, today=day, reuse_verdicts=True)
     first.shared_segments()
     again = CardSite.prepare(data, index, printings, today=day, reuse_verdicts=True)
-    assert again.checks is first.checks and again._shared is first._shared
+    assert again.pool_verdicts is first.pool_verdicts
     later = CardSite.prepare(data, index, printings, today=day + dt.timedelta(days=1), reuse_verdicts=True)
-    assert later.checks is not first.checks and later._shared is None
+    assert later.pool_verdicts is first.pool_verdicts  # (the day is asked of the same timelines)
     oh = data.formats["obsidian-hand"]
     renamed = dataclasses.replace(data, formats={**data.formats, oh.id: dataclasses.replace(oh, short_name="OH2")})
-    other = CardSite.prepare(renamed, index, printings, today=day + dt.timedelta(days=1), reuse_verdicts=True)
-    assert other.checks is not later.checks and other.checks[0].name != later.checks[0].name
-    plain = CardSite.prepare(renamed, index, printings, today=day + dt.timedelta(days=1))
-    assert plain.checks is not other.checks  # a plain build never borrows
+    other = CardSite.prepare(renamed, index, printings, today=day, reuse_verdicts=True)
+    assert other.pool_verdicts is first.pool_verdicts and other.checks[0].name == "OH2"
+    ruled = dataclasses.replace(renamed, formats={**renamed.formats, oh.id: dataclasses.replace(oh, bans=None)})
+    assert CardSite.prepare(ruled, index, printings, today=day, reuse_verdicts=True).pool_verdicts is not (
+        first.pool_verdicts
+    )
+    plain = CardSite.prepare(renamed, index, printings, today=day)
+    assert plain.pool_verdicts is not other.pool_verdicts  # a plain build never borrows
+
+
+def _as_a_plain_build_says(served, plain):
+    from l5r.site.cardpage import cardsearch
+
+    assert served.shared_segments() == plain.shared_segments()
+    assert cardsearch.index_document(served) == cardsearch.index_document(plain)
+    for identity in plain.page_identities():
+        assert served.today_verdicts(identity) == plain.today_verdicts(identity), identity.key
+        assert served.timelines(identity) == plain.timelines(identity), identity.key
+    for identity in plain.page_identities()[::7]:
+        assert served.render(identity) == plain.render(identity), identity.key
+        assert served.description(identity) == plain.description(identity), identity.key
+
+
+def test_verdicts_reworded_under_serve_are_a_plain_builds():
+    """The verdicts `mkdocs serve` lends, worded with each build's format names, are word for word a plain build's
+    (pages, card search table, shared segments): a format renamed, two formats given one name (their segments
+    count together), and a format named as the pool's tag (its cards' standing changes: worked out again)."""
+    import dataclasses
+    import datetime as dt
+
+    from conftest import FIXTURE_POOL
+    from decks.support import codex
+    from l5r.site.cardpage.article import CardSite
+    from l5r.site.cardpage.printings import load_printings
+    from l5r.cardpool import load_index
+
+    data = codex()
+    index, printings = load_index(FIXTURE_POOL, data.cards), load_printings(FIXTURE_POOL)
+    day = dt.date(2016, 3, 1)
+    formats = data.formats
+
+    def named(**names):
+        return dataclasses.replace(
+            data, formats={**formats, **{k: dataclasses.replace(formats[k], short_name=v) for k, v in names.items()}}
+        )
+
+    served = CardSite.prepare(data, index, printings, today=day, reuse_verdicts=True)
+    _as_a_plain_build_says(served, CardSite.prepare(data, index, printings, today=day))
+    lent = served.pool_verdicts
+    for codex_data in (named(**{"obsidian-hand": "O'Hand <b>"}), named(**{"obsidian-hand": "Modern"})):
+        served = CardSite.prepare(codex_data, index, printings, today=day, reuse_verdicts=True)
+        assert served.pool_verdicts is lent
+        _as_a_plain_build_says(served, CardSite.prepare(codex_data, index, printings, today=day))
+    tags = frozenset().union(*(i.pool_tags for i in index.identities))
+    modern = formats["modern"]
+    assert modern.name in tags and modern.legality.legal_bugs, "the fixture pool no longer tags cards Modern"
+    retitled = dataclasses.replace(
+        data, formats={**formats, "modern": dataclasses.replace(modern, name="Modern 2", short_name="Modern 2")}
+    )
+    served = CardSite.prepare(retitled, index, printings, today=day, reuse_verdicts=True)
+    assert served.pool_verdicts is not lent
+    _as_a_plain_build_says(served, CardSite.prepare(retitled, index, printings, today=day))
 
 
 def test_damaged_build_state_is_set_aside_not_trusted(monkeypatch, tmp_path):

@@ -57,7 +57,10 @@ class DeckChecker:
         index: CardIndex,
         acronyms: Mapping[str, str] | None = None,
         strict_titles: bool = False,
+        name: str | None = None,
     ):
+        """`name`: what its sentences call the format (its short name unless given); which cards the pool tags with
+        the format's own name stays the format's (`pool_standing`)."""
         self.format = fmt
         # A near-certain typo ("Barely farm") is read as its card with a warning; strict, it stays unknown.
         self.strict_titles = strict_titles
@@ -65,7 +68,7 @@ class DeckChecker:
         self._acronyms = {k.lower(): v for k, v in (acronyms or {}).items()}
         self.rules = ruleset
         self.index = index
-        self.name = fmt.short_name
+        self.name = fmt.short_name if name is None else name
         self._pool_rules = dict(ruleset.card_pool)
         self._cards_in_pool = self._pool_rules.get("in_pool", True)
         self._slots = read_slots(ruleset, index)

@@ -4,6 +4,7 @@ once per build, and renders both a pool card's page and the pool's facts on a pa
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 from dataclasses import dataclass, field
@@ -23,7 +24,11 @@ from .compact import compact_html
 from .printings import STATS, PoolPrintings
 from .slugs import card_url, slugs
 from .verdicts import (
+    PoolVerdicts,
     checkers,
+    computed_verdicts_key,
+    reword,
+    stand_in_name,
     legality_rows,
     shared_numbers,
     shared_segments,
@@ -32,9 +37,10 @@ from .verdicts import (
     verdicts_key,
 )
 
-# `mkdocs serve` builds the site again after every edit, and most edits (a rule's words, a page's prose) change
-# no card's verdict: the previous build's CardSite, kept here, lends the next one its checkers and the verdicts
-# and shared timeline segments they worked out, while `verdicts_key` (all they are worked out from) is the same.
+# `mkdocs serve` builds the site again after every edit, and most edits (a rule's words, a page's prose, a format's
+# name in the nav) change no card's verdict: the previous build's verdicts, worked out by checkers that call each
+# format by a stand-in name, are kept here and lent to the next build while `computed_verdicts_key` (all they are
+# worked out from but the names) is the same; each build words them with its formats' names.
 _LENT_VERDICTS: dict = {}
 
 
@@ -61,6 +67,12 @@ class CardSite:
     _bans_template: Template = field(init=False, repr=False, compare=False)
     _legality_cache: dict = field(init=False, repr=False, compare=False)
     _today: dict = field(init=False, repr=False, compare=False)
+    # The build's verdicts (`checks`' own, or lent with stand-in names: `_words` names the formats, `_worded` and
+    # `_timelines` remember the worded verdicts and timelines).
+    pool_verdicts: PoolVerdicts = field(init=False, repr=False, compare=False)
+    _words: dict = field(init=False, repr=False, compare=False)
+    _worded: dict = field(init=False, repr=False, compare=False)
+    _timelines: dict = field(init=False, repr=False, compare=False)
     _shared: list | None = field(init=False, repr=False, compare=False)
     _shared_index: dict = field(init=False, repr=False, compare=False)
 
@@ -80,14 +92,12 @@ class CardSite:
         """`reuse_verdicts` (`mkdocs serve`): take the previous such build's verdicts when nothing they are
         worked out from has changed."""
         today = today or dt.date.today()
-        key = verdicts_key(codex, index, today) if reuse_verdicts else None
-        lender = _LENT_VERDICTS.get(key) if key else None
         site = cls(
             codex,
             index,
             printings,
             slugs(index.identities),
-            lender.checks if lender else checkers(codex, index),
+            checkers(codex, index),
             today,
             directory_urls,
             Path(site_dir) if site_dir is not None else None,
@@ -101,22 +111,51 @@ class CardSite:
         site._bans_template = site._env.get_template("pool_card_bans.html.j2")
         site._legality_cache = {}
         site._today = {}
+        site._worded, site._timelines = {}, {}
         site._shared = None
         site._shared_index = {}
-        if lender is not None:
-            site._today, site._shared, site._shared_index = lender._today, lender._shared, lender._shared_index
-        if key:
-            _LENT_VERDICTS.clear()
-            _LENT_VERDICTS[key] = site
+        if reuse_verdicts:
+            key = computed_verdicts_key(codex, index)
+            lent = _LENT_VERDICTS.get(key)
+            if lent is None:
+                lent = PoolVerdicts(checkers(codex, index, stand_in_names=True))
+                _LENT_VERDICTS.clear()
+                _LENT_VERDICTS[key] = lent
+            site.pool_verdicts = lent
+            site._words = {stand_in_name(c.format): c.format.short_name for c in site.checks}
+        else:
+            site.pool_verdicts, site._words = PoolVerdicts(site.checks), {}
         return site
+
+    def _worded_verdict(self, verdict):
+        if not self._words:
+            return verdict
+        found = self._worded.get(id(verdict))  # (the verdict lives in the checker's timelines as long as this)
+        if found is None:
+            reason = reword(verdict.reason, self._words)
+            found = self._worded[id(verdict)] = (
+                verdict if reason == verdict.reason else dataclasses.replace(verdict, reason=reason)
+            )
+        return found
+
+    def timelines(self, identity: Identity) -> list:
+        """`DeckChecker.card_timeline` per checkable format, in this build's words."""
+        if not self._words:
+            return [c.card_timeline(identity) for c in self.pool_verdicts.checks]
+        found = self._timelines.get(identity)
+        if found is None:
+            found = self._timelines[identity] = [
+                [(day, self._worded_verdict(v)) for day, v in c.card_timeline(identity)]
+                for c in self.pool_verdicts.checks
+            ]
+        return found
 
     def shared_segments(self) -> list[list]:
         """The timeline segments the card pages share (`verdicts.shared_segments` over every page's card), worked
         out once per build, before the page writers fork, so every page and assets/card-page.js number them alike."""
         if self._shared is None:
-            self._shared = shared_segments(
-                c.card_timeline(identity) for identity in self.page_identities() for c in self.checks
-            )
+            counts = self.pool_verdicts.segment_counts(self.page_identities())
+            self._shared = shared_segments(counts, self._words)
             self._shared_index = shared_numbers(self._shared)
         return self._shared
 
@@ -160,7 +199,9 @@ class CardSite:
         key = (identity, self.today)  # `today` may be moved (a page for another day): the memo follows it
         found = self._today.get(key)
         if found is None:
-            found = self._today[key] = [c.verdict_from_timeline(identity, self.today) for c in self.checks]
+            found = self._today[key] = [
+                self._worded_verdict(v) for v in self.pool_verdicts.verdicts_on(identity, self.today)
+            ]
         return found
 
     def url(self, identity: Identity) -> str:
@@ -223,7 +264,7 @@ class CardSite:
         """The card's article HTML (goes inside the shell's <article>); `rel` leads from the page to the root."""
         prints = self.printings_of(identity)
         latest = prints[0] if prints else {}
-        rows = legality_rows(identity, self.checks, self.today, self.today_verdicts(identity))
+        rows = legality_rows(identity, self.checks, self.today, self.today_verdicts(identity), self.timelines(identity))
         related = {
             "Soul of": self.index.soul_chain(identity) - {identity},
             "Counts as": set(self.index.counts_as(identity)),
