@@ -244,7 +244,8 @@ class CardSite:
 
     def verdicts(self, identity: Identity) -> list[tuple[str, str]]:
         """(format name, today's verdict) per checkable format: `DeckChecker.card_legality`, as the table says."""
-        return [(c.format.short_name, v.status) for c, v in zip(self.checks, self.today_verdicts(identity))]
+        statuses = self.pool_verdicts.verdicts_on(identity, self.today)  # (a status names no format: not worded)
+        return [(c.format.short_name, v.status) for c, v in zip(self.checks, statuses)]
 
     def description(self, identity: Identity) -> str:
         """What a shared link to the card's page says: its type, clan and deck, and its legality in words."""

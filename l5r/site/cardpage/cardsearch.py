@@ -277,7 +277,8 @@ def plain_text(text: str) -> str:
     return " ".join(_html.unescape(_TAG.sub("", _BREAK.sub(" ", text))).split())
 
 
-_STATIC: list[Any] = []  # [(identities, printings, directory_urls, (tables, rows))]: the last pool's
+# [(identities, printings, directory_urls, (tables, rows)[, texts])]: the last pool's
+_STATIC: list[Any] = []
 
 
 def _static_rows(card_site: CardSite) -> tuple[dict[str, list[str]], list[tuple[Identity, list[Any]]]]:
@@ -336,10 +337,13 @@ def _static_rows(card_site: CardSite) -> tuple[dict[str, list[str]], list[tuple[
 
 
 def text_document(card_site: CardSite) -> list[str]:
-    """Every card's text (`plain_text` of the printing its page shows), in the card table's order."""
-    return [
-        plain_text(str((card_site.printings_of(i) or [{}])[0].get("text", ""))) for i, _ in _static_rows(card_site)[1]
-    ]
+    """Every card's text (`plain_text` of the printing its page shows), in the card table's order: like the rows,
+    worked out once per pool (kept with them in `_STATIC`)."""
+    rows = _static_rows(card_site)[1]
+    if len(_STATIC[0]) == 4:
+        _STATIC[0] += ([plain_text(str((card_site.printings_of(i) or [{}])[0].get("text", ""))) for i, _ in rows],)
+    texts: list[str] = _STATIC[0][4]
+    return texts
 
 
 def first_year(card_site: CardSite, identity: Identity) -> int:
@@ -351,8 +355,9 @@ def first_year(card_site: CardSite, identity: Identity) -> int:
 
 def today_statuses(card_site: CardSite, identity: Identity) -> list[str]:
     """The card's verdict today in each checkable format (`DeckChecker.card_legality`), worked out once per
-    build for both the card search's table and the site search's card index."""
-    return [v.status for v in card_site.today_verdicts(identity)]
+    build for both the card search's table and the site search's card index. A status names no format: it is
+    read from the build's verdicts as they are, not worded (`CardSite.today_verdicts`)."""
+    return [v.status for v in card_site.pool_verdicts.verdicts_on(identity, card_site.today)]
 
 
 def search_rows(card_site: CardSite) -> Iterator[tuple[str, str, str, str, str, list[str]]]:
