@@ -24,6 +24,7 @@ JOINED_ON_PURPOSE = {
     "EmpE",
     "CardIndex",
     "CardSite",
+    "PoolVerdicts",
     "GitHub",
 }
 

@@ -432,9 +432,13 @@ def write_card_outputs(site_dir: Path, card_site: CardSite, with_pool: bool) -> 
     if script.startswith(_SEGMENTS_START) and "\n" in script:
         # The pages this build renders (a record's card facts, a changed card) number the shared segments as the
         # script that is kept does.
-        first_line = script[len(_SEGMENTS_START) : script.index("\n")]
-        card_site.use_shared_segments(json.loads(first_line.removesuffix(";")))
-        return
+        try:
+            shared = json.loads(script[len(_SEGMENTS_START) : script.index("\n")].removesuffix(";"))
+        except ValueError:
+            shared = None
+        if isinstance(shared, list):
+            card_site.use_shared_segments(shared)
+            return
     keptpages.forget_outputs(site_dir)
     write_indexes(site_dir, card_site, with_pool)
     (site_dir / PAGE_SCRIPT_URI).write_text(
