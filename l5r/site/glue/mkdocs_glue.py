@@ -173,7 +173,7 @@ def theme_env(state: SiteState, env, config, files):
 def startup(command: str, dirty: bool) -> None:
     mkdocs_serve.start(command)
     if command == "build":
-        mkdocs_reuse.start()
+        mkdocs_reuse.start_reuse()
     _BUILD.dirty = dirty
 
 
@@ -195,7 +195,7 @@ def pre_build(config) -> None:
     if mkdocs_serve.serving():
         return
     if mkdocs_reuse.reusing():  # what the previous build into this folder rendered, if its inputs are the same
-        mkdocs_reuse.load(Path(config.site_dir), config)
+        mkdocs_reuse.load_reuse_file(Path(config.site_dir), config)
     if _BUILD.dirty:
         return
     from mkdocs import utils
@@ -243,7 +243,7 @@ def post_build(state: SiteState, config):
     except postbuild.PostBuildError as exc:
         raise PluginError(str(exc)) from None
     if mkdocs_reuse.reusing() and not mkdocs_serve.serving():
-        mkdocs_reuse.save(Path(config.site_dir))
+        mkdocs_reuse.save_reuse_file(Path(config.site_dir))
 
 
 # -----------------------------------------------------------------------------------------------------------

@@ -12,8 +12,8 @@ A rendering that logged a warning is never kept: reusing it would hide the warni
 
 `mkdocs serve` keeps them in memory across its rebuilds. `mkdocs build` keeps them in the hidden
 `.l5r-reuse.json.gz` at the site folder's root (MkDocs' emptying of the folder passes over hidden files; the offline
-copy and the published site leave it out, as they do the card page keys): `load` reads it in on_pre_build,
-`save` writes back what this build used. Every key of that file also holds what no page names but every rendering
+copy and the published site leave it out, as they do the card page keys): `load_reuse_file` reads it in on_pre_build,
+`save_reuse_file` writes back what this build used. Every key of that file also holds what no page names but every rendering
 depends on (`environment_key`: the package's code and templates, the versions of MkDocs, Python-Markdown,
 PyMdown Extensions, Material and Jinja, the config file and the hooks): a file written by other code is not read.
 A file that cannot be read, or was written for other inputs, is ignored: every page is rendered.
@@ -50,7 +50,7 @@ class ReuseCaches:
 CACHES = ReuseCaches()
 
 
-def start() -> None:
+def start_reuse() -> None:
     """From here on, this process's builds reuse what they can (hooks/codex.py on_startup, build or serve)."""
     if not CACHES.active:
         CACHES.active = True
@@ -96,7 +96,7 @@ def environment_key(config) -> str:
     return _digest(_VERSION, sys.version, package_digest(), *versions, *sources, *texts)
 
 
-def load(site_dir: Path, config) -> None:
+def load_reuse_file(site_dir: Path, config) -> None:
     """on_pre_build of `mkdocs build`: what the previous build into `site_dir` left, if made with the same
     environment; nothing otherwise."""
     CACHES.environment = environment_key(config)
@@ -124,7 +124,7 @@ def read_reuse_file(site_dir: Path, environment: str) -> dict[str, dict]:
     return out
 
 
-def save(site_dir: Path) -> None:
+def save_reuse_file(site_dir: Path) -> None:
     """on_post_build of `mkdocs build`: the entries this build used or made, for the next one."""
     if not CACHES.environment:
         return
@@ -143,14 +143,6 @@ def save(site_dir: Path) -> None:
         temporary.write_bytes(data)
         os.replace(temporary, path)
     except OSError:  # a folder that cannot be written: the next build renders every page
-        pass
-
-
-def forget(site_dir: Path) -> None:
-    """No rendering is known any more (`mkdocs build --dirty` and such keep no file)."""
-    try:
-        os.unlink(Path(site_dir) / REUSE_FILE)
-    except OSError:
         pass
 
 

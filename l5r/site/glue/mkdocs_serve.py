@@ -43,7 +43,7 @@ def start(command: str) -> None:
     """hooks/codex.py on_startup: from here on, builds run under `mkdocs serve`."""
     if command == "serve" and not SESSION.active:
         SESSION.active = True
-        mkdocs_reuse.start()
+        mkdocs_reuse.start_reuse()
         _patch_site_folder()
 
 
