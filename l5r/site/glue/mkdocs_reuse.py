@@ -86,7 +86,7 @@ def environment_key(config) -> str:
             versions.append(f"{name}={importlib.metadata.version(name)}")
         except importlib.metadata.PackageNotFoundError:
             versions.append(f"{name}=-")
-    sources = [config.config_file_path or "", *map(str, config.get("hooks") or ())]
+    sources = [_where(config.config_file_path), *map(_where, config.get("hooks") or ())]
     texts = []
     for path in sources:
         try:
@@ -94,6 +94,14 @@ def environment_key(config) -> str:
         except (OSError, TypeError, ValueError):
             texts.append(b"-")
     return _digest(_VERSION, sys.version, package_digest(), *versions, *sources, *texts)
+
+
+def _where(path) -> str:
+    """A file's absolute path, however the command named it (`-f mkdocs.yml` or none)."""
+    try:
+        return str(Path(path).resolve()) if path else ""
+    except (OSError, TypeError, ValueError, RuntimeError):
+        return str(path)
 
 
 def load_reuse_file(site_dir: Path, config) -> None:
@@ -136,8 +144,12 @@ def save_reuse_file(site_dir: Path) -> None:
             for name, rows in (("markdown", CACHES.markdown), ("themed", CACHES.themed), ("search", CACHES.search))
         },
     }
-    data = gzip.compress(json.dumps(table, separators=(",", ":")).encode("utf-8"), compresslevel=1, mtime=0)
     path = Path(site_dir) / REUSE_FILE
+    try:
+        text = json.dumps(table, separators=(",", ":"))
+    except (TypeError, ValueError):  # something JSON cannot hold (another plugin's search entry): nothing is kept
+        text = ""
+    data = gzip.compress(text.encode("utf-8"), compresslevel=1, mtime=0)
     try:
         temporary = path.with_name(path.name + ".tmp")
         temporary.write_bytes(data)
@@ -162,6 +174,12 @@ class _Warnings(logging.Handler):
 
     def emit(self, record) -> None:
         self.count += 1
+
+
+def _log_mode() -> int:
+    """How much MkDocs logs while rendering a page (`-q`, `-v`): under `-q` a warning is not logged (so not seen
+    here), and under `-v` MkDocs records no links to anchors; a rendering is reused only under the same mode."""
+    return logging.getLogger("mkdocs.structure.pages").getEffectiveLevel()
 
 
 def _rendered_quietly(render) -> bool:
@@ -200,7 +218,7 @@ def _markdown_settings(config) -> str:
             _ADDRESS.sub("", repr(config["markdown_extensions"])),
             _ADDRESS.sub("", repr(sorted((config["mdx_configs"] or {}).items()))),
             config.get("use_directory_urls"),
-            config.get("config_file_path"),
+            _where(config.get("config_file_path")),
             repr(config.get("validation")),
         )
         config._l5r_markdown_key = key
@@ -270,7 +288,7 @@ def _patch_page_render() -> None:
         # again whenever the examples or the data change, even if its own Markdown did not.
         examples = _examples_key() if _FENCE.search(self.markdown) else ""
         name = self.file.src_uri
-        key = _digest(self.markdown, _markdown_settings(config), _files_key(files), name, examples)
+        key = _digest(self.markdown, _markdown_settings(config), _files_key(files), name, examples, _log_mode())
         hit = _hit(CACHES.markdown, name, key, 6)
         if hit is not None and _markdown_row(hit):
             try:
@@ -411,6 +429,7 @@ class _CachedTemplate:
             context.get("base_url"),
             getattr(page.previous_page, "url", None),
             getattr(page.next_page, "url", None),
+            _log_mode(),
         )
         name = page.file.src_uri
         hit = _hit(CACHES.themed, name, key, 2)
@@ -436,6 +455,11 @@ class _CachedTemplate:
 # -----------------------------------------------------------------------------------------------------------
 
 
+def _entries_copy(entries: list) -> list:
+    """Search entries (dicts of text, numbers and lists of them) copied down to their lists."""
+    return [{k: list(v) if isinstance(v, list) else v for k, v in entry.items()} for entry in entries]
+
+
 def _patch_search_index() -> None:
     try:
         from material.plugins.search.plugin import SearchIndex
@@ -456,16 +480,12 @@ def _patch_search_index() -> None:
         )
         hit = _hit(CACHES.search, page.url, key, 2)
         if hit is not None and isinstance(hit[1], list) and all(isinstance(e, dict) for e in hit[1]):
-            self.entries.extend(json.loads(json.dumps(hit[1])))  # a copy: the plugin may change its entries
+            self.entries.extend(_entries_copy(hit[1]))  # a copy: the plugin may change its entries
             CACHES.used.add(("search", page.url))
             return
         before = len(self.entries)
         original(self, page)
-        try:
-            CACHES.search[page.url] = [key, json.loads(json.dumps(self.entries[before:]))]
-        except (TypeError, ValueError):  # an entry JSON cannot hold: not kept
-            CACHES.search.pop(page.url, None)
-            return
+        CACHES.search[page.url] = [key, _entries_copy(self.entries[before:])]
         CACHES.used.add(("search", page.url))
 
     SearchIndex.add_entry_from_context = add_entry_from_context
