@@ -27,9 +27,9 @@ def _env(project: Path) -> dict:
     return env
 
 
-def _build(project: Path, site: Path) -> str:
+def _build(project: Path, site: Path, *options: str) -> str:
     result = subprocess.run(
-        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(site)],
+        [str(BIN / "mkdocs"), "build", "--strict", *options, "--site-dir", str(site)],
         cwd=project,
         env=_env(project),
         capture_output=True,
@@ -128,7 +128,8 @@ def _write_table(site: Path, table: dict) -> None:
 
 def test_an_entry_whose_key_is_the_same_is_used_and_one_whose_key_differs_is_not(tmp_path_factory, tmp_path):
     """Proof that a rebuild reuses at all: an entry changed behind its key shows in the page (which no real
-    entry's would), and the same change under another key does not."""
+    entry's would), and the same change under another key does not, nor under another log level (under `-q` a
+    page's warnings are not seen, so what a quiet build kept must not spare a plain build's warnings)."""
     project = _project(tmp_path_factory, tmp_path)
     site = tmp_path / "site"
     _build(project, site)
@@ -142,6 +143,10 @@ def test_an_entry_whose_key_is_the_same_is_used_and_one_whose_key_differs_is_not
     table["themed"]["credits.md"] = ["another key", html.replace("</body>", "<!-- kept -->\n</body>")]
     _write_table(site, table)
     _build(project, site)
+    assert "<!-- kept -->" not in (site / "credits" / "index.html").read_text(encoding="utf-8")
+    table["themed"]["credits.md"] = [key, html.replace("</body>", "<!-- kept -->\n</body>")]
+    _write_table(site, table)
+    _build(project, site, "--quiet")
     assert "<!-- kept -->" not in (site / "credits" / "index.html").read_text(encoding="utf-8")
 
 

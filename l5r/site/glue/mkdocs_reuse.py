@@ -12,11 +12,12 @@ A rendering that logged a warning is never kept: reusing it would hide the warni
 
 `mkdocs serve` keeps them in memory across its rebuilds. `mkdocs build` keeps them in the hidden
 `.l5r-reuse.json.gz` at the site folder's root (MkDocs' emptying of the folder passes over hidden files; the offline
-copy and the published site leave it out, as they do the card page keys): `load_reuse_file` reads it in on_pre_build,
-`save_reuse_file` writes back what this build used. Every key of that file also holds what no page names but every rendering
-depends on (`environment_key`: the package's code and templates, the versions of MkDocs, Python-Markdown,
-PyMdown Extensions, Material and Jinja, the config file and the hooks): a file written by other code is not read.
-A file that cannot be read, or was written for other inputs, is ignored: every page is rendered.
+copy and the published site leave it out, as they do the card page keys): `load_reuse_file` reads it in
+on_pre_build, `save_reuse_file` writes back what this build used. Every key of that file also holds what no page
+names but every rendering depends on (`environment_key`: the package's code and templates, the versions of MkDocs,
+Python-Markdown, PyMdown Extensions, Material and Jinja, the config file and the hooks): a file written by other
+code is not read. A file that cannot be read, or was written for other inputs, is ignored: every page is rendered.
+A rendering is reused only under the log level it was made at (`-q` hides warnings, `-v` drops links to anchors).
 """
 
 from __future__ import annotations
