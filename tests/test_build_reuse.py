@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,6 +19,7 @@ from conftest import BIN, ROOT, TEST_SITE_URL, small_project_copy
 from l5r.site.glue import mkdocs_reuse
 
 REUSE = mkdocs_reuse.REUSE_FILE
+_NOISE = random.Random(7).randbytes(4096)  # the same in every pytest-xdist worker: the tests' ids are made from it
 
 
 def _env(project: Path) -> dict:
@@ -162,7 +164,7 @@ def _damaged(table: dict) -> dict[str, bytes]:
     wrong_shapes["markdown"][md_key] = [wrong_shapes["markdown"][md_key][0], 7, [], None, None, None]
     whole = gzip.compress(json.dumps(table).encode("utf-8"))
     return {
-        "garbage": os.urandom(4096),
+        "garbage": _NOISE,
         "truncated": whole[: len(whole) // 2],
         "entries of the wrong shape": gzip.compress(json.dumps(wrong_shapes).encode("utf-8")),
     }
@@ -183,7 +185,8 @@ def test_a_damaged_reuse_file_gives_a_correct_build(tmp_path_factory, tmp_path):
 
 @pytest.mark.parametrize(
     "data",
-    [b"", b"\x1f\x8b\x08\x00", os.urandom(64), gzip.compress(b"[]"), gzip.compress(b'{"version": 1}')],
+    [b"", b"\x1f\x8b\x08\x00", _NOISE[:64], gzip.compress(b"[]"), gzip.compress(b'{"version": 1}')],
+    ids=["empty", "a gzip header alone", "noise", "a list", "no tables"],
 )
 def test_a_reuse_file_that_cannot_be_read_gives_empty_tables(tmp_path, data):
     (tmp_path / REUSE).write_bytes(data)
