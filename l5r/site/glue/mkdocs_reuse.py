@@ -87,7 +87,7 @@ def environment_key(config) -> str:
             versions.append(f"{name}={importlib.metadata.version(name)}")
         except importlib.metadata.PackageNotFoundError:
             versions.append(f"{name}=-")
-    sources = [_where(config.config_file_path), *map(_where, config.get("hooks") or ())]
+    sources = [_where(getattr(config, "config_file_path", None)), *map(_where, getattr(config, "hooks", None) or ())]
     texts = []
     for path in sources:
         try:
