@@ -139,7 +139,11 @@ def test_properdocs_builds_the_same_site_page_for_page(tmp_path_factory, properd
 
 
 def _files(folder):
-    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+    # Not the hooks' records for the next build into the folder (`.l5r-*`: l5r/site/glue/mkdocs_reuse.py), which
+    # no reader opens and the published site leaves out.
+    return {
+        p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".l5r-")
+    }
 
 
 def test_a_hookless_build_then_postbuild_is_the_hooks_build(both_builds, request):

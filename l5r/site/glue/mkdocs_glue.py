@@ -22,7 +22,7 @@ from ...progress import Meter, Unit, meter, status_line
 from ...scenarios import present
 from ..rendering import editlinks, permalinks
 from ..building import feeds, offline, postbuild
-from . import mkdocs_serve
+from . import mkdocs_reuse, mkdocs_serve
 from ..api import ApiError
 from ..cardpage import keptpages
 from ..cardpage.write import JOBS_ENV, jobs_setting
@@ -156,7 +156,7 @@ def _links(step, *args):
 
 def theme_env(state: SiteState, env, config, files):
     # The theme's templates compiled once and kept between builds (l5r/site/rendering/template_cache.py); under
-    # `mkdocs serve`, a page whose inputs did not change is not rendered again (l5r/site/glue/mkdocs_serve.py).
+    # a page whose inputs did not change is not rendered again (l5r/site/glue/mkdocs_reuse.py).
     if env.bytecode_cache is None:
         env.bytecode_cache = bytecode_cache()
     # Every page file is known now: what the per-page passes need (l5r/site/building/postbuild.py).
@@ -167,11 +167,13 @@ def theme_env(state: SiteState, env, config, files):
         directory_urls=config.use_directory_urls,
         offline_copy=offline_enabled(config),
     )
-    return mkdocs_serve.themed_env(env)
+    return mkdocs_reuse.themed_env(env)
 
 
 def startup(command: str, dirty: bool) -> None:
     mkdocs_serve.start(command)
+    if command == "build":
+        mkdocs_reuse.start_reuse()
     _BUILD.dirty = dirty
 
 
@@ -190,7 +192,11 @@ def pre_build(config) -> None:
     first set aside, hidden from the emptying, so that the build writes only those that changed
     (l5r/site/cardpage/keptpages.py). Not under `mkdocs serve` (its folder is kept: l5r/site/glue/mkdocs_serve.py) nor
     for a dirty build."""
-    if _BUILD.dirty or mkdocs_serve.serving():
+    if mkdocs_serve.serving():
+        return
+    if mkdocs_reuse.reusing():  # what the previous build into this folder rendered, if its inputs are the same
+        mkdocs_reuse.load_reuse_file(Path(config.site_dir), config)
+    if _BUILD.dirty:
         return
     from mkdocs import utils
 
@@ -236,6 +242,8 @@ def post_build(state: SiteState, config):
         )
     except postbuild.PostBuildError as exc:
         raise PluginError(str(exc)) from None
+    if mkdocs_reuse.reusing() and not mkdocs_serve.serving():
+        mkdocs_reuse.save_reuse_file(Path(config.site_dir))
 
 
 # -----------------------------------------------------------------------------------------------------------

@@ -7,22 +7,21 @@ changes a byte of what a page shows (tests/test_serve.py compares served pages w
   to write (and for MkDocs to clear again) than the rest of the site. The server renders `card/<slug>/` from
   the newest build's `CardSite`, with the same shell and the same template as `write_card_pages`; so too each
   card's short link `c/card-<slug>/` and card-permalinks.json (`cardpage/citable.py`).
-- **Work whose inputs did not change is reused**: a page's Markdown rendering (keyed by its Markdown, the
-  Markdown settings and the site's files), its theme rendering (keyed by everything the template reads: the
-  page, its content, the nav and the config file) and its search index entries (keyed by its content).
+- **Work whose inputs did not change is reused**: a page's Markdown rendering, its theme rendering and its
+  search index entries (l5r/site/glue/mkdocs_reuse.py, which `mkdocs build` uses too), and the served folder's
+  files are written only when their bytes change.
 
 Only `hooks/codex.py` calls this module, and only when MkDocs says the command is `serve`.
 """
 
 from __future__ import annotations
 
-import copy
-import hashlib
 import re
 import threading
 from dataclasses import dataclass, field
 
 from ..cardpage import citable
+from . import mkdocs_reuse
 from ..cardpage.write import card_page_html
 
 # -----------------------------------------------------------------------------------------------------------
@@ -34,9 +33,6 @@ from ..cardpage.write import card_page_html
 class ServeSession:
     active: bool = False
     cards: tuple | None = None  # (CardSite, head, tail, {slug: identity}) of the newest build
-    markdown: dict = field(default_factory=dict)  # src_uri -> (key, content, toc, title, anchors, links)
-    themed: dict = field(default_factory=dict)  # src_uri -> (key, html)
-    search: dict = field(default_factory=dict)  # page url -> (key, entries)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -47,21 +43,12 @@ def start(command: str) -> None:
     """hooks/codex.py on_startup: from here on, builds run under `mkdocs serve`."""
     if command == "serve" and not SESSION.active:
         SESSION.active = True
-        _patch_page_render()
-        _patch_search_index()
+        mkdocs_reuse.start_reuse()
         _patch_site_folder()
 
 
 def serving() -> bool:
     return SESSION.active
-
-
-def _digest(*parts) -> str:
-    h = hashlib.sha1()
-    for part in parts:
-        h.update(part if isinstance(part, bytes) else str(part).encode("utf-8", "surrogatepass"))
-        h.update(b"\0")
-    return h.hexdigest()
 
 
 # -----------------------------------------------------------------------------------------------------------
@@ -153,217 +140,6 @@ def quicker_polling(server, seconds: float = 0.2) -> None:
     observer = getattr(server, "observer", None)
     if observer is not None and hasattr(observer, "_timeout"):
         observer._timeout = seconds
-
-
-# -----------------------------------------------------------------------------------------------------------
-# Markdown rendering, reused while a page's Markdown, the Markdown settings and the site's files are the same
-# -----------------------------------------------------------------------------------------------------------
-
-
-def _files_key(files) -> str:
-    key = getattr(files, "_l5r_key", None)
-    if key is None:
-        key = _digest(*sorted((f.src_uri, f.dest_uri, f.url) for f in files))
-        files._l5r_key = key
-    return key
-
-
-def _markdown_settings(config) -> str:
-    return _digest(
-        repr(config["markdown_extensions"]),
-        repr(sorted((config["mdx_configs"] or {}).items())),
-        config.get("use_directory_urls"),
-        config.get("config_file_path"),
-    )
-
-
-_FENCE = re.compile(r"^\s*(```|~~~)\s*scenario", re.M)
-
-
-def _examples_key() -> str:
-    from ...scenarios import present
-
-    return repr(present.library().signature)
-
-
-def _patch_page_render() -> None:
-    from mkdocs.structure.pages import Page
-
-    original = Page.render
-
-    def render(self, config, files):
-        # A ```scenario fence shows the example as the engine runs it against the data: such a page is rendered
-        # again whenever the examples or the data change, even if its own Markdown did not.
-        examples = _examples_key() if _FENCE.search(self.markdown) else ""
-        key = _digest(self.markdown, _markdown_settings(config), _files_key(files), self.file.src_uri, examples)
-        hit = SESSION.markdown.get(self.file.src_uri)
-        if hit is not None and hit[0] == key:
-            _, self.content, self.toc, self._title_from_render, anchors, links = hit
-            self.present_anchor_ids = set(anchors) if anchors is not None else None
-            if links is not None:  # keyed by File: map to this build's File objects by path
-                self.links_to_anchors = {
-                    files.get_file_from_path(uri): dict(v)
-                    for uri, v in links.items()
-                    if files.get_file_from_path(uri) is not None
-                }
-            return
-        original(self, config, files)
-        links = getattr(self, "links_to_anchors", None)
-        SESSION.markdown[self.file.src_uri] = (
-            key,
-            self.content,
-            copy.deepcopy(self.toc),
-            self._title_from_render,
-            None if self.present_anchor_ids is None else frozenset(self.present_anchor_ids),
-            None if links is None else {f.src_uri: dict(v) for f, v in links.items()},
-        )
-
-    Page.render = render  # type: ignore[method-assign]  # MkDocs' method, replaced while serving
-
-
-# -----------------------------------------------------------------------------------------------------------
-# Theme rendering, reused while everything the template reads is the same
-# -----------------------------------------------------------------------------------------------------------
-
-
-def _toc_key(toc) -> str:
-    def walk(items):
-        return [(i.id, i.title, i.level, walk(i.children)) for i in items or ()]
-
-    return repr(walk(toc))
-
-
-def _nav_key(nav) -> str:
-    key = getattr(nav, "_l5r_key", None)
-    if key is None:
-
-        def walk(items):
-            return [
-                (type(i).__name__, i.title, getattr(i, "url", None), walk(getattr(i, "children", None) or []))
-                for i in items
-            ]
-
-        key = _digest(repr(walk(nav.items)))
-        nav._l5r_key = key
-    return key
-
-
-def _config_key(config) -> str:
-    key = getattr(config, "_l5r_key", None)
-    if key is None:
-        try:
-            with open(config.config_file_path, "rb") as stream:
-                text = stream.read()
-        except (OSError, TypeError):
-            text = b""
-        key = _digest(
-            text,
-            repr(config.get("extra")),
-            config.get("site_url"),
-            repr(config.get("extra_css")),
-            repr(config.get("extra_javascript")),
-            _theme_files_key(config),
-        )
-        config._l5r_key = key
-    return key
-
-
-def _theme_files_key(config) -> str:
-    """Every template file of the theme (Material's and the Codex's overrides), by name and modification time."""
-    import os
-
-    parts = []
-    for folder in getattr(config.theme, "dirs", ()):
-        for base, _dirs, names in os.walk(folder):
-            for name in names:
-                if name.endswith((".html", ".j2", ".xml")):
-                    path = os.path.join(base, name)
-                    try:
-                        parts.append((path, os.stat(path).st_mtime_ns))
-                    except OSError:
-                        pass
-    return _digest(repr(sorted(parts)))
-
-
-def themed_env(env):
-    """Wrap the theme's templates so that a page whose inputs are unchanged is not rendered again."""
-    if not SESSION.active or getattr(env, "_l5r_cached", False):
-        return env
-    get_template = env.get_template
-
-    def cached_get_template(name, *args, **kwargs):
-        template = get_template(name, *args, **kwargs)
-        return _CachedTemplate(name, template)
-
-    env.get_template = cached_get_template
-    env._l5r_cached = True
-    return env
-
-
-class _CachedTemplate:
-    def __init__(self, name, template):
-        self.name, self.template = name, template
-
-    def __getattr__(self, attr):
-        return getattr(self.template, attr)
-
-    def render(self, context=None, **kwargs):
-        page = (context or {}).get("page")
-        if page is None or kwargs or getattr(page, "file", None) is None:
-            return self.template.render(context, **kwargs)
-        key = _digest(
-            self.name,
-            page.url,
-            page.title,
-            page.content,
-            _toc_key(page.toc),
-            repr(sorted(page.meta.items())),
-            page.canonical_url,
-            page.edit_url,
-            _nav_key(context["nav"]),
-            _config_key(context["config"]),
-            context.get("base_url"),
-            getattr(page.previous_page, "url", None),
-            getattr(page.next_page, "url", None),
-        )
-        hit = SESSION.themed.get(page.file.src_uri)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        html = self.template.render(context)
-        SESSION.themed[page.file.src_uri] = (key, html)
-        return html
-
-
-# -----------------------------------------------------------------------------------------------------------
-# Search index entries, reused while a page's content is the same
-# -----------------------------------------------------------------------------------------------------------
-
-
-def _patch_search_index() -> None:
-    try:
-        from material.plugins.search.plugin import SearchIndex
-    except ImportError:  # another theme: nothing to reuse
-        return
-    original = SearchIndex.add_entry_from_context
-
-    def add_entry_from_context(self, page):
-        key = _digest(
-            page.url,
-            page.title,
-            page.content,
-            _toc_key(page.toc),
-            repr(sorted(page.meta.items())),
-            repr(getattr(self, "config", None)),
-        )
-        hit = SESSION.search.get(page.url)
-        if hit is not None and hit[0] == key:
-            self.entries.extend(copy.deepcopy(hit[1]))
-            return
-        before = len(self.entries)
-        original(self, page)
-        SESSION.search[page.url] = (key, copy.deepcopy(self.entries[before:]))
-
-    SearchIndex.add_entry_from_context = add_entry_from_context
 
 
 # -----------------------------------------------------------------------------------------------------------
