@@ -205,6 +205,16 @@ def test_it_publishes_on_a_push_to_main_with_the_pages_address(workflow):
     assert build["permissions"] == {"contents": "read", "pages": "read"}
 
 
+def test_the_published_site_leaves_out_the_builds_own_records(workflow, built_site):
+    """What a build keeps in the site folder for the next build on the same machine (its `.l5r-*` records: card page
+    keys, card outputs, page renderings) is removed before the upload: a reader has no use for it."""
+    records = sorted(p.name for p in built_site.iterdir() if p.name.startswith(".l5r-"))
+    assert records, "a build keeps at least its page renderings"
+    step = next(s for s in workflow["jobs"]["build"]["steps"] if "make build" in s.get("run", ""))
+    removed = set(re.findall(r"site/(\.l5r-[\w.-]+)", step["run"]))
+    assert not set(records) - removed, f"published with the site: {sorted(set(records) - removed)}"
+
+
 def test_it_deploys_to_pages_and_releases_the_offline_zip(workflow):
     deploy = workflow["jobs"]["deploy"]
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
