@@ -283,8 +283,9 @@ def test_damaged_build_state_is_set_aside_not_trusted(monkeypatch, tmp_path):
     assert not (tmp_path / keptpages.KEPT_DIR).exists()
 
 
-def _card_outputs(site, codex_data, pool, cache_dir, day):
-    """Prepare the card site as a build does and write its card outputs into `site`; their bytes."""
+def _card_outputs(site, codex_data, pool, cache_dir, day, remember=False):
+    """Prepare the card site as a build does and write its card outputs into `site`; their bytes (`remember`: as
+    `mkdocs serve` does)."""
     from l5r.cardpool import load_index
     from l5r.site.cardpage import cardsearch
     from l5r.site.cardpage.article import CardSite
@@ -294,7 +295,7 @@ def _card_outputs(site, codex_data, pool, cache_dir, day):
     card_site = CardSite.prepare(codex_data, index, printings, today=day, site_dir=site)
     for folder in ("assets", "search"):
         (site / folder).mkdir(exist_ok=True)
-    cardsearch.write_card_outputs(site, card_site, with_pool=True)
+    cardsearch.write_card_outputs(site, card_site, with_pool=True, remember=remember)
     return {rel: (site / rel).read_bytes() for rel in cardsearch.card_output_files(True)}, card_site
 
 
@@ -358,3 +359,43 @@ def test_the_card_outputs_are_kept_while_their_inputs_are_the_same(tmp_path):
     for garbage in (b"\xff garbage", b'{"version": 1, "made_from": "x", "files": {"../../etc": "y"}}'):
         (site / keptpages.OUTPUTS_FILE).write_bytes(garbage)
         assert rebuild(data)[0] == changed
+
+
+def test_serve_writes_the_card_outputs_it_remembers_while_their_inputs_are_the_same(monkeypatch, tmp_path):
+    """`mkdocs serve` empties its folder before each rebuild and keeps nothing there: the card outputs of its last
+    rebuild are kept in memory and written again as they were (the same bytes, the same shared segments) by a
+    rebuild made from the same inputs; from other inputs they are worked out afresh."""
+    import dataclasses
+
+    from conftest import FIXTURE_POOL
+    from decks.support import AFTER_ALL_BANS, codex
+    from l5r.site.cardpage import cardsearch
+
+    monkeypatch.setattr(cardsearch, "_REMEMBERED_OUTPUTS", {})
+    pool, cache_dir, site = tmp_path / "pool", tmp_path / "cache", tmp_path / "site"
+    shutil.copytree(FIXTURE_POOL, pool)
+    cache_dir.mkdir()
+    site.mkdir()
+    data = codex()
+
+    def rebuild(codex_data):
+        utils.clean_directory(str(site))
+        return _card_outputs(site, codex_data, pool, cache_dir, AFTER_ALL_BANS, remember=True)
+
+    first, first_site = rebuild(data)
+    assert list(cardsearch._REMEMBERED_OUTPUTS.values())[0][0] == first
+
+    worked_out = []
+    real = cardsearch.write_indexes
+    monkeypatch.setattr(cardsearch, "write_indexes", lambda *a, **k: worked_out.append(1) or real(*a, **k))
+    again, card_site = rebuild(data)
+    assert again == first and not worked_out, "the same inputs: written from memory"
+    assert card_site._shared == first_site.shared_segments() and card_site._shared_index == first_site._shared_index
+
+    oh = data.formats["obsidian-hand"]
+    renamed = dataclasses.replace(data, formats={**data.formats, oh.id: dataclasses.replace(oh, short_name="OH b")})
+    after_rename, _ = rebuild(renamed)
+    assert worked_out, "other inputs: worked out afresh"
+    (tmp_path / "fresh").mkdir()
+    monkeypatch.setattr(cardsearch, "_REMEMBERED_OUTPUTS", {})
+    assert after_rename == _card_outputs(tmp_path / "fresh", renamed, pool, cache_dir, AFTER_ALL_BANS)[0]

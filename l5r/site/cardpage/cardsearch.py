@@ -420,13 +420,16 @@ def card_output_files(with_pool: bool) -> tuple[str, ...]:
     return (INDEX_FILE, TEXT_FILE, PAGE_SCRIPT_URI) + ((searchindex.CARD_INDEX_URI,) if with_pool else ())
 
 
-def write_card_outputs(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
+def write_card_outputs(site_dir: Path, card_site: CardSite, with_pool: bool, remember: bool = False) -> None:
     """The card indexes (`write_indexes`) and the date picker's script with the timeline segments the card pages
     share, worked out before any page is written (the pages name them by number). The previous build's files are
     taken as they are when everything they are made from is the same (`keptpages.reuse_outputs`): the card
-    pages' inputs (`CardSite.pages_key`), the package's code, and whether the pool's cards are listed."""
+    pages' inputs (`CardSite.pages_key`), the package's code, and whether the pool's cards are listed.
+    `remember` (`mkdocs serve`): the files are also kept in memory for the next rebuild of this process."""
     names = card_output_files(with_pool)
     made_from = hashlib.sha1(repr((keptpages.package_digest(), card_site.pages_key(), names)).encode()).hexdigest()
+    if remember and _write_remembered(site_dir, card_site, made_from):
+        return
     kept = keptpages.reuse_outputs(site_dir, made_from, names)
     script = kept[PAGE_SCRIPT_URI].decode("utf-8", "replace") if kept else ""
     if script.startswith(_SEGMENTS_START) and "\n" in script:
@@ -445,6 +448,30 @@ def write_card_outputs(site_dir: Path, card_site: CardSite, with_pool: bool) -> 
         segments_script(card_site.shared_segments()) + PAGE_SCRIPT, encoding="utf-8"
     )
     keptpages.record_outputs(site_dir, made_from, names)
+    if remember:
+        _REMEMBERED_OUTPUTS.clear()
+        files = {rel: (site_dir / rel).read_bytes() for rel in names}
+        _REMEMBERED_OUTPUTS[made_from] = (files, card_site.shared_segments())
+
+
+# `mkdocs serve` empties its folder before every rebuild and sets nothing aside (no pool page is written there), so
+# the reuse through the site folder never applies: the last rebuild's outputs stay in memory instead, by what they
+# were made from (`write_card_outputs`' `made_from`), and an edit that leaves the cards alone (a rule's words) writes
+# them again as they were instead of working out every card's verdicts and index rows.
+_REMEMBERED_OUTPUTS: dict[str, tuple[dict[str, bytes], list[list]]] = {}
+
+
+def _write_remembered(site_dir: Path, card_site: CardSite, made_from: str) -> bool:
+    found = _REMEMBERED_OUTPUTS.get(made_from)
+    if found is None:
+        return False
+    files, shared = found
+    for rel, data in files.items():
+        (site_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site_dir / rel).write_bytes(data)
+    card_site.use_shared_segments(shared)
+    keptpages.record_outputs(site_dir, made_from, tuple(files))
+    return True
 
 
 _SEGMENTS_START = segments_script([]).split("[")[0]
@@ -478,7 +505,7 @@ def write(
             pool=pool,
             reuse_verdicts=on_request is not None,
         )
-        write_card_outputs(site_dir, card_site, with_pool=bool(pool))
+        write_card_outputs(site_dir, card_site, with_pool=bool(pool), remember=on_request is not None)
         write_record_facts(site_dir, card_site)
         if pool:
             head, tail = card_page_shell(site_dir, card_site, site_name)
