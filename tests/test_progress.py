@@ -77,11 +77,20 @@ def test_a_step_shows_its_progress_on_a_terminal():
     assert "done" in shown
 
 
+def _piped(code: str) -> subprocess.Popen:
+    """A Python process running `code` with its standard output and error piped, started now: the tests wait for
+    it while they run another (each sleeps a second or two, with the CPU idle)."""
+    return subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env()
+    )
+
+
 def test_a_step_is_silent_when_piped_and_under_ci():
-    piped = subprocess.run([sys.executable, "-c", STEP], capture_output=True, text=True, env=_env(), check=True)
-    assert piped.stdout == "done\n" and piped.stderr == ""
+    piped = _piped(STEP)
     under_ci = _on_a_terminal(STEP, _env(CI="true"))
     assert "checking the widgets" not in under_ci and "done" in under_ci, under_ci
+    out, err = piped.communicate(timeout=30)
+    assert piped.returncode == 0 and out == "done\n" and err == "", err
 
 
 def test_a_quick_step_stays_silent_on_a_terminal():
@@ -113,11 +122,12 @@ def test_a_status_line_shows_while_its_step_is_busy():
 
 
 def test_a_status_line_is_silent_when_piped_quick_or_under_ci():
-    piped = subprocess.run([sys.executable, "-c", STATUS], capture_output=True, text=True, env=_env(), check=True)
-    assert piped.stdout == "done\n" and piped.stderr == ""
+    piped = _piped(STATUS)
     assert "preparing" not in _on_a_terminal(STATUS, _env(CI="true"))
     quick = _on_a_terminal(STATUS.replace("time.sleep(1.5)", "pass"), _env())
     assert "preparing" not in quick and "done" in quick, quick
+    out, err = piped.communicate(timeout=30)
+    assert piped.returncode == 0 and out == "done\n" and err == "", err
 
 
 @pytest.mark.parametrize("value, shown", [("", True), ("0", True), ("false", True), ("true", False), ("1", False)])
