@@ -858,7 +858,7 @@ def _trickle(server: _Handlers, seconds: float = 90):
     "setup, said",
     [
         ("f.RATE_WINDOW = 1; f.MIN_RATE = 1000", "is too slow: "),
-        ("f.DEADLINE = 2; f.MIN_RATE = 0", "did not end within 2 s"),
+        ("f.DEADLINE = 1; f.MIN_RATE = 0", "did not end within 1 s"),
     ],
 )
 def test_a_mirror_that_trickles_bytes_is_given_up(tmp_path, no_proxy_env, setup, said):
@@ -891,8 +891,8 @@ def _silent(server: _Handlers):
 @pytest.mark.parametrize(
     "setup, said",
     [
-        ("f.RATE_WINDOW = 2; f.MIN_RATE = 1000", "is too slow: 10 bytes in the last 2 s"),
-        ("f.DEADLINE = 2; f.MIN_RATE = 0", "did not end within 2 s (10 bytes received)"),
+        ("f.RATE_WINDOW = 1; f.MIN_RATE = 1000", "is too slow: 10 bytes in the last 1 s"),
+        ("f.DEADLINE = 1; f.MIN_RATE = 0", "did not end within 1 s (10 bytes received)"),
     ],
 )
 def test_a_mirror_that_falls_silent_is_given_up_at_the_deadline_not_after_a_timeout(

@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURE_POOL, ROOT, small_offline_copy, small_project
+from conftest import FIXTURE_POOL, ROOT, shared_once, small_offline_copy, small_project
 
 from l5r import progress
 from l5r.cardpool import fetch, read
@@ -77,11 +77,20 @@ def test_a_step_shows_its_progress_on_a_terminal():
     assert "done" in shown
 
 
+def _piped(code: str) -> subprocess.Popen:
+    """A Python process running `code` with its standard output and error piped, started now: the tests wait for
+    it while they run another (each sleeps a second or two, with the CPU idle)."""
+    return subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env()
+    )
+
+
 def test_a_step_is_silent_when_piped_and_under_ci():
-    piped = subprocess.run([sys.executable, "-c", STEP], capture_output=True, text=True, env=_env(), check=True)
-    assert piped.stdout == "done\n" and piped.stderr == ""
+    piped = _piped(STEP)
     under_ci = _on_a_terminal(STEP, _env(CI="true"))
     assert "checking the widgets" not in under_ci and "done" in under_ci, under_ci
+    out, err = piped.communicate(timeout=30)
+    assert piped.returncode == 0 and out == "done\n" and err == "", err
 
 
 def test_a_quick_step_stays_silent_on_a_terminal():
@@ -113,11 +122,12 @@ def test_a_status_line_shows_while_its_step_is_busy():
 
 
 def test_a_status_line_is_silent_when_piped_quick_or_under_ci():
-    piped = subprocess.run([sys.executable, "-c", STATUS], capture_output=True, text=True, env=_env(), check=True)
-    assert piped.stdout == "done\n" and piped.stderr == ""
+    piped = _piped(STATUS)
     assert "preparing" not in _on_a_terminal(STATUS, _env(CI="true"))
     quick = _on_a_terminal(STATUS.replace("time.sleep(1.5)", "pass"), _env())
     assert "preparing" not in quick and "done" in quick, quick
+    out, err = piped.communicate(timeout=30)
+    assert piped.returncode == 0 and out == "done\n" and err == "", err
 
 
 @pytest.mark.parametrize("value, shown", [("", True), ("0", True), ("false", True), ("true", False), ("1", False)])
@@ -280,19 +290,24 @@ cli()
 """
 
 
-def _cold_build(tmp_path, name: str, **env: str) -> tuple[Path, str, dict]:
-    """A site folder holding a previous build's file, and what builds it with the fixture pool and an empty cache
-    folder: (site folder, Python code, environment)."""
+def _cold_build(tmp_path, tmp_path_factory, name: str, **env: str) -> tuple[Path, str, dict]:
+    """A site folder holding a previous build's file, and what builds it with a pool and an empty cache folder:
+    (site folder, Python code, environment). The pool is the synthetic one (tests/synthetic_pool.py, written once per
+    run): every step a pool brings runs as with any pool, and the build takes three quarters of the CPU time it took
+    with the fixture pool."""
+    from synthetic_pool import write_pool
+
+    pool = shared_once(tmp_path_factory, "synthetic-pool", write_pool)
     site = tmp_path / name / "site"
     site.mkdir(parents=True)
     (site / "old.html").write_text("a previous build", encoding="utf-8")
-    extra = dict(L5R_CARDPOOL=str(FIXTURE_POOL), L5R_CACHE_DIR=str(tmp_path / name / "cache"), **env)
+    extra = dict(L5R_CARDPOOL=str(pool), L5R_CACHE_DIR=str(tmp_path / name / "cache"), **env)
     return site, BUILD.format(site=str(site)), _env(NO_MKDOCS_2_WARNING="1", **extra)
 
 
 def test_a_cold_build_shows_every_step_before_its_card_pages_on_a_terminal(tmp_path, tmp_path_factory):
     project = small_project(tmp_path_factory)
-    site, code, env = _cold_build(tmp_path, "terminal")
+    site, code, env = _cold_build(tmp_path, tmp_path_factory, "terminal")
     shown = _on_a_terminal(code, env, cwd=project, timeout=300)
     assert "Documentation built" in shown and (site / "card").is_dir(), shown[-3000:]
     missing = [step for step in BUILD_STEPS if step not in shown]
@@ -304,14 +319,14 @@ def test_a_cold_build_shows_every_step_before_its_card_pages_on_a_terminal(tmp_p
 
 def test_a_cold_build_shows_no_progress_piped_or_under_ci(tmp_path, tmp_path_factory):
     project = small_project(tmp_path_factory)
-    site, code, env = _cold_build(tmp_path, "piped")
+    site, code, env = _cold_build(tmp_path, tmp_path_factory, "piped")
     piped = subprocess.run(
         [sys.executable, "-c", code], cwd=project, env=env, capture_output=True, text=True, check=False, timeout=300
     )
     assert piped.returncode == 0 and (site / "card").is_dir(), piped.stderr[-3000:]
     said = piped.stdout + piped.stderr
     assert not [step for step in BUILD_STEPS if step in said] and "\r" not in said, said
-    site, code, env = _cold_build(tmp_path, "ci", CI="true")
+    site, code, env = _cold_build(tmp_path, tmp_path_factory, "ci", CI="true")
     under_ci = _on_a_terminal(code, env, cwd=project, timeout=300)
     assert "Documentation built" in under_ci, under_ci[-3000:]
     assert not [step for step in BUILD_STEPS if step in under_ci], under_ci
