@@ -169,6 +169,7 @@ def _all_there(site_dir: Path, card_site: CardSite, identities, pages: bool, sho
 def _forked_writers(job: _Job, identities, jobs: int, bar) -> dict[str, str]:
     # Forked workers inherit the prepared CardSite (index, printings, checkers, template) through a module
     # global: nothing is pickled or re-read, each worker only gets its share's number, and sends back its keys.
+    import gc
     import multiprocessing
 
     global _FORKED
@@ -176,6 +177,9 @@ def _forked_writers(job: _Job, identities, jobs: int, bar) -> dict[str, str]:
     shares = jobs * _SHARES_A_JOB
     _FORKED = (job, identities, shares)
     keys: dict[str, str] = {}
+    # Everything the workers inherit is set aside from the garbage collector: a worker's full collection would
+    # otherwise walk the whole inherited heap, and touching each object copies its memory page into the worker.
+    gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for share_keys, count in pool.imap_unordered(_write_share, range(shares)):
@@ -184,6 +188,7 @@ def _forked_writers(job: _Job, identities, jobs: int, bar) -> dict[str, str]:
             return keys
     finally:
         _FORKED = None
+        gc.unfreeze()
 
 
 _SHARES_A_JOB = 8
