@@ -75,7 +75,7 @@ def jobs_setting(text: str | None) -> int | None:
     return int(text) if text.isdigit() and int(text) > 0 else None
 
 
-# Measured (the real pool's 13,746 pages and short links written into an empty folder, 2 CPUs shared with other
+# Measured (every page and short link of the real pool written into an empty folder, 2 CPUs shared with other
 # work, three rounds, wall seconds, user CPU seconds): 1 writer 5.3, 21.4, 11.6 s (2.7-3.9 u); 2 writers 6.1, 8.2,
 # 7.5 s (3.6-3.9 u); 3 writers 6.4, 10.1, 8.4 s (3.7-4.1 u). A second writer on a second CPU shortens the step when
 # the machine is busy and costs little CPU; a writer more than there are CPUs only adds CPU. The system time of
