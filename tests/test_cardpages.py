@@ -506,6 +506,40 @@ def test_theme_files_no_page_loads_are_dropped_from_the_built_site(tmp_path, bui
     assert not list((built_site / "assets").rglob("*.map"))
 
 
+# compact.py's shortening as first written, the reference the faster build must match: every pattern over the
+# whole written-out page, and the quotes pass over every start tag.
+_REFERENCE_ENDS = [
+    re.compile(r"</(?:td|th)>(?=<(?:td|th|tr|/tr|/tbody|/thead|/table|tbody)[\s>])"),
+    re.compile(r"</tr>(?=<(?:tr|/tbody|/thead|/table|tbody)[\s>])"),
+    re.compile(r"</(?:dt|dd)>(?=<(?:dt|dd|/dl)[\s>])"),
+    re.compile(r"</li>(?=<(?:li|/ul|/ol)[\s>])"),
+    re.compile(r"</thead>(?=<tbody>)"),
+    re.compile(r"</tbody>(?=</table>)"),
+]
+_REFERENCE_QUOTED = re.compile(r'(\s(?!href=|src=)[a-zA-Z][\w:-]*)="([^\s"\'=<>`&]+)"')
+
+
+def _shortened_whole(markup: str) -> str:
+    for pattern in _REFERENCE_ENDS:
+        markup = pattern.sub("", markup)
+    return re.sub(r"<[a-zA-Z][^<>]*>", lambda tag: _REFERENCE_QUOTED.sub(r"\1=\2", tag.group(0)), markup)
+
+
+def test_a_pool_card_page_is_the_whole_page_shortened(card_site):
+    """A pool card page's legality and ban history are shortened once per build, where they are rendered, and the
+    page's own pass reads only the tags it can shorten: every fixture pool card's page is still the very markup
+    of its written-out page shortened whole, every tag read."""
+    identities = card_site.page_identities()
+    assert len(identities) > 50
+    shortened = 0
+    for identity in identities:
+        full = card_site.render(identity, short=False)
+        page = card_site.render(identity)
+        assert page == _shortened_whole(full), identity.key
+        shortened += page != full
+    assert shortened == len(identities)
+
+
 def test_a_pool_card_page_is_written_short_as_the_same_document():
     """End tags the next tag implies and quotes a value does not need are left out (every byte is repeated on
     every pool card page); written out again, the markup is what it was, and links keep their quotes."""

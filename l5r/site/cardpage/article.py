@@ -261,8 +261,9 @@ class CardSite:
         sentence = verdict_sentence(self.verdicts(identity))
         return " ".join(x for x in ((kind + ".") if kind else "", sentence) if x)
 
-    def render(self, identity: Identity, rel: str = "../../", embedded: bool = False) -> str:
-        """The card's article HTML (goes inside the shell's <article>); `rel` leads from the page to the root."""
+    def render(self, identity: Identity, rel: str = "../../", embedded: bool = False, short: bool = True) -> str:
+        """The card's article HTML (goes inside the shell's <article>); `rel` leads from the page to the root.
+        A pool card's page (not `embedded`) is written short (compact.py) unless not `short`."""
         prints = self.printings_of(identity)
         latest = prints[0] if prints else {}
         rows = legality_rows(identity, self.checks, self.today, self.today_verdicts(identity), self.timelines(identity))
@@ -285,7 +286,8 @@ class CardSite:
                         record.title,
                     )
                 )
-        legality_part, bans_part = self.legality_html(rows, timeline, rel, heading=not embedded)
+        short = short and not embedded
+        legality_part, bans_part = self.legality_html(rows, timeline, rel, heading=not embedded, short=short)
         html = self._template.render(
             cited=cited,
             embedded=embedded,
@@ -305,22 +307,26 @@ class CardSite:
         )
         # A pool card's page is written once per card of the pool: as short as the same document can be written.
         # A record's page goes on through Markdown and the theme, which read its parts as written.
-        return html if embedded else compact_html(html)
+        return compact_html(html) if short else html
 
     def record_href(self, record_id: str, rel: str) -> str:
         """A record's address from a card page (`rel` leads to the root), "" when no page of the plan shows it."""
         where = self.anchors.get(record_id)
         return rel + self.page(page_path(where[0])) + "#" + where[1] if where else ""
 
-    def legality_html(self, rows, timeline: str, rel: str, heading: bool = True):
+    def legality_html(self, rows, timeline: str, rel: str, heading: bool = True, short: bool = False):
         """The legality part (pool_card_legality.html.j2) and the ban history (pool_card_bans.html.j2). Most
         cards share theirs word for word (legal in the same formats for the same reasons, no bans), so each
         distinct one is rendered once per build: the parts depend only on the verdicts, the bans and the
-        timeline, all named in the key."""
+        timeline, all named in the key. `short`: made short (compact.py) as a pool card's page is, once per
+        part, not once per page: each part is whole elements from a heading to a table's or paragraph's end, so
+        shortening it alone or within the page leaves the same markup, and the page's own pass finds nothing
+        more to shorten in it."""
         key = (
             rel,
             timeline,
             heading,
+            short,
             tuple(
                 (
                     r["format"].id,
@@ -353,10 +359,8 @@ class CardSite:
                 ban_label=lambda b: citelabel.label(b, self.codex),
                 sentence=verdict_sentence([(r["format"].short_name, r["now"].status) for r in rows]),
             )
-            found = (
-                Markup(_tight(self._legality_template.render(**args))),
-                Markup(_tight(self._bans_template.render(**args))),
-            )
+            parts = (_tight(self._legality_template.render(**args)), _tight(self._bans_template.render(**args)))
+            found = tuple(Markup(compact_html(part) if short else part) for part in parts)
             self._legality_cache[key] = found
         return found
 

@@ -232,9 +232,19 @@ def put(site_dir: str, rel: str, html: str, known: dict[str, str]) -> tuple[str,
         os.mkdir(os.path.join(site_dir, rel))
     except FileExistsError:
         pass
-    with open(path, "wb") as stream:
-        stream.write(data)
+    # The file's descriptor as such: Python's file object would add three system calls a file (its status, whether
+    # it is a terminal, where it stands), and a build writes tens of thousands of these.
+    fd = os.open(path, _WRITE_FLAGS, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
     return key, True
+
+
+_WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 
 
 def _remove(path: str) -> None:
