@@ -299,6 +299,17 @@ def _card_outputs(site, codex_data, pool, cache_dir, day, remember=False):
     return {rel: (site / rel).read_bytes() for rel in cardsearch.card_output_files(True)}, card_site
 
 
+def _pool_cache_and_site(tmp_path):
+    """A copy of the fixture pool, an empty cache folder and an empty site folder."""
+    from conftest import FIXTURE_POOL
+
+    pool, cache_dir, site = tmp_path / "pool", tmp_path / "cache", tmp_path / "site"
+    shutil.copytree(FIXTURE_POOL, pool)
+    cache_dir.mkdir()
+    site.mkdir()
+    return pool, cache_dir, site
+
+
 def test_the_card_outputs_are_kept_while_their_inputs_are_the_same(tmp_path):
     """The card search's index files and the date picker's script: set aside while MkDocs empties the folder and
     taken back unread by the next build made from the same inputs (the same files: nothing written), with the
@@ -306,13 +317,9 @@ def test_the_card_outputs_are_kept_while_their_inputs_are_the_same(tmp_path):
     fresh build writes."""
     import dataclasses
 
-    from conftest import FIXTURE_POOL
     from decks.support import AFTER_ALL_BANS, codex
 
-    pool, cache_dir, site = tmp_path / "pool", tmp_path / "cache", tmp_path / "site"
-    shutil.copytree(FIXTURE_POOL, pool)
-    cache_dir.mkdir()
-    site.mkdir()
+    pool, cache_dir, site = _pool_cache_and_site(tmp_path)
     data = codex()
 
     def rebuild(codex_data):
@@ -367,15 +374,11 @@ def test_serve_writes_the_card_outputs_it_remembers_while_their_inputs_are_the_s
     rebuild made from the same inputs; from other inputs they are worked out afresh."""
     import dataclasses
 
-    from conftest import FIXTURE_POOL
     from decks.support import AFTER_ALL_BANS, codex
     from l5r.site.cardpage import cardsearch
 
     monkeypatch.setattr(cardsearch, "_REMEMBERED_OUTPUTS", {})
-    pool, cache_dir, site = tmp_path / "pool", tmp_path / "cache", tmp_path / "site"
-    shutil.copytree(FIXTURE_POOL, pool)
-    cache_dir.mkdir()
-    site.mkdir()
+    pool, cache_dir, site = _pool_cache_and_site(tmp_path)
     data = codex()
 
     def rebuild(codex_data):

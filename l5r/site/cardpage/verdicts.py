@@ -40,6 +40,20 @@ def reword(text: str, words: dict[str, str]) -> str:
     return text
 
 
+def _verdict_inputs(f: m.Format) -> tuple:
+    """What a format's verdicts are worked out from besides its names: its place among the formats, ruleset, ban
+    list, card legality rules, and its rules' ids, numbers and headings (a verdict cites a rule, never its words)."""
+    return (
+        f.parent,
+        f.relation,
+        f.bundled,
+        f.ruleset,
+        f.bans,
+        f.legality,
+        tuple((s.id, s.number, s.heading) for s in f.all_sections()),
+    )
+
+
 def computed_verdicts_key(codex: m.Codex, index: CardIndex) -> tuple:
     """Everything the verdicts of checkers with stand-in names are worked out from: `verdicts_key` but the words
     that name each format, and not the day (a verdict is asked for by its day). The names of a format with legal
@@ -51,13 +65,7 @@ def computed_verdicts_key(codex: m.Codex, index: CardIndex) -> tuple:
             (
                 f.id,
                 sorted(tags & {f.name, f.short_name}) if f.legality and f.legality.legal_bugs else (),
-                f.parent,
-                f.relation,
-                f.bundled,
-                f.ruleset,
-                f.bans,
-                f.legality,
-                tuple((s.id, s.number, s.heading) for s in f.all_sections()),
+                *_verdict_inputs(f),
             )
         )
         for f in codex.formats.values()
@@ -96,24 +104,7 @@ def verdicts_key(codex: m.Codex, index: CardIndex, today: dt.date) -> tuple:
     list and card legality rules, and its rules' ids, numbers and headings (a verdict cites a rule by its id and
     names its format), never a rule's words; the card index (the same object while the pool and the card
     records are: l5r/cardpool/cache.py); the day."""
-    parts = [
-        repr(
-            (
-                f.id,
-                f.name,
-                f.short_name,
-                f.citation_prefix,
-                f.parent,
-                f.relation,
-                f.bundled,
-                f.ruleset,
-                f.bans,
-                f.legality,
-                tuple((s.id, s.number, s.heading) for s in f.all_sections()),
-            )
-        )
-        for f in codex.formats.values()
-    ]
+    parts = [repr((f.id, f.name, f.short_name, f.citation_prefix, *_verdict_inputs(f))) for f in codex.formats.values()]
     return (hashlib.sha1("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest(), id(index), today)
 
 
