@@ -129,3 +129,41 @@ def _stop(proc: subprocess.Popen) -> bool:
         proc.kill()
         proc.wait()
         return False
+
+
+def test_a_build_freezes_what_it_loaded_and_serve_does_not(monkeypatch):
+    """What a `mkdocs build` has loaded is set aside from the garbage collector's full collections (gc.freeze), the
+    pending garbage collected first; not under `mkdocs serve`, whose rebuilds load anew. The card page writers' own
+    freeze, before they fork, then leaves it frozen."""
+    import gc
+
+    from l5r.site.cardpage import write
+    from l5r.site.glue import mkdocs_glue, mkdocs_serve
+
+    calls = []
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    monkeypatch.setattr(gc, "unfreeze", lambda: calls.append("unfreeze"))
+    monkeypatch.setattr(gc, "collect", lambda: calls.append("collect") or 0)
+    monkeypatch.setattr(mkdocs_serve, "serving", lambda: False)
+    mkdocs_glue._set_aside_from_the_collector()
+    assert calls == ["collect", "freeze"], "a build freezes, the garbage collected first"
+
+    calls.clear()
+    monkeypatch.setattr(mkdocs_serve, "serving", lambda: True)
+    mkdocs_glue._set_aside_from_the_collector()
+    assert calls == [], "serve does not"
+
+    class _Bar:
+        def advance(self, count):
+            pass
+
+    for frozen, expected in ((1, ["freeze"]), (0, ["freeze", "unfreeze"])):
+        calls.clear()
+        monkeypatch.setattr(gc, "get_freeze_count", lambda n=frozen: n)
+        monkeypatch.setattr(write, "_write_cards", _no_cards)
+        write._forked_writers(None, [], 1, _Bar())
+        assert calls == expected, f"writers with {frozen} frozen before them"
+
+
+def _no_cards(job, share):
+    return {}, 0

@@ -185,6 +185,7 @@ def _forked_writers(job: _Job, identities, jobs: int, bar) -> dict[str, str]:
     keys: dict[str, str] = {}
     # Everything the workers inherit is set aside from the garbage collector: a worker's full collection would
     # otherwise walk the whole inherited heap, and touching each object copies its memory page into the worker.
+    frozen_already = gc.get_freeze_count() > 0  # by the MkDocs glue, for the whole build
     gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -194,7 +195,8 @@ def _forked_writers(job: _Job, identities, jobs: int, bar) -> dict[str, str]:
             return keys
     finally:
         _FORKED = None
-        gc.unfreeze()
+        if not frozen_already:
+            gc.unfreeze()
 
 
 _SHARES_A_JOB = 8

@@ -6,6 +6,7 @@ config MkDocs hands it (`state_of(config)`) and passes it explicitly to the func
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 from dataclasses import dataclass
@@ -108,7 +109,25 @@ def load(config) -> SiteState:
     _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
     config.nav = _nav(config.nav, plan.nav)  # titles escaped by plan_site
     feeds.add_feed_discovery(config)  # <link rel="alternate" type="application/atom+xml"> in every <head>
+    _set_aside_from_the_collector()
     return state
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The garbage collector
+# -----------------------------------------------------------------------------------------------------------
+
+
+def _set_aside_from_the_collector() -> None:
+    """What a `mkdocs build` has loaded by now (the Codex, the card pool's index, the generated pages) lives until
+    the build ends, and with the pool it is over half a million objects: every full collection of Python's garbage
+    collector walked them all again (about a tenth of a warm rebuild's CPU time). Frozen, the collector passes over
+    them; the process ends with its build. The garbage already pending is collected first, not kept. Not under
+    `mkdocs serve`: each rebuild there loads anew, and what is frozen is never freed."""
+    if mkdocs_serve.serving():
+        return
+    gc.collect()
+    gc.freeze()
 
 
 def _nav(configured, generated):
