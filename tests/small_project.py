@@ -34,10 +34,11 @@ HOME = """\
 # L5R Rules Codex
 
 A small copy of the Codex, for the tests: [Modern](formats/modern/index.md) (`MOD`),
-[New Era](formats/new-era/index.md) (`NE`), [AEG base rules](formats/aeg/index.md) (`AEG`),
+{new_era}[AEG base rules](formats/aeg/index.md) (`AEG`),
 [compare them](compare/index.md), [every card the documents name](cards/index.md),
 [what's new](whats-new.md) and Modern's [verified examples](scenarios/modern.md).
 """
+NEW_ERA_LINK = "[New Era](formats/new-era/index.md) (`NE`), "
 # The examples page links its index, which links every format's examples: the copy's own lists the one it keeps.
 EXAMPLES_INDEX = """\
 # Verified examples
@@ -46,8 +47,9 @@ The examples of [Modern](modern.md), run against the rules engine.
 """
 
 
-def write_small_project(folder: Path) -> Path:
-    """The small project in `folder` (created), ready to build with `mkdocs build` there; returns `folder`."""
+def write_small_project(folder: Path, left_out: tuple[str, ...] = LEFT_OUT_FORMATS) -> Path:
+    """The small project in `folder` (created), ready to build with `mkdocs build` there; returns `folder`.
+    `left_out`: the formats it leaves out (New Era may be one of them: a copy of Modern and the AEG rules alone)."""
     from l5r.data.load import load_codex
     from l5r.site.rendering import permalinks
     from l5r.site.planning.plan import plan_site
@@ -60,8 +62,8 @@ def write_small_project(folder: Path) -> Path:
     if (ROOT / "node_modules").is_dir():  # the offline copy's vendored shim (a missing one is the build's to say)
         (folder / "node_modules").symlink_to(ROOT / "node_modules")
     _write_config(folder / "mkdocs.yml")
-    _copy_docs(folder / "docs")
-    _copy_data(folder / "data", folder / "docs")
+    _copy_docs(folder / "docs", NEW_ERA_LINK if "new-era" not in left_out else "")
+    _copy_data(folder / "data", folder / "docs", left_out)
     # The lock of what this copy publishes: the project's lists anchors of records it does not have.
     codex = load_codex(folder / "data")
     (folder / permalinks.LOCK_FILE).write_text(permalinks.lock_text(codex, plan_site(codex), set()), encoding="utf-8")
@@ -77,18 +79,18 @@ def _write_config(path: Path) -> None:
     path.write_text(head + "\n" + yaml.safe_dump({"nav": NAV}, sort_keys=False), encoding="utf-8")
 
 
-def _copy_docs(docs: Path) -> None:
+def _copy_docs(docs: Path, new_era_link: str) -> None:
     for name in DOCS:
         src, dst = ROOT / "docs" / name, docs / name
         dst.parent.mkdir(parents=True, exist_ok=True)
         (shutil.copytree if src.is_dir() else shutil.copy2)(src, dst)
-    (docs / "index.md").write_text(HOME, encoding="utf-8")
+    (docs / "index.md").write_text(HOME.format(new_era=new_era_link), encoding="utf-8")
     (docs / "scenarios" / "index.md").write_text(EXAMPLES_INDEX, encoding="utf-8")
 
 
-def _copy_data(data: Path, docs: Path) -> None:
+def _copy_data(data: Path, docs: Path, left_out: tuple[str, ...]) -> None:
     shutil.copytree(ROOT / "data", data, ignore=shutil.ignore_patterns("cards"))
-    for name in LEFT_OUT_FORMATS:
+    for name in left_out:
         shutil.rmtree(data / "formats" / name)
     # The card records the kept formats name by id (ban lists, abilities), those the kept pages' examples play, and
     # the titles two records share (the card index lists them under the title).
