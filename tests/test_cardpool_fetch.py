@@ -858,7 +858,7 @@ def _trickle(server: _Handlers, seconds: float = 90):
     "setup, said",
     [
         ("f.RATE_WINDOW = 1; f.MIN_RATE = 1000", "is too slow: "),
-        ("f.DEADLINE = 1; f.MIN_RATE = 0", "did not end within 1 s"),
+        ("f.DEADLINE = 0.3; f.MIN_RATE = 0", "did not end within 0.3 s"),
     ],
 )
 def test_a_mirror_that_trickles_bytes_is_given_up(tmp_path, no_proxy_env, setup, said):
@@ -892,7 +892,7 @@ def _silent(server: _Handlers):
     "setup, said",
     [
         ("f.RATE_WINDOW = 1; f.MIN_RATE = 1000", "is too slow: 10 bytes in the last 1 s"),
-        ("f.DEADLINE = 1; f.MIN_RATE = 0", "did not end within 1 s (10 bytes received)"),
+        ("f.DEADLINE = 0.3; f.MIN_RATE = 0", "did not end within 0.3 s (10 bytes received)"),
     ],
 )
 def test_a_mirror_that_falls_silent_is_given_up_at_the_deadline_not_after_a_timeout(
@@ -922,13 +922,13 @@ def test_a_fetch_waits_for_a_running_one_for_a_while_and_says_so(tmp_path, no_pr
     with open(root / ".lock", "w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
         result = _in_subprocess(
-            _FETCH.format(setup="f.LOCK_WAIT = 1"), path, _pool_folder(tmp_path / "pool"), tmp_path / "cache"
+            _FETCH.format(setup="f.LOCK_WAIT = 0.3"), path, _pool_folder(tmp_path / "pool"), tmp_path / "cache"
         )
     assert result.stderr == (
-        "l5r cardpool fetch: another fetch of the card pool is running; waiting for it to end (at most 1 s)\n"
+        "l5r cardpool fetch: another fetch of the card pool is running; waiting for it to end (at most 0.3 s)\n"
     )
     assert result.stdout == (
-        f"FetchError: another fetch of the card pool has held {root / '.lock'} for 1 s; try again when it has ended\n"
+        f"FetchError: another fetch of the card pool has held {root / '.lock'} for 0.3 s; try again when it has ended\n"
     )
 
 
