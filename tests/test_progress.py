@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURE_POOL, ROOT, shared_once, small_offline_copy, small_project
+from conftest import FIXTURE_POOL, ROOT, shared_once, small_project
 
 from l5r import progress
 from l5r.cardpool import fetch, read
@@ -237,10 +237,23 @@ def test_the_card_page_writers_count_every_page(recorder, monkeypatch, tmp_path,
     assert (total, unit, counted, closed) == (cards, progress.Unit.PAGES, cards, True)
 
 
-def test_make_offline_says_which_pool_it_builds_with(tmp_path_factory):
-    _site, printed = small_offline_copy(tmp_path_factory)
-    first = printed.splitlines()[0]
-    assert first.startswith("card pool: ") and "(from L5R_CARDPOOL)" in first, printed
+def test_make_offline_says_which_pool_it_builds_with(tmp_path):
+    """The line comes before the build: here of a project whose config stops MkDocs at once (the offline copy's
+    whole build and check are the browser tier's, tests/conftest.py `small_offline_copy`)."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "mkdocs.offline.yml").write_text("site_name: [\n", encoding="utf-8")  # not YAML
+    result = subprocess.run(
+        [sys.executable, ROOT / "scripts" / "build_offline.py", "--dist", tmp_path / "dist", "--project", project],
+        env=_env(L5R_CARDPOOL=str(FIXTURE_POOL), NO_MKDOCS_2_WARNING="1"),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert result.returncode == 1 and "the offline build failed" in result.stderr, result.stderr[-3000:]
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("card pool: ") and "(from L5R_CARDPOOL)" in first, result.stdout
 
 
 def test_the_offline_zip_counts_its_files(monkeypatch, tmp_path):
