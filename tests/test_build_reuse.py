@@ -2,7 +2,8 @@
 (l5r/site/glue/mkdocs_reuse.py, kept in the site folder's `.l5r-reuse.json.gz`): after any kind of edit the folder
 must end byte for byte as a fresh build of the edited project writes it, and a damaged file must give a correct
 build, never a traceback. Built from the small copy of the project (tests/small_project.py) without New Era
-(its pages add nothing these tests edit: about a quarter less CPU a build), without a card pool. The project and
+(Modern's and the AEG rules' pages are of every kind its are, and none of its pages is edited here: about a
+quarter less CPU a build), without a card pool. The project and
 its first build are made once for the file; each test builds into a copy of that build, and the one test that
 edits the project puts every file it edited back as it was."""
 
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BIN, ROOT, TEST_SITE_URL
+from conftest import BIN, ROOT, TEST_SITE_URL, small_project_copy
 from l5r.site.glue import mkdocs_reuse
 
 REUSE = mkdocs_reuse.REUSE_FILE
@@ -55,12 +56,10 @@ def _differ(a: Path, b: Path) -> list[str]:
     return sorted(rel for rel in one.keys() | two.keys() if one.get(rel) != two.get(rel))
 
 
-def _project(folder: Path) -> Path:
+def _project(tmp_path_factory, folder: Path) -> Path:
     """The small project without New Era, with its own copy of the package and a theme override folder (a project
     `custom_dir` holding a copy of a partial the Codex's theme has), so that a test can edit either."""
-    from small_project import LEFT_OUT_FORMATS, write_small_project
-
-    project = write_small_project(folder / "repo", left_out=(*LEFT_OUT_FORMATS, "new-era"))
+    project = small_project_copy(tmp_path_factory, folder, new_era=False)
     shutil.copytree(ROOT / "l5r", project / "l5r", ignore=shutil.ignore_patterns("__pycache__"))
     overrides = project / "overrides" / "partials"
     overrides.mkdir(parents=True)
@@ -79,7 +78,7 @@ def first_build(tmp_path_factory) -> tuple[Path, Path]:
     """The project and its first build (a build into an empty folder): (project, site folder). A test builds into a
     copy of the site folder (the reuse file's keys name the project's config file, not the site folder)."""
     folder = tmp_path_factory.mktemp("reuse")
-    project = _project(folder)
+    project = _project(tmp_path_factory, folder)
     site = folder / "first-build"
     _build(project, site)
     assert (site / REUSE).is_file()

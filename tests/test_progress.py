@@ -319,7 +319,7 @@ def _cold_build(tmp_path, tmp_path_factory, name: str, **env: str) -> tuple[Path
 
 
 def test_a_cold_build_shows_every_step_before_its_card_pages_on_a_terminal(tmp_path, tmp_path_factory):
-    project = small_project(tmp_path_factory)
+    project = small_project(tmp_path_factory, new_era=False)  # what is built is not the point: its steps are
     site, code, env = _cold_build(tmp_path, tmp_path_factory, "terminal")
     shown = _on_a_terminal(code, env, cwd=project, timeout=300)
     assert "Documentation built" in shown and (site / "card").is_dir(), shown[-3000:]
@@ -331,7 +331,7 @@ def test_a_cold_build_shows_every_step_before_its_card_pages_on_a_terminal(tmp_p
 
 
 def test_a_cold_build_shows_no_progress_piped_or_under_ci(tmp_path, tmp_path_factory):
-    project = small_project(tmp_path_factory)
+    project = small_project(tmp_path_factory, new_era=False)  # what is built is not the point: its steps are
     site, code, env = _cold_build(tmp_path, tmp_path_factory, "piped")
     piped = subprocess.run(
         [sys.executable, "-c", code], cwd=project, env=env, capture_output=True, text=True, check=False, timeout=300
