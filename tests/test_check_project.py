@@ -166,7 +166,7 @@ def test_mkdocs_build_with_another_config_uses_that_projects_data(project_copy, 
 def test_mkdocs_build_with_another_config_shows_that_projects_examples(tmp_path, tmp_path_factory):
     # The verified examples under a rule come from the built project's docs/ and data/, not the installed ones. The
     # other project: a copy of the small one (tests/small_project.py), which keeps Modern's examples.
-    other = small_project_copy(tmp_path_factory, tmp_path)
+    other = small_project_copy(tmp_path_factory, tmp_path, new_era=False)
     page = other / "docs/scenarios/modern.md"
     old = "Seppuku is a Repeatable Open action on a dishonorable Personality"
     new = "Seppuku as the other project words it"

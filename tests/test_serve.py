@@ -1,6 +1,6 @@
 """`mkdocs serve` reuses what an edit did not touch (l5r/site/glue/mkdocs_serve.py): what it serves after an edit must
 be, byte for byte, what a plain build of the edited data writes. Served and built from the small copy of the
-project (tests/small_project.py): every kind of record and page in fewer pages."""
+project (tests/small_project.py) without New Era: every kind of record and page in fewer pages."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def _get(url: str) -> bytes:
 
 
 def test_served_pages_after_an_edit_are_what_a_build_writes(tmp_path, tmp_path_factory):
-    work = small_project_copy(tmp_path_factory, tmp_path)
+    work = small_project_copy(tmp_path_factory, tmp_path, new_era=False)
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
     # Served at the server's root, whatever public address the calling shell has (L5R_SITE_URL would move it).
