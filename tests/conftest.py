@@ -373,7 +373,7 @@ def small_project(tmp_path_factory, *, new_era: bool = True) -> Path:
     """tests/small_project.py's small copy of the project (every kind of record and page, half the pages), written
     once per run: the sources the tests build when they compare one engine, setting or command with another.
     Without New Era (`new_era=False`: Modern and the AEG rules, whose pages are of every kind New Era's are), a
-    build takes about a quarter less CPU, for the tests that build it again and again."""
+    build takes a fifth to a quarter less CPU, for the tests that build it again and again."""
     from small_project import LEFT_OUT_FORMATS, write_small_project
 
     if new_era:

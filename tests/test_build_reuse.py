@@ -3,9 +3,9 @@
 must end byte for byte as a fresh build of the edited project writes it, and a damaged file must give a correct
 build, never a traceback. Built from the small copy of the project (tests/small_project.py) without New Era
 (Modern's and the AEG rules' pages are of every kind its are, and none of its pages is edited here: about a
-quarter less CPU a build), without a card pool. The project and
-its first build are made once for the file; each test builds into a copy of that build, and the one test that
-edits the project puts every file it edited back as it was."""
+quarter less CPU a build), without a card pool. The project and its first build are made once for the file; each
+test builds into a copy of that build, and the one test that edits the project puts every file it edited back as
+it was."""
 
 from __future__ import annotations
 
