@@ -99,6 +99,45 @@ def test_the_pages_survive_the_emptying_of_the_site_folder(monkeypatch, tmp_path
     assert not (tmp_path / keptpages.KEPT_DIR).exists()
 
 
+def test_the_short_links_the_build_writes_again_stay_and_only_they(monkeypatch, tmp_path):
+    """The previous build's rule short links (`c/<slug>/index.html`, written after the pool pages) are kept while
+    the folder is emptied: the build leaves one that already holds its bytes as it is, and writes a changed one.
+    A folder the build does not write again, or one holding anything but its page, goes, as the fresh build has
+    neither."""
+    from l5r.site.rendering import permalinks
+
+    cards = _Cards({"card a": "A"})
+    _write(monkeypatch, tmp_path, cards)
+    short = tmp_path / "c"
+    for name, files in {
+        "same": ["index.html"],
+        "changed": ["index.html"],
+        "gone": ["index.html"],
+        "more": ["index.html", "other.html"],
+        "more-first": ["other.html", "index.html"],  # (listed in either order, one of the two comes first)
+    }.items():
+        (short / name).mkdir(parents=True)
+        for file in files:
+            (short / name / file).write_text(f"{name} {file}", encoding="utf-8")
+    (short / "link").mkdir()
+    os.symlink(short / "same" / "index.html", short / "link" / "index.html")
+    same = (short / "same" / "index.html").stat()
+    keptpages.set_aside(tmp_path)
+    utils.clean_directory(str(tmp_path))
+    rewritten = frozenset(f"c/{name}" for name in ("same", "changed", "more", "more-first", "link"))
+    monkeypatch.setattr(write, "card_page_html", lambda card_site, i, head, tail: head + card_site.text[i] + tail)
+    write.write_card_pages(tmp_path, cards, "<p>", "</p>", rewritten=rewritten)
+    assert sorted(p.name for p in short.iterdir()) == ["changed", "same"]
+    for name in ("same", "changed", "more", "more-first", "link"):
+        permalinks._write(short / name / "index.html", "same index.html" if name == "same" else f"new {name}")
+    assert (short / "same" / "index.html").stat().st_ino == same.st_ino
+    assert (short / "same" / "index.html").stat().st_mtime_ns == same.st_mtime_ns
+    assert (short / "changed" / "index.html").read_text(encoding="utf-8") == "new changed"
+    assert sorted(p.name for p in (short / "more").iterdir()) == ["index.html"]
+    assert sorted(p.name for p in (short / "more-first").iterdir()) == ["index.html"]
+    assert not (short / "link" / "index.html").is_symlink()
+
+
 def test_a_build_stopped_half_way_writes_every_page_next_time(monkeypatch, tmp_path):
     cards = _Cards({"card a": "A"})
     _write(monkeypatch, tmp_path, cards)

@@ -206,6 +206,8 @@ def run(
         pool=generated.pool_dir,
         jobs=card_jobs,
         short_links=short_links,
+        # The rules' short links, written below: the previous build's stay where they are (keptpages.bring_back).
+        rewritten=permalinks.short_link_folders(codex, generated.plan),
     )
     if not pool_pages:
         keptpages.discard(site)

@@ -488,10 +488,12 @@ def write(
     pool: Path | None = None,
     jobs: int | None = None,
     short_links: bool = False,
+    rewritten: frozenset[str] = frozenset(),
 ) -> CardSite:
     """The card index, and with a `pool` every card's page (by `jobs` processes; None: `build_jobs` decides).
     `on_request(card_site, head, tail)`, when given (`mkdocs serve`), receives what renders a card page instead
-    of the pages being written; `short_links`: each card's short link is written with its page. Returns what the
+    of the pages being written; `short_links`: each card's short link is written with its page; `rewritten`: the
+    folders of `c/` the build writes after the pool pages (`keptpages.bring_back`). Returns what the
     pages were made from (card-permalinks.json and the sitemap follow)."""
     # Seconds with the pool (its printings read when nothing is cached, then every card's row and verdicts): a
     # status line, which the printings' bar joins while the pool is read.
@@ -513,5 +515,5 @@ def write(
         if on_request is not None:
             on_request(card_site, head, tail)
         else:
-            write_card_pages(site_dir, card_site, head, tail, jobs=jobs, short_links=short_links)
+            write_card_pages(site_dir, card_site, head, tail, jobs=jobs, short_links=short_links, rewritten=rewritten)
     return card_site

@@ -8,8 +8,9 @@ the next build writes a file only when its key differs or the file is gone.
 MkDocs empties the site folder before each build, but passes over hidden entries. So, before it does
 (`set_aside`, from on_pre_build), `card/` and `c/` are moved whole into the hidden `.l5r-kept/` (a rename, not a
 copy); after MkDocs has written its own pages there, `bring_back` puts the previous build's pool pages back beside
-them, dropping everything else of the old folders (the previous build's record pages and rule short links, which
-this build wrote again). `settle` then removes the pool pages no longer in the pool and saves the new keys.
+them, and the rule short links this build is about to write again (it leaves a file that already holds its bytes
+as it is), dropping everything else of the old folders (the previous build's record pages, which this build wrote
+again). `settle` then removes the pool pages no longer in the pool and saves the new keys.
 
 The build's other card outputs (the card search's index files, the date picker's script: `cardsearch.write`) are
 kept the same way: `.l5r-card-outputs.json` names them with a content key each and a digest of everything they
@@ -171,9 +172,11 @@ def forget_outputs(site_dir: Path) -> None:
         pass
 
 
-def bring_back(site_dir: Path, keys: dict[str, str]) -> dict[str, str]:
+def bring_back(site_dir: Path, keys: dict[str, str], rewritten: frozenset[str] = frozenset()) -> dict[str, str]:
     """Put the kept pool pages back beside this build's own pages in `card/` and `c/`; returns the keys of the
-    pages brought back (the others are gone with the hidden folder)."""
+    pages brought back (the others are gone with the hidden folder). `rewritten`: the folders (`c/<slug>`) whose
+    `index.html` this build writes after the pool pages, leaving a file that already holds its bytes as it is (the
+    rules' short links): the previous build's stay, so that an unchanged one is neither removed nor written."""
     site_dir = Path(site_dir)
     kept = site_dir / KEPT_DIR
     if not kept.is_dir():
@@ -187,7 +190,7 @@ def bring_back(site_dir: Path, keys: dict[str, str]) -> dict[str, str]:
         # The old folder holds thousands of pool pages and a few hundred of the previous build's own pages: those
         # few go, this build's own pages move in, and the old folder takes the new one's place.
         for entry in os.scandir(old):
-            if entry.name not in pool_names:
+            if entry.name not in pool_names and not _holds_one_page(entry, f"{top}/{entry.name}" in rewritten):
                 _remove(entry.path)
         if new.is_dir():
             for entry in os.scandir(new):
@@ -199,6 +202,18 @@ def bring_back(site_dir: Path, keys: dict[str, str]) -> dict[str, str]:
         known.update({f"{top}/{name}": keys[f"{top}/{name}"] for name in pool_names})
     shutil.rmtree(kept, ignore_errors=True)
     return known
+
+
+def _holds_one_page(entry: os.DirEntry, rewritten: bool) -> bool:
+    """Whether a folder of the previous build that this build writes again holds its `index.html` and nothing else
+    (whatever else a fresh build's folder would not hold: the whole folder goes)."""
+    if not rewritten or not entry.is_dir(follow_symlinks=False):
+        return False
+    try:
+        inside = list(os.scandir(entry.path))
+    except OSError:
+        return False
+    return len(inside) == 1 and inside[0].name == "index.html" and inside[0].is_file(follow_symlinks=False)
 
 
 def settle(site_dir: Path, old: dict[str, str], new: dict[str, str], render: str = "") -> int:

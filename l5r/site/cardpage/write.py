@@ -105,13 +105,15 @@ def write_card_pages(
     identities=None,
     jobs: int | None = None,
     short_links: bool = False,
+    rewritten: frozenset[str] = frozenset(),
 ) -> int:
     """Write pool cards' pages between the shell's `head` and `tail` (`shell.card_page_shell`; head None: no
     pages) and, with `short_links`, their short links: every pool card's, or these `identities`' (a test writes a
     few as the build writes them all), by `jobs` processes (None: `build_jobs` decides); the number of cards.
     Every card's: files unchanged since the previous build are left as they are, the pages of cards gone from the
     pool are removed, and the new keys are saved (keptpages). A few cards': every file is written and the keys
-    are forgotten, so that the next build writes every file again."""
+    are forgotten, so that the next build writes every file again. `rewritten`: the folders of `c/` the build
+    writes after these (`keptpages.bring_back`)."""
     site_dir = Path(site_dir)
     whole = identities is None
     if identities is None:
@@ -120,7 +122,7 @@ def write_card_pages(
     render = ""
     if whole:
         stored, stored_render = keptpages.stored_pages(site_dir)
-        known = keptpages.bring_back(site_dir, stored)
+        known = keptpages.bring_back(site_dir, stored, rewritten)
         render = _render_key(card_site, head, tail, shape)
         if render == stored_render and _all_there(
             site_dir, card_site, identities, head is not None, short_links, known

@@ -323,6 +323,15 @@ def write_outputs(
     return {"permalinks": len(permalinks), "short_links": len(items), "stubs": stubs}
 
 
+def short_link_folders(codex: m.Codex, plan: SitePlan) -> frozenset[str]:
+    """The folders `write_outputs` writes a short link in (`c/<slug>`); none when two records would share one
+    (`write_outputs` says so)."""
+    try:
+        return frozenset(short_path(c.citation).rstrip("/") for c in citables(codex, plan))
+    except LinkError:
+        return frozenset()
+
+
 def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: bool, template) -> int:
     """An old page that no longer exists forwards each old anchor to its record's new place."""
     live = {page_path(p.uri) for p in plan.pages}
