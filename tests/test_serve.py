@@ -13,6 +13,8 @@ import threading
 import time
 import urllib.request
 
+import pytest
+
 from conftest import BIN, small_project_copy, terminal_signals
 
 # The script MkDocs' live server puts before </body> of every page it serves.
@@ -133,7 +135,8 @@ def _stop(proc: subprocess.Popen) -> bool:
 
 def test_a_build_freezes_what_it_loaded_and_serve_does_not(monkeypatch):
     """What a `mkdocs build` has loaded is set aside from the garbage collector's full collections (gc.freeze), the
-    pending garbage collected first; not under `mkdocs serve`, whose rebuilds load anew. The card page writers' own
+    pending garbage collected first, and the collector waits while it is loaded; not under `mkdocs serve`, whose
+    rebuilds load anew. A load that fails leaves the collector on and nothing frozen. The card page writers' own
     freeze, before they fork, then leaves it frozen."""
     import gc
 
@@ -145,13 +148,22 @@ def test_a_build_freezes_what_it_loaded_and_serve_does_not(monkeypatch):
     monkeypatch.setattr(gc, "unfreeze", lambda: calls.append("unfreeze"))
     monkeypatch.setattr(gc, "collect", lambda: calls.append("collect") or 0)
     monkeypatch.setattr(mkdocs_serve, "serving", lambda: False)
-    mkdocs_glue._set_aside_from_the_collector()
-    assert calls == ["collect", "freeze"], "a build freezes, the garbage collected first"
+    with mkdocs_glue._set_aside_from_the_collector():
+        calls.append(f"loading, collector on: {gc.isenabled()}")
+    assert calls == ["loading, collector on: False", "collect", "freeze"], (
+        "a build freezes, the garbage collected first"
+    )
+    assert gc.isenabled()
 
     calls.clear()
+    with pytest.raises(ValueError), mkdocs_glue._set_aside_from_the_collector():
+        raise ValueError("a data file with problems")
+    assert calls == [] and gc.isenabled(), "a failed load freezes nothing"
+
     monkeypatch.setattr(mkdocs_serve, "serving", lambda: True)
-    mkdocs_glue._set_aside_from_the_collector()
-    assert calls == [], "serve does not"
+    with mkdocs_glue._set_aside_from_the_collector():
+        calls.append(f"loading, collector on: {gc.isenabled()}")
+    assert calls == ["loading, collector on: True"], "serve does not"
 
     class _Bar:
         def advance(self, count):

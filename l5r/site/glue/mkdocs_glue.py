@@ -9,6 +9,8 @@ from __future__ import annotations
 import gc
 import logging
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,7 +88,7 @@ def load(config) -> SiteState:
         _log.warning(NO_ADDRESS)
     # Seconds with the pool (the pool read when nothing is cached, its index, the pages naming its cards): a status
     # line, which the pool's reading bar joins.
-    with status_line("generating the pages"):
+    with _set_aside_from_the_collector(), status_line("generating the pages"):
         try:
             codex = load_codex(_data_dir(config))
         except DataError as exc:
@@ -109,7 +111,6 @@ def load(config) -> SiteState:
     _links(permalinks.check, codex, plan, Path(config.config_file_path).resolve().parent)
     config.nav = _nav(config.nav, plan.nav)  # titles escaped by plan_site
     feeds.add_feed_discovery(config)  # <link rel="alternate" type="application/atom+xml"> in every <head>
-    _set_aside_from_the_collector()
     return state
 
 
@@ -118,16 +119,25 @@ def load(config) -> SiteState:
 # -----------------------------------------------------------------------------------------------------------
 
 
-def _set_aside_from_the_collector() -> None:
-    """What a `mkdocs build` has loaded by now (the Codex, the card pool's index, the generated pages) lives until
+@contextmanager
+def _set_aside_from_the_collector() -> Iterator[None]:
+    """What a `mkdocs build` loads in this block (the Codex, the card pool's index, the generated pages) lives until
     the build ends, and with the pool it is over half a million objects: every full collection of Python's garbage
-    collector walked them all again (about a tenth of a warm rebuild's CPU time). Frozen, the collector passes over
-    them; the process ends with its build. The garbage already pending is collected first, not kept. Not under
-    `mkdocs serve`: each rebuild there loads anew, and what is frozen is never freed."""
-    if mkdocs_serve.serving():
+    collector walked them all again (about a tenth of a warm rebuild's CPU time). Frozen at the block's end, the
+    collector passes over them; the process ends with its build. While they are loaded the collector waits too:
+    each full collection it made as the heap grew walked everything loaded so far (six of them, another tenth).
+    The garbage pending at the end is collected once, not kept. Not under `mkdocs serve`: each rebuild there
+    loads anew, and what is frozen is never freed."""
+    if mkdocs_serve.serving() or not gc.isenabled():
+        yield
         return
-    gc.collect()
-    gc.freeze()
+    gc.disable()
+    try:
+        yield
+        gc.collect()
+        gc.freeze()
+    finally:
+        gc.enable()
 
 
 def _nav(configured, generated):
