@@ -210,8 +210,11 @@ def test_pages_made_from_the_same_inputs_are_not_rendered_again(monkeypatch, tmp
     real = write.card_page_html
     monkeypatch.setattr(write, "card_page_html", lambda *a: rendered.append(a[1]) or real(*a))
     before = _stamps(tmp_path)
+    record = tmp_path / keptpages.KEYS_FILE
+    os.utime(record, ns=(1, 1))  # a rewrite would move it
     write.write_card_pages(tmp_path, _fixture_cards(dt.date(2026, 1, 1)), head, tail, short_links=True)
     assert rendered == [] and _stamps(tmp_path) == before
+    assert record.stat().st_mtime_ns == 1, "the keys, the same, are not written again"
     write.write_card_pages(tmp_path, _fixture_cards(dt.date(2026, 1, 2)), head, tail, short_links=True)
     assert len(rendered) == n
     write.write_card_pages(tmp_path, _fixture_cards(dt.date(2026, 1, 2)), head + " ", tail, short_links=True)

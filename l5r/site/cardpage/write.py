@@ -127,7 +127,8 @@ def write_card_pages(
         if render == stored_render and _all_there(
             site_dir, card_site, identities, head is not None, short_links, known
         ):
-            keptpages.settle(site_dir, known, known, render)
+            if known != stored:  # else the record already says this, byte for byte: not written again
+                keptpages.settle(site_dir, known, known, render)
             return len(identities)
     else:
         known = {}
