@@ -358,6 +358,33 @@ def test_examples_lists_in_yaml_records_are_found_with_their_record():
     assert run_scenario(scenario).passed
 
 
+def test_a_yaml_file_is_composed_only_when_its_text_may_hold_an_examples_key(monkeypatch):
+    """A data file whose text writes no `examples` holds no example and is not composed; a key spelled with escapes
+    in double quotes is still found."""
+    import yaml
+
+    from l5r.scenarios import collect
+
+    composed = []
+    real = yaml.compose
+    monkeypatch.setattr(collect.yaml, "compose", lambda text, **kw: composed.append(text) or real(text, **kw))
+    plain = "kind: rules\nsections:\n  - id: oh-ii-b\n    title: Family Honor\n"
+    assert from_yaml(plain, "data/x.yml") == [] and composed == []
+    escaped = textwrap.dedent("""\
+        kind: rules
+        sections:
+          - id: oh-ii-b
+            title: Family Honor
+            "ex\\x61mples":
+              - title: Escaped
+                format: obsidian-hand
+                given: {you: {honor: 1}}
+                when: [you lose 4 Honor]
+                then: {your Honor: -3}
+    """)
+    assert [s.title for s in from_yaml(escaped, "data/x.yml")] == ["Escaped"] and composed
+
+
 # ---------------------------------------------------------------------------------------------------------
 # The command line
 # ---------------------------------------------------------------------------------------------------------
