@@ -179,3 +179,44 @@ def test_a_build_freezes_what_it_loaded_and_serve_does_not(monkeypatch):
 
 def _no_cards(job, share):
     return {}, 0
+
+
+def test_full_collections_wait_until_a_rebuild_is_served(monkeypatch):
+    """Under `mkdocs serve` a rebuild runs without the collector's full collections (with the pool, ~0.45 s each,
+    before the edit could show): one runs after the rebuild, unless another rebuild has begun by then."""
+    import gc
+
+    from l5r.site.glue import mkdocs_serve
+
+    original = gc.get_threshold()
+    collected = []
+    monkeypatch.setattr(gc, "collect", lambda *a: collected.append(gc.get_threshold()) or 0)
+    during = []
+
+    class _Server:
+        def builder(self):
+            during.append((gc.get_threshold(), len(collected)))
+
+    server = _Server()
+    try:
+        mkdocs_serve.collecting_after_rebuilds(server)
+        server.builder()
+        assert during == [((original[0], original[1], mkdocs_serve._NO_FULL_COLLECTION), 0)]
+        assert collected == [], "not before the rebuilt page can be served"
+        assert gc.get_threshold()[2] == mkdocs_serve._NO_FULL_COLLECTION, "nor started by the next allocations"
+        time.sleep(mkdocs_serve.COLLECT_AFTER + 0.5)
+        assert collected == [original], "after it, with the thresholds as they were"
+        assert gc.get_threshold() == original
+
+        collected.clear()
+        mkdocs_serve.rebuild_ends(delay=0.2)
+        mkdocs_serve.rebuild_starts()  # another edit, before the collection
+        time.sleep(0.5)
+        assert collected == [], "a rebuild begun meanwhile is not slowed by it"
+        mkdocs_serve.rebuild_ends(delay=0.05)
+        time.sleep(0.4)
+        assert collected == [original], "it collects after itself"
+    finally:
+        mkdocs_serve.rebuild_starts()  # nothing left pending
+        gc.set_threshold(*original)
+        mkdocs_serve._COLLECTOR.threshold = None

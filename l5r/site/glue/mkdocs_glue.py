@@ -237,6 +237,7 @@ def pre_build(config) -> None:
 def serve(server) -> None:
     mkdocs_serve.install_card_pages(server)
     mkdocs_serve.quicker_polling(server)
+    mkdocs_serve.collecting_after_rebuilds(server)
 
 
 def post_page(state: SiteState, output: str, page) -> str:

@@ -11,11 +11,14 @@ changes a byte of what a page shows (tests/test_serve.py compares served pages w
   search index entries (l5r/site/glue/mkdocs_reuse.py, which `mkdocs build` uses too), and the served folder's
   files are written only when their bytes change.
 
+The garbage collector's full collections wait until a rebuild is over (`collecting_after_rebuilds`).
+
 Only `hooks/codex.py` calls this module, and only when MkDocs says the command is `serve`.
 """
 
 from __future__ import annotations
 
+import gc
 import re
 import threading
 from dataclasses import dataclass, field
@@ -140,6 +143,75 @@ def quicker_polling(server, seconds: float = 0.2) -> None:
     observer = getattr(server, "observer", None)
     if observer is not None and hasattr(observer, "_timeout"):
         observer._timeout = seconds
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The garbage collector: its full collections after a rebuild, not during one
+# -----------------------------------------------------------------------------------------------------------
+# With the pool, a full collection walks over half a million live objects (~0.45 s), and one fell inside about
+# every other rebuild, before the edit could show. During a rebuild only the young generations are collected;
+# the full collection runs once the rebuild is served (COLLECT_AFTER seconds later), unless another rebuild has
+# begun by then, which collects after it in turn. Freezing what lives across rebuilds instead (gc.freeze) did
+# not help: each rebuild loads the Codex anew, and the previous one's is garbage the full collection must find.
+
+COLLECT_AFTER = 0.5
+
+
+@dataclass
+class _Collector:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    pending: threading.Timer | None = None
+    threshold: tuple[int, int, int] | None = None  # the collector's thresholds outside a rebuild
+
+
+_COLLECTOR = _Collector()
+_NO_FULL_COLLECTION = 1 << 30  # a third threshold no rebuild reaches: gen-2 collections are not triggered
+
+
+def collecting_after_rebuilds(server) -> None:
+    """hooks/codex.py on_serve: each rebuild of the live server runs with full collections put off until after it."""
+    builder = server.builder
+
+    def rebuild(*args, **kwargs):
+        rebuild_starts()
+        try:
+            return builder(*args, **kwargs)
+        finally:
+            rebuild_ends()
+
+    server.builder = rebuild
+
+
+def rebuild_starts() -> None:
+    with _COLLECTOR.lock:
+        if _COLLECTOR.pending is not None:
+            _COLLECTOR.pending.cancel()
+            _COLLECTOR.pending = None
+        if _COLLECTOR.threshold is None:
+            _COLLECTOR.threshold = gc.get_threshold()
+            young, middle, _ = _COLLECTOR.threshold
+            gc.set_threshold(young, middle, _NO_FULL_COLLECTION)
+
+
+def rebuild_ends(delay: float = COLLECT_AFTER) -> None:
+    """The full collection, `delay` seconds from now; the thresholds stay as they are until then (restored now, a
+    full collection could start before the rebuilt page is served)."""
+    with _COLLECTOR.lock:
+        timer = threading.Timer(delay, lambda: _collect(timer))
+        timer.daemon = True  # a server stopped meanwhile does not wait for it
+        _COLLECTOR.pending = timer
+        timer.start()
+
+
+def _collect(timer: threading.Timer) -> None:
+    with _COLLECTOR.lock:
+        if _COLLECTOR.pending is not timer:  # a rebuild began meanwhile: it collects after itself
+            return
+        _COLLECTOR.pending = None
+        if _COLLECTOR.threshold is not None:
+            gc.set_threshold(*_COLLECTOR.threshold)
+            _COLLECTOR.threshold = None
+    gc.collect()
 
 
 # -----------------------------------------------------------------------------------------------------------
