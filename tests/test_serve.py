@@ -220,3 +220,42 @@ def test_full_collections_wait_until_a_rebuild_is_served(monkeypatch):
         mkdocs_serve.rebuild_starts()  # nothing left pending
         gc.set_threshold(*original)
         mkdocs_serve._COLLECTOR.threshold = None
+
+
+def test_a_pages_passes_are_reused_for_the_same_page_and_moved_anchors(codex):
+    """`mkdocs serve` keeps each page's passes (postbuild.page_html) while the page the theme gave and its
+    moved-anchor markers are the same: whatever the order of rebuilds, each result is what the passes give."""
+    import dataclasses
+
+    from l5r.site.building import postbuild
+    from l5r.site.building.generate import Generated
+    from l5r.site.glue import mkdocs_serve
+    from l5r.site.planning.plan import plan_site
+
+    plan = plan_site(codex)
+    moved = codex.redirects[0]
+    page_file = moved.old.partition("#")[0] + "index.html"
+    with_markers = postbuild.PagePasses(codex, Generated(plan, {}, {}), True, False, {})
+    without = dataclasses.replace(with_markers, codex=dataclasses.replace(codex, redirects=()))
+    pages = [
+        f'<html><body>\n  <nav></nav>\n{postbuild.ARTICLE}<p><abbr title="a &lt;b&gt;">{word}</abbr></p>'
+        "</article>\n  <footer></footer></body></html>"
+        for word in ("one", "two")
+    ]
+    given = []
+    for page, passes, where in [
+        (pages[0], with_markers, page_file),
+        (pages[0], without, page_file),  # a redirect removed: the markers go
+        (pages[1], without, page_file),  # the page changed
+        (pages[1], without, "other/index.html"),  # another page, no markers: kept apart
+        (pages[1], with_markers, "other/index.html"),
+        (pages[1], with_markers, page_file),
+    ]:
+        given.append(mkdocs_serve.passed_page(page, where, passes))
+        assert given[-1] == postbuild.page_html(page, where, passes), (where, passes is with_markers)
+    assert "l5r-moved" in given[0] and "l5r-moved" not in given[1]
+    # What else the passes read, they are run for each time: the home page's latest updates, the offline links.
+    assert postbuild.page_html_key(pages[0], "index.html", with_markers) is None
+    offline = dataclasses.replace(with_markers, offline=True)
+    assert postbuild.page_html_key(pages[0], "other/index.html", offline) is None
+    assert postbuild.page_html_key(pages[0], "other/index.html", with_markers) is not None

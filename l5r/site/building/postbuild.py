@@ -37,6 +37,7 @@ after any other engine's build. Both end with the same files (tests/test_site_en
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 from dataclasses import dataclass
@@ -106,6 +107,18 @@ def page_html(page: str, page_file: str, passes: PagePasses | None) -> str:
             offline.public_canonical(offline.drop_feed_links(page)), passes.generated.site_url or ""
         )
     return squeeze_chrome(page)
+
+
+def page_html_key(page: str, page_file: str, passes: PagePasses) -> str | None:
+    """Everything `page_html` makes this page from, as a digest: the page and the moved-anchor markers it is given
+    (from its file, the redirects and the plan); None when more goes in (the home page's latest updates, the
+    offline copy's links), and the page is passed each time."""
+    if passes.offline or page_file == "index.html":
+        return None
+    markers = permalinks.moved_markers(page_file, passes.codex, passes.generated.plan, passes.directory_urls)
+    h = hashlib.sha1(page.encode("utf-8", "surrogatepass"))
+    h.update(b"\0" + markers.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
 
 
 # A line break and the indentation after it, between two tags: all Material's templates leave between their

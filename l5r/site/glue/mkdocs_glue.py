@@ -247,6 +247,8 @@ def post_page(state: SiteState, output: str, page) -> str:
     assert state.passes is not None  # theme_env, before any page
     if state.building is not None:
         state.building.advance()
+    if mkdocs_serve.serving():  # a page the theme gave as before gets what its passes gave before
+        return mkdocs_serve.passed_page(output, page.file.dest_uri, state.passes)
     return postbuild.page_html(output, page.file.dest_uri, state.passes)
 
 

@@ -23,6 +23,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 
+from ..building import postbuild
 from ..cardpage import citable
 from . import mkdocs_reuse
 from ..cardpage.write import card_page_html
@@ -36,6 +37,7 @@ from ..cardpage.write import card_page_html
 class ServeSession:
     active: bool = False
     cards: tuple | None = None  # (CardSite, head, tail, {slug: identity}) of the newest build
+    passed: dict = field(default_factory=dict)  # page file -> (postbuild.page_html_key, its page_html)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -52,6 +54,21 @@ def start(command: str) -> None:
 
 def serving() -> bool:
     return SESSION.active
+
+
+def passed_page(page: str, page_file: str, passes) -> str:
+    """`postbuild.page_html`, kept per page file while what it is made from is the same (`page_html_key`): after an
+    everyday edit most pages come from the theme as they were, and their passes (a tenth of a second with the pool's
+    site) would give what they gave before."""
+    key = postbuild.page_html_key(page, page_file, passes)
+    if key is None:
+        return postbuild.page_html(page, page_file, passes)
+    kept = SESSION.passed.get(page_file)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    html = postbuild.page_html(page, page_file, passes)
+    SESSION.passed[page_file] = (key, html)
+    return html
 
 
 # -----------------------------------------------------------------------------------------------------------
