@@ -89,3 +89,46 @@ def test_a_verified_example_naming_a_pool_card_is_cited_on_its_page(built_site):
         href = re.search(rf'<a href="([^"]+#{re.escape(s.anchor)})">', cited).group(1)
         target, anchor = site.resolve(page_file, href)
         assert anchor in site.page(target).ids, href
+
+
+def test_the_pool_terms_kept_are_only_those_of_the_same_inputs():
+    """`pool_terms` keeps its last answer (`mkdocs serve` asks at every rebuild): asked with any input changed, it
+    answers as if it had never been asked; each change below unlinks the card, so none may be answered from the
+    kept terms."""
+    from l5r.cardpool.index import CardIndex
+    from l5r.site.rendering.render import rules_vocabulary
+
+    c, idx = codex(), index()
+    title = "Questionable Market"
+    identity = idx.find(title).identity
+    slug_of = slugs(idx.identities)
+    lower_words, all_text = cardlinks.lower_case_words(cardlinks.codex_text(c))
+    all_text += "\nquestionable market"  # written in lower case, but not all its words are in `lower_words`
+    inputs = dict(
+        index=idx,
+        slug_of=slug_of,
+        taken=cardlinks.codex_terms(c),
+        vocabulary=rules_vocabulary(c),
+        lower_words=lower_words,
+        all_text=all_text,
+    )
+
+    def fresh(**asked):
+        cardlinks._TERMS.clear()
+        return cardlinks.pool_terms(**asked)
+
+    assert title in fresh(**inputs)
+    for name, value in dict(
+        index=CardIndex([i for i in idx.identities if i != identity], c.cards, idx.pool_dir),
+        slug_of={i: s for i, s in slug_of.items() if i != identity},
+        taken=inputs["taken"] | {title},
+        vocabulary=inputs["vocabulary"] | {"Questionable", "Market"},
+        lower_words=lower_words | {"questionable", "market"},
+        all_text=all_text + "\nthe Questionable Market",
+    ).items():
+        changed = {**inputs, name: value}
+        expected = fresh(**changed)
+        assert title not in expected, name
+        cardlinks.pool_terms(**inputs)  # kept
+        assert cardlinks.pool_terms(**changed) == expected, name
+        assert cardlinks.pool_terms(**inputs) == fresh(**inputs)
