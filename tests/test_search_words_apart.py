@@ -99,3 +99,25 @@ def test_generated_markdown_gets_the_line_breaks_only_on_its_html_lines():
         "<pre><code><span>x</span><br><span>y</span>\n</code></pre>\n"
         "Some text</td><td>kept\n"
     )
+
+
+def test_a_card_or_print_page_is_left_out_of_the_search_by_its_own_front_matter():
+    """`excluded_from_index` reads each page's front matter (kept by its text: every generation reads the same
+    ones again); a page is answered by its own, whatever was read before."""
+    from l5r.site.rendering.searchindex import excluded_from_index
+
+    page = "---\ntitle: A card\n---\n\n# A card\n"
+    assert excluded_from_index("rules/a.md", page) == page, "not a card or print page"
+    for _ in range(2):
+        assert (
+            excluded_from_index("card/a/index.md", page)
+            == "---\nsearch:\n  exclude: true\ntitle: A card\n---\n\n# A card\n"
+        )
+    kept = "---\nsearch:\n  exclude: true\n---\n\nText\n"
+    assert excluded_from_index("print/a.md", kept) == kept
+    with pytest.raises(ValueError, match="without `exclude: true`"):
+        excluded_from_index("print/a.md", "---\nsearch:\n  boost: 2\n---\n\nText\n")
+    assert (
+        excluded_from_index("print/a.md", "No front matter\n")
+        == "---\nsearch:\n  exclude: true\n---\n\nNo front matter\n"
+    )
