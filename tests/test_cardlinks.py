@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from decks.support import codex, index
 
 from l5r.data.load import load_codex
@@ -91,10 +93,11 @@ def test_a_verified_example_naming_a_pool_card_is_cited_on_its_page(built_site):
         assert anchor in site.page(target).ids, href
 
 
-def test_the_pool_terms_kept_are_only_those_of_the_same_inputs():
-    """`pool_terms` keeps its last answer (`mkdocs serve` asks at every rebuild): asked with any input changed, it
-    answers as if it had never been asked; each change below unlinks the card, so none may be answered from the
-    kept terms."""
+def test_the_pool_terms_kept_are_only_those_of_the_same_inputs(monkeypatch):
+    """`pool_terms` keeps its last answer (`mkdocs serve` asks at every rebuild): asked with an input changed in
+    what a candidate title is compared with, it answers as if it had never been asked; each change below unlinks
+    the card, so none may be answered from the kept terms. Text no candidate is compared with is answered from
+    them."""
     from l5r.cardpool.index import CardIndex
     from l5r.site.rendering.render import rules_vocabulary
 
@@ -103,7 +106,6 @@ def test_the_pool_terms_kept_are_only_those_of_the_same_inputs():
     identity = idx.find(title).identity
     slug_of = slugs(idx.identities)
     lower_words, all_text = cardlinks.lower_case_words(cardlinks.codex_text(c))
-    all_text += "\nquestionable market"  # written in lower case, but not all its words are in `lower_words`
     inputs = dict(
         index=idx,
         slug_of=slug_of,
@@ -112,23 +114,27 @@ def test_the_pool_terms_kept_are_only_those_of_the_same_inputs():
         lower_words=lower_words,
         all_text=all_text,
     )
+    both_words = lower_words | {"questionable", "market"}
 
     def fresh(**asked):
         cardlinks._TERMS.clear()
         return cardlinks.pool_terms(**asked)
 
-    assert title in fresh(**inputs)
-    for name, value in dict(
-        index=CardIndex([i for i in idx.identities if i != identity], c.cards, idx.pool_dir),
-        slug_of={i: s for i, s in slug_of.items() if i != identity},
-        taken=inputs["taken"] | {title},
-        vocabulary=inputs["vocabulary"] | {"Questionable", "Market"},
-        lower_words=lower_words | {"questionable", "market"},
-        all_text=all_text + "\nthe Questionable Market",
-    ).items():
-        changed = {**inputs, name: value}
+    for name, before, after in [
+        ("index", {}, dict(index=CardIndex([i for i in idx.identities if i != identity], c.cards, idx.pool_dir))),
+        ("slugs", {}, dict(slug_of={i: s for i, s in slug_of.items() if i != identity})),
+        ("taken", {}, dict(taken=inputs["taken"] | {title})),
+        ("vocabulary", {}, dict(vocabulary=inputs["vocabulary"] | {"Questionable", "Market"})),
+        ("after an article", {}, dict(all_text=all_text + "\nthe Questionable Market")),
+        # written in lower case: unlinked once the text writes it so and each of its words is a lower-case word
+        ("lower-case words", dict(all_text=all_text + "\nquestionable market"), dict(lower_words=both_words)),
+        ("lower-case run", dict(lower_words=both_words), dict(all_text=all_text + "\nquestionable market")),
+    ]:
+        first, changed = {**inputs, **before}, {**inputs, **before, **after}
         expected = fresh(**changed)
-        assert title not in expected, name
-        cardlinks.pool_terms(**inputs)  # kept
+        assert title in fresh(**first) and title not in expected, name
         assert cardlinks.pool_terms(**changed) == expected, name
-        assert cardlinks.pool_terms(**inputs) == fresh(**inputs)
+
+    kept = fresh(**inputs)
+    monkeypatch.setattr(cardlinks, "generic", lambda *a: pytest.fail("worked out again"))
+    assert cardlinks.pool_terms(**{**inputs, "all_text": all_text + "\nA rule (edited) names no card."}) == kept

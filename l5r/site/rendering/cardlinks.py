@@ -246,17 +246,19 @@ def pool_terms(
     `taken`: the names that already mean something in the Codex (card names, keyword and ability names,
     rule titles); `rejected`, when given, collects title -> why it is not linked (for the report and tests).
     The last answer is kept (`_TERMS`): under `mkdocs serve` every rebuild asks again, mostly with the same
-    inputs (a tenth of a second of CPU with the full pool).
+    inputs (a tenth of a second of CPU with the full pool). Of the Codex's text and lower-case words only what
+    a candidate title is compared with counts (an edit of a rule's words changes the text, seldom that).
     """
-    words = (frozenset(taken), vocabulary, lower_words, all_text)
+    candidates, static = pool_candidates(index)
+    article_runs = after_articles(all_text)
+    lowers = lower_runs(all_text)
+    phrases, title_lower_words = _candidate_words(index)
+    words = (frozenset(taken), vocabulary, lower_words & title_lower_words, article_runs & phrases, lowers & phrases)
     if rejected is None and _TERMS and _TERMS[0][0] is index and _TERMS[0][1] is slug_of and _TERMS[0][2] == words:
         return dict(_TERMS[0][3])
-    candidates, static = pool_candidates(index)
     if rejected is not None:
         rejected.update(static)
     taken_keys = {_key(t).lower() for t in taken}
-    article_runs = after_articles(all_text)
-    lowers = lower_runs(all_text)
     out: dict[str, Target] = {}
 
     def reject(title, why):
@@ -289,9 +291,24 @@ def pool_terms(
     return out
 
 
-# [(index, slug_of, (taken, vocabulary, lower_words, all_text), terms)]: `pool_terms`' last answer; the index and
-# the slugs by identity (each is kept per pool: `_CANDIDATES`, slugs.py), the Codex's words by value.
+# [(index, slug_of, (taken, vocabulary, the lower-case words, runs after articles and lower-case runs a candidate
+# title is compared with), terms)]: `pool_terms`' last answer; the index and the slugs by identity (each is kept per
+# pool: `_CANDIDATES`, slugs.py), the Codex's words by value.
 _TERMS: list = []
+
+
+def _candidate_words(index: CardIndex) -> tuple[frozenset[str], frozenset[str]]:
+    """What `pool_terms` looks up of each candidate title of `index`: its words joined and lower case (in the runs
+    after articles and the lower-case runs), and each word lower case (in the lower-case words). Kept with the
+    candidates."""
+    pool_candidates(index)
+    entry = _CANDIDATES[0]
+    if len(entry) == 3:
+        titles = [title_words(title) for title, _ in entry[1]]
+        phrases = frozenset(" ".join(words).lower() for words in titles)
+        entry += (phrases, frozenset(w.lower() for words in titles for w in words))
+        _CANDIDATES[0] = entry
+    return entry[3], entry[4]
 
 
 def merged(first, second):
