@@ -196,6 +196,9 @@ def tag_index(index_file: Path, codex: m.Codex, plan, use_directory_urls: bool) 
     index_file.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
+# Kept by title: the site search's card index asks for every pool title's slug each time it is written (under
+# `mkdocs serve`, at every rebuild that changes a format's name or a card's verdict).
+@functools.lru_cache(maxsize=32768)
 def slug(title: str) -> str:
     """The card id convention for a plain title: `Koan's Jingasa` -> `koans-jingasa`."""
     text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii").lower()
