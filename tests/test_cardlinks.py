@@ -138,3 +138,30 @@ def test_the_pool_terms_kept_are_only_those_of_the_same_inputs(monkeypatch):
     kept = fresh(**inputs)
     monkeypatch.setattr(cardlinks, "generic", lambda *a: pytest.fail("worked out again"))
     assert cardlinks.pool_terms(**{**inputs, "all_text": all_text + "\nA rule (edited) names no card."}) == kept
+
+
+def test_a_finder_of_the_same_terms_is_reused_with_what_it_found():
+    """`pool_names` hands the last finder back while the terms are the same (`mkdocs serve`: each rebuild), and a
+    finder keeps the mentions it found in each text: whatever it was asked before, it finds what a new finder of
+    its terms finds."""
+    from l5r.site.rendering.render import rules_vocabulary
+
+    c, idx = codex(), index()
+    lower_words, all_text = cardlinks.lower_case_words(cardlinks.codex_text(c))
+    terms = cardlinks.pool_terms(
+        idx, slugs(idx.identities), cardlinks.codex_terms(c), rules_vocabulary(c), lower_words, all_text
+    )
+    title = "Questionable Market"
+    fewer = {t: target for t, target in terms.items() if t != title}
+    text = f"No gold splitting, not even with {title} or a Questionable Market."
+
+    def found(names, text):
+        return [(m.start, m.end, m.term) for m in names.find(text)]
+
+    names = cardlinks.pool_names(terms)
+    assert cardlinks.pool_names(dict(terms)) is names, "the same terms: the same finder"
+    assert found(names, text) == found(cardlinks.PoolNames(terms), text) and found(names, text)
+    other = cardlinks.pool_names(fewer)
+    assert other is not names
+    assert found(other, text) == found(cardlinks.PoolNames(fewer), text) == []
+    assert found(names, text[:20]) == found(cardlinks.PoolNames(terms), text[:20])

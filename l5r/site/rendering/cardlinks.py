@@ -150,7 +150,12 @@ class PoolNames:
     """Finds pool card titles in text: `find(text)` yields `Mention`s, longest title at each word."""
 
     def __init__(self, terms: dict[str, Target]):
+        self.terms = dict(terms)
         self.by_key = {_key(t): (t, target) for t, target in terms.items()}
+        # text -> the mentions `find` yields in it: a build looks through each text more than once (the records'
+        # mentions, then their pages), and under `mkdocs serve` the next rebuild's finder is this one when its
+        # terms are the same (`pool_names`), so most texts are looked through once a session.
+        self._found: dict[str, tuple[Mention, ...]] = {}
         # The word counts of the titles that begin with each word, longest first: a run of words can be a title
         # only if a title begins with its first word and has as many words. Trying every length up to the
         # longest title at every capitalized word cost a build seconds when one title was long.
@@ -165,6 +170,14 @@ class PoolNames:
         return len(self.by_key)
 
     def find(self, text: str):
+        found = self._found.get(text)
+        if found is None:
+            if len(self._found) >= _FOUND_TEXTS:
+                self._found.clear()
+            found = self._found[text] = tuple(self._mentions(text))
+        return iter(found)
+
+    def _mentions(self, text: str):
         if not self.by_key:
             return
         tokens = [m for m in _TOKEN.finditer(text)]
@@ -191,6 +204,20 @@ class PoolNames:
             n, (term, target), end = hit
             yield Mention(token.start(), end, term, target)
             i += n
+
+
+_FOUND_TEXTS = 50_000  # texts a finder keeps the mentions of (a site's rebuilds look through a few thousand)
+_NAMES: list = []  # [PoolNames]: the last terms' finder, with the mentions it has found
+
+
+def pool_names(terms: dict[str, Target]) -> PoolNames:
+    """A finder of the pool titles `terms`: the last one made when its terms are the same (with the mentions it
+    has found so far), else a new one."""
+    if _NAMES and _NAMES[0].terms == terms:
+        return _NAMES[0]
+    names = PoolNames(terms)
+    _NAMES[:] = [names]
+    return names
 
 
 _CANDIDATES: list = []  # [(index, candidates, rejections)]: the last index's (a build, serve's every rebuild)
@@ -366,7 +393,7 @@ def with_pool(
     if index is None or not any(i.in_pool for i in index.identities) or slug_of is None:
         return linkers
     lower_words, all_text = lower_case_words(codex_text(codex))
-    names = PoolNames(
+    names = pool_names(
         pool_terms(index, slug_of, codex_terms(codex), rules_vocabulary(codex), lower_words, all_text, rejected)
     )
     return {k: PoolLinker(v, names) for k, v in linkers.items()}
