@@ -574,3 +574,16 @@ then:
     assert "l5r-scenario--ok" in read and "l5r-scenario--ok" in plain
     assert "Codex reading, not Modern&#x27;s words" in read and "those established by AEG for 20 Festivals" in read
     assert "Codex reading" not in plain
+
+
+def test_the_matrix_is_kept_for_the_same_codex_object_only(codex):
+    """A site's generation asks for the matrix three times: the last Codex object's is kept, and another Codex
+    (a rebuild's, after an edit) gets its own."""
+    import dataclasses
+
+    first = rules_matrix(codex)
+    assert rules_matrix(codex) is first
+    one = next(f for f in codex.bundled_formats)
+    fewer = dataclasses.replace(codex, formats={one.id: one})
+    assert [f.id for f in rules_matrix(fewer).formats] == [one.id] != [f.id for f in first.formats]
+    assert rules_matrix(codex).formats == first.formats

@@ -320,13 +320,21 @@ def _modelled_elsewhere(key: str) -> bool:
 
 
 def rules_matrix(codex: m.Codex) -> Matrix:
-    """Every row of the engine's rule table, one cell per bundled format, then the not-modelled rows."""
+    """Every row of the engine's rule table, one cell per bundled format, then the not-modelled rows. The last
+    Codex's is kept (`_MATRIX`): a site's generation asks three times (its page, the examples' plan, the API)."""
+    if _MATRIX and _MATRIX[0][0] is codex:
+        return _MATRIX[0][1]
     formats = codex.bundled_formats
     rows = []
     for rule in ENGINE_RULES:
         cells = tuple((f.id, cell_for(codex, ruleset_for(f, codex), rule)) for f in formats)
         rows.append(Row(rule.key, rule.question, rule.group, cells))
-    return Matrix(formats, (*rows, *_unmodelled(codex, formats)))
+    matrix = Matrix(formats, (*rows, *_unmodelled(codex, formats)))
+    _MATRIX[:] = [(codex, matrix)]
+    return matrix
+
+
+_MATRIX: list = []  # [(codex, matrix)]: the last Codex object's (it is frozen: the same object, the same answer)
 
 
 # ---------------------------------------------------------------------------------------------------------
