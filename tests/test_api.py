@@ -199,3 +199,17 @@ def test_the_browser_checker_gets_the_stated_ban_list_day():
     koan = next(b for b in modern["bans"] if b["id"] == "mod-ban-koans-jingasa")
     assert koan["lifted"] is None and koan["lifted_undated"] is True
     assert modern["ban_list_stated_from"] == "2015-08-16"
+
+
+def test_cards_json_is_kept_with_the_card_table_it_was_written_from():
+    """api/v1/cards.json is written once per card table (a table is kept per index): a generation with another
+    index writes its own table."""
+    from l5r.cardpool import CardIndex
+
+    c, idx = codex(), index()
+    plan = plan_site(c)
+    fewer = CardIndex(idx.identities[:-1], c.cards, idx.pool_dir)
+    for asked in (idx, idx, fewer, idx):
+        written = site_outputs(c, plan, True, index=asked)["api/v1/cards.json"]
+        assert json.loads(written) == cards_document(asked) and written.endswith("}\n")
+    assert len(json.loads(site_outputs(c, plan, True, index=fewer)["api/v1/cards.json"])["cards"]) == len(fewer)

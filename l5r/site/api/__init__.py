@@ -63,7 +63,7 @@ def site_outputs(
     for fmt in checkable_formats(codex):
         out[f"api/v1/formats/{fmt.id}.json"] = _dump(format_document(codex, fmt))
     if index.has_pool:
-        out["api/v1/cards.json"] = _dump(cards_document(index))
+        out["api/v1/cards.json"] = _cards_json(index)
     out["api/v1/set-acronyms.json"] = _dump(set_acronyms_document(codex))
     # The rules matrix: what the engine answers in every format (l5r/site/planning/matrix.py), and its schema.
     out["api/v1/rules-matrix.json"] = _dump(matrix_document(codex, API_VERSION))
@@ -73,6 +73,20 @@ def site_outputs(
     urls = {rid: f"{page_url(uri, directory_urls)}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
     out["assets/deck-check-data.js"] = checker_script(codex, index, urls)
     return out
+
+
+def _cards_json(index: CardIndex) -> str:
+    # The card table is kept per index (`cards_document`), and with it its JSON: every generation of a process
+    # (`mkdocs serve`: every rebuild) wrote the same megabyte again.
+    doc = cards_document(index)
+    if _CARDS_JSON and _CARDS_JSON[0][0] is doc:
+        return _CARDS_JSON[0][1]
+    text = _dump(doc)
+    _CARDS_JSON[:] = [(doc, text)]
+    return text
+
+
+_CARDS_JSON: list = []  # [(card table, its api/v1/cards.json)]: the last table's
 
 
 def _dump(doc: dict) -> str:
