@@ -1,5 +1,6 @@
-"""The card search's query language as a Scryfall user types it, in Chromium at 1280 and 390 px, online and from the
-offline copy (the synthetic pool of tests/synthetic_pool.py): card text (o:), sets (e:), stats compared with
+"""The card search's query language as a Scryfall user types it, in Chromium, online and from the offline copy (the
+synthetic pool of tests/synthetic_pool.py), what the page shows at 1280 and 390 px, which cards a query lists at
+1280 only (the page's script reads no width): card text (o:), sets (e:), stats compared with
 = < > <= >=, OR and parentheses, sort: and the form's Sort; a term it cannot read lists no card and is marked in
 place; paging and order are kept in the address and Back from a card returns to the list as long as it was and
 where it was; the Clan and Type lists are sorted, with clans apart from clan keywords; the syntax reference page's
@@ -136,11 +137,12 @@ QUERIES = [
 ]
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_scryfall_terms_find_what_the_reference_says(contexts, search_site, table, texts, width):
-    """Each query typed over the last in one tab, at each width; the list (every page of it) is the expected one,
-    in the expected order, and no error shows."""
-    with guarded_page(contexts, viewport={"width": width, "height": 844 if width < 600 else 800}) as tab:
+def test_scryfall_terms_find_what_the_reference_says(contexts, search_site, table, texts):
+    """Each query typed over the last in one tab; the list (every page of it) is the expected one, in the expected
+    order, and no error shows. At one width: which cards a query lists cannot depend on it (the page's script reads
+    no width); the page's layout at both widths is the other tests' (the error under the box, Show more and Back,
+    the home and header boxes)."""
+    with guarded_page(contexts, viewport={"width": 1280, "height": 800}) as tab:
         open_search(tab, search_site)
         for query, conditions in QUERIES:
             type_query(tab, query)
@@ -237,7 +239,11 @@ def test_clan_and_type_lists_are_sorted_and_hold_clans_not_clan_keywords(page, s
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_syntax_reference_page_examples_run(contexts, small_site, search_site, axe_source, width):
+def test_the_syntax_reference_page_is_linked_and_reads_at_each_width(
+    contexts, small_site, search_site, axe_source, width
+):
+    """The card search page links the reference; the reference has its examples, no serious axe-core violation and
+    no sideways scrolling."""
     with guarded_page(contexts, viewport={"width": width, "height": 844 if width < 600 else 800}) as tab:
         syntax = small_site.url("cards/syntax.md")
         tab.goto(search_site[1], wait_until="load")
@@ -245,11 +251,19 @@ def test_the_syntax_reference_page_examples_run(contexts, small_site, search_sit
         assert link.evaluate("a => a.href") == syntax
         tab.goto(syntax, wait_until="load")
         assert tab.locator("h1").first.inner_text().startswith("Card search syntax")
-        examples = tab.eval_on_selector_all("article table a", "as => as.map(a => a.href)")
-        assert len(examples) >= 15
+        assert len(tab.eval_on_selector_all("article table a", "as => as.map(a => a.href)")) >= 15
         assert not axe_serious(tab, axe_source)
         width_ok = tab.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
         assert width_ok, "the syntax page scrolls sideways"
+
+
+def test_the_syntax_reference_page_examples_run(contexts, small_site):
+    """Every example of the reference, opened from its link, lists cards without a query error. At one width:
+    whether the page can read a query cannot depend on it (the page's script reads no width)."""
+    with guarded_page(contexts, viewport={"width": 1280, "height": 800}) as tab:
+        tab.goto(small_site.url("cards/syntax.md"), wait_until="load")
+        examples = tab.eval_on_selector_all("article table a", "as => as.map(a => a.href)")
+        assert len(examples) >= 15
         for href in examples:
             tab.goto(href, wait_until="load")
             tab.wait_for_function(
