@@ -395,9 +395,14 @@ def test_a_five_megabyte_paste_leaves_the_page_responsive(tab):
 
 
 def test_a_paste_over_eight_megabytes_is_refused_as_the_command_line_refuses_it(tab):
+    """Over 8 MB of euro signs: 3 bytes each in UTF-8, as the command line counts a file, and one UTF-16 unit each,
+    as a script counts a string's length, so a page that counted the length would let them through. (A third of
+    the characters that as many bytes of ASCII take: the browser lays the box out, and leaves the page, in under
+    half the CPU time.)"""
     page = open_checker(tab)
     page.evaluate(
-        "() => { document.querySelector('#deck-check textarea').value = 'x'.repeat(8 * 1024 * 1024 + 1);"
+        "() => { document.querySelector('#deck-check textarea').value ="
+        " '\\u20ac'.repeat(Math.floor(8 * 1024 * 1024 / 3) + 1);"
         " document.querySelector('#deck-check button[type=submit]').click(); }"
     )
     error = page.locator("#deck-check .deck-check-error")
