@@ -7,8 +7,9 @@ two kinds of edit, three times each, until the page served over HTTP shows the n
 - a rule's text (the everyday edit: three pages show it);
 - a format's short name (shown in the nav of every page, so every page changes: the worst case).
 
-Goals: ≤ 2 s without a card pool, ≤ 3 s with the full pool (L5R_CARDPOOL or `l5r cardpool fetch`; then it
-runs both ways, and a pool card page is fetched too). Reports the machine's load beside the figures.
+Goals, per kind of edit (`KINDS`): ≤ 2 s without a card pool; with the full pool (L5R_CARDPOOL or `l5r cardpool
+fetch`; then it runs both ways, and a pool card page is fetched too) ≤ 2 s for a rule's text and ≤ 3 s for a
+format's short name. Reports the machine's load beside the figures.
 """
 
 from __future__ import annotations
@@ -27,10 +28,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GOAL_SECONDS = 2.0
-GOAL_WITH_POOL = 3.0
 EDITS = 3
-# (what, file, text as it is, its edited form with {n}, page that shows it)
+# (what, file, text as it is, its edited form with {n}, page that shows it, goal in seconds without the pool,
+# goal with it). A short name re-renders every page: with the pool it is given a second more than a rule's text.
 KINDS = (
     (
         "a rule's text",
@@ -38,6 +38,8 @@ KINDS = (
         "No Gold Splitting or Pooling.",
         "No Gold Splitting or Pooling (bench {n}).",
         "formats/obsidian-hand/guidelines/",
+        2.0,
+        2.0,
     ),
     (
         "a format's short name (in every page's nav)",
@@ -45,6 +47,8 @@ KINDS = (
         "short_name: Obsidian Hand\n",
         "short_name: Obsidian Hand bench{n}\n",
         "formats/obsidian-hand/",
+        2.0,
+        3.0,
     ),
 )
 POOL_CARD_PAGE = "card/kakita-ibara/"
@@ -134,7 +138,7 @@ def run(pool: str | None) -> tuple[dict, bool]:
             page = _get(base + POOL_CARD_PAGE)
             ok = "Kakita Ibara" in page
             print(f"  pool card page {POOL_CARD_PAGE}: {'served' if ok else 'MISSING'}")
-        for what, file, before, after, url in KINDS:
+        for what, file, before, after, url, _, _ in KINDS:
             path = work / file
             original = path.read_text(encoding="utf-8")
             assert before in original, f"{file} no longer has {before.strip()!r}; update the benchmark"
@@ -167,7 +171,6 @@ def main() -> int:
     pool = _pool()
     met = True
     for with_pool in [None, pool] if pool else [None]:
-        goal = GOAL_WITH_POOL if with_pool else GOAL_SECONDS
         label = f"with the card pool ({with_pool})" if with_pool else "without a card pool"
         print(f"mkdocs serve {label}:")
         times, ok = run(with_pool)
@@ -177,6 +180,9 @@ def main() -> int:
                 print(f"serve reload {label}, {what}: no edit became visible, nothing measured")
                 continue
             median = statistics.median(values)
+            goal = next(
+                with_pool_goal if with_pool else goal for kind, *_, goal, with_pool_goal in KINDS if kind == what
+            )
             met = met and median <= goal
             print(f"serve reload {label}, {what}: median {median:.2f} s over {len(values)} edits (goal ≤ {goal} s)")
     if not pool:
