@@ -117,7 +117,7 @@ def test_the_pool_terms_kept_are_only_those_of_the_same_inputs(monkeypatch):
     both_words = lower_words | {"questionable", "market"}
 
     def fresh(**asked):
-        cardlinks._TERMS.clear()
+        cardlinks._TERMS.forget()
         return cardlinks.pool_terms(**asked)
 
     for name, before, after in [

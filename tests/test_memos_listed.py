@@ -1,6 +1,7 @@
 """Every in-process memo of the package is listed in docs/architecture.md ("What the Codex remembers"), with what
-makes it forget: a module-level private name bound to an empty dict, list or set, and every function under
-functools' cache or lru_cache. A new memo fails here until the page names it."""
+makes it forget: a module-level private name bound to an empty dict, list or set or to a `LastAnswer`
+(l5r/data/lastanswer.py), and every function under functools' cache or lru_cache. A new memo fails here until the
+page names it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from package_source import parsed_file
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "architecture.md"
-_EMPTY_CALLS = {"dict", "list", "set", "defaultdict", "OrderedDict"}
+_EMPTY_CALLS = {"dict", "list", "set", "defaultdict", "OrderedDict", "LastAnswer"}
 
 
 def _is_empty_container(node: ast.expr | None) -> bool:
@@ -53,9 +54,9 @@ def test_every_memo_is_listed_with_who_clears_it():
 def test_the_scan_finds_each_kind(tmp_path):
     source = tmp_path / "m.py"
     source.write_text(
-        "import functools\nfrom functools import cache\n_A: dict = {}\n_B = []\n_C = set()\n"
+        "import functools\nfrom functools import cache\n_A: dict = {}\n_B = []\n_C = set()\n_L = LastAnswer()\n"
         "PUBLIC = {}\n_D = {'x': 1}\n@cache\ndef f():\n    pass\n"
         "@functools.lru_cache(maxsize=4)\ndef g():\n    pass\n",
         encoding="utf-8",
     )
-    assert [name for _, name in memos([source])] == ["_A", "_B", "_C", "f", "g"]
+    assert [name for _, name in memos([source])] == ["_A", "_B", "_C", "_L", "f", "g"]

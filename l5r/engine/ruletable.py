@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..data import model as m
+from ..data.lastanswer import LastAnswer
 from . import seppuku
 from .game import OPPONENT, YOU, Game, NotStated, Player, not_stated
 from .ruleset import Ruleset, declared_basis, ruleset_for
@@ -322,19 +323,19 @@ def _modelled_elsewhere(key: str) -> bool:
 def rules_matrix(codex: m.Codex) -> Matrix:
     """Every row of the engine's rule table, one cell per bundled format, then the not-modelled rows. The last
     Codex's is kept (`_MATRIX`): a site's generation asks three times (its page, the examples' plan, the API)."""
-    if _MATRIX and _MATRIX[0][0] is codex:
-        return _MATRIX[0][1]
+    return _MATRIX.answer(lambda: _rules_matrix(codex), (codex,))
+
+
+def _rules_matrix(codex: m.Codex) -> Matrix:
     formats = codex.bundled_formats
     rows = []
     for rule in ENGINE_RULES:
         cells = tuple((f.id, cell_for(codex, ruleset_for(f, codex), rule)) for f in formats)
         rows.append(Row(rule.key, rule.question, rule.group, cells))
-    matrix = Matrix(formats, (*rows, *_unmodelled(codex, formats)))
-    _MATRIX[:] = [(codex, matrix)]
-    return matrix
+    return Matrix(formats, (*rows, *_unmodelled(codex, formats)))
 
 
-_MATRIX: list = []  # [(codex, matrix)]: the last Codex object's (it is frozen: the same object, the same answer)
+_MATRIX: LastAnswer[Matrix] = LastAnswer()  # the last Codex object's (it is frozen: the same object, the same answer)
 
 
 # ---------------------------------------------------------------------------------------------------------

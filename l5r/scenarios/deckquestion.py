@@ -23,6 +23,7 @@ import datetime as dt
 
 from ..cardpool import load_index
 from ..data import model as m
+from ..data.lastanswer import LastAnswer
 from ..decklist import SECTIONS, DecklistError, parse_decklist
 from ..engine.deck import DeckChecker, checkable
 from ..engine.ruleset import ruleset_for
@@ -47,13 +48,11 @@ def is_deck_scenario(scenario: Scenario) -> bool:
     return isinstance(given, dict) and "deck" in given
 
 
-_INDEXES: list = []  # [(codex, index)]: the card table of the last Codex asked (a run asks for one Codex)
+_INDEXES: LastAnswer = LastAnswer()  # the card table of the last Codex asked (a run asks for one Codex)
 
 
 def _index(codex: m.Codex):
-    if not _INDEXES or _INDEXES[0][0] is not codex:
-        _INDEXES[:] = [(codex, load_index(None, codex.cards))]
-    return _INDEXES[0][1]
+    return _INDEXES.answer(lambda: load_index(None, codex.cards), (codex,))
 
 
 def answer(scenario: Scenario, codex: m.Codex) -> dict:

@@ -17,6 +17,7 @@ import json
 
 from ...cardpool import CardIndex
 from ...data import model as m
+from ...data.lastanswer import LastAnswer
 from ..planning.matrix import matrix_document, matrix_schema
 from .deckdata import checker_data, checker_script, title_lookup_key
 from .documents import (
@@ -79,14 +80,10 @@ def _cards_json(index: CardIndex) -> str:
     # The card table is kept per index (`cards_document`), and with it its JSON: every generation of a process
     # (`mkdocs serve`: every rebuild) wrote the same megabyte again.
     doc = cards_document(index)
-    if _CARDS_JSON and _CARDS_JSON[0][0] is doc:
-        return _CARDS_JSON[0][1]
-    text = _dump(doc)
-    _CARDS_JSON[:] = [(doc, text)]
-    return text
+    return _CARDS_JSON.answer(lambda: _dump(doc), (doc,))
 
 
-_CARDS_JSON: list = []  # [(card table, its api/v1/cards.json)]: the last table's
+_CARDS_JSON: LastAnswer[str] = LastAnswer()  # the last card table's api/v1/cards.json
 
 
 def _dump(doc: dict) -> str:

@@ -14,6 +14,7 @@ from ...cardpool import CardIndex
 from ...cardpool.names import split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
+from ...data.lastanswer import LastAnswer
 from ...engine.deck import checkable
 from ...engine.ruleset import Ruleset, ruleset_for
 
@@ -152,16 +153,12 @@ def _plain(value):
 # -----------------------------------------------------------------------------------------------------------
 
 
-_CARDS_DOCUMENT: list = []  # [(index, document)]: the last index's table (a build asks twice, serve every rebuild)
+_CARDS_DOCUMENT: LastAnswer[dict] = LastAnswer()  # the last index's table (a build asks twice, serve every rebuild)
 
 
 def cards_document(index: CardIndex) -> dict:
     """The compact card table of `index` (see `_cards_document`); the same index object gives the same table."""
-    if _CARDS_DOCUMENT and _CARDS_DOCUMENT[0][0] is index:
-        return _CARDS_DOCUMENT[0][1]
-    doc = _cards_document(index)
-    _CARDS_DOCUMENT[:] = [(index, doc)]
-    return doc
+    return _CARDS_DOCUMENT.answer(lambda: _cards_document(index), (index,))
 
 
 def _cards_document(index: CardIndex) -> dict:

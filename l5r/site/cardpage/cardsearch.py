@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import quote_plus
 
 from ...cardpool import Identity, load_index
+from ...data.lastanswer import LastAnswer
 from ...cardpool.names import reading_words
 from ...engine.deck import legality
 from ...progress import status_line
@@ -277,8 +278,9 @@ def plain_text(text: str) -> str:
     return " ".join(_html.unescape(_TAG.sub("", _BREAK.sub(" ", text))).split())
 
 
-# [(identities, printings, directory_urls, (tables, rows)[, texts])]: the last pool's
-_STATIC: list[Any] = []
+# The last pool's (its identities and printings, the kind of URLs): the rows and their tables; the card texts.
+_STATIC: LastAnswer[tuple[dict[str, list[str]], list[tuple[Identity, list[Any]]]]] = LastAnswer()
+_TEXTS: LastAnswer[list[str]] = LastAnswer()
 
 
 def _static_rows(card_site: CardSite) -> tuple[dict[str, list[str]], list[tuple[Identity, list[Any]]]]:
@@ -287,15 +289,12 @@ def _static_rows(card_site: CardSite) -> tuple[dict[str, list[str]], list[tuple[
     `mkdocs serve` works it out once per pool, not on every rebuild. Rows are (identity, [title, experience, URL
     (`_url_cell`), types, clans, deck, keywords, unique, first year, sets, stats (`_stats_cell`)]). A clan written
     as its keyword ("Crab Clan", on a few cards) is the clan ("Crab"), so the clan list holds clans only."""
-    identities, printings = card_site.index.identities, card_site.printings
-    if (
-        _STATIC
-        and _STATIC[0][0] is identities
-        and _STATIC[0][1] is printings
-        and _STATIC[0][2] == card_site.directory_urls
-    ):
-        cached: tuple[dict[str, list[str]], list[tuple[Identity, list[Any]]]] = _STATIC[0][3]
-        return cached
+    pool = (card_site.index.identities, card_site.printings)
+    return _STATIC.answer(lambda: _rows_and_tables(card_site), pool, (card_site.directory_urls,))
+
+
+def _rows_and_tables(card_site: CardSite) -> tuple[dict[str, list[str]], list[tuple[Identity, list[Any]]]]:
+    identities = card_site.index.identities
     tables: dict[str, list[str]] = {"types": [], "clans": [], "decks": [], "keywords": [], "sets": []}
     where: dict[str, dict[str, int]] = {k: {} for k in tables}
 
@@ -332,18 +331,16 @@ def _static_rows(card_site: CardSite) -> tuple[dict[str, list[str]], list[tuple[
                 ],
             )
         )
-    _STATIC[:] = [(identities, printings, card_site.directory_urls, (tables, rows))]
     return tables, rows
 
 
 def text_document(card_site: CardSite) -> list[str]:
     """Every card's text (`plain_text` of the printing its page shows), in the card table's order: like the rows,
-    worked out once per pool (kept with them in `_STATIC`)."""
+    worked out once per pool (`_TEXTS`, kept for the rows it was made in the order of)."""
     rows = _static_rows(card_site)[1]
-    if len(_STATIC[0]) == 4:
-        _STATIC[0] += ([plain_text(str((card_site.printings_of(i) or [{}])[0].get("text", ""))) for i, _ in rows],)
-    texts: list[str] = _STATIC[0][4]
-    return texts
+    return _TEXTS.answer(
+        lambda: [plain_text(str((card_site.printings_of(i) or [{}])[0].get("text", ""))) for i, _ in rows], (rows,)
+    )
 
 
 def first_year(card_site: CardSite, identity: Identity) -> int:

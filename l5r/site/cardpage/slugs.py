@@ -14,22 +14,20 @@ import hashlib
 from collections import defaultdict
 
 from ...cardpool import Identity
+from ...data.lastanswer import LastAnswer
 from ..rendering.cardlinks import CARD_DIR
 from ..rendering.searchindex import slug as title_slug
 
 _MAX_SLUG = 100
 
 
-_SLUGS: list = []  # [(identities, slugs)]: the last pool's (asked by the linker, the card pages, serve's rebuilds)
+# The last pool's (asked by the linker, the card pages, serve's rebuilds)
+_SLUGS: LastAnswer[dict[Identity, str]] = LastAnswer()
 
 
 def slugs(identities) -> dict[Identity, str]:
     """Every pool identity without a Codex record -> its slug (see the module docstring for collisions)."""
-    if _SLUGS and _SLUGS[0][0] is identities:
-        return dict(_SLUGS[0][1])
-    found = _slugs(identities)
-    _SLUGS[:] = [(identities, found)]
-    return dict(found)
+    return dict(_SLUGS.answer(lambda: _slugs(identities), (identities,)))
 
 
 def _slugs(identities) -> dict[Identity, str]:

@@ -29,6 +29,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ...cardpool import CardIndex, Identity
+from ...data.lastanswer import LastAnswer
 from .autolink import Mention, Target, key_of as _key
 from .render import rules_vocabulary, text_records
 
@@ -207,28 +208,37 @@ class PoolNames:
 
 
 _FOUND_TEXTS = 50_000  # texts a finder keeps the mentions of (a site's rebuilds look through a few thousand)
-_NAMES: list = []  # [PoolNames]: the last terms' finder, with the mentions it has found
+_NAMES: LastAnswer[PoolNames] = LastAnswer()  # the last terms' finder, with the mentions it has found
 
 
 def pool_names(terms: dict[str, Target]) -> PoolNames:
     """A finder of the pool titles `terms`: the last one made when its terms are the same (with the mentions it
     has found so far), else a new one."""
-    if _NAMES and _NAMES[0].terms == terms:
-        return _NAMES[0]
-    names = PoolNames(terms)
-    _NAMES[:] = [names]
-    return names
+    return _NAMES.answer(lambda: PoolNames(terms), (), (terms,))
 
 
-_CANDIDATES: list = []  # [(index, candidates, rejections)]: the last index's (a build, serve's every rebuild)
+@dataclass(frozen=True)
+class PoolCandidates:
+    """What depends on the pool alone, worked out once per index (`pool_candidates`)."""
+
+    linkable: list[tuple[str, Identity]]  # (title, identity) of each title that may link
+    rejected: dict[str, str]  # title -> why not, for the others
+    # What `pool_terms` looks up of each linkable title: its words joined and lower case (in the runs after
+    # articles and the lower-case runs), and each of its words lower case (in the lower-case words).
+    phrases: frozenset[str]
+    lower_words: frozenset[str]
 
 
-def pool_candidates(index: CardIndex) -> tuple[list, dict]:
-    """What depends on the pool alone, worked out once per index: [(title, identity)] that may link, and
-    title -> why not for the others (records, shared titles, the pool's clans and keywords, set names, titles
-    with fewer than two capitalized words)."""
-    if _CANDIDATES and _CANDIDATES[0][0] is index:
-        return _CANDIDATES[0][1], _CANDIDATES[0][2]
+_CANDIDATES: LastAnswer[PoolCandidates] = LastAnswer()  # the last index's (a build, serve's every rebuild)
+
+
+def pool_candidates(index: CardIndex) -> PoolCandidates:
+    """The pool titles that may link, and why not for the others (records, shared titles, the pool's clans and
+    keywords, set names, titles with fewer than two capitalized words): kept per index (`_CANDIDATES`)."""
+    return _CANDIDATES.answer(lambda: _pool_candidates(index), (index,))
+
+
+def _pool_candidates(index: CardIndex) -> PoolCandidates:
     by_title: dict[str, list[Identity]] = defaultdict(list)
     for i in index.identities:
         if i.in_pool:
@@ -261,8 +271,13 @@ def pool_candidates(index: CardIndex) -> tuple[list, dict]:
             rejected[title] = "one capitalized word"
         else:
             candidates.append((title, ids[0]))
-    _CANDIDATES[:] = [(index, candidates, rejected)]
-    return candidates, rejected
+    titles = [title_words(title) for title, _ in candidates]
+    return PoolCandidates(
+        candidates,
+        rejected,
+        frozenset(" ".join(words).lower() for words in titles),
+        frozenset(w.lower() for words in titles for w in words),
+    )
 
 
 def pool_terms(
@@ -276,15 +291,22 @@ def pool_terms(
     inputs (a tenth of a second of CPU with the full pool). Of the Codex's text and lower-case words only what
     a candidate title is compared with counts (an edit of a rule's words changes the text, seldom that).
     """
-    candidates, static = pool_candidates(index)
+    pool = pool_candidates(index)
     article_runs = after_articles(all_text)
     lowers = lower_runs(all_text)
-    phrases, title_lower_words = _candidate_words(index)
-    words = (frozenset(taken), vocabulary, lower_words & title_lower_words, article_runs & phrases, lowers & phrases)
-    if rejected is None and _TERMS and _TERMS[0][0] is index and _TERMS[0][1] is slug_of and _TERMS[0][2] == words:
-        return dict(_TERMS[0][3])
-    if rejected is not None:
-        rejected.update(static)
+    words = (
+        frozenset(taken),
+        vocabulary,
+        lower_words & pool.lower_words,
+        article_runs & pool.phrases,
+        lowers & pool.phrases,
+    )
+    if rejected is None:
+        kept = _TERMS.kept((index, slug_of), words)
+        if kept is not None:
+            return dict(kept)
+    else:
+        rejected.update(pool.rejected)
     taken_keys = {_key(t).lower() for t in taken}
     out: dict[str, Target] = {}
 
@@ -292,7 +314,7 @@ def pool_terms(
         if rejected is not None:
             rejected[title] = why
 
-    for title, identity in candidates:
+    for title, identity in pool.linkable:
         if _key(title).lower() in taken_keys:
             reject(title, "a Codex term")
             continue
@@ -314,28 +336,14 @@ def pool_terms(
             uri=f"{CARD_DIR}/{slug_of[identity]}/index.md",
             anchor="card",
         )
-    _TERMS[:] = [(index, slug_of, words, dict(out))]
+    _TERMS.keep(dict(out), (index, slug_of), words)
     return out
 
 
-# [(index, slug_of, (taken, vocabulary, the lower-case words, runs after articles and lower-case runs a candidate
-# title is compared with), terms)]: `pool_terms`' last answer; the index and the slugs by identity (each is kept per
-# pool: `_CANDIDATES`, slugs.py), the Codex's words by value.
-_TERMS: list = []
-
-
-def _candidate_words(index: CardIndex) -> tuple[frozenset[str], frozenset[str]]:
-    """What `pool_terms` looks up of each candidate title of `index`: its words joined and lower case (in the runs
-    after articles and the lower-case runs), and each word lower case (in the lower-case words). Kept with the
-    candidates."""
-    pool_candidates(index)
-    entry = _CANDIDATES[0]
-    if len(entry) == 3:
-        titles = [title_words(title) for title, _ in entry[1]]
-        phrases = frozenset(" ".join(words).lower() for words in titles)
-        entry += (phrases, frozenset(w.lower() for words in titles for w in words))
-        _CANDIDATES[0] = entry
-    return entry[3], entry[4]
+# `pool_terms`' last answer: the index and the slugs by identity (each is kept per pool: `_CANDIDATES`, slugs.py),
+# the Codex's words by value (taken, vocabulary, the lower-case words, runs after articles and lower-case runs a
+# candidate title is compared with).
+_TERMS: LastAnswer[dict[str, Target]] = LastAnswer()
 
 
 def merged(first, second):
