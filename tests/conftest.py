@@ -114,6 +114,29 @@ def chromium_binary() -> Path:
 # pass, cost about a fifth of the CPU of a page load (12 loads: 7.5-8.9 busy CPU-s against 6.1-6.9). The tabs of a
 # test run share one renderer process (--renderer-process-limit=1): starting one for each new tab cost about a
 # tenth more.
+#
+# Playwright gives Chromium a --disable-features switch of its own, and Chromium keeps only the last of two such
+# switches: ours names Playwright's features too, or Chromium would turn those back on (paint holding, optimization
+# hints, the media router, HTTPS upgrades of the test server's addresses). tests/test_chromium_switches.py checks
+# this list against the installed Playwright's.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
 _REFUSING_PORT = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
 _REFUSING_PORT.bind(("127.0.0.1", 0))
 OFF_MACHINE_PROXY = f"http://127.0.0.1:{_REFUSING_PORT.getsockname()[1]}"
@@ -125,7 +148,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-quic",
     "--no-first-run",
-    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+    "--disable-features=" + ",".join((*PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup")),
     f"--proxy-server={OFF_MACHINE_PROXY}",
     "--renderer-process-limit=1",
 ]
