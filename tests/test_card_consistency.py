@@ -16,6 +16,7 @@ card pool (oh-ii-f-deck-restrictions, mod-card-legality).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import html
 import json
 import re
@@ -55,13 +56,22 @@ class CardPage:
     timeline: dict[str, list] = field(default_factory=dict)  # format id -> [[from, status, reason, ban ids]]
 
 
-# What the patterns here read of a page, in either spelling: its tables (the legality table, the ban history),
-# the date picker's data and the sentence a page without a ban history says instead.
+# What the patterns here read of a page, in either spelling: its two tables of verdicts (the legality table, the
+# ban history; not the printings table, which no pattern here reads and which differs from card to card), the
+# date picker's data and the sentence a page without a ban history says instead.
 _READ = re.compile(
-    r"<table\b[^>]*>.*?</table>|<script\b[^>]*\bid=\"?l5r-card-timeline\b[^>]*>.*?</script>"
+    r"<table\b[^>]*?(?:\bclass=\"?l5r-legality\b|\bdata-l5r-bans\b)[^>]*>.*?</table>"
+    r"|<script\b[^>]*\bid=\"?l5r-card-timeline\b[^>]*>.*?</script>"
     r"|No format's ban list names this card\.",
     re.S,
 )
+
+
+@functools.lru_cache(maxsize=4096)
+def _written_out(read: str) -> str:
+    # Most cards' verdicts read the same as many others' (legal everywhere, not legal in a format): the parts read
+    # are written out once per text, not once per page.
+    return written_out(read)
 
 
 def _as_scripted(card_site: CardSite, page: str) -> str:
@@ -70,7 +80,7 @@ def _as_scripted(card_site: CardSite, page: str) -> str:
     of the walk's time."""
     formats = [c.format.id for c in card_site.checks]
     read = "\n".join(m.group(0) for m in _READ.finditer(page))
-    return with_row_formats(written_out(read), formats, card_site.today.isoformat())
+    return with_row_formats(_written_out(read), formats, card_site.today.isoformat())
 
 
 def read_card_page(page: str, shared: list | None = None) -> CardPage:
