@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import BIN, ROOT, l5r_here, run_l5r
+from conftest import BIN, ROOT, l5r_here
 from l5r.cardpool import PoolError, load_index
 from l5r.cardpool import cardtext
 from l5r.cardpool.index import SUGGESTION_THRESHOLD, build_index
@@ -160,7 +160,7 @@ def test_a_pool_set_file_that_is_no_regular_text_file_is_one_line(tmp_path, kind
 def test_a_data_file_that_is_no_regular_text_file_is_a_located_problem(data_copy, kind):
     _special(kind, data_copy / "cards" / "zz.yml")
     start = time.monotonic()
-    result = run_l5r("check", "--data", data_copy, cwd=data_copy.parent)
+    result = l5r_here("check", "--data", data_copy, cwd=data_copy.parent)
     assert time.monotonic() - start < 30  # a FIFO hung for ever, /dev/zero read 6.7 GB in 6 s
     assert result.returncode == 1 and "Traceback" not in result.stderr
     said = _SAID[kind].replace("8 MB", "4 MB")
