@@ -444,3 +444,88 @@ def test_serve_writes_the_card_outputs_it_remembers_while_their_inputs_are_the_s
     (tmp_path / "fresh").mkdir()
     monkeypatch.setattr(cardsearch, "_REMEMBERED_OUTPUTS", {})
     assert after_rename == _card_outputs(tmp_path / "fresh", renamed, pool, cache_dir, AFTER_ALL_BANS)[0]
+
+
+def test_serve_keeps_the_card_rows_while_only_the_formats_names_change(monkeypatch, tmp_path):
+    """Under `mkdocs serve` a format renamed keeps the lent verdicts, and with them the card search's rows and the
+    pool's rows of the site search's card index (`cardsearch._VERDICT_ROWS`, `_SEARCH_ROWS`): only the formats'
+    short lists are worked out again, and the files are a plain build's byte for byte. A citation prefix changed,
+    another day or a ban lifted gives rows worked out afresh, again a plain build's."""
+    import dataclasses
+    import datetime as dt
+
+    from conftest import FIXTURE_POOL
+    from decks.support import codex
+    from l5r.cardpool import load_index
+    from l5r.site.cardpage import cardsearch
+    from l5r.site.cardpage.article import CardSite
+    from l5r.site.cardpage.printings import load_printings
+    from l5r.site.rendering import searchindex
+
+    for memo in ("_VERDICT_ROWS", "_SEARCH_ROWS", "_TEXT_JS"):
+        monkeypatch.setattr(cardsearch, memo, [])
+    data = codex()
+    index, printings = load_index(FIXTURE_POOL, data.cards), load_printings(FIXTURE_POOL)
+    files = (cardsearch.INDEX_FILE, cardsearch.TEXT_FILE, searchindex.CARD_INDEX_URI)
+    folders = iter(range(100))
+
+    def written(card_site):
+        site = tmp_path / str(next(folders))
+        for folder in ("assets", "search"):
+            (site / folder).mkdir(parents=True)
+        cardsearch.write_indexes(site, card_site, with_pool=True)
+        return {rel: (site / rel).read_bytes() for rel in files}
+
+    def served(codex_data, day):
+        return written(CardSite.prepare(codex_data, index, printings, today=day, reuse_verdicts=True))
+
+    def plain(codex_data, day):
+        with monkeypatch.context() as nothing_kept:
+            for memo in ("_VERDICT_ROWS", "_SEARCH_ROWS", "_TEXT_JS"):
+                nothing_kept.setattr(cardsearch, memo, [])
+            return written(CardSite.prepare(codex_data, index, printings, today=day))
+
+    def kept():
+        return cardsearch._VERDICT_ROWS[0][3], cardsearch._SEARCH_ROWS[0][2]
+
+    def with_format(codex_data, **changes):
+        oh = codex_data.formats["obsidian-hand"]
+        return dataclasses.replace(
+            codex_data, formats={**codex_data.formats, oh.id: dataclasses.replace(oh, **changes)}
+        )
+
+    day = dt.date(2016, 3, 1)
+    first = served(data, day)
+    assert first == plain(data, day)
+    rows, search_rows = kept()
+
+    renamed = with_format(data, short_name="O'Hand <b>")
+    after_rename = served(renamed, day)
+    assert kept()[0] is rows and kept()[1] is search_rows, "only names changed: the rows are kept"
+    assert after_rename[cardsearch.INDEX_FILE] != first[cardsearch.INDEX_FILE]
+    assert after_rename == plain(renamed, day)
+
+    prefixed = with_format(renamed, citation_prefix="OHX")
+    after_prefix = served(prefixed, day)
+    assert kept()[0] is rows and kept()[1] is not search_rows, "the site search's rows name the prefix"
+    assert any("OHX" in banned_in for *_, banned_in in kept()[1]), "a pool card banned in the renamed format"
+    assert after_prefix == plain(prefixed, day)
+
+    oh = prefixed.formats["obsidian-hand"]
+    # A ban on a pool card with a page of its own (the site search's pool rows list where it is banned) lifted.
+    site = CardSite.prepare(prefixed, index, printings, today=day)
+    column = [c.format.id for c in site.checks].index(oh.id)
+    pages = [i for i in index.identities if i.in_pool and i.card_id is None]
+    ban = next(v.bans[0] for i in pages for v in site.today_verdicts(i)[column : column + 1] if v.bans)
+    categories = tuple(
+        dataclasses.replace(c, entries=tuple(e for e in c.entries if e.id != ban.id)) for c in oh.bans.categories
+    )
+    lifted = with_format(prefixed, bans=dataclasses.replace(oh.bans, categories=categories))
+    after_lift = served(lifted, day)
+    assert after_lift[searchindex.CARD_INDEX_URI] != after_prefix[searchindex.CARD_INDEX_URI]
+    assert after_lift == plain(lifted, day)
+
+    before_bans = dt.date(2003, 1, 1)
+    earlier = served(lifted, before_bans)
+    assert earlier[cardsearch.INDEX_FILE].split(b'"cards":')[1] != first[cardsearch.INDEX_FILE].split(b'"cards":')[1]
+    assert earlier == plain(lifted, before_bans)

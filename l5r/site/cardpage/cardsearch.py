@@ -11,7 +11,7 @@ import hashlib
 import html as _html
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote_plus
@@ -224,18 +224,8 @@ _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 def index_document(card_site: CardSite) -> dict[str, Any]:
     """The card search's table: lookup tables, then one row per card (see `_static_rows`) with today's verdict per
     format (positions in `status`) as its ninth column."""
-    tables, rows = _static_rows(card_site)
-    status: list[str] = []
-    where: dict[str, int] = {}
-    cards = []
-    for identity, row in rows:
-        verdicts = []
-        for value in today_statuses(card_site, identity):
-            if value not in where:
-                where[value] = len(status)
-                status.append(value)
-            verdicts.append(where[value])
-        cards.append(row[:8] + [verdicts] + row[8:])
+    tables, _ = _static_rows(card_site)
+    status, cards = _verdict_columns(card_site)[:2]
     formats = [[c.format.id, c.format.short_name, c.format.citation_prefix] for c in card_site.checks]
     years = [int(card_site.printings.release.get(name, "0")[:4] or 0) for name in tables["sets"]]
     return {
@@ -250,6 +240,58 @@ def index_document(card_site: CardSite) -> dict[str, Any]:
         "as_of": card_site.today.isoformat(),
         "syntax": "cards/syntax/" if card_site.directory_urls else "cards/syntax.html",
     }
+
+
+# [(static rows, pool verdicts, day, (status, cards, cards as JSON))]: the card table's rows with today's verdicts,
+# the last ones asked for. They name no format (a status is read from the verdicts as they are): under `mkdocs
+# serve` a format renamed keeps the same verdicts (lent: `CardSite.prepare`) and so these rows, and only the
+# table's short list of formats is worked out and written again.
+_VERDICT_ROWS: list[Any] = []
+
+
+def _verdict_columns(card_site: CardSite) -> tuple[list[str], list[list[Any]], str]:
+    """`index_document`'s status and cards, and the cards as JSON (`_json`), kept while the static rows, the
+    verdicts and the day are the same objects and value (`_VERDICT_ROWS`)."""
+    rows = _static_rows(card_site)[1]
+    verdicts = card_site.pool_verdicts
+    if (
+        _VERDICT_ROWS
+        and _VERDICT_ROWS[0][0] is rows
+        and _VERDICT_ROWS[0][1] is verdicts
+        and _VERDICT_ROWS[0][2] == card_site.today
+    ):
+        found: tuple[list[str], list[list[Any]], str] = _VERDICT_ROWS[0][3]
+        return found
+    status: list[str] = []
+    where: dict[str, int] = {}
+    cards = []
+    for identity, row in rows:
+        columns = []
+        for value in today_statuses(card_site, identity):
+            if value not in where:
+                where[value] = len(status)
+                status.append(value)
+            columns.append(where[value])
+        cards.append(row[:8] + [columns] + row[8:])
+    made = (status, cards, _json(cards))
+    _VERDICT_ROWS[:] = [(rows, verdicts, card_site.today, made)]
+    return made
+
+
+def _json(value: Any) -> str:
+    """JSON as the card outputs write it: compact, UTF-8, no "<" (the text goes into a script)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def index_js(card_site: CardSite) -> str:
+    """assets/card-index.js: `index_document` as a script. Its cards are dumped once while they are kept
+    (`_verdict_columns`); the rest, with the formats' names, each time. The same bytes as dumping the whole
+    document: a dict is dumped as its keys' and values' JSON, in order, between braces."""
+    cards_json = _verdict_columns(card_site)[2]
+    items = []
+    for key, value in index_document(card_site).items():
+        items.append(f"{_json(key)}:{cards_json if key == 'cards' else _json(value)}")
+    return "window.__l5r_cards={" + ",".join(items) + "};\n"
 
 
 def _url_pattern(directory_urls: bool) -> tuple[str, str]:
@@ -357,17 +399,31 @@ def today_statuses(card_site: CardSite, identity: Identity) -> list[str]:
     return [v.status for v in card_site.pool_verdicts.verdicts_on(identity, card_site.today)]
 
 
-def search_rows(card_site: CardSite) -> Iterator[tuple[str, str, str, str, str, list[str]]]:
+def search_rows(card_site: CardSite) -> list[tuple[str, str, str, str, str, list[str]]]:
     """(title, slug, type, deck, first set, formats it is banned in today) for every pool card page: the rows the
-    site search's card index (l5r/site/rendering/searchindex.py `card_index`) adds for the pool."""
+    site search's card index (l5r/site/rendering/searchindex.py `card_index`) adds for the pool. Kept while the
+    pool's identities (and so their slugs) and the verdicts are the same objects, and the day and the formats'
+    citation prefixes the same (`_SEARCH_ROWS`): a format renamed (`mkdocs serve`) changes none of them."""
+    prefixes = [c.format.citation_prefix for c in card_site.checks]
+    key = (card_site.index.identities, card_site.pool_verdicts)  # (the slugs are the identities': `slugs`)
+    if (
+        _SEARCH_ROWS
+        and all(a is b for a, b in zip(_SEARCH_ROWS[0][0], key))
+        and _SEARCH_ROWS[0][1] == (card_site.today, prefixes)
+    ):
+        found: list[tuple[str, str, str, str, str, list[str]]] = _SEARCH_ROWS[0][2]
+        return found
     pages: list[Identity] = card_site.page_identities()
+    rows = []
     for i in sorted(pages, key=lambda i: (i.key.lower(), i.deck)):
-        banned = [
-            c.format.citation_prefix
-            for c, status in zip(card_site.checks, today_statuses(card_site, i))
-            if status == legality.BANNED
-        ]
-        yield (i.key, card_site.slug_of[i], (i.types or ("?",))[0], i.deck, i.sets[0] if i.sets else "", banned)
+        banned = [prefix for prefix, status in zip(prefixes, today_statuses(card_site, i)) if status == legality.BANNED]
+        rows.append((i.key, card_site.slug_of[i], (i.types or ("?",))[0], i.deck, i.sets[0] if i.sets else "", banned))
+    _SEARCH_ROWS[:] = [(key, (card_site.today, prefixes), rows)]
+    return rows
+
+
+# [((identities, verdicts), (day, citation prefixes), rows)]: `search_rows`' last answer.
+_SEARCH_ROWS: list[Any] = []
 
 
 def prepare(
@@ -399,17 +455,38 @@ def prepare(
 def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
     """The card search's table (assets/card-index.js) and, with a pool, the header search's card index
     (search/codex.js) listing the pool's cards too: the two files the card search and every page's search box
-    load."""
-    data = json.dumps(index_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    (site_dir / INDEX_FILE).write_text(f"window.__l5r_cards={data};\n", encoding="utf-8")
-    text = json.dumps(text_document(card_site), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    (site_dir / TEXT_FILE).write_text(f"window.__l5r_card_text={text};\n", encoding="utf-8")
+    load. A file that already holds its bytes (`mkdocs serve` keeps its folder) is left as it is."""
+    _write_changed(site_dir / INDEX_FILE, index_js(card_site))
+    _write_changed(site_dir / TEXT_FILE, _text_js(card_site))
     if with_pool:
         # The header's search box finds every pool card too (docs/assets/codex-search.js reads search/codex.js).
-        (site_dir / searchindex.CARD_INDEX_URI).write_text(
+        _write_changed(
+            site_dir / searchindex.CARD_INDEX_URI,
             searchindex.card_index_js(card_site.codex, card_site.directory_urls, search_rows(card_site)),
-            encoding="utf-8",
         )
+
+
+def _text_js(card_site: CardSite) -> str:
+    """assets/card-text.js: `text_document` as a script, made once per list of texts (`_TEXT_JS`)."""
+    texts = text_document(card_site)
+    if not (_TEXT_JS and _TEXT_JS[0][0] is texts):
+        _TEXT_JS[:] = [(texts, f"window.__l5r_card_text={_json(texts)};\n")]
+    script: str = _TEXT_JS[0][1]
+    return script
+
+
+# [(texts, script)]: the last `_text_js`, for the texts kept in `_STATIC` (the same object while the pool is).
+_TEXT_JS: list[Any] = []
+
+
+def _write_changed(path: Path, text: str | bytes) -> None:
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    try:
+        if path.stat().st_size == len(data) and path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    path.write_bytes(data)
 
 
 def card_output_files(with_pool: bool) -> tuple[str, ...]:
@@ -441,9 +518,7 @@ def write_card_outputs(site_dir: Path, card_site: CardSite, with_pool: bool, rem
             return
     keptpages.forget_outputs(site_dir)
     write_indexes(site_dir, card_site, with_pool)
-    (site_dir / PAGE_SCRIPT_URI).write_text(
-        segments_script(card_site.shared_segments()) + PAGE_SCRIPT, encoding="utf-8"
-    )
+    _write_changed(site_dir / PAGE_SCRIPT_URI, segments_script(card_site.shared_segments()) + PAGE_SCRIPT)
     keptpages.record_outputs(site_dir, made_from, names)
     if remember:
         _REMEMBERED_OUTPUTS.clear()
@@ -465,7 +540,7 @@ def _write_remembered(site_dir: Path, card_site: CardSite, made_from: str) -> bo
     files, shared = found
     for rel, data in files.items():
         (site_dir / rel).parent.mkdir(parents=True, exist_ok=True)
-        (site_dir / rel).write_bytes(data)
+        _write_changed(site_dir / rel, data)
     card_site.use_shared_segments(shared)
     keptpages.record_outputs(site_dir, made_from, tuple(files))
     return True
