@@ -137,7 +137,9 @@ def test_the_pool_terms_kept_are_only_those_of_the_same_inputs(monkeypatch):
 
     kept = fresh(**inputs)
     monkeypatch.setattr(cardlinks, "generic", lambda *a: pytest.fail("worked out again"))
-    assert cardlinks.pool_terms(**{**inputs, "all_text": all_text + "\nA rule (edited) names no card."}) == kept
+    edited = all_text + "\nA rule (edited) names no card."
+    # Each build asks with the slugs `slugs` hands it: a copy of the pool's, equal but not the same dict.
+    assert cardlinks.pool_terms(**{**inputs, "all_text": edited, "slug_of": slugs(idx.identities)}) == kept
 
 
 def test_a_finder_of_the_same_terms_is_reused_with_what_it_found():

@@ -302,7 +302,7 @@ def pool_terms(
         lowers & pool.phrases,
     )
     if rejected is None:
-        kept = _TERMS.kept((index, slug_of), words)
+        kept = _TERMS.kept((index,), (words, slug_of))
         if kept is not None:
             return dict(kept)
     else:
@@ -336,13 +336,13 @@ def pool_terms(
             uri=f"{CARD_DIR}/{slug_of[identity]}/index.md",
             anchor="card",
         )
-    _TERMS.keep(dict(out), (index, slug_of), words)
+    _TERMS.keep(dict(out), (index,), (words, dict(slug_of)))
     return out
 
 
-# `pool_terms`' last answer: the index and the slugs by identity (each is kept per pool: `_CANDIDATES`, slugs.py),
-# the Codex's words by value (taken, vocabulary, the lower-case words, runs after articles and lower-case runs a
-# candidate title is compared with).
+# `pool_terms`' last answer: the index by identity (kept per pool: `_CANDIDATES`), the Codex's words (taken,
+# vocabulary, the lower-case words, runs after articles and lower-case runs a candidate title is compared with) and
+# the slugs by value (`slugs` hands each caller its own copy: a millisecond to compare with the pool's).
 _TERMS: LastAnswer[dict[str, Target]] = LastAnswer()
 
 
