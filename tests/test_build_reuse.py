@@ -231,3 +231,96 @@ def test_a_reuse_file_of_another_environment_is_not_read(tmp_path):
     (tmp_path / REUSE).write_bytes(gzip.compress(json.dumps({"version": 1, "environment": "e", **rows}).encode()))
     assert mkdocs_reuse.read_reuse_file(tmp_path, "e") == rows
     assert mkdocs_reuse.read_reuse_file(tmp_path, "f")["themed"] == {}
+
+
+_NAV_PROJECT = {
+    "mkdocs.yml": """site_name: Nav
+theme:
+  name: material
+  features: [navigation.sections, navigation.indexes, navigation.prune]
+hooks: [hook.py]
+""",
+    "hook.py": """from l5r.site.glue import mkdocs_reuse
+
+
+def on_startup(command, dirty):
+    mkdocs_reuse.start_reuse()
+
+
+def on_env(env, config, files):
+    return mkdocs_reuse.themed_env(env)
+""",
+    "docs/index.md": "# Home\n",
+    "docs/one/index.md": "# One\n",
+    "docs/one/a.md": "# A\n",
+    "docs/one/deep/x.md": "# X\n",
+    "docs/two/b.md": "---\nsubtitle: first\n---\n# B\n",
+    "docs/two/c.md": "# C\n",
+}
+
+# In one process, as `mkdocs serve` rebuilds: each edit, then the site rebuilt with what the last build kept, and a
+# fresh build of the same project with nothing kept; the pages that differ, and how many top nav items were kept.
+_NAV_REBUILDS = """
+import json, sys
+from pathlib import Path
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from l5r.site.glue import mkdocs_reuse
+
+project = Path(sys.argv[1])
+caches = mkdocs_reuse.CACHES
+
+def run(site):
+    config = load_config(str(project / "mkdocs.yml"), site_dir=str(site))
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config)
+
+run(project / "served")
+out = []
+for name, old, new in json.loads(sys.argv[2]):
+    path = project / name
+    if old is None:  # a page moved: another address
+        path.rename(project / new)
+    else:
+        path.write_text(path.read_text().replace(old, new), encoding="utf-8")
+    run(project / "served")
+    kept = (caches.markdown, caches.themed, caches.search, caches.nav)
+    caches.markdown, caches.themed, caches.search, caches.nav = {}, {}, {}, {}
+    run(project / "fresh")
+    caches.markdown, caches.themed, caches.search, caches.nav = kept
+    pages = sorted(p.relative_to(project / "fresh").as_posix() for p in (project / "fresh").rglob("*.html"))
+    differ = [p for p in pages if (project / "served" / p).read_bytes() != (project / "fresh" / p).read_bytes()]
+    out.append([name, differ, len(caches.nav)])
+print(json.dumps(out))
+"""
+
+
+def test_a_top_nav_item_is_kept_only_while_what_it_shows_is_the_same(tmp_path):
+    """Each page's top nav items the page is not in are kept between rebuilds (`mkdocs_reuse._NavItemModule`): after
+    a page's title, its front matter shown in the nav (a subtitle) or its address changes, every page is what a
+    fresh build writes. A tiny Material project of its own: what is checked is the nav, not the Codex."""
+    import json
+    import sys
+
+    for name, text in _NAV_PROJECT.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    # The nav is the docs folder's (a title or an address in mkdocs.yml would change the config, which every kept
+    # rendering is keyed by): a page's title is its heading.
+    edits = [
+        ("docs/one/a.md", "# A", "# A changed"),
+        ("docs/two/b.md", "subtitle: first", "subtitle: second"),
+        ("docs/one/deep/x.md", None, "docs/one/deep/y.md"),
+    ]
+    result = subprocess.run(
+        [sys.executable, "-c", _NAV_REBUILDS, str(tmp_path), json.dumps(edits)],
+        cwd=tmp_path,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    for name, differ, kept in json.loads(result.stdout.strip().splitlines()[-1]):
+        assert kept, "top nav items were kept"
+        assert not differ, f"after an edit of {name}: {differ}"

@@ -44,6 +44,7 @@ class ReuseCaches:
     environment: str = ""  # environment_key of this process's builds ("" until the first build)
     markdown: dict = field(default_factory=dict)  # src_uri -> [key, content, toc, title, anchors, links]
     themed: dict = field(default_factory=dict)  # src_uri -> [key, html]
+    nav: dict = field(default_factory=dict)  # (page url, nav path) -> [key, a top nav item's HTML]; in memory only
     search: dict = field(default_factory=dict)  # page url -> [key, entries]
     used: set = field(default_factory=set)  # (table, name) of the entries this build used or made
 
@@ -342,13 +343,27 @@ def _nav_key(nav) -> str:
 
         def walk(items):
             return [
-                (type(i).__name__, i.title, getattr(i, "url", None), walk(getattr(i, "children", None) or []))
+                (
+                    type(i).__name__,
+                    i.title,
+                    getattr(i, "url", None),
+                    _nav_meta(i),
+                    walk(getattr(i, "children", None) or []),
+                )
                 for i in items
             ]
 
         key = _digest(repr(walk(nav.items)))
         nav._l5r_key = key
     return key
+
+
+def _nav_meta(item) -> tuple:
+    """What Material's nav shows of an item's front matter beside its title: its icon, subtitle and status."""
+    meta = getattr(item, "meta", None)
+    if not isinstance(meta, dict):
+        return ()
+    return tuple(repr(meta.get(k)) for k in ("icon", "subtitle", "status")) + (repr(getattr(item, "encrypted", None)),)
 
 
 def _config_key(config) -> str:
@@ -398,6 +413,8 @@ def themed_env(env):
 
     def cached_get_template(name, *args, **kwargs):
         template = get_template(name, *args, **kwargs)
+        if name == _NAV_ITEM:
+            return _NavItemTemplate(template)
         return _CachedTemplate(name, template)
 
     env.get_template = cached_get_template
@@ -448,6 +465,94 @@ class _CachedTemplate:
             CACHES.used.add(("themed", name))
         else:
             CACHES.themed.pop(name, None)
+        return html
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The nav's top items
+# -----------------------------------------------------------------------------------------------------------
+# An edit of a title in the nav (a format's short name) changes every page's nav, so every page is rendered again,
+# two-thirds of it the nav: each page's own, as `navigation.prune` leaves it (only the current page's section
+# open), with links relative to the page. Material's partials/nav.html renders the nav's top items one by one with
+# the `render` macro of partials/nav-item.html: a top item the page is not in is rendered, for the same page address
+# and settings, from its own subtree alone (titles, addresses, index pages, front matter), so its HTML is kept per
+# page and item and given again while that subtree is the same; the item holding the page is rendered every time.
+
+_NAV_ITEM = "partials/nav-item.html"
+
+
+def _nav_subtree_key(item) -> str:
+    """What Material's nav-item macro reads of an item the current page is not in, and of its children. Worked out
+    once per build (each build makes its nav anew) and kept on the item."""
+    key = item.__dict__.get("_l5r_nav_subtree")
+    if key is None:
+        meta = getattr(item, "meta", None)
+        key = _digest(
+            type(item).__name__,
+            item.title,
+            getattr(item, "url", None),
+            bool(getattr(item, "is_index", False)),
+            repr(sorted(meta.items())) if isinstance(meta, dict) else repr(meta),
+            repr(getattr(item, "encrypted", None)),
+            repr(getattr(item, "typeset", None)),
+            *(_nav_subtree_key(child) for child in getattr(item, "children", None) or ()),
+        )
+        item.__dict__["_l5r_nav_subtree"] = key
+    return key
+
+
+def _keepable(item) -> bool:
+    """An item whose HTML the subtree key says all of: not holding the current page (nor a view listing pages,
+    which the macro compares with the page)."""
+    if getattr(item, "active", False) or hasattr(item, "pages") or not hasattr(item, "__dict__"):
+        return False
+    return all(_keepable(child) for child in getattr(item, "children", None) or ())
+
+
+class _NavItemTemplate:
+    """partials/nav-item.html, imported by nav.html with the page's context: its `render` for a top item is kept."""
+
+    def __init__(self, template):
+        self.template = template
+
+    def __getattr__(self, attr):
+        return getattr(self.template, attr)
+
+    def make_module(self, vars=None, shared=False, locals=None):
+        module = self.template.make_module(vars, shared, locals)
+        page, config = (vars or {}).get("page"), (vars or {}).get("config")
+        if page is None or config is None or getattr(page, "url", None) is None:
+            return module
+        return _NavItemModule(module, page.url, vars.get("base_url"), config)
+
+
+class _NavItemModule:
+    def __init__(self, module, page_url, base_url, config):
+        self._module, self._page_url, self._base_url, self._config = module, page_url, base_url, config
+
+    def __getattr__(self, attr):
+        return getattr(self._module, attr)
+
+    def render(self, *args, **kwargs):
+        # nav.html's call for a top item: render(nav_item, path, 1); the macro's own calls for children do not
+        # come here.
+        if kwargs or len(args) != 3 or args[2] != 1 or not isinstance(args[1], str) or not _keepable(args[0]):
+            return self._module.render(*args, **kwargs)
+        nav_item, path, _ = args
+        key = _digest(
+            self._page_url,
+            self._base_url,
+            path,
+            _nav_subtree_key(nav_item),
+            _config_key(self._config),
+            _log_mode(),
+        )
+        name = (self._page_url, path)
+        hit = CACHES.nav.get(name)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        html = self._module.render(*args)
+        CACHES.nav[name] = [key, html]
         return html
 
 
