@@ -259,3 +259,19 @@ def test_a_pages_passes_are_reused_for_the_same_page_and_moved_anchors(codex):
     offline = dataclasses.replace(with_markers, offline=True)
     assert postbuild.page_html_key(pages[0], "other/index.html", offline) is None
     assert postbuild.page_html_key(pages[0], "other/index.html", with_markers) is not None
+
+
+def test_a_served_file_written_again_holds_exactly_the_new_bytes(tmp_path):
+    """The served folder's files are written over in place (`mkdocs_serve.overwrite_in_place`), not emptied first:
+    shorter, longer or the same length, the file then holds the new bytes and nothing of the old; a file that is
+    not there is left to MkDocs' own write."""
+    from l5r.site.glue import mkdocs_serve
+
+    page = tmp_path / "index.html"
+    for content in (b"<p>a long first page</p>\n" * 40, b"<p>short</p>", b"<p>SHORT</p>", b"<p>longer again</p>" * 9):
+        if not page.exists():
+            page.write_bytes(b"")
+        assert mkdocs_serve.overwrite_in_place(str(page), content)
+        assert page.read_bytes() == content
+    assert not mkdocs_serve.overwrite_in_place(str(tmp_path / "new" / "index.html"), b"x")
+    assert not (tmp_path / "new").exists()
