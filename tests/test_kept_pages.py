@@ -457,13 +457,14 @@ def test_serve_keeps_the_card_rows_while_only_the_formats_names_change(monkeypat
     from conftest import FIXTURE_POOL
     from decks.support import codex
     from l5r.cardpool import load_index
+    from l5r.data.lastanswer import LastAnswer
     from l5r.site.cardpage import cardsearch
     from l5r.site.cardpage.article import CardSite
     from l5r.site.cardpage.printings import load_printings
     from l5r.site.rendering import searchindex
 
     for memo in ("_VERDICT_ROWS", "_SEARCH_ROWS", "_TEXT_JS"):
-        monkeypatch.setattr(cardsearch, memo, [])
+        monkeypatch.setattr(cardsearch, memo, LastAnswer())
     data = codex()
     index, printings = load_index(FIXTURE_POOL, data.cards), load_printings(FIXTURE_POOL)
     files = (cardsearch.INDEX_FILE, cardsearch.TEXT_FILE, searchindex.CARD_INDEX_URI)
@@ -482,11 +483,11 @@ def test_serve_keeps_the_card_rows_while_only_the_formats_names_change(monkeypat
     def plain(codex_data, day):
         with monkeypatch.context() as nothing_kept:
             for memo in ("_VERDICT_ROWS", "_SEARCH_ROWS", "_TEXT_JS"):
-                nothing_kept.setattr(cardsearch, memo, [])
+                nothing_kept.setattr(cardsearch, memo, LastAnswer())
             return written(CardSite.prepare(codex_data, index, printings, today=day))
 
     def kept():
-        return cardsearch._VERDICT_ROWS[0][3], cardsearch._SEARCH_ROWS[0][2]
+        return cardsearch._VERDICT_ROWS.last, cardsearch._SEARCH_ROWS.last
 
     def with_format(codex_data, **changes):
         oh = codex_data.formats["obsidian-hand"]

@@ -53,9 +53,10 @@ def test_other_values_more_objects_or_forgetting_is_asked_afresh():
 def test_kept_and_keep_answer_what_was_kept_only():
     memo: LastAnswer[list] = LastAnswer()
     key = object()
-    assert memo.kept((key,)) is None
+    assert memo.kept((key,)) is None and memo.last is None
     answer: list = []
     assert memo.keep(answer, (key,), (1,)) is answer
     assert memo.kept((key,), (1,)) is answer, "an empty answer is an answer"
     assert memo.kept((key,), (2,)) is None
+    assert memo.last is answer, "the last answer, whatever its inputs"
     assert memo.kept((object(),), (1,)) is None

@@ -29,6 +29,11 @@ class LastAnswer(Generic[Answer]):
         self._values: tuple[object, ...] = ()
         self._answer: Answer | None = None
 
+    @property
+    def last(self) -> Answer | None:
+        """The answer kept, whatever its inputs (None when none is)."""
+        return self._answer
+
     def kept(self, objects: tuple[object, ...], values: tuple[object, ...] = ()) -> Answer | None:
         """The answer kept for these inputs, else None."""
         if (

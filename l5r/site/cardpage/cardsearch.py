@@ -242,26 +242,25 @@ def index_document(card_site: CardSite) -> dict[str, Any]:
     }
 
 
-# [(static rows, pool verdicts, day, (status, cards, cards as JSON))]: the card table's rows with today's verdicts,
-# the last ones asked for. They name no format (a status is read from the verdicts as they are): under `mkdocs
-# serve` a format renamed keeps the same verdicts (lent: `CardSite.prepare`) and so these rows, and only the
-# table's short list of formats is worked out and written again.
-_VERDICT_ROWS: list[Any] = []
+# The card table's rows with today's verdicts (status, cards, cards as JSON), the last ones asked for. They name no
+# format (a status is read from the verdicts as they are): under `mkdocs serve` a format renamed keeps the same
+# verdicts (lent: `CardSite.prepare`) and so these rows, and only the table's short list of formats is worked out
+# and written again.
+_VERDICT_ROWS: LastAnswer[tuple[list[str], list[list[Any]], str]] = LastAnswer()
 
 
 def _verdict_columns(card_site: CardSite) -> tuple[list[str], list[list[Any]], str]:
     """`index_document`'s status and cards, and the cards as JSON (`_json`), kept while the static rows, the
     verdicts and the day are the same objects and value (`_VERDICT_ROWS`)."""
     rows = _static_rows(card_site)[1]
-    verdicts = card_site.pool_verdicts
-    if (
-        _VERDICT_ROWS
-        and _VERDICT_ROWS[0][0] is rows
-        and _VERDICT_ROWS[0][1] is verdicts
-        and _VERDICT_ROWS[0][2] == card_site.today
-    ):
-        found: tuple[list[str], list[list[Any]], str] = _VERDICT_ROWS[0][3]
-        return found
+    return _VERDICT_ROWS.answer(
+        lambda: _verdict_rows(card_site, rows), (rows, card_site.pool_verdicts), (card_site.today,)
+    )
+
+
+def _verdict_rows(
+    card_site: CardSite, rows: list[tuple[Identity, list[Any]]]
+) -> tuple[list[str], list[list[Any]], str]:
     status: list[str] = []
     where: dict[str, int] = {}
     cards = []
@@ -273,9 +272,7 @@ def _verdict_columns(card_site: CardSite) -> tuple[list[str], list[list[Any]], s
                 status.append(value)
             columns.append(where[value])
         cards.append(row[:8] + [columns] + row[8:])
-    made = (status, cards, _json(cards))
-    _VERDICT_ROWS[:] = [(rows, verdicts, card_site.today, made)]
-    return made
+    return status, cards, _json(cards)
 
 
 def _json(value: Any) -> str:
@@ -405,25 +402,23 @@ def search_rows(card_site: CardSite) -> list[tuple[str, str, str, str, str, list
     pool's identities (and so their slugs) and the verdicts are the same objects, and the day and the formats'
     citation prefixes the same (`_SEARCH_ROWS`): a format renamed (`mkdocs serve`) changes none of them."""
     prefixes = [c.format.citation_prefix for c in card_site.checks]
-    key = (card_site.index.identities, card_site.pool_verdicts)  # (the slugs are the identities': `slugs`)
-    if (
-        _SEARCH_ROWS
-        and all(a is b for a, b in zip(_SEARCH_ROWS[0][0], key))
-        and _SEARCH_ROWS[0][1] == (card_site.today, prefixes)
-    ):
-        found: list[tuple[str, str, str, str, str, list[str]]] = _SEARCH_ROWS[0][2]
-        return found
+    return _SEARCH_ROWS.answer(
+        lambda: _search_rows(card_site, prefixes),
+        (card_site.index.identities, card_site.pool_verdicts),  # (the slugs are the identities': `slugs`)
+        (card_site.today, prefixes),
+    )
+
+
+def _search_rows(card_site: CardSite, prefixes: list[str]) -> list[tuple[str, str, str, str, str, list[str]]]:
     pages: list[Identity] = card_site.page_identities()
     rows = []
     for i in sorted(pages, key=lambda i: (i.key.lower(), i.deck)):
         banned = [prefix for prefix, status in zip(prefixes, today_statuses(card_site, i)) if status == legality.BANNED]
         rows.append((i.key, card_site.slug_of[i], (i.types or ("?",))[0], i.deck, i.sets[0] if i.sets else "", banned))
-    _SEARCH_ROWS[:] = [(key, (card_site.today, prefixes), rows)]
     return rows
 
 
-# [((identities, verdicts), (day, citation prefixes), rows)]: `search_rows`' last answer.
-_SEARCH_ROWS: list[Any] = []
+_SEARCH_ROWS: LastAnswer[list[tuple[str, str, str, str, str, list[str]]]] = LastAnswer()  # `search_rows`' last answer
 
 
 def prepare(
@@ -469,14 +464,11 @@ def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
 def _text_js(card_site: CardSite) -> str:
     """assets/card-text.js: `text_document` as a script, made once per list of texts (`_TEXT_JS`)."""
     texts = text_document(card_site)
-    if not (_TEXT_JS and _TEXT_JS[0][0] is texts):
-        _TEXT_JS[:] = [(texts, f"window.__l5r_card_text={_json(texts)};\n")]
-    script: str = _TEXT_JS[0][1]
-    return script
+    return _TEXT_JS.answer(lambda: f"window.__l5r_card_text={_json(texts)};\n", (texts,))
 
 
-# [(texts, script)]: the last `_text_js`, for the texts kept in `_STATIC` (the same object while the pool is).
-_TEXT_JS: list[Any] = []
+# The last `_text_js`, for the texts kept in `_TEXTS` (the same object while the pool is).
+_TEXT_JS: LastAnswer[str] = LastAnswer()
 
 
 def _write_changed(path: Path, text: str | bytes) -> None:
