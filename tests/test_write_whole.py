@@ -63,15 +63,17 @@ def test_a_file_already_of_the_new_files_name_is_not_the_writers_to_remove(tmp_p
 def test_writers_at_once_leave_one_whole_file(tmp_path):
     target = tmp_path / "memo.json"
     texts = [str(n) * 200_000 for n in range(8)]
-    seen, stop = set(), threading.Event()
+    seen, stop, looked = set(), threading.Event(), threading.Event()
+    write_whole(target, texts[0])  # a file to read from the first look: on a busy machine the reader may get no other
 
     def read_meanwhile():
         while not stop.is_set():
-            if target.exists():
-                seen.add(target.read_text(encoding="utf-8"))
+            seen.add(target.read_text(encoding="utf-8"))
+            looked.set()
 
     reader = threading.Thread(target=read_meanwhile)
     reader.start()
+    looked.wait(timeout=30)
     writers = [threading.Thread(target=lambda t=t: [write_whole(target, t) for _ in range(10)]) for t in texts]
     for thread in writers:
         thread.start()
