@@ -25,6 +25,7 @@ JOINED_ON_PURPOSE = {
     "CardIndex",
     "CardSite",
     "PoolVerdicts",
+    "LastAnswer",
     "GitHub",
 }
 
