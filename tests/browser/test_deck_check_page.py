@@ -8,6 +8,7 @@ equal what the command line's checker gives for the same decklist.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import json
 
@@ -97,7 +98,18 @@ def run_case_in_page(page, case) -> dict:
 
 def cli_result(case) -> dict:
     """What `l5r deck check --json` gives for the case: the CLI's own call (check_text) with the format from
-    --format or the decklist's Legality: line; its JSON, or {"error": the sentence it prints before exiting 2}."""
+    --format or the decklist's Legality: line; its JSON, or {"error": the sentence it prints before exiting 2}.
+    Worked out once per case and process: the online site and the offline copy are held to the same answer (a copy
+    each, so neither comparison can change what the other sees)."""
+    if case.file not in _CLI_RESULTS:
+        _CLI_RESULTS[case.file] = _cli_result(case)
+    return copy.deepcopy(_CLI_RESULTS[case.file])
+
+
+_CLI_RESULTS: dict[str, dict] = {}  # case file -> what cli_result gives
+
+
+def _cli_result(case) -> dict:
     pool = index() if case.pool == "real" else load_index(None, codex().cards)
     try:
         result = check_text(
