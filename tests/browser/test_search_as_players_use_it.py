@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from .conftest import guarded_page
 from .synthetic import page, small_site, small_sites, title  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
@@ -26,6 +27,16 @@ def search(page, query: str):
         return meta && !/initializing/i.test(meta.textContent); }""",
         timeout=20000,
     )
+    # The tab may show an earlier query's results: the box is emptied (so the query is new to Material even when
+    # it is the one shown), and those results and their card list go, so the waits below are for this query's.
+    box.fill("")
+    box.press("End")
+    page.evaluate("""() => {
+        document.querySelectorAll('.md-search-result__item').forEach(item => item.remove());
+        document.querySelector('.md-search-result__meta').textContent = '';
+        const cards = document.querySelector('.l5r-card-hits');
+        if (cards) cards.removeAttribute('data-query');
+    }""")
     box.fill(query)
     box.press("End")
     page.wait_for_function(
@@ -33,7 +44,24 @@ def search(page, query: str):
         || /no matching/i.test(document.querySelector('.md-search-result__meta').textContent)""",
         timeout=15000,
     )
-    page.wait_for_timeout(200)  # the card list and the format labels follow Material's results
+    # The card list and the format labels follow Material's results: the labels as soon as the card index is
+    # loaded (assets/codex-search.js labels each list Material draws), the card list when it names this query.
+    page.wait_for_function(
+        "q => { const cards = document.querySelector('.l5r-card-hits');"
+        " return cards && cards.getAttribute('data-query') === q; }",
+        arg=query,
+        timeout=15000,
+    )
+
+
+@pytest.fixture(scope="module")
+def search_page(contexts, small_site):
+    """One tab at 1280 px on the home page for every test that searches from it, each query typed over the one
+    before as a player searches again (each test's page load and search index cost more than its query); a request
+    off the machine or a script or console error fails the last of them, as `page` does."""
+    with guarded_page(contexts, viewport={"width": 1280, "height": 900}) as tab:
+        tab.goto(small_site.url("index.md"), wait_until="load")
+        yield tab
 
 
 def results(page) -> list[dict]:
@@ -51,10 +79,10 @@ def page_path(site, uri: str) -> str:
     return urlsplit(site.url(uri)).path
 
 
-def test_a_word_form_finds_the_rules_about_it(page, small_site):
+def test_a_word_form_finds_the_rules_about_it(search_page, small_site):
     """ "dueling": no page has that word, but the rules about duels are found (Material's English search has no
     stemmer; the query's stem is searched beside it)."""
-    page.goto(small_site.url("index.md"), wait_until="load")
+    page = search_page
     search(page, "dueling")
     found = results(page)
     rules = [link for item in found for link in item["links"] if "/formats/" in link]
@@ -64,8 +92,8 @@ def test_a_word_form_finds_the_rules_about_it(page, small_site):
     assert not any("dueling" in item["text"].lower() for item in found), found
 
 
-def test_rules_outrank_help_pages_for_how_many_copies(page, small_site, plan):
-    page.goto(small_site.url("index.md"), wait_until="load")
+def test_rules_outrank_help_pages_for_how_many_copies(search_page, small_site, plan):
+    page = search_page
     search(page, "how many copies")
     found = results(page)
     # OH's copy limit first; Modern's Highlander among the first three (OH's maximum hand size, about how many
@@ -101,8 +129,8 @@ def test_enter_opens_the_first_rule(page, small_site, plan):
     assert urlsplit(page.url).path == page_path(small_site, plan.anchors["oh-ii-c"][0])
 
 
-def test_snippets_read_as_sentences(page, small_site):
-    page.goto(small_site.url("index.md"), wait_until="load")
+def test_snippets_read_as_sentences(search_page, small_site):
+    page = search_page
     search(page, "OH II.B")
     text = results(page)[0]["text"]
     assert "OH II.B" in text
@@ -116,12 +144,12 @@ JOINED_ON_PURPOSE = {"MkDocs", "TotV", "TwentyFestivals"}
 
 
 @pytest.mark.parametrize("query", ["how many copies", "tactician", "enlightened"])
-def test_snippets_of_examples_and_comparisons_keep_their_words_apart(page, small_site, query):
+def test_snippets_of_examples_and_comparisons_keep_their_words_apart(search_page, small_site, query):
     """A verified example's badge and format ("✓ Verified by the test suiteObsidian Hand"), a comparison's row
     header and cells ("RelationRestates", "EntriesOH …"), lines split by a line break ("Not coveredBuilds on")."""
     import re
 
-    page.goto(small_site.url("index.md"), wait_until="load")
+    page = search_page
     search(page, query)
     # Material lists a page's further sections behind "N more on this page": open them all.
     for more in page.locator(".md-search-result__more > summary").all():
