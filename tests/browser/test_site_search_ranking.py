@@ -51,8 +51,11 @@ def visible_items(tab) -> list[dict]:
     )
 
 
-@pytest.fixture(params=WIDTHS)
+@pytest.fixture(scope="module", params=WIDTHS)
 def tab(contexts, small_site, request):
+    """One tab at each width on the home page for every test, each query typed over the one before as a player
+    searches again (each test's page load and search index cost more than its queries); a request off the machine
+    or a script or console error fails the last of them."""
     width = request.param
     with guarded_page(contexts, viewport={"width": width, "height": 844 if width < 600 else 800}) as tab:
         tab.goto(small_site.url("index.md"), wait_until="load")
