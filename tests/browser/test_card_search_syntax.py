@@ -210,7 +210,8 @@ def test_paging_and_order_are_in_the_address_and_back_restores_them(contexts, se
         assert "sort=gold_cost" in address and "dir=desc" in address and f"shown={len(links)}" in address
         target = tab.locator("#l5r-results a").nth(250)
         target.scroll_into_view_if_needed()
-        tab.wait_for_timeout(400)  # the scroll position is saved a moment after scrolling stops
+        # The scroll position is saved in the history entry a moment after scrolling stops: wait for it.
+        tab.wait_for_function("() => history.state && history.state.l5rScroll === window.scrollY && scrollY > 0")
         y_before = target.evaluate("a => a.getBoundingClientRect().top")
         href = target.evaluate("a => a.href")
         with tab.expect_navigation():
