@@ -299,7 +299,8 @@ class SharedContext:
         try:
             yield page, *seen
         finally:
-            self._open.remove(seen)
+            # By identity: two open tabs' records are equal whenever both are empty, or a test emptied one.
+            self._open = [other for other in self._open if other is not seen]
             # The tabs it opened; not those lent since it started, to tests or fixtures, and kept again.
             ours = {k.page for k in self._idle} | self._lent
             for opened in [p for p in self.context.pages if p not in before and p not in ours]:
@@ -471,10 +472,10 @@ class Tab:
 
 
 @contextmanager
-def recorded_tab(contexts: BrowserContexts, site: Site):
-    """A wiped tab on `site` at 1280 px, as a Tab that records its requests and console errors (a request off the
-    machine is never let out, only recorded)."""
-    shared = contexts.get(viewport={"width": 1280, "height": 900})
+def recorded_tab(contexts: BrowserContexts, site: Site, viewport: dict | None = None):
+    """A wiped tab on `site` at 1280 px (or `viewport`), as a Tab that records its requests and console errors (a
+    request off the machine is never let out, only recorded)."""
+    shared = contexts.get(viewport=viewport or {"width": 1280, "height": 900})
     if site.kind == "online":
         shared.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.root_url.rstrip("/"))
     with shared.tab() as (page, requests, blocked):
@@ -508,6 +509,16 @@ def checked_tab(state: Tab, request):
     if report is not None and report.passed:
         assert not state.outside_requests(), f"requests left the machine: {state.outside_requests()}"
         assert not state.console_errors, f"console errors: {state.console_errors}"
+
+
+@contextmanager
+def kept_tab_for_test(state: Tab, request):
+    """A tab kept for several tests (a module's fixture's `recorded_tab`), answering for this test alone: what it
+    asked the network for and what the console said since the test began; a screenshot if it fails."""
+    for seen in (state.requests, state.blocked, state.console_errors):
+        seen.clear()
+    with checked_tab(state, request):
+        yield state
 
 
 @pytest.fixture
