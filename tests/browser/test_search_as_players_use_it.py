@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import guarded_page
+from .conftest import kept_tab_for_test, recorded_tab
 from .synthetic import page, small_site, small_sites, title  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
@@ -55,13 +55,20 @@ def search(page, query: str):
 
 
 @pytest.fixture(scope="module")
-def search_page(contexts, small_site):
+def searching_tab(contexts, small_site):
     """One tab at 1280 px on the home page for every test that searches from it, each query typed over the one
-    before as a player searches again (each test's page load and search index cost more than its query); a request
-    off the machine or a script or console error fails the last of them, as `page` does."""
-    with guarded_page(contexts, viewport={"width": 1280, "height": 900}) as tab:
-        tab.goto(small_site.url("index.md"), wait_until="load")
-        yield tab
+    before as a player searches again (each test's page load and search index cost more than its query)."""
+    with recorded_tab(contexts, small_site) as state:
+        state.page.goto(small_site.url("index.md"), wait_until="load")
+        yield state
+
+
+@pytest.fixture
+def search_page(searching_tab, request):
+    """The shared tab for this test alone: a request off the machine, a script error or a console error while it
+    ran fails it, as `page` does."""
+    with kept_tab_for_test(searching_tab, request) as state:
+        yield state.page
 
 
 def results(page) -> list[dict]:

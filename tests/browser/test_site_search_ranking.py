@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import guarded_page
+from .conftest import kept_tab_for_test, recorded_tab
 from .synthetic import page, small_site, small_sites  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
@@ -52,14 +52,22 @@ def visible_items(tab) -> list[dict]:
 
 
 @pytest.fixture(scope="module", params=WIDTHS)
-def tab(contexts, small_site, request):
+def search_tab(contexts, small_site, request):
     """One tab at each width on the home page for every test, each query typed over the one before as a player
-    searches again (each test's page load and search index cost more than its queries); a request off the machine
-    or a script or console error fails the last of them."""
+    searches again (each test's page load and search index cost more than its queries)."""
     width = request.param
-    with guarded_page(contexts, viewport={"width": width, "height": 844 if width < 600 else 800}) as tab:
-        tab.goto(small_site.url("index.md"), wait_until="load")
-        yield tab
+    viewport = {"width": width, "height": 844 if width < 600 else 800}
+    with recorded_tab(contexts, small_site, viewport) as state:
+        state.page.goto(small_site.url("index.md"), wait_until="load")
+        yield state
+
+
+@pytest.fixture
+def tab(search_tab, request):
+    """The shared tab for this test alone: a request off the machine, a script error or a console error while it
+    ran fails it."""
+    with kept_tab_for_test(search_tab, request) as state:
+        yield state.page
 
 
 def test_a_rules_word_opens_at_its_glossary_entry_not_a_part_of_it(tab):
