@@ -1731,7 +1731,7 @@
         reader.onload = function () { area.value = reader.result; area.setAttribute("data-source", file.name); };
         reader.readAsText(file);
       });
-      var worker = null, jobs = 0;
+      var worker = null, busy = false, jobs = 0;
       var status = root.querySelector(".deck-check-status"), ready = status.textContent;
       function shownError(message) {
         var out = root.querySelector(".deck-check-result");
@@ -1759,6 +1759,7 @@
         }
       }
       // The check runs in a worker, so a long list never freezes the page; a new check ends the one still running.
+      // A worker that has answered is kept for the next check: it has the checker and its data loaded already.
       // Online the worker is assets/deck-check-worker.js. From file:// Chromium refuses a worker by address (and the
       // offline copy's iframe-worker shim would run it in a frame, on the page's thread) but runs one made from a
       // Blob: this script's own text and the data the page already holds, with the browser's own Worker kept by
@@ -1782,17 +1783,28 @@
         }
         return new Worker(base + "assets/deck-check-worker.js");
       }
+      function dropWorker(used) {
+        used.terminate();
+        if (worker === used) { worker = null; busy = false; }
+      }
       function inWorker(job) {
-        if (worker) worker.terminate();
-        try { worker = newWorker(); } catch (e) { worker = null; return false; }
-        var mine = job.id;
-        worker.onmessage = function (ev) {
+        if (worker && busy) dropWorker(worker);
+        if (!worker) {
+          try { worker = newWorker(); } catch (e) { worker = null; return false; }
+        }
+        var mine = job.id, used = worker;
+        busy = true;
+        used.onmessage = function (ev) {
           if (ev.data.id !== mine) return;
-          if (ev.data.failed !== undefined) { answer(inPage(job)); return; }  // the worker could not load: here
+          busy = false;
+          if (ev.data.failed !== undefined) { dropWorker(used); answer(inPage(job)); return; }  // it could not load
           answer(ev.data);
         };
-        worker.onerror = function () { if (jobs === mine) answer(inPage(job)); };
-        worker.postMessage(Object.assign({ assets: new URL(base + "assets/", document.baseURI).href }, job));
+        used.onerror = function () {
+          dropWorker(used);
+          if (jobs === mine) answer(inPage(job));
+        };
+        used.postMessage(Object.assign({ assets: new URL(base + "assets/", document.baseURI).href }, job));
         return true;
       }
       root.querySelector("form").addEventListener("submit", function (ev) {

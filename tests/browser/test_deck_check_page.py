@@ -406,6 +406,42 @@ def test_a_five_megabyte_paste_leaves_the_page_responsive(tab):
     assert "Dynasty 1" in page.text_content("#deck-check .deck-check-counts")
 
 
+# Counts the workers the page starts: online by address (Worker), offline from a Blob (the browser's own Worker, kept
+# as L5RNativeWorker before the offline copy's shim replaced Worker).
+_COUNT_WORKERS = """() => {
+  window.__workers = 0;
+  for (const name of ['Worker', 'L5RNativeWorker']) {
+    const Made = window[name];
+    if (Made) window[name] = function (address, options) { window.__workers++; return new Made(address, options); };
+  }
+}"""
+# Each text pasted and checked in turn, in one task (so a check after the first finds the one before still busy),
+# then the last answer's counts.
+_CHECK_EACH = """async (texts) => {
+  const root = document.querySelector('#deck-check');
+  for (const text of texts) {
+    root.querySelector('textarea').value = text;
+    root.querySelector('button[type=submit]').click();
+  }
+  while (root.hasAttribute('data-busy')) await new Promise((done) => setTimeout(done, 5));
+  return root.querySelector('.deck-check-counts').textContent;
+}"""
+
+
+def test_the_worker_that_answered_takes_the_next_check_and_a_busy_one_is_replaced(tab):
+    """A worker that has answered keeps the checker and its data loaded and takes the next check; one still
+    checking is ended by a new check, which a new worker takes."""
+    page = open_checker(tab)
+    page.evaluate(_COUNT_WORKERS)
+    assert "Dynasty 1" in page.evaluate(_CHECK_EACH, ["Dynasty:\n1 Hida Akeno\n"])
+    assert "Dynasty 2" in page.evaluate(_CHECK_EACH, ["Dynasty:\n2 Hida Akeno\n"])
+    assert page.evaluate("window.__workers") == 1, "the worker that answered took the second check"
+    assert "Dynasty 3" in page.evaluate(_CHECK_EACH, ["Dynasty:\n1 Hida Akeno\n", "Dynasty:\n3 Hida Akeno\n"])
+    assert page.evaluate("window.__workers") == 2, "a check while one ran ended that worker for a new one"
+    assert "Dynasty 1" in page.evaluate(_CHECK_EACH, ["Dynasty:\n1 Hida Akeno\n"])
+    assert page.evaluate("window.__workers") == 2
+
+
 def test_a_paste_over_eight_megabytes_is_refused_as_the_command_line_refuses_it(tab):
     """Over 8 MB of euro signs: 3 bytes each in UTF-8, as the command line counts a file, and one UTF-16 unit each,
     as a script counts a string's length, so a page that counted the length would let them through. (A third of
