@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 import shutil
+from dataclasses import fields
 
 import pytest
 import yaml
 
 from decks.support import codex, index, pool_dir
-from l5r.cardpool import PoolError, load_index, locate_pool, read
+from l5r.cardpool import Identity, PoolError, load_index, locate_pool, read
 from l5r.cardpool.names import experience_key, split_experience
 
 
@@ -77,6 +78,60 @@ def test_second_load_comes_from_the_cache(tmp_path, small_pool, monkeypatch):
     assert len(calls) == 1 and len(first) == len(second) > 0 and second is not first
     assert second.find("Shout of Defiance").identity.max_copies == 6
     assert load_index(small_pool, codex().cards, tmp_path / "cache") is second  # in this process: the same one
+
+
+def _index_facts(index) -> dict:
+    """Everything an index holds, each identity as its row's number and with every value's type: two indexes with
+    the same facts answer every question alike."""
+    row = {identity: n for n, identity in enumerate(index.identities)}
+
+    def fact(value):
+        if isinstance(value, Identity):
+            return ("identity", row[value])
+        if isinstance(value, dict):
+            return ("dict", [(fact(k), fact(v)) for k, v in value.items()])
+        if isinstance(value, (list, tuple)):
+            return (type(value).__name__, [fact(v) for v in value])
+        if isinstance(value, frozenset):
+            return ("frozenset", sorted(value))
+        return (type(value).__name__, value)
+
+    identities = [[(f.name, fact(getattr(i, f.name))) for f in fields(Identity)] for i in index.identities]
+    return {"identities": identities, **{name: fact(v) for name, v in vars(index).items() if name != "identities"}}
+
+
+def test_the_index_read_from_the_cache_is_the_index_built(tmp_path, monkeypatch):
+    """The cache file holds the whole index (its identities, look-up tables and links: index.py `index_rows`), so a
+    new process reads it instead of working it out; what it reads is the index built from the pool, fact for fact.
+    A file with the right key that holds something else is built again, never trusted and never a traceback."""
+    from l5r.cardpool import cache as pool_cache
+    from l5r.cardpool.index import build_index
+
+    cache = tmp_path / "cache"
+    built = build_index(read.read_identities(pool_dir()), codex().cards, pool_dir())
+    load_index(pool_dir(), codex().cards, cache)
+    calls = _counting_reads(monkeypatch)
+    monkeypatch.setattr(pool_cache, "_IN_PROCESS", {})  # as a new process: from the cache file
+    restored = load_index(pool_dir(), codex().cards, cache)
+    assert calls == [] and restored is not built
+    assert built._soul_of and built._counts_as and built._by_card  # the links and the records' table are there
+    assert _index_facts(restored) == _index_facts(built)
+    [stored] = cache.glob("cardpool-*.json")
+    key = pool_cache.stamp(pool_dir(), codex().cards) + ("cardpool",)
+    good = pool_cache._read(stored, key, {"Identity": Identity})
+    row = list(good[0][0])
+    for held in (
+        [],
+        [good[0]],
+        [[row[:-1]], *good[1:]],  # a row short of a field
+        [[[*row[:4], 5, *row[5:]]], *good[1:]],  # a number where the types are
+        [good[0], [["x", [len(good[0])]]], *good[2:]],  # a table naming a row there is not
+        [good[0], good[1], good[2], [["card", "not a row"]], *good[4:]],
+    ):
+        pool_cache._write(stored, key, held)
+        monkeypatch.setattr(pool_cache, "_IN_PROCESS", {})
+        assert _index_facts(load_index(pool_dir(), codex().cards, cache)) == _index_facts(built), held[:1]
+    assert len(calls) == 6
 
 
 def test_changed_pool_file_rebuilds_the_cache(tmp_path, small_pool, monkeypatch):

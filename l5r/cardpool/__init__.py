@@ -18,7 +18,7 @@ from typing import Mapping
 from ..data.model import CardRecord
 from . import cache, fetch
 from .identity import ANY_NUMBER, Identity
-from .index import CardIndex, Lookup, build_index
+from .index import CardIndex, Lookup, build_index, index_from_rows, index_rows
 from .read import PoolError, read_identities, set_files
 
 ENV_VAR = "L5R_CARDPOOL"
@@ -112,8 +112,9 @@ def load_index(
         pool_dir,
         cards,
         cache_dir,
-        lambda: read_identities(pool_dir),
-        finish=lambda identities: build_index(identities, cards, pool_dir),
+        lambda: build_index(read_identities(pool_dir), cards, pool_dir),
+        stored=index_rows,
+        restored=lambda rows: index_from_rows(rows, pool_dir),
     )
 
 

@@ -1,10 +1,12 @@
-"""The pool's identities (or another digest of the pool) as JSON, reused while nothing they were read from changed.
+"""The pool's card index (or another digest of the pool) as JSON, reused while nothing it was made from changed.
 
 The cache is data only: JSON with tuples, sets, dicts with tuple keys and the few dataclasses a caller names
 tagged, decoded without ever running code a cache file holds (a pickle would run whatever it holds).
 
 The key is the pool's file names, modification times and sizes, a digest of the Codex card records
-merged into it, and a digest of the code that builds it, so an edit to any of them rebuilds the index. A file is
+merged into it, and a digest of the code that builds it, so an edit to any of them rebuilds the index. The index is
+kept whole, its look-up tables too, as lists of plain values (index.py `index_rows`): read back, nothing of it is
+worked out again. A file is
 named by a digest of its whole key, not by its pool folder alone: checkouts at different commits (another reader's
 code, other card records) that read the same pool, the fetched one in the user cache folder, each keep their file
 instead of replacing the other's at every run (a rebuild of the whole pool's two files costs about 18 CPU-seconds).
@@ -26,7 +28,7 @@ from ..data.safefile import MB, UnreadableFile, read_bytes, read_head, write_who
 from .identity import Identity
 from .read import set_files
 
-MAX_CACHE_BYTES = 256 * MB  # the full pool's identities take about 10 MB
+MAX_CACHE_BYTES = 256 * MB  # the full pool's index takes about 4 MB
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -44,10 +46,14 @@ def cached(
     kind: str = "cardpool",
     types: tuple[type, ...] = (),
     finish: Callable | None = None,
+    stored: Callable | None = None,
+    restored: Callable | None = None,
 ):
     """The identities (or another `kind` of pool digest: the site's printings) from the cache when its key still
     matches, else `build()` (and store it). `types`: the dataclasses the value holds besides Identity;
-    `finish(value)`: what is handed out (and kept in this process), when that is not the stored value itself."""
+    `finish(value)`: what is handed out (and kept in this process), when that is not the stored value itself.
+    `stored(value)`: what the file holds of a value built, when not the value itself, and `restored(held)` the
+    value again (ValueError when what a file holds is not such: it is built again)."""
     key = stamp(pool_dir, cards) + (kind,)
     # One process asks more than once (a build: its API files and its card pages; `mkdocs serve`: every
     # rebuild): the object already loaded for the very same key is handed out again, not decoded again.
@@ -57,10 +63,15 @@ def cached(
     path = cache_dir / f"{kind}-{_key_digest(key)}.json" if cache_dir else None
     known_types = {t.__name__: t for t in (Identity, *types)}
     index = _read(path, key, known_types) if path is not None else None
+    if index is not None and restored is not None:
+        try:
+            index = restored(index)
+        except ValueError:
+            index = None
     if index is None:
         index = build()
         if path is not None:
-            _write(path, key, index)
+            _write(path, key, index if stored is None else stored(index))
             _forget_old_files(path, kind, key[1])
     elif path is not None:
         _mark_used(path)
@@ -115,7 +126,7 @@ def _write(path: Path, key: tuple, index):
 # are kept, KEPT_PER_POOL in all with the one written. The folder is read from the head of the file, where the key is.
 _HEAD_BYTES = 16 * 1024
 _POOL_IN_HEAD = re.compile(r'^\{"key":\{"tuple":\["[0-9a-f]+",("(?:[^"\\]|\\.)*")')
-KEPT_PER_POOL = 4  # the whole pool's two kinds take about 15 MB a key
+KEPT_PER_POOL = 4  # the whole pool's two kinds take about 11 MB a key
 
 
 def _forget_old_files(written: Path, kind: str, pool_folder: str) -> None:

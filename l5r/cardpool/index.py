@@ -8,7 +8,7 @@ same-title cards are separate, deck-size rules) and make the cards they name kno
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -203,6 +203,94 @@ class CardIndex:
 
 
 SUGGESTION_THRESHOLD = 0.5
+
+
+# -- the index as the cache keeps it (l5r/cardpool/cache.py: per pool, card records and reader's code) --------------
+# Lists of plain values only: the JSON reader then builds it without a Python call per object, and no table is worked
+# out again (reading the tagged identities and registering every title took most of a warm rebuild's second with
+# the pool). Each identity is a row of its fields in order; the tables name identities by their row.
+_FIELDS = tuple(f.name for f in fields(Identity))
+
+
+def _pairs(value) -> tuple:
+    return tuple(tuple(pair) for pair in value)
+
+
+def _stored_as(declared: str):
+    """How a row's list becomes a field's value again, by the field's declared type (None: as it is)."""
+    if declared.startswith("tuple[tuple"):
+        return _pairs
+    if declared.startswith("tuple"):
+        return tuple
+    if declared.startswith("frozenset"):
+        return frozenset
+    return None
+
+
+_STORED_AS = {f.name: _stored_as(str(f.type)) for f in fields(Identity)}
+
+
+def index_rows(index: CardIndex) -> list:
+    """`index` as lists of plain values (`index_from_rows` reads it back): the identities' rows, then its look-up
+    tables and links with each identity as its row's number."""
+    row = {identity: n for n, identity in enumerate(index.identities)}
+
+    def stored(value):
+        if isinstance(value, frozenset):
+            return sorted(value)
+        if isinstance(value, tuple):
+            return [stored(v) for v in value]
+        return value
+
+    return [
+        [[stored(getattr(i, name)) for name in _FIELDS] for i in index.identities],
+        *(
+            [[key, [row[i] for i in bucket]] for key, bucket in table.items()]
+            for table in (index._by_title, index._by_reading)
+        ),
+        [[card_id, row[i]] for card_id, i in index._by_card.items()],
+        *(
+            [[row[i], [row[o] for o in others]] for i, others in links.items()]
+            for links in (index._soul_of, index._counts_as, index._counted_by)
+        ),
+    ]
+
+
+def index_from_rows(stored, pool_dir: Path | None) -> CardIndex:
+    """The index `index_rows` wrote; ValueError for anything else (a damaged or foreign cache file)."""
+    try:
+        rows, by_title, by_reading, by_card, soul_of, counts_as, counted_by = stored
+        if not isinstance(rows, list):
+            raise ValueError("no rows")
+        made = [(name, as_value) for name, as_value in _STORED_AS.items() if as_value is not None]
+        memo: dict = {}  # equal tuples and sets one object, as read_identities makes them
+        identities = []
+        for values in rows:
+            if not isinstance(values, list) or len(values) != len(_FIELDS):
+                raise ValueError("not an identity")
+            identity = object.__new__(Identity)  # the frozen dataclass's fields set as its __init__ sets them
+            state = identity.__dict__
+            state.update(zip(_FIELDS, values))
+            for name, as_value in made:
+                value = as_value(state[name])
+                state[name] = memo.setdefault(value, value)
+            identities.append(identity)
+        index = object.__new__(CardIndex)
+        index.pool_dir = pool_dir
+        index.identities = tuple(identities)
+        at = index.identities.__getitem__
+        index._by_title = {str(key): [at(n) for n in bucket] for key, bucket in by_title}
+        index._by_reading = {str(key): [at(n) for n in bucket] for key, bucket in by_reading}
+        index._by_card = {str(card_id): at(n) for card_id, n in by_card}
+        index._suggestion_table = None
+        index._found = {}
+        index._postings = {}
+        index._soul_of, index._counts_as, index._counted_by = (
+            {at(n): tuple(at(o) for o in others) for n, others in links} for links in (soul_of, counts_as, counted_by)
+        )
+        return index
+    except (TypeError, IndexError, KeyError) as exc:
+        raise ValueError(f"not a stored card index: {exc}") from None
 
 
 def _bigrams(key: str) -> frozenset[str]:
