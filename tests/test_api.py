@@ -213,3 +213,53 @@ def test_cards_json_is_kept_with_the_card_table_it_was_written_from():
         written = site_outputs(c, plan, True, index=asked)["api/v1/cards.json"]
         assert json.loads(written) == cards_document(asked) and written.endswith("}\n")
     assert len(json.loads(site_outputs(c, plan, True, index=fewer)["api/v1/cards.json"])["cards"]) == len(fewer)
+
+
+def test_the_card_table_is_kept_beside_the_index_it_was_made_from(tmp_path, monkeypatch):
+    """api/v1/cards.json is kept in the cache folder beside the card index it was made from (l5r/cardpool/cache.py
+    `kept_beside`): a new process reads it instead of working it out while the index's key (the pool, the card
+    records, the reader's code) and the package's code are the same. Other records or other code make it again, and
+    so does a file that holds no text. The deck checker's data holds the same table, byte for byte."""
+    from decks.support import pool_dir
+    from l5r.cardpool import cache as pool_cache
+    from l5r.site import api
+    from l5r.site.api.deckdata import checker_script
+    from l5r.site.rendering.permalinks import page_url
+
+    made = []
+
+    def counted(idx):
+        made.append(idx)
+        return cards_document(idx)
+
+    monkeypatch.setattr(api, "cards_document", counted)
+    c, cache = codex(), tmp_path / "cache"
+    plan = plan_site(c)
+    urls = {rid: f"{page_url(uri, True)}#{anchor}" for rid, (uri, anchor) in plan.anchors.items()}
+    fewer = dict(list(c.cards.items())[1:])  # another commit's card records
+
+    def outputs(cards):
+        monkeypatch.setattr(pool_cache, "_IN_PROCESS", {})  # as a new process: from the cache files
+        asked = load_index(pool_dir(), cards, cache)
+        out = site_outputs(c, plan, True, index=asked)
+        assert (
+            out["api/v1/cards.json"]
+            == json.dumps(cards_document(asked), ensure_ascii=False, separators=(",", ":")) + "\n"
+        )
+        assert out["assets/deck-check-data.js"] == checker_script(c, asked, urls)
+        return out
+
+    first = outputs(c.cards)
+    assert len(made) == 1 and outputs(c.cards) == first and len(made) == 1  # the second from the cache file
+    other = outputs(fewer)
+    assert len(made) == 2 and other["api/v1/cards.json"] != first["api/v1/cards.json"]
+    monkeypatch.setattr(api, "package_digest", lambda: "other code")
+    assert outputs(c.cards) == first and len(made) == 3
+    key = pool_cache.stamp(pool_dir(), c.cards) + ("cardpool", "api-cards", "other code")
+    kept = cache / f"api-cards-{pool_cache._key_digest(key)}.json"
+    assert kept.is_file()
+    pool_cache._write(kept, key, {"not": "a text"})  # the right key, something else held
+    assert outputs(c.cards) == first and len(made) == 4
+    kept.write_bytes(b"\x00garbage")
+    assert outputs(c.cards) == first and len(made) == 5
+    assert outputs(c.cards) == first and len(made) == 5  # written again whole

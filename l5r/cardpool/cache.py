@@ -54,7 +54,35 @@ def cached(
     `finish(value)`: what is handed out (and kept in this process), when that is not the stored value itself.
     `stored(value)`: what the file holds of a value built, when not the value itself, and `restored(held)` the
     value again (ValueError when what a file holds is not such: it is built again)."""
-    key = stamp(pool_dir, cards) + (kind,)
+    return _kept(stamp(pool_dir, cards) + (kind,), kind, cache_dir, build, types, finish, stored, restored)
+
+
+def kept_beside(made_from, kind: str, code: str, build: Callable[[], str]) -> str:
+    """The text `build()` makes of `made_from`, a value `cached` handed out in this process (the card index), kept
+    in the cache beside it: under its key, `kind` and `code` (a digest of the code `build` runs). For any other
+    object it is built: what that was made from is not known."""
+    for key, value, cache_dir in list(_IN_PROCESS.values()):
+        if value is made_from:
+            return _kept(key + (kind, code), kind, cache_dir, build, restored=_text)
+    return build()
+
+
+def _text(held):
+    if not isinstance(held, str):
+        raise ValueError("not a text")
+    return held
+
+
+def _kept(
+    key: tuple,
+    kind: str,
+    cache_dir: Path | None,
+    build: Callable,
+    types: tuple[type, ...] = (),
+    finish: Callable | None = None,
+    stored: Callable | None = None,
+    restored: Callable | None = None,
+):
     # One process asks more than once (a build: its API files and its card pages; `mkdocs serve`: every
     # rebuild): the object already loaded for the very same key is handed out again, not decoded again.
     known = _IN_PROCESS.get(kind)
@@ -77,11 +105,11 @@ def cached(
         _mark_used(path)
     if finish is not None:
         index = finish(index)
-    _IN_PROCESS[kind] = (key, index)
+    _IN_PROCESS[kind] = (key, index, cache_dir)
     return index
 
 
-_IN_PROCESS: dict[str, tuple] = {}
+_IN_PROCESS: dict[str, tuple] = {}  # kind -> (key, the value handed out, the cache folder it was kept in)
 
 
 def _key_digest(key: tuple) -> str:

@@ -28,14 +28,15 @@ def _checker_bans(fmt_doc: dict) -> dict:
     return dict(fmt_doc, bans=bans)
 
 
-def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) -> dict:
-    """Everything deck-check.js needs: the formats, the card table, and where each cited rule lives."""
+def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str], with_cards: bool = True) -> dict:
+    """Everything deck-check.js needs: the formats, the card table, and where each cited rule lives. Without
+    `with_cards` the card table is None, in its place."""
     formats = [_checker_bans(format_document(codex, f)) for f in checkable_formats(codex)]
     cited = {r for f in formats for r in _cited(f)}
     return {
         "api_version": API_VERSION,
         "formats": formats,
-        "cards": cards_document(index),
+        "cards": cards_document(index) if with_cards else None,
         # how the page names the pool it checks against: its size and whether it is the pinned database
         "pool": pool_facts(index.pool_dir).as_json() if index.pool_dir is not None else None,
         "card_ids": {i.card_id: n for n, i in enumerate(index.identities) if i.card_id},
@@ -107,10 +108,20 @@ def rule_citation(codex: m.Codex, rule: str) -> str | None:
     return None
 
 
-def checker_script(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str]) -> str:
-    """A script that assigns a global, so the page works from file:// (no fetch of local files)."""
-    data = json.dumps(checker_data(codex, index, rule_urls), ensure_ascii=False, separators=(",", ":"))
+def checker_script(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str], cards_json: str | None = None) -> str:
+    """A script that assigns a global, so the page works from file:// (no fetch of local files). `cards_json`: the
+    card table's JSON as api/v1/cards.json holds it (without its line end), when the caller has it."""
+    if cards_json is None:
+        data = json.dumps(checker_data(codex, index, rule_urls), ensure_ascii=False, separators=(",", ":"))
+    else:
+        # The card table goes in as written (a megabyte the caller keeps), the rest as json.dumps writes a dict.
+        fields = checker_data(codex, index, rule_urls, with_cards=False)
+        data = "{" + ",".join(f"{_json(k)}:{cards_json if k == 'cards' else _json(v)}" for k, v in fields.items()) + "}"
     return f"window.L5R_DECK_DATA={data};\n"
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def title_lookup_key(title: str) -> str:
