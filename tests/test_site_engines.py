@@ -218,6 +218,23 @@ def test_the_chromes_indentation_is_cut_and_the_article_and_raw_text_kept():
     assert squeeze_chrome("<p>\n  no article\n</p>") == "<p>\n  no article\n</p>"
 
 
+def test_the_chrome_is_cut_as_one_pattern_over_the_whole_part_would():
+    """The chrome's white space is cut between the raw elements, found first (postbuild.py `_squeeze`): the same
+    text as one pattern over the whole part, raw element or white space at each point, cuts, for generated text made
+    of tags, raw elements in either case, white space of every kind and words."""
+    import random
+
+    from l5r.site.building.postbuild import _squeeze
+
+    whole = re.compile(r"(<(script|style|pre|textarea)\b.*?</\2>)|(?<=>)[ \t]*\n\s*(?=<|\Z)", re.S | re.I)
+    pieces = ["<", ">", " ", "\t", "\n", "\r", "\f", "\u00a0", "a", "<b>", "<script>", "</script>", "<PRE>", "</pre>"]
+    pieces += ["<style x>", "</STYLE>", "<textarea>", "</textarea>", "<scripts>", "</p>\n  <li>"]
+    chance = random.Random(5)
+    for _ in range(50_000):
+        text = "".join(chance.choice(pieces) for _ in range(chance.randint(0, 30)))
+        assert _squeeze(text) == whole.sub(lambda m: m.group(1) or "\n", text), repr(text)
+
+
 def test_a_built_pages_chrome_carries_no_indentation(tmp_path_factory):
     """On the project's build: no page's chrome has a line break followed by indentation between two tags."""
     site = project_site(tmp_path_factory)
