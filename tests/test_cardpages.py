@@ -39,6 +39,42 @@ def card_site():
     return CardSite.prepare(codex(), index(), printings, today=AFTER_ALL_BANS)
 
 
+def test_the_printings_read_from_the_cache_are_the_printings_read_from_the_pool(tmp_path, monkeypatch):
+    """The printings are cached as a line per card, decoded when a card is first asked for (printings.py
+    `printings_json`): read back in a new process they are the pool's, card for card. A file whose lines are not
+    the ones it was written with (its checksum), or whose head is not such, is read from the pool again."""
+    from l5r.cardpool import cache as pool_cache
+    from l5r.site.cardpage import printings as kept
+
+    fresh = kept.read_printings(pool_dir())
+    monkeypatch.setattr(pool_cache, "_IN_PROCESS", {})
+    load_printings(pool_dir(), tmp_path)
+    reads = []
+    monkeypatch.setattr(kept, "read_printings", lambda folder: reads.append(folder) or fresh)
+    monkeypatch.setattr(pool_cache, "_IN_PROCESS", {})  # as a new process: from the cache file
+    restored = load_printings(pool_dir(), tmp_path)
+    assert reads == [] and restored.release == fresh.release and len(restored.by_identity) == len(fresh.by_identity)
+    assert dict(restored.by_identity) == fresh.by_identity and list(restored.by_identity) == list(fresh.by_identity)
+    assert restored.by_identity.get(("no such card", "Fate"), ()) == ()
+    [stored] = tmp_path.glob("card-printings-*.json")
+    document = json.loads(stored.read_text(encoding="utf-8"))
+    text = document["value"]
+    head, _, lines = text.partition("\n")
+    some = next(k for k, v in fresh.by_identity.items() if v and v[0].get("text"))
+    line = json.dumps(fresh.by_identity[some], ensure_ascii=False, separators=(",", ":"))
+    assert line in lines
+    for damaged in (
+        text.replace(line, line.replace(fresh.by_identity[some][0]["text"][:5], "XXXXX", 1)),  # a card's text changed
+        head,  # no lines
+        "[]\n" + lines,
+        "",
+    ):
+        stored.write_text(json.dumps(dict(document, value=damaged), ensure_ascii=False), encoding="utf-8")
+        monkeypatch.setattr(pool_cache, "_IN_PROCESS", {})
+        assert load_printings(pool_dir(), tmp_path) is fresh
+    assert len(reads) == 4
+
+
 def _render(card_site, identity) -> str:
     """A pool card's article as the tests read it: written out in full, with what its script adds (tests/markup.py)."""
     formats = [c.format.id for c in card_site.checks]

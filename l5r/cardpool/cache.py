@@ -48,13 +48,15 @@ def cached(
     finish: Callable | None = None,
     stored: Callable | None = None,
     restored: Callable | None = None,
+    extra: tuple = (),
 ):
     """The identities (or another `kind` of pool digest: the site's printings) from the cache when its key still
     matches, else `build()` (and store it). `types`: the dataclasses the value holds besides Identity;
     `finish(value)`: what is handed out (and kept in this process), when that is not the stored value itself.
     `stored(value)`: what the file holds of a value built, when not the value itself, and `restored(held)` the
-    value again (ValueError when what a file holds is not such: it is built again)."""
-    return _kept(stamp(pool_dir, cards) + (kind,), kind, cache_dir, build, types, finish, stored, restored)
+    value again (ValueError when what a file holds is not such: it is built again). `extra`: more of the key (the
+    digest of the code that builds the value, when not the reader's)."""
+    return _kept(stamp(pool_dir, cards) + (kind, *extra), kind, cache_dir, build, types, finish, stored, restored)
 
 
 def kept_beside(made_from, kind: str, code: str, build: Callable[[], str]) -> str:

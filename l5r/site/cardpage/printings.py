@@ -3,8 +3,11 @@ once per build, cached like the deck checker's index."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import zlib
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,7 +37,7 @@ _KEPT = ("text", "errata_text", "rarity", "artist", "_set") + tuple(k for k, _ i
 
 @dataclass
 class PoolPrintings:
-    by_identity: dict  # (key, deck) -> [printing dict]
+    by_identity: Mapping  # (key, deck) -> [printing dict]
     release: dict  # set name -> "YYYY-MM-DD"
 
 
@@ -55,9 +58,9 @@ def read_printings(pool_dir: Path) -> PoolPrintings:
 
 
 def load_printings(pool_dir: Path, cache_dir="default") -> PoolPrintings:
-    """The pool's printings, from the cache while the pool is unchanged. Cached as ONE JSON string (the cache's
-    tagged encoding of one small dict a printing took as long to decode as reading the pool again), parsed by the
-    json module's own decoder."""
+    """The pool's printings, from the cache while the pool and this module are unchanged. Cached as ONE string (the
+    cache's tagged encoding of one small dict a printing took as long to decode as reading the pool again): a line
+    per card, parsed by the json module's own decoder when the card is first asked for (`printings_json`)."""
     if cache_dir == "default":
         cache_dir = cache.default_cache_dir()
     return cache.cached(
@@ -67,31 +70,65 @@ def load_printings(pool_dir: Path, cache_dir="default") -> PoolPrintings:
         lambda: printings_json(read_printings(pool_dir)),
         kind="card-printings",
         finish=lambda text: printings_from_json(text, pool_dir),
+        extra=(_CODE,),
     )
+
+
+_CODE = hashlib.sha1(Path(__file__).read_bytes()).hexdigest()  # what is kept of a printing is said here
 
 
 def printings_json(printings: PoolPrintings) -> str:
-    return json.dumps(
-        {
-            "by_identity": [[key, deck, prints] for (key, deck), prints in printings.by_identity.items()],
-            "release": printings.release,
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
+    """The printings as one text: a line of JSON with the release dates, every card's (key, deck) and a checksum of
+    the rest, then a line of JSON per card with its printings, in the same order (JSON writes no line break inside
+    a value). A build that renders no card page reads the lines of the few it asks for (a warm rebuild: the card
+    records'), not all fourteen thousand."""
+    lines = "\n".join(_json(prints) for prints in printings.by_identity.values())
+    head = {"release": printings.release, "keys": list(printings.by_identity), "lines": _checksum(lines)}
+    return _json(head) + "\n" + lines
 
 
 def printings_from_json(text, pool_dir: Path) -> PoolPrintings:
-    """`printings_json` read back; a cache that does not hold that shape is read from the pool again."""
+    """`printings_json` read back; a cache that does not hold that shape, or whose lines are not the ones it was
+    written with, is read from the pool again."""
     try:
-        document = json.loads(text)
-        by_identity = {(key, deck): prints for key, deck, prints in document["by_identity"]}
-        release = document["release"]
-        if isinstance(release, dict) and all(isinstance(p, list) for p in by_identity.values()):
-            return PoolPrintings(by_identity, release)
-    except (TypeError, ValueError, KeyError):
+        head_line, _, lines = text.partition("\n")
+        head = json.loads(head_line)
+        keys, release = [(key, deck) for key, deck in head["keys"]], head["release"]
+        if isinstance(release, dict) and head["lines"] == _checksum(lines):
+            rows = lines.split("\n") if keys else []
+            if len(rows) == len(keys):
+                return PoolPrintings(PrintingsByCard(dict(zip(keys, rows))), release)
+    except (TypeError, ValueError, KeyError, AttributeError):
         pass
     return read_printings(pool_dir)
+
+
+class PrintingsByCard(Mapping):
+    """(key, deck) -> [printing dict], each card's decoded from its line the first time it is asked for."""
+
+    def __init__(self, lines: dict[tuple[str, str], str]):
+        self._lines = lines
+        self._decoded: dict[tuple[str, str], list] = {}
+
+    def __getitem__(self, key):
+        found = self._decoded.get(key)
+        if found is None:
+            found = self._decoded[key] = json.loads(self._lines[key])
+        return found
+
+    def __iter__(self):
+        return iter(self._lines)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _checksum(lines: str) -> int:
+    return zlib.crc32(lines.encode("utf-8", "surrogatepass"))
 
 
 def _release_dates(pool_dir: Path) -> dict:
