@@ -71,6 +71,9 @@ def test_a_missing_file_is_written_whatever_its_key(monkeypatch, tmp_path):
     shutil.rmtree(tmp_path / "card" / "card-a")
     _write(monkeypatch, tmp_path, cards)
     assert (tmp_path / "card" / "card-a" / "index.html").read_text() == "<p>A</p>"
+    (tmp_path / "card" / "card-a" / "index.html").unlink()  # the file alone, its folder left
+    _write(monkeypatch, tmp_path, cards)
+    assert (tmp_path / "card" / "card-a" / "index.html").read_text() == "<p>A</p>"
 
 
 def test_the_forked_writers_send_back_every_key(monkeypatch, tmp_path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html as _html
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -172,7 +173,24 @@ def _all_there(site_dir: Path, card_site: CardSite, identities, pages: bool, sho
             wanted.append(card_short_path(slug).rstrip("/"))
     if len(wanted) != len(known) or any(rel not in known for rel in wanted):
         return False
-    return all(os.path.isfile(os.path.join(site_dir, rel, "index.html")) for rel in wanted)
+    return _files_there(site_dir, [f"{rel}/index.html" for rel in wanted])
+
+
+def _files_there(folder: Path, names: list[str]) -> bool:
+    """Whether each of `names` (paths under `folder`) is a file. Asked of the folder's descriptor where the system
+    can: tens of thousands of whole paths cost a third more to resolve and join."""
+    if os.stat not in os.supports_dir_fd:
+        return all(os.path.isfile(os.path.join(folder, name)) for name in names)
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        return all(stat.S_ISREG(os.stat(name, dir_fd=descriptor).st_mode) for name in names)
+    except OSError:
+        return False
+    finally:
+        os.close(descriptor)
 
 
 def _forked_writers(job: _Job, identities, jobs: int, bar) -> dict[str, str]:
