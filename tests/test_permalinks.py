@@ -387,3 +387,19 @@ def test_over_the_protocols_limit_the_card_sitemap_is_split(tmp_path):
         len(re.findall("<url>", (tmp_path / f"sitemap-cards-{n}.xml").read_text(encoding="utf-8"))) for n in (1, 2, 3)
     ]
     assert sizes == [3, 3, 1]
+
+
+def test_the_ids_a_page_is_checked_for_are_those_a_word_bounded_pattern_finds():
+    """Every permalink is checked against the page's element ids (`permalinks.element_ids`, a plain search with the
+    word boundary checked by hand): the same ids as `\\bid="([^"]+)"` finds, for generated text of ids, quotes,
+    word characters of several scripts and separators."""
+    import random
+
+    from l5r.site.rendering.permalinks import element_ids
+
+    bounded = re.compile(r'\bid="([^"]+)"')
+    pieces = ['id="', '"', "x", "_", "é", "1", "٣", " ", "-", "=", "id", "i", "d", "\n", "<p ", ">"]
+    chance = random.Random(11)
+    for _ in range(50_000):
+        text = "".join(chance.choice(pieces) for _ in range(chance.randint(0, 25)))
+        assert element_ids(text) == set(bounded.findall(text)), repr(text)

@@ -377,7 +377,25 @@ def _write(path: Path, text: str):
     path.write_bytes(data)
 
 
-_ID = re.compile(r'\bid="([^"]+)"')
+_ID = re.compile(r'id="([^"]+)"')
+_WORD = re.compile(r"\w")
+
+
+def element_ids(page: str) -> set[str]:
+    """Every `id="…"` value of a page whose `id` starts a word (as `\\bid="([^"]+)"` finds them). Searched for as
+    a plain `id="` (the pattern's own word boundary first kept the regular expression engine from looking for its
+    letters: twenty times as long over a build's pages); where a word goes on before it, the search goes on from
+    the next character, as the engine does after a position it cannot match at."""
+    found = set()
+    at = 0
+    while (match := _ID.search(page, at)) is not None:
+        start = match.start()
+        if start and _WORD.match(page, start - 1):
+            at = start + 1
+            continue
+        found.add(match.group(1))
+        at = match.end()
+    return found
 
 
 def _verify(site: Path, items: list[Citable], directory_urls: bool):
@@ -388,7 +406,7 @@ def _verify(site: Path, items: list[Citable], directory_urls: bool):
         file = _file_of(page_url(c.uri, directory_urls))
         if file not in ids:
             path = site / file
-            ids[file] = set(_ID.findall(path.read_text(encoding="utf-8"))) if path.is_file() else set()
+            ids[file] = element_ids(path.read_text(encoding="utf-8")) if path.is_file() else set()
         if c.anchor not in ids[file]:
             broken.append(f'  {c.citation}: {file} has no element with id="{c.anchor}"')
     if broken:
