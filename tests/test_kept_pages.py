@@ -533,3 +533,15 @@ def test_serve_keeps_the_card_rows_while_only_the_formats_names_change(monkeypat
     earlier = served(lifted, before_bans)
     assert earlier[cardsearch.INDEX_FILE].split(b'"cards":')[1] != first[cardsearch.INDEX_FILE].split(b'"cards":')[1]
     assert earlier == plain(lifted, before_bans)
+
+
+def test_only_the_pool_folders_a_record_names_come_back(tmp_path):
+    """`bring_back` answers with the keys of the pool folders it put back: a name the record holds that is no
+    folder under `card/` or `c/` (a damaged record) is not one of them, and neither is a folder it does not name."""
+    for rel in ("card/card-a", "card/card-b", "c/card-a"):
+        (tmp_path / keptpages.KEPT_DIR / rel).mkdir(parents=True)
+        (tmp_path / keptpages.KEPT_DIR / rel / "index.html").write_text("<p>a</p>", encoding="utf-8")
+    keys = {"card/card-a": "k1", "c/card-a": "k2", "card": "k3", "c": "k4", "other/card-a": "k5"}
+    assert keptpages.bring_back(tmp_path, keys) == {"card/card-a": "k1", "c/card-a": "k2"}
+    assert sorted(p.name for p in (tmp_path / "card").iterdir()) == ["card-a"]
+    assert not (tmp_path / keptpages.KEPT_DIR).exists()

@@ -182,11 +182,16 @@ def bring_back(site_dir: Path, keys: dict[str, str], rewritten: frozenset[str] =
     if not kept.is_dir():
         return keys
     known: dict[str, str] = {}
+    named: dict[str, dict[str, str]] = {top: {} for top in KEPT_TOPS}  # each top's pool folders: name -> its key
+    for rel, key in keys.items():
+        top, slash, name = rel.partition("/")
+        if slash and top in named:
+            named[top][name] = key
     for top in KEPT_TOPS:
         old, new = kept / top, site_dir / top
         if not old.is_dir():
             continue
-        pool_names = {rel[len(top) + 1 :] for rel in keys if rel.startswith(top + "/")}
+        pool_names = set(named[top])
         # The old folder holds thousands of pool pages and a few hundred of the previous build's own pages: those
         # few go, this build's own pages move in, and the old folder takes the new one's place.
         for entry in os.scandir(old):
@@ -199,7 +204,7 @@ def bring_back(site_dir: Path, keys: dict[str, str], rewritten: frozenset[str] =
                 os.replace(entry.path, os.path.join(old, entry.name))
             os.rmdir(new)
         os.replace(old, new)
-        known.update({f"{top}/{name}": keys[f"{top}/{name}"] for name in pool_names})
+        known.update({f"{top}/{name}": named[top][name] for name in pool_names})
     shutil.rmtree(kept, ignore_errors=True)
     return known
 
@@ -264,6 +269,12 @@ _WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 
 
 def _remove(path: str) -> None:
     if os.path.isdir(path) and not os.path.islink(path):
+        try:  # most often a page's folder holding its index.html alone: two calls, not a walk
+            os.unlink(os.path.join(path, "index.html"))
+            os.rmdir(path)
+            return
+        except OSError:
+            pass
         shutil.rmtree(path, ignore_errors=True)
     else:
         try:
