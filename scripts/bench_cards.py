@@ -5,7 +5,9 @@
 2. A naive page-per-title bare MkDocs + Material build of the same pool: one Markdown page per title (its
    type, text and printings), search on, cards not in nav — what "a page per card" costs through MkDocs.
 Both are built three times, in pairs (one Codex build, then one naive build), so a busy machine slows both alike:
-the ratio is the median pair's, in wall time (the goal) and in CPU seconds (user+sys of the build processes).
+the ratio is the median pair's, in wall time (the goal) and in CPU seconds (user+sys of the build processes). Each
+build writes into a new, empty folder, and none is removed before the last is timed (a mass removal slows the file
+system's next file creations: see `main`).
 The site is built with a public address as published sites are (L5R_SITE_URL, else a placeholder of typical
 length): it puts a canonical link and og:url on every page, which counts toward the size.
 Then a warm rebuild: a scratch copy of the project built again into its folder after one rule's words are edited,
@@ -43,11 +45,6 @@ def _bytes(folder: Path) -> int:
     # Not the build's own record of its pool pages (`.l5r-page-keys.json.gz`, l5r/site/cardpage/keptpages.py):
     # it serves the next build on the same machine, and the publishing workflow removes it before the upload.
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".l5r-"))
-
-
-def _remove(folder: Path) -> None:
-    shutil.rmtree(folder, ignore_errors=True)
-    os.sync()
 
 
 def _timed(cmd, cwd, env) -> tuple[float, float]:
@@ -119,20 +116,25 @@ def main() -> int:
     env["L5R_SITE_URL"] = os.environ.get("L5R_SITE_URL", "").strip() or PLACEHOLDER_ADDRESS
     work = Path(tempfile.mkdtemp(prefix="l5r-bench-cards-"))
     try:
-        site = work / "site"
         # A warm pool cache is the normal case (the deck checker and earlier builds fill it): a first build warms
         # it. Both timed builds then write into an empty folder, so neither pays for clearing an old site.
-        _timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(site)], ROOT, env)
+        _timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(work / "warm-up-site")], ROOT, env)
         titles = naive_project(pool_dir, work / "naive")
         pairs = []
-        for _ in range(PAIRS):
-            # Each build's folder is removed just before it, and the removal flushed to disk (os.sync) before the
-            # clock starts: a file system that discards freed blocks (mounted `discard`) does that work at its
-            # next commit, which would otherwise land in whichever build runs next (seconds of system time).
-            _remove(site)
+        for n in range(PAIRS):
+            # Each build writes into a new folder of its own, and no folder is removed until the timing is over: on
+            # ext4 without a journal, a file made within a minute of a mass removal (six, while the freed inodes'
+            # table blocks are unwritten) passes over each inode freed meanwhile, one by one, before it takes a free
+            # one. With the previous build's every page and folder just removed, that search was half the CPU
+            # samples of a build (perf: `recently_deleted` under `__ext4_new_inode`), and its system time swung
+            # from 2 to 23 s: a cost of the removal, not of either build, landing on whichever ran next. The
+            # earlier builds' writes are flushed (os.sync) before the clock starts, so neither build waits on them.
+            site = work / f"site-{n}"
+            os.sync()
             codex = _timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(site)], ROOT, env)
-            _remove(work / "naive-site")
-            naive = _timed([str(BIN / "mkdocs"), "build", "--site-dir", str(work / "naive-site")], work / "naive", env)
+            os.sync()
+            naive_site = work / f"naive-site-{n}"
+            naive = _timed([str(BIN / "mkdocs"), "build", "--site-dir", str(naive_site)], work / "naive", env)
             pairs.append((codex[0] / naive[0], codex, naive))
         ratio, (codex_s, codex_cpu), (naive_s, naive_cpu) = statistics.median_low(pairs)
         ratios = ", ".join(f"{r:.3f}" for r, _, _ in pairs)
