@@ -11,6 +11,7 @@ import subprocess
 from mkdocs import utils
 
 from conftest import BIN, ROOT, site_build_env
+from l5r.data.safefile import write_if_changed
 from l5r.site.cardpage import keptpages, write
 
 
@@ -107,7 +108,6 @@ def test_the_short_links_the_build_writes_again_stay_and_only_they(monkeypatch, 
     the folder is emptied: the build leaves one that already holds its bytes as it is, and writes a changed one.
     A folder the build does not write again, or one holding anything but its page, goes, as the fresh build has
     neither."""
-    from l5r.site.rendering import permalinks
 
     cards = _Cards({"card a": "A"})
     _write(monkeypatch, tmp_path, cards)
@@ -132,7 +132,7 @@ def test_the_short_links_the_build_writes_again_stay_and_only_they(monkeypatch, 
     write.write_card_pages(tmp_path, cards, "<p>", "</p>", rewritten=rewritten)
     assert sorted(p.name for p in short.iterdir()) == ["changed", "same"]
     for name in ("same", "changed", "more", "more-first", "link"):
-        permalinks._write(short / name / "index.html", "same index.html" if name == "same" else f"new {name}")
+        write_if_changed(short / name / "index.html", "same index.html" if name == "same" else f"new {name}")
     assert (short / "same" / "index.html").stat().st_ino == same.st_ino
     assert (short / "same" / "index.html").stat().st_mtime_ns == same.st_mtime_ns
     assert (short / "changed" / "index.html").read_text(encoding="utf-8") == "new changed"

@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from l5r.cardpool.fetch import FetchError, load_manifest, write_manifest
-from l5r.data.safefile import write_whole
+from l5r.data.safefile import write_if_changed, write_whole
 
 
 def _umask() -> int:
@@ -96,3 +96,14 @@ def test_the_manifest_that_cannot_be_written_is_one_sentence_and_the_old_one_sta
         write_manifest(manifest, tmp_path / "blocked")
     assert written.read_bytes() == before and load_manifest(written) == manifest
     assert sorted(p.name for p in tmp_path.iterdir()) == ["blocked", "manifest.json"]
+
+
+def test_a_file_that_holds_the_bytes_already_is_left_alone_and_any_other_is_written(tmp_path):
+    target = tmp_path / "c" / "a-link" / "index.html"
+    assert write_if_changed(target, "<p>é</p>") is True, "made, with its folders"
+    first = target.stat()
+    assert write_if_changed(target, "<p>é</p>".encode()) is False, "the same bytes: left alone"
+    assert (target.stat().st_mtime_ns, target.stat().st_ino) == (first.st_mtime_ns, first.st_ino)
+    assert write_if_changed(target, "<p>e</p>") is True, "other bytes of another length"
+    assert write_if_changed(target, "<p>f</p>") is True, "other bytes of the same length"
+    assert target.read_text(encoding="utf-8") == "<p>f</p>"

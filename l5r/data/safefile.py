@@ -118,6 +118,22 @@ def write_whole(path: str | os.PathLike, text: str | bytes, mode: int = 0o666) -
         raise
 
 
+def write_if_changed(path: str | os.PathLike, text: str | bytes) -> bool:
+    """Write `text` to `path` (its folders made as needed) unless the file already holds exactly these bytes: a
+    site folder kept between builds (`mkdocs serve`, a warm rebuild) keeps its unchanged files, and making files
+    is what costs there. Whether it wrote."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    target = Path(path)
+    try:
+        if target.stat().st_size == len(data) and target.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    return True
+
+
 def _open_regular(path: str | os.PathLike) -> tuple[int, int]:
     """A descriptor of the regular file at `path`, opened without blocking, and its size."""
     problem = regular_file_problem(path)

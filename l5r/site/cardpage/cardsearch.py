@@ -18,6 +18,7 @@ from urllib.parse import quote_plus
 
 from ...cardpool import Identity, load_index
 from ...data.lastanswer import LastAnswer
+from ...data.safefile import write_if_changed
 from ...cardpool.names import reading_words
 from ...engine.deck import legality
 from ...progress import status_line
@@ -451,11 +452,11 @@ def write_indexes(site_dir: Path, card_site: CardSite, with_pool: bool) -> None:
     """The card search's table (assets/card-index.js) and, with a pool, the header search's card index
     (search/codex.js) listing the pool's cards too: the two files the card search and every page's search box
     load. A file that already holds its bytes (`mkdocs serve` keeps its folder) is left as it is."""
-    _write_changed(site_dir / INDEX_FILE, index_js(card_site))
-    _write_changed(site_dir / TEXT_FILE, _text_js(card_site))
+    write_if_changed(site_dir / INDEX_FILE, index_js(card_site))
+    write_if_changed(site_dir / TEXT_FILE, _text_js(card_site))
     if with_pool:
         # The header's search box finds every pool card too (docs/assets/codex-search.js reads search/codex.js).
-        _write_changed(
+        write_if_changed(
             site_dir / searchindex.CARD_INDEX_URI,
             searchindex.card_index_js(card_site.codex, card_site.directory_urls, search_rows(card_site)),
         )
@@ -469,16 +470,6 @@ def _text_js(card_site: CardSite) -> str:
 
 # The last `_text_js`, for the texts kept in `_TEXTS` (the same object while the pool is).
 _TEXT_JS: LastAnswer[str] = LastAnswer()
-
-
-def _write_changed(path: Path, text: str | bytes) -> None:
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    try:
-        if path.stat().st_size == len(data) and path.read_bytes() == data:
-            return
-    except OSError:
-        pass
-    path.write_bytes(data)
 
 
 def card_output_files(with_pool: bool) -> tuple[str, ...]:
@@ -510,7 +501,7 @@ def write_card_outputs(site_dir: Path, card_site: CardSite, with_pool: bool, rem
             return
     keptpages.forget_outputs(site_dir)
     write_indexes(site_dir, card_site, with_pool)
-    _write_changed(site_dir / PAGE_SCRIPT_URI, segments_script(card_site.shared_segments()) + PAGE_SCRIPT)
+    write_if_changed(site_dir / PAGE_SCRIPT_URI, segments_script(card_site.shared_segments()) + PAGE_SCRIPT)
     keptpages.record_outputs(site_dir, made_from, names)
     if remember:
         _REMEMBERED_OUTPUTS.clear()
@@ -531,8 +522,7 @@ def _write_remembered(site_dir: Path, card_site: CardSite, made_from: str) -> bo
         return False
     files, shared = found
     for rel, data in files.items():
-        (site_dir / rel).parent.mkdir(parents=True, exist_ok=True)
-        _write_changed(site_dir / rel, data)
+        write_if_changed(site_dir / rel, data)
     card_site.use_shared_segments(shared)
     keptpages.record_outputs(site_dir, made_from, tuple(files))
     return True

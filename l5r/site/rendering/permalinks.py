@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...data import model as m
+from ...data.safefile import write_if_changed
 from . import citelabel, share
 from .pages import SitePlan, page_path
 from .render import jinja_env
@@ -306,7 +307,7 @@ def write_outputs(
         # Keep`: share.record_title); the address keeps the stable id.
         shown = _shown(record, codex) if record is not None else f"{c.citation} — {c.title}"
         # The forward is relative (it works in every copy of the site); the canonical link names the public page.
-        _write(
+        write_if_changed(
             site / here / "index.html",
             template.render(
                 title=shown,
@@ -349,7 +350,7 @@ def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: boo
         targets = {a: _relative(url, _target_url(rid, plan, directory_urls)) for a, rid in anchors.items()}
         default = next(iter(targets.values()))
         pages = {to.partition("#")[0] for to in targets.values()}
-        _write(
+        write_if_changed(
             target,
             template.render(
                 title="This page has moved",
@@ -362,19 +363,6 @@ def _write_stubs(site: Path, codex: m.Codex, plan: SitePlan, directory_urls: boo
         )
         written += 1
     return written
-
-
-def _write(path: Path, text: str):
-    # Under `mkdocs serve` the served folder is kept between rebuilds (l5r/site/glue/mkdocs_serve.py): a short link
-    # that is already there, byte for byte, is left alone (creating files and folders is what costs).
-    data = text.encode("utf-8")
-    try:
-        if path.stat().st_size == len(data) and path.read_bytes() == data:
-            return
-    except OSError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
 
 
 _ID = re.compile(r'id="([^"]+)"')
