@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from l5r.cardpool.fetch import FetchError, load_manifest, write_manifest
-from l5r.data.safefile import write_if_changed, write_whole
+from l5r.data.safefile import holds_bytes, write_if_changed, write_whole
 
 
 def _umask() -> int:
@@ -107,3 +107,5 @@ def test_a_file_that_holds_the_bytes_already_is_left_alone_and_any_other_is_writ
     assert write_if_changed(target, "<p>e</p>") is True, "other bytes of another length"
     assert write_if_changed(target, "<p>f</p>") is True, "other bytes of the same length"
     assert target.read_text(encoding="utf-8") == "<p>f</p>"
+    assert holds_bytes(target, b"<p>f</p>") and not holds_bytes(target, b"<p>e</p>")
+    assert not holds_bytes(tmp_path / "none", b"") and not holds_bytes(tmp_path, b"")

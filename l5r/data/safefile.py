@@ -118,17 +118,25 @@ def write_whole(path: str | os.PathLike, text: str | bytes, mode: int = 0o666) -
         raise
 
 
+def holds_bytes(path: str | os.PathLike, data: bytes) -> bool:
+    """Whether the file at `path` holds exactly `data` (False when there is none, or it cannot be read)."""
+    try:
+        if os.path.getsize(path) != len(data):
+            return False
+        with open(path, "rb") as stream:
+            return stream.read() == data
+    except OSError:
+        return False
+
+
 def write_if_changed(path: str | os.PathLike, text: str | bytes) -> bool:
     """Write `text` to `path` (its folders made as needed) unless the file already holds exactly these bytes: a
     site folder kept between builds (`mkdocs serve`, a warm rebuild) keeps its unchanged files, and making files
     is what costs there. Whether it wrote."""
     data = text.encode("utf-8") if isinstance(text, str) else text
+    if holds_bytes(path, data):
+        return False
     target = Path(path)
-    try:
-        if target.stat().st_size == len(data) and target.read_bytes() == data:
-            return False
-    except OSError:
-        pass
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
     return True

@@ -23,6 +23,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 
+from ...data.safefile import holds_bytes
 from ..building import postbuild
 from ..cardpage import citable
 from . import mkdocs_reuse
@@ -247,7 +248,7 @@ def _patch_site_folder() -> None:
     original_write = utils.write_file
 
     def write_file(content: bytes, output_path: str) -> None:
-        if same_bytes(output_path, content) or overwrite_in_place(output_path, content):
+        if holds_bytes(output_path, content) or overwrite_in_place(output_path, content):
             return
         original_write(content, output_path)
 
@@ -268,16 +269,3 @@ def overwrite_in_place(path, content: bytes) -> bool:
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return False
     return True
-
-
-def same_bytes(path, content: bytes) -> bool:
-    """Whether the file at `path` already holds exactly `content` (False when it does not exist)."""
-    import os
-
-    try:
-        if os.path.getsize(path) != len(content):
-            return False
-        with open(path, "rb") as stream:
-            return stream.read() == content
-    except OSError:
-        return False
