@@ -11,7 +11,7 @@
   // ---------------------------------------------------------------------------------------------------------
   // The reading rules come from the data (deckdata.py reading_rules: names.py READING_KEY_RULES and the
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
-  var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
+  var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
   var MARKS = /$^/, READING_STEPS = [], ARTICLES = [];
   var QUALIFIER = /$^/, TRAILING_REMARK = /$^/;
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/;
@@ -24,6 +24,8 @@
     READING_STEPS = r.key.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
     ARTICLES = r.key.articles;
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
+    LEADING_EXP = pattern(r.leading_experience); ROMAN_LEVELS = r.roman_levels.numbers;
+    ROMAN_LEVEL = pattern(r.roman_levels.pattern);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
@@ -63,7 +65,8 @@
   function experienceKey(e) {
     if (!e) return "";
     var key = e.toLowerCase().replace(/[\s.]/g, "");
-    return key.replace(/^(?:(in)?exp(?:erienced)?|xp)/, function (m, inx) { return (inx || "") + "experienced"; });
+    key = key.replace(/^(?:(in)?exp(?:erienced)?|xp)/, function (m, inx) { return (inx || "") + "experienced"; });
+    return key.replace(ROMAN_LEVEL, function (m, marker, roman) { return marker + ROMAN_LEVELS[roman]; });
   }
   function isExperience(t) { return EXP_ALONE.test(plain(t)); }
   function stripChars(s, chars) {
@@ -75,8 +78,11 @@
   function splitExperience(name) {
     name = plain(name);
     var m = TRAILING_EXP.exec(name);
-    if (!m || !stripChars(m[1], " -\u2022,(")) return [name, null];
-    return [pyStrip(m[1]), m[2]];
+    if (!m || !stripChars(m.groups.title, " -\u2022,(")) {
+      m = LEADING_EXP.exec(name);  // "Exp 2 Kuni Yori"
+      if (!m || !stripChars(m.groups.title, " -\u2022,(")) return [name, null];
+    }
+    return [pyStrip(m.groups.title), m.groups.exp];
   }
   function splitQualifier(t) {
     var m = QUALIFIER.exec(plain(t));

@@ -25,14 +25,26 @@ _SAME_CHARACTERS = str.maketrans(
     }
 )
 
-# "Experienced 2CW", "Exp 2", "Exp. 3KYD", "ExperiencedCoM", "Inexperienced", "inexp", "Experienced 3.5", and the
-# forum shorthand "XP", "xp2", "XP 2CW" (no pool title ends in the word "xp" or "exp")
-_EXPERIENCE = r"(?P<exp>(?:(?:in)?exp(?:erienced|\.)?|xp)(?:\s*\d+(?:\.\d+)?)?(?:\s*[a-z]{2,3})?)"
+# "Experienced 2CW", "Exp 2", "Exp. 3KYD", "ExperiencedCoM", "Inexperienced", "inexp", "Experienced 3.5", the
+# forum shorthand "XP", "xp2", "XP 2CW", and the level in Roman numerals, "Exp II" (the pool's levels go up to 7;
+# no pool title ends in the word "xp" or "exp")
+_MARKER = r"(?:(?:in)?exp(?:erienced|\.)?|xp)"
+_LEVEL = r"(?:\d+(?:\.\d+)?|(?:vii|vi|iv|v|i{1,3})(?![a-z]))"
+_EXPERIENCE = rf"(?P<exp>{_MARKER}(?:\s*{_LEVEL})?(?:\s*[a-z]{{2,3}})?)"
 EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 # The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)".
 TRAILING_EXPERIENCE = _TRAILING_EXPERIENCE = re.compile(
     rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?$", re.I
 )
+# The level before the title, as some players write it: "Exp Hida Kisada", "Experienced 2 Kuni Yori", "XP2: Yori".
+# A set's tag is read only joined to the level ("Exp 2CW Isawa Tadaka"): after a space it would take a family name
+# of two or three letters ("Exp Ide Tadaji") for one. No pool title begins with the marker as a word of its own.
+LEADING_EXPERIENCE = _LEADING_EXPERIENCE = re.compile(
+    rf"^(?P<exp>{_MARKER}(?:\s*{_LEVEL}(?:[a-z]{{2,3}}(?![a-z]))?)?)(?:\s*[-:•,]\s*|\s+)(?P<title>.+)$", re.I
+)
+# A level in Roman numerals, as its number: "Exp II" is "Experienced 2". Data: the browser's experienceKey reads it.
+ROMAN_LEVELS: Final[dict[str, str]] = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7"}
+ROMAN_LEVEL = _ROMAN_LEVEL = re.compile(r"^((?:in)?experienced)(vii|vi|iv|v|i{1,3})(?=[a-z]{0,3}$)")
 QUALIFIER = _QUALIFIER = re.compile(r"^(?P<base>.+?)(?<!\s)\s*\((?P<qualifier>[^()]+)\)$")
 
 
@@ -51,12 +63,13 @@ def title_key(title: str) -> str:
 
 
 def experience_key(experience: str | None) -> str:
-    """'Exp 2 CW', 'Experienced 2CW' and 'experienced2cw' all give 'experienced2cw'; no level gives ''."""
+    """'Exp 2 CW', 'Experienced 2CW', 'Exp II CW' and 'experienced2cw' all give 'experienced2cw'; no level gives
+    ''."""
     if not experience:
         return ""
     key = re.sub(r"[\s.]", "", experience.lower())
     key = re.sub(r"^(?:(in)?exp(?:erienced)?|xp)", lambda m: (m.group(1) or "") + "experienced", key)
-    return key
+    return _ROMAN_LEVEL.sub(lambda m: m.group(1) + ROMAN_LEVELS[m.group(2)], key)
 
 
 def is_experience(text: str) -> bool:
@@ -64,11 +77,14 @@ def is_experience(text: str) -> bool:
 
 
 def split_experience(name: str) -> tuple[str, str | None]:
-    """'Border Keep - Exp 2' -> ('Border Keep', 'Exp 2'); a name without a level -> (name, None)."""
+    """'Border Keep - Exp 2' -> ('Border Keep', 'Exp 2'), 'Exp 2 Border Keep' -> the same; a name without a
+    level -> (name, None)."""
     name = plain(name)
     match = _TRAILING_EXPERIENCE.match(name)
     if not match or not match.group("title").strip(" -•,("):
-        return name, None
+        match = _LEADING_EXPERIENCE.match(name)
+        if not match or not match.group("title").strip(" -•,("):
+            return name, None
     return match.group("title").strip(), match.group("exp")
 
 

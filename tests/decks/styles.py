@@ -4,7 +4,8 @@ Each style turns a pool identity (title and experience level) into a decklist li
 style changes nothing for that title (a title with no hyphen has no "hyphen as a space" form). The styles are the
 classes issue-style reports name: case; "&" and "and"; hyphens as spaces, dropped or as dashes; apostrophes, "!",
 commas and quotes dropped; accents dropped; a leading article dropped or added; and every experience marker
-players write ("XP", "xp2", "Exp", "exp.", "(Experienced 3)", "- exp 2", "• Experienced 2", "inexp").
+players write ("XP", "xp2", "Exp", "exp.", "(Experienced 3)", "- exp 2", "• Experienced 2", "inexp", "Exp II"), after
+the title or before it ("Exp Hida Kisada", "Exp2 Kuni Yori", "Experienced 2 Kuni Yori").
 """
 
 from __future__ import annotations
@@ -45,22 +46,42 @@ TITLE_STYLES: dict[str, TitleStyle] = {
 }
 
 _LEVEL = re.compile(r"^(?P<in>In)?[Ee]xperienced\s*(?P<n>\d+(?:\.\d+)?)?\s*(?P<tag>[A-Za-z]{2,3})?$")
+_ROMAN = {"1": "I", "2": "II", "3": "III", "4": "IV", "5": "V", "6": "VI", "7": "VII"}
+
+# A level marker: (title, the pool's experience level) -> the card as written, or None when it does not apply.
+LevelStyle = Callable[[str, "str | None"], "str | None"]
 
 
-def _marker(written: Callable[[str, str, str], str]) -> Callable[[str | None], str | None]:
-    """A style of experience marker from (digits, tag, 'in' or '') to the text after the title."""
+def _marker(written: Callable[[str, str, str], str]) -> LevelStyle:
+    """A marker after the title, from (digits, tag, title) to the text after it."""
 
-    def style(experience: str | None) -> str | None:
+    def style(title: str, experience: str | None) -> str | None:
         match = _LEVEL.match(experience or "")
         if not match or match.group("in"):
             return None
-        return written(match.group("n") or "", match.group("tag") or "", "")
+        return title + written(match.group("n") or "", match.group("tag") or "", title)
 
     return style
 
 
-LEVEL_STYLES: dict[str, Callable[[str | None], str | None]] = {
-    "• Experienced N": lambda e: f" • {e}" if e else None,
+def _before(written: Callable[[str, str], str]) -> LevelStyle:
+    """A marker before the title, from (digits, tag) to the text in front of it."""
+
+    def style(title: str, experience: str | None) -> str | None:
+        match = _LEVEL.match(experience or "")
+        if not match or match.group("in"):
+            return None
+        return written(match.group("n") or "", match.group("tag") or "") + title
+
+    return style
+
+
+def _roman(n: str) -> str | None:
+    return _ROMAN.get(n)
+
+
+LEVEL_STYLES: dict[str, LevelStyle] = {
+    "• Experienced N": lambda t, e: f"{t} • {e}" if e else None,
     "XPn": _marker(lambda n, tag, _: f" XP{n}{tag}"),
     "xp n": _marker(lambda n, tag, _: f" xp {n}{tag}".rstrip()),
     "Exp": _marker(lambda n, tag, _: f" Exp{(' ' + n) if n else ''}{tag}"),
@@ -68,9 +89,20 @@ LEVEL_STYLES: dict[str, Callable[[str | None], str | None]] = {
     "(Experienced N)": _marker(lambda n, tag, _: f" (Experienced{(' ' + n) if n else ''}{tag})"),
     "- exp N": _marker(lambda n, tag, _: f" - exp{(' ' + n) if n else ''}{tag}"),
     ", Experienced N": _marker(lambda n, tag, _: f", Experienced{(' ' + n) if n else ''}{tag}"),
-    "Inexperienced": lambda e: " Inexperienced" if e == "Inexperienced" else None,
-    "inexp": lambda e: " inexp" if e == "Inexperienced" else None,
-    "- Inexp.": lambda e: " - Inexp." if e == "Inexperienced" else None,
+    # the level in Roman numerals: "Kuni Yori Exp II" (levels with a number only)
+    "Exp II": lambda t, e: (
+        f"{t} Exp {_roman(m.group('n'))}{(' ' + m.group('tag')) if m.group('tag') else ''}"
+        if (m := _LEVEL.match(e or "")) and not m.group("in") and _roman(m.group("n") or "")
+        else None
+    ),
+    # the marker before the title: "Exp Hida Kisada", "Exp2 Kuni Yori", "Experienced 2 Kuni Yori" ("XP" is not
+    # written there: "1 XP Toturi" reads as "1 x" and a title)
+    "Exp title": _before(lambda n, tag: f"Exp{(' ' + n + tag) if n else ''} "),
+    "ExpN title": _before(lambda n, tag: f"Exp{n}{tag if n else ''} "),
+    "Experienced N title": _before(lambda n, tag: f"Experienced{(' ' + n + tag) if n else ''} "),
+    "Inexperienced": lambda t, e: f"{t} Inexperienced" if e == "Inexperienced" else None,
+    "inexp": lambda t, e: f"{t} inexp" if e == "Inexperienced" else None,
+    "- Inexp.": lambda t, e: f"{t} - Inexp." if e == "Inexperienced" else None,
 }
 
 
@@ -84,7 +116,7 @@ def written_forms(title: str, experience: str | None) -> list[tuple[str, str]]:
         if styled is not None and styled.strip():
             out.append((name, styled + level))
     for name, marker in LEVEL_STYLES.items():
-        suffix = marker(experience)
-        if suffix is not None and name != "• Experienced N":
-            out.append((name, title + suffix))
+        written = marker(title, experience)
+        if written is not None and name != "• Experienced N":
+            out.append((name, written))
     return out

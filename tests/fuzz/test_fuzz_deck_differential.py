@@ -72,11 +72,10 @@ def card_text(draw) -> str:
     ident = draw(st.sampled_from(IDENTITIES))
     style = draw(st.sampled_from(sorted(TITLE_STYLES)))
     title = TITLE_STYLES[style](ident.title) or ident.title
-    level = ""
+    text = title
     if ident.experience:
         marker = draw(st.sampled_from(sorted(LEVEL_STYLES)))
-        level = LEVEL_STYLES[marker](ident.experience) or f" • {ident.experience}"
-    text = title + level
+        text = LEVEL_STYLES[marker](title, ident.experience) or f"{title} • {ident.experience}"
     if draw(st.integers(0, 9)) == 0:
         text = _typo(text, random.Random(draw(st.integers(0, 2**16))))
     return text

@@ -9,7 +9,15 @@ import json
 import re
 
 from ...cardpool import CardIndex, pool_facts
-from ...cardpool.names import EXPERIENCE_ALONE, READING_KEY_RULES, TRAILING_EXPERIENCE, title_key
+from ...cardpool.names import (
+    EXPERIENCE_ALONE,
+    LEADING_EXPERIENCE,
+    READING_KEY_RULES,
+    ROMAN_LEVEL,
+    ROMAN_LEVELS,
+    TRAILING_EXPERIENCE,
+    title_key,
+)
 from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
 from ...deckmessages import DECK_MESSAGES
 from ...cardpool.names import QUALIFIER
@@ -56,6 +64,9 @@ def reading_rules() -> dict[str, object]:
         "key": READING_KEY_RULES,
         "experience_alone": js_pattern(EXPERIENCE_ALONE),
         "trailing_experience": js_pattern(TRAILING_EXPERIENCE),
+        "leading_experience": js_pattern(LEADING_EXPERIENCE),
+        # a level in Roman numerals, on the experience key ("experiencedii"), and the number each stands for
+        "roman_levels": {"pattern": js_pattern(ROMAN_LEVEL), "numbers": ROMAN_LEVELS},
         "count": js_pattern(COUNT_PATTERN),
         "shorthand_level": js_pattern(SHORTHAND_LEVEL),
         "qualifier": js_pattern(QUALIFIER),
