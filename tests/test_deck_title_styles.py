@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import re
 from dataclasses import dataclass
+from typing import cast
 
 import pytest
 
 from decks import support
 from decks.styles import written_forms
 from l5r.cardpool import CardIndex, Identity
-from l5r.cardpool.names import title_key
+from l5r.cardpool.names import READING_KEY_RULES, title_key
 from l5r.decklist import SECTIONS, CardLine, LineIssue, parse_card_line
 from l5r.engine.deck import DeckChecker
 from l5r.engine.deck.prose import prose_rule
@@ -161,3 +163,24 @@ def test_every_real_pool_title_reads_in_every_style(capsys, format_id, real_pool
     tally = read_every_style(index, format_id, real_pool_forms)
     assert tally.titles > 12_000
     _assert_all_read(tally, f"real pool, {format_id}", capsys)
+
+
+def _british_titles(titles) -> list[str]:
+    spellings = re.compile(str(cast(dict, READING_KEY_RULES["spellings"])["pattern"]))
+    return sorted({t for t in titles if spellings.search(t.lower())})
+
+
+def test_no_fixture_pool_title_is_spelt_the_british_way():
+    """The reading key turns "Honour" into "honor" (names.py): a title of the pool spelt the British way would be read
+    under another spelling than its own, and its slug would no longer be its folded words."""
+    assert _british_titles(i.title for i in support.index().identities) == []
+    assert _british_titles(["Honour's Cost", "Sabre"]) == ["Honour's Cost", "Sabre"]  # the check can fail
+
+
+@pytest.mark.realpool
+def test_no_real_pool_title_is_spelt_the_british_way():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _british_titles(i.title for i in index.identities) == []

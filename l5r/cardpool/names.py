@@ -105,24 +105,54 @@ _READING_MARKS = "[\u0300-\u036f]"  # after NFKD: the accents and macrons droppe
 # in order, on the lower-case text: each (pattern, replacement) (patterns are both Python and JavaScript)
 _READING_REPLACE = (("&", " and "), ("['\u2019\u2018`\u00b4]", ""), ("[^a-z0-9]+", " "))
 _READING_ARTICLES = ("the", "a", "an")  # one leading article is dropped ("The Wall is Breached" = "Wall is Breached")
+# British spellings read as the pool's American ones, word starts on the folded words: "Honour's Cost",
+# "Armoured Cavalry", "Defences", "Sabre". The pool's titles hold none of the British forms (a generated test over
+# the pool checks it), so a title's own words never change; "grey" stays, as the pool writes it ("The Grey Crane").
+_OUR_STEMS = (
+    "arm ard behavi cand clam col endeav ferv fav glam harb hon hum lab neighb od parl ranc rig rum savi splend"
+)
+_ENCE_STEMS = "def lic off pret"
+_RE_WORDS = "cent fib lust meag sab somb spect theat"  # whole words only: "centred" is left as written
+_SPELLING_WORDS: Final[dict[str, str]] = dict(
+    sorted(
+        [(f"{stem}our", f"{stem}or") for stem in _OUR_STEMS.split()]
+        + [(f"{stem}ence", f"{stem}ense") for stem in _ENCE_STEMS.split()]
+        + [(f"{stem}re", f"{stem}er") for stem in _RE_WORDS.split()]
+    )
+)
+_SPELLING_PATTERN = (
+    r"\b(?:"
+    + "|".join(word for word in _SPELLING_WORDS if not word.endswith("re"))
+    + "|(?:"
+    + "|".join(word for word in _SPELLING_WORDS if word.endswith("re"))
+    + r")\b)"
+)
 READING_KEY_RULES: Final[dict[str, object]] = {
     "same": dict(sorted((chr(k), v) for k, v in _SAME_CHARACTERS.items())),  # as `plain`
     "marks": _READING_MARKS,
     "replace": [list(step) for step in _READING_REPLACE],
+    # after the steps: each match of the pattern, as the word it names
+    "spellings": {"pattern": _SPELLING_PATTERN, "words": _SPELLING_WORDS},
     "articles": list(_READING_ARTICLES),
 }
 _MARKS = re.compile(_READING_MARKS)
 _READING_STEPS = tuple((re.compile(pattern), replacement) for pattern, replacement in _READING_REPLACE)
 _ARTICLES = frozenset(_READING_ARTICLES)
+_SPELLINGS = re.compile(_SPELLING_PATTERN)
 
 
 def reading_words(title: str) -> str:
     """A title folded to lower-case words: 'Zin'tik'kir's Scout' -> 'zintikkirs scout', 'Hch-tik' -> 'hch tik',
-    'Pearls & Spirits' -> 'pearls and spirits', accents and macrons dropped. The card searches match words of it."""
+    'Pearls & Spirits' -> 'pearls and spirits', accents and macrons dropped, British spellings as American ones
+    ('Honour' -> 'honor'). The card searches match words of it."""
     text = _MARKS.sub("", unicodedata.normalize("NFKD", plain(title))).lower()
     for pattern, replacement in _READING_STEPS:
         text = pattern.sub(replacement, text)
-    return text.strip()
+    return _SPELLINGS.sub(_american, text).strip()
+
+
+def _american(match: re.Match[str]) -> str:
+    return _SPELLING_WORDS[match.group(0)]
 
 
 def reading_key(title: str) -> str:

@@ -3,7 +3,8 @@
 Each style turns a pool identity (title and experience level) into a decklist line's card part, or None when the
 style changes nothing for that title (a title with no hyphen has no "hyphen as a space" form). The styles are the
 classes issue-style reports name: case; "&" and "and"; hyphens as spaces, dropped or as dashes; apostrophes, "!",
-commas and quotes dropped; accents dropped; a leading article dropped or added; and every experience marker
+commas and quotes dropped; accents dropped; a leading article dropped or added; British spellings ("Honour",
+"Armour", "Defence", "Sabre"); and every experience marker
 players write ("XP", "xp2", "Exp", "exp.", "(Experienced 3)", "- exp 2", "• Experienced 2", "inexp", "Exp II"), after
 the title or before it ("Exp Hida Kisada", "Exp2 Kuni Yori", "Experienced 2 Kuni Yori").
 """
@@ -43,7 +44,28 @@ TITLE_STYLES: dict[str, TitleStyle] = {
     "leading The dropped": lambda t: t[4:] if t.startswith("The ") and len(t) > 4 else None,
     "leading The added": lambda t: None if re.match(r"\W*(?:the|an?)\b", t, re.I) else "The " + t,
     "all punctuation dropped": lambda t: _changed(t, re.sub(r"\s+", " ", re.sub(r"[^\w\s&]", "", t)).strip()),
+    "British spelling": lambda t: _changed(t, _british(t)),
 }
+
+
+# The pool's American spellings as a British player writes them: "Honor's Cost" -> "Honour's Cost", "Armored
+# Cavalry" -> "Armoured Cavalry", "Defenses" -> "Defences", "Saber" -> "Sabre" (word starts; -er words whole).
+_AMERICAN = re.compile(
+    r"\b(?:(?P<our>arm|ard|behavi|cand|clam|col|endeav|ferv|fav|glam|harb|hon|hum|lab|neighb|od|parl|ranc|rig|rum"
+    r"|savi|splend)or|(?P<ence>def|lic|off|pret)ense|(?P<re>cent|fib|lust|meag|sab|somb|spect|theat)er\b)",
+    re.I,
+)
+
+
+def _british(title: str) -> str:
+    def spelt(match: re.Match[str]) -> str:
+        word = match.group(0)
+        stem = match.group("our") or match.group("ence") or match.group("re")
+        ending = "our" if match.group("our") else "ence" if match.group("ence") else "re"
+        return stem + (ending.upper() if word.isupper() else ending)
+
+    return _AMERICAN.sub(spelt, title)
+
 
 _LEVEL = re.compile(r"^(?P<in>In)?[Ee]xperienced\s*(?P<n>\d+(?:\.\d+)?)?\s*(?P<tag>[A-Za-z]{2,3})?$")
 _ROMAN = {"1": "I", "2": "II", "3": "III", "4": "IV", "5": "V", "6": "VI", "7": "VII"}
