@@ -174,7 +174,8 @@ the offline copy.
 - Bare words find card titles: every word must start a word of the title (`kakita ib` finds Kakita Ibara). When
   no title matches, one typo per word of 4 letters or more is forgiven.
 - `"Kakita Ibara"` in quotes: the card with exactly this title.
-- Letters, accents, apostrophes and punctuation are folded: `ide` finds Idé, `koans` finds Koan's.
+- Letters, accents, apostrophes and punctuation are folded: `ide` finds Idé, `koans` finds Koan's. British
+  spellings find the pool's American ones: `armour` finds Armor, `honour` finds Honor.
 
 ## Keys
 
