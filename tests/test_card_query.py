@@ -346,3 +346,69 @@ process.stdout.write(JSON.stringify({urls: D.cards.map(c => Q.rowUrl(D, c)), los
     wrong = [(i.key, url) for (i, _), url in zip(rows, answer["urls"]) if url != site.url(i)]
     assert not wrong, f"{len(wrong)} rows lead elsewhere, e.g. {wrong[:5]}"
     assert not answer["lost"], f"{len(answer['lost'])} titles do not find their card, e.g. {answer['lost'][:5]}"
+
+
+def _levels_typed(tmp_path: Path, codex: Any, pool: Path) -> tuple[int, list[str]]:
+    """Every card of `pool` with an experience level, its title typed in the search with the level written in each
+    style players use in decklists (tests/decks/styles.py LEVEL_STYLES: "Kuni Yori XP2", "Kuni Yori Exp II",
+    "Exp2 Kuni Yori", ...): (how many queries were tried, the queries that do not find their card). Bare words,
+    lower case, without the title's punctuation (which the query language reads as its own). Levels with a set's
+    tag ("ExperiencedKYD", "Experienced 2CW": one word in the pool's title) are left out: the search matches the
+    words typed to the title's words, and no player types "xpkyd"; "exp" alone finds them."""
+    from decks.styles import LEVEL_STYLES
+
+    from l5r.site.cardpage import cardsearch
+
+    site = cardsearch.prepare(tmp_path, codex, pool=pool)
+    document = cardsearch.index_document(site)
+    queries = []
+    for n, (title, experience, *_) in enumerate(document["cards"]):
+        if experience and not re.fullmatch(r"(?:In)?[Ee]xperienced(?: \d+(?:\.\d+)?)?", experience):
+            continue  # a set's tag
+        for style in LEVEL_STYLES.values():
+            written = style(title, experience or None)
+            if written is not None:
+                queries.append([n, re.sub(r"[^\w\s']", " ", written).lower()])
+    (tmp_path / "table.json").write_text(json.dumps(document), encoding="utf-8")
+    (tmp_path / "queries.json").write_text(json.dumps(queries), encoding="utf-8")
+    script = r"""
+globalThis.window = globalThis; require(process.argv[1]); const Q = require(process.argv[2]);
+const D = JSON.parse(require("fs").readFileSync(process.argv[3], "utf8"));
+const queries = JSON.parse(require("fs").readFileSync(process.argv[4], "utf8"));
+const table = new Q.Table(D), lost = [];
+queries.forEach(([n, q]) => {
+  const p = Q.parse(q);
+  if (p.error || !Q.compile(p, table, {typos: false}).test(n)) lost.push(q + " (" + D.cards[n][0] + ")");
+});
+process.stdout.write(JSON.stringify(lost));
+"""
+    result = subprocess.run(
+        [node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), str(tmp_path / "table.json")]
+        + [str(tmp_path / "queries.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return len(queries), json.loads(result.stdout)
+
+
+def test_a_level_typed_as_players_write_it_finds_the_card(tmp_path: Path, codex: Any) -> None:
+    """The card search reads a level as the deck checker does (names.py reading_words): "xp2" and "exp ii" find
+    "Experienced 2". Over every card of the test pool with a level."""
+    from conftest import FIXTURE_POOL
+
+    tried, lost = _levels_typed(tmp_path, codex, FIXTURE_POOL)
+    assert tried > 500
+    assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
+
+
+@pytest.mark.realpool
+def test_a_level_typed_as_players_write_it_finds_the_card_in_the_real_pool(tmp_path: Path, codex: Any) -> None:
+    from conftest import real_pool
+
+    pool = real_pool()
+    assert pool is not None
+    tried, lost = _levels_typed(tmp_path, codex, pool)
+    assert tried > 10_000
+    assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"

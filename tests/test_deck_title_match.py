@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from decks import support
-from decks.styles import TITLE_STYLES
+from decks.styles import LEVEL_STYLES, TITLE_STYLES
 from l5r.cardpool.names import reading_words
 from l5r.site.api.deckdata import title_match_script
 
@@ -54,7 +54,9 @@ def _fold_in_node(texts: list[str]) -> list[str]:
 def test_the_searches_fold_every_title_style_as_the_deck_checker_reads_it():
     titles = sorted({i.title for i in support.index().identities})
     texts = [styled for t in titles for style in TITLE_STYLES.values() if (styled := style(t))]
-    texts += ["Kyūden Hida", "Pearls & Spirits", "Zin’tik’kir’s Scout", "Hch–tik", "“Quoted”"]
+    levels = {(i.title, i.experience) for i in support.index().identities if i.experience}
+    texts += [written for t, e in sorted(levels) for style in LEVEL_STYLES.values() if (written := style(t, e))]
+    texts += ["Kyūden Hida", "Pearls & Spirits", "Zin’tik’kir’s Scout", "Hch–tik", "“Quoted”", "kuni yori exp ii"]
     folded = _fold_in_node(texts)
     wrong = [(t, f, reading_words(t)) for t, f in zip(texts, folded) if f != reading_words(t)]
     assert not wrong, f"{len(wrong)} of {len(texts)} differ, e.g. {wrong[:5]}"

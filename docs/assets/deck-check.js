@@ -13,6 +13,10 @@
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
   var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
   var MARKS = /$^/, READING_STEPS = [], ARTICLES = [], SPELLINGS = /$^/g, SPELLING_WORDS = {};
+  var LEVEL_WORDS = /$^/g, ROMAN_WORDS = {};
+  function levelWords(m, inx, level) {
+    return level === undefined ? "experienced" : (inx || "") + "experienced " + (ROMAN_WORDS[level] || level);
+  }
   var QUALIFIER = /$^/, TRAILING_REMARK = /$^/;
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
@@ -24,6 +28,7 @@
     READING_STEPS = r.key.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
     ARTICLES = r.key.articles;
     SPELLINGS = new RegExp(r.key.spellings.pattern, "g"); SPELLING_WORDS = r.key.spellings.words;
+    LEVEL_WORDS = new RegExp(r.key.levels.pattern, "g"); ROMAN_WORDS = r.key.levels.roman;
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
     LEADING_EXP = pattern(r.leading_experience); ROMAN_LEVELS = r.roman_levels.numbers;
     ROMAN_LEVEL = pattern(r.roman_levels.pattern);
@@ -55,7 +60,9 @@
   function readingWords(title) {
     var text = plain(title).normalize("NFKD").replace(MARKS, "").toLowerCase();
     READING_STEPS.forEach(function (step) { text = text.replace(step[0], step[1]); });
-    return pyStrip(text.replace(SPELLINGS, function (word) { return SPELLING_WORDS[word]; }));
+    text = text.replace(SPELLINGS, function (word) { return SPELLING_WORDS[word]; });
+    if (text.indexOf("xp") >= 0) text = text.replace(LEVEL_WORDS, levelWords);
+    return pyStrip(text);
   }
   function readingKey(title) {
     var words = readingWords(title).split(" ");

@@ -11,21 +11,26 @@
 
   // BEGIN reading rules (l5r/cardpool/names.py READING_KEY_RULES, written here by
   // `python -m l5r.site.api.deckdata --title-match`; tests/test_deck_title_match.py fails when they differ)
-  var RULES = {"same": {"`": "'", "\u00a0": " ", "\u00b4": "'", "\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": "\"", "\u201d": "\""}, "marks": "[\u0300-\u036f]", "replace": [["&", " and "], ["['\u2019\u2018`\u00b4]", ""], ["[^a-z0-9]+", " "]], "spellings": {"pattern": "\\b(?:ardour|armour|behaviour|candour|clamour|colour|defence|endeavour|favour|fervour|glamour|harbour|honour|humour|labour|licence|neighbour|odour|offence|parlour|pretence|rancour|rigour|rumour|saviour|splendour|(?:centre|fibre|lustre|meagre|sabre|sombre|spectre|theatre)\\b)", "words": {"ardour": "ardor", "armour": "armor", "behaviour": "behavior", "candour": "candor", "centre": "center", "clamour": "clamor", "colour": "color", "defence": "defense", "endeavour": "endeavor", "favour": "favor", "fervour": "fervor", "fibre": "fiber", "glamour": "glamor", "harbour": "harbor", "honour": "honor", "humour": "humor", "labour": "labor", "licence": "license", "lustre": "luster", "meagre": "meager", "neighbour": "neighbor", "odour": "odor", "offence": "offense", "parlour": "parlor", "pretence": "pretense", "rancour": "rancor", "rigour": "rigor", "rumour": "rumor", "sabre": "saber", "saviour": "savior", "sombre": "somber", "spectre": "specter", "splendour": "splendor", "theatre": "theater"}}, "articles": ["the", "a", "an"]};
+  var RULES = {"same": {"`": "'", "\u00a0": " ", "\u00b4": "'", "\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": "\"", "\u201d": "\""}, "marks": "[\u0300-\u036f]", "replace": [["&", " and "], ["['\u2019\u2018`\u00b4]", ""], ["[^a-z0-9]+", " "]], "spellings": {"pattern": "\\b(?:ardour|armour|behaviour|candour|clamour|colour|defence|endeavour|favour|fervour|glamour|harbour|honour|humour|labour|licence|neighbour|odour|offence|parlour|pretence|rancour|rigour|rumour|saviour|splendour|(?:centre|fibre|lustre|meagre|sabre|sombre|spectre|theatre)\\b)", "words": {"ardour": "ardor", "armour": "armor", "behaviour": "behavior", "candour": "candor", "centre": "center", "clamour": "clamor", "colour": "color", "defence": "defense", "endeavour": "endeavor", "favour": "favor", "fervour": "fervor", "fibre": "fiber", "glamour": "glamor", "harbour": "harbor", "honour": "honor", "humour": "humor", "labour": "labor", "licence": "license", "lustre": "luster", "meagre": "meager", "neighbour": "neighbor", "odour": "odor", "offence": "offense", "parlour": "parlor", "pretence": "pretense", "rancour": "rancor", "rigour": "rigor", "rumour": "rumor", "sabre": "saber", "saviour": "savior", "sombre": "somber", "spectre": "specter", "splendour": "splendor", "theatre": "theater"}}, "levels": {"pattern": "\\b(?:(in)?exp(?:erienced)?|xp) ?(\\d+|vii|vi|iv|v|i{1,3})\\b|\\bxp\\b", "roman": {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7"}}, "articles": ["the", "a", "an"]};
   // END reading rules
   var SAME = new RegExp("[" + Object.keys(RULES.same).join("").replace(/[\\\]\[^-]/g, "\\$&") + "]", "g");
   var MARKS = new RegExp(RULES.marks, "g");
   var STEPS = RULES.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
-  var SPELLINGS = new RegExp(RULES.spellings.pattern, "g");
+  var SPELLINGS = new RegExp(RULES.spellings.pattern, "g"), LEVEL_WORDS = new RegExp(RULES.levels.pattern, "g");
+  function levelWords(m, inx, level) {
+    return level === undefined ? "experienced" : (inx || "") + "experienced " + (RULES.levels.roman[level] || level);
+  }
 
   // A title or a query folded to lower-case words as the deck checker reads titles (names.py reading_words):
   // case, accents and macrons, "&" as "and", apostrophes dropped, any other punctuation a space, British spellings
-  // as the pool's American ones.
+  // as the pool's American ones, a level in the words as the pool writes it ("xp2" as "experienced 2").
   function fold(text) {
     text = text.replace(SAME, function (c) { return RULES.same[c]; }).replace(/\s+/g, " ").trim()
       .normalize("NFKD").replace(MARKS, "").toLowerCase();
     STEPS.forEach(function (step) { text = text.replace(step[0], step[1]); });
-    return text.replace(SPELLINGS, function (word) { return RULES.spellings.words[word]; }).trim();
+    text = text.replace(SPELLINGS, function (word) { return RULES.spellings.words[word]; });
+    if (text.indexOf("xp") >= 0) text = text.replace(LEVEL_WORDS, levelWords);
+    return text.trim();
   }
 
   // Edit distance at most 1.

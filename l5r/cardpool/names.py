@@ -127,32 +127,51 @@ _SPELLING_PATTERN = (
     + "|".join(word for word in _SPELLING_WORDS if word.endswith("re"))
     + r")\b)"
 )
+# A level written in the words, as the searches are typed ("kuni yori xp2", "kuni yori exp ii"): the marker and its
+# number, or "xp" alone, as the pool's "experienced 2" ("exp" alone stays: it begins "Expanding" as well). A title's
+# own words never change: its level is already "experienced 2" (a generated test over the pool checks it).
+_LEVEL_WORDS = r"\b(?:(in)?exp(?:erienced)?|xp) ?(\d+|vii|vi|iv|v|i{1,3})\b|\bxp\b"
 READING_KEY_RULES: Final[dict[str, object]] = {
     "same": dict(sorted((chr(k), v) for k, v in _SAME_CHARACTERS.items())),  # as `plain`
     "marks": _READING_MARKS,
     "replace": [list(step) for step in _READING_REPLACE],
     # after the steps: each match of the pattern, as the word it names
     "spellings": {"pattern": _SPELLING_PATTERN, "words": _SPELLING_WORDS},
+    # then each match of the pattern as "experienced" (after "in" when it is there), a space and the level's
+    # number (a Roman numeral's from the table), or as "experienced" alone when it holds no number
+    "levels": {"pattern": _LEVEL_WORDS, "roman": ROMAN_LEVELS},
     "articles": list(_READING_ARTICLES),
 }
 _MARKS = re.compile(_READING_MARKS)
 _READING_STEPS = tuple((re.compile(pattern), replacement) for pattern, replacement in _READING_REPLACE)
 _ARTICLES = frozenset(_READING_ARTICLES)
 _SPELLINGS = re.compile(_SPELLING_PATTERN)
+_LEVELS_WRITTEN = re.compile(_LEVEL_WORDS)
 
 
 def reading_words(title: str) -> str:
     """A title folded to lower-case words: 'Zin'tik'kir's Scout' -> 'zintikkirs scout', 'Hch-tik' -> 'hch tik',
     'Pearls & Spirits' -> 'pearls and spirits', accents and macrons dropped, British spellings as American ones
-    ('Honour' -> 'honor'). The card searches match words of it."""
+    ('Honour' -> 'honor'), a level in the words as the pool writes it ('xp2', 'exp ii' -> 'experienced 2'). The card
+    searches match words of it."""
     text = _MARKS.sub("", unicodedata.normalize("NFKD", plain(title))).lower()
     for pattern, replacement in _READING_STEPS:
         text = pattern.sub(replacement, text)
-    return _SPELLINGS.sub(_american, text).strip()
+    text = _SPELLINGS.sub(_american, text)
+    if "xp" in text:  # (every marker holds it)
+        text = _LEVELS_WRITTEN.sub(_level_words, text)
+    return text.strip()
 
 
 def _american(match: re.Match[str]) -> str:
     return _SPELLING_WORDS[match.group(0)]
+
+
+def _level_words(match: re.Match[str]) -> str:
+    level = match.group(2)
+    if level is None:
+        return "experienced"
+    return f"{match.group(1) or ''}experienced {ROMAN_LEVELS.get(level, level)}"
 
 
 def reading_key(title: str) -> str:

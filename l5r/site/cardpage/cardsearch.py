@@ -176,6 +176,8 @@ the offline copy.
 - `"Kakita Ibara"` in quotes: the card with exactly this title.
 - Letters, accents, apostrophes and punctuation are folded: `ide` finds Idé, `koans` finds Koan's. British
   spellings find the pool's American ones: `armour` finds Armor, `honour` finds Honor.
+- A level as players write it finds the card's level: `kuni yori xp2`, `kuni yori exp ii` and
+  `kuni yori experienced 2` all find Kuni Yori • Experienced 2.
 
 ## Keys
 

@@ -147,8 +147,13 @@
         return { k: "phrase", value: fold(t.value), text: t.text, at: t.at };
       }
       if (t.kind === "word") {
-        var w = fold(t.value);
+        var w = fold(t.value), before = tokens[pos - 2];
         if (!w) return null;  // punctuation alone: nothing to match
+        if (before && before.kind === "word" && before.at + before.text.length < t.at) {
+          // "exp ii": a word read with the one before it, as the deck checker reads "Exp II" ("experienced 2")
+          var pair = fold(before.value + " " + t.value).split(" ");
+          if (pair.length === 2) w = pair[1];
+        }
         return { k: "word", value: w, text: t.text, at: t.at };
       }
       if (t.kind === "term") return term(t, top);
