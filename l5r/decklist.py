@@ -163,22 +163,32 @@ _DECK_TOTAL = re.compile(
 _RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.
 _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
-# "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B"
+# "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B". Posted
+# lists also write "x3 Title", "3 - Title", "3x - Title", "3 copies of Title" (no card title starts with "x" and a
+# digit, a dash or "copies"; "3 of Title" is not read: "Of One Mind" is a title).
 COUNT_PATTERN = _COUNT = re.compile(
-    r"^(?P<count>\d+)\s*(?:[x×*]\s*(?P<colon>:)?\s*|(?P<bare>:)\s*|\s)\s*(?P<rest>\S.*)$", re.I
+    r"^(?:[x×]\s*)?(?P<count>[0-9]+)\s*(?:[x×*]\s*(?:-+\s)?(?P<colon>:)?\s*|(?P<bare>:)\s*|-+\s|"
+    r"cop(?:y|ies)\s(?:of\s)?|\s)\s*(?P<rest>\S.*)$",
+    re.I,
 )
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
-# "Barley Farm - x3". Matched in the last TAIL characters only (the form is short), so a long line costs no more
+# "Barley Farm - x3", "Barley Farm (3 copies)", "Barley Farm 3 copies". Matched in the last TAIL characters only (the form is short), so a long line costs no more
 # than a short one; what stands before it must be a space.
 # Every repeat is bounded by the tail's length: an unbounded run tried from every start is quadratic.
 _TRAILING_COUNT = re.compile(
-    r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}[x×]?)\s{0,24}[)\]]"
-    r"|[x×]\s{0,24}(?P<c>[0-9]{1,24})|(?P<d>[0-9]{1,24})\s{0,24}[x×]|-{1,24}\s{0,24}(?P<e>[0-9]{1,24}))\s{0,24}$",
+    r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))?)"
+    r"\s{0,24}[)\]]|[x×]\s{0,24}(?P<c>[0-9]{1,24})|(?P<d>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))"
+    r"|-{1,24}\s{0,24}(?P<e>[0-9]{1,24}))\s{0,24}$",
     re.I,
 )
 _TRAILING_COUNT_TAIL = 24
+# A count in a column of its own after the title, as a table or a spreadsheet is pasted: "Famous Bazaar<TAB>3",
+# "Famous Bazaar      x3" (a tab or a run of spaces before it: a single space before a bare number stays part of
+# the line, as in "Imperial Gift 3"). plain() makes every run of spaces one, so the columns are read before it.
+_COLUMN_GAP = re.compile(r"\t| {2,}")
+_COLUMN_COUNT = re.compile(r"^(?:[x×] ?)?(?P<count>[0-9]{1,24}) ?[x×]?$", re.I)
 _BULLET = re.compile(r"^[-*]\s+")
 _YAML_KEYS = {
     "pre_game": PREGAME,
@@ -230,6 +240,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "rule_line": _RULE_LINE,
     "set": _SET,
     "trailing_count": _TRAILING_COUNT,
+    "column_gap": _COLUMN_GAP,
+    "column_count": _COLUMN_COUNT,
     "bullet": _BULLET,
     "legality": _LEGALITY,
     "oracle_header": _ORACLE_HEADER,
@@ -581,7 +593,8 @@ class _TextReader:
                 self.issues.append(parsed)
             return
         bare = _BULLET.sub("", plain(line))
-        if first and self.section is None and not _COUNT.match(bare) and not trailing_count(bare):
+        counted = _COUNT.match(bare) or trailing_count(bare) or column_count(line)
+        if first and self.section is None and not counted:
             self.title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
         parsed = dataclasses.replace(parsed, block=self.block, under=self.label_line)
         self.cards.append(parsed)
@@ -781,14 +794,20 @@ def _card_line(line: str, number: int, section: str | None, read_before: dict) -
 
 def parse_card_line(line: str, number: int, section: str | None) -> CardLine | LineIssue:
     """'3x Border Keep - Exp 2 [Coils of Madness]' -> CardLine(count=3, name='Border Keep', ...)."""
-    line = whole = _BULLET.sub("", plain(line))
-    count = 1
+    whole = _BULLET.sub("", plain(line))
+    # "Famous Bazaar<TAB>3": the count in a column after the title. The column wins over a number the line starts
+    # with: a table's count column is laid out as one, and "10 Koku<TAB>3" is three copies of 10 Koku.
+    column = column_count(line)
+    line = _BULLET.sub("", plain(column[1])) if column else whole
+    count = column[0] if column else 1
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
-    match = _COUNT.match(line)
+    match = None if column else _COUNT.match(line)
     trailing = None
     several = False
-    if match:
+    if column:
+        pass
+    elif match:
         count, line = _number(match.group("count")), match.group("rest").strip()
         several = bool(match.group("colon") or match.group("bare")) and "," in line
     else:
@@ -799,7 +818,7 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     match = _SET.match(line)
     if match:
         line, set_name = match.group("rest").strip(), plain(match.group("set"))
-        if not _COUNT.match(whole) and not trailing:
+        if not _COUNT.match(whole) and not trailing and not column:
             trailing = trailing_count(line)  # "Barley Farm x3 [Gold]": the count between the title and the set
             if trailing:
                 count, line = trailing
@@ -843,6 +862,20 @@ def trailing_count(line: str) -> tuple[int, str] | None:
         return None
     digits = next(g for g in match.group("a", "b", "c", "d", "e") if g is not None)
     return _number(digits), rest
+
+
+def column_count(line: str) -> tuple[int, str] | None:
+    """(count, the title before it) for a line whose last column is a count ("Famous Bazaar<TAB>3", "Famous
+    Bazaar    x3"), else None: the columns are split at a tab or at two spaces or more, before plain() joins them,
+    and the title before the count must hold a letter."""
+    cells = [cell for cell in _COLUMN_GAP.split(line.strip()) if cell.strip()]
+    if len(cells) < 2:
+        return None
+    match = _COLUMN_COUNT.match(cells[-1].strip())
+    rest = " ".join(cells[:-1])
+    if not match or not any(ch.isalpha() for ch in rest):  # a letter (the page's \p{L})
+        return None
+    return _number(match.group("count")), rest
 
 
 def _number(digits: str) -> int:

@@ -291,11 +291,78 @@ def test_a_count_after_the_title_is_read(line, count, name, set_name):
 
 
 @pytest.mark.parametrize(
-    "line", ["Hida Kisada - exp 2", "Ring of Earth", "Matrix3", "x3", "Hida Kisada (Exp)", "Moto Taigo, Shogun"]
+    "line",
+    [
+        "Hida Kisada - exp 2",
+        "Ring of Earth",
+        "Matrix3",
+        "x3",
+        "Hida Kisada (Exp)",
+        "Moto Taigo, Shogun",
+        # a single space before a bare number is part of the line ("Imperial Gift 3" is a title); "3 of" is no count
+        # form ("Of One Mind" is a title)
+        "Imperial Gift 3",
+        "Famous Bazaar 3",
+    ],
 )
 def test_a_title_keeps_what_is_no_count(line):
     card = parse_card_line(line, 1, DYNASTY)
     assert card.count == 1 and trailing_count(line) is None
+
+
+# Count forms posted lists use that the reader once missed: "x3 Title" and "3 - Title" were parse problems or
+# unknown cards, "Title (3 copies)" and a count in a column of its own ("Title<TAB>3", pasted from a table) were read
+# as one copy. Every title of the fixture pool, with and without its experience level, must read in each form as
+# "3 Title" reads: three copies of the same name, level and set.
+_COUNT_FORMS = [
+    "x3 {}",
+    "x 3 {}",
+    "3 - {}",
+    "3 – {}",
+    "3x - {}",
+    "3 copies of {}",
+    "3 copies {}",
+    "{} (3 copies)",
+    "{} - 3 copies",
+    "{} 3 copies",
+    "{}\t3",
+    "{}\tx3",
+    "{} \t 3x",
+    "{}    3",
+    "- {}\t3",
+    "{} [Gold Edition]\t3",
+]
+
+
+@pytest.mark.parametrize("form", _COUNT_FORMS)
+def test_every_title_reads_in_every_count_form(form):
+    written = sorted({(i.title + (f" - {i.experience}" if i.experience else "")) for i in index().identities})
+    assert len(written) > 100
+    missed = []
+    column = "\t" in form or "  " in form
+    for title in written:
+        if title[:1].isdigit() and not column:
+            continue  # "10 Koku x3": a count written first wins over one after the title (the reader's rule)
+        expected = parse_card_line(f"3 {title}", 1, DYNASTY)
+        if form.endswith("[Gold Edition]\t3"):
+            expected = parse_card_line(f"3 {title} [Gold Edition]", 1, DYNASTY)
+        got = parse_card_line(form.format(title), 1, DYNASTY)
+        if getattr(got, "count", None) != 3 or (got.name, got.experience, got.set_name) != (
+            expected.name,
+            expected.experience,
+            expected.set_name,
+        ):
+            missed.append((form.format(title), got))
+    assert not missed, missed[:5]
+
+
+def test_a_count_column_follows_a_tab_or_spaces_only():
+    assert parse_card_line("Famous Bazaar 3", 1, DYNASTY).count == 1
+    assert parse_card_line("Famous Bazaar\t3", 1, DYNASTY).count == 3
+    assert parse_card_line("Imperial Gift 3\t2", 1, DYNASTY).name == "Imperial Gift 3"
+    # a count column wins over a number the line starts with: it is laid out as the count
+    card = parse_card_line("10 Koku\t3", 1, DYNASTY)
+    assert card.count == 3 and card.name == "10 Koku"
 
 
 def test_a_count_before_the_title_wins():

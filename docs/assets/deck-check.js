@@ -109,6 +109,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
+  var COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER;
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
@@ -118,6 +119,7 @@
     ORACLE_HEADER = pattern(p.oracle_header); TAB_LINE = pattern(p.tab_line); PAREN_SET = pattern(p.paren_set);
     YASUKI_KEY = pattern(p.yasuki_key); YASUKI_ITEM = pattern(p.yasuki_item); YASUKI_META = pattern(p.yasuki_meta);
     ART = pattern(p.art);
+    COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count);
     SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
     PREGAME_WORDS = t.pregame_words; YAML_KEYS = t.yaml_keys; YAML_METADATA = t.yaml_metadata;
     ORACLE_DECKS = t.oracle_decks; MAX_COPIES = t.max_copies; TRAILING_TAIL = t.trailing_tail;
@@ -137,14 +139,18 @@
 
   function parseCardLine(line, number, section) {
     var whole = plain(line).replace(BULLET, "");
-    line = whole;
-    var count = 1, m;
+    // "Famous Bazaar<TAB>3": the count in a column after the title; it wins over a number the line starts with
+    var column = columnCount(line);
+    line = column ? plain(column[1]).replace(BULLET, "") : whole;
+    var count = column ? column[0] : 1, m;
     if (/^[-\u2212]\d+\s*(?:[x\u00d7]\s*|\s)/.test(line)) {  // "-1 Title": a negative count, not a bullet
       return { issue: true, line: number, message: say("line.count", { line: whole, most: MAX_COPIES }) };
     }
-    m = COUNT.exec(line);
+    m = column ? null : COUNT.exec(line);
     var trailing = null, several = false;
-    if (m) {
+    if (column) {
+      // the count is the column's
+    } else if (m) {
       count = countOf(m.groups.count); line = pyStrip(m.groups.rest);
       several = !!(m.groups.colon || m.groups.bare) && line.indexOf(",") >= 0;
     } else {
@@ -155,7 +161,7 @@
     m = SET.exec(line);
     if (m) {
       line = pyStrip(m[1]); setName = plain(m[2]);
-      if (!COUNT.test(whole) && !trailing) {
+      if (!COUNT.test(whole) && !trailing && !column) {
         trailing = trailingCount(line);  // "Barley Farm x3 [Gold]": the count between the title and the set
         if (trailing) { count = trailing[0]; line = trailing[1]; }
       }
@@ -172,6 +178,15 @@
       set_name: setName, written: line, several: several };
   }
 
+  // decklist.py column_count: [count, the title before it] for a line whose last column is a count, else null.
+  function columnCount(line) {
+    var cells = pyStrip(line).split(COLUMN_GAP).filter(function (cell) { return pyStrip(cell) !== ""; });
+    if (cells.length < 2) return null;
+    var m = COLUMN_COUNT.exec(pyStrip(cells[cells.length - 1]));
+    var rest = cells.slice(0, -1).join(" ");
+    if (!m || !/\p{L}/u.test(rest)) return null;
+    return [countOf(m.groups.count), rest];
+  }
   // decklist.py _number: a run of digits too long for any deck counts as one more than any limit.
   function countOf(digits) { return digits.length <= 6 ? parseInt(digits, 10) : 1000000; }
   // decklist.py trailing_count: [count, the title before it] for a line ending in a count, else null.
@@ -283,7 +298,7 @@
         else issues.push(parsed);
       } else {
         if (!seenContent && section === null && !COUNT.test(plain(line).replace(BULLET, "")) &&
-            !trailingCount(plain(line).replace(BULLET, ""))) titleLine = number;
+            !trailingCount(plain(line).replace(BULLET, "")) && !columnCount(line)) titleLine = number;
         parsed.block = block;
         parsed.under = labelLine;
         cards.push(parsed);

@@ -81,7 +81,7 @@ def card_text(draw) -> str:
     return text
 
 
-COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 "]
+COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 ", "x3 ", "3 - ", "3x - ", "2 copies of "]
 AFTER = [
     "",
     "",
@@ -96,6 +96,12 @@ AFTER = [
     " - for the gold",
     " (TotV)",
     " [Twenty Festivals]",
+    " (3 copies)",
+    " - 2 copies",
+    "\t3",
+    "\tx2",
+    "    3",
+    "  (great early)\t2",
 ]
 HEADERS = {
     "text": [

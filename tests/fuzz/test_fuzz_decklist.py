@@ -74,6 +74,10 @@ SUFFIXES = st.sampled_from(
         " x3 [Gold Edition]",
         " [Gold Edition] x3",
         " x",
+        " (3 copies)",
+        " 2 copies",
+        "\t3",
+        "    x2",
     ]
 )
 HEADERS = st.sampled_from(
