@@ -189,6 +189,13 @@ _TRAILING_COUNT_TAIL = 24
 # the line, as in "Imperial Gift 3"). plain() makes every run of spaces one, so the columns are read before it.
 _COLUMN_GAP = re.compile(r"\t| {2,}")
 _COLUMN_COUNT = re.compile(r"^(?:[x×] ?)?(?P<count>[0-9]{1,24}) ?[x×]?$", re.I)
+# A header dressed as a heading, as forum posts and pages write one: "**Dynasty (40)**", "__Fate__", "== Fate ==",
+# "--- Fate (40) ---", "<b>Holdings</b>", "[b]Personalities[/b]": read as the header inside. The tags and the
+# characters around it (one tag at each end, any run of the characters) are taken off; the rest must be a header.
+_DECORATION_TAG = re.compile(
+    r"^(?:<(?:b|strong|u|i|em)>|\[(?:b|u|i)\])|(?:</(?:b|strong|u|i|em)>|\[/(?:b|u|i)\])$", re.I
+)
+_DECORATION_CHARS = "*_=~- "
 _BULLET = re.compile(r"^[-*]\s+")
 _YAML_KEYS = {
     "pre_game": PREGAME,
@@ -242,6 +249,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "trailing_count": _TRAILING_COUNT,
     "column_gap": _COLUMN_GAP,
     "column_count": _COLUMN_COUNT,
+    "decoration_tag": _DECORATION_TAG,
     "bullet": _BULLET,
     "legality": _LEGALITY,
     "oracle_header": _ORACLE_HEADER,
@@ -263,6 +271,7 @@ READER_TABLES: dict[str, object] = {
     "input_formats": list(INPUT_FORMATS),
     "max_copies": MAX_COPIES_ON_A_LINE,
     "trailing_tail": _TRAILING_COUNT_TAIL,
+    "decoration_chars": _DECORATION_CHARS,
     "section_names": SECTION_NAMES,
     "max_deck_bytes": MAX_DECK_BYTES,
 }
@@ -479,6 +488,7 @@ class _TextReader:
             self._blank()
         elif not (
             self._header(number, stripped)
+            or ((inner := undecorated(stripped)) is not None and self._header(number, inner))
             or self._deck_total(number, stripped)
             or _RULE_LINE.match(stripped)
             or self._byline(stripped)
@@ -560,7 +570,7 @@ class _TextReader:
         if not line:
             return
         self.seen_content, first = True, not self.seen_content
-        header = _HEADER.match(line)
+        header = _HEADER.match(line) or ((inner := undecorated(plain(line))) is not None and _HEADER.match(inner))
         if header and not _METADATA_LINE.match(line):
             self.issues.append(
                 LineIssue(
@@ -876,6 +886,13 @@ def column_count(line: str) -> tuple[int, str] | None:
     if not match or not any(ch.isalpha() for ch in rest):  # a letter (the page's \p{L})
         return None
     return _number(match.group("count")), rest
+
+
+def undecorated(stripped: str) -> str | None:
+    """The header inside a decorated line ("**Dynasty (40)**" -> "Dynasty (40)", "<b>Holdings</b>" ->
+    "Holdings"), or None when the line has no decoration or nothing inside it."""
+    inner = _DECORATION_TAG.sub("", stripped).strip(_DECORATION_CHARS)
+    return inner if inner and inner != stripped else None
 
 
 def _number(digits: str) -> int:

@@ -69,6 +69,39 @@ def test_card_lines_are_not_headers(line):
     assert read_header(line) is None
 
 
+# Headers dressed as headings in forum posts and pages (Markdown, BBCode, HTML, rules of "=" or "-" around them)
+# were parse problems or unknown cards, so the cards under them went to the wrong deck. Every deck, type and label
+# word, with a count and without, must read decorated exactly as it reads bare.
+_DECORATIONS = ["**{}**", "__{}__", "== {} ==", "--- {} ---", "<b>{}</b>", "[b]{}[/b]", "<strong>{}</strong>", "- {}"]
+
+
+@pytest.mark.parametrize("decoration", _DECORATIONS)
+def test_every_header_word_reads_decorated(decoration):
+    from l5r.decklist import READER_TABLES
+
+    words = sorted({*READER_TABLES["headers"], *READER_TABLES["labels"]})  # type: ignore[misc]
+    differ = []
+    for word in words:
+        for header in (word.title(), f"{word.title()} (3)", f"{word.upper()}:"):
+            body = "\n3 Hida Akeno\n\n3 Copper Mine\n"
+            bare = parse_text(header + body)
+            dressed = parse_text(decoration.format(header) + body)
+            if (bare.cards, bare.issues, bare.declared, bare.subtotals, bare.headers) != (
+                dressed.cards,
+                dressed.issues,
+                dressed.declared,
+                dressed.subtotals,
+                dressed.headers,
+            ):
+                differ.append(decoration.format(header))
+    assert not differ, differ[:5]
+
+
+def test_a_decorated_heading_of_the_author_is_a_heading():
+    deck = parse_text("Dynasty:\n3 Hida Akeno\n**Notes:**\n")
+    assert [(i.line, i.heading) for i in deck.issues] == [(3, True)]
+
+
 def test_pregame_labels_carry_their_card():
     deck = parse_text("Stronghold: Shiro Daidoji\nSensei - Kaelung Sensei\nWind: Wind of Justice\nDynasty:\n1 X\n")
     assert [(c.section, c.name) for c in deck.cards[:3]] == [

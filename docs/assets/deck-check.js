@@ -109,7 +109,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER;
+  var COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
@@ -120,6 +120,8 @@
     YASUKI_KEY = pattern(p.yasuki_key); YASUKI_ITEM = pattern(p.yasuki_item); YASUKI_META = pattern(p.yasuki_meta);
     ART = pattern(p.art);
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count);
+    DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
+    DECORATION_CHARS = t.decoration_chars;
     SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
     PREGAME_WORDS = t.pregame_words; YAML_KEYS = t.yaml_keys; YAML_METADATA = t.yaml_metadata;
     ORACLE_DECKS = t.oracle_decks; MAX_COPIES = t.max_copies; TRAILING_TAIL = t.trailing_tail;
@@ -187,6 +189,11 @@
     if (!m || !/\p{L}/u.test(rest)) return null;
     return [countOf(m.groups.count), rest];
   }
+  // decklist.py undecorated: the header inside "**Dynasty (40)**", "<b>Holdings</b>", or null.
+  function undecorated(stripped) {
+    var inner = stripChars(stripped.replace(DECORATION_TAG, ""), DECORATION_CHARS);
+    return inner && inner !== stripped ? inner : null;
+  }
   // decklist.py _number: a run of digits too long for any deck counts as one more than any limit.
   function countOf(digits) { return digits.length <= 6 ? parseInt(digits, 10) : 1000000; }
   // decklist.py trailing_count: [count, the title before it] for a line ending in a count, else null.
@@ -247,6 +254,11 @@
         return;
       }
       var header = stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null;
+      var inner = header ? null : undecorated(stripped);  // "**Dynasty (40)**": the header inside
+      if (inner !== null) {
+        header = inner.charAt(0) === "#" || !/^[0-9]/.test(inner) ? readHeader(inner) : null;
+        if (header) stripped = inner;
+      }
       if (header) {
         headers += 1; closeLabel(); openLabel = null;
         if (header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0) {
@@ -278,7 +290,8 @@
       }
       var line = stripComment(raw);
       if (!line) return;
-      var headerShaped = HEADER.exec(line);
+      var shapedInner = HEADER.exec(line) ? null : undecorated(plain(line));
+      var headerShaped = HEADER.exec(line) || (shapedInner !== null ? HEADER.exec(shapedInner) : null);
       if (headerShaped && !METADATA_LINE.test(line)) {
         issues.push({ line: number, text: plain(line), heading: !nearHeaderWord(headerShaped[1]),
           message: say("line.not-header", { line: line }) });
