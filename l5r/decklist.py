@@ -159,6 +159,13 @@ _DECK_TOTAL = re.compile(
     r"(?:\s*cards?)?\s*$",
     re.I,
 )
+# "Kyuden Kyotei (40/40)": the deck's two totals after the stronghold or the deck's name, Dynasty then Fate (as
+# players write "40/40"); declared counts, compared as a header's are, and not part of the title.
+# Searched for (its repeats bounded, so each start costs a few steps); what stands before it is the line's rest.
+_SPLIT_TOTALS = re.compile(
+    r"[(\[]\s{0,9}(?P<dynasty>[0-9]{1,6})\s{0,9}/\s{0,9}(?P<fate>[0-9]{1,6})(?:\s{0,9}cards)?\s{0,9}[)\]]\s{0,9}$",
+    re.I,
+)
 # A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line).
 _RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.
@@ -247,6 +254,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "rule_line": _RULE_LINE,
     "set": _SET,
     "trailing_count": _TRAILING_COUNT,
+    "split_totals": _SPLIT_TOTALS,
     "column_gap": _COLUMN_GAP,
     "column_count": _COLUMN_COUNT,
     "decoration_tag": _DECORATION_TAG,
@@ -592,6 +600,15 @@ class _TextReader:
             if self.section != PREGAME:
                 self.section, self.stated = PREGAME, False
             line = label.group("card")
+        totals = _SPLIT_TOTALS.search(plain(line)) if self.section in (None, PREGAME) else None
+        rest = plain(line)[: totals.start()].rstrip() if totals else ""
+        if totals and any(ch.isalpha() for ch in rest):  # a letter (the page's \p{L})
+            self.headers += 1
+            self.declared += [
+                (DYNASTY, _number(totals.group("dynasty")), number),
+                (FATE, _number(totals.group("fate")), number),
+            ]
+            line = rest
         self._card(number, line, first)
 
     def _card(self, number: int, line: str, first: bool) -> None:

@@ -398,6 +398,34 @@ def test_a_count_column_follows_a_tab_or_spaces_only():
     assert card.count == 3 and card.name == "10 Koku"
 
 
+# "Kyuden Kyotei (40/40)" (a posted list's first line): the deck's Dynasty and Fate totals after the stronghold.
+# The reader kept them as a remark and never compared them; now they are declared counts. Every title of the
+# fixture pool (names with a number in brackets of their own, "Hida Akeno (2/3)", are no totals below the lists).
+@pytest.mark.parametrize("form", ["{} (40/40)", "{} [40 / 41]", "Stronghold: {} (40/40 cards)"])
+def test_every_title_reads_with_the_deck_totals_after_it(form):
+    titles = sorted({i.title for i in index().identities})
+    differ = []
+    for title in titles:
+        bare = parse_text(
+            form.replace(" (40/40 cards)", "").replace(" [40 / 41]", "").replace(" (40/40)", "").format(title) + "\n"
+        )
+        deck = parse_text(form.format(title) + "\n")
+        fate = 41 if "41" in form else 40
+        if deck.cards != bare.cards or deck.declared != ((DYNASTY, 40, 1), (FATE, fate, 1)):
+            differ.append((form.format(title), deck.cards, deck.declared))
+    assert not differ, differ[:3]
+
+
+def test_deck_totals_after_the_stronghold_are_compared():
+    report = check("obsidian-hand", "Kyuden Kyotei (40/40)\nDynasty:\n3 Hida Akeno\nFate:\n2 Merchant Guard\n")
+    assert [(f.code, f.line) for f in report.warnings if f.code == "declared-count"] == [
+        ("declared-count", 1),
+        ("declared-count", 1),
+    ]
+    deck = parse_text("Dynasty:\n3 Hida Akeno (2/3)\n")
+    assert not deck.declared and deck.cards[0].written == "Hida Akeno (2/3)"
+
+
 def test_a_count_before_the_title_wins():
     # "1 The Golden Plains of the Unicorn (2)" (a posted list): the count is the one written first
     card = parse_card_line("1 The Golden Plains of the Unicorn (2)", 1, PREGAME)

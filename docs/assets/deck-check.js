@@ -109,7 +109,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
+  var SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
@@ -119,7 +119,7 @@
     ORACLE_HEADER = pattern(p.oracle_header); TAB_LINE = pattern(p.tab_line); PAREN_SET = pattern(p.paren_set);
     YASUKI_KEY = pattern(p.yasuki_key); YASUKI_ITEM = pattern(p.yasuki_item); YASUKI_META = pattern(p.yasuki_meta);
     ART = pattern(p.art);
-    COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count);
+    COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
     SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
@@ -304,6 +304,14 @@
         headers += 1; closeLabel(); openLabel = null; labelLine = null;
         if (section !== PREGAME) { section = PREGAME; stated = false; }
         line = label[2];
+      }
+      var totals = section === null || section === PREGAME ? SPLIT_TOTALS.exec(plain(line)) : null;
+      var rest = totals ? plain(line).slice(0, totals.index).replace(/\s+$/, "") : "";
+      if (totals && /\p{L}/u.test(rest)) {  // "Kyuden Kyotei (40/40)": the Dynasty and Fate totals
+        headers += 1;
+        declared.push([DYNASTY, countOf(totals.groups.dynasty), number]);
+        declared.push([FATE, countOf(totals.groups.fate), number]);
+        line = rest;
       }
       var parsed = parseCardLine(line, number, section);
       if (parsed.issue) {
