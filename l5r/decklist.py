@@ -376,7 +376,7 @@ def detect_input_format(text: str, source: str = "<deck>") -> str:
     first = next((line for line in lines if line.strip()), "")
     if _LEGALITY.match(first):
         return "sunandmoon"
-    if any(_TAB_LINE.match(line) for line in lines):
+    if any(_TAB_LINE.match(line) for line in lines) and not _written_by_hand(lines):
         return "oracle-tab"
     if any(_ORACLE_HEADER.match(line.strip()) for line in lines):
         return "oracle"
@@ -387,6 +387,20 @@ def detect_input_format(text: str, source: str = "<deck>") -> str:
     if source.lower().endswith((".yml", ".yaml")):
         return "yaml"
     return "text"
+
+
+def _written_by_hand(lines: list[str]) -> bool:
+    """Whether a list with "3<TAB>Title" lines also has a header or label as players write them by hand
+    ("Dynasty:", "Holdings (14)", "Stronghold: Kaiu Shiro"): a list typed or pasted from a table, read as text.
+    Oracle of the Void's tab export has only its own "# Dynasty - (40)" headers; read as one, such a list lost
+    every header (each became an unknown card) and every card went to no deck."""
+    for line in lines:
+        stripped = plain(line)
+        if not stripped or _TAB_LINE.match(line) or _ORACLE_HEADER.match(stripped):
+            continue
+        if read_header(stripped) or _PREGAME_LABEL.match(stripped):
+            return True
+    return False
 
 
 def _deck(source: str) -> str:

@@ -426,6 +426,28 @@ def test_deck_totals_after_the_stronghold_are_compared():
     assert not deck.declared and deck.cards[0].written == "Hida Akeno (2/3)"
 
 
+# A list typed with a tab after each count ("3<TAB>Copper Mine", as a table pastes) under hand-written headers was
+# taken for Oracle of the Void's tab export: every header became an unknown card and every card went to no deck.
+# With any deck, type or label word as a header (or a "Stronghold: ..." label) it is read as text; Oracle's own
+# tab export (only "# Dynasty - (40)" headers) still is the tab export.
+@pytest.mark.parametrize("style", ["{}:", "{} (3)", "# {} (3)", "{}"])
+def test_tab_lines_under_hand_written_headers_are_text(style):
+    from l5r.decklist import READER_TABLES, detect_input_format
+
+    words = sorted({*READER_TABLES["headers"], *READER_TABLES["labels"]})  # type: ignore[misc]
+    wrong = []
+    for word in words:
+        text = f"{style.format(word.title())}\n3\tHida Akeno\n2\tCopper Mine\n"
+        deck = parse_decklist(text)
+        if detect_input_format(text) != "text" or [c.count for c in deck.cards] != [3, 2] or deck.issues:
+            wrong.append(text)
+    assert not wrong, wrong[:3]
+    label = "Stronghold: Kaiu Shiro\n3\tHida Akeno\n"
+    assert detect_input_format(label) == "text" and len(parse_decklist(label).cards) == 2
+    oracle = "# Dynasty - (3) [1 distinct]\n3\tHida Akeno\t(Emperor Edition)\n"
+    assert detect_input_format(oracle) == "oracle-tab"
+
+
 def test_a_count_before_the_title_wins():
     # "1 The Golden Plains of the Unicorn (2)" (a posted list): the count is the one written first
     card = parse_card_line("1 The Golden Plains of the Unicorn (2)", 1, PREGAME)

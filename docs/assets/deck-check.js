@@ -508,11 +508,19 @@
   }
 
   // detect_input_format: the first rule that fits wins. `source` is the file name (its suffix), if any.
+  // decklist.py _written_by_hand: "3<TAB>Title" lines with a header or label as players write them by hand
+  function writtenByHand(lines) {
+    return lines.some(function (l) {
+      var stripped = plain(l);
+      if (!stripped || TAB_LINE.test(l) || ORACLE_HEADER.test(stripped)) return false;
+      return readHeader(stripped) !== null || PREGAME_LABEL.test(stripped);
+    });
+  }
   function detectInputFormat(text, source) {
     var lines = splitLines(text), first = "";
     for (var n = 0; n < lines.length; n++) { if (pyStrip(lines[n])) { first = lines[n]; break; } }
     if (LEGALITY.test(first)) return "sunandmoon";
-    if (lines.some(function (l) { return TAB_LINE.test(l); })) return "oracle-tab";
+    if (lines.some(function (l) { return TAB_LINE.test(l); }) && !writtenByHand(lines)) return "oracle-tab";
     if (lines.some(function (l) { return ORACLE_HEADER.test(pyStrip(l)); })) return "oracle";
     if (lines.some(function (l) { return l.toLowerCase().indexOf("{art:") >= 0; }) ||
         lines.some(function (l) { var m = YASUKI_KEY.exec(pyStrip(l)); return m && m[2]; })) return "yasuki";

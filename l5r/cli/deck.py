@@ -104,7 +104,8 @@ _INPUT_FORMATS_HELP = """\
 decklist syntaxes (--input-format; detected in this order when absent):
   sunandmoon  Sun and Moon: first line `Legality: Modern`, then `3 Title (TotV)` lines, no headers;
               set acronyms from data/set-acronyms.yml; cards go to their deck by the card pool
-  oracle-tab  Oracle of the Void, tab-delimited: `3<TAB>Title - exp<TAB>(Set Name)`
+  oracle-tab  Oracle of the Void, tab-delimited: `3<TAB>Title - exp<TAB>(Set Name)` (with a header written
+              by hand, `Dynasty:` or `Stronghold: ...`, such lines are text)
   oracle      Oracle of the Void, plain text: `# Dynasty - (40) [15 distinct]` headers, `# Holding - (12)`
               type sub-headers, `3 Title - exp2 (Set Name)` lines
   yasuki      game_on_yasuki YAML: `Dynasty: # (40)` keys, `- 3x Title • Experienced [Set] {art: ...}`
