@@ -192,6 +192,29 @@ def test_near_certain_typos_are_read_and_counted_with_a_warning():
     ]
 
 
+# "Togashi Mitsu (XP)" was read as the inexperienced Togashi Mitsu (the bracketed level taken for a set, then for a
+# remark), with only a read-as warning, where "Togashi Mitsu XP" names the missing level. A level in brackets or
+# after a dash must read as the same level written bare, for every title of the fixture pool.
+@pytest.mark.parametrize("marker", ["XP", "Exp 2", "experienced"])
+def test_a_level_in_brackets_reads_as_the_level_written_bare(marker):
+    def outcome(text):
+        report = check("obsidian-hand", text)
+        return (
+            report.counts,
+            sorted((f.code, f.line, f.card) for f in report.problems if f.code != "unknown-card"),
+            sorted((f.code, f.line) for f in report.problems),
+            sorted((f.code, f.line) for f in report.warnings),
+        )
+
+    differ = []
+    for title in sorted({i.title for i in index().identities}):
+        bare = outcome(f"Dynasty:\n1 {title} {marker}\n")
+        for form in (f"1 {title} ({marker})", f"1 {title} - {marker}"):
+            if outcome(f"Dynasty:\n{form}\n") != bare:
+                differ.append(form)
+    assert not differ, differ[:5]
+
+
 def test_strict_titles_turn_near_certain_typos_into_problems():
     deck = parse_text("Dynasty:\n3 Barely farm\n")
     fmt = codex().formats["obsidian-hand"]

@@ -995,8 +995,11 @@
     var table = this.table;
     var found = table.find(card.name, card.experience, setName, deck), lookedUp = card.name;
     if (found.identity === null && !found.candidates.length && card.experience) {
-      found = table.find(card.written, null, setName, deck);  // a title that ends like a level
-      lookedUp = card.written;
+      var whole = table.find(card.written, null, setName, deck);  // a title that ends like a level
+      // checker.py: not a level in brackets read as the title's set ("Togashi Mitsu (XP)")
+      if (!(whole.note && isExperience(splitQualifier(card.written)[1] || ""))) {
+        found = whole; lookedUp = card.written;
+      }
     }
     if (setName && (found.note || found.identity === null)) {
       // "Earthen Armor (+3F)": the brackets were part of the title, not a set
@@ -1203,6 +1206,7 @@
     for (n = sentences.length - 1; n > 0; n--) tries.push(sentences.slice(0, n).join(". "));
     for (var k = 0; k < tries.length; k++) {
       var split = splitExperience(tries[k]);
+      if (card.experience && !split[1]) continue;  // checker.py: the level the line states is no remark
       var found = this.table.find(split[0], split[1], setName, deck);
       if (found.identity !== null) return Object.assign({}, found, { loosely: true });  // said in a warning
     }

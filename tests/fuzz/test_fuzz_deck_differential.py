@@ -274,6 +274,7 @@ POSTED_CLASSES = [
     "== Pre-Game ==\nKaiu Shiro\n<b>Holdings</b>\n10 Koku\t3\nCopper Mine    x2\n[b]Followers (3)[/b]\n3x - Merchant Guard\n",
     "Dynasty:\n3 Hida Akeno\n**Notes:**\nGood vs. Crab; run 3.\n- Strategies\nTest of Honor - 2 copies\n",
     "Stronghold: Kaiu Shiro\nDynasty (5):\n3\tHida Akeno\n2\tCopper Mine\nFate:\n3\tMerchant Guard\n",
+    "Dynasty:\n1 Hida Kisada (Exp 2)\n1 Hida Kisada - Exp 2\n1 Hida Akeno (XP)\n",
 ]
 
 

@@ -9,7 +9,7 @@ from collections import defaultdict
 from typing import Mapping, Sequence
 
 from ...cardpool import CardIndex, Identity, Lookup
-from ...cardpool.names import plain, split_experience, split_qualifier, title_key
+from ...cardpool.names import is_experience, plain, split_experience, split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
 from ...deckmessages import say
@@ -382,8 +382,11 @@ class DeckChecker:
         found = self.index.find(card.name, card.experience, set_name, deck)
         looked_up = card.name
         if found.identity is None and not found.candidates and card.experience:
-            found = self.index.find(card.written, None, set_name, deck)  # a title that ends like a level
-            looked_up = card.written
+            whole = self.index.find(card.written, None, set_name, deck)  # a title that ends like a level
+            # ... but not a level in brackets read as the title's set ("Togashi Mitsu (XP)" is no printing of
+            # Togashi Mitsu in a set "XP"): that reading drops the level the line states
+            if not (whole.note and is_experience(split_qualifier(card.written)[1] or "")):
+                found, looked_up = whole, card.written
         if set_name and (found.note or found.identity is None):
             # "Earthen Armor (+3F)": the brackets were part of the title, not a set
             whole = self.index.find(f"{card.name} ({card.set_name})", card.experience, None, deck)
@@ -665,6 +668,10 @@ class DeckChecker:
         tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
         for text in tries:
             name, experience = split_experience(text)
+            if card.experience and not experience:
+                # "Togashi Mitsu (XP)", "Togashi Mitsu - XP": the level the line states is no remark; read away, it
+                # named the inexperienced card. With no card at that level the line stays unknown, naming the levels.
+                continue
             found = self.index.find(name, experience, set_name, deck)
             if found.identity is not None:
                 return dataclasses.replace(found, loosely=True)  # read other than as written: said in a warning
