@@ -191,6 +191,8 @@ _TRAILING_COUNT = re.compile(
     re.I,
 )
 _TRAILING_COUNT_TAIL = 24
+# The last bracket of a line and what stands before it: "Jade Works x3 (4 gold)".
+_LAST_BRACKET = re.compile(r"^(?P<rest>.*\S)\s*(?P<bracket>\([^()]*\))$")
 # A count in a column of its own after the title, as a table or a spreadsheet is pasted: "Famous Bazaar<TAB>3",
 # "Famous Bazaar      x3" (a tab or a run of spaces before it: a single space before a bare number stays part of
 # the line, as in "Imperial Gift 3"). plain() makes every run of spaces one, so the columns are read before it.
@@ -255,6 +257,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "set": _SET,
     "trailing_count": _TRAILING_COUNT,
     "split_totals": _SPLIT_TOTALS,
+    "last_bracket": _LAST_BRACKET,
     "column_gap": _COLUMN_GAP,
     "column_count": _COLUMN_COUNT,
     "decoration_tag": _DECORATION_TAG,
@@ -855,6 +858,10 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
         trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
         if trailing:
             count, line = trailing
+        elif (bracket := _LAST_BRACKET.match(line)) and (trailing := trailing_count(bracket.group("rest"))):
+            # "Jade Works x3 (4 gold)": the count, then the author's remark (or a set) in brackets, which stays
+            # for the checker to read as it reads one after a title
+            count, line = trailing[0], f"{trailing[1]} {bracket.group('bracket')}"
     set_name = None
     match = _SET.match(line)
     if match:

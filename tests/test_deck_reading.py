@@ -412,6 +412,24 @@ def test_every_title_reads_in_every_count_form(form):
     assert not missed, missed[:5]
 
 
+# "Jade Works x3 (4 gold)": a count after the title, then the author's remark in brackets. The count was not
+# found (the line did not end with it), so the line was one unknown card. Every fixture-pool title must read as
+# "3 Title (remark)" reads: three copies, the remark left after the title for the checker.
+@pytest.mark.parametrize("form", ["{} x3 (great early)", "{} (x3) (great early)", "{} - 3 (great early)"])
+def test_every_title_reads_with_a_count_then_a_remark(form):
+    missed = []
+    for title in sorted({i.title for i in index().identities}):
+        if title[:1].isdigit():
+            continue  # "10 Koku x3 (...)": a count written first wins (the reader's rule)
+        expected = parse_card_line(f"3 {title} (great early)", 1, DYNASTY)
+        got = parse_card_line(form.format(title), 1, DYNASTY)
+        if getattr(got, "count", None) != 3 or (got.name, got.written) != (expected.name, expected.written):
+            missed.append((form.format(title), got))
+    assert not missed, missed[:5]
+    report = check("obsidian-hand", "Dynasty:\nCopper Mine x3 (4 gold)\n")
+    assert report.counts[DYNASTY] == 3 and "unknown-card" not in _codes(report, "problems")
+
+
 def test_a_count_column_follows_a_tab_or_spaces_only():
     assert parse_card_line("Famous Bazaar 3", 1, DYNASTY).count == 1
     assert parse_card_line("Famous Bazaar\t3", 1, DYNASTY).count == 3

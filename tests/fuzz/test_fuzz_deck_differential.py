@@ -97,6 +97,7 @@ AFTER = [
     " (TotV)",
     " [Twenty Festivals]",
     " (3 copies)",
+    " x2 (great early)",
     " - 2 copies",
     "\t3",
     "\tx2",
@@ -275,6 +276,7 @@ POSTED_CLASSES = [
     "Dynasty:\n3 Hida Akeno\n**Notes:**\nGood vs. Crab; run 3.\n- Strategies\nTest of Honor - 2 copies\n",
     "Stronghold: Kaiu Shiro\nDynasty (5):\n3\tHida Akeno\n2\tCopper Mine\nFate:\n3\tMerchant Guard\n",
     "Dynasty:\n1 Hida Kisada (Exp 2)\n1 Hida Kisada - Exp 2\n1 Hida Akeno (XP)\n",
+    "Dynasty:\nCopper Mine x3 (4 gold)\nIron Mine - 2 (Gold Edition)\nHida Akeno (x2) (the best)\n",
 ]
 
 
