@@ -489,6 +489,28 @@ def test_tab_lines_under_hand_written_headers_are_text(style):
     assert detect_input_format(oracle) == "oracle-tab"
 
 
+# A list with no headers states its totals too; its lines count in the decks the pool places their cards in. They
+# were compared with the lines written under headers only, so every deck "listed 0".
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kaiu Shiro ({d}/{f})\n3 Hida Akeno\n2 Copper Mine\n2 Merchant Guard\n",
+        "Kaiu Shiro\n3 Hida Akeno\n2 Copper Mine\n2 Merchant Guard\nDynasty Total: {d}\nFate Total: {f}\n",
+    ],
+)
+def test_totals_of_a_list_without_headers_count_the_placed_cards(text):
+    agree = check("obsidian-hand", text.format(d=5, f=2))
+    assert agree.counts[DYNASTY] == 5 and agree.counts[FATE] == 2
+    assert "declared-count" not in _codes(agree)
+    differ = check("obsidian-hand", text.format(d=40, f=2))
+    assert [w.message for w in differ.warnings if w.code == "declared-count"] == [
+        next(w.message for w in differ.warnings if w.code == "declared-count")
+    ]
+    assert "says 40 cards but the section lists 5" in next(
+        w.message for w in differ.warnings if w.code == "declared-count"
+    )
+
+
 def test_a_count_before_the_title_wins():
     # "1 The Golden Plains of the Unicorn (2)" (a posted list): the count is the one written first
     card = parse_card_line("1 The Golden Plains of the Unicorn (2)", 1, PREGAME)

@@ -839,6 +839,10 @@
         return t + (c.section === s && !self.remarks.has(c.line) ? c.count : 0);
       }, 0);
     });
+    // checker.py: a line above every header counts in the deck its card was placed in
+    entries.forEach(function (e) {
+      if (e.line.section === null && e.section !== null) listed[e.section] += e.line.count;
+    });
     this.declaredCounts(deck, listed, out);
     if (!this.cardsInPool && entries.some(function (e) { return e.section === null; })) {
       return this.report(on, counts, out, { bans: "not-checked", unchecked: this.noHeaders(entries) });

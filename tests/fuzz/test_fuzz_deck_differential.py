@@ -277,6 +277,7 @@ POSTED_CLASSES = [
     "Stronghold: Kaiu Shiro\nDynasty (5):\n3\tHida Akeno\n2\tCopper Mine\nFate:\n3\tMerchant Guard\n",
     "Dynasty:\n1 Hida Kisada (Exp 2)\n1 Hida Kisada - Exp 2\n1 Hida Akeno (XP)\n",
     "Dynasty:\nCopper Mine x3 (4 gold)\nIron Mine - 2 (Gold Edition)\nHida Akeno (x2) (the best)\n",
+    "Kaiu Shiro (6/40)\n3 Hida Akeno\n2 Copper Mine\n2 Merchant Guard\nDynasty Total: 5\n",
 ]
 
 

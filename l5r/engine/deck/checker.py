@@ -126,6 +126,12 @@ class DeckChecker:
         listed = {
             s: sum(c.count for c in deck.cards if c.section == s and c.line not in self._remarks) for s in SECTIONS
         }
+        # A line above every header counts in the deck its card was placed in: a list with no headers states its
+        # totals too ("Kyuden Kyotei (40/40)" above it, "Dynasty Total: 40" under it), and they were compared
+        # with nothing (every deck "lists 0").
+        for entry in entries:
+            if entry.line.section is None and entry.section is not None:
+                listed[entry.section] += entry.count
         self._check_declared_counts(deck, listed, out)
         if not self._cards_in_pool and any(e.section is None for e in entries):
             return out.report(
