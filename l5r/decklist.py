@@ -172,10 +172,11 @@ _RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
 _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 # "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B". Posted
 # lists also write "x3 Title", "3 - Title", "3x - Title", "3 copies of Title" (no card title starts with "x" and a
-# digit, a dash or "copies"; "3 of Title" is not read: "Of One Mind" is a title).
+# digit, a dash or "copies"). Not "3 of Title" nor "3 copies Title": with "Of One Mind" a title, they would read its
+# "Of" away; "3 copies of Of One Mind" reads it.
 COUNT_PATTERN = _COUNT = re.compile(
     r"^(?:[x×]\s*)?(?P<count>[0-9]+)\s*(?:[x×*]\s*(?:-+\s)?(?P<colon>:)?\s*|(?P<bare>:)\s*|-+\s|"
-    r"cop(?:y|ies)\s(?:of\s)?|\s)\s*(?P<rest>\S.*)$",
+    r"cop(?:y|ies)\sof\s|\s)\s*(?P<rest>\S.*)$",
     re.I,
 )
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")

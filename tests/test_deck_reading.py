@@ -377,7 +377,6 @@ _COUNT_FORMS = [
     "3 – {}",
     "3x - {}",
     "3 copies of {}",
-    "3 copies {}",
     "{} (3 copies)",
     "{} - 3 copies",
     "{} 3 copies",
