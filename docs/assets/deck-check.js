@@ -405,6 +405,8 @@
         if (items === null) items = [];
         // "- 3x: Title" is a mapping to YAML (a plain scalar holds no ": "), not a card line (parse_yaml)
         var mapping = item[1] !== undefined && !/^['"]/.test(item[1]) && /:(\s|$)/.test(item[1].replace(/\s+#.*$/, ""));
+        // its value is read as YAML reads one: '- 2x: "A", B' (a quoted scalar, then more) is no YAML (parse_yaml)
+        if (mapping) yamlScalar(item[1].replace(/^[^:]*:\s*/, "") || "~", number);
         items.push([number, item[1] === undefined || mapping ? "" : yamlScalar(item[1], number)]);
         return;
       }

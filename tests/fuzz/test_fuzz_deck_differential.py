@@ -371,6 +371,15 @@ def test_a_quoted_yaml_title_with_words_after_it_is_refused_by_both(both):
                 "as_of": "2016-03-01",
                 "source": "deck.yml",
             }
-            for item in ('"Hida Kisada", Experienced x3', "'Hida Kisada' x3", '"Hida Kisada"  # a comment')
+            # ... and as the value of a mapping item ("- 2x: ..." is a mapping to YAML), which the generator drew
+            # with the pool's quoted title '"Failure, My Sensei"'
+            for item in (
+                '"Hida Kisada", Experienced x3',
+                "'Hida Kisada' x3",
+                '"Hida Kisada"  # a comment',
+                '2x: "Hida Kisada", Iron Mine [Emperor Edition]',
+                "2x: 'Hida Kisada' x3",
+                '2x: "Hida Kisada"  # a comment',
+            )
         ],
     )
