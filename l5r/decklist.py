@@ -205,8 +205,13 @@ _COLUMN_COUNT = re.compile(r"^(?:[x×] ?)?(?P<count>[0-9]{1,24}) ?[x×]?$", re.I
 _DECORATION_TAG = re.compile(
     r"^(?:<(?:b|strong|u|i|em)>|\[(?:b|u|i)\])|(?:</(?:b|strong|u|i|em)>|\[/(?:b|u|i)\])$", re.I
 )
-_DECORATION_CHARS = "*_=~- "
-_BULLET = re.compile(r"^[-*]\s+")
+_DECORATION_CHARS = "*_=~- •·▪◦‣●+"  # and the bullets of _BULLET: "• Holdings (14)"
+# A list item's bullet: "- ", "* ", and the bullets a list copied from a rendered page or a word processor keeps
+# ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ ").
+_BULLET = re.compile(r"^[-*•·▪◦‣●+]\s+")
+# Quote marks before a line, as a mailing-list or forum reply quotes a posted list ("> 3 Hida Akeno", ">> Fate:"):
+# the quoted list is read as it was written.
+_QUOTE_MARKS = re.compile(r"^[ \t]{0,9}(?:>[ \t]?){1,9}")
 _YAML_KEYS = {
     "pre_game": PREGAME,
     "pregame": PREGAME,
@@ -263,6 +268,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "column_count": _COLUMN_COUNT,
     "decoration_tag": _DECORATION_TAG,
     "bullet": _BULLET,
+    "quote_marks": _QUOTE_MARKS,
     "legality": _LEGALITY,
     "oracle_header": _ORACLE_HEADER,
     "tab_line": _TAB_LINE,
@@ -509,6 +515,7 @@ class _TextReader:
         )
 
     def line(self, number: int, raw: str) -> None:
+        raw = _QUOTE_MARKS.sub("", raw, count=1)
         stripped = plain(raw)
         if not stripped:
             self._blank()

@@ -510,6 +510,31 @@ def test_totals_of_a_list_without_headers_count_the_placed_cards(text):
     )
 
 
+# Bullets a list keeps when copied from a rendered page or a word processor ("• 3 Copper Mine"), and the quote
+# marks of a mailing-list or forum reply quoting a list ("> 3 Copper Mine", ">> Fate:"), were parse problems on
+# every line. Every title of the fixture pool and every header word must read under them as they read bare.
+@pytest.mark.parametrize("prefix", ["• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ ", "> ", ">> ", "> > ", " >", "> • "])
+def test_every_line_reads_under_bullets_and_quote_marks(prefix):
+    from l5r.decklist import READER_TABLES
+
+    titles = sorted({i.title for i in index().identities})
+    lines = [f"{count}{title}" for title in titles for count in ("3 ", "")]
+    if ">" in prefix or prefix.strip() in "•·▪◦‣●+":  # quoted or bulleted headers too
+        words = sorted({*READER_TABLES["headers"], *READER_TABLES["labels"]})  # type: ignore[misc]
+        lines += [f"{word.title()} (3):" for word in words]
+    differ = []
+    for line in lines:
+        bare, marked = parse_text(f"Dynasty:\n{line}\n"), parse_text(f"Dynasty:\n{prefix}{line}\n")
+        if (bare.cards, bare.issues, bare.declared, bare.headers) != (
+            marked.cards,
+            marked.issues,
+            marked.declared,
+            marked.headers,
+        ):
+            differ.append(prefix + line)
+    assert not differ, differ[:5]
+
+
 def test_a_count_before_the_title_wins():
     # "1 The Golden Plains of the Unicorn (2)" (a posted list): the count is the one written first
     card = parse_card_line("1 The Golden Plains of the Unicorn (2)", 1, PREGAME)

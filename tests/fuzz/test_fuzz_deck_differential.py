@@ -82,6 +82,8 @@ def card_text(draw) -> str:
 
 
 COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 ", "x3 ", "3 - ", "3x - ", "2 copies of "]
+# bullets and a reply's quote marks, in hand-written lists only ("- > 2 ..." in YAML is a block scalar)
+TEXT_COUNTS = ["• 3 ", "> 2 ", ">> • 1 ", "+ 3x "]
 AFTER = [
     "",
     "",
@@ -212,7 +214,7 @@ def decklist(draw) -> dict:
         if syntax == "yaml" and kind == 0:
             lines.append(draw(st.sampled_from(["pre_game:", "dynasty:", "fate:", "Stronghold:"])))
             continue
-        count = draw(st.sampled_from(COUNTS))
+        count = draw(st.sampled_from(COUNTS + (TEXT_COUNTS if syntax == "text" else [])))
         cards = draw(card_text())
         if draw(st.integers(0, 11)) == 0:
             count, cards = draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"
@@ -278,6 +280,7 @@ POSTED_CLASSES = [
     "Dynasty:\n1 Hida Kisada (Exp 2)\n1 Hida Kisada - Exp 2\n1 Hida Akeno (XP)\n",
     "Dynasty:\nCopper Mine x3 (4 gold)\nIron Mine - 2 (Gold Edition)\nHida Akeno (x2) (the best)\n",
     "Kaiu Shiro (6/40)\n3 Hida Akeno\n2 Copper Mine\n2 Merchant Guard\nDynasty Total: 5\n",
+    "> Dynasty (5):\n> • 3 Hida Akeno\n>> · 2 Copper Mine\n> Fate:\n+ 3 Merchant Guard\n",
 ]
 
 
