@@ -95,6 +95,10 @@ def _verdict_of(report, identity) -> str:
     problems = {f.code for f in report.problems}
     if any(f.code == "not-checked" and "not in the card pool" in f.message for f in report.warnings):
         return legality.NOT_CHECKED
+    # the card's own line: the pool tags it with the format but records none of the format's sets or bugs for it
+    # ("whether it is in Modern's card pool cannot be settled"), as a promo with no legal printing
+    if any(f.code == "not-checked" and f.line is not None and f.card == identity.key for f in report.warnings):
+        return legality.NOT_CHECKED
     if identity.deck == "Other":
         assert "wrong-deck" in problems  # a token or proxy is in no deck (oh-ii-f-deck-restrictions)
         return legality.NOT_A_DECK_CARD
