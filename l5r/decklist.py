@@ -143,8 +143,9 @@ _LOOSE_HEADER = re.compile(
     re.I,
 )
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
+# "SH: Kyuden Kyotei" is the stronghold as players abbreviate it (no card title starts with "SH:" or "SH -").
 _PREGAME_LABEL = re.compile(
-    r"^(?P<label>stronghold|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(?P<card>\S.*)$", re.I
+    r"^(?P<label>stronghold|sh|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(?P<card>\S.*)$", re.I
 )
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012", and the
 # whole deck's total under a list ("Total: 80", "Total cards: 82"), which names no deck to check it against.
@@ -173,10 +174,11 @@ _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 # "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B". Posted
 # lists also write "x3 Title", "3 - Title", "3x - Title", "3 copies of Title" (no card title starts with "x" and a
 # digit, a dash or "copies"). Not "3 of Title" nor "3 copies Title": with "Of One Mind" a title, they would read its
-# "Of" away; "3 copies of Of One Mind" reads it.
+# "Of" away; "3 copies of Of One Mind" reads it. An "x" after a space is a count's only before a space or a colon
+# ("1 X Akodo's Guidance"): "2 XP Hida Sozen" is two of XP Hida Sozen, not of "P Hida Sozen".
 COUNT_PATTERN = _COUNT = re.compile(
-    r"^(?:[x×]\s*)?(?P<count>[0-9]+)\s*(?:[x×*]\s*(?:-+\s)?(?P<colon>:)?\s*|(?P<bare>:)\s*|-+\s|"
-    r"cop(?:y|ies)\sof\s|\s)\s*(?P<rest>\S.*)$",
+    r"^(?:[x×]\s*)?(?P<count>[0-9]+)(?:(?:[x×*]|\s+[x×*](?=[\s:]))\s*(?:-+\s)?(?P<colon>:)?\s*|\s*(?P<bare>:)\s*|"
+    r"\s*-+\s|\s*cop(?:y|ies)\sof\s|\s)\s*(?P<rest>\S.*)$",
     re.I,
 )
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
@@ -208,6 +210,13 @@ _DECORATION_TAG = re.compile(
 _DECORATION_CHARS = "*_=~- •·▪◦‣●+"  # and the bullets of _BULLET: "• Holdings (14)"
 # A list item's bullet: "- ", "* ", and the bullets a list copied from a rendered page or a word processor keeps
 # ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ ").
+# The experience level written before the title, as some lists do: "Exp Togashi Mitsu", "Exp. 2 Hida Kisada",
+# "Experienced 2 Togashi Mitsu", "XP2 Hida Sozen", "Inexp Togashi Mitsu". A space must follow the marker, so no
+# title is cut ("Expansion", "Inexpensive Armor", "Experience a Personality" keep their first word), and a letter
+# or a quote must start the title ("Exp 10 Koku" is not read: a level is one digit, and 10 Koku has none).
+_LEADING_LEVEL = re.compile(
+    r"^(?P<exp>(?:(?:in)?exp(?:erienced|\.)?|xp)(?:\s?[1-9](?:\.[0-9])?)?)\.?\s+(?P<rest>[A-Za-z\"'].*)$", re.I
+)
 _BULLET = re.compile(r"^[-*•·▪◦‣●+]\s+")
 # Quote marks before a line, as a mailing-list or forum reply quotes a posted list ("> 3 Hida Akeno", ">> Fate:"):
 # the quoted list is read as it was written.
@@ -268,6 +277,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "column_count": _COLUMN_COUNT,
     "decoration_tag": _DECORATION_TAG,
     "bullet": _BULLET,
+    "leading_level": _LEADING_LEVEL,
     "quote_marks": _QUOTE_MARKS,
     "legality": _LEGALITY,
     "oracle_header": _ORACLE_HEADER,
@@ -880,9 +890,13 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
                 count, line = trailing
     if not 1 <= count <= MAX_COPIES_ON_A_LINE:
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
-    if not re.search(r"[A-Za-z]", line) or is_experience(line) or not _CARD_NAME.match(line):
+    # "Exp Togashi Mitsu": the level before the title ("Exp Ono" is no level alone with a set tag "Ono")
+    lead = _LEADING_LEVEL.match(line)
+    if not re.search(r"[A-Za-z]", line) or (is_experience(line) and not lead) or not _CARD_NAME.match(line):
         return LineIssue(number, say("line.not-card", line=line or say("line.not-card.empty")), line or None)
     name, experience = split_experience(line)
+    if lead and experience is None:  # it reads as the level after the title reads
+        name, experience = split_experience(f"{lead.group('rest')} {lead.group('exp')}")
     return CardLine(number, section, count, name, experience, set_name, line, several=several)
 
 

@@ -535,6 +535,31 @@ def test_every_line_reads_under_bullets_and_quote_marks(prefix):
     assert not differ, differ[:5]
 
 
+# The level written before the title ("Exp Togashi Mitsu", "Experienced 2 Togashi Mitsu", "XP2 Hida Sozen") was an
+# unknown card "Exp Togashi Mitsu". For every title of the fixture pool with a level, the level before it reads as
+# the same level after it; titles that start like a marker ("Expansion", "Inexpensive Armor") keep their word.
+@pytest.mark.parametrize("marker", ["Exp", "Exp.", "exp 2", "Experienced", "Experienced 3", "XP", "xp2", "Inexp"])
+def test_every_title_reads_with_its_level_before_it(marker):
+    differ = []
+    for title in sorted({i.title for i in index().identities}):
+        if not title[:1].isalpha() and title[:1] not in "\"'":
+            continue  # "Exp 10 Koku": a title must start with a letter or a quote after a level (the reader's rule)
+        before = parse_card_line(f"2 {marker} {title}", 1, DYNASTY)
+        after = parse_card_line(f"2 {title} {marker}", 1, DYNASTY)
+        if (getattr(before, "name", None), getattr(before, "experience", None)) != (after.name, after.experience):
+            differ.append((f"2 {marker} {title}", before))
+        bare = parse_card_line(f"2 {title}", 1, DYNASTY)
+        if title.split()[0].lower().startswith(("exp", "inexp", "xp")) and bare.name != title:
+            differ.append((title, bare))
+    assert not differ, differ[:5]
+
+
+def test_sh_is_the_stronghold_label():
+    deck = parse_text("SH: Kaiu Shiro\nDynasty:\n3 Hida Akeno\n")
+    assert [(c.section, c.name) for c in deck.cards] == [(PREGAME, "Kaiu Shiro"), (DYNASTY, "Hida Akeno")]
+    assert not deck.issues
+
+
 def test_a_count_before_the_title_wins():
     # "1 The Golden Plains of the Unicorn (2)" (a posted list): the count is the one written first
     card = parse_card_line("1 The Golden Plains of the Unicorn (2)", 1, PREGAME)

@@ -281,6 +281,7 @@ POSTED_CLASSES = [
     "Dynasty:\nCopper Mine x3 (4 gold)\nIron Mine - 2 (Gold Edition)\nHida Akeno (x2) (the best)\n",
     "Kaiu Shiro (6/40)\n3 Hida Akeno\n2 Copper Mine\n2 Merchant Guard\nDynasty Total: 5\n",
     "> Dynasty (5):\n> • 3 Hida Akeno\n>> · 2 Copper Mine\n> Fate:\n+ 3 Merchant Guard\n",
+    "SH - Kaiu Shiro\nDynasty:\n1 Exp Hida Kisada\n1 Experienced 2 Hida Kisada\n1 XP Hida Akeno\nExpansion\n",
 ]
 
 
