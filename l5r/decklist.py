@@ -44,7 +44,7 @@ from pathlib import Path
 
 import yaml
 
-from .cardpool.names import is_experience, plain, split_experience
+from .cardpool.names import LEADING_EXPERIENCE, is_experience, plain, split_experience
 from .data.safefile import UnreadableFile, decode, read_text, too_large
 from .data.yamlsource import ShapeError, check_shape, error_line
 from .deckmessages import say
@@ -210,13 +210,6 @@ _DECORATION_TAG = re.compile(
 _DECORATION_CHARS = "*_=~- •·▪◦‣●+"  # and the bullets of _BULLET: "• Holdings (14)"
 # A list item's bullet: "- ", "* ", and the bullets a list copied from a rendered page or a word processor keeps
 # ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ ").
-# The experience level written before the title, as some lists do: "Exp Togashi Mitsu", "Exp. 2 Hida Kisada",
-# "Experienced 2 Togashi Mitsu", "XP2 Hida Sozen", "Inexp Togashi Mitsu". A space must follow the marker, so no
-# title is cut ("Expansion", "Inexpensive Armor", "Experience a Personality" keep their first word), and a letter
-# or a quote must start the title ("Exp 10 Koku" is not read: a level is one digit, and 10 Koku has none).
-_LEADING_LEVEL = re.compile(
-    r"^(?P<exp>(?:(?:in)?exp(?:erienced|\.)?|xp)(?:\s?[1-9](?:\.[0-9])?)?)\.?\s+(?P<rest>[A-Za-z\"'].*)$", re.I
-)
 _BULLET = re.compile(r"^[-*•·▪◦‣●+]\s+")
 # Quote marks before a line, as a mailing-list or forum reply quotes a posted list ("> 3 Hida Akeno", ">> Fate:"):
 # the quoted list is read as it was written.
@@ -277,7 +270,6 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "column_count": _COLUMN_COUNT,
     "decoration_tag": _DECORATION_TAG,
     "bullet": _BULLET,
-    "leading_level": _LEADING_LEVEL,
     "quote_marks": _QUOTE_MARKS,
     "legality": _LEGALITY,
     "oracle_header": _ORACLE_HEADER,
@@ -890,13 +882,11 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
                 count, line = trailing
     if not 1 <= count <= MAX_COPIES_ON_A_LINE:
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
-    # "Exp Togashi Mitsu": the level before the title ("Exp Ono" is no level alone with a set tag "Ono")
-    lead = _LEADING_LEVEL.match(line)
-    if not re.search(r"[A-Za-z]", line) or (is_experience(line) and not lead) or not _CARD_NAME.match(line):
+    # "Exp Ono": the level before the title (names.py LEADING_EXPERIENCE), not a level alone with a set tag "Ono"
+    leading = LEADING_EXPERIENCE.match(line)
+    if not re.search(r"[A-Za-z]", line) or (is_experience(line) and not leading) or not _CARD_NAME.match(line):
         return LineIssue(number, say("line.not-card", line=line or say("line.not-card.empty")), line or None)
     name, experience = split_experience(line)
-    if lead and experience is None:  # it reads as the level after the title reads
-        name, experience = split_experience(f"{lead.group('rest')} {lead.group('exp')}")
     return CardLine(number, section, count, name, experience, set_name, line, several=several)
 
 

@@ -109,7 +109,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var LEADING_LEVEL = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
+  var QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
@@ -121,7 +121,6 @@
     ART = pattern(p.art);
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
     LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
-    LEADING_LEVEL = pattern(p.leading_level);
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
     SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
@@ -178,13 +177,12 @@
     if (!(count >= 1 && count <= MAX_COPIES)) {
       return { issue: true, line: number, message: say("line.count", { line: whole, most: MAX_COPIES }) };
     }
-    var lead = LEADING_LEVEL.exec(line);  // "Exp Togashi Mitsu": the level before the title (decklist.py)
-    if (!/[A-Za-z]/.test(line) || (isExperience(line) && !lead) || !CARD_NAME.test(line)) {
+    var leading = LEADING_EXP.test(line);  // "Exp Ono": the level before the title, not a level with a set tag
+    if (!/[A-Za-z]/.test(line) || (isExperience(line) && !leading) || !CARD_NAME.test(line)) {
       return { issue: true, line: number, text: line || null,  // the checker may read it as a remark (LineIssue.text)
         message: say("line.not-card", { line: line || say("line.not-card.empty") }) };
     }
     var split = splitExperience(line);
-    if (lead && split[1] === null) split = splitExperience(lead.groups.rest + " " + lead.groups.exp);
     return { line: number, section: section, count: count, name: split[0], experience: split[1],
       set_name: setName, written: line, several: several };
   }
