@@ -117,9 +117,9 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
         if (m := _LEVEL.match(e or "")) and not m.group("in") and _roman(m.group("n") or "")
         else None
     ),
-    # the marker before the title: "Exp Hida Kisada", "Exp2 Kuni Yori", "Experienced 2 Kuni Yori" ("XP" is not
-    # written there: "1 XP Toturi" reads as "1 x" and a title)
+    # the marker before the title: "Exp Hida Kisada", "Exp2 Kuni Yori", "Experienced 2 Kuni Yori", "XP2 Kuni Yori"
     "Exp title": _before(lambda n, tag: f"Exp{(' ' + n + tag) if n else ''} "),
+    "XPn title": _before(lambda n, tag: f"XP{n}{tag if n else ''} "),
     "ExpN title": _before(lambda n, tag: f"Exp{n}{tag if n else ''} "),
     "Experienced N title": _before(lambda n, tag: f"Experienced{(' ' + n + tag) if n else ''} "),
     "Inexperienced": lambda t, e: f"{t} Inexperienced" if e == "Inexperienced" else None,
