@@ -211,6 +211,9 @@ _DECORATION_CHARS = "*_=~- •·▪◦‣●+"  # and the bullets of _BULLET: "�
 # A list item's bullet: "- ", "* ", and the bullets a list copied from a rendered page or a word processor keeps
 # ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ ").
 _BULLET = re.compile(r"^[-*•·▪◦‣●+]\s+")
+# A footnote mark after a card, as posted lists mark a card the author explains below ("3 Marketplace*", "1 Rout †"),
+# or a stray semicolon ("3 Rout;"): no pool title ends in one, and the card is read without it.
+_FOOTNOTE_MARK = re.compile(r"(?<=\S)\s*(?:[*†‡]+|;)$")
 # Quote marks before a line, as a mailing-list or forum reply quotes a posted list ("> 3 Hida Akeno", ">> Fate:"):
 # the quoted list is read as it was written.
 _QUOTE_MARKS = re.compile(r"^[ \t]{0,9}(?:>[ \t]?){1,9}")
@@ -270,6 +273,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "column_count": _COLUMN_COUNT,
     "decoration_tag": _DECORATION_TAG,
     "bullet": _BULLET,
+    "footnote_mark": _FOOTNOTE_MARK,
     "quote_marks": _QUOTE_MARKS,
     "legality": _LEGALITY,
     "oracle_header": _ORACLE_HEADER,
@@ -848,11 +852,11 @@ def _card_line(line: str, number: int, section: str | None, read_before: dict) -
 
 def parse_card_line(line: str, number: int, section: str | None) -> CardLine | LineIssue:
     """'3x Border Keep - Exp 2 [Coils of Madness]' -> CardLine(count=3, name='Border Keep', ...)."""
-    whole = _BULLET.sub("", plain(line))
+    whole = _FOOTNOTE_MARK.sub("", _BULLET.sub("", plain(line)))
     # "Famous Bazaar<TAB>3": the count in a column after the title. The column wins over a number the line starts
     # with: a table's count column is laid out as one, and "10 Koku<TAB>3" is three copies of 10 Koku.
     column = column_count(line)
-    line = _BULLET.sub("", plain(column[1])) if column else whole
+    line = _FOOTNOTE_MARK.sub("", _BULLET.sub("", plain(column[1]))) if column else whole
     count = column[0] if column else 1
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))

@@ -633,3 +633,18 @@ def test_exit_codes_are_documented():
     assert "3  cannot be checked" in help_text and "4  not a decklist" in help_text
     doc = (ROOT / "docs" / "deck-check.md").read_text(encoding="utf-8")
     assert "cannot be checked" in doc and "not a decklist" in doc and "| 3 |" in doc and "| 4 |" in doc
+
+
+# A footnote mark after a card ("3 Marketplace*", "1 Rout †") or a stray semicolon ("3 Rout;") made the line "not a
+# card line". For every title of the fixture pool, the marked line reads as the bare one.
+@pytest.mark.parametrize("mark", ["*", " *", "**", " †", "‡", ";"])
+def test_every_title_reads_with_a_footnote_mark_after_it(mark):
+    differ = []
+    for title in sorted({i.title for i in index().identities}):
+        bare = parse_card_line(f"2 {title}", 1, DYNASTY)
+        marked = parse_card_line(f"2 {title}{mark}", 1, DYNASTY)
+        if (getattr(marked, "name", None), getattr(marked, "count", None)) != (bare.name, bare.count):
+            differ.append((f"2 {title}{mark}", marked))
+    assert not differ, differ[:5]
+    # the mark is taken off the end only: a count written "2*" stays a count
+    assert parse_card_line(f"2* Iron Mine{mark}", 1, DYNASTY).count == 2

@@ -109,7 +109,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
+  var FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
@@ -121,6 +121,7 @@
     ART = pattern(p.art);
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
     LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
+    FOOTNOTE_MARK = pattern(p.footnote_mark);
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
     SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
@@ -141,10 +142,10 @@
   }
 
   function parseCardLine(line, number, section) {
-    var whole = plain(line).replace(BULLET, "");
+    var whole = plain(line).replace(BULLET, "").replace(FOOTNOTE_MARK, "");
     // "Famous Bazaar<TAB>3": the count in a column after the title; it wins over a number the line starts with
     var column = columnCount(line);
-    line = column ? plain(column[1]).replace(BULLET, "") : whole;
+    line = column ? plain(column[1]).replace(BULLET, "").replace(FOOTNOTE_MARK, "") : whole;
     var count = column ? column[0] : 1, m;
     if (/^[-\u2212]\d+\s*(?:[x\u00d7]\s*|\s)/.test(line)) {  // "-1 Title": a negative count, not a bullet
       return { issue: true, line: number, message: say("line.count", { line: whole, most: MAX_COPIES }) };

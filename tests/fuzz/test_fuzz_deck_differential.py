@@ -105,6 +105,10 @@ AFTER = [
     "\tx2",
     "    3",
     "  (great early)\t2",
+    "*",
+    " †",
+    ";",
+    " x3 *",
 ]
 HEADERS = {
     "text": [
