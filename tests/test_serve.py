@@ -273,3 +273,50 @@ def test_a_served_file_written_again_holds_exactly_the_new_bytes(tmp_path):
         assert page.read_bytes() == content
     assert not mkdocs_serve.overwrite_in_place(str(tmp_path / "new" / "index.html"), b"x")
     assert not (tmp_path / "new").exists()
+
+
+def test_the_theme_files_are_listed_again_only_when_a_theme_folder_changes(tmp_path, monkeypatch):
+    """`mkdocs serve` keeps the list of the theme's static files (`mkdocs_serve.theme_static_files`) while every
+    theme folder has the modification time it had when they were listed: a file added, removed or renamed in any
+    of them (a new folder too) lists them again, and so does a folder changed too recently to tell."""
+    from types import SimpleNamespace
+
+    from l5r.site.glue import mkdocs_serve
+
+    monkeypatch.setattr(mkdocs_serve, "SESSION", mkdocs_serve.ServeSession())
+    theme = tmp_path / "theme"
+    (theme / "assets").mkdir(parents=True)
+    (theme / "assets" / "a.css").write_text("a", encoding="utf-8")
+    config = SimpleNamespace(theme=SimpleNamespace(dirs=[str(theme)], static_templates={"404.html"}))
+    listings = []
+
+    def listed():
+        found = sorted((p.relative_to(theme).as_posix(), str(theme)) for p in theme.rglob("*") if p.is_file())
+        listings.append(found)
+        return found
+
+    def settle(*folders, age=60):
+        for folder in folders:
+            os.utime(folder, (time.time() - age, time.time() - age))
+
+    def files():
+        return [path for path, _ in mkdocs_serve.theme_static_files(config, listed)]
+
+    assert files() == ["assets/a.css"] and len(listings) == 1
+    assert files() == ["assets/a.css"] and len(listings) == 2, "a folder changed just now is not kept"
+    settle(theme, theme / "assets")
+    assert files() == ["assets/a.css"] and len(listings) == 3
+    assert files() == ["assets/a.css"] and len(listings) == 3, "kept while no folder changed"
+    (theme / "assets" / "b.css").write_text("b", encoding="utf-8")
+    settle(theme / "assets", age=30)
+    assert files() == ["assets/a.css", "assets/b.css"] and len(listings) == 4
+    (theme / "new").mkdir()
+    (theme / "new" / "c.js").write_text("c", encoding="utf-8")
+    settle(theme, theme / "new", age=20)
+    assert files() == ["assets/a.css", "assets/b.css", "new/c.js"] and len(listings) == 5
+    assert files() == ["assets/a.css", "assets/b.css", "new/c.js"] and len(listings) == 5
+    (theme / "new" / "c.js").rename(theme / "new" / "d.js")
+    settle(theme / "new", age=10)
+    assert files() == ["assets/a.css", "assets/b.css", "new/d.js"] and len(listings) == 6
+    config.theme.static_templates = {"404.html", "sitemap.xml"}  # other settings: listed again
+    assert len(files()) == 3 and len(listings) == 7

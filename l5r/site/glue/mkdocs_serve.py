@@ -8,8 +8,9 @@ changes a byte of what a page shows (tests/test_serve.py compares served pages w
   the newest build's `CardSite`, with the same shell and the same template as `write_card_pages`; so too each
   card's short link `c/card-<slug>/` and card-permalinks.json (`cardpage/citable.py`).
 - **Work whose inputs did not change is reused**: a page's Markdown rendering, its theme rendering and its
-  search index entries (l5r/site/glue/mkdocs_reuse.py, which `mkdocs build` uses too), and the served folder's
-  files are written only when their bytes change.
+  search index entries (l5r/site/glue/mkdocs_reuse.py, which `mkdocs build` uses too), the list of the theme's
+  static files while no theme folder changed (`theme_static_files`), and the served folder's files are written
+  only when their bytes change.
 
 The garbage collector's full collections wait until a rebuild is over (`collecting_after_rebuilds`).
 
@@ -19,8 +20,10 @@ Only `hooks/codex.py` calls this module, and only when MkDocs says the command i
 from __future__ import annotations
 
 import gc
+import os
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 
 from ...data.safefile import holds_bytes
@@ -39,6 +42,7 @@ class ServeSession:
     active: bool = False
     cards: tuple | None = None  # (CardSite, head, tail, {slug: identity}) of the newest build
     passed: dict = field(default_factory=dict)  # page file -> (postbuild.page_html_key, its page_html)
+    theme_files: tuple | None = None  # (theme folders and settings, their folders' stamps, [(file, folder)])
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -51,6 +55,7 @@ def start(command: str) -> None:
         SESSION.active = True
         mkdocs_reuse.start_reuse()
         _patch_site_folder()
+        _patch_theme_files()
 
 
 def serving() -> bool:
@@ -269,3 +274,74 @@ def overwrite_in_place(path, content: bytes) -> bool:
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return False
     return True
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The theme's static files: listed again only when a theme folder changed
+# -----------------------------------------------------------------------------------------------------------
+# Every build, MkDocs lists the theme's folders to find its static files (`Files.add_files_from_theme`): Material's
+# holds some fourteen thousand files, its icons, each matched against a dozen name patterns (a twentieth of a
+# second, every rebuild). The listing depends only on which files the folders hold: a folder's modification time
+# changes whenever an entry is added to it, removed or renamed, so while every folder walked (twenty-seven) has the
+# time it had, the listing is the one made then.
+
+_SETTLED = 2.0  # seconds: a folder changed more recently than this may change again within its clock's tick
+
+
+def _patch_theme_files() -> None:
+    from mkdocs.structure.files import File, Files
+
+    original = Files.add_files_from_theme
+
+    def add_files_from_theme(self, env, config) -> None:
+        def listed() -> list[tuple[str, str]]:
+            found = Files([])
+            original(found, env, config)
+            return [(f.src_uri, str(f.src_dir)) for f in found]
+
+        for path, folder in theme_static_files(config, listed):
+            # As MkDocs' own: a docs/ file of the same name wins over the theme's.
+            if self.get_file_from_path(path) is None:
+                self.append(File(path, folder, config.site_dir, config.use_directory_urls))
+
+    Files.add_files_from_theme = add_files_from_theme  # type: ignore[method-assign]  # MkDocs' method, for serve
+
+
+def theme_static_files(config, listed) -> list[tuple[str, str]]:
+    """(file, theme folder) of each static file the theme's folders hold, in MkDocs' order: `listed()`'s answer,
+    kept while the folders, the theme's static templates and every folder's modification time are the same."""
+    theme = config.theme
+    settings = (tuple(map(str, theme.dirs)), tuple(sorted(theme.static_templates)))
+    kept = SESSION.theme_files
+    if kept is not None and kept[0] == settings and _folder_stamps(kept[1]) == kept[1]:
+        return kept[2]
+    started = time.time()
+    stamps = _walked_folders(settings[0])
+    files = listed()
+    settled = stamps is not None and all(0 <= mtime < (started - _SETTLED) * 1e9 for _, mtime in stamps)
+    SESSION.theme_files = (settings, stamps, files) if settled and _folder_stamps(stamps) == stamps else None
+    return files
+
+
+def _walked_folders(roots) -> tuple | None:
+    """((folder, modification time in ns) of every folder under `roots`, as os.walk finds them (links to folders
+    not followed, as Jinja's loader does not); None when one went while it was walked."""
+    out = []
+    for root in roots:
+        for folder, _, _ in os.walk(root):
+            try:
+                out.append((folder, os.stat(folder).st_mtime_ns))
+            except OSError:
+                return None
+    return tuple(out)
+
+
+def _folder_stamps(stamps) -> tuple:
+    """The same folders' modification times now (-1 for one that is gone)."""
+    out = []
+    for folder, _ in stamps:
+        try:
+            out.append((folder, os.stat(folder).st_mtime_ns))
+        except OSError:
+            out.append((folder, -1))
+    return tuple(out)
