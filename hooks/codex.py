@@ -49,3 +49,7 @@ def on_post_build(config):
 def on_serve(server, config, builder):
     mkdocs_glue.serve(server)
     return server
+
+
+def on_shutdown():
+    mkdocs_glue.shutdown()

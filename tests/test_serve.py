@@ -320,3 +320,70 @@ def test_the_theme_files_are_listed_again_only_when_a_theme_folder_changes(tmp_p
     assert files() == ["assets/a.css", "assets/b.css", "new/d.js"] and len(listings) == 6
     config.theme.static_templates = {"404.html", "sitemap.xml"}  # other settings: listed again
     assert len(files()) == 3 and len(listings) == 7
+
+
+def test_the_search_index_is_written_after_the_rebuild_and_read_only_once_written(monkeypatch):
+    """Under the live server a rebuild's search index is made after the rebuild (`mkdocs_serve.search_after_rebuilds`),
+    from the pages' inputs noted as the rebuild rendered them, in their order, then tagged: a request for it waits
+    until it is written, and so do the next rebuild and the server's shutdown. A rebuild that stopped part-way
+    writes none, and leaves nothing waiting. (tests above: what it writes is a plain build's index.)"""
+    from types import SimpleNamespace
+
+    from l5r.site.glue import mkdocs_serve
+
+    done: list = []
+    later = mkdocs_serve._SearchLater(add=lambda index, page: done.append(("entries", page.url)))
+    later.written.set()
+    monkeypatch.setattr(mkdocs_serve, "_SEARCH", later)
+    release = threading.Event()
+
+    def write():
+        release.wait(10)
+        done.append("written")
+
+    def build(noted=("a/", "b/"), finish=True):
+        assert mkdocs_serve.search_later()
+        later.pages.extend((None, SimpleNamespace(url=url)) for url in noted)
+        if finish:
+            later.write = write
+            mkdocs_serve.tag_search_later(lambda: done.append("tagged"))
+
+    server = SimpleNamespace(builder=build)
+    mkdocs_serve.search_after_rebuilds(server)
+    assert not mkdocs_serve.search_later(), "only a rebuild of the live server writes its index later"
+    server.builder()
+    assert not mkdocs_serve.search_later()
+    asked = threading.Thread(target=mkdocs_serve.search_index_written, args=(SimpleNamespace(),))
+    asked.start()
+    asked.join(0.3)
+    assert asked.is_alive(), "a request for the index waits while it is being written"
+    assert done == [("entries", "a/"), ("entries", "b/")]
+    release.set()
+    asked.join(5)
+    assert not asked.is_alive() and done[2:] == ["written", "tagged"]
+
+    done.clear()
+    release.clear()
+    server.builder()
+    nxt = threading.Thread(target=server.builder, kwargs={"noted": ("c/",)})
+    nxt.start()
+    nxt.join(0.3)
+    assert nxt.is_alive() and "written" not in done, "the next rebuild waits for the index being written"
+    release.set()
+    nxt.join(5)
+    mkdocs_serve.search_written_out()
+    assert done == [("entries", "a/"), ("entries", "b/"), "written", "tagged", ("entries", "c/"), "written", "tagged"]
+
+    done.clear()
+    server.builder(finish=False)  # stopped before its end: nothing written, nobody kept waiting
+    assert later.written.is_set() and later.job is None and done == []
+
+    def broken(**kwargs):
+        build()
+        raise RuntimeError("a build that failed after the search plugin's end")
+
+    server.builder = broken
+    mkdocs_serve.search_after_rebuilds(server)
+    with pytest.raises(RuntimeError):
+        server.builder()
+    assert later.written.is_set() and later.job is None and done == []

@@ -195,11 +195,13 @@ def run(
     pages: bool = True,
     on_request=None,
     card_jobs: int | None = None,
+    tag_search: bool = True,
 ) -> dict:
     """Every pass after the build, in order (see the module's docstring). `pages=False` when the engine already
     ran `page_html` on each page (the MkDocs hooks do); `project`: where node_modules/ is (offline shim);
     `on_request`: `mkdocs serve` renders pool card pages when asked for instead (l5r/site/glue/mkdocs_serve.py);
-    `card_jobs`: how many processes write them (None: as many as help).
+    `card_jobs`: how many processes write them (None: as many as help); `tag_search=False` when the search index
+    is written after this (`mkdocs serve`, which tags it then).
     Returns how many pages, permalinks, short links and stubs. Raises PostBuildError."""
     check_site(site, pages=pages)
     index_file = site / "search" / "search_index.json"
@@ -216,7 +218,8 @@ def run(
                 if new != text:
                     path.write_text(new, encoding="utf-8")
                 done += 1
-    searchindex.tag_index(index_file, codex, generated.plan, directory_urls)
+    if tag_search:
+        searchindex.tag_index(index_file, codex, generated.plan, directory_urls)
     if not searchindex.defer_index_build(site):
         raise PostBuildError(
             f"{site} has no search worker at {searchindex.WORKER_FILES}: the theme's search worker moved, "

@@ -12,6 +12,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -23,7 +24,7 @@ from ...data.load import load_codex
 from ...data.yamlsource import DataError
 from ...progress import Meter, Unit, meter, status_line
 from ...scenarios import present
-from ..rendering import editlinks, permalinks
+from ..rendering import editlinks, permalinks, searchindex
 from ..building import feeds, offline, postbuild
 from . import mkdocs_reuse, mkdocs_serve
 from ..api import ApiError
@@ -239,6 +240,11 @@ def serve(server) -> None:
     mkdocs_serve.install_card_pages(server)
     mkdocs_serve.quicker_polling(server)
     mkdocs_serve.collecting_after_rebuilds(server)
+    mkdocs_serve.search_after_rebuilds(server)
+
+
+def shutdown() -> None:
+    mkdocs_serve.search_written_out()
 
 
 def post_page(state: SiteState, output: str, page) -> str:
@@ -260,6 +266,17 @@ def post_build(state: SiteState, config):
     if state.building is not None:
         state.building.close()
     on_request = mkdocs_serve.set_cards if mkdocs_serve.serving() else None
+    search_later = mkdocs_serve.search_later()  # written after the rebuild, and tagged then
+    if search_later:
+        mkdocs_serve.tag_search_later(
+            partial(
+                searchindex.tag_index,
+                Path(config.site_dir) / mkdocs_serve.SEARCH_INDEX,
+                state.codex,
+                state.generated.plan,
+                config.use_directory_urls,
+            )
+        )
     try:
         postbuild.run(
             Path(config.site_dir),
@@ -272,6 +289,7 @@ def post_build(state: SiteState, config):
             pages=False,
             on_request=on_request,
             card_jobs=jobs_setting(os.environ.get(JOBS_ENV)),
+            tag_search=not search_later,
         )
     except postbuild.PostBuildError as exc:
         raise PluginError(str(exc)) from None

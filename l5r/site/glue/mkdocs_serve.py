@@ -12,7 +12,9 @@ changes a byte of what a page shows (tests/test_serve.py compares served pages w
   static files while no theme folder changed (`theme_static_files`), and the served folder's files are written
   only when their bytes change.
 
-The garbage collector's full collections wait until a rebuild is over (`collecting_after_rebuilds`).
+The garbage collector's full collections wait until a rebuild is over (`collecting_after_rebuilds`), and so does
+the site search's index (`search_after_rebuilds`): after an edit of a name every page's entries are made again (a
+tenth of the rebuild), and no page shows them; a request for search/search_index.json waits until it is written.
 
 Only `hooks/codex.py` calls this module, and only when MkDocs says the command is `serve`.
 """
@@ -24,7 +26,9 @@ import os
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 from ...data.safefile import holds_bytes
 from ..building import postbuild
@@ -56,6 +60,7 @@ def start(command: str) -> None:
         mkdocs_reuse.start_reuse()
         _patch_site_folder()
         _patch_theme_files()
+        _patch_search_index()
 
 
 def serving() -> bool:
@@ -130,6 +135,8 @@ def install_card_pages(server) -> None:
             return bad_request(start_response)
         here = f"http://{environ.get('HTTP_HOST') or '127.0.0.1'}{mount.rstrip('/')}/"
         asked = path[len(mount) :]
+        if path.startswith(mount) and asked == SEARCH_INDEX:
+            search_index_written(server)
         answer = card_page(asked, here) if path.startswith(mount) else None
         if answer is None:
             return app(environ, start_response)
@@ -345,3 +352,139 @@ def _folder_stamps(stamps) -> tuple:
         except OSError:
             out.append((folder, -1))
     return tuple(out)
+
+
+# -----------------------------------------------------------------------------------------------------------
+# The site search's index: written after the rebuild, before anyone reads it
+# -----------------------------------------------------------------------------------------------------------
+# Material's search plugin makes each page's entries as the page is rendered (`SearchIndex.add_entry_from_context`,
+# from the page's content before the theme sees it) and writes search/search_index.json at the build's end; the
+# Codex then tags its entries (`searchindex.tag_index`). After an edit of a format's name every page changes, and
+# making their entries again (an HTML parse of each) was a tenth of the rebuild, before the edit could show. Under
+# the live server, each page's inputs are noted as the page is rendered, and the entries are made and the index
+# written and tagged, exactly as the build would, in a thread started when the rebuild is over. A request for
+# the index waits for that thread, and so does the next rebuild; the first build (before the server runs) writes it
+# as a build does.
+
+SEARCH_INDEX = "search/search_index.json"
+
+
+@dataclass
+class _SearchLater:
+    on: bool = False  # this rebuild's index is finished after it (set by the live server's rebuilds only)
+    add: Callable | None = None  # the entries of one page, as the build makes them (mkdocs_reuse's, Material's)
+    pages: list = field(default_factory=list)  # (the build's SearchIndex, the page's inputs), in the build's order
+    write: Callable | None = None  # Material's writing of the index, as this build called it
+    tag: Callable | None = None  # the Codex's tagging of the written index
+    job: threading.Thread | None = None
+    written: threading.Event = field(default_factory=threading.Event)  # the served index is the newest build's
+
+
+_SEARCH = _SearchLater()
+_SEARCH.written.set()
+
+
+def _patch_search_index() -> None:
+    try:
+        from material.plugins.search.plugin import SearchIndex, SearchPlugin
+    except ImportError:  # another theme: its search (if any) is written as it always is
+        return
+    add = SearchIndex.add_entry_from_context  # mkdocs_reuse's: a page's entries kept while its inputs are the same
+    write = SearchPlugin.on_post_build
+
+    def add_entry_from_context(self, page):
+        if not _SEARCH.on:
+            return add(self, page)
+        # What Material reads of the page, as it is now: the plugin then strips the search attributes from the
+        # content the theme renders.
+        noted = SimpleNamespace(url=page.url, title=page.title, content=page.content, toc=page.toc, meta=page.meta)
+        _SEARCH.pages.append((self, noted))
+
+    def on_post_build(self, *, config):
+        if not _SEARCH.on:
+            return write(self, config=config)
+        _SEARCH.write = lambda: write(self, config=config)
+
+    SearchIndex.add_entry_from_context = add_entry_from_context
+    SearchPlugin.on_post_build = on_post_build
+    _SEARCH.add = add
+
+
+def search_later() -> bool:
+    """Whether this build's search index is written after it (mkdocs_glue.post_build then leaves its tagging to
+    `tag_search_later`)."""
+    return _SEARCH.on
+
+
+def tag_search_later(tag: Callable[[], None]) -> None:
+    _SEARCH.tag = tag
+
+
+def search_after_rebuilds(server) -> None:
+    """hooks/codex.py on_serve: each rebuild of the live server leaves its search index to a thread started when it
+    is over; the next rebuild waits for that thread first."""
+    builder = server.builder
+
+    def rebuild(*args, **kwargs):
+        search_rebuild_starts()
+        built = False
+        try:
+            answer = builder(*args, **kwargs)
+            built = True
+            return answer
+        finally:
+            search_rebuild_ends(built)
+
+    server.builder = rebuild
+
+
+def search_rebuild_starts() -> None:
+    search_written_out()
+    _SEARCH.job, _SEARCH.write, _SEARCH.tag = None, None, None
+    _SEARCH.pages = []
+    _SEARCH.written.clear()
+    _SEARCH.on = True
+
+
+def search_rebuild_ends(built: bool) -> None:
+    _SEARCH.on = False
+    pages, write, tag = _SEARCH.pages, _SEARCH.write, _SEARCH.tag
+    _SEARCH.pages = []
+    if not built or write is None:  # the build stopped before its end (MkDocs says why): nothing to write
+        _SEARCH.written.set()
+        return
+    _SEARCH.job = threading.Thread(target=_write_search_index, args=(pages, write, tag), daemon=True)
+    _SEARCH.job.start()
+
+
+def _write_search_index(pages: list, write: Callable[[], None], tag: Callable[[], None] | None) -> None:
+    add = _SEARCH.add
+    assert add is not None  # patched before any build noted a page
+    try:
+        for index, page in pages:
+            add(index, page)
+        write()
+        if tag is not None:
+            tag()
+    except OSError:  # the served folder went: the server was stopped meanwhile
+        pass
+    finally:
+        _SEARCH.written.set()
+
+
+def search_index_written(server) -> None:
+    """Wait until the served search index is the newest build's: the rebuild under way (MkDocs' own wait), then the
+    thread writing its index."""
+    cond = getattr(server, "_epoch_cond", None)
+    if cond is not None:
+        with cond:
+            cond.wait_for(lambda: server._visible_epoch == server._wanted_epoch)
+    _SEARCH.written.wait()
+
+
+def search_written_out() -> None:
+    """Wait for the thread writing the search index, if one is (hooks/codex.py on_shutdown: before MkDocs removes
+    the served folder, which the thread would otherwise make again)."""
+    job = _SEARCH.job
+    if job is not None:
+        job.join()
