@@ -166,13 +166,21 @@ def bad_request(start_response):
     return [body]
 
 
-def quicker_polling(server, seconds: float = 0.2) -> None:
+SETTLE = 0.03  # seconds without another change before a rebuild starts (MkDocs waits 0.1 s)
+
+
+def quicker_polling(server, seconds: float = 0.2, settle: float = SETTLE) -> None:
     """MkDocs polls the watched folders every 0.5 s; the folders `--watch` adds (data/, l5r/, hooks/: where a
     maintainer's edits are) are scheduled after on_serve, so they are polled every `seconds` instead. A poll
-    lists ~300 files: a few milliseconds."""
+    lists ~300 files: a few milliseconds. Once a change is seen, MkDocs waits until no other has come for a tenth
+    of a second before it rebuilds: a poll reports all the changes it found at once, within a millisecond, and the
+    next poll is `seconds` away, so that wait is cut to `settle` (changes that two polls see make two rebuilds, as
+    they did). The rebuild starts that much sooner after every edit."""
     observer = getattr(server, "observer", None)
     if observer is not None and hasattr(observer, "_timeout"):
         observer._timeout = seconds
+    if isinstance(getattr(server, "build_delay", None), (int, float)):
+        server.build_delay = min(server.build_delay, settle)
 
 
 # -----------------------------------------------------------------------------------------------------------
