@@ -316,6 +316,26 @@ def test_utf16_without_a_bom_and_nul_bytes_are_not_utf8(tmp_path):
         read_decklist(path)
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be-bom"])
+def test_a_utf16_deck_with_its_byte_order_mark_reads_as_the_utf8_one(tmp_path, encoding):
+    """Windows Notepad saves "Unicode" text as UTF-16 with a byte order mark, and the deck checker page reads such a
+    file (a browser decodes a file by its byte order mark): the command line reads it too, and a file whose bytes
+    then stop being UTF-16 is one line naming the line."""
+    text = "Dynasty:\n3 Zanzibar Keep\nFate:\n2 Koan’s Jingasa\n"
+    raw = b"\xfe\xff" + text.encode("utf-16-be") if encoding == "utf-16-be-bom" else text.encode("utf-16")
+    path = tmp_path / "deck.txt"
+    path.write_bytes(raw)
+    utf8 = tmp_path / "utf8.txt"
+    utf8.write_text(text, encoding="utf-8")
+    assert read_decklist(path).cards == read_decklist(utf8).cards
+    path.write_bytes(raw + b"\x00")  # an odd byte at the end
+    with pytest.raises(DecklistError, match=r"^deck file \S+ starts as UTF-16 text but is not UTF-16 on line 5; save"):
+        read_decklist(path)
+    path.write_bytes("Dynasty:\n3 Zanzibar\0Keep\n".encode("utf-16"))
+    with pytest.raises(DecklistError, match=r"holds a NUL character on line 2"):
+        read_decklist(path)
+
+
 def test_duplicate_keys_in_a_yaml_deck_are_refused():
     with pytest.raises(DecklistError, match=r"line 3: duplicate key 'dynasty' \(first given at line 1\)"):
         parse_decklist("dynasty:\n- 3 Zanzibar Keep\ndynasty:\n- 3 Quolo Mine\n", "deck.yml")

@@ -171,12 +171,19 @@ def _read(fd: int, size: int) -> bytes:
 
 
 def read_text(path: str | os.PathLike, limit: int, bom: bool = False) -> str:
-    """The UTF-8 text of a regular file of at most `limit` bytes (`bom`: a leading byte order mark is dropped)."""
+    """The UTF-8 text of a regular file of at most `limit` bytes (`bom`: see `decode`)."""
     return decode(read_bytes(path, limit), bom)
 
 
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
 def decode(raw: bytes, bom: bool = False) -> str:
-    """UTF-8 text without NUL characters, or UnreadableFile located at the first bad byte."""
+    """UTF-8 text without NUL characters, or UnreadableFile located at the first bad byte. With `bom`, a leading
+    byte order mark says the encoding, as a browser reads a file it is given: UTF-8's is dropped, and a file that
+    starts with UTF-16's (as Windows Notepad saves "Unicode" text) is read as UTF-16."""
+    if bom and raw[:2] in _UTF16_BOMS:
+        return _decode_utf16(raw)
     nul = raw.find(b"\0")
     try:
         text = raw.decode("utf-8-sig" if bom else "utf-8")
@@ -185,6 +192,20 @@ def decode(raw: bytes, bom: bool = False) -> str:
         raise UnreadableFile(_not_utf8(raw, bad), *_where(raw, bad)) from None
     if nul >= 0:
         raise UnreadableFile(_not_utf8(raw, nul), *_where(raw, nul))
+    return text
+
+
+def _decode_utf16(raw: bytes) -> str:
+    try:
+        text = raw.decode("utf-16")  # the byte order mark gives the byte order, and is dropped
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].decode("utf-16", "replace").count("\n") + 1
+        raise UnreadableFile(
+            f"starts as UTF-16 text but is not UTF-16 on line {line}; save it as UTF-8", line, 1
+        ) from None
+    if "\0" in text:
+        line = text.count("\n", 0, text.index("\0")) + 1
+        raise UnreadableFile(f"holds a NUL character on line {line}; save it as UTF-8 text", line, 1)
     return text
 
 
