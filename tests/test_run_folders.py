@@ -34,3 +34,24 @@ def test_no_dev_shm_keeps_the_system_folder(monkeypatch, tmp_path):
 
 def test_the_memory_to_spare_is_read_from_the_system():
     assert conftest._available_memory() > 0  # /proc/meminfo's MemAvailable, in bytes
+
+
+def test_a_test_that_waits_for_ever_fails_at_the_time_limit_with_where_it_waited(tmp_path, pytestconfig):
+    """pyproject.toml gives every test a time limit (pytest-timeout): a test that never ends fails, naming the line
+    it waited on, and the run goes on, where it would otherwise hold CI until CI's own limit, with nothing printed."""
+    import subprocess
+    import sys
+
+    assert float(pytestconfig.getini("timeout")) > 0
+    waits = tmp_path / "test_waits.py"
+    waits.write_text("import threading\n\n\ndef test_waits():\n    threading.Event().wait()\n", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-c", str(conftest.ROOT / "pyproject.toml"), "--rootdir", str(tmp_path)]
+        + ["-p", "no:cacheprovider", "-p", "no:xdist", "-o", "timeout=2", str(waits)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 1, result.stdout[-2000:]
+    assert "Timeout (>2.0s)" in result.stdout and "test_waits.py:5" in result.stdout, result.stdout[-2000:]
