@@ -521,6 +521,7 @@ def l5r_here(*args, cwd=None, env: dict | None = None, stdin: str | None = None)
     argv = [*map(str, args)]
     out, err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8"), io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     before, saved = os.getcwd(), dict(os.environ)
+    handlers = signal_handlers()
     os.chdir(cwd or ROOT)
     if env is not None:
         os.environ.clear()
@@ -543,7 +544,24 @@ def l5r_here(*args, cwd=None, env: dict | None = None, stdin: str | None = None)
     for stream in (out, err):
         stream.flush()
         texts.append(stream.buffer.getvalue().decode("utf-8"))
+    # A command run inside another program leaves its signals as it found them: a SIGTERM handler left behind was
+    # inherited by the card page writers a later build forked, which then outlived the pool's SIGTERM.
+    left = {sig.name for sig, handler in signal_handlers().items() if handler != handlers[sig]}
+    assert not left, f"l5r {' '.join(argv)} left its own handler of {', '.join(sorted(left))} in the calling process"
     return subprocess.CompletedProcess(["l5r", *argv], int(code), *texts)
+
+
+def signal_handlers() -> dict:
+    """This process's handler of every signal Python can handle."""
+    import signal
+
+    found = {}
+    for sig in signal.valid_signals():
+        try:
+            found[signal.Signals(sig)] = signal.getsignal(sig)
+        except (ValueError, OSError):  # a real-time signal without a name, or one Python cannot read
+            continue
+    return found
 
 
 @contextlib.contextmanager

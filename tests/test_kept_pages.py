@@ -86,6 +86,29 @@ def test_the_forked_writers_send_back_every_key(monkeypatch, tmp_path):
     assert _stamps(tmp_path) == before
 
 
+def test_a_forked_writer_is_ended_by_sigterm_whatever_the_building_process_does_with_it(monkeypatch, tmp_path):
+    """The pool of writers is closed with SIGTERM (multiprocessing's `Pool.terminate`), and a writer still waiting
+    for work then has no other way out. A process that handles SIGTERM itself (a command cleaning up first, as an
+    in-process `l5r cardpool fetch` did, leaving its handler behind in a test run) must not hand that handler to the
+    writers it forks: one that outlived the signal kept the build, and the test run, waiting for it for ever. Each
+    writer here writes into its pages what SIGTERM does to it."""
+    import signal
+
+    def page(card_site, identity, head, tail):
+        return f"{head}{card_site.text[identity]} {signal.getsignal(signal.SIGTERM) == signal.SIG_DFL}{tail}"
+
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    try:
+        cards = _Cards({f"card {n}": str(n) for n in range(2100)})
+        monkeypatch.setattr(write, "card_page_html", page)
+        write.write_card_pages(tmp_path, cards, "<p>", "</p>", jobs=2)
+        assert signal.getsignal(signal.SIGTERM) != signal.SIG_DFL, "the building process keeps its own handler"
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    said = {p.read_text(encoding="utf-8").split()[-1] for p in (tmp_path / "card").glob("*/index.html")}
+    assert said == {"True</p>"}, "a forked writer kept the building process's SIGTERM handler"
+
+
 def test_the_pages_survive_the_emptying_of_the_site_folder(monkeypatch, tmp_path):
     """As a build runs: set aside, MkDocs empties the folder and writes its own pages (a record's page in card/),
     the pool pages come back beside them; the previous build's own pages do not."""

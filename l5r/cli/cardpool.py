@@ -7,6 +7,7 @@ that `l5r.cli.main` reports, as for every command.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 from pathlib import Path
@@ -80,16 +81,27 @@ def argparse_suppress():
     return argparse.SUPPRESS  # a test's made-up manifest; not for users
 
 
+@contextlib.contextmanager
 def _interruptible():
-    # A terminated fetch cleans up as Ctrl-C does: the staging folder is removed on the way out.
+    # A terminated fetch cleans up as Ctrl-C does: the staging folder is removed on the way out. The handler is
+    # the fetch's only: a caller that runs the command in its own process (the tests, a script) gets its own back,
+    # or a pool of worker processes it forks later would inherit a SIGTERM that no longer ends them.
     def stop(signum, frame):
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, stop)
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def run_fetch(args) -> int:
-    _interruptible()
+    with _interruptible():
+        return _fetch(args)
+
+
+def _fetch(args) -> int:
     try:
         manifest = pool_fetch.load_manifest(args.manifest)
         try:
@@ -142,11 +154,15 @@ def run_status(args) -> int:
 
 
 def run_pin(args) -> int:
+    with _interruptible():
+        return _pin(args)
+
+
+def _pin(args) -> int:
     import re
     import shutil
     import tempfile
 
-    _interruptible()
     if not re.fullmatch(r"[0-9a-f]{40}", args.commit):
         raise CodexError(f"'{args.commit}' is not a full 40-character commit id")
     problem = pool_fetch.repository_problem(args.repository) if args.repository is not None else None

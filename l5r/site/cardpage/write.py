@@ -209,7 +209,7 @@ def _forked_writers(job: _Job, identities, jobs: int, bar) -> dict[str, str]:
     frozen_already = gc.get_freeze_count() > 0  # by the MkDocs glue, for the whole build
     gc.freeze()
     try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(jobs, initializer=_ended_by_terminate) as pool:
             for share_keys, count in pool.imap_unordered(_write_share, range(shares)):
                 keys.update(share_keys)
                 bar.advance(count)
@@ -221,6 +221,15 @@ def _forked_writers(job: _Job, identities, jobs: int, bar) -> dict[str, str]:
 
 
 _SHARES_A_JOB = 8
+
+
+def _ended_by_terminate() -> None:
+    """A forked worker's first step: SIGTERM ends it. The pool is closed with SIGTERM; a worker forked from a
+    process that handles SIGTERM itself (a command that cleans up first, a test runner) would otherwise inherit that
+    handler, outlive the signal, and keep the build waiting for it for ever."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _write_share(n: int) -> tuple[dict[str, str], int]:
