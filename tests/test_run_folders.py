@@ -47,11 +47,11 @@ def test_a_test_that_waits_for_ever_fails_at_the_time_limit_with_where_it_waited
     waits.write_text("import threading\n\n\ndef test_waits():\n    threading.Event().wait()\n", encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-c", str(conftest.ROOT / "pyproject.toml"), "--rootdir", str(tmp_path)]
-        + ["-p", "no:cacheprovider", "-p", "no:xdist", "-o", "timeout=2", str(waits)],
+        + ["-p", "no:cacheprovider", "-p", "no:xdist", "-o", "timeout=0.5", str(waits)],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=tmp_path,
     )
     assert result.returncode == 1, result.stdout[-2000:]
-    assert "Timeout (>2.0s)" in result.stdout and "test_waits.py:5" in result.stdout, result.stdout[-2000:]
+    assert "Timeout (>0.5s)" in result.stdout and "test_waits.py:5" in result.stdout, result.stdout[-2000:]
