@@ -252,6 +252,8 @@ _YASUKI_META = re.compile(r"^(?:name|author|date|format|notes|description|clan)\
 _ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
 # What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
 # some card title uses. "%%% ??? not a card line" is a parse problem, never a card.
+# "Kuni Yori exp #2": a "#" between a level's marker and its number marks the number; it starts no comment
+_LEVEL_NUMBER_MARK = re.compile(r"(?<![A-Za-z])((?:in)?exp(?:erienced)?\.?|xp)\s*#(?=[0-9])", re.I)
 _CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
 
 
@@ -274,6 +276,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "decoration_tag": _DECORATION_TAG,
     "bullet": _BULLET,
     "footnote_mark": _FOOTNOTE_MARK,
+    "level_number_mark": _LEVEL_NUMBER_MARK,
     "quote_marks": _QUOTE_MARKS,
     "legality": _LEGALITY,
     "oracle_header": _ORACLE_HEADER,
@@ -877,7 +880,10 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
             # for the checker to read as it reads one after a title
             count, line = trailing[0], f"{trailing[1]} {bracket.group('bracket')}"
     set_name = None
+    line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)  # "exp #2": as "exp 2" (a comment's "#" was stripped before)
     match = _SET.match(line)
+    if match and is_experience(match.group("set")):  # "Kuni Yori [Exp 2]": a level in square brackets, as in round
+        line, match = f"{match.group('rest').strip()} ({match.group('set').strip()})", None
     if match:
         line, set_name = match.group("rest").strip(), plain(match.group("set"))
         if not _COUNT.match(whole) and not trailing and not column:
@@ -958,4 +964,5 @@ def _number(digits: str) -> int:
 def _strip_comment(line: str) -> str:
     if line.lstrip().startswith("#"):
         return ""
+    line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)
     return re.sub(r"(?<!\s)\s+#.*$", "", line).strip()

@@ -72,7 +72,7 @@
   function titleKey(t) { return plain(t).toLowerCase(); }
   function experienceKey(e) {
     if (!e) return "";
-    var key = e.toLowerCase().replace(/[\s.]/g, "");
+    var key = e.toLowerCase().replace(/[\s.#-]/g, "");
     key = key.replace(/^(?:(in)?exp(?:erienced)?|xp)/, function (m, inx) { return (inx || "") + "experienced"; });
     return key.replace(ROMAN_LEVEL, function (m, marker, roman) { return marker + ROMAN_LEVELS[roman]; });
   }
@@ -109,7 +109,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
+  var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
@@ -118,7 +118,7 @@
     TRAILING_COUNT = new RegExp("^(?:" + p.trailing_count.source + ")", p.trailing_count.flags);
     ORACLE_HEADER = pattern(p.oracle_header); TAB_LINE = pattern(p.tab_line); PAREN_SET = pattern(p.paren_set);
     YASUKI_KEY = pattern(p.yasuki_key); YASUKI_ITEM = pattern(p.yasuki_item); YASUKI_META = pattern(p.yasuki_meta);
-    ART = pattern(p.art);
+    ART = pattern(p.art); LEVEL_NUMBER_MARK = pattern(p.level_number_mark);
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
     LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);
@@ -135,6 +135,7 @@
 
   function stripComment(line) {
     if (/^\s*#/.test(line)) return "";
+    line = line.replace(LEVEL_NUMBER_MARK, "$1 ");  // "exp #2": the level's number, no comment
     return pyStrip(line.replace(/\s+#.*$/, ""));
   }
   function splitLines(text) {  // line numbers as an editor counts them (parse_text)
@@ -167,7 +168,11 @@
       }
     }
     var setName = null;
+    line = line.replace(LEVEL_NUMBER_MARK, "$1 ");  // "exp #2": as "exp 2" (a comment's "#" was stripped before)
     m = SET.exec(line);
+    if (m && isExperience(m[2])) {  // "Kuni Yori [Exp 2]": a level in square brackets, as in round ones
+      line = pyStrip(m[1]) + " (" + pyStrip(m[2]) + ")"; m = null;
+    }
     if (m) {
       line = pyStrip(m[1]); setName = plain(m[2]);
       if (!COUNT.test(whole) && !trailing && !column) {

@@ -26,11 +26,11 @@ _SAME_CHARACTERS = str.maketrans(
 )
 
 # "Experienced 2CW", "Exp 2", "Exp. 3KYD", "ExperiencedCoM", "Inexperienced", "inexp", "Experienced 3.5", the
-# forum shorthand "XP", "xp2", "XP 2CW", and the level in Roman numerals, "Exp II" (the pool's levels go up to 7;
-# no pool title ends in the word "xp" or "exp")
+# forum shorthand "XP", "xp2", "XP 2CW", the level in Roman numerals, "Exp II" (the pool's levels go up to 7;
+# no pool title ends in the word "xp" or "exp"), and the number marked off: "exp #2", "XP-2"
 _MARKER = r"(?:(?:in)?exp(?:erienced|\.)?|xp)"
 _LEVEL = r"(?:\d+(?:\.\d+)?|(?:vii|vi|iv|v|i{1,3})(?![a-z]))"
-_EXPERIENCE = rf"(?P<exp>{_MARKER}(?:\s*{_LEVEL})?(?:\s*[a-z]{{2,3}})?)"
+_EXPERIENCE = rf"(?P<exp>{_MARKER}(?:\s*[#-]?\s*{_LEVEL})?(?:\s*[a-z]{{2,3}})?)"
 EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 # The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)".
 TRAILING_EXPERIENCE = _TRAILING_EXPERIENCE = re.compile(
@@ -65,11 +65,11 @@ def title_key(title: str) -> str:
 
 
 def experience_key(experience: str | None) -> str:
-    """'Exp 2 CW', 'Experienced 2CW', 'Exp II CW' and 'experienced2cw' all give 'experienced2cw'; no level gives
-    ''."""
+    """'Exp 2 CW', 'Experienced 2CW', 'Exp II CW', 'XP-2 CW' and 'experienced2cw' all give 'experienced2cw'; no
+    level gives ''."""
     if not experience:
         return ""
-    key = re.sub(r"[\s.]", "", experience.lower())
+    key = re.sub(r"[\s.#-]", "", experience.lower())
     key = re.sub(r"^(?:(in)?exp(?:erienced)?|xp)", lambda m: (m.group(1) or "") + "experienced", key)
     return _ROMAN_LEVEL.sub(lambda m: m.group(1) + ROMAN_LEVELS[m.group(2)], key)
 

@@ -98,6 +98,11 @@ def _before(written: Callable[[str, str], str]) -> LevelStyle:
     return style
 
 
+def _numbered(experience: str | None) -> bool:
+    match = _LEVEL.match(experience or "")
+    return bool(match and match.group("n"))
+
+
 def _roman(n: str) -> str | None:
     return _ROMAN.get(n)
 
@@ -111,6 +116,11 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
     "(Experienced N)": _marker(lambda n, tag, _: f" (Experienced{(' ' + n) if n else ''}{tag})"),
     "- exp N": _marker(lambda n, tag, _: f" - exp{(' ' + n) if n else ''}{tag}"),
     ", Experienced N": _marker(lambda n, tag, _: f", Experienced{(' ' + n) if n else ''}{tag}"),
+    # the level in square brackets, where a set's name also goes: "Kuni Yori [Exp 2]", "Hida Kisada [exp]"
+    "[Exp N]": _marker(lambda n, tag, _: f" [Exp{(' ' + n) if n else ''}{tag}]"),
+    # the number marked off: "Kuni Yori exp #2" ("#" also starts a comment), "Kuni Yori XP-2"
+    "exp #N": lambda t, e: _marker(lambda n, tag, _: f" exp #{n}{tag}")(t, e) if _numbered(e) else None,
+    "XP-N": lambda t, e: _marker(lambda n, tag, _: f" XP-{n}{tag}")(t, e) if _numbered(e) else None,
     # the level in Roman numerals: "Kuni Yori Exp II" (levels with a number only)
     "Exp II": lambda t, e: (
         f"{t} Exp {_roman(m.group('n'))}{(' ' + m.group('tag')) if m.group('tag') else ''}"
