@@ -44,7 +44,14 @@ from pathlib import Path
 
 import yaml
 
-from .cardpool.names import LEADING_EXPERIENCE, is_experience, plain, split_experience
+from .cardpool.names import (
+    LEADING_EXPERIENCE,
+    is_experience,
+    is_level_remark,
+    plain,
+    split_experience,
+    split_qualifier,
+)
 from .data.safefile import UnreadableFile, decode, read_text, too_large
 from .data.yamlsource import ShapeError, check_shape, error_line
 from .deckmessages import say
@@ -897,6 +904,10 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     if not re.search(r"[A-Za-z]", line) or (is_experience(line) and not leading) or not _CARD_NAME.match(line):
         return LineIssue(number, say("line.not-card", line=line or say("line.not-card.empty")), line or None)
     name, experience = split_experience(line)
+    if experience is None:
+        base, remark = split_qualifier(line)
+        if remark is not None and is_level_remark(remark):  # "Kuni Yori (2nd exp)": a level, if unread
+            name, experience = base, remark
     return CardLine(number, section, count, name, experience, set_name, line, several=several)
 
 

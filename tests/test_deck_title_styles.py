@@ -170,6 +170,33 @@ def _british_titles(titles) -> list[str]:
     return sorted({t for t in titles if spellings.search(t.lower())})
 
 
+def _level_remark_titles(titles) -> list[str]:
+    from l5r.cardpool.names import is_level_remark, split_qualifier
+
+    return sorted({t for t in titles if (q := split_qualifier(t)[1]) is not None and is_level_remark(q)})
+
+
+def test_no_pool_title_ends_in_brackets_that_speak_of_a_level():
+    """A line's few words in brackets with a level's word ("Kuni Yori (2nd exp)") are a level it states
+    (names.py is_level_remark): a title of the pool ending so would lose its brackets to it."""
+    assert _level_remark_titles(i.title for i in support.index().identities) == []
+    assert _level_remark_titles(["Kuni Yori (2nd exp)", "Hida Kisada (XP version)", "Iron Mine (exp gold)"]) == [
+        "Hida Kisada (XP version)",
+        "Iron Mine (exp gold)",
+        "Kuni Yori (2nd exp)",
+    ]  # the check can fail
+    assert _level_remark_titles(["Hida Kisada (Emperor)", "Kuni Yori (a level the expansion never had)"]) == []
+
+
+@pytest.mark.realpool
+def test_no_real_pool_title_ends_in_brackets_that_speak_of_a_level():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _level_remark_titles(i.title for i in index.identities) == []
+
+
 def test_no_fixture_pool_title_is_spelt_the_british_way():
     """The reading key turns "Honour" into "honor" (names.py): a title of the pool spelt the British way would be read
     under another spelling than its own, and its slug would no longer be its folded words."""

@@ -17,7 +17,7 @@
   function levelWords(m, inx, level) {
     return level === undefined ? "experienced" : (inx || "") + "experienced " + (ROMAN_WORDS[level] || level);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/;
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, LEVEL_REMARK = /$^/;
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -34,6 +34,7 @@
     ROMAN_LEVEL = pattern(r.roman_levels.pattern);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
+    LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
     SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break); SEGMENT = pattern(r.prose_patterns.segment);
     PROSE = r.prose || null;  // what the pool's titles look like (engine/deck/prose.py ProseRule.as_json)
@@ -77,6 +78,7 @@
     return key.replace(ROMAN_LEVEL, function (m, marker, roman) { return marker + ROMAN_LEVELS[roman]; });
   }
   function isExperience(t) { return EXP_ALONE.test(plain(t)); }
+  function isLevelRemark(t) { return LEVEL_REMARK.test(plain(t)); }  // names.py is_level_remark: "(2nd exp)"
   function stripChars(s, chars) {
     var a = 0, b = s.length;
     while (a < b && chars.indexOf(s[a]) >= 0) a++;
@@ -189,6 +191,10 @@
         message: say("line.not-card", { line: line || say("line.not-card.empty") }) };
     }
     var split = splitExperience(line);
+    if (split[1] === null) {
+      var q = splitQualifier(line);  // "Kuni Yori (2nd exp)": a level, if unread (decklist.py)
+      if (q[1] !== null && isLevelRemark(q[1])) split = q;
+    }
     return { line: number, section: section, count: count, name: split[0], experience: split[1],
       set_name: setName, written: line, several: several };
   }
@@ -1017,7 +1023,8 @@
     if (found.identity === null && !found.candidates.length && card.experience) {
       var whole = table.find(card.written, null, setName, deck);  // a title that ends like a level
       // checker.py: not a level in brackets read as the title's set ("Togashi Mitsu (XP)")
-      if (!(whole.note && isExperience(splitQualifier(card.written)[1] || ""))) {
+      var stated = splitQualifier(card.written)[1] || "";
+      if (!(whole.note && (isExperience(stated) || isLevelRemark(stated)))) {
         found = whole; lookedUp = card.written;
       }
     }

@@ -47,6 +47,12 @@ LEADING_EXPERIENCE = _LEADING_EXPERIENCE = re.compile(
 # A level in Roman numerals, as its number: "Exp II" is "Experienced 2". Data: the browser's experienceKey reads it.
 ROMAN_LEVELS: Final[dict[str, str]] = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7"}
 ROMAN_LEVEL = _ROMAN_LEVEL = re.compile(r"^((?:in)?experienced)(vii|vi|iv|v|i{1,3})(?=[a-z]{0,3}$)")
+# A few words in brackets after a title that speak of a level in a way no pattern above reads ("Kuni Yori (2nd
+# exp)", "Hida Kisada (Experienced version)"): the line states a level, so it is never read as the card without one.
+# Three words at most: a longer remark is the author's ("(the exp is better)" is one too, and reads as unknown).
+LEVEL_REMARK = _LEVEL_REMARK = re.compile(
+    r"^(?=\S+(?:\s+\S+){0,2}$).*?(?<![a-z])(?:(?:in)?exp(?:erienced)?|xp)(?![a-z])", re.I
+)
 QUALIFIER = _QUALIFIER = re.compile(r"^(?P<base>.+?)(?<!\s)\s*\((?P<qualifier>[^()]+)\)$")
 
 
@@ -76,6 +82,10 @@ def experience_key(experience: str | None) -> str:
 
 def is_experience(text: str) -> bool:
     return bool(_EXPERIENCE_ALONE.match(plain(text)))
+
+
+def is_level_remark(text: str) -> bool:
+    return bool(_LEVEL_REMARK.match(plain(text)))
 
 
 def split_experience(name: str) -> tuple[str, str | None]:

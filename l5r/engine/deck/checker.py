@@ -9,7 +9,7 @@ from collections import defaultdict
 from typing import Mapping, Sequence
 
 from ...cardpool import CardIndex, Identity, Lookup
-from ...cardpool.names import is_experience, plain, split_experience, split_qualifier, title_key
+from ...cardpool.names import is_experience, is_level_remark, plain, split_experience, split_qualifier, title_key
 from ...data import bandates
 from ...data import model as m
 from ...deckmessages import say
@@ -391,7 +391,8 @@ class DeckChecker:
             whole = self.index.find(card.written, None, set_name, deck)  # a title that ends like a level
             # ... but not a level in brackets read as the title's set ("Togashi Mitsu (XP)" is no printing of
             # Togashi Mitsu in a set "XP"): that reading drops the level the line states
-            if not (whole.note and is_experience(split_qualifier(card.written)[1] or "")):
+            stated = split_qualifier(card.written)[1] or ""
+            if not (whole.note and (is_experience(stated) or is_level_remark(stated))):
                 found, looked_up = whole, card.written
         if set_name and (found.note or found.identity is None):
             # "Earthen Armor (+3F)": the brackets were part of the title, not a set

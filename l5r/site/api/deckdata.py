@@ -12,6 +12,7 @@ from ...cardpool import CardIndex, pool_facts
 from ...cardpool.names import (
     EXPERIENCE_ALONE,
     LEADING_EXPERIENCE,
+    LEVEL_REMARK,
     READING_KEY_RULES,
     ROMAN_LEVEL,
     ROMAN_LEVELS,
@@ -70,6 +71,7 @@ def reading_rules() -> dict[str, object]:
         "count": js_pattern(COUNT_PATTERN),
         "shorthand_level": js_pattern(SHORTHAND_LEVEL),
         "qualifier": js_pattern(QUALIFIER),
+        "level_remark": js_pattern(LEVEL_REMARK),
         "trailing_remark": js_pattern(TRAILING_REMARK),
         "prose_patterns": {
             "word": js_pattern(WORD),
