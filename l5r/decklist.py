@@ -46,6 +46,7 @@ import yaml
 
 from .cardpool.names import (
     LEADING_EXPERIENCE,
+    LEVEL_MARKER,
     is_experience,
     is_level_remark,
     plain,
@@ -257,10 +258,10 @@ _YASUKI_KEY = re.compile(
 _YASUKI_ITEM = re.compile(r"^\s*-\s+(?P<item>\S.*?)\s*$")
 _YASUKI_META = re.compile(r"^(?:name|author|date|format|notes|description|clan)\s*:", re.I)
 _ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
+# "Kuni Yori exp #2": a "#" between a level's marker and its number marks the number; it starts no comment
+_LEVEL_NUMBER_MARK = re.compile(rf"(?<![A-Za-z])({LEVEL_MARKER})\s*#(?=[0-9])", re.I)
 # What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
 # some card title uses. "%%% ??? not a card line" is a parse problem, never a card.
-# "Kuni Yori exp #2": a "#" between a level's marker and its number marks the number; it starts no comment
-_LEVEL_NUMBER_MARK = re.compile(r"(?<![A-Za-z])((?:in)?exp(?:erienced)?\.?|xp)\s*#(?=[0-9])", re.I)
 _CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
 
 

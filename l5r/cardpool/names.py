@@ -29,6 +29,7 @@ _SAME_CHARACTERS = str.maketrans(
 # forum shorthand "XP", "xp2", "XP 2CW", the level in Roman numerals, "Exp II" (the pool's levels go up to 7;
 # no pool title ends in the word "xp" or "exp"), and the number marked off: "exp #2", "XP-2"
 _MARKER = r"(?:(?:in)?exp(?:erienced|\.)?|xp)"
+LEVEL_MARKER: Final[str] = _MARKER  # the same words, for the deck reader's patterns (decklist.py)
 _LEVEL = r"(?:\d+(?:\.\d+)?|(?:vii|vi|iv|v|i{1,3})(?![a-z]))"
 _EXPERIENCE = rf"(?P<exp>{_MARKER}(?:\s*[#-]?\s*{_LEVEL})?(?:\s*[a-z]{{2,3}})?)"
 EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
@@ -50,9 +51,7 @@ ROMAN_LEVEL = _ROMAN_LEVEL = re.compile(r"^((?:in)?experienced)(vii|vi|iv|v|i{1,
 # A few words in brackets after a title that speak of a level in a way no pattern above reads ("Kuni Yori (2nd
 # exp)", "Hida Kisada (Experienced version)"): the line states a level, so it is never read as the card without one.
 # Three words at most: a longer remark is the author's ("(the exp is better)" is one too, and reads as unknown).
-LEVEL_REMARK = _LEVEL_REMARK = re.compile(
-    r"^(?=\S+(?:\s+\S+){0,2}$).*?(?<![a-z])(?:(?:in)?exp(?:erienced)?|xp)(?![a-z])", re.I
-)
+LEVEL_REMARK = _LEVEL_REMARK = re.compile(rf"^(?=\S+(?:\s+\S+){{0,2}}$).*?(?<![a-z]){_MARKER}(?![a-z])", re.I)
 QUALIFIER = _QUALIFIER = re.compile(r"^(?P<base>.+?)(?<!\s)\s*\((?P<qualifier>[^()]+)\)$")
 
 
