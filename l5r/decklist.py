@@ -168,6 +168,50 @@ _DECK_TOTAL = re.compile(
     r"(?:\s*cards?)?\s*$",
     re.I,
 )
+# "Dynasty 40 / Fate 40", "Dynasty (40), Fate (40)", "Dynasty: 40 Fate: 40", "40 Dynasty / 40 Fate" on a line of its
+# own: both decks' totals, declared counts as a header's are; the section does not change.
+_BOTH_TOTALS = re.compile(
+    r"^(?:dynasty(?:\s+deck)?\s{0,9}[:(-]?\s{0,9}(?P<dynasty>[0-9]{1,6})\s{0,9}\)?(?:\s{0,9}cards?)?\s{0,9}[/,;|&+-]?"
+    r"\s{0,9}(?:and\s)?fate(?:\s+deck)?\s{0,9}[:(-]?\s{0,9}(?P<fate>[0-9]{1,6})\s{0,9}\)?(?:\s{0,9}cards?)?"
+    r"|(?P<dynasty_first>[0-9]{1,6})\s{0,9}dynasty\s{0,9}[/,;|&+-]?\s{0,9}(?:and\s)?(?P<fate_second>[0-9]{1,6})\s{0,9}fate)"
+    r"\s{0,9}$",
+    re.I,
+)
+# "Holdings: 3x Copper Mine", "Personalities (22): 3 Matsu Fumiyo", "Fate - 3 Rout": a header with the first of its
+# cards on the same line. The head must be a deck, type or label word (`_read_header`); no pool title starts with
+# one followed by a colon or a dash (a generated test over the pool checks it).
+_LABELLED_CARD = re.compile(
+    r"^(?P<head>[A-Za-z][A-Za-z' ]{0,40}?(?:\s?[(\[]\s?[0-9]{1,6}(?:\s?cards?)?\s?[)\]])?)\s?(?::|\s-+)\s?"
+    r"(?P<card>\S.*)$",
+    re.I,
+)
+# A character written as an HTML entity, as a list copied from a page's source or a forum archive keeps it
+# ("Akodo&#39;s Guidance", "Pearls &amp; Spirits", "Kyuden&nbsp;Hida"): read as the character. Numbers stand for their
+# code point; the names are those such copies hold. Any other "&...;" stays as written.
+_ENTITY = re.compile(r"&(?:#(?P<dec>[0-9]{1,7})|#[xX](?P<hex>[0-9a-fA-F]{1,6})|(?P<name>[A-Za-z]{2,8}));")
+_ENTITIES = {
+    "amp": "&",
+    "quot": '"',
+    "apos": "'",
+    "lt": "<",
+    "gt": ">",
+    "nbsp": " ",
+    "rsquo": "’",
+    "lsquo": "‘",
+    "ldquo": "“",
+    "rdquo": "”",
+    "ndash": "–",
+    "mdash": "—",
+    "hellip": "…",
+    "bull": "•",
+    "middot": "·",
+    "times": "×",
+    "eacute": "é",
+    "ucirc": "û",
+    "ocirc": "ô",
+    "ouml": "ö",
+    "uuml": "ü",
+}
 # "Kyuden Kyotei (40/40)": the deck's two totals after the stronghold or the deck's name, Dynasty then Fate (as
 # players write "40/40"); declared counts, compared as a header's are, and not part of the title.
 # Searched for (its repeats bounded, so each start costs a few steps); what stands before it is the line's rest.
@@ -278,6 +322,9 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "set": _SET,
     "trailing_count": _TRAILING_COUNT,
     "split_totals": _SPLIT_TOTALS,
+    "both_totals": _BOTH_TOTALS,
+    "labelled_card": _LABELLED_CARD,
+    "entity": _ENTITY,
     "last_bracket": _LAST_BRACKET,
     "column_gap": _COLUMN_GAP,
     "column_count": _COLUMN_COUNT,
@@ -309,6 +356,7 @@ READER_TABLES: dict[str, object] = {
     "decoration_chars": _DECORATION_CHARS,
     "section_names": SECTION_NAMES,
     "max_deck_bytes": MAX_DECK_BYTES,
+    "entities": _ENTITIES,
 }
 
 
@@ -532,7 +580,7 @@ class _TextReader:
         )
 
     def line(self, number: int, raw: str) -> None:
-        raw = _QUOTE_MARKS.sub("", raw, count=1)
+        raw = _QUOTE_MARKS.sub("", unescaped(raw), count=1)
         stripped = plain(raw)
         if not stripped:
             self._blank()
@@ -586,6 +634,15 @@ class _TextReader:
         return True
 
     def _deck_total(self, number: int, stripped: str) -> bool:
+        both = _BOTH_TOTALS.match(stripped)
+        if both:  # "Dynasty 40 / Fate 40": a count for each deck
+            self.headers += 1
+            self.declared += [
+                (DYNASTY, _number(both.group("dynasty") or both.group("dynasty_first")), number),
+                (FATE, _number(both.group("fate") or both.group("fate_second")), number),
+            ]
+            self.seen_content = True
+            return True
         total = _DECK_TOTAL.match(stripped)
         if not total:
             return False
@@ -642,6 +699,8 @@ class _TextReader:
             if self.section != PREGAME:
                 self.section, self.stated = PREGAME, False
             line = label.group("card")
+        elif (labelled := _LABELLED_CARD.match(plain(line))) and self._header(number, labelled.group("head")):
+            line = labelled.group("card")  # "Holdings: 3x Copper Mine": the header, then its card
         totals = _SPLIT_TOTALS.search(plain(line)) if self.section in (None, PREGAME) else None
         rest = plain(line)[: totals.start()].rstrip() if totals else ""
         if totals and any(ch.isalpha() for ch in rest):  # a letter (the page's \p{L})
@@ -965,6 +1024,19 @@ def undecorated(stripped: str) -> str | None:
     "Holdings"), or None when the line has no decoration or nothing inside it."""
     inner = _DECORATION_TAG.sub("", stripped).strip(_DECORATION_CHARS)
     return inner if inner and inner != stripped else None
+
+
+def unescaped(line: str) -> str:
+    """A line with its HTML entities read as their characters ("Akodo&#39;s Guidance" -> "Akodo's Guidance"); an
+    entity this reader does not know, or a number that is no character, stays as written."""
+    return _ENTITY.sub(_entity, line) if "&" in line else line
+
+
+def _entity(match: re.Match[str]) -> str:
+    if match.group("name") is not None:
+        return _ENTITIES.get(match.group("name").lower(), match.group(0))
+    code = int(match.group("dec")) if match.group("dec") is not None else int(match.group("hex"), 16)
+    return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else match.group(0)
 
 
 def _number(digits: str) -> int:

@@ -24,6 +24,7 @@ from l5r.decklist import (
     parse_text,
     read_header,
     trailing_count,
+    unescaped,
 )
 from l5r.engine.deck import DeckChecker
 from l5r.engine.ruleset import ruleset_for
@@ -110,6 +111,62 @@ def test_pregame_labels_carry_their_card():
         (PREGAME, "Wind of Justice"),
     ]
     assert not deck.issues
+
+
+def test_a_header_carries_the_first_of_its_cards_on_its_line():
+    deck = parse_text(
+        "Holdings (4): 3x Iron Mine\n1 Copper Mine\nPersonalities - Hida Akeno\nFate: 3 Rout\n"
+        "Stronghold (1): Kaiu Shiro\nKuni Yori exp2: the best\n"
+    )
+    assert [(c.section, c.count, c.name) for c in deck.cards] == [
+        (DYNASTY, 3, "Iron Mine"),
+        (DYNASTY, 1, "Copper Mine"),
+        (DYNASTY, 1, "Hida Akeno"),
+        (FATE, 3, "Rout"),
+        (PREGAME, 1, "Kaiu Shiro"),
+        (PREGAME, 1, "Kuni Yori exp2: the best"),  # no header word before the colon: a card line as written
+    ]
+    assert [(label, stated, listed) for label, stated, listed, _ in deck.subtotals] == [
+        ("Holdings (4)", 4, 4),
+        ("Stronghold (1)", 1, 2),
+    ]
+    assert deck.headers == 4
+
+
+@pytest.mark.parametrize(
+    "line, dynasty, fate",
+    [
+        ("Dynasty 40 / Fate 40", 40, 40),
+        ("Dynasty (40), Fate (41)", 40, 41),
+        ("Dynasty: 40 Fate: 42", 40, 42),
+        ("dynasty deck 40 cards and fate deck 40 cards", 40, 40),
+        ("40 Dynasty / 41 Fate", 40, 41),
+    ],
+)
+def test_both_deck_totals_on_a_line_of_their_own_are_declared_counts(line, dynasty, fate):
+    deck = parse_text(f"{line}\nDynasty:\n3 Iron Mine\n")
+    assert deck.declared[:2] == ((DYNASTY, dynasty, 1), (FATE, fate, 1))
+    assert [c.name for c in deck.cards] == ["Iron Mine"] and not deck.issues
+
+
+@pytest.mark.parametrize(
+    "written, read",
+    [
+        ("3 Akodo&#39;s Guidance", "Akodo's Guidance"),
+        ("3 Akodo&#x27;s Guidance", "Akodo's Guidance"),
+        ("3 Akodo&rsquo;s Guidance", "Akodo's Guidance"),
+        ("2 Pearls &amp; Spirits", "Pearls & Spirits"),
+        ("1 Kyuden&nbsp;Hida", "Kyuden Hida"),
+    ],
+)
+def test_html_entities_of_a_copied_page_are_read_as_their_characters(written, read):
+    (card,) = parse_text(f"Dynasty:\n{written}\n").cards
+    assert card.name == read
+
+
+@pytest.mark.parametrize("text", ["Rout &bogus;", "Rout &#0;", "Rout &#xD800;", "Rout &#99999999;", "R&D; Rout"])
+def test_what_is_no_known_entity_or_no_character_stays_as_written(text):
+    assert unescaped(text) == text
 
 
 def test_metadata_lines_and_the_title_line_are_not_cards():

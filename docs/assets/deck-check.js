@@ -17,7 +17,7 @@
   function levelWords(m, inx, level) {
     return level === undefined ? "experienced" : (inx || "") + "experienced " + (ROMAN_WORDS[level] || level);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, LEVEL_REMARK = /$^/;
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/;
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -34,6 +34,7 @@
     ROMAN_LEVEL = pattern(r.roman_levels.pattern);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
+    UNCLOSED_REMARK = pattern(r.unclosed_remark);
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
     SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break); SEGMENT = pattern(r.prose_patterns.segment);
@@ -107,10 +108,11 @@
   var SECTION_OF_DECK = { "Pre-Game": PREGAME, "Dynasty": DYNASTY, "Fate": FATE };
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
-  var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [];
+  var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
   var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
@@ -124,6 +126,9 @@
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
     LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);
+    BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card);
+    ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
+    ENTITIES = t.entities;
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
     SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
@@ -257,6 +262,17 @@
     });
   }
 
+  // decklist.py unescaped: a line's HTML entities as their characters ("Akodo&#39;s Guidance"); an entity not known,
+  // or a number that is no character, stays as written
+  function unescaped(line) {
+    if (line.indexOf("&") < 0) return line;
+    return line.replace(ENTITY, function (whole, dec, hex, name) {
+      if (name !== undefined) return has(ENTITIES, name.toLowerCase()) ? ENTITIES[name.toLowerCase()] : whole;
+      var code = dec !== undefined ? parseInt(dec, 10) : parseInt(hex, 16);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+    });
+  }
+
   function parseText(text) {
     var cards = [], issues = [], declared = [], subtotals = [], section = null, headers = 0, titleLine = null;
     var openLabel = null, seenContent = false;
@@ -264,8 +280,26 @@
     function closeLabel() { if (openLabel !== null) subtotals.push(openLabel.slice()); }
     var block = 0;
     var stated = false;  // whether a deck header set the section (parse_text `stated`)
+    function readHeaderOf(stripped) { return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null; }
+    // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
+    function takeHeader(header, stripped, number) {
+      headers += 1; closeLabel(); openLabel = null;
+      if (header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0) {
+        // "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
+        if (section !== PREGAME) { section = PREGAME; stated = false; }
+        if (header[2] !== null) openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
+      } else if (header[0] === "section") {
+        section = header[1]; stated = true;
+        if (header[2] !== null) declared.push([section, header[2], number]);
+      } else {
+        if (has(TYPE_DECKS, header[3]) && !stated) section = TYPE_DECKS[header[3]];
+        if (header[2] !== null) openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
+      }
+      labelLine = openLabel === null ? null : number;
+      seenContent = true;
+    }
     splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
-      raw = raw.replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)
+      raw = unescaped(raw).replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)
       var number = i + 1, stripped = plain(raw);
       if (!stripped) {
         block += 1;
@@ -279,20 +313,12 @@
         header = inner.charAt(0) === "#" || !/^[0-9]/.test(inner) ? readHeader(inner) : null;
         if (header) stripped = inner;
       }
-      if (header) {
-        headers += 1; closeLabel(); openLabel = null;
-        if (header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0) {
-          // "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
-          if (section !== PREGAME) { section = PREGAME; stated = false; }
-          if (header[2] !== null) openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
-        } else if (header[0] === "section") {
-          section = header[1]; stated = true;
-          if (header[2] !== null) declared.push([section, header[2], number]);
-        } else {
-          if (has(TYPE_DECKS, header[3]) && !stated) section = TYPE_DECKS[header[3]];
-          if (header[2] !== null) openLabel = [pyStrip(stripped.replace(/^[# ]+/, "")), header[2], 0, number];
-        }
-        labelLine = openLabel === null ? null : number;
+      if (header) { takeHeader(header, stripped, number); return; }
+      var both = BOTH_TOTALS.exec(stripped);
+      if (both) {  // "Dynasty 40 / Fate 40": a count for each deck
+        headers += 1;
+        declared.push([DYNASTY, countOf(both.groups.dynasty || both.groups.dynasty_first), number]);
+        declared.push([FATE, countOf(both.groups.fate || both.groups.fate_second), number]);
         seenContent = true;
         return;
       }
@@ -324,6 +350,9 @@
         headers += 1; closeLabel(); openLabel = null; labelLine = null;
         if (section !== PREGAME) { section = PREGAME; stated = false; }
         line = label[2];
+      } else {
+        var labelled = LABELLED_CARD.exec(plain(line)), head = labelled ? readHeaderOf(labelled[1]) : null;
+        if (head) { takeHeader(head, labelled[1], number); line = labelled[2]; }  // "Holdings: 3x Copper Mine"
       }
       var totals = section === null || section === PREGAME ? SPLIT_TOTALS.exec(plain(line)) : null;
       var rest = totals ? plain(line).slice(0, totals.index).replace(/\s+$/, "") : "";
@@ -1226,6 +1255,8 @@
   Checker.prototype.withoutCommentary = function (card, setName, deck) {
     var tries = [], trimmed = card.written, m;
     while ((m = TRAILING_REMARK.exec(trimmed))) { trimmed = m[1]; tries.push(trimmed); }
+    var unclosed = UNCLOSED_REMARK.exec(card.written);  // "Mirumoto Reiji (MVP all day. A": never closed
+    if (unclosed) tries.push(unclosed[1]);
     var parts = card.written.split(/\s+-+\s+/);
     for (var n = parts.length - 1; n > 0; n--) tries.push(parts.slice(0, n).join(" - "));
     // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")

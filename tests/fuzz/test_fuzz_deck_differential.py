@@ -109,7 +109,13 @@ AFTER = [
     " †",
     ";",
     " x3 *",
+    " (MVP all day. A traditional",
+    " (for the gold",
 ]
+# a header with its first card on the line ("Holdings (3): 3x Iron Mine"), in hand-written lists
+LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]
+# a list copied from a page's source: its HTML entities
+ENTITIES = [("'", "&#39;"), ("'", "&rsquo;"), ("&", "&amp;"), (" ", "&nbsp;"), ("-", "&#x2013;"), ("e", "&bogus;")]
 HEADERS = {
     "text": [
         "Pre-Game:",
@@ -147,6 +153,9 @@ HEADERS = {
         "**Notes:**",
         "Stronghold: Kaiu Shiro (40/40)",
         "My Crab deck [40 / 41 cards]",
+        "Dynasty 40 / Fate 40",
+        "40 Dynasty / 40 Fate",
+        "Dynasty (40), Fate (41)",
         "",
         "",
     ],
@@ -229,6 +238,11 @@ def decklist(draw) -> dict:
             line = f"  - {count}{cards}{after}"
         else:
             line = f"{count}{cards}{after}"
+            if syntax == "text" and draw(st.integers(0, 7)) == 0:
+                line = draw(st.sampled_from(LABELS_ON_THE_LINE)) + line
+            if syntax == "text" and draw(st.integers(0, 7)) == 0:
+                character, entity = draw(st.sampled_from(ENTITIES))
+                line = line.replace(character, entity, 1)
         lines.append(line)
         if draw(st.integers(0, 19)) == 0 and syntax != "yaml":
             lines.append(draw(st.sampled_from(["%%% ??? not a card", "3", "x3", "()", "Nonsense (3):"])))
@@ -286,6 +300,8 @@ POSTED_CLASSES = [
     "Kaiu Shiro (6/40)\n3 Hida Akeno\n2 Copper Mine\n2 Merchant Guard\nDynasty Total: 5\n",
     "> Dynasty (5):\n> • 3 Hida Akeno\n>> · 2 Copper Mine\n> Fate:\n+ 3 Merchant Guard\n",
     "SH - Kaiu Shiro\nDynasty:\n1 Exp Hida Kisada\n1 Experienced 2 Hida Kisada\n1 XP Hida Akeno\nExpansion\n",
+    "Dynasty 40 / Fate 40\nHoldings (3): 3x Iron Mine\nPersonalities - Hida Akeno (MVP all day. A\nFate: 3 Merchant Guard\n"
+    "2 Pearls &amp; Spirits\n1 Akodo&#8217;s Guidance\n",
 ]
 
 

@@ -668,6 +668,9 @@ class DeckChecker:
                 break
             trimmed = match.group("rest")
             tries.append(trimmed)
+        unclosed = _UNCLOSED_REMARK.match(written)
+        if unclosed:
+            tries.append(unclosed.group("rest"))
         parts = re.split(r"(?<!\s)\s+-+\s+", written)  # a run of spaces is tried from its start only: linear
         tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
         # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
@@ -1040,6 +1043,9 @@ class DeckChecker:
 
 SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^xp", re.I)  # "XP2": forum shorthand for "Experienced 2"
 TRAILING_REMARK = _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
+# "3 Mirumoto Reiji (MVP all day. A traditional problem": a remark in brackets never closed (cut, or wrapped onto
+# the next line): the title before it
+UNCLOSED_REMARK = _UNCLOSED_REMARK = re.compile(r"^(?P<rest>[^()]*[^()\s])\s?\([^)]*$")
 
 
 def _loose(title: str) -> str:
