@@ -937,7 +937,8 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
         pass
     elif match:
         count, line = _number(match.group("count")), match.group("rest").strip()
-        several = bool(match.group("colon") or match.group("bare")) and "," in line
+        # "3x: A, B" (the count for each title), or "3 Iron Mine, 2 Copper Mine" (a count before each)
+        several = "," in line and (bool(match.group("colon") or match.group("bare")) or counted_after_commas(line))
     else:
         trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
         if trailing:
@@ -1024,6 +1025,20 @@ def undecorated(stripped: str) -> str | None:
     "Holdings"), or None when the line has no decoration or nothing inside it."""
     inner = _DECORATION_TAG.sub("", stripped).strip(_DECORATION_CHARS)
     return inner if inner and inner != stripped else None
+
+
+def counted_after_commas(line: str) -> bool:
+    """Whether a part of the line after a comma and a space starts with a count ("Iron Mine, 2 Copper Mine"): a list
+    of counted titles on one line ("1,000 Cuts Technique" has no space after its comma)."""
+    return any(part[:1].isspace() and _COUNT.match(part.strip()) for part in line.split(",")[1:])
+
+
+def part_count(part: str) -> tuple[int, str] | None:
+    """(count, title) for a part of a line that starts with a count ("2 Copper Mine", "2x Copper Mine"), else None."""
+    match = _COUNT.match(part)
+    if not match or match.group("colon") or match.group("bare"):
+        return None
+    return _number(match.group("count")), match.group("rest").strip()
 
 
 def unescaped(line: str) -> str:

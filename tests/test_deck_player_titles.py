@@ -58,6 +58,19 @@ def test_one_count_for_several_titles_gives_each_the_count_with_a_warning():
     assert "3 copies of each of Hida Akeno, Copper Mine and Moto Taigo, Shogun XP2" in message
 
 
+def test_titles_each_with_its_count_on_one_line_are_each_read_with_its_count():
+    report = check("obsidian-hand", "Dynasty:\n3 Hida Akeno, 2x Copper Mine, Iron Mine, 1 Moto Taigo, Shogun XP2\n")
+    assert "unknown-card" not in [p.code for p in report.problems]
+    assert report.counts["dynasty"] == 3 + 2 + 2 + 1  # Iron Mine takes the count before it
+    card, message = _read_as(report)[2]
+    assert "as 3 Hida Akeno, 2 Copper Mine, 2 Iron Mine and 1 Moto Taigo, Shogun XP2" in message
+
+
+def test_a_title_with_a_comma_and_no_space_after_it_is_no_list():
+    assert not parse_text("Fate:\n1 1,000 Cuts Technique\n").cards[0].several
+    assert parse_text("Fate:\n1 Rout, 2 Iron Mine\n").cards[0].several
+
+
 def test_a_list_of_titles_whose_parts_name_no_card_stays_one_line():
     deck = parse_text("Dynasty:\n3x: Hida Akeno, Certainly Not A Card\n")
     report = support.checker("obsidian-hand").check(deck, ON)

@@ -164,7 +164,8 @@
       // the count is the column's
     } else if (m) {
       count = countOf(m.groups.count); line = pyStrip(m.groups.rest);
-      several = !!(m.groups.colon || m.groups.bare) && line.indexOf(",") >= 0;
+      // "3x: A, B" (the count for each title), or "3 Iron Mine, 2 Copper Mine" (a count before each)
+      several = line.indexOf(",") >= 0 && (!!(m.groups.colon || m.groups.bare) || countedAfterCommas(line));
     } else {
       trailing = trailingCount(line);  // "Barley Farm x3": the count after the title, before any set
       if (trailing) { count = trailing[0]; line = trailing[1]; }
@@ -219,6 +220,16 @@
     return inner && inner !== stripped ? inner : null;
   }
   // decklist.py _number: a run of digits too long for any deck counts as one more than any limit.
+  // decklist.py counted_after_commas: a part after a comma and a space starts with a count
+  function countedAfterCommas(line) {
+    return line.split(",").slice(1).some(function (part) { return /^\s/.test(part) && COUNT.test(pyStrip(part)); });
+  }
+  // decklist.py part_count: [count, title] for a part that starts with a count ("2 Copper Mine"), else null
+  function partCount(part) {
+    var m = COUNT.exec(part);
+    if (!m || m.groups.colon || m.groups.bare) return null;
+    return [countOf(m.groups.count), pyStrip(m.groups.rest)];
+  }
   function countOf(digits) { return digits.length <= 6 ? parseInt(digits, 10) : 1000000; }
   // decklist.py trailing_count: [count, the title before it] for a line ending in a count, else null.
   function trailingCount(line) {
@@ -1200,19 +1211,30 @@
   // checker.py _several: "3x: Title A, Title B", the count for each title when the whole names no card
   Checker.prototype.several = function (card, out) {
     if (!card.several || this.namesACard(card.name, card.experience)) return [card];
-    var parts = card.written.split(",").map(pyStrip), lines = [], at = 0;
+    var raw = card.written.split(","), lines = [], at = 0;
+    // "3 Iron Mine, 2 Copper Mine": a part after a comma and a space that starts with a count has its own
+    var counted = raw.map(function (p, i) { return i > 0 && /^\s/.test(p) ? partCount(pyStrip(p)) : null; });
+    var parts = raw.map(function (p, i) { return counted[i] ? counted[i][1] : pyStrip(p); });
+    var counts = [card.count];  // a count carries on to the titles after it, up to the next count
+    for (var k = 1; k < counted.length; k++) counts.push(counted[k] ? counted[k][0] : counts[k - 1]);
     while (at < parts.length) {
-      var hit = false;
-      for (var end = parts.length; end > at; end--) {
+      var hit = false, limit = parts.length;
+      for (var i = at + 1; i < parts.length; i++) if (counted[i]) { limit = i; break; }  // a counted part starts a run
+      for (var end = limit; end > at; end--) {
         var split = splitExperience(parts.slice(at, end).join(", "));
         if (split[0] && this.namesACard(split[0], split[1])) {
-          lines.push(Object.assign({}, card, { name: split[0], experience: split[1], written: parts.slice(at, end).join(", "),
-            several: false }));
+          lines.push(Object.assign({}, card, { count: counts[at], name: split[0], experience: split[1],
+            written: parts.slice(at, end).join(", "), several: false }));
           at = end; hit = true;
           break;
         }
       }
       if (!hit) return [card];
+    }
+    if (counted.some(function (c) { return c !== null; })) {
+      out.warn("read-as", say("read-as.counted", { line: card.line,
+        titles: names(lines.map(function (c) { return c.count + " " + c.written; })) }), null, null, card.line);
+      return lines;
     }
     out.warn("read-as", say("read-as.several", { line: card.line, count: card.count, written: card.written,
       copies: card.count === 1 ? "copy" : "copies", titles: names(lines.map(function (c) { return c.written; })) }),

@@ -231,6 +231,10 @@ def decklist(draw) -> dict:
         cards = draw(card_text())
         if draw(st.integers(0, 11)) == 0:
             count, cards = draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"
+        elif draw(st.integers(0, 11)) == 0:  # "3 Iron Mine, 2 Copper Mine": a count before each title
+            count = draw(st.sampled_from(["3 ", "2x ", "1 "]))
+            for _ in range(draw(st.integers(1, 3))):
+                cards += ", " + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())
         after = draw(st.sampled_from(AFTER))
         if syntax == "oracle-tab":
             line = f"{count.strip(' x×*') or '1'}\t{cards}" + (f"\t({after.strip(' ()[]')})" if after.strip() else "")
@@ -302,6 +306,7 @@ POSTED_CLASSES = [
     "SH - Kaiu Shiro\nDynasty:\n1 Exp Hida Kisada\n1 Experienced 2 Hida Kisada\n1 XP Hida Akeno\nExpansion\n",
     "Dynasty 40 / Fate 40\nHoldings (3): 3x Iron Mine\nPersonalities - Hida Akeno (MVP all day. A\nFate: 3 Merchant Guard\n"
     "2 Pearls &amp; Spirits\n1 Akodo&#8217;s Guidance\n",
+    "Dynasty:\nHoldings: 3 Iron Mine, 2 Copper Mine\n1 Hida Akeno, 2x Iron Mine, Copper Mine\n3x: Iron Mine, 2 Hida Akeno\n",
 ]
 
 

@@ -25,6 +25,7 @@ from ...decklist import (
     Decklist,
     LineIssue,
     edit_distance,
+    part_count,
 )
 from ..ruleset import Ruleset
 from .copies import check_copies
@@ -286,22 +287,35 @@ class DeckChecker:
         and every part does (a title may hold a comma: "Moto Taigo, Shogun" is tried joined first)."""
         if not card.several or self._names_a_card(card.name, card.experience):
             return [card]
-        parts = [p.strip() for p in card.written.split(",")]
+        raw = card.written.split(",")
+        # "3 Iron Mine, 2 Copper Mine": a part after a comma and a space that starts with a count has its own
+        counted = [None] + [part_count(p.strip()) if p[:1].isspace() else None for p in raw[1:]]
+        parts = [c[1] if c else p.strip() for p, c in zip(raw, counted)]
+        counts = [card.count]  # a count carries on to the titles after it, up to the next count
+        for c in counted[1:]:
+            counts.append(c[0] if c else counts[-1])
         out_lines: list[CardLine] = []
         at = 0
         while at < len(parts):
-            for end in range(len(parts), at, -1):  # the longest run of parts that names a card
+            # the longest run of parts that names a card; a counted part starts a run of its own
+            limit = next((i for i in range(at + 1, len(parts)) if counted[i]), len(parts))
+            for end in range(limit, at, -1):
                 name, experience = split_experience(", ".join(parts[at:end]))
                 if name and self._names_a_card(name, experience):
+                    written = ", ".join(parts[at:end])
                     out_lines.append(
                         dataclasses.replace(
-                            card, name=name, experience=experience, written=", ".join(parts[at:end]), several=False
+                            card, count=counts[at], name=name, experience=experience, written=written, several=False
                         )
                     )
                     at = end
                     break
             else:
                 return [card]
+        if any(counted):
+            titles = names([f"{c.count} {c.written}" for c in out_lines])
+            out.warn("read-as", say("read-as.counted", line=card.line, titles=titles), line=card.line)
+            return out_lines
         out.warn(
             "read-as",
             say(
