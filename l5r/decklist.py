@@ -162,10 +162,11 @@ _METADATA_LINE = re.compile(
     r"result|record|legality|total(?:\s+cards)?)\s*:",
     re.I,
 )
-# "Dynasty Total: 40" under a list: what its author counted in that deck (a declared count, no header).
+# "Dynasty Total: 40", "Total Dynasty: 40", "Total cards in the Fate deck: 40" under a list: what its author counted
+# in that deck (a declared count, no header).
 _DECK_TOTAL = re.compile(
-    r"^(?P<name>dynasty|fate|pre-?game)(?:\s+deck)?\s+total\s*[-:]?\s*(?P<count>[0-9]+)"
-    r"(?:\s*cards?)?\s*$",
+    r"^(?:(?P<name>dynasty|fate|pre-?game)(?:\s+deck)?\s+total|total\s+(?:cards\s+)?(?:in\s+)?(?:the\s+)?"
+    r"(?P<after_total>dynasty|fate|pre-?game)(?:\s+deck)?)\s*[-:]?\s*(?P<count>[0-9]+)(?:\s*cards?)?\s*$",
     re.I,
 )
 # "Dynasty 40 / Fate 40", "Dynasty (40), Fate (40)", "Dynasty: 40 Fate: 40", "40 Dynasty / 40 Fate" on a line of its
@@ -217,6 +218,13 @@ _ENTITIES = {
 # Searched for (its repeats bounded, so each start costs a few steps); what stands before it is the line's rest.
 _SPLIT_TOTALS = re.compile(
     r"[(\[]\s{0,9}(?P<dynasty>[0-9]{1,6})\s{0,9}/\s{0,9}(?P<fate>[0-9]{1,6})(?:\s{0,9}cards)?\s{0,9}[)\]]\s{0,9}$",
+    re.I,
+)
+# The first row of a table or a spreadsheet pasted as the list: the columns' names, a count's and a title's among
+# them ("Qty<TAB>Card<TAB>Set", "Quantity | Card Name", "# Title"). No pool title is made of such words.
+_TABLE_HEAD = re.compile(
+    r"^(?=.*\b(?:card|name|title)\b)(?:\s{0,9}[|,;]?\s{0,9}(?:qty|quantity|count|copies|amount|#|no\.?|card|cards|name|"
+    r"title|set|edition|type|deck|cost|rarity|clan|notes?)(?![A-Za-z0-9])){2,12}\s{0,9}[|,;]?\s{0,9}$",
     re.I,
 )
 # A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line).
@@ -322,6 +330,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "set": _SET,
     "trailing_count": _TRAILING_COUNT,
     "split_totals": _SPLIT_TOTALS,
+    "table_head": _TABLE_HEAD,
     "both_totals": _BOTH_TOTALS,
     "labelled_card": _LABELLED_CARD,
     "entity": _ENTITY,
@@ -589,6 +598,7 @@ class _TextReader:
             or ((inner := undecorated(stripped)) is not None and self._header(number, inner))
             or self._deck_total(number, stripped)
             or _RULE_LINE.match(stripped)
+            or _TABLE_HEAD.match(stripped)
             or self._byline(stripped)
         ):
             self._content(number, raw)
@@ -650,7 +660,7 @@ class _TextReader:
         self.headers += 1
         self.declared.append(
             (
-                _HEADERS[total.group("name").lower().replace("pregame", "pre-game")],
+                _HEADERS[(total.group("name") or total.group("after_total")).lower().replace("pregame", "pre-game")],
                 _number(total.group("count")),
                 number,
             )
@@ -806,7 +816,7 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
                 # covers the lines up to the next header
                 open_label = [plain(line.lstrip("# ")), _number(header.group("count")), 0, number]
             continue
-        if line.startswith("#"):
+        if line.startswith("#") or _TABLE_HEAD.match(plain(line)):  # a table's row of column names
             continue
         if "\t" in raw:
             parts = [p.strip() for p in raw.split("\t") if p.strip()]

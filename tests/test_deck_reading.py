@@ -134,6 +134,35 @@ def test_a_header_carries_the_first_of_its_cards_on_its_line():
 
 
 @pytest.mark.parametrize(
+    "head", ["Qty\tCard\tSet", "Quantity | Card Name", "| # | Title | Type |", "Count, Name, Edition", "No. Card"]
+)
+def test_the_column_names_of_a_pasted_table_are_no_card(head):
+    for text in (f"{head}\n3\tRout\tGold Edition\n", f"{head}\nFate:\n3 Rout\n"):
+        deck = parse_decklist(text)
+        assert [(c.count, c.name) for c in deck.cards] == [(3, "Rout")] and not deck.issues, text
+
+
+@pytest.mark.parametrize("line", ["Card", "Qty", "3 Card Name", "Title Deed", "Set Rout"])
+def test_a_line_that_is_not_only_column_names_is_read_as_before(line):
+    assert parse_text(f"Fate:\n{line}\n").cards or parse_text(f"Fate:\n{line}\n").issues
+
+
+@pytest.mark.parametrize(
+    "line, section, count",
+    [
+        ("Dynasty Total: 40", DYNASTY, 40),
+        ("Total Dynasty: 41", DYNASTY, 41),
+        ("Total Fate: 42 cards", FATE, 42),
+        ("Total cards in the Fate deck: 39", FATE, 39),
+        ("Pre-Game total 3", PREGAME, 3),
+    ],
+)
+def test_a_deck_total_under_a_list_is_a_declared_count_either_way_round(line, section, count):
+    deck = parse_text(f"Dynasty:\n3 Iron Mine\n{line}\n")
+    assert deck.declared[-1] == (section, count, 3) and len(deck.cards) == 1 and not deck.issues
+
+
+@pytest.mark.parametrize(
     "line, dynasty, fate",
     [
         ("Dynasty 40 / Fate 40", 40, 40),

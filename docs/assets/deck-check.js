@@ -112,7 +112,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
@@ -126,7 +126,7 @@
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
     LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);
-    BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card);
+    BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
     ENTITIES = t.entities;
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
@@ -334,13 +334,14 @@
         return;
       }
       var total = DECK_TOTAL.exec(stripped);
-      if (total) {  // "Dynasty Total: 40": a count for the deck; the section does not change
+      if (total) {  // "Dynasty Total: 40", "Total Dynasty: 40": a count for the deck; the section does not change
         headers += 1;
-        declared.push([HEADERS[total[1].toLowerCase().replace("pregame", "pre-game")], countOf(total[2]), number]);
+        var deckName = total.groups.name || total.groups.after_total;
+        declared.push([HEADERS[deckName.toLowerCase().replace("pregame", "pre-game")], countOf(total.groups.count), number]);
         seenContent = true;
         return;
       }
-      if (RULE_LINE.test(stripped)) return;
+      if (RULE_LINE.test(stripped) || TABLE_HEAD.test(stripped)) return;  // a rule; a table's row of column names
       var byline = BYLINE.exec(stripped);
       if (byline && /\p{L}/u.test(byline[1]) && titleLine !== null && section === null && cards.length <= 1) {
         headers += 1; return;
@@ -502,7 +503,7 @@
         // "# Pre-Game - (3)"): Oracle writes one whenever the type changes; it belongs to the deck above it
         return;
       }
-      if (line.charAt(0) === "#") return;
+      if (line.charAt(0) === "#" || TABLE_HEAD.test(plain(line))) return;  // a table's row of column names
       if (raw.indexOf("\t") >= 0) {
         var parts = raw.split("\t").map(pyStrip).filter(function (p) { return p; });
         line = parts.slice(0, 2).join(" ") + (parts.length > 2 ? " [" + unbracket(parts[2]) + "]" : "");

@@ -129,6 +129,9 @@ HEADERS = {
         "# Follower (9)",
         "Strategy -- 20 cards",
         "Dynasty Total: 40",
+        "Total Fate: 40",
+        "Quantity | Card Name",
+        "Qty\tCard\tSet",
         "Author: someone",
         "Sensei - Kaelung Sensei",
         "Fate (52 I think)",
@@ -160,6 +163,7 @@ HEADERS = {
         "",
     ],
     "oracle": [
+        "Qty\tCard\tSet",
         "# Pre-Game - (2) [2 distinct]",
         "# Stronghold - (1) [1 distinct]",
         "# Dynasty - (40) [15 distinct]",
