@@ -17,7 +17,7 @@
   function levelWords(m, inx, level) {
     return level === undefined ? "experienced" : (inx || "") + "experienced " + (ROMAN_WORDS[level] || level);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/;
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {};
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -35,6 +35,7 @@
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
+    WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
     SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break); SEGMENT = pattern(r.prose_patterns.segment);
@@ -1211,6 +1212,8 @@
   };
   // checker.py _several: "3x: Title A, Title B", the count for each title when the whole names no card
   Checker.prototype.several = function (card, out) {
+    var worded = this.worded(card, out);
+    if (worded !== null) return [worded];
     if (!card.several || this.namesACard(card.name, card.experience)) return [card];
     var raw = card.written.split(","), lines = [], at = 0;
     // "3 Iron Mine, 2 Copper Mine": a part after a comma and a space that starts with a count has its own
@@ -1241,6 +1244,19 @@
       copies: card.count === 1 ? "copy" : "copies", titles: names(lines.map(function (c) { return c.written; })) }),
       null, null, card.line);
     return lines;
+  };
+  // checker.py _worded: "three Rout", "3 of Kuni Yori", when the whole names no card and the rest does
+  Checker.prototype.worded = function (card, out) {
+    var m = WORDED_COUNT.exec(card.written);
+    if (m === null || (m.groups.word && card.count !== 1)) return null;
+    if (this.namesACard(card.name, card.experience)) return null;
+    var split = splitExperience(m.groups.rest);
+    if (!split[0] || !this.namesACard(split[0], split[1])) return null;
+    var count = m.groups.word ? NUMBER_WORDS[m.groups.word.toLowerCase()] : card.count;
+    out.warn("read-as", say("read-as.worded", { line: card.line, written: card.written, count: count,
+      title: m.groups.rest }), null, null, card.line);
+    return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: m.groups.rest,
+      several: false });
   };
   Checker.prototype.namesACard = function (name, experience) {
     var found = this.table.find(name, experience, null, null);

@@ -285,6 +285,9 @@ class DeckChecker:
     def _several(self, card: CardLine, out: Findings) -> list[CardLine]:
         """ "3x: Hida Kisada, Iron Mine": the count for each title between commas, when the whole names no card
         and every part does (a title may hold a comma: "Moto Taigo, Shogun" is tried joined first)."""
+        worded = self._worded(card, out)
+        if worded is not None:
+            return [worded]
         if not card.several or self._names_a_card(card.name, card.experience):
             return [card]
         raw = card.written.split(",")
@@ -329,6 +332,26 @@ class DeckChecker:
             line=card.line,
         )
         return out_lines
+
+    def _worded(self, card: CardLine, out: Findings) -> CardLine | None:
+        """ "three Rout", "3 of Kuni Yori": the count in words (on a line with no other count), or the "of" after a
+        count left out, when the whole names no card and the rest does; None otherwise."""
+        match = _WORDED_COUNT.match(card.written)
+        if match is None or (match.group("word") and card.count != 1):
+            return None
+        if self._names_a_card(card.name, card.experience):
+            return None
+        name, experience = split_experience(match.group("rest"))
+        if not name or not self._names_a_card(name, experience):
+            return None
+        count = NUMBER_WORDS[match.group("word").lower()] if match.group("word") else card.count
+        written = match.group("rest")
+        out.warn(
+            "read-as",
+            say("read-as.worded", line=card.line, written=card.written, count=count, title=written),
+            line=card.line,
+        )
+        return dataclasses.replace(card, count=count, name=name, experience=experience, written=written, several=False)
 
     def _names_a_card(self, name: str, experience: str | None) -> bool:
         found = self.index.find(name, experience)
@@ -1057,6 +1080,16 @@ class DeckChecker:
 
 SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^xp", re.I)  # "XP2": forum shorthand for "Experienced 2"
 TRAILING_REMARK = _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
+# "three Rout", "Three x Rout", "two copies of Iron Mine", "3 of Kuni Yori": a count written in words, or "of" after a
+# count. Read only when the whole names no card ("Of One Mind", "Three Sisters" stay titles).
+WORDED_COUNT = _WORDED_COUNT = re.compile(
+    r"^(?:(?P<word>one|two|three|four|five|six|seven|eight|nine|ten)\s(?:x\s|cop(?:y|ies)\sof\s|of\s)?|of\s)"
+    r"(?P<rest>\S.*)$",
+    re.I,
+)
+NUMBER_WORDS: dict[str, int] = {
+    w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)
+}
 # "3 Mirumoto Reiji (MVP all day. A traditional problem": a remark in brackets never closed (cut, or wrapped onto
 # the next line): the title before it
 UNCLOSED_REMARK = _UNCLOSED_REMARK = re.compile(r"^(?P<rest>[^()]*[^()\s])\s?\([^)]*$")

@@ -22,7 +22,7 @@ from ...cardpool.names import (
 from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
 from ...deckmessages import DECK_MESSAGES
 from ...cardpool.names import QUALIFIER
-from ...engine.deck.checker import SHORTHAND_LEVEL, TRAILING_REMARK, UNCLOSED_REMARK
+from ...engine.deck.checker import NUMBER_WORDS, SHORTHAND_LEVEL, TRAILING_REMARK, UNCLOSED_REMARK, WORDED_COUNT
 from ...engine.deck.prose import SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
 from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ...data import model as m
@@ -74,6 +74,7 @@ def reading_rules() -> dict[str, object]:
         "level_remark": js_pattern(LEVEL_REMARK),
         "trailing_remark": js_pattern(TRAILING_REMARK),
         "unclosed_remark": js_pattern(UNCLOSED_REMARK),
+        "worded_count": {"pattern": js_pattern(WORDED_COUNT), "numbers": NUMBER_WORDS},
         "prose_patterns": {
             "word": js_pattern(WORD),
             "sentence_end": js_pattern(SENTENCE_END),
