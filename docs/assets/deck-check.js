@@ -872,6 +872,7 @@
       return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: say("not-a-decklist") });
     }
     this.remarks = new Set();  // lines read as the author's remarks
+    this.linesRead = [];  // the card lines as read (resolve)
     var headings = [];
     deck.issues.forEach(function (issue) {
       // "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line (checker.py check)
@@ -893,7 +894,7 @@
     // the author's remarks between them.
     var listed = {};
     SECTIONS.forEach(function (s) {
-      listed[s] = deck.cards.reduce(function (t, c) {
+      listed[s] = self.linesRead.reduce(function (t, c) {  // each line as read ("3x: A, B" is six copies)
         return t + (c.section === s && !self.remarks.has(c.line) ? c.count : 0);
       }, 0);
     });
@@ -970,8 +971,10 @@
     var sortedByPool = deck.input_format === "sunandmoon";  // its export has no deck headers, by design
     var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
     var entries = [];
+    self.linesRead = [];
     deck.cards.forEach(function (listed) {
       self.several(listed, out).forEach(function (c) {
+        self.linesRead.push(c);
         if (c.line === deck.title_line) {
           var named = self.entry(c, new Findings(), sortedByPool);
           if (named === null || named.identity === null) return;  // the deck's name
@@ -997,7 +1000,7 @@
   Checker.prototype.listedUnder = function (deck) {
     var stated = new Map(), listed = new Map(), block = new Map(), self = this;
     (deck.subtotals || []).forEach(function (t) { stated.set(t[3], t[1]); });
-    deck.cards.forEach(function (card) {
+    this.linesRead.forEach(function (card) {
       var at = card.under;
       if (at === null || at === undefined || !stated.has(at) || block.get(at) === -1) return;
       if (block.has(at) && card.block !== block.get(at) && listed.get(at) >= stated.get(at)) {

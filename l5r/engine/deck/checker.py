@@ -103,6 +103,7 @@ class DeckChecker:
             )
         self._suggested = 0
         self._remarks: set[int] = set()  # lines read as the author's remarks
+        self._lines_read: list[CardLine] = []  # the card lines as read (_resolve)
         headings = []
         for issue in deck.issues:
             if issue.text and self._cards_in_pool and self._remark_line(issue.line, issue.text, issue.text, (), out):
@@ -122,10 +123,11 @@ class DeckChecker:
         entries = self._resolve(deck, out)
         self._check_headings(deck, headings, out)
         counts = {s: sum(e.count for e in entries if e.section == s) for s in SECTIONS}
-        # A header counts the lines written under it (before a starting holding is moved to the pre-game cards),
-        # not the author's remarks between them.
+        # A header counts the lines written under it (before a starting holding is moved to the pre-game cards), as
+        # read ("3x: A, B" is six copies, "three Rout" three), not the author's remarks between them.
         listed = {
-            s: sum(c.count for c in deck.cards if c.section == s and c.line not in self._remarks) for s in SECTIONS
+            s: sum(c.count for c in self._lines_read if c.section == s and c.line not in self._remarks)
+            for s in SECTIONS
         }
         # A line above every header counts in the deck its card was placed in: a list with no headers states its
         # totals too ("Kyuden Kyotei (40/40)" above it, "Dynasty Total: 40" under it), and they were compared
@@ -232,7 +234,10 @@ class DeckChecker:
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
         entries = []
+        # each line as read: "3x: A, B" and "3 A, 2 B" are a line a title, "three Rout" is three copies
+        self._lines_read = []
         for card in (one for listed in deck.cards for one in self._several(listed, out)):
+            self._lines_read.append(card)
             if (
                 card.line == deck.title_line
                 and getattr(self._entry(card, Findings(), sorted_by_pool), "identity", None) is None
@@ -271,7 +276,7 @@ class DeckChecker:
         stated = {line: count for _, count, _, line in deck.subtotals}
         listed: dict[int, int] = {}
         block: dict[int, int] = {}
-        for card in deck.cards:
+        for card in self._lines_read:
             at = card.under
             if at is None or at not in stated or block.get(at) == -1:
                 continue
