@@ -186,6 +186,9 @@ _LABELLED_CARD = re.compile(
     r"(?P<card>\S.*)$",
     re.I,
 )
+# What a label says where its card would be when the deck has none: "Wind: None", "Sensei: -", "Wind: n/a",
+# "Sensei: No sensei". No card title is one of these (a generated test over the pool checks it).
+_NO_CARD = re.compile(r"^(?:none|nothing|n/?a|no\s(?:sensei|wind|stronghold|cards?|one)|-{1,9}|\?{1,3})\.?$", re.I)
 # A character written as an HTML entity, as a list copied from a page's source or a forum archive keeps it
 # ("Akodo&#39;s Guidance", "Pearls &amp; Spirits", "Kyuden&nbsp;Hida"): read as the character. Numbers stand for their
 # code point; the names are those such copies hold. Any other "&...;" stays as written.
@@ -331,6 +334,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "trailing_count": _TRAILING_COUNT,
     "split_totals": _SPLIT_TOTALS,
     "table_head": _TABLE_HEAD,
+    "no_card": _NO_CARD,
     "both_totals": _BOTH_TOTALS,
     "labelled_card": _LABELLED_CARD,
     "entity": _ENTITY,
@@ -711,6 +715,10 @@ class _TextReader:
             line = label.group("card")
         elif (labelled := _LABELLED_CARD.match(plain(line))) and self._header(number, labelled.group("head")):
             line = labelled.group("card")  # "Holdings: 3x Copper Mine": the header, then its card
+        else:
+            labelled = None
+        if (label or labelled) and _NO_CARD.match(line):
+            return  # "Wind: None", "Sensei: -": the label, and no card
         totals = _SPLIT_TOTALS.search(plain(line)) if self.section in (None, PREGAME) else None
         rest = plain(line)[: totals.start()].rstrip() if totals else ""
         if totals and any(ch.isalpha() for ch in rest):  # a letter (the page's \p{L})

@@ -199,15 +199,18 @@ def test_no_real_pool_title_ends_in_brackets_that_speak_of_a_level():
 
 def _titles_read_otherwise_on_a_line(titles) -> list[str]:
     """Titles a hand-written line would not keep whole: one that starts as a header with its first card on the line
-    ("Holdings: Copper Mine", decklist.py _LABELLED_CARD), that holds an HTML entity (read as its character), or
-    that is made of a table's column names ("Card Name": a pasted table's first row, skipped)."""
-    from l5r.decklist import _LABELLED_CARD, _TABLE_HEAD, _read_header, unescaped
+    ("Holdings: Copper Mine", decklist.py _LABELLED_CARD), that holds an HTML entity (read as its character),
+    that is made of a table's column names ("Card Name": a pasted table's first row, skipped), or that says a label
+    has no card ("Wind: None")."""
+    from l5r.decklist import _LABELLED_CARD, _NO_CARD, _TABLE_HEAD, _read_header, unescaped
 
     def header_first(title: str) -> bool:
         match = _LABELLED_CARD.match(title)
         return match is not None and _read_header(match.group("head")) is not None
 
-    return sorted({t for t in titles if header_first(t) or unescaped(t) != t or _TABLE_HEAD.match(t)})
+    return sorted(
+        {t for t in titles if header_first(t) or unescaped(t) != t or _TABLE_HEAD.match(t) or _NO_CARD.match(t)}
+    )
 
 
 def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names():
