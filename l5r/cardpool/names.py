@@ -33,9 +33,10 @@ LEVEL_MARKER: Final[str] = _MARKER  # the same words, for the deck reader's patt
 _LEVEL = r"(?:\d+(?:\.\d+)?|(?:vii|vi|iv|v|i{1,3})(?![a-z]))"
 _EXPERIENCE = rf"(?P<exp>{_MARKER}(?:\s*[#-]?\s*{_LEVEL})?(?:\s*[a-z]{{2,3}})?)"
 EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
-# The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)".
+# The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)", and
+# a full stop after it, as a line written as a sentence ends ("Kuni Yori exp 2."; no title ends in a level and one).
 TRAILING_EXPERIENCE = _TRAILING_EXPERIENCE = re.compile(
-    rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?$", re.I
+    rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?\.?$", re.I
 )
 # The level before the title, as some lists write it: "Exp Togashi Mitsu", "Exp. 2 Hida Kisada", "Experienced 2
 # Togashi Mitsu", "XP2 Hida Sozen", "Inexp Togashi Mitsu". A space must follow the marker, so no title is cut

@@ -121,6 +121,8 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
     # the number marked off: "Kuni Yori exp #2" ("#" also starts a comment), "Kuni Yori XP-2"
     "exp #N": lambda t, e: _marker(lambda n, tag, _: f" exp #{n}{tag}")(t, e) if _numbered(e) else None,
     "XP-N": lambda t, e: _marker(lambda n, tag, _: f" XP-{n}{tag}")(t, e) if _numbered(e) else None,
+    # a full stop after the level, as a line written as a sentence ends: "Kuni Yori exp 2."
+    "exp N.": _marker(lambda n, tag, _: f" exp{(' ' + n) if n else ''}{tag}."),
     # the level in Roman numerals: "Kuni Yori Exp II" (levels with a number only)
     "Exp II": lambda t, e: (
         f"{t} Exp {_roman(m.group('n'))}{(' ' + m.group('tag')) if m.group('tag') else ''}"
