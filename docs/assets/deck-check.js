@@ -17,7 +17,7 @@
   function levelWords(m, inx, level) {
     return level === undefined ? "experienced" : (inx || "") + "experienced " + (ROMAN_WORDS[level] || level);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {};
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/;
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -36,6 +36,7 @@
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
+    BARE_COUNT_AFTER = pattern(r.bare_count_after);
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
     SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break); SEGMENT = pattern(r.prose_patterns.segment);
@@ -1249,17 +1250,18 @@
       null, null, card.line);
     return lines;
   };
-  // checker.py _worded: "three Rout", "3 of Kuni Yori", when the whole names no card and the rest does
+  // checker.py _worded: "three Rout", "3 of Kuni Yori", "Hida Akeno 3", when the whole names no card and the rest does
   Checker.prototype.worded = function (card, out) {
-    var m = WORDED_COUNT.exec(card.written);
-    if (m === null || (m.groups.word && card.count !== 1)) return null;
+    var m = WORDED_COUNT.exec(card.written), bare = m ? null : BARE_COUNT_AFTER.exec(card.written);
+    if (m === null && bare === null) return null;
+    if (card.count !== 1 && (bare || m.groups.word)) return null;
     if (this.namesACard(card.name, card.experience)) return null;
-    var split = splitExperience(m.groups.rest);
+    var rest = (m || bare).groups.rest, split = splitExperience(rest);
     if (!split[0] || !this.namesACard(split[0], split[1])) return null;
-    var count = m.groups.word ? NUMBER_WORDS[m.groups.word.toLowerCase()] : card.count;
-    out.warn("read-as", say("read-as.worded", { line: card.line, written: card.written, count: count,
-      title: m.groups.rest }), null, null, card.line);
-    return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: m.groups.rest,
+    var count = bare ? parseInt(bare.groups.count, 10) : m.groups.word ? NUMBER_WORDS[m.groups.word.toLowerCase()] : card.count;
+    out.warn("read-as", say("read-as.count", { line: card.line, written: card.written, count: count,
+      title: rest }), null, null, card.line);
+    return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: rest,
       several: false });
   };
   Checker.prototype.namesACard = function (name, experience) {

@@ -112,6 +112,7 @@ AFTER = [
     " x3 *",
     " (MVP all day. A traditional",
     " (for the gold",
+    " 2",
 ]
 # a header with its first card on the line ("Holdings (3): 3x Iron Mine"), in hand-written lists
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]

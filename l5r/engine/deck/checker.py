@@ -9,7 +9,15 @@ from collections import defaultdict
 from typing import Mapping, Sequence
 
 from ...cardpool import CardIndex, Identity, Lookup
-from ...cardpool.names import is_experience, is_level_remark, plain, split_experience, split_qualifier, title_key
+from ...cardpool.names import (
+    LEVEL_MARKER,
+    is_experience,
+    is_level_remark,
+    plain,
+    split_experience,
+    split_qualifier,
+    title_key,
+)
 from ...data import bandates
 from ...data import model as m
 from ...deckmessages import say
@@ -339,21 +347,27 @@ class DeckChecker:
         return out_lines
 
     def _worded(self, card: CardLine, out: Findings) -> CardLine | None:
-        """ "three Rout", "3 of Kuni Yori": the count in words (on a line with no other count), or the "of" after a
-        count left out, when the whole names no card and the rest does; None otherwise."""
+        """ "three Rout", "3 of Kuni Yori", "Hida Akeno 3": the count in words or bare after the title (on a line
+        with no other count), or the "of" after a count left out, when the whole names no card and the rest does;
+        None otherwise."""
         match = _WORDED_COUNT.match(card.written)
-        if match is None or (match.group("word") and card.count != 1):
+        bare = None if match else _BARE_COUNT_AFTER.match(card.written)
+        found = match or bare
+        if found is None:
+            return None
+        word = match.group("word") if match else None
+        if card.count != 1 and (bare or word):
             return None
         if self._names_a_card(card.name, card.experience):
             return None
-        name, experience = split_experience(match.group("rest"))
+        written = found.group("rest")
+        name, experience = split_experience(written)
         if not name or not self._names_a_card(name, experience):
             return None
-        count = NUMBER_WORDS[match.group("word").lower()] if match.group("word") else card.count
-        written = match.group("rest")
+        count = int(bare.group("count")) if bare else NUMBER_WORDS[word.lower()] if word else card.count
         out.warn(
             "read-as",
-            say("read-as.worded", line=card.line, written=card.written, count=count, title=written),
+            say("read-as.count", line=card.line, written=card.written, count=count, title=written),
             line=card.line,
         )
         return dataclasses.replace(card, count=count, name=name, experience=experience, written=written, several=False)
@@ -1091,6 +1105,11 @@ WORDED_COUNT = _WORDED_COUNT = re.compile(
     r"^(?:(?P<word>one|two|three|four|five|six|seven|eight|nine|ten)\s(?:x\s|cop(?:y|ies)\sof\s|of\s)?|of\s)"
     r"(?P<rest>\S.*)$",
     re.I,
+)
+# "Hida Akeno 3": a bare count after the title, read only when the whole names no card ("Imperial Gift 3" is a title);
+# never a level's number ("Akodo Kage Exp 2", "Akodo Kage (Exp) 2": a level no card of the title has, not two copies)
+BARE_COUNT_AFTER = _BARE_COUNT_AFTER = re.compile(
+    rf"^(?!.*(?<![a-z]){LEVEL_MARKER}\)?\s[0-9]+$)(?P<rest>.*[^\s0-9])\s(?P<count>[1-9][0-9]?)$", re.I
 )
 NUMBER_WORDS: dict[str, int] = {
     w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)

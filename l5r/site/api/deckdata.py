@@ -22,7 +22,14 @@ from ...cardpool.names import (
 from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
 from ...deckmessages import DECK_MESSAGES
 from ...cardpool.names import QUALIFIER
-from ...engine.deck.checker import NUMBER_WORDS, SHORTHAND_LEVEL, TRAILING_REMARK, UNCLOSED_REMARK, WORDED_COUNT
+from ...engine.deck.checker import (
+    BARE_COUNT_AFTER,
+    NUMBER_WORDS,
+    SHORTHAND_LEVEL,
+    TRAILING_REMARK,
+    UNCLOSED_REMARK,
+    WORDED_COUNT,
+)
 from ...engine.deck.prose import SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
 from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ...data import model as m
@@ -75,6 +82,7 @@ def reading_rules() -> dict[str, object]:
         "trailing_remark": js_pattern(TRAILING_REMARK),
         "unclosed_remark": js_pattern(UNCLOSED_REMARK),
         "worded_count": {"pattern": js_pattern(WORDED_COUNT), "numbers": NUMBER_WORDS},
+        "bare_count_after": js_pattern(BARE_COUNT_AFTER),
         "prose_patterns": {
             "word": js_pattern(WORD),
             "sentence_end": js_pattern(SENTENCE_END),
