@@ -189,6 +189,16 @@ _LABELLED_CARD = re.compile(
 # What a label says where its card would be when the deck has none: "Wind: None", "Sensei: -", "Wind: n/a",
 # "Sensei: No sensei". No card title is one of these (a generated test over the pool checks it).
 _NO_CARD = re.compile(r"^(?:none|nothing|n/?a|no\s(?:sensei|wind|stronghold|cards?|one)|-{1,9}|\?{1,3})\.?$", re.I)
+# The markup of a post's source, around or inside a line, as a list copied from a page's HTML or a forum's BBCode keeps
+# it: "<li>3x Rout</li>", "<strong>Stronghold:</strong> Kyuden Hida", "Border Keep<br />", "<h3>Dynasty (40)</h3>",
+# "[*]3x Rout", "[b]Stronghold:[/b] Kyuden Hida", "[color=red]3x Rout[/color]", "[list]". Taken out before the line is
+# read; a line of markup alone is no line. "[s]" (struck out) is not taken out: a struck card is not the list's.
+_MARKUP = re.compile(
+    r"</?(?:a|b|i|u|em|strong|li|ul|ol|p|br|h[1-6]|div|span|font|small|big|tt|code|pre|blockquote)"
+    r"(?:\s[^<>]{0,200})?\s?/?>"
+    r"|\[/?(?:b|i|u|list|\*|code|quote|color|size|font|url|li|center|left|right)(?:=[^\[\]]{0,80})?\]",
+    re.I,
+)
 # A character written as an HTML entity, as a list copied from a page's source or a forum archive keeps it
 # ("Akodo&#39;s Guidance", "Pearls &amp; Spirits", "Kyuden&nbsp;Hida"): read as the character. Numbers stand for their
 # code point; the names are those such copies hold. Any other "&...;" stays as written.
@@ -244,6 +254,9 @@ COUNT_PATTERN = _COUNT = re.compile(
     r"\s*-+\s|\s*cop(?:y|ies)\sof\s|\s)\s*(?P<rest>\S.*)$",
     re.I,
 )
+# "(3) Daigotsu Murota", "[2x] Rout": the count in brackets before the title, as "3 Title" (no title starts with a
+# number in brackets; "3) Title" stays unread: it may be an item's number)
+_BRACKETED_COUNT = re.compile(r"^[(\[]\s{0,9}(?P<count>[0-9]{1,6})\s{0,9}[x×]?\s{0,9}[)\]]\s{1,9}(?P<rest>\S.*)$", re.I)
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
@@ -338,6 +351,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "both_totals": _BOTH_TOTALS,
     "labelled_card": _LABELLED_CARD,
     "entity": _ENTITY,
+    "bracketed_count": _BRACKETED_COUNT,
+    "markup": _MARKUP,
     "last_bracket": _LAST_BRACKET,
     "column_gap": _COLUMN_GAP,
     "column_count": _COLUMN_COUNT,
@@ -593,7 +608,13 @@ class _TextReader:
         )
 
     def line(self, number: int, raw: str) -> None:
-        raw = _QUOTE_MARKS.sub("", unescaped(raw), count=1)
+        raw = unescaped(raw)
+        if "<" in raw or "[" in raw:
+            bare = _MARKUP.sub("", raw)
+            if bare != raw and not bare.strip():
+                return  # "[list]", "<ul>": markup alone
+            raw = bare
+        raw = _QUOTE_MARKS.sub("", raw, count=1)
         stripped = plain(raw)
         if not stripped:
             self._blank()
@@ -948,6 +969,9 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     count = column[0] if column else 1
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
+    bracketed = None if column else _BRACKETED_COUNT.match(line)
+    if bracketed:
+        line = f"{bracketed.group('count')} {bracketed.group('rest')}"
     match = None if column else _COUNT.match(line)
     trailing = None
     several = False

@@ -366,7 +366,8 @@ def _levels_typed(tmp_path: Path, codex: Any, pool: Path) -> tuple[int, list[str
         if experience and not re.fullmatch(r"(?:In)?[Ee]xperienced(?: \d+(?:\.\d+)?)?", experience):
             continue  # a set's tag
         for style in LEVEL_STYLES.values():
-            written = style(title, experience or None)
+            # as players type it: without the pool's italics tags ("Captain of the <i>Horokabe</i>")
+            written = style(re.sub(r"</?i>", "", title), experience or None)
             if written is not None:
                 queries.append([n, re.sub(r"[^\w\s']", " ", written).lower()])
     (tmp_path / "table.json").write_text(json.dumps(document), encoding="utf-8")

@@ -236,6 +236,29 @@ def test_no_real_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_
     assert _titles_read_otherwise_on_a_line(i.title for i in index.identities) == []
 
 
+def _first_levels_with_a_number(levels) -> list[str]:
+    return sorted({lv for lv in levels if lv and re.fullmatch(r"(?i)(in)?experienced ?(1|i)[a-z]{0,3}", lv)})
+
+
+def test_no_fixture_pool_level_is_the_first_written_with_its_number():
+    """ "Exp 1" reads as the pool's "Experienced" (names.py FIRST_LEVEL): a card whose level the pool wrote
+    "Experienced 1" would then be read as another card."""
+    assert _first_levels_with_a_number(i.experience for i in support.index().identities) == []
+    assert _first_levels_with_a_number(["Experienced 1", "Experienced 1CW", "Experienced 10", "Experienced"]) == [
+        "Experienced 1",
+        "Experienced 1CW",
+    ]  # the check can fail
+
+
+@pytest.mark.realpool
+def test_no_real_pool_level_is_the_first_written_with_its_number():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _first_levels_with_a_number(i.experience for i in index.identities) == []
+
+
 def test_no_fixture_pool_title_is_spelt_the_british_way():
     """The reading key turns "Honour" into "honor" (names.py): a title of the pool spelt the British way would be read
     under another spelling than its own, and its slug would no longer be its folded words."""

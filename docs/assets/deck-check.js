@@ -11,11 +11,13 @@
   // ---------------------------------------------------------------------------------------------------------
   // The reading rules come from the data (deckdata.py reading_rules: names.py READING_KEY_RULES and the
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
-  var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
-  var MARKS = /$^/, READING_STEPS = [], ARTICLES = [], SPELLINGS = /$^/g, SPELLING_WORDS = {};
+  var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, FIRST_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
+  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], SPELLINGS = /$^/g, SPELLING_WORDS = {};
   var LEVEL_WORDS = /$^/g, ROMAN_WORDS = {};
   function levelWords(m, inx, level) {
-    return level === undefined ? "experienced" : (inx || "") + "experienced " + (ROMAN_WORDS[level] || level);
+    if (level === undefined) return "experienced";
+    var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
+    return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
   var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/;
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/;
@@ -24,14 +26,14 @@
   function useRules(r) {
     SAME = r.key.same;
     SAME_CHARS = new RegExp("[" + Object.keys(SAME).map(escapeClass).join("") + "]", "g");
-    MARKS = new RegExp(r.key.marks, "g");
+    MARKS = new RegExp(r.key.marks, "g"); FORMATTING = new RegExp(r.key.formatting, "gi");
     READING_STEPS = r.key.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
     ARTICLES = r.key.articles;
     SPELLINGS = new RegExp(r.key.spellings.pattern, "g"); SPELLING_WORDS = r.key.spellings.words;
     LEVEL_WORDS = new RegExp(r.key.levels.pattern, "g"); ROMAN_WORDS = r.key.levels.roman;
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
     LEADING_EXP = pattern(r.leading_experience); ROMAN_LEVELS = r.roman_levels.numbers;
-    ROMAN_LEVEL = pattern(r.roman_levels.pattern);
+    ROMAN_LEVEL = pattern(r.roman_levels.pattern); FIRST_LEVEL = pattern(r.first_level);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
@@ -73,12 +75,13 @@
     if (words.length > 1 && ARTICLES.indexOf(words[0]) >= 0) words = words.slice(1);
     return words.join("");
   }
-  function titleKey(t) { return plain(t).toLowerCase(); }
+  function titleKey(t) { return plain(t).replace(FORMATTING, "").toLowerCase(); }  // names.py title_key
   function experienceKey(e) {
     if (!e) return "";
     var key = e.toLowerCase().replace(/[\s.#-]/g, "");
     key = key.replace(/^(?:(in)?exp(?:erienced)?|xp)/, function (m, inx) { return (inx || "") + "experienced"; });
-    return key.replace(ROMAN_LEVEL, function (m, marker, roman) { return marker + ROMAN_LEVELS[roman]; });
+    key = key.replace(ROMAN_LEVEL, function (m, marker, roman) { return marker + ROMAN_LEVELS[roman]; });
+    return key.replace(FIRST_LEVEL, "$1");  // "Exp 1": the level the pool writes without a number
   }
   function isExperience(t) { return EXP_ALONE.test(plain(t)); }
   function isLevelRemark(t) { return LEVEL_REMARK.test(plain(t)); }  // names.py is_level_remark: "(2nd exp)"
@@ -114,7 +117,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, BRACKETED_COUNT = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
@@ -128,9 +131,10 @@
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
     LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);
-    BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); NO_CARD = pattern(p.no_card);
+    BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
     ENTITIES = t.entities;
+    MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
     SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
@@ -160,6 +164,8 @@
     if (/^[-\u2212]\d+\s*(?:[x\u00d7]\s*|\s)/.test(line)) {  // "-1 Title": a negative count, not a bullet
       return { issue: true, line: number, message: say("line.count", { line: whole, most: MAX_COPIES }) };
     }
+    var bracketed = column ? null : BRACKETED_COUNT.exec(line);  // "(3) Title": as "3 Title"
+    if (bracketed) line = bracketed.groups.count + " " + bracketed.groups.rest;
     m = column ? null : COUNT.exec(line);
     var trailing = null, several = false;
     if (column) {
@@ -312,7 +318,13 @@
       seenContent = true;
     }
     splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
-      raw = unescaped(raw).replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)
+      raw = unescaped(raw);
+      if (raw.indexOf("<") >= 0 || raw.indexOf("[") >= 0) {  // a post's HTML or BBCode ("[*]3x Rout"): taken out
+        var bare = raw.replace(MARKUP, "");
+        if (bare !== raw && !pyStrip(bare)) return;  // "[list]", "<ul>": markup alone
+        raw = bare;
+      }
+      raw = raw.replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)
       var number = i + 1, stripped = plain(raw);
       if (!stripped) {
         block += 1;
@@ -465,7 +477,13 @@
         var mapping = item[1] !== undefined && !/^['"]/.test(item[1]) && /:(\s|$)/.test(item[1].replace(/\s+#.*$/, ""));
         // its value is read as YAML reads one: '- 2x: "A", B' (a quoted scalar, then more) is no YAML (parse_yaml)
         if (mapping) yamlScalar(item[1].replace(/^[^:]*:\s*/, "") || "~", number);
-        items.push([number, item[1] === undefined || mapping ? "" : yamlScalar(item[1], number)]);
+        // "- [Iron Mine]", "- {a: b}": a flow collection, no card line (parse_yaml's not-item); "- [2x] Rout", text
+        // after one, is no YAML
+        var flow = item[1] !== undefined && /^[\[{]/.test(item[1]);
+        if (flow && !/^(?:\[[^\[\]{}]*\]|\{[^\[\]{}]*\})(?:\s+#.*)?$/.test(pyStrip(item[1]))) {
+          throw new DeckFileError(say("file.not-yaml", { deck: theDecklist(), at: say("file.at-line", { line: number }) }));
+        }
+        items.push([number, item[1] === undefined || mapping || flow ? "" : yamlScalar(item[1], number)]);
         return;
       }
       throw new DeckFileError(say("file.not-yaml", { deck: theDecklist(), at: say("file.at-line", { line: number }) }));
@@ -1302,7 +1320,7 @@
     while ((m = TRAILING_REMARK.exec(trimmed))) { trimmed = m[1]; tries.push(trimmed); }
     var unclosed = UNCLOSED_REMARK.exec(card.written);  // "Mirumoto Reiji (MVP all day. A": never closed
     if (unclosed) tries.push(unclosed[1]);
-    var parts = card.written.split(/\s+-+\s+/);
+    var parts = card.written.split(/\s+<?-+>?\s+/);  // after a dash or an arrow ("Debt to the Kaiu <-- MVP")
     for (var n = parts.length - 1; n > 0; n--) tries.push(parts.slice(0, n).join(" - "));
     // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
     var sentences = card.written.split(/(?<=[^\s.])\.\s+/);

@@ -49,6 +49,9 @@ LEADING_EXPERIENCE = _LEADING_EXPERIENCE = re.compile(
 # A level in Roman numerals, as its number: "Exp II" is "Experienced 2". Data: the browser's experienceKey reads it.
 ROMAN_LEVELS: Final[dict[str, str]] = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7"}
 ROMAN_LEVEL = _ROMAN_LEVEL = re.compile(r"^((?:in)?experienced)(vii|vi|iv|v|i{1,3})(?=[a-z]{0,3}$)")
+# "Exp 1", "exp1", "Experienced I": the first level, which the pool writes without a number ("Experienced"; no card's
+# level is "Experienced 1"). On the experience key, after the Roman numeral is read.
+FIRST_LEVEL = _FIRST_LEVEL = re.compile(r"^((?:in)?experienced)1(?=[a-z]{0,3}$)")
 # A few words in brackets after a title that speak of a level in a way no pattern above reads ("Kuni Yori (2nd
 # exp)", "Hida Kisada (Experienced version)"): the line states a level, so it is never read as the card without one.
 # Three words at most: a longer remark is the author's ("(the exp is better)" is one too, and reads as unknown).
@@ -65,9 +68,17 @@ def plain(text: str) -> str:
     return " ".join(text.split())
 
 
+# The pool sets a ship's or a book's name in italics inside a few titles ("Tangen's <i>Lies</i>", "Yasuki Soden, Captain
+# of the <i>Horokabe</i>"), and not in every printing (its Experienced card is "Tangen's Lies"). No player writes the
+# tags: titles are compared without them. Data: the browser's titleKey and reading key take the same pattern.
+FORMATTING_TAGS: Final[str] = "</?(?:i|em|b)>"
+_FORMATTING = re.compile(FORMATTING_TAGS, re.I)
+
+
 def title_key(title: str) -> str:
-    """The form two titles are compared in: plain, lower case."""
-    return plain(title).lower()
+    """The form two titles are compared in: plain, without the pool's italics tags, lower case."""
+    text = plain(title)
+    return (_FORMATTING.sub("", text) if "<" in text else text).lower()
 
 
 def experience_key(experience: str | None) -> str:
@@ -77,7 +88,8 @@ def experience_key(experience: str | None) -> str:
         return ""
     key = re.sub(r"[\s.#-]", "", experience.lower())
     key = re.sub(r"^(?:(in)?exp(?:erienced)?|xp)", lambda m: (m.group(1) or "") + "experienced", key)
-    return _ROMAN_LEVEL.sub(lambda m: m.group(1) + ROMAN_LEVELS[m.group(2)], key)
+    key = _ROMAN_LEVEL.sub(lambda m: m.group(1) + ROMAN_LEVELS[m.group(2)], key)
+    return _FIRST_LEVEL.sub(r"\1", key)
 
 
 def is_experience(text: str) -> bool:
@@ -115,7 +127,7 @@ def split_qualifier(title: str) -> tuple[str, str | None]:
 # same steps from this table (exported by l5r/site/api/deckdata.py), so both sides read a title alike.
 _READING_MARKS = "[\u0300-\u036f]"  # after NFKD: the accents and macrons dropped ("Kyūden" -> "Kyuden")
 # in order, on the lower-case text: each (pattern, replacement) (patterns are both Python and JavaScript)
-_READING_REPLACE = (("&", " and "), ("['\u2019\u2018`\u00b4]", ""), ("[^a-z0-9]+", " "))
+_READING_REPLACE = ((FORMATTING_TAGS, ""), ("&", " and "), ("['\u2019\u2018`\u00b4]", ""), ("[^a-z0-9]+", " "))
 _READING_ARTICLES = ("the", "a", "an")  # one leading article is dropped ("The Wall is Breached" = "Wall is Breached")
 # British spellings read as the pool's American ones, word starts on the folded words: "Honour's Cost",
 # "Armoured Cavalry", "Defences", "Sabre". The pool's titles hold none of the British forms (a generated test over
@@ -145,12 +157,13 @@ _SPELLING_PATTERN = (
 _LEVEL_WORDS = r"\b(?:(in)?exp(?:erienced)?|xp) ?(\d+|vii|vi|iv|v|i{1,3})\b|\bxp\b"
 READING_KEY_RULES: Final[dict[str, object]] = {
     "same": dict(sorted((chr(k), v) for k, v in _SAME_CHARACTERS.items())),  # as `plain`
+    "formatting": FORMATTING_TAGS,  # taken out of a title by title_key (and the first of the steps below)
     "marks": _READING_MARKS,
     "replace": [list(step) for step in _READING_REPLACE],
     # after the steps: each match of the pattern, as the word it names
     "spellings": {"pattern": _SPELLING_PATTERN, "words": _SPELLING_WORDS},
     # then each match of the pattern as "experienced" (after "in" when it is there), a space and the level's
-    # number (a Roman numeral's from the table), or as "experienced" alone when it holds no number
+    # number (a Roman numeral's from the table), or as "experienced" alone when it holds no number or the number 1
     "levels": {"pattern": _LEVEL_WORDS, "roman": ROMAN_LEVELS},
     "articles": list(_READING_ARTICLES),
 }
@@ -183,7 +196,9 @@ def _level_words(match: re.Match[str]) -> str:
     level = match.group(2)
     if level is None:
         return "experienced"
-    return f"{match.group(1) or ''}experienced {ROMAN_LEVELS.get(level, level)}"
+    number = ROMAN_LEVELS.get(level, level)
+    # the first level, "exp 1", is the pool's "experienced" without a number (FIRST_LEVEL)
+    return f"{match.group(1) or ''}experienced" + ("" if number == "1" else f" {number}")
 
 
 def reading_key(title: str) -> str:

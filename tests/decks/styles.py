@@ -45,6 +45,8 @@ TITLE_STYLES: dict[str, TitleStyle] = {
     "leading The added": lambda t: None if re.match(r"\W*(?:the|an?)\b", t, re.I) else "The " + t,
     "all punctuation dropped": lambda t: _changed(t, re.sub(r"\s+", " ", re.sub(r"[^\w\s&]", "", t)).strip()),
     "British spelling": lambda t: _changed(t, _british(t)),
+    # the pool's italics in a few titles ("Tangen's <i>Lies</i>"): no player writes the tags
+    "italics tags dropped": lambda t: _changed(t, re.sub(r"</?i>", "", t)),
 }
 
 
@@ -137,6 +139,9 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
     "Inexperienced": lambda t, e: f"{t} Inexperienced" if e == "Inexperienced" else None,
     "inexp": lambda t, e: f"{t} inexp" if e == "Inexperienced" else None,
     "- Inexp.": lambda t, e: f"{t} - Inexp." if e == "Inexperienced" else None,
+    # the first level with its number, which the pool leaves out: "Kuni Yori - Exp 1", "Kuni Yori (Experienced I)"
+    "- Exp 1": lambda t, e: f"{t} - Exp 1" if e == "Experienced" else None,
+    "(Experienced I)": lambda t, e: f"{t} (Experienced I)" if e == "Experienced" else None,
 }
 
 

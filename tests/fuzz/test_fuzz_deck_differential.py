@@ -83,6 +83,9 @@ def card_text(draw) -> str:
 
 COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 ", "x3 ", "3 - ", "3x - ", "2 copies of "]
 COUNTS += ["three ", "Two x ", "one copy of ", "3 of ", "2 three "]  # a count in words, "of" after a count
+COUNTS += ["(3) ", "[2x] ", "3) "]  # a count in brackets before the title
+# a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
+MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
 # bullets and a reply's quote marks, in hand-written lists only ("- > 2 ..." in YAML is a block scalar)
 TEXT_COUNTS = ["• 3 ", "> 2 ", ">> • 1 ", "+ 3x "]
 AFTER = [
@@ -133,6 +136,10 @@ HEADERS = {
         "Dynasty Total: 40",
         "Total Fate: 40",
         "Quantity | Card Name",
+        "[list]",
+        "<ul>",
+        "[b]Dynasty (40)[/b]",
+        "<h3>Fate</h3>",
         "Qty\tCard\tSet",
         "Author: someone",
         "Sensei - Kaelung Sensei",
@@ -253,6 +260,9 @@ def decklist(draw) -> dict:
             line = f"{count}{cards}{after}"
             if syntax == "text" and draw(st.integers(0, 7)) == 0:
                 line = draw(st.sampled_from(LABELS_ON_THE_LINE)) + line
+            if syntax == "text" and draw(st.integers(0, 7)) == 0:
+                before, after_tag = draw(st.sampled_from(MARKUP))
+                line = before + line + after_tag
             if syntax == "text" and draw(st.integers(0, 7)) == 0:
                 character, entity = draw(st.sampled_from(ENTITIES))
                 line = line.replace(character, entity, 1)
@@ -421,3 +431,21 @@ def test_a_quoted_yaml_title_with_words_after_it_is_refused_by_both(both):
             )
         ],
     )
+
+
+def test_a_flow_collection_as_a_yaml_item_is_read_alike_by_both(both):
+    # The generated case that first showed it: "- [2x] Wandering Budoka" (a count in brackets, as text lists write
+    # it) is no YAML to PyYAML, and the browser's reader took it for a card line; "- [Iron Mine]" is a list, no card.
+    python, browser = both.value.run(
+        [
+            {
+                "text": f"name: a deck\ndynasty:\n  - {item}\n",
+                "format": "modern",
+                "as_of": "2016-03-01",
+                "source": "d.yml",
+            }
+            for item in ("[2x] Iron Mine", "[Iron Mine]", "{a: b}", "[Iron Mine] # a remark")
+        ]
+    )
+    assert [_same_error(a) for a in python] == [_same_error(b) for b in browser]
+    assert "error" in python[0] and all("error" not in answer for answer in python[1:])

@@ -727,7 +727,8 @@ class DeckChecker:
         unclosed = _UNCLOSED_REMARK.match(written)
         if unclosed:
             tries.append(unclosed.group("rest"))
-        parts = re.split(r"(?<!\s)\s+-+\s+", written)  # a run of spaces is tried from its start only: linear
+        # after a dash or an arrow: "Iron Mine - for the gold", "Debt to the Kaiu <-- MVP", "Rout --> the best"
+        parts = re.split(r"(?<!\s)\s+<?-+>?\s+", written)  # a run of spaces is tried from its start only: linear
         tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
         # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
         sentences = re.split(r"(?<=[^\s.])\.\s+", written)

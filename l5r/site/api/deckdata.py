@@ -11,6 +11,7 @@ import re
 from ...cardpool import CardIndex, pool_facts
 from ...cardpool.names import (
     EXPERIENCE_ALONE,
+    FIRST_LEVEL,
     LEADING_EXPERIENCE,
     LEVEL_REMARK,
     READING_KEY_RULES,
@@ -75,6 +76,7 @@ def reading_rules() -> dict[str, object]:
         "leading_experience": js_pattern(LEADING_EXPERIENCE),
         # a level in Roman numerals, on the experience key ("experiencedii"), and the number each stands for
         "roman_levels": {"pattern": js_pattern(ROMAN_LEVEL), "numbers": ROMAN_LEVELS},
+        "first_level": js_pattern(FIRST_LEVEL),  # then "experienced1" as "experienced"
         "count": js_pattern(COUNT_PATTERN),
         "shorthand_level": js_pattern(SHORTHAND_LEVEL),
         "qualifier": js_pattern(QUALIFIER),

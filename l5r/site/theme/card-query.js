@@ -153,6 +153,8 @@
           // "exp ii": a word read with the one before it, as the deck checker reads "Exp II" ("experienced 2")
           var pair = fold(before.value + " " + t.value).split(" ");
           if (pair.length === 2) w = pair[1];
+          // "exp 1": the first level, the pool's "experienced" alone; the number is read into the word before
+          else if (pair.length === 1 && fold(before.value) && pair[0] !== w) return null;
         }
         return { k: "word", value: w, text: t.text, at: t.at };
       }
