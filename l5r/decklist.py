@@ -158,8 +158,10 @@ _PREGAME_LABEL = re.compile(
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012", and the
 # whole deck's total under a list ("Total: 80", "Total cards: 82"), which names no deck to check it against.
 _METADATA_LINE = re.compile(
-    r"^(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
-    r"result|record|legality|total(?:\s+cards)?)\s*:",
+    r"^(?:(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
+    r"result|record|legality|total(?:\s+cards)?)\s*:"
+    # ... and a table's row of the whole deck's total, its count in a column of its own ("Total<TAB>80")
+    r"|(?:grand\s+)?total(?:\s+cards)?(?:\t|\s{2,})\s{0,9}[0-9]{1,6}\s{0,9}$)",
     re.I,
 )
 # "Dynasty Total: 40", "Total Dynasty: 40", "Total cards in the Fate deck: 40" under a list: what its author counted
@@ -726,7 +728,7 @@ class _TextReader:
         if _METADATA_LINE.match(line):
             self.headers += 1
             return
-        label = _PREGAME_LABEL.match(plain(line))
+        label = _PREGAME_LABEL.match(_BULLET.sub("", plain(line)))  # "- Sensei: Kaelung Sensei" too
         if label:
             self.headers += 1
             self._close_label()
@@ -734,7 +736,9 @@ class _TextReader:
             if self.section != PREGAME:
                 self.section, self.stated = PREGAME, False
             line = label.group("card")
-        elif (labelled := _LABELLED_CARD.match(plain(line))) and self._header(number, labelled.group("head")):
+        elif (labelled := _LABELLED_CARD.match(_BULLET.sub("", plain(line)))) and self._header(
+            number, labelled.group("head")
+        ):
             line = labelled.group("card")  # "Holdings: 3x Copper Mine": the header, then its card
         else:
             labelled = None

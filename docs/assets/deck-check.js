@@ -371,13 +371,13 @@
         return;
       }
       if (METADATA_LINE.test(line)) { headers += 1; seenContent = true; return; }
-      var label = PREGAME_LABEL.exec(plain(line));
+      var label = PREGAME_LABEL.exec(plain(line).replace(BULLET, ""));  // "- Sensei: Kaelung Sensei" too
       if (label) {
         headers += 1; closeLabel(); openLabel = null; labelLine = null;
         if (section !== PREGAME) { section = PREGAME; stated = false; }
         line = label[2];
       } else {
-        var labelled = LABELLED_CARD.exec(plain(line)), head = labelled ? readHeaderOf(labelled[1]) : null;
+        var labelled = LABELLED_CARD.exec(plain(line).replace(BULLET, "")), head = labelled ? readHeaderOf(labelled[1]) : null;
         if (head) { takeHeader(head, labelled[1], number); line = labelled[2]; }  // "Holdings: 3x Copper Mine"
       }
       if ((label || head) && NO_CARD.test(line)) { seenContent = true; return; }  // "Wind: None": the label alone

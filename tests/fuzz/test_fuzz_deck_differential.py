@@ -136,6 +136,8 @@ HEADERS = {
         "Dynasty Total: 40",
         "Total Fate: 40",
         "Quantity | Card Name",
+        "- Stronghold: Kaiu Shiro",
+        "Total\t80",
         "[list]",
         "<ul>",
         "[b]Dynasty (40)[/b]",
