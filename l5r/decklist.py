@@ -193,12 +193,14 @@ _LABELLED_CARD = re.compile(
 _NO_CARD = re.compile(r"^(?:none|nothing|n/?a|no\s(?:sensei|wind|stronghold|cards?|one)|-{1,9}|\?{1,3})\.?$", re.I)
 # The markup of a post's source, around or inside a line, as a list copied from a page's HTML or a forum's BBCode keeps
 # it: "<li>3x Rout</li>", "<strong>Stronghold:</strong> Kyuden Hida", "Border Keep<br />", "<h3>Dynasty (40)</h3>",
-# "[*]3x Rout", "[b]Stronghold:[/b] Kyuden Hida", "[color=red]3x Rout[/color]", "[list]". Taken out before the line is
+# "[*]3x Rout", "[b]Stronghold:[/b] Kyuden Hida", "[color=red]3x Rout[/color]", "[list]", and markdown's bold
+# ("**Stronghold:** Kyuden Hida"). Taken out before the line is
 # read; a line of markup alone is no line. "[s]" (struck out) is not taken out: a struck card is not the list's.
 _MARKUP = re.compile(
     r"</?(?:a|b|i|u|em|strong|li|ul|ol|p|br|h[1-6]|div|span|font|small|big|tt|code|pre|blockquote)"
     r"(?:\s[^<>]{0,200})?\s?/?>"
-    r"|\[/?(?:b|i|u|list|\*|code|quote|color|size|font|url|li|center|left|right)(?:=[^\[\]]{0,80})?\]",
+    r"|\[/?(?:b|i|u|list|\*|code|quote|color|size|font|url|li|center|left|right)(?:=[^\[\]]{0,80})?\]"
+    r"|\*\*|__",  # and markdown's bold: "**Sensei:** Gidayu Sensei" (no title holds "**" or "__")
     re.I,
 )
 # A character written as an HTML entity, as a list copied from a page's source or a forum archive keeps it
@@ -235,11 +237,29 @@ _SPLIT_TOTALS = re.compile(
     r"[(\[]\s{0,9}(?P<dynasty>[0-9]{1,6})\s{0,9}/\s{0,9}(?P<fate>[0-9]{1,6})(?:\s{0,9}cards)?\s{0,9}[)\]]\s{0,9}$",
     re.I,
 )
+# A table's first row names its columns: which one holds the count, which the title ("Qty<TAB>Card<TAB>Type<TAB>Gold
+# Cost", "| Quantity | Card Name | Set |"). Its rows are then read by those columns alone (a cost or a set column is
+# no count). A markdown table's rule row ("|---|:--|") is no line.
+_COUNT_COLUMN = re.compile(r"^(?:qty|quantity|count|copies|amount|#|no\.?)$", re.I)
+_TITLE_COLUMN = re.compile(r"^(?:card|card\s?name|card\s?title|name|title)$", re.I)
+_TABLE_RULE = re.compile(r"^\|?(?:\s{0,9}:?-{3,}:?\s{0,9}\|){1,20}\s{0,9}(?::?-{3,}:?\s{0,9})?$")
+# A header over a table's count column: "DYNASTY<TAB>Qty", "Fate (40)      Qty". The header is read; the column's name
+# says nothing more.
+_HEAD_OVER_COLUMN = re.compile(
+    r"^(?P<head>[^\t]*?\S)(?:\t|\s{2,})\s{0,9}(?:qty|quantity|count|copies|#|no\.?)\s{0,9}$", re.I
+)
+# "1. Akodo Kano x1", "12) Rout - 3": an item's number before a line that states its count of its own. (A number and a
+# full stop or a bracket alone, "3) Rout", may be either: that line is read as written.)
+_ITEM_NUMBER = re.compile(r"^[0-9]{1,3}[.)]\s{1,9}(?P<rest>\S.*)$")
+# Dot leaders between a title and its count, as a table laid out in text draws them: "Fortifications ....... 3" (a
+# space before them: "Lies, Lies, Lies...<TAB>3" keeps its title's own dots)
+_DOT_LEADER = re.compile(r"\s{1,9}\.{3,}\s{0,9}(?=[x×]?\s?[0-9]{1,24}\s?[x×]?\s{0,9}$)", re.I)
 # The first row of a table or a spreadsheet pasted as the list: the columns' names, a count's and a title's among
 # them ("Qty<TAB>Card<TAB>Set", "Quantity | Card Name", "# Title"). No pool title is made of such words.
 _TABLE_HEAD = re.compile(
     r"^(?=.*\b(?:card|name|title)\b)(?:\s{0,9}[|,;]?\s{0,9}(?:qty|quantity|count|copies|amount|#|no\.?|card|cards|name|"
-    r"title|set|edition|type|deck|cost|rarity|clan|notes?)(?![A-Za-z0-9])){2,12}\s{0,9}[|,;]?\s{0,9}$",
+    r"title|set|edition|type|deck|cost|gold|force|chi|focus|honor|ph|hr|rarity|clan|notes?|comments?|remarks?)"
+    r"(?![A-Za-z0-9])){2,12}\s{0,9}[|,;]?\s{0,9}$",
     re.I,
 )
 # A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line).
@@ -349,6 +369,12 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "trailing_count": _TRAILING_COUNT,
     "split_totals": _SPLIT_TOTALS,
     "table_head": _TABLE_HEAD,
+    "count_column": _COUNT_COLUMN,
+    "title_column": _TITLE_COLUMN,
+    "table_rule": _TABLE_RULE,
+    "head_over_column": _HEAD_OVER_COLUMN,
+    "item_number": _ITEM_NUMBER,
+    "dot_leader": _DOT_LEADER,
     "no_card": _NO_CARD,
     "both_totals": _BOTH_TOTALS,
     "labelled_card": _LABELLED_CARD,
@@ -596,6 +622,7 @@ class _TextReader:
         # sub-header set it) the type names the deck its lines go in.
         self.stated = False
         self.read_before: dict[str, CardLine | LineIssue] = {}
+        self.columns: tuple[str, int, int] | None = None  # a table's columns, from its first row (table_columns)
 
     def decklist(self, source: str) -> Decklist:
         self._close_label()
@@ -611,21 +638,29 @@ class _TextReader:
 
     def line(self, number: int, raw: str) -> None:
         raw = unescaped(raw)
-        if "<" in raw or "[" in raw:
+        if "<" in raw or "[" in raw or "**" in raw or "__" in raw:
             bare = _MARKUP.sub("", raw)
             if bare != raw and not bare.strip():
                 return  # "[list]", "<ul>": markup alone
             raw = bare
         raw = _QUOTE_MARKS.sub("", raw, count=1)
+        if self.columns is not None and (row := table_row(raw, self.columns)) is not None:
+            raw = row  # "1<TAB>Mountain Summit Temple<TAB>Stronghold<TAB><TAB>": by the columns the first row names
         stripped = plain(raw)
+        if _TABLE_HEAD.match(stripped):  # a table's row of column names
+            self.columns = table_columns(raw) or self.columns
+            return
         if not stripped:
             self._blank()
         elif not (
             self._header(number, stripped)
             or ((inner := undecorated(stripped)) is not None and self._header(number, inner))
+            or (
+                (over := _HEAD_OVER_COLUMN.match(raw.strip())) is not None and self._header(number, plain(over["head"]))
+            )
             or self._deck_total(number, stripped)
             or _RULE_LINE.match(stripped)
-            or _TABLE_HEAD.match(stripped)
+            or _TABLE_RULE.match(stripped)
             or self._byline(stripped)
         ):
             self._content(number, raw)
@@ -828,6 +863,7 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
     subtotals: list[tuple[str, int, int, int]] = []
     section = None
     open_label: list | None = None  # the type sub-header the lines sit under: [label, count, listed, line]
+    columns: tuple[str, int, int] | None = None  # a table's columns, from its first row (table_columns)
     for number, raw in enumerate(_lines(text), start=1):
         line = raw.strip()
         if not line:
@@ -849,9 +885,14 @@ def parse_oracle(text: str, source: str = "<deck>", tabbed: bool = False) -> Dec
                 # covers the lines up to the next header
                 open_label = [plain(line.lstrip("# ")), _number(header.group("count")), 0, number]
             continue
-        if line.startswith("#") or _TABLE_HEAD.match(plain(line)):  # a table's row of column names
+        if _TABLE_HEAD.match(plain(line)):  # a table's row of column names
+            columns = table_columns(raw) or columns
             continue
-        if "\t" in raw:
+        if line.startswith("#"):
+            continue
+        if columns is not None and (row := table_row(raw, columns)) is not None:
+            line = row  # by the columns the first row names
+        elif "\t" in raw:
             parts = [p.strip() for p in raw.split("\t") if p.strip()]
             line = " ".join(parts[:2]) + (f" [{_unbracket(parts[2])}]" if len(parts) > 2 else "")
             if len(parts) > 3:
@@ -973,6 +1014,9 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     count = column[0] if column else 1
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
+    numbered = None if column else _ITEM_NUMBER.match(line)
+    if numbered and (_COUNT.match(numbered["rest"]) or trailing_count(numbered["rest"])):
+        line = numbered["rest"]  # "1. Akodo Kano x1": the item's number, then the card and its count
     bracketed = None if column else _BRACKETED_COUNT.match(line)
     if bracketed:
         line = f"{bracketed.group('count')} {bracketed.group('rest')}"
@@ -1056,7 +1100,7 @@ def column_count(line: str) -> tuple[int, str] | None:
     """(count, the title before it) for a line whose last column is a count ("Famous Bazaar<TAB>3", "Famous
     Bazaar    x3"), else None: the columns are split at a tab or at two spaces or more, before plain() joins them,
     and the title before the count must hold a letter."""
-    cells = [cell for cell in _COLUMN_GAP.split(line.strip()) if cell.strip()]
+    cells = [cell for cell in _COLUMN_GAP.split(_DOT_LEADER.sub("\t", line.strip())) if cell.strip()]
     if len(cells) < 2:
         return None
     match = _COLUMN_COUNT.match(cells[-1].strip())
@@ -1085,6 +1129,38 @@ def part_count(part: str) -> tuple[int, str] | None:
     if not match or match.group("colon") or match.group("bare"):
         return None
     return _number(match.group("count")), match.group("rest").strip()
+
+
+def table_columns(line: str) -> tuple[str, int, int] | None:
+    """(separator, the count's column, the title's column) of a table's first row that names them, else None."""
+    separator = "\t" if "\t" in line else "|" if "|" in line else None
+    if separator is None:
+        return None
+    cells = table_cells(line, separator)
+    count = next((n for n, cell in enumerate(cells) if _COUNT_COLUMN.match(cell)), None)
+    title = next((n for n, cell in enumerate(cells) if _TITLE_COLUMN.match(cell)), None)
+    return None if count is None or title is None else (separator, count, title)
+
+
+def table_cells(line: str, separator: str) -> list[str]:
+    """A table row's cells, empty ones kept ("1<TAB>Rout<TAB><TAB>"); a markdown row's outer bars left out."""
+    cells = [plain(cell) for cell in line.strip().split(separator)]
+    if separator == "|":
+        cells = cells[1:] if cells and not cells[0] else cells
+        cells = cells[:-1] if cells and not cells[-1] else cells
+    return cells
+
+
+def table_row(line: str, columns: tuple[str, int, int]) -> str | None:
+    """A row of the table read by its columns, as a card line ("3 Rout"); None for a line that is no such row."""
+    separator, count, title = columns
+    if separator not in line:
+        return None
+    cells = table_cells(line, separator)
+    if len(cells) <= max(count, title) or not cells[title]:
+        return None
+    number = _COLUMN_COUNT.match(cells[count])
+    return f"{number['count']} {cells[title]}" if number else None
 
 
 def unescaped(line: str) -> str:

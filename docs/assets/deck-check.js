@@ -118,6 +118,8 @@
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, BRACKETED_COUNT = NEVER;
+  var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g;
+  var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
@@ -131,7 +133,10 @@
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
     LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);
-    BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count); NO_CARD = pattern(p.no_card);
+    BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count);
+    HEAD_OVER_COLUMN = pattern(p.head_over_column);
+    COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
+    DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
     ENTITIES = t.entities;
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
@@ -164,6 +169,8 @@
     if (/^[-\u2212]\d+\s*(?:[x\u00d7]\s*|\s)/.test(line)) {  // "-1 Title": a negative count, not a bullet
       return { issue: true, line: number, message: say("line.count", { line: whole, most: MAX_COPIES }) };
     }
+    var numbered = column ? null : ITEM_NUMBER.exec(line);  // "1. Akodo Kano x1": the item's number, then the card
+    if (numbered && (COUNT.test(numbered.groups.rest) || trailingCount(numbered.groups.rest))) line = numbered.groups.rest;
     var bracketed = column ? null : BRACKETED_COUNT.exec(line);  // "(3) Title": as "3 Title"
     if (bracketed) line = bracketed.groups.count + " " + bracketed.groups.rest;
     m = column ? null : COUNT.exec(line);
@@ -215,7 +222,7 @@
 
   // decklist.py column_count: [count, the title before it] for a line whose last column is a count, else null.
   function columnCount(line) {
-    var cells = pyStrip(line).split(COLUMN_GAP).filter(function (cell) { return pyStrip(cell) !== ""; });
+    var cells = pyStrip(line).replace(DOT_LEADER, "\t").split(COLUMN_GAP).filter(function (cell) { return pyStrip(cell) !== ""; });
     if (cells.length < 2) return null;
     var m = COLUMN_COUNT.exec(pyStrip(cells[cells.length - 1]));
     var rest = cells.slice(0, -1).join(" ");
@@ -292,6 +299,33 @@
     });
   }
 
+  // decklist.py table_columns, table_cells, table_row: a table's rows read by the columns its first row names
+  function tableColumns(line) {
+    var separator = line.indexOf("\t") >= 0 ? "\t" : line.indexOf("|") >= 0 ? "|" : null;
+    if (separator === null) return null;
+    var cells = tableCells(line, separator), count = -1, title = -1;
+    for (var n = 0; n < cells.length; n++) {
+      if (count < 0 && COUNT_COLUMN.test(cells[n])) count = n;
+      if (title < 0 && TITLE_COLUMN.test(cells[n])) title = n;
+    }
+    return count < 0 || title < 0 ? null : [separator, count, title];
+  }
+  function tableCells(line, separator) {
+    var cells = pyStrip(line).split(separator).map(plain);
+    if (separator === "|") {
+      if (cells.length && !cells[0]) cells = cells.slice(1);
+      if (cells.length && !cells[cells.length - 1]) cells = cells.slice(0, -1);
+    }
+    return cells;
+  }
+  function tableRow(line, columns) {
+    if (line.indexOf(columns[0]) < 0) return null;
+    var cells = tableCells(line, columns[0]);
+    if (cells.length <= Math.max(columns[1], columns[2]) || !cells[columns[2]]) return null;
+    var number = COLUMN_COUNT.exec(cells[columns[1]]);
+    return number ? number.groups.count + " " + cells[columns[2]] : null;
+  }
+
   function parseText(text) {
     var cards = [], issues = [], declared = [], subtotals = [], section = null, headers = 0, titleLine = null;
     var openLabel = null, seenContent = false;
@@ -299,6 +333,7 @@
     function closeLabel() { if (openLabel !== null) subtotals.push(openLabel.slice()); }
     var block = 0;
     var stated = false;  // whether a deck header set the section (parse_text `stated`)
+    var columns = null;  // a table's columns, from its first row (tableColumns)
     function readHeaderOf(stripped) { return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null; }
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
     function takeHeader(header, stripped, number) {
@@ -319,13 +354,16 @@
     }
     splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
       raw = unescaped(raw);
-      if (raw.indexOf("<") >= 0 || raw.indexOf("[") >= 0) {  // a post's HTML or BBCode ("[*]3x Rout"): taken out
+      if (/<|\[|\*\*|__/.test(raw)) {  // a post's HTML, BBCode or markdown ("[*]3x Rout", "**Sensei:**"): taken out
         var bare = raw.replace(MARKUP, "");
         if (bare !== raw && !pyStrip(bare)) return;  // "[list]", "<ul>": markup alone
         raw = bare;
       }
       raw = raw.replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)
+      var row = columns !== null ? tableRow(raw, columns) : null;
+      if (row !== null) raw = row;  // by the columns the table's first row names
       var number = i + 1, stripped = plain(raw);
+      if (TABLE_HEAD.test(stripped)) { columns = tableColumns(raw) || columns; return; }  // a row of column names
       if (!stripped) {
         block += 1;
         // a blank line ends its cards once they reach its count (a posted list splits one type's cards into runs)
@@ -337,6 +375,10 @@
       if (inner !== null) {
         header = inner.charAt(0) === "#" || !/^[0-9]/.test(inner) ? readHeader(inner) : null;
         if (header) stripped = inner;
+      }
+      if (!header) {  // "DYNASTY<TAB>Qty": a header over a table's count column
+        var over = HEAD_OVER_COLUMN.exec(pyStrip(raw));
+        if (over) { header = readHeaderOf(plain(over.groups.head)); if (header) stripped = plain(over.groups.head); }
       }
       if (header) { takeHeader(header, stripped, number); return; }
       var both = BOTH_TOTALS.exec(stripped);
@@ -355,7 +397,7 @@
         seenContent = true;
         return;
       }
-      if (RULE_LINE.test(stripped) || TABLE_HEAD.test(stripped)) return;  // a rule; a table's row of column names
+      if (RULE_LINE.test(stripped) || TABLE_RULE.test(stripped)) return;  // a rule; a markdown table's rule row
       var byline = BYLINE.exec(stripped);
       if (byline && /\p{L}/u.test(byline[1]) && titleLine !== null && section === null && cards.length <= 1) {
         headers += 1; return;
@@ -505,7 +547,7 @@
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
 
   function parseOracle(text, tabbed) {
-    var cards = [], issues = [], declared = [], subtotals = [], section = null, openLabel = null;
+    var cards = [], issues = [], declared = [], subtotals = [], section = null, openLabel = null, columns = null;
     splitLines(text).forEach(function (raw, i) {
       var number = i + 1, line = pyStrip(raw);
       if (!line) return;
@@ -524,8 +566,12 @@
         // "# Pre-Game - (3)"): Oracle writes one whenever the type changes; it belongs to the deck above it
         return;
       }
-      if (line.charAt(0) === "#" || TABLE_HEAD.test(plain(line))) return;  // a table's row of column names
-      if (raw.indexOf("\t") >= 0) {
+      if (TABLE_HEAD.test(plain(line))) { columns = tableColumns(raw) || columns; return; }  // its column names
+      if (line.charAt(0) === "#") return;
+      var row = columns !== null ? tableRow(raw, columns) : null;
+      if (row !== null) {
+        line = row;  // by the columns the first row names
+      } else if (raw.indexOf("\t") >= 0) {
         var parts = raw.split("\t").map(pyStrip).filter(function (p) { return p; });
         line = parts.slice(0, 2).join(" ") + (parts.length > 2 ? " [" + unbracket(parts[2]) + "]" : "");
         if (parts.length > 3) {

@@ -84,6 +84,7 @@ def card_text(draw) -> str:
 COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 ", "x3 ", "3 - ", "3x - ", "2 copies of "]
 COUNTS += ["three ", "Two x ", "one copy of ", "3 of ", "2 three "]  # a count in words, "of" after a count
 COUNTS += ["(3) ", "[2x] ", "3) "]  # a count in brackets before the title
+COUNTS += ["1. ", "12) "]  # an item's number (with a count after the title, it is no count)
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
 # bullets and a reply's quote marks, in hand-written lists only ("- > 2 ..." in YAML is a block scalar)
@@ -116,6 +117,8 @@ AFTER = [
     " (MVP all day. A traditional",
     " (for the gold",
     " 2",
+    " ........ 3",
+    " ...  x2",
 ]
 # a header with its first card on the line ("Holdings (3): 3x Iron Mine"), in hand-written lists
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]
@@ -138,6 +141,12 @@ HEADERS = {
         "Quantity | Card Name",
         "- Stronghold: Kaiu Shiro",
         "Total\t80",
+        "DYNASTY\tQty",
+        "Qty\tCard\tType\tGold Cost",
+        "| Qty | Card | Set |",
+        "|---|---|---|",
+        "**Sensei:** Kaelung Sensei",
+        "Fate (40)      Qty",
         "[list]",
         "<ul>",
         "[b]Dynasty (40)[/b]",
