@@ -145,11 +145,13 @@ _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\
 # is one (`_HEADERS`, `_LABELS`); the reader never takes an unknown word followed by a number for a header. A few
 # words after the count in its brackets are the author's remark: "Fate (52 I think)".
 _LOOSE_HEADER = re.compile(
-    r"^#*\s*(?P<name>[A-Za-z][A-Za-z' -]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?"
+    r"^#*\s*(?P<name>[A-Za-z][A-Za-z' &/,+-]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?"
     r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]"
     r"|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$",
     re.I,
 )
+# "Events & Regions (5)", "Items/Followers", "Holdings and Regions:": one sub-header over the kinds it joins
+_LABEL_JOIN = re.compile(r" ?(?:&|\+|/|,|\band\b) ?")  # (the name is `plain`: one space between words)
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
 # "SH: Kyuden Kyotei" is the stronghold as players abbreviate it (no card title starts with "SH:" or "SH -").
 _PREGAME_LABEL = re.compile(
@@ -361,6 +363,7 @@ _CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
 READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "header": _HEADER,
     "loose_header": _LOOSE_HEADER,
+    "label_join": _LABEL_JOIN,
     "pregame_label": _PREGAME_LABEL,
     "metadata_line": _METADATA_LINE,
     "deck_total": _DECK_TOTAL,
@@ -430,8 +433,8 @@ class CardLine:
     set_name: str | None
     written: str  # the card part of the line as written, for messages and second guesses
     block: int = 0  # which run of lines between blank lines it is in (plain text): cards around it share a deck
-    # "3x: Title A, Title B": a count and a colon before titles; if the whole names no card, each title between
-    # commas gets the count (the checker decides, knowing the cards)
+    # "3x: Title A, Title B": a count and a colon before titles (or no count: "Border Keep, Bamboo Harvesters");
+    # if the whole names no card, each title between commas gets the count (the checker decides, knowing the cards)
     several: bool = False
     # the line of the sub-header with a count ("Holding (16)") above it, up to the next header (a blank line may
     # end a sub-header's cards once they reach its count: the checker applies that rule, knowing remarks)
@@ -564,6 +567,11 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
         return "section", _HEADERS[name], number, name
     if name in _LABELS:
         return "label", None, number, name
+    kinds = _LABEL_JOIN.split(name)
+    if len(kinds) > 1 and all(kind in _LABELS for kind in kinds):
+        # the joined kinds' deck, when they share one, as one kind's sub-header gives it ("Items & Followers")
+        decks = {_TYPE_DECKS.get(kind) for kind in kinds}
+        return "label", None, number, kinds[0] if len(decks) == 1 else name
     return None
 
 
@@ -1037,6 +1045,8 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
             # "Jade Works x3 (4 gold)": the count, then the author's remark (or a set) in brackets, which stays
             # for the checker to read as it reads one after a title
             count, line = trailing[0], f"{trailing[1]} {bracket.group('bracket')}"
+        elif ", " in line:
+            several = True  # "Pregame: Border Keep, Bamboo Harvesters": a copy of each title, if the whole is none
     set_name = None
     line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)  # "exp #2": as "exp 2" (a comment's "#" was stripped before)
     match = _SET.match(line)

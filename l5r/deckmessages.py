@@ -60,6 +60,7 @@ DECK_MESSAGES: dict[str, str] = {
     "declared-count": "line {line}: the {section} header says {stated} but the section lists {listed}.",
     "read-as.several": "line {line}: read “{count}x: {written}” as {count} {copies} of each of {titles}.",
     "read-as.count": "line {line}: read “{written}” as {count} {title}.",
+    "read-as.listed": "line {line}: read “{written}” as one copy of each of {titles}.",
     "read-as.counted": "line {line}: read the titles on it, each with its count, as {titles}.",
     "read-as.only-title": "line {line}: read “{written}” as “{card}”, the only card titled {title} (there is none "
     "with {level}).",

@@ -114,7 +114,7 @@
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
-  var HEADER = NEVER, LOOSE_HEADER = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
+  var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, BRACKETED_COUNT = NEVER;
@@ -122,7 +122,7 @@
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
-    HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); PREGAME_LABEL = pattern(p.pregame_label);
+    HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); LABEL_JOIN = pattern(p.label_join); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
     SET = pattern(p.set); BULLET = pattern(p.bullet); LEGALITY = pattern(p.legality);
     // matched from a place in the line (trailing_count): anchored there
@@ -188,6 +188,7 @@
         var bracket = LAST_BRACKET.exec(line);  // "Jade Works x3 (4 gold)": the count, then a remark in brackets
         trailing = bracket ? trailingCount(bracket.groups.rest) : null;
         if (trailing) { count = trailing[0]; line = trailing[1] + " " + bracket.groups.bracket; }
+        else if (line.indexOf(", ") >= 0) several = true;  // "Pregame: Border Keep, Bamboo Harvesters": one of each
       }
     }
     var setName = null;
@@ -273,6 +274,12 @@
     var count = m[2] || m[3], number = count ? parseInt(count, 10) : null;
     if (has(HEADERS, name)) return ["section", HEADERS[name], number, name];
     if (LABELS.indexOf(name) >= 0) return ["label", null, number, name];
+    var kinds = name.split(LABEL_JOIN);
+    if (kinds.length > 1 && kinds.every(function (kind) { return LABELS.indexOf(kind) >= 0; })) {
+      // the joined kinds' deck, when they share one, as one kind's sub-header gives it ("Items & Followers")
+      var decks = kinds.map(function (kind) { return has(TYPE_DECKS, kind) ? TYPE_DECKS[kind] : null; });
+      return ["label", null, number, decks.every(function (d) { return d === decks[0]; }) ? kinds[0] : name];
+    }
     return null;
   }
 
@@ -1307,6 +1314,11 @@
     if (counted.some(function (c) { return c !== null; })) {
       out.warn("read-as", say("read-as.counted", { line: card.line,
         titles: names(lines.map(function (c) { return c.count + " " + c.written; })) }), null, null, card.line);
+      return lines;
+    }
+    if (card.count === 1) {
+      out.warn("read-as", say("read-as.listed", { line: card.line, written: card.written,
+        titles: names(lines.map(function (c) { return c.written; })) }), null, null, card.line);
       return lines;
     }
     out.warn("read-as", say("read-as.several", { line: card.line, count: card.count, written: card.written,

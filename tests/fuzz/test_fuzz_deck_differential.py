@@ -178,6 +178,11 @@ HEADERS = {
         "- Strategies",
         "**Notes:**",
         "Stronghold: Kaiu Shiro (40/40)",
+        "Events & Regions (5)",
+        "Items/Followers:",
+        "Spells and Rings (3)",
+        "Holdings, Personalities",
+        "Pregame: Border Keep, Bamboo Harvesters",
         "My Crab deck [40 / 41 cards]",
         "Dynasty 40 / Fate 40",
         "40 Dynasty / 40 Fate",
@@ -259,7 +264,7 @@ def decklist(draw) -> dict:
         if draw(st.integers(0, 11)) == 0:
             count, cards = draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"
         elif draw(st.integers(0, 11)) == 0:  # "3 Iron Mine, 2 Copper Mine": a count before each title
-            count = draw(st.sampled_from(["3 ", "2x ", "1 "]))
+            count = draw(st.sampled_from(["3 ", "2x ", "1 ", ""]))  # (none: "Border Keep, Bamboo Harvesters")
             for _ in range(draw(st.integers(1, 3))):
                 cards += ", " + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())
         after = draw(st.sampled_from(AFTER))

@@ -332,6 +332,12 @@ class DeckChecker:
             titles = names([f"{c.count} {c.written}" for c in out_lines])
             out.warn("read-as", say("read-as.counted", line=card.line, titles=titles), line=card.line)
             return out_lines
+        if card.count == 1:
+            titles = names([c.written for c in out_lines])
+            out.warn(
+                "read-as", say("read-as.listed", line=card.line, written=card.written, titles=titles), line=card.line
+            )
+            return out_lines
         out.warn(
             "read-as",
             say(
