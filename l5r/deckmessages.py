@@ -66,6 +66,8 @@ DECK_MESSAGES: dict[str, str] = {
     "with {level}).",
     "read-as.only-title-in-pool": "line {line}: read “{written}” as “{card}”, the only card titled {title} in "
     "{name}'s card pool (there is none with {level}; the others are {others}).",
+    "read-as.deck-card": "line {line}: read “{written}” as “{card}”, the one card of that title a deck can hold "
+    "({other} is not).",
     "read-as.in-pool": "line {line}: read “{written}” as “{card}”, the only card of that name in {name}'s card "
     "pool (not {others}).",
     "read-as.card": "line {line}: read “{written}” as “{card}”.",
@@ -77,6 +79,7 @@ DECK_MESSAGES: dict[str, str] = {
     "level.none": "no experience level",
     "remark.long": "it has {words} words where the longest card title has {longest}",
     "remark.two-sentences": "it holds two sentences, as no card title does",
+    "remark.bracketed": "it is all in brackets, as no card title is",
     "remark.sentence": "it is a sentence of {words} words ending in “{mark}”, as {titles} is",
     "remark.no-title-longer": "no card title of more than {most} words",
     "remark.no-title": "no card title",

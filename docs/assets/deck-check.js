@@ -20,7 +20,7 @@
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
   var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/;
-  var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/;
+  var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
   function useRules(r) {
@@ -42,6 +42,7 @@
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
     SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break); SEGMENT = pattern(r.prose_patterns.segment);
+    BRACKETED = pattern(r.prose_patterns.bracketed);
     PROSE = r.prose || null;  // what the pool's titles look like (engine/deck/prose.py ProseRule.as_json)
     MESSAGES = r.messages;
     useReader(r.patterns, r.tables);
@@ -1106,6 +1107,9 @@
       found = this.byTitleAlone(card, out);
       if (found === null) return this.unplaced(card, out);
     }
+    if (found.identity !== null && found.identity.deck === OTHER && !card.experience) {
+      found = this.deckCardOfTheTitle(card, found, out);
+    }
     if (found.identity === null && found.candidates.length) found = this.byFormat(card, found, out);
     var suggestions = null;
     if (found.identity === null && !found.candidates.length) {
@@ -1125,6 +1129,7 @@
     var section = card.section;
     if (section === null) {
       section = SECTION_OF_DECK[found.identity.deck] || DYNASTY;
+      if (this.slotCards.has(found.identity)) section = PREGAME;  // the format's pre-game slots name it (checker.py)
       if (!sortedByPool) {
         out.warn("no-section", say("no-section", { line: card.line, written: card.written, section: SECTION_NAMES[section] }),
           found.identity.key, null, card.line);
@@ -1164,8 +1169,28 @@
     return found;
   };
   // checker.py _by_title_alone: a title with no card at the level written ("1 Moto Taigo, Shogun")
+  // checker.py _deck_card_of_the_title: a token's or biography's title whose one deck card has a level
+  Checker.prototype.deckCardOfTheTitle = function (card, found, out) {
+    var other = found.identity, named = splitQualifier(other.title);
+    if (named[1] && (" " + readingWords(card.written) + " ").indexOf(" " + readingWords(named[1]) + " ") >= 0) {
+      return found;  // "Agasha Ryo (Bio)": the line names the biography itself
+    }
+    var cards = this.table.titled(named[0]).filter(function (i) { return i.deck !== OTHER; });
+    if (cards.length !== 1) return found;
+    out.warn("read-as", say("read-as.deck-card", { line: card.line, written: card.written, card: cards[0].key,
+      other: other.key }), cards[0].key, null, card.line);
+    return lookup(cards[0]);
+  };
   Checker.prototype.byTitleAlone = function (card, out) {
     var levels = this.table.titledLoosely(card.name).filter(function (i) { return i.deck !== OTHER; });
+    if (!levels.length && !card.experience) {
+      // "Togashi Ieshige (great)": the author's remark after a title that has only levels (checker.py)
+      var tries = remarksTakenOff(card.written);
+      for (var k = 0; k < tries.length && !levels.length; k++) {
+        var split = splitExperience(tries[k]);
+        levels = split[1] ? [] : this.table.titledLoosely(split[0]).filter(function (i) { return i.deck !== OTHER; });
+      }
+    }
     if (!levels.length) return NOT_FOUND;
     var level = card.experience ? say("level.written", { level: card.experience }) : say("level.none");
     if (levels.length === 1 && !card.experience) {
@@ -1222,8 +1247,14 @@
   // the author's remark, read with a warning and counted in no deck
   var REMARK_SHOWN_WORDS = 8;
   Checker.prototype.remark = function (card, suggestions, out) {
-    return this.remarkLine(card.line, card.written, !card.experience ? card.written : card.name, suggestions, out);
+    return this.remarkLine(card.line, card.written, proseMeasured(card), suggestions, out);
   };
+  // checker.py prose_measured: the line as the guesses read it, without its level or an aside in brackets at its end
+  function proseMeasured(card) {
+    if (card.experience) return card.name;
+    var aside = TRAILING_REMARK.exec(card.written);
+    return aside ? splitExperience(aside[1])[0] : card.written;
+  }
   Checker.prototype.remarkLine = function (line, written, measured, suggestions, out) {
     var reason = proseReason(measured, suggestions);
     if (reason === null || this.listsACard(written)) return false;
@@ -1257,6 +1288,7 @@
   }
   function proseReason(text, suggestions) {
     if (PROSE === null) return null;
+    if (!PROSE.bracketed_titles && BRACKETED.test(text)) return say("remark.bracketed");  // "(others to taste)"
     var words = wordCount(text);
     // a "did you mean" title the line could be written for (not shorter by more than the margin) keeps it a title
     if ((suggestions || []).some(function (t) { return words <= wordCount(t) + PROSE.long_margin; })) return null;
@@ -1374,15 +1406,7 @@
     return entry;
   };
   Checker.prototype.withoutCommentary = function (card, setName, deck) {
-    var tries = [], trimmed = card.written, m;
-    while ((m = TRAILING_REMARK.exec(trimmed))) { trimmed = m[1]; tries.push(trimmed); }
-    var unclosed = UNCLOSED_REMARK.exec(card.written);  // "Mirumoto Reiji (MVP all day. A": never closed
-    if (unclosed) tries.push(unclosed[1]);
-    var parts = card.written.split(/\s+<?-+>?\s+/);  // after a dash or an arrow ("Debt to the Kaiu <-- MVP")
-    for (var n = parts.length - 1; n > 0; n--) tries.push(parts.slice(0, n).join(" - "));
-    // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
-    var sentences = card.written.split(/(?<=[^\s.])\.\s+/);
-    for (n = sentences.length - 1; n > 0; n--) tries.push(sentences.slice(0, n).join(". "));
+    var tries = remarksTakenOff(card.written);
     for (var k = 0; k < tries.length; k++) {
       var split = splitExperience(tries[k]);
       if (card.experience && !split[1]) continue;  // checker.py: the level the line states is no remark
@@ -1391,6 +1415,19 @@
     }
     return this.table.find(card.name, card.experience, setName, deck);
   };
+  // checker.py _remarks_taken_off: the line without what a player may add after a title, in the order tried
+  function remarksTakenOff(written) {
+    var tries = [], trimmed = written, m;
+    while ((m = TRAILING_REMARK.exec(trimmed))) { trimmed = m[1]; tries.push(trimmed); }
+    var unclosed = UNCLOSED_REMARK.exec(written);  // "Mirumoto Reiji (MVP all day. A": never closed
+    if (unclosed) tries.push(unclosed[1]);
+    var parts = written.split(/\s+<?-+>?\s+/);  // after a dash or an arrow ("Debt to the Kaiu <-- MVP")
+    for (var n = parts.length - 1; n > 0; n--) tries.push(parts.slice(0, n).join(" - "));
+    // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
+    var sentences = written.split(/(?<=[^\s.])\.\s+/);
+    for (n = sentences.length - 1; n > 0; n--) tries.push(sentences.slice(0, n).join(". "));
+    return tries;
+  }
   // checker.py _loose, _near_certain and decklist.py edit_distance: a near-certain typo is read as its card, with a warning.
   function loose(title) {
     var key = pyStrip(plain(title).toLowerCase().replace(/[^a-z0-9 ]+/g, "").replace(/\s+/g, " "));

@@ -142,6 +142,8 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
     # the first level with its number, which the pool leaves out: "Kuni Yori - Exp 1", "Kuni Yori (Experienced I)"
     "- Exp 1": lambda t, e: f"{t} - Exp 1" if e == "Experienced" else None,
     "(Experienced I)": lambda t, e: f"{t} (Experienced I)" if e == "Experienced" else None,
+    # the author's aside after the card: "Kuni Yori • Experienced 2 (my MVP)", "Iron Mine (my MVP)"
+    "(aside)": lambda t, e: f"{t}{' • ' + e if e else ''} (my MVP)",
 }
 
 

@@ -14,6 +14,7 @@ from ...cardpool.names import (
     is_experience,
     is_level_remark,
     plain,
+    reading_words,
     split_experience,
     split_qualifier,
     title_key,
@@ -407,6 +408,8 @@ class DeckChecker:
             if alone is None:
                 return self._unplaced(card, out)
             found = alone
+        if found.identity is not None and found.identity.deck == _OTHER_DECK and not card.experience:
+            found = self._deck_card_of_the_title(card, found, out)
         if found.identity is None and found.candidates:
             found = self._by_format(card, found, out)
         suggestions = None
@@ -435,6 +438,8 @@ class DeckChecker:
         section = card.section
         if section is None:
             section = _SECTION_OF_DECK.get(found.identity.deck, DYNASTY)
+            if found.identity in self._slot_cards:
+                section = PREGAME  # Border Keep in Obsidian Hand: the format's pre-game slots name it
             if not sorted_by_pool:
                 out.warn(
                     "no-section",
@@ -493,6 +498,13 @@ class DeckChecker:
         """A title that exists, but not at the level written ("1 Moto Taigo, Shogun"): the one card of that title
         (or the one in the format's card pool) is read, with a warning; several are a problem (None: reported)."""
         levels = [i for i in self.index.titled_loosely(card.name) if i.deck != _OTHER_DECK]
+        if not levels and not card.experience:
+            # "Togashi Ieshige (great)": the author's remark after a title that has only levels
+            for text in _remarks_taken_off(card.written):
+                name, experience = split_experience(text)
+                levels = [] if experience else [i for i in self.index.titled_loosely(name) if i.deck != _OTHER_DECK]
+                if levels:
+                    break
         if not levels:
             return Lookup(None)
         level = say("level.written", level=card.experience) if card.experience else say("level.none")
@@ -549,6 +561,25 @@ class DeckChecker:
             suggestions=keys[:3],
         )
         return None
+
+    def _deck_card_of_the_title(self, card: CardLine, found: Lookup, out: Findings) -> Lookup:
+        """ "Fudo", "Moshi Madoka": the title of a card for no deck (a token, a biography) whose one deck card of the
+        title has a level: a decklist lists cards a deck holds, so the line names that one, said in a warning."""
+        other = found.identity
+        assert other is not None
+        title, qualifier = split_qualifier(other.title)
+        if qualifier and f" {reading_words(qualifier)} " in f" {reading_words(card.written)} ":
+            return found  # "Agasha Ryo (Bio)": the line names the biography itself
+        cards = [i for i in self.index.titled(title) if i.deck != _OTHER_DECK]
+        if len(cards) != 1:
+            return found
+        out.warn(
+            "read-as",
+            say("read-as.deck-card", line=card.line, written=card.written, card=cards[0].key, other=other.key),
+            card=cards[0].key,
+            line=card.line,
+        )
+        return Lookup(cards[0])
 
     def _by_format(self, card: CardLine, found: Lookup, out: Findings) -> Lookup:
         """Several cards fit the name: the one in the format's card pool when the others are not."""
@@ -607,10 +638,8 @@ class DeckChecker:
     def _remark(self, card: CardLine, suggestions: Sequence[str], out: Findings) -> bool:
         """Whether a line that names no card, not even by a guess it could be written for, is prose (prose.py: a
         shape no pool title has); if so it is read as the author's remark, with a warning. The shape is the line's
-        as the guesses read it: without an experience level ("Daidoji Uji exp. 2" holds no sentence break)."""
-        return self._remark_line(
-            card.line, card.written, card.written if not card.experience else card.name, suggestions, out
-        )
+        as the guesses read it (`prose_measured`)."""
+        return self._remark_line(card.line, card.written, prose_measured(card), suggestions, out)
 
     def _remark_line(self, line: int, written: str, measured: str, suggestions: Sequence[str], out: Findings) -> bool:
         # measured on the pool's titles when a line first needs it (once per index): a list that names its cards
@@ -721,25 +750,7 @@ class DeckChecker:
     def _without_commentary(self, card: CardLine, set_name, deck):
         """ "3 Hida Kisada (the best)", "2 Iron Mine - for the gold": the title, without what the player added
         after it in brackets or after a dash, when that names a card and the whole line does not."""
-        written = card.written
-        tries = []
-        trimmed = written
-        while True:
-            match = _TRAILING_REMARK.match(trimmed)
-            if not match:
-                break
-            trimmed = match.group("rest")
-            tries.append(trimmed)
-        unclosed = _UNCLOSED_REMARK.match(written)
-        if unclosed:
-            tries.append(unclosed.group("rest"))
-        # after a dash or an arrow: "Iron Mine - for the gold", "Debt to the Kaiu <-- MVP", "Rout --> the best"
-        parts = re.split(r"(?<!\s)\s+<?-+>?\s+", written)  # a run of spaces is tried from its start only: linear
-        tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
-        # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
-        sentences = re.split(r"(?<=[^\s.])\.\s+", written)
-        tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
-        for text in tries:
+        for text in _remarks_taken_off(card.written):
             name, experience = split_experience(text)
             if card.experience and not experience:
                 # "Togashi Mitsu (XP)", "Togashi Mitsu - XP": the level the line states is no remark; read away, it
@@ -1195,3 +1206,36 @@ def _dated_by_the_documents(ban: m.BanEntry) -> bool:
     """A ban entry whose first day the documents give (exactly, or "on or before"): it holds before the day its
     list is stated as a whole."""
     return ban.added is not None and ban.added_precision in (m.DatePrecision.EXACT, m.DatePrecision.ON_OR_BEFORE)
+
+
+def _remarks_taken_off(written: str) -> list[str]:
+    """The line without what a player may add after a title, in the order they are tried: remarks in brackets (the
+    last, then the last two...), an unclosed one, what follows a dash or an arrow, a sentence after a full stop."""
+    tries = []
+    trimmed = written
+    while True:
+        match = _TRAILING_REMARK.match(trimmed)
+        if not match:
+            break
+        trimmed = match.group("rest")
+        tries.append(trimmed)
+    unclosed = _UNCLOSED_REMARK.match(written)
+    if unclosed:
+        tries.append(unclosed.group("rest"))
+    # after a dash or an arrow: "Iron Mine - for the gold", "Debt to the Kaiu <-- MVP", "Rout --> the best"
+    parts = re.split(r"(?<!\s)\s+<?-+>?\s+", written)  # a run of spaces is tried from its start only: linear
+    tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
+    # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
+    sentences = re.split(r"(?<=[^\s.])\.\s+", written)
+    tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
+    return tries
+
+
+def prose_measured(card: CardLine) -> str:
+    """The shape of a line prose.py measures: the line as the guesses read it, without an experience level ("Daidoji
+    Uji exp. 2" holds no sentence break) and without an aside in brackets at its end ("Lies, Lies, Lies... •
+    Experienced (my MVP)" holds none either)."""
+    if card.experience:
+        return card.name
+    aside = _TRAILING_REMARK.match(card.written)
+    return split_experience(aside.group("rest"))[0] if aside else card.written

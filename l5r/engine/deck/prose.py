@@ -14,7 +14,9 @@ Words are counted without one leading article (the reading key drops it: a playe
   six words, "For Shame!", "I Do Not Die So Easily!"; "?" and "!?" up to four; "..." up to five), and after at least
   `SEVERAL_WORDS`;
 - *two sentences*: a sentence mark, a space and more words inside the line, where no pool title holds one (the
-  real pool has none: "Lies, Lies, Lies..." ends in its marks).
+  real pool has none: "Lies, Lies, Lies..." ends in its marks);
+- *in brackets*: the whole line in round brackets ("(others to taste)"), as no pool title is; tested first, as an
+  aside however much it looks like a title ("(Iron Mine if you have it)").
 
 A line too short for these ("Gaijin Pepper", "Great card.") looks like a title and stays an unknown card.
 The browser checker gets the measured numbers as data (l5r/site/api/deckdata.py) and applies the same tests.
@@ -44,11 +46,14 @@ ARTICLES = frozenset(cast(list[str], READING_KEY_RULES["articles"]))
 # that leads into a list: "Current decklist is:"), after a closing bracket or quote the sentence may end inside:
 # "(as seen in many Unicorn decks)."
 SENTENCE_END = re.compile(r"(?P<mark>[.!?…:]+)[)\"']*$")
-# A sentence mark inside the line, then a space and a word: "Efficient removal. I'd run 3x Misato".
-SENTENCE_BREAK = re.compile(r"[^\s.!?…][.!?…]+\s+\S")
+# A sentence mark inside the line, then a space and a word: "Efficient removal. I'd run 3x Misato" (an aside in
+# brackets after the mark is no second sentence: "Fall Back! (my MVP)").
+SENTENCE_BREAK = re.compile(r"[^\s.!?…][.!?…]+\s+[^\s(]")
 # The parts of a line between commas, semicolons and colons: a line that lists cards ("Maneuvers: 2* Charge,
 # Retreat, Way of Deception") names them there, and is no remark however long.
 SEGMENT = re.compile(r"[,;:]")
+# A whole line in round brackets, one level of brackets inside: "(others to taste)", "(also Jomyako (exp))".
+BRACKETED = re.compile(r"^\((?:[^()]|\([^()]*\))*\)$")
 
 
 @dataclass(frozen=True)
@@ -59,10 +64,11 @@ class ProseRule:
     longest_title: int
     ending_words: dict[str, int]
     breaks_in_titles: bool
+    bracketed_titles: bool = False
 
     @classmethod
     def of_titles(cls, titles: Iterable[str]) -> "ProseRule":
-        longest, breaks = 0, False
+        longest, breaks, bracketed = 0, False, False
         ending_words: dict[str, int] = {}
         for title in titles:
             words = word_count(title)
@@ -72,7 +78,8 @@ class ProseRule:
                 mark = _mark(end.group("mark"))
                 ending_words[mark] = max(ending_words.get(mark, 0), words)
             breaks = breaks or bool(SENTENCE_BREAK.search(title))
-        return cls(longest, dict(sorted(ending_words.items())), breaks)
+            bracketed = bracketed or bool(BRACKETED.match(title))
+        return cls(longest, dict(sorted(ending_words.items())), breaks, bracketed)
 
     def reason(self, text: str, suggestions: Iterable[str] = ()) -> str | None:
         """Why a line that names no card is prose and not a title, in words for a warning; None: it may be a
@@ -80,6 +87,8 @@ class ProseRule:
         than by more than LONG_MARGIN words (a long sentence shares letter pairs with some long title: "Embrace
         the Void on Enlightened Warrior can funnel that fate back to you." is not "Zenathaar, Warrior of the
         Bright Eye")."""
+        if not self.bracketed_titles and BRACKETED.match(text):
+            return say("remark.bracketed")
         words = word_count(text)
         if any(words <= word_count(title) + LONG_MARGIN for title in suggestions):
             return None
@@ -106,6 +115,7 @@ class ProseRule:
             "several_words": SEVERAL_WORDS,
             "ending_words": self.ending_words,
             "breaks_in_titles": self.breaks_in_titles,
+            "bracketed_titles": self.bracketed_titles,
             "articles": sorted(ARTICLES),
         }
 
