@@ -27,7 +27,7 @@ import pytest
 from decks import support
 from decks.styles import written_forms
 from l5r.cardpool import CardIndex, Identity
-from l5r.cardpool.names import READING_KEY_RULES, title_key
+from l5r.cardpool.names import READING_KEY_RULES, set_key, set_keys, title_key
 from l5r.decklist import SECTIONS, CardLine, LineIssue, parse_card_line
 from l5r.engine.deck import DeckChecker
 from l5r.engine.deck.checker import prose_measured
@@ -230,6 +230,56 @@ def test_a_real_pool_title_with_only_a_level_reads_with_an_aside():
 
     tried, misread = _only_levels_with_an_aside(load_index(real_pool(), support.codex().cards, support.CACHE), "modern")
     assert tried >= 200 and misread == [], misread[:20]
+
+
+def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
+    """Each card, and each set it was printed in, written "Title (Set)" with the set as the pool spells it and as its
+    shortest key (names.py set_keys: "TDoW", "CE15"): a card with no level, or the one card of its title printed in
+    that set, is read as that card with no set-ignored warning, or the text is another card's own title ("Hida
+    Kisada (Emperor)"). (lines tried, misreads)"""
+    fmt = support.codex().format(format_id)
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    acronyms = {k.lower(): v for k, v in support.codex().set_acronyms.items()}
+    tried, misread = 0, []
+    for target in index.identities:
+        if not target.in_pool or target.deck == "Other":
+            continue
+        for set_name in target.sets:
+            same_title = [i for i in index.titled(target.title) if i.deck != "Other" and set_name in i.sets]
+            if target.experience and same_title != [target]:
+                continue
+            for written in (set_name, min(sorted(set_keys(set_name)), key=len).upper()):
+                if acronyms.get(written.lower(), set_name) != set_name:
+                    continue  # "PE": the acronym table's Pearl Edition, not Promotional – Emperor
+                key = set_key(written)
+                if any(key in set_keys(s) for i in index.titled(target.title) for s in i.sets if s != set_name):
+                    continue  # "PI": Pre-Imperial and Promotional – Imperial both printed Hida Sukune
+                text = f"{target.title} ({written})"
+                card = dataclasses.replace(parse_card_line(f"1 {text}", 1, None), section=_SECTION[target.deck])
+                out = Findings()
+                entry = checker._entry(card, out)
+                tried += 1
+                got = entry.identity if entry else None
+                if got is not None and got is not target and index.named(text):
+                    continue  # the text is another card's own title
+                if got is not target or any(w.code == "set-ignored" for w in out.warnings):
+                    misread.append(f"{text}: {got.key if got else None} {[w.code for w in out.warnings]}")
+    return tried, misread
+
+
+def test_every_fixture_pool_card_reads_with_the_sets_it_was_printed_in():
+    tried, misread = _sets_as_written(support.index(), "obsidian-hand")
+    assert tried >= 1000 and misread == [], misread[:20]
+
+
+@pytest.mark.realpool
+def test_every_real_pool_card_reads_with_the_sets_it_was_printed_in():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    tried, misread = _sets_as_written(index, "modern")
+    assert tried >= 20_000 and misread == [], (len(misread), misread[:20])
 
 
 def _titles_read_otherwise_on_a_line(titles) -> list[str]:

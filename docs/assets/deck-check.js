@@ -110,6 +110,7 @@
   // Decklists (l5r/decklist.py)
   // ---------------------------------------------------------------------------------------------------------
   var PREGAME = "pre_game", DYNASTY = "dynasty", FATE = "fate", SECTIONS = [PREGAME, DYNASTY, FATE];
+  var SET_KEYS = {};  // each set of the pool by the keys players write it as (checker data set_keys)
   var DECK_OF_SECTION = { pre_game: "Pre-Game", dynasty: "Dynasty", fate: "Fate" };  // the pool's `decks` values
   var SECTION_OF_DECK = { "Pre-Game": PREGAME, "Dynasty": DYNASTY, "Fate": FATE };
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
@@ -739,20 +740,37 @@
   CardTable.prototype.allLevels = function (ident) {
     return this.bucket(titleKey(ident.title)).filter(function (i) { return i.deck === ident.deck; });
   };
+  // names.py set_key, index.py printed_in: a set as a decklist names it, matched against the sets a card was printed
+  // in by the pool's spelling or by the keys players write (the data's set_keys: "(Celestial)", "(TDoW)")
+  function setKey(text) { return (plain(text).toLowerCase().replace(/['\u2019]/g, "").match(/[a-z0-9]+/g) || []).join(""); }
+  function setPrintedIn(identity, setName) {  // the pool's name of the set, if the card was printed in it
+    var wanted = titleKey(setName), key = setKey(setName);
+    var found = identity.sets.filter(function (s) {
+      return titleKey(s) === wanted || (has(SET_KEYS, s) && SET_KEYS[s].indexOf(key) >= 0);
+    });
+    return found.length ? found[0] : null;
+  }
+  function printedIn(identity, setName) { return setPrintedIn(identity, setName) !== null; }
   CardTable.prototype.find = function (name, experience, setName, deck) {
-    var candidates = this.named(name, experience), q = splitQualifier(name), note = null;
-    if (!candidates.length && q[1] && !setName) { candidates = this.named(q[0], experience); setName = q[1]; }
+    var candidates = this.named(name, experience), q = splitQualifier(name), note = null, title = name;
+    if (!candidates.length && q[1] && !setName) { candidates = this.named(q[0], experience); setName = q[1]; title = q[0]; }
     var loosely = false;
     if (!candidates.length) {  // "Pearls & Spirits", "Hch tik": the title as players write it
       candidates = this.readLoosely(name, experience);
-      if (!candidates.length && q[1] && !setName) { candidates = this.readLoosely(q[0], experience); setName = q[1]; }
+      if (!candidates.length && q[1] && !setName) { candidates = this.readLoosely(q[0], experience); setName = q[1]; title = q[0]; }
       loosely = candidates.length > 0;
     }
-    if (setName && candidates.length) {
-      var wanted = titleKey(setName);
-      var printed = candidates.filter(function (c) { return c.sets.some(function (s) { return titleKey(s) === wanted; }); });
+    if (setName && (candidates.length || !experience)) {
+      var printed = candidates.filter(function (c) { return printedIn(c, setName); });
+      // "Kyoso no Oni (Clan War)", "Kage (HE1)": no level written, and the set printed the title at one level
+      // (as a deck card: a biography printed beside it is no card for a deck)
+      var inADeck = printed.filter(function (c) { return c.deck !== OTHER; });
+      var atALevel = inADeck.length || experience ? [] : this.titled(title).filter(function (i) {
+        return i.deck !== OTHER && printedIn(i, setName);
+      });
+      if (atALevel.length === 1) return { identity: atALevel[0], candidates: [], note: null, loosely: false, by_set: setPrintedIn(atALevel[0], setName) };
       if (printed.length) candidates = printed;
-      else note = say("note.not-printed", { card: name, set: setName });
+      else if (candidates.length) note = say("note.not-printed", { card: name, set: setName });
     }
     var playable = candidates.filter(function (c) { return c.deck !== OTHER; });
     if (!playable.length) playable = candidates;
@@ -1098,8 +1116,17 @@
   };
   // checker.py _entry: the card a line names and the section it counts in; every reading other than the line's
   // literal text is said in a read-as warning.
+  // checker.py _acronym_in_brackets: "Kuni Yori (HE3)", a set's acronym in round brackets, where the whole is no title
+  Checker.prototype.acronymInBrackets = function (card) {
+    if (card.set_name || card.name.indexOf("(") < 0) return card;
+    var q = splitQualifier(card.name);
+    if (!q[1] || !has(this.acronyms, q[1].toLowerCase()) || this.table.titled(card.name).length) return card;
+    var split = splitExperience(q[0]);
+    return Object.assign({}, card, { name: split[0], experience: split[1] || card.experience, set_name: q[1] });
+  };
   Checker.prototype.entry = function (card, out, sortedByPool) {
     var deck = card.section ? DECK_OF_SECTION[card.section] : null;
+    card = this.acronymInBrackets(card);
     // data/set-acronyms.yml: "TotV" -> "Time of the Void", matched without case
     var setName = card.set_name ? (has(this.acronyms, card.set_name.toLowerCase()) ? this.acronyms[card.set_name.toLowerCase()] : card.set_name) : null;
     var found = this.lookup(card, setName, deck, out);
@@ -1310,7 +1337,10 @@
   // checker.py _say_reading: a loosely written title, an "XP" level
   Checker.prototype.sayReading = function (card, found, out) {
     var ident = found.identity;
-    if (found.loosely) {
+    if (found.by_set) {
+      out.warn("read-as", say("read-as.set-level", { line: card.line, written: card.written, card: ident.key,
+        set: found.by_set }), ident.key, null, card.line);
+    } else if (found.loosely) {
       out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: ident.key }),
         ident.key, null, card.line);
     } else if (card.experience && SHORTHAND_LEVEL.test(card.experience) && ident.experience) {
@@ -1383,7 +1413,11 @@
       var names = this.setNames = new Set();
       this.table.ids.forEach(function (i) { i.sets.forEach(function (s) { names.add(titleKey(s)); }); });
     }
-    return this.setNames.has(titleKey(name)) || has(this.acronyms, name.toLowerCase());
+    if (!this.setKeys) {
+      var keys = this.setKeys = new Set();
+      Object.keys(SET_KEYS).forEach(function (s) { SET_KEYS[s].forEach(function (k) { keys.add(k); }); });
+    }
+    return this.setNames.has(titleKey(name)) || this.setKeys.has(setKey(name)) || has(this.acronyms, name.toLowerCase());
   };
   Checker.prototype.unplaced = function (card) {
     return { line: card, identity: null, section: card.section, count: card.count };
@@ -1786,6 +1820,7 @@
     var data = window.L5R_DECK_DATA;
     if (!data) throw new Error("the deck checker's data (assets/deck-check-data.js) did not load");
     useRules(data.reading);
+    SET_KEYS = data.set_keys || {};
     var table = new CardTable(data.cards), checkers = {};
     var acronyms = {};  // matched without case (data/set-acronyms.yml)
     Object.keys(data.set_acronyms || {}).forEach(function (k) { acronyms[k.toLowerCase()] = data.set_acronyms[k]; });

@@ -7,6 +7,8 @@ same-title cards are separate, deck-size rules) and make the cards they name kno
 
 from __future__ import annotations
 
+import functools
+
 from collections import defaultdict
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -15,7 +17,7 @@ from typing import Iterable, Mapping
 from ..data.model import CardRecord
 from ..deckmessages import say
 from .identity import Identity
-from .names import experience_key, reading_key, split_experience, split_qualifier, title_key
+from .names import experience_key, reading_key, set_key, set_keys, split_experience, split_qualifier, title_key
 
 NOT_A_DECK_CARD = "Other"  # biographies, tokens, proxies, clocks: the pool's "Other" deck
 _FOUND_KEPT = 50_000  # find() answers kept: more than every pool title written a few ways each
@@ -31,6 +33,8 @@ class Lookup:
     # how the name was read when it is not the card's title as printed (case, punctuation, "&", accents, a
     # leading article aside): the decklist checker says so in a warning
     loosely: bool = False
+    # the set that chose the card's level, none being written: "Kyoso no Oni (Clan War)" (said in a warning too)
+    by_set: str | None = None
 
 
 class CardIndex:
@@ -106,22 +110,28 @@ class CardIndex:
     def _find(self, name: str, experience: str | None, set_name: str | None, deck: str | None) -> Lookup:
         candidates = self.named(name, experience)
         base, qualifier = split_qualifier(name)
+        title = name
         if not candidates and qualifier and not set_name:  # "Hida Kisada (Emperor Edition)": a set in brackets
-            candidates, set_name = self.named(base, experience), qualifier
+            candidates, set_name, title = self.named(base, experience), qualifier, base
         loosely = False
         if not candidates and getattr(self, "_by_reading", None) is not None:
             # "Pearls & Spirits", "Hch tik", "zintikkirs scout": the title as players write it
             candidates = self.read_loosely(name, experience)
             if not candidates and qualifier and not set_name:
-                candidates, set_name = self.read_loosely(base, experience), qualifier
+                candidates, set_name, title = self.read_loosely(base, experience), qualifier, base
             loosely = bool(candidates)
         note = None
-        if set_name and candidates:
-            wanted = title_key(set_name)
-            printed = [c for c in candidates if any(title_key(s) == wanted for s in c.sets)]
+        if set_name and (candidates or not experience):
+            printed = [c for c in candidates if printed_in(c, set_name)]
+            # "Kyoso no Oni (Clan War)", "Kage (HE1)": no level written, and the set printed the title at one level
+            # (as a deck card: a biography printed beside it is no card for a deck)
+            in_a_deck = [c for c in printed if c.deck != NOT_A_DECK_CARD]
+            at_a_level = [] if in_a_deck or experience else self._one_level_printed_in(title, set_name)
+            if at_a_level:
+                return Lookup(at_a_level[0], by_set=set_printed_in(at_a_level[0], set_name))
             if printed:
                 candidates = printed
-            else:
+            elif candidates:
                 note = say("note.not-printed", card=name, set=set_name)
         playable = [c for c in candidates if c.deck != NOT_A_DECK_CARD] or candidates
         if len(playable) > 1 and deck:
@@ -129,6 +139,11 @@ class CardIndex:
         if len(playable) == 1:
             return Lookup(playable[0], note=note, loosely=loosely)
         return Lookup(None, tuple(playable), note, loosely)
+
+    def _one_level_printed_in(self, title: str, set_name: str) -> list[Identity]:
+        """The one deck card of the title, at any level, printed in the set (empty: none, or several)."""
+        cards = [i for i in self.titled(title) if i.deck != NOT_A_DECK_CARD and printed_in(i, set_name)]
+        return cards if len(cards) == 1 else []
 
     def suggest(self, written: str, limit: int = 3) -> list[str]:
         """Up to `limit` titles that look like `written`, best first: "did you mean" for an unknown card.
@@ -380,3 +395,20 @@ def _links(identities, by_title, by_card, cards):
         {k: tuple(sorted(v, key=lambda i: i.key)) for k, v in links.items()}
         for links in (soul_of, counts_as, counted_by)
     )
+
+
+def printed_in(identity: Identity, set_name: str) -> bool:
+    """Whether the card was printed in the set a decklist names, as the pool spells it or as players write it
+    (names.py set_keys: "(Celestial)", "(Clan War)", "(TDoW)")."""
+    return set_printed_in(identity, set_name) is not None
+
+
+def set_printed_in(identity: Identity, set_name: str) -> str | None:
+    """The pool's name of the set a decklist names ("Clan War": "Siege: Clan War"), if the card was printed in it."""
+    wanted, key = title_key(set_name), set_key(set_name)
+    return next((s for s in identity.sets if title_key(s) == wanted or key in _keys_of_set(s)), None)
+
+
+@functools.lru_cache(maxsize=1024)
+def _keys_of_set(set_name: str) -> frozenset[str]:
+    return set_keys(set_name)

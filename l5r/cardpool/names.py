@@ -112,6 +112,36 @@ def split_experience(name: str) -> tuple[str, str | None]:
     return match.group("title").strip(), match.group("exp")
 
 
+# -- a set's name as players write it ----------------------------------------------------------------------------
+# A decklist may name the set of a card's printing in brackets, rarely as the pool spells it: "(Celestial)", "(Gold
+# Ed.)", "(Clan War)" for "Siege: Clan War", "(CE15)", "(TDoW)", "(PotD)". Each set is known by a few keys, made from
+# its own name: letters and numbers only, in lower case; without a leading "The" or the word "Edition" (or with "Ed"
+# for it); the part after a colon; the first letter of each word (a number whole, in figures or Roman numerals:
+# "Chaos Reigns Part III" is CRPIII). Two sets may share a key ("DoW":
+# Drums of War, The Dead of Winter): a key is only ever matched against the sets a card was printed in. Acronyms
+# no rule makes ("IvE", "EmpE") are data/set-acronyms.yml's.
+_SET_WORD = re.compile(r"[a-z0-9]+")
+
+
+def set_key(text: str) -> str:
+    """A set's name, or what a decklist wrote for one, as a key: letters and numbers, lower case."""
+    return "".join(_SET_WORD.findall(plain(text).lower().replace("'", "").replace("\u2019", "")))
+
+
+def set_keys(set_name: str) -> frozenset[str]:
+    """Every key a set is known by (see above): "The Dead of Winter" -> deadofwinter, thedeadofwinter, tdow, dow..."""
+    name = plain(set_name).lower().replace("'", "").replace("\u2019", "")
+    keys: set[str] = set()
+    for part in {name, name.split(":", 1)[-1]}:
+        words = _SET_WORD.findall(part)
+        for form in (words, words[1:] if words[:1] == ["the"] and len(words) > 1 else words):
+            without = [w for w in form if w != "edition"] or form
+            for written in (form, without, ["ed" if w == "edition" else w for w in form]):
+                keys.add("".join(written))
+                keys.add("".join(w if w.isdigit() or w in ROMAN_LEVELS else w[0] for w in written))
+    return frozenset(k for k in keys if len(k) > 1)  # one letter ("G") is no set's name
+
+
 def split_qualifier(title: str) -> tuple[str, str | None]:
     """'Hida Kisada (Emperor)' -> ('Hida Kisada', 'Emperor'): the pool's way of telling same-title cards apart."""
     match = _QUALIFIER.match(plain(title))

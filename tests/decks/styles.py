@@ -142,7 +142,10 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
     # the first level with its number, which the pool leaves out: "Kuni Yori - Exp 1", "Kuni Yori (Experienced I)"
     "- Exp 1": lambda t, e: f"{t} - Exp 1" if e == "Experienced" else None,
     "(Experienced I)": lambda t, e: f"{t} (Experienced I)" if e == "Experienced" else None,
-    # the author's aside after the card: "Kuni Yori • Experienced 2 (my MVP)", "Iron Mine (my MVP)"
+}
+# What only a decklist's line adds to a card (a search box gets none of it): the author's aside after the card,
+# "Kuni Yori • Experienced 2 (my MVP)", "Iron Mine (my MVP)".
+LINE_STYLES: dict[str, LevelStyle] = {
     "(aside)": lambda t, e: f"{t}{' • ' + e if e else ''} (my MVP)",
 }
 
@@ -156,7 +159,7 @@ def written_forms(title: str, experience: str | None) -> list[tuple[str, str]]:
         styled = style(title)
         if styled is not None and styled.strip():
             out.append((name, styled + level))
-    for name, marker in LEVEL_STYLES.items():
+    for name, marker in (LEVEL_STYLES | LINE_STYLES).items():
         written = marker(title, experience)
         if written is not None and name != "• Experienced N":
             out.append((name, written))

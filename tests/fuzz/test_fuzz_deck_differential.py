@@ -24,7 +24,7 @@ from hypothesis import Phase, given, settings, strategies as st
 
 from decks import support
 from decks.node_checker import NODE, Differential, first_difference
-from decks.styles import LEVEL_STYLES, TITLE_STYLES
+from decks.styles import LEVEL_STYLES, LINE_STYLES, TITLE_STYLES
 
 from .support import Quiet
 
@@ -74,8 +74,8 @@ def card_text(draw) -> str:
     title = TITLE_STYLES[style](ident.title) or ident.title
     text = title
     if ident.experience:
-        marker = draw(st.sampled_from(sorted(LEVEL_STYLES)))
-        text = LEVEL_STYLES[marker](title, ident.experience) or f"{title} • {ident.experience}"
+        marker = draw(st.sampled_from(sorted(LEVEL_STYLES | LINE_STYLES)))
+        text = (LEVEL_STYLES | LINE_STYLES)[marker](title, ident.experience) or f"{title} • {ident.experience}"
     if draw(st.integers(0, 9)) == 0:
         text = _typo(text, random.Random(draw(st.integers(0, 2**16))))
     return text

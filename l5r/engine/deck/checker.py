@@ -15,6 +15,8 @@ from ...cardpool.names import (
     is_level_remark,
     plain,
     reading_words,
+    set_key,
+    set_keys,
     split_experience,
     split_qualifier,
     title_key,
@@ -401,6 +403,7 @@ class DeckChecker:
         text (a loose title, a level left out, a choice by the format) is said in a `read-as` warning. None: the
         line is the author's remark (prose that names no card), said in a warning too."""
         deck = DECK_OF_SECTION.get(card.section) if card.section else None
+        card = self._acronym_in_brackets(card)
         set_name = self._acronyms.get(card.set_name.lower(), card.set_name) if card.set_name else None
         found = self._lookup(card, set_name, deck, out)
         if found.identity is None and not found.candidates:
@@ -448,6 +451,17 @@ class DeckChecker:
                     line=card.line,
                 )
         return DeckEntry(card, found.identity, section)
+
+    def _acronym_in_brackets(self, card: CardLine) -> CardLine:
+        """ "Kuni Yori (HE3)": a set's acronym (data/set-acronyms.yml) in round brackets after a title, where the whole
+        is no title ("Utaku Keyo (LE)" is one), is the line's set."""
+        if card.set_name or "(" not in card.name:
+            return card
+        base, qualifier = split_qualifier(card.name)
+        if not qualifier or qualifier.lower() not in self._acronyms or self.index.titled(card.name):
+            return card
+        name, experience = split_experience(base)
+        return dataclasses.replace(card, name=name, experience=experience or card.experience, set_name=qualifier)
 
     def _lookup(self, card: CardLine, set_name: str | None, deck: str | None, out: Findings) -> Lookup:
         """The card index's answer for the line as written: its title and level, the set in brackets, or the
@@ -677,7 +691,14 @@ class DeckChecker:
         """A warning for a line read other than as written: a title written loosely, an "XP" level."""
         ident = found.identity
         assert ident is not None
-        if found.loosely:
+        if found.by_set:
+            out.warn(
+                "read-as",
+                say("read-as.set-level", line=card.line, written=card.written, card=ident.key, set=found.by_set),
+                card=ident.key,
+                line=card.line,
+            )
+        elif found.loosely:
             out.warn(
                 "read-as",
                 say("read-as.card", line=card.line, written=card.written, card=ident.key),
@@ -713,8 +734,10 @@ class DeckChecker:
         if not name:
             return False
         if getattr(self, "_set_names", None) is None:
-            self._set_names = frozenset(title_key(s) for i in self.index.identities for s in i.sets)
-        return title_key(name) in self._set_names or name.lower() in self._acronyms
+            sets = {s for i in self.index.identities for s in i.sets}
+            self._set_names = frozenset(title_key(s) for s in sets)
+            self._set_keys = frozenset(k for s in sets for k in set_keys(s))  # "(Celestial)", "(TDoW)"
+        return title_key(name) in self._set_names or set_key(name) in self._set_keys or name.lower() in self._acronyms
 
     def _unplaced(self, card: CardLine, out: Findings) -> DeckEntry:
         """An unknown card counts toward the section it is written in (with no header above it, see

@@ -18,6 +18,7 @@ from ...cardpool.names import (
     ROMAN_LEVEL,
     ROMAN_LEVELS,
     TRAILING_EXPERIENCE,
+    set_keys,
     title_key,
 )
 from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
@@ -58,6 +59,8 @@ def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str], wi
         "pool": pool_facts(index.pool_dir).as_json() if index.pool_dir is not None else None,
         "card_ids": {i.card_id: n for n, i in enumerate(index.identities) if i.card_id},
         "set_acronyms": dict(codex.set_acronyms),  # what exporters write in (…) -> the pool's set name
+        # each set of the pool by the keys players write it as (names.py set_keys: "(Celestial)", "(TDoW)")
+        "set_keys": {s: sorted(set_keys(s)) for s in sorted({s for i in index.identities for s in i.sets})},
         "rule_urls": {r: rule_urls[r] for r in sorted(cited) if r in rule_urls},
         "rule_citations": {r: _citation(codex, r) for r in sorted(cited) if _citation(codex, r)},
         # the reading rules, and what the pool's titles look like (a line of prose between the card lines is the
