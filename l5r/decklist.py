@@ -275,7 +275,7 @@ _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 # ("1 X Akodo's Guidance"): "2 XP Hida Sozen" is two of XP Hida Sozen, not of "P Hida Sozen".
 COUNT_PATTERN = _COUNT = re.compile(
     r"^(?:[x×]\s*)?(?P<count>[0-9]+)(?:(?:[x×*]|\s+[x×*](?=[\s:]))\s*(?:-+\s)?(?P<colon>:)?\s*|\s*(?P<bare>:)\s*|"
-    r"\s*-+\s|\s*cop(?:y|ies)\sof\s|\s)\s*(?P<rest>\S.*)$",
+    r"\s*-+\s|\s*cop(?:y|ies)\sof\s|\s{0,9}[,;]\s{0,9}(?=[^\s0-9,;])|\s)\s*(?P<rest>\S.*)$",
     re.I,
 )
 # "(3) Daigotsu Murota", "[2x] Rout": the count in brackets before the title, as "3 Title" (no title starts with a
@@ -290,7 +290,7 @@ _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 _TRAILING_COUNT = re.compile(
     r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))?)"
     r"\s{0,24}[)\]]|[x×]\s{0,24}(?P<c>[0-9]{1,24})|(?P<d>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))"
-    r"|-{1,24}\s{0,24}(?P<e>[0-9]{1,24}))\s{0,24}$",
+    r"|-{1,24}\s{0,24}(?P<e>[0-9]{1,24})|[,;]\s{0,24}(?P<f>[0-9]{1,24}))\s{0,24}$",
     re.I,
 )
 _TRAILING_COUNT_TAIL = 24
@@ -310,7 +310,7 @@ _DECORATION_TAG = re.compile(
 _DECORATION_CHARS = "*_=~- •·▪◦‣●+"  # and the bullets of _BULLET: "• Holdings (14)"
 # A list item's bullet: "- ", "* ", and the bullets a list copied from a rendered page or a word processor keeps
 # ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ ").
-_BULLET = re.compile(r"^[-*•·▪◦‣●+]\s+")
+_BULLET = re.compile(r"^[-*•·▪◦‣●+→►»➤]\s+")
 # A footnote mark after a card, as posted lists mark a card the author explains below ("3 Marketplace*", "1 Rout †"),
 # or a stray semicolon ("3 Rout;"): no pool title ends in one, and the card is read without it.
 _FOOTNOTE_MARK = re.compile(r"(?<=\S)\s*(?:[*†‡]+|;)$")
@@ -1090,7 +1090,7 @@ def trailing_count(line: str) -> tuple[int, str] | None:
     start = max(0, len(line) - _TRAILING_COUNT_TAIL)
     match = None
     for at in range(start, len(line)):  # the leftmost start in the tail whose rest is one count form
-        if at > 0 and not line[at - 1].isspace():
+        if at > 0 and not line[at - 1].isspace() and line[at] not in ",;":  # "Iron Mine,3": a CSV row's count
             continue
         match = _TRAILING_COUNT.match(line, at)
         if match:
@@ -1102,7 +1102,7 @@ def trailing_count(line: str) -> tuple[int, str] | None:
         rest = re.sub(r"\s-+$", "", rest).rstrip() if rest.endswith("-") else rest  # "Barley Farm - x3"
     if not any(ch.isalpha() for ch in rest):  # a letter (the page's \p{L})
         return None
-    digits = next(g for g in match.group("a", "b", "c", "d", "e") if g is not None)
+    digits = next(g for g in match.group("a", "b", "c", "d", "e", "f") if g is not None)
     return _number(digits), rest
 
 
@@ -1143,7 +1143,8 @@ def part_count(part: str) -> tuple[int, str] | None:
 
 def table_columns(line: str) -> tuple[str, int, int] | None:
     """(separator, the count's column, the title's column) of a table's first row that names them, else None."""
-    separator = "\t" if "\t" in line else "|" if "|" in line else None
+    # a spreadsheet saved as CSV ("Qty,Card,Set", or with ";" where "," is a decimal mark) is a table too
+    separator = next((sep for sep in ("\t", "|", ",", ";") if sep in line), None)
     if separator is None:
         return None
     cells = table_cells(line, separator)
@@ -1153,12 +1154,34 @@ def table_columns(line: str) -> tuple[str, int, int] | None:
 
 
 def table_cells(line: str, separator: str) -> list[str]:
-    """A table row's cells, empty ones kept ("1<TAB>Rout<TAB><TAB>"); a markdown row's outer bars left out."""
+    """A table row's cells, empty ones kept ("1<TAB>Rout<TAB><TAB>"); a markdown row's outer bars left out; a CSV
+    row's cells as CSV quotes them ("3,\"Hida Kisada, the Little Bear\",Ivory Edition")."""
+    if separator in ",;":
+        return [plain(cell) for cell in _csv_cells(line.strip(), separator)]
     cells = [plain(cell) for cell in line.strip().split(separator)]
     if separator == "|":
         cells = cells[1:] if cells and not cells[0] else cells
         cells = cells[:-1] if cells and not cells[-1] else cells
     return cells
+
+
+def _csv_cells(line: str, separator: str) -> list[str]:
+    """A CSV row's cells: a cell in double quotes may hold the separator, and a doubled quote inside is one."""
+    cells, cell, quoted, at = [], [], False, 0
+    while at < len(line):
+        char = line[at]
+        if quoted and char == '"' and line[at + 1 : at + 2] == '"':
+            cell.append('"')
+            at += 1
+        elif char == '"' and (quoted or not "".join(cell).strip()):
+            quoted = not quoted
+        elif char == separator and not quoted:
+            cells.append("".join(cell))
+            cell = []
+        else:
+            cell.append(char)
+        at += 1
+    return [*cells, "".join(cell)]
 
 
 def table_row(line: str, columns: tuple[str, int, int]) -> str | None:

@@ -337,6 +337,38 @@ def test_no_real_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_
     assert _titles_read_otherwise_on_a_line(i.title for i in index.identities) == []
 
 
+def _titles_read_with_a_count(titles) -> list[str]:
+    """Titles a line holding nothing else would read as a count parted from another title by a comma or semicolon, as
+    a CSV row's ("3,Rout", "Rout;2"; "1,000 Cuts Technique" keeps its number). (A title that starts with a number and
+    a space reads as a count on a line of its own, as any line does: the pool's are tokens, "10 Koku", no deck's.)"""
+    return sorted(
+        {
+            t
+            for t in titles
+            if re.search(r"[0-9]\s*[,;]|[,;]\s*[0-9]", t)
+            and isinstance(read := parse_card_line(t, 1, None), CardLine)
+            and read.count != 1
+        }
+    )
+
+
+def test_no_pool_title_reads_as_a_count_and_a_title():
+    assert _titles_read_with_a_count(i.title for i in support.index().identities) == []
+    assert _titles_read_with_a_count(["1,000 Cuts Technique", "3,Rout", "Rout;2", "Rout, 2 ways"]) == [
+        "3,Rout",
+        "Rout;2",
+    ]  # the check can fail
+
+
+@pytest.mark.realpool
+def test_no_real_pool_title_reads_as_a_count_and_a_title():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _titles_read_with_a_count(i.title for i in index.identities) == []
+
+
 def _first_levels_with_a_number(levels) -> list[str]:
     return sorted({lv for lv in levels if lv and re.fullmatch(r"(?i)(in)?experienced ?(1|i)[a-z]{0,3}", lv)})
 

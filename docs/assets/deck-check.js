@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/;
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -38,7 +38,7 @@
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
-    BARE_COUNT_AFTER = pattern(r.bare_count_after);
+    BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || [];
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
     SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break); SEGMENT = pattern(r.prose_patterns.segment);
@@ -254,7 +254,7 @@
     line = line.replace(/\s+$/, "");
     var start = Math.max(0, line.length - TRAILING_TAIL), m = null, at;
     for (at = start; at < line.length; at++) {
-      if (at > 0 && !/\s/.test(line.charAt(at - 1))) continue;
+      if (at > 0 && !/\s/.test(line.charAt(at - 1)) && ",;".indexOf(line.charAt(at)) < 0) continue;  // "Iron Mine,3"
       m = TRAILING_COUNT.exec(line.slice(at));
       if (m) break;
     }
@@ -262,7 +262,7 @@
     var rest = line.slice(0, at).replace(/\s+$/, "");
     if (m[5] === undefined && /-$/.test(rest)) rest = rest.replace(/\s-+$/, "").replace(/\s+$/, "");
     if (!/[\p{L}]/u.test(rest)) return null;
-    var digits = m[1] || m[2] || m[3] || m[4] || m[5];
+    var digits = m[1] || m[2] || m[3] || m[4] || m[5] || m[6];
     return [countOf(digits), rest];
   }
 
@@ -310,7 +310,8 @@
 
   // decklist.py table_columns, table_cells, table_row: a table's rows read by the columns its first row names
   function tableColumns(line) {
-    var separator = line.indexOf("\t") >= 0 ? "\t" : line.indexOf("|") >= 0 ? "|" : null;
+    // a spreadsheet saved as CSV ("Qty,Card,Set", or with ";") is a table too (decklist.py table_columns)
+    var separator = ["\t", "|", ",", ";"].filter(function (sep) { return line.indexOf(sep) >= 0; })[0] || null;
     if (separator === null) return null;
     var cells = tableCells(line, separator), count = -1, title = -1;
     for (var n = 0; n < cells.length; n++) {
@@ -319,7 +320,21 @@
     }
     return count < 0 || title < 0 ? null : [separator, count, title];
   }
+  // decklist.py _csv_cells: a cell in double quotes may hold the separator, and a doubled quote inside is one
+  function csvCells(line, separator) {
+    var cells = [], cell = "", quoted = false;
+    for (var at = 0; at < line.length; at++) {
+      var c = line.charAt(at);
+      if (quoted && c === '"' && line.charAt(at + 1) === '"') { cell += '"'; at++; }
+      else if (c === '"' && (quoted || !pyStrip(cell))) quoted = !quoted;
+      else if (c === separator && !quoted) { cells.push(cell); cell = ""; }
+      else cell += c;
+    }
+    cells.push(cell);
+    return cells;
+  }
   function tableCells(line, separator) {
+    if (separator === "," || separator === ";") return csvCells(pyStrip(line), separator).map(plain);
     var cells = pyStrip(line).split(separator).map(plain);
     if (separator === "|") {
       if (cells.length && !cells[0]) cells = cells.slice(1);
@@ -1255,9 +1270,19 @@
     return legal.length === 1 ? legal[0] : null;
   };
   // checker.py _by_typo: a near-certain typo read as its card; [lookup or null when reported, suggestions]
+  function singulars(typed) {
+    var word = typed.split(" ").pop().toLowerCase();
+    return PLURAL_ENDINGS.filter(function (e) { return word.length >= e[0].length + 3 && word.slice(-e[0].length) === e[0]; })
+      .map(function (e) { return typed.slice(0, typed.length - e[0].length) + e[1]; });
+  }
   Checker.prototype.byTypo = function (card, setName, deck, out) {
     var typed = !card.experience ? card.written : card.name;
-    var suggestions = this.suggest(typed), guess = nearCertain(typed, suggestions);
+    var suggestions = this.suggest(typed), self = this;
+    // "3 Ambushes": a title made plural (checker.py _singulars, PLURAL_ENDINGS)
+    var plural = singulars(typed).filter(function (s) {
+      return self.table.find(s, card.experience, setName, deck).identity !== null;
+    });
+    var guess = plural.length ? plural[0] : nearCertain(typed, suggestions);
     if (guess === null) return [NOT_FOUND, suggestions];
     var guessed = this.table.find(guess, card.experience, setName, deck);
     if (guessed.identity === null) return [NOT_FOUND, suggestions];

@@ -88,7 +88,7 @@ COUNTS += ["1. ", "12) "]  # an item's number (with a count after the title, it 
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
 # bullets and a reply's quote marks, in hand-written lists only ("- > 2 ..." in YAML is a block scalar)
-TEXT_COUNTS = ["• 3 ", "> 2 ", ">> • 1 ", "+ 3x "]
+TEXT_COUNTS = ["• 3 ", "> 2 ", ">> • 1 ", "+ 3x ", "→ 2 ", "3,", "2;", "3 , "]  # (a CSV row's count: "3,Rout")
 AFTER = [
     "",
     "",
@@ -102,6 +102,10 @@ AFTER = [
     " (great early)",
     " - for the gold",
     " (TotV)",
+    ",3",
+    "; 2",
+    "s",
+    "es",
     " (Clan War)",
     " (TDoW)",
     " (Celestial)",
@@ -184,6 +188,8 @@ HEADERS = {
         "**Notes:**",
         "Stronghold: Kaiu Shiro (40/40)",
         "Events & Regions (5)",
+        "Qty,Card,Set",
+        "Count;Name",
         "Items/Followers:",
         "Spells and Rings (3)",
         "Holdings, Personalities",

@@ -625,7 +625,9 @@ class DeckChecker:
         then None); else the titles to suggest."""
         typed = card.written if not card.experience else card.name
         suggestions = self._suggest(typed)
-        guess = _near_certain(typed, suggestions)
+        # "3 Ambushes", "2 Copper Mines": a title made plural, as a count before it reads in English
+        plural = (s for s in _singulars(typed) if self.index.find(s, card.experience, set_name, deck).identity)
+        guess = next(plural, None) or _near_certain(typed, suggestions)
         if guess is None:
             return Lookup(None), suggestions
         guessed = self.index.find(guess, card.experience, set_name, deck)
@@ -1262,3 +1264,18 @@ def prose_measured(card: CardLine) -> str:
         return card.name
     aside = _TRAILING_REMARK.match(card.written)
     return split_experience(aside.group("rest"))[0] if aside else card.written
+
+
+# A title made plural after a count ("3 Ambushes", "2 Rice Paddies", "3 Ashigaru Spearmen"): the last word's ending,
+# and the singular's, tried in this order. Data: the browser checker gets the same list.
+PLURAL_ENDINGS: tuple[tuple[str, str], ...] = (("ies", "y"), ("men", "man"), ("es", ""), ("s", ""))
+
+
+def _singulars(typed: str) -> list[str]:
+    """The title with its last word made singular, by each plural ending it has (a word of three letters or more)."""
+    word = typed.rsplit(" ", 1)[-1]
+    return [
+        typed[: -len(ending)] + singular
+        for ending, singular in PLURAL_ENDINGS
+        if word.lower().endswith(ending) and len(word) >= len(ending) + 3
+    ]

@@ -27,6 +27,7 @@ from ...cardpool.names import QUALIFIER
 from ...engine.deck.checker import (
     BARE_COUNT_AFTER,
     NUMBER_WORDS,
+    PLURAL_ENDINGS,
     SHORTHAND_LEVEL,
     TRAILING_REMARK,
     UNCLOSED_REMARK,
@@ -88,6 +89,7 @@ def reading_rules() -> dict[str, object]:
         "unclosed_remark": js_pattern(UNCLOSED_REMARK),
         "worded_count": {"pattern": js_pattern(WORDED_COUNT), "numbers": NUMBER_WORDS},
         "bare_count_after": js_pattern(BARE_COUNT_AFTER),
+        "plural_endings": PLURAL_ENDINGS,
         "prose_patterns": {
             "word": js_pattern(WORD),
             "sentence_end": js_pattern(SENTENCE_END),
