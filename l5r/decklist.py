@@ -284,8 +284,9 @@ _BRACKETED_COUNT = re.compile(r"^[(\[]\s{0,9}(?P<count>[0-9]{1,6})\s{0,9}[x×]?\
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
-# "Barley Farm - x3", "Barley Farm (3 copies)", "Barley Farm 3 copies". Matched in the last TAIL characters only (the form is short), so a long line costs no more
-# than a short one; what stands before it must be a space.
+# "Barley Farm - x3", "Barley Farm (3 copies)", "Barley Farm 3 copies", and a CSV row's "Barley Farm,3". Matched
+# in the last TAIL characters only (the form is short), so a long line costs no more than a short one; what stands
+# before it must be a space (or the form starts with the CSV row's "," or ";").
 # Every repeat is bounded by the tail's length: an unbounded run tried from every start is quadratic.
 _TRAILING_COUNT = re.compile(
     r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))?)"
