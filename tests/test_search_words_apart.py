@@ -22,6 +22,9 @@ JOINED_ON_PURPOSE = {
     "TotV",
     "TwentyFestivals",
     "EmpE",
+    "TDoW",
+    "PotD",
+    "ExperiencedCW",  # the pool's level with its set's tag ("Kyoso no Oni • ExperiencedCW")
     "CardIndex",
     "CardSite",
     "PoolVerdicts",
