@@ -150,6 +150,10 @@ _LOOSE_HEADER = re.compile(
     r"|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$",
     re.I,
 )
+# What parts titles on one line: a comma, a semicolon, or a slash, a bar or a plus between spaces ("3 Doji Natsuyo /
+# 3 Kakita Inaka", "Kyuden Hida + Border Keep"); the spaces after it stay with the part (a count after a space is the
+# part's own).
+LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(r"[,;]|(?<=\s)[/|+](?=\s)")
 # "Events & Regions (5)", "Items/Followers", "Holdings and Regions:": one sub-header over the kinds it joins
 _LABEL_JOIN = re.compile(r" ?(?:&|\+|/|,|\band\b) ?")  # (the name is `plain`: one space between words)
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
@@ -161,7 +165,8 @@ _PREGAME_LABEL = re.compile(
 # whole deck's total under a list ("Total: 80", "Total cards: 82"), which names no deck to check it against.
 _METADATA_LINE = re.compile(
     r"^(?:(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
-    r"result|record|legality|total(?:\s+cards)?)\s*:"
+    r"result|record|legality|total(?:\s+cards)?"
+    r"|from|sent|to|cc|subject)\s*:"  # and an e-mail's header lines, as a forwarded list keeps them
     # ... and a table's row of the whole deck's total, its count in a column of its own ("Total<TAB>80")
     r"|(?:grand\s+)?total(?:\s+cards)?(?:\t|\s{2,})\s{0,9}[0-9]{1,6}\s{0,9}$)",
     re.I,
@@ -195,6 +200,10 @@ _LABELLED_CARD = re.compile(
 _NO_CARD = re.compile(r"^(?:none|nothing|n/?a|no\s(?:sensei|wind|stronghold|cards?|one)|-{1,9}|\?{1,3})\.?$", re.I)
 # The markup of a post's source, around or inside a line, as a list copied from a page's HTML or a forum's BBCode keeps
 # it: "<li>3x Rout</li>", "<strong>Stronghold:</strong> Kyuden Hida", "Border Keep<br />", "<h3>Dynasty (40)</h3>",
+# A chat's emoji about a line ("🏯 **Stronghold:** ...", "3x Yogo Katsuta ⭐", "**Dynasty (40)** 👇", "3x Rout :fire:"):
+# pictographs, dingbats and symbols (with their joiners and variation selectors), and a ":shortcode:", taken out
+# before the line is read. No pool title holds one (a generated test looks).
+_EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+|:[a-z0-9_+-]{2,30}:")
 # "[*]3x Rout", "[b]Stronghold:[/b] Kyuden Hida", "[color=red]3x Rout[/color]", "[list]", and markdown's bold
 # ("**Stronghold:** Kyuden Hida"). Taken out before the line is
 # read; a line of markup alone is no line. "[s]" (struck out) is not taken out: a struck card is not the list's.
@@ -202,7 +211,8 @@ _MARKUP = re.compile(
     r"</?(?:a|b|i|u|em|strong|li|ul|ol|p|br|h[1-6]|div|span|font|small|big|tt|code|pre|blockquote)"
     r"(?:\s[^<>]{0,200})?\s?/?>"
     r"|\[/?(?:b|i|u|list|\*|code|quote|color|size|font|url|li|center|left|right)(?:=[^\[\]]{0,80})?\]"
-    r"|\*\*|__",  # and markdown's bold: "**Sensei:** Gidayu Sensei" (no title holds "**" or "__")
+    r"|\*\*|__"  # and markdown's bold: "**Sensei:** Gidayu Sensei" (no title holds "**" or "__")
+    r"|`+",  # and its code marks, as a chat writes a line: "`3x Bayushi Mifuyu`", a "```" fence alone
     re.I,
 )
 # A character written as an HTML entity, as a list copied from a page's source or a forum archive keeps it
@@ -278,9 +288,11 @@ COUNT_PATTERN = _COUNT = re.compile(
     r"\s*-+\s|\s*cop(?:y|ies)\sof\s|\s{0,9}[,;]\s{0,9}(?=[^\s0-9,;])|\s)\s*(?P<rest>\S.*)$",
     re.I,
 )
-# "(3) Daigotsu Murota", "[2x] Rout": the count in brackets before the title, as "3 Title" (no title starts with a
+# "(3) Daigotsu Murota", "[2x] Rout", "(x3) Rout": the count in brackets before the title, as "3 Title" (no title starts with a
 # number in brackets; "3) Title" stays unread: it may be an item's number)
-_BRACKETED_COUNT = re.compile(r"^[(\[]\s{0,9}(?P<count>[0-9]{1,6})\s{0,9}[x×]?\s{0,9}[)\]]\s{1,9}(?P<rest>\S.*)$", re.I)
+_BRACKETED_COUNT = re.compile(
+    r"^[(\[]\s{0,9}(?:[x×]\s{0,9})?(?P<count>[0-9]{1,6})\s{0,9}[x×]?\s{0,9}[)\]]\s{1,9}(?P<rest>\S.*)$", re.I
+)
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
@@ -355,7 +367,7 @@ _ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
 _LEVEL_NUMBER_MARK = re.compile(rf"(?<![A-Za-z])({LEVEL_MARKER})\s*#(?=[0-9])", re.I)
 # What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
 # some card title uses. "%%% ??? not a card line" is a parse problem, never a card.
-_CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…]*$")
+_CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…|=;]*$")
 
 
 # What the browser checker reads from the checker's data (l5r/site/api/deckdata.py reading_rules), so both read a
@@ -365,6 +377,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "header": _HEADER,
     "loose_header": _LOOSE_HEADER,
     "label_join": _LABEL_JOIN,
+    "list_separator": _LIST_SEPARATOR,
     "pregame_label": _PREGAME_LABEL,
     "metadata_line": _METADATA_LINE,
     "deck_total": _DECK_TOTAL,
@@ -385,6 +398,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "entity": _ENTITY,
     "bracketed_count": _BRACKETED_COUNT,
     "markup": _MARKUP,
+    "emoji": _EMOJI,
     "last_bracket": _LAST_BRACKET,
     "column_gap": _COLUMN_GAP,
     "column_count": _COLUMN_COUNT,
@@ -647,7 +661,9 @@ class _TextReader:
 
     def line(self, number: int, raw: str) -> None:
         raw = unescaped(raw)
-        if "<" in raw or "[" in raw or "**" in raw or "__" in raw:
+        if not raw.isascii() or ":" in raw:
+            raw = _EMOJI.sub("", raw)
+        if "<" in raw or "[" in raw or "**" in raw or "__" in raw or "`" in raw:
             bare = _MARKUP.sub("", raw)
             if bare != raw and not bare.strip():
                 return  # "[list]", "<ul>": markup alone
@@ -1037,7 +1053,9 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     elif match:
         count, line = _number(match.group("count")), match.group("rest").strip()
         # "3x: A, B" (the count for each title), or "3 Iron Mine, 2 Copper Mine" (a count before each)
-        several = "," in line and (bool(match.group("colon") or match.group("bare")) or counted_after_commas(line))
+        several = bool(_LIST_SEPARATOR.search(line)) and (
+            bool(match.group("colon") or match.group("bare")) or counted_after_commas(line)
+        )
     else:
         trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
         if trailing:
@@ -1046,7 +1064,7 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
             # "Jade Works x3 (4 gold)": the count, then the author's remark (or a set) in brackets, which stays
             # for the checker to read as it reads one after a title
             count, line = trailing[0], f"{trailing[1]} {bracket.group('bracket')}"
-        elif ", " in line:
+        elif any(part[:1].isspace() for part in _LIST_SEPARATOR.split(line)[1:]):
             several = True  # "Pregame: Border Keep, Bamboo Harvesters": a copy of each title, if the whole is none
     set_name = None
     line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)  # "exp #2": as "exp 2" (a comment's "#" was stripped before)
@@ -1129,9 +1147,10 @@ def undecorated(stripped: str) -> str | None:
 
 
 def counted_after_commas(line: str) -> bool:
-    """Whether a part of the line after a comma and a space starts with a count ("Iron Mine, 2 Copper Mine"): a list
-    of counted titles on one line ("1,000 Cuts Technique" has no space after its comma)."""
-    return any(part[:1].isspace() and _COUNT.match(part.strip()) for part in line.split(",")[1:])
+    """Whether a part of the line after a comma (or another `_LIST_SEPARATOR`) and a space starts with a count ("Iron
+    Mine, 2 Copper Mine", "3 Doji Natsuyo / 3 Kakita Inaka"): a list of counted titles on one line ("1,000 Cuts
+    Technique" has no space after its comma)."""
+    return any(part[:1].isspace() and _COUNT.match(part.strip()) for part in _LIST_SEPARATOR.split(line)[1:])
 
 
 def part_count(part: str) -> tuple[int, str] | None:

@@ -68,6 +68,8 @@ DECK_MESSAGES: dict[str, str] = {
     "{name}'s card pool (there is none with {level}; the others are {others}).",
     "read-as.set-level": "line {line}: read “{written}” as “{card}”, the one card of that title printed in {set} "
     "(no level was written).",
+    "read-as.tag": "line {line}: read “[{tag}]” after {card} as the author's tag, not a set: no card was printed in "
+    "a set of that name.",
     "read-as.deck-card": "line {line}: read “{written}” as “{card}”, the one card of that title a deck can hold "
     "({other} is not).",
     "read-as.in-pool": "line {line}: read “{written}” as “{card}”, the only card of that name in {name}'s card "

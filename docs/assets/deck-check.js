@@ -116,15 +116,16 @@
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
-  var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
+  var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, BRACKETED_COUNT = NEVER;
-  var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g;
+  var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
-    HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); LABEL_JOIN = pattern(p.label_join); PREGAME_LABEL = pattern(p.pregame_label);
+    HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); LABEL_JOIN = pattern(p.label_join);
+    LIST_SEPARATOR = pattern(p.list_separator); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
     SET = pattern(p.set); BULLET = pattern(p.bullet); LEGALITY = pattern(p.legality);
     // matched from a place in the line (trailing_count): anchored there
@@ -142,6 +143,7 @@
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
     ENTITIES = t.entities;
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
+    EMOJI = new RegExp(p.emoji.source, p.emoji.flags + "g");  // every one of the line, as re.sub
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
     SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
@@ -151,7 +153,7 @@
   }
   var BYLINE = /^(?:posted by|written by|by)\s+(\S)/iu;  // decklist.py _BYLINE ("u": a letter outside the BMP)
   // Python's \w is a Unicode letter or number or "_"; [^\W_] is a letter or number.
-  var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026]*$/u;
+  var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026|=;]*$/u;
 
   function stripComment(line) {
     if (/^\s*#/.test(line)) return "";
@@ -182,7 +184,7 @@
     } else if (m) {
       count = countOf(m.groups.count); line = pyStrip(m.groups.rest);
       // "3x: A, B" (the count for each title), or "3 Iron Mine, 2 Copper Mine" (a count before each)
-      several = line.indexOf(",") >= 0 && (!!(m.groups.colon || m.groups.bare) || countedAfterCommas(line));
+      several = LIST_SEPARATOR.test(line) && (!!(m.groups.colon || m.groups.bare) || countedAfterCommas(line));
     } else {
       trailing = trailingCount(line);  // "Barley Farm x3": the count after the title, before any set
       if (trailing) { count = trailing[0]; line = trailing[1]; }
@@ -190,7 +192,9 @@
         var bracket = LAST_BRACKET.exec(line);  // "Jade Works x3 (4 gold)": the count, then a remark in brackets
         trailing = bracket ? trailingCount(bracket.groups.rest) : null;
         if (trailing) { count = trailing[0]; line = trailing[1] + " " + bracket.groups.bracket; }
-        else if (line.indexOf(", ") >= 0) several = true;  // "Pregame: Border Keep, Bamboo Harvesters": one of each
+        else if (line.split(LIST_SEPARATOR).slice(1).some(function (p) { return /^\s/.test(p); })) {
+          several = true;  // "Pregame: Border Keep, Bamboo Harvesters": one of each
+        }
       }
     }
     var setName = null;
@@ -240,7 +244,7 @@
   // decklist.py _number: a run of digits too long for any deck counts as one more than any limit.
   // decklist.py counted_after_commas: a part after a comma and a space starts with a count
   function countedAfterCommas(line) {
-    return line.split(",").slice(1).some(function (part) { return /^\s/.test(part) && COUNT.test(pyStrip(part)); });
+    return line.split(LIST_SEPARATOR).slice(1).some(function (part) { return /^\s/.test(part) && COUNT.test(pyStrip(part)); });
   }
   // decklist.py part_count: [count, title] for a part that starts with a count ("2 Copper Mine"), else null
   function partCount(part) {
@@ -378,7 +382,8 @@
     }
     splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
       raw = unescaped(raw);
-      if (/<|\[|\*\*|__/.test(raw)) {  // a post's HTML, BBCode or markdown ("[*]3x Rout", "**Sensei:**"): taken out
+      if (/[^\x00-\x7f]|:/.test(raw)) raw = raw.replace(EMOJI, "");  // a chat's emoji ("3x Rout ⭐", ":fire:")
+      if (/<|\[|\*\*|__|`/.test(raw)) {  // a post's HTML, BBCode or markdown ("[*]3x Rout", "**Sensei:**"): taken out
         var bare = raw.replace(MARKUP, "");
         if (bare !== raw && !pyStrip(bare)) return;  // "[list]", "<ul>": markup alone
         raw = bare;
@@ -494,7 +499,9 @@
       if (!double) throw bad();
       try { return JSON.parse(double[1]); } catch (e) { throw bad(); }
     }
-    return pyStrip(s.replace(/\s+#.*$/, ""));
+    var plainScalar = pyStrip(s.replace(/\s+#.*$/, ""));
+    if (/:(\s|$)/.test(plainScalar)) throw bad();  // "a: b: c": a plain scalar holds no ": " (YAML's own rule)
+    return plainScalar;
   }
   function parseYaml(text) {
     var cards = [], issues = [], key = null, keyLine = 0, items = null, any = false;
@@ -1200,6 +1207,10 @@
     }
     if (found.note && found.identity !== null && !setName && !this.isSet(splitQualifier(lookedUp)[1])) {
       found = lookup(found.identity, true);  // "Iron Mine (great with Daidoji)": a remark in brackets, said
+    } else if (found.note && found.identity !== null && setName && !this.isSet(setName)) {
+      // "Matsu Nishijo [Lion]": a tag in square brackets that is no set any card was printed in
+      out.warn("read-as", say("read-as.tag", { line: card.line, tag: setName, card: found.identity.key }),
+        found.identity.key, null, card.line);
     } else if (found.note && found.identity !== null) {
       var sets = found.identity.sets, printed = sets.slice(0, 5).join(", ") + (sets.length > 5 ? " ..." : "");
       out.warn("set-ignored", say("set-ignored", { line: card.line, card: found.identity.key,
@@ -1378,7 +1389,7 @@
     var worded = this.worded(card, out);
     if (worded !== null) return [worded];
     if (!card.several || this.namesACard(card.name, card.experience)) return [card];
-    var raw = card.written.split(","), lines = [], at = 0;
+    var raw = card.written.split(LIST_SEPARATOR), lines = [], at = 0;
     // "3 Iron Mine, 2 Copper Mine": a part after a comma and a space that starts with a count has its own
     var counted = raw.map(function (p, i) { return i > 0 && /^\s/.test(p) ? partCount(pyStrip(p)) : null; });
     var parts = raw.map(function (p, i) { return counted[i] ? counted[i][1] : pyStrip(p); });
@@ -1427,9 +1438,10 @@
     return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: rest,
       several: false });
   };
-  Checker.prototype.namesACard = function (name, experience) {
+  Checker.prototype.namesACard = function (name, experience) {  // checker.py _names_a_card
     var found = this.table.find(name, experience, null, null);
-    return found.identity !== null || found.candidates.length > 0;
+    if (found.identity !== null || found.candidates.length > 0) return true;
+    return !experience && this.table.titled(name).some(function (i) { return i.deck !== OTHER; });
   };
   // checker.py _is_set, _unplaced, _without_commentary
   Checker.prototype.isSet = function (name) {
@@ -1468,8 +1480,10 @@
     var tries = remarksTakenOff(card.written);
     for (var k = 0; k < tries.length; k++) {
       var split = splitExperience(tries[k]);
-      if (card.experience && !split[1]) continue;  // checker.py: the level the line states is no remark
+      // checker.py: the level the line states is no remark ("Shiba Ningen - Experienced Three")
+      if ((card.experience && !split[1]) || isLevelRemark(stripChars(card.written.slice(tries[k].length), " -()[]:/="))) continue;
       var found = this.table.find(split[0], split[1], setName, deck);
+      if (found.identity === null && split[1]) found = this.table.find(tries[k], null, setName, deck);  // ends like a level
       if (found.identity !== null) return Object.assign({}, found, { loosely: true });  // said in a warning
     }
     return this.table.find(card.name, card.experience, setName, deck);
@@ -1485,7 +1499,11 @@
     // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
     var sentences = written.split(/(?<=[^\s.])\.\s+/);
     for (n = sentences.length - 1; n > 0; n--) tries.push(sentences.slice(0, n).join(". "));
-    return tries;
+    // after a colon, two slashes or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP"
+    // (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
+    var said, cuts = [], saidAfter = /(?<=\S)(?::\s|\s\/\/|\s=\s)/g;
+    while ((said = saidAfter.exec(written))) cuts.push(written.slice(0, said.index));
+    return tries.concat(cuts.reverse());
   }
   // checker.py _loose, _near_certain and decklist.py edit_distance: a near-certain typo is read as its card, with a warning.
   function loose(title) {

@@ -38,13 +38,13 @@ EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 TRAILING_EXPERIENCE = _TRAILING_EXPERIENCE = re.compile(
     rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?\.?$", re.I
 )
-# The level before the title, as some lists write it: "Exp Togashi Mitsu", "Exp. 2 Hida Kisada", "Experienced 2
+# The level before the title, as some lists write it: "Exp Togashi Mitsu", "Exp. 2 Hida Kisada", "Exp-2 Hida Kisada", "Experienced 2
 # Togashi Mitsu", "XP2 Hida Sozen", "Inexp Togashi Mitsu". A space must follow the marker, so no title is cut
 # ("Expansion", "Inexpensive Armor", "Experience a Personality" keep their first word), and a letter or a quote
 # must start the title. The level is one digit (a set's tag may follow it: "Exp 2CW Isawa Tadaka"), never a Roman
 # numeral: "Exp 10 Koku" and "Exp I Am Ready" keep "10 Koku" and "I Am Ready" whole.
 LEADING_EXPERIENCE = _LEADING_EXPERIENCE = re.compile(
-    rf"^(?P<exp>{_MARKER}(?:\s?[1-9](?:\.[0-9])?(?:[a-z]{{2,3}}(?![a-z]))?)?)\.?\s+(?P<title>[A-Za-z\"'].*)$", re.I
+    rf"^(?P<exp>{_MARKER}(?:[\s-]?[1-9](?:\.[0-9])?(?:[a-z]{{2,3}}(?![a-z]))?)?)\.?\s+(?P<title>[A-Za-z\"'].*)$", re.I
 )
 # A level in Roman numerals, as its number: "Exp II" is "Experienced 2". Data: the browser's experienceKey reads it.
 ROMAN_LEVELS: Final[dict[str, str]] = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7"}

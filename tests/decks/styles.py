@@ -147,6 +147,10 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
 # "Kuni Yori • Experienced 2 (my MVP)", "Iron Mine (my MVP)".
 LINE_STYLES: dict[str, LevelStyle] = {
     "(aside)": lambda t, e: f"{t}{' • ' + e if e else ''} (my MVP)",
+    # a comment after a colon, as a chat writes one: "Kuni Yori • Experienced 2: always"
+    ": comment": lambda t, e: f"{t}{' • ' + e if e else ''}: always",
+    # the level first with a hyphen: "Exp-2 Kuni Yori" (levels with a number)
+    "Exp-N title": lambda t, e: _before(lambda n, tag: f"Exp-{n}{tag} ")(t, e) if _numbered(e) else None,
 }
 
 

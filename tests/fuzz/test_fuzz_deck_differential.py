@@ -83,10 +83,11 @@ def card_text(draw) -> str:
 
 COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 ", "x3 ", "3 - ", "3x - ", "2 copies of "]
 COUNTS += ["three ", "Two x ", "one copy of ", "3 of ", "2 three "]  # a count in words, "of" after a count
-COUNTS += ["(3) ", "[2x] ", "3) "]  # a count in brackets before the title
+COUNTS += ["(3) ", "[2x] ", "3) ", "(x3) "]  # a count in brackets before the title
 COUNTS += ["1. ", "12) "]  # an item's number (with a count after the title, it is no count)
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
+MARKUP += [("`", "`"), ("🏯 ", " ⭐"), ("", " :fire:")]  # a chat's code marks and emoji
 # bullets and a reply's quote marks, in hand-written lists only ("- > 2 ..." in YAML is a block scalar)
 TEXT_COUNTS = ["• 3 ", "> 2 ", ">> • 1 ", "+ 3x ", "→ 2 ", "3,", "2;", "3 , "]  # (a CSV row's count: "3,Rout")
 AFTER = [
@@ -104,6 +105,10 @@ AFTER = [
     " (TotV)",
     ",3",
     "; 2",
+    ": always",
+    " // the best",
+    " = MVP",
+    " [Crab]",
     "s",
     "es",
     " (Clan War)",
@@ -190,6 +195,9 @@ HEADERS = {
         "Events & Regions (5)",
         "Qty,Card,Set",
         "Count;Name",
+        "From: Dave Price",
+        "Subject: my list",
+        "```",
         "Items/Followers:",
         "Spells and Rings (3)",
         "Holdings, Personalities",
@@ -277,7 +285,8 @@ def decklist(draw) -> dict:
         elif draw(st.integers(0, 11)) == 0:  # "3 Iron Mine, 2 Copper Mine": a count before each title
             count = draw(st.sampled_from(["3 ", "2x ", "1 ", ""]))  # (none: "Border Keep, Bamboo Harvesters")
             for _ in range(draw(st.integers(1, 3))):
-                cards += ", " + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())
+                separator = draw(st.sampled_from([", ", ", ", " / ", " | ", "; ", " + "]))
+                cards += separator + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())
         after = draw(st.sampled_from(AFTER))
         if syntax == "oracle-tab":
             line = f"{count.strip(' x×*') or '1'}\t{cards}" + (f"\t({after.strip(' ()[]')})" if after.strip() else "")

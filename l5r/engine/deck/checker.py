@@ -36,6 +36,7 @@ from ...decklist import (
     Decklist,
     LineIssue,
     edit_distance,
+    LIST_SEPARATOR,
     part_count,
 )
 from ..ruleset import Ruleset
@@ -306,7 +307,7 @@ class DeckChecker:
             return [worded]
         if not card.several or self._names_a_card(card.name, card.experience):
             return [card]
-        raw = card.written.split(",")
+        raw = LIST_SEPARATOR.split(card.written)
         # "3 Iron Mine, 2 Copper Mine": a part after a comma and a space that starts with a count has its own
         counted = [None] + [part_count(p.strip()) if p[:1].isspace() else None for p in raw[1:]]
         parts = [c[1] if c else p.strip() for p, c in zip(raw, counted)]
@@ -382,8 +383,12 @@ class DeckChecker:
         return dataclasses.replace(card, count=count, name=name, experience=experience, written=written, several=False)
 
     def _names_a_card(self, name: str, experience: str | None) -> bool:
+        """Whether the name is a card's, at the level written, or (none written) a title whose cards all have one
+        ("Hida Kisada, the Little Bear")."""
         found = self.index.find(name, experience)
-        return found.identity is not None or bool(found.candidates)
+        if found.identity is not None or found.candidates:
+            return True
+        return not experience and any(i.deck != _OTHER_DECK for i in self.index.titled(name))
 
     def _placed(self, entry: DeckEntry, placed_by_database: bool) -> DeckEntry:
         """A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
@@ -487,6 +492,14 @@ class DeckChecker:
             and not self._is_set(split_qualifier(looked_up)[1])
         ):
             found = dataclasses.replace(found, loosely=True)  # "Iron Mine (great with Daidoji)": a remark
+        elif found.note and found.identity is not None and set_name and not self._is_set(set_name):
+            # "Matsu Nishijo [Lion]": a tag in square brackets that is no set any card was printed in
+            out.warn(
+                "read-as",
+                say("read-as.tag", line=card.line, tag=set_name, card=found.identity.key),
+                card=found.identity.key,
+                line=card.line,
+            )
         elif found.note and found.identity is not None:
             printed = ", ".join(found.identity.sets[:5]) + (" ..." if len(found.identity.sets) > 5 else "")
             # with no set given, the set is the name's own "(Set)" qualifier (index.find reads it as one)
@@ -777,11 +790,14 @@ class DeckChecker:
         after it in brackets or after a dash, when that names a card and the whole line does not."""
         for text in _remarks_taken_off(card.written):
             name, experience = split_experience(text)
-            if card.experience and not experience:
-                # "Togashi Mitsu (XP)", "Togashi Mitsu - XP": the level the line states is no remark; read away, it
-                # named the inexperienced card. With no card at that level the line stays unknown, naming the levels.
+            if (card.experience and not experience) or is_level_remark(card.written[len(text) :].strip(" -()[]:/=")):
+                # "Togashi Mitsu (XP)", "Togashi Mitsu - XP", "Shiba Ningen - Experienced Three": the level the line
+                # states is no remark; read away, it named the inexperienced card. With no card at that level the
+                # line stays unknown, naming the levels.
                 continue
             found = self.index.find(name, experience, set_name, deck)
+            if found.identity is None and experience:
+                found = self.index.find(text, None, set_name, deck)  # a title that ends like a level
             if found.identity is not None:
                 return dataclasses.replace(found, loosely=True)  # read other than as written: said in a warning
         return self.index.find(card.name, card.experience, set_name, deck)
@@ -1233,6 +1249,9 @@ def _dated_by_the_documents(ban: m.BanEntry) -> bool:
     return ban.added is not None and ban.added_precision in (m.DatePrecision.EXACT, m.DatePrecision.ON_OR_BEFORE)
 
 
+_SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s)")
+
+
 def _remarks_taken_off(written: str) -> list[str]:
     """The line without what a player may add after a title, in the order they are tried: remarks in brackets (the
     last, then the last two...), an unclosed one, what follows a dash or an arrow, a sentence after a full stop."""
@@ -1253,6 +1272,9 @@ def _remarks_taken_off(written: str) -> list[str]:
     # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
     sentences = re.split(r"(?<=[^\s.])\.\s+", written)
     tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
+    # after a colon, two slashes or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP"
+    # (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
+    tries += [written[: said.start()] for said in reversed(list(_SAID_AFTER.finditer(written)))]
     return tries
 
 

@@ -47,8 +47,9 @@ ARTICLES = frozenset(cast(list[str], READING_KEY_RULES["articles"]))
 # "(as seen in many Unicorn decks)."
 SENTENCE_END = re.compile(r"(?P<mark>[.!?…:]+)[)\"']*$")
 # A sentence mark inside the line, then a space and a word: "Efficient removal. I'd run 3x Misato" (an aside in
-# brackets after the mark is no second sentence: "Fall Back! (my MVP)").
-SENTENCE_BREAK = re.compile(r"[^\s.!?…][.!?…]+\s+[^\s(]")
+# brackets after the mark is no second sentence, nor a level after its bullet: "Fall Back! (my MVP)", "Lies, Lies,
+# Lies... • Experienced").
+SENTENCE_BREAK = re.compile(r"[^\s.!?…][.!?…]+\s+[^\s(•]")
 # The parts of a line between commas, semicolons and colons: a line that lists cards ("Maneuvers: 2* Charge,
 # Retreat, Way of Deception") names them there, and is no remark however long.
 SEGMENT = re.compile(r"[,;:]")

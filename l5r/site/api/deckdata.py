@@ -108,7 +108,11 @@ def reading_rules() -> dict[str, object]:
 
 def js_pattern(pattern: re.Pattern[str]) -> dict[str, str]:
     """A compiled Python pattern as JavaScript's RegExp(source, flags) reads it."""
-    return {"source": pattern.pattern.replace("(?P<", "(?<"), "flags": "i" if pattern.flags & re.I else ""}
+    source = pattern.pattern.replace("(?P<", "(?<")
+    # a character beyond the first 65,536 ("\U0001F300"): JavaScript writes it "\u{1F300}", under its "u" flag
+    astral = re.sub(r"\\U([0-9A-Fa-f]{8})", lambda m: "\\u{%X}" % int(m.group(1), 16), source)
+    flags = ("i" if pattern.flags & re.I else "") + ("u" if astral != source else "")
+    return {"source": astral, "flags": flags}
 
 
 def _cited(fmt_doc: dict):
