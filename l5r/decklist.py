@@ -270,7 +270,7 @@ _DOT_LEADER = re.compile(r"\s{1,9}\.{3,}\s{0,9}(?=[x×]?\s?[0-9]{1,24}\s?[x×]?\
 # them ("Qty<TAB>Card<TAB>Set", "Quantity | Card Name", "# Title"). No pool title is made of such words.
 _TABLE_HEAD = re.compile(
     r"^(?=.*\b(?:card|name|title)\b)(?:\s{0,9}[|,;]?\s{0,9}(?:qty|quantity|count|copies|amount|#|no\.?|card|cards|name|"
-    r"title|set|edition|type|deck|cost|gold|force|chi|focus|honor|ph|hr|rarity|clan|notes?|comments?|remarks?)"
+    r"title|set|edition|type|deck|cost|gold|gp|fp|force|chi|focus|honor|ph|hr|rarity|clan|notes?|comments?|remarks?)"
     r"(?![A-Za-z0-9])){2,12}\s{0,9}[|,;]?\s{0,9}$",
     re.I,
 )
@@ -1165,6 +1165,8 @@ def table_columns(line: str) -> tuple[str, int, int] | None:
     """(separator, the count's column, the title's column) of a table's first row that names them, else None."""
     # a spreadsheet saved as CSV ("Qty,Card,Set", or with ";" where "," is a decimal mark) is a table too
     separator = next((sep for sep in ("\t", "|", ",", ";") if sep in line), None)
+    if separator is None and _COLUMN_GAP.search(line.strip()):
+        separator = "  "  # columns lined up with spaces ("Cost  Qty  Card"): a run of two or more parts them
     if separator is None:
         return None
     cells = table_cells(line, separator)
@@ -1178,6 +1180,8 @@ def table_cells(line: str, separator: str) -> list[str]:
     row's cells as CSV quotes them ("3,\"Hida Kisada, the Little Bear\",Ivory Edition")."""
     if separator in ",;":
         return [plain(cell) for cell in _csv_cells(line.strip(), separator)]
+    if separator == "  ":
+        return [plain(cell) for cell in _COLUMN_GAP.split(line.strip())]
     cells = [plain(cell) for cell in line.strip().split(separator)]
     if separator == "|":
         cells = cells[1:] if cells and not cells[0] else cells
@@ -1207,7 +1211,7 @@ def _csv_cells(line: str, separator: str) -> list[str]:
 def table_row(line: str, columns: tuple[str, int, int]) -> str | None:
     """A row of the table read by its columns, as a card line ("3 Rout"); None for a line that is no such row."""
     separator, count, title = columns
-    if separator not in line:
+    if separator not in line and not (separator == "  " and _COLUMN_GAP.search(line.strip())):
         return None
     cells = table_cells(line, separator)
     if len(cells) <= max(count, title) or not cells[title]:

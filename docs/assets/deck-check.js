@@ -316,6 +316,7 @@
   function tableColumns(line) {
     // a spreadsheet saved as CSV ("Qty,Card,Set", or with ";") is a table too (decklist.py table_columns)
     var separator = ["\t", "|", ",", ";"].filter(function (sep) { return line.indexOf(sep) >= 0; })[0] || null;
+    if (separator === null && COLUMN_GAP.test(pyStrip(line))) separator = "  ";  // columns lined up with spaces
     if (separator === null) return null;
     var cells = tableCells(line, separator), count = -1, title = -1;
     for (var n = 0; n < cells.length; n++) {
@@ -339,6 +340,7 @@
   }
   function tableCells(line, separator) {
     if (separator === "," || separator === ";") return csvCells(pyStrip(line), separator).map(plain);
+    if (separator === "  ") return pyStrip(line).split(COLUMN_GAP).map(plain);
     var cells = pyStrip(line).split(separator).map(plain);
     if (separator === "|") {
       if (cells.length && !cells[0]) cells = cells.slice(1);
@@ -347,7 +349,7 @@
     return cells;
   }
   function tableRow(line, columns) {
-    if (line.indexOf(columns[0]) < 0) return null;
+    if (line.indexOf(columns[0]) < 0 && !(columns[0] === "  " && COLUMN_GAP.test(pyStrip(line)))) return null;
     var cells = tableCells(line, columns[0]);
     if (cells.length <= Math.max(columns[1], columns[2]) || !cells[columns[2]]) return null;
     var number = COLUMN_COUNT.exec(cells[columns[1]]);

@@ -194,6 +194,7 @@ HEADERS = {
         "Stronghold: Kaiu Shiro (40/40)",
         "Events & Regions (5)",
         "Qty,Card,Set",
+        "Cost  Qty  Card",
         "Count;Name",
         "From: Dave Price",
         "Subject: my list",
