@@ -144,10 +144,27 @@ _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\
 # or bare with or without "cards", a closing colon. A line of the name alone is a header only when the name
 # is one (`_HEADERS`, `_LABELS`); the reader never takes an unknown word followed by a number for a header. A few
 # words after the count in its brackets are the author's remark: "Fate (52 I think)".
+# A deck's count in words, as a header may give it: "Dynasty Deck (forty cards):", "Fate Deck: forty-five".
+HEADER_COUNT_TENS: dict[str, int] = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90
+}  # fmt: skip
+HEADER_COUNT_UNITS: dict[str, int] = {
+    word: n
+    for n, word in enumerate(
+        "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen".split(),
+        start=1,
+    )
+}
+_COUNT_IN_WORDS = (
+    rf"(?:{'|'.join(HEADER_COUNT_TENS)})(?:[- ](?:{'|'.join(list(HEADER_COUNT_UNITS)[:9])}))?"
+    rf"|{'|'.join(sorted(HEADER_COUNT_UNITS, key=len, reverse=True))}"
+)
 _LOOSE_HEADER = re.compile(
     r"^#*\s*(?P<name>[A-Za-z][A-Za-z' &/,+-]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?"
     r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]"
-    r"|(?P<bare>\d+)(?:\s*cards?)?)?\s*:?\s*$",
+    r"|(?P<bare>\d+)(?:\s*cards?)?"
+    rf"|[(\[]?\s*(?P<words>{_COUNT_IN_WORDS})(?:\s*cards?)?\s*[)\]]?)?\s*:?\s*$",
     re.I,
 )
 # What parts titles on one line: a comma, a semicolon, or a slash, a bar or a plus between spaces ("3 Doji Natsuyo /
@@ -431,6 +448,7 @@ READER_TABLES: dict[str, object] = {
     "section_names": SECTION_NAMES,
     "max_deck_bytes": MAX_DECK_BYTES,
     "entities": _ENTITIES,
+    "header_count_words": {"tens": HEADER_COUNT_TENS, "units": HEADER_COUNT_UNITS},
 }
 
 
@@ -578,6 +596,8 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
         name = name[:-5].strip()
     count = match.group("count") or match.group("bare")
     number = _number(count) if count else None
+    if match.re is _LOOSE_HEADER and match.group("words"):
+        number = count_in_words(match.group("words"))
     if name in _HEADERS:
         return "section", _HEADERS[name], number, name
     if name in _LABELS:
@@ -588,6 +608,12 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
         decks = {_TYPE_DECKS.get(kind) for kind in kinds}
         return "label", None, number, kinds[0] if len(decks) == 1 else name
     return None
+
+
+def count_in_words(words: str) -> int:
+    """ "forty" -> 40, "Forty-Five" -> 45, "twelve" -> 12: a header's count in words (`_COUNT_IN_WORDS`)."""
+    parts = re.split(r"[- ]", words.lower())
+    return HEADER_COUNT_TENS.get(parts[0], 0) + sum(HEADER_COUNT_UNITS.get(p, 0) for p in parts)
 
 
 def edit_distance(a: str, b: str) -> int:
@@ -803,6 +829,8 @@ class _TextReader:
         else:
             labelled = None
         if (label or labelled) and _NO_CARD.match(line):
+            if label and not self.stated:
+                self.section = None  # (as after a label with its card, below)
             return  # "Wind: None", "Sensei: -": the label, and no card
         totals = _SPLIT_TOTALS.search(plain(line)) if self.section in (None, PREGAME) else None
         rest = plain(line)[: totals.start()].rstrip() if totals else ""
@@ -814,6 +842,10 @@ class _TextReader:
             ]
             line = rest
         self._card(number, line, first)
+        if label and not self.stated:
+            # "Stronghold: X" is a label, no deck header: the lines after it go where their cards go ("Three Isawa
+            # Amihiko" under it, when the Dynasty header was not read, is a Dynasty card), as with no header at all
+            self.section = None
 
     def _card(self, number: int, line: str, first: bool) -> None:
         parsed = _card_line(line, number, self.section, self.read_before)

@@ -116,6 +116,7 @@
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
+  var COUNT_WORDS = { tens: {}, units: {} };
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
@@ -141,7 +142,7 @@
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
-    ENTITIES = t.entities;
+    ENTITIES = t.entities; COUNT_WORDS = t.header_count_words;
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     EMOJI = new RegExp(p.emoji.source, p.emoji.flags + "g");  // every one of the line, as re.sub
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
@@ -271,6 +272,12 @@
   }
 
   function pyStripChars(t, chars) { return stripChars(t, chars); }
+  // decklist.py count_in_words: "forty" -> 40, "Forty-Five" -> 45 (a header's count in words)
+  function countInWords(words) {
+    var parts = words.toLowerCase().split(/[- ]/), n = has(COUNT_WORDS.tens, parts[0]) ? COUNT_WORDS.tens[parts[0]] : 0;
+    parts.forEach(function (p) { if (has(COUNT_WORDS.units, p)) n += COUNT_WORDS.units[p]; });
+    return n;
+  }
   // read_header: [kind, section or null, count or null] for a header line as players write it, or null.
   function readHeader(line) {
     var m = HEADER.exec(line) || LOOSE_HEADER.exec(line);
@@ -278,6 +285,7 @@
     var name = pyStripChars(plain(m[1]).toLowerCase(), " -'");
     if (/ deck$/.test(name)) name = pyStrip(name.slice(0, -5));
     var count = m[2] || m[3], number = count ? parseInt(count, 10) : null;
+    if (m.groups && m.groups.words) number = countInWords(m.groups.words);  // "Dynasty Deck (forty cards)"
     if (has(HEADERS, name)) return ["section", HEADERS[name], number, name];
     if (LABELS.indexOf(name) >= 0) return ["label", null, number, name];
     var kinds = name.split(LABEL_JOIN);
@@ -453,7 +461,11 @@
         var labelled = LABELLED_CARD.exec(plain(line).replace(BULLET, "")), head = labelled ? readHeaderOf(labelled[1]) : null;
         if (head) { takeHeader(head, labelled[1], number); line = labelled[2]; }  // "Holdings: 3x Copper Mine"
       }
-      if ((label || head) && NO_CARD.test(line)) { seenContent = true; return; }  // "Wind: None": the label alone
+      if ((label || head) && NO_CARD.test(line)) {  // "Wind: None": the label alone
+        if (label && !stated) section = null;  // (decklist.py: as after a label with its card, below)
+        seenContent = true;
+        return;
+      }
       var totals = section === null || section === PREGAME ? SPLIT_TOTALS.exec(plain(line)) : null;
       var rest = totals ? plain(line).slice(0, totals.index).replace(/\s+$/, "") : "";
       if (totals && /\p{L}/u.test(rest)) {  // "Kyuden Kyotei (40/40)": the Dynasty and Fate totals
@@ -475,6 +487,8 @@
         if (openLabel !== null) openLabel[2] += parsed.count;
       }
       seenContent = true;
+      // decklist.py: "Stronghold: X" is a label, no deck header; the lines after it go where their cards go
+      if (label && !stated) section = null;
     });
     closeLabel();
     return { cards: cards, issues: issues, declared: declared, headers: headers, subtotals: subtotals,
