@@ -472,6 +472,8 @@ class CardLine:
     # the line of the sub-header with a count ("Holding (16)") above it, up to the next header (a blank line may
     # end a sub-header's cards once they reach its count: the checker applies that rule, knowing remarks)
     under: int | None = None
+    # under a pre-game label ("Stronghold: X") and no deck header: a pre-game card there needs no header to say so
+    after_label: bool = False
 
 
 @dataclass(frozen=True)
@@ -670,6 +672,7 @@ class _TextReader:
         # sub-header ("Followers") then belongs to it; else (no header yet, or a "Stronghold: ..." label, or a type
         # sub-header set it) the type names the deck its lines go in.
         self.stated = False
+        self.after_label = False  # a pre-game label read, and no deck header since (`CardLine.after_label`)
         self.read_before: dict[str, CardLine | LineIssue] = {}
         self.columns: tuple[str, int, int] | None = None  # a table's columns, from its first row (table_columns)
 
@@ -830,7 +833,7 @@ class _TextReader:
             labelled = None
         if (label or labelled) and _NO_CARD.match(line):
             if label and not self.stated:
-                self.section = None  # (as after a label with its card, below)
+                self.section, self.after_label = None, True  # (as after a label with its card, below)
             return  # "Wind: None", "Sensei: -": the label, and no card
         totals = _SPLIT_TOTALS.search(plain(line)) if self.section in (None, PREGAME) else None
         rest = plain(line)[: totals.start()].rstrip() if totals else ""
@@ -845,7 +848,7 @@ class _TextReader:
         if label and not self.stated:
             # "Stronghold: X" is a label, no deck header: the lines after it go where their cards go ("Three Isawa
             # Amihiko" under it, when the Dynasty header was not read, is a Dynasty card), as with no header at all
-            self.section = None
+            self.section, self.after_label = None, True
 
     def _card(self, number: int, line: str, first: bool) -> None:
         parsed = _card_line(line, number, self.section, self.read_before)
@@ -859,7 +862,9 @@ class _TextReader:
         counted = _COUNT.match(bare) or trailing_count(bare) or column_count(line)
         if first and self.section is None and not counted:
             self.title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
-        parsed = dataclasses.replace(parsed, block=self.block, under=self.label_line)
+        parsed = dataclasses.replace(
+            parsed, block=self.block, under=self.label_line, after_label=self.after_label and self.section is None
+        )
         self.cards.append(parsed)
         if self.open_label is not None:
             self.open_label[2] += parsed.count

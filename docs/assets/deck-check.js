@@ -371,6 +371,7 @@
     function closeLabel() { if (openLabel !== null) subtotals.push(openLabel.slice()); }
     var block = 0;
     var stated = false;  // whether a deck header set the section (parse_text `stated`)
+    var afterLabel = false;  // a pre-game label read, and no deck header since (decklist.py `after_label`)
     var columns = null;  // a table's columns, from its first row (tableColumns)
     function readHeaderOf(stripped) { return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null; }
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
@@ -462,7 +463,7 @@
         if (head) { takeHeader(head, labelled[1], number); line = labelled[2]; }  // "Holdings: 3x Copper Mine"
       }
       if ((label || head) && NO_CARD.test(line)) {  // "Wind: None": the label alone
-        if (label && !stated) section = null;  // (decklist.py: as after a label with its card, below)
+        if (label && !stated) { section = null; afterLabel = true; }  // (decklist.py: as after a label with its card)
         seenContent = true;
         return;
       }
@@ -483,12 +484,13 @@
             !trailingCount(plain(line).replace(BULLET, "")) && !columnCount(line)) titleLine = number;
         parsed.block = block;
         parsed.under = labelLine;
+        parsed.after_label = afterLabel && section === null;  // decklist.py CardLine.after_label
         cards.push(parsed);
         if (openLabel !== null) openLabel[2] += parsed.count;
       }
       seenContent = true;
       // decklist.py: "Stronghold: X" is a label, no deck header; the lines after it go where their cards go
-      if (label && !stated) section = null;
+      if (label && !stated) { section = null; afterLabel = true; }
     });
     closeLabel();
     return { cards: cards, issues: issues, declared: declared, headers: headers, subtotals: subtotals,
@@ -1195,7 +1197,8 @@
     if (section === null) {
       section = SECTION_OF_DECK[found.identity.deck] || DYNASTY;
       if (this.slotCards.has(found.identity)) section = PREGAME;  // the format's pre-game slots name it (checker.py)
-      if (!sortedByPool) {
+      // under "Stronghold: X", a pre-game card is where the list put it; only another card needs the warning
+      if (!sortedByPool && !(card.after_label && section === PREGAME)) {
         out.warn("no-section", say("no-section", { line: card.line, written: card.written, section: SECTION_NAMES[section] }),
           found.identity.key, null, card.line);
       }

@@ -448,7 +448,8 @@ class DeckChecker:
             section = _SECTION_OF_DECK.get(found.identity.deck, DYNASTY)
             if found.identity in self._slot_cards:
                 section = PREGAME  # Border Keep in Obsidian Hand: the format's pre-game slots name it
-            if not sorted_by_pool:
+            # under "Stronghold: X", a pre-game card is where the list put it; only another card needs the warning
+            if not sorted_by_pool and not (card.after_label and section == PREGAME):
                 out.warn(
                     "no-section",
                     say("no-section", line=card.line, written=card.written, section=SECTION_NAMES[section]),
