@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -35,7 +35,7 @@
     LEADING_EXP = pattern(r.leading_experience); ROMAN_LEVELS = r.roman_levels.numbers;
     ROMAN_LEVEL = pattern(r.roman_levels.pattern); FIRST_LEVEL = pattern(r.first_level);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
-    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark);
+    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
     BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || [];
@@ -1520,7 +1520,7 @@
     for (n = sentences.length - 1; n > 0; n--) tries.push(sentences.slice(0, n).join(". "));
     // after a colon, two slashes or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP"
     // (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
-    var said, cuts = [], saidAfter = /(?<=\S)(?::\s|\s\/\/|\s=\s)/g;
+    var said, cuts = [], saidAfter = new RegExp(SAID_AFTER.source, SAID_AFTER.flags + "g");
     while ((said = saidAfter.exec(written))) cuts.push(written.slice(0, said.index));
     return tries.concat(cuts.reverse());
   }

@@ -1250,7 +1250,8 @@ def _dated_by_the_documents(ban: m.BanEntry) -> bool:
     return ban.added is not None and ban.added_precision in (m.DatePrecision.EXACT, m.DatePrecision.ON_OR_BEFORE)
 
 
-_SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s)")
+# A comment after a colon, two slashes or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP".
+SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s)")
 
 
 def _remarks_taken_off(written: str) -> list[str]:
