@@ -12,7 +12,6 @@ site and a READ-ME-FIRST.txt. Prints the zip's path.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import os
 import re
 import shutil
@@ -20,6 +19,8 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+from l5r.data.buildday import build_day
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "l5r-codex-offline"
@@ -180,7 +181,11 @@ def zip_site(site_dir: Path, dest: Path, folder: str, date: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the zip goes (default: dist/)")
-    parser.add_argument("--date", default=dt.date.today().isoformat(), help="build date in the name (default: today)")
+    parser.add_argument(
+        "--date",
+        default=build_day().isoformat(),
+        help="build date in the name (default: today, or SOURCE_DATE_EPOCH's day)",
+    )
     parser.add_argument("--no-zip", action="store_true", help="build and check the site only")
     parser.add_argument(
         "--project",

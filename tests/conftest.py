@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 import uuid
 from pathlib import Path
 
@@ -269,6 +270,9 @@ def pytest_configure(config):
     # (they inherit both), and before pytest makes its own temporary folders.
     if not hasattr(config, "workerinput"):
         os.environ[_RUN_ENV] = uuid.uuid4().hex
+        # One day for the whole run, as a reproducible build names it: a run that crosses midnight would otherwise
+        # build a site on one day and compare it with a build, a check or a date of the next.
+        os.environ.setdefault("SOURCE_DATE_EPOCH", str(int(time.time())))
         if "TMPDIR" not in os.environ and (memory := _memory_folder()) is not None:
             os.environ["TMPDIR"] = str(memory)
             tempfile.tempdir = None  # read again from TMPDIR

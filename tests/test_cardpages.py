@@ -13,6 +13,8 @@ import random
 import re
 
 import pytest
+
+from l5r.data.buildday import build_day
 from markupsafe import escape
 
 from decks.support import AFTER_ALL_BANS, CACHE, codex, index, pool_dir
@@ -417,7 +419,7 @@ def test_the_codex_card_records_show_the_pools_facts_as_the_deck_checker_decides
     legality in every format; each verdict is what `DeckChecker.check` says of a one-card list today."""
     from decks.support import checker
 
-    today = dt.date.today()
+    today = build_day()
     records = [i for i in index().identities if i.card_id and i.in_pool]
     assert len(records) >= 70
     checked = 0
@@ -471,7 +473,7 @@ def test_serve_renders_a_card_page_on_request_as_the_build_writes_it(card_site, 
     from l5r.site.glue import mkdocs_serve
 
     head, tail = "<html><head><title>@TITLE@ - Codex</title></head><body>", "</body></html>"
-    card_site.today = dt.date.today()
+    card_site.today = build_day()
     sample = card_site.page_identities()[::2000][:5]
     assert write_card_pages(tmp_path, card_site, head, tail, sample) == len(sample)
     saved = mkdocs_serve.SESSION.cards

@@ -34,6 +34,7 @@ _WORKSHOP_VARIABLES = (
     "PYTEST_XDIST_WORKER",
     "PYTEST_XDIST_TESTRUNUID",
     "PYTEST_CURRENT_TEST",
+    "SOURCE_DATE_EPOCH",  # the outer run's day: a fresh run picks its own
     "L5R_TEST_RUN",
 )
 _SUMMARY = re.compile(r"^=+ (?P<counts>.*\d+ (?:passed|failed).*) in [\d.]+s")

@@ -568,3 +568,54 @@ def test_only_the_pool_folders_a_record_names_come_back(tmp_path):
     assert keptpages.bring_back(tmp_path, keys) == {"card/card-a": "k1", "c/card-a": "k2"}
     assert sorted(p.name for p in (tmp_path / "card").iterdir()) == ["card-a"]
     assert not (tmp_path / keptpages.KEPT_DIR).exists()
+
+
+def test_the_build_speaks_of_source_date_epochs_day_as_today(monkeypatch):
+    """A reproducible build names its day with SOURCE_DATE_EPOCH (as MkDocs does for the sitemap): the card
+    pages' verdicts "today", a deck scenario without `as of` and `l5r deck check` without `--as-of` all take that
+    UTC day, so two builds of the same inputs are the same on either side of midnight. Unset, the day is today."""
+    import datetime as dt
+
+    from conftest import FIXTURE_POOL
+    from decks.support import codex
+    from l5r.data.buildday import build_day
+    from l5r.site.cardpage.cardsearch import prepare
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    assert build_day() == dt.date.today()
+    for epoch, day in (
+        ("0", dt.date(1970, 1, 1)),
+        ("1795996799", dt.date(2026, 11, 29)),  # the last second of the day, UTC
+        (" 1795996800\n", dt.date(2026, 11, 30)),
+    ):
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+        assert build_day() == day
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1262304000")  # 2010-01-01: not today, whenever this runs
+    assert prepare(None, codex(), pool=FIXTURE_POOL).today == dt.date(2010, 1, 1)  # type: ignore[arg-type]
+
+
+def test_a_source_date_epoch_that_is_no_moment_is_a_plain_error(monkeypatch, tmp_path):
+    from conftest import FIXTURE_POOL, l5r_here
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Stronghold (1)\n1 Kyuden Hida\n", encoding="utf-8")
+    for bad in ("yesterday", "1.5e9", "99999999999999999999"):
+        env = dict(os.environ, SOURCE_DATE_EPOCH=bad, L5R_CARDPOOL=str(FIXTURE_POOL))
+        result = l5r_here("deck", "check", deck, "--format", "obsidian-hand", env=env)
+        assert result.returncode == 2, (bad, result.stdout, result.stderr)
+        assert f"SOURCE_DATE_EPOCH is “{bad}”" in result.stderr and "Traceback" not in result.stderr, result.stderr
+    env = dict(site_build_env(), SOURCE_DATE_EPOCH="yesterday")
+    generated = l5r_here("site", "generate", tmp_path / "out", env=env)
+    assert generated.returncode == 2 and "l5r site generate: SOURCE_DATE_EPOCH is “yesterday”" in generated.stderr
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir()), "nothing half written"
+    # MkDocs itself reads it too, later, with a traceback: the build stops first, with the same sentence.
+    built = subprocess.run(
+        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert built.returncode == 1 and "ERROR   -  SOURCE_DATE_EPOCH is “yesterday”" in built.stderr, built.stderr[-2000:]
+    assert "Traceback" not in built.stderr

@@ -12,6 +12,7 @@ import json
 import sys
 
 from ..cardpool import choose_pool, load_index
+from ..data.buildday import build_day
 from ..data.load import load_codex
 from ..data.locate import data_dir
 from ..deckmessages import say
@@ -84,7 +85,7 @@ def run(args) -> int:
         codex,
         text,
         load_index(pool.path, codex.cards),
-        args.as_of or dt.date.today(),
+        args.as_of or build_day(),
         source=str(args.deckfile),
         format_id=args.format,
         input_format=args.input_format,

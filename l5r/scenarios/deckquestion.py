@@ -23,6 +23,7 @@ import datetime as dt
 
 from ..cardpool import load_index
 from ..data import model as m
+from ..data.buildday import build_day
 from ..data.lastanswer import LastAnswer
 from ..decklist import SECTIONS, DecklistError, parse_decklist
 from ..engine.deck import DeckChecker, checkable
@@ -71,7 +72,7 @@ def answer(scenario: Scenario, codex: m.Codex) -> dict:
     text = given["deck"]
     if not isinstance(text, str):
         raise ScenarioError("`deck` is a decklist written as text (use `deck: |`)", scenario.line_of("given", "deck"))
-    day = given.get("as of", dt.date.today())
+    day = given["as of"] if "as of" in given else build_day()
     if isinstance(day, str):
         try:
             day = dt.date.fromisoformat(day)

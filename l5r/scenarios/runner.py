@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..data import model as m
+from ..errors import CodexError
 from ..engine.game import Impossible, NotModelled, NotStated, Refusal, Refused
 from ..engine.ruleset import Ruleset, ruleset_for, rulesets
 from ..engine.wording import Unreadable
@@ -99,6 +100,8 @@ def run_scenario(scenario: Scenario, codex: m.Codex | None = None) -> Outcome:
         _run(scenario, codex, outcome)
     except ScenarioError as exc:
         outcome.error, outcome.error_line = exc.message, exc.line or outcome.error_line or scenario.line
+    except CodexError as exc:  # the user's input, not the engine (a SOURCE_DATE_EPOCH that is no day): its sentence
+        outcome.error = str(exc)
     except Exception as exc:  # an engine bug must still name the scenario, never end the run with a traceback
         outcome.error = f"internal error in the rules engine: {type(exc).__name__}: {exc}"
     return outcome

@@ -9,7 +9,6 @@ full-page screenshot in test-artifacts/.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import http.server
 import re
@@ -24,6 +23,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import shared_once, site_build_env  # tests/conftest.py
+
+from l5r.data.buildday import build_day
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -546,4 +547,4 @@ def axe_source() -> str:
 
 @pytest.fixture(scope="session")
 def today() -> str:
-    return dt.date.today().isoformat()
+    return build_day().isoformat()

@@ -17,6 +17,8 @@ import re
 
 import pytest
 
+from l5r.data.buildday import build_day
+
 from conftest import TEST_SITE_URL  # tests/conftest.py: the public address test builds are given
 
 from .conftest import Target
@@ -159,7 +161,6 @@ def test_the_browsers_deck_checker_gives_every_card_the_pages_verdict(tab):
     `stated_dates`), the deck checker of the site's page says of a one-card list what the card's page says (its
     legality table and date picker are `DeckChecker.card_legality`'s, which tests/test_card_consistency.py holds
     every card page to)."""
-    import datetime as dt
 
     from l5r.cardpool import load_index
     from l5r.data.load import load_codex
@@ -171,7 +172,7 @@ def test_the_browsers_deck_checker_gives_every_card_the_pages_verdict(tab):
     codex = load_codex()
     index = load_index(FIXTURE_POOL, codex.cards)
     cases, expected = [], []
-    today = dt.date.today()
+    today = build_day()
     for checker in checkers(codex, index):
         for identity in index.identities:
             if not identity.in_pool or identity.deck not in ("Dynasty", "Fate", "Pre-Game"):

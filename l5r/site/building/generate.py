@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from ...data import model as m
+from ...data.buildday import build_day
 from ...errors import CodexError
 from .. import api
 from ..cardpage import cardsearch
@@ -58,6 +59,7 @@ def generate(
     """`pool_dir`: the card pool the caller chose (`cardpool.choose_pool`; None: no pool). Raises api.ApiError
     when it cannot be read. `source_root`: where the repository shows its files (editlinks.py; "": no "Edit"
     links)."""
+    build_day()  # the day the pages speak of as today: a SOURCE_DATE_EPOCH that is no day stops here, said plainly
     index = api.pool_index(codex, pool_dir)  # the card pool, read once; an empty index without one
     plan, pages, cited = render_site_and_citations(codex, index if index.has_pool else None, source_root)
     # The card search page (its chrome is the shell of every pool card page) first, as the hooks added it.

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from ...cardpool import CardIndex, Identity, cache
 from ...data import model as m
+from ...data.buildday import build_day
 from ..rendering import citelabel
 from ..rendering.cardlinks import pool_target_id
 from ..rendering.safetext import safe_text
@@ -53,7 +54,7 @@ class CardSite:
     printings: PoolPrintings
     slug_of: dict = field(default_factory=dict)
     checks: list = field(default_factory=list)
-    today: dt.date = field(default_factory=dt.date.today)
+    today: dt.date = field(default_factory=build_day)
     directory_urls: bool = True
     site_dir: Path | None = None  # the built site, when there is one: how a file:// build named each page
 
@@ -91,7 +92,7 @@ class CardSite:
     ):
         """`reuse_verdicts` (`mkdocs serve`): take the previous such build's verdicts when nothing they are
         worked out from has changed."""
-        today = today or dt.date.today()
+        today = today or build_day()
         site = cls(
             codex,
             index,

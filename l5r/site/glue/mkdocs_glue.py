@@ -20,6 +20,7 @@ from mkdocs.structure.files import File, Files, file_sort_key
 
 from ...cardpool import PoolError, choose_pool
 from ...data import model as m
+from ...data.buildday import BuildDayError, build_day
 from ...data.load import load_codex
 from ...data.yamlsource import DataError
 from ...progress import Meter, Unit, meter, status_line
@@ -81,9 +82,10 @@ def load(config) -> SiteState:
         _LOG.info(pool.line())  # first: which card pool this build uses, or how to get one
     except PoolError as exc:
         raise PluginError(f"card pool: {exc}") from None
-    try:  # before anything is read: the address is written into every page, by the theme too
+    try:  # before anything is read: the address is written into every page, by the theme too; the day into many
         public_address(config.site_url)
-    except SiteAddressError as exc:
+        build_day()
+    except (SiteAddressError, BuildDayError) as exc:
         raise PluginError(str(exc)) from None
     if not config.site_url:
         _log.warning(NO_ADDRESS)
