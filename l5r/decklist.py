@@ -39,6 +39,7 @@ from __future__ import annotations
 import dataclasses
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -277,9 +278,11 @@ _TABLE_RULE = re.compile(r"^\|?(?:\s{0,9}:?-{3,}:?\s{0,9}\|){1,20}\s{0,9}(?::?-{
 _HEAD_OVER_COLUMN = re.compile(
     r"^(?P<head>[^\t]*?\S)(?:\t|\s{2,})\s{0,9}(?:qty|quantity|count|copies|#|no\.?)\s{0,9}$", re.I
 )
-# "1. Akodo Kano x1", "12) Rout - 3": an item's number before a line that states its count of its own. (A number and a
-# full stop or a bracket alone, "3) Rout", may be either: that line is read as written.)
-_ITEM_NUMBER = re.compile(r"^[0-9]{1,3}[.)]\s{1,9}(?P<rest>\S.*)$")
+# "1. Akodo Kano x1", "12) Rout - 3": an item's number before a line that states its count of its own. A number and a
+# full stop or a bracket alone ("2. Rout") is an item's number where the list's numbers run as a numbered list's do
+# (`numbered_list`: 1, 2, 3 ..., starting again at 1 in each part), else the line's count, as "2 Rout". No pool title
+# starts with one ("700 Soldier Plain", "1,000 Cuts Technique" do not).
+_ITEM_NUMBER = re.compile(r"^(?P<item>[0-9]{1,3})[.)]\s{1,9}(?P<rest>\S.*)$")
 # Dot leaders between a title and its count, as a table laid out in text draws them: "Fortifications ....... 3" (a
 # space before them: "Lies, Lies, Lies...<TAB>3" keeps its title's own dots)
 _DOT_LEADER = re.compile(r"\s{1,9}\.{3,}\s{0,9}(?=[x×]?\s?[0-9]{1,24}\s?[x×]?\s{0,9}$)", re.I)
@@ -474,6 +477,8 @@ class CardLine:
     under: int | None = None
     # under a pre-game label ("Stronghold: X") and no deck header: a pre-game card there needs no header to say so
     after_label: bool = False
+    # the number a numbered list gives the line ("2. Rout", "12) Rout - 3"), as written; None without one
+    item: int | None = None
 
 
 @dataclass(frozen=True)
@@ -498,6 +503,9 @@ class Decklist:
     input_format: str = "text"  # which of INPUT_FORMATS it was read as
     legality: tuple[str, int] | None = None  # Sun and Moon's "Legality: <format>" as written, and its line
     headers: int = 0  # header, sub-header and label lines read (a decklist has some; prose has none)
+    # the line of a numbered list's first item, where the numbers before the cards were read as the items' numbers
+    # ("1. Ambush", "2. Rout": one copy each; `numbered_list`), not as counts
+    numbered: int | None = None
     # sub-headers with a count ("Holdings (14)", "# Follower - (12)"): (label as written, count it states,
     # card copies listed under it up to the next header, its line)
     subtotals: tuple[tuple[str, int, int, int], ...] = ()
@@ -647,16 +655,44 @@ def near_header_word(name: str) -> bool:
 def parse_text(text: str, source: str = "<deck>") -> Decklist:
     """A decklist written by hand (or pasted from a post): each line is a blank, a header, a deck total, a rule,
     a byline, a comment, metadata, or a card line (`_TextReader` has one step for each)."""
-    reader = _TextReader()
+    deck = _read_text(text, source, numbered=False)
+    first_item = numbered_list(deck.cards)
+    if first_item is None:
+        return deck
+    # "1. Ambush", "2. Rout": the numbers of a numbered list, read again as such (rare: the list is read twice);
+    # where every item's line gives its own count ("1) 2x Ambush"), the reading is the same, and nothing is said
+    again = _read_text(text, source, numbered=True)
+    if [(c.line, c.count) for c in again.cards] == [(c.line, c.count) for c in deck.cards]:
+        return deck
+    return dataclasses.replace(again, numbered=first_item)
+
+
+def _read_text(text: str, source: str, numbered: bool) -> Decklist:
+    reader = _TextReader(numbered)
     for number, raw in enumerate(_lines(text), start=1):
         reader.line(number, raw)
     return reader.decklist(source)
 
 
-class _TextReader:
-    """parse_text's state while it reads the lines in order."""
+def numbered_list(cards: Sequence[CardLine]) -> int | None:
+    """The line of the first item, where the numbers before the card lines ("1. Ambush", "2) Rout") run as a numbered
+    list's: each is 1 or the one before it and 1, and they reach 2. Else None: the numbers are the lines' counts
+    ("3. Ambush", "2. Rout", as "3 Ambush"). A list numbered "1." throughout reads the same either way."""
+    items = [card for card in cards if card.item is not None]
+    previous = 0
+    for card in items:
+        if card.item not in (1, previous + 1):
+            return None
+        previous = card.item
+    return items[0].line if any(card.item == 2 for card in items) else None
 
-    def __init__(self) -> None:
+
+class _TextReader:
+    """parse_text's state while it reads the lines in order; `numbered`: a number before a card line ("2. Rout") is
+    a numbered list's, not the line's count."""
+
+    def __init__(self, numbered: bool = False) -> None:
+        self.numbered = numbered
         self.cards: list[CardLine] = []
         self.issues: list[LineIssue] = []
         self.declared: list[tuple[str, int, int]] = []
@@ -851,7 +887,7 @@ class _TextReader:
             self.section, self.after_label = None, True
 
     def _card(self, number: int, line: str, first: bool) -> None:
-        parsed = _card_line(line, number, self.section, self.read_before)
+        parsed = _card_line(line, number, self.section, self.read_before, self.numbered)
         if isinstance(parsed, LineIssue):
             if first and self.section is None:
                 self.title_line = number  # "== My Crab deck! ==" above the list: its name, not a card line
@@ -1055,19 +1091,22 @@ def _unbracket(text: str) -> str:
     return text[1:-1].strip() if text[:1] in "([" and text[-1:] in ")]" else text
 
 
-def _card_line(line: str, number: int, section: str | None, read_before: dict) -> CardLine | LineIssue:
+def _card_line(
+    line: str, number: int, section: str | None, read_before: dict, numbered: bool = False
+) -> CardLine | LineIssue:
     """`parse_card_line`, reading each distinct line once per decklist: a long list names the same cards again
     and again (a long list holds far fewer distinct lines than lines), and reading a line is most of a check."""
     known = read_before.get(line)
     if known is None:
-        known = read_before[line] = parse_card_line(line, 0, None)
+        known = read_before[line] = parse_card_line(line, 0, None, numbered)
     if isinstance(known, LineIssue):
         return LineIssue(number, known.message, known.text)
     return dataclasses.replace(known, line=number, section=section)
 
 
-def parse_card_line(line: str, number: int, section: str | None) -> CardLine | LineIssue:
-    """'3x Border Keep - Exp 2 [Coils of Madness]' -> CardLine(count=3, name='Border Keep', ...)."""
+def parse_card_line(line: str, number: int, section: str | None, numbered: bool = False) -> CardLine | LineIssue:
+    """'3x Border Keep - Exp 2 [Coils of Madness]' -> CardLine(count=3, name='Border Keep', ...). `numbered`: a
+    number before the line ("2. Rout") is a numbered list's item number, not its count."""
     whole = _FOOTNOTE_MARK.sub("", _BULLET.sub("", plain(line)))
     # "Famous Bazaar<TAB>3": the count in a column after the title. The column wins over a number the line starts
     # with: a table's count column is laid out as one, and "10 Koku<TAB>3" is three copies of 10 Koku.
@@ -1076,9 +1115,15 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
     count = column[0] if column else 1
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
-    numbered = None if column else _ITEM_NUMBER.match(line)
-    if numbered and (_COUNT.match(numbered["rest"]) or trailing_count(numbered["rest"])):
-        line = numbered["rest"]  # "1. Akodo Kano x1": the item's number, then the card and its count
+    item_number = None if column else _ITEM_NUMBER.match(line)
+    item = int(item_number["item"]) if item_number else None
+    if item_number:
+        rest = item_number["rest"]
+        own = _COUNT.match(rest)  # "2. 700 Soldier Plain": a title's own number, no count
+        if (own and 1 <= _number(own["count"]) <= MAX_COPIES_ON_A_LINE) or trailing_count(rest):
+            line = rest  # "1. Akodo Kano x1": the item's number, then the card and its count
+        else:  # one copy of a numbered list's item; "3. Rout", in no numbered list, as "3 Rout"
+            line = f"{1 if numbered else item} {rest}"
     bracketed = None if column else _BRACKETED_COUNT.match(line)
     if bracketed:
         line = f"{bracketed.group('count')} {bracketed.group('rest')}"
@@ -1125,7 +1170,7 @@ def parse_card_line(line: str, number: int, section: str | None) -> CardLine | L
         base, remark = split_qualifier(line)
         if remark is not None and is_level_remark(remark):  # "Kuni Yori (2nd exp)": a level, if unread
             name, experience = base, remark
-    return CardLine(number, section, count, name, experience, set_name, line, several=several)
+    return CardLine(number, section, count, name, experience, set_name, line, several=several, item=item)
 
 
 _READERS = {

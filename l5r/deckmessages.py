@@ -78,6 +78,8 @@ DECK_MESSAGES: dict[str, str] = {
     "read-as.level": "line {line}: read “{written}” as “{card}” (“{shorthand}” as {level}).",
     "read-as.remark": "line {line}: read “{shown}” as the author's remark, not a card: it names no card, and "
     "{reason}; counted in no deck.",
+    "read-as.numbered": "line {line}: read the numbers before the card lines (1, 2, 3 …) as a numbered list's, not "
+    "as counts: one copy of each card, unless its line gives a count of its own.",
     "read-as.heading": "line {line}: read “{text}” as the author's heading, not a deck section; it changes no deck.",
     "level.written": "experience level “{level}”",
     "level.none": "no experience level",

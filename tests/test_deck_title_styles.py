@@ -28,7 +28,7 @@ from decks import support
 from decks.styles import written_forms
 from l5r.cardpool import CardIndex, Identity
 from l5r.cardpool.names import READING_KEY_RULES, set_key, set_keys, title_key
-from l5r.decklist import SECTIONS, CardLine, LineIssue, parse_card_line
+from l5r.decklist import SECTIONS, CardLine, LineIssue, parse_card_line, parse_text
 from l5r.engine.deck import DeckChecker
 from l5r.engine.deck.checker import prose_measured
 from l5r.engine.deck.prose import prose_rule
@@ -412,3 +412,46 @@ def test_no_real_pool_title_is_spelt_the_british_way():
 
     index = load_index(real_pool(), support.codex().cards, support.CACHE)
     assert _british_titles(i.title for i in index.identities) == []
+
+
+def _misread_in_numbered_lists(identities) -> list[str]:
+    """Every title, as an item of a numbered list ("1. Ambush", "2) Rout", one section's items after another, the
+    numbers running on) and in a list whose numbers run as no list's do ("3. Ambush", as "3 Ambush"), read as the
+    same card part as the title on its own line: one copy in the numbered list, the number's copies in the other."""
+    identities = [i for i in identities if i.deck in _SECTION]
+    misread = []
+    for marks in (".", ")"):
+        numbered, counted, alone = [], [], {}
+        for n, identity in enumerate(identities, start=1):
+            written = identity.title + (f" • {identity.experience}" if identity.experience else "")
+            written = re.sub(r"</?i>", "", written)  # the pool's italics, which no player writes (a list's markup)
+            numbered.append((n, f"{(n - 1) % 300 + 1}{marks} {written}"))  # 1 to 300, then from 1 again
+            counted.append((n, f"{3 if n % 2 else 2}{marks} {written}"))  # 3, 2, 3, 2 ...: no numbered list
+            alone[n] = parse_card_line(f"1 {written}", n, None)
+        for lines, numbered_as in ((numbered, True), (counted, False)):
+            deck = parse_text("Cards:\n" + "\n".join(line for _, line in lines))
+            assert (deck.numbered is not None) is numbered_as
+            read = {card.line - 1: card for card in deck.cards}
+            for n, line in lines:
+                card, own = read.get(n), alone[n]
+                want = 1 if numbered_as else int(line[0])  # (the counted list's numbers are one digit)
+                if not (
+                    isinstance(card, CardLine)
+                    and isinstance(own, CardLine)
+                    and (card.name, card.experience, card.count) == (own.name, own.experience, want * own.count)
+                ):
+                    misread.append(line)
+    return misread
+
+
+def test_every_pool_title_reads_as_a_numbered_lists_item_and_after_a_count_so_written():
+    assert _misread_in_numbered_lists(support.index().identities) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_as_a_numbered_lists_item_and_after_a_count_so_written():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _misread_in_numbered_lists(index.identities) == []

@@ -165,7 +165,8 @@
     return text.split(/\r\n|\r|\n/);
   }
 
-  function parseCardLine(line, number, section) {
+  // numbered: a number before the line ("2. Rout") is a numbered list's item number, not its count (decklist.py)
+  function parseCardLine(line, number, section, numbered) {
     var whole = plain(line).replace(BULLET, "").replace(FOOTNOTE_MARK, "");
     // "Famous Bazaar<TAB>3": the count in a column after the title; it wins over a number the line starts with
     var column = columnCount(line);
@@ -174,8 +175,16 @@
     if (/^[-\u2212]\d+\s*(?:[x\u00d7]\s*|\s)/.test(line)) {  // "-1 Title": a negative count, not a bullet
       return { issue: true, line: number, message: say("line.count", { line: whole, most: MAX_COPIES }) };
     }
-    var numbered = column ? null : ITEM_NUMBER.exec(line);  // "1. Akodo Kano x1": the item's number, then the card
-    if (numbered && (COUNT.test(numbered.groups.rest) || trailingCount(numbered.groups.rest))) line = numbered.groups.rest;
+    var itemNumber = column ? null : ITEM_NUMBER.exec(line);  // "1. Akodo Kano x1": the item's number, then the card
+    var item = itemNumber ? Number(itemNumber.groups.item) : null;
+    if (itemNumber) {
+      var own = COUNT.exec(itemNumber.groups.rest);  // "2. 700 Soldier Plain": a title's own number, no count
+      if ((own && countOf(own.groups.count) >= 1 && countOf(own.groups.count) <= MAX_COPIES) || trailingCount(itemNumber.groups.rest)) {
+        line = itemNumber.groups.rest;
+      } else {  // one copy of a numbered list's item; "3. Rout", in no numbered list, as "3 Rout"
+        line = (numbered ? "1" : itemNumber.groups.item) + " " + itemNumber.groups.rest;
+      }
+    }
     var bracketed = column ? null : BRACKETED_COUNT.exec(line);  // "(3) Title": as "3 Title"
     if (bracketed) line = bracketed.groups.count + " " + bracketed.groups.rest;
     m = column ? null : COUNT.exec(line);
@@ -225,7 +234,7 @@
       if (q[1] !== null && isLevelRemark(q[1])) split = q;
     }
     return { line: number, section: section, count: count, name: split[0], experience: split[1],
-      set_name: setName, written: line, several: several };
+      set_name: setName, written: line, several: several, item: item };
   }
 
   // decklist.py column_count: [count, the title before it] for a line whose last column is a count, else null.
@@ -364,7 +373,28 @@
     return number ? number.groups.count + " " + cells[columns[2]] : null;
   }
 
+  // parse_text: a numbered list's numbers ("1. Ambush", "2. Rout") read as such, where they run as one (numberedList)
   function parseText(text) {
+    var deck = readText(text, false), firstItem = numberedList(deck.cards);
+    if (firstItem === null) return deck;
+    var again = readText(text, true);
+    var same = again.cards.length === deck.cards.length && again.cards.every(function (c, i) {
+      return c.line === deck.cards[i].line && c.count === deck.cards[i].count;
+    });
+    if (same) return deck;  // every item's line gives its own count: nothing read otherwise
+    again.numbered = firstItem;
+    return again;
+  }
+  // decklist.py numbered_list: the first item's line, where the numbers before the card lines run 1, 2, 3 ...
+  function numberedList(cards) {
+    var items = cards.filter(function (c) { return c.item !== null && c.item !== undefined; }), previous = 0;
+    for (var i = 0; i < items.length; i++) {
+      if (items[i].item !== 1 && items[i].item !== previous + 1) return null;
+      previous = items[i].item;
+    }
+    return items.some(function (c) { return c.item === 2; }) ? items[0].line : null;
+  }
+  function readText(text, numbered) {
     var cards = [], issues = [], declared = [], subtotals = [], section = null, headers = 0, titleLine = null;
     var openLabel = null, seenContent = false;
     var labelLine = null;  // the line of the sub-header with a count above, blank lines aside (the card's `under`)
@@ -475,7 +505,7 @@
         declared.push([FATE, countOf(totals.groups.fate), number]);
         line = rest;
       }
-      var parsed = parseCardLine(line, number, section);
+      var parsed = parseCardLine(line, number, section, numbered);
       if (parsed.issue) {
         if (!seenContent && section === null) titleLine = number;
         else issues.push(parsed);
@@ -494,7 +524,7 @@
     });
     closeLabel();
     return { cards: cards, issues: issues, declared: declared, headers: headers, subtotals: subtotals,
-      title_line: titleLine };
+      title_line: titleLine, numbered: null };
   }
 
   // The YAML decklist shape only (a mapping of lists of card lines), with line numbers, as parse_yaml reads it.
@@ -1012,6 +1042,9 @@
       if (issue.heading) { headings.push(issue); return; }  // decided once the remarks are known
       out.problem("parse", say("at-line", { line: issue.line, message: issue.message }), null, null, issue.line);  // a line that is no card line breaks no rule
     });
+    if (deck.numbered !== null && deck.numbered !== undefined) {  // "1. Ambush", "2. Rout": the items' numbers
+      out.warn("read-as", say("read-as.numbered", { line: deck.numbered }), null, null, deck.numbered);
+    }
     if (deck.legality && !namesFormat(deck.legality[0], this.fmt)) {
       out.warn("format-mismatch", say("format-mismatch", { line: deck.legality[1], written: deck.legality[0],
         format: this.fmt.name }), null, null, deck.legality[1]);

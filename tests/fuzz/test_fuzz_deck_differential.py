@@ -274,15 +274,22 @@ def decklist(draw) -> dict:
         lines.append(f"Legality: {draw(st.sampled_from(['Modern', 'Obsidian Hand', 'Ivory', 'modern']))}")
     if syntax == "yaml":
         lines += ["name: a deck", draw(st.sampled_from(["dynasty:", "pre_game:", "fate:"]))]
+    # a numbered list ("1. Ambush", "2) Rout"): its numbers run on, or start again at 1 after a header
+    numbered = syntax == "text" and draw(st.integers(0, 5)) == 0
+    mark, item = draw(st.sampled_from([". ", ") "])), 0
     for _ in range(draw(st.integers(1, 14))):
         kind = draw(st.integers(0, 9))
         if kind == 0 and syntax in ("text", "oracle", "oracle-tab", "yasuki"):
             lines.append(draw(st.sampled_from(HEADERS["oracle" if syntax == "oracle-tab" else syntax])))
+            item = 0 if numbered and draw(st.booleans()) else item
             continue
         if syntax == "yaml" and kind == 0:
             lines.append(draw(st.sampled_from(["pre_game:", "dynasty:", "fate:", "Stronghold:"])))
             continue
         count = draw(st.sampled_from(COUNTS + (TEXT_COUNTS if syntax == "text" else [])))
+        if numbered:
+            item += 1 + (draw(st.integers(0, 9)) == 0)  # now and then a number left out: then no list's numbers
+            count = f"{item}{mark}" + draw(st.sampled_from(["", "", "", "2x ", "3 "]))
         cards = draw(card_text())
         if draw(st.integers(0, 11)) == 0:
             count, cards = draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"

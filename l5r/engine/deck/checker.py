@@ -125,6 +125,8 @@ class DeckChecker:
                 continue
             # A line that is not a card line breaks no construction rule: it cites none.
             out.problem("parse", say("at-line", line=issue.line, message=issue.message), line=issue.line)
+        if deck.numbered is not None:  # "1. Ambush", "2. Rout": the items' numbers, not counts (decklist.numbered_list)
+            out.warn("read-as", say("read-as.numbered", line=deck.numbered), line=deck.numbered)
         if deck.legality and not names_format(deck.legality[0], self.format):
             written, line = deck.legality
             out.warn(
