@@ -30,7 +30,7 @@ from l5r.cardpool import CardIndex, Identity
 from l5r.cardpool.names import READING_KEY_RULES, set_key, set_keys, title_key
 from l5r.decklist import SECTIONS, CardLine, LineIssue, parse_card_line, parse_text
 from l5r.engine.deck import DeckChecker
-from l5r.engine.deck.checker import prose_measured
+from l5r.engine.deck.checker import prose_measured, singulars
 from l5r.engine.deck.prose import prose_rule
 from l5r.engine.deck.report import Findings
 from l5r.engine.ruleset import ruleset_for
@@ -108,8 +108,14 @@ def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, read: Car
             target.key in p.message and ("different cards" in p.message or "write which" in p.message) for p in problems
         ):
             return "ambiguous"
+        if any(target in index.find(s, card.experience).candidates for s in singulars(card.name)):
+            return "ambiguous"  # "Fight For My Favors": the singular is two cards' title, and both are suggested
         return "not read"
     if got in index.named(card.name, card.experience) and target not in index.named(card.name, card.experience):
+        return "another card's own title"
+    if _loose(card.written) == _loose(got.title) != _loose(target.title):
+        # "The Breeding Grounds" is the card "Breeding Grounds" with an article, not "The Breeding Ground" made
+        # plural; "The Dragon's Talons" is "The Dragons' Talons" but for an apostrophe
         return "another card's own title"
     if target.deck == "Other" and got.deck != "Other" and title_key(got.title) == title_key(target.title):
         return "the deck card of a token's or proxy's title"  # a decklist names the card it can hold
@@ -117,6 +123,11 @@ def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, read: Car
     if chose and checker.pool_standing(target) is not True:
         return "chosen by the format"
     return "wrong pick"
+
+
+def _loose(text: str) -> str:
+    """A title's letters and digits, lower case, without a leading article."""
+    return re.sub(r"^(?:the|an?)(?=.)", "", re.sub(r"[^0-9a-z]", "", text.lower().replace(" • ", " ")))
 
 
 def _report(tally: Tally, pool: str) -> str:

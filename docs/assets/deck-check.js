@@ -1335,16 +1335,17 @@
   // checker.py _by_typo: a near-certain typo read as its card; [lookup or null when reported, suggestions]
   function singulars(typed) {
     var word = typed.split(" ").pop().toLowerCase();
-    return PLURAL_ENDINGS.filter(function (e) { return word.length >= e[0].length + 3 && word.slice(-e[0].length) === e[0]; })
+    return PLURAL_ENDINGS.filter(function (e) { return word.length - e[0].length + e[1].length >= 3 && word.slice(-e[0].length) === e[0]; })
       .map(function (e) { return typed.slice(0, typed.length - e[0].length) + e[1]; });
   }
   Checker.prototype.byTypo = function (card, setName, deck, out) {
     var typed = !card.experience ? card.written : card.name;
-    var suggestions = this.suggest(typed), self = this;
-    // "3 Ambushes": a title made plural (checker.py _singulars, PLURAL_ENDINGS)
+    var self = this;
+    // "3 Ambushes": a title made plural (checker.py singulars, PLURAL_ENDINGS); found so, no search of near titles
     var plural = singulars(typed).filter(function (s) {
       return self.table.find(s, card.experience, setName, deck).identity !== null;
     });
+    var suggestions = plural.length ? [] : this.suggest(typed);
     var guess = plural.length ? plural[0] : nearCertain(typed, suggestions);
     if (guess === null) return [NOT_FOUND, suggestions];
     var guessed = this.table.find(guess, card.experience, setName, deck);
@@ -1452,7 +1453,8 @@
       for (var i = at + 1; i < parts.length; i++) if (counted[i]) { limit = i; break; }  // a counted part starts a run
       for (var end = limit; end > at; end--) {
         var split = splitExperience(parts.slice(at, end).join(", "));
-        if (split[0] && this.namesACard(split[0], split[1])) {
+        // "2 Ambushes; 1 Rout": a title made plural names its card too (read so, with a warning, in entry)
+        if (split[0] && [split[0]].concat(singulars(split[0])).some(function (n) { return this.namesACard(n, split[1]); }, this)) {
           lines.push(Object.assign({}, card, { count: counts[at], name: split[0], experience: split[1],
             written: parts.slice(at, end).join(", "), several: false }));
           at = end; hit = true;

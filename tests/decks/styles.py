@@ -47,7 +47,27 @@ TITLE_STYLES: dict[str, TitleStyle] = {
     "British spelling": lambda t: _changed(t, _british(t)),
     # the pool's italics in a few titles ("Tangen's <i>Lies</i>"): no player writes the tags
     "italics tags dropped": lambda t: _changed(t, re.sub(r"</?i>", "", t)),
+    # the count's copies said in the title: "3 Ambushes", "2 Iron Mines", "3 Rice Paddies", "2 Ashigaru Spearmen"
+    "made plural": lambda t: _plural(t),
 }
+
+
+def _plural(title: str) -> str | None:
+    """The title with its last word made plural as English does, when it is a word of letters ("Rout" -> "Routs",
+    "Ambush" -> "Ambushes", "Paddy" -> "Paddies", "Spearman" -> "Spearmen")."""
+    match = re.search(r"(?<![\w'’-])([A-Za-z]{3,})$", title)
+    if not match:
+        return None
+    word = match.group(1)
+    if re.search(r"[^aeiou]y$", word, re.I):
+        plural = word[:-1] + "ies"
+    elif re.search(r"man$", word, re.I):
+        plural = word[:-3] + "men"
+    elif re.search(r"(?:s|x|z|ch|sh)$", word, re.I):
+        plural = word + "es"
+    else:
+        plural = word + "s"
+    return title[: match.start()] + plural
 
 
 # The pool's American spellings as a British player writes them: "Honor's Cost" -> "Honour's Cost", "Armored

@@ -298,6 +298,7 @@ def decklist(draw) -> dict:
             for _ in range(draw(st.integers(1, 3))):
                 separator = draw(st.sampled_from([", ", ", ", " / ", " | ", "; ", " + "]))
                 cards += separator + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())
+                cards += draw(st.sampled_from(["", "", "", "s", "es"]))  # a title made plural: "2 Ambushes; 1 Rout"
         after = draw(st.sampled_from(AFTER))
         if syntax == "oracle-tab":
             line = f"{count.strip(' x×*') or '1'}\t{cards}" + (f"\t({after.strip(' ()[]')})" if after.strip() else "")

@@ -323,7 +323,8 @@ class DeckChecker:
             limit = next((i for i in range(at + 1, len(parts)) if counted[i]), len(parts))
             for end in range(limit, at, -1):
                 name, experience = split_experience(", ".join(parts[at:end]))
-                if name and self._names_a_card(name, experience):
+                # "2 Ambushes; 1 Rout": a title made plural names its card too (read so, with a warning, in _entry)
+                if name and any(self._names_a_card(n, experience) for n in (name, *singulars(name))):
                     written = ", ".join(parts[at:end])
                     out_lines.append(
                         dataclasses.replace(
@@ -640,10 +641,13 @@ class DeckChecker:
         """A near-certain typo ("Barely Farm") read as its card with a warning (a problem under --strict-titles:
         then None); else the titles to suggest."""
         typed = card.written if not card.experience else card.name
-        suggestions = self._suggest(typed)
-        # "3 Ambushes", "2 Copper Mines": a title made plural, as a count before it reads in English
-        plural = (s for s in _singulars(typed) if self.index.find(s, card.experience, set_name, deck).identity)
-        guess = next(plural, None) or _near_certain(typed, suggestions)
+        # "3 Ambushes", "2 Copper Mines": a title made plural, as a count before it reads in English; found so, it
+        # needs no search of the titles near it (the costly part), and counts as no unknown name
+        plural = next(
+            (s for s in singulars(typed) if self.index.find(s, card.experience, set_name, deck).identity), None
+        )
+        suggestions = [] if plural else self._suggest(typed)
+        guess = plural or _near_certain(typed, suggestions)
         if guess is None:
             return Lookup(None), suggestions
         guessed = self.index.find(guess, card.experience, set_name, deck)
@@ -1297,11 +1301,12 @@ def prose_measured(card: CardLine) -> str:
 PLURAL_ENDINGS: tuple[tuple[str, str], ...] = (("ies", "y"), ("men", "man"), ("es", ""), ("s", ""))
 
 
-def _singulars(typed: str) -> list[str]:
-    """The title with its last word made singular, by each plural ending it has (a word of three letters or more)."""
+def singulars(typed: str) -> list[str]:
+    """The title with its last word made singular, by each plural ending it has, where the singular is a word of
+    three letters or more ("War Cries" -> "War Cry", "Routs" -> "Rout"; "Lies" is no "Ly")."""
     word = typed.rsplit(" ", 1)[-1]
     return [
         typed[: -len(ending)] + singular
         for ending, singular in PLURAL_ENDINGS
-        if word.lower().endswith(ending) and len(word) >= len(ending) + 3
+        if word.lower().endswith(ending) and len(word) - len(ending) + len(singular) >= 3
     ]
