@@ -30,8 +30,13 @@ _SAME_CHARACTERS = str.maketrans(
 # no pool title ends in the word "xp" or "exp"), and the number marked off: "exp #2", "XP-2"
 _MARKER = r"(?:(?:in)?exp(?:erienced|\.)?|xp)"
 LEVEL_MARKER: Final[str] = _MARKER  # the same words, for the deck reader's patterns (decklist.py)
-_LEVEL = r"(?:\d+(?:\.\d+)?|(?:vii|vi|iv|v|i{1,3})(?![a-z]))"
-_EXPERIENCE = rf"(?P<exp>{_MARKER}(?:\s*[#-]?\s*{_LEVEL})?(?:\s*[a-z]{{2,3}})?)"
+# The level's number in words after the marker ("Exp Two", "Experienced Three"), or as an ordinal in figures before
+# it ("2nd exp", "(3rd Experienced)"). Not an ordinal in words: titles end in them ("Toturi the First XP4" is
+# Toturi the First at level 4, "Kincho the Sixth").
+_LEVEL_IN_WORDS = r"(?:one|two|three|four|five|six|seven)(?![a-z])"
+_ORDINAL = r"(?:[1-7](?:st|nd|rd|th))"
+_LEVEL = rf"(?:\d+(?:\.\d+)?|(?:vii|vi|iv|v|i{{1,3}})(?![a-z])|{_LEVEL_IN_WORDS})"
+_EXPERIENCE = rf"(?P<exp>(?:{_ORDINAL}\s*)?{_MARKER}(?:\s*[#-]?\s*{_LEVEL})?(?:\s*[a-z]{{2,3}})?)"
 EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 # The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)", and
 # a full stop after it, as a line written as a sentence ends ("Kuni Yori exp 2."; no title ends in a level and one).
@@ -49,6 +54,15 @@ LEADING_EXPERIENCE = _LEADING_EXPERIENCE = re.compile(
 # A level in Roman numerals, as its number: "Exp II" is "Experienced 2". Data: the browser's experienceKey reads it.
 ROMAN_LEVELS: Final[dict[str, str]] = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7"}
 ROMAN_LEVEL = _ROMAN_LEVEL = re.compile(r"^((?:in)?experienced)(vii|vi|iv|v|i{1,3})(?=[a-z]{0,3}$)")
+# A level in words, as its number: "Exp Two" and "2nd exp" are "Experienced 2". On the experience key, before the
+# marker is made "experienced" ("2ndexp" -> "exp2") and after ("experiencedtwo" -> "experienced2"). Data: the
+# browser's experienceKey reads them.
+LEVEL_WORDS: Final[dict[str, str]] = {
+    **{word: str(n) for n, word in enumerate(("one", "two", "three", "four", "five", "six", "seven"), start=1)},
+    **{f"{n}{end}": str(n) for n, end in zip(range(1, 8), ("st", "nd", "rd", "th", "th", "th", "th"))},
+}
+ORDINAL_LEVEL = _ORDINAL_LEVEL = re.compile(rf"^({_ORDINAL})((?:in)?exp(?:erienced)?|xp)")
+WORD_LEVEL = _WORD_LEVEL_KEY = re.compile(r"^((?:in)?experienced)(one|two|three|four|five|six|seven)(?=[a-z]{0,3}$)")
 # "Exp 1", "exp1", "Experienced I": the first level, which the pool writes without a number ("Experienced"; no card's
 # level is "Experienced 1"). On the experience key, after the Roman numeral is read.
 FIRST_LEVEL = _FIRST_LEVEL = re.compile(r"^((?:in)?experienced)1(?=[a-z]{0,3}$)")
@@ -87,7 +101,9 @@ def experience_key(experience: str | None) -> str:
     if not experience:
         return ""
     key = re.sub(r"[\s.#-]", "", experience.lower())
+    key = _ORDINAL_LEVEL.sub(lambda m: m.group(2) + LEVEL_WORDS[m.group(1)], key)  # "2ndexp" -> "exp2"
     key = re.sub(r"^(?:(in)?exp(?:erienced)?|xp)", lambda m: (m.group(1) or "") + "experienced", key)
+    key = _WORD_LEVEL_KEY.sub(lambda m: m.group(1) + LEVEL_WORDS[m.group(2)], key)
     key = _ROMAN_LEVEL.sub(lambda m: m.group(1) + ROMAN_LEVELS[m.group(2)], key)
     return _FIRST_LEVEL.sub(r"\1", key)
 
@@ -181,10 +197,14 @@ _SPELLING_PATTERN = (
     + "|".join(word for word in _SPELLING_WORDS if word.endswith("re"))
     + r")\b)"
 )
-# A level written in the words, as the searches are typed ("kuni yori xp2", "kuni yori exp ii"): the marker and its
-# number, or "xp" alone, as the pool's "experienced 2" ("exp" alone stays: it begins "Expanding" as well). A title's
-# own words never change: its level is already "experienced 2" (a generated test over the pool checks it).
-_LEVEL_WORDS = r"\b(?:(in)?exp(?:erienced)?|xp) ?(\d+|vii|vi|iv|v|i{1,3})\b|\bxp\b"
+# A level written in the words, as the searches are typed ("kuni yori xp2", "kuni yori exp ii", "exp two"): the
+# marker and its number, an ordinal in figures before the marker ("2nd exp"), or "xp" alone, as the pool's
+# "experienced 2" ("exp" alone stays: it begins "Expanding" as well). A title's own words never change: its level is
+# already "experienced 2" (a generated test over the pool checks it).
+_LEVEL_WORDS = (
+    r"\b(?:(in)?exp(?:erienced)?|xp) ?(\d+|vii|vi|iv|v|i{1,3}|one|two|three|four|five|six|seven)\b"
+    r"|\b([1-7])(?:st|nd|rd|th) ?(?:exp(?:erienced)?|xp)\b|\bxp\b"
+)
 READING_KEY_RULES: Final[dict[str, object]] = {
     "same": dict(sorted((chr(k), v) for k, v in _SAME_CHARACTERS.items())),  # as `plain`
     "formatting": FORMATTING_TAGS,  # taken out of a title by title_key (and the first of the steps below)
@@ -194,7 +214,8 @@ READING_KEY_RULES: Final[dict[str, object]] = {
     "spellings": {"pattern": _SPELLING_PATTERN, "words": _SPELLING_WORDS},
     # then each match of the pattern as "experienced" (after "in" when it is there), a space and the level's
     # number (a Roman numeral's from the table), or as "experienced" alone when it holds no number or the number 1
-    "levels": {"pattern": _LEVEL_WORDS, "roman": ROMAN_LEVELS},
+    # (the second group, or the third: an ordinal's figure); a number in words from "words"
+    "levels": {"pattern": _LEVEL_WORDS, "roman": ROMAN_LEVELS, "words": LEVEL_WORDS},
     "articles": list(_READING_ARTICLES),
 }
 _MARKS = re.compile(_READING_MARKS)
@@ -223,10 +244,10 @@ def _american(match: re.Match[str]) -> str:
 
 
 def _level_words(match: re.Match[str]) -> str:
-    level = match.group(2)
+    level = match.group(2) or match.group(3)
     if level is None:
         return "experienced"
-    number = ROMAN_LEVELS.get(level, level)
+    number = ROMAN_LEVELS.get(level) or LEVEL_WORDS.get(level, level)
     # the first level, "exp 1", is the pool's "experienced" without a number (FIRST_LEVEL)
     return f"{match.group(1) or ''}experienced" + ("" if number == "1" else f" {number}")
 

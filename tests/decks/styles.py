@@ -90,6 +90,8 @@ def _british(title: str) -> str:
 
 
 _LEVEL = re.compile(r"^(?P<in>In)?[Ee]xperienced\s*(?P<n>\d+(?:\.\d+)?)?\s*(?P<tag>[A-Za-z]{2,3})?$")
+_WORDS = ("One", "Two", "Three", "Four", "Five", "Six", "Seven")
+_ORDINAL_ENDS = {"1": "st", "2": "nd", "3": "rd"}
 _ROMAN = {"1": "I", "2": "II", "3": "III", "4": "IV", "5": "V", "6": "VI", "7": "VII"}
 
 # A level marker: (title, the pool's experience level) -> the card as written, or None when it does not apply.
@@ -149,6 +151,17 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
     "Exp II": lambda t, e: (
         f"{t} Exp {_roman(m.group('n'))}{(' ' + m.group('tag')) if m.group('tag') else ''}"
         if (m := _LEVEL.match(e or "")) and not m.group("in") and _roman(m.group("n") or "")
+        else None
+    ),
+    # the level's number in words, and as an ordinal before the marker: "Kuni Yori Exp Two", "Kuni Yori (2nd exp)"
+    "Exp Two": lambda t, e: (
+        f"{t} Exp {_WORDS[int(m.group('n')) - 1]}{(' ' + m.group('tag')) if m.group('tag') else ''}"
+        if (m := _LEVEL.match(e or "")) and not m.group("in") and (m.group("n") or "").isdigit()
+        else None
+    ),
+    "(2nd exp)": lambda t, e: (
+        f"{t} ({m.group('n')}{_ORDINAL_ENDS.get(m.group('n'), 'th')} exp{(' ' + m.group('tag')) if m.group('tag') else ''})"
+        if (m := _LEVEL.match(e or "")) and not m.group("in") and (m.group("n") or "").isdigit()
         else None
     ),
     # the marker before the title: "Exp Hida Kisada", "Exp2 Kuni Yori", "Experienced 2 Kuni Yori", "XP2 Kuni Yori"

@@ -15,8 +15,11 @@ from ...cardpool.names import (
     LEADING_EXPERIENCE,
     LEVEL_REMARK,
     READING_KEY_RULES,
+    LEVEL_WORDS,
+    ORDINAL_LEVEL,
     ROMAN_LEVEL,
     ROMAN_LEVELS,
+    WORD_LEVEL,
     TRAILING_EXPERIENCE,
     set_keys,
     title_key,
@@ -81,6 +84,8 @@ def reading_rules() -> dict[str, object]:
         "leading_experience": js_pattern(LEADING_EXPERIENCE),
         # a level in Roman numerals, on the experience key ("experiencedii"), and the number each stands for
         "roman_levels": {"pattern": js_pattern(ROMAN_LEVEL), "numbers": ROMAN_LEVELS},
+        # a level in words: an ordinal before the marker ("2ndexp"), a number word after it ("experiencedtwo")
+        "level_words": {"ordinal": js_pattern(ORDINAL_LEVEL), "word": js_pattern(WORD_LEVEL), "numbers": LEVEL_WORDS},
         "first_level": js_pattern(FIRST_LEVEL),  # then "experienced1" as "experienced"
         "count": js_pattern(COUNT_PATTERN),
         "shorthand_level": js_pattern(SHORTHAND_LEVEL),

@@ -147,14 +147,20 @@
         return { k: "phrase", value: fold(t.value), text: t.text, at: t.at };
       }
       if (t.kind === "word") {
-        var w = fold(t.value), before = tokens[pos - 2];
+        var w = fold(t.value), before = tokens[pos - 2], after = tokens[pos], marker = /^(?:in)?exp|^xp/;
         if (!w) return null;  // punctuation alone: nothing to match
         if (before && before.kind === "word" && before.at + before.text.length < t.at) {
-          // "exp ii": a word read with the one before it, as the deck checker reads "Exp II" ("experienced 2")
+          // "exp ii": a word read with the one before it, as the deck checker reads "Exp II" ("experienced 2"); after
+          // an ordinal ("2nd exp"), the marker is the level's word ("experienced")
           var pair = fold(before.value + " " + t.value).split(" ");
-          if (pair.length === 2) w = pair[1];
+          if (pair.length === 2) w = marker.test(fold(before.value)) ? pair[1] : pair[0] === "experienced" ? pair[0] : pair[1];
           // "exp 1": the first level, the pool's "experienced" alone; the number is read into the word before
           else if (pair.length === 1 && fold(before.value) && pair[0] !== w) return null;
+        }
+        if (after && after.kind === "word" && t.at + t.text.length < after.at && !marker.test(w)) {
+          // "2nd exp": an ordinal before the marker, read with it as "experienced 2": this word is the number
+          var ahead = fold(t.value + " " + after.value).split(" ");
+          if (ahead.length === 2 && ahead[0] === "experienced" && fold(after.value) !== ahead[1]) w = ahead[1];
         }
         return { k: "word", value: w, text: t.text, at: t.at };
       }
