@@ -1168,7 +1168,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
     name, experience = split_experience(line)
     if experience is None:
         base, remark = split_qualifier(line)
-        if remark is not None and is_level_remark(remark):  # "Kuni Yori (2nd exp)": a level, if unread
+        if remark is not None and is_level_remark(remark):  # "Kuni Yori (newest exp)": a level, if unread
             name, experience = base, remark
     return CardLine(number, section, count, name, experience, set_name, line, several=several, item=item)
 

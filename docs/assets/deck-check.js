@@ -88,7 +88,7 @@
     return key.replace(FIRST_LEVEL, "$1");  // "Exp 1": the level the pool writes without a number
   }
   function isExperience(t) { return EXP_ALONE.test(plain(t)); }
-  function isLevelRemark(t) { return LEVEL_REMARK.test(plain(t)); }  // names.py is_level_remark: "(2nd exp)"
+  function isLevelRemark(t) { return LEVEL_REMARK.test(plain(t)); }  // names.py is_level_remark: "(newest exp)"
   function stripChars(s, chars) {
     var a = 0, b = s.length;
     while (a < b && chars.indexOf(s[a]) >= 0) a++;
@@ -233,7 +233,7 @@
     }
     var split = splitExperience(line);
     if (split[1] === null) {
-      var q = splitQualifier(line);  // "Kuni Yori (2nd exp)": a level, if unread (decklist.py)
+      var q = splitQualifier(line);  // "Kuni Yori (newest exp)": a level, if unread (decklist.py)
       if (q[1] !== null && isLevelRemark(q[1])) split = q;
     }
     return { line: number, section: section, count: count, name: split[0], experience: split[1],

@@ -66,7 +66,7 @@ WORD_LEVEL = _WORD_LEVEL_KEY = re.compile(r"^((?:in)?experienced)(one|two|three|
 # "Exp 1", "exp1", "Experienced I": the first level, which the pool writes without a number ("Experienced"; no card's
 # level is "Experienced 1"). On the experience key, after the Roman numeral is read.
 FIRST_LEVEL = _FIRST_LEVEL = re.compile(r"^((?:in)?experienced)1(?=[a-z]{0,3}$)")
-# A few words in brackets after a title that speak of a level in a way no pattern above reads ("Kuni Yori (2nd
+# A few words in brackets after a title that speak of a level in a way no pattern above reads ("Kuni Yori (newest
 # exp)", "Hida Kisada (Experienced version)"): the line states a level, so it is never read as the card without one.
 # Three words at most: a longer remark is the author's ("(the exp is better)" is one too, and reads as unknown).
 LEVEL_REMARK = _LEVEL_REMARK = re.compile(rf"^(?=\S+(?:\s+\S+){{0,2}}$).*?(?<![a-z]){_MARKER}(?![a-z])", re.I)
