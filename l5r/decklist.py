@@ -314,6 +314,13 @@ _BRACKETED_COUNT = re.compile(
     r"^[(\[]\s{0,9}(?:[x×]\s{0,9})?(?P<count>[0-9]{1,6})\s{0,9}[x×]?\s{0,9}[)\]]\s{1,9}(?P<rest>\S.*)$", re.I
 )
 _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
+# A level and a set in one bracket, in either order ("Hida Yakamo (Exp 2, Jade)", "[Jade Edition; exp 2]",
+# "(Experienced 2 - Jade)"), and a set in square brackets before a level in round ones ("Hida Yakamo [Jade] (exp2)"):
+# read as "Hida Yakamo (Exp 2) [Jade]" when one part is a level and the other is not (`_level_and_set`).
+_LEVEL_AND_SET = re.compile(
+    r"^(?P<rest>.*?\S)\s*[(\[](?P<a>[^()\[\],;]+?)\s*(?:[,;/]|\s-\s)\s*(?P<b>[^()\[\],;]+?)\s*[)\]]$"
+)
+_SET_THEN_LEVEL = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]+)\]\s*\((?P<level>[^()]+)\)$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
 # "Barley Farm - x3", "Barley Farm (3 copies)", "Barley Farm 3 copies", and a CSV row's "Barley Farm,3". Matched
@@ -403,6 +410,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "deck_total": _DECK_TOTAL,
     "rule_line": _RULE_LINE,
     "set": _SET,
+    "level_and_set": _LEVEL_AND_SET,
+    "set_then_level": _SET_THEN_LEVEL,
     "trailing_count": _TRAILING_COUNT,
     "split_totals": _SPLIT_TOTALS,
     "table_head": _TABLE_HEAD,
@@ -1078,6 +1087,21 @@ def _keep(parsed: CardLine | LineIssue, cards: list[CardLine], issues: list[Line
     return parsed
 
 
+def _level_and_set(line: str) -> str:
+    """'Hida Yakamo (Exp 2, Jade)', 'Hida Yakamo [Jade] (exp2)' -> 'Hida Yakamo (Exp 2) [Jade]': a level and a set
+    written together, in one bracket or the set's first; a line with no such pair, as it is."""
+    if not line.endswith((")", "]")):
+        return line
+    if (both := _LEVEL_AND_SET.match(line)) is not None:
+        a, b = both["a"].strip(), both["b"].strip()
+        if is_experience(a) != is_experience(b):
+            level, set_name = (a, b) if is_experience(a) else (b, a)
+            return f"{both['rest']} ({level}) [{set_name}]"
+    if (first := _SET_THEN_LEVEL.match(line)) is not None and is_experience(first["level"].strip()):
+        return f"{first['rest']} ({first['level'].strip()}) [{first['set'].strip()}]"
+    return line
+
+
 def _paren_set(line: str) -> str:
     """'3 Title - exp (Set Name)' -> '3 Title - exp [Set Name]': a last bracket that is no experience level."""
     match = _PAREN_SET.match(line)
@@ -1150,6 +1174,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
             several = True  # "Pregame: Border Keep, Bamboo Harvesters": a copy of each title, if the whole is none
     set_name = None
     line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)  # "exp #2": as "exp 2" (a comment's "#" was stripped before)
+    line = _level_and_set(line)
     match = _SET.match(line)
     if match and is_experience(match.group("set")):  # "Kuni Yori [Exp 2]": a level in square brackets, as in round
         line, match = f"{match.group('rest').strip()} ({match.group('set').strip()})", None

@@ -247,7 +247,8 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
     """Each card, and each set it was printed in, written "Title (Set)" with the set as the pool spells it and as its
     shortest key (names.py set_keys: "TDoW", "CE15"): a card with no level, or the one card of its title printed in
     that set, is read as that card with no set-ignored warning, or the text is another card's own title ("Hida
-    Kisada (Emperor)"). (lines tried, misreads)"""
+    Kisada (Emperor)"). A card with a level is also written with its level and the set together: "Title (Experienced
+    2, Set)", "Title (Set; Experienced 2)", "Title [Set] (Experienced 2)". (lines tried, misreads)"""
     fmt = support.codex().format(format_id)
     checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
     acronyms = {k.lower(): v for k, v in support.codex().set_acronyms.items()}
@@ -257,25 +258,40 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
             continue
         for set_name in target.sets:
             same_title = [i for i in index.titled(target.title) if i.deck != "Other" and set_name in i.sets]
-            if target.experience and same_title != [target]:
-                continue
             for written in (set_name, min(sorted(set_keys(set_name)), key=len).upper()):
                 if acronyms.get(written.lower(), set_name) != set_name:
                     continue  # "PE": the acronym table's Pearl Edition, not Promotional – Emperor
                 key = set_key(written)
                 if any(key in set_keys(s) for i in index.titled(target.title) for s in i.sets if s != set_name):
                     continue  # "PI": Pre-Imperial and Promotional – Imperial both printed Hida Sukune
-                text = f"{target.title} ({written})"
-                card = dataclasses.replace(parse_card_line(f"1 {text}", 1, None), section=_SECTION[target.deck])
-                out = Findings()
-                entry = checker._entry(card, out)
-                tried += 1
-                got = entry.identity if entry else None
-                if got is not None and got is not target and index.named(text):
-                    continue  # the text is another card's own title
-                if got is not target or any(w.code == "set-ignored" for w in out.warnings):
-                    misread.append(f"{text}: {got.key if got else None} {[w.code for w in out.warnings]}")
+                texts = [] if target.experience and same_title != [target] else [f"{target.title} ({written})"]
+                if target.experience and "," not in written and ";" not in written:
+                    level = target.experience
+                    texts += [f"{target.title} ({level}, {written})", f"{target.title} ({written}; {level})"]
+                    texts += [f"{target.title} [{written}] ({level})"]
+                for text in texts:
+                    tried += 1
+                    if (wrong := _misread_with_its_set(checker, index, target, text)) is not None:
+                        misread.append(wrong)
     return tried, misread
+
+
+def _misread_with_its_set(checker: DeckChecker, index: CardIndex, target: Identity, text: str) -> str | None:
+    """What "1 <text>" was read as, when that is not the target with no set-ignored warning (and the text is no
+    other card's own title); None when it is read right."""
+    read = parse_card_line(f"1 {text}", 1, None)
+    if not isinstance(read, CardLine):
+        return f"{text}: no card line"
+    card = dataclasses.replace(read, section=_SECTION[target.deck])
+    out = Findings()
+    checker._suggested = 0  # (as check() starts each list)
+    entry = checker._entry(card, out)
+    got = entry.identity if entry else None
+    if got is not None and got is not target and index.named(text):
+        return None  # the text is another card's own title
+    if got is not target or any(w.code == "set-ignored" for w in out.warnings):
+        return f"{text}: {got.key if got else None} {[w.code for w in out.warnings]}"
+    return None
 
 
 def test_every_fixture_pool_card_reads_with_the_sets_it_was_printed_in():

@@ -121,7 +121,7 @@
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
   var COUNT_WORDS = { tens: {}, units: {} };
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
-  var RULE_LINE = NEVER, SET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
+  var RULE_LINE = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_THEN_LEVEL = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, BRACKETED_COUNT = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
@@ -131,7 +131,8 @@
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); LABEL_JOIN = pattern(p.label_join);
     LIST_SEPARATOR = pattern(p.list_separator); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
-    SET = pattern(p.set); BULLET = pattern(p.bullet); LEGALITY = pattern(p.legality);
+    SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_THEN_LEVEL = pattern(p.set_then_level);
+    BULLET = pattern(p.bullet); LEGALITY = pattern(p.legality);
     // matched from a place in the line (trailing_count): anchored there
     TRAILING_COUNT = new RegExp("^(?:" + p.trailing_count.source + ")", p.trailing_count.flags);
     ORACLE_HEADER = pattern(p.oracle_header); TAB_LINE = pattern(p.tab_line); PAREN_SET = pattern(p.paren_set);
@@ -212,6 +213,7 @@
     }
     var setName = null;
     line = line.replace(LEVEL_NUMBER_MARK, "$1 ");  // "exp #2": as "exp 2" (a comment's "#" was stripped before)
+    line = levelAndSet(line);
     m = SET.exec(line);
     if (m && isExperience(m[2])) {  // "Kuni Yori [Exp 2]": a level in square brackets, as in round ones
       line = pyStrip(m[1]) + " (" + pyStrip(m[2]) + ")"; m = null;
@@ -240,6 +242,22 @@
       set_name: setName, written: line, several: several, item: item };
   }
 
+  // decklist.py _level_and_set: "Hida Yakamo (Exp 2, Jade)", "Hida Yakamo [Jade] (exp2)" as "Hida Yakamo (Exp 2) [Jade]"
+  function levelAndSet(line) {
+    if (!/[)\]]$/.test(line)) return line;
+    var both = LEVEL_AND_SET.exec(line);
+    if (both) {
+      var a = pyStrip(both.groups.a), b = pyStrip(both.groups.b);
+      if (isExperience(a) !== isExperience(b)) {
+        return both.groups.rest + " (" + (isExperience(a) ? a : b) + ") [" + (isExperience(a) ? b : a) + "]";
+      }
+    }
+    var first = SET_THEN_LEVEL.exec(line);
+    if (first && isExperience(pyStrip(first.groups.level))) {
+      return first.groups.rest + " (" + pyStrip(first.groups.level) + ") [" + pyStrip(first.groups.set) + "]";
+    }
+    return line;
+  }
   // decklist.py column_count: [count, the title before it] for a line whose last column is a count, else null.
   function columnCount(line) {
     var cells = pyStrip(line).replace(DOT_LEADER, "\t").split(COLUMN_GAP).filter(function (cell) { return pyStrip(cell) !== ""; });

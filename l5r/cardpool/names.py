@@ -148,13 +148,16 @@ def set_keys(set_name: str) -> frozenset[str]:
     """Every key a set is known by (see above): "The Dead of Winter" -> deadofwinter, thedeadofwinter, tdow, dow..."""
     name = plain(set_name).lower().replace("'", "").replace("\u2019", "")
     keys: set[str] = set()
-    for part in {name, name.split(":", 1)[-1]}:
+    # "&" and "and" alike: "Fire & Shadow" is written "Fire and Shadow", "F&S" and "FandS" too (the pool's own tag)
+    names = {name, name.replace("&", " and "), re.sub(r"\band\b", "&", name)}
+    for part in {part for written in names for part in (written, written.split(":", 1)[-1])}:
         words = _SET_WORD.findall(part)
         for form in (words, words[1:] if words[:1] == ["the"] and len(words) > 1 else words):
             without = [w for w in form if w != "edition"] or form
             for written in (form, without, ["ed" if w == "edition" else w for w in form]):
                 keys.add("".join(written))
                 keys.add("".join(w if w.isdigit() or w in ROMAN_LEVELS else w[0] for w in written))
+                keys.add("".join(w if w.isdigit() or w in ROMAN_LEVELS or w == "and" else w[0] for w in written))
     return frozenset(k for k in keys if len(k) > 1)  # one letter ("G") is no set's name
 
 
