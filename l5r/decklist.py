@@ -310,6 +310,10 @@ COUNT_PATTERN = _COUNT = re.compile(
 )
 # "(3) Daigotsu Murota", "[2x] Rout", "(x3) Rout": the count in brackets before the title, as "3 Title" (no title starts with a
 # number in brackets; "3) Title" stays unread: it may be an item's number)
+# "(2) - Personality Control", "[3]: Counter Cards": a group's number and a dash or colon before its name, as a post
+# numbers the groups it sorts its cards in. Read as "(2) Title" (the count) unless the numbers run 1, 2, 3 ... and
+# the line names no card: then it is the author's heading (`numbered_groups`; the checker decides, knowing cards).
+_GROUP_NUMBER = re.compile(r"^[(\[]\s{0,9}(?P<group>[0-9]{1,2})\s{0,9}[)\]]\s{0,9}[-:]\s{1,9}\S")
 _BRACKETED_COUNT = re.compile(
     r"^[(\[]\s{0,9}(?:[x×]\s{0,9})?(?P<count>[0-9]{1,6})\s{0,9}[x×]?\s{0,9}[)\]]\s{1,9}(?P<rest>\S.*)$", re.I
 )
@@ -426,6 +430,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "labelled_card": _LABELLED_CARD,
     "entity": _ENTITY,
     "bracketed_count": _BRACKETED_COUNT,
+    "group_number": _GROUP_NUMBER,
     "markup": _MARKUP,
     "emoji": _EMOJI,
     "last_bracket": _LAST_BRACKET,
@@ -488,6 +493,8 @@ class CardLine:
     after_label: bool = False
     # the number a numbered list gives the line ("2. Rout", "12) Rout - 3"), as written; None without one
     item: int | None = None
+    # the group number before a dash or colon ("(2) - Personality Control"), as written; None without one
+    group: int | None = None
 
 
 @dataclass(frozen=True)
@@ -515,6 +522,9 @@ class Decklist:
     # the line of a numbered list's first item, where the numbers before the cards were read as the items' numbers
     # ("1. Ambush", "2. Rout": one copy each; `numbered_list`), not as counts
     numbered: int | None = None
+    # the lines numbered as groups ("(1) - Direct Dishonor", "(2) - Personality Control"), where their numbers run
+    # 1, 2, 3 ... (`numbered_groups`): one that names no card is the author's heading
+    groups: tuple[int, ...] = ()
     # sub-headers with a count ("Holdings (14)", "# Follower - (12)"): (label as written, count it states,
     # card copies listed under it up to the next header, its line)
     subtotals: tuple[tuple[str, int, int, int], ...] = ()
@@ -665,6 +675,8 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
     """A decklist written by hand (or pasted from a post): each line is a blank, a header, a deck total, a rule,
     a byline, a comment, metadata, or a card line (`_TextReader` has one step for each)."""
     deck = _read_text(text, source, numbered=False)
+    if groups := numbered_groups(deck.cards):
+        deck = dataclasses.replace(deck, groups=groups)
     first_item = numbered_list(deck.cards)
     if first_item is None:
         return deck
@@ -673,7 +685,7 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
     again = _read_text(text, source, numbered=True)
     if [(c.line, c.count) for c in again.cards] == [(c.line, c.count) for c in deck.cards]:
         return deck
-    return dataclasses.replace(again, numbered=first_item)
+    return dataclasses.replace(again, numbered=first_item, groups=groups)
 
 
 def _read_text(text: str, source: str, numbered: bool) -> Decklist:
@@ -681,6 +693,15 @@ def _read_text(text: str, source: str, numbered: bool) -> Decklist:
     for number, raw in enumerate(_lines(text), start=1):
         reader.line(number, raw)
     return reader.decklist(source)
+
+
+def numbered_groups(cards: Sequence[CardLine]) -> tuple[int, ...]:
+    """The lines of the groups a post numbers ("(1) - Direct Dishonor", "(2) - Personality Control"), where there are
+    two or more and their numbers run 1, 2, 3 ...; else ()."""
+    groups = [card for card in cards if card.group is not None]
+    if len(groups) < 2 or [card.group for card in groups] != list(range(1, len(groups) + 1)):
+        return ()
+    return tuple(card.line for card in groups)
 
 
 def numbered_list(cards: Sequence[CardLine]) -> int | None:
@@ -1148,6 +1169,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
             line = rest  # "1. Akodo Kano x1": the item's number, then the card and its count
         else:  # one copy of a numbered list's item; "3. Rout", in no numbered list, as "3 Rout"
             line = f"{1 if numbered else item} {rest}"
+    group = int(grouped["group"]) if not column and (grouped := _GROUP_NUMBER.match(line)) else None
     bracketed = None if column else _BRACKETED_COUNT.match(line)
     if bracketed:
         line = f"{bracketed.group('count')} {bracketed.group('rest')}"
@@ -1195,7 +1217,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
         base, remark = split_qualifier(line)
         if remark is not None and is_level_remark(remark):  # "Kuni Yori (newest exp)": a level, if unread
             name, experience = base, remark
-    return CardLine(number, section, count, name, experience, set_name, line, several=several, item=item)
+    return CardLine(number, section, count, name, experience, set_name, line, several=several, item=item, group=group)
 
 
 _READERS = {

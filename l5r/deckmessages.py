@@ -80,6 +80,8 @@ DECK_MESSAGES: dict[str, str] = {
     "{reason}; counted in no deck.",
     "read-as.numbered": "line {line}: read the numbers before the card lines (1, 2, 3 …) as a numbered list's, not "
     "as counts: one copy of each card, unless its line gives a count of its own.",
+    "read-as.group": "line {line}: read “{written}” as the author's heading of a group of cards, not a card: the groups "
+    "are numbered 1, 2, 3 …, and it names no card; counted in no deck.",
     "read-as.heading": "line {line}: read “{text}” as the author's heading, not a deck section; it changes no deck.",
     "level.written": "experience level “{level}”",
     "level.none": "no experience level",

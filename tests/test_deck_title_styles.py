@@ -17,6 +17,7 @@ The rule served: the deck rules count copies of identities (oh-ii-f-deck-restric
 from __future__ import annotations
 
 import collections
+import datetime as dt
 import dataclasses
 import re
 from dataclasses import dataclass
@@ -482,3 +483,32 @@ def test_every_real_pool_title_reads_as_a_numbered_lists_item_and_after_a_count_
 
     index = load_index(real_pool(), support.codex().cards, support.CACHE)
     assert _misread_in_numbered_lists(index.identities) == []
+
+
+def _titles_read_as_group_headings(index: CardIndex, format_id: str) -> list[str]:
+    """Every title of a deck card written as a numbered group's name ("(1) - Ambush", "(2) - Rout", 99 to a list, the
+    numbers running 1, 2, 3 ...) that is read as the author's heading, not a card: a title must never be read away."""
+    fmt = support.codex().format(format_id)
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    titles = sorted({i.key for i in index.identities if i.in_pool and i.deck in _SECTION})
+    read_away = []
+    for start in range(0, len(titles), 99):
+        chunk = [re.sub(r"</?i>", "", t) for t in titles[start : start + 99]]
+        deck = parse_text("\n".join(f"({n}) - {title}" for n, title in enumerate(chunk, start=1)))
+        assert len(deck.groups) == len(chunk)
+        report = checker.check(deck, dt.date(2016, 3, 1))
+        read_away += [w.message for w in report.warnings if "heading of a group" in w.message]
+    return read_away
+
+
+def test_no_pool_title_is_read_as_a_numbered_groups_heading():
+    assert _titles_read_as_group_headings(support.index(), "obsidian-hand") == []
+
+
+@pytest.mark.realpool
+def test_no_real_pool_title_is_read_as_a_numbered_groups_heading():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _titles_read_as_group_headings(index, "obsidian-hand") == []

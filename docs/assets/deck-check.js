@@ -123,7 +123,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_THEN_LEVEL = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, BRACKETED_COUNT = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -142,6 +142,7 @@
     LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);
     BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count);
+    GROUP_NUMBER = pattern(p.group_number);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
@@ -189,6 +190,8 @@
         line = (numbered ? "1" : itemNumber.groups.item) + " " + itemNumber.groups.rest;
       }
     }
+    var grouped = column ? null : GROUP_NUMBER.exec(line);  // "(2) - Personality Control": a group's number
+    var group = grouped ? Number(grouped.groups.group) : null;
     var bracketed = column ? null : BRACKETED_COUNT.exec(line);  // "(3) Title": as "3 Title"
     if (bracketed) line = bracketed.groups.count + " " + bracketed.groups.rest;
     m = column ? null : COUNT.exec(line);
@@ -239,7 +242,7 @@
       if (q[1] !== null && isLevelRemark(q[1])) split = q;
     }
     return { line: number, section: section, count: count, name: split[0], experience: split[1],
-      set_name: setName, written: line, several: several, item: item };
+      set_name: setName, written: line, several: several, item: item, group: group };
   }
 
   // decklist.py _level_and_set: "Hida Yakamo (Exp 2, Jade)", "Hida Yakamo [Jade] (exp2)" as "Hida Yakamo (Exp 2) [Jade]"
@@ -396,15 +399,22 @@
 
   // parse_text: a numbered list's numbers ("1. Ambush", "2. Rout") read as such, where they run as one (numberedList)
   function parseText(text) {
-    var deck = readText(text, false), firstItem = numberedList(deck.cards);
+    var deck = readText(text, false), firstItem = numberedList(deck.cards), groups = numberedGroups(deck.cards);
+    deck.groups = groups;
     if (firstItem === null) return deck;
     var again = readText(text, true);
     var same = again.cards.length === deck.cards.length && again.cards.every(function (c, i) {
       return c.line === deck.cards[i].line && c.count === deck.cards[i].count;
     });
     if (same) return deck;  // every item's line gives its own count: nothing read otherwise
-    again.numbered = firstItem;
+    again.numbered = firstItem; again.groups = groups;
     return again;
+  }
+  // decklist.py numbered_groups: the lines "(1) - Direct Dishonor", "(2) - ...", when two or more run 1, 2, 3 ...
+  function numberedGroups(cards) {
+    var groups = cards.filter(function (c) { return c.group !== null && c.group !== undefined; });
+    if (groups.length < 2 || !groups.every(function (c, i) { return c.group === i + 1; })) return [];
+    return groups.map(function (c) { return c.line; });
   }
   // decklist.py numbered_list: the first item's line, where the numbers before the card lines run 1, 2, 3 ...
   function numberedList(cards) {
@@ -1164,6 +1174,14 @@
         if (c.line === deck.title_line) {
           var named = self.entry(c, new Findings(), sortedByPool);
           if (named === null || named.identity === null) return;  // the deck's name
+        }
+        if ((deck.groups || []).indexOf(c.line) >= 0) {
+          var grouped = self.entry(c, new Findings(), sortedByPool);
+          if (grouped === null || grouped.identity === null) {  // "(2) - Personality Control": a numbered group's name
+            out.warn("read-as", say("read-as.group", { line: c.line, written: c.written }), null, null, c.line);
+            self.remarks.add(c.line);
+            return;
+          }
         }
         var entry = self.entry(c, out, sortedByPool);
         if (entry === null) { self.remarks.add(c.line); return; }  // the author's remark, said in a warning

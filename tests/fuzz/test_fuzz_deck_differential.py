@@ -280,7 +280,7 @@ def decklist(draw) -> dict:
         lines += ["name: a deck", draw(st.sampled_from(["dynasty:", "pre_game:", "fate:"]))]
     # a numbered list ("1. Ambush", "2) Rout"): its numbers run on, or start again at 1 after a header
     numbered = syntax == "text" and draw(st.integers(0, 5)) == 0
-    mark, item = draw(st.sampled_from([". ", ") "])), 0
+    mark, item = draw(st.sampled_from([". ", ") ", "group"])), 0  # or numbered groups: "(2) - Counter Cards"
     for _ in range(draw(st.integers(1, 14))):
         kind = draw(st.integers(0, 9))
         if kind == 0 and syntax in ("text", "oracle", "oracle-tab", "yasuki"):
@@ -293,7 +293,8 @@ def decklist(draw) -> dict:
         count = draw(st.sampled_from(COUNTS + (TEXT_COUNTS if syntax == "text" else [])))
         if numbered:
             item += 1 + (draw(st.integers(0, 9)) == 0)  # now and then a number left out: then no list's numbers
-            count = f"{item}{mark}" + draw(st.sampled_from(["", "", "", "2x ", "3 "]))
+            count = f"({item}) - " if mark == "group" else f"{item}{mark}"
+            count += draw(st.sampled_from(["", "", "", "2x ", "3 "]))
         cards = draw(card_text())
         if draw(st.integers(0, 11)) == 0:
             count, cards = draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"

@@ -257,6 +257,14 @@ class DeckChecker:
                 and getattr(self._entry(card, Findings(), sorted_by_pool), "identity", None) is None
             ):
                 continue  # the deck's name above the list ("Crab Berserkers, Kotei 2012"), not a card
+            if (
+                card.line in deck.groups
+                and getattr(self._entry(card, Findings(), sorted_by_pool), "identity", None) is None
+            ):
+                # "(2) - Personality Control": the author's numbered group of the cards below it, not a card
+                out.warn("read-as", say("read-as.group", line=card.line, written=card.written), line=card.line)
+                self._remarks.add(card.line)
+                continue
             entry = self._entry(card, out, sorted_by_pool)
             if entry is None:  # the author's remark, said in a warning
                 self._remarks.add(card.line)
