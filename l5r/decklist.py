@@ -185,6 +185,7 @@ _METADATA_LINE = re.compile(
     r"^(?:(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
     r"result|record|legality|total(?:\s+cards)?"
     r"|from|sent|to|cc|subject)\s*:"  # and an e-mail's header lines, as a forwarded list keeps them
+    r"|sent\s+from\s+my\s+\S[^:]{0,40}$"  # ... and a phone's footer under the list ("Sent from my iPhone")
     # ... and a table's row of the whole deck's total, its count in a column of its own ("Total<TAB>80")
     r"|(?:grand\s+)?total(?:\s+cards)?(?:\t|\s{2,})\s{0,9}[0-9]{1,6}\s{0,9}$)",
     re.I,
@@ -232,6 +233,12 @@ _MARKUP = re.compile(
     r"|\*\*|__"  # and markdown's bold: "**Sensei:** Gidayu Sensei" (no title holds "**" or "__")
     r"|`+",  # and its code marks, as a chat writes a line: "`3x Bayushi Mifuyu`", a "```" fence alone
     re.I,
+)
+# A card linked as a wiki or a markdown post links it ("[[Ambush]]", "[[Ambush (card)|Ambush]]", "[Rout](https://...)",
+# "[Rout](/cards/rout)"): the link's text is the line's, the address is left out. No pool title holds "[[" or "](".
+_LINK = re.compile(
+    r"\[\[(?:[^\[\]|]{0,200}\|)?(?P<wiki>[^\[\]|]{1,200})\]\]"
+    r"|\[(?P<text>[^\[\]]{1,200})\]\((?:https?:|www\.|/|#)[^()\s]{0,500}\)"
 )
 # A character written as an HTML entity, as a list copied from a page's source or a forum archive keeps it
 # ("Akodo&#39;s Guidance", "Pearls &amp; Spirits", "Kyuden&nbsp;Hida"): read as the character. Numbers stand for their
@@ -294,8 +301,9 @@ _TABLE_HEAD = re.compile(
     r"(?![A-Za-z0-9])){2,12}\s{0,9}[|,;]?\s{0,9}$",
     re.I,
 )
-# A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line).
-_RULE_LINE = re.compile(r"^[-=_~*]{5,}$")
+# A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line), and an
+# e-mail's signature mark, "-- " (the name under it stays a line to read: it may be a card's).
+_RULE_LINE = re.compile(r"^(?:[-=_~*]{5,}|--)$")
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.
 _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 # "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B". Posted
@@ -432,6 +440,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "bracketed_count": _BRACKETED_COUNT,
     "group_number": _GROUP_NUMBER,
     "markup": _MARKUP,
+    "link": _LINK,
     "emoji": _EMOJI,
     "last_bracket": _LAST_BRACKET,
     "column_gap": _COLUMN_GAP,
@@ -759,6 +768,8 @@ class _TextReader:
         if not raw.isascii() or ":" in raw:
             raw = _EMOJI.sub("", raw)
         if "<" in raw or "[" in raw or "**" in raw or "__" in raw or "`" in raw:
+            if "[" in raw:
+                raw = _LINK.sub(lambda link: link["wiki"] or link["text"], raw)  # "3x [Rout](https://...)": "3x Rout"
             bare = _MARKUP.sub("", raw)
             if bare != raw and not bare.strip():
                 return  # "[list]", "<ul>": markup alone

@@ -316,7 +316,17 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
     ("Holdings: Copper Mine", decklist.py _LABELLED_CARD), that holds an HTML entity (read as its character),
     that is made of a table's column names ("Card Name": a pasted table's first row, skipped), or that says a label
     has no card ("Wind: None")."""
-    from l5r.decklist import _EMOJI, _LABELLED_CARD, _METADATA_LINE, _NO_CARD, _TABLE_HEAD, _read_header, unescaped
+    from l5r.decklist import (
+        _EMOJI,
+        _LABELLED_CARD,
+        _LINK,
+        _METADATA_LINE,
+        _NO_CARD,
+        _RULE_LINE,
+        _TABLE_HEAD,
+        _read_header,
+        unescaped,
+    )
 
     def header_first(title: str) -> bool:
         match = _LABELLED_CARD.match(title)
@@ -333,6 +343,8 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _read_header(t) is not None  # "Events & Regions": kinds of card joined, a sub-header
             or _METADATA_LINE.match(t)  # "To: ...": an e-mail's header line
             or _EMOJI.search(t)  # "3x Rout ⭐", "3x Rout :fire:": a chat's emoji, taken out
+            or _LINK.search(t)  # "[[Ambush]]", "[Rout](https://...)": a link, read as its text
+            or _RULE_LINE.match(t)  # "--": an e-mail's signature mark
         }
     )
 
@@ -350,6 +362,8 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
             "Items & Followers",
             "To: the Wall",
             "Rout ⭐",
+            "[Rout](https://example.org/rout)",
+            "Sent from my iPhone",
         ]
     ) == [
         "Card Name",
@@ -358,7 +372,9 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
         "Items & Followers",
         "Pearls &amp; Spirits",
         "Rout ⭐",
+        "Sent from my iPhone",
         "To: the Wall",
+        "[Rout](https://example.org/rout)",
     ]  # the check can fail
 
 
