@@ -777,6 +777,10 @@ class _TextReader:
         raw = _QUOTE_MARKS.sub("", raw, count=1)
         if self.columns is not None and (row := table_row(raw, self.columns)) is not None:
             raw = row  # "1<TAB>Mountain Summit Temple<TAB>Stronghold<TAB><TAB>": by the columns the first row names
+        elif ("|" in raw or raw.count("\t") >= 2) and (
+            row := headerless_row(raw, "|" if "|" in raw else "\t")
+        ) is not None:
+            raw = row  # "| 3 | Rout | Strategy |": a table's row with no row of column names above it
         stripped = plain(raw)
         if _TABLE_HEAD.match(stripped):  # a table's row of column names
             self.columns = table_columns(raw) or self.columns
@@ -1358,6 +1362,24 @@ def table_row(line: str, columns: tuple[str, int, int]) -> str | None:
         return None
     number = _COLUMN_COUNT.match(cells[count])
     return f"{number['count']} {cells[title]}" if number else None
+
+
+def headerless_row(line: str, separator: str = "|") -> str | None:
+    """A row of a table with no row of column names, its cells parted by "|" ("| 3 | Rout | Strategy |", "3 | Ring of
+    Fire") or by tabs, three cells or more ("Rout<TAB>Strategy<TAB>3"), as a card line: where exactly one cell is a count, the first other cell with a letter is the title, and a
+    cell that is a level goes with it ("| 1 | Hida Yakamo | Exp 2 | Jade |" -> "1 Hida Yakamo - Exp 2"); the other
+    cells (a type, a set, a cost) are left out. None for a line that is no such row ("2 Ambush | 1 Rout" lists
+    titles, each with its count)."""
+    cells = [cell for cell in table_cells(line, separator) if cell]
+    counts = [number for cell in cells if (number := _COLUMN_COUNT.match(cell))]
+    if len(cells) < (2 if separator == "|" else 3) or len(counts) != 1:
+        return None
+    words = [cell for cell in cells if not _COLUMN_COUNT.match(cell) and any(ch.isalpha() for ch in cell)]
+    titles = [cell for cell in words if not is_experience(cell)]
+    levels = [cell for cell in words if is_experience(cell)]
+    if not titles:
+        return None
+    return f"{counts[0]['count']} {titles[0]}" + (f" - {levels[0]}" if levels else "")
 
 
 def unescaped(line: str) -> str:

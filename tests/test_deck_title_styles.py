@@ -29,7 +29,7 @@ from decks import support
 from decks.styles import written_forms
 from l5r.cardpool import CardIndex, Identity
 from l5r.cardpool.names import READING_KEY_RULES, set_key, set_keys, title_key
-from l5r.decklist import SECTIONS, CardLine, LineIssue, parse_card_line, parse_text
+from l5r.decklist import SECTIONS, CardLine, LineIssue, headerless_row, parse_card_line, parse_text
 from l5r.engine.deck import DeckChecker
 from l5r.engine.deck.checker import prose_measured, singulars
 from l5r.engine.deck.prose import prose_rule
@@ -528,3 +528,36 @@ def test_no_real_pool_title_is_read_as_a_numbered_groups_heading():
 
     index = load_index(real_pool(), support.codex().cards, support.CACHE)
     assert _titles_read_as_group_headings(index, "obsidian-hand") == []
+
+
+def _titles_misread_in_headerless_rows(identities) -> list[str]:
+    """Every title in a table's row with no row of column names ("| 3 | Title | Personality | Gold |", "3 | Title",
+    "Title<TAB>Personality<TAB>3", its level in a cell of its own): the row reads as the count and the title, with
+    the level after it, never another cell."""
+    misread = []
+    for identity in identities:
+        title = re.sub(r"</?i>", "", identity.title)
+        level = [identity.experience] if identity.experience else []
+        want = f"3 {title}" + (f" - {identity.experience}" if identity.experience else "")
+        for row, separator in (
+            (" | ".join(["| 3", title, *level, "Personality", "Gold Edition |"]), "|"),
+            (" | ".join(["3", title, *level]), "|"),
+            ("\t".join([title, *level, "Personality", "3"]), "\t"),
+        ):
+            if headerless_row(row, separator) != want:
+                misread.append(row)
+    return misread
+
+
+def test_every_pool_title_reads_in_a_tables_row_with_no_column_names():
+    assert _titles_misread_in_headerless_rows(support.index().identities) == []
+    assert _titles_misread_in_headerless_rows([Identity("Exp 2", "Exp 2", None, "Fate")]) != []  # the check can fail
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_in_a_tables_row_with_no_column_names():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _titles_misread_in_headerless_rows(index.identities) == []

@@ -398,6 +398,16 @@
     return number ? number.groups.count + " " + cells[columns[2]] : null;
   }
 
+  // decklist.py headerless_row: "| 3 | Rout | Strategy |" as "3 Rout", where exactly one cell is a count
+  function headerlessRow(line, separator) {
+    var cells = tableCells(line, separator).filter(function (c) { return c !== ""; });
+    var counts = cells.map(function (c) { return COLUMN_COUNT.exec(c); }).filter(function (m) { return m !== null; });
+    if (cells.length < (separator === "|" ? 2 : 3) || counts.length !== 1) return null;
+    var words = cells.filter(function (c) { return !COLUMN_COUNT.test(c) && /\p{L}/u.test(c); });
+    var titles = words.filter(function (c) { return !isExperience(c); }), levels = words.filter(isExperience);
+    if (!titles.length) return null;
+    return counts[0].groups.count + " " + titles[0] + (levels.length ? " - " + levels[0] : "");
+  }
   // parse_text: a numbered list's numbers ("1. Ambush", "2. Rout") read as such, where they run as one (numberedList)
   function parseText(text) {
     var deck = readText(text, false), firstItem = numberedList(deck.cards), groups = numberedGroups(deck.cards);
@@ -465,6 +475,9 @@
       }
       raw = raw.replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)
       var row = columns !== null ? tableRow(raw, columns) : null;
+      if (row === null && (raw.indexOf("|") >= 0 || raw.split("\t").length > 2)) {
+        row = headerlessRow(raw, raw.indexOf("|") >= 0 ? "|" : "\t");  // a table's row with no names above it
+      }
       if (row !== null) raw = row;  // by the columns the table's first row names
       var number = i + 1, stripped = plain(raw);
       if (TABLE_HEAD.test(stripped)) { columns = tableColumns(raw) || columns; return; }  // a row of column names

@@ -317,6 +317,9 @@ def decklist(draw) -> dict:
             if syntax == "text" and draw(st.integers(0, 7)) == 0:
                 before, after_tag = draw(st.sampled_from(MARKUP))
                 line = before + line + after_tag
+            if syntax == "text" and draw(st.integers(0, 11)) == 0:  # a table's row with no column names above it
+                cells = [count.strip() or "1", f"{cards}{after}", draw(st.sampled_from(["Strategy", "Exp 2", ""]))]
+                line = draw(st.sampled_from(["| {} | {} | {} |", "{} | {} | {}", "{1}\t{2}\t{0}"])).format(*cells)
             if syntax == "text" and draw(st.integers(0, 7)) == 0:
                 character, entity = draw(st.sampled_from(ENTITIES))
                 line = line.replace(character, entity, 1)
