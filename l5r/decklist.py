@@ -231,14 +231,20 @@ _MARKUP = re.compile(
     r"(?:\s[^<>]{0,200})?\s?/?>"
     r"|\[/?(?:b|i|u|list|\*|code|quote|color|size|font|url|li|center|left|right)(?:=[^\[\]]{0,80})?\]"
     r"|\*\*|__"  # and markdown's bold: "**Sensei:** Gidayu Sensei" (no title holds "**" or "__")
-    r"|`+",  # and its code marks, as a chat writes a line: "`3x Bayushi Mifuyu`", a "```" fence alone
+    r"|`+"  # and its code marks, as a chat writes a line: "`3x Bayushi Mifuyu`", a "```" fence alone
+    r"|'{2,5}"  # and a wiki's bold and italics (two apostrophes in a row or more; no title holds them)
+    r"|<!--.{0,500}?-->",  # and a comment in a page's source ("<!-- cut: 3 Ambush -->"): its author cut the line
     re.I,
 )
-# A card linked as a wiki or a markdown post links it ("[[Ambush]]", "[[Ambush (card)|Ambush]]", "[Rout](https://...)",
-# "[Rout](/cards/rout)"): the link's text is the line's, the address is left out. No pool title holds "[[" or "](".
+# A card linked as a wiki or a markdown post links it: a wiki's page is the card's title ("[[Ambush]]", "[[Kakita
+# Genshi|Genshi]]", "[[Card:Rout]]", "{{card|Rout}}"; a category's or a file's link is none), a markdown link's text
+# ("[Rout](https://...)", "[Rout](/cards/rout)"); the address is left out. No pool title holds "[[", "{{" or "](".
 _LINK = re.compile(
-    r"\[\[(?:[^\[\]|]{0,200}\|)?(?P<wiki>[^\[\]|]{1,200})\]\]"
-    r"|\[(?P<text>[^\[\]]{1,200})\]\((?:https?:|www\.|/|#)[^()\s]{0,500}\)"
+    r"\[\[(?P<category>(?:category|file|image)\s{0,9}:)?(?:[A-Za-z]{1,20}\s{0,9}:\s{0,9}(?!\s))?"
+    r"(?P<wiki>[^\[\]|:]{1,200})(?:\|[^\[\]|]{0,200})?\]\]"
+    r"|\{\{[^{}|]{0,40}\|\s{0,9}(?P<template>[^{}|]{1,200}?)\s{0,9}\}\}"
+    r"|\[(?P<text>[^\[\]]{1,200})\]\((?:https?:|www\.|/|#)[^()\s]{0,500}\)",
+    re.I,
 )
 # A character written as an HTML entity, as a list copied from a page's source or a forum archive keeps it
 # ("Akodo&#39;s Guidance", "Pearls &amp; Spirits", "Kyuden&nbsp;Hida"): read as the character. Numbers stand for their
@@ -767,9 +773,9 @@ class _TextReader:
         raw = unescaped(raw)
         if not raw.isascii() or ":" in raw:
             raw = _EMOJI.sub("", raw)
-        if "<" in raw or "[" in raw or "**" in raw or "__" in raw or "`" in raw:
-            if "[" in raw:
-                raw = _LINK.sub(lambda link: link["wiki"] or link["text"], raw)  # "3x [Rout](https://...)": "3x Rout"
+        if "<" in raw or "[" in raw or "**" in raw or "__" in raw or "`" in raw or "{{" in raw or "''" in raw:
+            if "[" in raw or "{{" in raw:
+                raw = _LINK.sub(_link_text, raw)  # "3x [Rout](https://...)": "3x Rout"
             bare = _MARKUP.sub("", raw)
             if bare != raw and not bare.strip():
                 return  # "[list]", "<ul>": markup alone
@@ -1362,6 +1368,11 @@ def table_row(line: str, columns: tuple[str, int, int]) -> str | None:
         return None
     number = _COLUMN_COUNT.match(cells[count])
     return f"{number['count']} {cells[title]}" if number else None
+
+
+def _link_text(link: re.Match[str]) -> str:
+    """The card a link names (`_LINK`): a wiki page's title, a template's argument or a markdown link's text."""
+    return "" if link["category"] else link["wiki"] or link["template"] or link["text"]
 
 
 def headerless_row(line: str, separator: str = "|") -> str | None:

@@ -320,6 +320,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _EMOJI,
         _LABELLED_CARD,
         _LINK,
+        _MARKUP,
         _METADATA_LINE,
         _NO_CARD,
         _RULE_LINE,
@@ -344,6 +345,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _METADATA_LINE.match(t)  # "To: ...": an e-mail's header line
             or _EMOJI.search(t)  # "3x Rout ⭐", "3x Rout :fire:": a chat's emoji, taken out
             or _LINK.search(t)  # "[[Ambush]]", "[Rout](https://...)": a link, read as its text
+            or _MARKUP.search(re.sub(r"</?i>", "", t))  # "**Rout**", a wiki's bold: taken out (not the pool's <i>)
             or _RULE_LINE.match(t)  # "--": an e-mail's signature mark
         }
     )
@@ -364,8 +366,10 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
             "Rout ⭐",
             "[Rout](https://example.org/rout)",
             "Sent from my iPhone",
+            "'''Rout'''",
         ]
     ) == [
+        "'''Rout'''",
         "Card Name",
         "Fate - Rout",
         "Holdings: Copper Mine",

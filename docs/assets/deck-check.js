@@ -466,9 +466,14 @@
     splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
       raw = unescaped(raw);
       if (/[^\x00-\x7f]|:/.test(raw)) raw = raw.replace(EMOJI, "");  // a chat's emoji ("3x Rout ⭐", ":fire:")
-      if (/<|\[|\*\*|__|`/.test(raw)) {  // a post's HTML, BBCode or markdown ("[*]3x Rout", "**Sensei:**"): taken out
-        // "3x [Rout](https://...)", "[[Ambush]]": a link's text (decklist.py _LINK)
-        if (raw.indexOf("[") >= 0) raw = raw.replace(LINK, function () { var g = arguments[arguments.length - 1]; return g.wiki || g.text; });
+      if (/<|\[|\*\*|__|`|\{\{|''/.test(raw)) {  // a post's HTML, BBCode, markdown or wiki markup: taken out
+        // "3x [Rout](https://...)", "[[Ambush]]", "{{card|Rout}}": the card a link names (decklist.py _link_text)
+        if (raw.indexOf("[") >= 0 || raw.indexOf("{{") >= 0) {
+          raw = raw.replace(LINK, function () {
+            var g = arguments[arguments.length - 1];
+            return g.category ? "" : g.wiki || g.template || g.text;
+          });
+        }
         var bare = raw.replace(MARKUP, "");
         if (bare !== raw && !pyStrip(bare)) return;  // "[list]", "<ul>": markup alone
         raw = bare;

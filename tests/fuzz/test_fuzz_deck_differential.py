@@ -89,6 +89,7 @@ COUNTS += ["1. ", "12) "]  # an item's number (with a count after the title, it 
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
 MARKUP += [("`", "`"), ("🏯 ", " ⭐"), ("", " :fire:")]  # a chat's code marks and emoji
 MARKUP += [("[[", "]]"), ("[[Card:x|", "]]"), ("[", "](https://example.org/c)")]  # a wiki's or markdown's link
+MARKUP += [("{{card|", "}}"), (", "), ("", " <!-- cut -->"), ("[[Category:", "]]")]  # a wiki page's
 # bullets and a reply's quote marks, in hand-written lists only ("- > 2 ..." in YAML is a block scalar)
 TEXT_COUNTS = ["• 3 ", "> 2 ", ">> • 1 ", "+ 3x ", "→ 2 ", "3,", "2;", "3 , "]  # (a CSV row's count: "3,Rout")
 AFTER = [
