@@ -329,26 +329,27 @@ COUNT_PATTERN = _COUNT = re.compile(
 # the line names no card: then it is the author's heading (`numbered_groups`; the checker decides, knowing cards).
 _GROUP_NUMBER = re.compile(r"^[(\[]\s{0,9}(?P<group>[0-9]{1,2})\s{0,9}[)\]]\s{0,9}[-:]\s{1,9}\S")
 _BRACKETED_COUNT = re.compile(
-    r"^[(\[]\s{0,9}(?:[x×]\s{0,9})?(?P<count>[0-9]{1,6})\s{0,9}[x×]?\s{0,9}[)\]]\s{1,9}(?P<rest>\S.*)$", re.I
+    r"^[(\[][\s_]{0,9}(?:[x×]\s{0,9})?(?P<count>[0-9]{1,6})\s{0,9}[x×]?[\s_]{0,9}[)\]]\s{1,9}(?P<rest>\S.*)$", re.I
 )
-_SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*\[(?P<set>[^\[\]]+)\]$")
+_SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*[\[{](?P<set>[^\[\]{}]+)[\]}]$")
 # A level and a set in one bracket, in either order ("Hida Yakamo (Exp 2, Jade)", "[Jade Edition; exp 2]",
-# "(Experienced 2 - Jade)"), and a set in square brackets before a level in round ones ("Hida Yakamo [Jade] (exp2)"):
-# read as "Hida Yakamo (Exp 2) [Jade]" when one part is a level and the other is not (`_level_and_set`).
+# "(Experienced 2 - Jade)"), read as "Hida Yakamo (Exp 2) [Jade]" when one part is a level and the other is not; and
+# a set in square brackets before a round one ("Hida Yakamo [Jade] (exp2)", "Hida Yakamo [BBP] (Hero)"), the round
+# one read with the title (`_level_and_set`). A set may be in curly brackets too ("Hiruma Aki {SE}").
 _LEVEL_AND_SET = re.compile(
     r"^(?P<rest>.*?\S)\s*[(\[](?P<a>[^()\[\],;]+?)\s*(?:[,;/]|\s-\s)\s*(?P<b>[^()\[\],;]+?)\s*[)\]]$"
 )
-_SET_THEN_LEVEL = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]+)\]\s*\((?P<level>[^()]+)\)$")
+_SET_BEFORE_BRACKET = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]+)\]\s*\((?P<level>[^()]+)\)$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
-# "Barley Farm - x3", "Barley Farm (3 copies)", "Barley Farm 3 copies", and a CSV row's "Barley Farm,3". Matched
-# in the last TAIL characters only (the form is short), so a long line costs no more than a short one; what stands
+# "Barley Farm - x3", "Barley Farm -x3", "Barley Farm (3 copies)", "Barley Farm 3 copies", and a CSV row's
+# "Barley Farm,3". Matched in the last TAIL characters only (the form is short), so a long line costs no more than a short one; what stands
 # before it must be a space (or the form starts with the CSV row's "," or ";").
 # Every repeat is bounded by the tail's length: an unbounded run tried from every start is quadratic.
 _TRAILING_COUNT = re.compile(
     r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))?)"
     r"\s{0,24}[)\]]|[x×]\s{0,24}(?P<c>[0-9]{1,24})|(?P<d>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))"
-    r"|-{1,24}\s{0,24}(?P<e>[0-9]{1,24})|[,;]\s{0,24}(?P<f>[0-9]{1,24}))\s{0,24}$",
+    r"|-{1,24}\s{0,24}[x×]?\s{0,24}(?P<e>[0-9]{1,24})|[,;]\s{0,24}(?P<f>[0-9]{1,24}))\s{0,24}$",
     re.I,
 )
 _TRAILING_COUNT_TAIL = 24
@@ -429,7 +430,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "rule_line": _RULE_LINE,
     "set": _SET,
     "level_and_set": _LEVEL_AND_SET,
-    "set_then_level": _SET_THEN_LEVEL,
+    "set_before_bracket": _SET_BEFORE_BRACKET,
     "trailing_count": _TRAILING_COUNT,
     "split_totals": _SPLIT_TOTALS,
     "table_head": _TABLE_HEAD,
@@ -1139,7 +1140,9 @@ def _level_and_set(line: str) -> str:
         if is_experience(a) != is_experience(b):
             level, set_name = (a, b) if is_experience(a) else (b, a)
             return f"{both['rest']} ({level}) [{set_name}]"
-    if (first := _SET_THEN_LEVEL.match(line)) is not None and is_experience(first["level"].strip()):
+    if (first := _SET_BEFORE_BRACKET.match(line)) is not None:
+        # "Hida Yakamo [BBP] (Hero)", "Hida Yakamo [Jade] (exp2)": the title's own bracket (or a level, a remark)
+        # goes with the title, the set after it
         return f"{first['rest']} ({first['level'].strip()}) [{first['set'].strip()}]"
     return line
 

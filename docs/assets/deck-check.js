@@ -121,7 +121,7 @@
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
   var COUNT_WORDS = { tens: {}, units: {} };
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
-  var RULE_LINE = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_THEN_LEVEL = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
+  var RULE_LINE = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
@@ -131,7 +131,7 @@
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); LABEL_JOIN = pattern(p.label_join);
     LIST_SEPARATOR = pattern(p.list_separator); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
-    SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_THEN_LEVEL = pattern(p.set_then_level);
+    SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_BEFORE_BRACKET = pattern(p.set_before_bracket);
     BULLET = pattern(p.bullet); LEGALITY = pattern(p.legality);
     // matched from a place in the line (trailing_count): anchored there
     TRAILING_COUNT = new RegExp("^(?:" + p.trailing_count.source + ")", p.trailing_count.flags);
@@ -256,8 +256,8 @@
         return both.groups.rest + " (" + (isExperience(a) ? a : b) + ") [" + (isExperience(a) ? b : a) + "]";
       }
     }
-    var first = SET_THEN_LEVEL.exec(line);
-    if (first && isExperience(pyStrip(first.groups.level))) {
+    var first = SET_BEFORE_BRACKET.exec(line);  // "Hida Yakamo [BBP] (Hero)": the round bracket goes with the title
+    if (first) {
       return first.groups.rest + " (" + pyStrip(first.groups.level) + ") [" + pyStrip(first.groups.set) + "]";
     }
     return line;

@@ -83,7 +83,7 @@ def card_text(draw) -> str:
 
 COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 ", "x3 ", "3 - ", "3x - ", "2 copies of "]
 COUNTS += ["three ", "Two x ", "one copy of ", "3 of ", "2 three "]  # a count in words, "of" after a count
-COUNTS += ["(3) ", "[2x] ", "3) ", "(x3) "]  # a count in brackets before the title
+COUNTS += ["(3) ", "[2x] ", "3) ", "(x3) ", "[_3_] ", "[ 2 ] "]  # a count in brackets before the title (a form's)
 COUNTS += ["1. ", "12) "]  # an item's number (with a count after the title, it is no count)
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
@@ -118,6 +118,10 @@ AFTER = [
     " (Fire and Shadow; exp)",
     " [Jade] (exp2)",
     " (Experienced 3 - Celestial)",
+    " [BBP] (Hero)",
+    " {Mantis}",
+    " {SE}",
+    " -x3",
     " (TDoW)",
     " (Celestial)",
     " (HE3)",
