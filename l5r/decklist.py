@@ -236,6 +236,11 @@ _MARKUP = re.compile(
     r"|<!--.{0,500}?-->",  # and a comment in a page's source ("<!-- cut: 3 Ambush -->"): its author cut the line
     re.I,
 )
+# A title broken at a hyphen at the end of a line, as a PDF or a mail wrapped at 72 columns breaks it ("3 Hida Tak-",
+# then "euchi"): a letter and the hyphen end the line, and a letter starts the next, which holds no count. No pool
+# title ends in a hyphen.
+_WRAPPED = re.compile(r"[A-Za-z]-$")
+_WRAP_REST = re.compile(r"^[A-Za-z]")
 # A card linked as a wiki or a markdown post links it: a wiki's page is the card's title ("[[Ambush]]", "[[Kakita
 # Genshi|Genshi]]", "[[Card:Rout]]", "{{card|Rout}}"; a category's or a file's link is none), a markdown link's text
 # ("[Rout](https://...)", "[Rout](/cards/rout)"); the address is left out. No pool title holds "[[", "{{" or "](".
@@ -447,6 +452,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "bracketed_count": _BRACKETED_COUNT,
     "group_number": _GROUP_NUMBER,
     "markup": _MARKUP,
+    "wrapped": _WRAPPED,
+    "wrap_rest": _WRAP_REST,
     "link": _LINK,
     "emoji": _EMOJI,
     "last_bracket": _LAST_BRACKET,
@@ -706,9 +713,27 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
 
 def _read_text(text: str, source: str, numbered: bool) -> Decklist:
     reader = _TextReader(numbered)
-    for number, raw in enumerate(_lines(text), start=1):
+    for number, raw in enumerate(unwrapped(_lines(text)), start=1):
         reader.line(number, raw)
     return reader.decklist(source)
+
+
+def unwrapped(lines: list[str]) -> list[str]:
+    """The lines with each title broken at a hyphen joined again on its first line ("Tak-" and "euchi" are "Takeuchi";
+    "Kaiu-" and "Built Defenses" are "Kaiu-Built Defenses": a capital after the break keeps the hyphen), the line
+    of its rest left blank so the lines keep their numbers."""
+    out = list(lines)
+    for at in range(len(out) - 1):
+        line, rest = out[at].rstrip(), out[at + 1].strip()
+        if (
+            _WRAPPED.search(line)
+            and _WRAP_REST.match(rest)
+            and not _COUNT.match(rest)
+            and _read_header(plain(rest)) is None
+        ):
+            out[at] = (line[:-1] if rest[0].islower() else line) + rest
+            out[at + 1] = ""
+    return out
 
 
 def numbered_groups(cards: Sequence[CardLine]) -> tuple[int, ...]:

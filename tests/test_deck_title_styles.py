@@ -28,7 +28,7 @@ import pytest
 from decks import support
 from decks.styles import written_forms
 from l5r.cardpool import CardIndex, Identity
-from l5r.cardpool.names import READING_KEY_RULES, set_key, set_keys, title_key
+from l5r.cardpool.names import READING_KEY_RULES, reading_key, set_key, set_keys, title_key
 from l5r.decklist import SECTIONS, CardLine, LineIssue, headerless_row, parse_card_line, parse_text
 from l5r.engine.deck import DeckChecker
 from l5r.engine.deck.checker import prose_measured, singulars
@@ -565,3 +565,40 @@ def test_every_real_pool_title_reads_in_a_tables_row_with_no_column_names():
 
     index = load_index(real_pool(), support.codex().cards, support.CACHE)
     assert _titles_misread_in_headerless_rows(index.identities) == []
+
+
+def _titles_misread_when_wrapped(titles) -> list[str]:
+    """Every title broken at a hyphen at a line's end, as a PDF or a mail wrapped at 72 columns breaks it: inside its
+    longest word ("3 Hida Tak-", "euchi") and at each hyphen of its own ("3 Kaiu-", "Built Defenses"). The list reads
+    one card line, the title's (compared by the reading key: a break at the title's own hyphen before a small letter,
+    "Jumonji-" and "yari", reads as "Jumonjiyari", which the key reads as the title)."""
+    lines, wanted = ["Cards:"], {}  # one list of them all, read once: the line each starts on -> its title
+    for title in titles:
+        title = re.sub(r"</?i>", "", title)
+        words = [m for m in re.finditer(r"[A-Za-z]{4,}", title) if not m.group(0).isupper()]
+        breaks = [m.start() + len(m.group(0)) // 2 for m in words[:1]] + [m.end() for m in re.finditer(r"-", title)]
+        for at in breaks:
+            first, rest = title[:at].rstrip("-"), title[at:].lstrip("-")
+            if first and rest and first[-1].isalpha() and rest[0].isalpha():
+                wanted[len(lines) + 1] = (title, f"{first}- / {rest}")
+                lines += [f"3 {first}-", rest, ""]
+    read = {card.line: card for card in parse_text("\n".join(lines)).cards}
+    return [
+        shown
+        for line, (title, shown) in wanted.items()
+        if line not in read or read[line].count != 3 or reading_key(read[line].written) != reading_key(title)
+    ] + [f"line {card.line}: {card.written}" for line, card in read.items() if line not in wanted]
+
+
+def test_every_pool_title_broken_at_a_lines_end_reads_whole():
+    assert _titles_misread_when_wrapped(i.title for i in support.index().identities if i.deck in _SECTION) == []
+    assert _titles_misread_when_wrapped(["Rout"]) == []  # (too short to break)
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_broken_at_a_lines_end_reads_whole():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _titles_misread_when_wrapped({i.title for i in index.identities if i.deck in _SECTION}) == []

@@ -123,7 +123,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, WRAPPED = NEVER, WRAP_REST = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -150,6 +150,7 @@
     ENTITIES = t.entities; COUNT_WORDS = t.header_count_words;
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     LINK = new RegExp(p.link.source, p.link.flags + "g");  // every link of the line, as re.sub
+    WRAPPED = pattern(p.wrapped); WRAP_REST = pattern(p.wrap_rest);
     EMOJI = new RegExp(p.emoji.source, p.emoji.flags + "g");  // every one of the line, as re.sub
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
@@ -408,6 +409,18 @@
     if (!titles.length) return null;
     return counts[0].groups.count + " " + titles[0] + (levels.length ? " - " + levels[0] : "");
   }
+  // decklist.py unwrapped: a title broken at a hyphen at a line's end ("3 Hida Tak-", "euchi") joined on its first line
+  function unwrapped(lines) {
+    var out = lines.slice();
+    for (var at = 0; at < out.length - 1; at++) {
+      var line = out[at].replace(/\s+$/, ""), rest = pyStrip(out[at + 1]);
+      if (WRAPPED.test(line) && WRAP_REST.test(rest) && !COUNT.test(rest) && readHeader(plain(rest)) === null) {
+        out[at] = (/^[a-z]/.test(rest) ? line.slice(0, -1) : line) + rest;
+        out[at + 1] = "";
+      }
+    }
+    return out;
+  }
   // parse_text: a numbered list's numbers ("1. Ambush", "2. Rout") read as such, where they run as one (numberedList)
   function parseText(text) {
     var deck = readText(text, false), firstItem = numberedList(deck.cards), groups = numberedGroups(deck.cards);
@@ -463,7 +476,7 @@
       labelLine = openLabel === null ? null : number;
       seenContent = true;
     }
-    splitLines(text.replace(/^\ufeff/, "")).forEach(function (raw, i) {
+    unwrapped(splitLines(text.replace(/^\ufeff/, ""))).forEach(function (raw, i) {
       raw = unescaped(raw);
       if (/[^\x00-\x7f]|:/.test(raw)) raw = raw.replace(EMOJI, "");  // a chat's emoji ("3x Rout ⭐", ":fire:")
       if (/<|\[|\*\*|__|`|\{\{|''/.test(raw)) {  // a post's HTML, BBCode, markdown or wiki markup: taken out

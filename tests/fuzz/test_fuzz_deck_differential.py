@@ -328,6 +328,10 @@ def decklist(draw) -> dict:
             if syntax == "text" and draw(st.integers(0, 7)) == 0:
                 character, entity = draw(st.sampled_from(ENTITIES))
                 line = line.replace(character, entity, 1)
+        if syntax == "text" and draw(st.integers(0, 11)) == 0 and len(line) > 6:  # broken at a line's end
+            at = draw(st.integers(3, len(line) - 2))
+            lines.append(line[:at] + "-")
+            line = line[at:]
         lines.append(line)
         if draw(st.integers(0, 19)) == 0 and syntax != "yaml":
             lines.append(draw(st.sampled_from(["%%% ??? not a card", "3", "x3", "()", "Nonsense (3):"])))
