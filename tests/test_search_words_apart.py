@@ -25,6 +25,8 @@ JOINED_ON_PURPOSE = {
     "TDoW",
     "PotD",
     "ExperiencedCW",  # the pool's level with its set's tag ("Kyoso no Oni • ExperiencedCW")
+    "FandS",  # the pool's own tag for Fire & Shadow ("Corrupted Dojo (FandS)")
+    "iPhone",  # a phone's mail footer ("Sent from my iPhone")
     "CardIndex",
     "CardSite",
     "PoolVerdicts",

@@ -11,7 +11,7 @@
   // ---------------------------------------------------------------------------------------------------------
   // The reading rules come from the data (deckdata.py reading_rules: names.py READING_KEY_RULES and the
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
-  var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, LEVEL_WORDS = {}, ORDINAL_LEVEL = /$^/, WORD_LEVEL = /$^/, FIRST_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
+  var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, LEVEL_WORDS = {}, MARKER_KEY = /$^/, ORDINAL_LEVEL = /$^/, WORD_LEVEL = /$^/, FIRST_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
   var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], SPELLINGS = /$^/g, SPELLING_WORDS = {};
   var LEVEL_WORDS = /$^/g, ROMAN_WORDS = {};
   function levelWords(m, inx, level) {
@@ -34,7 +34,7 @@
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
     LEADING_EXP = pattern(r.leading_experience); ROMAN_LEVELS = r.roman_levels.numbers;
     ROMAN_LEVEL = pattern(r.roman_levels.pattern); FIRST_LEVEL = pattern(r.first_level);
-    LEVEL_WORDS = r.level_words.numbers; ORDINAL_LEVEL = pattern(r.level_words.ordinal); WORD_LEVEL = pattern(r.level_words.word);
+    MARKER_KEY = pattern(r.marker_key); LEVEL_WORDS = r.level_words.numbers; ORDINAL_LEVEL = pattern(r.level_words.ordinal); WORD_LEVEL = pattern(r.level_words.word);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
@@ -82,7 +82,7 @@
     if (!e) return "";
     var key = e.toLowerCase().replace(/[\s.#-]/g, "");
     key = key.replace(ORDINAL_LEVEL, function (m, ordinal, marker) { return marker + LEVEL_WORDS[ordinal]; });  // "2ndexp"
-    key = key.replace(/^(?:(in)?exp(?:erienced)?|xp)/, function (m, inx) { return (inx || "") + "experienced"; });
+    key = key.replace(MARKER_KEY, function (m, inx) { return (inx || "") + "experienced"; });
     key = key.replace(WORD_LEVEL, function (m, marker, word) { return marker + LEVEL_WORDS[word]; });  // "experiencedtwo"
     key = key.replace(ROMAN_LEVEL, function (m, marker, roman) { return marker + ROMAN_LEVELS[roman]; });
     return key.replace(FIRST_LEVEL, "$1");  // "Exp 1": the level the pool writes without a number

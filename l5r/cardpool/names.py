@@ -26,9 +26,10 @@ _SAME_CHARACTERS = str.maketrans(
 )
 
 # "Experienced 2CW", "Exp 2", "Exp. 3KYD", "ExperiencedCoM", "Inexperienced", "inexp", "Experienced 3.5", the
-# forum shorthand "XP", "xp2", "XP 2CW", the level in Roman numerals, "Exp II" (the pool's levels go up to 7;
-# no pool title ends in the word "xp" or "exp"), and the number marked off: "exp #2", "XP-2"
-_MARKER = r"(?:(?:in)?exp(?:erienced|\.)?|xp)"
+# forum shorthand "XP", "xp2", "XP 2CW", "ex", "ex4", "e2" (no letter after "ex": "Hasty Exit", "Mountains of Exile"
+# keep theirs), the level in Roman numerals, "Exp II" (the pool's levels go up to 7; no pool title ends in the word
+# "xp", "ex" or "exp"), and the number marked off: "exp #2", "XP-2"
+_MARKER = r"(?:(?:in)?exp(?:erienced|\.)?|xp|ex(?![a-z])|e(?=\d))"
 LEVEL_MARKER: Final[str] = _MARKER  # the same words, for the deck reader's patterns (decklist.py)
 # The level's number in words after the marker ("Exp Two", "Experienced Three"), or as an ordinal in figures before
 # it ("2nd exp", "(3rd Experienced)"). Not an ordinal in words: titles end in them ("Toturi the First XP4" is
@@ -61,6 +62,8 @@ LEVEL_WORDS: Final[dict[str, str]] = {
     **{word: str(n) for n, word in enumerate(("one", "two", "three", "four", "five", "six", "seven"), start=1)},
     **{f"{n}{end}": str(n) for n, end in zip(range(1, 8), ("st", "nd", "rd", "th", "th", "th", "th"))},
 }
+# The marker on the experience key (spaces and dots gone), as the pool writes it: "ex4", "xp2", "exp2" -> "experienced".
+MARKER_KEY = _MARKER_KEY = re.compile(r"^(?:(in)?exp(?:erienced)?|xp|ex|e(?=\d))")
 ORDINAL_LEVEL = _ORDINAL_LEVEL = re.compile(rf"^({_ORDINAL})((?:in)?exp(?:erienced)?|xp)")
 WORD_LEVEL = _WORD_LEVEL_KEY = re.compile(r"^((?:in)?experienced)(one|two|three|four|five|six|seven)(?=[a-z]{0,3}$)")
 # "Exp 1", "exp1", "Experienced I": the first level, which the pool writes without a number ("Experienced"; no card's
@@ -102,7 +105,7 @@ def experience_key(experience: str | None) -> str:
         return ""
     key = re.sub(r"[\s.#-]", "", experience.lower())
     key = _ORDINAL_LEVEL.sub(lambda m: m.group(2) + LEVEL_WORDS[m.group(1)], key)  # "2ndexp" -> "exp2"
-    key = re.sub(r"^(?:(in)?exp(?:erienced)?|xp)", lambda m: (m.group(1) or "") + "experienced", key)
+    key = _MARKER_KEY.sub(lambda m: (m.group(1) or "") + "experienced", key)
     key = _WORD_LEVEL_KEY.sub(lambda m: m.group(1) + LEVEL_WORDS[m.group(2)], key)
     key = _ROMAN_LEVEL.sub(lambda m: m.group(1) + ROMAN_LEVELS[m.group(2)], key)
     return _FIRST_LEVEL.sub(r"\1", key)
@@ -205,7 +208,7 @@ _SPELLING_PATTERN = (
 # "experienced 2" ("exp" alone stays: it begins "Expanding" as well). A title's own words never change: its level is
 # already "experienced 2" (a generated test over the pool checks it).
 _LEVEL_WORDS = (
-    r"\b(?:(in)?exp(?:erienced)?|xp) ?(\d+|vii|vi|iv|v|i{1,3}|one|two|three|four|five|six|seven)\b"
+    r"\b(?:(in)?exp(?:erienced)?|xp|ex(?= ?\d)|e(?=\d)) ?(\d+|vii|vi|iv|v|i{1,3}|one|two|three|four|five|six|seven)\b"
     r"|\b([1-7])(?:st|nd|rd|th) ?(?:exp(?:erienced)?|xp)\b|\bxp\b"
 )
 READING_KEY_RULES: Final[dict[str, object]] = {
@@ -237,7 +240,7 @@ def reading_words(title: str) -> str:
     for pattern, replacement in _READING_STEPS:
         text = pattern.sub(replacement, text)
     text = _SPELLINGS.sub(_american, text)
-    if "xp" in text:  # (every marker holds it)
+    if "x" in text or any(ch.isdigit() for ch in text):  # (every marker holds an "x" but "e2", which a digit follows)
         text = _LEVELS_WRITTEN.sub(_level_words, text)
     return text.strip()
 

@@ -153,6 +153,9 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
         if (m := _LEVEL.match(e or "")) and not m.group("in") and _roman(m.group("n") or "")
         else None
     ),
+    # the shortest shorthand: "Kuni Yori ex2", "Togashi Mitsu ex", "Kuni Yori e2" (a number after "e" only)
+    "exN": _marker(lambda n, tag, _: f" ex{n}{tag}" if n else f" ex{(' ' + tag) if tag else ''}"),  # "ex CW"
+    "eN": lambda t, e: _marker(lambda n, tag, _: f" e{n}{tag}")(t, e) if _numbered(e) else None,
     # the level's number in words, and as an ordinal before the marker: "Kuni Yori Exp Two", "Kuni Yori (2nd exp)"
     "Exp Two": lambda t, e: (
         f"{t} Exp {_WORDS[int(m.group('n')) - 1]}{(' ' + m.group('tag')) if m.group('tag') else ''}"

@@ -1171,7 +1171,8 @@ class DeckChecker:
         return "; ".join(parts)
 
 
-SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^xp", re.I)  # "XP2": forum shorthand for "Experienced 2"
+# "XP2", "ex4", "e2": forum shorthand for "Experienced 2", said in the reading's warning
+SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^(?:xp|ex(?![a-z])|e\d)", re.I)
 TRAILING_REMARK = _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
 # "three Rout", "Three x Rout", "two copies of Iron Mine", "3 of Kuni Yori": a count written in words, or "of" after a
 # count. Read only when the whole names no card ("Of One Mind", "Three Sisters" stay titles).

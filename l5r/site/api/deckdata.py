@@ -16,6 +16,7 @@ from ...cardpool.names import (
     LEVEL_REMARK,
     READING_KEY_RULES,
     LEVEL_WORDS,
+    MARKER_KEY,
     ORDINAL_LEVEL,
     ROMAN_LEVEL,
     ROMAN_LEVELS,
@@ -84,6 +85,7 @@ def reading_rules() -> dict[str, object]:
         "leading_experience": js_pattern(LEADING_EXPERIENCE),
         # a level in Roman numerals, on the experience key ("experiencedii"), and the number each stands for
         "roman_levels": {"pattern": js_pattern(ROMAN_LEVEL), "numbers": ROMAN_LEVELS},
+        "marker_key": js_pattern(MARKER_KEY),  # the marker on the experience key ("ex4" -> "experienced4")
         # a level in words: an ordinal before the marker ("2ndexp"), a number word after it ("experiencedtwo")
         "level_words": {"ordinal": js_pattern(ORDINAL_LEVEL), "word": js_pattern(WORD_LEVEL), "numbers": LEVEL_WORDS},
         "first_level": js_pattern(FIRST_LEVEL),  # then "experienced1" as "experienced"
