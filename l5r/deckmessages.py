@@ -88,6 +88,7 @@ DECK_MESSAGES: dict[str, str] = {
     "remark.long": "it has {words} words where the longest card title has {longest}",
     "remark.two-sentences": "it holds two sentences, as no card title does",
     "remark.bracketed": "it is all in brackets, as no card title is",
+    "remark.address": "it holds an address (an e-mail's, a web page's or a name after “@”), as no card title does",
     "remark.sentence": "it is a sentence of {words} words ending in “{mark}”, as {titles} is",
     "remark.no-title-longer": "no card title of more than {most} words",
     "remark.no-title": "no card title",

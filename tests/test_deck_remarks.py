@@ -44,10 +44,18 @@ def test_the_measure_is_taken_on_the_titles():
         "Why not run more gold in it?",  # "?" ends titles of two words at most here
         "It is the best card in this whole deck by far and I run three",  # longer than any title by more than the margin
         "Current decklist is:",  # the colon that leads into a list
+        "mark.sullivan@example.com",  # an address: an e-mail's, a web page's, a name after "@"
+        "follow @KakitaFan",
+        "www.example.org/lists",
     ],
 )
 def test_prose_is_told_by_a_shape_no_title_has(line):
     assert ProseRule.of_titles(TITLES).reason(line) is not None
+
+
+def test_an_address_is_no_remark_where_a_pool_title_holds_one():
+    """The shapes are measured on the pool: were a title to hold an address, a line with one could be a title."""
+    assert ProseRule.of_titles([*TITLES, "Letters to @Kakita"]).reason("follow @KakitaFan") is None
 
 
 @pytest.mark.parametrize(

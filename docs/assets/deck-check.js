@@ -20,7 +20,7 @@
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
   var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
-  var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/;
+  var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
   function useRules(r) {
@@ -43,7 +43,7 @@
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
     SENTENCE_BREAK = pattern(r.prose_patterns.sentence_break); SEGMENT = pattern(r.prose_patterns.segment);
-    BRACKETED = pattern(r.prose_patterns.bracketed);
+    BRACKETED = pattern(r.prose_patterns.bracketed); ADDRESS = pattern(r.prose_patterns.address);
     PROSE = r.prose || null;  // what the pool's titles look like (engine/deck/prose.py ProseRule.as_json)
     MESSAGES = r.messages;
     useReader(r.patterns, r.tables);
@@ -1478,6 +1478,7 @@
   function proseReason(text, suggestions) {
     if (PROSE === null) return null;
     if (!PROSE.bracketed_titles && BRACKETED.test(text)) return say("remark.bracketed");  // "(others to taste)"
+    if (!PROSE.addresses_in_titles && ADDRESS.test(text)) return say("remark.address");  // "mark@example.com"
     var words = wordCount(text);
     // a "did you mean" title the line could be written for (not shorter by more than the margin) keeps it a title
     if ((suggestions || []).some(function (t) { return words <= wordCount(t) + PROSE.long_margin; })) return null;

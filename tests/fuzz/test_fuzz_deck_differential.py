@@ -246,6 +246,9 @@ REMARK_WORDS = (
 ).split()
 POSTED_REMARKS = [
     "Reserve personality to retain tempo.",
+    "mark.sullivan@example.com",
+    "follow @KakitaFan for more",
+    "more at www.example.org/lists",
     "Honor meta on a personality.",
     "Gaijin Pepper",
     "Great card.",

@@ -16,7 +16,9 @@ Words are counted without one leading article (the reading key drops it: a playe
 - *two sentences*: a sentence mark, a space and more words inside the line, where no pool title holds one (the
   real pool has none: "Lies, Lies, Lies..." ends in its marks);
 - *in brackets*: the whole line in round brackets ("(others to taste)"), as no pool title is; tested first, as an
-  aside however much it looks like a title ("(Iron Mine if you have it)").
+  aside however much it looks like a title ("(Iron Mine if you have it)");
+- *an address*: an e-mail address, a web address or a name after "@" ("mark.sullivan@example.com", "Steppe Rider
+  @SteppeRider · Aug 14", "www.l5r.com"), as no pool title holds; tested first too.
 
 A line too short for these ("Gaijin Pepper", "Great card.") looks like a title and stays an unknown card.
 The browser checker gets the measured numbers as data (l5r/site/api/deckdata.py) and applies the same tests.
@@ -55,6 +57,8 @@ SENTENCE_BREAK = re.compile(r"[^\s.!?…][.!?…]+\s+[^\s(•]")
 SEGMENT = re.compile(r"[,;:]")
 # A whole line in round brackets, one level of brackets inside: "(others to taste)", "(also Jomyako (exp))".
 BRACKETED = re.compile(r"^\((?:[^()]|\([^()]*\))*\)$")
+# An e-mail address, a web address, a name after "@": a mail's signature, a tweet's, a page's footer.
+ADDRESS = re.compile(r"\w@\w|(?<!\w)@\w|https?://|\bwww\.\w", re.I)
 
 
 @dataclass(frozen=True)
@@ -66,10 +70,11 @@ class ProseRule:
     ending_words: dict[str, int]
     breaks_in_titles: bool
     bracketed_titles: bool = False
+    addresses_in_titles: bool = False
 
     @classmethod
     def of_titles(cls, titles: Iterable[str]) -> "ProseRule":
-        longest, breaks, bracketed = 0, False, False
+        longest, breaks, bracketed, addresses = 0, False, False, False
         ending_words: dict[str, int] = {}
         for title in titles:
             words = word_count(title)
@@ -80,7 +85,8 @@ class ProseRule:
                 ending_words[mark] = max(ending_words.get(mark, 0), words)
             breaks = breaks or bool(SENTENCE_BREAK.search(title))
             bracketed = bracketed or bool(BRACKETED.match(title))
-        return cls(longest, dict(sorted(ending_words.items())), breaks, bracketed)
+            addresses = addresses or bool(ADDRESS.search(title))
+        return cls(longest, dict(sorted(ending_words.items())), breaks, bracketed, addresses)
 
     def reason(self, text: str, suggestions: Iterable[str] = ()) -> str | None:
         """Why a line that names no card is prose and not a title, in words for a warning; None: it may be a
@@ -90,6 +96,8 @@ class ProseRule:
         Bright Eye")."""
         if not self.bracketed_titles and BRACKETED.match(text):
             return say("remark.bracketed")
+        if not self.addresses_in_titles and ADDRESS.search(text):
+            return say("remark.address")
         words = word_count(text)
         if any(words <= word_count(title) + LONG_MARGIN for title in suggestions):
             return None
@@ -117,6 +125,7 @@ class ProseRule:
             "ending_words": self.ending_words,
             "breaks_in_titles": self.breaks_in_titles,
             "bracketed_titles": self.bracketed_titles,
+            "addresses_in_titles": self.addresses_in_titles,
             "articles": sorted(ARTICLES),
         }
 

@@ -38,7 +38,7 @@ from ...engine.deck.checker import (
     UNCLOSED_REMARK,
     WORDED_COUNT,
 )
-from ...engine.deck.prose import BRACKETED, SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
+from ...engine.deck.prose import ADDRESS, BRACKETED, SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
 from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
 from ...data import model as m
 from ..rendering import citelabel
@@ -105,6 +105,7 @@ def reading_rules() -> dict[str, object]:
             "sentence_break": js_pattern(SENTENCE_BREAK),
             "segment": js_pattern(SEGMENT),
             "bracketed": js_pattern(BRACKETED),
+            "address": js_pattern(ADDRESS),
         },
         "patterns": {name: js_pattern(pattern) for name, pattern in READER_PATTERNS.items()},
         "tables": READER_TABLES,
