@@ -312,9 +312,17 @@ _TABLE_HEAD = re.compile(
     r"(?![A-Za-z0-9])){2,12}\s{0,9}[|,;]?\s{0,9}$",
     re.I,
 )
-# A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line), and an
-# e-mail's signature mark, "-- " (the name under it stays a line to read: it may be a card's).
-_RULE_LINE = re.compile(r"^(?:[-=_~*]{5,}|--)$")
+# A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line), an
+# e-mail's signature mark, "-- " (the name under it stays a line to read: it may be a card's), and a mail's rule
+# with words ("-----Original Message-----"; a deck header so dressed, "--- Fate (40) ---", is read before it).
+_RULE_LINE = re.compile(r"^(?:[-=_~*]{5,}|--|[-=_~*]{3,} ?[A-Za-z][A-Za-z ]{0,38} ?[-=_~*]{3,})$")
+# A mail's or a post's closing word ("Thanks,", "Cheers!", "Best regards,"): the lines under it are its author's
+# signature (a name, a job, a telephone), up to a header, a rule, a quoted line or a line with a count.
+_VALEDICTION = re.compile(
+    r"^(?:thanks|thank you|thx|cheers|regards|best regards|kind regards|best wishes|sincerely|all the best|best)"
+    r"\s?[,!.]?$",
+    re.I,
+)
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.
 _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 # "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B". Posted
@@ -433,6 +441,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "metadata_line": _METADATA_LINE,
     "deck_total": _DECK_TOTAL,
     "rule_line": _RULE_LINE,
+    "valediction": _VALEDICTION,
     "set": _SET,
     "level_and_set": _LEVEL_AND_SET,
     "set_before_bracket": _SET_BEFORE_BRACKET,
@@ -531,6 +540,8 @@ class LineIssue:
     # of one; the checker reads it as the author's heading where it changes no deck (above every card, or with
     # only the author's remarks below it), else it stays a problem
     heading: bool = False
+    # the closing word of a mail and the signature under it ("Thanks,", "Mark Sullivan", "Tel: ..."): no card line
+    signature: bool = False
 
 
 @dataclass(frozen=True)
@@ -782,6 +793,7 @@ class _TextReader:
         self.after_label = False  # a pre-game label read, and no deck header since (`CardLine.after_label`)
         self.read_before: dict[str, CardLine | LineIssue] = {}
         self.columns: tuple[str, int, int] | None = None  # a table's columns, from its first row (table_columns)
+        self.signature = False  # under a mail's closing word ("Thanks,"): its author's signature
 
     def decklist(self, source: str) -> Decklist:
         self._close_label()
@@ -806,6 +818,7 @@ class _TextReader:
             if bare != raw and not bare.strip():
                 return  # "[list]", "<ul>": markup alone
             raw = bare
+        quoted = raw.lstrip().startswith(">")
         raw = _QUOTE_MARKS.sub("", raw, count=1)
         if self.columns is not None and (row := table_row(raw, self.columns)) is not None:
             raw = row  # "1<TAB>Mountain Summit Temple<TAB>Stronghold<TAB><TAB>": by the columns the first row names
@@ -814,6 +827,8 @@ class _TextReader:
         ) is not None:
             raw = row  # "| 3 | Rout | Strategy |": a table's row with no row of column names above it
         stripped = plain(raw)
+        if self._signed(number, stripped, quoted):
+            return
         if _TABLE_HEAD.match(stripped):  # a table's row of column names
             self.columns = table_columns(raw) or self.columns
             return
@@ -831,6 +846,24 @@ class _TextReader:
             or self._byline(stripped)
         ):
             self._content(number, raw)
+
+    def _signed(self, number: int, stripped: str, quoted: bool) -> bool:
+        """Whether the line is a mail's closing word or the signature under it (kept as no card line, said by the
+        checker); a header, a rule, a quoted line or a line with a count ends the signature."""
+        if self.signature and stripped:
+            ends = (
+                _read_header(stripped) is not None
+                or _RULE_LINE.match(stripped)
+                or quoted
+                or _COUNT.match(stripped)
+                or _METADATA_LINE.match(stripped)
+            )
+            self.signature = not ends
+        elif not self.signature and _VALEDICTION.match(stripped):
+            self.signature = True
+        if self.signature and stripped:
+            self.issues.append(LineIssue(number, say("line.signature", line=stripped), stripped, signature=True))
+        return self.signature
 
     def _close_label(self) -> None:
         if self.open_label is not None:

@@ -29,6 +29,7 @@ DECK_MESSAGES: dict[str, str] = {
     "line.before-sections": "“{line}” comes before every section key (Pre-Game:, Dynasty:, Fate:)",
     "line.count": "“{line}”: a card line needs a count from 1 to {most}",
     "line.not-card": "“{line}” is not a card line (expected e.g. “3 Card Title”)",
+    "line.signature": "“{line}” is the author's closing words or signature, not a card line",
     "line.not-card.empty": "(empty)",
     # -- the card table's note on a set a card was not printed in (l5r/cardpool/index.py find) ----------------------
     "note.not-printed": "{card} was not printed in {set}; the set name was ignored",
@@ -82,6 +83,8 @@ DECK_MESSAGES: dict[str, str] = {
     "as counts: one copy of each card, unless its line gives a count of its own.",
     "read-as.group": "line {line}: read “{written}” as the author's heading of a group of cards, not a card: the groups "
     "are numbered 1, 2, 3 …, and it names no card; counted in no deck.",
+    "read-as.signature": "line {line}: read “{text}” as the author's closing words or the signature under them, not "
+    "a card; counted in no deck.",
     "read-as.heading": "line {line}: read “{text}” as the author's heading, not a deck section; it changes no deck.",
     "level.written": "experience level “{level}”",
     "level.none": "no experience level",

@@ -325,6 +325,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _NO_CARD,
         _RULE_LINE,
         _TABLE_HEAD,
+        _VALEDICTION,
         _read_header,
         unescaped,
     )
@@ -347,6 +348,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _LINK.search(t)  # "[[Ambush]]", "[Rout](https://...)": a link, read as its text
             or _MARKUP.search(re.sub(r"</?i>", "", t))  # "**Rout**", a wiki's bold: taken out (not the pool's <i>)
             or _RULE_LINE.match(t)  # "--": an e-mail's signature mark
+            or _VALEDICTION.match(t)  # "Thanks,": a mail's closing word, the signature under it
         }
     )
 
@@ -367,9 +369,12 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
             "[Rout](https://example.org/rout)",
             "Sent from my iPhone",
             "'''Rout'''",
+            "Thanks,",
+            "-----Original Message-----",
         ]
     ) == [
         "'''Rout'''",
+        "-----Original Message-----",
         "Card Name",
         "Fate - Rout",
         "Holdings: Copper Mine",
@@ -377,6 +382,7 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
         "Pearls &amp; Spirits",
         "Rout ⭐",
         "Sent from my iPhone",
+        "Thanks,",
         "To: the Wall",
         "[Rout](https://example.org/rout)",
     ]  # the check can fail

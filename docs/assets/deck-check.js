@@ -121,7 +121,7 @@
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
   var COUNT_WORDS = { tens: {}, units: {} };
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
-  var RULE_LINE = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
+  var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, WRAPPED = NEVER, WRAP_REST = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
@@ -131,6 +131,7 @@
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); LABEL_JOIN = pattern(p.label_join);
     LIST_SEPARATOR = pattern(p.list_separator); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
+    VALEDICTION = pattern(p.valediction);
     SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_BEFORE_BRACKET = pattern(p.set_before_bracket);
     BULLET = pattern(p.bullet); LEGALITY = pattern(p.legality);
     // matched from a place in the line (trailing_count): anchored there
@@ -457,6 +458,7 @@
     var block = 0;
     var stated = false;  // whether a deck header set the section (parse_text `stated`)
     var afterLabel = false;  // a pre-game label read, and no deck header since (decklist.py `after_label`)
+    var signature = false;  // under a mail's closing word ("Thanks,"): its author's signature (decklist.py _signed)
     var columns = null;  // a table's columns, from its first row (tableColumns)
     function readHeaderOf(stripped) { return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null; }
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
@@ -491,6 +493,7 @@
         if (bare !== raw && !pyStrip(bare)) return;  // "[list]", "<ul>": markup alone
         raw = bare;
       }
+      var quoted = /^\s*>/.test(raw);
       raw = raw.replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)
       var row = columns !== null ? tableRow(raw, columns) : null;
       if (row === null && (raw.indexOf("|") >= 0 || raw.split("\t").length > 2)) {
@@ -498,6 +501,18 @@
       }
       if (row !== null) raw = row;  // by the columns the table's first row names
       var number = i + 1, stripped = plain(raw);
+      // decklist.py _signed: a mail's closing word ("Thanks,") and the signature under it, up to a header, a rule,
+      // a quoted line, a line with a count or a mail's header line
+      if (signature && stripped) {
+        signature = !(readHeader(stripped) !== null || RULE_LINE.test(stripped) || quoted || COUNT.test(stripped) ||
+          METADATA_LINE.test(stripped));
+      } else if (!signature && VALEDICTION.test(stripped)) {
+        signature = true;
+      }
+      if (signature) {
+        if (stripped) issues.push({ issue: true, line: number, message: say("line.signature", { line: stripped }), text: stripped, signature: true });
+        return;
+      }
       if (TABLE_HEAD.test(stripped)) { columns = tableColumns(raw) || columns; return; }  // a row of column names
       if (!stripped) {
         block += 1;
@@ -1102,6 +1117,10 @@
     this.linesRead = [];  // the card lines as read (resolve)
     var headings = [];
     deck.issues.forEach(function (issue) {
+      if (issue.signature) {  // "Thanks,", "Mark Sullivan": a mail's closing words and signature (checker.py check)
+        out.warn("read-as", say("read-as.signature", { line: issue.line, text: issue.text }), null, null, issue.line);
+        return;
+      }
       // "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line (checker.py check)
       if (issue.text && self.cardsInPool && self.remarkLine(issue.line, issue.text, issue.text, [], out)) return;
       if (issue.heading) { headings.push(issue); return; }  // decided once the remarks are known

@@ -247,6 +247,8 @@ REMARK_WORDS = (
 POSTED_REMARKS = [
     "Reserve personality to retain tempo.",
     "mark.sullivan@example.com",
+    "Thanks,",
+    "-----Original Message-----",
     "follow @KakitaFan for more",
     "more at www.example.org/lists",
     "Honor meta on a personality.",

@@ -118,6 +118,9 @@ class DeckChecker:
         self._lines_read: list[CardLine] = []  # the card lines as read (_resolve)
         headings = []
         for issue in deck.issues:
+            if issue.signature:  # "Thanks,", "Mark Sullivan", "Tel: ...": a mail's closing words and signature
+                out.warn("read-as", say("read-as.signature", line=issue.line, text=issue.text), line=issue.line)
+                continue
             if issue.text and self._cards_in_pool and self._remark_line(issue.line, issue.text, issue.text, (), out):
                 continue  # "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line
             if issue.heading:
