@@ -27,6 +27,7 @@ JOINED_ON_PURPOSE = {
     "ExperiencedCW",  # the pool's level with its set's tag ("Kyoso no Oni • ExperiencedCW")
     "FandS",  # the pool's own tag for Fire & Shadow ("Corrupted Dojo (FandS)")
     "iPhone",  # a phone's mail footer ("Sent from my iPhone")
+    "KakitaFan",  # a name after "@" in the deck page's example ("@KakitaFan")
     "CardIndex",
     "CardSite",
     "PoolVerdicts",
