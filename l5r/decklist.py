@@ -316,6 +316,9 @@ _TABLE_HEAD = re.compile(
 # e-mail's signature mark, "-- " (the name under it stays a line to read: it may be a card's), and a mail's rule
 # with words ("-----Original Message-----"; a deck header so dressed, "--- Fate (40) ---", is read before it).
 _RULE_LINE = re.compile(r"^(?:[-=_~*]{5,}|--|[-=_~*]{3,} ?[A-Za-z][A-Za-z ]{0,38} ?[-=_~*]{3,})$")
+# A list laid out in two columns, as a printed handout or a PDF is ("DYNASTY (40)      FATE (40)", then "3 Hida
+# Reigoro      3 Will"): the columns are parted by a tab or four spaces or more.
+_TWO_COLUMN_GAP = re.compile(r"\t+| {4,}")
 # A mail's or a post's closing word ("Thanks,", "Cheers!", "Best regards,"): the lines under it are its author's
 # signature (a name, a job, a telephone), up to a header, a rule, a quoted line or a line with a count.
 _VALEDICTION = re.compile(
@@ -461,6 +464,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "bracketed_count": _BRACKETED_COUNT,
     "group_number": _GROUP_NUMBER,
     "markup": _MARKUP,
+    "two_column_gap": _TWO_COLUMN_GAP,
     "wrapped": _WRAPPED,
     "wrap_rest": _WRAP_REST,
     "link": _LINK,
@@ -794,6 +798,9 @@ class _TextReader:
         self.read_before: dict[str, CardLine | LineIssue] = {}
         self.columns: tuple[str, int, int] | None = None  # a table's columns, from its first row (table_columns)
         self.signature = False  # under a mail's closing word ("Thanks,"): its author's signature
+        # a list laid out in two columns: [the left column's section, the right one's, where the right one starts]
+        self.two_columns: list | None = None
+        self.in_cell = False  # reading one column's part of a line
 
     def decklist(self, source: str) -> Decklist:
         self._close_label()
@@ -808,6 +815,8 @@ class _TextReader:
         )
 
     def line(self, number: int, raw: str) -> None:
+        if not self.in_cell and self._in_two_columns(number, raw):
+            return
         raw = unescaped(raw)
         if not raw.isascii() or ":" in raw:
             raw = _EMOJI.sub("", raw)
@@ -846,6 +855,46 @@ class _TextReader:
             or self._byline(stripped)
         ):
             self._content(number, raw)
+
+    def _in_two_columns(self, number: int, raw: str) -> bool:
+        """Whether the line was read as two columns' parts (`column_parts`): a deck header at the head of each
+        column ("DYNASTY (40)      FATE (40)") starts a list laid out so, each column then read in its own deck; two
+        pre-game labels side by side ("Stronghold: X      Sensei: Y") are read one after the other."""
+        parts = column_parts(raw)
+        if self.two_columns is None:
+            if len(parts) != 2:
+                return False
+            headers = [_read_header(plain(text)) for _, text in parts]
+            if all(h is not None and h[0] == "section" and h[1] is not None for h in headers):
+                self.two_columns = [None, None, parts[1][0]]
+                for column, (_, text) in enumerate(parts):
+                    self._in_column(number, text, column)
+                return True
+            if all(_PREGAME_LABEL.match(_BULLET.sub("", plain(text))) for _, text in parts):
+                for _, text in parts:
+                    self._in_column(number, text, None)
+                return True
+            return False
+        if not parts:
+            return False
+        if len(parts) > 2:
+            self.two_columns = None  # no longer two columns: read as any line is
+            return False
+        for at, text in parts:
+            self._in_column(number, text, 1 if at >= self.two_columns[2] - 2 else 0)
+        return True
+
+    def _in_column(self, number: int, text: str, column: int | None) -> None:
+        """One column's part of a line, read as a line in that column's deck (its header sets it)."""
+        if column is not None and self.two_columns is not None:
+            self.section = self.two_columns[column]
+        self.in_cell = True
+        try:
+            self.line(number, text)
+        finally:
+            self.in_cell = False
+        if column is not None and self.two_columns is not None:
+            self.two_columns[column] = self.section
 
     def _signed(self, number: int, stripped: str, quoted: bool) -> bool:
         """Whether the line is a mail's closing word or the signature under it (kept as no card line, said by the
@@ -1429,6 +1478,20 @@ def table_row(line: str, columns: tuple[str, int, int]) -> str | None:
         return None
     number = _COLUMN_COUNT.match(cells[count])
     return f"{number['count']} {cells[title]}" if number else None
+
+
+def column_parts(line: str) -> list[tuple[int, str]]:
+    """A line's parts between gaps of a tab or four spaces or more, each with where it starts: "3 Hida Reigoro      3
+    Will" -> [(0, "3 Hida Reigoro"), (20, "3 Will")]."""
+    line = line.rstrip()
+    parts, at = [], 0
+    for gap in _TWO_COLUMN_GAP.finditer(line):
+        if line[at : gap.start()].strip():
+            parts.append((at, line[at : gap.start()]))
+        at = gap.end()
+    if line[at:].strip():
+        parts.append((at, line[at:]))
+    return parts
 
 
 def _link_text(link: re.Match[str]) -> str:

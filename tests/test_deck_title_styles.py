@@ -608,3 +608,39 @@ def test_every_real_pool_title_broken_at_a_lines_end_reads_whole():
 
     index = load_index(real_pool(), support.codex().cards, support.CACHE)
     assert _titles_misread_when_wrapped({i.title for i in index.identities if i.deck in _SECTION}) == []
+
+
+def _misread_in_two_columns(identities) -> list[str]:
+    """Every deck card title in a list laid out in two columns, Dynasty on the left and Fate on the right as a printed
+    handout has them ("DYNASTY (40)      FATE (40)", then "3 Hida Reigoro      3 Will"): each is read in its column's
+    deck, with its count, as its own line is."""
+    dynasty = [re.sub(r"</?i>", "", i.key) for i in identities if i.deck == "Dynasty"]
+    fate = [re.sub(r"</?i>", "", i.key) for i in identities if i.deck == "Fate"]
+    width = max(map(len, dynasty + fate)) + 8
+    rows = [f"{'3 ' + d:<{width}}2 {f}" for d, f in zip(dynasty, fate)]
+    deck = parse_text("\n".join([f"{'DYNASTY (40)':<{width}}FATE (40)", *rows]))
+    read = collections.defaultdict(list)
+    for card in deck.cards:
+        read[card.line].append(card)
+    misread = []
+    for number, (d, f) in enumerate(zip(dynasty, fate), start=2):
+        want = [(3, "dynasty", parse_card_line(f"3 {d}", 1, None)), (2, "fate", parse_card_line(f"2 {f}", 1, None))]
+        got = read.get(number, [])
+        if [(c.count, c.section, c.name, c.experience) for c in got] != [
+            (n, s, w.name, w.experience) for n, s, w in want if isinstance(w, CardLine)
+        ]:
+            misread.append(f"{d} | {f}")
+    return misread
+
+
+def test_every_pool_title_reads_in_a_list_of_two_columns():
+    assert _misread_in_two_columns(support.index().identities) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_in_a_list_of_two_columns():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _misread_in_two_columns(index.identities) == []

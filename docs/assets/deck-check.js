@@ -123,7 +123,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, WRAPPED = NEVER, WRAP_REST = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -151,7 +151,7 @@
     ENTITIES = t.entities; COUNT_WORDS = t.header_count_words;
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     LINK = new RegExp(p.link.source, p.link.flags + "g");  // every link of the line, as re.sub
-    WRAPPED = pattern(p.wrapped); WRAP_REST = pattern(p.wrap_rest);
+    WRAPPED = pattern(p.wrapped); WRAP_REST = pattern(p.wrap_rest); TWO_COLUMN_GAP = pattern(p.two_column_gap);
     EMOJI = new RegExp(p.emoji.source, p.emoji.flags + "g");  // every one of the line, as re.sub
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
@@ -400,6 +400,17 @@
     return number ? number.groups.count + " " + cells[columns[2]] : null;
   }
 
+  // decklist.py column_parts: a line's parts between gaps of a tab or four spaces or more, each with where it starts
+  function columnParts(line) {
+    line = line.replace(/\s+$/, "");
+    var parts = [], at = 0, gap, re = new RegExp(TWO_COLUMN_GAP.source, "g");
+    while ((gap = re.exec(line)) !== null) {
+      if (pyStrip(line.slice(at, gap.index))) parts.push([at, line.slice(at, gap.index)]);
+      at = gap.index + gap[0].length;
+    }
+    if (pyStrip(line.slice(at))) parts.push([at, line.slice(at)]);
+    return parts;
+  }
   // decklist.py headerless_row: "| 3 | Rout | Strategy |" as "3 Rout", where exactly one cell is a count
   function headerlessRow(line, separator) {
     var cells = tableCells(line, separator).filter(function (c) { return c !== ""; });
@@ -478,7 +489,40 @@
       labelLine = openLabel === null ? null : number;
       seenContent = true;
     }
+    var twoColumns = null, inCell = false;  // decklist.py _TextReader.two_columns, in_cell
+    // decklist.py _in_two_columns: a deck header at the head of each column starts a list laid out in two columns
+    function inTwoColumns(raw, number) {
+      var parts = columnParts(raw);
+      if (twoColumns === null) {
+        if (parts.length !== 2) return false;
+        var heads = parts.map(function (p) { return readHeader(plain(p[1])); });
+        if (heads.every(function (h) { return h !== null && h[0] === "section" && h[1] !== null; })) {
+          twoColumns = [null, null, parts[1][0]];
+          parts.forEach(function (p, column) { inColumn(number, p[1], column); });
+          return true;
+        }
+        if (parts.every(function (p) { return PREGAME_LABEL.test(plain(p[1]).replace(BULLET, "")); })) {
+          parts.forEach(function (p) { inColumn(number, p[1], null); });
+          return true;
+        }
+        return false;
+      }
+      if (!parts.length) return false;
+      if (parts.length > 2) { twoColumns = null; return false; }
+      parts.forEach(function (p) { inColumn(number, p[1], p[0] >= twoColumns[2] - 2 ? 1 : 0); });
+      return true;
+    }
+    function inColumn(number, text, column) {
+      if (column !== null && twoColumns !== null) section = twoColumns[column];
+      inCell = true;
+      try { readLine(text, number); } finally { inCell = false; }
+      if (column !== null && twoColumns !== null) twoColumns[column] = section;
+    }
     unwrapped(splitLines(text.replace(/^\ufeff/, ""))).forEach(function (raw, i) {
+      if (!inCell && inTwoColumns(raw, i + 1)) return;
+      readLine(raw, i + 1);
+    });
+    function readLine(raw, number) {
       raw = unescaped(raw);
       if (/[^\x00-\x7f]|:/.test(raw)) raw = raw.replace(EMOJI, "");  // a chat's emoji ("3x Rout ⭐", ":fire:")
       if (/<|\[|\*\*|__|`|\{\{|''/.test(raw)) {  // a post's HTML, BBCode, markdown or wiki markup: taken out
@@ -500,7 +544,7 @@
         row = headerlessRow(raw, raw.indexOf("|") >= 0 ? "|" : "\t");  // a table's row with no names above it
       }
       if (row !== null) raw = row;  // by the columns the table's first row names
-      var number = i + 1, stripped = plain(raw);
+      var stripped = plain(raw);
       // decklist.py _signed: a mail's closing word ("Thanks,") and the signature under it, up to a header, a rule,
       // a quoted line, a line with a count or a mail's header line
       if (signature && stripped) {
@@ -601,7 +645,7 @@
       seenContent = true;
       // decklist.py: "Stronghold: X" is a label, no deck header; the lines after it go where their cards go
       if (label && !stated) { section = null; afterLabel = true; }
-    });
+    }
     closeLabel();
     return { cards: cards, issues: issues, declared: declared, headers: headers, subtotals: subtotals,
       title_line: titleLine, numbered: null };

@@ -280,6 +280,15 @@ def remark(draw) -> str:
     return draw(st.sampled_from(["", "", "", "4 ", "3x ", "- "])) + text
 
 
+def _in_two_columns(draw, lines: list[str]) -> list[str]:
+    """The lines laid out in two columns, as a handout prints them, with a header at the head of each or none."""
+    half = len(lines) // 2
+    width = max(len(line) for line in lines[:half]) + draw(st.integers(2, 8))
+    head = [f"{'Dynasty (40)':<{width}}Fate (40)"] if draw(st.booleans()) else []
+    left, right = lines[:half], lines[half:]
+    return head + [f"{a:<{width}}{b}" for a, b in zip(left + [""] * len(right), right)]
+
+
 @st.composite
 def decklist(draw) -> dict:
     syntax = draw(st.sampled_from(["text", "text", "text", "oracle", "oracle-tab", "sunandmoon", "yasuki", "yaml"]))
@@ -344,6 +353,8 @@ def decklist(draw) -> dict:
             lines.append(("  - " if syntax == "yasuki" else "") + draw(remark()))
             if draw(st.booleans()):
                 lines.append("")
+    if syntax == "text" and draw(st.integers(0, 9)) == 0 and len(lines) > 1:
+        lines = _in_two_columns(draw, lines)
     source = "deck.yml" if syntax == "yaml" else "deck.txt"
     return {
         "text": "\n".join(lines) + "\n",
