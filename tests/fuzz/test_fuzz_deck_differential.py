@@ -280,6 +280,23 @@ def remark(draw) -> str:
     return draw(st.sampled_from(["", "", "", "4 ", "3x ", "- "])) + text
 
 
+def _dressed(draw, count: str, cards: str, after: str) -> str:
+    """A hand-written line as posts dress it: a label before it, markup around it, a table's cells, an entity."""
+    line = f"{count}{cards}{after}"
+    if draw(st.integers(0, 7)) == 0:
+        line = draw(st.sampled_from(LABELS_ON_THE_LINE)) + line
+    if draw(st.integers(0, 7)) == 0:
+        before, after_tag = draw(st.sampled_from(MARKUP))
+        line = before + line + after_tag
+    if draw(st.integers(0, 11)) == 0:  # a table's row with no column names above it
+        cells = [count.strip() or "1", f"{cards}{after}", draw(st.sampled_from(["Strategy", "Exp 2", ""]))]
+        line = draw(st.sampled_from(["| {} | {} | {} |", "{} | {} | {}", "{1}\t{2}\t{0}"])).format(*cells)
+    if draw(st.integers(0, 7)) == 0:
+        character, entity = draw(st.sampled_from(ENTITIES))
+        line = line.replace(character, entity, 1)
+    return line
+
+
 def _in_two_columns(draw, lines: list[str]) -> list[str]:
     """The lines laid out in two columns, as a handout prints them, with a header at the head of each or none."""
     half = len(lines) // 2
@@ -330,18 +347,7 @@ def decklist(draw) -> dict:
         elif syntax in ("yasuki", "yaml"):
             line = f"  - {count}{cards}{after}"
         else:
-            line = f"{count}{cards}{after}"
-            if syntax == "text" and draw(st.integers(0, 7)) == 0:
-                line = draw(st.sampled_from(LABELS_ON_THE_LINE)) + line
-            if syntax == "text" and draw(st.integers(0, 7)) == 0:
-                before, after_tag = draw(st.sampled_from(MARKUP))
-                line = before + line + after_tag
-            if syntax == "text" and draw(st.integers(0, 11)) == 0:  # a table's row with no column names above it
-                cells = [count.strip() or "1", f"{cards}{after}", draw(st.sampled_from(["Strategy", "Exp 2", ""]))]
-                line = draw(st.sampled_from(["| {} | {} | {} |", "{} | {} | {}", "{1}\t{2}\t{0}"])).format(*cells)
-            if syntax == "text" and draw(st.integers(0, 7)) == 0:
-                character, entity = draw(st.sampled_from(ENTITIES))
-                line = line.replace(character, entity, 1)
+            line = _dressed(draw, count, cards, after) if syntax == "text" else f"{count}{cards}{after}"
         if syntax == "text" and draw(st.integers(0, 11)) == 0 and len(line) > 6:  # broken at a line's end
             at = draw(st.integers(3, len(line) - 2))
             lines.append(line[:at] + "-")
