@@ -241,6 +241,12 @@ _MARKUP = re.compile(
 # title ends in a hyphen.
 _WRAPPED = re.compile(r"[A-Za-z]-$")
 _WRAP_REST = re.compile(r"^[A-Za-z]")
+# ... and a list of titles, each with its count, wrapped between lines ("Dynasty (40): 3 Akodo Shunori, ..., 3 Ikoma",
+# then "Shika, 1 Akodo Atsutane, ..., 3", then "Humble House, 3 Deeds and Words"): a line that lists so, and a next
+# line that starts with a letter and lists so too, or follows a line ending in a comma (then it may start with a
+# count) or a count after one. A CSV row's "Iron Mine,3" is no such list: a space and a title follow the count.
+_COUNTED_LIST = re.compile(r",\s+[0-9]{1,2}\s+[A-Za-z\"']")
+_LIST_CUT = re.compile(r",(?P<count>\s+[0-9]{1,2})?\s*$")
 # A card linked as a wiki or a markdown post links it: a wiki's page is the card's title ("[[Ambush]]", "[[Kakita
 # Genshi|Genshi]]", "[[Card:Rout]]", "{{card|Rout}}"; a category's or a file's link is none), a markdown link's text
 # ("[Rout](https://...)", "[Rout](/cards/rout)"); the address is left out. No pool title holds "[[", "{{" or "](".
@@ -467,6 +473,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "two_column_gap": _TWO_COLUMN_GAP,
     "wrapped": _WRAPPED,
     "wrap_rest": _WRAP_REST,
+    "counted_list": _COUNTED_LIST,
+    "list_cut": _LIST_CUT,
     "link": _LINK,
     "emoji": _EMOJI,
     "last_bracket": _LAST_BRACKET,
@@ -737,17 +745,22 @@ def unwrapped(lines: list[str]) -> list[str]:
     """The lines with each title broken at a hyphen joined again on its first line ("Tak-" and "euchi" are "Takeuchi";
     "Kaiu-" and "Built Defenses" are "Kaiu-Built Defenses": a capital after the break keeps the hyphen), the line
     of its rest left blank so the lines keep their numbers."""
-    out = list(lines)
+    out, head, joined = list(lines), 0, False  # head: the line the text being joined starts on
     for at in range(len(out) - 1):
-        line, rest = out[at].rstrip(), out[at + 1].strip()
-        if (
-            _WRAPPED.search(line)
-            and _WRAP_REST.match(rest)
-            and not _COUNT.match(rest)
-            and _read_header(plain(rest)) is None
+        head = head if joined else at  # (a line joined to the one before it is blank now: its head carries on)
+        joined = False
+        line, rest = out[head].rstrip(), out[at + 1].strip()
+        if not rest or _read_header(plain(rest)) is not None:
+            continue
+        listed = _COUNTED_LIST.search(line) or _COUNT.match(line.strip())  # a list, or a card line with its count
+        cut, letter = listed and _LIST_CUT.search(line), _WRAP_REST.match(rest) and not _COUNT.match(rest)
+        opens = not _COUNT.match(rest)  # a title's part, whatever starts it: "(Imperial), 3 ...", "& Steel, 3 ..."
+        if letter and _WRAPPED.search(line):
+            out[head], out[at + 1], joined = (line[:-1] if rest[0].islower() else line) + rest, "", True
+        elif (cut and (opens or not cut["count"])) or (
+            opens and _COUNTED_LIST.search(line) and (_COUNTED_LIST.search(rest) or _LIST_CUT.search(rest))
         ):
-            out[at] = (line[:-1] if rest[0].islower() else line) + rest
-            out[at + 1] = ""
+            out[head], out[at + 1], joined = f"{line} {rest}", "", True  # the line after may carry it on too
     return out
 
 

@@ -644,3 +644,48 @@ def test_every_real_pool_title_reads_in_a_list_of_two_columns():
 
     index = load_index(real_pool(), support.codex().cards, support.CACHE)
     assert _misread_in_two_columns(index.identities) == []
+
+
+def _misread_in_wrapped_lists(index: CardIndex) -> list[str]:
+    """Every title of a deck card with no level, 30 to a line of titles each with its count ("3 A, 3 B, ..."), the
+    line wrapped at 72 columns as a mail wraps it (at spaces and at hyphens): the wrapped list reads as the one line
+    does, part for part (by the reading key: a title broken at its own hyphen reads as one word). (How the one line
+    is parted into titles is the test of lists of titles, not of wrapping.) Not read so: the list's last title broken
+    with no comma after it ("..., 3 A" then "False Accusation"), which looks like a card line of its own."""
+    import textwrap
+
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    checker._suggested = 0
+    titles = sorted(
+        {re.sub(r"</?i>", "", i.title) for i in index.identities if i.deck in ("Dynasty", "Fate") and not i.experience}
+    )
+
+    def parts(text: str) -> list[str]:
+        cards = parse_text(text).cards
+        return [reading_key(one.written) for card in cards for one in checker._several(card, Findings())]
+
+    misread, tried = [], 0
+    for start in range(0, len(titles), 30):
+        line = ", ".join(f"3 {t}" for t in titles[start : start + 30])
+        wrapped = textwrap.wrap(line, 72)
+        if len(wrapped) > 1 and not re.search(r",\s+[0-9]+\s", wrapped[-1]) and not wrapped[-2].endswith(","):
+            continue  # the last title broken, no count after it: "3 A" then "False Accusation" (a known limit)
+        tried += 1
+        if parts("\n".join(wrapped)) != parts(line):
+            misread.append(line[:60])
+    assert tried > 0.6 * len(range(0, len(titles), 30))
+    return misread
+
+
+def test_every_pool_title_reads_in_a_list_wrapped_at_72_columns():
+    assert _misread_in_wrapped_lists(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_in_a_list_wrapped_at_72_columns():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _misread_in_wrapped_lists(index) == []

@@ -123,7 +123,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -151,7 +151,8 @@
     ENTITIES = t.entities; COUNT_WORDS = t.header_count_words;
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     LINK = new RegExp(p.link.source, p.link.flags + "g");  // every link of the line, as re.sub
-    WRAPPED = pattern(p.wrapped); WRAP_REST = pattern(p.wrap_rest); TWO_COLUMN_GAP = pattern(p.two_column_gap);
+    WRAPPED = pattern(p.wrapped); WRAP_REST = pattern(p.wrap_rest);
+    COUNTED_LIST = pattern(p.counted_list); LIST_CUT = pattern(p.list_cut); TWO_COLUMN_GAP = pattern(p.two_column_gap);
     EMOJI = new RegExp(p.emoji.source, p.emoji.flags + "g");  // every one of the line, as re.sub
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
@@ -422,13 +423,21 @@
     return counts[0].groups.count + " " + titles[0] + (levels.length ? " - " + levels[0] : "");
   }
   // decklist.py unwrapped: a title broken at a hyphen at a line's end ("3 Hida Tak-", "euchi") joined on its first line
+  // ... and a list of titles with their counts wrapped between lines ("..., 3 Ikoma", "Shika, 1 Akodo Atsutane")
   function unwrapped(lines) {
-    var out = lines.slice();
+    var out = lines.slice(), head = 0, joined = false;  // head: the line the text being joined starts on
     for (var at = 0; at < out.length - 1; at++) {
-      var line = out[at].replace(/\s+$/, ""), rest = pyStrip(out[at + 1]);
-      if (WRAPPED.test(line) && WRAP_REST.test(rest) && !COUNT.test(rest) && readHeader(plain(rest)) === null) {
-        out[at] = (/^[a-z]/.test(rest) ? line.slice(0, -1) : line) + rest;
-        out[at + 1] = "";
+      head = joined ? head : at;
+      joined = false;
+      var line = out[head].replace(/\s+$/, ""), rest = pyStrip(out[at + 1]);
+      if (!rest || readHeader(plain(rest)) !== null) continue;
+      var listed = COUNTED_LIST.test(line) || COUNT.test(pyStrip(line));  // a list, or a card line with its count
+      var cut = listed ? LIST_CUT.exec(line) : null, letter = WRAP_REST.test(rest) && !COUNT.test(rest);
+      var opens = !COUNT.test(rest);  // a title's part, whatever starts it: "(Imperial), 3 ...", "& Steel, 3 ..."
+      if (letter && WRAPPED.test(line)) {
+        out[head] = (/^[a-z]/.test(rest) ? line.slice(0, -1) : line) + rest; out[at + 1] = ""; joined = true;
+      } else if ((cut && (opens || cut.groups.count === undefined)) || (opens && COUNTED_LIST.test(line) && (COUNTED_LIST.test(rest) || LIST_CUT.test(rest)))) {
+        out[head] = line + " " + rest; out[at + 1] = ""; joined = true;  // the line after may carry it on too
       }
     }
     return out;
