@@ -19,6 +19,7 @@ INTERNAL = {
     "Impossible": "the engine's answer 'the state cannot arise', shown in a scenario's outcome",
     "ScenarioError": "a scenario that cannot run, reported as that scenario's failure with its line",
     "ShapeError": "YAML of a shape the Codex does not read, reported as a located data problem",
+    "_Unusual": "YAML the one-pass reader leaves to PyYAML, caught in load_checked, which then reads it as before",
     "LinkError": "a broken permalink, re-raised as PostBuildError (or a MkDocs PluginError in a build)",
     "ScenarioInputMissing": "a scenario that leaves out a fact its question needs, reported as its failure",
     "Unreadable": "card wording outside the engine's grammar, reported as the scenario's failure",

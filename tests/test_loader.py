@@ -282,3 +282,104 @@ def test_the_same_codex_is_handed_out_until_a_data_file_changes(data_copy):
     )
     second = load_codex(data_copy)
     assert second is not first and second.formats["modern"].short_name == "Modern 2"
+
+
+# What `load_checked` reads in one pass and what it leaves to PyYAML: every scalar type the safe loader resolves,
+# aliases (shared, and a list holding itself), explicit tags, merge keys, keys that are collections, an anchor given
+# twice, an alias to nothing, two documents, a date that is no day, syntax errors, and the shape checks' refusals.
+_ONE_PASS_CASES = (
+    "",
+    "# a comment only\n",
+    "--- 3\n",
+    "a: 1\n",
+    "- 1\n- 0x1f\n- 1_000\n- 0o17\n- 017\n- 1:30\n- .inf\n- -.Inf\n- .nan\n- 1.5e3\n- 1.\n- -1\n- +2\n- 0b101\n",
+    "- 2020-01-02\n- 2020-01-02 10:00:00Z\n- 2001-12-14t21:59:43.10-05:00\n- yes\n- No\n- ~\n- null\n- ''\n",
+    '- \'1\'\n- "true"\n- !!str 3\n- ! 12\n- "x\\ty"\n',
+    "a: 'multi\n  line'\nb: |\n  block\n  text\nc: >\n  folded\n",
+    "a:\nb:\nnull: x\n~: y\n1: a\n1.0: b\n",
+    "a: &x [1, 2]\nb: *x\n",
+    "a: &y {b: 1}\nc: *y\nd: *y\n",
+    "&a [*a]\n",
+    "a: &k b\n*k : c\n",
+    "- &a x\n- *a\n- &b [1]\n- *b\n",
+    "a: *x\n",
+    "a: &x 1\nb: &x 2\n",
+    "<<: {a: 1}\nb: 2\n",
+    "? [1]\n: 2\n",
+    "[a, b]: c\n",
+    "&m {a: 1}: 2\n",
+    "---\na: 1\n---\nb: 2\n",
+    "%YAML 1.1\n---\na: 1\n",
+    "a: !!binary aGVsbG8=\n",
+    "- !!set {a, b}\n",
+    "x: !foo bar\n",
+    "a: = \n",
+    "a: 2020-02-30\n",
+    "a: b: c\n",
+    "a: [\n",
+    "a: 1\na: 2\n",
+    "'a': 1\n'a': 2\n",
+    "a: " + "[" * 70 + "]" * 70 + "\n",
+    "a: &x [1, 2, 3]\nb: [*x, *x, *x]\n",
+)
+
+
+def _outcome(read, text: str) -> tuple:
+    try:
+        return ("value", read(text))
+    except Exception as exc:  # the same exception, with the same message, from either way
+        return ("error", type(exc), str(exc))
+
+
+@pytest.mark.parametrize("loader", ["CSafeLoader", "SafeLoader"])
+@pytest.mark.parametrize(
+    "limits", [{}, {"duplicate_keys": True, "max_expansion": 2_000_000}, {"max_expansion": 4}, {"aliases": "no"}]
+)
+def test_one_reading_loads_what_the_shape_check_then_pyyaml_load(loader, limits):
+    import math
+
+    import yaml
+
+    from l5r.data.yamlsource import check_shape, load_checked
+
+    yaml_loader = getattr(yaml, loader)
+
+    def two_readings(text):
+        check_shape(text, loader=yaml_loader, **limits)
+        return yaml.load(text, Loader=yaml_loader)
+
+    def same(a, b, seen) -> bool:  # equal, of the same types, NaN equal to NaN, a list that holds itself followed once
+        if isinstance(a, float) and math.isnan(a):
+            return isinstance(b, float) and math.isnan(b)
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, (dict, list)):
+            if id(a) in seen:
+                return seen[id(a)] is b
+            seen[id(a)] = b
+        if isinstance(a, dict):
+            return list(a) == list(b) and all(same(a[k], b[k], seen) for k in a)
+        if isinstance(a, list):
+            return len(a) == len(b) and all(same(x, y, seen) for x, y in zip(a, b))
+        return a == b
+
+    for text in _ONE_PASS_CASES:
+        expected, got = _outcome(two_readings, text), _outcome(lambda t: load_checked(t, yaml_loader, **limits), text)
+        if expected[0] == got[0] == "value":
+            # (`seen` also holds each alias to the one object it names: a value shared is shared in both)
+            assert same(expected[1], got[1], {}), text
+        else:
+            assert got == expected, text
+
+
+def test_one_reading_of_every_fixture_pool_file_is_pyyamls():
+    import yaml
+
+    from conftest import FIXTURE_POOL
+    from l5r.data.yamlsource import load_checked
+
+    files = sorted(FIXTURE_POOL.glob("sets/*.yaml")) + [FIXTURE_POOL / "set_info.yaml"]
+    assert len(files) > 100
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert load_checked(text, yaml.CSafeLoader, duplicate_keys=True) == yaml.load(text, Loader=yaml.CSafeLoader)

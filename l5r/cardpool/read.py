@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from ..data.safefile import MB, UnreadableFile, read_text, regular_file_problem
-from ..data.yamlsource import ShapeError, check_shape, error_line
+from ..data.yamlsource import ShapeError, error_line, load_checked
 from . import cardtext
 from .identity import Identity
 from .names import plain, split_experience
@@ -90,8 +90,7 @@ def read_identities(pool_dir: Path) -> tuple[Identity, ...]:
 def _printings(path: Path) -> list[dict]:
     try:
         text = read_text(path, MAX_SET_BYTES)
-        check_shape(text, loader=_Loader, max_expansion=MAX_SET_VALUES, duplicate_keys=True)
-        doc = yaml.load(text, Loader=_Loader)
+        doc = load_checked(text, loader=_Loader, max_expansion=MAX_SET_VALUES, duplicate_keys=True)
     except UnreadableFile as exc:
         raise PoolError(f"card pool file {path} {exc.reason}") from None
     except ShapeError as exc:

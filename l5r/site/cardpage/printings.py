@@ -17,7 +17,7 @@ from ...cardpool import cache
 from ...cardpool.names import plain
 from ...cardpool.read import MAX_SET_BYTES, MAX_SET_VALUES, deck_of, read_set, set_files
 from ...data.safefile import UnreadableFile, read_text
-from ...data.yamlsource import ShapeError, check_shape
+from ...data.yamlsource import ShapeError, load_checked
 from ...progress import Unit, meter
 
 STATS = (
@@ -134,8 +134,7 @@ def _checksum(lines: str) -> int:
 def _release_dates(pool_dir: Path) -> dict:
     try:
         text = read_text(pool_dir / "set_info.yaml", MAX_SET_BYTES)
-        check_shape(text, loader=yaml.CSafeLoader, max_expansion=MAX_SET_VALUES)
-        info = yaml.load(text, Loader=yaml.CSafeLoader)
+        info = load_checked(text, loader=yaml.CSafeLoader, max_expansion=MAX_SET_VALUES)
     except (UnreadableFile, ShapeError, yaml.YAMLError):  # release dates are optional: the pages go without
         return {}
     out = {}
