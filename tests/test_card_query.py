@@ -311,16 +311,27 @@ def test_a_rows_address_reads_back_as_the_card_pages_address(directory_urls: boo
     assert all(searchindex.slug(t + (" " + e if e else "")) == s for t, e, s in cases if s != "aulus-dynasty")
 
 
-@pytest.mark.realpool
-def test_every_pool_card_row_leads_to_its_page_and_its_title_finds_it(tmp_path: Path, codex: Any) -> None:
-    """Over the whole real pool: every row of the card search's table rebuilds its card page's URL (`rowUrl`), and
-    every card's quoted title ("Kakita Ibara") finds that card among the cards of the same folded title."""
+@pytest.fixture(scope="module")
+def real_pool_table(tmp_path_factory, codex: Any) -> tuple[Any, dict]:
+    """The card search's table of the whole real pool (the card site, its `index_document`), made once for the two
+    tests that walk it: neither changes it, and making it is most of either's time."""
     from conftest import real_pool
 
     from l5r.site.cardpage import cardsearch
 
-    site = cardsearch.prepare(tmp_path, codex, pool=real_pool())
-    document = cardsearch.index_document(site)
+    pool = real_pool()
+    assert pool is not None
+    site = cardsearch.prepare(tmp_path_factory.mktemp("real-pool-site"), codex, pool=pool)
+    return site, cardsearch.index_document(site)
+
+
+@pytest.mark.realpool
+def test_every_pool_card_row_leads_to_its_page_and_its_title_finds_it(tmp_path: Path, real_pool_table) -> None:
+    """Over the whole real pool: every row of the card search's table rebuilds its card page's URL (`rowUrl`), and
+    every card's quoted title ("Kakita Ibara") finds that card among the cards of the same folded title."""
+    from l5r.site.cardpage import cardsearch
+
+    site, document = real_pool_table
     rows = cardsearch._static_rows(site)[1]
     (tmp_path / "table.json").write_text(json.dumps(document), encoding="utf-8")
     script = r"""
@@ -348,19 +359,15 @@ process.stdout.write(JSON.stringify({urls: D.cards.map(c => Q.rowUrl(D, c)), los
     assert not answer["lost"], f"{len(answer['lost'])} titles do not find their card, e.g. {answer['lost'][:5]}"
 
 
-def _levels_typed(tmp_path: Path, codex: Any, pool: Path) -> tuple[int, list[str]]:
-    """Every card of `pool` with an experience level, its title typed in the search with the level written in each
-    style players use in decklists (tests/decks/styles.py LEVEL_STYLES: "Kuni Yori XP2", "Kuni Yori Exp II",
-    "Exp2 Kuni Yori", ...): (how many queries were tried, the queries that do not find their card). Bare words,
+def _levels_typed(tmp_path: Path, document: dict) -> tuple[int, list[str]]:
+    """Every card of the card search's table `document` with an experience level, its title typed in the search
+    with the level written in each style players use in decklists (tests/decks/styles.py LEVEL_STYLES: "Kuni Yori
+    XP2", "Kuni Yori Exp II", "Exp2 Kuni Yori", ...): (how many queries were tried, the queries that do not find their card). Bare words,
     lower case, without the title's punctuation (which the query language reads as its own). Levels with a set's
     tag ("ExperiencedKYD", "Experienced 2CW": one word in the pool's title) are left out: the search matches the
     words typed to the title's words, and no player types "xpkyd"; "exp" alone finds them."""
     from decks.styles import LEVEL_STYLES
 
-    from l5r.site.cardpage import cardsearch
-
-    site = cardsearch.prepare(tmp_path, codex, pool=pool)
-    document = cardsearch.index_document(site)
     queries = []
     for n, (title, experience, *_) in enumerate(document["cards"]):
         if experience and not re.fullmatch(r"(?:In)?[Ee]xperienced(?: \d+(?:\.\d+)?)?", experience):
@@ -399,17 +406,17 @@ def test_a_level_typed_as_players_write_it_finds_the_card(tmp_path: Path, codex:
     "Experienced 2". Over every card of the test pool with a level."""
     from conftest import FIXTURE_POOL
 
-    tried, lost = _levels_typed(tmp_path, codex, FIXTURE_POOL)
+    from l5r.site.cardpage import cardsearch
+
+    tried, lost = _levels_typed(
+        tmp_path, cardsearch.index_document(cardsearch.prepare(tmp_path, codex, pool=FIXTURE_POOL))
+    )
     assert tried > 500
     assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
 
 
 @pytest.mark.realpool
-def test_a_level_typed_as_players_write_it_finds_the_card_in_the_real_pool(tmp_path: Path, codex: Any) -> None:
-    from conftest import real_pool
-
-    pool = real_pool()
-    assert pool is not None
-    tried, lost = _levels_typed(tmp_path, codex, pool)
+def test_a_level_typed_as_players_write_it_finds_the_card_in_the_real_pool(tmp_path: Path, real_pool_table) -> None:
+    tried, lost = _levels_typed(tmp_path, real_pool_table[1])
     assert tried > 10_000
     assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
