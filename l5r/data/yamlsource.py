@@ -87,8 +87,6 @@ class YamlDocument:
 # ---------------------------------------------------------------------------------------------------------
 
 MAX_DEPTH = 64  # the Codex nests a handful of levels; a document nested thousands deep crashes the composer
-_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
-_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
 
 class ShapeError(Exception):
@@ -131,65 +129,72 @@ def check_shape(
 def _checked_events(
     text: str, loader, max_depth: int, aliases: str | None, max_expansion: int | None, duplicate_keys: bool
 ) -> Iterator[yaml.Event]:
-    """The document's events, each given once it has passed `check_shape`'s checks (which raise ShapeError)."""
+    """The document's events, each given once it has passed `check_shape`'s checks (which raise ShapeError). Each
+    event is told apart by its class, which both of PyYAML's parsers make exactly (a subclass is refused)."""
     depth = 0
     values = 0  # every value the document holds once its aliases are written out
     anchored: dict[str, int] = {}  # anchor -> how many values it stands for
     open_anchors: list[tuple[str | None, int]] = []  # per open collection: its anchor and `values` at its start
     keys: list[dict | None] = []  # per open collection: its keys so far and their lines (None: a sequence)
     expect_key: list[bool] = []  # per open collection: the next value is a mapping key
-    for event in yaml.parse(text, Loader=loader or _Loader):
-        if isinstance(event, _CLOSE):
-            depth -= 1
-            anchor, at_start = open_anchors.pop()
-            if anchor is not None:
-                anchored[anchor] = values - at_start
-            keys.pop()
-            expect_key.pop()
-            _next_value(expect_key, keys)
+    parser = (loader or _Loader)(text)
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            kind = type(event)
+            if kind is yaml.ScalarEvent:
+                if duplicate_keys and expect_key and expect_key[-1] and (seen := keys[-1]) is not None:
+                    if event.value in seen:
+                        raise ShapeError(
+                            f"duplicate key '{event.value}' (first given at line {seen[event.value]}); "
+                            "YAML would silently keep only the last one",
+                            event.start_mark,
+                        )
+                    seen[event.value] = event.start_mark.line + 1 if event.start_mark else 0
+                values += 1
+                if max_expansion is not None and values > max_expansion:
+                    raise _expansion_error(max_expansion, event)
+                if event.anchor is not None:
+                    anchored[event.anchor] = 1
+                if keys and keys[-1] is not None:  # in a mapping, keys and values alternate
+                    expect_key[-1] = not expect_key[-1]
+            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                values += 1
+                if max_expansion is not None and values > max_expansion:
+                    raise _expansion_error(max_expansion, event)
+                depth += 1
+                if depth > max_depth:
+                    raise ShapeError(
+                        f"nested more than {max_depth} levels deep; Codex files are never that deep", event.start_mark
+                    )
+                open_anchors.append((event.anchor, values - 1))
+                is_mapping = kind is yaml.MappingStartEvent
+                keys.append({} if is_mapping else None)
+                expect_key.append(is_mapping)
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                depth -= 1
+                anchor, at_start = open_anchors.pop()
+                if anchor is not None:
+                    anchored[anchor] = values - at_start
+                keys.pop()
+                expect_key.pop()
+                _next_value(expect_key, keys)
+            elif kind is yaml.AliasEvent:
+                if aliases:
+                    raise ShapeError(aliases, event.start_mark)
+                values += anchored.get(event.anchor or "", 1)
+                if max_expansion is not None and values > max_expansion:
+                    raise _expansion_error(max_expansion, event)
+                _next_value(expect_key, keys)
+            elif isinstance(event, (yaml.NodeEvent, yaml.CollectionEndEvent)):
+                raise TypeError(f"a YAML event of a class of its own: {kind.__name__}")
             yield event
-            continue
-        if not isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, *_OPEN)):
-            yield event
-            continue
-        if (
-            duplicate_keys
-            and expect_key
-            and expect_key[-1]
-            and (seen := keys[-1]) is not None
-            and isinstance(event, yaml.ScalarEvent)
-        ):
-            if event.value in seen:
-                raise ShapeError(
-                    f"duplicate key '{event.value}' (first given at line {seen[event.value]}); "
-                    "YAML would silently keep only the last one",
-                    event.start_mark,
-                )
-            seen[event.value] = event.start_mark.line + 1 if event.start_mark else 0
-        if isinstance(event, yaml.AliasEvent):
-            if aliases:
-                raise ShapeError(aliases, event.start_mark)
-            values += anchored.get(event.anchor or "", 1)
-        else:
-            values += 1
-        if max_expansion is not None and values > max_expansion:
-            raise ShapeError(f"its aliases (*name) expand to more than {max_expansion:,} values", event.start_mark)
-        if isinstance(event, _OPEN):
-            depth += 1
-            if depth > max_depth:
-                raise ShapeError(
-                    f"nested more than {max_depth} levels deep; Codex files are never that deep", event.start_mark
-                )
-            open_anchors.append((event.anchor, values - 1))
-            is_mapping = isinstance(event, yaml.MappingStartEvent)
-            keys.append({} if is_mapping else None)
-            expect_key.append(is_mapping)
-            yield event
-            continue
-        if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
-            anchored[event.anchor] = 1
-        _next_value(expect_key, keys)
-        yield event
+    finally:
+        parser.dispose()
+
+
+def _expansion_error(max_expansion: int, event: Any) -> ShapeError:
+    return ShapeError(f"its aliases (*name) expand to more than {max_expansion:,} values", event.start_mark)
 
 
 def _next_value(expect_key: list[bool], keys: list[dict | None]) -> None:
