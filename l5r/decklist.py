@@ -186,6 +186,9 @@ _METADATA_LINE = re.compile(
     r"result|record|legality|total(?:\s+cards)?"
     r"|from|sent|to|cc|subject)\s*:"  # and an e-mail's header lines, as a forwarded list keeps them
     r"|sent\s+from\s+my\s+\S[^:]{0,40}$"  # ... and a phone's footer under the list ("Sent from my iPhone")
+    # ... and a chat's line naming who posted and when ("ShosuroFan — Today at 9:42 PM", "Kakita — 11/28/2026 9:42 PM")
+    r"|[^\s:][^:]{0,60}?\s[-–—]\s(?:(?:today|yesterday)\s+at|[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?)"
+    r"\s+[0-9]{1,2}:[0-9]{2}(?:\s?[ap]\.?m\.?)?\s*$"
     # ... and a table's row of the whole deck's total, its count in a column of its own ("Total<TAB>80")
     r"|(?:grand\s+)?total(?:\s+cards)?(?:\t|\s{2,})\s{0,9}[0-9]{1,6}\s{0,9}$)",
     re.I,

@@ -371,6 +371,7 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
             "'''Rout'''",
             "Thanks,",
             "-----Original Message-----",
+            "ShosuroFan — Today at 9:42 PM",
         ]
     ) == [
         "'''Rout'''",
@@ -382,6 +383,7 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
         "Pearls &amp; Spirits",
         "Rout ⭐",
         "Sent from my iPhone",
+        "ShosuroFan — Today at 9:42 PM",
         "Thanks,",
         "To: the Wall",
         "[Rout](https://example.org/rout)",

@@ -28,6 +28,7 @@ JOINED_ON_PURPOSE = {
     "FandS",  # the pool's own tag for Fire & Shadow ("Corrupted Dojo (FandS)")
     "iPhone",  # a phone's mail footer ("Sent from my iPhone")
     "KakitaFan",  # a name after "@" in the deck page's example ("@KakitaFan")
+    "ShosuroFan",  # a chat's poster in the deck page's example ("ShosuroFan — Today at 9:42 PM")
     "CardIndex",
     "CardSite",
     "PoolVerdicts",

@@ -249,6 +249,7 @@ POSTED_REMARKS = [
     "mark.sullivan@example.com",
     "Thanks,",
     "-----Original Message-----",
+    "ShosuroFan — Today at 9:42 PM",
     "follow @KakitaFan for more",
     "more at www.example.org/lists",
     "Honor meta on a personality.",
