@@ -57,8 +57,10 @@ lock: $(STAMP)
 # The tests run on every core (pytest-xdist; TEST_JOBS=1 for one process). A test file stays on one worker, and
 # the workers share one site build and one offline build (tests/conftest.py `shared_once`). Files are handed out
 # in collection order, the longest first (tests/conftest.py `_LONG_FIRST`), not xdist's most-tests-first.
-# `make test-fast`: the same without the browser tier (marked `browser`: the tests that drive Chromium, and the
-# offline copy's file checks, which share its build).
+# `make test-fast`: the developer's quick loop, without the browser tier (marked `browser`: the tests that drive
+# Chromium, and the offline copy's file checks, which share its build) and the end-to-end tier (marked `endtoend`:
+# the tests that run a whole build, server or install of their own: builds compared under another engine, setting
+# or edit, `mkdocs serve`, progress on a terminal, pip and pipx installs). Every generated test stays in it.
 TEST_JOBS ?= auto
 PYTEST := $(BIN)/pytest -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
 # The tests keep Python's compiled files, even where the calling shell sets PYTHONDONTWRITEBYTECODE (some machines
@@ -70,7 +72,7 @@ test: $(STAMP) browser node_modules lint
 	$(PYTEST)
 
 test-fast: $(STAMP) node_modules lint
-	$(PYTEST) -m "not browser"
+	$(PYTEST) -m "not browser and not endtoend"
 
 # The code itself, before the tests: ruff's bug-finding rules and its layout over every Python file, and mypy over
 # the package (all configured in pyproject.toml). Zero findings, or the run stops here.

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """`make bench`: how long the test suite takes, the loop a maintainer waits on.
 
-Runs the suite as a maintainer does, `make test-fast` (the lint, then the suite without the browser tier), then
+Runs the suite as a maintainer does, `make test-fast` (the lint, then the suite without the browser and end-to-end tiers), then
 `make test` (the lint, the suite whole, without the fresh-clone test that .ci/run adds), in this checkout. For each:
 wall time, the CPU seconds of the run's processes (user + sys, from the kernel's account of the children it waited
 for: make, the linters, the test workers, builds and commands, but not Chromium's processes, which no test process
 waits for), and the machine's busy time over the run (/proc/stat: Chromium too, and whatever else ran meanwhile).
 
-Goals, on a 2-core machine: ≤ 45 s without the browser tier, ≤ 180 s whole. On a machine with another number of
+Goals, on a 2-core machine: ≤ 45 s for `make test-fast`, ≤ 180 s whole. On a machine with another number of
 cores the figures are printed and no goal is judged. A run with a failed test gives no figure. Tests skipped for a
 missing input (no card pool, no source documents) are counted in the report: such a run does less than CI's.
 
@@ -33,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # The Makefile's targets as they are: `make` prints the commands it runs, pytest its summary.
-TIERS = (("without the browser tier (make test-fast)", "test-fast", 45.0), ("whole (make test)", "test", 180.0))
+TIERS = (("quick loop (make test-fast)", "test-fast", 45.0), ("whole (make test)", "test", 180.0))
 GOAL_CORES = 2
 _SUMMARY = re.compile(r"^=*\s*(?P<counts>(?:\d+ \w+(?:, )?)+) in [\d.]+s")
 
@@ -94,7 +94,7 @@ def _median(values: list[float]) -> float:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fast-only", action="store_true", help="only the suite without the browser tier")
+    parser.add_argument("--fast-only", action="store_true", help="only make test-fast")
     parser.add_argument(
         "--against",
         action="append",

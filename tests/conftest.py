@@ -308,6 +308,11 @@ _LONG_FIRST = (
     # last (collection order) while the other worker had finished
     "test_progress.py",
     "test_wheel.py",
+    # the quick loop's longest files (`make test-fast` leaves out every file above): every
+    # pool title in every style, the fetches from slow mirrors, every card page of the real pool
+    "test_deck_title_styles.py",
+    "test_cardpool_fetch.py",
+    "test_card_consistency.py",
     "browser/test_pages.py",  # every page type online and offline, axe-core on each
     "browser/test_injection.py",  # a build of a copy of the project with script-looking text planted in the data
     "browser/test_card_search.py",
@@ -325,7 +330,6 @@ _LONG_FIRST = (
     "test_card_page_design.py",
     "test_patterns.py",  # 120-odd patterns timed on 16 KB and 256 KB texts
     "test_hostile_input.py",
-    "test_cardpool_fetch.py",
     "test_scenarios.py",
     "test_public_address.py",
     "fuzz/test_regressions.py",

@@ -22,6 +22,9 @@ import pytest
 from conftest import BIN, ROOT, TEST_SITE_URL, small_project_copy
 from l5r.site.glue import mkdocs_reuse
 
+# The end-to-end tier: whole builds, servers or installs of their own (`make test-fast` leaves it out).
+pytestmark = pytest.mark.endtoend
+
 REUSE = mkdocs_reuse.REUSE_FILE
 _NOISE = random.Random(7).randbytes(4096)  # the same in every pytest-xdist worker: the tests' ids are made from it
 

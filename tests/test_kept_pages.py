@@ -8,11 +8,15 @@ import os
 import shutil
 import subprocess
 
+import pytest
 from mkdocs import utils
 
 from conftest import BIN, ROOT, site_build_env
 from l5r.data.safefile import write_if_changed
 from l5r.site.cardpage import keptpages, write
+
+# The end-to-end tier: whole builds, servers or installs of their own (`make test-fast` leaves it out).
+pytestmark = pytest.mark.endtoend
 
 
 class _Cards:

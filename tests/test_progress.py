@@ -26,6 +26,9 @@ from l5r import progress
 from l5r.cardpool import fetch, read
 from l5r.site.cardpage import write
 
+# The end-to-end tier: whole builds, servers or installs of their own (`make test-fast` leaves it out).
+pytestmark = pytest.mark.endtoend
+
 # A step of 40 files, a little slower than the bar's refresh, with no delay before the bar appears.
 STEP = """
 import time

@@ -32,6 +32,9 @@ from conftest import (
 )
 from synthetic_pool import QUOTED
 
+# The end-to-end tier: whole builds, servers or installs of their own (`make test-fast` leaves it out).
+pytestmark = pytest.mark.endtoend
+
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 CANONICAL = re.compile(r'<link rel="canonical" href="([^"]*)"')

@@ -17,6 +17,9 @@ import pytest
 
 from conftest import BIN, small_project_copy, terminal_signals
 
+# The end-to-end tier: whole builds, servers or installs of their own (`make test-fast` leaves it out).
+pytestmark = pytest.mark.endtoend
+
 # The script MkDocs' live server puts before </body> of every page it serves.
 LIVERELOAD = re.compile(rb"<script>\s*var livereload = function.*?</script>(?=</body>)", re.S)
 

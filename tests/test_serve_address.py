@@ -19,6 +19,9 @@ from conftest import BIN, ROOT, small_project_copy, terminal_signals
 sys.path.insert(0, str(ROOT / "scripts"))
 import serve_address
 
+# The end-to-end tier: whole builds, servers or installs of their own (`make test-fast` leaves it out).
+pytestmark = pytest.mark.endtoend
+
 
 def _make_serve(*assignments: str) -> list[list[str]]:
     """The commands `make serve` runs (make -n), each split as a shell would."""

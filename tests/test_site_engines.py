@@ -23,6 +23,9 @@ from conftest import (
     small_project_site,
 )
 
+# The end-to-end tier: whole builds, servers or installs of their own (`make test-fast` leaves it out).
+pytestmark = pytest.mark.endtoend
+
 GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
 ID = re.compile(r'\bid="([^"]+)"')
 

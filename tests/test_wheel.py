@@ -30,6 +30,9 @@ import pytest
 from conftest import FIXTURE_POOL, ROOT
 from packaging.requirements import Requirement
 
+# The end-to-end tier: whole builds, servers or installs of their own (`make test-fast` leaves it out).
+pytestmark = pytest.mark.endtoend
+
 # What the wheel is built from: the package, its metadata and the data it carries.
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "NOTICE", "l5r", "data")
 DECK = ROOT / "tests" / "decks" / "modern-crab.txt"
