@@ -135,14 +135,34 @@ _TYPE_DECKS = {
     "ring": FATE,
     "attachments": FATE,
 }
+# Headers over cards its author lists outside the deck: a sideboard, the cards being thought about, the cards cut
+# ("Sideboard (3):", "Maybe:", "Cut:", "Considering"). Their cards are read (a misspelt one is still
+# said) but counted in no deck, up to the next deck or type header or pre-game label. No pool title is one of them.
+_ASIDE_HEADERS = {
+    "sideboard",
+    "side board",
+    "maybe",
+    "maybes",
+    "maybeboard",
+    "cut",
+    "cuts",
+    "cut cards",
+    "considering",
+    "considered",
+    "under consideration",
+    "options",
+    "possible additions",
+    "not included",
+    "left out",
+}
 # The words that name the pre-game cards as a whole; "Stronghold (1)", "Sensei (1)", "Wind" name a kind of them
 # and are sub-headers: their counts cover their own lines, not the whole pre-game.
 _PREGAME_WORDS = {"pre-game", "pregame", "pre game"}
 _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\s*\)|(?P<bare>\d+))?\s*:\s*$")
 # Headers as players write them by hand (forum posts, blogs, tournament reports), after `plain` made every dash
 # "-": "Dynasty deck (40 cards)", "Fate Deck: 40", "Holdings (14)", "Dynasty - (40)", "# Follower (9)",
-# "Strategy -- 20 cards", "PERSONALITIES:". A name, then any of: "deck", a dash or colon, a count in brackets
-# or bare with or without "cards", a closing colon. A line of the name alone is a header only when the name
+# "Strategy -- 20 cards", "PERSONALITIES:", a printed sheet's "DYNASTY .......... 40". A name, then any of: "deck",
+# a dash, a colon or dot leaders, a count in brackets or bare with or without "cards", a closing colon. A line of the name alone is a header only when the name
 # is one (`_HEADERS`, `_LABELS`); the reader never takes an unknown word followed by a number for a header. A few
 # words after the count in its brackets are the author's remark: "Fate (52 I think)".
 # A deck's count in words, as a header may give it: "Dynasty Deck (forty cards):", "Fate Deck: forty-five".
@@ -162,7 +182,7 @@ _COUNT_IN_WORDS = (
     rf"|{'|'.join(sorted(HEADER_COUNT_UNITS, key=len, reverse=True))}"
 )
 _LOOSE_HEADER = re.compile(
-    r"^#*\s*(?P<name>[A-Za-z][A-Za-z' &/,+-]*?)(?:\s+deck)?\s*(?:[-:]+\s*)?"
+    r"^#*\s*(?P<name>[A-Za-z][A-Za-z' &/,+-]*?)(?:\s+deck)?\s*(?:(?:[-:]+|\.{3,})\s*)?"
     r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]"
     r"|(?P<bare>\d+)(?:\s*cards?)?"
     rf"|[(\[]?\s*(?P<words>{_COUNT_IN_WORDS})(?:\s*cards?)?\s*[)\]]?)?\s*:?\s*$",
@@ -175,9 +195,10 @@ LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(r"[,;]|(?<=\s)[/|+](?=\s)")
 # "Events & Regions (5)", "Items/Followers", "Holdings and Regions:": one sub-header over the kinds it joins
 _LABEL_JOIN = re.compile(r" ?(?:&|\+|/|,|\band\b) ?")  # (the name is `plain`: one space between words)
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
-# "SH: Kyuden Kyotei" is the stronghold as players abbreviate it (no card title starts with "SH:" or "SH -").
+# "SH: Kyuden Kyotei" is the stronghold as players abbreviate it (no card title starts with "SH:" or "SH -"); a
+# printed sheet's "Stronghold .......... Kyuden Hida" draws dots after the label.
 _PREGAME_LABEL = re.compile(
-    r"^(?P<label>stronghold|sh|sensei|winds?|pre-?game|pre game)\s*(?::|\s-)\s*(?P<card>\S.*)$", re.I
+    r"^(?P<label>stronghold|sh|sensei|winds?|pre-?game|pre game)\s*(?::|\s-|\.{3,})\s*(?P<card>\S.*)$", re.I
 )
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012", and the
 # whole deck's total under a list ("Total: 80", "Total cards: 82"), which names no deck to check it against.
@@ -310,9 +331,10 @@ _HEAD_OVER_COLUMN = re.compile(
 # (`numbered_list`: 1, 2, 3 ..., starting again at 1 in each part), else the line's count, as "2 Rout". No pool title
 # starts with one ("700 Soldier Plain", "1,000 Cuts Technique" do not).
 _ITEM_NUMBER = re.compile(r"^(?P<item>[0-9]{1,3})[.)]\s{1,9}(?P<rest>\S.*)$")
-# Dot leaders between a title and its count, as a table laid out in text draws them: "Fortifications ....... 3" (a
-# space before them: "Lies, Lies, Lies...<TAB>3" keeps its title's own dots)
-_DOT_LEADER = re.compile(r"\s{1,9}\.{3,}\s{0,9}(?=[x×]?\s?[0-9]{1,24}\s?[x×]?\s{0,9}$)", re.I)
+# Dot leaders between a title and its count, as a table laid out in text draws them: "Fortifications ....... 3", and
+# a printed sheet's, glued to the title: "Secluded Outpost..........3" (four dots or more: "Lies, Lies, Lies...<TAB>3"
+# keeps its title's own three)
+_DOT_LEADER = re.compile(r"(?:\s{1,9}\.{3,}|\.{4,})\s{0,9}(?=[x×]?\s?[0-9]{1,24}\s?[x×]?\s{0,9}$)", re.I)
 # The first row of a table or a spreadsheet pasted as the list: the columns' names, a count's and a title's among
 # them ("Qty<TAB>Card<TAB>Set", "Quantity | Card Name", "# Title"). No pool title is made of such words.
 _TABLE_HEAD = re.compile(
@@ -444,6 +466,19 @@ _CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…|=;]*$")
 # What the browser checker reads from the checker's data (l5r/site/api/deckdata.py reading_rules), so both read a
 # decklist by the same patterns and words: every pattern here is written so JavaScript runs it alike (named groups
 # in order, no possessive or Unicode-class syntax). _CARD_NAME (Python's Unicode \w) and _BYLINE stay each side's.
+# Characters a paste carries that a reader does not see, or sees as others, made what they are before anything is
+# read: the invisible ones taken out (a zero-width space or non-joiner, a word joiner, a byte-order mark inside the
+# text, a soft hyphen: "3 Secluded\u200bOutpost" from a blog's page, "Counting\u00adHouse" from a word processor;
+# the keycap mark of "3\ufe0f\u20e3 Rout"), and the full-width forms an East Asian keyboard types ("\uff13\u3000Rout",
+# "Stronghold\uff1a", "Dynasty\uff08\uff14\uff10\uff09") as the ASCII characters they stand for. No pool title holds one
+# (a generated test looks). Data: the browser's checker applies the same table first.
+PASTED_CHARACTERS: dict[str, str] = {
+    **{ch: "" for ch in "\u200b\u200c\u2060\ufeff\u00ad\u20e3"},
+    "\u3000": " ",
+    **{chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)},
+}
+_PASTED = str.maketrans(PASTED_CHARACTERS)
+
 READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "header": _HEADER,
     "loose_header": _LOOSE_HEADER,
@@ -513,6 +548,8 @@ READER_TABLES: dict[str, object] = {
     "max_deck_bytes": MAX_DECK_BYTES,
     "entities": _ENTITIES,
     "header_count_words": {"tens": HEADER_COUNT_TENS, "units": HEADER_COUNT_UNITS},
+    "pasted": PASTED_CHARACTERS,
+    "aside_headers": sorted(_ASIDE_HEADERS),
 }
 
 
@@ -557,6 +594,8 @@ class LineIssue:
     heading: bool = False
     # the closing word of a mail and the signature under it ("Thanks,", "Mark Sullivan", "Tel: ..."): no card line
     signature: bool = False
+    # a card line under a header of cards outside the deck ("Sideboard:", "Maybe:"): that header, as written
+    aside: str | None = None
 
 
 @dataclass(frozen=True)
@@ -607,8 +646,14 @@ def read_deck_text(path: str | Path) -> str:
         raise DecklistError(f"{_deck(path)} {exc.reason}") from None
 
 
+def as_pasted(text: str) -> str:
+    """The text with PASTED_CHARACTERS made what they stand for."""
+    return text if text.isascii() else text.translate(_PASTED)
+
+
 def parse_decklist(text: str, source: str = "<deck>", input_format: str | None = None) -> Decklist:
     """Read a decklist in any syntax players export; `input_format` (one of INPUT_FORMATS) skips detection."""
+    text = as_pasted(text)
     chosen = input_format or detect_input_format(text, source)
     if chosen not in INPUT_FORMATS:
         raise DecklistError(say("file.input-format", input_format=chosen, choices=", ".join(INPUT_FORMATS)))
@@ -680,6 +725,8 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
         return "section", _HEADERS[name], number, name
     if name in _LABELS:
         return "label", None, number, name
+    if name in _ASIDE_HEADERS:
+        return "aside", None, number, name
     kinds = _LABEL_JOIN.split(name)
     if len(kinds) > 1 and all(kind in _LABELS for kind in kinds):
         # the joined kinds' deck, when they share one, as one kind's sub-header gives it ("Items & Followers")
@@ -817,6 +864,7 @@ class _TextReader:
         # a list laid out in two columns: [the left column's section, the right one's, where the right one starts]
         self.two_columns: list | None = None
         self.in_cell = False  # reading one column's part of a line
+        self.aside: str | None = None  # under a header of cards outside the deck ("Sideboard:"): its words
 
     def decklist(self, source: str) -> Decklist:
         self._close_label()
@@ -951,6 +999,11 @@ class _TextReader:
         kind, to, count, name = header
         self.headers += 1
         self._close_label()
+        self.aside = plain(stripped.lstrip("#")).rstrip(" :") if kind == "aside" else None
+        if self.aside is not None:  # its count, if any, is of cards outside the deck: no deck's, no sub-header's
+            self.label_line = None
+            self.seen_content = True
+            return True
         if kind == "section" and to == PREGAME and name not in _PREGAME_WORDS:
             # "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
             if self.section != PREGAME:
@@ -1033,6 +1086,7 @@ class _TextReader:
             self.headers += 1
             self._close_label()
             self.label_line = None
+            self.aside = None
             if self.section != PREGAME:
                 self.section, self.stated = PREGAME, False
             line = label.group("card")
@@ -1063,6 +1117,12 @@ class _TextReader:
 
     def _card(self, number: int, line: str, first: bool) -> None:
         parsed = _card_line(line, number, self.section, self.read_before, self.numbered)
+        if self.aside is not None and isinstance(parsed, CardLine):
+            text = plain(line)
+            self.issues.append(
+                LineIssue(number, say("line.aside", line=text, header=self.aside), text, aside=self.aside)
+            )
+            return
         if isinstance(parsed, LineIssue):
             if first and self.section is None:
                 self.title_line = number  # "== My Crab deck! ==" above the list: its name, not a card line

@@ -59,10 +59,17 @@ def test_comments_blank_lines_and_type_subheadings_are_skipped():
     assert deck.declared == ((DYNASTY, 2, 3),)
 
 
-@pytest.mark.parametrize("line", ["0 Hida Akeno", "100 Hida Akeno", "3", "Exp 2", "Sideboard:", "---"])
+@pytest.mark.parametrize("line", ["0 Hida Akeno", "100 Hida Akeno", "3", "Exp 2", "Tech:", "---"])
 def test_lines_that_are_not_card_lines(line):
     deck = parse_text(f"Dynasty:\nHida Akeno\n{line}\n")
     assert [i.line for i in deck.issues] == [3] and len(deck.cards) == 1
+
+
+@pytest.mark.parametrize("header", ["Sideboard:", "Sideboard (3)", "Maybe:", "Cut", "# Considering", "Options:"])
+def test_cards_under_a_header_of_cards_outside_the_deck_are_in_no_deck(header):
+    deck = parse_text(f"Dynasty:\nHida Akeno\n{header}\n3 Iron Mine\nRout\nFate:\n3 Ambush\n")
+    assert [(c.line, c.section) for c in deck.cards] == [(2, DYNASTY), (7, FATE)]
+    assert [(i.line, i.aside) for i in deck.issues] == [(4, header.strip("# :")), (5, header.strip("# :"))]
 
 
 def test_parse_problem_in_a_report_has_its_line_and_no_rule():

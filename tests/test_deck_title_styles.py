@@ -314,8 +314,9 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
     """Titles a hand-written line would not keep whole: a header (kinds of card joined: "Items & Followers"), one that
     starts as a header with its first card on the line
     ("Holdings: Copper Mine", decklist.py _LABELLED_CARD), that holds an HTML entity (read as its character),
-    that is made of a table's column names ("Card Name": a pasted table's first row, skipped), or that says a label
-    has no card ("Wind: None")."""
+    that is made of a table's column names ("Card Name": a pasted table's first row, skipped), that says a label
+    has no card ("Wind: None"), that heads cards outside the deck ("Sideboard", "Maybe: Rout"), or that holds a
+    character a paste carries (decklist.py PASTED_CHARACTERS: made another before the line is read)."""
     from l5r.decklist import (
         _EMOJI,
         _LABELLED_CARD,
@@ -327,6 +328,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _TABLE_HEAD,
         _VALEDICTION,
         _read_header,
+        as_pasted,
         unescaped,
     )
 
@@ -349,6 +351,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _MARKUP.search(re.sub(r"</?i>", "", t))  # "**Rout**", a wiki's bold: taken out (not the pool's <i>)
             or _RULE_LINE.match(t)  # "--": an e-mail's signature mark
             or _VALEDICTION.match(t)  # "Thanks,": a mail's closing word, the signature under it
+            or as_pasted(t) != t  # "Rout\u200b", "\uff13 Rout": an invisible or full-width character
         }
     )
 
@@ -372,18 +375,26 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
             "Thanks,",
             "-----Original Message-----",
             "ShosuroFan — Today at 9:42 PM",
+            "Sideboard",
+            "Maybe: Rout",
+            "Rout\u200b",
+            "Fate\uff1a Rout",
         ]
     ) == [
         "'''Rout'''",
         "-----Original Message-----",
         "Card Name",
         "Fate - Rout",
+        "Fate\uff1a Rout",
         "Holdings: Copper Mine",
         "Items & Followers",
+        "Maybe: Rout",
         "Pearls &amp; Spirits",
         "Rout ⭐",
+        "Rout\u200b",
         "Sent from my iPhone",
         "ShosuroFan — Today at 9:42 PM",
+        "Sideboard",
         "Thanks,",
         "To: the Wall",
         "[Rout](https://example.org/rout)",
@@ -573,6 +584,33 @@ def test_every_real_pool_title_reads_in_a_tables_row_with_no_column_names():
 
     index = load_index(real_pool(), support.codex().cards, support.CACHE)
     assert _titles_misread_in_headerless_rows(index.identities) == []
+
+
+def _titles_misread_after_dot_leaders(titles) -> list[str]:
+    """Every title with a printed sheet's dot leaders before its count, spaced and glued ("Rout ........ 3",
+    "Rout..........3"): the line reads as 3 of the title, the title whole (its own dots too: "Lies, Lies, Lies...")."""
+    misread = []
+    for title in titles:
+        title = re.sub(r"</?i>", "", title)
+        for line in (f"{title} ........ 3", f"{title}..........3"):
+            read = parse_card_line(line, 1, None)
+            if not isinstance(read, CardLine) or read.count != 3 or reading_key(read.written) != reading_key(title):
+                misread.append(line)
+    return misread
+
+
+def test_every_pool_title_reads_after_dot_leaders():
+    assert _titles_misread_after_dot_leaders(i.title for i in support.index().identities) == []
+    assert _titles_misread_after_dot_leaders(["Exp 2"]) != []  # the check can fail
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_after_dot_leaders():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _titles_misread_after_dot_leaders(i.title for i in index.identities) == []
 
 
 def _titles_misread_when_wrapped(titles) -> list[str]:

@@ -119,7 +119,7 @@
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
-  var COUNT_WORDS = { tens: {}, units: {} };
+  var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [];
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
@@ -148,7 +148,8 @@
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
-    ENTITIES = t.entities; COUNT_WORDS = t.header_count_words;
+    ENTITIES = t.entities; COUNT_WORDS = t.header_count_words; PASTED = t.pasted; ASIDE_HEADERS = t.aside_headers;
+    PASTED_CHARS = new RegExp("[" + Object.keys(PASTED).map(escapeClass).join("") + "]", "g");
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     LINK = new RegExp(p.link.source, p.link.flags + "g");  // every link of the line, as re.sub
     WRAPPED = pattern(p.wrapped); WRAP_REST = pattern(p.wrap_rest);
@@ -325,6 +326,7 @@
     if (m.groups && m.groups.words) number = countInWords(m.groups.words);  // "Dynasty Deck (forty cards)"
     if (has(HEADERS, name)) return ["section", HEADERS[name], number, name];
     if (LABELS.indexOf(name) >= 0) return ["label", null, number, name];
+    if (ASIDE_HEADERS.indexOf(name) >= 0) return ["aside", null, number, name];
     var kinds = name.split(LABEL_JOIN);
     if (kinds.length > 1 && kinds.every(function (kind) { return LABELS.indexOf(kind) >= 0; })) {
       // the joined kinds' deck, when they share one, as one kind's sub-header gives it ("Items & Followers")
@@ -480,10 +482,13 @@
     var afterLabel = false;  // a pre-game label read, and no deck header since (decklist.py `after_label`)
     var signature = false;  // under a mail's closing word ("Thanks,"): its author's signature (decklist.py _signed)
     var columns = null;  // a table's columns, from its first row (tableColumns)
+    var aside = null;  // under a header of cards outside the deck ("Sideboard:"): its words (decklist.py `aside`)
     function readHeaderOf(stripped) { return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null; }
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
     function takeHeader(header, stripped, number) {
       headers += 1; closeLabel(); openLabel = null;
+      aside = header[0] === "aside" ? plain(stripped.replace(/^#+/, "")).replace(/[ :]+$/, "") : null;
+      if (aside !== null) { labelLine = null; seenContent = true; return; }  // (its count is no deck's)
       if (header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0) {
         // "# Stronghold (1)", "Senseis (1)": a kind of pre-game card; its count covers its own lines
         if (section !== PREGAME) { section = PREGAME; stated = false; }
@@ -618,7 +623,7 @@
       if (METADATA_LINE.test(line)) { headers += 1; seenContent = true; return; }
       var label = PREGAME_LABEL.exec(plain(line).replace(BULLET, ""));  // "- Sensei: Kaelung Sensei" too
       if (label) {
-        headers += 1; closeLabel(); openLabel = null; labelLine = null;
+        headers += 1; closeLabel(); openLabel = null; labelLine = null; aside = null;
         if (section !== PREGAME) { section = PREGAME; stated = false; }
         line = label[2];
       } else {
@@ -639,6 +644,12 @@
         line = rest;
       }
       var parsed = parseCardLine(line, number, section, numbered);
+      if (aside !== null && !parsed.issue) {  // decklist.py _card: a card line outside the deck
+        issues.push({ issue: true, line: number, text: plain(line), aside: aside,
+          message: say("line.aside", { line: plain(line), header: aside }) });
+        seenContent = true;
+        return;
+      }
       if (parsed.issue) {
         if (!seenContent && section === null) titleLine = number;
         else issues.push(parsed);
@@ -1172,6 +1183,10 @@
     deck.issues.forEach(function (issue) {
       if (issue.signature) {  // "Thanks,", "Mark Sullivan": a mail's closing words and signature (checker.py check)
         out.warn("read-as", say("read-as.signature", { line: issue.line, text: issue.text }), null, null, issue.line);
+        return;
+      }
+      if (issue.aside !== undefined && issue.aside !== null) {  // "Sideboard:", then a card outside the deck
+        out.warn("read-as", say("read-as.aside", { line: issue.line, text: issue.text, header: issue.aside }), null, null, issue.line);
         return;
       }
       // "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line (checker.py check)
@@ -2087,6 +2102,7 @@
   // strictTitles: as --strict-titles)
   function check(text, formatId, asOf, inputFormat, source, strictTitles) {
     var p = prepare();
+    text = text.replace(PASTED_CHARS, function (c) { return PASTED[c]; });  // decklist.py as_pasted
     var chosen = inputFormat && inputFormat !== "auto" ? inputFormat : detectInputFormat(text, source);
     if (INPUT_FORMATS.indexOf(chosen) < 0) {
       throw new DeckFileError(say("file.input-format", { input_format: chosen, choices: INPUT_FORMATS.join(", ") }));

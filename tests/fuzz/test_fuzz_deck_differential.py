@@ -97,6 +97,8 @@ AFTER = [
     "",
     "",
     " x3",
+    " ........ 3",  # a printed sheet's dot leaders, spaced or glued
+    "..........2",
     " (x2)",
     " (3)",
     " - 3",
@@ -190,6 +192,15 @@ HEADERS = {
         "Decklist:",
         "Combos:",
         "Sideboard:",
+        # cards outside the deck below them
+        "Maybe (3):",
+        "Cut",
+        "Options:",
+        # a printed sheet's dot leaders; an East Asian keyboard's full-width colon and brackets
+        "DYNASTY .................. 40",
+        "Stronghold .......... Kaiu Shiro",
+        "Stronghold\uff1a Kaiu Shiro",
+        "Fate\uff08\uff14\uff10\uff09",
         "Dynasy:",
         "Holdngs (3):",
         "Total: 80",
@@ -295,6 +306,11 @@ def _dressed(draw, count: str, cards: str, after: str) -> str:
     if draw(st.integers(0, 7)) == 0:
         character, entity = draw(st.sampled_from(ENTITIES))
         line = line.replace(character, entity, 1)
+    if draw(st.integers(0, 11)) == 0:  # a character a paste carries (decklist.py PASTED_CHARACTERS), anywhere
+        at = draw(st.integers(0, len(line)))
+        line = (
+            line[:at] + draw(st.sampled_from(["\u200b", "\u00ad", "\ufeff", "\u3000", "\uff13", "\uff1a"])) + line[at:]
+        )
     return line
 
 

@@ -121,6 +121,13 @@ class DeckChecker:
             if issue.signature:  # "Thanks,", "Mark Sullivan", "Tel: ...": a mail's closing words and signature
                 out.warn("read-as", say("read-as.signature", line=issue.line, text=issue.text), line=issue.line)
                 continue
+            if issue.aside is not None:  # "Sideboard:", then "2 Defensive Formation": a card outside the deck
+                out.warn(
+                    "read-as",
+                    say("read-as.aside", line=issue.line, text=issue.text, header=issue.aside),
+                    line=issue.line,
+                )
+                continue
             if issue.text and self._cards_in_pool and self._remark_line(issue.line, issue.text, issue.text, (), out):
                 continue  # "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line
             if issue.heading:
