@@ -369,6 +369,27 @@ COUNT_PATTERN = _COUNT = re.compile(
     r"\s*-+\s|\s*cop(?:y|ies)\sof\s|\s{0,9}[,;]\s{0,9}(?=[^\s0-9,;])|\s)\s*(?P<rest>\S.*)$",
     re.I,
 )
+# "x3Two Steady Breaths": a count glued to the title after its "x", as a chat types it, read as "x3 Two Steady
+# Breaths" (no card title starts with "x" and a digit).
+_GLUED_COUNT = re.compile(r"^([x×])([0-9]{1,2})(?=[A-Za-z\"'])", re.I)
+# One count for each of several titles, in words: "2 each: Ide Kotono, Iuchi Chiwa", "3 ea. Stables, Iron Mine", "3 of
+# each: ...", "1 each of A, B", "2x each -> A, B", and after them: "Ide Kotono, Iuchi Chiwa (2 each)", "Stables, Iron Mine - 3 ea.". Read as "2x: Ide
+# Kotono, Iuchi Chiwa" (the count for each title). No pool title starts with "each" or "ea." or ends in either.
+_EACH_BEFORE = re.compile(
+    r"^(?P<count>[0-9]{1,2})\s?(?:[x×]\s?)?(?:of\s)?(?:each(?:\sof)?|ea\.?)(?![a-z])\s?(?::|->|→|=>)?\s?(?=\S)", re.I
+)
+_EACH_AFTER = re.compile(
+    r"^(?P<rest>.*?\S)\s?(?:[-,:]\s?|[(\[]\s?)?(?:[x×]\s?)?(?P<count>[0-9]{1,2})\s?(?:[x×]\s?)?(?:of\s)?"
+    r"(?<![a-z])(?:each|ea\.?)\s?[)\]]?$",
+    re.I,
+)
+# ... and on a line of its own, over the titles under it that give no count of their own, up to a blank line or a
+# header ("3 each:", "3x each of the following:", then "Moto Chinua", "Iuchi Chiwa").
+_EACH_ALONE = re.compile(
+    r"^(?P<count>[0-9]{1,2})\s?(?:[x×]\s?)?(?:of\s)?(?:each|ea\.?)(?:\sof\s(?:the\s)?(?:following|these))?"
+    r"\s?(?::|->|→|=>)?$",
+    re.I,
+)
 # "(3) Daigotsu Murota", "[2x] Rout", "(x3) Rout": the count in brackets before the title, as "3 Title" (no title starts with a
 # number in brackets; "3) Title" stays unread: it may be an item's number)
 # "(2) - Personality Control", "[3]: Counter Cards": a group's number and a dash or colon before its name, as a post
@@ -506,6 +527,10 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "labelled_card": _LABELLED_CARD,
     "entity": _ENTITY,
     "bracketed_count": _BRACKETED_COUNT,
+    "glued_count": _GLUED_COUNT,
+    "each_before": _EACH_BEFORE,
+    "each_after": _EACH_AFTER,
+    "each_alone": _EACH_ALONE,
     "group_number": _GROUP_NUMBER,
     "markup": _MARKUP,
     "two_column_gap": _TWO_COLUMN_GAP,
@@ -865,6 +890,7 @@ class _TextReader:
         self.two_columns: list | None = None
         self.in_cell = False  # reading one column's part of a line
         self.aside: str | None = None  # under a header of cards outside the deck ("Sideboard:"): its words
+        self.each: int | None = None  # under "3 each:": the count of each title under it that gives none
 
     def decklist(self, source: str) -> Decklist:
         self._close_label()
@@ -986,6 +1012,7 @@ class _TextReader:
 
     def _blank(self) -> None:
         self.block += 1
+        self.each = None
         # "Event - (2)", its two cards, a blank line: done. Not before its cards reach its count: a posted list
         # splits one type's cards into runs by blank lines ("# Personality (21)", then a card and the author's
         # remark, a blank line, the next card...), and its count is for them all.
@@ -999,6 +1026,7 @@ class _TextReader:
         kind, to, count, name = header
         self.headers += 1
         self._close_label()
+        self.each = None
         self.aside = plain(stripped.lstrip("#")).rstrip(" :") if kind == "aside" else None
         if self.aside is not None:  # its count, if any, is of cards outside the deck: no deck's, no sub-header's
             self.label_line = None
@@ -1065,6 +1093,10 @@ class _TextReader:
     def _content(self, number: int, raw: str) -> None:
         line = _strip_comment(raw)
         if not line:
+            return
+        if each := _EACH_ALONE.match(plain(line)):  # "3 each:": the count of the titles under it
+            self.each, self.seen_content = _number(each["count"]), True
+            self.headers += 1
             return
         self.seen_content, first = True, not self.seen_content
         header = _HEADER.match(line) or ((inner := undecorated(plain(line))) is not None and _HEADER.match(inner))
@@ -1134,7 +1166,11 @@ class _TextReader:
         if first and self.section is None and not counted:
             self.title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
         parsed = dataclasses.replace(
-            parsed, block=self.block, under=self.label_line, after_label=self.after_label and self.section is None
+            parsed,
+            block=self.block,
+            under=self.label_line,
+            after_label=self.after_label and self.section is None,
+            count=self.each if self.each is not None and not counted else parsed.count,
         )
         self.cards.append(parsed)
         if self.open_label is not None:
@@ -1365,6 +1401,9 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
     column = column_count(line)
     line = _FOOTNOTE_MARK.sub("", _BULLET.sub("", plain(column[1]))) if column else whole
     count = column[0] if column else 1
+    line = _GLUED_COUNT.sub(r"\1\2 ", line)
+    if each := _EACH_BEFORE.match(line) or _EACH_AFTER.match(line):  # "2 each: A, B", "A, B (2 each)"
+        line = f"{each['count']}x: {line[each.end() :] if each.re is _EACH_BEFORE else each['rest']}"
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
     item_number = None if column else _ITEM_NUMBER.match(line)

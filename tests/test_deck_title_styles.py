@@ -318,7 +318,11 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
     has no card ("Wind: None"), that heads cards outside the deck ("Sideboard", "Maybe: Rout"), or that holds a
     character a paste carries (decklist.py PASTED_CHARACTERS: made another before the line is read)."""
     from l5r.decklist import (
+        _EACH_AFTER,
+        _EACH_ALONE,
+        _EACH_BEFORE,
         _EMOJI,
+        _GLUED_COUNT,
         _LABELLED_CARD,
         _LINK,
         _MARKUP,
@@ -352,6 +356,10 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _RULE_LINE.match(t)  # "--": an e-mail's signature mark
             or _VALEDICTION.match(t)  # "Thanks,": a mail's closing word, the signature under it
             or as_pasted(t) != t  # "Rout\u200b", "\uff13 Rout": an invisible or full-width character
+            or _GLUED_COUNT.match(t)  # "x3Rout": a count glued to a title
+            or _EACH_BEFORE.match(t)  # "2 each: Rout": one count for each title after it
+            or _EACH_AFTER.match(t)
+            or _EACH_ALONE.match(t)
         }
     )
 
@@ -611,6 +619,55 @@ def test_every_real_pool_title_reads_after_dot_leaders():
 
     index = load_index(real_pool(), support.codex().cards, support.CACHE)
     assert _titles_misread_after_dot_leaders(i.title for i in index.identities) == []
+
+
+def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
+    """Every title with its count in words ("a pair of Rout", "Rout (three)", "Rout times three", "Rout, three
+    copies"), glued ("x3Rout") or for each of several ("2 each: Rout", "Rout (2 each)", "3 ea. Rout"): the count's
+    words part from the title, and the title stays whole (compared by the reading key)."""
+    from l5r.engine.deck.checker import NUMBER_WORDS, WORDED_COUNT, WORDED_COUNT_AFTER
+
+    misread = []
+    for title in titles:
+        title = re.sub(r"</?i>", "", title)
+        for line, pattern, count in (
+            (f"a pair of {title}", WORDED_COUNT, 2),
+            (f"{title} (three)", WORDED_COUNT_AFTER, 3),
+            (f"{title} times three", WORDED_COUNT_AFTER, 3),
+            (f"{title}, three copies", WORDED_COUNT_AFTER, 3),
+        ):
+            match = pattern.match(line)
+            if not match or match["rest"] != title or NUMBER_WORDS[match["word"].lower()] != count:
+                misread.append(line)
+        for line, count in (
+            (f"x3{title}", 3),
+            (f"2 each: {title}", 2),
+            (f"{title} (2 each)", 2),
+            (f"3 ea. {title}", 3),
+        ):
+            if title[:1].isalpha() or title[:1] in "\"'":  # (a count glued to a title that starts so)
+                read = parse_card_line(line, 1, None)
+                if (
+                    not isinstance(read, CardLine)
+                    or read.count != count
+                    or reading_key(read.written) != reading_key(title)
+                ):
+                    misread.append(line)
+    return misread
+
+
+def test_every_pool_title_reads_with_counts_as_players_word_them():
+    assert _titles_misread_with_counts_as_players_word_them(i.title for i in support.index().identities) == []
+    assert _titles_misread_with_counts_as_players_word_them(["Exp 2"]) != []  # the check can fail
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_with_counts_as_players_word_them():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _titles_misread_with_counts_as_players_word_them(i.title for i in index.identities) == []
 
 
 def _titles_misread_when_wrapped(titles) -> list[str]:

@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -39,6 +39,7 @@
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
+    WORDED_COUNT_AFTER = pattern(r.worded_count_after);
     BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || [];
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
@@ -123,7 +124,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -143,7 +144,8 @@
     LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);
     BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count);
-    GROUP_NUMBER = pattern(p.group_number);
+    GROUP_NUMBER = pattern(p.group_number); GLUED_COUNT = pattern(p.glued_count);
+    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
@@ -182,6 +184,10 @@
     var column = columnCount(line);
     line = column ? plain(column[1]).replace(BULLET, "").replace(FOOTNOTE_MARK, "") : whole;
     var count = column ? column[0] : 1, m;
+    line = line.replace(GLUED_COUNT, "$1$2 ");  // "x3Two Steady Breaths" (decklist.py _GLUED_COUNT)
+    var each = EACH_BEFORE.exec(line), eachAfter = each ? null : EACH_AFTER.exec(line);
+    if (each) line = each.groups.count + "x: " + line.slice(each[0].length);  // "2 each: A, B"
+    else if (eachAfter) line = eachAfter.groups.count + "x: " + eachAfter.groups.rest;  // "A, B (2 each)"
     if (/^[-\u2212]\d+\s*(?:[x\u00d7]\s*|\s)/.test(line)) {  // "-1 Title": a negative count, not a bullet
       return { issue: true, line: number, message: say("line.count", { line: whole, most: MAX_COPIES }) };
     }
@@ -483,10 +489,11 @@
     var signature = false;  // under a mail's closing word ("Thanks,"): its author's signature (decklist.py _signed)
     var columns = null;  // a table's columns, from its first row (tableColumns)
     var aside = null;  // under a header of cards outside the deck ("Sideboard:"): its words (decklist.py `aside`)
+    var each = null;  // under "3 each:": the count of each title under it that gives none (decklist.py `each`)
     function readHeaderOf(stripped) { return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null; }
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
     function takeHeader(header, stripped, number) {
-      headers += 1; closeLabel(); openLabel = null;
+      headers += 1; closeLabel(); openLabel = null; each = null;
       aside = header[0] === "aside" ? plain(stripped.replace(/^#+/, "")).replace(/[ :]+$/, "") : null;
       if (aside !== null) { labelLine = null; seenContent = true; return; }  // (its count is no deck's)
       if (header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0) {
@@ -573,7 +580,7 @@
       }
       if (TABLE_HEAD.test(stripped)) { columns = tableColumns(raw) || columns; return; }  // a row of column names
       if (!stripped) {
-        block += 1;
+        block += 1; each = null;
         // a blank line ends its cards once they reach its count (a posted list splits one type's cards into runs)
         if (openLabel !== null && openLabel[2] >= openLabel[1]) { closeLabel(); openLabel = null; }
         return;
@@ -612,6 +619,8 @@
       }
       var line = stripComment(raw);
       if (!line) return;
+      var eachAlone = EACH_ALONE.exec(plain(line));
+      if (eachAlone) { each = countOf(eachAlone.groups.count); seenContent = true; headers += 1; return; }  // "3 each:"
       var shapedInner = HEADER.exec(line) ? null : undecorated(plain(line));
       var headerShaped = HEADER.exec(line) || (shapedInner !== null ? HEADER.exec(shapedInner) : null);
       if (headerShaped && !METADATA_LINE.test(line)) {
@@ -654,8 +663,10 @@
         if (!seenContent && section === null) titleLine = number;
         else issues.push(parsed);
       } else {
-        if (!seenContent && section === null && !COUNT.test(plain(line).replace(BULLET, "")) &&
-            !trailingCount(plain(line).replace(BULLET, "")) && !columnCount(line)) titleLine = number;
+        var counted = COUNT.test(plain(line).replace(BULLET, "")) || !!trailingCount(plain(line).replace(BULLET, "")) ||
+          !!columnCount(line);
+        if (!seenContent && section === null && !counted) titleLine = number;
+        if (each !== null && !counted) parsed.count = each;
         parsed.block = block;
         parsed.under = labelLine;
         parsed.after_label = afterLabel && section === null;  // decklist.py CardLine.after_label
@@ -1641,13 +1652,17 @@
   };
   // checker.py _worded: "three Rout", "3 of Kuni Yori", "Hida Akeno 3", when the whole names no card and the rest does
   Checker.prototype.worded = function (card, out) {
-    var m = WORDED_COUNT.exec(card.written), bare = m ? null : BARE_COUNT_AFTER.exec(card.written);
+    var m = WORDED_COUNT.exec(card.written), after = m ? null : WORDED_COUNT_AFTER.exec(card.written);
+    m = m || after;
+    var bare = m ? null : BARE_COUNT_AFTER.exec(card.written);
     if (m === null && bare === null) return null;
     if (card.count !== 1 && (bare || m.groups.word)) return null;
-    if (this.namesACard(card.name, card.experience)) return null;
+    // the whole as a title: for a count after it, as written (checker.py _worded)
+    if (after && !card.experience ? this.table.titled(card.written).length > 0 : this.namesACard(card.name, card.experience)) return null;
     var rest = (m || bare).groups.rest, split = splitExperience(rest);
     if (!split[0] || !this.namesACard(split[0], split[1])) return null;
-    var count = bare ? parseInt(bare.groups.count, 10) : m.groups.word ? NUMBER_WORDS[m.groups.word.toLowerCase()] : card.count;
+    var count = bare ? parseInt(bare.groups.count, 10) :
+      m.groups.word ? NUMBER_WORDS[m.groups.word.toLowerCase().split(/\s+/).join(" ")] : card.count;
     out.warn("read-as", say("read-as.count", { line: card.line, written: card.written, count: count,
       title: rest }), null, null, card.line);
     return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: rest,

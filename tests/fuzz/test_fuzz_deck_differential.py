@@ -85,6 +85,7 @@ COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 "
 COUNTS += ["three ", "Two x ", "one copy of ", "3 of ", "2 three "]  # a count in words, "of" after a count
 COUNTS += ["(3) ", "[2x] ", "3) ", "(x3) ", "[_3_] ", "[ 2 ] "]  # a count in brackets before the title (a form's)
 COUNTS += ["1. ", "12) "]  # an item's number (with a count after the title, it is no count)
+COUNTS += ["x3", "a pair of ", "a single ", "2 each: ", "3 ea. ", "1 each of ", "2x each -> "]  # glued; for each
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
 MARKUP += [("`", "`"), ("🏯 ", " ⭐"), ("", " :fire:")]  # a chat's code marks and emoji
@@ -98,6 +99,10 @@ AFTER = [
     "",
     " x3",
     " ........ 3",  # a printed sheet's dot leaders, spaced or glued
+    " (three)",  # a count in words after the title, and one for each of several
+    " times three",
+    ", two copies",
+    " (2 each)",
     "..........2",
     " (x2)",
     " (3)",
@@ -196,6 +201,8 @@ HEADERS = {
         "Maybe (3):",
         "Cut",
         "Options:",
+        "3 each:",  # one count for each title under it
+        "3x each of the following:",
         # a printed sheet's dot leaders; an East Asian keyboard's full-width colon and brackets
         "DYNASTY .................. 40",
         "Stronghold .......... Kaiu Shiro",

@@ -382,6 +382,8 @@ class DeckChecker:
         with no other count), or the "of" after a count left out, when the whole names no card and the rest does;
         None otherwise."""
         match = _WORDED_COUNT.match(card.written)
+        after = None if match else _WORDED_COUNT_AFTER.match(card.written)
+        match = match or after
         bare = None if match else _BARE_COUNT_AFTER.match(card.written)
         found = match or bare
         if found is None:
@@ -389,13 +391,20 @@ class DeckChecker:
         word = match.group("word") if match else None
         if card.count != 1 and (bare or word):
             return None
-        if self._names_a_card(card.name, card.experience):
+        # the whole as a title: for a count after it with no level read, as written ("Tempest of Air (three)" is no
+        # card printed in a set called "three"; "Bayushi Goshiu - Experienced Three" is a level, read as one)
+        if after and card.experience is None:
+            if self.index.titled(card.written):
+                return None
+        elif self._names_a_card(card.name, card.experience):
             return None
         written = found.group("rest")
         name, experience = split_experience(written)
         if not name or not self._names_a_card(name, experience):
             return None
-        count = int(bare.group("count")) if bare else NUMBER_WORDS[word.lower()] if word else card.count
+        count = (
+            int(bare.group("count")) if bare else NUMBER_WORDS[" ".join(word.lower().split())] if word else card.count
+        )
         out.warn(
             "read-as",
             say("read-as.count", line=card.line, written=card.written, count=count, title=written),
@@ -1184,11 +1193,19 @@ class DeckChecker:
 # "XP2", "ex4", "e2": forum shorthand for "Experienced 2", said in the reading's warning
 SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^(?:xp|ex(?![a-z])|e\d)", re.I)
 TRAILING_REMARK = _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
-# "three Rout", "Three x Rout", "two copies of Iron Mine", "3 of Kuni Yori": a count written in words, or "of" after a
-# count. Read only when the whole names no card ("Of One Mind", "Three Sisters" stay titles).
+# "three Rout", "Three x Rout", "two copies of Iron Mine", "3 of Kuni Yori", "a pair of Isawa Kosea", "a single Ring of
+# Air": a count written in words, or "of" after a count. Read only when the whole names no card ("Of One Mind", "Three
+# Sisters" stay titles).
 WORDED_COUNT = _WORDED_COUNT = re.compile(
-    r"^(?:(?P<word>one|two|three|four|five|six|seven|eight|nine|ten)\s(?:x\s|cop(?:y|ies)\sof\s|of\s)?|of\s)"
-    r"(?P<rest>\S.*)$",
+    r"^(?:(?P<word>one|two|three|four|five|six|seven|eight|nine|ten|a pair of|a couple of|a single|a playset of)"
+    r"\s(?:(?<!of\s)(?:x\s|cop(?:y|ies)\sof\s|of\s))?|of\s)(?P<rest>\S.*)$",
+    re.I,
+)
+# "Tempest of Air (three)", "Counting House times three", "Words of Consecration, three copies", "Rout x three",
+# "Rout three times": the count in words after the title, read only as above (when the whole names no card).
+WORDED_COUNT_AFTER = _WORDED_COUNT_AFTER = re.compile(
+    r"^(?P<rest>.*?\S)\s?(?:,\s?|\(\s?|-\s?|(?:x|times)\s)?"
+    r"(?<![a-z])(?P<word>one|two|three|four|five|six|seven|eight|nine|ten)(?:\s(?:cop(?:y|ies)|times))?\s?\)?$",
     re.I,
 )
 # "Hida Akeno 3": a bare count after the title, read only when the whole names no card ("Imperial Gift 3" is a title);
@@ -1197,7 +1214,9 @@ BARE_COUNT_AFTER = _BARE_COUNT_AFTER = re.compile(
     rf"^(?!.*(?<![a-z]){LEVEL_MARKER}\)?\s[0-9]+$)(?P<rest>.*[^\s0-9])\s(?P<count>[1-9][0-9]?)$", re.I
 )
 NUMBER_WORDS: dict[str, int] = {
-    w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)
+    **{w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)},
+    # a card game's counts in words; a playset is as many as a deck may hold of most cards (three)
+    **{"a pair of": 2, "a couple of": 2, "a single": 1, "a playset of": 3},
 }
 # "3 Mirumoto Reiji (MVP all day. A traditional problem": a remark in brackets never closed (cut, or wrapped onto
 # the next line): the title before it

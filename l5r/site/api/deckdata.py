@@ -37,6 +37,7 @@ from ...engine.deck.checker import (
     TRAILING_REMARK,
     UNCLOSED_REMARK,
     WORDED_COUNT,
+    WORDED_COUNT_AFTER,
 )
 from ...engine.deck.prose import ADDRESS, BRACKETED, SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
 from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
@@ -97,6 +98,7 @@ def reading_rules() -> dict[str, object]:
         "said_after": js_pattern(SAID_AFTER),
         "unclosed_remark": js_pattern(UNCLOSED_REMARK),
         "worded_count": {"pattern": js_pattern(WORDED_COUNT), "numbers": NUMBER_WORDS},
+        "worded_count_after": js_pattern(WORDED_COUNT_AFTER),
         "bare_count_after": js_pattern(BARE_COUNT_AFTER),
         "plural_endings": PLURAL_ENDINGS,
         "prose_patterns": {
