@@ -372,6 +372,20 @@ COUNT_PATTERN = _COUNT = re.compile(
 # "x3Two Steady Breaths": a count glued to the title after its "x", as a chat types it, read as "x3 Two Steady
 # Breaths" (no card title starts with "x" and a digit).
 _GLUED_COUNT = re.compile(r"^([x×])([0-9]{1,2})(?=[A-Za-z\"'])", re.I)
+# A clan named before a card, as a list sorted by clan writes it: "Lion - Akodo Kenaro x3", "Crab: Hiruma Daizen",
+# "Neutral - Iron Mine", "Sensei: Lion - Satoru Sensei" (the checker reads those, knowing the cards: "Imperial" and
+# "Naga" are cards' titles too), and in brackets before the title, "3 [Lion] Kitsu Watanabe", left out here (no pool
+# title starts with a bracket and a clan's name; after a count, the count stays).
+CLAN_NAMES = (
+    "crab", "crane", "dragon", "lion", "mantis", "phoenix", "scorpion", "unicorn", "spider", "naga", "ratlings?",
+    "nezumi", "shadowlands", "brotherhood", "ronin", "neutral", "unaligned", "imperial", "minor clans?",
+)  # fmt: skip
+_CLAN_BRACKET = re.compile(
+    rf"^(?P<count>[0-9]{{1,2}}\s?[x×]?\s)?[(\[](?:{'|'.join(CLAN_NAMES)})[)\]]\s?(?=[A-Za-z\"'])", re.I
+)
+# A text editor's or a paste site's line numbers before every line ("07 | 3 Daigotsu Jemaru", "08 | "): numbers that
+# run 1 by 1 on every line, blank ones too, and a bar or a colon after each. Left out before the lines are read.
+_EDITOR_NUMBER = re.compile(r"^\s{0,3}(?P<n>[0-9]{1,4})\s?[|:│]\s?")
 # One count for each of several titles, in words: "2 each: Ide Kotono, Iuchi Chiwa", "3 ea. Stables, Iron Mine", "3 of
 # each: ...", "1 each of A, B", "2x each -> A, B", and after them: "Ide Kotono, Iuchi Chiwa (2 each)", "Stables, Iron Mine - 3 ea.". Read as "2x: Ide
 # Kotono, Iuchi Chiwa" (the count for each title). No pool title starts with "each" or "ea." or ends in either.
@@ -528,6 +542,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "entity": _ENTITY,
     "bracketed_count": _BRACKETED_COUNT,
     "glued_count": _GLUED_COUNT,
+    "clan_bracket": _CLAN_BRACKET,
+    "editor_number": _EDITOR_NUMBER,
     "each_before": _EACH_BEFORE,
     "each_after": _EACH_AFTER,
     "each_alone": _EACH_ALONE,
@@ -811,9 +827,21 @@ def parse_text(text: str, source: str = "<deck>") -> Decklist:
 
 def _read_text(text: str, source: str, numbered: bool) -> Decklist:
     reader = _TextReader(numbered)
-    for number, raw in enumerate(unwrapped(_lines(text)), start=1):
+    for number, raw in enumerate(unwrapped(without_editor_numbers(_lines(text))), start=1):
         reader.line(number, raw)
     return reader.decklist(source)
+
+
+def without_editor_numbers(lines: list[str]) -> list[str]:
+    """The lines without a text editor's or a paste site's line numbers (`_EDITOR_NUMBER`), where every line but
+    blank ones at the end has one and they run 1 by 1 (three lines or more); else the lines as they are."""
+    last = len(lines)
+    while last and not lines[last - 1].strip():
+        last -= 1
+    numbers = [m for line in lines[:last] if (m := _EDITOR_NUMBER.match(line))]
+    if last < 3 or len(numbers) < last or any(int(m["n"]) != int(numbers[0]["n"]) + i for i, m in enumerate(numbers)):
+        return lines
+    return [line[m.end() :] for line, m in zip(lines, numbers)] + lines[last:]
 
 
 def unwrapped(lines: list[str]) -> list[str]:
@@ -1402,6 +1430,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
     line = _FOOTNOTE_MARK.sub("", _BULLET.sub("", plain(column[1]))) if column else whole
     count = column[0] if column else 1
     line = _GLUED_COUNT.sub(r"\1\2 ", line)
+    line = _CLAN_BRACKET.sub(lambda m: m["count"] or "", line)  # "3 [Lion] Kitsu Watanabe"
     if each := _EACH_BEFORE.match(line) or _EACH_AFTER.match(line):  # "2 each: A, B", "A, B (2 each)"
         line = f"{each['count']}x: {line[each.end() :] if each.re is _EACH_BEFORE else each['rest']}"
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet

@@ -318,9 +318,11 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
     has no card ("Wind: None"), that heads cards outside the deck ("Sideboard", "Maybe: Rout"), or that holds a
     character a paste carries (decklist.py PASTED_CHARACTERS: made another before the line is read)."""
     from l5r.decklist import (
+        _CLAN_BRACKET,
         _EACH_AFTER,
         _EACH_ALONE,
         _EACH_BEFORE,
+        _EDITOR_NUMBER,
         _EMOJI,
         _GLUED_COUNT,
         _LABELLED_CARD,
@@ -357,6 +359,8 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _VALEDICTION.match(t)  # "Thanks,": a mail's closing word, the signature under it
             or as_pasted(t) != t  # "Rout\u200b", "\uff13 Rout": an invisible or full-width character
             or _GLUED_COUNT.match(t)  # "x3Rout": a count glued to a title
+            or _CLAN_BRACKET.match(t)  # "[Lion] Matsu Agai": a clan in brackets before a title
+            or _EDITOR_NUMBER.match(t)  # "07 | Rout": a paste site's line number
             or _EACH_BEFORE.match(t)  # "2 each: Rout": one count for each title after it
             or _EACH_AFTER.match(t)
             or _EACH_ALONE.match(t)
@@ -670,6 +674,39 @@ def test_every_real_pool_title_reads_with_counts_as_players_word_them():
     assert _titles_misread_with_counts_as_players_word_them(i.title for i in index.identities) == []
 
 
+def _titles_misread_after_a_clan(titles) -> list[str]:
+    """Every title after a clan's name, as a list sorted by clan writes it ("Lion - Rout", "Crab: Rout": the checker's
+    CLAN_PREFIX leaves the title whole; "3 [Lion] Rout": the reader reads 3 of the title)."""
+    from l5r.engine.deck.checker import CLAN_PREFIX
+
+    misread = []
+    for title in titles:
+        title = re.sub(r"</?i>", "", title)
+        if not (title[:1].isalpha() or title[:1] in "\"'"):
+            continue  # (a clan's name is left out only before a letter or a quote)
+        for line in (f"Lion - {title}", f"Crab: {title}"):
+            if not (match := CLAN_PREFIX.match(line)) or match["rest"] != title:
+                misread.append(line)
+        read = parse_card_line(f"3 [Lion] {title}", 1, None)
+        if not isinstance(read, CardLine) or read.count != 3 or reading_key(read.written) != reading_key(title):
+            misread.append(f"3 [Lion] {title}")
+    return misread
+
+
+def test_every_pool_title_reads_after_a_clan():
+    assert _titles_misread_after_a_clan(i.title for i in support.index().identities) == []
+    assert _titles_misread_after_a_clan(["Exp 2"]) != []  # the check can fail
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_after_a_clan():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _titles_misread_after_a_clan(i.title for i in index.identities) == []
+
+
 def _titles_misread_when_wrapped(titles) -> list[str]:
     """Every title broken at a hyphen at a line's end, as a PDF or a mail wrapped at 72 columns breaks it: inside its
     longest word ("3 Hida Tak-", "euchi") and at each hyphen of its own ("3 Kaiu-", "Built Defenses"). The list reads
@@ -786,3 +823,59 @@ def test_every_real_pool_title_reads_in_a_list_wrapped_at_72_columns():
 
     index = load_index(real_pool(), support.codex().cards, support.CACHE)
     assert _misread_in_wrapped_lists(index) == []
+
+
+def _family_slips(identities) -> list[tuple[str, str]]:
+    """(the name written, the Personality meant) for each deck's Personality of two words ("Ikoma Satoru") written with
+    another family's name ("Matsu Satoru", the family of the Personality after it in the pool), where at most two
+    Personalities of two words share its given name."""
+    personalities = sorted(
+        {i.title for i in identities if "Personality" in i.types and i.deck != "Other" and i.title.count(" ") == 1}
+    )
+    by_given = collections.Counter(t.split(" ")[1].lower() for t in personalities)
+    families = [t.split(" ")[0] for t in personalities]
+    slips = []
+    for n, title in enumerate(personalities):
+        family, given = title.split(" ")
+        other = next((f for f in families[n + 1 :] + families[:n] if f.lower() != family.lower()), None)
+        if other and by_given[given.lower()] <= 2:
+            slips.append((f"{other} {given}", title))
+    return slips
+
+
+def _slips_not_suggested(index: CardIndex, slips) -> list[str]:
+    """The slips whose Personality `suggest` leaves out: the first it names (index.py family_slips, at most two); the
+    whole "did you mean" for the first hundred (a deck's, MAX_SUGGESTED_PER_DECK), the rest by the slips alone."""
+    return [
+        f"{written} (for {meant}): {index.suggest(written)}"
+        for n, (written, meant) in enumerate(slips)
+        if meant not in (index.suggest(written) if n < 100 else index.family_slips(written)[:2])
+    ]
+
+
+def test_a_personalitys_family_name_slip_suggests_the_personality():
+    """ "Matsu Satoru" is Ikoma Satoru with the family name slipped: "did you mean" names it first (index.py suggest)."""
+    index = support.index()
+    slips = _family_slips(index.identities)
+    assert _slips_not_suggested(index, slips) == []
+    assert _slips_not_suggested(index, [("Matsu Satoru", "Hida Kisada")]) != []  # the check can fail
+
+
+@pytest.mark.realpool
+def test_every_real_pool_personalitys_family_name_slip_suggests_it_in_both_checkers():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+    from decks.node_checker import Differential, first_difference
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    slips = _family_slips(index.identities)
+    assert len(slips) > 500
+    assert _slips_not_suggested(index, slips) == []
+    # the browser's checker suggests the same titles: one list of the first 100 slips, checked by both
+    text = "Dynasty:\n" + "\n".join(f"1 {written}" for written, _ in slips[:100])
+    both = Differential(index)
+    try:
+        python, browser = both.run([{"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"}])
+    finally:
+        both.close()
+    assert first_difference(python[0], browser[0]) is None

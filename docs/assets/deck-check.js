@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -39,7 +39,7 @@
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
-    WORDED_COUNT_AFTER = pattern(r.worded_count_after);
+    WORDED_COUNT_AFTER = pattern(r.worded_count_after); CLAN_PREFIX = pattern(r.clan_prefix);
     BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || [];
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
@@ -124,7 +124,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -145,6 +145,7 @@
     FOOTNOTE_MARK = pattern(p.footnote_mark);
     BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count);
     GROUP_NUMBER = pattern(p.group_number); GLUED_COUNT = pattern(p.glued_count);
+    CLAN_BRACKET = pattern(p.clan_bracket); EDITOR_NUMBER = pattern(p.editor_number);
     EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
@@ -185,6 +186,7 @@
     line = column ? plain(column[1]).replace(BULLET, "").replace(FOOTNOTE_MARK, "") : whole;
     var count = column ? column[0] : 1, m;
     line = line.replace(GLUED_COUNT, "$1$2 ");  // "x3Two Steady Breaths" (decklist.py _GLUED_COUNT)
+    line = line.replace(CLAN_BRACKET, function (whole, count) { return count || ""; });  // "3 [Lion] Kitsu Watanabe"
     var each = EACH_BEFORE.exec(line), eachAfter = each ? null : EACH_AFTER.exec(line);
     if (each) line = each.groups.count + "x: " + line.slice(each[0].length);  // "2 each: A, B"
     else if (eachAfter) line = eachAfter.groups.count + "x: " + eachAfter.groups.rest;  // "A, B (2 each)"
@@ -432,6 +434,17 @@
   }
   // decklist.py unwrapped: a title broken at a hyphen at a line's end ("3 Hida Tak-", "euchi") joined on its first line
   // ... and a list of titles with their counts wrapped between lines ("..., 3 Ikoma", "Shika, 1 Akodo Atsutane")
+  // decklist.py without_editor_numbers: a text editor's or a paste site's line numbers ("07 | 3 Rout"), where every
+  // line but blank ones at the end has one and they run 1 by 1 (three lines or more)
+  function withoutEditorNumbers(lines) {
+    var last = lines.length;
+    while (last && !pyStrip(lines[last - 1])) last -= 1;
+    var numbers = lines.slice(0, last).map(function (line) { return EDITOR_NUMBER.exec(line); });
+    if (last < 3 || !numbers.every(function (m, i) { return m && Number(m.groups.n) === Number(numbers[0].groups.n) + i; })) {
+      return lines;
+    }
+    return lines.map(function (line, i) { return i < last ? line.slice(numbers[i][0].length) : line; });
+  }
   function unwrapped(lines) {
     var out = lines.slice(), head = 0, joined = false;  // head: the line the text being joined starts on
     for (var at = 0; at < out.length - 1; at++) {
@@ -539,7 +552,7 @@
       try { readLine(text, number); } finally { inCell = false; }
       if (column !== null && twoColumns !== null) twoColumns[column] = section;
     }
-    unwrapped(splitLines(text.replace(/^\ufeff/, ""))).forEach(function (raw, i) {
+    unwrapped(withoutEditorNumbers(splitLines(text.replace(/^\ufeff/, "")))).forEach(function (raw, i) {
       if (!inCell && inTwoColumns(raw, i + 1)) return;
       readLine(raw, i + 1);
     });
@@ -1028,10 +1041,28 @@
     var wanted = bigrams(titleKey(written));
     if (!wanted.size) return [];
     if (!this.suggestionTable) {
-      var titles = new Set();
-      this.ids.forEach(function (i) { if (i.deck !== OTHER) titles.add(i.title); });
+      var titles = new Set(), given = new Map(), personalities = new Set();
+      this.ids.forEach(function (i) {
+        if (i.deck !== OTHER) titles.add(i.title);
+        if (i.types.indexOf("Personality") >= 0) personalities.add(i.title);
+      });
       this.suggestionTable = Array.from(titles).map(function (t) { var k = titleKey(t); return [k, t, bigrams(k)]; });
+      // index.py suggest: a title's words after its first (a given name) -> the titles, in the table's order
+      this.suggestionTable.slice().sort(function (a, b) { return byCodePoint(a[0], b[0]) || byCodePoint(a[1], b[1]); })
+        .forEach(function (row) {
+          var space = row[0].indexOf(" ");
+          if (space < 0 || row[0].indexOf(" ", space + 1) >= 0 || !personalities.has(row[1])) return;  // two words only
+          var rest = row[0].slice(space + 1);
+          if (!given.has(rest)) given.set(rest, []);
+          given.get(rest).push(row[1]);
+        });
+      this.givenTable = given;
     }
+    var key = titleKey(written), space = key.indexOf(" "), family = space < 0 ? key : key.slice(0, space);
+    var out = (this.givenTable.get(space < 0 ? "" : key.slice(space + 1)) || []).filter(function (t) {
+      var k = titleKey(t), s = k.indexOf(" ");
+      return (s < 0 ? k : k.slice(0, s)) !== family;
+    }).slice(0, limit - 1);
     var scored = [];
     this.suggestionTable.forEach(function (row) {
       var common = 0;
@@ -1041,7 +1072,6 @@
       if (score >= SUGGESTION_THRESHOLD) scored.push([score, row[0], row[1]]);
     });
     scored.sort(function (a, b) { return b[0] - a[0] || byCodePoint(a[1], b[1]) || byCodePoint(a[2], b[2]); });
-    var out = [];
     for (var n = 0; n < scored.length && out.length < limit; n++) {
       if (out.indexOf(scored[n][2]) < 0) out.push(scored[n][2]);
     }
@@ -1612,6 +1642,7 @@
   // checker.py _several: "3x: Title A, Title B", the count for each title when the whole names no card
   Checker.prototype.several = function (card, out) {
     var worded = this.worded(card, out);
+    if (worded === null) worded = this.clanNamed(card, out);
     if (worded !== null) return [worded];
     if (!card.several || this.namesACard(card.name, card.experience)) return [card];
     var raw = card.written.split(LIST_SEPARATOR), lines = [], at = 0;
@@ -1667,6 +1698,15 @@
       title: rest }), null, null, card.line);
     return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: rest,
       several: false });
+  };
+  // checker.py _clan_named: "Lion - Akodo Kenaro", when the whole names no card and the rest does
+  Checker.prototype.clanNamed = function (card, out) {
+    var m = CLAN_PREFIX.exec(card.written);
+    if (m === null || this.namesACard(card.name, card.experience)) return null;
+    var split = splitExperience(m.groups.rest);
+    if (!split[0] || !this.namesACard(split[0], split[1])) return null;
+    out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: m.groups.rest }), null, null, card.line);
+    return Object.assign({}, card, { name: split[0], experience: split[1], written: m.groups.rest, several: false });
   };
   Checker.prototype.namesACard = function (name, experience) {  // checker.py _names_a_card
     var found = this.table.find(name, experience, null, null);

@@ -58,6 +58,7 @@ class CardIndex:
         self._suggestion_table: list | None = None  # built on the first unknown card
         self._found: dict[tuple, Lookup] = {}  # find()'s answers so far
         self._postings: dict[str, list[int]] = {}  # bigram -> the table rows holding it
+        self._given: dict[str, list[str]] = {}  # a title's words after its first (a given name) -> the titles
         self._soul_of, self._counts_as, self._counted_by = _links(self.identities, self._by_title, self._by_card, cards)
 
     def __len__(self) -> int:
@@ -148,21 +149,17 @@ class CardIndex:
     def suggest(self, written: str, limit: int = 3) -> list[str]:
         """Up to `limit` titles that look like `written`, best first: "did you mean" for an unknown card.
 
-        Similarity is the Dice coefficient of the two titles' sets of character bigrams (of `title_key`):
+        First, for a name of two words, the Personalities of two words with its given name and another family
+        ("Matsu Satoru" for Ikoma Satoru: a family name slips, the given name is the one remembered), alphabetically
+        by title_key, then title, leaving room for one more. Then by
+        similarity: the Dice coefficient of the two titles' sets of character bigrams (of `title_key`):
         2·|A∩B| / (|A|+|B|), kept when ≥ 0.5; ties go alphabetically by title_key, then title. The browser
         checker computes the same (docs/deck-check.md), so both suggest the same titles.
         """
         wanted = _bigrams(title_key(written))
         if not wanted:
             return []
-        if getattr(self, "_suggestion_table", None) is None:  # (also an index read from an older cache)
-            titles = {i.title for i in self.identities if i.deck != NOT_A_DECK_CARD}
-            self._suggestion_table = [(title_key(t), t, _bigrams(title_key(t))) for t in sorted(titles)]
-            postings: dict[str, list[int]] = defaultdict(list)
-            for n, (_, _, grams) in enumerate(self._suggestion_table):
-                for gram in grams:
-                    postings[gram].append(n)
-            self._postings = dict(postings)
+        out = self.family_slips(written)[: limit - 1]
         # Only titles sharing a bigram are scored, counted through the bigrams' lists of titles (an inverted
         # index): a few thousand steps per name instead of comparing with every title of the pool.
         common_of: dict[int, int] = defaultdict(int)
@@ -178,13 +175,40 @@ class CardIndex:
             if score >= SUGGESTION_THRESHOLD:
                 scored.append((-score, key, title))
         scored.sort()
-        out: list[str] = []
         for _, _, title in scored:
-            if title not in out:
-                out.append(title)
             if len(out) == limit:
                 break
+            if title not in out:
+                out.append(title)
         return out
+
+    def family_slips(self, written: str) -> list[str]:
+        """The Personalities of two words with the given name of a name of two words and another family ("Ikoma
+        Satoru" for "Matsu Satoru"), alphabetically by title_key, then title; [] for any other name."""
+        self._suggestion_tables()
+        family, _, rest = title_key(written).partition(" ")
+        if not rest or " " in rest:
+            return []
+        return [t for t in self._given.get(rest, ()) if title_key(t).partition(" ")[0] != family]
+
+    def _suggestion_tables(self) -> None:
+        """The tables `suggest` reads, made on the first unknown card: each deck card's title with its bigrams, the
+        rows holding each bigram, and the two-word Personalities by their given name."""
+        if getattr(self, "_suggestion_table", None) is not None:  # (also an index read from an older cache)
+            return
+        titles = {i.title for i in self.identities if i.deck != NOT_A_DECK_CARD}
+        self._suggestion_table = [(title_key(t), t, _bigrams(title_key(t))) for t in sorted(titles)]
+        postings: dict[str, list[int]] = defaultdict(list)
+        for n, (_, _, grams) in enumerate(self._suggestion_table):
+            for gram in grams:
+                postings[gram].append(n)
+        self._postings = dict(postings)
+        personalities = {i.title for i in self.identities if "Personality" in i.types}
+        given: dict[str, list[str]] = defaultdict(list)
+        for key, title, _ in self._suggestion_table:
+            if key.count(" ") == 1 and title in personalities:
+                given[key.split(" ", 1)[1]].append(title)
+        self._given = {rest: sorted(titles, key=lambda t: (title_key(t), t)) for rest, titles in given.items()}
 
     def soul_chain(self, identity: Identity) -> set[Identity]:
         """The identity and every card joined to it by "Soul of X" keywords, and so on down the chain."""
@@ -298,6 +322,7 @@ def index_from_rows(stored, pool_dir: Path | None) -> CardIndex:
         index._by_reading = {str(key): [at(n) for n in bucket] for key, bucket in by_reading}
         index._by_card = {str(card_id): at(n) for card_id, n in by_card}
         index._suggestion_table = None
+        index._given = {}
         index._found = {}
         index._postings = {}
         index._soul_of, index._counts_as, index._counted_by = (

@@ -86,6 +86,7 @@ COUNTS += ["three ", "Two x ", "one copy of ", "3 of ", "2 three "]  # a count i
 COUNTS += ["(3) ", "[2x] ", "3) ", "(x3) ", "[_3_] ", "[ 2 ] "]  # a count in brackets before the title (a form's)
 COUNTS += ["1. ", "12) "]  # an item's number (with a count after the title, it is no count)
 COUNTS += ["x3", "a pair of ", "a single ", "2 each: ", "3 ea. ", "1 each of ", "2x each -> "]  # glued; for each
+COUNTS += ["Lion - ", "Crab: ", "3 [Crab] ", "Neutral - 2 ", "(Unicorn) "]  # a clan before the title
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
 MARKUP += [("`", "`"), ("🏯 ", " ⭐"), ("", " :fire:")]  # a chat's code marks and emoji
@@ -385,6 +386,9 @@ def decklist(draw) -> dict:
                 lines.append("")
     if syntax == "text" and draw(st.integers(0, 9)) == 0 and len(lines) > 1:
         lines = _in_two_columns(draw, lines)
+    if syntax == "text" and draw(st.integers(0, 11)) == 0:  # a paste site's line numbers, running 1 by 1 or not
+        first, skip = draw(st.integers(0, 12)), draw(st.sampled_from([1, 1, 1, 2]))
+        lines = [f"{first + n * skip:02d} | {line}" for n, line in enumerate(lines)]
     source = "deck.yml" if syntax == "yaml" else "deck.txt"
     return {
         "text": "\n".join(lines) + "\n",

@@ -25,6 +25,7 @@ from ...data import bandates
 from ...data import model as m
 from ...deckmessages import say
 from ...decklist import (
+    CLAN_NAMES,
     COUNT_PATTERN,
     DECK_OF_SECTION,
     DYNASTY,
@@ -322,7 +323,7 @@ class DeckChecker:
     def _several(self, card: CardLine, out: Findings) -> list[CardLine]:
         """ "3x: Hida Kisada, Iron Mine": the count for each title between commas, when the whole names no card
         and every part does (a title may hold a comma: "Moto Taigo, Shogun" is tried joined first)."""
-        worded = self._worded(card, out)
+        worded = self._worded(card, out) or self._clan_named(card, out)
         if worded is not None:
             return [worded]
         if not card.several or self._names_a_card(card.name, card.experience):
@@ -411,6 +412,23 @@ class DeckChecker:
             line=card.line,
         )
         return dataclasses.replace(card, count=count, name=name, experience=experience, written=written, several=False)
+
+    def _clan_named(self, card: CardLine, out: Findings) -> CardLine | None:
+        """ "Lion - Akodo Kenaro", "Crab: Hiruma Daizen": a clan named before the title, as a list sorted by clan
+        writes it, read as the title when the whole names no card and the rest does ("Imperial" and "Naga" are
+        cards' titles: "Naga - Exp 2" is Naga at a level); None otherwise."""
+        match = _CLAN_PREFIX.match(card.written)
+        if match is None or self._names_a_card(card.name, card.experience):
+            return None
+        name, experience = split_experience(match.group("rest"))
+        if not name or not self._names_a_card(name, experience):
+            return None
+        out.warn(
+            "read-as",
+            say("read-as.card", line=card.line, written=card.written, card=match.group("rest")),
+            line=card.line,
+        )
+        return dataclasses.replace(card, name=name, experience=experience, written=match.group("rest"), several=False)
 
     def _names_a_card(self, name: str, experience: str | None) -> bool:
         """Whether the name is a card's, at the level written, or (none written) a title whose cards all have one
@@ -1207,6 +1225,10 @@ WORDED_COUNT_AFTER = _WORDED_COUNT_AFTER = re.compile(
     r"^(?P<rest>.*?\S)\s?(?:,\s?|\(\s?|-\s?|(?:x|times)\s)?"
     r"(?<![a-z])(?P<word>one|two|three|four|five|six|seven|eight|nine|ten)(?:\s(?:cop(?:y|ies)|times))?\s?\)?$",
     re.I,
+)
+# "Lion - Akodo Kenaro", "Crab: Hiruma Daizen", "Neutral - Iron Mine": a clan before the title (decklist.py CLAN_NAMES)
+CLAN_PREFIX = _CLAN_PREFIX = re.compile(
+    rf"^(?:{'|'.join(CLAN_NAMES)})\s?(?::|\s[-–]+)\s?(?P<rest>[A-Za-z\"'].*)$", re.I
 )
 # "Hida Akeno 3": a bare count after the title, read only when the whole names no card ("Imperial Gift 3" is a title);
 # never a level's number ("Akodo Kage Exp 2", "Akodo Kage (Exp) 2": a level no card of the title has, not two copies)

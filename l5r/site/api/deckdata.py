@@ -38,6 +38,7 @@ from ...engine.deck.checker import (
     UNCLOSED_REMARK,
     WORDED_COUNT,
     WORDED_COUNT_AFTER,
+    CLAN_PREFIX,
 )
 from ...engine.deck.prose import ADDRESS, BRACKETED, SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
 from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
@@ -99,6 +100,7 @@ def reading_rules() -> dict[str, object]:
         "unclosed_remark": js_pattern(UNCLOSED_REMARK),
         "worded_count": {"pattern": js_pattern(WORDED_COUNT), "numbers": NUMBER_WORDS},
         "worded_count_after": js_pattern(WORDED_COUNT_AFTER),
+        "clan_prefix": js_pattern(CLAN_PREFIX),
         "bare_count_after": js_pattern(BARE_COUNT_AFTER),
         "plural_endings": PLURAL_ENDINGS,
         "prose_patterns": {
