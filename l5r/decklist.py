@@ -205,14 +205,25 @@ _PREGAME_LABEL = re.compile(
 _METADATA_LINE = re.compile(
     r"^(?:(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
     r"result|record|legality|total(?:\s+cards)?"
-    r"|from|sent|to|cc|subject)\s*:"  # and an e-mail's header lines, as a forwarded list keeps them
+    r"|from|sent|to|cc|subject"  # and an e-mail's header lines, as a forwarded list keeps them
+    r"|quote\s+from|share\s+this|originally\s+posted\s+by)\s*:"  # and a forum's quote line, a blog's share buttons
     r"|sent\s+from\s+my\s+\S[^:]{0,40}$"  # ... and a phone's footer under the list ("Sent from my iPhone")
+    # ... and a deck builder's or a blog's line about the list ("Exported from L5R DeckBuilder 2.1 on 2015-06-03",
+    # "Posted on June 3, 2015 by tamori_tea")
+    r"|(?:exported|generated|created|made)\s+(?:from|with|by|in|using)\s+\S|posted\s+on\s+\S"
     # ... and a chat's line naming who posted and when ("ShosuroFan — Today at 9:42 PM", "Kakita — 11/28/2026 9:42 PM")
     r"|[^\s:][^:]{0,60}?\s[-–—]\s(?:(?:today|yesterday)\s+at|[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?)"
     r"\s+[0-9]{1,2}:[0-9]{2}(?:\s?[ap]\.?m\.?)?\s*$"
     # ... and a table's row of the whole deck's total, its count in a column of its own ("Total<TAB>80")
     r"|(?:grand\s+)?total(?:\s+cards)?(?:\t|\s{2,})\s{0,9}[0-9]{1,6}\s{0,9}$)",
     re.I,
+)
+# A deck builder's statistics under a list: labels, each with a number ("Average gold cost: 2.4", "Force curve: 0: 2,
+# 1: 5", "Personalities: 17 | Holdings: 14 | Events: 0"). Lines about the deck, as _METADATA_LINE's are (but for a
+# mail's signature, where "Tel: 555 201 4432" is the signature's own).
+_STATS_LINE = re.compile(
+    r"^[A-Za-z][A-Za-z +'/-]{0,30}:\s?[0-9][0-9.,:+/%\s-]{0,60}"
+    r"(?:[|·;]\s?[A-Za-z][A-Za-z +'/-]{0,30}:\s?[0-9][0-9.,:+/%\s-]{0,60}){0,20}$"
 )
 # "Dynasty Total: 40", "Total Dynasty: 40", "Total cards in the Fate deck: 40" under a list: what its author counted
 # in that deck (a declared count, no header).
@@ -246,7 +257,9 @@ _NO_CARD = re.compile(r"^(?:none|nothing|n/?a|no\s(?:sensei|wind|stronghold|card
 # A chat's emoji about a line ("🏯 **Stronghold:** ...", "3x Yogo Katsuta ⭐", "**Dynasty (40)** 👇", "3x Rout :fire:"):
 # pictographs, dingbats and symbols (with their joiners and variation selectors), and a ":shortcode:", taken out
 # before the line is read. No pool title holds one (a generated test looks).
-_EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+|:[a-z0-9_+-]{2,30}:")
+_EMOJI = re.compile(
+    r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+|:(?=[0-9_+-]{0,29}[a-z])[a-z0-9_+-]{2,30}:"
+)
 # "[*]3x Rout", "[b]Stronghold:[/b] Kyuden Hida", "[color=red]3x Rout[/color]", "[list]", and markdown's bold
 # ("**Stronghold:** Kyuden Hida"). Taken out before the line is
 # read; a line of markup alone is no line. "[s]" (struck out) is not taken out: a struck card is not the list's.
@@ -382,6 +395,12 @@ CLAN_NAMES = (
 )  # fmt: skip
 _CLAN_BRACKET = re.compile(
     rf"^(?P<count>[0-9]{{1,2}}\s?[x×]?\s)?[(\[](?:{'|'.join(CLAN_NAMES)})[)\]]\s?(?=[A-Za-z\"'])", re.I
+)
+# A change to a list its author posted before: each part a count with a sign glued to it, then a title ("-1 Tsuruchi
+# Taito, +1 Tsuruchi Kaito", "+2 Fearful Volley"). The author's remark on the list, no card line (the list below it
+# holds the cards). A bullet has a space after it ("- 3 Rout").
+_CHANGE_LINE = re.compile(
+    r"^[+−-][0-9]{1,2}\s?[x×]?\s[^,;]{1,120}(?:[,;]\s?[+−-][0-9]{1,2}\s?[x×]?\s[^,;]{1,120}){0,20}$"
 )
 # A text editor's or a paste site's line numbers before every line ("07 | 3 Daigotsu Jemaru", "08 | "): numbers that
 # run 1 by 1 on every line, blank ones too, and a bar or a colon after each. Left out before the lines are read.
@@ -543,6 +562,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "bracketed_count": _BRACKETED_COUNT,
     "glued_count": _GLUED_COUNT,
     "clan_bracket": _CLAN_BRACKET,
+    "change_line": _CHANGE_LINE,
+    "stats_line": _STATS_LINE,
     "editor_number": _EDITOR_NUMBER,
     "each_before": _EACH_BEFORE,
     "each_after": _EACH_AFTER,
@@ -637,6 +658,8 @@ class LineIssue:
     signature: bool = False
     # a card line under a header of cards outside the deck ("Sideboard:", "Maybe:"): that header, as written
     aside: str | None = None
+    # a change to a list posted before ("-1 Tsuruchi Taito, +1 Tsuruchi Kaito"): the author's remark, no card line
+    change: bool = False
 
 
 @dataclass(frozen=True)
@@ -1126,6 +1149,12 @@ class _TextReader:
             self.each, self.seen_content = _number(each["count"]), True
             self.headers += 1
             return
+        if _CHANGE_LINE.match(plain(line)) and ("+" in line or self.section is None):
+            # "-1 Tsuruchi Taito, +1 Tsuruchi Kaito", "+2 Fearful Volley": a change to the list (in a deck's list, a
+            # count below 1 alone stays a problem)
+            self.issues.append(LineIssue(number, say("line.change", line=plain(line)), plain(line), change=True))
+            self.seen_content = True
+            return
         self.seen_content, first = True, not self.seen_content
         header = _HEADER.match(line) or ((inner := undecorated(plain(line))) is not None and _HEADER.match(inner))
         if header and not _METADATA_LINE.match(line):
@@ -1138,7 +1167,7 @@ class _TextReader:
                 )
             )
             return
-        if _METADATA_LINE.match(line):
+        if _METADATA_LINE.match(line) or _STATS_LINE.match(plain(line)):
             self.headers += 1
             return
         label = _PREGAME_LABEL.match(_BULLET.sub("", plain(line)))  # "- Sensei: Kaelung Sensei" too
@@ -1684,4 +1713,5 @@ def _strip_comment(line: str) -> str:
     if line.lstrip().startswith("#"):
         return ""
     line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)
-    return re.sub(r"(?<!\s)\s+#.*$", "", line).strip()
+    # a comment after " #", and a card's number in brackets ("Yogo Katsuta (#84)")
+    return re.sub(r"(?<!\s)\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}\)\s{0,9}$", "", line).strip()

@@ -318,6 +318,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
     has no card ("Wind: None"), that heads cards outside the deck ("Sideboard", "Maybe: Rout"), or that holds a
     character a paste carries (decklist.py PASTED_CHARACTERS: made another before the line is read)."""
     from l5r.decklist import (
+        _CHANGE_LINE,
         _CLAN_BRACKET,
         _EACH_AFTER,
         _EACH_ALONE,
@@ -331,6 +332,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _METADATA_LINE,
         _NO_CARD,
         _RULE_LINE,
+        _STATS_LINE,
         _TABLE_HEAD,
         _VALEDICTION,
         _read_header,
@@ -361,6 +363,8 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _GLUED_COUNT.match(t)  # "x3Rout": a count glued to a title
             or _CLAN_BRACKET.match(t)  # "[Lion] Matsu Agai": a clan in brackets before a title
             or _EDITOR_NUMBER.match(t)  # "07 | Rout": a paste site's line number
+            or _STATS_LINE.match(t)  # "Average gold cost: 2.4": a deck builder's statistics
+            or _CHANGE_LINE.match(t)  # "+2 Rout": a change to a list posted before
             or _EACH_BEFORE.match(t)  # "2 each: Rout": one count for each title after it
             or _EACH_AFTER.match(t)
             or _EACH_ALONE.match(t)

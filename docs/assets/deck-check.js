@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -37,6 +37,7 @@
     MARKER_KEY = pattern(r.marker_key); LEVEL_WORDS = r.level_words.numbers; ORDINAL_LEVEL = pattern(r.level_words.ordinal); WORD_LEVEL = pattern(r.level_words.word);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after);
+    STAT_TAIL = pattern(r.stat_tail);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
     WORDED_COUNT_AFTER = pattern(r.worded_count_after); CLAN_PREFIX = pattern(r.clan_prefix);
@@ -124,7 +125,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -145,7 +146,7 @@
     FOOTNOTE_MARK = pattern(p.footnote_mark);
     BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count);
     GROUP_NUMBER = pattern(p.group_number); GLUED_COUNT = pattern(p.glued_count);
-    CLAN_BRACKET = pattern(p.clan_bracket); EDITOR_NUMBER = pattern(p.editor_number);
+    CLAN_BRACKET = pattern(p.clan_bracket); CHANGE_LINE = pattern(p.change_line); STATS_LINE = pattern(p.stats_line); EDITOR_NUMBER = pattern(p.editor_number);
     EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
@@ -172,7 +173,7 @@
   function stripComment(line) {
     if (/^\s*#/.test(line)) return "";
     line = line.replace(LEVEL_NUMBER_MARK, "$1 ");  // "exp #2": the level's number, no comment
-    return pyStrip(line.replace(/\s+#.*$/, ""));
+    return pyStrip(line.replace(/\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}\)\s{0,9}$/, ""));  // (decklist.py _strip_comment)
   }
   function splitLines(text) {  // line numbers as an editor counts them (parse_text)
     return text.split(/\r\n|\r|\n/);
@@ -634,6 +635,11 @@
       if (!line) return;
       var eachAlone = EACH_ALONE.exec(plain(line));
       if (eachAlone) { each = countOf(eachAlone.groups.count); seenContent = true; headers += 1; return; }  // "3 each:"
+      if (CHANGE_LINE.test(plain(line)) && (line.indexOf("+") >= 0 || section === null)) {  // a change to the list
+        issues.push({ issue: true, line: number, text: plain(line), change: true, message: say("line.change", { line: plain(line) }) });
+        seenContent = true;
+        return;
+      }
       var shapedInner = HEADER.exec(line) ? null : undecorated(plain(line));
       var headerShaped = HEADER.exec(line) || (shapedInner !== null ? HEADER.exec(shapedInner) : null);
       if (headerShaped && !METADATA_LINE.test(line)) {
@@ -642,7 +648,7 @@
         seenContent = true;
         return;
       }
-      if (METADATA_LINE.test(line)) { headers += 1; seenContent = true; return; }
+      if (METADATA_LINE.test(line) || STATS_LINE.test(plain(line))) { headers += 1; seenContent = true; return; }
       var label = PREGAME_LABEL.exec(plain(line).replace(BULLET, ""));  // "- Sensei: Kaelung Sensei" too
       if (label) {
         headers += 1; closeLabel(); openLabel = null; labelLine = null; aside = null;
@@ -1226,6 +1232,10 @@
         out.warn("read-as", say("read-as.signature", { line: issue.line, text: issue.text }), null, null, issue.line);
         return;
       }
+      if (issue.change) {  // "-1 Tsuruchi Taito, +1 Tsuruchi Kaito": a change to a list posted before (checker.py)
+        out.warn("read-as", say("read-as.change", { line: issue.line, text: issue.text }), null, null, issue.line);
+        return;
+      }
       if (issue.aside !== undefined && issue.aside !== null) {  // "Sideboard:", then a card outside the deck
         out.warn("read-as", say("read-as.aside", { line: issue.line, text: issue.text, header: issue.aside }), null, null, issue.line);
         return;
@@ -1773,7 +1783,10 @@
     // (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     var said, cuts = [], saidAfter = new RegExp(SAID_AFTER.source, SAID_AFTER.flags + "g");
     while ((said = saidAfter.exec(written))) cuts.push(written.slice(0, said.index));
-    return tries.concat(cuts.reverse());
+    tries = tries.concat(cuts.reverse());
+    var stat = STAT_TAIL.exec(written);  // "Bayushi Shizuka 54/156 R" (checker.py _remarks_taken_off)
+    if (stat) tries.push(stat.groups.rest);
+    return tries;
   }
   // checker.py _loose, _near_certain and decklist.py edit_distance: a near-certain typo is read as its card, with a warning.
   function loose(title) {

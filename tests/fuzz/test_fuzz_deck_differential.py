@@ -101,6 +101,9 @@ AFTER = [
     " x3",
     " ........ 3",  # a printed sheet's dot leaders, spaced or glued
     " (three)",  # a count in words after the title, and one for each of several
+    " 54/156 R",  # a printing's number or a card's statistics after the title
+    " 2F/4C 6g PH3",
+    " (#84)",
     " times three",
     ", two copies",
     " (2 each)",
@@ -203,6 +206,14 @@ HEADERS = {
         "Cut",
         "Options:",
         "3 each:",  # one count for each title under it
+        # a post's own lines and a deck builder's statistics; changes to a list posted before
+        "Quote from: HidaTetsu on March 12, 2015, 08:41:07 PM",
+        "Posted on June 3, 2015 by tamori_tea — 4 Comments",
+        "Exported from L5R DeckBuilder 2.1 on 2015-06-03 14:22",
+        "Average gold cost: 2.4",
+        "Personalities: 17 | Holdings: 14 | Events: 0",
+        "-1 Tsuruchi Taito, +1 Tsuruchi Kaito",
+        "+2 Fearful Volley",
         "3x each of the following:",
         # a printed sheet's dot leaders; an East Asian keyboard's full-width colon and brackets
         "DYNASTY .................. 40",

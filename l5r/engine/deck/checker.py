@@ -122,6 +122,9 @@ class DeckChecker:
             if issue.signature:  # "Thanks,", "Mark Sullivan", "Tel: ...": a mail's closing words and signature
                 out.warn("read-as", say("read-as.signature", line=issue.line, text=issue.text), line=issue.line)
                 continue
+            if issue.change:  # "-1 Tsuruchi Taito, +1 Tsuruchi Kaito": the author's change to a list posted before
+                out.warn("read-as", say("read-as.change", line=issue.line, text=issue.text), line=issue.line)
+                continue
             if issue.aside is not None:  # "Sideboard:", then "2 Defensive Formation": a card outside the deck
                 out.warn(
                     "read-as",
@@ -1317,6 +1320,12 @@ def _dated_by_the_documents(ban: m.BanEntry) -> bool:
 
 
 # A comment after a colon, two slashes or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP".
+# A card's statistics or its printing's number after the title, not in brackets, as a list copied from a spoiler or
+# a collection writes them: "Kakita Shinichi 2F/4C 6g PH3", "Bayushi Shizuka 54/156 R", "Counting House IE-133 (C)".
+STAT_TAIL = _STAT_TAIL = re.compile(
+    r"^(?P<rest>.*?\S)\s+(?:[0-9]{1,2}\s?[FC]\s?/\s?[0-9]{1,2}\s?[FC](?![a-z]).{0,40}"
+    r"|[0-9]{1,3}\s?/\s?[0-9]{2,3}(?:\s[CURPF])?|[A-Z]{1,4}\s?-\s?[0-9]{1,3}(?:\s\([CURP]\))?)$"
+)
 SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s)")
 
 
@@ -1343,6 +1352,8 @@ def _remarks_taken_off(written: str) -> list[str]:
     # after a colon, two slashes or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP"
     # (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     tries += [written[: said.start()] for said in reversed(list(_SAID_AFTER.finditer(written)))]
+    if stat := _STAT_TAIL.match(written):  # "Bayushi Shizuka 54/156 R": a printing's number, a card's statistics
+        tries.append(stat.group("rest"))
     return tries
 
 

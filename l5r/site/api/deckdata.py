@@ -39,6 +39,7 @@ from ...engine.deck.checker import (
     WORDED_COUNT,
     WORDED_COUNT_AFTER,
     CLAN_PREFIX,
+    STAT_TAIL,
 )
 from ...engine.deck.prose import ADDRESS, BRACKETED, SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
 from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
@@ -97,6 +98,7 @@ def reading_rules() -> dict[str, object]:
         "level_remark": js_pattern(LEVEL_REMARK),
         "trailing_remark": js_pattern(TRAILING_REMARK),
         "said_after": js_pattern(SAID_AFTER),
+        "stat_tail": js_pattern(STAT_TAIL),
         "unclosed_remark": js_pattern(UNCLOSED_REMARK),
         "worded_count": {"pattern": js_pattern(WORDED_COUNT), "numbers": NUMBER_WORDS},
         "worded_count_after": js_pattern(WORDED_COUNT_AFTER),
