@@ -29,6 +29,8 @@ JOINED_ON_PURPOSE = {
     "iPhone",  # a phone's mail footer ("Sent from my iPhone")
     "KakitaFan",  # a name after "@" in the deck page's example ("@KakitaFan")
     "ShosuroFan",  # a chat's poster in the deck page's example ("ShosuroFan — Today at 9:42 PM")
+    "HidaTetsu",  # a forum's poster in the deck page's example ("Quote from: HidaTetsu on March 12, 2015")
+    "DeckBuilder",  # a deck builder's name in its footer ("Exported from L5R DeckBuilder 2.1")
     "CardIndex",
     "CardSite",
     "PoolVerdicts",
