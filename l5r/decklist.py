@@ -79,6 +79,17 @@ _HEADERS = {
     "dynasty deck": DYNASTY,
     "fate": FATE,
     "fate deck": FATE,
+    # ... and as French, Spanish, Italian and German players write them ("Dynastie (40) :", "Destino (40)",
+    # "Forteresse :"): the game's decks, whatever the language of the post around them
+    "dynastie": DYNASTY,
+    "dinastia": DYNASTY,
+    "dinastía": DYNASTY,
+    "destin": FATE,
+    "destino": FATE,
+    "schicksal": FATE,
+    "forteresse": PREGAME,
+    "fortaleza": PREGAME,
+    "festung": PREGAME,
 }
 # Sub-headings many decklists use inside a deck ("Personalities (14):"); they change nothing.
 _LABELS = {
@@ -182,7 +193,7 @@ _COUNT_IN_WORDS = (
     rf"|{'|'.join(sorted(HEADER_COUNT_UNITS, key=len, reverse=True))}"
 )
 _LOOSE_HEADER = re.compile(
-    r"^#*\s*(?P<name>[A-Za-z][A-Za-z' &/,+-]*?)(?:\s+deck)?\s*(?:(?:[-:]+|\.{3,})\s*)?"
+    r"^#*\s*(?P<name>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ' &/,+-]*?)(?:\s+deck)?\s*(?:(?:[-:]+|\.{3,})\s*)?"
     r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]"
     r"|(?P<bare>\d+)(?:\s*cards?)?"
     rf"|[(\[]?\s*(?P<words>{_COUNT_IN_WORDS})(?:\s*cards?)?\s*[)\]]?)?\s*:?\s*$",
@@ -198,7 +209,9 @@ _LABEL_JOIN = re.compile(r" ?(?:&|\+|/|,|\band\b) ?")  # (the name is `plain`: o
 # "SH: Kyuden Kyotei" is the stronghold as players abbreviate it (no card title starts with "SH:" or "SH -"); a
 # printed sheet's "Stronghold .......... Kyuden Hida" draws dots after the label.
 _PREGAME_LABEL = re.compile(
-    r"^(?P<label>stronghold|sh|sensei|winds?|pre-?game|pre game)\s*(?::|\s-|\.{3,})\s*(?P<card>\S.*)$", re.I
+    r"^(?P<label>stronghold|sh|sensei|winds?|pre-?game|pre game|forteresse|fortaleza|festung)\s*(?::|\s-|\.{3,})\s*"
+    r"(?P<card>\S.*)$",
+    re.I,
 )
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012", and the
 # whole deck's total under a list ("Total: 80", "Total cards: 82"), which names no deck to check it against.
@@ -467,7 +480,9 @@ _COLUMN_COUNT = re.compile(r"^(?:[x×] ?)?(?P<count>[0-9]{1,24}) ?[x×]?$", re.I
 _DECORATION_TAG = re.compile(
     r"^(?:<(?:b|strong|u|i|em)>|\[(?:b|u|i)\])|(?:</(?:b|strong|u|i|em)>|\[/(?:b|u|i)\])$", re.I
 )
-_DECORATION_CHARS = "*_=~- •·▪◦‣●+"  # and the bullets of _BULLET: "• Holdings (14)"
+# and the bullets of _BULLET ("• Holdings (14)"), and brackets drawn around a header ("<<< PRE-GAME >>>",
+# "-=[ Holdings (12) ]=-")
+_DECORATION_CHARS = "*_=~- •·▪◦‣●+<>[]"
 # A list item's bullet: "- ", "* ", and the bullets a list copied from a rendered page or a word processor keeps
 # ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ ").
 _BULLET = re.compile(r"^[-*•·▪◦‣●+→►»➤]\s+")

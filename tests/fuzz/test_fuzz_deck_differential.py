@@ -206,6 +206,10 @@ HEADERS = {
         "Cut",
         "Options:",
         "3 each:",  # one count for each title under it
+        "Dynastie (40) :",  # other languages' headers and labels, headers in drawn brackets
+        "Forteresse : Kaiu Shiro",
+        "<<< FATE >>>",
+        "-=[ Holdings (12) ]=-",
         # a post's own lines and a deck builder's statistics; changes to a list posted before
         "Quote from: HidaTetsu on March 12, 2015, 08:41:07 PM",
         "Posted on June 3, 2015 by tamori_tea — 4 Comments",
