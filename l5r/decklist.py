@@ -372,7 +372,7 @@ _TABLE_HEAD = re.compile(
 # A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line), an
 # e-mail's signature mark, "-- " (the name under it stays a line to read: it may be a card's), and a mail's rule
 # with words ("-----Original Message-----"; a deck header so dressed, "--- Fate (40) ---", is read before it).
-_RULE_LINE = re.compile(r"^(?:[-=_~*]{5,}|--|[-=_~*]{3,} ?[A-Za-z][A-Za-z ]{0,38} ?[-=_~*]{3,})$")
+_RULE_LINE = re.compile(r"^(?:[-=_~*―]{5,}|--|[-=_~*]{3,} ?[A-Za-z][A-Za-z ]{0,38} ?[-=_~*]{3,})$")
 # A list laid out in two columns, as a printed handout or a PDF is ("DYNASTY (40)      FATE (40)", then "3 Hida
 # Reigoro      3 Will"): the columns are parted by a tab or four spaces or more.
 _TWO_COLUMN_GAP = re.compile(r"\t+| {4,}")
@@ -482,10 +482,11 @@ _DECORATION_TAG = re.compile(
 )
 # and the bullets of _BULLET ("• Holdings (14)"), and brackets drawn around a header ("<<< PRE-GAME >>>",
 # "-=[ Holdings (12) ]=-")
-_DECORATION_CHARS = "*_=~- •·▪◦‣●+<>[]"
+_DECORATION_CHARS = "*_=~- •·▪◦‣●+<>[]■□◆◇▶―"
 # A list item's bullet: "- ", "* ", and the bullets a list copied from a rendered page or a word processor keeps
-# ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ ").
-_BULLET = re.compile(r"^[-*•·▪◦‣●+→►»➤]\s+")
+# ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ "), and the squares and diamonds an East Asian post marks items with, a
+# space after them or none ("■ Dynasty", "◆Rout").
+_BULLET = re.compile(r"^(?:[-*•·▪◦‣●+→►»➤]\s+|[■□◆◇▶]\s*)")
 # A footnote mark after a card, as posted lists mark a card the author explains below ("3 Marketplace*", "1 Rout †"),
 # or a stray semicolon ("3 Rout;"): no pool title ends in one, and the card is read without it.
 _FOOTNOTE_MARK = re.compile(r"(?<=\S)\s*(?:[*†‡]+|;)$")
