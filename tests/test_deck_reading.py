@@ -734,3 +734,12 @@ def test_every_title_reads_with_a_footnote_mark_after_it(mark):
     assert not differ, differ[:5]
     # the mark is taken off the end only: a count written "2*" stays a count
     assert parse_card_line(f"2* Iron Mine{mark}", 1, DYNASTY).count == 2
+
+
+@pytest.mark.parametrize("written", ["Neutral - Iron Mnie", "Crab: Iron Mnie", "Unaligned - Iron Mnie x3"])
+def test_a_misspelt_title_after_a_clan_is_guessed_from_the_title(written):
+    """ "Lion - Akodo Shika": the clan before the title is no part of what the guesses compare (checker.py
+    _suggest), so "did you mean" names the title meant."""
+    report = check("obsidian-hand", f"Dynasty:\n{written}\n")
+    [unknown] = [p for p in report.problems if p.code == "unknown-card"]
+    assert list(unknown.suggestions)[:1] == ["Iron Mine"], unknown

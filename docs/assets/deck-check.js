@@ -1214,6 +1214,8 @@
   Checker.prototype.suggest = function (typed) {
     if (this.suggested >= MAX_SUGGESTED_PER_DECK) return [];
     this.suggested += 1;
+    var clan = CLAN_PREFIX.exec(typed);  // "Lion - Akodo Shika": the title's guesses, not the clan's (checker.py)
+    if (clan) typed = clan.groups.rest;
     return this.table.suggest(typed).filter(function (t) { return titleKey(t) !== titleKey(typed); });
   };
   // strictTitles: as `l5r deck check --strict-titles`, a near-certain typo is a problem, never read as its card.

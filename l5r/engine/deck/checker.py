@@ -797,6 +797,8 @@ class DeckChecker:
         if self._suggested >= MAX_SUGGESTED_PER_DECK:
             return []
         self._suggested += 1
+        if clan := _CLAN_PREFIX.match(typed):  # "Lion - Akodo Shika": the title's guesses, not the clan's
+            typed = clan.group("rest")
         return [t for t in self.index.suggest(typed) if title_key(t) != title_key(typed)]
 
     def _is_set(self, name: str | None) -> bool:
