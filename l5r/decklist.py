@@ -173,8 +173,9 @@ _HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*(?P<count>\d+)\
 # Headers as players write them by hand (forum posts, blogs, tournament reports), after `plain` made every dash
 # "-": "Dynasty deck (40 cards)", "Fate Deck: 40", "Holdings (14)", "Dynasty - (40)", "# Follower (9)",
 # "Strategy -- 20 cards", "PERSONALITIES:", a printed sheet's "DYNASTY .......... 40". A name, then any of: "deck",
-# a dash, a colon or dot leaders, a count in brackets or bare with or without "cards", a closing colon. A line of the name alone is a header only when the name
-# is one (`_HEADERS`, `_LABELS`); the reader never takes an unknown word followed by a number for a header. A few
+# a dash, a colon or dot leaders, a count in brackets or bare with or without "cards", a closing colon. A line of
+# the name alone is a header only when the name is one (`_HEADERS`, `_LABELS`); the reader never takes an unknown
+# word followed by a number for a header. A few
 # words after the count in its brackets are the author's remark: "Fate (52 I think)".
 # A deck's count in words, as a header may give it: "Dynasty Deck (forty cards):", "Fate Deck: forty-five".
 HEADER_COUNT_TENS: dict[str, int] = {
@@ -419,8 +420,9 @@ _CHANGE_LINE = re.compile(
 # run 1 by 1 on every line, blank ones too, and a bar or a colon after each. Left out before the lines are read.
 _EDITOR_NUMBER = re.compile(r"^\s{0,3}(?P<n>[0-9]{1,4})\s?[|:│]\s?")
 # One count for each of several titles, in words: "2 each: Ide Kotono, Iuchi Chiwa", "3 ea. Stables, Iron Mine", "3 of
-# each: ...", "1 each of A, B", "2x each -> A, B", and after them: "Ide Kotono, Iuchi Chiwa (2 each)", "Stables, Iron Mine - 3 ea.". Read as "2x: Ide
-# Kotono, Iuchi Chiwa" (the count for each title). No pool title starts with "each" or "ea." or ends in either.
+# each: ...", "1 each of A, B", "2x each -> A, B", and after them: "Ide Kotono, Iuchi Chiwa (2 each)", "Stables,
+# Iron Mine - 3 ea.". Read as "2x: Ide Kotono, Iuchi Chiwa" (the count for each title). No pool title starts with
+# "each" or "ea." or ends in either.
 _EACH_BEFORE = re.compile(
     r"^(?P<count>[0-9]{1,2})\s?(?:[x×]\s?)?(?:of\s)?(?:each(?:\sof)?|ea\.?)(?![a-z])\s?(?::|->|→|=>)?\s?(?=\S)", re.I
 )
@@ -484,8 +486,8 @@ _DECORATION_TAG = re.compile(
 # "-=[ Holdings (12) ]=-")
 _DECORATION_CHARS = "*_=~- •·▪◦‣●+<>[]■□◆◇▶―"
 # A list item's bullet: "- ", "* ", and the bullets a list copied from a rendered page or a word processor keeps
-# ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ "), and the squares and diamonds an East Asian post marks items with, a
-# space after them or none ("■ Dynasty", "◆Rout").
+# ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ "), and the squares and diamonds an East Asian post marks items
+# with, a space after them or none ("■ Dynasty", "◆Rout").
 _BULLET = re.compile(r"^(?:[-*•·▪◦‣●+→►»➤]\s+|[■□◆◇▶]\s*)")
 # A footnote mark after a card, as posted lists mark a card the author explains below ("3 Marketplace*", "1 Rout †"),
 # or a stray semicolon ("3 Rout;"): no pool title ends in one, and the card is read without it.
