@@ -1620,6 +1620,12 @@
     if (!PROSE.bracketed_titles && BRACKETED.test(text)) return say("remark.bracketed");  // "(others to taste)"
     if (!PROSE.addresses_in_titles && ADDRESS.test(text)) return say("remark.address");  // "mark@example.com"
     var words = wordCount(text);
+    // "Lion honor, tweaked after the kotei:": words that lead into a list, as no title ends (prose.py reason)
+    var leadIn = !has(PROSE.ending_words, ":") && words >= PROSE.several_words && /:$/.test(text.replace(/\s+$/, ""));
+    var bare = readingKey(text.replace(/[\s:]+$/, ""));
+    if (leadIn && !(suggestions || []).some(function (t) { return readingKey(t) === bare; })) {
+      return say("remark.sentence", { words: words, mark: ":", titles: say("remark.no-title") });
+    }
     // a "did you mean" title the line could be written for (not shorter by more than the margin) keeps it a title
     if ((suggestions || []).some(function (t) { return words <= wordCount(t) + PROSE.long_margin; })) return null;
     if (words > PROSE.longest_title + PROSE.long_margin) {

@@ -9,6 +9,8 @@ keeps it a title). The shape is measured on the titles of the pool being read, n
 Words are counted without one leading article (the reading key drops it: a player may add or leave out "The").
 
 - *long*: more words than the pool's longest title, by a margin (`LONG_MARGIN`);
+- *a lead-in*: it ends in a colon after `SEVERAL_WORDS` words or more, where no pool title ends in one ("Lion honor,
+  tweaked after the kotei:"), whatever "did you mean" titles it resembles but one it is with a colon;
 - *a sentence's end*: it ends in a sentence mark (".", "!", "?", "...", "!?") after more words than any pool
   title ending in that same mark has (the real pool: no title ends in a lone "." or ":"; "!" ends titles of up to
   six words, "For Shame!", "I Do Not Die So Easily!"; "?" and "!?" up to four; "..." up to five), and after at least
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from typing import Iterable, cast
 
 from ...cardpool import CardIndex
-from ...cardpool.names import READING_KEY_RULES
+from ...cardpool.names import READING_KEY_RULES, reading_key
 from ...deckmessages import say
 
 # A title written with what the reader leaves on it (an experience marker "- Experienced 2CW", a word of
@@ -99,6 +101,11 @@ class ProseRule:
         if not self.addresses_in_titles and ADDRESS.search(text):
             return say("remark.address")
         words = word_count(text)
+        lead_in = ":" not in self.ending_words and words >= SEVERAL_WORDS and text.rstrip().endswith(":")
+        if lead_in and not any(reading_key(title) == reading_key(text.rstrip(" :")) for title in suggestions):
+            # "Lion honor, tweaked after the kotei:": words that lead into a list, as no title ends (but a title and
+            # a colon, "Hida Kisada, the Little Bear:", is that title)
+            return say("remark.sentence", words=words, mark=":", titles=say("remark.no-title"))
         if any(words <= word_count(title) + LONG_MARGIN for title in suggestions):
             return None
         if words > self.longest_title + LONG_MARGIN:
