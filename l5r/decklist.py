@@ -118,6 +118,21 @@ _LABELS = {
     "attachments",
     "actions",
     "action",
+    # ... and the groups a deck builder sorts a deck's cards in, by what they do ("Core:", "Flex:", "Tech (3):")
+    "core",
+    "flex",
+    "flex slots",
+    "tech",
+    "meta",
+    "staples",
+    "engine",
+    "removal",
+    "utility",
+    "tricks",
+    "answers",
+    "threats",
+    "win conditions",
+    "combo pieces",
 }
 # The deck a type sub-header's cards belong to, when no deck header above says it (a list that starts with
 # "Stronghold: ..." and goes on "Personalities", "Holdings", "Followers", "Actions").
@@ -225,6 +240,8 @@ _METADATA_LINE = re.compile(
     # ... and a deck builder's or a blog's line about the list ("Exported from L5R DeckBuilder 2.1 on 2015-06-03",
     # "Posted on June 3, 2015 by tamori_tea")
     r"|(?:exported|generated|created|made)\s+(?:from|with|by|in|using)\s+\S|posted\s+on\s+\S"
+    # ... and a deck's name with its version, wherever it stands ("The Great Walls of Honor v1.0", "Mantis Archers v3")
+    r"|[A-Za-z][^0-9]{0,80}\sv\.?\s?[0-9]{1,2}(?:\.[0-9]{1,2}){0,2}$"
     # ... and a chat's line naming who posted and when ("ShosuroFan — Today at 9:42 PM", "Kakita — 11/28/2026 9:42 PM")
     r"|[^\s:][^:]{0,60}?\s[-–—]\s(?:(?:today|yesterday)\s+at|[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?)"
     r"\s+[0-9]{1,2}:[0-9]{2}(?:\s?[ap]\.?m\.?)?\s*$"
@@ -366,7 +383,8 @@ _DOT_LEADER = re.compile(r"(?:\s{1,9}\.{3,}|\.{4,})\s{0,9}(?=[x×]?\s?[0-9]{1,24
 # them ("Qty<TAB>Card<TAB>Set", "Quantity | Card Name", "# Title"). No pool title is made of such words.
 _TABLE_HEAD = re.compile(
     r"^(?=.*\b(?:card|name|title)\b)(?:\s{0,9}[|,;]?\s{0,9}(?:qty|quantity|count|copies|amount|#|no\.?|card|cards|name|"
-    r"title|set|edition|type|deck|cost|gold|gp|fp|force|chi|focus|honor|ph|hr|rarity|clan|notes?|comments?|remarks?)"
+    r"title|set|edition|type|deck|cost|gold|gp|fp|force|chi|f/c|stats|focus|honor|ph|hr|rarity|clan|notes?|comments?|"
+    r"remarks?)"
     r"(?![A-Za-z0-9])){2,12}\s{0,9}[|,;]?\s{0,9}$",
     re.I,
 )
@@ -416,6 +434,30 @@ _CLAN_BRACKET = re.compile(
 _CHANGE_LINE = re.compile(
     r"^[+−-][0-9]{1,2}\s?[x×]?\s[^,;]{1,120}(?:[,;]\s?[+−-][0-9]{1,2}\s?[x×]?\s[^,;]{1,120}){0,20}$"
 )
+# Text struck out, as a post edited in place shows a card cut ("~~3 Counting House~~ 2 Counting House", "[s]3 Rout[/s]",
+# "<del>3 Rout</del>"): no part of the list; taken out, with its marks, before the line is read. And a task list's box
+# before an item ("- [x] 3 Ikoma Shika", "* [ ] 1 Ring of Water"): taken out, the item read.
+_STRUCK = re.compile(r"~~[^~]{0,300}~~|\[s\][^\[]{0,300}\[/s\]|<(?:s|del|strike)>[^<]{0,300}</(?:s|del|strike)>", re.I)
+_CHECKBOX = re.compile(r"^\s{0,9}(?:[-*+]\s{1,9})?\[[ xX✓✔]\]\s{0,9}")
+# A forum reply's line naming whom it quotes ("HidaTetsu wrote:", "Originally Posted by HidaTetsu", "Quote:", "Post by
+# KuniWitch » Tue Mar 03, 2015 9:12 pm"), and "wrote:" with the quoted text glued after it ("HidaTetsu wrote:3 Rout"):
+# the attribution is left out (what is glued after it is read as a line).
+_WROTE = re.compile(r"^\s{0,9}[^\s:][^:]{0,40}?\s(?:wrote|said|writes|says)\s?:\s?", re.I)
+_ATTRIBUTION = re.compile(r"^(?:originally\s+posted\s+by\s+\S.{0,60}|quote\s?:|post\s+by\s+\S.{0,60}».{0,60})$", re.I)
+# A heading over the cards of one cost, as a list sorted by gold cost writes it ("2 gold:", "4 Gold -", "5 Gold Cost:",
+# "Cost 5:", "6g:", "0g"): no card line (with no colon or dash, "3 Gold" is three copies of the card Gold).
+_COST_HEADING = re.compile(
+    r"^(?:[0-9]{1,2}\s?(?:gold|g)(?:\s?cost)?\s?(?::|-+)|[0-9]{1,2}\s?g|cost\s?[0-9]{1,2}\s?:?|[0-9]{1,2}\s?cost\s?:?)$",
+    re.I,
+)
+# A label over (or before) titles that gives each one count: "3-ofs: Famous Bazaar, Poorly Placed Garden", "2-of:
+# Counting House", "Singletons: Stables, Iron Mine", "Playsets:" (three of each, as many as a deck may hold of most
+# cards). Read as "3x: Famous Bazaar, ..." with titles after it, as "3 each:" without.
+_COUNT_LABEL = re.compile(
+    r"^(?:(?P<count>[0-9]{1,2})\s?-?\s?ofs?|(?P<one>singles|singletons?|one-ofs?)|(?P<three>playsets?|full\s+sets?))"
+    r"\s?:\s?(?P<rest>.*)$",
+    re.I,
+)
 # A text editor's or a paste site's line numbers before every line ("07 | 3 Daigotsu Jemaru", "08 | "): numbers that
 # run 1 by 1 on every line, blank ones too, and a bar or a colon after each. Left out before the lines are read.
 _EDITOR_NUMBER = re.compile(r"^\s{0,3}(?P<n>[0-9]{1,4})\s?[|:│]\s?")
@@ -464,7 +506,7 @@ _SET_BEFORE_BRACKET = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]+)\]\s*\(
 # Every repeat is bounded by the tail's length: an unbounded run tried from every start is quadratic.
 _TRAILING_COUNT = re.compile(
     r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))?)"
-    r"\s{0,24}[)\]]|[x×]\s{0,24}(?P<c>[0-9]{1,24})|(?P<d>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))"
+    r"\s{0,24}[)\]]|[x×]\s{0,24}(?P<c>[0-9]{1,24})(?:\s{0,24}cop(?:y|ies))?|(?P<d>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))"
     r"|-{1,24}\s{0,24}[x×]?\s{0,24}(?P<e>[0-9]{1,24})|[,;]\s{0,24}(?P<f>[0-9]{1,24}))\s{0,24}$",
     re.I,
 )
@@ -586,6 +628,12 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "each_before": _EACH_BEFORE,
     "each_after": _EACH_AFTER,
     "each_alone": _EACH_ALONE,
+    "struck": _STRUCK,
+    "checkbox": _CHECKBOX,
+    "wrote": _WROTE,
+    "attribution": _ATTRIBUTION,
+    "cost_heading": _COST_HEADING,
+    "count_label": _COUNT_LABEL,
     "group_number": _GROUP_NUMBER,
     "markup": _MARKUP,
     "two_column_gap": _TWO_COLUMN_GAP,
@@ -960,6 +1008,7 @@ class _TextReader:
         self.in_cell = False  # reading one column's part of a line
         self.aside: str | None = None  # under a header of cards outside the deck ("Sideboard:"): its words
         self.each: int | None = None  # under "3 each:": the count of each title under it that gives none
+        self.label_alone = False  # the line before was a pre-game label alone ("Sensei"): "None" under it is no card
 
     def decklist(self, source: str) -> Decklist:
         self._close_label()
@@ -979,6 +1028,16 @@ class _TextReader:
         raw = unescaped(raw)
         if not raw.isascii() or ":" in raw:
             raw = _EMOJI.sub("", raw)
+        if "~~" in raw or "[" in raw or "<" in raw:  # "~~3 Counting House~~ 2 Counting House", "- [x] 3 Rout"
+            kept = _CHECKBOX.sub("", _STRUCK.sub("", raw), count=1)
+            if kept != raw and not kept.strip():
+                return  # a line struck out whole: its author cut it
+            raw = kept
+        if ":" in raw and (wrote := _WROTE.match(raw)):  # "HidaTetsu wrote:", "HidaTetsu wrote:3 Rout"
+            if not raw[wrote.end() :].strip():
+                self.headers += 1
+                return
+            raw = raw[wrote.end() :]
         if "<" in raw or "[" in raw or "**" in raw or "__" in raw or "`" in raw or "{{" in raw or "''" in raw:
             if "[" in raw or "{{" in raw:
                 raw = _LINK.sub(_link_text, raw)  # "3x [Rout](https://...)": "3x Rout"
@@ -988,6 +1047,9 @@ class _TextReader:
             raw = bare
         quoted = raw.lstrip().startswith(">")
         raw = _QUOTE_MARKS.sub("", raw, count=1)
+        if self.columns is not None and _METADATA_LINE.match(raw.strip()):
+            self.headers += 1  # "TOTAL<TAB><TAB>33": the table's row of the whole deck's total
+            return
         if self.columns is not None and (row := table_row(raw, self.columns)) is not None:
             raw = row  # "1<TAB>Mountain Summit Temple<TAB>Stronghold<TAB><TAB>": by the columns the first row names
         elif ("|" in raw or raw.count("\t") >= 2) and (
@@ -1096,6 +1158,7 @@ class _TextReader:
         self.headers += 1
         self._close_label()
         self.each = None
+        self.label_alone = kind == "section" and to == PREGAME and name not in _PREGAME_WORDS and count is None
         self.aside = plain(stripped.lstrip("#")).rstrip(" :") if kind == "aside" else None
         if self.aside is not None:  # its count, if any, is of cards outside the deck: no deck's, no sub-header's
             self.label_line = None
@@ -1167,6 +1230,21 @@ class _TextReader:
             self.each, self.seen_content = _number(each["count"]), True
             self.headers += 1
             return
+        if _COST_HEADING.match(plain(line)) or _ATTRIBUTION.match(plain(line)):  # "2 gold:", "Quote:"
+            self.headers += 1
+            self.seen_content = True
+            return
+        if labelled_count := _COUNT_LABEL.match(plain(line)):  # "3-ofs: A, B", "Singletons:", "Playsets:"
+            count = 1 if labelled_count["one"] else 3 if labelled_count["three"] else _number(labelled_count["count"])
+            if not labelled_count["rest"].strip():
+                self.each, self.seen_content = count, True
+                self.headers += 1
+                return
+            line = f"{count}x: {labelled_count['rest']}"
+        if self.label_alone and _NO_CARD.match(plain(line)):  # "Sensei", then "None" on the line under it
+            self.label_alone, self.seen_content = False, True
+            return
+        self.label_alone = False
         if _CHANGE_LINE.match(plain(line)) and ("+" in line or self.section is None):
             # "-1 Tsuruchi Taito, +1 Tsuruchi Kaito", "+2 Fearful Volley": a change to the list (in a deck's list, a
             # count below 1 alone stays a problem)

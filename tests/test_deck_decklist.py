@@ -59,7 +59,7 @@ def test_comments_blank_lines_and_type_subheadings_are_skipped():
     assert deck.declared == ((DYNASTY, 2, 3),)
 
 
-@pytest.mark.parametrize("line", ["0 Hida Akeno", "100 Hida Akeno", "3", "Exp 2", "Tech:", "---"])
+@pytest.mark.parametrize("line", ["0 Hida Akeno", "100 Hida Akeno", "3", "Exp 2", "Ideas:", "---"])
 def test_lines_that_are_not_card_lines(line):
     deck = parse_text(f"Dynasty:\nHida Akeno\n{line}\n")
     assert [i.line for i in deck.issues] == [3] and len(deck.cards) == 1

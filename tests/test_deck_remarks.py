@@ -125,7 +125,7 @@ def _headings(report) -> list[int]:
 
 # A line shaped as a header ("Word:") whose word is no deck, type or label word: a posted list's own heading above
 # the list ("Decklist:", "My deck:") or under it ("Combos:", "Notes:"), followed by the author's remarks. Where it
-# changes no deck it is said in a warning; where cards are both above and below it ("Tech:"), the cards under
+# changes no deck it is said in a warning; where cards are both above and below it ("Ideas:"), the cards under
 # it may be meant for no deck, and it stays a problem (a header of cards outside the deck, "Sideboard:", says so) (oh-ii-f: the decks hold the cards listed), as does a
 # misspelt header ("Dynasy:", "Holdngs:") wherever it is.
 @pytest.mark.parametrize(
@@ -136,7 +136,7 @@ def _headings(report) -> list[int]:
         ("Dynasty:\n3 Iron Mine\n\nCombos:\nIron Mine pays for everything the deck wants to play early.\n", [4], []),
         ("Dynasty:\n3 Iron Mine\nNotes:\n", [3], []),
         ("Dynasty:\n3 Iron Mine\nNotes:\nTotal: 80\n", [3], []),  # the whole deck's total: a line about the deck
-        ("Dynasty:\n3 Iron Mine\nTech:\n3 Copper Mine\n", [], [3]),
+        ("Dynasty:\n3 Iron Mine\nIdeas:\n3 Copper Mine\n", [], [3]),
         ("Dynasy:\n3 Iron Mine\n", [], [1]),
         ("Dynasty:\n3 Iron Mine\nHoldngs:\n", [], [3]),
     ],

@@ -318,8 +318,12 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
     has no card ("Wind: None"), that heads cards outside the deck ("Sideboard", "Maybe: Rout"), or that holds a
     character a paste carries (decklist.py PASTED_CHARACTERS: made another before the line is read)."""
     from l5r.decklist import (
+        _ATTRIBUTION,
         _CHANGE_LINE,
+        _CHECKBOX,
         _CLAN_BRACKET,
+        _COST_HEADING,
+        _COUNT_LABEL,
         _EACH_AFTER,
         _EACH_ALONE,
         _EACH_BEFORE,
@@ -333,8 +337,10 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _NO_CARD,
         _RULE_LINE,
         _STATS_LINE,
+        _STRUCK,
         _TABLE_HEAD,
         _VALEDICTION,
+        _WROTE,
         _read_header,
         as_pasted,
         unescaped,
@@ -365,6 +371,12 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _EDITOR_NUMBER.match(t)  # "07 | Rout": a paste site's line number
             or _STATS_LINE.match(t)  # "Average gold cost: 2.4": a deck builder's statistics
             or _CHANGE_LINE.match(t)  # "+2 Rout": a change to a list posted before
+            or _STRUCK.search(t)  # "~~3 Rout~~": struck out
+            or _CHECKBOX.match(t)  # "- [x] 3 Rout": a task list's box
+            or _WROTE.match(t)  # "HidaTetsu wrote:": a forum reply's attribution
+            or _ATTRIBUTION.match(t)
+            or _COST_HEADING.match(t)  # "2 gold:": a heading over the cards of one cost
+            or _COUNT_LABEL.match(t)  # "3-ofs: Rout", "Singletons:": one count for the titles after it
             or _EACH_BEFORE.match(t)  # "2 each: Rout": one count for each title after it
             or _EACH_AFTER.match(t)
             or _EACH_ALONE.match(t)

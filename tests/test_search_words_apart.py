@@ -31,6 +31,7 @@ JOINED_ON_PURPOSE = {
     "ShosuroFan",  # a chat's poster in the deck page's example ("ShosuroFan — Today at 9:42 PM")
     "HidaTetsu",  # a forum's poster in the deck page's example ("Quote from: HidaTetsu on March 12, 2015")
     "DeckBuilder",  # a deck builder's name in its footer ("Exported from L5R DeckBuilder 2.1")
+    "KuniWitch",  # a forum's poster in the deck page's example ("Post by KuniWitch » Tue Mar 03, 2015")
     "CardIndex",
     "CardSite",
     "PoolVerdicts",

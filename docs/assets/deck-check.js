@@ -125,7 +125,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -147,6 +147,8 @@
     BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count);
     GROUP_NUMBER = pattern(p.group_number); GLUED_COUNT = pattern(p.glued_count);
     CLAN_BRACKET = pattern(p.clan_bracket); CHANGE_LINE = pattern(p.change_line); STATS_LINE = pattern(p.stats_line); EDITOR_NUMBER = pattern(p.editor_number);
+    STRUCK = new RegExp(p.struck.source, p.struck.flags + "g"); CHECKBOX = pattern(p.checkbox); WROTE = pattern(p.wrote);
+    ATTRIBUTION = pattern(p.attribution); COST_HEADING = pattern(p.cost_heading); COUNT_LABEL = pattern(p.count_label);
     EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
@@ -504,10 +506,12 @@
     var columns = null;  // a table's columns, from its first row (tableColumns)
     var aside = null;  // under a header of cards outside the deck ("Sideboard:"): its words (decklist.py `aside`)
     var each = null;  // under "3 each:": the count of each title under it that gives none (decklist.py `each`)
+    var labelAlone = false;  // the line before was a pre-game label alone ("Sensei"): "None" under it is no card
     function readHeaderOf(stripped) { return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null; }
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
     function takeHeader(header, stripped, number) {
       headers += 1; closeLabel(); openLabel = null; each = null;
+      labelAlone = header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0 && header[2] === null;
       aside = header[0] === "aside" ? plain(stripped.replace(/^#+/, "")).replace(/[ :]+$/, "") : null;
       if (aside !== null) { labelLine = null; seenContent = true; return; }  // (its count is no deck's)
       if (header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0) {
@@ -560,6 +564,16 @@
     function readLine(raw, number) {
       raw = unescaped(raw);
       if (/[^\x00-\x7f]|:/.test(raw)) raw = raw.replace(EMOJI, "");  // a chat's emoji ("3x Rout ⭐", ":fire:")
+      if (/~~|\[|</.test(raw)) {  // "~~3 Counting House~~ 2 Counting House", "- [x] 3 Rout" (decklist.py line)
+        var kept = raw.replace(STRUCK, "").replace(CHECKBOX, "");
+        if (kept !== raw && !pyStrip(kept)) return;  // a line struck out whole
+        raw = kept;
+      }
+      var wrote = raw.indexOf(":") >= 0 ? WROTE.exec(raw) : null;  // "HidaTetsu wrote:", "HidaTetsu wrote:3 Rout"
+      if (wrote) {
+        if (!pyStrip(raw.slice(wrote[0].length))) { headers += 1; return; }
+        raw = raw.slice(wrote[0].length);
+      }
       if (/<|\[|\*\*|__|`|\{\{|''/.test(raw)) {  // a post's HTML, BBCode, markdown or wiki markup: taken out
         // "3x [Rout](https://...)", "[[Ambush]]", "{{card|Rout}}": the card a link names (decklist.py _link_text)
         if (raw.indexOf("[") >= 0 || raw.indexOf("{{") >= 0) {
@@ -574,6 +588,7 @@
       }
       var quoted = /^\s*>/.test(raw);
       raw = raw.replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)
+      if (columns !== null && METADATA_LINE.test(pyStrip(raw))) { headers += 1; return; }  // "TOTAL<TAB>33"
       var row = columns !== null ? tableRow(raw, columns) : null;
       if (row === null && (raw.indexOf("|") >= 0 || raw.split("\t").length > 2)) {
         row = headerlessRow(raw, raw.indexOf("|") >= 0 ? "|" : "\t");  // a table's row with no names above it
@@ -635,6 +650,15 @@
       if (!line) return;
       var eachAlone = EACH_ALONE.exec(plain(line));
       if (eachAlone) { each = countOf(eachAlone.groups.count); seenContent = true; headers += 1; return; }  // "3 each:"
+      if (COST_HEADING.test(plain(line)) || ATTRIBUTION.test(plain(line))) { headers += 1; seenContent = true; return; }
+      var countLabel = COUNT_LABEL.exec(plain(line));  // "3-ofs: A, B", "Singletons:", "Playsets:"
+      if (countLabel) {
+        var labelCount = countLabel.groups.one ? 1 : countLabel.groups.three ? 3 : countOf(countLabel.groups.count);
+        if (!pyStrip(countLabel.groups.rest)) { each = labelCount; seenContent = true; headers += 1; return; }
+        line = labelCount + "x: " + countLabel.groups.rest;
+      }
+      if (labelAlone && NO_CARD.test(plain(line))) { labelAlone = false; seenContent = true; return; }  // "Sensei", "None"
+      labelAlone = false;
       if (CHANGE_LINE.test(plain(line)) && (line.indexOf("+") >= 0 || section === null)) {  // a change to the list
         issues.push({ issue: true, line: number, text: plain(line), change: true, message: say("line.change", { line: plain(line) }) });
         seenContent = true;
@@ -1555,9 +1579,9 @@
     var typed = !card.experience ? card.written : card.name;
     var self = this;
     // "3 Ambushes": a title made plural (checker.py singulars, PLURAL_ENDINGS); found so, no search of near titles
-    var plural = singulars(typed).filter(function (s) {
-      return self.table.find(s, card.experience, setName, deck).identity !== null;
-    });
+    // "3 Coastal Lanes (borrowed)": made plural, with the author's remark after it
+    var plural = [typed].concat(remarksTakenOff(typed)).reduce(function (all, text) { return all.concat(singulars(text)); }, [])
+      .filter(function (s) { return self.table.find(s, card.experience, setName, deck).identity !== null; });
     var suggestions = plural.length ? [] : this.suggest(typed);
     var guess = plural.length ? plural[0] : nearCertain(typed, suggestions);
     if (guess === null) return [NOT_FOUND, suggestions];
@@ -1721,8 +1745,14 @@
   Checker.prototype.clanNamed = function (card, out) {
     var m = CLAN_PREFIX.exec(card.written);
     if (m === null || this.namesACard(card.name, card.experience)) return null;
-    var split = splitExperience(m.groups.rest);
-    if (!split[0] || !this.namesACard(split[0], split[1])) return null;
+    // the rest as written, or without what a player adds after a title ("Bamboo Harvesters - exp (FL)")
+    var self = this, split = null;
+    [m.groups.rest].concat(remarksTakenOff(m.groups.rest)).some(function (text) {
+      var s = splitExperience(text);
+      if (s[0] && self.namesACard(s[0], s[1])) { split = s; return true; }
+      return false;
+    });
+    if (split === null) return null;
     out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: m.groups.rest }), null, null, card.line);
     return Object.assign({}, card, { name: split[0], experience: split[1], written: m.groups.rest, several: false });
   };

@@ -94,6 +94,7 @@ MARKUP += [("[[", "]]"), ("[[Card:x|", "]]"), ("[", "](https://example.org/c)")]
 MARKUP += [("{{card|", "}}"), (", "), ("", " <!-- cut -->"), ("[[Category:", "]]")]  # a wiki page's
 # bullets and a reply's quote marks, in hand-written lists only ("- > 2 ..." in YAML is a block scalar)
 TEXT_COUNTS = ["• 3 ", "> 2 ", ">> • 1 ", "+ 3x ", "→ 2 ", "3,", "2;", "3 , "]  # (a CSV row's count: "3,Rout")
+TEXT_COUNTS += ["- [x] 3 ", "* [ ] ", "~~2 Rout~~ 1 ", "HidaTetsu wrote:3 ", "Proxy Holding: "]  # a post's marks
 AFTER = [
     "",
     "",
@@ -104,6 +105,8 @@ AFTER = [
     " 54/156 R",  # a printing's number or a card's statistics after the title
     " 2F/4C 6g PH3",
     " (#84)",
+    "s (borrowed)",  # made plural, with a remark
+    " x3 copies",
     " times three",
     ", two copies",
     " (2 each)",
@@ -218,6 +221,19 @@ HEADERS = {
         "Personalities: 17 | Holdings: 14 | Events: 0",
         "-1 Tsuruchi Taito, +1 Tsuruchi Kaito",
         "+2 Fearful Volley",
+        # a forum reply's attributions and edits; groups by cost, by use and by how many; a label alone, then None
+        "HidaTetsu wrote:",
+        "Originally Posted by HidaTetsu",
+        "Quote:",
+        "~~3 Counting House~~",
+        "2 gold:",
+        "6g:",
+        "Core:",
+        "3-ofs: Iron Mine, Copper Mine",
+        "Singletons:",
+        "Sensei",
+        "None",
+        "My Crab deck v1.0",
         "3x each of the following:",
         # a printed sheet's dot leaders; an East Asian keyboard's full-width colon and brackets
         "DYNASTY .................. 40",

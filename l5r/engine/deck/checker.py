@@ -423,8 +423,12 @@ class DeckChecker:
         match = _CLAN_PREFIX.match(card.written)
         if match is None or self._names_a_card(card.name, card.experience):
             return None
-        name, experience = split_experience(match.group("rest"))
-        if not name or not self._names_a_card(name, experience):
+        # the rest as written, or without what a player adds after a title ("Bamboo Harvesters - exp (FL)")
+        for text in (match.group("rest"), *_remarks_taken_off(match.group("rest"))):
+            name, experience = split_experience(text)
+            if name and self._names_a_card(name, experience):
+                break
+        else:
             return None
         out.warn(
             "read-as",
@@ -692,7 +696,14 @@ class DeckChecker:
         # "3 Ambushes", "2 Copper Mines": a title made plural, as a count before it reads in English; found so, it
         # needs no search of the titles near it (the costly part), and counts as no unknown name
         plural = next(
-            (s for s in singulars(typed) if self.index.find(s, card.experience, set_name, deck).identity), None
+            (
+                s
+                # "3 Coastal Lanes (borrowed)": made plural, with the author's remark after it
+                for text in (typed, *_remarks_taken_off(typed))
+                for s in singulars(text)
+                if self.index.find(s, card.experience, set_name, deck).identity
+            ),
+            None,
         )
         suggestions = [] if plural else self._suggest(typed)
         guess = plural or _near_certain(typed, suggestions)
@@ -1231,9 +1242,10 @@ WORDED_COUNT_AFTER = _WORDED_COUNT_AFTER = re.compile(
     r"(?<![a-z])(?P<word>one|two|three|four|five|six|seven|eight|nine|ten)(?:\s(?:cop(?:y|ies)|times))?\s?\)?$",
     re.I,
 )
-# "Lion - Akodo Kenaro", "Crab: Hiruma Daizen", "Neutral - Iron Mine": a clan before the title (decklist.py CLAN_NAMES)
+# "Lion - Akodo Kenaro", "Crab: Hiruma Daizen", "Neutral - Iron Mine": a clan before the title (decklist.py CLAN_NAMES);
+# and a proxy's mark, "Proxy Holding: Bamboo Harvesters", "Proxy: Border Keep"
 CLAN_PREFIX = _CLAN_PREFIX = re.compile(
-    rf"^(?:{'|'.join(CLAN_NAMES)})\s?(?::|\s[-–]+)\s?(?P<rest>[A-Za-z\"'].*)$", re.I
+    rf"^(?:{'|'.join(CLAN_NAMES)}|proxy(?:\s[a-z]{{3,12}})?)\s?(?::|\s[-–]+)\s?(?P<rest>[A-Za-z\"'].*)$", re.I
 )
 # "Hida Akeno 3": a bare count after the title, read only when the whole names no card ("Imperial Gift 3" is a title);
 # never a level's number ("Akodo Kage Exp 2", "Akodo Kage (Exp) 2": a level no card of the title has, not two copies)
