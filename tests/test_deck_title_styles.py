@@ -895,3 +895,44 @@ def test_every_real_pool_personalitys_family_name_slip_suggests_it_in_both_check
     finally:
         both.close()
     assert first_difference(python[0], browser[0]) is None
+
+
+def _shortened_misread(index: CardIndex) -> list[str]:
+    """Every deck's Personality of two words written by its given name alone, where no other such Personality has it,
+    and every pre-game card's title cut after each of its words (a leading article aside), where no other pre-game
+    title starts so: each reads as its card (index.py shortened); counted here from the titles, not by it."""
+    from l5r.cardpool.names import reading_words
+
+    def words(title: str) -> list[str]:
+        found = reading_words(title).split()
+        return found[1:] if len(found) > 1 and found[0] in ("the", "a", "an") else found
+
+    misread = []
+    personalities = {
+        i.title for i in index.identities if "Personality" in i.types and i.deck != "Other" and i.title.count(" ") == 1
+    }
+    given = collections.Counter(title_key(t).split(" ")[1] for t in personalities)
+    for title in sorted(personalities):
+        name = title.split(" ")[1]
+        if given[title_key(name)] == 1 and index.shortened(name, False) != title:
+            misread.append(f"{name} (for {title}): {index.shortened(name, False)}")
+    pre_game = sorted({i.title for i in index.identities if i.deck == "Pre-Game"})
+    cut = collections.Counter(tuple(words(t)[:n]) for t in pre_game for n in range(1, len(words(t)) + 1))
+    for title in pre_game:
+        for n in range(1, len(words(title)) + 1):
+            if cut[tuple(words(title)[:n])] == 1 and index.shortened(" ".join(words(title)[:n]), True) != title:
+                misread.append(f"{' '.join(words(title)[:n])} (for {title})")
+    return misread
+
+
+def test_every_pool_name_shortened_as_players_write_it_reads_as_its_card():
+    assert _shortened_misread(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_name_shortened_as_players_write_it_reads_as_its_card():
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    assert _shortened_misread(index) == []

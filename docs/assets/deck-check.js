@@ -1070,24 +1070,7 @@
     limit = limit || 3;
     var wanted = bigrams(titleKey(written));
     if (!wanted.size) return [];
-    if (!this.suggestionTable) {
-      var titles = new Set(), given = new Map(), personalities = new Set();
-      this.ids.forEach(function (i) {
-        if (i.deck !== OTHER) titles.add(i.title);
-        if (i.types.indexOf("Personality") >= 0) personalities.add(i.title);
-      });
-      this.suggestionTable = Array.from(titles).map(function (t) { var k = titleKey(t); return [k, t, bigrams(k)]; });
-      // index.py suggest: a title's words after its first (a given name) -> the titles, in the table's order
-      this.suggestionTable.slice().sort(function (a, b) { return byCodePoint(a[0], b[0]) || byCodePoint(a[1], b[1]); })
-        .forEach(function (row) {
-          var space = row[0].indexOf(" ");
-          if (space < 0 || row[0].indexOf(" ", space + 1) >= 0 || !personalities.has(row[1])) return;  // two words only
-          var rest = row[0].slice(space + 1);
-          if (!given.has(rest)) given.set(rest, []);
-          given.get(rest).push(row[1]);
-        });
-      this.givenTable = given;
-    }
+    this.suggestTables();
     var key = titleKey(written), space = key.indexOf(" "), family = space < 0 ? key : key.slice(0, space);
     var out = (this.givenTable.get(space < 0 ? "" : key.slice(space + 1)) || []).filter(function (t) {
       var k = titleKey(t), s = k.indexOf(" ");
@@ -1106,6 +1089,52 @@
       if (out.indexOf(scored[n][2]) < 0) out.push(scored[n][2]);
     }
     return out;
+  };
+  // index.py _suggestion_tables: each deck card's title with its bigrams; the two-word Personalities by given name
+  CardTable.prototype.suggestTables = function () {
+    if (!this.suggestionTable) {
+      var titles = new Set(), given = new Map(), personalities = new Set();
+      this.ids.forEach(function (i) {
+        if (i.deck !== OTHER) titles.add(i.title);
+        if (i.types.indexOf("Personality") >= 0) personalities.add(i.title);
+      });
+      this.suggestionTable = Array.from(titles).map(function (t) { var k = titleKey(t); return [k, t, bigrams(k)]; });
+      // index.py suggest: a title's words after its first (a given name) -> the titles, in the table's order
+      this.suggestionTable.slice().sort(function (a, b) { return byCodePoint(a[0], b[0]) || byCodePoint(a[1], b[1]); })
+        .forEach(function (row) {
+          var space = row[0].indexOf(" ");
+          if (space < 0 || row[0].indexOf(" ", space + 1) >= 0 || !personalities.has(row[1])) return;  // two words only
+          var rest = row[0].slice(space + 1);
+          if (!given.has(rest)) given.set(rest, []);
+          given.get(rest).push(row[1]);
+        });
+      this.givenTable = given;
+    }
+  };
+  // index.py shortened: the one title a name shortened as players write it stands for ("Tsujiken" after a pre-game
+  // label, "Reigoro" for Hida Reigoro), or null
+  function withoutArticle(words) { return words.length > 1 && ARTICLES.indexOf(words[0]) >= 0 ? words.slice(1) : words; }
+  function readWords(text) { return readingWords(text).split(/\s+/).filter(function (w) { return w !== ""; }); }
+  CardTable.prototype.shortened = function (written, preGame) {
+    var words = readWords(written), found = new Set();
+    if (!words.length) return null;
+    if (preGame) {
+      if (!this.preGameWords) {
+        var titles = new Set();
+        this.ids.forEach(function (i) { if (i.deck === "Pre-Game") titles.add(i.title); });
+        this.preGameWords = Array.from(titles).sort(byCodePoint).map(function (t) { return [t, withoutArticle(readWords(t))]; });
+      }
+      words = withoutArticle(words);
+      this.preGameWords.forEach(function (row) {
+        if (words.every(function (w, k) { return row[1][k] === w; })) found.add(row[0]);
+      });
+    } else if (titleKey(written).indexOf(" ") < 0) {  // one word, as the title writes it ("Choon-yei")
+      this.suggestTables();
+      (this.givenTable.get(titleKey(written)) || []).forEach(function (t) { found.add(t); });
+    } else {
+      return null;
+    }
+    return found.size === 1 ? found.values().next().value : null;
   };
   CardTable.prototype.soulChain = function (ident) {
     var seen = new Set([ident]), todo = [ident], soul = this.soul;
@@ -1582,8 +1611,10 @@
     // "3 Coastal Lanes (borrowed)": made plural, with the author's remark after it
     var plural = [typed].concat(remarksTakenOff(typed)).reduce(function (all, text) { return all.concat(singulars(text)); }, [])
       .filter(function (s) { return self.table.find(s, card.experience, setName, deck).identity !== null; });
-    var suggestions = plural.length ? [] : this.suggest(typed);
-    var guess = plural.length ? plural[0] : nearCertain(typed, suggestions);
+    // "Sensei: Tsujiken", "3x Reigoro": a name shortened as players write it, when one card is its (checker.py)
+    var short = plural.length ? null : this.table.shortened(typed, card.section === PREGAME);
+    var suggestions = plural.length || short ? [] : this.suggest(typed);
+    var guess = plural.length ? plural[0] : short || nearCertain(typed, suggestions);
     if (guess === null) return [NOT_FOUND, suggestions];
     var guessed = this.table.find(guess, card.experience, setName, deck);
     if (guessed.identity === null) return [NOT_FOUND, suggestions];
@@ -1592,8 +1623,9 @@
         card.written, this.poolRule, card.line, [guess]);
       return [null, suggestions];
     }
-    out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: guessed.identity.key }),
-      guessed.identity.key, null, card.line);
+    var said = short ? say("read-as.shortened", { line: card.line, written: card.written, card: guessed.identity.key })
+      : say("read-as.card", { line: card.line, written: card.written, card: guessed.identity.key });
+    out.warn("read-as", said, guessed.identity.key, null, card.line);
     return [lookup(guessed.identity), suggestions];
   };
   // checker.py _remark: a line that names no card, not even by a guess, in a shape no pool title has (prose.py) is

@@ -12,12 +12,22 @@ import functools
 from collections import defaultdict
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, cast
 
 from ..data.model import CardRecord
 from ..deckmessages import say
 from .identity import Identity
-from .names import experience_key, reading_key, set_key, set_keys, split_experience, split_qualifier, title_key
+from .names import (
+    READING_KEY_RULES,
+    experience_key,
+    reading_key,
+    reading_words,
+    set_key,
+    set_keys,
+    split_experience,
+    split_qualifier,
+    title_key,
+)
 
 NOT_A_DECK_CARD = "Other"  # biographies, tokens, proxies, clocks: the pool's "Other" deck
 _FOUND_KEPT = 50_000  # find() answers kept: more than every pool title written a few ways each
@@ -59,6 +69,7 @@ class CardIndex:
         self._found: dict[tuple, Lookup] = {}  # find()'s answers so far
         self._postings: dict[str, list[int]] = {}  # bigram -> the table rows holding it
         self._given: dict[str, list[str]] = {}  # a title's words after its first (a given name) -> the titles
+        self._pre_game_words: list | None = None  # each pre-game card's title and its reading words (`shortened`)
         self._soul_of, self._counts_as, self._counted_by = _links(self.identities, self._by_title, self._by_card, cards)
 
     def __len__(self) -> int:
@@ -190,6 +201,28 @@ class CardIndex:
         if not rest or " " in rest:
             return []
         return [t for t in self._given.get(rest, ()) if title_key(t).partition(" ")[0] != family]
+
+    def shortened(self, written: str, pre_game: bool) -> str | None:
+        """The one title a name shortened as players write it stands for, or None: a pre-game card's title cut short
+        after its first words ("Impregnable Fortress" for The Impregnable Fortress of the Crab, "Tsujiken" for
+        Tsujiken Sensei; `pre_game`: the line is a pre-game card's); else a Personality's given name alone ("Reigoro"
+        for Hida Reigoro), where one Personality of two words has it."""
+        words = reading_words(written).split()
+        if not words:
+            return None
+        if pre_game:
+            table = getattr(self, "_pre_game_words", None)
+            if table is None:
+                titles = {i.title for i in self.identities if i.deck == "Pre-Game"}
+                table = self._pre_game_words = [(t, _without_article(reading_words(t).split())) for t in sorted(titles)]
+            words = _without_article(words)
+            found = {t for t, title_words in table if title_words[: len(words)] == words}
+        elif " " not in title_key(written):  # one word, as the title writes it ("Choon-yei")
+            self._suggestion_tables()
+            found = set(self._given.get(title_key(written), ()))
+        else:
+            return None
+        return found.pop() if len(found) == 1 else None
 
     def _suggestion_tables(self) -> None:
         """The tables `suggest` reads, made on the first unknown card: each deck card's title with its bigrams, the
@@ -323,6 +356,7 @@ def index_from_rows(stored, pool_dir: Path | None) -> CardIndex:
         index._by_card = {str(card_id): at(n) for card_id, n in by_card}
         index._suggestion_table = None
         index._given = {}
+        index._pre_game_words = None
         index._found = {}
         index._postings = {}
         index._soul_of, index._counts_as, index._counted_by = (
@@ -437,3 +471,11 @@ def set_printed_in(identity: Identity, set_name: str) -> str | None:
 @functools.lru_cache(maxsize=1024)
 def _keys_of_set(set_name: str) -> frozenset[str]:
     return set_keys(set_name)
+
+
+_ARTICLES = frozenset(cast(list[str], READING_KEY_RULES["articles"]))
+
+
+def _without_article(words: list[str]) -> list[str]:
+    """Reading words without one leading article ("the impregnable fortress" -> "impregnable fortress")."""
+    return words[1:] if len(words) > 1 and words[0] in _ARTICLES else words

@@ -705,8 +705,10 @@ class DeckChecker:
             ),
             None,
         )
-        suggestions = [] if plural else self._suggest(typed)
-        guess = plural or _near_certain(typed, suggestions)
+        # "Sensei: Tsujiken", "3x Reigoro": a name shortened as players write it, when one card is its
+        short = None if plural else self.index.shortened(typed, card.section == PREGAME)
+        suggestions = [] if plural or short else self._suggest(typed)
+        guess = plural or short or _near_certain(typed, suggestions)
         if guess is None:
             return Lookup(None), suggestions
         guessed = self.index.find(guess, card.experience, set_name, deck)
@@ -722,12 +724,12 @@ class DeckChecker:
                 suggestions=[guess],
             )
             return None, suggestions
-        out.warn(
-            "read-as",
-            say("read-as.card", line=card.line, written=card.written, card=guessed.identity.key),
-            card=guessed.identity.key,
-            line=card.line,
+        said = (
+            say("read-as.shortened", line=card.line, written=card.written, card=guessed.identity.key)
+            if short
+            else say("read-as.card", line=card.line, written=card.written, card=guessed.identity.key)
         )
+        out.warn("read-as", said, card=guessed.identity.key, line=card.line)
         return Lookup(guessed.identity), suggestions
 
     def _remark(self, card: CardLine, suggestions: Sequence[str], out: Findings) -> bool:
