@@ -1809,5 +1809,5 @@ def _strip_comment(line: str) -> str:
     if line.lstrip().startswith("#"):
         return ""
     line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)
-    # a comment after " #", and a card's number in brackets ("Yogo Katsuta (#84)")
-    return re.sub(r"(?<!\s)\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}\)\s{0,9}$", "", line).strip()
+    # a comment after " #", and a card's number in brackets ("Yogo Katsuta (#84/156)")
+    return re.sub(r"(?<!\s)\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}(?:/[0-9]{1,5})?\)\s{0,9}$", "", line).strip()

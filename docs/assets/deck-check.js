@@ -175,7 +175,7 @@
   function stripComment(line) {
     if (/^\s*#/.test(line)) return "";
     line = line.replace(LEVEL_NUMBER_MARK, "$1 ");  // "exp #2": the level's number, no comment
-    return pyStrip(line.replace(/\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}\)\s{0,9}$/, ""));  // (decklist.py _strip_comment)
+    return pyStrip(line.replace(/\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}(?:\/[0-9]{1,5})?\)\s{0,9}$/, ""));  // (decklist.py _strip_comment)
   }
   function splitLines(text) {  // line numbers as an editor counts them (parse_text)
     return text.split(/\r\n|\r|\n/);

@@ -104,7 +104,7 @@ AFTER = [
     " (three)",  # a count in words after the title, and one for each of several
     " 54/156 R",  # a printing's number or a card's statistics after the title
     " 2F/4C 6g PH3",
-    " (#84)",
+    " (#84/156)",
     "s (borrowed)",  # made plural, with a remark
     " x3 copies",
     " times three",
