@@ -77,6 +77,7 @@ _HEADERS = {
     "strongholds": PREGAME,
     "dynasty": DYNASTY,
     "dynasty deck": DYNASTY,
+    "dyn": DYNASTY,  # as a list written in haste shortens it ("DYN", "Dyn:")
     "fate": FATE,
     "fate deck": FATE,
     # ... and as French, Spanish, Italian and German players write them ("Dynastie (40) :", "Destino (40)",

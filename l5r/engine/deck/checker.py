@@ -1230,10 +1230,11 @@ class DeckChecker:
 SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^(?:xp|ex(?![a-z])|e\d)", re.I)
 TRAILING_REMARK = _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
 # "three Rout", "Three x Rout", "two copies of Iron Mine", "3 of Kuni Yori", "a pair of Isawa Kosea", "a single Ring of
-# Air": a count written in words, or "of" after a count. Read only when the whole names no card ("Of One Mind", "Three
+# Air", "just one Rout": a count written in words, or "of" after a count. Read only when the whole names no card ("Of One Mind", "Three
 # Sisters" stay titles).
 WORDED_COUNT = _WORDED_COUNT = re.compile(
-    r"^(?:(?P<word>one|two|three|four|five|six|seven|eight|nine|ten|a pair of|a couple of|a single|a playset of)"
+    r"^(?:(?P<word>one|two|three|four|five|six|seven|eight|nine|ten|a pair of|a couple of|a single|a playset of"
+    r"|just one|only one)"
     r"\s(?:(?<!of\s)(?:x\s|cop(?:y|ies)\sof\s|of\s))?|of\s)(?P<rest>\S.*)$",
     re.I,
 )
@@ -1257,7 +1258,7 @@ BARE_COUNT_AFTER = _BARE_COUNT_AFTER = re.compile(
 NUMBER_WORDS: dict[str, int] = {
     **{w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)},
     # a card game's counts in words; a playset is as many as a deck may hold of most cards (three)
-    **{"a pair of": 2, "a couple of": 2, "a single": 1, "a playset of": 3},
+    **{"a pair of": 2, "a couple of": 2, "a single": 1, "a playset of": 3, "just one": 1, "only one": 1},
 }
 # "3 Mirumoto Reiji (MVP all day. A traditional problem": a remark in brackets never closed (cut, or wrapped onto
 # the next line): the title before it
