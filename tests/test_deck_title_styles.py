@@ -40,6 +40,14 @@ _SECTION = {"Pre-Game": "pre_game", "Dynasty": "dynasty", "Fate": "fate"}
 assert set(_SECTION.values()) == set(SECTIONS)
 
 
+def _real_index() -> CardIndex:
+    """The whole real pool's card index (the `realpool` tests': loaded once per process, load_index keeps it)."""
+    from conftest import real_pool
+    from l5r.cardpool import load_index
+
+    return load_index(real_pool(), support.codex().cards, support.CACHE)
+
+
 @dataclass
 class Tally:
     cases: int = 0
@@ -169,10 +177,7 @@ def real_pool_forms() -> dict:
 @pytest.mark.realpool
 @pytest.mark.parametrize("format_id", ["obsidian-hand", "modern"])
 def test_every_real_pool_title_reads_in_every_style(capsys, format_id, real_pool_forms):
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     tally = read_every_style(index, format_id, real_pool_forms)
     assert tally.titles > 12_000
     _assert_all_read(tally, f"real pool, {format_id}", capsys)
@@ -203,10 +208,7 @@ def test_no_pool_title_ends_in_brackets_that_speak_of_a_level():
 
 @pytest.mark.realpool
 def test_no_real_pool_title_ends_in_brackets_that_speak_of_a_level():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _level_remark_titles(i.title for i in index.identities) == []
 
 
@@ -237,10 +239,8 @@ def test_a_fixture_pool_title_with_only_a_level_reads_with_an_aside():
 
 @pytest.mark.realpool
 def test_a_real_pool_title_with_only_a_level_reads_with_an_aside():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
 
-    tried, misread = _only_levels_with_an_aside(load_index(real_pool(), support.codex().cards, support.CACHE), "modern")
+    tried, misread = _only_levels_with_an_aside(_real_index(), "modern")
     assert tried >= 200 and misread == [], misread[:20]
 
 
@@ -302,10 +302,7 @@ def test_every_fixture_pool_card_reads_with_the_sets_it_was_printed_in():
 
 @pytest.mark.realpool
 def test_every_real_pool_card_reads_with_the_sets_it_was_printed_in():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     tried, misread = _sets_as_written(index, "modern")
     assert tried >= 20_000 and misread == [], (len(misread), misread[:20])
 
@@ -431,10 +428,7 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
 
 @pytest.mark.realpool
 def test_no_real_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _titles_read_otherwise_on_a_line(i.title for i in index.identities) == []
 
 
@@ -463,10 +457,7 @@ def test_no_pool_title_reads_as_a_count_and_a_title():
 
 @pytest.mark.realpool
 def test_no_real_pool_title_reads_as_a_count_and_a_title():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _titles_read_with_a_count(i.title for i in index.identities) == []
 
 
@@ -486,10 +477,7 @@ def test_no_fixture_pool_level_is_the_first_written_with_its_number():
 
 @pytest.mark.realpool
 def test_no_real_pool_level_is_the_first_written_with_its_number():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _first_levels_with_a_number(i.experience for i in index.identities) == []
 
 
@@ -502,10 +490,7 @@ def test_no_fixture_pool_title_is_spelt_the_british_way():
 
 @pytest.mark.realpool
 def test_no_real_pool_title_is_spelt_the_british_way():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _british_titles(i.title for i in index.identities) == []
 
 
@@ -545,10 +530,7 @@ def test_every_pool_title_reads_as_a_numbered_lists_item_and_after_a_count_so_wr
 
 @pytest.mark.realpool
 def test_every_real_pool_title_reads_as_a_numbered_lists_item_and_after_a_count_so_written():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _misread_in_numbered_lists(index.identities) == []
 
 
@@ -574,10 +556,7 @@ def test_no_pool_title_is_read_as_a_numbered_groups_heading():
 
 @pytest.mark.realpool
 def test_no_real_pool_title_is_read_as_a_numbered_groups_heading():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _titles_read_as_group_headings(index, "obsidian-hand") == []
 
 
@@ -607,10 +586,7 @@ def test_every_pool_title_reads_in_a_tables_row_with_no_column_names():
 
 @pytest.mark.realpool
 def test_every_real_pool_title_reads_in_a_tables_row_with_no_column_names():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _titles_misread_in_headerless_rows(index.identities) == []
 
 
@@ -634,10 +610,7 @@ def test_every_pool_title_reads_after_dot_leaders():
 
 @pytest.mark.realpool
 def test_every_real_pool_title_reads_after_dot_leaders():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _titles_misread_after_dot_leaders(i.title for i in index.identities) == []
 
 
@@ -683,10 +656,7 @@ def test_every_pool_title_reads_with_counts_as_players_word_them():
 
 @pytest.mark.realpool
 def test_every_real_pool_title_reads_with_counts_as_players_word_them():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _titles_misread_with_counts_as_players_word_them(i.title for i in index.identities) == []
 
 
@@ -716,10 +686,7 @@ def test_every_pool_title_reads_after_a_clan():
 
 @pytest.mark.realpool
 def test_every_real_pool_title_reads_after_a_clan():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _titles_misread_after_a_clan(i.title for i in index.identities) == []
 
 
@@ -753,10 +720,7 @@ def test_every_pool_title_broken_at_a_lines_end_reads_whole():
 
 @pytest.mark.realpool
 def test_every_real_pool_title_broken_at_a_lines_end_reads_whole():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _titles_misread_when_wrapped({i.title for i in index.identities if i.deck in _SECTION}) == []
 
 
@@ -789,10 +753,7 @@ def test_every_pool_title_reads_in_a_list_of_two_columns():
 
 @pytest.mark.realpool
 def test_every_real_pool_title_reads_in_a_list_of_two_columns():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _misread_in_two_columns(index.identities) == []
 
 
@@ -834,10 +795,7 @@ def test_every_pool_title_reads_in_a_list_wrapped_at_72_columns():
 
 @pytest.mark.realpool
 def test_every_real_pool_title_reads_in_a_list_wrapped_at_72_columns():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _misread_in_wrapped_lists(index) == []
 
 
@@ -879,11 +837,9 @@ def test_a_personalitys_family_name_slip_suggests_the_personality():
 
 @pytest.mark.realpool
 def test_every_real_pool_personalitys_family_name_slip_suggests_it_in_both_checkers():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
     from decks.node_checker import Differential, first_difference
 
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     slips = _family_slips(index.identities)
     assert len(slips) > 500
     assert _slips_not_suggested(index, slips) == []
@@ -901,11 +857,7 @@ def _shortened_misread(index: CardIndex) -> list[str]:
     """Every deck's Personality of two words written by its given name alone, where no other such Personality has it,
     and every pre-game card's title cut after each of its words (a leading article aside), where no other pre-game
     title starts so: each reads as its card (index.py shortened); counted here from the titles, not by it."""
-    from l5r.cardpool.names import reading_words
-
-    def words(title: str) -> list[str]:
-        found = reading_words(title).split()
-        return found[1:] if len(found) > 1 and found[0] in ("the", "a", "an") else found
+    from l5r.cardpool.names import title_words as words
 
     misread = []
     personalities = {
@@ -931,8 +883,5 @@ def test_every_pool_name_shortened_as_players_write_it_reads_as_its_card():
 
 @pytest.mark.realpool
 def test_every_real_pool_name_shortened_as_players_write_it_reads_as_its_card():
-    from conftest import real_pool
-    from l5r.cardpool import load_index
-
-    index = load_index(real_pool(), support.codex().cards, support.CACHE)
+    index = _real_index()
     assert _shortened_misread(index) == []

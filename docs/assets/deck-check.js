@@ -74,11 +74,11 @@
     if (text.indexOf("xp") >= 0) text = text.replace(LEVEL_WORDS, levelWords);
     return pyStrip(text);
   }
-  function readingKey(title) {
+  function titleWords(title) {  // names.py title_words: the reading words without one leading article
     var words = readingWords(title).split(" ");
-    if (words.length > 1 && ARTICLES.indexOf(words[0]) >= 0) words = words.slice(1);
-    return words.join("");
+    return words.length > 1 && ARTICLES.indexOf(words[0]) >= 0 ? words.slice(1) : words;
   }
+  function readingKey(title) { return titleWords(title).join(""); }
   function titleKey(t) { return plain(t).replace(FORMATTING, "").toLowerCase(); }  // names.py title_key
   function experienceKey(e) {
     if (!e) return "";
@@ -1113,18 +1113,15 @@
   };
   // index.py shortened: the one title a name shortened as players write it stands for ("Tsujiken" after a pre-game
   // label, "Reigoro" for Hida Reigoro), or null
-  function withoutArticle(words) { return words.length > 1 && ARTICLES.indexOf(words[0]) >= 0 ? words.slice(1) : words; }
-  function readWords(text) { return readingWords(text).split(/\s+/).filter(function (w) { return w !== ""; }); }
   CardTable.prototype.shortened = function (written, preGame) {
-    var words = readWords(written), found = new Set();
+    var words = titleWords(written).filter(function (w) { return w !== ""; }), found = new Set();
     if (!words.length) return null;
     if (preGame) {
       if (!this.preGameWords) {
         var titles = new Set();
         this.ids.forEach(function (i) { if (i.deck === "Pre-Game") titles.add(i.title); });
-        this.preGameWords = Array.from(titles).sort(byCodePoint).map(function (t) { return [t, withoutArticle(readWords(t))]; });
+        this.preGameWords = Array.from(titles).sort(byCodePoint).map(function (t) { return [t, titleWords(t)]; });
       }
-      words = withoutArticle(words);
       this.preGameWords.forEach(function (row) {
         if (words.every(function (w, k) { return row[1][k] === w; })) found.add(row[0]);
       });

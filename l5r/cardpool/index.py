@@ -12,21 +12,20 @@ import functools
 from collections import defaultdict
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Iterable, Mapping, cast
+from typing import Iterable, Mapping
 
 from ..data.model import CardRecord
 from ..deckmessages import say
 from .identity import Identity
 from .names import (
-    READING_KEY_RULES,
     experience_key,
     reading_key,
-    reading_words,
     set_key,
     set_keys,
     split_experience,
     split_qualifier,
     title_key,
+    title_words,
 )
 
 NOT_A_DECK_CARD = "Other"  # biographies, tokens, proxies, clocks: the pool's "Other" deck
@@ -207,15 +206,14 @@ class CardIndex:
         after its first words ("Impregnable Fortress" for The Impregnable Fortress of the Crab, "Tsujiken" for
         Tsujiken Sensei; `pre_game`: the line is a pre-game card's); else a Personality's given name alone ("Reigoro"
         for Hida Reigoro), where one Personality of two words has it."""
-        words = reading_words(written).split()
+        words = [w for w in title_words(written) if w]
         if not words:
             return None
         if pre_game:
             table = getattr(self, "_pre_game_words", None)
             if table is None:
                 titles = {i.title for i in self.identities if i.deck == "Pre-Game"}
-                table = self._pre_game_words = [(t, _without_article(reading_words(t).split())) for t in sorted(titles)]
-            words = _without_article(words)
+                table = self._pre_game_words = [(t, title_words(t)) for t in sorted(titles)]
             found = {t for t, title_words in table if title_words[: len(words)] == words}
         elif " " not in title_key(written):  # one word, as the title writes it ("Choon-yei")
             self._suggestion_tables()
@@ -471,11 +469,3 @@ def set_printed_in(identity: Identity, set_name: str) -> str | None:
 @functools.lru_cache(maxsize=1024)
 def _keys_of_set(set_name: str) -> frozenset[str]:
     return set_keys(set_name)
-
-
-_ARTICLES = frozenset(cast(list[str], READING_KEY_RULES["articles"]))
-
-
-def _without_article(words: list[str]) -> list[str]:
-    """Reading words without one leading article ("the impregnable fortress" -> "impregnable fortress")."""
-    return words[1:] if len(words) > 1 and words[0] in _ARTICLES else words
