@@ -857,7 +857,7 @@ def _shortened_misread(index: CardIndex) -> list[str]:
     """Every deck's Personality of two words written by its given name alone, where no other such Personality has it,
     and every pre-game card's title cut after each of its words (a leading article aside), where no other pre-game
     title starts so: each reads as its card (index.py shortened); counted here from the titles, not by it."""
-    from l5r.cardpool.names import title_words as words
+    from l5r.cardpool.names import reading_key_words as words
 
     misread = []
     personalities = {

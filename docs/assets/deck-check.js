@@ -74,7 +74,7 @@
     if (text.indexOf("xp") >= 0) text = text.replace(LEVEL_WORDS, levelWords);
     return pyStrip(text);
   }
-  function titleWords(title) {  // names.py title_words: the reading words without one leading article
+  function titleWords(title) {  // names.py reading_key_words: the reading words without one leading article
     var words = readingWords(title).split(" ");
     return words.length > 1 && ARTICLES.indexOf(words[0]) >= 0 ? words.slice(1) : words;
   }

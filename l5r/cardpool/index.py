@@ -25,7 +25,7 @@ from .names import (
     split_experience,
     split_qualifier,
     title_key,
-    title_words,
+    reading_key_words,
 )
 
 NOT_A_DECK_CARD = "Other"  # biographies, tokens, proxies, clocks: the pool's "Other" deck
@@ -206,14 +206,14 @@ class CardIndex:
         after its first words ("Impregnable Fortress" for The Impregnable Fortress of the Crab, "Tsujiken" for
         Tsujiken Sensei; `pre_game`: the line is a pre-game card's); else a Personality's given name alone ("Reigoro"
         for Hida Reigoro), where one Personality of two words has it."""
-        words = [w for w in title_words(written) if w]
+        words = [w for w in reading_key_words(written) if w]
         if not words:
             return None
         if pre_game:
             table = getattr(self, "_pre_game_words", None)
             if table is None:
                 titles = {i.title for i in self.identities if i.deck == "Pre-Game"}
-                table = self._pre_game_words = [(t, title_words(t)) for t in sorted(titles)]
+                table = self._pre_game_words = [(t, reading_key_words(t)) for t in sorted(titles)]
             found = {t for t, title_words in table if title_words[: len(words)] == words}
         elif " " not in title_key(written):  # one word, as the title writes it ("Choon-yei")
             self._suggestion_tables()

@@ -258,7 +258,7 @@ def _level_words(match: re.Match[str]) -> str:
     return f"{match.group(1) or ''}experienced" + ("" if number == "1" else f" {number}")
 
 
-def title_words(title: str) -> list[str]:
+def reading_key_words(title: str) -> list[str]:
     """`reading_words` as a list, without one leading article ('The Impregnable Fortress' -> ['impregnable',
     'fortress'])."""
     words = reading_words(title).split(" ")
@@ -266,7 +266,7 @@ def title_words(title: str) -> list[str]:
 
 
 def reading_key(title: str) -> str:
-    """The key a title is recognised by however a player writes it: `title_words` without spaces ('The Wall is
-    Breached', 'wall is breached!' and 'Wall-is-Breached' all give 'wallisbreached'). Two cards may share one; a
+    """The key a title is recognised by however a player writes it: `reading_key_words` without spaces ('The Wall
+    is Breached', 'wall is breached!' and 'Wall-is-Breached' all give 'wallisbreached'). Two cards may share one; a
     lookup by it that finds several says so (the name is ambiguous), never picks."""
-    return "".join(title_words(title))
+    return "".join(reading_key_words(title))
