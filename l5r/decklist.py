@@ -88,6 +88,11 @@ _HEADERS = {
     "destin": FATE,
     "destino": FATE,
     "schicksal": FATE,
+    # ... and by the colour of their backs, as players call the decks ("Black (40)", "Green Deck:")
+    "black": DYNASTY,
+    "black deck": DYNASTY,
+    "green": FATE,
+    "green deck": FATE,
     "forteresse": PREGAME,
     "fortaleza": PREGAME,
     "festung": PREGAME,
@@ -216,10 +221,21 @@ _LOOSE_HEADER = re.compile(
     rf"|[(\[]?\s*(?P<words>{_COUNT_IN_WORDS})(?:\s*cards?)?\s*[)\]]?)?\s*:?\s*$",
     re.I,
 )
-# What parts titles on one line: a comma, a semicolon, or a slash, a bar or a plus between spaces ("3 Doji Natsuyo /
-# 3 Kakita Inaka", "Kyuden Hida + Border Keep"); the spaces after it stay with the part (a count after a space is the
-# part's own).
-LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(r"[,;]|(?<=\s)[/|+](?=\s)")
+# What parts titles on one line: a comma, a semicolon, or a slash, a bar, a plus, an ampersand or "and" between spaces
+# ("3 Doji Natsuyo / 3 Kakita Inaka", "Kyuden Hida + Border Keep", "3 Iron Mine & 2 Stables", "Hida Akeno and Hida
+# Kuon"); the spaces after it stay with the part (a count after a space is the part's own). A title that holds one
+# ("Black and White", "Pearls & Spirits") is read whole first: the checker splits only a line that names no card.
+LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(r"[,;]|(?<=\s)(?:[/|+&]|and)(?=\s)", re.I)
+# Titles, each with its count after it, on one line: "Iron Mine x3 & Stables x2", "Personalities: Ikoma Ichimoko x2
+# and Akodo Kenaro x2.", "Copper Mine (2), Counting House (3)". One item: the title (the shortest run of characters
+# that a count and then a `LIST_SEPARATOR`, or the line's end, follow), its count; read as "3 Iron Mine, 2 Stables"
+# (`counted_run`). No pool title holds a count form before a separator.
+_RUN_ITEM = re.compile(
+    r"^\s{0,3}(?P<title>[^\s,;].{0,150}?)\s{1,3}"
+    r"(?:[x×]\s?(?P<a>[0-9]{1,2})|(?P<b>[0-9]{1,2})\s?[x×]|[(\[]\s?[x×]?\s?(?P<c>[0-9]{1,2})\s?[x×]?\s?[)\]])"
+    r"\s{0,3}(?:(?P<sep>[,;/|+&]|and(?=\s))|\.?\s{0,3}$)",
+    re.I,
+)
 # "Events & Regions (5)", "Items/Followers", "Holdings and Regions:": one sub-header over the kinds it joins
 _LABEL_JOIN = re.compile(r" ?(?:&|\+|/|,|\band\b) ?")  # (the name is `plain`: one space between words)
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
@@ -453,9 +469,11 @@ _COST_HEADING = re.compile(
 )
 # A label over (or before) titles that gives each one count: "3-ofs: Famous Bazaar, Poorly Placed Garden", "2-of:
 # Counting House", "Singletons: Stables, Iron Mine", "Playsets:" (three of each, as many as a deck may hold of most
-# cards). Read as "3x: Famous Bazaar, ..." with titles after it, as "3 each:" without.
+# cards), a group's name with the count for each in brackets ("Rings (1 each):"). Read as "3x: Famous Bazaar, ..."
+# with titles after it, as "3 each:" without.
 _COUNT_LABEL = re.compile(
-    r"^(?:(?P<count>[0-9]{1,2})\s?-?\s?ofs?|(?P<one>singles|singletons?|one-ofs?)|(?P<three>playsets?|full\s+sets?))"
+    r"^(?:(?P<count>[0-9]{1,2})\s?-?\s?ofs?|(?P<one>singles|singletons?|one-ofs?)|(?P<three>playsets?|full\s+sets?)"
+    r"|[A-Za-z][A-Za-z' ]{0,30}?\s?[(\[]\s?(?P<each>[0-9]{1,2})\s?(?:[x×]\s?)?each\s?[)\]])"
     r"\s?:\s?(?P<rest>.*)$",
     re.I,
 )
@@ -466,8 +484,11 @@ _EDITOR_NUMBER = re.compile(r"^\s{0,3}(?P<n>[0-9]{1,4})\s?[|:│]\s?")
 # each: ...", "1 each of A, B", "2x each -> A, B", and after them: "Ide Kotono, Iuchi Chiwa (2 each)", "Stables,
 # Iron Mine - 3 ea.". Read as "2x: Ide Kotono, Iuchi Chiwa" (the count for each title). No pool title starts with
 # "each" or "ea." or ends in either.
+# ... and the count in words ("two each of Insight and Seeking the Way").
+_EACH_COUNT = rf"(?P<count>[0-9]{{1,2}}|{'|'.join(sorted(list(HEADER_COUNT_UNITS)[:10], key=len, reverse=True))})"
 _EACH_BEFORE = re.compile(
-    r"^(?P<count>[0-9]{1,2})\s?(?:[x×]\s?)?(?:of\s)?(?:each(?:\sof)?|ea\.?)(?![a-z])\s?(?::|->|→|=>)?\s?(?=\S)", re.I
+    rf"^{_EACH_COUNT}\s?(?:[x×]\s?)?(?:of\s)?(?:each(?:\sof)?|ea\.?)(?![a-z])\s?(?::|->|→|=>)?\s?(?=\S)",
+    re.I,
 )
 _EACH_AFTER = re.compile(
     r"^(?P<rest>.*?\S)\s?(?:[-,:]\s?|[(\[]\s?)?(?:[x×]\s?)?(?P<count>[0-9]{1,2})\s?(?:[x×]\s?)?(?:of\s)?"
@@ -477,7 +498,7 @@ _EACH_AFTER = re.compile(
 # ... and on a line of its own, over the titles under it that give no count of their own, up to a blank line or a
 # header ("3 each:", "3x each of the following:", then "Moto Chinua", "Iuchi Chiwa").
 _EACH_ALONE = re.compile(
-    r"^(?P<count>[0-9]{1,2})\s?(?:[x×]\s?)?(?:of\s)?(?:each|ea\.?)(?:\sof\s(?:the\s)?(?:following|these))?"
+    rf"^{_EACH_COUNT}\s?(?:[x×]\s?)?(?:of\s)?(?:each|ea\.?)(?:\sof\s(?:the\s)?(?:following|these))?"
     r"\s?(?::|->|→|=>)?$",
     re.I,
 )
@@ -599,6 +620,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "loose_header": _LOOSE_HEADER,
     "label_join": _LABEL_JOIN,
     "list_separator": _LIST_SEPARATOR,
+    "run_item": _RUN_ITEM,
     "pregame_label": _PREGAME_LABEL,
     "metadata_line": _METADATA_LINE,
     "deck_total": _DECK_TOTAL,
@@ -842,6 +864,8 @@ def read_header(line: str) -> tuple[str, str | None, int | None] | None:
 
 def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     """read_header, and the header's name (lower case, without "deck")."""
+    if _COUNT_LABEL.match(plain(line)):  # "Rings (1 each):": the count of each title under it, no sub-header's
+        return None
     match = _HEADER.match(line) or _LOOSE_HEADER.match(line)
     if not match:
         return None
@@ -1228,20 +1252,20 @@ class _TextReader:
         if not line:
             return
         if each := _EACH_ALONE.match(plain(line)):  # "3 each:": the count of the titles under it
-            self.each, self.seen_content = _number(each["count"]), True
+            self.each, self.seen_content = each_count(each["count"]), True
             self.headers += 1
             return
         if _COST_HEADING.match(plain(line)) or _ATTRIBUTION.match(plain(line)):  # "2 gold:", "Quote:"
             self.headers += 1
             self.seen_content = True
             return
-        if labelled_count := _COUNT_LABEL.match(plain(line)):  # "3-ofs: A, B", "Singletons:", "Playsets:"
-            count = 1 if labelled_count["one"] else 3 if labelled_count["three"] else _number(labelled_count["count"])
-            if not labelled_count["rest"].strip():
+        if counted := _COUNT_LABEL.match(plain(line)):  # "3-ofs: A, B", "Singletons:", "Playsets:", "Rings (1 each):"
+            count = 1 if counted["one"] else 3 if counted["three"] else _number(counted["count"] or counted["each"])
+            if not counted["rest"].strip():
                 self.each, self.seen_content = count, True
                 self.headers += 1
                 return
-            line = f"{count}x: {labelled_count['rest']}"
+            line = f"{count}x: {counted['rest']}"
         if self.label_alone and _NO_CARD.match(plain(line)):  # "Sensei", then "None" on the line under it
             self.label_alone, self.seen_content = False, True
             return
@@ -1558,7 +1582,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
     line = _GLUED_COUNT.sub(r"\1\2 ", line)
     line = _CLAN_BRACKET.sub(lambda m: m["count"] or "", line)  # "3 [Lion] Kitsu Watanabe"
     if each := _EACH_BEFORE.match(line) or _EACH_AFTER.match(line):  # "2 each: A, B", "A, B (2 each)"
-        line = f"{each['count']}x: {line[each.end() :] if each.re is _EACH_BEFORE else each['rest']}"
+        line = f"{each_count(each['count'])}x: {line[each.end() :] if each.re is _EACH_BEFORE else each['rest']}"
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
     item_number = None if column else _ITEM_NUMBER.match(line)
@@ -1575,6 +1599,9 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
     if bracketed:
         line = f"{bracketed.group('count')} {bracketed.group('rest')}"
     match = None if column else _COUNT.match(line)
+    if not column and (run := counted_run(line)):  # "Iron Mine x3 & Stables x2", "10 Koku x2, Rout x1"
+        line = run
+        match = _COUNT.match(line)
     trailing = None
     several = False
     if column:
@@ -1681,6 +1708,27 @@ def counted_after_commas(line: str) -> bool:
     Mine, 2 Copper Mine", "3 Doji Natsuyo / 3 Kakita Inaka"): a list of counted titles on one line ("1,000 Cuts
     Technique" has no space after its comma)."""
     return any(part[:1].isspace() and _COUNT.match(part.strip()) for part in _LIST_SEPARATOR.split(line)[1:])
+
+
+def counted_run(line: str) -> str | None:
+    """ "3 Iron Mine, 2 Stables" for a line of two titles or more, each with its count after it ("Iron Mine x3 &
+    Stables x2", "Ikoma Ichimoko x2 and Akodo Kenaro x2."), else None (`_RUN_ITEM`)."""
+    items: list[str] = []
+    rest = line
+    while rest.strip():
+        item = _RUN_ITEM.match(rest)
+        if not item or not any(ch.isalpha() for ch in item["title"]):
+            return None
+        items.append(f"{_number(item['a'] or item['b'] or item['c'])} {item['title']}")
+        rest = rest[item.end() :]
+        if item["sep"] is None:
+            break
+    return ", ".join(items) if len(items) > 1 and not rest.strip() else None
+
+
+def each_count(written: str) -> int:
+    """The count of "3 each", "two each of" (`_EACH_COUNT`)."""
+    return HEADER_COUNT_UNITS[written.lower()] if written.isalpha() else _number(written)
 
 
 def part_count(part: str) -> tuple[int, str] | None:

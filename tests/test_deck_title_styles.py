@@ -660,6 +660,38 @@ def test_every_real_pool_title_reads_with_counts_as_players_word_them():
     assert _titles_misread_with_counts_as_players_word_them(i.title for i in index.identities) == []
 
 
+def _titles_misread_among_others(index: CardIndex) -> list[str]:
+    """Every title on a line of titles, each with its own count after it ("<title> x2 & Rout x1") or before it ("1
+    Rout and 2 <title>"), and after one count for each ("two each of Rout and <title>"): the line is read as the two
+    cards, each with its count, and the title stays whole though it may hold a separator itself ("Black and White",
+    "Pearls & Spirits", "Moto Taigo, Shogun")."""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    misread = []
+    # (a token's or a proxy's title names no card a deck holds: "The False Nimuro")
+    titles = {i.title for i in index.identities if i.in_pool and i.deck in _SECTION and title_key(i.title) != "rout"}
+    for title in sorted(titles):
+        for line, expected in (
+            (f"{title} x2 & Rout x1", [(2, title), (1, "Rout")]),
+            (f"1 Rout and 2 {title}", [(1, "Rout"), (2, title)]),
+            (f"two each of Rout and {title}", [(2, "Rout"), (2, title)]),
+        ):
+            card = parse_card_line(line, 1, "fate")
+            read = checker._several(card, Findings()) if isinstance(card, CardLine) else []
+            if [(c.count, reading_key(c.written)) for c in read] != [(n, reading_key(t)) for n, t in expected]:
+                misread.append(line)
+    return misread
+
+
+def test_every_pool_title_reads_among_others_on_one_line():
+    assert _titles_misread_among_others(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_among_others_on_one_line():
+    assert _titles_misread_among_others(_real_index()) == []
+
+
 def _titles_misread_after_a_clan(titles) -> list[str]:
     """Every title after a clan's name, as a list sorted by clan writes it ("Lion - Rout", "Crab: Rout": the checker's
     CLAN_PREFIX leaves the title whole; "3 [Lion] Rout": the reader reads 3 of the title)."""

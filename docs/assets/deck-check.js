@@ -122,16 +122,16 @@
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
   var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [];
-  var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
+  var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); LABEL_JOIN = pattern(p.label_join);
-    LIST_SEPARATOR = pattern(p.list_separator); PREGAME_LABEL = pattern(p.pregame_label);
+    LIST_SEPARATOR = pattern(p.list_separator); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
     VALEDICTION = pattern(p.valediction);
     SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_BEFORE_BRACKET = pattern(p.set_before_bracket);
@@ -149,7 +149,7 @@
     CLAN_BRACKET = pattern(p.clan_bracket); CHANGE_LINE = pattern(p.change_line); STATS_LINE = pattern(p.stats_line); EDITOR_NUMBER = pattern(p.editor_number);
     STRUCK = new RegExp(p.struck.source, p.struck.flags + "g"); CHECKBOX = pattern(p.checkbox); WROTE = pattern(p.wrote);
     ATTRIBUTION = pattern(p.attribution); COST_HEADING = pattern(p.cost_heading); COUNT_LABEL = pattern(p.count_label);
-    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone);
+    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
@@ -191,8 +191,8 @@
     line = line.replace(GLUED_COUNT, "$1$2 ");  // "x3Two Steady Breaths" (decklist.py _GLUED_COUNT)
     line = line.replace(CLAN_BRACKET, function (whole, count) { return count || ""; });  // "3 [Lion] Kitsu Watanabe"
     var each = EACH_BEFORE.exec(line), eachAfter = each ? null : EACH_AFTER.exec(line);
-    if (each) line = each.groups.count + "x: " + line.slice(each[0].length);  // "2 each: A, B"
-    else if (eachAfter) line = eachAfter.groups.count + "x: " + eachAfter.groups.rest;  // "A, B (2 each)"
+    if (each) line = eachCount(each.groups.count) + "x: " + line.slice(each[0].length);  // "2 each: A, B"
+    else if (eachAfter) line = eachCount(eachAfter.groups.count) + "x: " + eachAfter.groups.rest;  // "A, B (2 each)"
     if (/^[-\u2212]\d+\s*(?:[x\u00d7]\s*|\s)/.test(line)) {  // "-1 Title": a negative count, not a bullet
       return { issue: true, line: number, message: say("line.count", { line: whole, most: MAX_COPIES }) };
     }
@@ -211,6 +211,8 @@
     var bracketed = column ? null : BRACKETED_COUNT.exec(line);  // "(3) Title": as "3 Title"
     if (bracketed) line = bracketed.groups.count + " " + bracketed.groups.rest;
     m = column ? null : COUNT.exec(line);
+    var run = column ? null : countedRun(line);  // "Iron Mine x3 & Stables x2" (decklist.py counted_run)
+    if (run) { line = run; m = COUNT.exec(line); }
     var trailing = null, several = false;
     if (column) {
       // the count is the column's
@@ -296,6 +298,22 @@
   function countedAfterCommas(line) {
     return line.split(LIST_SEPARATOR).slice(1).some(function (part) { return /^\s/.test(part) && COUNT.test(pyStrip(part)); });
   }
+  // decklist.py counted_run: "3 Iron Mine, 2 Stables" for titles each with its count after it, else null
+  function countedRun(line) {
+    var items = [], rest = line, item;
+    while (pyStrip(rest)) {
+      item = RUN_ITEM.exec(rest);
+      if (!item || !/\p{L}/u.test(item.groups.title)) return null;
+      items.push(countOf(item.groups.a || item.groups.b || item.groups.c) + " " + item.groups.title);
+      rest = rest.slice(item[0].length);
+      if (item.groups.sep === undefined) break;
+    }
+    return items.length > 1 && !pyStrip(rest) ? items.join(", ") : null;
+  }
+  // decklist.py each_count: the count of "3 each", "two each of"
+  function eachCount(written) {
+    return /^[A-Za-z]+$/.test(written) ? COUNT_WORDS.units[written.toLowerCase()] : countOf(written);
+  }
   // decklist.py part_count: [count, title] for a part that starts with a count ("2 Copper Mine"), else null
   function partCount(part) {
     var m = COUNT.exec(part);
@@ -329,6 +347,7 @@
   }
   // read_header: [kind, section or null, count or null] for a header line as players write it, or null.
   function readHeader(line) {
+    if (COUNT_LABEL.test(plain(line))) return null;  // "Rings (1 each):": the count of each title under it
     var m = HEADER.exec(line) || LOOSE_HEADER.exec(line);
     if (!m) return null;
     var name = pyStripChars(plain(m[1]).toLowerCase(), " -'");
@@ -649,11 +668,11 @@
       var line = stripComment(raw);
       if (!line) return;
       var eachAlone = EACH_ALONE.exec(plain(line));
-      if (eachAlone) { each = countOf(eachAlone.groups.count); seenContent = true; headers += 1; return; }  // "3 each:"
+      if (eachAlone) { each = eachCount(eachAlone.groups.count); seenContent = true; headers += 1; return; }  // "3 each:"
       if (COST_HEADING.test(plain(line)) || ATTRIBUTION.test(plain(line))) { headers += 1; seenContent = true; return; }
       var countLabel = COUNT_LABEL.exec(plain(line));  // "3-ofs: A, B", "Singletons:", "Playsets:"
       if (countLabel) {
-        var labelCount = countLabel.groups.one ? 1 : countLabel.groups.three ? 3 : countOf(countLabel.groups.count);
+        var labelCount = countLabel.groups.one ? 1 : countLabel.groups.three ? 3 : countOf(countLabel.groups.count || countLabel.groups.each);
         if (!pyStrip(countLabel.groups.rest)) { each = labelCount; seenContent = true; headers += 1; return; }
         line = labelCount + "x: " + countLabel.groups.rest;
       }
@@ -1710,15 +1729,28 @@
         shorthand: card.experience, level: ident.experience }), ident.key, null, card.line);
     }
   };
+  // checker.py joined: parts put back together with the separators that stood between them
+  function joined(parts, separators) {
+    var text = parts[0];
+    for (var i = 1; i < parts.length; i++) {
+      text += (",;".indexOf(separators[i - 1]) >= 0 ? separators[i - 1] + " " : " " + separators[i - 1] + " ") + parts[i];
+    }
+    return text;
+  }
   // checker.py _several: "3x: Title A, Title B", the count for each title when the whole names no card
   Checker.prototype.several = function (card, out) {
     var worded = this.worded(card, out);
     if (worded === null) worded = this.clanNamed(card, out);
     if (worded !== null) return [worded];
     if (!card.several || this.namesACard(card.name, card.experience)) return [card];
-    var raw = card.written.split(LIST_SEPARATOR), lines = [], at = 0;
+    var pieces = card.written.split(SEPARATED), lines = [], at = 0;  // the parts, each separator between two
+    var raw = pieces.filter(function (p, i) { return i % 2 === 0; });
+    var separators = [""].concat(pieces.filter(function (p, i) { return i % 2 === 1; }));
     // "3 Iron Mine, 2 Copper Mine": a part after a comma and a space that starts with a count has its own
-    var counted = raw.map(function (p, i) { return i > 0 && /^\s/.test(p) ? partCount(pyStrip(p)) : null; });
+    // ... unless the count is the title's own first word ("2x: Rout, 10 Koku")
+    var counted = raw.map(function (p, i) {
+      return i > 0 && /^\s/.test(p) && !this.namesACard(pyStrip(p), null) ? partCount(pyStrip(p)) : null;
+    }, this);
     var parts = raw.map(function (p, i) { return counted[i] ? counted[i][1] : pyStrip(p); });
     var counts = [card.count];  // a count carries on to the titles after it, up to the next count
     for (var k = 1; k < counted.length; k++) counts.push(counted[k] ? counted[k][0] : counts[k - 1]);
@@ -1726,11 +1758,12 @@
       var hit = false, limit = parts.length;
       for (var i = at + 1; i < parts.length; i++) if (counted[i]) { limit = i; break; }  // a counted part starts a run
       for (var end = limit; end > at; end--) {
-        var split = splitExperience(parts.slice(at, end).join(", "));
+        var written = joined(parts.slice(at, end), separators.slice(at + 1, end)), split = splitExperience(written);
+        if (split[1] && !this.namesACard(split[0], split[1]) && this.namesACard(written, null)) split = [written, null];
         // "2 Ambushes; 1 Rout": a title made plural names its card too (read so, with a warning, in entry)
         if (split[0] && [split[0]].concat(singulars(split[0])).some(function (n) { return this.namesACard(n, split[1]); }, this)) {
           lines.push(Object.assign({}, card, { count: counts[at], name: split[0], experience: split[1],
-            written: parts.slice(at, end).join(", "), several: false }));
+            written: written, several: false }));
           at = end; hit = true;
           break;
         }

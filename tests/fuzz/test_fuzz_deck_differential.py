@@ -86,6 +86,7 @@ COUNTS += ["three ", "Two x ", "one copy of ", "3 of ", "2 three "]  # a count i
 COUNTS += ["(3) ", "[2x] ", "3) ", "(x3) ", "[_3_] ", "[ 2 ] "]  # a count in brackets before the title (a form's)
 COUNTS += ["1. ", "12) "]  # an item's number (with a count after the title, it is no count)
 COUNTS += ["x3", "a pair of ", "a single ", "2 each: ", "3 ea. ", "1 each of ", "2x each -> "]  # glued; for each
+COUNTS += ["two each of ", "Rings (1 each): ", "Holdings (3 each): "]
 COUNTS += ["Lion - ", "Crab: ", "3 [Crab] ", "Neutral - 2 ", "(Unicorn) "]  # a clan before the title
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
@@ -235,6 +236,9 @@ HEADERS = {
         "None",
         "My Crab deck v1.0",
         "3x each of the following:",
+        "Rings (1 each):",  # a group's name with the count for each title under it; the decks by their backs' colour
+        "Black (40)",
+        "Green Deck:",
         # a printed sheet's dot leaders; an East Asian keyboard's full-width colon and brackets
         "DYNASTY .................. 40",
         "Stronghold .......... Kaiu Shiro",
@@ -394,9 +398,14 @@ def decklist(draw) -> dict:
         elif draw(st.integers(0, 11)) == 0:  # "3 Iron Mine, 2 Copper Mine": a count before each title
             count = draw(st.sampled_from(["3 ", "2x ", "1 ", ""]))  # (none: "Border Keep, Bamboo Harvesters")
             for _ in range(draw(st.integers(1, 3))):
-                separator = draw(st.sampled_from([", ", ", ", " / ", " | ", "; ", " + "]))
+                separator = draw(st.sampled_from([", ", ", ", " / ", " | ", "; ", " + ", " & ", " and ", " AND "]))
                 cards += separator + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())
                 cards += draw(st.sampled_from(["", "", "", "s", "es"]))  # a title made plural: "2 Ambushes; 1 Rout"
+        elif draw(st.integers(0, 11)) == 0:  # "Iron Mine x3 & Copper Mine x2": a count after each title
+            count = draw(st.sampled_from(["", "", "Holdings: "]))
+            for _ in range(draw(st.integers(1, 3))):
+                separator = draw(st.sampled_from([", ", " & ", " and ", "; ", " / "]))
+                cards += draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", ""])) + separator + draw(card_text())
         after = draw(st.sampled_from(AFTER))
         if syntax == "oracle-tab":
             line = f"{count.strip(' x×*') or '1'}\t{cards}" + (f"\t({after.strip(' ()[]')})" if after.strip() else "")

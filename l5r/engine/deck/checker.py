@@ -331,9 +331,14 @@ class DeckChecker:
             return [worded]
         if not card.several or self._names_a_card(card.name, card.experience):
             return [card]
-        raw = LIST_SEPARATOR.split(card.written)
-        # "3 Iron Mine, 2 Copper Mine": a part after a comma and a space that starts with a count has its own
-        counted = [None] + [part_count(p.strip()) if p[:1].isspace() else None for p in raw[1:]]
+        pieces = _SEPARATED.split(card.written)  # the parts, each separator between two of them
+        raw, separators = pieces[::2], ["", *pieces[1::2]]
+        # "3 Iron Mine, 2 Copper Mine": a part after a comma and a space that starts with a count has its own, unless
+        # the count is the title's own first word ("2x: Rout, 10 Koku")
+        counted = [None] + [
+            part_count(p.strip()) if p[:1].isspace() and not self._names_a_card(p.strip(), None) else None
+            for p in raw[1:]
+        ]
         parts = [c[1] if c else p.strip() for p, c in zip(raw, counted)]
         counts = [card.count]  # a count carries on to the titles after it, up to the next count
         for c in counted[1:]:
@@ -344,10 +349,12 @@ class DeckChecker:
             # the longest run of parts that names a card; a counted part starts a run of its own
             limit = next((i for i in range(at + 1, len(parts)) if counted[i]), len(parts))
             for end in range(limit, at, -1):
-                name, experience = split_experience(", ".join(parts[at:end]))
+                written = joined(parts[at:end], separators[at + 1 : end])
+                name, experience = split_experience(written)
+                if experience and not self._names_a_card(name, experience) and self._names_a_card(written, None):
+                    name, experience = written, None  # a title that holds a level's word ("Kitsu Kouki • Experienced")
                 # "2 Ambushes; 1 Rout": a title made plural names its card too (read so, with a warning, in _entry)
                 if name and any(self._names_a_card(n, experience) for n in (name, *singulars(name))):
-                    written = ", ".join(parts[at:end])
                     out_lines.append(
                         dataclasses.replace(
                             card, count=counts[at], name=name, experience=experience, written=written, several=False
@@ -1255,6 +1262,19 @@ CLAN_PREFIX = _CLAN_PREFIX = re.compile(
 BARE_COUNT_AFTER = _BARE_COUNT_AFTER = re.compile(
     rf"^(?!.*(?<![a-z]){LEVEL_MARKER}\)?\s[0-9]+$)(?P<rest>.*[^\s0-9])\s(?P<count>[1-9][0-9]?)$", re.I
 )
+# LIST_SEPARATOR kept in the split: a title is tried again with its own separators ("Pearls & Spirits")
+_SEPARATED = re.compile(f"({LIST_SEPARATOR.pattern})", LIST_SEPARATOR.flags)
+
+
+def joined(parts: list[str], separators: list[str]) -> str:
+    """Parts of a line put back together with the separators that stood between them ("Moto Taigo, Shogun", "Black
+    and White"): a comma or a semicolon and a space, any other separator between spaces."""
+    text = parts[0]
+    for separator, part in zip(separators, parts[1:]):
+        text += f"{separator} {part}" if separator in ",;" else f" {separator} {part}"
+    return text
+
+
 NUMBER_WORDS: dict[str, int] = {
     **{w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)},
     # a card game's counts in words; a playset is as many as a deck may hold of most cards (three)
