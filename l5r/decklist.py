@@ -214,11 +214,24 @@ _COUNT_IN_WORDS = (
     rf"(?:{'|'.join(HEADER_COUNT_TENS)})(?:[- ](?:{'|'.join(list(HEADER_COUNT_UNITS)[:9])}))?"
     rf"|{'|'.join(sorted(HEADER_COUNT_UNITS, key=len, reverse=True))}"
 )
+# (the count after a dash, a colon, "=" or "|", in brackets or bare, with "cards" or not; "Fate cards (40)",
+# "Holdings = 3", "Fate | 40", "Dynasty 40/40", "Fate: 40 cards total"). "cards" after the name only before a count of
+# 10 or more: "Fate Cards" is a card's title, and "Fate Cards (3)" three copies of it.
 _LOOSE_HEADER = re.compile(
-    r"^#*\s*(?P<name>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ' &/,+-]*?)(?:\s+deck)?\s*(?:(?:[-:]+|\.{3,})\s*)?"
+    r"^#*\s*(?P<name>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ' &/,+-]*?)(?:\s+deck)?"
+    r"(?:\s+cards(?=\s*(?:[-:=|]+|\.{3,})?\s*[(\[]?\s*[1-9][0-9]))?\s*(?:(?:[-:=|]+|\.{3,})\s*)?"
     r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]"
-    r"|(?P<bare>\d+)(?:\s*cards?)?"
+    r"|(?P<bare>\d+)(?:\s?/\s?\d+)?(?:\s*cards?)?(?:\s+total)?"
     rf"|[(\[]?\s*(?P<words>{_COUNT_IN_WORDS})(?:\s*cards?)?\s*[)\]]?)?\s*:?\s*$",
+    re.I,
+)
+# A deck's header, or a kind of card's, with its count before it ("40 Dynasty cards", "40 Fate", "12 Holdings:"): read
+# as "Dynasty (40)". The count is 10 or more: "3 Holdings" stays a card line, and "3 Fate Cards" three copies of the card
+# "Fate Cards". No card title is such a word (a generated test looks).
+_COUNT_FIRST_HEADER = re.compile(
+    rf"^(?P<count>[1-9][0-9]{{1,2}})\s(?P<name>{'|'.join(sorted(_HEADERS, key=len, reverse=True))}"
+    r"|personalities|holdings|events|regions|strategies|items|followers|spells|celestials|ancestors)"
+    r"(?:\s(?:deck|cards?)){0,2}\s?:?$",
     re.I,
 )
 # What parts titles on one line: a comma, a semicolon, or a slash, a bar, a plus, an ampersand or "and" between spaces
@@ -618,6 +631,7 @@ _PASTED = str.maketrans(PASTED_CHARACTERS)
 READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "header": _HEADER,
     "loose_header": _LOOSE_HEADER,
+    "count_first_header": _COUNT_FIRST_HEADER,
     "label_join": _LABEL_JOIN,
     "list_separator": _LIST_SEPARATOR,
     "run_item": _RUN_ITEM,
@@ -866,6 +880,8 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     """read_header, and the header's name (lower case, without "deck")."""
     if _COUNT_LABEL.match(plain(line)):  # "Rings (1 each):": the count of each title under it, no sub-header's
         return None
+    if first := _COUNT_FIRST_HEADER.match(line):  # "40 Dynasty cards": as "Dynasty (40)"
+        line = f"{first['name']} ({first['count']})"
     match = _HEADER.match(line) or _LOOSE_HEADER.match(line)
     if not match:
         return None
@@ -1176,7 +1192,11 @@ class _TextReader:
             self._close_label()
 
     def _header(self, number: int, stripped: str) -> bool:
-        header = _read_header(stripped) if stripped.startswith("#") or not stripped[:1].isdigit() else None
+        header = (
+            _read_header(stripped)
+            if stripped.startswith("#") or not stripped[:1].isdigit() or _COUNT_FIRST_HEADER.match(stripped)
+            else None
+        )
         if not header:
             return False
         kind, to, count, name = header

@@ -52,6 +52,18 @@ DAY = dt.date(2016, 3, 1)
         ("Strategy – (20)", "label", None, 20),
         ("# Follower (9)", "label", None, 9),
         ("Senseis (1)", "section", PREGAME, 1),
+        # the count before the header, after "=" or "|", out of the deck's size, with "cards" before it or "total"
+        ("40 Dynasty cards", "section", DYNASTY, 40),
+        ("40 Fate", "section", FATE, 40),
+        ("12 Holdings:", "label", None, 12),
+        ("Holdings = 3", "label", None, 3),
+        ("Fate | 40", "section", FATE, 40),
+        ("Dynasty 40/40", "section", DYNASTY, 40),
+        ("Fate cards (40)", "section", FATE, 40),
+        ("Fate: 40 cards total", "section", FATE, 40),
+        # the decks by the colour of their backs
+        ("Black (40)", "section", DYNASTY, 40),
+        ("Green Deck:", "section", FATE, None),
     ],
 )
 def test_hand_written_headers(line, kind, section, count):
@@ -65,7 +77,10 @@ def test_hand_written_headers(line, kind, section, count):
     assert deck.headers == 1
 
 
-@pytest.mark.parametrize("line", ["Hida Akeno", "3 Holdings", "Crab deck", "Dynasty of the Hida"])
+@pytest.mark.parametrize(
+    "line",
+    ["Hida Akeno", "3 Holdings", "Crab deck", "Dynasty of the Hida", "Fate Cards", "3 Fate Cards", "Rings (1 each):"],
+)
 def test_card_lines_are_not_headers(line):
     assert read_header(line) is None
 

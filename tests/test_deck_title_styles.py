@@ -338,6 +338,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _TABLE_HEAD,
         _VALEDICTION,
         _WROTE,
+        _COUNT_FIRST_HEADER,
         _read_header,
         as_pasted,
         unescaped,
@@ -377,6 +378,10 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _EACH_BEFORE.match(t)  # "2 each: Rout": one count for each title after it
             or _EACH_AFTER.match(t)
             or _EACH_ALONE.match(t)
+            or _COUNT_FIRST_HEADER.match(
+                f"3 {t}"
+            )  # "40 Dynasty cards": a deck's header, its count first (a copy count)
+            or _read_header(f"{t} (40)") not in (None, _read_header("Fate (40)"))  # "Fate cards (40)"
         }
     )
 
@@ -404,11 +409,13 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
             "Maybe: Rout",
             "Rout\u200b",
             "Fate\uff1a Rout",
+            "Dynasty cards",
         ]
     ) == [
         "'''Rout'''",
         "-----Original Message-----",
         "Card Name",
+        "Dynasty cards",
         "Fate - Rout",
         "Fate\uff1a Rout",
         "Holdings: Copper Mine",

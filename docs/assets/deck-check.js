@@ -125,7 +125,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -149,7 +149,7 @@
     CLAN_BRACKET = pattern(p.clan_bracket); CHANGE_LINE = pattern(p.change_line); STATS_LINE = pattern(p.stats_line); EDITOR_NUMBER = pattern(p.editor_number);
     STRUCK = new RegExp(p.struck.source, p.struck.flags + "g"); CHECKBOX = pattern(p.checkbox); WROTE = pattern(p.wrote);
     ATTRIBUTION = pattern(p.attribution); COST_HEADING = pattern(p.cost_heading); COUNT_LABEL = pattern(p.count_label);
-    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item);
+    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
@@ -348,6 +348,8 @@
   // read_header: [kind, section or null, count or null] for a header line as players write it, or null.
   function readHeader(line) {
     if (COUNT_LABEL.test(plain(line))) return null;  // "Rings (1 each):": the count of each title under it
+    var first = COUNT_FIRST_HEADER.exec(line);  // "40 Dynasty cards": as "Dynasty (40)"
+    if (first) line = first.groups.name + " (" + first.groups.count + ")";
     var m = HEADER.exec(line) || LOOSE_HEADER.exec(line);
     if (!m) return null;
     var name = pyStripChars(plain(m[1]).toLowerCase(), " -'");
@@ -526,7 +528,9 @@
     var aside = null;  // under a header of cards outside the deck ("Sideboard:"): its words (decklist.py `aside`)
     var each = null;  // under "3 each:": the count of each title under it that gives none (decklist.py `each`)
     var labelAlone = false;  // the line before was a pre-game label alone ("Sensei"): "None" under it is no card
-    function readHeaderOf(stripped) { return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null; }
+    function readHeaderOf(stripped) {
+      return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) || COUNT_FIRST_HEADER.test(stripped) ? readHeader(stripped) : null;
+    }
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
     function takeHeader(header, stripped, number) {
       headers += 1; closeLabel(); openLabel = null; each = null;
@@ -633,10 +637,10 @@
         if (openLabel !== null && openLabel[2] >= openLabel[1]) { closeLabel(); openLabel = null; }
         return;
       }
-      var header = stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) ? readHeader(stripped) : null;
+      var header = readHeaderOf(stripped);
       var inner = header ? null : undecorated(stripped);  // "**Dynasty (40)**": the header inside
       if (inner !== null) {
-        header = inner.charAt(0) === "#" || !/^[0-9]/.test(inner) ? readHeader(inner) : null;
+        header = readHeaderOf(inner);
         if (header) stripped = inner;
       }
       if (!header) {  // "DYNASTY<TAB>Qty": a header over a table's count column

@@ -239,6 +239,11 @@ HEADERS = {
         "Rings (1 each):",  # a group's name with the count for each title under it; the decks by their backs' colour
         "Black (40)",
         "Green Deck:",
+        "40 Dynasty cards",  # a header's count before it, after "=" or "|", as "40/40", with "cards total"
+        "Holdings = 3",
+        "Fate | 40",
+        "Dynasty 40/40",
+        "Fate: 40 cards total",
         # a printed sheet's dot leaders; an East Asian keyboard's full-width colon and brackets
         "DYNASTY .................. 40",
         "Stronghold .......... Kaiu Shiro",
