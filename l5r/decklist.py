@@ -474,6 +474,7 @@ _CHECKBOX = re.compile(r"^\s{0,9}(?:[-*+]\s{1,9})?\[[ xX✓✔]\]\s{0,9}")
 # the attribution is left out (what is glued after it is read as a line).
 _WROTE = re.compile(r"^\s{0,9}[^\s:][^:]{0,40}?\s(?:wrote|said|writes|says)\s?:\s?", re.I)
 _ATTRIBUTION = re.compile(r"^(?:originally\s+posted\s+by\s+\S.{0,60}|quote\s?:|post\s+by\s+\S.{0,60}».{0,60})$", re.I)
+_POST_BY = re.compile(r"^post\s+by\s", re.I)  # (the post's own line, above its text: no quote follows it)
 # A heading over the cards of one cost, as a list sorted by gold cost writes it ("2 gold:", "4 Gold -", "5 Gold Cost:",
 # "Cost 5:", "6g:", "0g"): no card line (with no colon or dash, "3 Gold" is three copies of the card Gold).
 _COST_HEADING = re.compile(
@@ -669,6 +670,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "checkbox": _CHECKBOX,
     "wrote": _WROTE,
     "attribution": _ATTRIBUTION,
+    "post_by": _POST_BY,
     "cost_heading": _COST_HEADING,
     "count_label": _COUNT_LABEL,
     "group_number": _GROUP_NUMBER,
@@ -763,6 +765,8 @@ class LineIssue:
     aside: str | None = None
     # a change to a list posted before ("-1 Tsuruchi Taito, +1 Tsuruchi Kaito"): the author's remark, no card line
     change: bool = False
+    # a card line of the list quoted again in a reply ("> 3 Rout", or under "HidaTetsu wrote:"): the line it repeats
+    requoted: int | None = None
 
 
 @dataclass(frozen=True)
@@ -1050,6 +1054,13 @@ class _TextReader:
         self.aside: str | None = None  # under a header of cards outside the deck ("Sideboard:"): its words
         self.each: int | None = None  # under "3 each:": the count of each title under it that gives none
         self.label_alone = False  # the line before was a pre-game label alone ("Sensei"): "None" under it is no card
+        # A reply's quote: after its attribution line ("HidaTetsu wrote:", "Originally Posted by X", "Quote:") up to a
+        # blank line, or a line with quote marks ("> 3 Rout"). A card line quoted so that repeats one read before
+        # outside a quote (the same count and card) is the list quoted again, counted once; a list quoted alone
+        # (a mail's reply under its original) is read as written.
+        self.quoting = False
+        self.line_quoted = False
+        self.cards_read: dict[str, int] = {}  # each card line read outside a quote (`_card_said`) -> its line
 
     def decklist(self, source: str) -> Decklist:
         self._close_label()
@@ -1075,6 +1086,7 @@ class _TextReader:
                 return  # a line struck out whole: its author cut it
             raw = kept
         if ":" in raw and (wrote := _WROTE.match(raw)):  # "HidaTetsu wrote:", "HidaTetsu wrote:3 Rout"
+            self.quoting = True
             if not raw[wrote.end() :].strip():
                 self.headers += 1
                 return
@@ -1087,6 +1099,7 @@ class _TextReader:
                 return  # "[list]", "<ul>": markup alone
             raw = bare
         quoted = raw.lstrip().startswith(">")
+        self.line_quoted = quoted or self.quoting
         raw = _QUOTE_MARKS.sub("", raw, count=1)
         if self.columns is not None and _METADATA_LINE.match(raw.strip()):
             self.headers += 1  # "TOTAL<TAB><TAB>33": the table's row of the whole deck's total
@@ -1185,6 +1198,7 @@ class _TextReader:
     def _blank(self) -> None:
         self.block += 1
         self.each = None
+        self.quoting = False
         # "Event - (2)", its two cards, a blank line: done. Not before its cards reach its count: a posted list
         # splits one type's cards into runs by blank lines ("# Personality (21)", then a card and the author's
         # remark, a blank line, the next card...), and its count is for them all.
@@ -1276,6 +1290,7 @@ class _TextReader:
             self.headers += 1
             return
         if _COST_HEADING.match(plain(line)) or _ATTRIBUTION.match(plain(line)):  # "2 gold:", "Quote:"
+            self.quoting = self.quoting or bool(_ATTRIBUTION.match(plain(line)) and not _POST_BY.match(plain(line)))
             self.headers += 1
             self.seen_content = True
             return
@@ -1370,9 +1385,24 @@ class _TextReader:
             after_label=self.after_label and self.section is None,
             count=self.each if self.each is not None and not counted else parsed.count,
         )
+        said = _card_said(parsed)
+        if self.line_quoted and said in self.cards_read:  # the list's line quoted again in a reply
+            text = plain(line)
+            first_line = self.cards_read[said]
+            self.issues.append(
+                LineIssue(number, say("line.requoted", line=text, first=first_line), text, requoted=first_line)
+            )
+            return
+        if not self.line_quoted:
+            self.cards_read.setdefault(said, number)
         self.cards.append(parsed)
         if self.open_label is not None:
             self.open_label[2] += parsed.count
+
+
+def _card_said(card: CardLine) -> str:
+    """What a card line says, as a quote of it says it again: its count, title and level (case and spaces aside)."""
+    return f"{card.count}|{plain(card.name).lower()}|{plain(card.experience or '').lower()}"
 
 
 def parse_yaml(text: str, source: str = "<deck>") -> Decklist:

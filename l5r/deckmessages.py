@@ -32,6 +32,7 @@ DECK_MESSAGES: dict[str, str] = {
     "line.signature": "“{line}” is the author's closing words or signature, not a card line",
     "line.aside": "“{line}” is listed under “{header}”, outside the deck",
     "line.change": "“{line}” is a change to the list, not a card line",
+    "line.requoted": "“{line}” quotes line {first} again",
     "line.not-card.empty": "(empty)",
     # -- the card table's note on a set a card was not printed in (l5r/cardpool/index.py find) ----------------------
     "note.not-printed": "{card} was not printed in {set}; the set name was ignored",
@@ -93,6 +94,8 @@ DECK_MESSAGES: dict[str, str] = {
     "deck.",
     "read-as.change": "line {line}: read “{text}” as the author's change to a list posted before, not a card line; "
     "counted in no deck.",
+    "read-as.requoted": "line {line}: read “{text}” as line {first} quoted again in a reply; counted once, at line "
+    "{first}.",
     "read-as.heading": "line {line}: read “{text}” as the author's heading, not a deck section; it changes no deck.",
     "level.written": "experience level “{level}”",
     "level.none": "no experience level",

@@ -125,7 +125,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -149,7 +149,7 @@
     CLAN_BRACKET = pattern(p.clan_bracket); CHANGE_LINE = pattern(p.change_line); STATS_LINE = pattern(p.stats_line); EDITOR_NUMBER = pattern(p.editor_number);
     STRUCK = new RegExp(p.struck.source, p.struck.flags + "g"); CHECKBOX = pattern(p.checkbox); WROTE = pattern(p.wrote);
     ATTRIBUTION = pattern(p.attribution); COST_HEADING = pattern(p.cost_heading); COUNT_LABEL = pattern(p.count_label);
-    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header);
+    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header); POST_BY = pattern(p.post_by);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
@@ -527,6 +527,8 @@
     var columns = null;  // a table's columns, from its first row (tableColumns)
     var aside = null;  // under a header of cards outside the deck ("Sideboard:"): its words (decklist.py `aside`)
     var each = null;  // under "3 each:": the count of each title under it that gives none (decklist.py `each`)
+    // a reply's quote, and each card line read outside one (decklist.py `quoting`, `cards_read`)
+    var quoting = false, lineQuoted = false, cardsRead = {};
     var labelAlone = false;  // the line before was a pre-game label alone ("Sensei"): "None" under it is no card
     function readHeaderOf(stripped) {
       return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) || COUNT_FIRST_HEADER.test(stripped) ? readHeader(stripped) : null;
@@ -594,6 +596,7 @@
       }
       var wrote = raw.indexOf(":") >= 0 ? WROTE.exec(raw) : null;  // "HidaTetsu wrote:", "HidaTetsu wrote:3 Rout"
       if (wrote) {
+        quoting = true;
         if (!pyStrip(raw.slice(wrote[0].length))) { headers += 1; return; }
         raw = raw.slice(wrote[0].length);
       }
@@ -610,6 +613,7 @@
         raw = bare;
       }
       var quoted = /^\s*>/.test(raw);
+      lineQuoted = quoted || quoting;
       raw = raw.replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)
       if (columns !== null && METADATA_LINE.test(pyStrip(raw))) { headers += 1; return; }  // "TOTAL<TAB>33"
       var row = columns !== null ? tableRow(raw, columns) : null;
@@ -632,7 +636,7 @@
       }
       if (TABLE_HEAD.test(stripped)) { columns = tableColumns(raw) || columns; return; }  // a row of column names
       if (!stripped) {
-        block += 1; each = null;
+        block += 1; each = null; quoting = false;
         // a blank line ends its cards once they reach its count (a posted list splits one type's cards into runs)
         if (openLabel !== null && openLabel[2] >= openLabel[1]) { closeLabel(); openLabel = null; }
         return;
@@ -673,7 +677,10 @@
       if (!line) return;
       var eachAlone = EACH_ALONE.exec(plain(line));
       if (eachAlone) { each = eachCount(eachAlone.groups.count); seenContent = true; headers += 1; return; }  // "3 each:"
-      if (COST_HEADING.test(plain(line)) || ATTRIBUTION.test(plain(line))) { headers += 1; seenContent = true; return; }
+      if (COST_HEADING.test(plain(line)) || ATTRIBUTION.test(plain(line))) {  // "2 gold:", "Quote:"
+        quoting = quoting || (ATTRIBUTION.test(plain(line)) && !POST_BY.test(plain(line)));
+        headers += 1; seenContent = true; return;
+      }
       var countLabel = COUNT_LABEL.exec(plain(line));  // "3-ofs: A, B", "Singletons:", "Playsets:"
       if (countLabel) {
         var labelCount = countLabel.groups.one ? 1 : countLabel.groups.three ? 3 : countOf(countLabel.groups.count || countLabel.groups.each);
@@ -736,6 +743,15 @@
         parsed.block = block;
         parsed.under = labelLine;
         parsed.after_label = afterLabel && section === null;  // decklist.py CardLine.after_label
+        var said = parsed.count + "|" + plain(parsed.name).toLowerCase() + "|" + plain(parsed.experience || "").toLowerCase();
+        if (lineQuoted && has(cardsRead, said)) {  // decklist.py _card: the list's line quoted again in a reply
+          issues.push({ issue: true, line: number, text: plain(line), requoted: cardsRead[said],
+            message: say("line.requoted", { line: plain(line), first: cardsRead[said] }) });
+          seenContent = true;
+          if (label && !stated) { section = null; afterLabel = true; }
+          return;
+        }
+        if (!lineQuoted && !has(cardsRead, said)) cardsRead[said] = number;
         cards.push(parsed);
         if (openLabel !== null) openLabel[2] += parsed.count;
       }
@@ -1309,6 +1325,10 @@
       }
       if (issue.change) {  // "-1 Tsuruchi Taito, +1 Tsuruchi Kaito": a change to a list posted before (checker.py)
         out.warn("read-as", say("read-as.change", { line: issue.line, text: issue.text }), null, null, issue.line);
+        return;
+      }
+      if (issue.requoted !== undefined && issue.requoted !== null) {  // "> 3 Rout" in a reply: counted once
+        out.warn("read-as", say("read-as.requoted", { line: issue.line, text: issue.text, first: issue.requoted }), null, null, issue.line);
         return;
       }
       if (issue.aside !== undefined && issue.aside !== null) {  // "Sideboard:", then a card outside the deck

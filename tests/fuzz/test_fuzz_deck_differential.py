@@ -371,6 +371,33 @@ def _in_two_columns(draw, lines: list[str]) -> list[str]:
     return head + [f"{a:<{width}}{b}" for a, b in zip(left + [""] * len(right), right)]
 
 
+def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
+    """Now and then several titles on the line: one count for them all, a count before each, or one after each."""
+    kind = draw(st.integers(0, 11))
+    if kind == 0:
+        return draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"
+    if kind == 1:  # "3 Iron Mine, 2 Copper Mine": a count before each title
+        count = draw(st.sampled_from(["3 ", "2x ", "1 ", ""]))  # (none: "Border Keep, Bamboo Harvesters")
+        for _ in range(draw(st.integers(1, 3))):
+            separator = draw(st.sampled_from([", ", ", ", " / ", " | ", "; ", " + ", " & ", " and ", " AND "]))
+            cards += separator + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())
+            cards += draw(st.sampled_from(["", "", "", "s", "es"]))  # a title made plural: "2 Ambushes; 1 Rout"
+    elif kind == 2:  # "Iron Mine x3 & Copper Mine x2": a count after each title
+        count = draw(st.sampled_from(["", "", "Holdings: "]))
+        for _ in range(draw(st.integers(1, 3))):
+            separator = draw(st.sampled_from([", ", " & ", " and ", "; ", " / "]))
+            cards += draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", ""])) + separator + draw(card_text())
+    return count, cards
+
+
+def _a_reply_quoting(draw, lines: list[str]) -> list[str]:
+    """A reply below the list that quotes some of its lines again, under an attribution line or with quote marks."""
+    quoted = draw(st.lists(st.sampled_from(lines), min_size=1, max_size=4))
+    mark = draw(st.sampled_from(["> ", ">> ", ""]))
+    attribution = draw(st.sampled_from(["HidaTetsu wrote:", "Originally Posted by HidaTetsu", "Quote:", ""]))
+    return ["", attribution, *(mark + line for line in quoted)]
+
+
 @st.composite
 def decklist(draw) -> dict:
     syntax = draw(st.sampled_from(["text", "text", "text", "oracle", "oracle-tab", "sunandmoon", "yasuki", "yaml"]))
@@ -398,19 +425,7 @@ def decklist(draw) -> dict:
             count = f"({item}) - " if mark == "group" else f"{item}{mark}"
             count += draw(st.sampled_from(["", "", "", "2x ", "3 "]))
         cards = draw(card_text())
-        if draw(st.integers(0, 11)) == 0:
-            count, cards = draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"
-        elif draw(st.integers(0, 11)) == 0:  # "3 Iron Mine, 2 Copper Mine": a count before each title
-            count = draw(st.sampled_from(["3 ", "2x ", "1 ", ""]))  # (none: "Border Keep, Bamboo Harvesters")
-            for _ in range(draw(st.integers(1, 3))):
-                separator = draw(st.sampled_from([", ", ", ", " / ", " | ", "; ", " + ", " & ", " and ", " AND "]))
-                cards += separator + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())
-                cards += draw(st.sampled_from(["", "", "", "s", "es"]))  # a title made plural: "2 Ambushes; 1 Rout"
-        elif draw(st.integers(0, 11)) == 0:  # "Iron Mine x3 & Copper Mine x2": a count after each title
-            count = draw(st.sampled_from(["", "", "Holdings: "]))
-            for _ in range(draw(st.integers(1, 3))):
-                separator = draw(st.sampled_from([", ", " & ", " and ", "; ", " / "]))
-                cards += draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", ""])) + separator + draw(card_text())
+        count, cards = _several_on_a_line(draw, count, cards)
         after = draw(st.sampled_from(AFTER))
         if syntax == "oracle-tab":
             line = f"{count.strip(' x×*') or '1'}\t{cards}" + (f"\t({after.strip(' ()[]')})" if after.strip() else "")
@@ -429,6 +444,8 @@ def decklist(draw) -> dict:
             lines.append(("  - " if syntax == "yasuki" else "") + draw(remark()))
             if draw(st.booleans()):
                 lines.append("")
+    if syntax == "text" and draw(st.integers(0, 5)) == 0 and lines:
+        lines += _a_reply_quoting(draw, lines)
     if syntax == "text" and draw(st.integers(0, 9)) == 0 and len(lines) > 1:
         lines = _in_two_columns(draw, lines)
     if syntax == "text" and draw(st.integers(0, 11)) == 0:  # a paste site's line numbers, running 1 by 1 or not

@@ -125,6 +125,13 @@ class DeckChecker:
             if issue.change:  # "-1 Tsuruchi Taito, +1 Tsuruchi Kaito": the author's change to a list posted before
                 out.warn("read-as", say("read-as.change", line=issue.line, text=issue.text), line=issue.line)
                 continue
+            if issue.requoted is not None:  # "> 3 Rout" in a reply, after "3 Rout" in the list: counted once
+                out.warn(
+                    "read-as",
+                    say("read-as.requoted", line=issue.line, text=issue.text, first=issue.requoted),
+                    line=issue.line,
+                )
+                continue
             if issue.aside is not None:  # "Sideboard:", then "2 Defensive Formation": a card outside the deck
                 out.warn(
                     "read-as",
