@@ -282,6 +282,8 @@ _METADATA_LINE = re.compile(
 # A deck builder's statistics under a list: labels, each with a number ("Average gold cost: 2.4", "Force curve: 0: 2,
 # 1: 5", "Personalities: 17 | Holdings: 14 | Events: 0"). Lines about the deck, as _METADATA_LINE's are (but for a
 # mail's signature, where "Tel: 555 201 4432" is the signature's own).
+# ... of which one label and a whole number may be a card and its count ("Iron Mine: 3", "Moshi Madohime: 2")
+_FIGURE = re.compile(r"^(?P<label>[A-Za-z][A-Za-z +'/-]{0,30}?)\s?:\s?(?P<count>[0-9]{1,2})$")
 _STATS_LINE = re.compile(
     r"^[A-Za-z][A-Za-z +'/-]{0,30}:\s?[0-9][0-9.,:+/%\s-]{0,60}"
     r"(?:[|·;]\s?[A-Za-z][A-Za-z +'/-]{0,30}:\s?[0-9][0-9.,:+/%\s-]{0,60}){0,20}$"
@@ -543,7 +545,7 @@ _SET_BEFORE_BRACKET = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]+)\]\s*\(
 _TRAILING_COUNT = re.compile(
     r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))?)"
     r"\s{0,24}[)\]]|[x×]\s{0,24}(?P<c>[0-9]{1,24})(?:\s{0,24}cop(?:y|ies))?|(?P<d>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))"
-    r"|-{1,24}\s{0,24}[x×]?\s{0,24}(?P<e>[0-9]{1,24})|[,;]\s{0,24}(?P<f>[0-9]{1,24}))\s{0,24}$",
+    r"|-{1,24}\s{0,24}[x×]?\s{0,24}(?P<e>[0-9]{1,24})|[,;:]\s{0,24}(?P<f>[0-9]{1,24}))\s{0,24}$",
     re.I,
 )
 _TRAILING_COUNT_TAIL = 24
@@ -662,6 +664,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "clan_bracket": _CLAN_BRACKET,
     "change_line": _CHANGE_LINE,
     "stats_line": _STATS_LINE,
+    "figure": _FIGURE,
     "editor_number": _EDITOR_NUMBER,
     "each_before": _EACH_BEFORE,
     "each_after": _EACH_AFTER,
@@ -746,6 +749,9 @@ class CardLine:
     item: int | None = None
     # the group number before a dash or colon ("(2) - Personality Control"), as written; None without one
     group: int | None = None
+    # "Iron Mine: 3", shaped as a deck builder's figure ("Wins: 3"): a card and its count where the words name a
+    # card, else a figure about the deck (the checker decides, knowing the cards)
+    figure: bool = False
 
 
 @dataclass(frozen=True)
@@ -1054,6 +1060,7 @@ class _TextReader:
         self.aside: str | None = None  # under a header of cards outside the deck ("Sideboard:"): its words
         self.each: int | None = None  # under "3 each:": the count of each title under it that gives none
         self.label_alone = False  # the line before was a pre-game label alone ("Sensei"): "None" under it is no card
+        self.figure = False  # the line is shaped as a deck builder's figure (`CardLine.figure`)
         # A reply's quote: after its attribution line ("HidaTetsu wrote:", "Originally Posted by X", "Quote:") up to a
         # blank line, or a line with quote marks ("> 3 Rout"). A card line quoted so that repeats one read before
         # outside a quote (the same count and card) is the list quoted again, counted once; a list quoted alone
@@ -1323,9 +1330,15 @@ class _TextReader:
                 )
             )
             return
-        if _METADATA_LINE.match(line) or _STATS_LINE.match(plain(line)):
+        figure = _FIGURE.match(plain(line))
+        if _METADATA_LINE.match(line) or (
+            _STATS_LINE.match(plain(line)) and (figure is None or _read_header(figure["label"]) is not None)
+        ):
             self.headers += 1
             return
+        self.figure = figure is not None
+        if figure is not None:  # "Iron Mine: 3": as "3 Iron Mine"
+            line = f"{figure['count']} {figure['label']}"
         label = _PREGAME_LABEL.match(_BULLET.sub("", plain(line)))  # "- Sensei: Kaelung Sensei" too
         if label:
             self.headers += 1
@@ -1384,6 +1397,7 @@ class _TextReader:
             under=self.label_line,
             after_label=self.after_label and self.section is None,
             count=self.each if self.each is not None and not counted else parsed.count,
+            figure=self.figure,
         )
         said = _card_said(parsed)
         if self.line_quoted and said in self.cards_read:  # the list's line quoted again in a reply
@@ -1648,10 +1662,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
     bracketed = None if column else _BRACKETED_COUNT.match(line)
     if bracketed:
         line = f"{bracketed.group('count')} {bracketed.group('rest')}"
-    match = None if column else _COUNT.match(line)
-    if not column and (run := counted_run(line)):  # "Iron Mine x3 & Stables x2", "10 Koku x2, Rout x1"
-        line = run
-        match = _COUNT.match(line)
+    match, line = (None, line) if column else _leading_count(line)
     trailing = None
     several = False
     if column:
@@ -1716,7 +1727,7 @@ def trailing_count(line: str) -> tuple[int, str] | None:
     start = max(0, len(line) - _TRAILING_COUNT_TAIL)
     match = None
     for at in range(start, len(line)):  # the leftmost start in the tail whose rest is one count form
-        if at > 0 and not line[at - 1].isspace() and line[at] not in ",;":  # "Iron Mine,3": a CSV row's count
+        if at > 0 and not line[at - 1].isspace() and line[at] not in ",;:":  # "Iron Mine,3": a CSV row's count
             continue
         match = _TRAILING_COUNT.match(line, at)
         if match:
@@ -1758,6 +1769,18 @@ def counted_after_commas(line: str) -> bool:
     Mine, 2 Copper Mine", "3 Doji Natsuyo / 3 Kakita Inaka"): a list of counted titles on one line ("1,000 Cuts
     Technique" has no space after its comma)."""
     return any(part[:1].isspace() and _COUNT.match(part.strip()) for part in _LIST_SEPARATOR.split(line)[1:])
+
+
+def _leading_count(line: str) -> tuple[re.Match[str] | None, str]:
+    """The count before the line's title (`_COUNT`), and the line: titles each with its count after it read as counted
+    before ("Iron Mine x3 & Stables x2", "10 Koku x2, Rout x1": `counted_run`); a number no count reaches is the title's
+    own when a count follows the title ("700 Soldier Plain x2")."""
+    if run := counted_run(line):
+        line = run
+    match = _COUNT.match(line)
+    if match and _number(match["count"]) > MAX_COPIES_ON_A_LINE and trailing_count(line):
+        match = None
+    return match, line
 
 
 def counted_run(line: str) -> str | None:

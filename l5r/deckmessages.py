@@ -94,6 +94,8 @@ DECK_MESSAGES: dict[str, str] = {
     "deck.",
     "read-as.change": "line {line}: read “{text}” as the author's change to a list posted before, not a card line; "
     "counted in no deck.",
+    "read-as.figure": "line {line}: read “{text}” as a figure about the deck, not a card: no card is titled “{title}”; "
+    "counted in no deck.",
     "read-as.requoted": "line {line}: read “{text}” as line {first} quoted again in a reply; counted once, at line "
     "{first}.",
     "read-as.heading": "line {line}: read “{text}” as the author's heading, not a deck section; it changes no deck.",

@@ -716,7 +716,7 @@ def test_a_manifest_that_leads_outside_its_place_is_refused_and_nothing_moves(tm
     with pytest.raises(pool_fetch.FetchError, match=r"^the card pool manifest .* is refused: ") as caught:
         pool_fetch.load_manifest(path)
     assert "\n" not in str(caught.value)
-    run = _l5r(
+    run = _l5r_here(
         "cardpool", "fetch", "--from", _pool_folder(tmp_path / "pool"), "--manifest", path, cache=cache, cwd=tmp_path
     )
     assert run.returncode == 2 and len(run.stderr.splitlines()) == 1 and "is refused" in run.stderr, run.stderr
@@ -760,7 +760,7 @@ def test_pin_refuses_a_repository_that_is_no_owner_and_name(tmp_path, no_proxy_e
     before = path.read_bytes()
     archive = tmp_path / "pool.tar.gz"
     archive.write_bytes(_tar_gz(_repo_members()))
-    run = _l5r(
+    run = _l5r_here(
         "cardpool",
         "pin",
         "cd" * 20,

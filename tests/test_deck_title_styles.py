@@ -699,6 +699,40 @@ def test_every_real_pool_title_reads_among_others_on_one_line():
     assert _titles_misread_among_others(_real_index()) == []
 
 
+def _titles_misread_before_a_colon(index: CardIndex) -> list[str]:
+    """Every title with its count after a colon, as a figure is written ("<title>: 3"), or a title that starts with a
+    number with its count after it ("700 Soldier Plain x3"):
+    read as the line "3 <title>" is (the same card, three copies), never as a figure about the deck (decklist.py
+    _FIGURE) nor as a count the title's own number gives ("700 Soldier Plain: 3")."""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+
+    def reading(line: str):
+        read = parse_text(f"Dynasty:\n{line}\n")
+        if len(read.cards) != 1 or read.issues:
+            return None
+        checker._suggested = 0
+        entry = checker._entry(read.cards[0], Findings())
+        return None if entry is None else (read.cards[0].count, entry.identity)
+
+    misread = []
+    for title in sorted({i.title for i in index.identities if i.in_pool and i.deck in _SECTION}):
+        plain_reading = reading(f"3 {title}")
+        # (" x3" after any other title is a style of the walk above; after a number the count must not be the number)
+        lines = [f"{title}: 3", *([f"{title} x3"] if title[:1].isdigit() else [])]
+        misread += [line for line in lines if reading(line) != plain_reading]
+    return misread
+
+
+def test_every_pool_title_reads_before_a_colon_and_its_count():
+    assert _titles_misread_before_a_colon(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_before_a_colon_and_its_count():
+    assert _titles_misread_before_a_colon(_real_index()) == []
+
+
 def _titles_misread_after_a_clan(titles) -> list[str]:
     """Every title after a clan's name, as a list sorted by clan writes it ("Lion - Rout", "Crab: Rout": the checker's
     CLAN_PREFIX leaves the title whole; "3 [Lion] Rout": the reader reads 3 of the title)."""

@@ -125,7 +125,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -149,7 +149,7 @@
     CLAN_BRACKET = pattern(p.clan_bracket); CHANGE_LINE = pattern(p.change_line); STATS_LINE = pattern(p.stats_line); EDITOR_NUMBER = pattern(p.editor_number);
     STRUCK = new RegExp(p.struck.source, p.struck.flags + "g"); CHECKBOX = pattern(p.checkbox); WROTE = pattern(p.wrote);
     ATTRIBUTION = pattern(p.attribution); COST_HEADING = pattern(p.cost_heading); COUNT_LABEL = pattern(p.count_label);
-    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header); POST_BY = pattern(p.post_by);
+    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header); POST_BY = pattern(p.post_by); FIGURE = pattern(p.figure);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
@@ -213,6 +213,7 @@
     m = column ? null : COUNT.exec(line);
     var run = column ? null : countedRun(line);  // "Iron Mine x3 & Stables x2" (decklist.py counted_run)
     if (run) { line = run; m = COUNT.exec(line); }
+    if (m && countOf(m.groups.count) > MAX_COPIES && trailingCount(line)) m = null;  // "700 Soldier Plain x2"
     var trailing = null, several = false;
     if (column) {
       // the count is the column's
@@ -326,7 +327,7 @@
     line = line.replace(/\s+$/, "");
     var start = Math.max(0, line.length - TRAILING_TAIL), m = null, at;
     for (at = start; at < line.length; at++) {
-      if (at > 0 && !/\s/.test(line.charAt(at - 1)) && ",;".indexOf(line.charAt(at)) < 0) continue;  // "Iron Mine,3"
+      if (at > 0 && !/\s/.test(line.charAt(at - 1)) && ",;:".indexOf(line.charAt(at)) < 0) continue;  // "Iron Mine,3"
       m = TRAILING_COUNT.exec(line.slice(at));
       if (m) break;
     }
@@ -529,6 +530,7 @@
     var each = null;  // under "3 each:": the count of each title under it that gives none (decklist.py `each`)
     // a reply's quote, and each card line read outside one (decklist.py `quoting`, `cards_read`)
     var quoting = false, lineQuoted = false, cardsRead = {};
+    var figureLine = false;  // the line is shaped as a deck builder's figure (decklist.py CardLine.figure)
     var labelAlone = false;  // the line before was a pre-game label alone ("Sensei"): "None" under it is no card
     function readHeaderOf(stripped) {
       return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) || COUNT_FIRST_HEADER.test(stripped) ? readHeader(stripped) : null;
@@ -702,7 +704,12 @@
         seenContent = true;
         return;
       }
-      if (METADATA_LINE.test(line) || STATS_LINE.test(plain(line))) { headers += 1; seenContent = true; return; }
+      var figure = FIGURE.exec(plain(line));  // "Iron Mine: 3": a card and its count, or a figure (decklist.py)
+      if (METADATA_LINE.test(line) || (STATS_LINE.test(plain(line)) && (figure === null || readHeader(figure.groups.label) !== null))) {
+        headers += 1; seenContent = true; return;
+      }
+      figureLine = figure !== null;
+      if (figure !== null) line = figure.groups.count + " " + figure.groups.label;  // "Iron Mine: 3": as "3 Iron Mine"
       var label = PREGAME_LABEL.exec(plain(line).replace(BULLET, ""));  // "- Sensei: Kaelung Sensei" too
       if (label) {
         headers += 1; closeLabel(); openLabel = null; labelLine = null; aside = null;
@@ -743,6 +750,7 @@
         parsed.block = block;
         parsed.under = labelLine;
         parsed.after_label = afterLabel && section === null;  // decklist.py CardLine.after_label
+        parsed.figure = figureLine;
         var said = parsed.count + "|" + plain(parsed.name).toLowerCase() + "|" + plain(parsed.experience || "").toLowerCase();
         if (lineQuoted && has(cardsRead, said)) {  // decklist.py _card: the list's line quoted again in a reply
           issues.push({ issue: true, line: number, text: plain(line), requoted: cardsRead[said],
@@ -1512,6 +1520,11 @@
     if (found.identity === null && !found.candidates.length) {
       found = this.byTitleAlone(card, out);
       if (found === null) return this.unplaced(card, out);
+    }
+    if (card.figure && found.identity === null && !found.candidates.length) {  // "Wins: 3", no card "Wins"
+      var text = card.written + ": " + card.count;
+      out.warn("read-as", say("read-as.figure", { line: card.line, text: text, title: card.written }), null, null, card.line);
+      return null;
     }
     if (found.identity !== null && found.identity.deck === OTHER && !card.experience) {
       found = this.deckCardOfTheTitle(card, found, out);

@@ -241,6 +241,7 @@ HEADERS = {
         "Green Deck:",
         "40 Dynasty cards",  # a header's count before it, after "=" or "|", as "40/40", with "cards total"
         "Holdings = 3",
+        "Wins: 3",  # a figure about the deck, shaped as a card and its count
         "Fate | 40",
         "Dynasty 40/40",
         "Fate: 40 cards total",
@@ -343,6 +344,8 @@ def remark(draw) -> str:
 def _dressed(draw, count: str, cards: str, after: str) -> str:
     """A hand-written line as posts dress it: a label before it, markup around it, a table's cells, an entity."""
     line = f"{count}{cards}{after}"
+    if draw(st.integers(0, 11)) == 0:  # the count after a colon, as a figure is written ("Iron Mine: 3")
+        line = f"{cards}{draw(st.sampled_from([': 3', ':2', ' : 1', ': 17']))}"
     if draw(st.integers(0, 7)) == 0:
         line = draw(st.sampled_from(LABELS_ON_THE_LINE)) + line
     if draw(st.integers(0, 7)) == 0:

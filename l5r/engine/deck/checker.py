@@ -485,6 +485,10 @@ class DeckChecker:
             if alone is None:
                 return self._unplaced(card, out)
             found = alone
+        if card.figure and found.identity is None and not found.candidates:  # "Wins: 3", no card "Wins"
+            text = f"{card.written}: {card.count}"
+            out.warn("read-as", say("read-as.figure", line=card.line, text=text, title=card.written), line=card.line)
+            return None
         if found.identity is not None and found.identity.deck == _OTHER_DECK and not card.experience:
             found = self._deck_card_of_the_title(card, found, out)
         if found.identity is None and found.candidates:
