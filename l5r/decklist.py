@@ -234,11 +234,15 @@ _COUNT_FIRST_HEADER = re.compile(
     r"(?:\s(?:deck|cards?)){0,2}\s?:?$",
     re.I,
 )
-# What parts titles on one line: a comma, a semicolon, or a slash, a bar, a plus, an ampersand or "and" between spaces
-# ("3 Doji Natsuyo / 3 Kakita Inaka", "Kyuden Hida + Border Keep", "3 Iron Mine & 2 Stables", "Hida Akeno and Hida
-# Kuon"); the spaces after it stay with the part (a count after a space is the part's own). A title that holds one
-# ("Black and White", "Pearls & Spirits") is read whole first: the checker splits only a line that names no card.
-LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(r"[,;]|(?<=\s)(?:[/|+&]|and)(?=\s)", re.I)
+# What parts titles on one line: a comma, a semicolon, or a slash, a bar, a plus, an ampersand, "and", a middle dot,
+# a tilde or "//" between spaces ("3 Doji Natsuyo / 3 Kakita Inaka", "Kyuden Hida + Border Keep", "3 Iron Mine & 2
+# Stables", "Hida Akeno and Hida Kuon", "3 Iron Mine · 3 Stables"); the spaces after it stay with the part (a count
+# after a space is the part's own). A title that holds one ("Black and White", "Pearls & Spirits") is read whole
+# first: the checker splits only a line that names no card.
+LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(r"[,;]|(?<=\s)(?://|[/|+&·~]|and)(?=\s)", re.I)
+# ... and a dash between spaces before a count and a title ("3 Togashi Ango - 3 Togashi Korimi", "3 Walking the Way --
+# 3 Seeking the Way"): read as a comma there. Elsewhere a dash leads a level or a remark ("Hida Kisada - Exp").
+_DASH_BEFORE_COUNT = re.compile(r"\s-{1,2}\s(?=[0-9]{1,2}\s?[x×]?\s{1,3}[A-Za-z0-9\"'])")
 # Titles, each with its count after it, on one line: "Iron Mine x3 & Stables x2", "Personalities: Ikoma Ichimoko x2
 # and Akodo Kenaro x2.", "Copper Mine (2), Counting House (3)". One item: the title (the shortest run of characters
 # that a count and then a `LIST_SEPARATOR`, or the line's end, follow), its count; read as "3 Iron Mine, 2 Stables"
@@ -246,7 +250,7 @@ LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(r"[,;]|(?<=\s)(?:[/|+&]|and)(?=\s)
 _RUN_ITEM = re.compile(
     r"^\s{0,3}(?P<title>[^\s,;].{0,150}?)\s{1,3}"
     r"(?:[x×]\s?(?P<a>[0-9]{1,2})|(?P<b>[0-9]{1,2})\s?[x×]|[(\[]\s?[x×]?\s?(?P<c>[0-9]{1,2})\s?[x×]?\s?[)\]])"
-    r"\s{0,3}(?:(?P<sep>[,;/|+&]|and(?=\s))|\.?\s{0,3}$)",
+    r"\s{0,3}(?:(?P<sep>//|-{1,2}|[,;/|+&·~]|and(?=\s))|\.?\s{0,3}$)",
     re.I,
 )
 # "Events & Regions (5)", "Items/Followers", "Holdings and Regions:": one sub-header over the kinds it joins
@@ -611,8 +615,9 @@ _ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
 # "Kuni Yori exp #2": a "#" between a level's marker and its number marks the number; it starts no comment
 _LEVEL_NUMBER_MARK = re.compile(rf"(?<![A-Za-z])({LEVEL_MARKER})\s*#(?=[0-9])", re.I)
 # What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
-# some card title uses. "%%% ??? not a card line" is a parse problem, never a card.
-_CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…|=;]*$")
+# some card title uses, or a `LIST_SEPARATOR` does ("·", "~"). "%%% ??? not a card line" is a parse problem, never a
+# card.
+_CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…|=;·~]*$")
 
 
 # What the browser checker reads from the checker's data (l5r/site/api/deckdata.py reading_rules), so both read a
@@ -638,6 +643,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "label_join": _LABEL_JOIN,
     "list_separator": _LIST_SEPARATOR,
     "run_item": _RUN_ITEM,
+    "dash_before_count": _DASH_BEFORE_COUNT,
     "pregame_label": _PREGAME_LABEL,
     "metadata_line": _METADATA_LINE,
     "deck_total": _DECK_TOTAL,
@@ -1778,6 +1784,9 @@ def _leading_count(line: str) -> tuple[re.Match[str] | None, str]:
     if run := counted_run(line):
         line = run
     match = _COUNT.match(line)
+    if match and _DASH_BEFORE_COUNT.search(line):  # "3 Togashi Ango - 3 Togashi Korimi"
+        line = _DASH_BEFORE_COUNT.sub(", ", line)
+        match = _COUNT.match(line)
     if match and _number(match["count"]) > MAX_COPIES_ON_A_LINE and trailing_count(line):
         match = None
     return match, line

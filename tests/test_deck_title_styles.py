@@ -669,7 +669,7 @@ def test_every_real_pool_title_reads_with_counts_as_players_word_them():
 
 def _titles_misread_among_others(index: CardIndex) -> list[str]:
     """Every title on a line of titles, each with its own count after it ("<title> x2 & Rout x1") or before it ("1
-    Rout and 2 <title>"), and after one count for each ("two each of Rout and <title>"): the line is read as the two
+    Rout and 2 <title>", "1 Rout - 2 <title>"), and after one count for each ("two each of Rout and <title>"): the line is read as the two
     cards, each with its count, and the title stays whole though it may hold a separator itself ("Black and White",
     "Pearls & Spirits", "Moto Taigo, Shogun")."""
     fmt = support.codex().format("obsidian-hand")
@@ -681,6 +681,7 @@ def _titles_misread_among_others(index: CardIndex) -> list[str]:
         for line, expected in (
             (f"{title} x2 & Rout x1", [(2, title), (1, "Rout")]),
             (f"1 Rout and 2 {title}", [(1, "Rout"), (2, title)]),
+            (f"1 Rout - 2 {title}", [(1, "Rout"), (2, title)]),
             (f"two each of Rout and {title}", [(2, "Rout"), (2, title)]),
         ):
             card = parse_card_line(line, 1, "fate")

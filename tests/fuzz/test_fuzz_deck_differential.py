@@ -382,13 +382,17 @@ def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
     if kind == 1:  # "3 Iron Mine, 2 Copper Mine": a count before each title
         count = draw(st.sampled_from(["3 ", "2x ", "1 ", ""]))  # (none: "Border Keep, Bamboo Harvesters")
         for _ in range(draw(st.integers(1, 3))):
-            separator = draw(st.sampled_from([", ", ", ", " / ", " | ", "; ", " + ", " & ", " and ", " AND "]))
+            separator = draw(
+                st.sampled_from(
+                    [", ", " / ", " | ", "; ", " + ", " & ", " and ", " AND ", " · ", " ~ ", " // ", " - ", " -- "]
+                )
+            )
             cards += separator + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())
             cards += draw(st.sampled_from(["", "", "", "s", "es"]))  # a title made plural: "2 Ambushes; 1 Rout"
     elif kind == 2:  # "Iron Mine x3 & Copper Mine x2": a count after each title
         count = draw(st.sampled_from(["", "", "Holdings: "]))
         for _ in range(draw(st.integers(1, 3))):
-            separator = draw(st.sampled_from([", ", " & ", " and ", "; ", " / "]))
+            separator = draw(st.sampled_from([", ", " & ", " and ", "; ", " / ", " - ", " // ", " · "]))
             cards += draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", ""])) + separator + draw(card_text())
     return count, cards
 
