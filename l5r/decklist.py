@@ -286,6 +286,28 @@ _METADATA_LINE = re.compile(
 # A deck builder's statistics under a list: labels, each with a number ("Average gold cost: 2.4", "Force curve: 0: 2,
 # 1: 5", "Personalities: 17 | Holdings: 14 | Events: 0"). Lines about the deck, as _METADATA_LINE's are (but for a
 # mail's signature, where "Tel: 555 201 4432" is the signature's own).
+# A social site's own text, copied with the post it shows: counts of comments and likes ("12 Comments"), how long
+# ago ("8 yr. ago", "2y Like Reply", "· 8 yr. ago"), its buttons and links ("See more", "Like", "Share", "hide",
+# "View 9 more comments", "Write a comment…"), a thread's levels and votes ("level 1", "95% Upvoted"), who posted
+# where ("Posted by u/ShibaTsukimi", "r/l5r"), a post's date ("2 February 2015 ·"). No card title is one. The lines
+# under its count of comments ("12 Comments", "Most relevant") are the comments: cards named there are outside the
+# deck, as under "Sideboard:".
+_SITE_WORDS = r"(?:like|comment|share|save|hide|report|reply|edited)"
+_SITE_LINE = re.compile(
+    r"^(?:op\s?)?(?:·\s?)?(?:"
+    r"(?P<comments>[0-9]{1,6}\s(?:comments?|repl(?:y|ies))|most\srelevant|newest|all\scomments)"
+    r"|[0-9]{1,6}\s(?:likes?|shares?|upvotes?|points?|votes?|reactions?|views?)"
+    r"|[0-9]{1,3}\s?(?:y|yrs?|years?|mo|months?|w|wks?|weeks?|d|days?|h|hrs?|hours?|m|mins?|minutes?)\.?(?:\sago)?"
+    rf"(?:\s?·?\s?{_SITE_WORDS})*"
+    r"|[0-9]{1,2}\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}(?:\s[0-9]{4})?"
+    r"(?:\sat\s[0-9]{1,2}:[0-9]{2}(?:\s?[ap]m)?)?\s?·"
+    r"|posted\sby\su/\S{1,40}(?:\s.{0,60})?|u/\S{1,40}|r/\S{1,40}|level\s[0-9]{1,2}|[0-9]{1,3}%\supvoted"
+    r"|see\s(?:more|less|translation)"
+    r"|view\s(?:[0-9]{1,4}\s)?(?:more|previous)\s(?:comments|replies)|write\sa\s(?:comment|reply)(?:…|\.{3})?"
+    rf"|(?:{_SITE_WORDS}|give\saward|author|top\sfan|follow)(?:\s?·?\s?{_SITE_WORDS})*"
+    r")$",
+    re.I,
+)
 # ... of which one label and a whole number may be a card and its count ("Iron Mine: 3", "Moshi Madohime: 2")
 _FIGURE = re.compile(r"^(?P<label>[A-Za-z][A-Za-z +'/-]{0,30}?)\s?:\s?(?P<count>[0-9]{1,2})$")
 _STATS_LINE = re.compile(
@@ -671,6 +693,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "change_line": _CHANGE_LINE,
     "stats_line": _STATS_LINE,
     "figure": _FIGURE,
+    "site_line": _SITE_LINE,
     "editor_number": _EDITOR_NUMBER,
     "each_before": _EACH_BEFORE,
     "each_after": _EACH_AFTER,
@@ -1301,6 +1324,13 @@ class _TextReader:
         if each := _EACH_ALONE.match(plain(line)):  # "3 each:": the count of the titles under it
             self.each, self.seen_content = each_count(each["count"]), True
             self.headers += 1
+            return
+        if site := _SITE_LINE.match(plain(line)):  # "12 Comments", "2y Like Reply": the social site's own text
+            self.headers += 1
+            self.seen_content = True
+            if site["comments"]:
+                self._close_label()
+                self.aside, self.label_line, self.each = plain(line), None, None
             return
         if _COST_HEADING.match(plain(line)) or _ATTRIBUTION.match(plain(line)):  # "2 gold:", "Quote:"
             self.quoting = self.quoting or bool(_ATTRIBUTION.match(plain(line)) and not _POST_BY.match(plain(line)))

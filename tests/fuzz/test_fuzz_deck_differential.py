@@ -242,6 +242,11 @@ HEADERS = {
         "40 Dynasty cards",  # a header's count before it, after "=" or "|", as "40/40", with "cards total"
         "Holdings = 3",
         "Wins: 3",  # a figure about the deck, shaped as a card and its count
+        "12 Comments",  # a social site's own text; the comments under its count
+        "2y Like Reply",
+        "· 8 yr. ago",
+        "hide",
+        "Posted by u/ShibaTsukimi",
         "Fate | 40",
         "Dynasty 40/40",
         "Fate: 40 cards total",
