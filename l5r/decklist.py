@@ -286,6 +286,17 @@ _METADATA_LINE = re.compile(
 # A deck builder's statistics under a list: labels, each with a number ("Average gold cost: 2.4", "Force curve: 0: 2,
 # 1: 5", "Personalities: 17 | Holdings: 14 | Events: 0"). Lines about the deck, as _METADATA_LINE's are (but for a
 # mail's signature, where "Tel: 555 201 4432" is the signature's own).
+# A deck's summary line above its list: the deck's header, then its kinds of card each with a count ("Dynasty (40):
+# Personalities (20) Holdings (17) Regions (3)", "Fate (40) - Strategies 24 / Items 6 / Followers 6 / Spells 4",
+# "Pre-Game (4): Stronghold (1) Sensei (1) Border Keep (1) Bamboo Harvesters (1)"). Its count is the deck's; it
+# changes no section, as its cards are listed below it (`summary_line`).
+_SUMMARY = re.compile(
+    r"^(?P<head>[A-Za-z][A-Za-z' -]{1,20}?)\s?(?:[(\[]\s?(?P<count>[0-9]{1,3})\s?[)\]])?(?:\s?:|\s-{1,2}\s|\s–\s)\s?"
+    r"(?P<items>\S.*)$"
+)
+_SUMMARY_ITEM = re.compile(
+    r"^\s{0,3}(?P<name>[A-Za-z][A-Za-z' -]{0,30}?)\s?(?:[(\[]\s?[0-9]{1,3}\s?[)\]]|[0-9]{1,3})\s{0,3}(?:[/,;|·]\s{0,3})?"
+)
 # A social site's own text, copied with the post it shows: counts of comments and likes ("12 Comments"), how long
 # ago ("8 yr. ago", "2y Like Reply", "· 8 yr. ago"), its buttons and links ("See more", "Like", "Share", "hide",
 # "View 9 more comments", "Write a comment…"), a thread's levels and votes ("level 1", "95% Upvoted"), who posted
@@ -693,6 +704,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "change_line": _CHANGE_LINE,
     "stats_line": _STATS_LINE,
     "figure": _FIGURE,
+    "summary": _SUMMARY,
+    "summary_item": _SUMMARY_ITEM,
     "site_line": _SITE_LINE,
     "editor_number": _EDITOR_NUMBER,
     "each_before": _EACH_BEFORE,
@@ -1317,25 +1330,28 @@ class _TextReader:
             return True
         return False
 
-    def _content(self, number: int, raw: str) -> None:
-        line = _strip_comment(raw)
-        if not line:
-            return
-        if each := _EACH_ALONE.match(plain(line)):  # "3 each:": the count of the titles under it
-            self.each, self.seen_content = each_count(each["count"]), True
-            self.headers += 1
-            return
-        if site := _SITE_LINE.match(plain(line)):  # "12 Comments", "2y Like Reply": the social site's own text
-            self.headers += 1
-            self.seen_content = True
+    def _about_the_list(self, number: int, line: str) -> bool:
+        """Whether the line is about the lines of the list, no card line: what it says is taken in."""
+        if each := _EACH_ALONE.match(line):  # "3 each:": the count of the titles under it
+            self.each = each_count(each["count"])
+        elif (summary := summary_line(line)) is not None:  # "Dynasty (40): Personalities (20) Holdings (17)"
+            if summary[1] is not None:
+                self.declared.append((summary[0], summary[1], number))
+        elif site := _SITE_LINE.match(line):  # "12 Comments", "2y Like Reply": the social site's own text
             if site["comments"]:
                 self._close_label()
-                self.aside, self.label_line, self.each = plain(line), None, None
-            return
-        if _COST_HEADING.match(plain(line)) or _ATTRIBUTION.match(plain(line)):  # "2 gold:", "Quote:"
-            self.quoting = self.quoting or bool(_ATTRIBUTION.match(plain(line)) and not _POST_BY.match(plain(line)))
-            self.headers += 1
-            self.seen_content = True
+                self.aside, self.label_line, self.each = line, None, None
+        elif _ATTRIBUTION.match(line):  # "Quote:", "Originally Posted by X": a reply's quote follows
+            self.quoting = self.quoting or not _POST_BY.match(line)
+        elif not _COST_HEADING.match(line):  # "2 gold:": a heading over the cards of one cost
+            return False
+        self.headers += 1
+        self.seen_content = True
+        return True
+
+    def _content(self, number: int, raw: str) -> None:
+        line = _strip_comment(raw)
+        if not line or self._about_the_list(number, plain(line)):
             return
         if counted := _COUNT_LABEL.match(plain(line)):  # "3-ofs: A, B", "Singletons:", "Playsets:", "Rings (1 each):"
             count = 1 if counted["one"] else 3 if counted["three"] else _number(counted["count"] or counted["each"])
@@ -1448,6 +1464,27 @@ class _TextReader:
         self.cards.append(parsed)
         if self.open_label is not None:
             self.open_label[2] += parsed.count
+
+
+def summary_line(line: str) -> tuple[str, int | None] | None:
+    """(the deck, its count or None) for a deck's summary line (`_SUMMARY`): a deck's header, then names each with a
+    count, two of them or more and at least half of them a header's or a sub-header's word ("Personalities (20)",
+    "Sensei (1)"); else None ("Fate: Rings 2, Rout 3" lists cards)."""
+    summary = _SUMMARY.match(line)
+    head = _read_header(summary["head"]) if summary else None
+    if summary is None or head is None or head[0] != "section" or head[1] is None:
+        return None
+    names, rest = [], summary["items"]
+    while rest.strip():
+        item = _SUMMARY_ITEM.match(rest)
+        if item is None or not item.group(0):
+            return None
+        names.append(item["name"])
+        rest = rest[item.end() :]
+    kinds = sum(_read_header(name) is not None for name in names)
+    if kinds < 2 or 2 * kinds < len(names):
+        return None
+    return head[1], _number(summary["count"]) if summary["count"] else None
 
 
 def _card_said(card: CardLine) -> str:

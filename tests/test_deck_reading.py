@@ -78,6 +78,26 @@ def test_hand_written_headers(line, kind, section, count):
 
 
 @pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Dynasty (40): Personalities (20) Holdings (17) Regions (3)", (DYNASTY, 40)),
+        ("Fate (40) - Strategies 24 / Items 6 / Followers 6 / Spells 4", (FATE, 40)),
+        ("Pre-Game (4): Stronghold (1) Sensei (1) Border Keep (1) Bamboo Harvesters (1)", (PREGAME, 4)),
+        ("Fate: Strategies 24, Items 16", (FATE, None)),
+        # cards, not a summary: one kind of card and a title, a sub-header's line, no deck header
+        ("Fate: Rings 1, Rout 3", None),
+        ("Holdings: Personalities (3) Regions (2)", None),
+        ("Dynasty (40): Iron Mine (3) Stables (2)", None),
+        ("Dynasty - 3 Iron Mine", None),
+    ],
+)
+def test_a_decks_summary_line_gives_its_count_and_no_section(line, expected):
+    from l5r.decklist import summary_line
+
+    assert summary_line(line) == expected
+
+
+@pytest.mark.parametrize(
     "line",
     ["Hida Akeno", "3 Holdings", "Crab deck", "Dynasty of the Hida", "Fate Cards", "3 Fate Cards", "Rings (1 each):"],
 )

@@ -339,7 +339,9 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _VALEDICTION,
         _WROTE,
         _COUNT_FIRST_HEADER,
+        _SITE_LINE,
         _read_header,
+        summary_line,
         as_pasted,
         unescaped,
     )
@@ -378,9 +380,11 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _EACH_BEFORE.match(t)  # "2 each: Rout": one count for each title after it
             or _EACH_AFTER.match(t)
             or _EACH_ALONE.match(t)
-            or _COUNT_FIRST_HEADER.match(
-                f"3 {t}"
-            )  # "40 Dynasty cards": a deck's header, its count first (a copy count)
+            # "40 Dynasty cards": a deck's header, its count first (tried with a copy count)
+            or _COUNT_FIRST_HEADER.match(f"3 {t}")
+            or summary_line(t) is not None  # "Dynasty (40): Personalities (20) Holdings (17)": a deck's summary
+            or _SITE_LINE.match(t)  # "Like", "12 Comments": a social site's own text
+            or _SITE_LINE.match(f"3 {t}")
             or _read_header(f"{t} (40)") not in (None, _read_header("Fate (40)"))  # "Fate cards (40)"
         }
     )

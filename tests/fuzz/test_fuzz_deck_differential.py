@@ -242,6 +242,8 @@ HEADERS = {
         "40 Dynasty cards",  # a header's count before it, after "=" or "|", as "40/40", with "cards total"
         "Holdings = 3",
         "Wins: 3",  # a figure about the deck, shaped as a card and its count
+        "Dynasty (40): Personalities (20) Holdings (17) Regions (3)",  # a deck's summary line above its list
+        "Fate (40) - Strategies 24 / Items 6",
         "12 Comments",  # a social site's own text; the comments under its count
         "2y Like Reply",
         "· 8 yr. ago",
