@@ -286,6 +286,22 @@ _METADATA_LINE = re.compile(
 # A deck builder's statistics under a list: labels, each with a number ("Average gold cost: 2.4", "Force curve: 0: 2,
 # 1: 5", "Personalities: 17 | Holdings: 14 | Events: 0"). Lines about the deck, as _METADATA_LINE's are (but for a
 # mail's signature, where "Tel: 555 201 4432" is the signature's own).
+# A deck tool's XML export, as LackeyCCG's .dek and OCTGN's .o8d files hold a deck: a zone named by a deck or a kind of
+# card ('<superzone name="Dynasty">', '<section name="Sensei" shared="False">'), read as that header; a card, with its
+# count or one line per copy ('<card qty="3" id="…">Hida Reigoro</card>', '<card><name id="IronMine">Iron
+# Mine</name><set>IvoryEdition</set></card>'), read as "3 Hida Reigoro"; and the file's other tags alone, left out.
+_XML_ZONE = re.compile(
+    r"^\s*<(?:superzone|section|zone)\s[^<>]{0,200}?\bname\s?=\s?\"(?P<name>[^\"<>]{1,40})\"[^<>]{0,200}>\s*$", re.I
+)
+_XML_CARD = re.compile(
+    r"^\s*<card\b(?:[^<>]{0,300}?\bqty\s?=\s?\"(?P<qty>[0-9]{1,3})\")?[^<>]{0,300}>\s*(?:<name\b[^<>]{0,200}>)?"
+    r"(?P<title>[^<>]{1,200}?)\s*(?:</name>)?\s*(?:<set\b[^<>]{0,100}>[^<>]{0,100}</set>)?\s*</card>\s*$",
+    re.I,
+)
+_XML_OTHER = re.compile(
+    r"^\s*<(?:\?xml|/?(?:deck|meta|game|superzone|section|zone|notes?)\b)[^<>]{0,300}>(?:.{0,300}?</(?:game|notes?)>)?\s*$",
+    re.I,
+)
 # A deck's summary line above its list: the deck's header, then its kinds of card each with a count ("Dynasty (40):
 # Personalities (20) Holdings (17) Regions (3)", "Fate (40) - Strategies 24 / Items 6 / Followers 6 / Spells 4",
 # "Pre-Game (4): Stronghold (1) Sensei (1) Border Keep (1) Bamboo Harvesters (1)"). Its count is the deck's; it
@@ -705,6 +721,9 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "stats_line": _STATS_LINE,
     "figure": _FIGURE,
     "summary": _SUMMARY,
+    "xml_zone": _XML_ZONE,
+    "xml_card": _XML_CARD,
+    "xml_other": _XML_OTHER,
     "summary_item": _SUMMARY_ITEM,
     "site_line": _SITE_LINE,
     "editor_number": _EDITOR_NUMBER,
@@ -1127,6 +1146,11 @@ class _TextReader:
         if not self.in_cell and self._in_two_columns(number, raw):
             return
         raw = unescaped(raw)
+        if "<" in raw:  # a deck tool's XML export
+            tool_line = deck_tool_line(raw)
+            if tool_line is None:
+                return
+            raw = tool_line
         if not raw.isascii() or ":" in raw:
             raw = _EMOJI.sub("", raw)
         if "~~" in raw or "[" in raw or "<" in raw:  # "~~3 Counting House~~ 2 Counting House", "- [x] 3 Rout"
@@ -1464,6 +1488,16 @@ class _TextReader:
         self.cards.append(parsed)
         if self.open_label is not None:
             self.open_label[2] += parsed.count
+
+
+def deck_tool_line(line: str) -> str | None:
+    """A line of a deck tool's XML export as the line a player writes (`_XML_ZONE`, `_XML_CARD`), None for its other
+    tags alone; any other line as it is."""
+    if zone := _XML_ZONE.match(line):
+        return zone["name"]
+    if card := _XML_CARD.match(line):
+        return f"{card['qty'] or 1} {card['title']}"
+    return None if _XML_OTHER.match(line) else line
 
 
 def summary_line(line: str) -> tuple[str, int | None] | None:

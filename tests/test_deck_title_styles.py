@@ -704,6 +704,35 @@ def test_every_real_pool_title_reads_among_others_on_one_line():
     assert _titles_misread_among_others(_real_index()) == []
 
 
+def _titles_misread_in_a_deck_tools_export(titles) -> list[str]:
+    """Every title as a deck tool's XML export holds it, its characters as XML writes them: OCTGN's '<card qty="2"
+    id="…">Title</card>' reads as "2 Title", Lackey's '<card><name id="…">Title</name><set>…</set></card>' as "1
+    Title" (decklist.py deck_tool_line, after `unescaped`)."""
+    from xml.sax.saxutils import escape
+
+    from l5r.decklist import deck_tool_line, unescaped
+
+    misread = []
+    for title in (re.sub(r"</?i>", "", t) for t in titles):  # (the pool's italics, which no export holds)
+        for line, expected in (
+            (f'    <card qty="2" id="4f0c-0010">{escape(title)}</card>', f"2 {title}"),
+            (f'\t\t<card><name id="x">{escape(title)}</name><set>IvoryEdition</set></card>', f"1 {title}"),
+        ):
+            if deck_tool_line(unescaped(line)) != expected:
+                misread.append(line)
+    return misread
+
+
+def test_every_pool_title_reads_in_a_deck_tools_export():
+    assert _titles_misread_in_a_deck_tools_export(i.title for i in support.index().identities) == []
+    assert _titles_misread_in_a_deck_tools_export(["Rout <b>"]) != []  # the check can fail
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_in_a_deck_tools_export():
+    assert _titles_misread_in_a_deck_tools_export(i.title for i in _real_index().identities) == []
+
+
 def _titles_misread_before_a_colon(index: CardIndex) -> list[str]:
     """Every title with its count after a colon, as a figure is written ("<title>: 3"), or a title that starts with a
     number with its count after it ("700 Soldier Plain x3"):

@@ -32,6 +32,7 @@ JOINED_ON_PURPOSE = {
     "HidaTetsu",  # a forum's poster in the deck page's example ("Quote from: HidaTetsu on March 12, 2015")
     "DeckBuilder",  # a deck builder's name in its footer ("Exported from L5R DeckBuilder 2.1")
     "KuniWitch",  # a forum's poster in the deck page's example ("Post by KuniWitch » Tue Mar 03, 2015")
+    "LackeyCCG's",  # a deck tool's name ("LackeyCCG's .dek files")
     "CardIndex",
     "CardSite",
     "PoolVerdicts",

@@ -244,6 +244,10 @@ HEADERS = {
         "Wins: 3",  # a figure about the deck, shaped as a card and its count
         "Dynasty (40): Personalities (20) Holdings (17) Regions (3)",  # a deck's summary line above its list
         "Fate (40) - Strategies 24 / Items 6",
+        '<superzone name="Dynasty">',  # a deck tool's XML export: its zones and its other tags
+        '  <section name="Fate" shared="False">',
+        '<?xml version="1.0" encoding="utf-8"?>',
+        "</superzone>",
         "12 Comments",  # a social site's own text; the comments under its count
         "2y Like Reply",
         "· 8 yr. ago",
@@ -351,6 +355,11 @@ def remark(draw) -> str:
 def _dressed(draw, count: str, cards: str, after: str) -> str:
     """A hand-written line as posts dress it: a label before it, markup around it, a table's cells, an entity."""
     line = f"{count}{cards}{after}"
+    if draw(st.integers(0, 15)) == 0:  # a deck tool's XML export: OCTGN's card with its count, Lackey's one copy
+        line = draw(
+            st.sampled_from(['<card qty="2" id="c1">{}</card>', '\t<card><name id="c">{}</name><set>IE</set></card>'])
+        )
+        line = line.format(cards)
     if draw(st.integers(0, 11)) == 0:  # the count after a colon, as a figure is written ("Iron Mine: 3")
         line = f"{cards}{draw(st.sampled_from([': 3', ':2', ' : 1', ': 17']))}"
     if draw(st.integers(0, 7)) == 0:
