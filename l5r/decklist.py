@@ -258,11 +258,14 @@ _LABEL_JOIN = re.compile(r" ?(?:&|\+|/|,|\band\b) ?")  # (the name is `plain`: o
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
 # "SH: Kyuden Kyotei" is the stronghold as players abbreviate it (no card title starts with "SH:" or "SH -"); a
 # printed sheet's "Stronghold .......... Kyuden Hida" draws dots after the label.
+# Several labels on one line name their cards in turn ("SH/Sensei/Wind: A / B / C"), and a label may stand inside the
+# line after a separator ("Stronghold: X / Sensei: Y", "Stronghold: X | Sensei: Y": `_INNER_PREGAME_LABEL`, left out).
+_PREGAME_WORD = r"(?:stronghold|sh|sensei|winds?|pre-?game|pre game|forteresse|fortaleza|festung|holdings in play)"
 _PREGAME_LABEL = re.compile(
-    r"^(?P<label>stronghold|sh|sensei|winds?|pre-?game|pre game|forteresse|fortaleza|festung)\s*(?::|\s-|\.{3,})\s*"
-    r"(?P<card>\S.*)$",
+    rf"^(?P<label>{_PREGAME_WORD}(?:\s?[/&+,]\s?{_PREGAME_WORD}){{0,4}})\s*(?::|\s-|\.{{3,}})\s*(?P<card>\S.*)$",
     re.I,
 )
+_INNER_PREGAME_LABEL = re.compile(rf"(?<=\s)(?P<separator>[/|+;])\s?{_PREGAME_WORD}\s?(?::|-)\s?", re.I)
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012", and the
 # whole deck's total under a list ("Total: 80", "Total cards: 82"), which names no deck to check it against.
 _METADATA_LINE = re.compile(
@@ -694,6 +697,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "run_item": _RUN_ITEM,
     "dash_before_count": _DASH_BEFORE_COUNT,
     "pregame_label": _PREGAME_LABEL,
+    "inner_pregame_label": _INNER_PREGAME_LABEL,
     "metadata_line": _METADATA_LINE,
     "deck_total": _DECK_TOTAL,
     "rule_line": _RULE_LINE,
@@ -1423,7 +1427,7 @@ class _TextReader:
             self.aside = None
             if self.section != PREGAME:
                 self.section, self.stated = PREGAME, False
-            line = label.group("card")
+            line = _INNER_PREGAME_LABEL.sub(r"\g<separator> ", label.group("card"))
         elif (labelled := _LABELLED_CARD.match(_BULLET.sub("", plain(line)))) and self._header(
             number, labelled.group("head")
         ):

@@ -339,6 +339,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _VALEDICTION,
         _WROTE,
         _COUNT_FIRST_HEADER,
+        _PREGAME_LABEL,
         _SITE_LINE,
         _read_header,
         summary_line,
@@ -383,6 +384,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             # "40 Dynasty cards": a deck's header, its count first (tried with a copy count)
             or _COUNT_FIRST_HEADER.match(f"3 {t}")
             or summary_line(t) is not None  # "Dynasty (40): Personalities (20) Holdings (17)": a deck's summary
+            or _PREGAME_LABEL.match(t)  # "SH/Sensei: Rout": pre-game labels before their cards
             or _SITE_LINE.match(t)  # "Like", "12 Comments": a social site's own text
             or _SITE_LINE.match(f"3 {t}")
             or _read_header(f"{t} (40)") not in (None, _read_header("Fate (40)"))  # "Fate cards (40)"

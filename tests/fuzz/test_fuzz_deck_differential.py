@@ -244,6 +244,8 @@ HEADERS = {
         "Wins: 3",  # a figure about the deck, shaped as a card and its count
         "Dynasty (40): Personalities (20) Holdings (17) Regions (3)",  # a deck's summary line above its list
         "Fate (40) - Strategies 24 / Items 6",
+        "SH/Sensei: Kaiu Shiro / Aranai Sensei",  # the pre-game cards on one line
+        "Stronghold: Kaiu Shiro | Sensei: Aranai Sensei",
         '<superzone name="Dynasty">',  # a deck tool's XML export: its zones and its other tags
         '  <section name="Fate" shared="False">',
         '<?xml version="1.0" encoding="utf-8"?>',
