@@ -906,7 +906,8 @@ def detect_input_format(text: str, source: str = "<deck>") -> str:
     """Which syntax a decklist is in; the first rule that fits wins (docs/deck-check.md lists them)."""
     lines = _lines(text)
     first = next((line for line in lines if line.strip()), "")
-    if _LEGALITY.match(first):
+    # (a list written by hand under "Legality: Ivory Extended" is read as one, its line kept as Sun and Moon's is)
+    if _LEGALITY.match(first) and not _written_by_hand(lines):
         return "sunandmoon"
     if any(_TAB_LINE.match(line) for line in lines) and not _written_by_hand(lines):
         return "oracle-tab"
@@ -1126,6 +1127,7 @@ class _TextReader:
         self.each: int | None = None  # under "3 each:": the count of each title under it that gives none
         self.label_alone = False  # the line before was a pre-game label alone ("Sensei"): "None" under it is no card
         self.figure = False  # the line is shaped as a deck builder's figure (`CardLine.figure`)
+        self.legality: tuple[str, int] | None = None  # "Legality: Modern" above the list, as Sun and Moon writes it
         # A reply's quote: after its attribution line ("HidaTetsu wrote:", "Originally Posted by X", "Quote:") up to a
         # blank line, or a line with quote marks ("> 3 Rout"). A card line quoted so that repeats one read before
         # outside a quote (the same count and card) is the list quoted again, counted once; a list quoted alone
@@ -1144,6 +1146,7 @@ class _TextReader:
             headers=self.headers,
             subtotals=tuple(self.subtotals),
             title_line=self.title_line,
+            legality=self.legality,
         )
 
     def line(self, number: int, raw: str) -> None:
@@ -1362,6 +1365,8 @@ class _TextReader:
         """Whether the line is about the lines of the list, no card line: what it says is taken in."""
         if each := _EACH_ALONE.match(line):  # "3 each:": the count of the titles under it
             self.each = each_count(each["count"])
+        elif (legality := _LEGALITY.match(line)) and self.legality is None and not self.cards:
+            self.legality = (plain(legality["format"]), number)
         elif (summary := summary_line(line)) is not None:  # "Dynasty (40): Personalities (20) Holdings (17)"
             if summary[1] is not None:
                 self.declared.append((summary[0], summary[1], number))

@@ -556,6 +556,7 @@
     var columns = null;  // a table's columns, from its first row (tableColumns)
     var aside = null;  // under a header of cards outside the deck ("Sideboard:"): its words (decklist.py `aside`)
     var each = null;  // under "3 each:": the count of each title under it that gives none (decklist.py `each`)
+    var legality = null;  // "Legality: Modern" above the list, as Sun and Moon writes it (decklist.py `legality`)
     // a reply's quote, and each card line read outside one (decklist.py `quoting`, `cards_read`)
     var quoting = false, lineQuoted = false, cardsRead = {};
     var figureLine = false;  // the line is shaped as a deck builder's figure (decklist.py CardLine.figure)
@@ -708,6 +709,10 @@
       if (!line) return;
       var eachAlone = EACH_ALONE.exec(plain(line));
       if (eachAlone) { each = eachCount(eachAlone.groups.count); seenContent = true; headers += 1; return; }  // "3 each:"
+      var legalityLine = LEGALITY.exec(plain(line));
+      if (legalityLine && legality === null && !cards.length) {
+        legality = [plain(legalityLine.groups.format), number]; seenContent = true; headers += 1; return;
+      }
       var summary = summaryLine(plain(line));  // "Dynasty (40): Personalities (20) Holdings (17)": the deck's summary
       if (summary !== null) {
         headers += 1; seenContent = true;
@@ -810,7 +815,7 @@
     }
     closeLabel();
     return { cards: cards, issues: issues, declared: declared, headers: headers, subtotals: subtotals,
-      title_line: titleLine, numbered: null };
+      title_line: titleLine, numbered: null, legality: legality };
   }
 
   // The YAML decklist shape only (a mapping of lists of card lines), with line numbers, as parse_yaml reads it.
@@ -1014,7 +1019,7 @@
   function detectInputFormat(text, source) {
     var lines = splitLines(text), first = "";
     for (var n = 0; n < lines.length; n++) { if (pyStrip(lines[n])) { first = lines[n]; break; } }
-    if (LEGALITY.test(first)) return "sunandmoon";
+    if (LEGALITY.test(first) && !writtenByHand(lines)) return "sunandmoon";  // (by hand: read as one, decklist.py)
     if (lines.some(function (l) { return TAB_LINE.test(l); }) && !writtenByHand(lines)) return "oracle-tab";
     if (lines.some(function (l) { return ORACLE_HEADER.test(pyStrip(l)); })) return "oracle";
     if (lines.some(function (l) { return l.toLowerCase().indexOf("{art:") >= 0; }) ||
