@@ -499,9 +499,12 @@ _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 # ("1 X Akodo's Guidance"): "2 XP Hida Sozen" is two of XP Hida Sozen, not of "P Hida Sozen".
 COUNT_PATTERN = _COUNT = re.compile(
     r"^(?:[x×]\s*)?(?P<count>[0-9]+)(?:(?:[x×*]|\s+[x×*](?=[\s:]))\s*(?:-+\s)?(?P<colon>:)?\s*|\s*(?P<bare>:)\s*|"
-    r"\s*-+\s|\s*cop(?:y|ies)\sof\s|\s{0,9}[,;]\s{0,9}(?=[^\s0-9,;])|\s)\s*(?P<rest>\S.*)$",
+    r"\s*-+\s|\s*cop(?:y|ies)\sof\s|\s{0,2}(?:pcs?|stk|cps)\.?\s|\s{0,9}[,;]\s{0,9}(?=[^\s0-9,;])|\s)\s*(?P<rest>\S.*)$",
     re.I,
 )
+# "#3 Ninja Thief", "# 3 Stables": a count after a number sign, which would make the line a comment (no comment
+# starts with a count and a title)
+_HASH_COUNT = re.compile(r"^\s*#\s?(?=[0-9]{1,2}\s?[x×]?\s{1,3}[A-Za-z\"'])", re.I)
 # "x3Two Steady Breaths": a count glued to the title after its "x", as a chat types it, read as "x3 Two Steady
 # Breaths" (no card title starts with "x" and a digit).
 _GLUED_COUNT = re.compile(r"^([x×])([0-9]{1,2})(?=[A-Za-z\"'])", re.I)
@@ -600,8 +603,9 @@ _SET_BEFORE_BRACKET = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]+)\]\s*\(
 # Every repeat is bounded by the tail's length: an unbounded run tried from every start is quadratic.
 _TRAILING_COUNT = re.compile(
     r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))?)"
-    r"\s{0,24}[)\]]|[x×]\s{0,24}(?P<c>[0-9]{1,24})(?:\s{0,24}cop(?:y|ies))?|(?P<d>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))"
-    r"|-{1,24}\s{0,24}[x×]?\s{0,24}(?P<e>[0-9]{1,24})|[,;:]\s{0,24}(?P<f>[0-9]{1,24}))\s{0,24}$",
+    r"\s{0,24}[)\]]|[x×]\s{0,24}(?P<c>[0-9]{1,24})(?:\s{0,24}cop(?:y|ies))?"
+    r"|(?P<d>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies)|of|pcs?\.?|stk\.?)"
+    r"|-{1,24}\s{0,24}[x×]?\s{0,24}(?P<e>[0-9]{1,24})(?:\s{0,3}-{1,3})?|[,;:]\s{0,24}(?P<f>[0-9]{1,24}))\s{0,24}$",
     re.I,
 )
 _TRAILING_COUNT_TAIL = 24
@@ -720,6 +724,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "entity": _ENTITY,
     "bracketed_count": _BRACKETED_COUNT,
     "glued_count": _GLUED_COUNT,
+    "hash_count": _HASH_COUNT,
     "clan_bracket": _CLAN_BRACKET,
     "change_line": _CHANGE_LINE,
     "stats_line": _STATS_LINE,
@@ -2048,7 +2053,9 @@ def _number(digits: str) -> int:
 
 def _strip_comment(line: str) -> str:
     if line.lstrip().startswith("#"):
-        return ""
+        if not _HASH_COUNT.match(line):
+            return ""
+        line = _HASH_COUNT.sub("", line, count=1)  # "#3 Ninja Thief": the count after a number sign
     line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)
     # a comment after " #", and a card's number in brackets ("Yogo Katsuta (#84/156)")
     return re.sub(r"(?<!\s)\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}(?:/[0-9]{1,5})?\)\s{0,9}$", "", line).strip()

@@ -629,8 +629,10 @@ def test_every_real_pool_title_reads_after_dot_leaders():
 
 def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
     """Every title with its count in words ("a pair of Rout", "Rout (three)", "Rout times three", "Rout, three
-    copies"), glued ("x3Rout") or for each of several ("2 each: Rout", "Rout (2 each)", "3 ea. Rout"): the count's
+    copies"), glued ("x3Rout"), for each of several ("2 each: Rout", "Rout (2 each)", "3 ea. Rout"), with a word or
+    dashes ("Rout 3 of", "Rout -3-", "2pcs Rout", "2 Stk. Rout") or after a number sign ("#3 Rout"): the count's
     words part from the title, and the title stays whole (compared by the reading key)."""
+    from l5r.decklist import _strip_comment
     from l5r.engine.deck.checker import NUMBER_WORDS, WORDED_COUNT, WORDED_COUNT_AFTER
 
     misread = []
@@ -650,9 +652,14 @@ def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
             (f"2 each: {title}", 2),
             (f"{title} (2 each)", 2),
             (f"3 ea. {title}", 3),
+            (f"{title} 3 of", 3),  # a count with a word after it, or between dashes
+            (f"{title} -3-", 3),
+            (f"2pcs {title}", 2),
+            (f"2 Stk. {title}", 2),
+            (f"#3 {title}", 3),  # after a number sign
         ):
             if title[:1].isalpha() or title[:1] in "\"'":  # (a count glued to a title that starts so)
-                read = parse_card_line(line, 1, None)
+                read = parse_card_line(_strip_comment(line), 1, None)
                 if (
                     not isinstance(read, CardLine)
                     or read.count != count

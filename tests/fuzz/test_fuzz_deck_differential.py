@@ -87,6 +87,7 @@ COUNTS += ["(3) ", "[2x] ", "3) ", "(x3) ", "[_3_] ", "[ 2 ] "]  # a count in br
 COUNTS += ["1. ", "12) "]  # an item's number (with a count after the title, it is no count)
 COUNTS += ["x3", "a pair of ", "a single ", "2 each: ", "3 ea. ", "1 each of ", "2x each -> "]  # glued; for each
 COUNTS += ["two each of ", "Rings (1 each): ", "Holdings (3 each): "]
+COUNTS += ["2pcs ", "2 Stk. ", "3 cps "]  # a count with a word after it
 COUNTS += ["Lion - ", "Crab: ", "3 [Crab] ", "Neutral - 2 ", "(Unicorn) "]  # a clan before the title
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
@@ -96,6 +97,7 @@ MARKUP += [("{{card|", "}}"), (", "), ("", " <!-- cut -->"), ("[[Category:", "]]
 # bullets and a reply's quote marks, in hand-written lists only ("- > 2 ..." in YAML is a block scalar)
 TEXT_COUNTS = ["• 3 ", "> 2 ", ">> • 1 ", "+ 3x ", "→ 2 ", "3,", "2;", "3 , "]  # (a CSV row's count: "3,Rout")
 TEXT_COUNTS += ["- [x] 3 ", "* [ ] ", "~~2 Rout~~ 1 ", "HidaTetsu wrote:3 ", "Proxy Holding: "]  # a post's marks
+TEXT_COUNTS += ["#3 ", "# 2 "]  # a count after a number sign
 AFTER = [
     "",
     "",
@@ -115,6 +117,8 @@ AFTER = [
     " (x2)",
     " (3)",
     " - 3",
+    " 3 of",  # a count with a word after it, or between dashes
+    " -3-",
     " [Emperor Edition]",
     " [Gold Edition] x2",
     " (great early)",
