@@ -272,7 +272,10 @@ _METADATA_LINE = re.compile(
     r"^(?:(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
     r"result|record|legality|total(?:\s+cards)?"
     r"|from|sent|to|cc|subject"  # and an e-mail's header lines, as a forwarded list keeps them
-    r"|quote\s+from|share\s+this|originally\s+posted\s+by)\s*:"  # and a forum's quote line, a blog's share buttons
+    r"|quote\s+from|share\s+this|originally\s+posted\s+by"  # and a forum's quote line, a blog's share buttons
+    # ... and a tournament report's words on a card of the list ("MVP: Akodo Kenaro", "Worst card - Rout")
+    r"|mvps?|lvps?|(?:worst|best)\s+(?:card|performer|pick)s?|most\s+improved|honou?rable\s+mentions?"
+    r"|card\s+of\s+the\s+(?:day|tournament|event|weekend))\s*(?::|\s-{1,2}\s)"
     r"|sent\s+from\s+my\s+\S[^:]{0,40}$"  # ... and a phone's footer under the list ("Sent from my iPhone")
     # ... and a deck builder's or a blog's line about the list ("Exported from L5R DeckBuilder 2.1 on 2015-06-03",
     # "Posted on June 3, 2015 by tamori_tea")

@@ -778,7 +778,7 @@ def test_every_real_pool_title_reads_before_a_colon_and_its_count():
 
 def _titles_misread_after_a_clan(titles) -> list[str]:
     """Every title after a clan's name, as a list sorted by clan writes it ("Lion - Rout", "Crab: Rout": the checker's
-    CLAN_PREFIX leaves the title whole; "3 [Lion] Rout": the reader reads 3 of the title)."""
+    CLAN_PREFIX leaves the title whole, as after a pre-game label with no colon, "sensei Rout"; "3 [Lion] Rout": the reader reads 3 of the title)."""
     from l5r.engine.deck.checker import CLAN_PREFIX
 
     misread = []
@@ -786,7 +786,7 @@ def _titles_misread_after_a_clan(titles) -> list[str]:
         title = re.sub(r"</?i>", "", title)
         if not (title[:1].isalpha() or title[:1] in "\"'"):
             continue  # (a clan's name is left out only before a letter or a quote)
-        for line in (f"Lion - {title}", f"Crab: {title}"):
+        for line in (f"Lion - {title}", f"Crab: {title}", f"sensei {title}"):  # (a label with no colon too)
             if not (match := CLAN_PREFIX.match(line)) or match["rest"] != title:
                 misread.append(line)
         read = parse_card_line(f"3 [Lion] {title}", 1, None)

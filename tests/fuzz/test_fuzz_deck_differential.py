@@ -89,6 +89,7 @@ COUNTS += ["x3", "a pair of ", "a single ", "2 each: ", "3 ea. ", "1 each of ", 
 COUNTS += ["two each of ", "Rings (1 each): ", "Holdings (3 each): "]
 COUNTS += ["2pcs ", "2 Stk. ", "3 cps "]  # a count with a word after it
 COUNTS += ["Lion - ", "Crab: ", "3 [Crab] ", "Neutral - 2 ", "(Unicorn) "]  # a clan before the title
+COUNTS += ["sensei ", "SH "]  # a pre-game label with no colon
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
 MARKUP += [("`", "`"), ("🏯 ", " ⭐"), ("", " :fire:")]  # a chat's code marks and emoji
@@ -223,6 +224,7 @@ HEADERS = {
         "Posted on June 3, 2015 by tamori_tea — 4 Comments",
         "Exported from L5R DeckBuilder 2.1 on 2015-06-03 14:22",
         "Average gold cost: 2.4",
+        "MVP: Kaiu Shiro",  # a tournament report's words on a card of the list
         "Personalities: 17 | Holdings: 14 | Events: 0",
         "-1 Tsuruchi Taito, +1 Tsuruchi Kaito",
         "+2 Fearful Volley",

@@ -432,8 +432,9 @@ class DeckChecker:
 
     def _clan_named(self, card: CardLine, out: Findings) -> CardLine | None:
         """ "Lion - Akodo Kenaro", "Crab: Hiruma Daizen": a clan named before the title, as a list sorted by clan
-        writes it, read as the title when the whole names no card and the rest does ("Imperial" and "Naga" are
-        cards' titles: "Naga - Exp 2" is Naga at a level); None otherwise."""
+        writes it (or a proxy's mark, or a pre-game label with no colon: "sensei iemasa"), read as the title when the
+        whole names no card and the rest does ("Imperial" and "Naga" are cards' titles: "Naga - Exp 2" is Naga at a
+        level); None otherwise."""
         match = _CLAN_PREFIX.match(card.written)
         if match is None or self._names_a_card(card.name, card.experience):
             return None
@@ -1264,9 +1265,12 @@ WORDED_COUNT_AFTER = _WORDED_COUNT_AFTER = re.compile(
     re.I,
 )
 # "Lion - Akodo Kenaro", "Crab: Hiruma Daizen", "Neutral - Iron Mine": a clan before the title (decklist.py CLAN_NAMES);
-# and a proxy's mark, "Proxy Holding: Bamboo Harvesters", "Proxy: Border Keep"
+# and a proxy's mark, "Proxy Holding: Bamboo Harvesters", "Proxy: Border Keep"; and a pre-game label with no colon, as
+# a phone's note writes it ("stronghold impregnable fortress of the crab", "sensei iemasa")
 CLAN_PREFIX = _CLAN_PREFIX = re.compile(
-    rf"^(?:{'|'.join(CLAN_NAMES)}|proxy(?:\s[a-z]{{3,12}})?)\s?(?::|\s[-–]+)\s?(?P<rest>[A-Za-z\"'].*)$", re.I
+    rf"^(?:(?:{'|'.join(CLAN_NAMES)}|proxy(?:\s[a-z]{{3,12}})?)\s?(?::|\s[-–]+)|(?:stronghold|sh|sensei|wind)(?=\s))"
+    r"\s?(?P<rest>[A-Za-z\"'].*)$",
+    re.I,
 )
 # "Hida Akeno 3": a bare count after the title, read only when the whole names no card ("Imperial Gift 3" is a title);
 # never a level's number ("Akodo Kage Exp 2", "Akodo Kage (Exp) 2": a level no card of the title has, not two copies)
