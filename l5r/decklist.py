@@ -505,6 +505,15 @@ COUNT_PATTERN = _COUNT = re.compile(
     r"\s*-+\s|\s*cop(?:y|ies)\sof\s|\s{0,2}(?:pcs?|stk|cps)\.?\s|\s{0,9}[,;]\s{0,9}(?=[^\s0-9,;])|\s)\s*(?P<rest>\S.*)$",
     re.I,
 )
+# A card's statistics before its title, as a list sorted by cost or a collector's sheet writes them: gold, force and
+# chi ("(0g) Iron Mine x3", "4g: Counting House x2", "[2/2 | 4g] Moto Alagh x3", "4F 2C 6G - Moto Ulagan x2", "F2 Sneak
+# Attack x3", "3F/3C/6g  3x Iuchi Chiwa"): left out, when one of them names its statistic by its letter (a bare "2/2"
+# or "3" may be a count). No pool title starts so (a generated test looks).
+_STAT = r"(?:[+-]?[0-9]{1,2}[fcg]|[fcg][0-9]{1,2}|[+-]?[0-9]{1,2}[fc]?/[+-]?[0-9]{1,2}[fcg]?)(?![a-z0-9])"
+_STAT_HEAD = re.compile(
+    rf"^(?:[(\[]\s?)?{_STAT}(?:\s?[/|,]\s?{_STAT}|\s{_STAT}){{0,3}}\s?[)\]]?\s?(?::|-{{1,2}})?\s+(?=\S)", re.I
+)
+_STAT_LETTER = re.compile(r"[0-9][fcg](?![a-z])|(?<![a-z])[fcg][0-9]", re.I)
 # "#3 Ninja Thief", "# 3 Stables": a count after a number sign, which would make the line a comment (no comment
 # starts with a count and a title)
 _HASH_COUNT = re.compile(r"^\s*#\s?(?=[0-9]{1,2}\s?[x×]?\s{1,3}[A-Za-z\"'])", re.I)
@@ -728,6 +737,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "bracketed_count": _BRACKETED_COUNT,
     "glued_count": _GLUED_COUNT,
     "hash_count": _HASH_COUNT,
+    "stat_head": _STAT_HEAD,
+    "stat_letter": _STAT_LETTER,
     "clan_bracket": _CLAN_BRACKET,
     "change_line": _CHANGE_LINE,
     "stats_line": _STATS_LINE,
@@ -1769,6 +1780,8 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
     count = column[0] if column else 1
     line = _GLUED_COUNT.sub(r"\1\2 ", line)
     line = _CLAN_BRACKET.sub(lambda m: m["count"] or "", line)  # "3 [Lion] Kitsu Watanabe"
+    if (stats := _STAT_HEAD.match(line)) and _STAT_LETTER.search(stats.group(0)):  # "(0g) Iron Mine x3"
+        line = line[stats.end() :]
     if each := _EACH_BEFORE.match(line) or _EACH_AFTER.match(line):  # "2 each: A, B", "A, B (2 each)"
         line = f"{each_count(each['count'])}x: {line[each.end() :] if each.re is _EACH_BEFORE else each['rest']}"
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet

@@ -341,6 +341,8 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _COUNT_FIRST_HEADER,
         _PREGAME_LABEL,
         _SITE_LINE,
+        _STAT_HEAD,
+        _STAT_LETTER,
         _read_header,
         summary_line,
         as_pasted,
@@ -385,6 +387,8 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _COUNT_FIRST_HEADER.match(f"3 {t}")
             or summary_line(t) is not None  # "Dynasty (40): Personalities (20) Holdings (17)": a deck's summary
             or _PREGAME_LABEL.match(t)  # "SH/Sensei: Rout": pre-game labels before their cards
+            # "(0g) Rout", "4F 2C - Rout": a card's statistics before its title
+            or ((stats := _STAT_HEAD.match(f"{t} x3")) is not None and _STAT_LETTER.search(stats.group(0)))
             or _SITE_LINE.match(t)  # "Like", "12 Comments": a social site's own text
             or _SITE_LINE.match(f"3 {t}")
             or _read_header(f"{t} (40)") not in (None, _read_header("Fate (40)"))  # "Fate cards (40)"

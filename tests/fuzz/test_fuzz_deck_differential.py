@@ -90,6 +90,7 @@ COUNTS += ["two each of ", "Rings (1 each): ", "Holdings (3 each): "]
 COUNTS += ["2pcs ", "2 Stk. ", "3 cps "]  # a count with a word after it
 COUNTS += ["Lion - ", "Crab: ", "3 [Crab] ", "Neutral - 2 ", "(Unicorn) "]  # a clan before the title
 COUNTS += ["sensei ", "SH "]  # a pre-game label with no colon
+COUNTS += ["(0g) ", "4g: ", "[2/2 | 4g] ", "4F 2C 6G - ", "F2 ", "3F/3C/6g  3x "]  # statistics before the title
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
 MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
 MARKUP += [("`", "`"), ("🏯 ", " ⭐"), ("", " :fire:")]  # a chat's code marks and emoji
