@@ -994,6 +994,8 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     if name in _ASIDE_HEADERS:
         return "aside", None, number, name
     kinds = _LABEL_JOIN.split(name)
+    if len(kinds) > 1 and all(kind in _HEADERS for kind in kinds) and len({_HEADERS[k] for k in kinds}) == 1:
+        return "section", _HEADERS[kinds[0]], number, kinds[0]  # "Dinastía / Dynasty (40)": a deck in two languages
     if len(kinds) > 1 and all(kind in _LABELS for kind in kinds):
         # the joined kinds' deck, when they share one, as one kind's sub-header gives it ("Items & Followers")
         decks = {_TYPE_DECKS.get(kind) for kind in kinds}

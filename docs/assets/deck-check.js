@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -36,7 +36,7 @@
     ROMAN_LEVEL = pattern(r.roman_levels.pattern); FIRST_LEVEL = pattern(r.first_level);
     MARKER_KEY = pattern(r.marker_key); LEVEL_WORDS = r.level_words.numbers; ORDINAL_LEVEL = pattern(r.level_words.ordinal); WORD_LEVEL = pattern(r.level_words.word);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
-    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after);
+    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); TRANSLATED = pattern(r.translated);
     STAT_TAIL = pattern(r.stat_tail);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
@@ -394,6 +394,9 @@
     if (LABELS.indexOf(name) >= 0) return ["label", null, number, name];
     if (ASIDE_HEADERS.indexOf(name) >= 0) return ["aside", null, number, name];
     var kinds = name.split(LABEL_JOIN);
+    if (kinds.length > 1 && kinds.every(function (kind) { return has(HEADERS, kind) && HEADERS[kind] === HEADERS[kinds[0]]; })) {
+      return ["section", HEADERS[kinds[0]], number, kinds[0]];  // "Dinastía / Dynasty (40)": a deck in two languages
+    }
     if (kinds.length > 1 && kinds.every(function (kind) { return LABELS.indexOf(kind) >= 0; })) {
       // the joined kinds' deck, when they share one, as one kind's sub-header gives it ("Items & Followers")
       var decks = kinds.map(function (kind) { return has(TYPE_DECKS, kind) ? TYPE_DECKS[kind] : null; });
@@ -1967,13 +1970,15 @@
     // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
     var sentences = written.split(/(?<=[^\s.])\.\s+/);
     for (n = sentences.length - 1; n > 0; n--) tries.push(sentences.slice(0, n).join(". "));
-    // after a colon, two slashes or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP"
+    // after a colon, one slash or two, or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP"
     // (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     var said, cuts = [], saidAfter = new RegExp(SAID_AFTER.source, SAID_AFTER.flags + "g");
     while ((said = saidAfter.exec(written))) cuts.push(written.slice(0, said.index));
     tries = tries.concat(cuts.reverse());
     var stat = STAT_TAIL.exec(written);  // "Bayushi Shizuka 54/156 R" (checker.py _remarks_taken_off)
     if (stat) tries.push(stat.groups.rest);
+    var translated = TRANSLATED.exec(written);  // "Mina de Hierro (Iron Mine)": the card's own title, tried last
+    if (translated) tries.push(translated.groups.bracket || translated.groups.after);
     return tries;
   }
   // checker.py _loose, _near_certain and decklist.py edit_distance: a near-certain typo is read as its card, with a warning.

@@ -119,6 +119,8 @@ AFTER = [
     " (x2)",
     " (3)",
     " - 3",
+    " / Terreno abierto",  # a translation after the title, or the title after one
+    " (Iron Mine)",
     " 3 of",  # a count with a word after it, or between dashes
     " -3-",
     " [Emperor Edition]",
@@ -243,6 +245,7 @@ HEADERS = {
         "None",
         "My Crab deck v1.0",
         "3x each of the following:",
+        "Dinastía / Dynasty (40)",  # a deck's header in two languages
         "Rings (1 each):",  # a group's name with the count for each title under it; the decks by their backs' colour
         "Black (40)",
         "Green Deck:",

@@ -1378,7 +1378,10 @@ STAT_TAIL = _STAT_TAIL = re.compile(
     r"^(?P<rest>.*?\S)\s+(?:[0-9]{1,2}\s?[FC]\s?/\s?[0-9]{1,2}\s?[FC](?![a-z]).{0,40}"
     r"|[0-9]{1,3}\s?/\s?[0-9]{2,3}(?:\s[CURPF])?|[A-Z]{1,4}\s?-\s?[0-9]{1,3}(?:\s\([CURP]\))?)$"
 )
-SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s)")
+SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s|\s/\s)")
+# The title in another language first, the card's own title after it: in brackets ("Mina de Hierro (Iron Mine)"), or
+# after a slash, two slashes or an equals sign ("Casa de Cambio / Counting House", "Anillo de Agua = Ring of Water")
+TRANSLATED = _TRANSLATED = re.compile(r"^[^()]*\S\s?\((?P<bracket>[^()]+)\)$|^.*?\S\s(?:/{1,2}|=)\s(?P<after>\S.*)$")
 
 
 def _remarks_taken_off(written: str) -> list[str]:
@@ -1401,11 +1404,14 @@ def _remarks_taken_off(written: str) -> list[str]:
     # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
     sentences = re.split(r"(?<=[^\s.])\.\s+", written)
     tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
-    # after a colon, two slashes or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP"
+    # after a colon, one slash or two, or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP",
+    # "Bamboo Harvesters / Cosechadores de bambú" (no pool title holds " / ")
     # (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     tries += [written[: said.start()] for said in reversed(list(_SAID_AFTER.finditer(written)))]
     if stat := _STAT_TAIL.match(written):  # "Bayushi Shizuka 54/156 R": a printing's number, a card's statistics
         tries.append(stat.group("rest"))
+    if translated := _TRANSLATED.match(written):  # "Mina de Hierro (Iron Mine)": the card's own title, tried last
+        tries.append(translated.group("bracket") or translated.group("after"))
     return tries
 
 

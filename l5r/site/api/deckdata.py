@@ -40,6 +40,7 @@ from ...engine.deck.checker import (
     WORDED_COUNT_AFTER,
     CLAN_PREFIX,
     STAT_TAIL,
+    TRANSLATED,
 )
 from ...engine.deck.prose import ADDRESS, BRACKETED, SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
 from ...engine.deck.report import AS_OF_WORDS, VERDICT_WORDS
@@ -99,6 +100,7 @@ def reading_rules() -> dict[str, object]:
         "trailing_remark": js_pattern(TRAILING_REMARK),
         "said_after": js_pattern(SAID_AFTER),
         "stat_tail": js_pattern(STAT_TAIL),
+        "translated": js_pattern(TRANSLATED),
         "unclosed_remark": js_pattern(UNCLOSED_REMARK),
         "worded_count": {"pattern": js_pattern(WORDED_COUNT), "numbers": NUMBER_WORDS},
         "worded_count_after": js_pattern(WORDED_COUNT_AFTER),
