@@ -514,6 +514,10 @@ _STAT_HEAD = re.compile(
     rf"^(?:[(\[]\s?)?{_STAT}(?:\s?[/|,]\s?{_STAT}|\s{_STAT}){{0,3}}\s?[)\]]?\s?(?::|-{{1,2}})?\s+(?=\S)", re.I
 )
 _STAT_LETTER = re.compile(r"[0-9][fcg](?![a-z])|(?<![a-z])[fcg][0-9]", re.I)
+# Angle brackets a list uses as round ones, around no tag a page writes: a card's type or a remark after the title
+# ("2 Kolat Master <Strategy>"), a count before it ("<3> Ninja Thief"). Read as round brackets. What they hold starts
+# and ends with a letter or a digit (a header's drawn "<<< PRE-GAME >>>" holds spaces there).
+_ANGLE_BRACKETS = re.compile(r"<(?P<inner>[A-Za-z0-9](?:[^<>]{0,38}[A-Za-z0-9.])?)>")
 # "#3 Ninja Thief", "# 3 Stables": a count after a number sign, which would make the line a comment (no comment
 # starts with a count and a title)
 _HASH_COUNT = re.compile(r"^\s*#\s?(?=[0-9]{1,2}\s?[x×]?\s{1,3}[A-Za-z\"'])", re.I)
@@ -737,6 +741,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "bracketed_count": _BRACKETED_COUNT,
     "glued_count": _GLUED_COUNT,
     "hash_count": _HASH_COUNT,
+    "angle_brackets": _ANGLE_BRACKETS,
     "stat_head": _STAT_HEAD,
     "stat_letter": _STAT_LETTER,
     "clan_bracket": _CLAN_BRACKET,
@@ -1198,7 +1203,7 @@ class _TextReader:
             bare = _MARKUP.sub("", raw)
             if bare != raw and not bare.strip():
                 return  # "[list]", "<ul>": markup alone
-            raw = bare
+            raw = _ANGLE_BRACKETS.sub(r"(\g<inner>)", bare) if "<" in bare else bare
         quoted = raw.lstrip().startswith(">")
         self.line_quoted = quoted or self.quoting
         raw = _QUOTE_MARKS.sub("", raw, count=1)

@@ -88,6 +88,7 @@ COUNTS += ["1. ", "12) "]  # an item's number (with a count after the title, it 
 COUNTS += ["x3", "a pair of ", "a single ", "2 each: ", "3 ea. ", "1 each of ", "2x each -> "]  # glued; for each
 COUNTS += ["two each of ", "Rings (1 each): ", "Holdings (3 each): "]
 COUNTS += ["2pcs ", "2 Stk. ", "3 cps "]  # a count with a word after it
+COUNTS += ["<3> "]  # angle brackets as round ones
 COUNTS += ["Lion - ", "Crab: ", "3 [Crab] ", "Neutral - 2 ", "(Unicorn) "]  # a clan before the title
 COUNTS += ["sensei ", "SH "]  # a pre-game label with no colon
 COUNTS += ["(0g) ", "4g: ", "[2/2 | 4g] ", "4F 2C 6G - ", "F2 ", "3F/3C/6g  3x "]  # statistics before the title
@@ -119,6 +120,7 @@ AFTER = [
     " (x2)",
     " (3)",
     " - 3",
+    " <Strategy>",  # angle brackets as round ones
     " / Terreno abierto",  # a translation after the title, or the title after one
     " (Iron Mine)",
     " 3 of",  # a count with a word after it, or between dashes
