@@ -236,13 +236,14 @@ _COUNT_FIRST_HEADER = re.compile(
 )
 # What parts titles on one line: a comma, a semicolon, or a slash, a bar, a plus, an ampersand, "and", a middle dot,
 # a tilde or "//" between spaces ("3 Doji Natsuyo / 3 Kakita Inaka", "Kyuden Hida + Border Keep", "3 Iron Mine & 2
-# Stables", "Hida Akeno and Hida Kuon", "3 Iron Mine · 3 Stables"); the spaces after it stay with the part (a count
-# after a space is the part's own). A title that holds one ("Black and White", "Pearls & Spirits") is read whole
-# first: the checker splits only a line that names no card.
-LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(r"[,;]|(?<=\s)(?://|[/|+&·~]|and)(?=\s)", re.I)
-# ... and a dash between spaces before a count and a title ("3 Togashi Ango - 3 Togashi Korimi", "3 Walking the Way --
-# 3 Seeking the Way"): read as a comma there. Elsewhere a dash leads a level or a remark ("Hida Kisada - Exp").
-_DASH_BEFORE_COUNT = re.compile(r"\s-{1,2}\s(?=[0-9]{1,2}\s?[x×]?\s{1,3}[A-Za-z0-9\"'])")
+# Stables", "Hida Akeno and Hida Kuon", "3 Iron Mine · 3 Stables"), and a dash between spaces before a count ("3
+# Togashi Ango - 3 Togashi Korimi"; elsewhere a dash leads a level or a remark: "Hida Kisada - Exp"); the spaces after
+# it stay with the part (a count after a space is the part's own). A title that holds one ("Black and White", "Pearls &
+# Spirits") is read whole first: the checker splits only a line that names no card, and only where every part names
+# one ("3 Hiruma Daizen -- 2 would be fine too" stays whole, its remark read away).
+LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(
+    r"[,;]|(?<=\s)(?://|[/|+&·~]|and|-{1,2}(?=\s{1,3}[0-9]{1,2}\s?[x×]?\s))(?=\s)", re.I
+)
 # Titles, each with its count after it, on one line: "Iron Mine x3 & Stables x2", "Personalities: Ikoma Ichimoko x2
 # and Akodo Kenaro x2.", "Copper Mine (2), Counting House (3)". One item: the title (the shortest run of characters
 # that a count and then a `LIST_SEPARATOR`, or the line's end, follow), its count; read as "3 Iron Mine, 2 Stables"
@@ -715,7 +716,6 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "label_join": _LABEL_JOIN,
     "list_separator": _LIST_SEPARATOR,
     "run_item": _RUN_ITEM,
-    "dash_before_count": _DASH_BEFORE_COUNT,
     "pregame_label": _PREGAME_LABEL,
     "inner_pregame_label": _INNER_PREGAME_LABEL,
     "metadata_line": _METADATA_LINE,
@@ -1922,9 +1922,6 @@ def _leading_count(line: str) -> tuple[re.Match[str] | None, str]:
     if run := counted_run(line):
         line = run
     match = _COUNT.match(line)
-    if match and _DASH_BEFORE_COUNT.search(line):  # "3 Togashi Ango - 3 Togashi Korimi"
-        line = _DASH_BEFORE_COUNT.sub(", ", line)
-        match = _COUNT.match(line)
     if match and _number(match["count"]) > MAX_COPIES_ON_A_LINE and trailing_count(line):
         match = None
     return match, line
