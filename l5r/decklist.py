@@ -218,7 +218,7 @@ _COUNT_IN_WORDS = (
 # "Holdings = 3", "Fate | 40", "Dynasty 40/40", "Fate: 40 cards total"). "cards" after the name only before a count of
 # 10 or more: "Fate Cards" is a card's title, and "Fate Cards (3)" three copies of it.
 _LOOSE_HEADER = re.compile(
-    r"^#*\s*(?P<name>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ' &/,+-]*?)(?:\s+deck)?"
+    r"^#*\s*(?P<name>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ' &/,+-]*?\.?)(?:\s+deck)?"
     r"(?:\s+cards(?=\s*(?:[-:=|]+|\.{3,})?\s*[(\[]?\s*[1-9][0-9]))?\s*(?:(?:[-:=|]+|\.{3,})\s*)?"
     r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]"
     r"|(?P<bare>\d+)(?:\s?/\s?\d+)?(?:\s*cards?)?(?:\s+total)?"
@@ -645,7 +645,10 @@ _DECORATION_CHARS = "*_=~- •·▪◦‣●+<>[]■□◆◇▶―"
 # A list item's bullet: "- ", "* ", and the bullets a list copied from a rendered page or a word processor keeps
 # ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ "), and the squares and diamonds an East Asian post marks items
 # with, a space after them or none ("■ Dynasty", "◆Rout").
-_BULLET = re.compile(r"^(?:[-*•·▪◦‣●+→►»➤]\s+|[■□◆◇▶]\s*)")
+_BULLET = re.compile(r"^(?:[-*•·▪◦‣●○+→►»➤]\s+|[■□◆◇▶]\s*|-(?=[A-Z]))")  # (and "-Matsu Gohei": a dash glued)
+# A word processor's outline before a line: a letter or a Roman numeral and a tab ("a.<TAB>3 A Ready Soul"), left out;
+# a number and a tab before a header ("1.<TAB>Strategies (24)"), the header (before a card, a numbered list's item)
+_OUTLINE_MARK = re.compile(r"^\s{0,9}(?:(?P<letter>[a-z]|[ivx]{1,4})|[0-9]{1,2})[.)]\t\s{0,9}(?=\S)")
 # A footnote mark after a card, as posted lists mark a card the author explains below ("3 Marketplace*", "1 Rout †"),
 # or a stray semicolon ("3 Rout;"): no pool title ends in one, and the card is read without it.
 _FOOTNOTE_MARK = re.compile(r"(?<=\S)\s*(?:[*†‡]+|;)$")
@@ -741,6 +744,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "bracketed_count": _BRACKETED_COUNT,
     "glued_count": _GLUED_COUNT,
     "hash_count": _HASH_COUNT,
+    "outline_mark": _OUTLINE_MARK,
     "angle_brackets": _ANGLE_BRACKETS,
     "stat_head": _STAT_HEAD,
     "stat_letter": _STAT_LETTER,
@@ -998,6 +1002,11 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
         return "label", None, number, name
     if name in _ASIDE_HEADERS:
         return "aside", None, number, name
+    name = name.rstrip(".")  # "Dyn. (40)": a word cut short
+    if name not in _HEADERS and " - " in name and name.rsplit(" - ", 1)[1] in _HEADERS:
+        name = name.rsplit(" - ", 1)[1]  # "Heavy Infantry Dojo Rush - Dynasty (40)": the deck's name before its header
+    if name in _HEADERS:
+        return "section", _HEADERS[name], number, name
     kinds = _LABEL_JOIN.split(name)
     if len(kinds) > 1 and all(kind in _HEADERS for kind in kinds) and len({_HEADERS[k] for k in kinds}) == 1:
         return "section", _HEADERS[kinds[0]], number, kinds[0]  # "Dinastía / Dynasty (40)": a deck in two languages
@@ -1197,16 +1206,15 @@ class _TextReader:
                 self.headers += 1
                 return
             raw = raw[wrote.end() :]
-        if "<" in raw or "[" in raw or "**" in raw or "__" in raw or "`" in raw or "{{" in raw or "''" in raw:
-            if "[" in raw or "{{" in raw:
-                raw = _LINK.sub(_link_text, raw)  # "3x [Rout](https://...)": "3x Rout"
-            bare = _MARKUP.sub("", raw)
-            if bare != raw and not bare.strip():
-                return  # "[list]", "<ul>": markup alone
-            raw = _ANGLE_BRACKETS.sub(r"(\g<inner>)", bare) if "<" in bare else bare
+        if (bare := without_markup(raw)) is None:
+            return  # "[list]", "<ul>": markup alone
+        raw = bare
         quoted = raw.lstrip().startswith(">")
         self.line_quoted = quoted or self.quoting
         raw = _QUOTE_MARKS.sub("", raw, count=1)
+        if "\t" in raw and (outline := _OUTLINE_MARK.match(raw)):  # "a.<TAB>3 A Ready Soul", "1.<TAB>Strategies"
+            if outline["letter"] or _read_header(plain(raw[outline.end() :])) is not None:
+                raw = raw[outline.end() :]
         if self.columns is not None and _METADATA_LINE.match(raw.strip()):
             self.headers += 1  # "TOTAL<TAB><TAB>33": the table's row of the whole deck's total
             return
@@ -1523,6 +1531,19 @@ class _TextReader:
         self.cards.append(parsed)
         if self.open_label is not None:
             self.open_label[2] += parsed.count
+
+
+def without_markup(line: str) -> str | None:
+    """The line without a post's HTML, BBCode, markdown or wiki markup (`_MARKUP`; a link as its text, angle brackets
+    around no tag as round ones), None for a line of markup alone ("[list]", "<ul>")."""
+    if not ("<" in line or "[" in line or "**" in line or "__" in line or "`" in line or "{{" in line or "''" in line):
+        return line
+    if "[" in line or "{{" in line:
+        line = _LINK.sub(_link_text, line)  # "3x [Rout](https://...)": "3x Rout"
+    bare = _MARKUP.sub("", line)
+    if bare != line and not bare.strip():
+        return None
+    return _ANGLE_BRACKETS.sub(r"(\g<inner>)", bare) if "<" in bare else bare
 
 
 def deck_tool_line(line: str) -> str | None:

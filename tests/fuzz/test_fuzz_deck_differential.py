@@ -101,6 +101,7 @@ MARKUP += [("{{card|", "}}"), (", "), ("", " <!-- cut -->"), ("[[Category:", "]]
 TEXT_COUNTS = ["• 3 ", "> 2 ", ">> • 1 ", "+ 3x ", "→ 2 ", "3,", "2;", "3 , "]  # (a CSV row's count: "3,Rout")
 TEXT_COUNTS += ["- [x] 3 ", "* [ ] ", "~~2 Rout~~ 1 ", "HidaTetsu wrote:3 ", "Proxy Holding: "]  # a post's marks
 TEXT_COUNTS += ["#3 ", "# 2 "]  # a count after a number sign
+TEXT_COUNTS += ["-", "○ ", "a.\t3 ", "ii)\t"]  # a dash glued, a hollow bullet, a word processor's outline
 AFTER = [
     "",
     "",
@@ -247,7 +248,10 @@ HEADERS = {
         "None",
         "My Crab deck v1.0",
         "3x each of the following:",
-        "Dinastía / Dynasty (40)",  # a deck's header in two languages
+        "Dinastía / Dynasty (40)",  # a deck's header in two languages, after the deck's name, cut short, outlined
+        "Crab Wall - Dynasty (40)",
+        "Dyn. (40)",
+        "1.\tFate (40)",
         "Rings (1 each):",  # a group's name with the count for each title under it; the decks by their backs' colour
         "Black (40)",
         "Green Deck:",
