@@ -309,6 +309,16 @@ _XML_OTHER = re.compile(
     r"^\s*<(?:\?xml|/?(?:deck|meta|game|superzone|section|zone|notes?)\b)[^<>]{0,300}>(?:.{0,300}?</(?:game|notes?)>)?\s*$",
     re.I,
 )
+# A line only a deck of the Legend of the Five Rings LCG has (Fantasy Flight Games, 2017 on; players call its decks
+# "L5R decks" too): its conflict deck, provinces, role and influence ("Conflict Deck (40)", "Total Conflict: (40)
+# Total Dynasty: (40)", "Province: (5)", "Role: Keeper of Void", "Total Influence: (13/13)", "3x Embrace the Void (6
+# influence)"). The CCG has none of these words in a deck's parts. Such a line is no card line (but for the last).
+_OTHER_GAME = re.compile(
+    r"^(?:total\s+(?:conflict|influence)\b.{0,60}|conflict(?:\s+deck)?\s?(?:\(\s?[0-9]{1,3}\s?\)|[0-9]{1,3})?\s?:?"
+    r"|provinces?(?:\s+deck)?\s?:?\s?(?:\(\s?[0-9]{1,2}\s?\)|[0-9]{1,2})?|role\s?:.{0,60}"
+    r"|(?P<card>.{1,120}\(\s?[0-9]{1,2}\s+influence\s?\)))$",
+    re.I,
+)
 # A deck's summary line above its list: the deck's header, then its kinds of card each with a count ("Dynasty (40):
 # Personalities (20) Holdings (17) Regions (3)", "Fate (40) - Strategies 24 / Items 6 / Followers 6 / Spells 4",
 # "Pre-Game (4): Stronghold (1) Sensei (1) Border Keep (1) Bamboo Harvesters (1)"). Its count is the deck's; it
@@ -753,6 +763,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "stats_line": _STATS_LINE,
     "figure": _FIGURE,
     "summary": _SUMMARY,
+    "other_game": _OTHER_GAME,
     "xml_zone": _XML_ZONE,
     "xml_card": _XML_CARD,
     "xml_other": _XML_OTHER,
@@ -887,6 +898,8 @@ class Decklist:
     # card copies listed under it up to the next header, its line)
     subtotals: tuple[tuple[str, int, int, int], ...] = ()
     title_line: int | None = None  # a first line above every header without a count: maybe the deck's name
+    # a line only a deck of the other game has (`_OTHER_GAME`), as written, and its line: the first one
+    other_game: tuple[str, int] | None = None
 
     def section(self, section: str) -> tuple[CardLine, ...]:
         return tuple(c for c in self.cards if c.section == section)
@@ -1163,6 +1176,7 @@ class _TextReader:
         self.label_alone = False  # the line before was a pre-game label alone ("Sensei"): "None" under it is no card
         self.figure = False  # the line is shaped as a deck builder's figure (`CardLine.figure`)
         self.legality: tuple[str, int] | None = None  # "Legality: Modern" above the list, as Sun and Moon writes it
+        self.other_game: tuple[str, int] | None = None  # a line only the other game's decks have (`_OTHER_GAME`)
         # A reply's quote: after its attribution line ("HidaTetsu wrote:", "Originally Posted by X", "Quote:") up to a
         # blank line, or a line with quote marks ("> 3 Rout"). A card line quoted so that repeats one read before
         # outside a quote (the same count and card) is the list quoted again, counted once; a list quoted alone
@@ -1182,6 +1196,7 @@ class _TextReader:
             subtotals=tuple(self.subtotals),
             title_line=self.title_line,
             legality=self.legality,
+            other_game=self.other_game,
         )
 
     def line(self, number: int, raw: str) -> None:
@@ -1397,7 +1412,11 @@ class _TextReader:
 
     def _about_the_list(self, number: int, line: str) -> bool:
         """Whether the line is about the lines of the list, no card line: what it says is taken in."""
-        if each := _EACH_ALONE.match(line):  # "3 each:": the count of the titles under it
+        if (other := _OTHER_GAME.match(line)) and self.other_game is None:
+            self.other_game = (line, number)
+        if other and not other["card"]:  # "Conflict Deck (40)": the other game's deck part, no card line
+            pass
+        elif each := _EACH_ALONE.match(line):  # "3 each:": the count of the titles under it
             self.each = each_count(each["count"])
         elif (legality := _LEGALITY.match(line)) and self.legality is None and not self.cards:
             self.legality = (plain(legality["format"]), number)

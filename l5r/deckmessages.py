@@ -39,6 +39,9 @@ DECK_MESSAGES: dict[str, str] = {
     # -- the checker's findings (l5r/engine/deck/checker.py, pregame.py, copies.py) -------------------------------
     "at-line": "line {line}: {message}",
     "not-a-decklist": "no line of it is a section header (Pre-Game:, Dynasty:, Fate:) or names a card.",
+    "other-game": "line {line}: “{text}” is a line of a deck for the Legend of the Five Rings LCG (Fantasy Flight "
+    "Games, 2017 on), another game than the one this Codex checks (the CCG, AEG 1995–2015): the list's titles are read as "
+    "the CCG's cards.",
     "format-mismatch": "line {line}: the decklist says “Legality: {written}” but it was checked against {format} "
     "(--format wins).",
     "collection": "{name}'s card collection",

@@ -340,6 +340,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _WROTE,
         _COUNT_FIRST_HEADER,
         _PREGAME_LABEL,
+        _OTHER_GAME,
         _SITE_LINE,
         _STAT_HEAD,
         _STAT_LETTER,
@@ -389,6 +390,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _PREGAME_LABEL.match(t)  # "SH/Sensei: Rout": pre-game labels before their cards
             # "(0g) Rout", "4F 2C - Rout": a card's statistics before its title
             or ((stats := _STAT_HEAD.match(f"{t} x3")) is not None and _STAT_LETTER.search(stats.group(0)))
+            or _OTHER_GAME.match(t)  # "Conflict Deck (40)": a line only the other game's decks have
             or _SITE_LINE.match(t)  # "Like", "12 Comments": a social site's own text
             or _SITE_LINE.match(f"3 {t}")
             or _read_header(f"{t} (40)") not in (None, _read_header("Fate (40)"))  # "Fate cards (40)"

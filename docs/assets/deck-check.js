@@ -125,7 +125,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, OUTLINE_MARK = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, OUTLINE_MARK = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -149,7 +149,7 @@
     CLAN_BRACKET = pattern(p.clan_bracket); CHANGE_LINE = pattern(p.change_line); STATS_LINE = pattern(p.stats_line); EDITOR_NUMBER = pattern(p.editor_number);
     STRUCK = new RegExp(p.struck.source, p.struck.flags + "g"); CHECKBOX = pattern(p.checkbox); WROTE = pattern(p.wrote);
     ATTRIBUTION = pattern(p.attribution); COST_HEADING = pattern(p.cost_heading); COUNT_LABEL = pattern(p.count_label);
-    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header); POST_BY = pattern(p.post_by); FIGURE = pattern(p.figure); SITE_LINE = pattern(p.site_line); INNER_PREGAME_LABEL = pattern(p.inner_pregame_label, "g"); SUMMARY = pattern(p.summary); SUMMARY_ITEM = pattern(p.summary_item); HASH_COUNT = pattern(p.hash_count); OUTLINE_MARK = pattern(p.outline_mark); ANGLE_BRACKETS = pattern(p.angle_brackets, "g"); STAT_HEAD = pattern(p.stat_head); STAT_LETTER = pattern(p.stat_letter);
+    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header); POST_BY = pattern(p.post_by); FIGURE = pattern(p.figure); SITE_LINE = pattern(p.site_line); INNER_PREGAME_LABEL = pattern(p.inner_pregame_label, "g"); SUMMARY = pattern(p.summary); OTHER_GAME = pattern(p.other_game); SUMMARY_ITEM = pattern(p.summary_item); HASH_COUNT = pattern(p.hash_count); OUTLINE_MARK = pattern(p.outline_mark); ANGLE_BRACKETS = pattern(p.angle_brackets, "g"); STAT_HEAD = pattern(p.stat_head); STAT_LETTER = pattern(p.stat_letter);
     XML_ZONE = pattern(p.xml_zone); XML_CARD = pattern(p.xml_card); XML_OTHER = pattern(p.xml_other);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
@@ -564,6 +564,7 @@
     var aside = null;  // under a header of cards outside the deck ("Sideboard:"): its words (decklist.py `aside`)
     var each = null;  // under "3 each:": the count of each title under it that gives none (decklist.py `each`)
     var legality = null;  // "Legality: Modern" above the list, as Sun and Moon writes it (decklist.py `legality`)
+    var otherGame = null;  // a line only the other game's decks have (decklist.py `other_game`)
     // a reply's quote, and each card line read outside one (decklist.py `quoting`, `cards_read`)
     var quoting = false, lineQuoted = false, cardsRead = {};
     var figureLine = false;  // the line is shaped as a deck builder's figure (decklist.py CardLine.figure)
@@ -718,6 +719,9 @@
       }
       var line = stripComment(raw);
       if (!line) return;
+      var other = OTHER_GAME.exec(plain(line));  // "Conflict Deck (40)": a deck of the other game (decklist.py)
+      if (other && otherGame === null) otherGame = [plain(line), number];
+      if (other && !other.groups.card) { seenContent = true; headers += 1; return; }
       var eachAlone = EACH_ALONE.exec(plain(line));
       if (eachAlone) { each = eachCount(eachAlone.groups.count); seenContent = true; headers += 1; return; }  // "3 each:"
       var legalityLine = LEGALITY.exec(plain(line));
@@ -826,7 +830,7 @@
     }
     closeLabel();
     return { cards: cards, issues: issues, declared: declared, headers: headers, subtotals: subtotals,
-      title_line: titleLine, numbered: null, legality: legality };
+      title_line: titleLine, numbered: null, legality: legality, other_game: otherGame };
   }
 
   // The YAML decklist shape only (a mapping of lists of card lines), with line numbers, as parse_yaml reads it.
@@ -1407,6 +1411,9 @@
     });
     if (deck.numbered !== null && deck.numbered !== undefined) {  // "1. Ambush", "2. Rout": the items' numbers
       out.warn("read-as", say("read-as.numbered", { line: deck.numbered }), null, null, deck.numbered);
+    }
+    if (deck.other_game) {  // "Conflict Deck (40)": a deck of the other game (checker.py check)
+      out.warn("other-game", say("other-game", { line: deck.other_game[1], text: deck.other_game[0] }), null, null, deck.other_game[1]);
     }
     if (deck.legality && !namesFormat(deck.legality[0], this.fmt)) {
       out.warn("format-mismatch", say("format-mismatch", { line: deck.legality[1], written: deck.legality[0],

@@ -250,6 +250,8 @@ HEADERS = {
         "3x each of the following:",
         "Dinastía / Dynasty (40)",  # a deck's header in two languages, after the deck's name, cut short, outlined
         "Crab Wall - Dynasty (40)",
+        "Conflict Deck (40)",  # a line only a deck of the other game (the LCG) has
+        "Total Influence: (13/13)",
         "Dyn. (40)",
         "1.\tFate (40)",
         "Rings (1 each):",  # a group's name with the count for each title under it; the decks by their backs' colour

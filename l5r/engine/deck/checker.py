@@ -148,6 +148,9 @@ class DeckChecker:
             out.problem("parse", say("at-line", line=issue.line, message=issue.message), line=issue.line)
         if deck.numbered is not None:  # "1. Ambush", "2. Rout": the items' numbers, not counts (decklist.numbered_list)
             out.warn("read-as", say("read-as.numbered", line=deck.numbered), line=deck.numbered)
+        if deck.other_game is not None:  # "Conflict Deck (40)": a deck of the other game
+            text, line = deck.other_game
+            out.warn("other-game", say("other-game", line=line, text=text), line=line)
         if deck.legality and not names_format(deck.legality[0], self.format):
             written, line = deck.legality
             out.warn(
