@@ -529,6 +529,12 @@ _STAT_LETTER = re.compile(r"[0-9][fcg](?![a-z])|(?<![a-z])[fcg][0-9]", re.I)
 # ("2 Kolat Master <Strategy>"), a count before it ("<3> Ninja Thief"). Read as round brackets. What they hold starts
 # and ends with a letter or a digit (a header's drawn "<<< PRE-GAME >>>" holds spaces there).
 _ANGLE_BRACKETS = re.compile(r"<(?P<inner>[A-Za-z0-9](?:[^<>]{0,38}[A-Za-z0-9.])?)>")
+# A check mark for each copy after the title ("Famous Bazaar ✓✓✓"), as a list ticked off on a phone counts them
+_CHECK_MARKS = re.compile(r"\s(?P<marks>[✓✔☑]{1,9})\s{0,9}$")
+# A chat's spoiler bars around a line ("||3x Rout||", Discord's), and an export's comment marks before a header ("//
+# Fate", as a Magic player's export writes one): taken out.
+_SPOILER = re.compile(r"^\s{0,9}\|\|(?P<inner>[^|].{0,300}?)\|\|\s{0,9}$")
+_COMMENT_MARKS = re.compile(r"^\s{0,9}//\s{0,9}(?=\S)")
 # "#3 Ninja Thief", "# 3 Stables": a count after a number sign, which would make the line a comment (no comment
 # starts with a count and a title)
 _HASH_COUNT = re.compile(r"^\s*#\s?(?=[0-9]{1,2}\s?[x×]?\s{1,3}[A-Za-z\"'])", re.I)
@@ -754,6 +760,9 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "bracketed_count": _BRACKETED_COUNT,
     "glued_count": _GLUED_COUNT,
     "hash_count": _HASH_COUNT,
+    "check_marks": _CHECK_MARKS,
+    "spoiler": _SPOILER,
+    "comment_marks": _COMMENT_MARKS,
     "outline_mark": _OUTLINE_MARK,
     "angle_brackets": _ANGLE_BRACKETS,
     "stat_head": _STAT_HEAD,
@@ -1209,6 +1218,7 @@ class _TextReader:
                 return
             raw = tool_line
         if not raw.isascii() or ":" in raw:
+            raw = _CHECK_MARKS.sub(lambda m: f" x{len(m['marks'])}", raw)  # "Famous Bazaar ✓✓✓": a copy a mark
             raw = _EMOJI.sub("", raw)
         if "~~" in raw or "[" in raw or "<" in raw:  # "~~3 Counting House~~ 2 Counting House", "- [x] 3 Rout"
             kept = _CHECKBOX.sub("", _STRUCK.sub("", raw), count=1)
@@ -1227,9 +1237,9 @@ class _TextReader:
         quoted = raw.lstrip().startswith(">")
         self.line_quoted = quoted or self.quoting
         raw = _QUOTE_MARKS.sub("", raw, count=1)
-        if "\t" in raw and (outline := _OUTLINE_MARK.match(raw)):  # "a.<TAB>3 A Ready Soul", "1.<TAB>Strategies"
-            if outline["letter"] or _read_header(plain(raw[outline.end() :])) is not None:
-                raw = raw[outline.end() :]
+        if (unmarked := without_line_marks(raw)) is None:
+            return
+        raw = unmarked
         if self.columns is not None and _METADATA_LINE.match(raw.strip()):
             self.headers += 1  # "TOTAL<TAB><TAB>33": the table's row of the whole deck's total
             return
@@ -1552,6 +1562,22 @@ class _TextReader:
             self.open_label[2] += parsed.count
 
 
+def without_line_marks(line: str) -> str | None:
+    """The line without what a chat, an export or a word processor marks it with: spoiler bars ("||3x Rout||"),
+    comment marks before a header ("// Fate"), an outline's mark ("a.<TAB>3 A Ready Soul", "1.<TAB>Strategies (24)");
+    None for a comment after comment marks ("// cut for now")."""
+    if "||" in line and (spoiler := _SPOILER.match(line)):
+        line = spoiler["inner"]
+    if "//" in line and (marks := _COMMENT_MARKS.match(line)):
+        if _read_header(plain(line[marks.end() :])) is None:
+            return None
+        line = line[marks.end() :]
+    if "\t" in line and (outline := _OUTLINE_MARK.match(line)):
+        if outline["letter"] or _read_header(plain(line[outline.end() :])) is not None:
+            line = line[outline.end() :]
+    return line
+
+
 def without_markup(line: str) -> str | None:
     """The line without a post's HTML, BBCode, markdown or wiki markup (`_MARKUP`; a link as its text, angle brackets
     around no tag as round ones), None for a line of markup alone ("[list]", "<ul>")."""
@@ -1844,8 +1870,9 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
             line = f"{1 if numbered else item} {rest}"
     group = int(grouped["group"]) if not column and (grouped := _GROUP_NUMBER.match(line)) else None
     bracketed = None if column else _BRACKETED_COUNT.match(line)
-    if bracketed:
-        line = f"{bracketed.group('count')} {bracketed.group('rest')}"
+    if bracketed:  # "[x3] Ambush / Rout / Strength of the Bear": the count for each title after it
+        for_each = "x:" if group is None and _LIST_SEPARATOR.search(bracketed["rest"]) else ""
+        line = f"{bracketed.group('count')}{for_each} {bracketed.group('rest')}"
     match, line = (None, line) if column else _leading_count(line)
     trailing = None
     several = False

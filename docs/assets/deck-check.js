@@ -125,7 +125,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, OUTLINE_MARK = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -149,7 +149,8 @@
     CLAN_BRACKET = pattern(p.clan_bracket); CHANGE_LINE = pattern(p.change_line); STATS_LINE = pattern(p.stats_line); EDITOR_NUMBER = pattern(p.editor_number);
     STRUCK = new RegExp(p.struck.source, p.struck.flags + "g"); CHECKBOX = pattern(p.checkbox); WROTE = pattern(p.wrote);
     ATTRIBUTION = pattern(p.attribution); COST_HEADING = pattern(p.cost_heading); COUNT_LABEL = pattern(p.count_label);
-    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header); POST_BY = pattern(p.post_by); FIGURE = pattern(p.figure); SITE_LINE = pattern(p.site_line); INNER_PREGAME_LABEL = pattern(p.inner_pregame_label, "g"); SUMMARY = pattern(p.summary); OTHER_GAME = pattern(p.other_game); SUMMARY_ITEM = pattern(p.summary_item); HASH_COUNT = pattern(p.hash_count); OUTLINE_MARK = pattern(p.outline_mark); ANGLE_BRACKETS = pattern(p.angle_brackets, "g"); STAT_HEAD = pattern(p.stat_head); STAT_LETTER = pattern(p.stat_letter);
+    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header); POST_BY = pattern(p.post_by); FIGURE = pattern(p.figure); SITE_LINE = pattern(p.site_line); INNER_PREGAME_LABEL = pattern(p.inner_pregame_label, "g"); SUMMARY = pattern(p.summary); OTHER_GAME = pattern(p.other_game); SUMMARY_ITEM = pattern(p.summary_item); HASH_COUNT = pattern(p.hash_count); CHECK_MARKS = pattern(p.check_marks); SPOILER = pattern(p.spoiler);
+    COMMENT_MARKS = pattern(p.comment_marks); OUTLINE_MARK = pattern(p.outline_mark); ANGLE_BRACKETS = pattern(p.angle_brackets, "g"); STAT_HEAD = pattern(p.stat_head); STAT_LETTER = pattern(p.stat_letter);
     XML_ZONE = pattern(p.xml_zone); XML_CARD = pattern(p.xml_card); XML_OTHER = pattern(p.xml_other);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
@@ -215,7 +216,9 @@
     var grouped = column ? null : GROUP_NUMBER.exec(line);  // "(2) - Personality Control": a group's number
     var group = grouped ? Number(grouped.groups.group) : null;
     var bracketed = column ? null : BRACKETED_COUNT.exec(line);  // "(3) Title": as "3 Title"
-    if (bracketed) line = bracketed.groups.count + " " + bracketed.groups.rest;
+    if (bracketed) {  // "[x3] Ambush / Rout": the count for each title after it (decklist.py)
+      line = bracketed.groups.count + (group === null && LIST_SEPARATOR.test(bracketed.groups.rest) ? "x:" : "") + " " + bracketed.groups.rest;
+    }
     m = column ? null : COUNT.exec(line);
     var run = column ? null : countedRun(line);  // "Iron Mine x3 & Stables x2" (decklist.py counted_run)
     if (run) { line = run; m = COUNT.exec(line); }
@@ -628,7 +631,10 @@
     function readLine(raw, number) {
       raw = unescaped(raw);
       if (raw.indexOf("<") >= 0 && (raw = deckToolLine(raw)) === null) return;  // a deck tool's XML (decklist.py)
-      if (/[^\x00-\x7f]|:/.test(raw)) raw = raw.replace(EMOJI, "");  // a chat's emoji ("3x Rout ⭐", ":fire:")
+      if (/[^\x00-\x7f]|:/.test(raw)) {  // a copy a check mark ("Famous Bazaar ✓✓✓"), then a chat's emoji ("3x Rout ⭐")
+        raw = raw.replace(CHECK_MARKS, function () { return " x" + arguments[arguments.length - 1].marks.length; });
+        raw = raw.replace(EMOJI, "");
+      }
       if (/~~|\[|</.test(raw)) {  // "~~3 Counting House~~ 2 Counting House", "- [x] 3 Rout" (decklist.py line)
         var kept = raw.replace(STRUCK, "").replace(CHECKBOX, "");
         if (kept !== raw && !pyStrip(kept)) return;  // a line struck out whole
@@ -655,6 +661,13 @@
       var quoted = /^\s*>/.test(raw);
       lineQuoted = quoted || quoting;
       raw = raw.replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)
+      var spoiler = raw.indexOf("||") >= 0 ? SPOILER.exec(raw) : null;  // "||3x Rout||": a chat's spoiler (decklist.py)
+      if (spoiler) raw = spoiler.groups.inner;
+      var marks = raw.indexOf("//") >= 0 ? COMMENT_MARKS.exec(raw) : null;  // "// Fate": a header; else a comment
+      if (marks) {
+        if (readHeader(plain(raw.slice(marks[0].length))) === null) return;
+        raw = raw.slice(marks[0].length);
+      }
       var outline = raw.indexOf("\t") >= 0 ? OUTLINE_MARK.exec(raw) : null;  // "a.<TAB>3 A Ready Soul" (decklist.py)
       if (outline && (outline.groups.letter || readHeader(plain(raw.slice(outline[0].length))) !== null)) {
         raw = raw.slice(outline[0].length);

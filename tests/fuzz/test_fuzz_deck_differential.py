@@ -89,6 +89,7 @@ COUNTS += ["x3", "a pair of ", "a single ", "2 each: ", "3 ea. ", "1 each of ", 
 COUNTS += ["two each of ", "Rings (1 each): ", "Holdings (3 each): "]
 COUNTS += ["2pcs ", "2 Stk. ", "3 cps "]  # a count with a word after it
 COUNTS += ["<3> "]  # angle brackets as round ones
+COUNTS += ["[x3] Rout / "]  # one count for each title after it in brackets
 COUNTS += ["Lion - ", "Crab: ", "3 [Crab] ", "Neutral - 2 ", "(Unicorn) "]  # a clan before the title
 COUNTS += ["sensei ", "SH "]  # a pre-game label with no colon
 COUNTS += ["(0g) ", "4g: ", "[2/2 | 4g] ", "4F 2C 6G - ", "F2 ", "3F/3C/6g  3x "]  # statistics before the title
@@ -122,6 +123,7 @@ AFTER = [
     " (3)",
     " - 3",
     " <Strategy>",  # angle brackets as round ones
+    " ✓✓✓",  # a check mark for each copy
     " / Terreno abierto",  # a translation after the title, or the title after one
     " (Iron Mine)",
     " 3 of",  # a count with a word after it, or between dashes
@@ -250,6 +252,9 @@ HEADERS = {
         "3x each of the following:",
         "Dinastía / Dynasty (40)",  # a deck's header in two languages, after the deck's name, cut short, outlined
         "Crab Wall - Dynasty (40)",
+        "// Fate",  # an export's comment marks before a header, and a comment after them
+        "// cut for now",
+        "||3x Kaiu Shiro||",  # a chat's spoiler bars
         "Conflict Deck (40)",  # a line only a deck of the other game (the LCG) has
         "Total Influence: (13/13)",
         "Dyn. (40)",
