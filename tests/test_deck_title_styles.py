@@ -710,6 +710,24 @@ def _titles_misread_among_others(index: CardIndex) -> list[str]:
     return misread
 
 
+def test_no_pool_title_holds_more_parts_than_the_checker_tries_as_one():
+    """checker.py TITLE_PARTS_AT_MOST: a run of more parts between list separators is never tried as one title."""
+    from l5r.decklist import LIST_SEPARATOR
+    from l5r.engine.deck.checker import TITLE_PARTS_AT_MOST
+
+    titles = {i.title for i in support.index().identities} | {"Lies, Lies, Lies..."}
+    assert max(len(LIST_SEPARATOR.split(t)) for t in titles) <= TITLE_PARTS_AT_MOST
+    assert len(LIST_SEPARATOR.split("A, B, C, D, E, F, G")) > TITLE_PARTS_AT_MOST  # the check can fail
+
+
+@pytest.mark.realpool
+def test_no_real_pool_title_holds_more_parts_than_the_checker_tries_as_one():
+    from l5r.decklist import LIST_SEPARATOR
+    from l5r.engine.deck.checker import TITLE_PARTS_AT_MOST
+
+    assert max(len(LIST_SEPARATOR.split(i.title)) for i in _real_index().identities) <= TITLE_PARTS_AT_MOST
+
+
 def test_every_pool_title_reads_among_others_on_one_line():
     assert _titles_misread_among_others(support.index()) == []
 

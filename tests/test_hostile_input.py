@@ -461,6 +461,35 @@ def test_thousands_of_unknown_names_end_within_seconds(tmp_path, big_pool):
     assert 0 < guessed <= 100  # guesses for the first hundred only
 
 
+def test_a_line_of_hundreds_of_titles_tries_each_run_of_parts_a_bounded_number_of_times(monkeypatch):
+    """'3x: Iron Mine, Iron Mine, ...' 400 times took 15 s: every run of parts was tried as one title, so the
+    lookups grew with the square of the parts. A run of more parts than any title holds is never tried
+    (checker.py TITLE_PARTS_AT_MOST): the lookups grow with the parts."""
+    from decks import support
+
+    from l5r.decklist import parse_text
+    from l5r.engine.deck import DeckChecker
+    from l5r.engine.deck.report import Findings
+    from l5r.engine.ruleset import ruleset_for
+
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), support.index(), support.codex().set_acronyms)
+    looked_up = []
+    names_a_card = DeckChecker._names_a_card
+    monkeypatch.setattr(
+        DeckChecker,
+        "_names_a_card",
+        lambda self, name, level: looked_up.append(name) or names_a_card(self, name, level),
+    )
+    counts = {}
+    for parts in (100, 400):
+        looked_up.clear()
+        card = parse_text("Dynasty:\n3x: " + ", ".join(["Iron Mine"] * parts) + "\n").cards[0]
+        assert len(checker._several(card, Findings())) == parts
+        counts[parts] = len(looked_up)
+    assert counts[400] < 5 * counts[100], counts  # four times the parts, about four times the lookups
+
+
 # -- make serve --------------------------------------------------------------------------------------------
 
 

@@ -358,7 +358,7 @@ class DeckChecker:
         while at < len(parts):
             # the longest run of parts that names a card; a counted part starts a run of its own
             limit = next((i for i in range(at + 1, len(parts)) if counted[i]), len(parts))
-            for end in range(limit, at, -1):
+            for end in range(min(limit, at + TITLE_PARTS_AT_MOST), at, -1):
                 written = joined(parts[at:end], separators[at + 1 : end])
                 name, experience = split_experience(written)
                 if experience and not self._names_a_card(name, experience) and self._names_a_card(written, None):
@@ -1280,6 +1280,10 @@ CLAN_PREFIX = _CLAN_PREFIX = re.compile(
 BARE_COUNT_AFTER = _BARE_COUNT_AFTER = re.compile(
     rf"^(?!.*(?<![a-z]){LEVEL_MARKER}\)?\s[0-9]+$)(?P<rest>.*[^\s0-9])\s(?P<count>[1-9][0-9]?)$", re.I
 )
+# The most parts a pool title holds between list separators ("Lies, Lies, Lies..." holds three; a generated test
+# looks): a run of parts longer than this is never one title, and trying every run of a long line was quadratic (a
+# line of 400 titles took 15 s)
+TITLE_PARTS_AT_MOST = 6
 # LIST_SEPARATOR kept in the split: a title is tried again with its own separators ("Pearls & Spirits")
 _SEPARATED = re.compile(f"({LIST_SEPARATOR.pattern})", LIST_SEPARATOR.flags)
 

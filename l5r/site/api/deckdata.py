@@ -40,6 +40,7 @@ from ...engine.deck.checker import (
     WORDED_COUNT_AFTER,
     CLAN_PREFIX,
     STAT_TAIL,
+    TITLE_PARTS_AT_MOST,
     TRANSLATED,
 )
 from ...engine.deck.prose import ADDRESS, BRACKETED, SEGMENT, SENTENCE_BREAK, SENTENCE_END, WORD, prose_rule
@@ -106,6 +107,7 @@ def reading_rules() -> dict[str, object]:
         "worded_count_after": js_pattern(WORDED_COUNT_AFTER),
         "clan_prefix": js_pattern(CLAN_PREFIX),
         "bare_count_after": js_pattern(BARE_COUNT_AFTER),
+        "title_parts_at_most": TITLE_PARTS_AT_MOST,
         "plural_endings": PLURAL_ENDINGS,
         "prose_patterns": {
             "word": js_pattern(WORD),
