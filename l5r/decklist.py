@@ -139,6 +139,7 @@ _LABELS = {
     "threats",
     "win conditions",
     "combo pieces",
+    "deck",  # ... and a Magic player's export's word over the deck's cards ("Deck", then "// Dynasty")
 }
 # The deck a type sub-header's cards belong to, when no deck header above says it (a list that starts with
 # "Stronghold: ..." and goes on "Personalities", "Holdings", "Followers", "Actions").
@@ -535,6 +536,11 @@ _CHECK_MARKS = re.compile(r"\s(?P<marks>[✓✔☑]{1,9})\s{0,9}$")
 # Fate", as a Magic player's export writes one): taken out.
 _SPOILER = re.compile(r"^\s{0,9}\|\|(?P<inner>[^|].{0,300}?)\|\|\s{0,9}$")
 _COMMENT_MARKS = re.compile(r"^\s{0,9}//\s{0,9}(?=\S)")
+# A set's code and a collector number after the title, as a Magic player's export writes every line ("1 Aranai Sensei
+# (TNO) 3", "3 Coastal Lane (TNO) 131"): the number is the card's in the set, never a count (a level's brackets aside)
+_COLLECTOR_NUMBER = re.compile(
+    r"^(?P<line>[0-9]{1,2}[x×]?\s.{1,150}?\((?!(?:in)?exp|xp)[A-Za-z][A-Za-z0-9]{1,7}\))\s[0-9]{1,4}[a-z]?$", re.I
+)
 # "#3 Ninja Thief", "# 3 Stables": a count after a number sign, which would make the line a comment (no comment
 # starts with a count and a title)
 _HASH_COUNT = re.compile(r"^\s*#\s?(?=[0-9]{1,2}\s?[x×]?\s{1,3}[A-Za-z\"'])", re.I)
@@ -760,6 +766,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "bracketed_count": _BRACKETED_COUNT,
     "glued_count": _GLUED_COUNT,
     "hash_count": _HASH_COUNT,
+    "collector_number": _COLLECTOR_NUMBER,
     "check_marks": _CHECK_MARKS,
     "spoiler": _SPOILER,
     "comment_marks": _COMMENT_MARKS,
@@ -1852,6 +1859,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
     line = _FOOTNOTE_MARK.sub("", _BULLET.sub("", plain(column[1]))) if column else whole
     count = column[0] if column else 1
     line = _GLUED_COUNT.sub(r"\1\2 ", line)
+    line = _COLLECTOR_NUMBER.sub(r"\g<line>", line)  # "1 Aranai Sensei (TNO) 3": the card's number in its set
     line = _CLAN_BRACKET.sub(lambda m: m["count"] or "", line)  # "3 [Lion] Kitsu Watanabe"
     if (stats := _STAT_HEAD.match(line)) and _STAT_LETTER.search(stats.group(0)):  # "(0g) Iron Mine x3"
         line = line[stats.end() :]

@@ -124,6 +124,7 @@ AFTER = [
     " - 3",
     " <Strategy>",  # angle brackets as round ones
     " ✓✓✓",  # a check mark for each copy
+    " (IvE) 150",  # a set's code and a collector number
     " / Terreno abierto",  # a translation after the title, or the title after one
     " (Iron Mine)",
     " 3 of",  # a count with a word after it, or between dashes
