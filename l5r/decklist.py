@@ -1444,6 +1444,8 @@ class _TextReader:
             if site["comments"]:
                 self._close_label()
                 self.aside, self.label_line, self.each = line, None, None
+            self.headers += 1
+            return True  # (the line under "Posted by u/…" may still be the deck's name, as the first line is)
         elif _ATTRIBUTION.match(line):  # "Quote:", "Originally Posted by X": a reply's quote follows
             self.quoting = self.quoting or not _POST_BY.match(line)
         elif not _COST_HEADING.match(line):  # "2 gold:": a heading over the cards of one cost

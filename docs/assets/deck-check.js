@@ -750,8 +750,8 @@
         return;
       }
       var site = SITE_LINE.exec(plain(line));  // "12 Comments", "2y Like Reply": the social site's own text
-      if (site) {
-        headers += 1; seenContent = true;
+      if (site) {  // (the line under "Posted by u/…" may still be the deck's name, as the first line is)
+        headers += 1;
         if (site.groups.comments) { closeLabel(); openLabel = null; aside = plain(line); labelLine = null; each = null; }
         return;
       }
