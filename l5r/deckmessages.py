@@ -84,6 +84,8 @@ DECK_MESSAGES: dict[str, str] = {
     "read-as.card": "line {line}: read “{written}” as “{card}”.",
     "read-as.shortened": "line {line}: read “{written}” as “{card}”, the one card it can be short for (the "
     "Codex's reading: a pre-game card's title cut short, or a Personality's given name alone).",
+    "read-as.abbreviated": "line {line}: read “{written}” as “{card}”, the one card whose title's words it "
+    "abbreviates, word for word (the Codex's reading).",
     "read-as.level": "line {line}: read “{written}” as “{card}” (“{shorthand}” as {level}).",
     "read-as.remark": "line {line}: read “{shown}” as the author's remark, not a card: it names no card, and "
     "{reason}; counted in no deck.",

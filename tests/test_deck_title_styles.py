@@ -1025,3 +1025,66 @@ def test_every_pool_name_shortened_as_players_write_it_reads_as_its_card():
 def test_every_real_pool_name_shortened_as_players_write_it_reads_as_its_card():
     index = _real_index()
     assert _shortened_misread(index) == []
+
+
+def _abbreviated_forms(title: str) -> list[str]:
+    """A title of two words or more with its words abbreviated as a post written on a phone has them: each word of
+    five letters or more cut to its first three and a full stop ("Fam. Baz."); the first such word alone, cut so
+    ("Fam. Bazaar"). (A title of one word is no player's to abbreviate: "Exp." for Expansion is a level.)"""
+    words = re.sub(r"</?i>", "", title).split(" ")
+    long = [n for n, w in enumerate(words) if len(w) >= 5 and w.isalpha()]
+    if not long or len(words) < 2:
+        return []
+    every = " ".join(f"{w[:3]}." if n in long else w for n, w in enumerate(words))
+    first = " ".join(f"{w[:3]}." if n == long[0] else w for n, w in enumerate(words))
+    return sorted({every, first})
+
+
+def _abbreviations_misread(index: CardIndex) -> tuple[list[str], collections.Counter]:
+    """Every deck card's title with its words abbreviated (`_abbreviated_forms`), on a deck's line: read as the
+    title written whole is read (the level the checker chooses, said in a warning), or, where the short form fits
+    several titles, an unknown card; never another card, but one whose title the form is, letter for letter ("Dai.
+    Tan." is the card Daitan). (names.py abbreviated_words: each written word stands for one word of the title, so
+    the title itself always fits its abbreviation.)"""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+
+    def reading(text: str) -> Identity | None:
+        read = parse_card_line(f"1 {text}", 1, None)
+        if not isinstance(read, CardLine):
+            return None
+        checker._suggested = 0
+        entry = checker._entry(dataclasses.replace(read, section="dynasty"), Findings())
+        return entry.identity if entry is not None else None
+
+    misread, outcomes = [], collections.Counter()
+    for title in sorted({i.title for i in index.identities if i.in_pool and i.deck in ("Dynasty", "Fate")}):
+        whole = reading(re.sub(r"</?i>", "", title))
+        for form in _abbreviated_forms(title):
+            got = reading(form)
+            if got is None:
+                outcome = "unknown"
+            elif got is whole:
+                outcome = "read"
+            elif reading_key(got.title) == reading_key(form):
+                outcome = "another card's own title"
+            else:
+                outcome = "other"
+                misread.append(f"{form} (for {title}): read as {got.key}, the whole title as {whole}")
+            outcomes[outcome] += 1
+    return misread, outcomes
+
+
+def test_every_pool_title_with_its_words_abbreviated_reads_as_its_card_or_as_none():
+    misread, outcomes = _abbreviations_misread(support.index())
+    assert misread == []
+    assert outcomes["read"] > 0.8 * sum(outcomes.values()), outcomes
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_with_its_words_abbreviated_reads_as_its_card_or_as_none(capsys):
+    misread, outcomes = _abbreviations_misread(_real_index())
+    with capsys.disabled():
+        print(f"\nreal pool, abbreviated titles: {dict(outcomes)}")
+    assert misread[:40] == []
+    assert outcomes["read"] > 0.8 * sum(outcomes.values()), outcomes

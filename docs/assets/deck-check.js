@@ -12,7 +12,7 @@
   // The reading rules come from the data (deckdata.py reading_rules: names.py READING_KEY_RULES and the
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
   var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, LEVEL_WORDS = {}, MARKER_KEY = /$^/, ORDINAL_LEVEL = /$^/, WORD_LEVEL = /$^/, FIRST_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
-  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], SPELLINGS = /$^/g, SPELLING_WORDS = {};
+  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], ABBREVIATIONS = null, SPELLINGS = /$^/g, SPELLING_WORDS = {};
   var LEVEL_WORDS = /$^/g, ROMAN_WORDS = {};
   function levelWords(m, inx, level) {
     if (level === undefined) return "experienced";
@@ -28,7 +28,7 @@
     SAME_CHARS = new RegExp("[" + Object.keys(SAME).map(escapeClass).join("") + "]", "g");
     MARKS = new RegExp(r.key.marks, "g"); FORMATTING = new RegExp(r.key.formatting, "gi");
     READING_STEPS = r.key.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
-    ARTICLES = r.key.articles;
+    ARTICLES = r.key.articles; ABBREVIATIONS = r.abbreviations;
     SPELLINGS = new RegExp(r.key.spellings.pattern, "g"); SPELLING_WORDS = r.key.spellings.words;
     LEVEL_WORDS = new RegExp(r.key.levels.pattern, "g"); ROMAN_WORDS = r.key.levels.roman;
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
@@ -80,6 +80,37 @@
     return words.length > 1 && ARTICLES.indexOf(words[0]) >= 0 ? words.slice(1) : words;
   }
   function readingKey(title) { return titleWords(title).join(""); }
+  // names.py abbreviated_words: the reading words of a name written with its title's words abbreviated, each with
+  // whether a full stop ended it; on a pre-game card's line, an acronym as one letter a word; null for no words
+  function abbreviatedWords(written, preGame) {
+    var text = plain(written), letters = ABBREVIATIONS.acronym_letters;
+    if (preGame && /^[A-Za-z]+$/.test(text) && text.length >= letters[0] && text.length <= letters[1] &&
+        (text.match(/[A-Z]/g) || []).length >= ABBREVIATIONS.acronym_capitals_at_least) {
+      return text.split("").map(function (ch) { return [ch.toLowerCase(), true]; });
+    }
+    var words = [];
+    text.split(" ").forEach(function (token) {
+      var parts = readingWords(token).split(/\s+/).filter(function (w) { return w !== ""; });
+      parts.forEach(function (part, n) { words.push([part, token.slice(-1) === "." && n === parts.length - 1]); });
+    });
+    if (words.length > 1 && ARTICLES.indexOf(words[0][0]) >= 0 && !words[0][1]) words = words.slice(1);
+    return words.length ? words : null;
+  }
+  // names.py abbreviates: whether a written word stands for a title's word (in code points, as Python counts)
+  function abbreviates(written, stopped, word) {
+    if (written === word) return true;
+    var w = Array.from(written), t = Array.from(word);
+    if (!w.length || w.length >= t.length || w[0] !== t[0]) return false;
+    if (word.indexOf(written) === 0) return stopped || (w.length >= ABBREVIATIONS.bare_prefix_letters[0] && w.length <= ABBREVIATIONS.bare_prefix_letters[1]);
+    if (!stopped) return false;
+    var at = 1;
+    for (var n = 1; n < w.length; n++) {
+      while (at < t.length && t[at] !== w[n]) at++;
+      if (at++ >= t.length) return false;
+    }
+    return true;
+  }
+  function initials(words) { return words.map(function (w) { return Array.from(w)[0] || ""; }).join(""); }
   function titleKey(t) { return plain(t).replace(FORMATTING, "").toLowerCase(); }  // names.py title_key
   function experienceKey(e) {
     if (!e) return "";
@@ -786,6 +817,8 @@
       }
       figureLine = figure !== null;
       if (figure !== null) line = figure.groups.count + " " + figure.groups.label;  // "Iron Mine: 3": as "3 Iron Mine"
+      // decklist.py `first`: the line is the list's first, though a label on it is read first ("Deck: Crab Rush")
+      var first = !seenContent;
       var label = PREGAME_LABEL.exec(plain(line).replace(BULLET, ""));  // "- Sensei: Kaelung Sensei" too
       if (label) {
         headers += 1; closeLabel(); openLabel = null; labelLine = null; aside = null;
@@ -816,12 +849,12 @@
         return;
       }
       if (parsed.issue) {
-        if (!seenContent && section === null) titleLine = number;
+        if (first && section === null) titleLine = number;
         else issues.push(parsed);
       } else {
         var counted = COUNT.test(plain(line).replace(BULLET, "")) || !!trailingCount(plain(line).replace(BULLET, "")) ||
           !!columnCount(line);
-        if (!seenContent && section === null && !counted) titleLine = number;
+        if (first && section === null && !counted) titleLine = number;
         if (each !== null && !counted) parsed.count = each;
         parsed.block = block;
         parsed.under = labelLine;
@@ -1256,6 +1289,27 @@
     }
     return found.size === 1 ? found.values().next().value : null;
   };
+  // index.py abbreviated: every deck card's title whose words the name abbreviates, word for word, sorted
+  CardTable.prototype.abbreviated = function (written, preGame) {
+    var words = abbreviatedWords(written, preGame);
+    if (words === null) return [];
+    if (!this.abbreviationTable) {
+      var titles = new Set(), table = new Map();
+      this.ids.forEach(function (i) { if (i.deck !== OTHER) titles.add(i.title); });
+      Array.from(titles).sort(byCodePoint).forEach(function (t) {
+        var tw = titleWords(t).filter(function (w) { return w !== ""; }), key = initials(tw);
+        if (!table.has(key)) table.set(key, []);
+        table.get(key).push([t, tw]);
+      });
+      this.abbreviationTable = table;
+    }
+    var typed = words.map(function (w) { return w[0]; });
+    return (this.abbreviationTable.get(initials(typed.filter(function (w) { return w !== ""; }))) || [])
+      .filter(function (row) {
+        return words.every(function (w, k) { return k >= row[1].length || abbreviates(w[0], w[1], row[1][k]); }) &&
+          words.some(function (w, k) { return k < row[1].length && w[0] !== row[1][k]; });
+      }).map(function (row) { return row[0]; });
+  };
   CardTable.prototype.soulChain = function (ident) {
     var seen = new Set([ident]), todo = [ident], soul = this.soul;
     while (todo.length) {
@@ -1614,6 +1668,9 @@
       var typo = this.byTypo(card, setName, deck, out);
       if (typo[0] === null) return this.unplaced(card, out);
       found = typo[0]; suggestions = typo[1];
+      if (found.identity !== null && found.identity.deck === OTHER && !card.experience) {
+        found = this.deckCardOfTheTitle(card, found, out);  // "Mos. Madoka", as "Moshi Madoka" reads
+      }
     }
     if (found.identity === null) {
       if (found.candidates.length) suggestions = found.candidates.map(function (c) { return c.key; }).slice(0, 3);
@@ -1668,7 +1725,9 @@
     } else if (found.note) {
       out.warn("set-ignored", say("set-ignored.note", { line: card.line, note: found.note }), card.written, null, card.line);
     }
-    if (found.identity === null && !found.candidates.length) found = this.withoutCommentary(card, setName, deck);
+    if (found.identity === null && !found.candidates.length && !this.abbreviatedWithStops(card)) {
+      found = this.withoutCommentary(card, setName, deck);
+    }
     return found;
   };
   // checker.py _by_title_alone: a title with no card at the level written ("1 Moto Taigo, Shogun")
@@ -1684,9 +1743,26 @@
       other: other.key }), cards[0].key, null, card.line);
     return lookup(cards[0]);
   };
+  // checker.py _abbreviations: the titles whose words the line's name abbreviates; on a pre-game card's line, of
+  // several, those a pre-game slot takes ("BK", "BH")
+  Checker.prototype.abbreviations = function (card) {
+    var self = this, typed = !card.experience ? card.written : card.name;
+    var titles = this.table.abbreviated(typed, card.section === PREGAME);
+    if (titles.length > 1 && card.section === PREGAME) {
+      titles = titles.filter(function (t) {
+        return self.table.titled(t).some(function (i) { return self.slots.some(function (s) { return takes(s, i); }); });
+      });
+    }
+    return titles;
+  };
+  // checker.py _abbreviated_with_stops: a name with a full stop that abbreviates a title's words ("Bat. Ram Crew")
+  // has no remark after the full stop to read away
+  Checker.prototype.abbreviatedWithStops = function (card) {
+    return card.written.indexOf(".") >= 0 && this.abbreviations(card).length > 0;
+  };
   Checker.prototype.byTitleAlone = function (card, out) {
     var levels = this.table.titledLoosely(card.name).filter(function (i) { return i.deck !== OTHER; });
-    if (!levels.length && !card.experience) {
+    if (!levels.length && !card.experience && !this.abbreviatedWithStops(card)) {
       // "Togashi Ieshige (great)": the author's remark after a title that has only levels (checker.py)
       var tries = remarksTakenOff(card.written);
       for (var k = 0; k < tries.length && !levels.length; k++) {
@@ -1745,8 +1821,13 @@
       .filter(function (s) { return self.table.find(s, card.experience, setName, deck).identity !== null; });
     // "Sensei: Tsujiken", "3x Reigoro": a name shortened as players write it, when one card is its (checker.py)
     var short = plural.length ? null : this.table.shortened(typed, card.section === PREGAME);
-    var suggestions = plural.length || short ? [] : this.suggest(typed);
-    var guess = plural.length ? plural[0] : short || nearCertain(typed, suggestions);
+    // "Fam. Bazaar", "Hon. Garrison of the Lion", "SotB": a title's words abbreviated, when one card's are so
+    var abbreviated = plural.length || short ? [] : this.abbreviations(card);
+    var shortFor = abbreviated.length === 1 ? abbreviated[0] : null;
+    var suggestions = plural.length || short || shortFor ? [] : this.suggest(typed);
+    // a name with full stops that abbreviates several titles ("Bay. Shi.") is no typo of one of them
+    var ambiguous = abbreviated.length > 1 && typed.indexOf(".") >= 0;
+    var guess = plural.length ? plural[0] : short || shortFor || (ambiguous ? null : nearCertain(typed, suggestions));
     if (guess === null) return [NOT_FOUND, suggestions];
     var guessed = this.table.find(guess, card.experience, setName, deck);
     if (guessed.identity === null) return [NOT_FOUND, suggestions];
@@ -1756,6 +1837,7 @@
       return [null, suggestions];
     }
     var said = short ? say("read-as.shortened", { line: card.line, written: card.written, card: guessed.identity.key })
+      : shortFor ? say("read-as.abbreviated", { line: card.line, written: card.written, card: guessed.identity.key })
       : say("read-as.card", { line: card.line, written: card.written, card: guessed.identity.key });
     out.warn("read-as", said, guessed.identity.key, null, card.line);
     return [lookup(guessed.identity), suggestions];

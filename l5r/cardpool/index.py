@@ -18,6 +18,8 @@ from ..data.model import CardRecord
 from ..deckmessages import say
 from .identity import Identity
 from .names import (
+    abbreviated_words,
+    abbreviates,
     experience_key,
     reading_key,
     set_key,
@@ -69,6 +71,7 @@ class CardIndex:
         self._postings: dict[str, list[int]] = {}  # bigram -> the table rows holding it
         self._given: dict[str, list[str]] = {}  # a title's words after its first (a given name) -> the titles
         self._pre_game_words: list | None = None  # each pre-game card's title and its reading words (`shortened`)
+        self._abbreviation_table: dict | None = None  # the titles by their words' first letters (`abbreviated`)
         self._soul_of, self._counts_as, self._counted_by = _links(self.identities, self._by_title, self._by_card, cards)
 
     def __len__(self) -> int:
@@ -222,6 +225,28 @@ class CardIndex:
             return None
         return found.pop() if len(found) == 1 else None
 
+    def abbreviated(self, written: str, pre_game: bool) -> list[str]:
+        """Every deck card's title whose words the name abbreviates, one written word for each of its words, in
+        order, at least one short ("Fam. Bazaar" for Famous Bazaar, "Hon. Garrison of the Lion" for The Honorable
+        Garrison of the Lion; on a pre-game card's line, `pre_game`, "BK" for Border Keep and every other title of
+        two words, B and K: names.py `abbreviated_words`, `abbreviates`), sorted."""
+        words = abbreviated_words(written, pre_game)
+        if words is None:
+            return []
+        table = self._abbreviation_table
+        if table is None:  # made on the first name that may be abbreviated (once per index)
+            rows: dict[str, list] = defaultdict(list)
+            for title in sorted({i.title for i in self.identities if i.deck != NOT_A_DECK_CARD}):
+                title_words = [w for w in reading_key_words(title) if w]
+                rows["".join(w[0] for w in title_words)].append((title, title_words))
+            self._abbreviation_table = table = dict(rows)
+        return [
+            title
+            for title, title_words in table.get("".join(w[0] for w, _ in words if w), ())
+            if all(abbreviates(w, stopped, t) for (w, stopped), t in zip(words, title_words))
+            and any(w != t for (w, _), t in zip(words, title_words))
+        ]
+
     def _suggestion_tables(self) -> None:
         """The tables `suggest` reads, made on the first unknown card: each deck card's title with its bigrams, the
         rows holding each bigram, and the two-word Personalities by their given name."""
@@ -355,6 +380,7 @@ def index_from_rows(stored, pool_dir: Path | None) -> CardIndex:
         index._suggestion_table = None
         index._given = {}
         index._pre_game_words = None
+        index._abbreviation_table = None
         index._found = {}
         index._postings = {}
         index._soul_of, index._counts_as, index._counted_by = (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Final
+from typing import Final, cast
 
 _SAME_CHARACTERS = str.maketrans(
     {
@@ -263,6 +263,62 @@ def reading_key_words(title: str) -> list[str]:
     'fortress'])."""
     words = reading_words(title).split(" ")
     return words[1:] if len(words) > 1 and words[0] in _ARTICLES else words
+
+
+# a title's words abbreviated as players write them (`abbreviated_words`): a word's first letters, so many without a
+# full stop ("Fam Bazaar"; a longer one is a word of its own: "Imperial Legion" is no Imperial Legionaries), any with
+# one ("R. of Earth", and "Cntg. Hse.": its letters in order);
+# and on a pre-game card's line, a name of this many letters, at least this many capitals, one word's first letter
+# each ("BK", "BH"): elsewhere an acronym fits too many titles to read as one ("SotB" is six cards, "MVP" none)
+ABBREVIATION_RULES: Final[dict[str, object]] = {
+    "bare_prefix_letters": [3, 4],
+    "acronym_letters": [2, 6],
+    "acronym_capitals_at_least": 2,
+}
+_ABBREVIATIONS = cast(dict, ABBREVIATION_RULES)
+
+
+def abbreviated_words(written: str, pre_game: bool = False) -> list[tuple[str, bool]] | None:
+    """A name written with its title's words abbreviated, as its reading words, each with whether a full stop ended
+    it ("Fam. Bazaar" -> [("fam", True), ("bazaar", False)]); on a pre-game card's line, an acronym as one letter a
+    word ("BK" -> b, k); None for a name of no words."""
+    text = plain(written)
+    letters = _ABBREVIATIONS["acronym_letters"]
+    if (
+        pre_game
+        and " " not in text
+        and text.isalpha()
+        and text.isascii()
+        and letters[0] <= len(text) <= letters[1]
+        and sum(ch.isupper() for ch in text) >= _ABBREVIATIONS["acronym_capitals_at_least"]
+    ):
+        return [(ch.lower(), True) for ch in text]
+    words: list[tuple[str, bool]] = []
+    for token in text.split(" "):
+        parts = reading_words(token).split()
+        words += [(part, token.endswith(".") and n == len(parts) - 1) for n, part in enumerate(parts)]
+    if len(words) > 1 and words[0][0] in _ARTICLES and not words[0][1]:  # ("The." is Theological, cut short)
+        words = words[1:]
+    return words or None
+
+
+def abbreviates(written: str, stopped: bool, word: str) -> bool:
+    """Whether a written word stands for a title's word (`abbreviated_words`): the word itself; its first letters,
+    fewer than all ("Fam" for famous: three or four, or any with a full stop, "R." for ring); or, with a full stop,
+    some of its letters in order from its first ("Cntg." for counting, "Hse." for house)."""
+    if written == word:
+        return True
+    if not written or len(written) >= len(word) or written[0] != word[0]:
+        return False
+    if word.startswith(written):
+        return (
+            stopped
+            or _ABBREVIATIONS["bare_prefix_letters"][0] <= len(written) <= _ABBREVIATIONS["bare_prefix_letters"][1]
+        )
+    if not stopped:
+        return False
+    rest = iter(word[1:])
+    return all(ch in rest for ch in written[1:])  # (each letter found after the one before it)
 
 
 def reading_key(title: str) -> str:

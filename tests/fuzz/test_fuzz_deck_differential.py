@@ -78,7 +78,24 @@ def card_text(draw) -> str:
         text = (LEVEL_STYLES | LINE_STYLES)[marker](title, ident.experience) or f"{title} • {ident.experience}"
     if draw(st.integers(0, 9)) == 0:
         text = _typo(text, random.Random(draw(st.integers(0, 2**16))))
+    elif draw(st.integers(0, 9)) == 0:  # its words abbreviated ("Fam. Bazaar", "Cntg. Hse.", "Fam Baz")
+        text = _abbreviated(text, random.Random(draw(st.integers(0, 2**16))))
     return text
+
+
+def _abbreviated(text: str, rng: random.Random) -> str:
+    """Some words of four letters or more cut short: to their first letters, with a full stop or not, or to letters
+    of them in order."""
+    words = text.split(" ")
+    for n, word in enumerate(words):
+        if len(word) >= 4 and word.isalpha() and rng.random() < 0.6:
+            kind = rng.choice(["prefix", "prefix", "bare", "letters"])
+            if kind == "letters":
+                kept = [ch for ch in word[1:] if ch.lower() not in "aeiou"][:3]
+                words[n] = word[0] + "".join(kept) + "."
+            else:
+                words[n] = word[: rng.randint(1, len(word) - 1)] + ("." if kind == "prefix" else "")
+    return " ".join(words)
 
 
 COUNTS = ["", "1 ", "2 ", "3 ", "3x ", "3× ", "2* ", "1x ", "0 ", "100 ", "-1 ", "x3 ", "3 - ", "3x - ", "2 copies of "]
@@ -177,6 +194,14 @@ AFTER = [
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]
 # a list copied from a page's source: its HTML entities
 ENTITIES = [("'", "&#39;"), ("'", "&rsquo;"), ("&", "&amp;"), (" ", "&nbsp;"), ("-", "&#x2013;"), ("e", "&bogus;")]
+# a list's first line: the deck's name, after a label or not, and the player's
+FIRST_LINES = [
+    "Deck: Crab Berserker Rush",
+    "Decklist: Hida Kisada Honor",
+    "Deck Name: Rout x3",
+    "Crab Rush (Kotei 2012)",
+]
+FIRST_LINES += ["Deck: Iron Mine", "Player: Isawa Fan #1", "Deck - Moto Chagatai"]
 HEADERS = {
     "text": [
         "Pre-Game:",
@@ -456,6 +481,8 @@ def decklist(draw) -> dict:
         lines.append(f"Legality: {draw(st.sampled_from(['Modern', 'Obsidian Hand', 'Ivory', 'modern']))}")
     if syntax == "yaml":
         lines += ["name: a deck", draw(st.sampled_from(["dynasty:", "pre_game:", "fate:"]))]
+    elif syntax == "text" and draw(st.integers(0, 5)) == 0:  # the deck's name first, after a label or not
+        lines.append(draw(st.sampled_from(FIRST_LINES)))
     # a numbered list ("1. Ambush", "2) Rout"): its numbers run on, or start again at 1 after a header
     numbered = syntax == "text" and draw(st.integers(0, 5)) == 0
     mark, item = draw(st.sampled_from([". ", ") ", "group"])), 0  # or numbered groups: "(2) - Counter Cards"

@@ -503,6 +503,8 @@ class DeckChecker:
             if typo is None:
                 return self._unplaced(card, out)
             found = typo
+            if found.identity is not None and found.identity.deck == _OTHER_DECK and not card.experience:
+                found = self._deck_card_of_the_title(card, found, out)  # "Mos. Madoka", as "Moshi Madoka" reads
         if found.identity is None:
             if found.candidates:
                 suggestions = [c.key for c in found.candidates][:3]
@@ -595,15 +597,29 @@ class DeckChecker:
                 card=card.written,
                 line=card.line,
             )
-        if found.identity is None and not found.candidates:
+        if found.identity is None and not found.candidates and not self._abbreviated_with_stops(card):
             found = self._without_commentary(card, set_name, deck)
         return found
+
+    def _abbreviations(self, card: CardLine) -> list[str]:
+        """The titles whose words the line's name abbreviates (index.abbreviated); on a pre-game card's line, of
+        several, those a pre-game slot takes ("BK", "BH")."""
+        typed = card.written if not card.experience else card.name
+        titles = self.index.abbreviated(typed, card.section == PREGAME)
+        if len(titles) > 1 and card.section == PREGAME:
+            titles = [t for t in titles if any(s.takes(i) for i in self.index.titled(t) for s in self._slots)]
+        return titles
+
+    def _abbreviated_with_stops(self, card: CardLine) -> bool:
+        """Whether the line's name has a full stop and abbreviates a title's words ("Bat. Ram Crew", "Uta. Chi."):
+        then the text after a full stop is no remark to read away ("Bat", and "Ram Crew" said after it)."""
+        return "." in card.written and bool(self._abbreviations(card))
 
     def _by_title_alone(self, card: CardLine, out: Findings) -> Lookup | None:
         """A title that exists, but not at the level written ("1 Moto Taigo, Shogun"): the one card of that title
         (or the one in the format's card pool) is read, with a warning; several are a problem (None: reported)."""
         levels = [i for i in self.index.titled_loosely(card.name) if i.deck != _OTHER_DECK]
-        if not levels and not card.experience:
+        if not levels and not card.experience and not self._abbreviated_with_stops(card):
             # "Togashi Ieshige (great)": the author's remark after a title that has only levels
             for text in _remarks_taken_off(card.written):
                 name, experience = split_experience(text)
@@ -729,8 +745,13 @@ class DeckChecker:
         )
         # "Sensei: Tsujiken", "3x Reigoro": a name shortened as players write it, when one card is its
         short = None if plural else self.index.shortened(typed, card.section == PREGAME)
-        suggestions = [] if plural or short else self._suggest(typed)
-        guess = plural or short or _near_certain(typed, suggestions)
+        # "Fam. Bazaar", "Hon. Garrison of the Lion", "SotB": a title's words abbreviated, when one card's are so
+        abbreviated = [] if plural or short else self._abbreviations(card)
+        short_for = abbreviated[0] if len(abbreviated) == 1 else None
+        suggestions = [] if plural or short or short_for else self._suggest(typed)
+        # a name with full stops that abbreviates several titles ("Bay. Shi.") is no typo of one of them
+        ambiguous = len(abbreviated) > 1 and "." in typed
+        guess = plural or short or short_for or (None if ambiguous else _near_certain(typed, suggestions))
         if guess is None:
             return Lookup(None), suggestions
         guessed = self.index.find(guess, card.experience, set_name, deck)
@@ -746,11 +767,12 @@ class DeckChecker:
                 suggestions=[guess],
             )
             return None, suggestions
-        said = (
-            say("read-as.shortened", line=card.line, written=card.written, card=guessed.identity.key)
-            if short
-            else say("read-as.card", line=card.line, written=card.written, card=guessed.identity.key)
-        )
+        if short:
+            said = say("read-as.shortened", line=card.line, written=card.written, card=guessed.identity.key)
+        elif short_for:
+            said = say("read-as.abbreviated", line=card.line, written=card.written, card=guessed.identity.key)
+        else:
+            said = say("read-as.card", line=card.line, written=card.written, card=guessed.identity.key)
         out.warn("read-as", said, card=guessed.identity.key, line=card.line)
         return Lookup(guessed.identity), suggestions
 

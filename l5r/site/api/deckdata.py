@@ -14,6 +14,7 @@ from ...cardpool.names import (
     FIRST_LEVEL,
     LEADING_EXPERIENCE,
     LEVEL_REMARK,
+    ABBREVIATION_RULES,
     READING_KEY_RULES,
     LEVEL_WORDS,
     MARKER_KEY,
@@ -85,6 +86,7 @@ def reading_rules() -> dict[str, object]:
     patterns (Python regular expressions written so JavaScript runs them alike; named groups renamed)."""
     return {
         "key": READING_KEY_RULES,
+        "abbreviations": ABBREVIATION_RULES,  # a title's words abbreviated ("Fam. Bazaar"; "BK" on a pre-game line)
         "experience_alone": js_pattern(EXPERIENCE_ALONE),
         "trailing_experience": js_pattern(TRAILING_EXPERIENCE),
         "leading_experience": js_pattern(LEADING_EXPERIENCE),
