@@ -274,6 +274,7 @@ _METADATA_LINE = re.compile(
     r"^(?:(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
     r"result|record|legality|total(?:\s+cards)?"
     r"|from|sent|to|cc|subject"  # and an e-mail's header lines, as a forwarded list keeps them
+    r"|content-[a-z-]{1,30}|mime-version|message-id|reply-to|in-reply-to|x-[a-z-]{1,30}"
     r"|quote\s+from|share\s+this|originally\s+posted\s+by"  # and a forum's quote line, a blog's share buttons
     # ... and a tournament report's words on a card of the list ("MVP: Akodo Kenaro", "Worst card - Rout")
     r"|mvps?|lvps?|(?:worst|best)\s+(?:card|performer|pick)s?|most\s+improved|honou?rable\s+mentions?"
@@ -733,10 +734,33 @@ PASTED_CHARACTERS: dict[str, str] = {
     **{chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)},
 }
 _PASTED = str.maketrans(PASTED_CHARACTERS)
+# A mail's body in quoted-printable, as a list's archive keeps it raw ("3 Iron Mine=20", a line cut by a soft break,
+# "Exp=" then "erienced"; "=E2=80=A2" for "•"): decoded where the mail says it is so (its header line), or where
+# `_QP_LINES_AT_LEAST` lines end in an encoded blank or a soft break and every "=" of the text is an escape ("Holdings =
+# 3" is no mail's). Each run of escapes is UTF-8's bytes, or where they are none, Windows-1252's (a mail's charset
+# line is not needed: Latin-1's letters are no UTF-8); a soft break joins the line after it to its line and leaves
+# that one blank (lines keep their numbers).
+_QP_HEADER = re.compile(r"^\s{0,9}content-transfer-encoding:\s{0,9}quoted-printable\s{0,9}$", re.I)
+_QP_LINE_END = re.compile(r"(?:=20|=09|=)\s{0,9}$")
+_QP_STRAY = re.compile(r"=(?![0-9A-Fa-f]{2}|\s{0,9}$)")  # an "=" that is no escape and no soft break
+_QP_ESCAPES = re.compile(r"(?:=[0-9A-Fa-f]{2}){1,400}")
+_QP_SOFT_BREAK = re.compile(r"=\s{0,9}$")
+_QP_LINES_AT_LEAST = 3
+# A mail's or a post's greeting above the list ("Hi all,", "Hello everyone!", "Hey guys"; no title starts so): no card
+# line, and no line that makes the text a decklist ("Dear all, the tournament starts at ten." is none).
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|hiya|greetings|dear|howdy|good\s+(?:morning|evening|afternoon))\b[^.!?,:]{0,30}[,!.:]?\s*$", re.I
+)
 
 READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "header": _HEADER,
     "loose_header": _LOOSE_HEADER,
+    "greeting": _GREETING,
+    "qp_header": _QP_HEADER,
+    "qp_line_end": _QP_LINE_END,
+    "qp_stray": _QP_STRAY,
+    "qp_escapes": _QP_ESCAPES,
+    "qp_soft_break": _QP_SOFT_BREAK,
     "count_first_header": _COUNT_FIRST_HEADER,
     "label_join": _LABEL_JOIN,
     "list_separator": _LIST_SEPARATOR,
@@ -839,6 +863,7 @@ READER_TABLES: dict[str, object] = {
     "entities": _ENTITIES,
     "header_count_words": {"tens": HEADER_COUNT_TENS, "units": HEADER_COUNT_UNITS},
     "pasted": PASTED_CHARACTERS,
+    "qp_lines_at_least": _QP_LINES_AT_LEAST,
     "aside_headers": sorted(_ASIDE_HEADERS),
 }
 
@@ -946,8 +971,42 @@ def read_deck_text(path: str | Path) -> str:
 
 
 def as_pasted(text: str) -> str:
-    """The text with PASTED_CHARACTERS made what they stand for."""
-    return text if text.isascii() else text.translate(_PASTED)
+    """The text with PASTED_CHARACTERS made what they stand for, a quoted-printable mail's body decoded."""
+    text = text if text.isascii() else text.translate(_PASTED)
+    return quoted_printable_decoded(text) if "=" in text else text
+
+
+def quoted_printable_decoded(text: str) -> str:
+    """A quoted-printable mail's body decoded (`_QP_HEADER`), its lines kept where they were; other text as it is."""
+    lines = _lines(text)
+    if not any(_QP_HEADER.match(line) for line in lines) and (
+        sum(bool(_QP_LINE_END.search(line)) for line in lines) < _QP_LINES_AT_LEAST
+        or any(_QP_STRAY.search(line) for line in lines)
+    ):
+        return text
+    out: list[str] = []
+    carried = None  # the line a soft break cut, which the next line carries on
+    for line in lines:
+        if carried is None:
+            out.append(line)
+            at = len(out) - 1
+        else:
+            out[carried] += line
+            out.append("")
+            at = carried
+        soft = _QP_SOFT_BREAK.search(out[at])
+        out[at], carried = (out[at][: soft.start()], at) if soft else (out[at], None)
+    return "\n".join(_QP_ESCAPES.sub(lambda m: _qp_bytes(m.group(0)), line) for line in out)
+
+
+def _qp_bytes(escapes: str) -> str:
+    """A run of quoted-printable escapes as UTF-8, else as Windows-1252 (its five unassigned bytes as Latin-1's, as a
+    browser's decoder has them)."""
+    raw = bytes.fromhex(escapes.replace("=", ""))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return "".join(chr(b) if b in b"\x81\x8d\x8f\x90\x9d" else bytes([b]).decode("cp1252") for b in raw)
 
 
 def parse_decklist(text: str, source: str = "<deck>", input_format: str | None = None) -> Decklist:
@@ -1257,7 +1316,7 @@ class _TextReader:
         ) is not None:
             raw = row  # "| 3 | Rout | Strategy |": a table's row with no row of column names above it
         stripped = plain(raw)
-        if self._signed(number, stripped, quoted):
+        if self._signed(number, stripped, quoted) or _GREETING.match(stripped):
             return
         if _TABLE_HEAD.match(stripped):  # a table's row of column names
             self.columns = table_columns(raw) or self.columns

@@ -1088,3 +1088,32 @@ def test_every_real_pool_title_with_its_words_abbreviated_reads_as_its_card_or_a
         print(f"\nreal pool, abbreviated titles: {dict(outcomes)}")
     assert misread[:40] == []
     assert outcomes["read"] > 0.8 * sum(outcomes.values()), outcomes
+
+
+def _titles_misread_in_a_quoted_printable_mail(titles) -> list[str]:
+    """Every title on a card line of a mail's body in quoted-printable, as a list's archive keeps it raw: with the
+    mail's header line, and without it, where each line ends in an encoded blank ("3 Iron Mine=20", as a mail
+    program writes the blank it keeps). Decoded (decklist.py quoted_printable_decoded), each line is the line
+    written; a long line's soft break leaves a blank line in its place."""
+    import quopri
+
+    from l5r.decklist import as_pasted
+
+    lines = [f"3 {re.sub(r'</?i>', '', t)}" for t in sorted(set(titles))]
+    misread = []
+    for head, ending in (("Content-Transfer-Encoding: quoted-printable\n\n", ""), ("", " ")):
+        body = quopri.encodestring("\n".join(line + ending for line in lines).encode("utf-8")).decode("ascii")
+        decoded = [line for line in as_pasted(head + body).split("\n")[2 if head else 0 :] if line]
+        misread += [f"{want!r}, read {got!r}" for want, got in zip(lines, decoded) if got.rstrip() != want]
+        misread += [f"{len(decoded)} lines of {len(lines)}"] if len(decoded) != len(lines) else []
+    return misread[:20]
+
+
+def test_every_pool_title_reads_in_a_quoted_printable_mail():
+    assert _titles_misread_in_a_quoted_printable_mail(i.title for i in support.index().identities) == []
+    assert _titles_misread_in_a_quoted_printable_mail(["Caf=E9"]) != []  # the check can fail
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_in_a_quoted_printable_mail():
+    assert _titles_misread_in_a_quoted_printable_mail(i.title for i in _real_index().identities) == []

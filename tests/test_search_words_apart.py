@@ -20,6 +20,7 @@ JOINED_ON_PURPOSE = {
     "StrEnum",
     "ValueError",
     "TotV",
+    "SotB",
     "TwentyFestivals",
     "EmpE",
     "TDoW",

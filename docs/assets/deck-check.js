@@ -153,7 +153,8 @@
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
-  var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [];
+  var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0;
+  var GREETING = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
@@ -189,6 +190,9 @@
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
     ENTITIES = t.entities; COUNT_WORDS = t.header_count_words; PASTED = t.pasted; ASIDE_HEADERS = t.aside_headers;
+    GREETING = pattern(p.greeting); QP_HEADER = pattern(p.qp_header); QP_LINE_END = pattern(p.qp_line_end); QP_STRAY = pattern(p.qp_stray);
+    QP_ESCAPES = pattern(p.qp_escapes, "g"); QP_SOFT_BREAK = pattern(p.qp_soft_break);
+    QP_LINES_AT_LEAST = t.qp_lines_at_least;
     PASTED_CHARS = new RegExp("[" + Object.keys(PASTED).map(escapeClass).join("") + "]", "g");
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     LINK = new RegExp(p.link.source, p.link.flags + "g");  // every link of the line, as re.sub
@@ -724,6 +728,7 @@
         if (stripped) issues.push({ issue: true, line: number, message: say("line.signature", { line: stripped }), text: stripped, signature: true });
         return;
       }
+      if (GREETING.test(stripped)) return;  // "Hi all,": no card line, nor one that makes a decklist (decklist.py)
       if (TABLE_HEAD.test(stripped)) { columns = tableColumns(raw) || columns; return; }  // a row of column names
       if (!stripped) {
         block += 1; each = null; quoting = false;
@@ -2466,11 +2471,37 @@
     throw new DeckFileError(say("file.legality", { line: deck.legality[1], written: deck.legality[0],
       choices: choices.join(", ") }));
   }
+  // decklist.py quoted_printable_decoded: a quoted-printable mail's body decoded, its lines kept where they were
+  function quotedPrintableDecoded(text) {
+    var lines = text.split(/\r\n|\r|\n/);
+    if (!lines.some(function (l) { return QP_HEADER.test(l); }) &&
+        (lines.filter(function (l) { return QP_LINE_END.test(l); }).length < QP_LINES_AT_LEAST ||
+         lines.some(function (l) { return QP_STRAY.test(l); }))) {
+      return text;
+    }
+    var out = [], carried = null;
+    lines.forEach(function (line) {
+      var at;
+      if (carried === null) { out.push(line); at = out.length - 1; } else { out[carried] += line; out.push(""); at = carried; }
+      var soft = QP_SOFT_BREAK.exec(out[at]);
+      if (soft) { out[at] = out[at].slice(0, soft.index); carried = at; } else { carried = null; }
+    });
+    return out.map(function (line) {
+      return line.replace(QP_ESCAPES, qpBytes);
+    }).join("\n");
+  }
+  function qpBytes(escapes) {  // decklist.py _qp_bytes: UTF-8, else Windows-1252
+    var raw = new Uint8Array(escapes.split("=").slice(1).map(function (h) { return parseInt(h, 16); }));
+    try { return new TextDecoder("utf-8", { fatal: true }).decode(raw); } catch (e) {
+      return new TextDecoder("windows-1252").decode(raw);
+    }
+  }
   // check(text, formatId or "" to take it from the decklist's Legality: line, asOf, inputFormat or "auto", file name,
   // strictTitles: as --strict-titles)
   function check(text, formatId, asOf, inputFormat, source, strictTitles) {
     var p = prepare();
     text = text.replace(PASTED_CHARS, function (c) { return PASTED[c]; });  // decklist.py as_pasted
+    if (text.indexOf("=") >= 0) text = quotedPrintableDecoded(text);
     var chosen = inputFormat && inputFormat !== "auto" ? inputFormat : detectInputFormat(text, source);
     if (INPUT_FORMATS.indexOf(chosen) < 0) {
       throw new DeckFileError(say("file.input-format", { input_format: chosen, choices: INPUT_FORMATS.join(", ") }));

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import quopri
 import random
 import re
 
@@ -194,14 +195,21 @@ AFTER = [
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]
 # a list copied from a page's source: its HTML entities
 ENTITIES = [("'", "&#39;"), ("'", "&rsquo;"), ("&", "&amp;"), (" ", "&nbsp;"), ("-", "&#x2013;"), ("e", "&bogus;")]
-# a list's first line: the deck's name, after a label or not, and the player's
+# a list's first line: the deck's name, after a label or not, the player's, a greeting
 FIRST_LINES = [
     "Deck: Crab Berserker Rush",
     "Decklist: Hida Kisada Honor",
     "Deck Name: Rout x3",
     "Crab Rush (Kotei 2012)",
 ]
-FIRST_LINES += ["Deck: Iron Mine", "Player: Isawa Fan #1", "Deck - Moto Chagatai"]
+FIRST_LINES += [
+    "Deck: Iron Mine",
+    "Player: Isawa Fan #1",
+    "Deck - Moto Chagatai",
+    "Hi all,",
+    "Hello everyone!",
+    "Hey Ide",
+]
 HEADERS = {
     "text": [
         "Pre-Game:",
@@ -528,8 +536,12 @@ def decklist(draw) -> dict:
         first, skip = draw(st.integers(0, 12)), draw(st.sampled_from([1, 1, 1, 2]))
         lines = [f"{first + n * skip:02d} | {line}" for n, line in enumerate(lines)]
     source = "deck.yml" if syntax == "yaml" else "deck.txt"
+    text = "\n".join(lines) + "\n"
+    if syntax == "text" and draw(st.integers(0, 11)) == 0:  # a mail's body in quoted-printable, as kept raw
+        ending, head = draw(st.sampled_from([("", "Content-Transfer-Encoding: quoted-printable\n\n"), (" ", "")]))
+        text = head + quopri.encodestring("\n".join(line + ending for line in lines).encode()).decode("ascii")
     return {
-        "text": "\n".join(lines) + "\n",
+        "text": text,
         "format": None if syntax == "sunandmoon" and draw(st.booleans()) else fmt,
         "as_of": draw(st.sampled_from(["2016-03-01", "2015-01-01", "2012-06-01", "2026-11-28", "2015-11-01"])),
         "input_format": draw(st.sampled_from([None, None, None, syntax])),
