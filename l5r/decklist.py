@@ -263,6 +263,10 @@ _LABEL_JOIN = re.compile(r" ?(?:&|\+|/|,|\band\b) ?")  # (the name is `plain`: o
 # Several labels on one line name their cards in turn ("SH/Sensei/Wind: A / B / C"), and a label may stand inside the
 # line after a separator ("Stronghold: X / Sensei: Y", "Stronghold: X | Sensei: Y": `_INNER_PREGAME_LABEL`, left out).
 _PREGAME_WORD = r"(?:stronghold|sh|sensei|winds?|pre-?game|pre game|forteresse|fortaleza|festung|holdings in play)"
+# A second deck's name and author above its stronghold: up to so many paragraphs of so many lines (`_second_deck_at`).
+_SECOND_DECK_PARAGRAPHS, _SECOND_DECK_PARAGRAPH_LINES = 4, 2
+# a label that names the stronghold first ("Stronghold: X", "SH/Sensei: X / Y"): a deck's first line
+_STRONGHOLD_LABEL = re.compile(r"^(?:stronghold|sh|forteresse|fortaleza|festung|pre-?game|pre game)\b", re.I)
 _PREGAME_LABEL = re.compile(
     rf"^(?P<label>{_PREGAME_WORD}(?:\s?[/&+,]\s?{_PREGAME_WORD}){{0,4}})\s*(?::|\s-|\.{{3,}})\s*(?P<card>\S.*)$",
     re.I,
@@ -756,6 +760,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "header": _HEADER,
     "loose_header": _LOOSE_HEADER,
     "greeting": _GREETING,
+    "stronghold_label": _STRONGHOLD_LABEL,
     "qp_header": _QP_HEADER,
     "qp_line_end": _QP_LINE_END,
     "qp_stray": _QP_STRAY,
@@ -864,6 +869,7 @@ READER_TABLES: dict[str, object] = {
     "header_count_words": {"tens": HEADER_COUNT_TENS, "units": HEADER_COUNT_UNITS},
     "pasted": PASTED_CHARACTERS,
     "qp_lines_at_least": _QP_LINES_AT_LEAST,
+    "second_deck_paragraphs": [_SECOND_DECK_PARAGRAPHS, _SECOND_DECK_PARAGRAPH_LINES],
     "aside_headers": sorted(_ASIDE_HEADERS),
 }
 
@@ -941,6 +947,8 @@ class Decklist:
     title_line: int | None = None  # a first line above every header without a count: maybe the deck's name
     # a line only a deck of the other game has (`_OTHER_GAME`), as written, and its line: the first one
     other_game: tuple[str, int] | None = None
+    # where a second deck in the same text starts (`_TextReader._second_deck_at`): the deck read ends above it
+    second_deck: int | None = None
 
     def section(self, section: str) -> tuple[CardLine, ...]:
         return tuple(c for c in self.cards if c.section == section)
@@ -971,9 +979,9 @@ def read_deck_text(path: str | Path) -> str:
 
 
 def as_pasted(text: str) -> str:
-    """The text with PASTED_CHARACTERS made what they stand for, a quoted-printable mail's body decoded."""
-    text = text if text.isascii() else text.translate(_PASTED)
-    return quoted_printable_decoded(text) if "=" in text else text
+    """A quoted-printable mail's body decoded, then the text with PASTED_CHARACTERS made what they stand for."""
+    text = quoted_printable_decoded(text) if "=" in text else text
+    return text if text.isascii() else text.translate(_PASTED)
 
 
 def quoted_printable_decoded(text: str) -> str:
@@ -1252,6 +1260,13 @@ class _TextReader:
         self.figure = False  # the line is shaped as a deck builder's figure (`CardLine.figure`)
         self.legality: tuple[str, int] | None = None  # "Legality: Modern" above the list, as Sun and Moon writes it
         self.other_game: tuple[str, int] | None = None  # a line only the other game's decks have (`_OTHER_GAME`)
+        self.second_deck: int | None = None  # where a second deck starts (`_second_deck_at`): the rest is not read
+        self.maybe_second: int | None = None  # where one starts if a header of its cards follows
+        self.decks_read: set[str | None] = set()  # the sections cards were read in
+        self.deck_opened = False  # a stronghold's label or a pre-game header read (`_opens_a_deck`)
+        self.uncounted: set[int] = set()  # the card lines that write no count
+        self.lines_read: list[int] = []  # the lines that are not blank
+        self.first_dynasty: int | None = None  # the first deck's Dynasty header
         # A reply's quote: after its attribution line ("HidaTetsu wrote:", "Originally Posted by X", "Quote:") up to a
         # blank line, or a line with quote marks ("> 3 Rout"). A card line quoted so that repeats one read before
         # outside a quote (the same count and card) is the list quoted again, counted once; a list quoted alone
@@ -1272,9 +1287,13 @@ class _TextReader:
             title_line=self.title_line,
             legality=self.legality,
             other_game=self.other_game,
+            second_deck=self.second_deck,
         )
 
     def line(self, number: int, raw: str) -> None:
+        if self.second_deck is not None:
+            return
+        self._note_line(number, raw)
         if not self.in_cell and self._in_two_columns(number, raw):
             return
         raw = unescaped(raw)
@@ -1419,6 +1438,13 @@ class _TextReader:
         if not header:
             return False
         kind, to, count, name = header
+        opening: object = to == DYNASTY or name in _PREGAME_WORDS or (to == PREGAME and _STRONGHOLD_LABEL.match(name))
+        # ... and below a second stronghold, the first header of its deck's cards: then the second deck is one
+        opening = opening or (self.maybe_second is not None and (to in (DYNASTY, FATE) or name in _TYPE_DECKS))
+        if (kind == "section" or self.maybe_second is not None) and opening and self._second_deck_at(number, to):
+            return True
+        if kind == "section" and to == DYNASTY and self.first_dynasty is None:
+            self.first_dynasty = number
         self.headers += 1
         self._close_label()
         self.each = None
@@ -1446,6 +1472,74 @@ class _TextReader:
         self.label_line = None if self.open_label is None else number
         self.seen_content = True
         return True
+
+    def _note_line(self, number: int, raw: str) -> None:
+        """The lines read that are not blank (`_second_deck_start`)."""
+        if raw.strip() and (not self.lines_read or self.lines_read[-1] != number):  # (two columns: cell by cell)
+            self.lines_read.append(number)
+
+    def _second_deck_at(self, number: int, to: str | None) -> bool:
+        """Whether a Dynasty header (`to`), or a stronghold's label or a pre-game header, starts a second deck at this
+        line: cards were read in both decks above it and, before a pre-game line, one opened the first deck too; a
+        Dynasty header opens one only below lines of the second deck's own (its name, its stronghold: see below), a
+        stronghold's label or a pre-game header only when a header of its deck's cards follows (else it is a second
+        stronghold in one deck, which the pre-game rules judge)
+        ("MY DECK - Crane Honor" and its list, then "HIS DECK - Mantis Money", "Stronghold: ..."). The second deck
+        starts above the line, at its paragraph's first line, when the lines above it name no card with a count and
+        are no header (its name, its stronghold, its author); so does each paragraph before it so written, of two
+        lines at most, four at most (`_SECOND_DECK_PARAGRAPHS`: "The theoretical Seven Swords Deck", "By Nick Zube", a
+        blank line). Those lines and the rest of the text are no part of the deck read."""
+        opens = to == PREGAME
+        if self.maybe_second is not None and not opens:  # a header of the second deck's own cards: it is one
+            start = self.maybe_second
+        else:
+            first_deck = {DYNASTY, FATE} <= self.decks_read and (self.deck_opened or not opens)
+            self.deck_opened = self.deck_opened or opens
+            if not first_deck:
+                return False
+            start = self._second_deck_start(number, to)
+            if to == DYNASTY and start == number:  # "Dynasty:" right under the Fate cards: more of the deck's cards
+                return False
+            if opens:  # a second deck only if a header of its own cards follows (else two strongholds in one deck)
+                self.maybe_second = start if self.maybe_second is None else self.maybe_second
+                return False
+        self.cards = [c for c in self.cards if c.line < start]
+        self.issues = [i for i in self.issues if i.line < start]
+        if self.title_line is not None and self.title_line >= start:
+            self.title_line = None
+        self.second_deck = start
+        return True
+
+    def _second_deck_start(self, number: int, to: str | None) -> int:
+        """Where the second deck that a header or label at `number` opens starts (`_second_deck_at`)."""
+        loose = self.uncounted | {issue.line for issue in self.issues}  # a line that may be a name or a byline
+        cards_at = {card.line for card in self.cards}
+        # opened by a Dynasty header, as the first deck was: as many lines with a count above it as the first deck had
+        # above its own are the second deck's pre-game cards ("1 The Golden Plains of the Unicorn")
+        first = self.first_dynasty or 0
+        opening = sum(1 for line in cards_at - loose if line < first) if to == DYNASTY else 0
+        paragraphs: list[list[int]] = []
+        for line in (line for line in self.lines_read if line < number):
+            if paragraphs and line == paragraphs[-1][-1] + 1:
+                paragraphs[-1].append(line)
+            else:
+                paragraphs.append([line])
+        start = number
+        if paragraphs and paragraphs[-1][-1] == number - 1:  # the header's own paragraph: its lines above it
+            if to == DYNASTY:  # "A Simple Yari", "Dynasty:": a Dynasty header under a card, no blank line between
+                return start
+            for line in reversed(paragraphs.pop()):
+                if line not in loose and not (line in cards_at and opening > 0):
+                    return start
+                opening -= line not in loose
+                start = line
+        for paragraph in reversed(paragraphs[-_SECOND_DECK_PARAGRAPHS:]):
+            counted = [line for line in paragraph if line not in loose]
+            if len(paragraph) > _SECOND_DECK_PARAGRAPH_LINES or not set(counted) <= cards_at or len(counted) > opening:
+                break
+            opening -= len(counted)
+            start = paragraph[0]
+        return start
 
     def _deck_total(self, number: int, stripped: str) -> bool:
         both = _BOTH_TOTALS.match(stripped)
@@ -1556,6 +1650,8 @@ class _TextReader:
         if figure is not None:  # "Iron Mine: 3": as "3 Iron Mine"
             line = f"{figure['count']} {figure['label']}"
         label = _PREGAME_LABEL.match(_BULLET.sub("", plain(line)))  # "- Sensei: Kaelung Sensei" too
+        if label and _STRONGHOLD_LABEL.match(label["label"]) and self._second_deck_at(number, PREGAME):
+            return
         if label:
             self.headers += 1
             self._close_label()
@@ -1567,6 +1663,8 @@ class _TextReader:
         elif (labelled := _LABELLED_CARD.match(_BULLET.sub("", plain(line)))) and self._header(
             number, labelled.group("head")
         ):
+            if self.second_deck is not None:  # "Dynasty: 3 Yoritomo Ichido", the second deck's first line
+                return
             line = labelled.group("card")  # "Holdings: 3x Copper Mine": the header, then its card
         else:
             labelled = None
@@ -1626,6 +1724,9 @@ class _TextReader:
         if not self.line_quoted:
             self.cards_read.setdefault(said, number)
         self.cards.append(parsed)
+        self.decks_read.add(parsed.section)
+        if not counted:
+            self.uncounted.add(number)
         if self.open_label is not None:
             self.open_label[2] += parsed.count
 

@@ -42,6 +42,8 @@ DECK_MESSAGES: dict[str, str] = {
     "other-game": "line {line}: “{text}” is a line of a deck for the Legend of the Five Rings LCG (Fantasy Flight "
     "Games, 2017 on), another game than the one this Codex checks (the CCG, AEG 1995–2015): the list's titles are read as "
     "the CCG's cards.",
+    "second-deck": "line {line}: a second deck starts here (its stronghold or its Dynasty header, after the cards "
+    "of both decks above it): what is checked is the deck above line {line} alone; check the second on its own.",
     "format-mismatch": "line {line}: the decklist says “Legality: {written}” but it was checked against {format} "
     "(--format wins).",
     "collection": "{name}'s card collection",

@@ -778,3 +778,62 @@ def test_a_misspelt_title_after_a_clan_is_guessed_from_the_title(written):
     report = check("obsidian-hand", f"Dynasty:\n{written}\n")
     [unknown] = [p for p in report.problems if p.code == "unknown-card"]
     assert list(unknown.suggestions)[:1] == ["Iron Mine"], unknown
+
+
+def _deck_opening(text: str) -> int | None:
+    """The line where a list says its first deck starts (a Dynasty header, or a stronghold's label or a pre-game
+    header), counted from 0, when it has cards in both decks; else None."""
+    from l5r.decklist import _PREGAME_LABEL, _STRONGHOLD_LABEL, plain
+
+    sections = {card.section for card in parse_decklist(text).cards}
+    if not {DYNASTY, FATE} <= sections:
+        return None
+    for at, line in enumerate(text.splitlines()):
+        header = read_header(plain(line).lstrip("# "))
+        label = _PREGAME_LABEL.match(plain(line))
+        if (header and header[0] == "section" and header[1] in (DYNASTY, PREGAME)) or (
+            label and _STRONGHOLD_LABEL.match(label["label"])
+        ):
+            return at
+    return None
+
+
+def _twice_misread() -> tuple[list[str], int]:
+    """Every posted list of the conformance suite and every list of tests/decks written by hand, posted twice in one
+    text (as a post of two players' decks is): where the list says where its decks start, the check says a second
+    deck starts no later than the line where the second copy opens its decks, and finds the problems (codes and lines)
+    and the counts it finds for the list posted once; where it does not, no second deck is said. (The second deck may
+    start above the second copy, at the first copy's last lines when they are loose: the author's remarks, which
+    count in no deck.)"""
+    from decks.conformance import cases
+
+    lists = [(c.id, c.text) for c in cases() if c.id.startswith("posted") and c.input_format in (None, "text")]
+    lists += [(p.name, p.read_text("utf-8")) for p in sorted((ROOT / "tests" / "decks").glob("*.txt"))]
+    misread, opened = [], 0
+    for name, text in lists:
+        once = DeckChecker(codex().format("obsidian-hand"), ruleset_for(codex().format("obsidian-hand")), index())
+        twice = DeckChecker(codex().format("obsidian-hand"), ruleset_for(codex().format("obsidian-hand")), index())
+        first = once.check(parse_decklist(text), dt.date(2016, 3, 1))
+        second_copy = len(text.rstrip("\n").split("\n")) + 2
+        both = twice.check(parse_decklist(text.rstrip("\n") + "\n\n" + text), dt.date(2016, 3, 1))
+        said = [w.line for w in both.warnings if w.code == "second-deck"]
+        opening = _deck_opening(text)
+        if opening is None:
+            misread += (
+                [f"{name}: a second deck said at {said}, though the list says not where decks start"] if said else []
+            )
+            continue
+        opened += 1
+        problems = sorted((p.code, p.line) for p in first.problems)
+        if not said or said[0] > second_copy + opening:
+            misread.append(f"{name}: second deck said at {said}, the second copy opens at line {second_copy + opening}")
+        elif sorted((p.code, p.line) for p in both.problems) != problems or both.counts != first.counts:
+            twice_problems = sorted((p.code, p.line) for p in both.problems)
+            misread.append(f"{name}: {first.counts}, {problems} once; {both.counts}, {twice_problems} twice")
+    return misread, opened
+
+
+def test_every_list_posted_twice_is_checked_as_its_first_deck_with_a_second_deck_warning():
+    misread, opened = _twice_misread()
+    assert misread == []
+    assert opened >= 10

@@ -153,8 +153,8 @@
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
-  var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0;
-  var GREETING = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
+  var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0];
+  var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
@@ -190,9 +190,9 @@
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
     ENTITIES = t.entities; COUNT_WORDS = t.header_count_words; PASTED = t.pasted; ASIDE_HEADERS = t.aside_headers;
-    GREETING = pattern(p.greeting); QP_HEADER = pattern(p.qp_header); QP_LINE_END = pattern(p.qp_line_end); QP_STRAY = pattern(p.qp_stray);
+    GREETING = pattern(p.greeting); STRONGHOLD_LABEL = pattern(p.stronghold_label); QP_HEADER = pattern(p.qp_header); QP_LINE_END = pattern(p.qp_line_end); QP_STRAY = pattern(p.qp_stray);
     QP_ESCAPES = pattern(p.qp_escapes, "g"); QP_SOFT_BREAK = pattern(p.qp_soft_break);
-    QP_LINES_AT_LEAST = t.qp_lines_at_least;
+    QP_LINES_AT_LEAST = t.qp_lines_at_least; SECOND_DECK_PARAGRAPHS = t.second_deck_paragraphs;
     PASTED_CHARS = new RegExp("[" + Object.keys(PASTED).map(escapeClass).join("") + "]", "g");
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     LINK = new RegExp(p.link.source, p.link.flags + "g");  // every link of the line, as re.sub
@@ -605,6 +605,64 @@
     var each = null;  // under "3 each:": the count of each title under it that gives none (decklist.py `each`)
     var legality = null;  // "Legality: Modern" above the list, as Sun and Moon writes it (decklist.py `legality`)
     var otherGame = null;  // a line only the other game's decks have (decklist.py `other_game`)
+    // where a second deck starts, the sections cards were read in, whether a stronghold's label or a pre-game header
+    // was read, the first line after the last blank one, the card lines that write no count (decklist.py)
+    var secondDeck = null, maybeSecond = null, decksRead = new Set(), deckOpened = false, uncounted = new Set();
+    var linesRead = [], firstDynasty = null;  // the lines that are not blank, the first Dynasty header (decklist.py)
+    function secondDeckStart(number, to) {  // decklist.py _second_deck_start: its name, author and pre-game too
+      var loose = new Set(uncounted), cardsAt = new Set(cards.map(function (c) { return c.line; }));
+      issues.forEach(function (i) { loose.add(i.line); });
+      var opening = 0;
+      if (to === DYNASTY) cardsAt.forEach(function (l) { if (l < (firstDynasty || 0) && !loose.has(l)) opening += 1; });
+      var paragraphs = [];
+      linesRead.forEach(function (line) {
+        if (line >= number) return;
+        var last = paragraphs[paragraphs.length - 1];
+        if (last && line === last[last.length - 1] + 1) last.push(line); else paragraphs.push([line]);
+      });
+      var start = number, k;
+      if (paragraphs.length && paragraphs[paragraphs.length - 1].slice(-1)[0] === number - 1) {
+        if (to === DYNASTY) return start;  // a Dynasty header under a card, no blank line between (decklist.py)
+        var own = paragraphs.pop();
+        for (k = own.length - 1; k >= 0; k--) {
+          if (!loose.has(own[k]) && !(cardsAt.has(own[k]) && opening > 0)) return start;
+          if (!loose.has(own[k])) opening -= 1;
+          start = own[k];
+        }
+      }
+      var before = paragraphs.slice(-SECOND_DECK_PARAGRAPHS[0]);
+      for (k = before.length - 1; k >= 0; k--) {
+        var counted = before[k].filter(function (l) { return !loose.has(l); });
+        if (before[k].length > SECOND_DECK_PARAGRAPHS[1] || !counted.every(function (l) { return cardsAt.has(l); }) ||
+            counted.length > opening) {
+          break;
+        }
+        opening -= counted.length;
+        start = before[k][0];
+      }
+      return start;
+    }
+    function secondDeckAt(number, to) {  // decklist.py _second_deck_at: a second deck starts at this line
+      var opens = to === PREGAME, start;
+      if (maybeSecond !== null && !opens) {  // a header of the second deck's own cards: it is one
+        start = maybeSecond;
+      } else {
+        var firstDeck = decksRead.has(DYNASTY) && decksRead.has(FATE) && (deckOpened || !opens);
+        deckOpened = deckOpened || opens;
+        if (!firstDeck) return false;
+        start = secondDeckStart(number, to);
+        if (to === DYNASTY && start === number) return false;  // "Dynasty:" under the Fate cards: more of the deck
+        if (opens) {  // a second deck only if a header of its own cards follows (decklist.py)
+          if (maybeSecond === null) maybeSecond = start;
+          return false;
+        }
+      }
+      cards = cards.filter(function (c) { return c.line < start; });
+      issues = issues.filter(function (i) { return i.line < start; });
+      if (titleLine !== null && titleLine >= start) titleLine = null;
+      secondDeck = start;
+      return true;
+    }
     // a reply's quote, and each card line read outside one (decklist.py `quoting`, `cards_read`)
     var quoting = false, lineQuoted = false, cardsRead = {};
     var figureLine = false;  // the line is shaped as a deck builder's figure (decklist.py CardLine.figure)
@@ -614,6 +672,13 @@
     }
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
     function takeHeader(header, stripped, number) {
+      var opening = header[1] === DYNASTY || PREGAME_WORDS.indexOf(header[3]) >= 0 ||
+        (header[1] === PREGAME && STRONGHOLD_LABEL.test(header[3])) ||
+        (maybeSecond !== null && (header[1] === DYNASTY || header[1] === FATE || has(TYPE_DECKS, header[3])));
+      if ((header[0] === "section" || maybeSecond !== null) && opening && secondDeckAt(number, header[1])) {
+        return;
+      }
+      if (header[0] === "section" && header[1] === DYNASTY && firstDynasty === null) firstDynasty = number;
       headers += 1; closeLabel(); openLabel = null; each = null;
       labelAlone = header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0 && header[2] === null;
       aside = header[0] === "aside" ? plain(stripped.replace(/^#+/, "")).replace(/[ :]+$/, "") : null;
@@ -662,6 +727,8 @@
       if (column !== null && twoColumns !== null) twoColumns[column] = section;
     }
     unwrapped(withoutEditorNumbers(splitLines(text.replace(/^\ufeff/, "")))).forEach(function (raw, i) {
+      if (secondDeck !== null) return;
+      if (pyStrip(raw) && (!linesRead.length || linesRead[linesRead.length - 1] !== i + 1)) linesRead.push(i + 1);
       if (!inCell && inTwoColumns(raw, i + 1)) return;
       readLine(raw, i + 1);
     });
@@ -825,13 +892,18 @@
       // decklist.py `first`: the line is the list's first, though a label on it is read first ("Deck: Crab Rush")
       var first = !seenContent;
       var label = PREGAME_LABEL.exec(plain(line).replace(BULLET, ""));  // "- Sensei: Kaelung Sensei" too
+      if (label && STRONGHOLD_LABEL.test(label[1]) && secondDeckAt(number, PREGAME)) return;
       if (label) {
         headers += 1; closeLabel(); openLabel = null; labelLine = null; aside = null;
         if (section !== PREGAME) { section = PREGAME; stated = false; }
         line = label[2].replace(INNER_PREGAME_LABEL, "$<separator> ");  // "Stronghold: X / Sensei: Y"
       } else {
         var labelled = LABELLED_CARD.exec(plain(line).replace(BULLET, "")), head = labelled ? readHeaderOf(labelled[1]) : null;
-        if (head) { takeHeader(head, labelled[1], number); line = labelled[2]; }  // "Holdings: 3x Copper Mine"
+        if (head) {
+          takeHeader(head, labelled[1], number);
+          if (secondDeck !== null) return;  // "Dynasty: 3 Yoritomo Ichido", the second deck's first line
+          line = labelled[2];  // "Holdings: 3x Copper Mine"
+        }
       }
       if ((label || head) && NO_CARD.test(line)) {  // "Wind: None": the label alone
         if (label && !stated) { section = null; afterLabel = true; }  // (decklist.py: as after a label with its card)
@@ -875,6 +947,8 @@
         }
         if (!lineQuoted && !has(cardsRead, said)) cardsRead[said] = number;
         cards.push(parsed);
+        decksRead.add(parsed.section);
+        if (!counted) uncounted.add(number);
         if (openLabel !== null) openLabel[2] += parsed.count;
       }
       seenContent = true;
@@ -883,7 +957,7 @@
     }
     closeLabel();
     return { cards: cards, issues: issues, declared: declared, headers: headers, subtotals: subtotals,
-      title_line: titleLine, numbered: null, legality: legality, other_game: otherGame };
+      title_line: titleLine, numbered: null, legality: legality, other_game: otherGame, second_deck: secondDeck };
   }
 
   // The YAML decklist shape only (a mapping of lists of card lines), with line numbers, as parse_yaml reads it.
@@ -1488,6 +1562,9 @@
     }
     if (deck.other_game) {  // "Conflict Deck (40)": a deck of the other game (checker.py check)
       out.warn("other-game", say("other-game", { line: deck.other_game[1], text: deck.other_game[0] }), null, null, deck.other_game[1]);
+    }
+    if (deck.second_deck) {  // "HIS DECK - Mantis", "Stronghold: ...": two decks in one post (checker.py check)
+      out.warn("second-deck", say("second-deck", { line: deck.second_deck }), null, null, deck.second_deck);
     }
     if (deck.legality && !namesFormat(deck.legality[0], this.fmt)) {
       out.warn("format-mismatch", say("format-mismatch", { line: deck.legality[1], written: deck.legality[0],
@@ -2500,8 +2577,8 @@
   // strictTitles: as --strict-titles)
   function check(text, formatId, asOf, inputFormat, source, strictTitles) {
     var p = prepare();
-    text = text.replace(PASTED_CHARS, function (c) { return PASTED[c]; });  // decklist.py as_pasted
-    if (text.indexOf("=") >= 0) text = quotedPrintableDecoded(text);
+    if (text.indexOf("=") >= 0) text = quotedPrintableDecoded(text);  // decklist.py as_pasted
+    text = text.replace(PASTED_CHARS, function (c) { return PASTED[c]; });
     var chosen = inputFormat && inputFormat !== "auto" ? inputFormat : detectInputFormat(text, source);
     if (INPUT_FORMATS.indexOf(chosen) < 0) {
       throw new DeckFileError(say("file.input-format", { input_format: chosen, choices: INPUT_FORMATS.join(", ") }));

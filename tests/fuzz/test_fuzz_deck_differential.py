@@ -530,6 +530,8 @@ def decklist(draw) -> dict:
                 lines.append("")
     if syntax == "text" and draw(st.integers(0, 5)) == 0 and lines:
         lines += _a_reply_quoting(draw, lines)
+    if syntax == "text" and draw(st.integers(0, 9)) == 0:  # two decks in one post, the second written as the first
+        lines += ["", *lines]
     if syntax == "text" and draw(st.integers(0, 9)) == 0 and len(lines) > 1:
         lines = _in_two_columns(draw, lines)
     if syntax == "text" and draw(st.integers(0, 11)) == 0:  # a paste site's line numbers, running 1 by 1 or not

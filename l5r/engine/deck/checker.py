@@ -151,6 +151,8 @@ class DeckChecker:
         if deck.other_game is not None:  # "Conflict Deck (40)": a deck of the other game
             text, line = deck.other_game
             out.warn("other-game", say("other-game", line=line, text=text), line=line)
+        if deck.second_deck is not None:  # "HIS DECK - Mantis", "Stronghold: ...": two decks in one post
+            out.warn("second-deck", say("second-deck", line=deck.second_deck), line=deck.second_deck)
         if deck.legality and not names_format(deck.legality[0], self.format):
             written, line = deck.legality
             out.warn(
