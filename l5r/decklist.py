@@ -673,6 +673,14 @@ _DECORATION_CHARS = "*_=~- •·▪◦‣●+<>[]■□◆◇▶―"
 # ("• ", "· ", "▪ ", "◦ ", "‣ ", "● ", "+ "), and the squares and diamonds an East Asian post marks items
 # with, a space after them or none ("■ Dynasty", "◆Rout").
 _BULLET = re.compile(r"^(?:[-*•·▪◦‣●○+→►»➤]\s+|[■□◆◇▶]\s*|-(?=[A-Z]))")  # (and "-Matsu Gohei": a dash glued)
+# A collection's set code and rarity before a card line's count, as a spreadsheet sorted by set writes them ("IvE-C
+# 3x Bayushi Dakatsu", "[IvE][U] 3x House of the Red Lotus", "IvE #112 (C) x3 Delicate Gamble"), left out before
+# anything else is read ("[U]" is no underline, " #112" no comment). No pool title starts so (a generated test
+# looks); a code without a rarity or a number ("IvE 3x Iron Mine") is left as written.
+_SET_PREFIX = re.compile(
+    r"^\s{0,9}(?:\[[A-Za-z0-9]{1,8}\]\s?\[(?:[CURFPS]|SR|UR)\]|[A-Za-z][A-Za-z0-9]{0,7}-(?:[CURFPS]|SR|UR)"
+    r"|[A-Za-z][A-Za-z0-9]{0,7}\s?#\s?[0-9]{1,4}(?:\s?\((?:[CURFPS]|SR|UR)\))?)\s{1,9}(?=(?:[x×]\s?)?[0-9])"
+)
 # A word processor's outline before a line: a letter or a Roman numeral and a tab ("a.<TAB>3 A Ready Soul"), left out;
 # a number and a tab before a header ("1.<TAB>Strategies (24)"), the header (before a card, a numbered list's item)
 _OUTLINE_MARK = re.compile(r"^\s{0,9}(?:(?P<letter>[a-z]|[ivx]{1,4})|[0-9]{1,2})[.)]\t\s{0,9}(?=\S)")
@@ -760,6 +768,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "header": _HEADER,
     "loose_header": _LOOSE_HEADER,
     "greeting": _GREETING,
+    "set_prefix": _SET_PREFIX,
     "stronghold_label": _STRONGHOLD_LABEL,
     "qp_header": _QP_HEADER,
     "qp_line_end": _QP_LINE_END,
@@ -1296,7 +1305,7 @@ class _TextReader:
         self._note_line(number, raw)
         if not self.in_cell and self._in_two_columns(number, raw):
             return
-        raw = unescaped(raw)
+        raw = _SET_PREFIX.sub("", unescaped(raw), count=1)
         if "<" in raw:  # a deck tool's XML export
             tool_line = deck_tool_line(raw)
             if tool_line is None:

@@ -1117,3 +1117,34 @@ def test_every_pool_title_reads_in_a_quoted_printable_mail():
 @pytest.mark.realpool
 def test_every_real_pool_title_reads_in_a_quoted_printable_mail():
     assert _titles_misread_in_a_quoted_printable_mail(i.title for i in _real_index().identities) == []
+
+
+def _titles_misread_after_a_set_code(titles, parse: bool) -> list[str]:
+    """No title starts as a collection's set code and rarity do before a count (decklist.py _SET_PREFIX: "IvE-C 3x",
+    "[IvE][U] 3x", "IvE #112 (C) x3"), so none loses its start when it starts a line; and (`parse`: the fixture pool,
+    whose titles cover the title styles) every title after such a code reads as "3x <title>" does, in a list of them
+    all. (The code is left out at the line's start, before its count: what follows it is read as it is.)"""
+    from l5r.decklist import _SET_PREFIX
+
+    titles = sorted({re.sub(r"</?i>", "", t) for t in titles})
+    misread = [f"{t}: shaped as a set code" for t in titles if _SET_PREFIX.match(f"{t} 3x Rout")]
+    misread += [f"{t}: shaped as a set code" for t in titles if _SET_PREFIX.match(t)]
+    if not parse:
+        return misread
+    plain_read = parse_text("Dynasty:\n" + "\n".join(f"3x {t}" for t in titles))
+    want = {card.line: (card.count, card.name, card.experience) for card in plain_read.cards}
+    for prefix in ("IvE-C ", "[IvE][U] ", "IvE #112 (C) "):
+        deck = parse_text("Dynasty:\n" + "\n".join(f"{prefix}{'x3' if '#' in prefix else '3x'} {t}" for t in titles))
+        got = {card.line: (card.count, card.name, card.experience) for card in deck.cards}
+        misread += [f"{prefix}… {titles[line - 2]}: {got.get(line)}" for line in want if got.get(line) != want[line]]
+    return misread[:20]
+
+
+def test_every_pool_title_reads_after_a_set_code():
+    assert _titles_misread_after_a_set_code((i.title for i in support.index().identities), parse=True) == []
+    assert _titles_misread_after_a_set_code(["AB-C 3 Men"], parse=True) != []  # the check can fail
+
+
+@pytest.mark.realpool
+def test_no_real_pool_title_is_shaped_as_a_set_code():
+    assert _titles_misread_after_a_set_code((i.title for i in _real_index().identities), parse=False) == []

@@ -154,7 +154,7 @@
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
   var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0];
-  var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
+  var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, SET_PREFIX = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
@@ -190,7 +190,7 @@
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
     ENTITIES = t.entities; COUNT_WORDS = t.header_count_words; PASTED = t.pasted; ASIDE_HEADERS = t.aside_headers;
-    GREETING = pattern(p.greeting); STRONGHOLD_LABEL = pattern(p.stronghold_label); QP_HEADER = pattern(p.qp_header); QP_LINE_END = pattern(p.qp_line_end); QP_STRAY = pattern(p.qp_stray);
+    GREETING = pattern(p.greeting); STRONGHOLD_LABEL = pattern(p.stronghold_label); SET_PREFIX = pattern(p.set_prefix); QP_HEADER = pattern(p.qp_header); QP_LINE_END = pattern(p.qp_line_end); QP_STRAY = pattern(p.qp_stray);
     QP_ESCAPES = pattern(p.qp_escapes, "g"); QP_SOFT_BREAK = pattern(p.qp_soft_break);
     QP_LINES_AT_LEAST = t.qp_lines_at_least; SECOND_DECK_PARAGRAPHS = t.second_deck_paragraphs;
     PASTED_CHARS = new RegExp("[" + Object.keys(PASTED).map(escapeClass).join("") + "]", "g");
@@ -733,7 +733,7 @@
       readLine(raw, i + 1);
     });
     function readLine(raw, number) {
-      raw = unescaped(raw);
+      raw = unescaped(raw).replace(SET_PREFIX, "");  // "IvE-C 3x Bayushi Dakatsu": a collection's set and rarity
       if (raw.indexOf("<") >= 0 && (raw = deckToolLine(raw)) === null) return;  // a deck tool's XML (decklist.py)
       if (/[^\x00-\x7f]|:/.test(raw)) {  // a copy a check mark ("Famous Bazaar ✓✓✓"), then a chat's emoji ("3x Rout ⭐")
         raw = raw.replace(CHECK_MARKS, function () { return " x" + arguments[arguments.length - 1].marks.length; });
