@@ -21,6 +21,7 @@ JOINED_ON_PURPOSE = {
     "ValueError",
     "TotV",
     "SotB",
+    "IvE",
     "TwentyFestivals",
     "EmpE",
     "TDoW",
