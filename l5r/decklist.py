@@ -606,12 +606,12 @@ _EDITOR_NUMBER = re.compile(r"^\s{0,3}(?P<n>[0-9]{1,4})\s?[|:│]\s?")
 # ... and the count in words ("two each of Insight and Seeking the Way").
 _EACH_COUNT = rf"(?P<count>[0-9]{{1,2}}|{'|'.join(sorted(list(HEADER_COUNT_UNITS)[:10], key=len, reverse=True))})"
 _EACH_BEFORE = re.compile(
-    rf"^{_EACH_COUNT}\s?(?:[x×]\s?)?(?:of\s)?(?:each(?:\sof)?|ea\.?)(?![a-z])\s?(?::|->|→|=>)?\s?(?=\S)",
+    rf"^{_EACH_COUNT}\s?(?:[x×]\s?)?(?:of\s)?(?:each(?:\sof)?|ea\.?|apiece)(?![a-z])\s?(?::|->|→|=>)?\s?(?=\S)",
     re.I,
 )
 _EACH_AFTER = re.compile(
     r"^(?P<rest>.*?\S)\s?(?:[-,:]\s?|[(\[]\s?)?(?:[x×]\s?)?(?P<count>[0-9]{1,2})\s?(?:[x×]\s?)?(?:of\s)?"
-    r"(?<![a-z])(?:each|ea\.?)\s?[)\]]?$",
+    r"(?<![a-z])(?:each|ea\.?|apiece)\s?[)\]]?$",
     re.I,
 )
 # ... and on a line of its own, over the titles under it that give no count of their own, up to a blank line or a
@@ -619,6 +619,15 @@ _EACH_AFTER = re.compile(
 _EACH_ALONE = re.compile(
     rf"^{_EACH_COUNT}\s?(?:[x×]\s?)?(?:of\s)?(?:each|ea\.?)(?:\sof\s(?:the\s)?(?:following|these))?"
     r"\s?(?::|->|→|=>)?$",
+    re.I,
+)
+# Titles grouped in brackets with one count for each, after the group or before it: "(Iron Mine, Jade Pearl Inn,
+# Famous Bazaar) x3", "3x {Hida Reigoro, Hida Kurabi}", "[Ambush / Rout] - 2". Read as "3x: Iron Mine, ..." (the
+# count for each title); the brackets must hold two parts or more, and nothing but the count may stand outside them.
+_GROUPED = re.compile(
+    r"^(?:(?:[x×]\s?(?P<b1>[0-9]{1,2})|(?P<b2>[0-9]{1,2})\s?[x×]?)\s?:?\s?)?[(\[{]"
+    r"(?P<titles>[^()\[\]{}]{1,300}?(?:,|\s[/&+]\s?)[^()\[\]{}]{1,300})[)\]}]"
+    r"(?:\s?(?:[-:]\s?)?(?:[x×]\s?(?P<a1>[0-9]{1,2})|(?P<a2>[0-9]{1,2})\s?(?:[x×]|each|ea\.?|apiece)?))?\s*$",
     re.I,
 )
 # "(3) Daigotsu Murota", "[2x] Rout", "(x3) Rout": the count in brackets before the title, as "3 Title" (no title starts with a
@@ -768,6 +777,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "header": _HEADER,
     "loose_header": _LOOSE_HEADER,
     "greeting": _GREETING,
+    "grouped": _GROUPED,
     "set_prefix": _SET_PREFIX,
     "stronghold_label": _STRONGHOLD_LABEL,
     "qp_header": _QP_HEADER,
@@ -2034,6 +2044,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
     line = _CLAN_BRACKET.sub(lambda m: m["count"] or "", line)  # "3 [Lion] Kitsu Watanabe"
     if (stats := _STAT_HEAD.match(line)) and _STAT_LETTER.search(stats.group(0)):  # "(0g) Iron Mine x3"
         line = line[stats.end() :]
+    line = grouped_titles(line)  # "(Iron Mine, Jade Pearl Inn) x3": the count for each title
     if each := _EACH_BEFORE.match(line) or _EACH_AFTER.match(line):  # "2 each: A, B", "A, B (2 each)"
         line = f"{each_count(each['count'])}x: {line[each.end() :] if each.re is _EACH_BEFORE else each['rest']}"
     if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
@@ -2187,6 +2198,18 @@ def counted_run(line: str) -> str | None:
         if item["sep"] is None:
             break
     return ", ".join(items) if len(items) > 1 and not rest.strip() else None
+
+
+def grouped_titles(line: str) -> str:
+    """ "3x: A, B, C" for titles grouped in brackets with one count for each (`_GROUPED`), the count before or after
+    the group (one of them only); else the line as it is."""
+    group = _GROUPED.match(line)
+    if not group:
+        return line
+    before, after = group["b1"] or group["b2"], group["a1"] or group["a2"]
+    if (before is None) == (after is None):  # no count, or two: no group read so
+        return line
+    return f"{before or after}x: {group['titles'].strip()}"
 
 
 def each_count(written: str) -> int:

@@ -1148,3 +1148,33 @@ def test_every_pool_title_reads_after_a_set_code():
 @pytest.mark.realpool
 def test_no_real_pool_title_is_shaped_as_a_set_code():
     assert _titles_misread_after_a_set_code((i.title for i in _real_index().identities), parse=False) == []
+
+
+def _titles_misread_in_a_bracketed_group(titles) -> list[str]:
+    """Every title in a group of titles in brackets with one count for each ("(<title>, Rout) x3", "3x {Rout /
+    <title>}", "[<title> & Rout] - 2"; decklist.py grouped_titles): read as "3x: <title>, Rout" is (the count for
+    each title, which the walk of titles among others on one line reads), the title whole. A title with brackets of
+    its own holds no group: its line is left as written."""
+    from l5r.decklist import grouped_titles
+
+    misread = []
+    for title in sorted({re.sub(r"</?i>", "", t) for t in titles}):
+        for line, want in (
+            (f"({title}, Rout) x3", f"3x: {title}, Rout"),
+            (f"3x {{Rout / {title}}}", f"3x: Rout / {title}"),
+            (f"[{title} & Rout] - 2", f"2x: {title} & Rout"),
+        ):
+            got = grouped_titles(line)
+            if got != (line if re.search(r"[()\[\]{}]", title) else want):
+                misread.append(f"{line}: {got}")
+    return misread[:20]
+
+
+def test_every_pool_title_reads_in_a_bracketed_group():
+    assert _titles_misread_in_a_bracketed_group(i.title for i in support.index().identities) == []
+    assert _titles_misread_in_a_bracketed_group([" Rout "]) != []  # the check can fail
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_in_a_bracketed_group():
+    assert _titles_misread_in_a_bracketed_group(i.title for i in _real_index().identities) == []

@@ -154,7 +154,7 @@
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
   var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0];
-  var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, SET_PREFIX = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
+  var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, SET_PREFIX = NEVER, GROUPED = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
@@ -190,7 +190,7 @@
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
     ENTITIES = t.entities; COUNT_WORDS = t.header_count_words; PASTED = t.pasted; ASIDE_HEADERS = t.aside_headers;
-    GREETING = pattern(p.greeting); STRONGHOLD_LABEL = pattern(p.stronghold_label); SET_PREFIX = pattern(p.set_prefix); QP_HEADER = pattern(p.qp_header); QP_LINE_END = pattern(p.qp_line_end); QP_STRAY = pattern(p.qp_stray);
+    GREETING = pattern(p.greeting); STRONGHOLD_LABEL = pattern(p.stronghold_label); SET_PREFIX = pattern(p.set_prefix); GROUPED = pattern(p.grouped); QP_HEADER = pattern(p.qp_header); QP_LINE_END = pattern(p.qp_line_end); QP_STRAY = pattern(p.qp_stray);
     QP_ESCAPES = pattern(p.qp_escapes, "g"); QP_SOFT_BREAK = pattern(p.qp_soft_break);
     QP_LINES_AT_LEAST = t.qp_lines_at_least; SECOND_DECK_PARAGRAPHS = t.second_deck_paragraphs;
     PASTED_CHARS = new RegExp("[" + Object.keys(PASTED).map(escapeClass).join("") + "]", "g");
@@ -234,6 +234,7 @@
     line = line.replace(CLAN_BRACKET, function (whole, count) { return count || ""; });  // "3 [Lion] Kitsu Watanabe"
     var stats = STAT_HEAD.exec(line);  // "(0g) Iron Mine x3": a card's statistics before its title (decklist.py)
     if (stats && STAT_LETTER.test(stats[0])) line = line.slice(stats[0].length);
+    line = groupedTitles(line);  // "(Iron Mine, Jade Pearl Inn) x3": the count for each title (decklist.py)
     var each = EACH_BEFORE.exec(line), eachAfter = each ? null : EACH_AFTER.exec(line);
     if (each) line = eachCount(each.groups.count) + "x: " + line.slice(each[0].length);  // "2 each: A, B"
     else if (eachAfter) line = eachCount(eachAfter.groups.count) + "x: " + eachAfter.groups.rest;  // "A, B (2 each)"
@@ -2572,6 +2573,14 @@
     try { return new TextDecoder("utf-8", { fatal: true }).decode(raw); } catch (e) {
       return new TextDecoder("windows-1252").decode(raw);
     }
+  }
+  // decklist.py grouped_titles: "3x: A, B, C" for titles grouped in brackets with one count for each
+  function groupedTitles(line) {
+    var group = GROUPED.exec(line);
+    if (!group) return line;
+    var g = group.groups, before = g.b1 || g.b2, after = g.a1 || g.a2;
+    if (!before === !after) return line;  // no count, or two: no group read so
+    return (before || after) + "x: " + pyStrip(g.titles);
   }
   // check(text, formatId or "" to take it from the decklist's Legality: line, asOf, inputFormat or "auto", file name,
   // strictTitles: as --strict-titles)

@@ -452,9 +452,18 @@ def _in_two_columns(draw, lines: list[str]) -> list[str]:
 
 def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
     """Now and then several titles on the line: one count for them all, a count before each, or one after each."""
-    kind = draw(st.integers(0, 11))
+    kind = draw(st.integers(0, 12))
     if kind == 0:
         return draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"
+    if kind == 12:  # titles grouped in brackets, one count for each: "(A, B) x3", "3x {A / B}", "A, B - 2 apiece"
+        opening, closing = draw(st.sampled_from(["()", "[]", "{}"]))
+        group = f"{cards}{draw(st.sampled_from([', ', ' / ', ' & ']))}{draw(card_text())}"
+        before, after = draw(
+            st.sampled_from([("", " x3"), ("3x ", ""), ("", " - 2"), ("x2 ", ""), ("", " 2 each"), ("2 ", " x3")])
+        )
+        if draw(st.booleans()):
+            return "", f"{group} - 2 apiece"
+        return "", f"{before}{opening}{group}{closing}{after}"
     if kind == 1:  # "3 Iron Mine, 2 Copper Mine": a count before each title
         count = draw(st.sampled_from(["3 ", "2x ", "1 ", ""]))  # (none: "Border Keep, Bamboo Harvesters")
         for _ in range(draw(st.integers(1, 3))):
