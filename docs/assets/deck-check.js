@@ -1907,9 +1907,10 @@
     // "Fam. Bazaar", "Hon. Garrison of the Lion", "SotB": a title's words abbreviated, when one card's are so
     var abbreviated = plural.length || short ? [] : this.abbreviations(card);
     var shortFor = abbreviated.length === 1 ? abbreviated[0] : null;
-    var suggestions = plural.length || short || shortFor ? [] : this.suggest(typed);
-    // a name with full stops that abbreviates several titles ("Bay. Shi.") is no typo of one of them
+    // a name with full stops that abbreviates several titles ("Uta. Chi.") is no typo of one of them: those are
+    // the titles to suggest
     var ambiguous = abbreviated.length > 1 && typed.indexOf(".") >= 0;
+    var suggestions = plural.length || short || shortFor ? [] : ambiguous ? abbreviated.slice(0, 3) : this.suggest(typed);
     var guess = plural.length ? plural[0] : short || shortFor || (ambiguous ? null : nearCertain(typed, suggestions));
     if (guess === null) return [NOT_FOUND, suggestions];
     var guessed = this.table.find(guess, card.experience, setName, deck);

@@ -72,6 +72,7 @@ class CardIndex:
         self._given: dict[str, list[str]] = {}  # a title's words after its first (a given name) -> the titles
         self._pre_game_words: list | None = None  # each pre-game card's title and its reading words (`shortened`)
         self._abbreviation_table: dict | None = None  # the titles by their words' first letters (`abbreviated`)
+        self._abbreviated_found: dict[tuple[str, bool], tuple[str, ...]] = {}  # abbreviated()'s answers so far
         self._soul_of, self._counts_as, self._counted_by = _links(self.identities, self._by_title, self._by_card, cards)
 
     def __len__(self) -> int:
@@ -230,9 +231,18 @@ class CardIndex:
         order, at least one short ("Fam. Bazaar" for Famous Bazaar, "Hon. Garrison of the Lion" for The Honorable
         Garrison of the Lion; on a pre-game card's line, `pre_game`, "BK" for Border Keep and every other title of
         two words, B and K: names.py `abbreviated_words`, `abbreviates`), sorted."""
+        asked = (written, pre_game)
+        found = self._abbreviated_found.get(asked)
+        if found is None:  # (a line that names no card is asked about at each step that may read it)
+            if len(self._abbreviated_found) >= _FOUND_KEPT:
+                self._abbreviated_found.clear()
+            found = self._abbreviated_found[asked] = self._abbreviated(written, pre_game)
+        return list(found)
+
+    def _abbreviated(self, written: str, pre_game: bool) -> tuple[str, ...]:
         words = abbreviated_words(written, pre_game)
         if words is None:
-            return []
+            return ()
         table = self._abbreviation_table
         if table is None:  # made on the first name that may be abbreviated (once per index)
             rows: dict[str, list] = defaultdict(list)
@@ -240,12 +250,12 @@ class CardIndex:
                 title_words = [w for w in reading_key_words(title) if w]
                 rows["".join(w[0] for w in title_words)].append((title, title_words))
             self._abbreviation_table = table = dict(rows)
-        return [
+        return tuple(
             title
             for title, title_words in table.get("".join(w[0] for w, _ in words if w), ())
             if all(abbreviates(w, stopped, t) for (w, stopped), t in zip(words, title_words))
             and any(w != t for (w, _), t in zip(words, title_words))
-        ]
+        )
 
     def _suggestion_tables(self) -> None:
         """The tables `suggest` reads, made on the first unknown card: each deck card's title with its bigrams, the
@@ -381,6 +391,7 @@ def index_from_rows(stored, pool_dir: Path | None) -> CardIndex:
         index._given = {}
         index._pre_game_words = None
         index._abbreviation_table = None
+        index._abbreviated_found = {}
         index._found = {}
         index._postings = {}
         index._soul_of, index._counts_as, index._counted_by = (

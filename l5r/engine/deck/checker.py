@@ -750,9 +750,10 @@ class DeckChecker:
         # "Fam. Bazaar", "Hon. Garrison of the Lion", "SotB": a title's words abbreviated, when one card's are so
         abbreviated = [] if plural or short else self._abbreviations(card)
         short_for = abbreviated[0] if len(abbreviated) == 1 else None
-        suggestions = [] if plural or short or short_for else self._suggest(typed)
-        # a name with full stops that abbreviates several titles ("Bay. Shi.") is no typo of one of them
+        # a name with full stops that abbreviates several titles ("Uta. Chi.") is no typo of one of them: those are
+        # the titles to suggest
         ambiguous = len(abbreviated) > 1 and "." in typed
+        suggestions = [] if plural or short or short_for else abbreviated[:3] if ambiguous else self._suggest(typed)
         guess = plural or short or short_for or (None if ambiguous else _near_certain(typed, suggestions))
         if guess is None:
             return Lookup(None), suggestions
