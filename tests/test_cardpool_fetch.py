@@ -623,6 +623,7 @@ def test_the_real_pool_verifies_against_the_committed_manifest(tmp_path, no_prox
     assert len(list((result.folder / "sets").glob("*.yaml"))) == 130
 
 
+@pytest.mark.endtoend  # (a generation of the small project's pages of its own: the end-to-end tier)
 def test_site_generate_and_the_mkdocs_hooks_say_first_which_pool_they_use(tmp_path, tmp_path_factory, no_proxy_env):
     from conftest import FIXTURE_POOL, project_site, small_project
 

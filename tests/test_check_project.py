@@ -138,6 +138,7 @@ def test_deck_check_uses_the_project_around(project_copy, tmp_path):
     assert "duplicate key 'short_name'" in result.stderr
 
 
+@pytest.mark.endtoend  # (a build of its own under another setting: the end-to-end tier)
 def test_mkdocs_build_with_another_config_uses_that_projects_data(project_copy, tmp_path):
     # `mkdocs build -f other/mkdocs.yml` reads the data beside that config, wherever it is run from.
     (project_copy / "hooks").symlink_to(ROOT / "hooks")
@@ -163,6 +164,7 @@ def test_mkdocs_build_with_another_config_uses_that_projects_data(project_copy, 
     assert "Traceback" not in result.stdout + result.stderr
 
 
+@pytest.mark.endtoend  # (a build of its own under another setting: the end-to-end tier)
 def test_mkdocs_build_with_another_config_shows_that_projects_examples(tmp_path, tmp_path_factory):
     # The verified examples under a rule come from the built project's docs/ and data/, not the installed ones. The
     # other project: a copy of the small one (tests/small_project.py), which keeps Modern's examples.

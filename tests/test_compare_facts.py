@@ -53,6 +53,7 @@ def test_no_publisher_no_document_names(codex, fmt):
     assert codex.format(fmt).source.publisher is None
 
 
+@pytest.mark.browser  # (the offline copy's file checks share its build: the browser tier)
 def test_the_rules_matrix_is_in_the_offline_copy(tmp_path_factory):
     site, _ = small_offline_copy(tmp_path_factory)
     page = site / "rules-matrix" / "index.html"

@@ -188,6 +188,7 @@ def renamed(tmp_path_factory):
     return work, tmp, failed
 
 
+@pytest.mark.endtoend  # (a build of the small project under an edit: the end-to-end tier)
 def test_the_lock_fails_the_build_when_a_published_anchor_disappears(renamed):
     work, _, result = renamed
     out = result.stdout + result.stderr
@@ -199,6 +200,7 @@ def test_the_lock_fails_the_build_when_a_published_anchor_disappears(renamed):
     assert "Traceback" not in out
 
 
+@pytest.mark.endtoend  # (a build of the small project under an edit: the end-to-end tier)
 def test_the_lock_script_refuses_to_drop_an_anchor_without_a_redirect(renamed):
     work, _, _ = renamed
     before = (work / permalinks.LOCK_FILE).read_text(encoding="utf-8")
@@ -221,6 +223,7 @@ def redirected(tmp_path_factory):
     return shared / "repo", shared / "site", (shared / "site.log").read_text(encoding="utf-8")
 
 
+@pytest.mark.endtoend  # (a build of the small project under an edit: the end-to-end tier)
 def test_a_redirect_in_data_lets_the_build_pass_and_keeps_the_old_url_working(redirected):
     work, site, said = redirected
     assert "not in data/anchors.lock yet" in said, "new anchors are reported"
@@ -232,6 +235,7 @@ def test_a_redirect_in_data_lets_the_build_pass_and_keeps_the_old_url_working(re
     assert 'data-l5r-moved="ne-kw-absent" data-l5r-to="#ne-kw-absent-renamed"' in keywords
 
 
+@pytest.mark.endtoend  # (a build of the small project under an edit: the end-to-end tier)
 def test_the_lock_script_keeps_redirected_anchors_and_adds_new_ones(redirected, tmp_path):
     work = tmp_path / "repo"
     shutil.copytree(redirected[0], work)  # the script rewrites the lock: a copy of the shared project
@@ -295,6 +299,7 @@ def chromium_page(browser):
     assert not errors, f"script errors: {errors}"
 
 
+@pytest.mark.endtoend  # (a build of the small project under an edit: the end-to-end tier)
 def test_a_hookless_build_then_postbuild_keeps_the_old_urls_working_too(redirected, tmp_path_factory):
     """`l5r site postbuild` after an engine without hooks writes the same marker, the same stub, the
     same site file for file."""
