@@ -91,6 +91,9 @@ DECK_MESSAGES: dict[str, str] = {
     "read-as.level": "line {line}: read “{written}” as “{card}” (“{shorthand}” as {level}).",
     "read-as.remark": "line {line}: read “{shown}” as the author's remark, not a card: it names no card, and "
     "{reason}; counted in no deck.",
+    "read-as.remark-naming": "line {line}: read “{shown}” as the author's remark, not a card line: it names {cards} "
+    "in its words, but {reason}; counted in no deck (a card is read from a line of its own, with its count: “3 Iron "
+    "Mine”).",
     "read-as.numbered": "line {line}: read the numbers before the card lines (1, 2, 3 …) as a numbered list's, not "
     "as counts: one copy of each card, unless its line gives a count of its own.",
     "read-as.group": "line {line}: read “{written}” as the author's heading of a group of cards, not a card: the groups "

@@ -837,3 +837,18 @@ def test_every_list_posted_twice_is_checked_as_its_first_deck_with_a_second_deck
     misread, opened = _twice_misread()
     assert misread == []
     assert opened >= 10
+
+
+def test_a_deck_written_in_sentences_says_the_cards_it_names():
+    """A remark read away (prose.py) that names cards in its words says which: a deck written in sentences is not
+    read, and the warning must not claim it names no card. A single word names a card only capitalised and not
+    first ("I will" names no Will)."""
+    report = check(
+        "obsidian-hand",
+        "Dynasty:\n3 Hida Akeno\nFor the Dynasty I run three Iron Mines and two Copper Mines, because the deck needs "
+        "the gold early and often.\nI will run more of it next time, I think, if the meta stays as it is now.\n",
+    )
+    remarks = [w.message for w in report.warnings if w.code == "read-as" and "author's remark" in w.message]
+    assert len(remarks) == 2
+    assert "it names Iron Mine, Copper Mine in its words" in remarks[0]
+    assert "names no card" in remarks[1] and " Will" not in remarks[1]

@@ -12,7 +12,7 @@
   // The reading rules come from the data (deckdata.py reading_rules: names.py READING_KEY_RULES and the
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
   var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, LEVEL_WORDS = {}, MARKER_KEY = /$^/, ORDINAL_LEVEL = /$^/, WORD_LEVEL = /$^/, FIRST_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
-  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], ABBREVIATIONS = null, SPELLINGS = /$^/g, SPELLING_WORDS = {};
+  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], ABBREVIATIONS = null, NAMED = null, SPELLINGS = /$^/g, SPELLING_WORDS = {};
   var LEVEL_WORDS = /$^/g, ROMAN_WORDS = {};
   function levelWords(m, inx, level) {
     if (level === undefined) return "experienced";
@@ -28,7 +28,7 @@
     SAME_CHARS = new RegExp("[" + Object.keys(SAME).map(escapeClass).join("") + "]", "g");
     MARKS = new RegExp(r.key.marks, "g"); FORMATTING = new RegExp(r.key.formatting, "gi");
     READING_STEPS = r.key.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
-    ARTICLES = r.key.articles; ABBREVIATIONS = r.abbreviations;
+    ARTICLES = r.key.articles; ABBREVIATIONS = r.abbreviations; NAMED = r.named;
     SPELLINGS = new RegExp(r.key.spellings.pattern, "g"); SPELLING_WORDS = r.key.spellings.words;
     LEVEL_WORDS = new RegExp(r.key.levels.pattern, "g"); ROMAN_WORDS = r.key.levels.roman;
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
@@ -1943,8 +1943,51 @@
     if (reason === null || this.listsACard(written)) return false;
     var words = written.match(WORD) || [];
     var shown = words.slice(0, REMARK_SHOWN_WORDS).join(" ") + (words.length > REMARK_SHOWN_WORDS ? " \u2026" : "");
-    out.warn("read-as", say("read-as.remark", { line: line, shown: shown, reason: reason }), null, null, line);
+    var named = this.cardsNamedIn(written), said;
+    if (named.length) {  // "For the Dynasty I run three Abundant Farmlands, ...": a deck written in sentences
+      var cards = named.slice(0, NAMED.shown).join(", ") + (named.length > NAMED.shown ? " \u2026" : "");
+      said = say("read-as.remark-naming", { line: line, shown: shown, reason: reason, cards: cards });
+    } else {
+      said = say("read-as.remark", { line: line, shown: shown, reason: reason });
+    }
+    out.warn("read-as", said, null, null, line);
     return true;
+  };
+  // checker.py _cards_named_in: the deck cards a sentence names in its words, in order, each once
+  Checker.prototype.cardsNamedIn = function (text) {
+    var words = pyStrip(text).split(/\s+/).filter(function (w) { return w !== ""; }), named = [];
+    var marks = NAMED.marks, trim = function (s) {  // str.strip(marks)
+      var a = 0, b = s.length;
+      while (a < b && marks.indexOf(s[a]) >= 0) a++;
+      while (b > a && marks.indexOf(s[b - 1]) >= 0) b--;
+      return s.slice(a, b);
+    };
+    var at = 0;
+    while (at < words.length) {
+      var size = Math.min(NAMED.words_at_most, words.length - at);
+      while (size) {
+        var span = trim(words.slice(at, at + size).join(" "));
+        var core = size > 1 && ARTICLES.indexOf(words[at].toLowerCase()) >= 0 ? span.slice(span.indexOf(" ") + 1) : span;
+        var title = core.indexOf(" ") < 0 && (at === 0 || !/^\p{Lu}/u.test(core)) ? null : this.deckCardTitle(span);
+        if (title !== null) {
+          if (named.indexOf(title) < 0) named.push(title);
+          break;
+        }
+        size -= 1;
+      }
+      at += Math.max(size, 1);
+    }
+    return named;
+  };
+  Checker.prototype.deckCardTitle = function (span) {  // checker.py _deck_card_title
+    if (!span) return null;
+    var names = [span].concat(singulars(span));
+    for (var n = 0; n < names.length; n++) {
+      var found = this.table.find(names[n], null, null, null);
+      var cards = (found.identity ? [found.identity] : found.candidates).filter(function (i) { return i.deck !== OTHER; });
+      if (cards.length) return cards[0].title;
+    }
+    return null;
   };
   // checker.py _lists_a_card: at least half of the parts between commas, semicolons or colons, without their
   // counts, name a deck card

@@ -395,6 +395,9 @@ POSTED_REMARKS = [
     "Current decklist is:",
     "Good vs. Crab; run 3 of it in every build you make.",
     "The Chess Masters and Teachers of the deck: 3* Iron Mine, 2* Copper Mine, Hida Kisada (trade pieces)",
+    # a deck written in sentences: the cards it names are said in the remark's warning
+    "For the Dynasty I run three Iron Mines and two Copper Mines, with Hida Akeno and Ambush for the Fate.",
+    "I will play Rout and the Pearls & Spirits, (Merchant Guard) too.",
 ]
 
 

@@ -45,7 +45,7 @@ from .copies import check_copies
 from . import legality
 from .entry import DeckEntry
 from .pregame import DeckRulesError, check_pregame, check_pregame_count, read_slots
-from .prose import SEGMENT, WORD, prose_rule
+from .prose import ARTICLES, SEGMENT, WORD, prose_rule
 from . import report
 from .report import DeckReport, Findings, between, names, noun_count
 
@@ -793,12 +793,45 @@ class DeckChecker:
             return False
         words = WORD.findall(written)
         shown = " ".join(words[:REMARK_SHOWN_WORDS]) + (" …" if len(words) > REMARK_SHOWN_WORDS else "")
-        out.warn(
-            "read-as",
-            say("read-as.remark", line=line, shown=shown, reason=reason),
-            line=line,
-        )
+        named = self._cards_named_in(written)
+        if named:  # "For the Dynasty I run three Abundant Farmlands, ...": a deck written in sentences
+            cards = ", ".join(named[:NAMED_SHOWN]) + (" …" if len(named) > NAMED_SHOWN else "")
+            said = say("read-as.remark-naming", line=line, shown=shown, reason=reason, cards=cards)
+        else:
+            said = say("read-as.remark", line=line, shown=shown, reason=reason)
+        out.warn("read-as", said, line=line)
         return True
+
+    def _cards_named_in(self, text: str) -> list[str]:
+        """The deck cards a sentence names in its words ("I run three Abundant Farmlands, three Vast Paddy Fields and
+        ..."), in order, each once: each run of words, the longest first (`NAMED_WORDS_AT_MOST`), that is a deck card's
+        title or one made plural, of two words or more (an article aside), or of one that starts with a capital and not
+        the sentence ("I will play" names no Will, "the gold" no Gold)."""
+        words = text.split()
+        named: list[str] = []
+        at = 0
+        while at < len(words):
+            size = min(NAMED_WORDS_AT_MOST, len(words) - at)
+            while size:
+                span = " ".join(words[at : at + size]).strip(NAMED_SPAN_MARKS)
+                core = span.split(" ", 1)[1] if size > 1 and words[at].lower() in ARTICLES else span  # "the gold"
+                one_word = " " not in core
+                title = None if one_word and (at == 0 or not core[:1].isupper()) else self._deck_card_title(span)
+                if title is not None:
+                    named += [] if title in named else [title]
+                    break
+                size -= 1
+            at += max(size, 1)
+        return named
+
+    def _deck_card_title(self, span: str) -> str | None:
+        """The title of the deck card a few words name, as written or made plural; None for none."""
+        for name in (span, *singulars(span)) if span else ():
+            found = self.index.find(name)
+            cards = [i for i in ((found.identity,) if found.identity else found.candidates) if i.deck != _OTHER_DECK]
+            if cards:
+                return cards[0].title
+        return None
 
     def _lists_a_card(self, text: str) -> bool:
         """Whether the line lists cards: at least half of its parts between commas, semicolons or colons, without a
@@ -1460,6 +1493,11 @@ def prose_measured(card: CardLine) -> str:
 # A title made plural after a count ("3 Ambushes", "2 Rice Paddies", "3 Ashigaru Spearmen"): the last word's ending,
 # and the singular's, tried in this order. Data: the browser checker gets the same list.
 PLURAL_ENDINGS: tuple[tuple[str, str], ...] = (("ies", "y"), ("men", "man"), ("es", ""), ("s", ""))
+
+
+# A sentence's words that name a card (`DeckChecker._cards_named_in`): at most so many words, without these marks
+# around them; at most so many titles shown.
+NAMED_WORDS_AT_MOST, NAMED_SPAN_MARKS, NAMED_SHOWN = 8, ',.;:!?()"', 5
 
 
 def singulars(typed: str) -> list[str]:

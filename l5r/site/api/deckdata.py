@@ -31,6 +31,9 @@ from ...deckmessages import DECK_MESSAGES
 from ...cardpool.names import QUALIFIER
 from ...engine.deck.checker import (
     BARE_COUNT_AFTER,
+    NAMED_SHOWN,
+    NAMED_SPAN_MARKS,
+    NAMED_WORDS_AT_MOST,
     NUMBER_WORDS,
     PLURAL_ENDINGS,
     SAID_AFTER,
@@ -87,6 +90,8 @@ def reading_rules() -> dict[str, object]:
     return {
         "key": READING_KEY_RULES,
         "abbreviations": ABBREVIATION_RULES,  # a title's words abbreviated ("Fam. Bazaar"; "BK" on a pre-game line)
+        # the cards a remark names in its words (checker.py _cards_named_in)
+        "named": {"words_at_most": NAMED_WORDS_AT_MOST, "marks": NAMED_SPAN_MARKS, "shown": NAMED_SHOWN},
         "experience_alone": js_pattern(EXPERIENCE_ALONE),
         "trailing_experience": js_pattern(TRAILING_EXPERIENCE),
         "leading_experience": js_pattern(LEADING_EXPERIENCE),
