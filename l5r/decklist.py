@@ -1460,6 +1460,8 @@ class _TextReader:
         opening: object = to == DYNASTY or name in _PREGAME_WORDS or (to == PREGAME and _STRONGHOLD_LABEL.match(name))
         # ... and below a second stronghold, the first header of its deck's cards: then the second deck is one
         opening = opening or (self.maybe_second is not None and (to in (DYNASTY, FATE) or name in _TYPE_DECKS))
+        if kind == "section" and to == PREGAME and opening:
+            self._name_above(number)
         if (kind == "section" or self.maybe_second is not None) and opening and self._second_deck_at(number, to):
             return True
         if kind == "section" and to == DYNASTY and self.first_dynasty is None:
@@ -1491,6 +1493,15 @@ class _TextReader:
         self.label_line = None if self.open_label is None else number
         self.seen_content = True
         return True
+
+    def _name_above(self, number: int) -> None:
+        """ "MY DECK - Crane Honor" right above the first deck's stronghold (its label or a pre-game header), under the
+        post's own words: the deck's name, as a first line is (`title_line`: the checker reads it as a card if it names
+        one), when every card line read so far, it last, is in no section and has no count (the words above are
+        prose), and it leads into nothing ("Current decklist is:" is the author's remark)."""
+        if self.cards and self.cards[-1].line == number - 1 and not self.cards[-1].written.endswith(":"):
+            if all(card.section is None and card.line in self.uncounted for card in self.cards):
+                self.title_line = number - 1
 
     def _note_line(self, number: int, raw: str) -> None:
         """The lines read that are not blank (`_second_deck_start`)."""
@@ -1669,8 +1680,10 @@ class _TextReader:
         if figure is not None:  # "Iron Mine: 3": as "3 Iron Mine"
             line = f"{figure['count']} {figure['label']}"
         label = _PREGAME_LABEL.match(_BULLET.sub("", plain(line)))  # "- Sensei: Kaelung Sensei" too
-        if label and _STRONGHOLD_LABEL.match(label["label"]) and self._second_deck_at(number, PREGAME):
-            return
+        if label and _STRONGHOLD_LABEL.match(label["label"]):
+            self._name_above(number)
+            if self._second_deck_at(number, PREGAME):
+                return
         if label:
             self.headers += 1
             self._close_label()

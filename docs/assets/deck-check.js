@@ -610,6 +610,14 @@
     // was read, the first line after the last blank one, the card lines that write no count (decklist.py)
     var secondDeck = null, maybeSecond = null, decksRead = new Set(), deckOpened = false, uncounted = new Set();
     var linesRead = [], firstDynasty = null;  // the lines that are not blank, the first Dynasty header (decklist.py)
+    // decklist.py _name_above: "MY DECK - Crane Honor" right above the first deck's stronghold, every card line so
+    // far (it last) in no section and with no count, and no colon ending it: the deck's name, as a first line is
+    function nameAbove(number) {
+      if (cards.length && cards[cards.length - 1].line === number - 1 && !/:$/.test(cards[cards.length - 1].written) &&
+          cards.every(function (c) { return c.section === null && uncounted.has(c.line); })) {
+        titleLine = number - 1;
+      }
+    }
     function secondDeckStart(number, to) {  // decklist.py _second_deck_start: its name, author and pre-game too
       var loose = new Set(uncounted), cardsAt = new Set(cards.map(function (c) { return c.line; }));
       issues.forEach(function (i) { loose.add(i.line); });
@@ -676,6 +684,7 @@
       var opening = header[1] === DYNASTY || PREGAME_WORDS.indexOf(header[3]) >= 0 ||
         (header[1] === PREGAME && STRONGHOLD_LABEL.test(header[3])) ||
         (maybeSecond !== null && (header[1] === DYNASTY || header[1] === FATE || has(TYPE_DECKS, header[3])));
+      if (header[0] === "section" && header[1] === PREGAME && opening) nameAbove(number);
       if ((header[0] === "section" || maybeSecond !== null) && opening && secondDeckAt(number, header[1])) {
         return;
       }
@@ -893,7 +902,10 @@
       // decklist.py `first`: the line is the list's first, though a label on it is read first ("Deck: Crab Rush")
       var first = !seenContent;
       var label = PREGAME_LABEL.exec(plain(line).replace(BULLET, ""));  // "- Sensei: Kaelung Sensei" too
-      if (label && STRONGHOLD_LABEL.test(label[1]) && secondDeckAt(number, PREGAME)) return;
+      if (label && STRONGHOLD_LABEL.test(label[1])) {
+        nameAbove(number);
+        if (secondDeckAt(number, PREGAME)) return;
+      }
       if (label) {
         headers += 1; closeLabel(); openLabel = null; labelLine = null; aside = null;
         if (section !== PREGAME) { section = PREGAME; stated = false; }
