@@ -622,11 +622,11 @@ _EACH_ALONE = re.compile(
     re.I,
 )
 # Titles grouped in brackets with one count for each, after the group or before it: "(Iron Mine, Jade Pearl Inn,
-# Famous Bazaar) x3", "3x {Hida Reigoro, Hida Kurabi}", "[Ambush / Rout] - 2". Read as "3x: Iron Mine, ..." (the
+# Famous Bazaar) x3", "3x {Hida Reigoro; Hida Kurabi}", "[Ambush / Rout] - 2". Read as "3x: Iron Mine, ..." (the
 # count for each title); the brackets must hold two parts or more, and nothing but the count may stand outside them.
 _GROUPED = re.compile(
     r"^(?:(?:[x×]\s?(?P<b1>[0-9]{1,2})|(?P<b2>[0-9]{1,2})\s?[x×]?)\s?:?\s?)?[(\[{]"
-    r"(?P<titles>[^()\[\]{}]{1,300}?(?:,|\s[/&+]\s?)[^()\[\]{}]{1,300})[)\]}]"
+    r"(?P<titles>[^()\[\]{}]{1,300}?(?:[,;]|\s[/&+|]\s?)[^()\[\]{}]{1,300})[)\]}]"
     r"(?:\s?(?:[-:]\s?)?(?:[x×]\s?(?P<a1>[0-9]{1,2})|(?P<a2>[0-9]{1,2})\s?(?:[x×]|each|ea\.?|apiece)?))?\s*$",
     re.I,
 )
@@ -767,6 +767,10 @@ _QP_STRAY = re.compile(r"=(?![0-9A-Fa-f]{2}|\s{0,9}$)")  # an "=" that is no esc
 _QP_ESCAPES = re.compile(r"(?:=[0-9A-Fa-f]{2}){1,400}")
 _QP_SOFT_BREAK = re.compile(r"=\s{0,9}$")
 _QP_LINES_AT_LEAST = 3
+# Windows-1252's characters for the bytes 0x80 to 0x9F where it has one (its five unassigned bytes stay Latin-1's, as a
+# browser's decoder has them). Data: the browser's checker decodes by this table, as not every JavaScript runtime
+# knows the encoding.
+_CP1252_HIGH = {b: bytes([b]).decode("cp1252") for b in range(0x80, 0xA0) if b not in b"\x81\x8d\x8f\x90\x9d"}
 # A mail's or a post's greeting above the list ("Hi all,", "Hello everyone!", "Hey guys"; no title starts so): no card
 # line, and no line that makes the text a decklist ("Dear all, the tournament starts at ten." is none).
 _GREETING = re.compile(
@@ -888,6 +892,7 @@ READER_TABLES: dict[str, object] = {
     "header_count_words": {"tens": HEADER_COUNT_TENS, "units": HEADER_COUNT_UNITS},
     "pasted": PASTED_CHARACTERS,
     "qp_lines_at_least": _QP_LINES_AT_LEAST,
+    "cp1252_high": {str(b): ch for b, ch in _CP1252_HIGH.items()},
     "second_deck_paragraphs": [_SECOND_DECK_PARAGRAPHS, _SECOND_DECK_PARAGRAPH_LINES],
     "aside_headers": sorted(_ASIDE_HEADERS),
 }
@@ -1027,13 +1032,12 @@ def quoted_printable_decoded(text: str) -> str:
 
 
 def _qp_bytes(escapes: str) -> str:
-    """A run of quoted-printable escapes as UTF-8, else as Windows-1252 (its five unassigned bytes as Latin-1's, as a
-    browser's decoder has them)."""
+    """A run of quoted-printable escapes as UTF-8, else as Windows-1252 (`_CP1252_HIGH`; each other byte is Latin-1's)."""
     raw = bytes.fromhex(escapes.replace("=", ""))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return "".join(chr(b) if b in b"\x81\x8d\x8f\x90\x9d" else bytes([b]).decode("cp1252") for b in raw)
+        return "".join(_CP1252_HIGH.get(b, chr(b)) for b in raw)
 
 
 def parse_decklist(text: str, source: str = "<deck>", input_format: str | None = None) -> Decklist:
@@ -1457,12 +1461,10 @@ class _TextReader:
         if not header:
             return False
         kind, to, count, name = header
-        opening: object = to == DYNASTY or name in _PREGAME_WORDS or (to == PREGAME and _STRONGHOLD_LABEL.match(name))
-        # ... and below a second stronghold, the first header of its deck's cards: then the second deck is one
-        opening = opening or (self.maybe_second is not None and (to in (DYNASTY, FATE) or name in _TYPE_DECKS))
-        if kind == "section" and to == PREGAME and opening:
+        opening = self._deck_opening(kind, to, name)
+        if opening and kind == "section" and to == PREGAME:
             self._name_above(number)
-        if (kind == "section" or self.maybe_second is not None) and opening and self._second_deck_at(number, to):
+        if opening and self._second_deck_at(number, to):
             return True
         if kind == "section" and to == DYNASTY and self.first_dynasty is None:
             self.first_dynasty = number
@@ -1493,6 +1495,15 @@ class _TextReader:
         self.label_line = None if self.open_label is None else number
         self.seen_content = True
         return True
+
+    def _deck_opening(self, kind: str, to: str | None, name: str) -> bool:
+        """Whether a header may open a deck (`_second_deck_at`): a Dynasty header, a pre-game or stronghold header;
+        and below a second stronghold, the first header of its deck's cards (a deck's or a type's)."""
+        if kind == "section" and (
+            to == DYNASTY or name in _PREGAME_WORDS or (to == PREGAME and _STRONGHOLD_LABEL.match(name))
+        ):
+            return True
+        return self.maybe_second is not None and (to in (DYNASTY, FATE) or name in _TYPE_DECKS)
 
     def _name_above(self, number: int) -> None:
         """ "MY DECK - Crane Honor" right above the first deck's stronghold (its label or a pre-game header), under the

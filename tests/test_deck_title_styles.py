@@ -1093,7 +1093,7 @@ def test_every_real_pool_title_with_its_words_abbreviated_reads_as_its_card_or_a
 def _titles_misread_in_a_quoted_printable_mail(titles) -> list[str]:
     """Every title on a card line of a mail's body in quoted-printable, as a list's archive keeps it raw: with the
     mail's header line, and without it, where each line ends in an encoded blank ("3 Iron Mine=20", as a mail
-    program writes the blank it keeps). Decoded (decklist.py quoted_printable_decoded), each line is the line
+    program writes the blank it keeps); in UTF-8, and in Windows-1252 (each title it can write). Decoded (decklist.py quoted_printable_decoded), each line is the line
     written; a long line's soft break leaves a blank line in its place."""
     import quopri
 
@@ -1101,8 +1101,11 @@ def _titles_misread_in_a_quoted_printable_mail(titles) -> list[str]:
 
     lines = [f"3 {re.sub(r'</?i>', '', t)}" for t in sorted(set(titles))]
     misread = []
-    for head, ending in (("Content-Transfer-Encoding: quoted-printable\n\n", ""), ("", " ")):
-        body = quopri.encodestring("\n".join(line + ending for line in lines).encode("utf-8")).decode("ascii")
+    mail = "Content-Transfer-Encoding: quoted-printable\n\n"
+    for head, ending, charset in ((mail, "", "utf-8"), ("", " ", "utf-8"), (mail, "", "cp1252")):
+        if charset == "cp1252":  # a mail program's Windows-1252: the titles it can write
+            lines = [line for line in lines if line.encode("cp1252", errors="replace").decode("cp1252") == line]
+        body = quopri.encodestring("\n".join(line + ending for line in lines).encode(charset)).decode("ascii")
         decoded = [line for line in as_pasted(head + body).split("\n")[2 if head else 0 :] if line]
         misread += [f"{want!r}, read {got!r}" for want, got in zip(lines, decoded) if got.rstrip() != want]
         misread += [f"{len(decoded)} lines of {len(lines)}"] if len(decoded) != len(lines) else []

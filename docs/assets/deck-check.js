@@ -153,7 +153,7 @@
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
-  var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0];
+  var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0], CP1252_HIGH = {};
   var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, SET_PREFIX = NEVER, GROUPED = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
@@ -192,7 +192,7 @@
     ENTITIES = t.entities; COUNT_WORDS = t.header_count_words; PASTED = t.pasted; ASIDE_HEADERS = t.aside_headers;
     GREETING = pattern(p.greeting); STRONGHOLD_LABEL = pattern(p.stronghold_label); SET_PREFIX = pattern(p.set_prefix); GROUPED = pattern(p.grouped); QP_HEADER = pattern(p.qp_header); QP_LINE_END = pattern(p.qp_line_end); QP_STRAY = pattern(p.qp_stray);
     QP_ESCAPES = pattern(p.qp_escapes, "g"); QP_SOFT_BREAK = pattern(p.qp_soft_break);
-    QP_LINES_AT_LEAST = t.qp_lines_at_least; SECOND_DECK_PARAGRAPHS = t.second_deck_paragraphs;
+    QP_LINES_AT_LEAST = t.qp_lines_at_least; CP1252_HIGH = t.cp1252_high; SECOND_DECK_PARAGRAPHS = t.second_deck_paragraphs;
     PASTED_CHARS = new RegExp("[" + Object.keys(PASTED).map(escapeClass).join("") + "]", "g");
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     LINK = new RegExp(p.link.source, p.link.flags + "g");  // every link of the line, as re.sub
@@ -610,6 +610,15 @@
     // was read, the first line after the last blank one, the card lines that write no count (decklist.py)
     var secondDeck = null, maybeSecond = null, decksRead = new Set(), deckOpened = false, uncounted = new Set();
     var linesRead = [], firstDynasty = null;  // the lines that are not blank, the first Dynasty header (decklist.py)
+    // decklist.py _deck_opening: a Dynasty, pre-game or stronghold header; below a second stronghold, the first
+    // header of its deck's cards
+    function deckOpening(header) {
+      if (header[0] === "section" && (header[1] === DYNASTY || PREGAME_WORDS.indexOf(header[3]) >= 0 ||
+          (header[1] === PREGAME && STRONGHOLD_LABEL.test(header[3])))) {
+        return true;
+      }
+      return maybeSecond !== null && (header[1] === DYNASTY || header[1] === FATE || has(TYPE_DECKS, header[3]));
+    }
     // decklist.py _name_above: "MY DECK - Crane Honor" right above the first deck's stronghold, every card line so
     // far (it last) in no section and with no count, and no colon ending it: the deck's name, as a first line is
     function nameAbove(number) {
@@ -681,13 +690,9 @@
     }
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
     function takeHeader(header, stripped, number) {
-      var opening = header[1] === DYNASTY || PREGAME_WORDS.indexOf(header[3]) >= 0 ||
-        (header[1] === PREGAME && STRONGHOLD_LABEL.test(header[3])) ||
-        (maybeSecond !== null && (header[1] === DYNASTY || header[1] === FATE || has(TYPE_DECKS, header[3])));
-      if (header[0] === "section" && header[1] === PREGAME && opening) nameAbove(number);
-      if ((header[0] === "section" || maybeSecond !== null) && opening && secondDeckAt(number, header[1])) {
-        return;
-      }
+      var opening = deckOpening(header);
+      if (opening && header[0] === "section" && header[1] === PREGAME) nameAbove(number);
+      if (opening && secondDeckAt(number, header[1])) return;
       if (header[0] === "section" && header[1] === DYNASTY && firstDynasty === null) firstDynasty = number;
       headers += 1; closeLabel(); openLabel = null; each = null;
       labelAlone = header[0] === "section" && header[1] === PREGAME && PREGAME_WORDS.indexOf(header[3]) < 0 && header[2] === null;
@@ -1997,7 +2002,7 @@
     for (var n = 0; n < names.length; n++) {
       var found = this.table.find(names[n], null, null, null);
       var cards = (found.identity ? [found.identity] : found.candidates).filter(function (i) { return i.deck !== OTHER; });
-      if (cards.length) return cards[0].title;
+      if (cards.length) return cards.length === 1 ? cards[0].title : splitQualifier(cards[0].title)[0];  // (checker.py)
     }
     return null;
   };
@@ -2624,10 +2629,10 @@
       return line.replace(QP_ESCAPES, qpBytes);
     }).join("\n");
   }
-  function qpBytes(escapes) {  // decklist.py _qp_bytes: UTF-8, else Windows-1252
+  function qpBytes(escapes) {  // decklist.py _qp_bytes: UTF-8, else Windows-1252 (by the table: runtimes differ)
     var raw = new Uint8Array(escapes.split("=").slice(1).map(function (h) { return parseInt(h, 16); }));
     try { return new TextDecoder("utf-8", { fatal: true }).decode(raw); } catch (e) {
-      return new TextDecoder("windows-1252").decode(raw);
+      return Array.from(raw).map(function (b) { return has(CP1252_HIGH, String(b)) ? CP1252_HIGH[b] : String.fromCharCode(b); }).join("");
     }
   }
   // decklist.py grouped_titles: "3x: A, B, C" for titles grouped in brackets with one count for each

@@ -460,7 +460,7 @@ def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
         return draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"
     if kind == 12:  # titles grouped in brackets, one count for each: "(A, B) x3", "3x {A / B}", "A, B - 2 apiece"
         opening, closing = draw(st.sampled_from(["()", "[]", "{}"]))
-        group = f"{cards}{draw(st.sampled_from([', ', ' / ', ' & ']))}{draw(card_text())}"
+        group = f"{cards}{draw(st.sampled_from([', ', ' / ', ' & ', '; ', ' | ']))}{draw(card_text())}"
         before, after = draw(
             st.sampled_from([("", " x3"), ("3x ", ""), ("", " - 2"), ("x2 ", ""), ("", " 2 each"), ("2 ", " x3")])
         )
@@ -554,7 +554,9 @@ def decklist(draw) -> dict:
     text = "\n".join(lines) + "\n"
     if syntax == "text" and draw(st.integers(0, 11)) == 0:  # a mail's body in quoted-printable, as kept raw
         ending, head = draw(st.sampled_from([("", "Content-Transfer-Encoding: quoted-printable\n\n"), (" ", "")]))
-        text = head + quopri.encodestring("\n".join(line + ending for line in lines).encode()).decode("ascii")
+        charset = draw(st.sampled_from(["utf-8", "cp1252"]))  # a mail program's charset: UTF-8 or Windows-1252
+        body = "\n".join(line + ending for line in lines).encode(charset, errors="replace")
+        text = head + quopri.encodestring(body).decode("ascii")
     return {
         "text": text,
         "format": None if syntax == "sunandmoon" and draw(st.booleans()) else fmt,

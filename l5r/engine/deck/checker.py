@@ -829,8 +829,8 @@ class DeckChecker:
         for name in (span, *singulars(span)) if span else ():
             found = self.index.find(name)
             cards = [i for i in ((found.identity,) if found.identity else found.candidates) if i.deck != _OTHER_DECK]
-            if cards:
-                return cards[0].title
+            if cards:  # several: the title they share, without the pool's qualifier ("Hida Kisada", not "(Imperial)")
+                return cards[0].title if len(cards) == 1 else split_qualifier(cards[0].title)[0]
         return None
 
     def _lists_a_card(self, text: str) -> bool:
