@@ -73,10 +73,11 @@ def read_every_style(index: CardIndex, format_id: str, read_before: dict | None 
         if not target.in_pool:
             continue
         titles.add(target.title)
-        forms = read_before.get((target.title, target.experience))
+        section = _SECTION.get(target.deck)
+        forms = read_before.get((target.title, target.experience, section))
         if forms is None:
-            forms = read_before[target.title, target.experience] = [
-                (style, text, parse_card_line(f"1 {text}", 1, None))
+            forms = read_before[target.title, target.experience, section] = [
+                (style, text, parse_card_line(f"1 {text}", 1, section))
                 for style, text in written_forms(target.title, target.experience)
             ]
         for style, text, card in forms:
@@ -98,11 +99,11 @@ def read_every_style(index: CardIndex, format_id: str, read_before: dict | None 
 
 
 def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, read: CardLine | LineIssue) -> str:
-    """`read`: the line `1 <form>` as parse_card_line reads it, which is the same under every section but for the
-    section it records: here the one the card's deck is listed under."""
+    """`read`: the line `1 <form>` as parse_card_line reads it under the section the card's deck is listed under
+    (the line reads the same under every section but for the section it records)."""
     if not isinstance(read, CardLine):
         return "not read"
-    card = dataclasses.replace(read, section=_SECTION.get(target.deck))
+    card = read
     out = Findings()
     checker._suggested = 0
     entry = checker._entry(card, out)
@@ -280,10 +281,9 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
 def _misread_with_its_set(checker: DeckChecker, index: CardIndex, target: Identity, text: str) -> str | None:
     """What "1 <text>" was read as, when that is not the target with no set-ignored warning (and the text is no
     other card's own title); None when it is read right."""
-    read = parse_card_line(f"1 {text}", 1, None)
-    if not isinstance(read, CardLine):
+    card = parse_card_line(f"1 {text}", 1, _SECTION[target.deck])
+    if not isinstance(card, CardLine):
         return f"{text}: no card line"
-    card = dataclasses.replace(read, section=_SECTION[target.deck])
     out = Findings()
     checker._suggested = 0  # (as check() starts each list)
     entry = checker._entry(card, out)

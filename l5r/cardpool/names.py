@@ -7,6 +7,7 @@ through `title_key` and `experience_key` so they all meet.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Final, cast
@@ -98,6 +99,9 @@ def title_key(title: str) -> str:
     return (_FORMATTING.sub("", text) if "<" in text else text).lower()
 
 
+# Every card lookup compares the level written with the level of each card of the title: the keys of the few
+# dozen spellings of a level are kept (bounded, so a deck of made-up levels cannot grow them without end).
+@functools.lru_cache(maxsize=1024)
 def experience_key(experience: str | None) -> str:
     """'Exp 2 CW', 'Experienced 2CW', 'Exp II CW', 'XP-2 CW' and 'experienced2cw' all give 'experienced2cw'; no
     level gives ''."""
