@@ -482,6 +482,12 @@ _HEAD_OVER_COLUMN = re.compile(
 # full stop or a bracket alone ("2. Rout") is an item's number where the list's numbers run as a numbered list's do
 # (`numbered_list`: 1, 2, 3 ..., starting again at 1 in each part), else the line's count, as "2 Rout". No pool title
 # starts with one ("700 Soldier Plain", "1,000 Cuts Technique" do not).
+# In a numbered list, a line whose number is the one after the item above it, in another style ("20) Shinomen Marsh",
+# then "21 - Shinomen Marsh", "22 Bountiful Fields"): the list's next item, one copy, as "21. Shinomen Marsh" reads
+# (a list of counts runs so by chance only, and never through a numbered list's items)
+_RUN_CONTINUED = re.compile(r"^(?P<item>[0-9]{1,3})(?:\s{0,9}[-–—:]\s{1,9}|\s{1,9})(?P<rest>\S.*)$")
+# The share of a numbered list's steps from one item to the next that run as a numbered list's do (`numbered_list`)
+_NUMBERED_STEPS = (3, 4)
 _ITEM_NUMBER = re.compile(r"^(?P<item>[0-9]{1,3})[.)]\s{1,9}(?P<rest>\S.*)$")
 # Dot leaders between a title and its count, as a table laid out in text draws them: "Fortifications ....... 3", and
 # a printed sheet's, glued to the title: "Secluded Outpost..........3" (four dots or more: "Lies, Lies, Lies...<TAB>3"
@@ -810,6 +816,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "table_rule": _TABLE_RULE,
     "head_over_column": _HEAD_OVER_COLUMN,
     "item_number": _ITEM_NUMBER,
+    "run_continued": _RUN_CONTINUED,
     "dot_leader": _DOT_LEADER,
     "no_card": _NO_CARD,
     "both_totals": _BOTH_TOTALS,
@@ -894,6 +901,7 @@ READER_TABLES: dict[str, object] = {
     "qp_lines_at_least": _QP_LINES_AT_LEAST,
     "cp1252_high": {str(b): ch for b, ch in _CP1252_HIGH.items()},
     "second_deck_paragraphs": [_SECOND_DECK_PARAGRAPHS, _SECOND_DECK_PARAGRAPH_LINES],
+    "numbered_steps": list(_NUMBERED_STEPS),
     "aside_headers": sorted(_ASIDE_HEADERS),
 }
 
@@ -1238,15 +1246,19 @@ def numbered_groups(cards: Sequence[CardLine]) -> tuple[int, ...]:
 
 def numbered_list(cards: Sequence[CardLine]) -> int | None:
     """The line of the first item, where the numbers before the card lines ("1. Ambush", "2) Rout") run as a numbered
-    list's: each is 1 or the one before it and 1, and they reach 2. Else None: the numbers are the lines' counts
-    ("3. Ambush", "2. Rout", as "3 Ambush"). A list numbered "1." throughout reads the same either way."""
-    items = [card for card in cards if card.item is not None]
-    previous = 0
-    for card in items:
-        if card.item not in (1, previous + 1):
-            return None
-        previous = card.item
-    return items[0].line if any(card.item == 2 for card in items) else None
+    list's: the first is 1, they reach 2, and of the steps from one item to the next at least `_NUMBERED_STEPS` (three
+    in four) are to 1 or to the number after. A list numbered by hand slips (a number skipped or written twice, a line
+    of several items, "19. Ring of Earth 20. Ring of Water"), and a list of counts runs so by chance only. Else None:
+    the numbers are the lines' counts ("3. Ambush", "2. Rout", as "3 Ambush"). A list numbered "1." throughout reads
+    the same either way."""
+    items = [card.item for card in cards if card.item is not None]
+    if not items or items[0] != 1 or 2 not in items:
+        return None
+    steps = [after in (1, before + 1) for before, after in zip(items, items[1:])]
+    run, of = _NUMBERED_STEPS
+    if sum(steps) * of < run * len(steps):
+        return None
+    return next(card.line for card in cards if card.item is not None)
 
 
 class _TextReader:
@@ -1731,6 +1743,9 @@ class _TextReader:
             self.section, self.after_label = None, True
 
     def _card(self, number: int, line: str, first: bool) -> None:
+        above = self.cards[-1].item if self.numbered and self.cards else None
+        if above is not None and (run := _RUN_CONTINUED.match(plain(line))) and int(run["item"]) == above + 1:
+            line = f"{run['item']}. {run['rest']}"
         parsed = _card_line(line, number, self.section, self.read_before, self.numbered)
         if self.aside is not None and isinstance(parsed, CardLine):
             text = plain(line)

@@ -153,13 +153,13 @@
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
-  var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0], CP1252_HIGH = {};
+  var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0], CP1252_HIGH = {}, NUMBERED_STEPS = [1, 1];
   var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, SET_PREFIX = NEVER, GROUPED = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
-  var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
+  var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
@@ -186,13 +186,13 @@
     COMMENT_MARKS = pattern(p.comment_marks); OUTLINE_MARK = pattern(p.outline_mark); ANGLE_BRACKETS = pattern(p.angle_brackets, "g"); STAT_HEAD = pattern(p.stat_head); STAT_LETTER = pattern(p.stat_letter);
     XML_ZONE = pattern(p.xml_zone); XML_CARD = pattern(p.xml_card); XML_OTHER = pattern(p.xml_other);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
-    COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number);
+    COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number); RUN_CONTINUED = pattern(p.run_continued);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
     ENTITIES = t.entities; COUNT_WORDS = t.header_count_words; PASTED = t.pasted; ASIDE_HEADERS = t.aside_headers;
     GREETING = pattern(p.greeting); STRONGHOLD_LABEL = pattern(p.stronghold_label); SET_PREFIX = pattern(p.set_prefix); GROUPED = pattern(p.grouped); QP_HEADER = pattern(p.qp_header); QP_LINE_END = pattern(p.qp_line_end); QP_STRAY = pattern(p.qp_stray);
     QP_ESCAPES = pattern(p.qp_escapes, "g"); QP_SOFT_BREAK = pattern(p.qp_soft_break);
-    QP_LINES_AT_LEAST = t.qp_lines_at_least; CP1252_HIGH = t.cp1252_high; SECOND_DECK_PARAGRAPHS = t.second_deck_paragraphs;
+    QP_LINES_AT_LEAST = t.qp_lines_at_least; CP1252_HIGH = t.cp1252_high; SECOND_DECK_PARAGRAPHS = t.second_deck_paragraphs; NUMBERED_STEPS = t.numbered_steps;
     PASTED_CHARS = new RegExp("[" + Object.keys(PASTED).map(escapeClass).join("") + "]", "g");
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     LINK = new RegExp(p.link.source, p.link.flags + "g");  // every link of the line, as re.sub
@@ -583,14 +583,16 @@
     if (groups.length < 2 || !groups.every(function (c, i) { return c.group === i + 1; })) return [];
     return groups.map(function (c) { return c.line; });
   }
-  // decklist.py numbered_list: the first item's line, where the numbers before the card lines run 1, 2, 3 ...
+  // decklist.py numbered_list: the first item's line, where the numbers before the card lines run 1, 2, 3 ... (the
+  // first is 1, they reach 2, and at least NUMBERED_STEPS of the steps from one item to the next are to 1 or the next)
   function numberedList(cards) {
-    var items = cards.filter(function (c) { return c.item !== null && c.item !== undefined; }), previous = 0;
-    for (var i = 0; i < items.length; i++) {
-      if (items[i].item !== 1 && items[i].item !== previous + 1) return null;
-      previous = items[i].item;
+    var items = cards.filter(function (c) { return c.item !== null && c.item !== undefined; });
+    if (!items.length || items[0].item !== 1 || !items.some(function (c) { return c.item === 2; })) return null;
+    var good = 0;
+    for (var i = 1; i < items.length; i++) {
+      if (items[i].item === 1 || items[i].item === items[i - 1].item + 1) good++;
     }
-    return items.some(function (c) { return c.item === 2; }) ? items[0].line : null;
+    return good * NUMBERED_STEPS[1] < NUMBERED_STEPS[0] * (items.length - 1) ? null : items[0].line;
   }
   function readText(text, numbered) {
     var cards = [], issues = [], declared = [], subtotals = [], section = null, headers = 0, titleLine = null;
@@ -935,6 +937,11 @@
         declared.push([DYNASTY, countOf(totals.groups.dynasty), number]);
         declared.push([FATE, countOf(totals.groups.fate), number]);
         line = rest;
+      }
+      var above = numbered && cards.length ? cards[cards.length - 1].item : null, run = null;
+      // decklist.py _card: "21 - Shinomen Marsh" after the item "20) Shinomen Marsh", the list's next item
+      if (above !== null && above !== undefined && (run = RUN_CONTINUED.exec(plain(line))) && Number(run.groups.item) === above + 1) {
+        line = run.groups.item + ". " + run.groups.rest;
       }
       var parsed = parseCardLine(line, number, section, numbered);
       if (aside !== null && !parsed.issue) {  // decklist.py _card: a card line outside the deck

@@ -485,6 +485,16 @@ def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
     return count, cards
 
 
+def _an_items_number(draw, item: int, mark: str, style: str) -> tuple[str, str]:
+    """A numbered list's item's number, and the style of the next: now and then the style changes for the lines after
+    ("4) Rout", "5 - Ambush", "6 Iron Mine": a number after the item above it is the list's next item)."""
+    if mark == "group":
+        return f"({item}) - ", style
+    if draw(st.integers(0, 3)) == 0:
+        style = draw(st.sampled_from([". ", ") ", " - ", " ", ": "]))
+    return f"{item}{style}" + draw(st.sampled_from(["", "", "", "2x ", "3 "])), style
+
+
 def _a_reply_quoting(draw, lines: list[str]) -> list[str]:
     """A reply below the list that quotes some of its lines again, under an attribution line or with quote marks."""
     quoted = draw(st.lists(st.sampled_from(lines), min_size=1, max_size=4))
@@ -507,6 +517,7 @@ def decklist(draw) -> dict:
     # a numbered list ("1. Ambush", "2) Rout"): its numbers run on, or start again at 1 after a header
     numbered = syntax == "text" and draw(st.integers(0, 5)) == 0
     mark, item = draw(st.sampled_from([". ", ") ", "group"])), 0  # or numbered groups: "(2) - Counter Cards"
+    style = mark
     for _ in range(draw(st.integers(1, 14))):
         kind = draw(st.integers(0, 9))
         if kind == 0 and syntax in ("text", "oracle", "oracle-tab", "yasuki"):
@@ -518,18 +529,19 @@ def decklist(draw) -> dict:
             continue
         count = draw(st.sampled_from(COUNTS + (TEXT_COUNTS if syntax == "text" else [])))
         if numbered:
-            item += 1 + (draw(st.integers(0, 9)) == 0)  # now and then a number left out: then no list's numbers
-            count = f"({item}) - " if mark == "group" else f"{item}{mark}"
-            count += draw(st.sampled_from(["", "", "", "2x ", "3 "]))
+            item += 1 + (draw(st.integers(0, 9)) == 0)  # now and then a number left out
+            count, style = _an_items_number(draw, item, mark, style)
         cards = draw(card_text())
-        count, cards = _several_on_a_line(draw, count, cards)
+        if not numbered:  # (a numbered list's lines as numbered lists hold them: an item's number, a title, a remark)
+            count, cards = _several_on_a_line(draw, count, cards)
         after = draw(st.sampled_from(AFTER))
         if syntax == "oracle-tab":
             line = f"{count.strip(' x×*') or '1'}\t{cards}" + (f"\t({after.strip(' ()[]')})" if after.strip() else "")
         elif syntax in ("yasuki", "yaml"):
             line = f"  - {count}{cards}{after}"
         else:
-            line = _dressed(draw, count, cards, after) if syntax == "text" else f"{count}{cards}{after}"
+            dressed = syntax == "text" and not (numbered and draw(st.integers(0, 3)))
+            line = _dressed(draw, count, cards, after) if dressed else f"{count}{cards}{after}"
         if syntax == "text" and draw(st.integers(0, 11)) == 0 and len(line) > 6:  # broken at a line's end
             at = draw(st.integers(3, len(line) - 2))
             lines.append(line[:at] + "-")
@@ -609,6 +621,8 @@ POSTED_CLASSES = [
     "Dynasty 40 / Fate 40\nHoldings (3): 3x Iron Mine\nPersonalities - Hida Akeno (MVP all day. A\nFate: 3 Merchant Guard\n"
     "2 Pearls &amp; Spirits\n1 Akodo&#8217;s Guidance\n",
     "Dynasty:\nHoldings: 3 Iron Mine, 2 Copper Mine\n1 Hida Akeno, 2x Iron Mine, Copper Mine\n3x: Iron Mine, 2 Hida Akeno\n",
+    "Dynasty\n1. Hida Akeno\n2. Hida Akeno\n3) Iron Mine\n3) Iron Mine\n4 - Copper Mine\n5 Copper Mine\nFate\n1. Rout\n"
+    "2: Rout\n3 - 2x Ambush\n",
 ]
 
 
