@@ -516,37 +516,36 @@ def test_no_real_pool_title_is_spelt_the_british_way():
 def _misread_in_numbered_lists(identities) -> list[str]:
     """Every title, as an item of a numbered list ("1. Ambush", "2) Rout", one section's items after another, the
     numbers running on), of a numbered list whose style changes every ten items ("10. Rout", "11) Ambush", "21 -
-    Kolat Master", "31 Iron Mine") and slips (a number skipped now and then), and in a list whose numbers run as no
-    list's do ("3. Ambush", as "3 Ambush"), read as the same card part as the title on its own line: one copy in the
-    numbered lists, the number's copies in the other."""
+    Kolat Master", "31 Iron Mine") and slips (a number written twice now and then), and in a list whose numbers run
+    as no list's do ("3. Ambush", "2) Rout", as "3 Ambush"), read as the same card part as the title on its own line:
+    one copy in the numbered lists, the number's copies in the other."""
     identities = [i for i in identities if i.deck in _SECTION]
     misread = []
-    for marks in (".", ")"):
-        numbered, changing, counted, alone = [], [], [], {}
-        for n, identity in enumerate(identities, start=1):
-            written = identity.title + (f" • {identity.experience}" if identity.experience else "")
-            written = re.sub(r"</?i>", "", written)  # the pool's italics, which no player writes (a list's markup)
-            numbered.append((n, f"{(n - 1) % 300 + 1}{marks} {written}"))  # 1 to 300, then from 1 again
-            # 1 to 320, then from 1 again (in the first style); the style changes every ten items, and in each
-            # forty the 7th item's number is the 6th's again
-            item = (n - 1) % 320 + 1
-            style = (marks, ")" if marks == "." else ".", " -", "")[(item - 1) // 10 % 4]
-            changing.append((n, f"{item - (item % 40 == 7)}{style} {written}"))
-            counted.append((n, f"{3 if n % 2 else 2}{marks} {written}"))  # 3, 2, 3, 2 ...: no numbered list
-            alone[n] = parse_card_line(f"1 {written}", n, None)
-        for lines, numbered_as in ((numbered, True), (changing, True), (counted, False)):
-            deck = parse_text("Cards:\n" + "\n".join(line for _, line in lines))
-            assert (deck.numbered is not None) is numbered_as
-            read = {card.line - 1: card for card in deck.cards}
-            for n, line in lines:
-                card, own = read.get(n), alone[n]
-                want = 1 if numbered_as else int(line[0])  # (the counted list's numbers are one digit)
-                if not (
-                    isinstance(card, CardLine)
-                    and isinstance(own, CardLine)
-                    and (card.name, card.experience, card.count) == (own.name, own.experience, want * own.count)
-                ):
-                    misread.append(line)
+    numbered, changing, counted, alone = [], [], [], {}
+    for n, identity in enumerate(identities, start=1):
+        written = identity.title + (f" • {identity.experience}" if identity.experience else "")
+        written = re.sub(r"</?i>", "", written)  # the pool's italics, which no player writes (a list's markup)
+        numbered.append((n, f"{(n - 1) % 300 + 1}. {written}"))  # 1 to 300, then from 1 again
+        # 1 to 320, then from 1 again (in the first style); the style changes every ten items, and in each forty
+        # the 7th item's number is the 6th's again
+        item = (n - 1) % 320 + 1
+        style = (".", ")", " -", "")[(item - 1) // 10 % 4]
+        changing.append((n, f"{item - (item % 40 == 7)}{style} {written}"))
+        counted.append((n, f"{3 if n % 2 else 2}{'.' if n % 4 < 2 else ')'} {written}"))  # 3, 2, ...: no list's
+        alone[n] = parse_card_line(f"1 {written}", n, None)
+    for lines, numbered_as in ((numbered, True), (changing, True), (counted, False)):
+        deck = parse_text("Cards:\n" + "\n".join(line for _, line in lines))
+        assert (deck.numbered is not None) is numbered_as
+        read = {card.line - 1: card for card in deck.cards}
+        for n, line in lines:
+            card, own = read.get(n), alone[n]
+            want = 1 if numbered_as else int(line[0])  # (the counted list's numbers are one digit)
+            if not (
+                isinstance(card, CardLine)
+                and isinstance(own, CardLine)
+                and (card.name, card.experience, card.count) == (own.name, own.experience, want * own.count)
+            ):
+                misread.append(line)
     return misread
 
 
