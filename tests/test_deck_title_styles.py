@@ -1033,6 +1033,57 @@ def test_every_real_pool_name_shortened_as_players_write_it_reads_as_its_card():
     assert _shortened_misread(index) == []
 
 
+def _given_names_of_several_cards(index: CardIndex) -> list[tuple[str, list[str]]]:
+    """(given name, the cards its title names) for every deck's Personality of two words whose given name no other
+    such Personality has, and whose title is several cards' ("Kisada": Hida Kisada (Imperial) and (Emperor))."""
+    personalities = {
+        i.title for i in index.identities if "Personality" in i.types and i.deck != "Other" and i.title.count(" ") == 1
+    }
+    given = collections.Counter(title_key(t).split(" ")[1] for t in personalities)
+    out = []
+    for title in sorted(personalities):
+        name, found = title.split(" ")[1], index.find(title, None, None, "Dynasty")
+        if given[title_key(name)] == 1 and found.identity is None and len(found.candidates) > 1:
+            out.append((name, [c.key for c in found.candidates][:3]))
+    return out
+
+
+def _given_names_not_suggesting_their_cards(index: CardIndex, names: list[tuple[str, list[str]]]) -> list[str]:
+    """Each name on a line of its own: an unknown card whose suggestions are the cards its title names, in order."""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    deck = parse_text("Dynasty:\n" + "\n".join(f"1 {name}" for name, _ in names))
+    report = checker.check(deck, dt.date(2016, 3, 1))
+    said = {p.line: list(p.suggestions or ()) for p in report.problems if p.code == "unknown-card"}
+    return [f"{name}: {said.get(n)} (not {cards})" for n, (name, cards) in enumerate(names, 2) if said.get(n) != cards]
+
+
+def test_a_given_name_whose_title_is_several_cards_suggests_them():
+    """ "3 Kisada": the title it is short for (index.py shortened) names two cards; the line is an unknown card, and
+    "did you mean" names those two, not titles that merely look like it (checker.py _by_typo)."""
+    index = support.index()
+    names = _given_names_of_several_cards(index)
+    assert names and _given_names_not_suggesting_their_cards(index, names) == []
+    assert _given_names_not_suggesting_their_cards(index, [("Kisada", ["Hida Kisada"])]) != []  # the check can fail
+
+
+@pytest.mark.realpool
+def test_every_real_pool_given_name_whose_title_is_several_cards_suggests_them_in_both_checkers():
+    from decks.node_checker import Differential, first_difference
+
+    index = _real_index()
+    names = _given_names_of_several_cards(index)
+    assert len(names) >= 3  # Kisada, Yakamo, Keyo
+    assert _given_names_not_suggesting_their_cards(index, names) == []
+    text = "Dynasty:\n" + "\n".join(f"1 {name}" for name, _ in names)
+    both = Differential(index)
+    try:
+        python, browser = both.run([{"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"}])
+    finally:
+        both.close()
+    assert first_difference(python[0], browser[0]) is None
+
+
 def _abbreviated_forms(title: str, every: bool) -> list[str]:
     """A title of two words or more with its words abbreviated as a post written on a phone has them: each word of
     five letters or more cut to its first three and a full stop ("Fam. Baz."; `every`), or the first such word alone

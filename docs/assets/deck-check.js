@@ -750,6 +750,7 @@
       readLine(raw, i + 1);
     });
     function readLine(raw, number) {
+      if (secondDeck !== null) return;  // decklist.py line: a column's part after the second deck opened too
       raw = unescaped(raw).replace(SET_PREFIX, "");  // "IvE-C 3x Bayushi Dakatsu": a collection's set and rarity
       if (raw.indexOf("<") >= 0 && (raw = deckToolLine(raw)) === null) return;  // a deck tool's XML (decklist.py)
       if (/[^\x00-\x7f]|:/.test(raw)) {  // a copy a check mark ("Famous Bazaar ✓✓✓"), then a chat's emoji ("3x Rout ⭐")
@@ -1938,7 +1939,10 @@
     var guess = plural.length ? plural[0] : short || shortFor || (ambiguous ? null : nearCertain(typed, suggestions));
     if (guess === null) return [NOT_FOUND, suggestions];
     var guessed = this.table.find(guess, card.experience, setName, deck);
-    if (guessed.identity === null) return [NOT_FOUND, suggestions];
+    if (guessed.identity === null) {  // "3 Kisada": the title it is short for is several cards' (checker.py _by_typo)
+      var several = short ? guessed.candidates.map(function (c) { return c.key; }).slice(0, 3) : [];
+      return [NOT_FOUND, several.length ? several : suggestions];
+    }
     if (this.strictTitles) {
       out.problem("unknown-card", say("unknown-card.strict", { line: card.line, written: card.written, guess: guess }),
         card.written, this.poolRule, card.line, [guess]);

@@ -623,6 +623,23 @@ POSTED_CLASSES = [
     "Dynasty:\nHoldings: 3 Iron Mine, 2 Copper Mine\n1 Hida Akeno, 2x Iron Mine, Copper Mine\n3x: Iron Mine, 2 Hida Akeno\n",
     "Dynasty\n1. Hida Akeno\n2. Hida Akeno\n3) Iron Mine\n3) Iron Mine\n4 - Copper Mine\n5 Copper Mine\nFate\n1. Rout\n"
     "2: Rout\n3 - 2x Ambush\n",
+    # (drawn by the generator: a list in two columns where the left part of a line opens a second deck, and the
+    # right part of the same line is read no more)
+    (
+        "Dynasty (40)                                                                                       Fate (40)\n"
+        "2 three M-                                                                                         3) Kitsu Marimi\n"
+        "ara's Touch*                                                                                       Stronghold： Kaiu Shiro\n"
+        "x3 Rout [Jade] (exp2)                                                                              (0g) FTHL. OF THE MADs (b-\n"
+        "3x: Evil Portents, Aberrations = MVP                                                               orrowed)\n"
+        "○ Border Keep exp #2 54/156 R                                                                      The Chess Masters and Teachers of the deck: 3* Iron Mine, 2* Copper Mine, Hida Kisada (trade pieces)\n"
+        "2 Han. of the Jd. D.\tx2                                                                            \n"
+        '\t<card><name id="c">A Terrible Oath</name><set>IE</set></card>                                     \n'
+        "What Have You Done!? It was the only play.                                                         HidaTetsu wrote:\n"
+        "| Holdings: | UTAGAWA x2 · Doji Hakusekis • Experienced x2 · Agasha Asai (#84/156) | Exp 2 |       Stronghold： Kaiu Shiro\n"
+        "__Followers__                                                                                      Stronghold： Kaiu Shiro\n"
+        "Control 2x, The Yoritomo Alliances (borrowed)                                                      ara's Touch*\n"
+        "                                                                                                   3x: Evil Portents, Aberrations = MVP\n"
+    ),
 ]
 
 

@@ -759,7 +759,9 @@ class DeckChecker:
             return Lookup(None), suggestions
         guessed = self.index.find(guess, card.experience, set_name, deck)
         if guessed.identity is None:
-            return Lookup(None), suggestions
+            # "3 Kisada": the one title it is short for is several cards' (Hida Kisada (Imperial), (Emperor)): those
+            # are the cards to suggest
+            return Lookup(None), ([c.key for c in guessed.candidates][:3] if short else None) or suggestions
         if self.strict_titles:
             out.problem(
                 "unknown-card",
