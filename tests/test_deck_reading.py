@@ -798,11 +798,23 @@ def _deck_opening(text: str) -> int | None:
     return None
 
 
+def _stronghold_line(text: str) -> int | None:
+    """The line of the list's first card line that is one stronghold, written alone (no count or one copy), in a list
+    written by hand (a deck builder's export is one deck)."""
+    deck = parse_decklist(text)
+    for card in deck.cards if deck.input_format == "text" else ():
+        found = index().find(card.name, card.experience, card.set_name).identity
+        if found is not None and "Stronghold" in found.types and card.count == 1:
+            return card.line - 1
+    return None
+
+
 def _twice_misread() -> tuple[list[str], int]:
     """Every posted list of the conformance suite and every list of tests/decks written by hand, posted twice in one
-    text (as a post of two players' decks is): where the list says where its decks start, the check says a second
-    deck starts no later than the line where the second copy opens its decks, and finds the problems (codes and lines)
-    and the counts it finds for the list posted once; where it does not, no second deck is said. (The second deck may
+    text (as a post of two players' decks is): where the list says where its decks start (a header, or with no
+    headers a stronghold's line after half of each deck), the check says a second deck starts no later than the line
+    where the second copy opens its decks, and finds the problems (codes and lines) and the counts it finds for the
+    list posted once; where it does not, no second deck is said. (The second deck may
     start above the second copy, at the first copy's last lines when they are loose: the author's remarks, which
     count in no deck.)"""
     from decks.conformance import cases
@@ -818,11 +830,11 @@ def _twice_misread() -> tuple[list[str], int]:
         both = twice.check(parse_decklist(text.rstrip("\n") + "\n\n" + text), dt.date(2016, 3, 1))
         said = [w.line for w in both.warnings if w.code == "second-deck"]
         opening = _deck_opening(text)
-        if opening is None:
-            misread += (
-                [f"{name}: a second deck said at {said}, though the list says not where decks start"] if said else []
-            )
-            continue
+        if opening is None:  # no header opens its decks: its stronghold's line does, after half of each deck
+            opening = _stronghold_line(text)
+            if opening is None or min(first.counts["dynasty"], first.counts["fate"]) < 20:
+                misread += [f"{name}: a second deck said at {said}, though no line opens its decks"] if said else []
+                continue
         opened += 1
         problems = sorted((p.code, p.line) for p in first.problems)
         if not said or said[0] > second_copy + opening:

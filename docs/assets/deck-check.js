@@ -12,7 +12,7 @@
   // The reading rules come from the data (deckdata.py reading_rules: names.py READING_KEY_RULES and the
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
   var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, LEVEL_WORDS = {}, MARKER_KEY = /$^/, ORDINAL_LEVEL = /$^/, WORD_LEVEL = /$^/, FIRST_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
-  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], ABBREVIATIONS = null, NAMED = null, SPELLINGS = /$^/g, SPELLING_WORDS = {};
+  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], ABBREVIATIONS = null, NAMED = null, HEADERLESS_FIRST_DECK = [1, 2], SPELLINGS = /$^/g, SPELLING_WORDS = {};
   var LEVEL_WORDS = /$^/g, ROMAN_WORDS = {};
   function levelWords(m, inx, level) {
     if (level === undefined) return "experienced";
@@ -28,7 +28,7 @@
     SAME_CHARS = new RegExp("[" + Object.keys(SAME).map(escapeClass).join("") + "]", "g");
     MARKS = new RegExp(r.key.marks, "g"); FORMATTING = new RegExp(r.key.formatting, "gi");
     READING_STEPS = r.key.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
-    ARTICLES = r.key.articles; ABBREVIATIONS = r.abbreviations; NAMED = r.named;
+    ARTICLES = r.key.articles; ABBREVIATIONS = r.abbreviations; NAMED = r.named; HEADERLESS_FIRST_DECK = r.headerless_first_deck;
     SPELLINGS = new RegExp(r.key.spellings.pattern, "g"); SPELLING_WORDS = r.key.spellings.words;
     LEVEL_WORDS = new RegExp(r.key.levels.pattern, "g"); ROMAN_WORDS = r.key.levels.roman;
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
@@ -1551,6 +1551,35 @@
     return this.table.suggest(typed).filter(function (t) { return titleKey(t) !== titleKey(typed); });
   };
   // strictTitles: as `l5r deck check --strict-titles`, a near-certain typo is a problem, never read as its card.
+  // checker.py _first_of_headerless_decks: a post of several decks with no headers, the first deck only (a stronghold's
+  // line, one copy, after cards filling half of each deck's least size, with a Dynasty or Fate card after it)
+  Checker.prototype.firstOfHeaderlessDecks = function (deck) {
+    if (deck.second_deck !== null && deck.second_deck !== undefined || deck.input_format !== "text" || !this.cardsInPool) return deck;
+    var least = {}, copies = {}, self = this;
+    [["Dynasty", this.rs.dynasty_deck], ["Fate", this.rs.fate_deck]].forEach(function (t) {
+      least[t[0]] = Math.floor((t[1].min || 0) * HEADERLESS_FIRST_DECK[0] / HEADERLESS_FIRST_DECK[1]); copies[t[0]] = 0;
+    });
+    var found = deck.cards.map(function (c) { return [c, self.table.find(c.name, c.experience, c.set_name, null).identity]; });
+    found.sort(function (a, b) { return a[0].line - b[0].line; });
+    for (var n = 0; n < found.length; n++) {
+      var card = found[n][0], identity = found[n][1];
+      if (identity === null) continue;
+      var opens = identity.types.indexOf("Stronghold") >= 0 && card.count === 1 && card.section !== PREGAME && n > 0;
+      if (opens && Object.keys(least).every(function (d) { return least[d] && copies[d] >= least[d]; }) &&
+          found.slice(n + 1).some(function (f) { return f[1] !== null && has(copies, f[1].deck); })) {
+        var above = n - 1;  // its name's lines above it (prose, no card) are the second deck's (checker.py)
+        while (found[above][1] === null && proseReason(proseMeasured(found[above][0]), [])) above--;
+        var start = found[above][0].line + 1, out = {};
+        Object.keys(deck).forEach(function (k) { out[k] = deck[k]; });
+        out.cards = deck.cards.filter(function (c) { return c.line < start; });
+        out.issues = deck.issues.filter(function (i) { return i.line < start; });
+        out.second_deck = start;
+        return out;
+      }
+      if (has(copies, identity.deck)) copies[identity.deck] += card.count;
+    }
+    return deck;
+  };
   Checker.prototype.check = function (deck, on, strictTitles) {
     this.suggested = 0;
     this.strictTitles = !!strictTitles;
@@ -1558,6 +1587,7 @@
     if (!this.isADecklist(deck)) {
       return this.report(on, { pre_game: 0, dynasty: 0, fate: 0 }, out, { bans: "not-checked", notADecklist: say("not-a-decklist") });
     }
+    deck = this.firstOfHeaderlessDecks(deck);
     this.remarks = new Set();  // lines read as the author's remarks
     this.linesRead = [];  // the card lines as read (resolve)
     var headings = [];

@@ -623,6 +623,40 @@ POSTED_CLASSES = [
     "Dynasty:\nHoldings: 3 Iron Mine, 2 Copper Mine\n1 Hida Akeno, 2x Iron Mine, Copper Mine\n3x: Iron Mine, 2 Hida Akeno\n",
     "Dynasty\n1. Hida Akeno\n2. Hida Akeno\n3) Iron Mine\n3) Iron Mine\n4 - Copper Mine\n5 Copper Mine\nFate\n1. Rout\n"
     "2: Rout\n3 - 2x Ambush\n",
+    # a post of several decks with no headers: a stronghold's line after half of each deck opens the second
+    (
+        "Kotei roundup: two decks that made the cut\n"
+        "\n"
+        "Good Stuff Crab, T8 (discuss here):\n"
+        "\n"
+        "Kaiu Shiro\n"
+        "\n"
+        "3x Abundant Farmlands\n"
+        "3x Acrobat Troupe\n"
+        "3x Agasha Asai\n"
+        "3x Akodo Dojo\n"
+        "3x Akodo Kage\n"
+        "3x Akodo Kusamoto\n"
+        "3x Akodo Raemon\n"
+        "\n"
+        "3x A Brave New World\n"
+        "3x A Breed Apart\n"
+        "3x A Brilliant Shot\n"
+        "3x A Casual Stroll\n"
+        "3x A Fallen Friend\n"
+        "3x A False Accusation\n"
+        "3x A Good Day to Die\n"
+        "\n"
+        "Double Dip Lion, T16:\n"
+        "\n"
+        "House of the Black Lion\n"
+        "\n"
+        "3x Akodo Kage\n"
+        "2x Agasha Asai\n"
+        "\n"
+        "3x A Fallen Friend\n"
+        "3x Hida Kisada\n"
+    ),
     # (drawn by the generator: a list in two columns where the left part of a line opens a second deck, and the
     # right part of the same line is read no more)
     (

@@ -59,6 +59,9 @@ REMARK_SHOWN_WORDS = 8  # a remark read away is quoted by its first words: the l
 # card under its database deck (ootv-client templates/l5r.js, databasesort/headerize); Sun and Moon writes no
 # sections at all (cards are sorted by the pool's deck).
 _DATABASE_SECTIONS = frozenset({"oracle", "oracle-tab", "sunandmoon"})
+# In a post of several decks with no headers, the share of each deck's least size the cards above a stronghold's line
+# must fill for it to open a second deck (`_first_of_headerless_decks`): half
+HEADERLESS_FIRST_DECK = _HEADERLESS_FIRST_DECK = (1, 2)
 
 
 class DeckChecker:
@@ -115,6 +118,7 @@ class DeckChecker:
                 not_a_decklist=say("not-a-decklist"),
             )
         self._suggested = 0
+        deck = self._first_of_headerless_decks(deck)
         self._remarks: set[int] = set()  # lines read as the author's remarks
         self._lines_read: list[CardLine] = []  # the card lines as read (_resolve)
         headings = []
@@ -477,6 +481,46 @@ class DeckChecker:
         ):
             return DeckEntry(entry.line, entry.identity, PREGAME)
         return entry
+
+    def _first_of_headerless_decks(self, deck: Decklist) -> Decklist:
+        """A post of several decks with no headers ("Kotei Decklists: Lion Roundup", each deck a name, a stronghold,
+        then its cards in paragraphs): the first deck only, with `second_deck` where the next starts. A stronghold's
+        line under no pre-game header, with no count or one copy, opens a second deck where the cards above it fill at least half of each
+        deck's least size (`_HEADERLESS_FIRST_DECK`; a deck holds one stronghold) and a Dynasty or Fate card comes
+        after it; the second deck starts after the first deck's last card line (its name's lines, prose, are its
+        own).
+        Titles are looked up as written (no guesses): a card not found counts in neither deck."""
+        if deck.second_deck is not None or deck.input_format != "text" or not self._cards_in_pool:
+            return deck
+        half = _HEADERLESS_FIRST_DECK
+        least = {
+            d: (size.min or 0) * half[0] // half[1]
+            for d, size in (("Dynasty", self.rules.dynasty_deck), ("Fate", self.rules.fate_deck))
+        }
+        copies = dict.fromkeys(least, 0)
+        found = [(c, self.index.find(c.name, c.experience, c.set_name).identity) for c in deck.cards]
+        found.sort(key=lambda pair: pair[0].line)
+        for n, (card, identity) in enumerate(found):
+            if identity is None:
+                continue
+            opens = "Stronghold" in identity.types and card.count == 1 and card.section != PREGAME and n > 0
+            if opens and all(copies[d] >= least[d] and least[d] for d in least):
+                if any(i is not None and i.deck in copies for _, i in found[n + 1 :]):
+                    # its name's lines above it (prose, no card: "Double Dip - T16 Feeding Hills:") are the second
+                    # deck's; the first deck's last card line, found or not, is the first deck's
+                    above = n - 1
+                    while found[above][1] is None and prose_rule(self.index).reason(prose_measured(found[above][0])):
+                        above -= 1
+                    start = found[above][0].line + 1
+                    return dataclasses.replace(
+                        deck,
+                        cards=tuple(c for c in deck.cards if c.line < start),
+                        issues=tuple(i for i in deck.issues if i.line < start),
+                        second_deck=start,
+                    )
+            if identity.deck in copies:
+                copies[identity.deck] += card.count
+        return deck
 
     def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> DeckEntry | None:
         """The card a line names, and the section it counts in; every reading that is not the line's literal

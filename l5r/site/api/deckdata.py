@@ -31,6 +31,7 @@ from ...deckmessages import DECK_MESSAGES
 from ...cardpool.names import QUALIFIER
 from ...engine.deck.checker import (
     BARE_COUNT_AFTER,
+    HEADERLESS_FIRST_DECK,
     NAMED_SHOWN,
     NAMED_SPAN_MARKS,
     NAMED_WORDS_AT_MOST,
@@ -92,6 +93,8 @@ def reading_rules() -> dict[str, object]:
         "abbreviations": ABBREVIATION_RULES,  # a title's words abbreviated ("Fam. Bazaar"; "BK" on a pre-game line)
         # the cards a remark names in its words (checker.py _cards_named_in)
         "named": {"words_at_most": NAMED_WORDS_AT_MOST, "marks": NAMED_SPAN_MARKS, "shown": NAMED_SHOWN},
+        # a stronghold's line opens a second deck in a post with no headers (checker.py _first_of_headerless_decks)
+        "headerless_first_deck": list(HEADERLESS_FIRST_DECK),
         "experience_alone": js_pattern(EXPERIENCE_ALONE),
         "trailing_experience": js_pattern(TRAILING_EXPERIENCE),
         "leading_experience": js_pattern(LEADING_EXPERIENCE),
