@@ -482,6 +482,9 @@ _HEAD_OVER_COLUMN = re.compile(
 # full stop or a bracket alone ("2. Rout") is an item's number where the list's numbers run as a numbered list's do
 # (`numbered_list`: 1, 2, 3 ..., starting again at 1 in each part), else the line's count, as "2 Rout". No pool title
 # starts with one ("700 Soldier Plain", "1,000 Cuts Technique" do not).
+# A deck or type header with its count in brackets, then a web page's picture caption glued to it, as a page with
+# a card's image under its header is copied: "Fate – (40)Army Like a Tide" (`_captioned_header`)
+_CAPTIONED_HEADER = re.compile(r"^(?P<header>[^()]{1,40}?\(\s?[0-9]{1,3}\s?\))(?P<caption>[A-Z][^()]{0,80})$")
 # In a numbered list, a line whose number is the one after the item above it, in another style ("20) Shinomen Marsh",
 # then "21 - Shinomen Marsh", "22 Bountiful Fields"): the list's next item, one copy, as "21. Shinomen Marsh" reads
 # (a list of counts runs so by chance only, and never through a numbered list's items)
@@ -816,6 +819,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "table_rule": _TABLE_RULE,
     "head_over_column": _HEAD_OVER_COLUMN,
     "item_number": _ITEM_NUMBER,
+    "captioned_header": _CAPTIONED_HEADER,
     "run_continued": _RUN_CONTINUED,
     "dot_leader": _DOT_LEADER,
     "no_card": _NO_CARD,
@@ -952,6 +956,8 @@ class LineIssue:
     signature: bool = False
     # a card line under a header of cards outside the deck ("Sideboard:", "Maybe:"): that header, as written
     aside: str | None = None
+    # a web page's picture caption glued to a header ("Fate – (40)Army Like a Tide"): no card line
+    caption: bool = False
     # a change to a list posted before ("-1 Tsuruchi Taito, +1 Tsuruchi Kaito"): the author's remark, no card line
     change: bool = False
     # a card line of the list quoted again in a reply ("> 3 Rout", or under "HidaTetsu wrote:"): the line it repeats
@@ -1383,6 +1389,7 @@ class _TextReader:
             or (
                 (over := _HEAD_OVER_COLUMN.match(raw.strip())) is not None and self._header(number, plain(over["head"]))
             )
+            or self._captioned_header(number, stripped)
             or self._deck_total(number, stripped)
             or _RULE_LINE.match(stripped)
             or _TABLE_RULE.match(stripped)
@@ -1463,6 +1470,17 @@ class _TextReader:
         # remark, a blank line, the next card...), and its count is for them all.
         if self.open_label is not None and self.open_label[2] >= self.open_label[1]:
             self._close_label()
+
+    def _captioned_header(self, number: int, stripped: str) -> bool:
+        """ "Fate – (40)Army Like a Tide": a header with its count, then a web page's picture caption glued to it
+        (the page shows a card's image there): the header; the caption is no card line (a `caption` issue, said in a
+        warning)."""
+        glued = _CAPTIONED_HEADER.match(stripped)
+        if glued is None or not self._header(number, glued["header"].rstrip()):
+            return False
+        caption = glued["caption"].strip()
+        self.issues.append(LineIssue(number, say("line.caption", line=caption), caption, caption=True))
+        return True
 
     def _header(self, number: int, stripped: str) -> bool:
         header = (

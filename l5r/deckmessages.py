@@ -31,6 +31,7 @@ DECK_MESSAGES: dict[str, str] = {
     "line.not-card": "“{line}” is not a card line (expected e.g. “3 Card Title”)",
     "line.signature": "“{line}” is the author's closing words or signature, not a card line",
     "line.aside": "“{line}” is listed under “{header}”, outside the deck",
+    "line.caption": "“{line}” is a picture's caption glued to the header, no card line",
     "line.change": "“{line}” is a change to the list, not a card line",
     "line.requoted": "“{line}” quotes line {first} again",
     "line.not-card.empty": "(empty)",
@@ -102,6 +103,8 @@ DECK_MESSAGES: dict[str, str] = {
     "a card; counted in no deck.",
     "read-as.aside": "line {line}: read “{text}” as a card listed under “{header}”, outside the deck; counted in no "
     "deck.",
+    "read-as.caption": "line {line}: read “{text}” as a picture's caption glued to the header before it (a web "
+    "page's card image, copied with the list), not a card line; counted in no deck.",
     "read-as.change": "line {line}: read “{text}” as the author's change to a list posted before, not a card line; "
     "counted in no deck.",
     "read-as.figure": "line {line}: read “{text}” as a figure about the deck, not a card: no card is titled “{title}”; "

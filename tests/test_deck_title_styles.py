@@ -28,7 +28,7 @@ import pytest
 from decks import support
 from decks.styles import written_forms
 from l5r.cardpool import CardIndex, Identity
-from l5r.cardpool.names import READING_KEY_RULES, reading_key, set_key, set_keys, title_key
+from l5r.cardpool.names import READING_KEY_RULES, plain, reading_key, set_key, set_keys, split_experience, title_key
 from l5r.decklist import SECTIONS, CardLine, LineIssue, headerless_row, parse_card_line, parse_text
 from l5r.engine.deck import DeckChecker
 from l5r.engine.deck.checker import prose_measured, singulars
@@ -1082,6 +1082,79 @@ def test_every_real_pool_given_name_whose_title_is_several_cards_suggests_them_i
     finally:
         both.close()
     assert first_difference(python[0], browser[0]) is None
+
+
+def _glued_twice_misread(index: CardIndex) -> tuple[list[str], int]:
+    """Every deck card's title written twice with no space between, as a web page's card image and its caption are
+    copied ("Iron MineIron Mine"; and with its last word made plural the second time, "Iron MineIron Mines"): read as
+    the title written once is read, once (checker.py _glued_twice). A title that starts with no capital or ends with
+    no small letter glues no such seam, and is not tried; nor is one that ends in a level's words ("Kitsu Kouki •
+    Experienced" is a pool title): glued, its level is read nowhere. Returns the misreadings and the forms tried."""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+
+    def reading(text: str) -> Identity | None:
+        read = parse_card_line(f"1 {text}", 1, "dynasty")
+        if not isinstance(read, CardLine):
+            return None
+        checker._suggested = 0
+        entry = checker._entry(read, Findings())
+        return entry.identity if entry is not None else None
+
+    misread, tried = [], 0
+    titles = sorted({re.sub(r"</?i>", "", i.title) for i in index.identities if i.in_pool and i.deck == "Dynasty"})
+    for title in titles:
+        if not (title[:1].isupper() and title[-1:].islower()) or split_experience(title)[1] is not None:
+            continue
+        once = reading(title)
+        if once is None:
+            continue
+        for text in (title + title, title + title + "s"):
+            tried += 1
+            if (got := reading(text)) is not once:
+                misread.append(f"{text}: {got.key if got else None}, not {once.key}")
+    return misread, tried
+
+
+def test_every_pool_title_glued_to_itself_reads_as_it_once():
+    misread, tried = _glued_twice_misread(support.index())
+    assert tried > 500 and misread == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_glued_to_itself_reads_as_it_once():
+    misread, tried = _glued_twice_misread(_real_index())
+    assert tried > 5000 and misread == []
+
+
+def _titles_read_as_a_captioned_header(titles) -> list[str]:
+    """Every title as a line of its own, alone or after a count: never a header with a picture's caption glued to it
+    (decklist.py _captioned_header), which would take the line for no card."""
+    from l5r.decklist import _CAPTIONED_HEADER, read_header
+
+    out = []
+    for title in titles:
+        for line in (title, f"3 {title}", f"3x {title}"):
+            glued = _CAPTIONED_HEADER.match(plain(line))
+            if glued and read_header(glued["header"].rstrip()) is not None:
+                out.append(line)
+    return out
+
+
+def test_no_pool_title_reads_as_a_header_with_a_caption_and_every_title_is_a_caption_there():
+    index = support.index()
+    assert _titles_read_as_a_captioned_header(i.title for i in index.identities) == []
+    assert _titles_read_as_a_captioned_header(["Fate – (40)Army Like a Tide"]) != []  # the check can fail
+    titles = sorted({re.sub(r"</?i>", "", i.title) for i in index.identities if i.deck in ("Dynasty", "Fate")})
+    titles = [t for t in titles if t[:1].isupper() and "(" not in t and ")" not in t]
+    deck = parse_text("Pre-Game\n1 Kaiu Shiro\n" + "\n".join(f"Fate – (40){t}\n1 Rout" for t in titles))
+    assert [i.text for i in deck.issues if i.caption] == titles
+    assert all(c.section == "fate" for c in deck.cards if c.name == "Rout") and len(deck.cards) == len(titles) + 1
+
+
+@pytest.mark.realpool
+def test_no_real_pool_title_reads_as_a_header_with_a_caption():
+    assert _titles_read_as_a_captioned_header(i.title for i in _real_index().identities) == []
 
 
 def _abbreviated_forms(title: str, every: bool) -> list[str]:

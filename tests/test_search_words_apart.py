@@ -35,6 +35,8 @@ JOINED_ON_PURPOSE = {
     "DeckBuilder",  # a deck builder's name in its footer ("Exported from L5R DeckBuilder 2.1")
     "KuniWitch",  # a forum's poster in the deck page's example ("Post by KuniWitch » Tue Mar 03, 2015")
     "LackeyCCG's",  # a deck tool's name ("LackeyCCG's .dek files")
+    "CraneExquisite",  # a card's image and caption glued, as the deck page's example ("...of the CraneExquisite...")
+    "40)Army",  # a caption glued to a header, as the deck page's example ("Fate – (40)Army Like a Tide")
     "CardIndex",
     "CardSite",
     "PoolVerdicts",

@@ -12,7 +12,7 @@
   // The reading rules come from the data (deckdata.py reading_rules: names.py READING_KEY_RULES and the
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
   var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, LEVEL_WORDS = {}, MARKER_KEY = /$^/, ORDINAL_LEVEL = /$^/, WORD_LEVEL = /$^/, FIRST_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
-  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], ABBREVIATIONS = null, NAMED = null, HEADERLESS_FIRST_DECK = [1, 2], SPELLINGS = /$^/g, SPELLING_WORDS = {};
+  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], ABBREVIATIONS = null, NAMED = null, HEADERLESS_FIRST_DECK = [1, 2], GLUED_TWICE = null, SPELLINGS = /$^/g, SPELLING_WORDS = {};
   var LEVEL_WORDS = /$^/g, ROMAN_WORDS = {};
   function levelWords(m, inx, level) {
     if (level === undefined) return "experienced";
@@ -28,7 +28,7 @@
     SAME_CHARS = new RegExp("[" + Object.keys(SAME).map(escapeClass).join("") + "]", "g");
     MARKS = new RegExp(r.key.marks, "g"); FORMATTING = new RegExp(r.key.formatting, "gi");
     READING_STEPS = r.key.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
-    ARTICLES = r.key.articles; ABBREVIATIONS = r.abbreviations; NAMED = r.named; HEADERLESS_FIRST_DECK = r.headerless_first_deck;
+    ARTICLES = r.key.articles; ABBREVIATIONS = r.abbreviations; NAMED = r.named; HEADERLESS_FIRST_DECK = r.headerless_first_deck; GLUED_TWICE = { pattern: pattern(r.glued_twice.pattern, "g"), edits: r.glued_twice.edits };
     SPELLINGS = new RegExp(r.key.spellings.pattern, "g"); SPELLING_WORDS = r.key.spellings.words;
     LEVEL_WORDS = new RegExp(r.key.levels.pattern, "g"); ROMAN_WORDS = r.key.levels.roman;
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
@@ -159,7 +159,7 @@
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
-  var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
+  var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
@@ -186,7 +186,7 @@
     COMMENT_MARKS = pattern(p.comment_marks); OUTLINE_MARK = pattern(p.outline_mark); ANGLE_BRACKETS = pattern(p.angle_brackets, "g"); STAT_HEAD = pattern(p.stat_head); STAT_LETTER = pattern(p.stat_letter);
     XML_ZONE = pattern(p.xml_zone); XML_CARD = pattern(p.xml_card); XML_OTHER = pattern(p.xml_other);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
-    COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number); RUN_CONTINUED = pattern(p.run_continued);
+    COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number); RUN_CONTINUED = pattern(p.run_continued); CAPTIONED_HEADER = pattern(p.captioned_header);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
     ENTITIES = t.entities; COUNT_WORDS = t.header_count_words; PASTED = t.pasted; ASIDE_HEADERS = t.aside_headers;
@@ -832,6 +832,14 @@
         if (over) { header = readHeaderOf(plain(over.groups.head)); if (header) stripped = plain(over.groups.head); }
       }
       if (header) { takeHeader(header, stripped, number); return; }
+      // decklist.py _captioned_header: "Fate – (40)Army Like a Tide", a web page's picture caption glued to a header
+      var glued = CAPTIONED_HEADER.exec(stripped), gluedHeader = glued ? readHeaderOf(glued.groups.header.replace(/\s+$/, "")) : null;
+      if (gluedHeader) {
+        takeHeader(gluedHeader, glued.groups.header.replace(/\s+$/, ""), number);
+        var caption = pyStrip(glued.groups.caption);
+        issues.push({ issue: true, line: number, text: caption, caption: true, message: say("line.caption", { line: caption }) });
+        return;
+      }
       var both = BOTH_TOTALS.exec(stripped);
       if (both) {  // "Dynasty 40 / Fate 40": a count for each deck
         headers += 1;
@@ -1596,6 +1604,10 @@
         out.warn("read-as", say("read-as.signature", { line: issue.line, text: issue.text }), null, null, issue.line);
         return;
       }
+      if (issue.caption) {  // "Fate – (40)Army Like a Tide": a picture's caption glued to the header (checker.py)
+        out.warn("read-as", say("read-as.caption", { line: issue.line, text: issue.text }), null, null, issue.line);
+        return;
+      }
       if (issue.change) {  // "-1 Tsuruchi Taito, +1 Tsuruchi Kaito": a change to a list posted before (checker.py)
         out.warn("read-as", say("read-as.change", { line: issue.line, text: issue.text }), null, null, issue.line);
         return;
@@ -1902,7 +1914,7 @@
     var levels = this.table.titledLoosely(card.name).filter(function (i) { return i.deck !== OTHER; });
     if (!levels.length && !card.experience && !this.abbreviatedWithStops(card)) {
       // "Togashi Ieshige (great)": the author's remark after a title that has only levels (checker.py)
-      var tries = remarksTakenOff(card.written);
+      var tries = remarksTakenOff(card.written).concat(this.unglued(card.name));  // ... or glued to itself (checker.py)
       for (var k = 0; k < tries.length && !levels.length; k++) {
         var split = splitExperience(tries[k]);
         levels = split[1] ? [] : this.table.titledLoosely(split[0]).filter(function (i) { return i.deck !== OTHER; });
@@ -2249,7 +2261,31 @@
       if (found.identity === null && split[1]) found = this.table.find(tries[k], null, setName, deck);  // ends like a level
       if (found.identity !== null) return Object.assign({}, found, { loosely: true });  // said in a warning
     }
-    return this.table.find(card.name, card.experience, setName, deck);
+    return this.gluedTwice(card, setName, deck) || this.table.find(card.name, card.experience, setName, deck);
+  };
+  // checker.py _glued_twice: "Exquisite Palace of the CraneExquisite Palaces of the Crane", a card's image and caption
+  Checker.prototype.gluedTwice = function (card, setName, deck) {
+    var parts = this.unglued(card.name);
+    for (var k = 0; k < parts.length; k++) {
+      var found = this.table.find(parts[k], card.experience, setName, deck);
+      if (found.identity !== null) return Object.assign({}, found, { loosely: true });
+    }
+    return null;
+  };
+  // checker.py _unglued: the parts of a name written twice with no space between, one a title, the other near it
+  Checker.prototype.unglued = function (name) {
+    var out = [], m, re = GLUED_TWICE.pattern, self = this;
+    re.lastIndex = 0;
+    while ((m = re.exec(name)) !== null) {
+      if (m[0] === "") re.lastIndex++;
+      [[name.slice(0, m.index), name.slice(m.index)], [name.slice(m.index), name.slice(0, m.index)]].forEach(function (p) {
+        var near = self.table.titledLoosely(p[0]).some(function (i) {
+          return distance(readingKey(p[1]), readingKey(i.title)) <= GLUED_TWICE.edits;
+        });
+        if (near) out.push(p[0]);
+      });
+    }
+    return out;
   };
   // checker.py _remarks_taken_off: the line without what a player may add after a title, in the order tried
   function remarksTakenOff(written) {

@@ -623,6 +623,8 @@ POSTED_CLASSES = [
     "Dynasty:\nHoldings: 3 Iron Mine, 2 Copper Mine\n1 Hida Akeno, 2x Iron Mine, Copper Mine\n3x: Iron Mine, 2 Hida Akeno\n",
     "Dynasty\n1. Hida Akeno\n2. Hida Akeno\n3) Iron Mine\n3) Iron Mine\n4 - Copper Mine\n5 Copper Mine\nFate\n1. Rout\n"
     "2: Rout\n3 - 2x Ambush\n",
+    # a list copied from a page with card images: an image and its caption glued, a caption glued to a header
+    "Kaiu ShiroKaiu Shiro\n\nDynasty – (6)\n3x Iron Mine\n3x Hida AkenoHida Akeno\n\nFate – (6)Ambush\n3x Rout\n",
     # a post of several decks with no headers: a stronghold's line after half of each deck opens the second
     (
         "Kotei roundup: two decks that made the cut\n"

@@ -14,6 +14,7 @@ from ...cardpool.names import (
     is_experience,
     is_level_remark,
     plain,
+    reading_key,
     reading_words,
     set_key,
     set_keys,
@@ -62,6 +63,10 @@ _DATABASE_SECTIONS = frozenset({"oracle", "oracle-tab", "sunandmoon"})
 # In a post of several decks with no headers, the share of each deck's least size the cards above a stronghold's line
 # must fill for it to open a second deck (`_first_of_headerless_decks`): half
 HEADERLESS_FIRST_DECK = _HEADERLESS_FIRST_DECK = (1, 2)
+# A title written twice with no space between, as a web page's card image and caption are copied (`_glued_twice`):
+# where the two meet, and how far the second may be from the title
+GLUED_TWICE = _GLUED_TWICE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+GLUED_TWICE_EDITS = 2
 
 
 class DeckChecker:
@@ -125,6 +130,9 @@ class DeckChecker:
         for issue in deck.issues:
             if issue.signature:  # "Thanks,", "Mark Sullivan", "Tel: ...": a mail's closing words and signature
                 out.warn("read-as", say("read-as.signature", line=issue.line, text=issue.text), line=issue.line)
+                continue
+            if issue.caption:  # "Fate – (40)Army Like a Tide": a web page's picture caption glued to the header
+                out.warn("read-as", say("read-as.caption", line=issue.line, text=issue.text), line=issue.line)
                 continue
             if issue.change:  # "-1 Tsuruchi Taito, +1 Tsuruchi Kaito": the author's change to a list posted before
                 out.warn("read-as", say("read-as.change", line=issue.line, text=issue.text), line=issue.line)
@@ -667,7 +675,8 @@ class DeckChecker:
         levels = [i for i in self.index.titled_loosely(card.name) if i.deck != _OTHER_DECK]
         if not levels and not card.experience and not self._abbreviated_with_stops(card):
             # "Togashi Ieshige (great)": the author's remark after a title that has only levels
-            for text in _remarks_taken_off(card.written):
+            # ... or glued to itself ("Akodo GinawaAkodo Ginawa": `_unglued`)
+            for text in (*_remarks_taken_off(card.written), *self._unglued(card.name)):
                 name, experience = split_experience(text)
                 levels = [] if experience else [i for i in self.index.titled_loosely(name) if i.deck != _OTHER_DECK]
                 if levels:
@@ -996,7 +1005,29 @@ class DeckChecker:
                 found = self.index.find(text, None, set_name, deck)  # a title that ends like a level
             if found.identity is not None:
                 return dataclasses.replace(found, loosely=True)  # read other than as written: said in a warning
-        return self.index.find(card.name, card.experience, set_name, deck)
+        return self._glued_twice(card, set_name, deck) or self.index.find(card.name, card.experience, set_name, deck)
+
+    def _glued_twice(self, card: CardLine, set_name, deck) -> Lookup | None:
+        """ "Exquisite Palace of the CraneExquisite Palaces of the Crane": a web page's card image and its caption,
+        copied with no space between (`_unglued`): the card of the part that names one, once."""
+        for part in self._unglued(card.name):
+            found = self.index.find(part, card.experience, set_name, deck)
+            if found.identity is not None:
+                return dataclasses.replace(found, loosely=True)
+        return None
+
+    def _unglued(self, name: str) -> list[str]:
+        """The parts of a name written twice with no space between: where it parts at a small letter glued to a
+        capital, one part that is a title (as players write it) and the other that title within `GLUED_TWICE_EDITS`
+        edits on the reading key. (No pool title glues a small letter to a capital but a set's acronym in brackets,
+        "(SotE)".)"""
+        parts = []
+        for at in (glued.start() for glued in _GLUED_TWICE.finditer(name)):
+            for one, other in ((name[:at], name[at:]), (name[at:], name[:at])):
+                titles = {i.title for i in self.index.titled_loosely(one)}
+                if any(edit_distance(reading_key(other), reading_key(t)) <= GLUED_TWICE_EDITS for t in titles):
+                    parts.append(one)
+        return parts
 
     def _unknown(self, card: CardLine, candidates: tuple[Identity, ...], suggestions=()) -> str:
         if candidates:

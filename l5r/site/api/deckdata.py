@@ -31,6 +31,8 @@ from ...deckmessages import DECK_MESSAGES
 from ...cardpool.names import QUALIFIER
 from ...engine.deck.checker import (
     BARE_COUNT_AFTER,
+    GLUED_TWICE,
+    GLUED_TWICE_EDITS,
     HEADERLESS_FIRST_DECK,
     NAMED_SHOWN,
     NAMED_SPAN_MARKS,
@@ -95,6 +97,8 @@ def reading_rules() -> dict[str, object]:
         "named": {"words_at_most": NAMED_WORDS_AT_MOST, "marks": NAMED_SPAN_MARKS, "shown": NAMED_SHOWN},
         # a stronghold's line opens a second deck in a post with no headers (checker.py _first_of_headerless_decks)
         "headerless_first_deck": list(HEADERLESS_FIRST_DECK),
+        # a title written twice with no space between (checker.py _glued_twice): where the parts meet, the edits
+        "glued_twice": {"pattern": js_pattern(GLUED_TWICE), "edits": GLUED_TWICE_EDITS},
         "experience_alone": js_pattern(EXPERIENCE_ALONE),
         "trailing_experience": js_pattern(TRAILING_EXPERIENCE),
         "leading_experience": js_pattern(LEADING_EXPERIENCE),
