@@ -1257,14 +1257,13 @@ def numbered_list(cards: Sequence[CardLine]) -> int | None:
     of several items, "19. Ring of Earth 20. Ring of Water"), and a list of counts runs so by chance only. Else None:
     the numbers are the lines' counts ("3. Ambush", "2. Rout", as "3 Ambush"). A list numbered "1." throughout reads
     the same either way."""
-    items = [card.item for card in cards if card.item is not None]
-    if not items or items[0] != 1 or 2 not in items:
+    items = [card for card in cards if card.item is not None]
+    numbers = [card.item for card in cards if card.item is not None]
+    if not numbers or numbers[0] != 1 or 2 not in numbers:
         return None
-    steps = [after in (1, before + 1) for before, after in zip(items, items[1:])]
+    steps = [after in (1, before + 1) for before, after in zip(numbers, numbers[1:])]
     run, of = _NUMBERED_STEPS
-    if sum(steps) * of < run * len(steps):
-        return None
-    return next(card.line for card in cards if card.item is not None)
+    return None if sum(steps) * of < run * len(steps) else items[0].line
 
 
 class _TextReader:

@@ -21,7 +21,7 @@ import datetime as dt
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import cast
+from typing import Callable, cast
 
 import pytest
 
@@ -983,20 +983,13 @@ def test_a_personalitys_family_name_slip_suggests_the_personality():
 
 @pytest.mark.realpool
 def test_every_real_pool_personalitys_family_name_slip_suggests_it_in_both_checkers():
-    from decks.node_checker import Differential, first_difference
-
     index = _real_index()
     slips = _family_slips(index.identities)
     assert len(slips) > 500
     assert _slips_not_suggested(index, slips) == []
     # the browser's checker suggests the same titles: one list of the first 100 slips, checked by both
     text = "Dynasty:\n" + "\n".join(f"1 {written}" for written, _ in slips[:100])
-    both = Differential(index)
-    try:
-        python, browser = both.run([{"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"}])
-    finally:
-        both.close()
-    assert first_difference(python[0], browser[0]) is None
+    assert _difference_between_the_checkers(index, text) is None
 
 
 def _shortened_misread(index: CardIndex) -> list[str]:
@@ -1069,19 +1062,42 @@ def test_a_given_name_whose_title_is_several_cards_suggests_them():
 
 @pytest.mark.realpool
 def test_every_real_pool_given_name_whose_title_is_several_cards_suggests_them_in_both_checkers():
-    from decks.node_checker import Differential, first_difference
-
     index = _real_index()
     names = _given_names_of_several_cards(index)
     assert len(names) >= 3  # Kisada, Yakamo, Keyo
     assert _given_names_not_suggesting_their_cards(index, names) == []
     text = "Dynasty:\n" + "\n".join(f"1 {name}" for name, _ in names)
+    assert _difference_between_the_checkers(index, text) is None
+
+
+def _difference_between_the_checkers(index: CardIndex, text: str) -> str | None:
+    """Where the browser's checker (under Node) and the Python one first differ on one list in Obsidian Hand; None:
+    the same JSON."""
+    from decks.node_checker import Differential, first_difference
+
     both = Differential(index)
     try:
         python, browser = both.run([{"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"}])
     finally:
         both.close()
-    assert first_difference(python[0], browser[0]) is None
+    return first_difference(python[0], browser[0])
+
+
+def _dynasty_line_reader(index: CardIndex) -> Callable[[str], Identity | None]:
+    """The card the line "1 <text>" names under a Dynasty header in Obsidian Hand (None: no card), as the checker
+    reads it."""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+
+    def reading(text: str) -> Identity | None:
+        read = parse_card_line(f"1 {text}", 1, "dynasty")
+        if not isinstance(read, CardLine):
+            return None
+        checker._suggested = 0  # (as check() starts each list)
+        entry = checker._entry(read, Findings())
+        return entry.identity if entry is not None else None
+
+    return reading
 
 
 def _glued_twice_misread(index: CardIndex) -> tuple[list[str], int]:
@@ -1090,16 +1106,7 @@ def _glued_twice_misread(index: CardIndex) -> tuple[list[str], int]:
     the title written once is read, once (checker.py _glued_twice). A title that starts with no capital or ends with
     no small letter glues no such seam, and is not tried; nor is one that ends in a level's words ("Kitsu Kouki •
     Experienced" is a pool title): glued, its level is read nowhere. Returns the misreadings and the forms tried."""
-    fmt = support.codex().format("obsidian-hand")
-    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
-
-    def reading(text: str) -> Identity | None:
-        read = parse_card_line(f"1 {text}", 1, "dynasty")
-        if not isinstance(read, CardLine):
-            return None
-        checker._suggested = 0
-        entry = checker._entry(read, Findings())
-        return entry.identity if entry is not None else None
+    reading = _dynasty_line_reader(index)
 
     misread, tried = [], 0
     titles = sorted({re.sub(r"</?i>", "", i.title) for i in index.identities if i.in_pool and i.deck == "Dynasty"})
@@ -1174,16 +1181,7 @@ def _abbreviations_misread(index: CardIndex) -> tuple[list[str], collections.Cou
     several titles, an unknown card; never another card, but one whose title the form is, letter for letter ("Dai.
     Tan." is the card Daitan). (names.py abbreviated_words: each written word stands for one word of the title, so
     the title itself always fits its abbreviation.)"""
-    fmt = support.codex().format("obsidian-hand")
-    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
-
-    def reading(text: str) -> Identity | None:
-        read = parse_card_line(f"1 {text}", 1, None)
-        if not isinstance(read, CardLine):
-            return None
-        checker._suggested = 0
-        entry = checker._entry(dataclasses.replace(read, section="dynasty"), Findings())
-        return entry.identity if entry is not None else None
+    reading = _dynasty_line_reader(index)
 
     misread, outcomes = [], collections.Counter()
     titles = sorted({i.title for i in index.identities if i.in_pool and i.deck in ("Dynasty", "Fate")})
