@@ -705,6 +705,10 @@ _OUTLINE_MARK = re.compile(r"^\s{0,9}(?:(?P<letter>[a-z]|[ivx]{1,4})|[0-9]{1,2})
 # A footnote mark after a card, as posted lists mark a card the author explains below ("3 Marketplace*", "1 Rout †"),
 # or a stray semicolon ("3 Rout;"): no pool title ends in one, and the card is read without it.
 _FOOTNOTE_MARK = re.compile(r"(?<=\S)\s*(?:[*†‡]+|;)$")
+_BULLET_STARTS = "-*•·▪◦‣●○+→►»➤■□◆◇▶"  # the characters `_BULLET` can start with
+_GLUED_COUNT_STARTS = "xX×"  # the characters `_GLUED_COUNT` can start with
+_NEGATIVE_COUNT = re.compile(r"^[-−]\d+\s*(?:[x×]\s*|\s)")
+_A_LETTER = re.compile(r"[A-Za-z]")
 # Quote marks before a line, as a mailing-list or forum reply quotes a posted list ("> 3 Hida Akeno", ">> Fate:"):
 # the quoted list is read as it was written.
 _QUOTE_MARKS = re.compile(r"^[ \t]{0,9}(?:>[ \t]?){1,9}")
@@ -2086,26 +2090,49 @@ def _card_line(
     return dataclasses.replace(known, line=number, section=section)
 
 
+def _undressed(line: str) -> str:
+    """A plain line without its bullet (`_BULLET`) and its footnote mark (`_FOOTNOTE_MARK`)."""
+    if line[:1] in _BULLET_STARTS:
+        line = _BULLET.sub("", line)
+    return _FOOTNOTE_MARK.sub("", line) if line.endswith(("*", "†", "‡", ";")) else line
+
+
+def _counts_and_titles_apart(line: str) -> str:
+    """The line with its count glued to its title ("x3Rout"), its collector's number, a clan in brackets and its
+    stats before the title taken apart or out, and a count for each of several titles written as "3x: A, B"."""
+    # Each step looks first for a character its pattern cannot match without (a bracket, a leading "x", "ea"): most
+    # lines are a count and a title, and a test of `in` costs a fraction of a failed match.
+    if line[:1] in _GLUED_COUNT_STARTS:
+        line = _GLUED_COUNT.sub(r"\1\2 ", line)
+    if ")" in line:
+        line = _COLLECTOR_NUMBER.sub(r"\g<line>", line)  # "1 Aranai Sensei (TNO) 3": the card's number in its set
+    bracketed_at_all = "(" in line or "[" in line
+    if bracketed_at_all:
+        line = _CLAN_BRACKET.sub(lambda m: m["count"] or "", line)  # "3 [Lion] Kitsu Watanabe"
+    if (stats := _STAT_HEAD.match(line)) and _STAT_LETTER.search(stats.group(0)):  # "(0g) Iron Mine x3"
+        line = line[stats.end() :]
+    if bracketed_at_all or "{" in line:
+        line = grouped_titles(line)  # "(Iron Mine, Jade Pearl Inn) x3": the count for each title
+    lowered = line.lower()  # "each", "ea." and "apiece" (whose "i" may be a dotted or a dotless one, as re.I reads it)
+    if ("ea" in lowered or "ece" in lowered) and (each := _EACH_BEFORE.match(line) or _EACH_AFTER.match(line)):
+        # "2 each: A, B", "A, B (2 each)"
+        line = f"{each_count(each['count'])}x: {line[each.end() :] if each.re is _EACH_BEFORE else each['rest']}"
+    return line
+
+
 def parse_card_line(line: str, number: int, section: str | None, numbered: bool = False) -> CardLine | LineIssue:
     """'3x Border Keep - Exp 2 [Coils of Madness]' -> CardLine(count=3, name='Border Keep', ...). `numbered`: a
     number before the line ("2. Rout") is a numbered list's item number, not its count."""
-    whole = _FOOTNOTE_MARK.sub("", _BULLET.sub("", plain(line)))
+    whole = _undressed(plain(line))
     # "Famous Bazaar<TAB>3": the count in a column after the title. The column wins over a number the line starts
     # with: a table's count column is laid out as one, and "10 Koku<TAB>3" is three copies of 10 Koku.
     column = column_count(line)
-    line = _FOOTNOTE_MARK.sub("", _BULLET.sub("", plain(column[1]))) if column else whole
+    line = _undressed(plain(column[1])) if column else whole
     count = column[0] if column else 1
-    line = _GLUED_COUNT.sub(r"\1\2 ", line)
-    line = _COLLECTOR_NUMBER.sub(r"\g<line>", line)  # "1 Aranai Sensei (TNO) 3": the card's number in its set
-    line = _CLAN_BRACKET.sub(lambda m: m["count"] or "", line)  # "3 [Lion] Kitsu Watanabe"
-    if (stats := _STAT_HEAD.match(line)) and _STAT_LETTER.search(stats.group(0)):  # "(0g) Iron Mine x3"
-        line = line[stats.end() :]
-    line = grouped_titles(line)  # "(Iron Mine, Jade Pearl Inn) x3": the count for each title
-    if each := _EACH_BEFORE.match(line) or _EACH_AFTER.match(line):  # "2 each: A, B", "A, B (2 each)"
-        line = f"{each_count(each['count'])}x: {line[each.end() :] if each.re is _EACH_BEFORE else each['rest']}"
-    if re.match(r"^[-−]\d+\s*(?:[x×]\s*|\s)", line):  # "-1 Title": a negative count, not a bullet
+    line = _counts_and_titles_apart(line)
+    if line[:1] in "-−" and _NEGATIVE_COUNT.match(line):  # "-1 Title": a negative count, not a bullet
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
-    item_number = None if column else _ITEM_NUMBER.match(line)
+    item_number = None if column or not line[:1].isdigit() else _ITEM_NUMBER.match(line)
     item = int(item_number["item"]) if item_number else None
     if item_number:
         rest = item_number["rest"]
@@ -2114,8 +2141,9 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
             line = rest  # "1. Akodo Kano x1": the item's number, then the card and its count
         else:  # one copy of a numbered list's item; "3. Rout", in no numbered list, as "3 Rout"
             line = f"{1 if numbered else item} {rest}"
-    group = int(grouped["group"]) if not column and (grouped := _GROUP_NUMBER.match(line)) else None
-    bracketed = None if column else _BRACKETED_COUNT.match(line)
+    opens_bracket = not column and line[:1] in "(["
+    group = int(grouped["group"]) if opens_bracket and (grouped := _GROUP_NUMBER.match(line)) else None
+    bracketed = _BRACKETED_COUNT.match(line) if opens_bracket else None
     if bracketed:  # "[x3] Ambush / Rout / Strength of the Bear": the count for each title after it
         for_each = "x:" if group is None and _LIST_SEPARATOR.search(bracketed["rest"]) else ""
         line = f"{bracketed.group('count')}{for_each} {bracketed.group('rest')}"
@@ -2141,9 +2169,10 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
         elif any(part[:1].isspace() for part in _LIST_SEPARATOR.split(line)[1:]):
             several = True  # "Pregame: Border Keep, Bamboo Harvesters": a copy of each title, if the whole is none
     set_name = None
-    line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)  # "exp #2": as "exp 2" (a comment's "#" was stripped before)
+    if "#" in line:
+        line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)  # "exp #2": as "exp 2" (a comment's "#" was stripped before)
     line = _level_and_set(line)
-    match = _SET.match(line)
+    match = _SET.match(line) if line.endswith(("]", "}")) else None
     if match and is_experience(match.group("set")):  # "Kuni Yori [Exp 2]": a level in square brackets, as in round
         line, match = f"{match.group('rest').strip()} ({match.group('set').strip()})", None
     if match:
@@ -2156,7 +2185,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
         return LineIssue(number, say("line.count", line=whole, most=MAX_COPIES_ON_A_LINE))
     # "Exp Ono": the level before the title (names.py LEADING_EXPERIENCE), not a level alone with a set tag "Ono"
     leading = LEADING_EXPERIENCE.match(line)
-    if not re.search(r"[A-Za-z]", line) or (is_experience(line) and not leading) or not _CARD_NAME.match(line):
+    if not _A_LETTER.search(line) or (is_experience(line) and not leading) or not _CARD_NAME.match(line):
         return LineIssue(number, say("line.not-card", line=line or say("line.not-card.empty")), line or None)
     name, experience = split_experience(line)
     if experience is None:
@@ -2204,7 +2233,10 @@ def column_count(line: str) -> tuple[int, str] | None:
     """(count, the title before it) for a line whose last column is a count ("Famous Bazaar<TAB>3", "Famous
     Bazaar    x3"), else None: the columns are split at a tab or at two spaces or more, before plain() joins them,
     and the title before the count must hold a letter."""
-    cells = [cell for cell in _COLUMN_GAP.split(_DOT_LEADER.sub("\t", line.strip())) if cell.strip()]
+    line = line.strip()
+    if "\t" not in line and "  " not in line and "..." not in line:  # no gap, no leader: one column
+        return None
+    cells = [cell for cell in _COLUMN_GAP.split(_DOT_LEADER.sub("\t", line)) if cell.strip()]
     if len(cells) < 2:
         return None
     match = _COLUMN_COUNT.match(cells[-1].strip())
@@ -2397,6 +2429,8 @@ def _number(digits: str) -> int:
 
 
 def _strip_comment(line: str) -> str:
+    if "#" not in line:  # (every step below reads a "#")
+        return line.strip()
     if line.lstrip().startswith("#"):
         if not _HASH_COUNT.match(line):
             return ""

@@ -233,6 +233,7 @@ _READING_STEPS = tuple((re.compile(pattern), replacement) for pattern, replaceme
 _ARTICLES = frozenset(_READING_ARTICLES)
 _SPELLINGS = re.compile(_SPELLING_PATTERN)
 _LEVELS_WRITTEN = re.compile(_LEVEL_WORDS)
+_A_DIGIT = re.compile("[0-9]")
 
 
 def reading_words(title: str) -> str:
@@ -240,11 +241,15 @@ def reading_words(title: str) -> str:
     'Pearls & Spirits' -> 'pearls and spirits', accents and macrons dropped, British spellings as American ones
     ('Honour' -> 'honor'), a level in the words as the pool writes it ('xp2', 'exp ii' -> 'experienced 2'). The card
     searches match words of it."""
-    text = _MARKS.sub("", unicodedata.normalize("NFKD", plain(title))).lower()
+    text = plain(title)
+    if not text.isascii():  # (ASCII is its own NFKD form, with no marks)
+        text = _MARKS.sub("", unicodedata.normalize("NFKD", text))
+    text = text.lower()
     for pattern, replacement in _READING_STEPS:
         text = pattern.sub(replacement, text)
     text = _SPELLINGS.sub(_american, text)
-    if "x" in text or any(ch.isdigit() for ch in text):  # (every marker holds an "x" but "e2", which a digit follows)
+    # (every marker holds an "x" but "e2", which a digit follows; the steps left only a-z, 0-9 and spaces)
+    if "x" in text or _A_DIGIT.search(text):
         text = _LEVELS_WRITTEN.sub(_level_words, text)
     return text.strip()
 

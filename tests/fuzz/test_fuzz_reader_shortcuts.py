@@ -1,0 +1,138 @@
+"""The line reader's shortcuts answer as its patterns do. Before a pattern, the reader tests for a character the
+pattern cannot match without (a bracket, a "#", a leading "x", "ea"), and skips the pattern when the character is
+missing. Each case writes a line from pieces of the forms those patterns read (a collector's number, a clan in
+brackets, "2 each:", "exp #2", a bullet, a footnote mark, a column's count, dot leaders) around a title, or glued to
+random text, and requires:
+- every pattern whose match a shortcut skips to match only lines that pass the shortcut's test;
+- each step with shortcuts (`_undressed`, `_counts_and_titles_apart`, `_strip_comment`, `column_count`,
+  `reading_words`) to give what its patterns give applied one after the other, with no shortcut.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from hypothesis import given, settings, strategies as st
+
+from l5r import decklist as d
+from l5r.cardpool import names
+
+PIECES = [
+    "1 ", "3x ", "x3", "X2", "×3", "Rout", "Hida Kisada", " (TNO) 3", " (exp) 3", "(TNO) 12a", "[Lion] ", "(Crab) ",
+    "3 [Lion] ", "(0g) ", "2f/3c ", "[2F] ", "(Iron Mine, Jade Pearl Inn) x3", "{A, B} 2", " each", "2 each: ",
+    " ea.", " apiece", "apİece", "apıece", "EACH", "exp #2", "Exp#3", " # comment", " (#84/156)", "#3 ", "# ",
+    "-1 ", "−2 ", "- ", "1. ", "12) ", "(2) - ", "[ 3 ] ", "[x3] ", "( 4 )  ", " [Gold]", " {Jade}", " [Exp 2]",
+    "\t3", "  x3", "   ", " ....... 3", "..........3", "...", "•  ", "* ", "■", "▶ ", "-Matsu", "†", "‡", ";", "*",
+    " ", "(", ")", "[", "]", "{", "}", "Kyūden", "Honour", "&", "'", "e2", "xp2", "Exp II", "0", "7", "٣", "\u00a0",
+]  # fmt: skip
+BEFORE = [
+    "",
+    "1 ",
+    "3x ",
+    "x3",
+    "-1 ",
+    "−2 ",
+    "1. ",
+    "(2) - ",
+    "[x3] ",
+    "3 [Lion] ",
+    "(0g) ",
+    "2 each: ",
+    "#3 ",
+    "• ",
+    "-",
+]
+TITLES = ["Rout", "Hida Kisada", "Iron Mine, Jade Pearl Inn", "Kuni Yori exp #2", "Kyūden Hida", "Honour's Cost"]
+AFTER = [
+    "", " (TNO) 3", " x3", " ...3", " ... 3", " ....3", "\t3", "  x3", " each", " (2 each)", " apiece", " apİece",
+    " # note", " (#84/156)", " [Gold]", " {Jade}", " [Exp 2]", " xp2", "*", "†", ";",
+]  # fmt: skip
+NOISE = st.text(alphabet="aeixX ()[]#.-*;\t0123456789", max_size=4)
+# a line as a list writes one (a count or a mark, a title, a count, a set or a remark after it), or pieces at random
+LINES = st.one_of(
+    st.tuples(st.sampled_from(BEFORE), st.sampled_from(TITLES), st.sampled_from(AFTER)).map("".join),
+    st.tuples(st.sampled_from(BEFORE), st.sampled_from(TITLES), st.sampled_from(AFTER), NOISE).map("".join),
+    st.lists(st.one_of(st.sampled_from(PIECES), NOISE), max_size=7).map("".join),
+)
+MANY = settings(max_examples=max(1000, settings.default.max_examples))
+
+# (what the shortcut tests, the pattern, how the reader applies it): a match means the test holds
+SKIPPED_PATTERNS = [
+    (lambda line: line[:1] in d._BULLET_STARTS, d._BULLET, "match"),
+    (lambda line: line.endswith(("*", "†", "‡", ";")), d._FOOTNOTE_MARK, "search"),
+    (lambda line: line[:1] in d._GLUED_COUNT_STARTS, d._GLUED_COUNT, "match"),
+    (lambda line: ")" in line, d._COLLECTOR_NUMBER, "match"),
+    (lambda line: "(" in line or "[" in line, d._CLAN_BRACKET, "match"),
+    (lambda line: "(" in line or "[" in line or "{" in line, d._GROUPED, "match"),
+    (lambda line: "ea" in line.lower() or "ece" in line.lower(), d._EACH_BEFORE, "match"),
+    (lambda line: "ea" in line.lower() or "ece" in line.lower(), d._EACH_AFTER, "match"),
+    (lambda line: line[:1] in "-−", d._NEGATIVE_COUNT, "match"),
+    (lambda line: line[:1].isdigit(), d._ITEM_NUMBER, "match"),
+    (lambda line: line[:1] in "([", d._GROUP_NUMBER, "match"),
+    (lambda line: line[:1] in "([", d._BRACKETED_COUNT, "match"),
+    (lambda line: "#" in line, d._LEVEL_NUMBER_MARK, "search"),
+    (lambda line: line.endswith(("]", "}")), d._SET, "match"),
+]
+
+
+@MANY
+@given(LINES)
+def test_a_pattern_matches_only_where_its_shortcut_lets_it(line: str) -> None:
+    for text in (line, names.plain(line)):
+        for shortcut, pattern, how in SKIPPED_PATTERNS:
+            if getattr(pattern, how)(text):
+                assert shortcut(text), f"{pattern.pattern!r} matches {text!r}, which its shortcut skips"
+
+
+def _counts_and_titles_apart_in_full(line: str) -> str:
+    line = d._GLUED_COUNT.sub(r"\1\2 ", line)
+    line = d._COLLECTOR_NUMBER.sub(r"\g<line>", line)
+    line = d._CLAN_BRACKET.sub(lambda m: m["count"] or "", line)
+    if (stats := d._STAT_HEAD.match(line)) and d._STAT_LETTER.search(stats.group(0)):
+        line = line[stats.end() :]
+    line = d.grouped_titles(line)
+    if each := d._EACH_BEFORE.match(line) or d._EACH_AFTER.match(line):
+        line = f"{d.each_count(each['count'])}x: {line[each.end() :] if each.re is d._EACH_BEFORE else each['rest']}"
+    return line
+
+
+def _strip_comment_in_full(line: str) -> str:
+    if line.lstrip().startswith("#"):
+        if not d._HASH_COUNT.match(line):
+            return ""
+        line = d._HASH_COUNT.sub("", line, count=1)
+    line = d._LEVEL_NUMBER_MARK.sub(r"\1 ", line)
+    return re.sub(r"(?<!\s)\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}(?:/[0-9]{1,5})?\)\s{0,9}$", "", line).strip()
+
+
+def _column_count_in_full(line: str) -> tuple[int, str] | None:
+    cells = [cell for cell in d._COLUMN_GAP.split(d._DOT_LEADER.sub("\t", line.strip())) if cell.strip()]
+    if len(cells) < 2:
+        return None
+    match = d._COLUMN_COUNT.match(cells[-1].strip())
+    rest = " ".join(cells[:-1])
+    if not match or not any(ch.isalpha() for ch in rest):
+        return None
+    return d._number(match.group("count")), rest
+
+
+def _reading_words_in_full(title: str) -> str:
+    text = names._MARKS.sub("", unicodedata.normalize("NFKD", names.plain(title))).lower()
+    for pattern, replacement in names._READING_STEPS:
+        text = pattern.sub(replacement, text)
+    text = names._SPELLINGS.sub(names._american, text)
+    if "x" in text or any(ch.isdigit() for ch in text):
+        text = names._LEVELS_WRITTEN.sub(names._level_words, text)
+    return text.strip()
+
+
+@MANY
+@given(LINES)
+def test_each_step_with_shortcuts_reads_as_its_patterns_in_full(line: str) -> None:
+    flat = names.plain(line)
+    assert d._undressed(flat) == d._FOOTNOTE_MARK.sub("", d._BULLET.sub("", flat))
+    assert d._counts_and_titles_apart(flat) == _counts_and_titles_apart_in_full(flat)
+    assert d._strip_comment(line) == _strip_comment_in_full(line)
+    assert d.column_count(line) == _column_count_in_full(line)
+    assert names.reading_words(line) == _reading_words_in_full(line)
