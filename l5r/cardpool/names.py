@@ -115,18 +115,27 @@ def experience_key(experience: str | None) -> str:
     return _FIRST_LEVEL.sub(r"\1", key)
 
 
+# Every level marker (`_MARKER`) holds an "x", but "e" and a digit: text with neither names no level, and the
+# patterns that read one are skipped (a search for one character costs a fraction of their match).
+_MARKER_CHARACTER = re.compile(r"[xX\d]")
+
+
 def is_experience(text: str) -> bool:
-    return bool(_EXPERIENCE_ALONE.match(plain(text)))
+    text = plain(text)
+    return bool(_MARKER_CHARACTER.search(text) and _EXPERIENCE_ALONE.match(text))
 
 
 def is_level_remark(text: str) -> bool:
-    return bool(_LEVEL_REMARK.match(plain(text)))
+    text = plain(text)
+    return bool(_MARKER_CHARACTER.search(text) and _LEVEL_REMARK.match(text))
 
 
 def split_experience(name: str) -> tuple[str, str | None]:
     """'Border Keep - Exp 2' -> ('Border Keep', 'Exp 2'), 'Exp 2 Border Keep' -> the same; a name without a
     level -> (name, None)."""
     name = plain(name)
+    if not _MARKER_CHARACTER.search(name):
+        return name, None
     match = _TRAILING_EXPERIENCE.match(name)
     if not match or not match.group("title").strip(" -•,("):
         match = _LEADING_EXPERIENCE.match(name)
@@ -170,9 +179,10 @@ def set_keys(set_name: str) -> frozenset[str]:
 
 def split_qualifier(title: str) -> tuple[str, str | None]:
     """'Hida Kisada (Emperor)' -> ('Hida Kisada', 'Emperor'): the pool's way of telling same-title cards apart."""
-    match = _QUALIFIER.match(plain(title))
+    text = plain(title)
+    match = _QUALIFIER.match(text) if text.endswith(")") else None
     if not match:
-        return plain(title), None
+        return text, None
     return match.group("base"), match.group("qualifier")
 
 

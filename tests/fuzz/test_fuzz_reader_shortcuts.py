@@ -5,11 +5,14 @@ brackets, "2 each:", "exp #2", a bullet, a footnote mark, a column's count, dot 
 random text, and requires:
 - every pattern whose match a shortcut skips to match only lines that pass the shortcut's test;
 - each step with shortcuts (`_undressed`, `_counts_and_titles_apart`, `_strip_comment`, `column_count`,
-  `reading_words`) to give what its patterns give applied one after the other, with no shortcut.
+  `reading_words`, `split_experience`, `is_experience`, `is_level_remark`, `split_qualifier`) to give what its
+  patterns give applied one after the other, with no shortcut; and a line read before, moved to another line, to be
+  what `dataclasses.replace` makes of it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 
@@ -43,10 +46,18 @@ BEFORE = [
     "• ",
     "-",
 ]
-TITLES = ["Rout", "Hida Kisada", "Iron Mine, Jade Pearl Inn", "Kuni Yori exp #2", "Kyūden Hida", "Honour's Cost"]
+TITLES = [
+    "Rout",
+    "Hida Kisada",
+    "Iron Mine, Jade Pearl Inn",
+    "Kuni Yori exp #2",
+    "Kyūden Hida",
+    "Honour's Cost",
+    "Exp 2 Hida Kisada",
+]
 AFTER = [
     "", " (TNO) 3", " x3", " ...3", " ... 3", " ....3", "\t3", "  x3", " each", " (2 each)", " apiece", " apİece",
-    " # note", " (#84/156)", " [Gold]", " {Jade}", " [Exp 2]", " xp2", "*", "†", ";",
+    " # note", " (#84/156)", " [Gold]", " {Jade}", " [Exp 2]", " xp2", " e٣", " (Exp II)", " - EXPERIENCED", " XP", " (Emperor)", " (newest exp)", "*", "†", ";",
 ]  # fmt: skip
 NOISE = st.text(alphabet="aeixX ()[]#.-*;\t0123456789", max_size=4)
 # a line as a list writes one (a count or a mark, a title, a count, a set or a remark after it), or pieces at random
@@ -73,7 +84,11 @@ SKIPPED_PATTERNS = [
     (lambda line: line[:1] in "([", d._BRACKETED_COUNT, "match"),
     (lambda line: "#" in line, d._LEVEL_NUMBER_MARK, "search"),
     (lambda line: line.endswith(("]", "}")), d._SET, "match"),
-]
+    (lambda line: line.endswith(")"), names._QUALIFIER, "match"),
+    *((lambda line: names._MARKER_CHARACTER.search(line), pattern, "match") for pattern in (
+        names._TRAILING_EXPERIENCE, names._LEADING_EXPERIENCE, names._EXPERIENCE_ALONE, names._LEVEL_REMARK
+    )),
+]  # fmt: skip
 
 
 @MANY
@@ -117,6 +132,16 @@ def _column_count_in_full(line: str) -> tuple[int, str] | None:
     return d._number(match.group("count")), rest
 
 
+def _split_experience_in_full(name: str) -> tuple[str, str | None]:
+    name = names.plain(name)
+    match = names._TRAILING_EXPERIENCE.match(name)
+    if not match or not match.group("title").strip(" -•,("):
+        match = names._LEADING_EXPERIENCE.match(name)
+        if not match or not match.group("title").strip(" -•,("):
+            return name, None
+    return match.group("title").strip(), match.group("exp")
+
+
 def _reading_words_in_full(title: str) -> str:
     text = names._MARKS.sub("", unicodedata.normalize("NFKD", names.plain(title))).lower()
     for pattern, replacement in names._READING_STEPS:
@@ -136,3 +161,10 @@ def test_each_step_with_shortcuts_reads_as_its_patterns_in_full(line: str) -> No
     assert d._strip_comment(line) == _strip_comment_in_full(line)
     assert d.column_count(line) == _column_count_in_full(line)
     assert names.reading_words(line) == _reading_words_in_full(line)
+    assert names.split_experience(line) == _split_experience_in_full(line)
+    assert names.is_experience(line) == bool(names._EXPERIENCE_ALONE.match(flat))
+    assert names.is_level_remark(line) == bool(names._LEVEL_REMARK.match(flat))
+    qualified = names._QUALIFIER.match(flat)
+    assert names.split_qualifier(line) == ((qualified["base"], qualified["qualifier"]) if qualified else (flat, None))
+    if isinstance(card := d.parse_card_line(line, 1, None), d.CardLine):  # a line read before, at another line
+        assert d._moved(card, 7, "fate") == dataclasses.replace(card, line=7, section="fate")
