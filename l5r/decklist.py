@@ -1119,11 +1119,14 @@ def read_header(line: str) -> tuple[str, str | None, int | None] | None:
 
 def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     """read_header, and the header's name (lower case, without "deck")."""
-    if _COUNT_LABEL.match(plain(line)):  # "Rings (1 each):": the count of each title under it, no sub-header's
+    colon = ":" in line  # (`_COUNT_LABEL` and `_HEADER` end in one; `_COUNT_FIRST_HEADER` starts with a digit)
+    if colon and _COUNT_LABEL.match(
+        plain(line)
+    ):  # "Rings (1 each):": the count of each title under it, no sub-header's
         return None
-    if first := _COUNT_FIRST_HEADER.match(line):  # "40 Dynasty cards": as "Dynasty (40)"
+    if line[:1].isdigit() and (first := _COUNT_FIRST_HEADER.match(line)):  # "40 Dynasty cards": as "Dynasty (40)"
         line = f"{first['name']} ({first['count']})"
-    match = _HEADER.match(line) or _LOOSE_HEADER.match(line)
+    match = (_HEADER.match(line) if colon else None) or _LOOSE_HEADER.match(line)
     if not match:
         return None
     name = plain(match.group("name")).lower().strip(" -'")

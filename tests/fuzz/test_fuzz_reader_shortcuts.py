@@ -85,6 +85,9 @@ SKIPPED_PATTERNS = [
     (lambda line: "#" in line, d._LEVEL_NUMBER_MARK, "search"),
     (lambda line: line.endswith(("]", "}")), d._SET, "match"),
     (lambda line: line.endswith(")"), names._QUALIFIER, "match"),
+    (lambda line: ":" in line, d._COUNT_LABEL, "match"),
+    (lambda line: ":" in line, d._HEADER, "match"),
+    (lambda line: line[:1].isdigit(), d._COUNT_FIRST_HEADER, "match"),
     *((lambda line: names._MARKER_CHARACTER.search(line), pattern, "match") for pattern in (
         names._TRAILING_EXPERIENCE, names._LEADING_EXPERIENCE, names._EXPERIENCE_ALONE, names._LEVEL_REMARK
     )),
