@@ -1003,9 +1003,14 @@ def _shortened_misread(index: CardIndex) -> list[str]:
         i.title for i in index.identities if "Personality" in i.types and i.deck != "Other" and i.title.count(" ") == 1
     }
     given = collections.Counter(title_key(t).split(" ")[1] for t in personalities)
+    # a given name that is also a title before its subtitle ("Toturi": Akodo Toturi, and Toturi, the Black Lion) is
+    # short for both (`_subtitles_left_out_misread`)
+    heads = {
+        " ".join(words(i.title.partition(", ")[0])) for i in index.identities if ", " in i.title and i.deck != "Other"
+    }
     for title in sorted(personalities):
         name = title.split(" ")[1]
-        if given[title_key(name)] == 1 and index.shortened(name, False) != title:
+        if given[title_key(name)] == 1 and " ".join(words(name)) not in heads and index.shortened(name, False) != title:
             misread.append(f"{name} (for {title}): {index.shortened(name, False)}")
     pre_game = sorted({i.title for i in index.identities if i.deck == "Pre-Game"})
     cut = collections.Counter(tuple(words(t)[:n]) for t in pre_game for n in range(1, len(words(t)) + 1))
@@ -1024,6 +1029,73 @@ def test_every_pool_name_shortened_as_players_write_it_reads_as_its_card():
 def test_every_real_pool_name_shortened_as_players_write_it_reads_as_its_card():
     index = _real_index()
     assert _shortened_misread(index) == []
+
+
+def _subtitles_left_out_misread(index: CardIndex) -> tuple[list[str], dict[str, list[str]]]:
+    """Every deck card's title with a subtitle after its comma, written without it ("Asahina Takuma" for Asahina
+    Takuma, Twin Forks Governor), where the name alone is no card's title: the one card of the one title it stands
+    for is read (at its one level, when it has levels only); a title of several cards, or several titles, is an
+    unknown card whose "did you mean" names them (with, for a name of one word, the Personalities of two words with
+    that given name). (misread, the names walked by their card's deck); worked out here from the titles."""
+    from l5r.cardpool.names import reading_key_words as words
+
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    # (a pre-game card's title cut short is read by its first words, `_shortened_misread`)
+    deck_titles = {i.title: i for i in index.identities if i.deck not in ("Other", "Pre-Game")}
+    two_word_people = {t for t, i in deck_titles.items() if "Personality" in i.types and title_key(t).count(" ") == 1}
+    heads: dict[str, list[str]] = collections.defaultdict(list)
+    for title in deck_titles:
+        head, comma, _ = title.partition(", ")
+        if comma and [w for w in words(head) if w]:
+            heads[" ".join(w for w in words(head) if w)].append(title)
+    misread: list[str] = []
+    walked: dict[str, list[str]] = collections.defaultdict(list)
+    for _, titles in sorted(heads.items()):
+        head = titles[0].partition(", ")[0]
+        if index.titled_loosely(head) or singulars(head):
+            continue  # the name is a card's own title, or reads as a plural: not this class
+        walked[deck_titles[titles[0]].deck].append(head)
+        # a name of one word is a Personality's given name too ("Tochiko": Heichi Tochiko)
+        given = [t for t in two_word_people if title_key(t).split(" ")[1] == title_key(head)]
+        titles = sorted(set(titles + given), key=lambda t: (title_key(t), t))
+        section = _SECTION.get(deck_titles[titles[0]].deck)
+        card = parse_card_line(f"1 {head}", 1, section)
+        out = Findings()
+        checker._suggested = 0
+        entry = checker._entry(card, out) if isinstance(card, CardLine) else None
+        got = entry.identity.title if entry is not None and entry.identity is not None else None
+        said = [list(p.suggestions or ()) for p in out.problems if p.code == "unknown-card"]
+        if len(titles) > 1:
+            if got is not None or said != [titles[:3]]:
+                misread.append(f"{head}: {got} {said} (not unknown, suggesting {titles[:3]})")
+            continue
+        found = index.find(titles[0], None, None, deck_titles[titles[0]].deck)
+        cards = (
+            [found.identity]
+            if found.identity
+            else list(found.candidates) or [i for i in index.titled(titles[0]) if i.deck != "Other"]
+        )
+        if len(cards) == 1 and got != titles[0]:
+            misread.append(f"{head}: {got} {said} (not {titles[0]})")
+        elif len(cards) > 1 and (got is not None or said != [[c.key for c in cards][:3]]):
+            misread.append(f"{head}: {got} {said} (not unknown, suggesting {[c.key for c in cards][:3]})")
+    return misread, walked
+
+
+def test_every_pool_title_without_its_subtitle_reads_as_its_card_or_suggests_them():
+    misread, walked = _subtitles_left_out_misread(support.index())
+    assert sum(map(len, walked.values())) >= 5 and misread == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_without_its_subtitle_reads_as_its_card_or_suggests_them_in_both_checkers():
+    index = _real_index()
+    misread, walked = _subtitles_left_out_misread(index)
+    assert sum(map(len, walked.values())) >= 100 and misread == [], misread[:20]
+    # the browser's checker reads them alike: one list of them all, under their decks' headers
+    text = "".join(f"{deck}:\n" + "".join(f"1 {head}\n" for head in heads) for deck, heads in sorted(walked.items()))
+    assert _difference_between_the_checkers(index, text) is None
 
 
 def _given_names_of_several_cards(index: CardIndex) -> list[tuple[str, list[str]]]:

@@ -1378,7 +1378,30 @@
           given.get(rest).push(row[1]);
         });
       this.givenTable = given;
+      // index.py _suggestion_tables: a title's reading words before its comma -> the titles, by title key, then title
+      var beforeComma = new Map();
+      this.suggestionTable.slice().sort(function (a, b) { return byCodePoint(a[0], b[0]) || byCodePoint(a[1], b[1]); })
+        .forEach(function (row) {
+          var comma = row[1].indexOf(", ");
+          if (comma < 0) return;
+          var words = titleWords(row[1].slice(0, comma)).filter(function (w) { return w !== ""; }).join(" ");
+          if (!words) return;
+          if (!beforeComma.has(words)) beforeComma.set(words, []);
+          beforeComma.get(words).push(row[1]);
+        });
+      this.beforeCommaTable = beforeComma;
     }
+  };
+  // index.py short_for: the deck cards' titles a name stands for as players shorten one, by title key, then title:
+  // the title without its subtitle ("Asahina Takuma"), and a one-word name's Personality by given name ("Reigoro")
+  CardTable.prototype.shortFor = function (written) {
+    this.suggestTables();
+    var words = titleWords(written).filter(function (w) { return w !== ""; }).join(" ");
+    var found = new Set(this.beforeCommaTable.get(words) || []);
+    if (titleKey(written).indexOf(" ") < 0) {
+      (this.givenTable.get(titleKey(written)) || []).forEach(function (t) { found.add(t); });
+    }
+    return Array.from(found).sort(function (a, b) { return byCodePoint(titleKey(a), titleKey(b)) || byCodePoint(a, b); });
   };
   // index.py shortened: the one title a name shortened as players write it stands for ("Tsujiken" after a pre-game
   // label, "Reigoro" for Hida Reigoro), or null
@@ -1394,11 +1417,8 @@
       this.preGameWords.forEach(function (row) {
         if (words.every(function (w, k) { return row[1][k] === w; })) found.add(row[0]);
       });
-    } else if (titleKey(written).indexOf(" ") < 0) {  // one word, as the title writes it ("Choon-yei")
-      this.suggestTables();
-      (this.givenTable.get(titleKey(written)) || []).forEach(function (t) { found.add(t); });
     } else {
-      return null;
+      this.shortFor(written).forEach(function (t) { found.add(t); });
     }
     return found.size === 1 ? found.values().next().value : null;
   };
@@ -1974,13 +1994,21 @@
     // "Fam. Bazaar", "Hon. Garrison of the Lion", "SotB": a title's words abbreviated, when one card's are so
     var abbreviated = plural.length || short ? [] : this.abbreviations(card);
     var shortFor = abbreviated.length === 1 ? abbreviated[0] : null;
-    // a name with full stops that abbreviates several titles ("Uta. Chi.") is no typo of one of them: those are
-    // the titles to suggest
+    // a name with full stops that abbreviates several titles ("Uta. Chi.") is no typo of one of them, nor is a
+    // name several titles shorten to ("Akodo Motetsu", "Tochiko"): those are the titles to suggest
     var ambiguous = abbreviated.length > 1 && typed.indexOf(".") >= 0;
-    var suggestions = plural.length || short || shortFor ? [] : ambiguous ? abbreviated.slice(0, 3) : this.suggest(typed);
+    var standsFor = plural.length || short || shortFor || ambiguous || card.section === PREGAME ? [] : this.table.shortFor(typed);
+    ambiguous = ambiguous || standsFor.length > 1;
+    var suggestions = plural.length || short || shortFor ? []
+      : ambiguous ? (standsFor.length ? standsFor : abbreviated).slice(0, 3) : this.suggest(typed);
     var guess = plural.length ? plural[0] : short || shortFor || (ambiguous ? null : nearCertain(typed, suggestions));
     if (guess === null) return [NOT_FOUND, suggestions];
     var guessed = this.table.find(guess, card.experience, setName, deck);
+    if (guessed.identity === null && !guessed.candidates.length && (short || shortFor) && !card.experience) {
+      // "Tsuruchi Yashiro": the title it is short for has levels only (checker.py _by_typo)
+      var levels = this.table.titled(guess).filter(function (i) { return i.deck !== OTHER; });
+      guessed = levels.length === 1 ? lookup(levels[0]) : { identity: null, candidates: levels, note: null, loosely: false };
+    }
     if (guessed.identity === null) {  // "3 Kisada": the title it is short for is several cards' (checker.py _by_typo)
       var several = short ? guessed.candidates.map(function (c) { return c.key; }).slice(0, 3) : [];
       return [NOT_FOUND, several.length ? several : suggestions];

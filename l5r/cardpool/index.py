@@ -70,6 +70,7 @@ class CardIndex:
         self._found: dict[tuple, Lookup] = {}  # find()'s answers so far
         self._postings: dict[str, list[int]] = {}  # bigram -> the table rows holding it
         self._given: dict[str, list[str]] = {}  # a title's words after its first (a given name) -> the titles
+        self._before_comma: dict[str, list[str]] = {}  # a title's reading words before its comma -> the titles
         self._pre_game_words: list | None = None  # each pre-game card's title and its reading words (`shortened`)
         self._abbreviation_table: dict | None = None  # the titles by their words' first letters (`abbreviated`)
         self._abbreviated_found: dict[tuple[str, bool], tuple[str, ...]] = {}  # abbreviated()'s answers so far
@@ -219,12 +220,20 @@ class CardIndex:
                 titles = {i.title for i in self.identities if i.deck == "Pre-Game"}
                 table = self._pre_game_words = [(t, reading_key_words(t)) for t in sorted(titles)]
             found = {t for t, title_words in table if title_words[: len(words)] == words}
-        elif " " not in title_key(written):  # one word, as the title writes it ("Choon-yei")
-            self._suggestion_tables()
-            found = set(self._given.get(title_key(written), ()))
         else:
-            return None
+            found = set(self.short_for(written))
         return found.pop() if len(found) == 1 else None
+
+    def short_for(self, written: str) -> list[str]:
+        """The deck cards' titles a name stands for as players shorten one, by title_key, then title: the title, then a
+        comma and the words a player leaves out ("Asahina Takuma" for Asahina Takuma, Twin Forks Governor; "Okazaki"
+        for Okazaki, Breaker of Wills), compared by their reading words; and for one word as the title writes it
+        ("Choon-yei"), a Personality of two words with that given name ("Reigoro" for Hida Reigoro)."""
+        self._suggestion_tables()
+        found = set(self._before_comma.get(" ".join(w for w in reading_key_words(written) if w), ()))
+        if " " not in title_key(written):
+            found.update(self._given.get(title_key(written), ()))
+        return sorted(found, key=lambda t: (title_key(t), t))
 
     def abbreviated(self, written: str, pre_game: bool) -> list[str]:
         """Every deck card's title whose words the name abbreviates, one written word for each of its words, in
@@ -275,6 +284,15 @@ class CardIndex:
             if key.count(" ") == 1 and title in personalities:
                 given[key.split(" ", 1)[1]].append(title)
         self._given = {rest: sorted(titles, key=lambda t: (title_key(t), t)) for rest, titles in given.items()}
+        before_comma: dict[str, list[str]] = defaultdict(list)
+        for _, title, _ in self._suggestion_table:
+            head, comma, _ = title.partition(", ")
+            words = " ".join(w for w in reading_key_words(head) if w)
+            if comma and words:
+                before_comma[words].append(title)
+        self._before_comma = {
+            words: sorted(titles, key=lambda t: (title_key(t), t)) for words, titles in before_comma.items()
+        }
 
     def soul_chain(self, identity: Identity) -> set[Identity]:
         """The identity and every card joined to it by "Soul of X" keywords, and so on down the chain."""
@@ -389,6 +407,7 @@ def index_from_rows(stored, pool_dir: Path | None) -> CardIndex:
         index._by_card = {str(card_id): at(n) for card_id, n in by_card}
         index._suggestion_table = None
         index._given = {}
+        index._before_comma = {}
         index._pre_game_words = None
         index._abbreviation_table = None
         index._abbreviated_found = {}

@@ -803,14 +803,29 @@ class DeckChecker:
         # "Fam. Bazaar", "Hon. Garrison of the Lion", "SotB": a title's words abbreviated, when one card's are so
         abbreviated = [] if plural or short else self._abbreviations(card)
         short_for = abbreviated[0] if len(abbreviated) == 1 else None
-        # a name with full stops that abbreviates several titles ("Uta. Chi.") is no typo of one of them: those are
-        # the titles to suggest
+        # a name with full stops that abbreviates several titles ("Uta. Chi.") is no typo of one of them, nor is a
+        # name several titles shorten to ("Akodo Motetsu": Scourge of the Scorpion, Soul of Akodo Moromao; "Tochiko":
+        # Heichi Tochiko, Tochiko, the Jagged Tusk of Death): those are the titles to suggest
         ambiguous = len(abbreviated) > 1 and "." in typed
-        suggestions = [] if plural or short or short_for else abbreviated[:3] if ambiguous else self._suggest(typed)
+        stands_for = (
+            [] if plural or short or short_for or ambiguous or card.section == PREGAME else self.index.short_for(typed)
+        )
+        ambiguous = ambiguous or len(stands_for) > 1
+        suggestions = (
+            []
+            if plural or short or short_for
+            else (stands_for or abbreviated)[:3]
+            if ambiguous
+            else self._suggest(typed)
+        )
         guess = plural or short or short_for or (None if ambiguous else _near_certain(typed, suggestions))
         if guess is None:
             return Lookup(None), suggestions
         guessed = self.index.find(guess, card.experience, set_name, deck)
+        if guessed.identity is None and not guessed.candidates and (short or short_for) and not card.experience:
+            # "Tsuruchi Yashiro": the title it is short for has levels only: its one card, or its cards to suggest
+            levels = [i for i in self.index.titled(guess) if i.deck != _OTHER_DECK]
+            guessed = Lookup(levels[0]) if len(levels) == 1 else Lookup(None, tuple(levels))
         if guessed.identity is None:
             # "3 Kisada": the one title it is short for is several cards' (Hida Kisada (Imperial), (Emperor)): those
             # are the cards to suggest
