@@ -87,7 +87,7 @@ DECK_MESSAGES: dict[str, str] = {
     "read-as.card": "line {line}: read “{written}” as “{card}”.",
     "read-as.shortened": "line {line}: read “{written}” as “{card}”, the one card it can be short for (the "
     "Codex's reading: a pre-game card's title cut short, a Personality's given name alone, or a title without the "
-    "words after its comma).",
+    "words after its comma or a Personality's family name).",
     "read-as.abbreviated": "line {line}: read “{written}” as “{card}”, the one card whose title's words it "
     "abbreviates, word for word (the Codex's reading).",
     "read-as.level": "line {line}: read “{written}” as “{card}” (“{shorthand}” as {level}).",

@@ -1033,34 +1033,42 @@ def test_every_real_pool_name_shortened_as_players_write_it_reads_as_its_card():
 
 def _subtitles_left_out_misread(index: CardIndex) -> tuple[list[str], dict[str, list[str]]]:
     """Every deck card's title with a subtitle after its comma, written without it ("Asahina Takuma" for Asahina
-    Takuma, Twin Forks Governor), where the name alone is no card's title: the one card of the one title it stands
-    for is read (at its one level, when it has levels only); a title of several cards, or several titles, is an
-    unknown card whose "did you mean" names them (with, for a name of one word, the Personalities of two words with
-    that given name). (misread, the names walked by their card's deck); worked out here from the titles."""
+    Takuma, Twin Forks Governor), and a Personality's without its family name ("Kano, Master Tactician" for Akodo
+    Kano, Master Tactician), where the name is no card's title: the one card of the one title it stands for is read
+    (at its one level, when it has levels only); a title of several cards, or several titles, is an unknown card
+    whose "did you mean" names them (with, for a name of one word, the Personalities of two words with that given
+    name). (misread, the names walked by their card's deck); worked out here from the titles."""
     from l5r.cardpool.names import reading_key_words as words
 
     fmt = support.codex().format("obsidian-hand")
     checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
-    # (a pre-game card's title cut short is read by its first words, `_shortened_misread`)
-    deck_titles = {i.title: i for i in index.identities if i.deck not in ("Other", "Pre-Game")}
-    two_word_people = {t for t, i in deck_titles.items() if "Personality" in i.types and title_key(t).count(" ") == 1}
-    heads: dict[str, list[str]] = collections.defaultdict(list)
+    deck_titles = {i.title: i for i in index.identities if i.deck != "Other"}
+    people = {t for t, i in deck_titles.items() if "Personality" in i.types}
+    forms: dict[str, tuple[str, list[str]]] = {}  # the name's reading words -> (the name, the titles it stands for)
+
+    def stands_for(name: str, title: str) -> None:
+        if key := " ".join(w for w in words(name) if w):
+            forms.setdefault(key, (name, []))[1].append(title)
+
     for title in deck_titles:
         head, comma, _ = title.partition(", ")
-        if comma and [w for w in words(head) if w]:
-            heads[" ".join(w for w in words(head) if w)].append(title)
+        if comma:
+            stands_for(head, title)
+            if title in people and title_key(head).count(" ") == 1:
+                stands_for(title.split(" ", 1)[1], title)
     misread: list[str] = []
     walked: dict[str, list[str]] = collections.defaultdict(list)
-    for _, titles in sorted(heads.items()):
-        head = titles[0].partition(", ")[0]
-        if index.titled_loosely(head) or singulars(head):
-            continue  # the name is a card's own title, or reads as a plural: not this class
-        walked[deck_titles[titles[0]].deck].append(head)
+    for _, (name, titles) in sorted(forms.items()):
+        deck = deck_titles[titles[0]].deck
+        if deck == "Pre-Game" or index.titled_loosely(name) or singulars(name):
+            # the name is a card's own title, or reads as a plural: not this class (and a pre-game card's title
+            # cut short is read by its first words, `_shortened_misread`)
+            continue
+        walked[deck].append(name)
         # a name of one word is a Personality's given name too ("Tochiko": Heichi Tochiko)
-        given = [t for t in two_word_people if title_key(t).split(" ")[1] == title_key(head)]
+        given = [t for t in people if title_key(t).count(" ") == 1 and title_key(t).split(" ")[1] == title_key(name)]
         titles = sorted(set(titles + given), key=lambda t: (title_key(t), t))
-        section = _SECTION.get(deck_titles[titles[0]].deck)
-        card = parse_card_line(f"1 {head}", 1, section)
+        card = parse_card_line(f"1 {name}", 1, _SECTION.get(deck))
         out = Findings()
         checker._suggested = 0
         entry = checker._entry(card, out) if isinstance(card, CardLine) else None
@@ -1068,18 +1076,18 @@ def _subtitles_left_out_misread(index: CardIndex) -> tuple[list[str], dict[str, 
         said = [list(p.suggestions or ()) for p in out.problems if p.code == "unknown-card"]
         if len(titles) > 1:
             if got is not None or said != [titles[:3]]:
-                misread.append(f"{head}: {got} {said} (not unknown, suggesting {titles[:3]})")
+                misread.append(f"{name}: {got} {said} (not unknown, suggesting {titles[:3]})")
             continue
-        found = index.find(titles[0], None, None, deck_titles[titles[0]].deck)
+        found = index.find(titles[0], None, None, deck)
         cards = (
             [found.identity]
             if found.identity
             else list(found.candidates) or [i for i in index.titled(titles[0]) if i.deck != "Other"]
         )
         if len(cards) == 1 and got != titles[0]:
-            misread.append(f"{head}: {got} {said} (not {titles[0]})")
+            misread.append(f"{name}: {got} {said} (not {titles[0]})")
         elif len(cards) > 1 and (got is not None or said != [[c.key for c in cards][:3]]):
-            misread.append(f"{head}: {got} {said} (not unknown, suggesting {[c.key for c in cards][:3]})")
+            misread.append(f"{name}: {got} {said} (not unknown, suggesting {[c.key for c in cards][:3]})")
     return misread, walked
 
 

@@ -1380,14 +1380,21 @@
       this.givenTable = given;
       // index.py _suggestion_tables: a title's reading words before its comma -> the titles, by title key, then title
       var beforeComma = new Map();
+      var file = function (words, title) {
+        if (!beforeComma.has(words)) beforeComma.set(words, []);
+        beforeComma.get(words).push(title);
+      };
+      var wordsOf = function (text) { return titleWords(text).filter(function (w) { return w !== ""; }).join(" "); };
       this.suggestionTable.slice().sort(function (a, b) { return byCodePoint(a[0], b[0]) || byCodePoint(a[1], b[1]); })
         .forEach(function (row) {
           var comma = row[1].indexOf(", ");
           if (comma < 0) return;
-          var words = titleWords(row[1].slice(0, comma)).filter(function (w) { return w !== ""; }).join(" ");
-          if (!words) return;
-          if (!beforeComma.has(words)) beforeComma.set(words, []);
-          beforeComma.get(words).push(row[1]);
+          var words = wordsOf(row[1].slice(0, comma));
+          if (words) file(words, row[1]);
+          var head = titleKey(row[1].slice(0, comma));
+          if (personalities.has(row[1]) && head.split(" ").length === 2) {  // "Kano, Master Tactician": no family name
+            file(wordsOf(row[1].slice(row[1].indexOf(" ") + 1)), row[1]);
+          }
         });
       this.beforeCommaTable = beforeComma;
     }

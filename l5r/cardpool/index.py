@@ -227,7 +227,8 @@ class CardIndex:
     def short_for(self, written: str) -> list[str]:
         """The deck cards' titles a name stands for as players shorten one, by title_key, then title: the title, then a
         comma and the words a player leaves out ("Asahina Takuma" for Asahina Takuma, Twin Forks Governor; "Okazaki"
-        for Okazaki, Breaker of Wills), compared by their reading words; and for one word as the title writes it
+        for Okazaki, Breaker of Wills), or a Personality's without its family name ("Kano, Master Tactician" for Akodo
+        Kano, Master Tactician), compared by their reading words; and for one word as the title writes it
         ("Choon-yei"), a Personality of two words with that given name ("Reigoro" for Hida Reigoro)."""
         self._suggestion_tables()
         found = set(self._before_comma.get(" ".join(w for w in reading_key_words(written) if w), ()))
@@ -290,6 +291,9 @@ class CardIndex:
             words = " ".join(w for w in reading_key_words(head) if w)
             if comma and words:
                 before_comma[words].append(title)
+            if comma and title in personalities and title_key(head).count(" ") == 1:
+                # "Kano, Master Tactician": a Personality's title without its family name
+                before_comma[" ".join(w for w in reading_key_words(title.split(" ", 1)[1]) if w)].append(title)
         self._before_comma = {
             words: sorted(titles, key=lambda t: (title_key(t), t)) for words, titles in before_comma.items()
         }

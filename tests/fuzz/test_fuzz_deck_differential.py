@@ -625,8 +625,9 @@ POSTED_CLASSES = [
     "Dynasty:\nHoldings: 3 Iron Mine, 2 Copper Mine\n1 Hida Akeno, 2x Iron Mine, Copper Mine\n3x: Iron Mine, 2 Hida Akeno\n",
     "Dynasty\n1. Hida Akeno\n2. Hida Akeno\n3) Iron Mine\n3) Iron Mine\n4 - Copper Mine\n5 Copper Mine\nFate\n1. Rout\n"
     "2: Rout\n3 - 2x Ambush\n",
-    # titles without their subtitles: one card's, one title's at several levels, a given name's too
-    "Dynasty:\n1 Okazaki\n1 Tochiko\n1 Zenathaar\n1 Lord of the Kumo\n2 Daigotsu Kanpeki\nFate:\n1 Lies\n1 No More Games\n",
+    # titles without their subtitles (or a Personality's family name): one card's, one title's at several levels
+    "Dynasty:\n1 Okazaki\n1 Tochiko\n1 Zenathaar\n1 Lord of the Kumo\n2 Daigotsu Kanpeki\n1 Tadaka, Seven Thunder\n"
+    "Fate:\n1 Lies\n1 No More Games\n",
     # a list copied from a page with card images: an image and its caption glued, a caption glued to a header
     "Kaiu ShiroKaiu Shiro\n\nDynasty – (6)\n3x Iron Mine\n3x Hida AkenoHida Akeno\n\nFate – (6)Ambush\n3x Rout\n",
     # a post of several decks with no headers: a stronghold's line after half of each deck opens the second
