@@ -28,7 +28,16 @@ import pytest
 from decks import support
 from decks.styles import written_forms
 from l5r.cardpool import CardIndex, Identity
-from l5r.cardpool.names import READING_KEY_RULES, plain, reading_key, set_key, set_keys, split_experience, title_key
+from l5r.cardpool.names import (
+    READING_KEY_RULES,
+    experience_key,
+    plain,
+    reading_key,
+    set_key,
+    set_keys,
+    split_experience,
+    title_key,
+)
 from l5r.decklist import SECTIONS, CardLine, LineIssue, headerless_row, parse_card_line, parse_text
 from l5r.engine.deck import DeckChecker
 from l5r.engine.deck.checker import prose_measured, singulars
@@ -1103,6 +1112,55 @@ def test_every_real_pool_title_without_its_subtitle_reads_as_its_card_or_suggest
     assert sum(map(len, walked.values())) >= 100 and misread == [], misread[:20]
     # the browser's checker reads them alike: one list of them all, under their decks' headers
     text = "".join(f"{deck}:\n" + "".join(f"1 {head}\n" for head in heads) for deck, heads in sorted(walked.items()))
+    assert _difference_between_the_checkers(index, text) is None
+
+
+def _given_names_at_a_level_no_card_has(index: CardIndex) -> tuple[list[str], list[str]]:
+    """Every deck's Personality of two words whose given name no other such Personality (nor a title before its
+    subtitle) has, and none of whose cards is at the first level, written "<given name> exp" ("Reigoro exp"): an
+    unknown card whose "did you mean" names the title's cards, not a card read at a level the line does not state.
+    (misread, the lines walked)."""
+    from l5r.cardpool.names import reading_key_words as words
+
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    personalities = {
+        i.title for i in index.identities if "Personality" in i.types and i.deck != "Other" and i.title.count(" ") == 1
+    }
+    given = collections.Counter(title_key(t).split(" ")[1] for t in personalities)
+    heads = {
+        " ".join(words(i.title.partition(", ")[0])) for i in index.identities if ", " in i.title and i.deck != "Other"
+    }
+    misread, walked = [], []
+    for title in sorted(personalities):
+        name = title.split(" ")[1]
+        cards = [i for i in index.titled(title) if i.deck != "Other"]
+        if given[title_key(name)] > 1 or " ".join(words(name)) in heads or index.titled_loosely(name):
+            continue
+        if any(experience_key(i.experience) == experience_key("exp") for i in cards):
+            continue
+        walked.append(f"{name} exp")
+        card = parse_card_line(f"1 {name} exp", 1, "dynasty")
+        out = Findings()
+        checker._suggested = 0
+        entry = checker._entry(card, out) if isinstance(card, CardLine) else None
+        said = [list(p.suggestions or ()) for p in out.problems if p.code == "unknown-card"]
+        if (entry is not None and entry.identity is not None) or said != [[c.key for c in cards][:3]]:
+            misread.append(f"{name} exp: {entry and entry.identity} {said} (not {[c.key for c in cards][:3]})")
+    return misread, walked
+
+
+def test_a_given_name_at_a_level_its_cards_lack_suggests_them():
+    misread, walked = _given_names_at_a_level_no_card_has(support.index())
+    assert walked and misread == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_given_name_at_a_level_its_cards_lack_suggests_them_in_both_checkers():
+    index = _real_index()
+    misread, walked = _given_names_at_a_level_no_card_has(index)
+    assert len(walked) > 300 and misread == [], misread[:20]
+    text = "Dynasty:\n" + "".join(f"1 {line}\n" for line in walked[:200])
     assert _difference_between_the_checkers(index, text) is None
 
 

@@ -2011,10 +2011,12 @@
     var guess = plural.length ? plural[0] : short || shortFor || (ambiguous ? null : nearCertain(typed, suggestions));
     if (guess === null) return [NOT_FOUND, suggestions];
     var guessed = this.table.find(guess, card.experience, setName, deck);
-    if (guessed.identity === null && !guessed.candidates.length && (short || shortFor) && !card.experience) {
-      // "Tsuruchi Yashiro": the title it is short for has levels only (checker.py _by_typo)
+    if (guessed.identity === null && !guessed.candidates.length && (short || shortFor)) {
+      // "Tsuruchi Yashiro": the title it is short for has levels only; "Reigoro exp": a level its cards lack
+      // (checker.py _by_typo)
       var levels = this.table.titled(guess).filter(function (i) { return i.deck !== OTHER; });
-      guessed = levels.length === 1 ? lookup(levels[0]) : { identity: null, candidates: levels, note: null, loosely: false };
+      guessed = levels.length === 1 && !card.experience ? lookup(levels[0])
+        : { identity: null, candidates: levels, note: null, loosely: false };
     }
     if (guessed.identity === null) {  // "3 Kisada": the title it is short for is several cards' (checker.py _by_typo)
       var several = short ? guessed.candidates.map(function (c) { return c.key; }).slice(0, 3) : [];

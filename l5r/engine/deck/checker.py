@@ -822,10 +822,12 @@ class DeckChecker:
         if guess is None:
             return Lookup(None), suggestions
         guessed = self.index.find(guess, card.experience, set_name, deck)
-        if guessed.identity is None and not guessed.candidates and (short or short_for) and not card.experience:
-            # "Tsuruchi Yashiro": the title it is short for has levels only: its one card, or its cards to suggest
+        if guessed.identity is None and not guessed.candidates and (short or short_for):
+            # "Tsuruchi Yashiro": the title it is short for has levels only: its one card, or its cards to suggest;
+            # "Reigoro exp": a level the title's cards lack is the player's to correct: its cards to suggest
             levels = [i for i in self.index.titled(guess) if i.deck != _OTHER_DECK]
-            guessed = Lookup(levels[0]) if len(levels) == 1 else Lookup(None, tuple(levels))
+            one = len(levels) == 1 and not card.experience
+            guessed = Lookup(levels[0]) if one else Lookup(None, tuple(levels))
         if guessed.identity is None:
             # "3 Kisada": the one title it is short for is several cards' (Hida Kisada (Imperial), (Emperor)): those
             # are the cards to suggest
