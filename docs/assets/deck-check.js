@@ -1290,11 +1290,13 @@
   function printedIn(identity, setName) { return setPrintedIn(identity, setName) !== null; }
   CardTable.prototype.find = function (name, experience, setName, deck) {
     var candidates = this.named(name, experience), q = splitQualifier(name), note = null, title = name;
-    if (!candidates.length && q[1] && !setName) { candidates = this.named(q[0], experience); setName = q[1]; title = q[0]; }
     var loosely = false;
+    // "Akodo Kano (Master Tactician)": a subtitle in brackets (at any level), not a remark (index.py _find)
+    var subtitle = !!q[1] && !candidates.length && this.titledLoosely(name).some(function (c) { return c.title.indexOf(", ") >= 0; });
+    if (!candidates.length && q[1] && !setName && !subtitle) { candidates = this.named(q[0], experience); setName = q[1]; title = q[0]; }
     if (!candidates.length) {  // "Pearls & Spirits", "Hch tik": the title as players write it
       candidates = this.readLoosely(name, experience);
-      if (!candidates.length && q[1] && !setName) { candidates = this.readLoosely(q[0], experience); setName = q[1]; title = q[0]; }
+      if (!candidates.length && q[1] && !setName && !subtitle) { candidates = this.readLoosely(q[0], experience); setName = q[1]; title = q[0]; }
       loosely = candidates.length > 0;
     }
     if (setName && (candidates.length || !experience)) {
@@ -1902,7 +1904,10 @@
     } else if (found.note) {
       out.warn("set-ignored", say("set-ignored.note", { line: card.line, note: found.note }), card.written, null, card.line);
     }
-    if (found.identity === null && !found.candidates.length && !this.abbreviatedWithStops(card)) {
+    // "Akodo Kano (Master Tactician)": a subtitled title at another level keeps its brackets (checker.py)
+    var subtitledElsewhere = card.name.indexOf("(") >= 0 &&
+      this.table.titledLoosely(card.name).some(function (i) { return i.title.indexOf(", ") >= 0; });
+    if (found.identity === null && !found.candidates.length && !this.abbreviatedWithStops(card) && !subtitledElsewhere) {
       found = this.withoutCommentary(card, setName, deck);
     }
     return found;

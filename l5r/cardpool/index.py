@@ -127,13 +127,16 @@ class CardIndex:
         candidates = self.named(name, experience)
         base, qualifier = split_qualifier(name)
         title = name
-        if not candidates and qualifier and not set_name:  # "Hida Kisada (Emperor Edition)": a set in brackets
-            candidates, set_name, title = self.named(base, experience), qualifier, base
         loosely = False
+        # "Akodo Kano (Master Tactician)": the subtitle of Akodo Kano, Master Tactician in brackets (at any level: a
+        # title with levels only is the checker's to read), not a remark after the card Akodo Kano
+        subtitle = bool(qualifier) and not candidates and any(", " in c.title for c in self.titled_loosely(name))
+        if not candidates and qualifier and not set_name and not subtitle:
+            candidates, set_name, title = self.named(base, experience), qualifier, base  # "(Emperor Edition)": a set
         if not candidates and getattr(self, "_by_reading", None) is not None:
             # "Pearls & Spirits", "Hch tik", "zintikkirs scout": the title as players write it
             candidates = self.read_loosely(name, experience)
-            if not candidates and qualifier and not set_name:
+            if not candidates and qualifier and not set_name and not subtitle:
                 candidates, set_name, title = self.read_loosely(base, experience), qualifier, base
             loosely = bool(candidates)
         note = None

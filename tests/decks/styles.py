@@ -45,6 +45,10 @@ TITLE_STYLES: dict[str, TitleStyle] = {
     "leading The added": lambda t: None if re.match(r"\W*(?:the|an?)\b", t, re.I) else "The " + t,
     "all punctuation dropped": lambda t: _changed(t, re.sub(r"\s+", " ", re.sub(r"[^\w\s&]", "", t)).strip()),
     "British spelling": lambda t: _changed(t, _british(t)),
+    # a Personality's subtitle in brackets instead of after its comma: "Akodo Kano (Master Tactician)"
+    "subtitle in brackets": lambda t: (
+        f"{t.partition(', ')[0]} ({t.partition(', ')[2]})" if ", " in t and "(" not in t and ")" not in t else None
+    ),
     # the pool's italics in a few titles ("Tangen's <i>Lies</i>"): no player writes the tags
     "italics tags dropped": lambda t: _changed(t, re.sub(r"</?i>", "", t)),
     # the count's copies said in the title: "3 Ambushes", "2 Iron Mines", "3 Rice Paddies", "2 Ashigaru Spearmen"

@@ -628,6 +628,8 @@ POSTED_CLASSES = [
     # titles without their subtitles (or a Personality's family name): one card's, one title's at several levels
     "Dynasty:\n1 Okazaki\n1 Tochiko\n1 Zenathaar\n1 Lord of the Kumo\n2 Daigotsu Kanpeki\n1 Tadaka, Seven Thunder\n"
     "Fate:\n1 Lies\n1 No More Games\n",
+    # a subtitle in brackets, where the name before it is a card of its own
+    "Dynasty:\n1 Isawa Tadaka (Seven Thunder)\n1 Hida Kisada (the Little Bear)\n1 Isawa Tadaka (the best)\n",
     # a list copied from a page with card images: an image and its caption glued, a caption glued to a header
     "Kaiu ShiroKaiu Shiro\n\nDynasty – (6)\n3x Iron Mine\n3x Hida AkenoHida Akeno\n\nFate – (6)Ambush\n3x Rout\n",
     # a post of several decks with no headers: a stronghold's line after half of each deck opens the second

@@ -651,9 +651,17 @@ class DeckChecker:
                 card=card.written,
                 line=card.line,
             )
+        # "Akodo Kano (Master Tactician)": a title as written, at another level (`_by_title_alone` reads it), keeps
+        # its brackets: the card Akodo Kano with a remark is the other card
         if found.identity is None and not found.candidates and not self._abbreviated_with_stops(card):
-            found = self._without_commentary(card, set_name, deck)
+            if not self._subtitled_elsewhere(card):
+                found = self._without_commentary(card, set_name, deck)
         return found
+
+    def _subtitled_elsewhere(self, card: CardLine) -> bool:
+        """Whether the line's name, brackets and all, is a title with a subtitle at a level the line does not
+        state ("Akodo Kano (Master Tactician)", of which only Experienced 2 is printed)."""
+        return "(" in card.name and any(", " in i.title for i in self.index.titled_loosely(card.name))
 
     def _abbreviations(self, card: CardLine) -> list[str]:
         """The titles whose words the line's name abbreviates (index.abbreviated); on a pre-game card's line, of
