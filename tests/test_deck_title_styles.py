@@ -1148,9 +1148,55 @@ def test_every_real_pool_subtitle_in_brackets_with_no_level_reads_as_its_card_in
     assert _difference_between_the_checkers(index, text) is None
 
 
+def _given_names_with_a_level_misread(index: CardIndex) -> tuple[list[str], list[str]]:
+    """Every given name of the Personalities of two words (before a subtitle), with each level one of their titles
+    alone is printed at, written "<given name> <level>" ("Kano Experienced 2" for Akodo Kano, Master Tactician, the
+    one Kano at that level), where the name is no card's own title: read as that title's card at that level.
+    (misread, the lines walked); worked out here from the titles."""
+    reading = _dynasty_line_reader(index)
+    people = collections.defaultdict(set)  # given name -> the titles
+    for i in index.identities:
+        head = title_key(i.title.partition(", ")[0])
+        if "Personality" in i.types and i.deck == "Dynasty" and head.count(" ") == 1:
+            people[head.split(" ")[1]].add(i.title)
+    misread, walked = [], []
+    for _, titles in sorted(people.items()):
+        name = min(titles).partition(", ")[0].split(" ")[1]
+        if index.titled_loosely(name) or singulars(name):
+            continue
+        at = collections.defaultdict(list)  # experience key -> the cards of the titles at that level
+        for title in titles:
+            for i in index.titled(title):
+                if i.experience and i.deck == "Dynasty":
+                    at[experience_key(i.experience)].append(i)
+        for cards in at.values():
+            if len({c.title for c in cards}) != 1 or len(cards) != 1:
+                continue
+            written = f"{name} {cards[0].experience}"
+            walked.append(written)
+            if (got := reading(written)) is not cards[0]:
+                misread.append(f"{written}: {got and got.key} (not {cards[0].key})")
+    return misread, walked
+
+
+def test_a_given_name_with_a_level_reads_as_the_one_card_of_that_name_at_that_level():
+    misread, walked = _given_names_with_a_level_misread(support.index())
+    assert walked and misread == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_given_name_with_a_level_reads_as_its_card_in_both_checkers():
+    index = _real_index()
+    misread, walked = _given_names_with_a_level_misread(index)
+    assert len(walked) > 200 and misread == [], f"{len(misread)} of {len(walked)}: {misread[:20]}"
+    text = "Dynasty:\n" + "".join(f"1 {line}\n" for line in walked[:300])
+    assert _difference_between_the_checkers(index, text) is None
+
+
 def _given_names_at_a_level_no_card_has(index: CardIndex) -> tuple[list[str], list[str]]:
     """Every deck's Personality of two words whose given name no other such Personality (nor a title before its
-    subtitle) has, and none of whose cards is at the first level, written "<given name> exp" ("Reigoro exp"): an
+    subtitle) has, and none of whose cards (nor those of a subtitled title with that given name) is at the first
+    level, written "<given name> exp" ("Reigoro exp"): an
     unknown card whose "did you mean" names the title's cards, not a card read at a level the line does not state.
     (misread, the lines walked)."""
     from l5r.cardpool.names import reading_key_words as words
@@ -1164,13 +1210,19 @@ def _given_names_at_a_level_no_card_has(index: CardIndex) -> tuple[list[str], li
     heads = {
         " ".join(words(i.title.partition(", ")[0])) for i in index.identities if ", " in i.title and i.deck != "Other"
     }
+    named_so = collections.defaultdict(list)  # a given name -> the cards of its titles of two words and a subtitle
+    for i in index.identities:
+        head = title_key(i.title.partition(", ")[0])
+        if "Personality" in i.types and i.deck != "Other" and ", " in i.title and head.count(" ") == 1:
+            named_so[head.split(" ")[1]].append(i)
     misread, walked = [], []
     for title in sorted(personalities):
         name = title.split(" ")[1]
         cards = [i for i in index.titled(title) if i.deck != "Other"]
         if given[title_key(name)] > 1 or " ".join(words(name)) in heads or index.titled_loosely(name):
             continue
-        if any(experience_key(i.experience) == experience_key("exp") for i in cards):
+        # (no title of that given name, subtitled ones too, at the first level: `_given_names_with_a_level_misread`)
+        if any(experience_key(i.experience) == experience_key("exp") for i in cards + named_so[title_key(name)]):
             continue
         walked.append(f"{name} exp")
         card = parse_card_line(f"1 {name} exp", 1, "dynasty")

@@ -1399,6 +1399,17 @@
           }
         });
       this.beforeCommaTable = beforeComma;
+      // index.py _suggestion_tables: a Personality's given name -> its titles, subtitled ones too
+      var givenAny = new Map();
+      this.suggestionTable.slice().sort(function (a, b) { return byCodePoint(a[0], b[0]) || byCodePoint(a[1], b[1]); })
+        .forEach(function (row) {
+          var comma = row[1].indexOf(", ");
+          var head = comma >= 0 ? titleKey(row[1].slice(0, comma)) : row[0], parts = head.split(" ");
+          if (parts.length !== 2 || !personalities.has(row[1])) return;
+          if (!givenAny.has(parts[1])) givenAny.set(parts[1], []);
+          givenAny.get(parts[1]).push(row[1]);
+        });
+      this.givenAnyTable = givenAny;
     }
   };
   // index.py short_for: the deck cards' titles a name stands for as players shorten one, by title key, then title:
@@ -1430,6 +1441,12 @@
       this.shortFor(written).forEach(function (t) { found.add(t); });
     }
     return found.size === 1 ? found.values().next().value : null;
+  };
+  // index.py given_name_titles: every title of the two-word Personalities with this given name, subtitled ones too
+  CardTable.prototype.givenNameTitles = function (written) {
+    this.suggestTables();
+    var key = titleKey(written);
+    return key.indexOf(" ") >= 0 ? [] : (this.givenAnyTable.get(key) || []).slice();
   };
   // index.py abbreviated: every deck card's title whose words the name abbreviates, word for word, sorted
   CardTable.prototype.abbreviated = function (written, preGame) {
@@ -2003,6 +2020,12 @@
       .filter(function (s) { return self.table.find(s, card.experience, setName, deck).identity !== null; });
     // "Sensei: Tsujiken", "3x Reigoro": a name shortened as players write it, when one card is its (checker.py)
     var short = plural.length ? null : this.table.shortened(typed, card.section === PREGAME);
+    if (!plural.length && card.experience && card.section !== PREGAME &&
+        (short === null || !this.table.named(short, card.experience).length)) {
+      // "Kano exp2": a given name, and the level of one of that Personality's titles, subtitled ones too
+      var atLevel = this.table.givenNameTitles(typed).filter(function (t) { return self.table.named(t, card.experience).length; });
+      if (atLevel.length === 1) short = atLevel[0];
+    }
     // "Fam. Bazaar", "Hon. Garrison of the Lion", "SotB": a title's words abbreviated, when one card's are so
     var abbreviated = plural.length || short ? [] : this.abbreviations(card);
     var shortFor = abbreviated.length === 1 ? abbreviated[0] : null;

@@ -71,6 +71,7 @@ class CardIndex:
         self._postings: dict[str, list[int]] = {}  # bigram -> the table rows holding it
         self._given: dict[str, list[str]] = {}  # a title's words after its first (a given name) -> the titles
         self._before_comma: dict[str, list[str]] = {}  # a title's reading words before its comma -> the titles
+        self._given_any: dict[str, list[str]] = {}  # a Personality's given name -> its titles, subtitled ones too
         self._pre_game_words: list | None = None  # each pre-game card's title and its reading words (`shortened`)
         self._abbreviation_table: dict | None = None  # the titles by their words' first letters (`abbreviated`)
         self._abbreviated_found: dict[tuple[str, bool], tuple[str, ...]] = {}  # abbreviated()'s answers so far
@@ -239,6 +240,13 @@ class CardIndex:
             found.update(self._given.get(title_key(written), ()))
         return sorted(found, key=lambda t: (title_key(t), t))
 
+    def given_name_titles(self, written: str) -> list[str]:
+        """Every title of the Personalities of two words (before a subtitle) with this given name, by title_key, then
+        title ("Kano": Akodo Kano, Akodo Kano, Clan Champion, Akodo Kano, Master Tactician); [] for a name of more
+        than one word."""
+        self._suggestion_tables()
+        return list(self._given_any.get(title_key(written), ())) if " " not in title_key(written) else []
+
     def abbreviated(self, written: str, pre_game: bool) -> list[str]:
         """Every deck card's title whose words the name abbreviates, one written word for each of its words, in
         order, at least one short ("Fam. Bazaar" for Famous Bazaar, "Hon. Garrison of the Lion" for The Honorable
@@ -300,6 +308,12 @@ class CardIndex:
         self._before_comma = {
             words: sorted(titles, key=lambda t: (title_key(t), t)) for words, titles in before_comma.items()
         }
+        given_any: dict[str, list[str]] = defaultdict(list)
+        for key, title, _ in self._suggestion_table:
+            head = title_key(title.partition(", ")[0]) if ", " in title else key
+            if head.count(" ") == 1 and title in personalities:
+                given_any[head.split(" ", 1)[1]].append(title)
+        self._given_any = {name: sorted(titles, key=lambda t: (title_key(t), t)) for name, titles in given_any.items()}
 
     def soul_chain(self, identity: Identity) -> set[Identity]:
         """The identity and every card joined to it by "Soul of X" keywords, and so on down the chain."""
@@ -415,6 +429,7 @@ def index_from_rows(stored, pool_dir: Path | None) -> CardIndex:
         index._suggestion_table = None
         index._given = {}
         index._before_comma = {}
+        index._given_any = {}
         index._pre_game_words = None
         index._abbreviation_table = None
         index._abbreviated_found = {}

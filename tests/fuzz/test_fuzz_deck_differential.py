@@ -630,6 +630,8 @@ POSTED_CLASSES = [
     "Fate:\n1 Lies\n1 No More Games\n",
     # a subtitle in brackets, where the name before it is a card of its own
     "Dynasty:\n1 Isawa Tadaka (Seven Thunder)\n1 Hida Kisada (the Little Bear)\n1 Isawa Tadaka (the best)\n",
+    # a given name and a level only a subtitled title of that name is printed at
+    "Dynasty:\n1 Tadaka exp 2cw\n1 Kisada exp\n1 Tadaka exp 3\n",
     # a list copied from a page with card images: an image and its caption glued, a caption glued to a header
     "Kaiu ShiroKaiu Shiro\n\nDynasty – (6)\n3x Iron Mine\n3x Hida AkenoHida Akeno\n\nFate – (6)Ambush\n3x Rout\n",
     # a post of several decks with no headers: a stronghold's line after half of each deck opens the second

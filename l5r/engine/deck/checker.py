@@ -808,6 +808,12 @@ class DeckChecker:
         )
         # "Sensei: Tsujiken", "3x Reigoro": a name shortened as players write it, when one card is its
         short = None if plural else self.index.shortened(typed, card.section == PREGAME)
+        if not plural and card.experience and card.section != PREGAME:
+            if short is None or not self.index.named(short, card.experience):
+                # "Kano exp2": a given name, and the level of one of that Personality's titles, subtitled ones too
+                # (Akodo Kano, Master Tactician is the one printed at Experienced 2)
+                at_level = [t for t in self.index.given_name_titles(typed) if self.index.named(t, card.experience)]
+                short = at_level[0] if len(at_level) == 1 else short
         # "Fam. Bazaar", "Hon. Garrison of the Lion", "SotB": a title's words abbreviated, when one card's are so
         abbreviated = [] if plural or short else self._abbreviations(card)
         short_for = abbreviated[0] if len(abbreviated) == 1 else None
