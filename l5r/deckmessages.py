@@ -86,8 +86,11 @@ DECK_MESSAGES: dict[str, str] = {
     "pool (not {others}).",
     "read-as.card": "line {line}: read “{written}” as “{card}”.",
     "read-as.shortened": "line {line}: read “{written}” as “{card}”, the one card it can be short for (the "
-    "Codex's reading: a pre-game card's title cut short, a Personality's given name alone, or a title without the "
-    "words after its comma or a Personality's family name).",
+    "Codex's reading: {how}).",
+    "shortened.pre-game": "a pre-game card's title cut short",
+    "shortened.given": "a Personality's given name",
+    "shortened.subtitle": "the title without the words after its comma",
+    "shortened.family": "a Personality's title without its family name",
     "read-as.abbreviated": "line {line}: read “{written}” as “{card}”, the one card whose title's words it "
     "abbreviates, word for word (the Codex's reading).",
     "read-as.level": "line {line}: read “{written}” as “{card}” (“{shorthand}” as {level}).",

@@ -1532,3 +1532,19 @@ def test_every_pool_title_reads_in_a_bracketed_group():
 @pytest.mark.realpool
 def test_every_real_pool_title_reads_in_a_bracketed_group():
     assert _titles_misread_in_a_bracketed_group(i.title for i in _real_index().identities) == []
+
+
+def test_a_shortened_names_warning_says_which_shortening_it_read():
+    """The `read-as` warning of a name read as the title it shortens says how the Codex read it: a pre-game card's
+    title cut short, a Personality's given name, the title without its subtitle, or without its family name."""
+    from l5r.deckmessages import say
+
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), support.index(), support.codex().set_acronyms)
+    text = "Sensei: Akagi\nDynasty:\n3x Ayameko\n1 Okazaki\n1 Tadaka, Seven Thunder\n1 Tadaka exp 2cw\n"
+    report = checker.check(parse_text(text), dt.date(2016, 3, 1))
+    said = {w.line: w.message for w in report.warnings if w.code == "read-as"}
+    how = {1: "pre-game", 3: "given", 4: "subtitle", 5: "family", 6: "given"}
+    assert {n: say(f"shortened.{kind}") in said.get(n, "") for n, kind in how.items()} == dict.fromkeys(how, True)
+    # and no other kind: each warning names one
+    assert all(sum(say(f"shortened.{k}") in said[n] for k in set(how.values())) == 1 for n in how)

@@ -2055,12 +2055,21 @@
         card.written, this.poolRule, card.line, [guess]);
       return [null, suggestions];
     }
-    var said = short ? say("read-as.shortened", { line: card.line, written: card.written, card: guessed.identity.key })
+    var said = short ? say("read-as.shortened", { line: card.line, written: card.written, card: guessed.identity.key,
+        how: howShortened(typed, short, card.section === PREGAME) })
       : shortFor ? say("read-as.abbreviated", { line: card.line, written: card.written, card: guessed.identity.key })
       : say("read-as.card", { line: card.line, written: card.written, card: guessed.identity.key });
     out.warn("read-as", said, guessed.identity.key, null, card.line);
     return [lookup(guessed.identity), suggestions];
   };
+  // checker.py _how_shortened: which shortening of the title a name is, as the read-as warning says it
+  function howShortened(typed, title, preGame) {
+    if (preGame) return say("shortened.pre-game");
+    var comma = title.indexOf(", ");
+    if (comma >= 0 && readingKey(title.slice(0, comma)) === readingKey(typed)) return say("shortened.subtitle");
+    if (titleKey(typed).indexOf(" ") < 0) return say("shortened.given");
+    return say("shortened.family");
+  }
   // checker.py _remark: a line that names no card, not even by a guess, in a shape no pool title has (prose.py) is
   // the author's remark, read with a warning and counted in no deck
   var REMARK_SHOWN_WORDS = 8;

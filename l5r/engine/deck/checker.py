@@ -857,7 +857,8 @@ class DeckChecker:
             )
             return None, suggestions
         if short:
-            said = say("read-as.shortened", line=card.line, written=card.written, card=guessed.identity.key)
+            how = _how_shortened(typed, short, card.section == PREGAME)
+            said = say("read-as.shortened", line=card.line, written=card.written, card=guessed.identity.key, how=how)
         elif short_for:
             said = say("read-as.abbreviated", line=card.line, written=card.written, card=guessed.identity.key)
         else:
@@ -1555,6 +1556,18 @@ SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s|\s/\s)")
 # The title in another language first, the card's own title after it: in brackets ("Mina de Hierro (Iron Mine)"), or
 # after a slash, two slashes or an equals sign ("Casa de Cambio / Counting House", "Anillo de Agua = Ring of Water")
 TRANSLATED = _TRANSLATED = re.compile(r"^[^()]*\S\s?\((?P<bracket>[^()]+)\)$|^.*?\S\s(?:/{1,2}|=)\s(?P<after>\S.*)$")
+
+
+def _how_shortened(typed: str, title: str, pre_game: bool) -> str:
+    """Which shortening of `title` a name is, as the `read-as` warning says it (index.py short_for)."""
+    if pre_game:
+        return say("shortened.pre-game")
+    head, comma, _ = title.partition(", ")
+    if comma and reading_key(head) == reading_key(typed):
+        return say("shortened.subtitle")  # "Asahina Takuma", "Okazaki"
+    if " " not in title_key(typed):
+        return say("shortened.given")  # "Reigoro", "Kano exp2"
+    return say("shortened.family")  # "Kano, Master Tactician"
 
 
 def _remarks_taken_off(written: str) -> list[str]:
