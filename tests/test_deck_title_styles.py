@@ -1049,8 +1049,7 @@ def _subtitles_left_out_misread(index: CardIndex) -> tuple[list[str], dict[str, 
     name). (misread, the names walked by their card's deck); worked out here from the titles."""
     from l5r.cardpool.names import reading_key_words as words
 
-    fmt = support.codex().format("obsidian-hand")
-    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    reading = _line_reader(index)
     deck_titles = {i.title: i for i in index.identities if i.deck != "Other"}
     people = {t for t, i in deck_titles.items() if "Personality" in i.types}
     forms: dict[str, tuple[str, list[str]]] = {}  # the name's reading words -> (the name, the titles it stands for)
@@ -1077,12 +1076,8 @@ def _subtitles_left_out_misread(index: CardIndex) -> tuple[list[str], dict[str, 
         # a name of one word is a Personality's given name too ("Tochiko": Heichi Tochiko)
         given = [t for t in people if title_key(t).count(" ") == 1 and title_key(t).split(" ")[1] == title_key(name)]
         titles = sorted(set(titles + given), key=lambda t: (title_key(t), t))
-        card = parse_card_line(f"1 {name}", 1, _SECTION.get(deck))
-        out = Findings()
-        checker._suggested = 0
-        entry = checker._entry(card, out) if isinstance(card, CardLine) else None
-        got = entry.identity.title if entry is not None and entry.identity is not None else None
-        said = [list(p.suggestions or ()) for p in out.problems if p.code == "unknown-card"]
+        identity, said = reading(name, _SECTION[deck])
+        got = identity.title if identity is not None else None
         if len(titles) > 1:
             if got is not None or said != [titles[:3]]:
                 misread.append(f"{name}: {got} {said} (not unknown, suggesting {titles[:3]})")
@@ -1144,8 +1139,7 @@ def test_every_real_pool_subtitle_in_brackets_with_no_level_reads_as_its_card_in
     index = _real_index()
     misread, walked = _subtitles_in_brackets_misread(index)
     assert len(walked) >= 20 and misread == [], misread[:20]
-    text = "Dynasty:\n" + "".join(f"1 {line}\n" for line in walked)
-    assert _difference_between_the_checkers(index, text) is None
+    assert _lines_read_alike(index, walked) is None
 
 
 def _given_names_with_a_level_misread(index: CardIndex) -> tuple[list[str], list[str]]:
@@ -1189,8 +1183,7 @@ def test_every_real_pool_given_name_with_a_level_reads_as_its_card_in_both_check
     index = _real_index()
     misread, walked = _given_names_with_a_level_misread(index)
     assert len(walked) > 200 and misread == [], f"{len(misread)} of {len(walked)}: {misread[:20]}"
-    text = "Dynasty:\n" + "".join(f"1 {line}\n" for line in walked[:300])
-    assert _difference_between_the_checkers(index, text) is None
+    assert _lines_read_alike(index, walked[:300]) is None
 
 
 def _given_names_at_a_level_no_card_has(index: CardIndex) -> tuple[list[str], list[str]]:
@@ -1201,8 +1194,7 @@ def _given_names_at_a_level_no_card_has(index: CardIndex) -> tuple[list[str], li
     (misread, the lines walked)."""
     from l5r.cardpool.names import reading_key_words as words
 
-    fmt = support.codex().format("obsidian-hand")
-    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    reading = _line_reader(index)
     personalities = {
         i.title for i in index.identities if "Personality" in i.types and i.deck != "Other" and i.title.count(" ") == 1
     }
@@ -1225,13 +1217,9 @@ def _given_names_at_a_level_no_card_has(index: CardIndex) -> tuple[list[str], li
         if any(experience_key(i.experience) == experience_key("exp") for i in cards + named_so[title_key(name)]):
             continue
         walked.append(f"{name} exp")
-        card = parse_card_line(f"1 {name} exp", 1, "dynasty")
-        out = Findings()
-        checker._suggested = 0
-        entry = checker._entry(card, out) if isinstance(card, CardLine) else None
-        said = [list(p.suggestions or ()) for p in out.problems if p.code == "unknown-card"]
-        if (entry is not None and entry.identity is not None) or said != [[c.key for c in cards][:3]]:
-            misread.append(f"{name} exp: {entry and entry.identity} {said} (not {[c.key for c in cards][:3]})")
+        identity, said = reading(f"{name} exp", "dynasty")
+        if identity is not None or said != [[c.key for c in cards][:3]]:
+            misread.append(f"{name} exp: {identity and identity.key} {said} (not {[c.key for c in cards][:3]})")
     return misread, walked
 
 
@@ -1245,8 +1233,7 @@ def test_every_real_pool_given_name_at_a_level_its_cards_lack_suggests_them_in_b
     index = _real_index()
     misread, walked = _given_names_at_a_level_no_card_has(index)
     assert len(walked) > 300 and misread == [], misread[:20]
-    text = "Dynasty:\n" + "".join(f"1 {line}\n" for line in walked[:200])
-    assert _difference_between_the_checkers(index, text) is None
+    assert _lines_read_alike(index, walked[:200]) is None
 
 
 def _given_names_of_several_cards(index: CardIndex) -> list[tuple[str, list[str]]]:
@@ -1306,21 +1293,34 @@ def _difference_between_the_checkers(index: CardIndex, text: str) -> str | None:
     return first_difference(python[0], browser[0])
 
 
-def _dynasty_line_reader(index: CardIndex) -> Callable[[str], Identity | None]:
-    """The card the line "1 <text>" names under a Dynasty header in Obsidian Hand (None: no card), as the checker
-    reads it."""
+def _line_reader(index: CardIndex) -> Callable[[str, str], tuple[Identity | None, list[list[str]]]]:
+    """The card the line "1 <text>" names under a section's header in Obsidian Hand (None: no card), as the checker
+    reads it, and the suggestions of each `unknown-card` problem it reports."""
     fmt = support.codex().format("obsidian-hand")
     checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
 
-    def reading(text: str) -> Identity | None:
-        read = parse_card_line(f"1 {text}", 1, "dynasty")
+    def reading(text: str, section: str) -> tuple[Identity | None, list[list[str]]]:
+        read = parse_card_line(f"1 {text}", 1, section)
         if not isinstance(read, CardLine):
-            return None
+            return None, []
         checker._suggested = 0  # (as check() starts each list)
-        entry = checker._entry(read, Findings())
-        return entry.identity if entry is not None else None
+        out = Findings()
+        entry = checker._entry(read, out)
+        said = [list(p.suggestions or ()) for p in out.problems if p.code == "unknown-card"]
+        return (entry.identity if entry is not None else None), said
 
     return reading
+
+
+def _dynasty_line_reader(index: CardIndex) -> Callable[[str], Identity | None]:
+    """The card the line "1 <text>" names under a Dynasty header (`_line_reader`)."""
+    reading = _line_reader(index)
+    return lambda text: reading(text, "dynasty")[0]
+
+
+def _lines_read_alike(index: CardIndex, lines: list[str]) -> str | None:
+    """`_difference_between_the_checkers` on one list of these lines, each "1 <line>" under a Dynasty header."""
+    return _difference_between_the_checkers(index, "Dynasty:\n" + "".join(f"1 {line}\n" for line in lines))
 
 
 def _glued_twice_misread(index: CardIndex) -> tuple[list[str], int]:

@@ -1361,7 +1361,8 @@
     }
     return out;
   };
-  // index.py _suggestion_tables: each deck card's title with its bigrams; the two-word Personalities by given name
+  // index.py _suggestion_tables: each deck card's title with its bigrams; the Personalities by given name; the titles
+  // by their words before a subtitle
   CardTable.prototype.suggestTables = function () {
     if (!this.suggestionTable) {
       var titles = new Set(), given = new Map(), personalities = new Set();
@@ -1370,46 +1371,33 @@
         if (i.types.indexOf("Personality") >= 0) personalities.add(i.title);
       });
       this.suggestionTable = Array.from(titles).map(function (t) { var k = titleKey(t); return [k, t, bigrams(k)]; });
-      // index.py suggest: a title's words after its first (a given name) -> the titles, in the table's order
-      this.suggestionTable.slice().sort(function (a, b) { return byCodePoint(a[0], b[0]) || byCodePoint(a[1], b[1]); })
-        .forEach(function (row) {
-          var space = row[0].indexOf(" ");
-          if (space < 0 || row[0].indexOf(" ", space + 1) >= 0 || !personalities.has(row[1])) return;  // two words only
-          var rest = row[0].slice(space + 1);
-          if (!given.has(rest)) given.set(rest, []);
-          given.get(rest).push(row[1]);
-        });
-      this.givenTable = given;
-      // index.py _suggestion_tables: a title's reading words before its comma -> the titles, by title key, then title
-      var beforeComma = new Map();
-      var file = function (words, title) {
-        if (!beforeComma.has(words)) beforeComma.set(words, []);
-        beforeComma.get(words).push(title);
+      // index.py _suggestion_tables, in the order of title key, then title: a Personality's given name -> its titles
+      // (of two words; of two words before a subtitle), and a title's reading words before its comma (and without its family
+      // name: "Kano, Master Tactician") -> the titles
+      var givenAny = new Map(), beforeComma = new Map();
+      var file = function (table, key, title) {
+        if (!table.has(key)) table.set(key, []);
+        table.get(key).push(title);
       };
       var wordsOf = function (text) { return titleWords(text).filter(function (w) { return w !== ""; }).join(" "); };
       this.suggestionTable.slice().sort(function (a, b) { return byCodePoint(a[0], b[0]) || byCodePoint(a[1], b[1]); })
         .forEach(function (row) {
           var comma = row[1].indexOf(", ");
+          var parts = (comma >= 0 ? titleKey(row[1].slice(0, comma)) : row[0]).split(" ");
+          var person = parts.length === 2 && personalities.has(row[1]);
+          var space = row[0].indexOf(" ");  // two words as the title key has them ("Renyu, Apocalypse" too)
+          if (space >= 0 && row[0].indexOf(" ", space + 1) < 0 && personalities.has(row[1])) {
+            file(given, row[0].slice(space + 1), row[1]);
+          }
+          if (person) file(givenAny, parts[1], row[1]);
           if (comma < 0) return;
           var words = wordsOf(row[1].slice(0, comma));
-          if (words) file(words, row[1]);
-          var head = titleKey(row[1].slice(0, comma));
-          if (personalities.has(row[1]) && head.split(" ").length === 2) {  // "Kano, Master Tactician": no family name
-            file(wordsOf(row[1].slice(row[1].indexOf(" ") + 1)), row[1]);
-          }
-        });
-      this.beforeCommaTable = beforeComma;
-      // index.py _suggestion_tables: a Personality's given name -> its titles, subtitled ones too
-      var givenAny = new Map();
-      this.suggestionTable.slice().sort(function (a, b) { return byCodePoint(a[0], b[0]) || byCodePoint(a[1], b[1]); })
-        .forEach(function (row) {
-          var comma = row[1].indexOf(", ");
-          var head = comma >= 0 ? titleKey(row[1].slice(0, comma)) : row[0], parts = head.split(" ");
-          if (parts.length !== 2 || !personalities.has(row[1])) return;
-          if (!givenAny.has(parts[1])) givenAny.set(parts[1], []);
-          givenAny.get(parts[1]).push(row[1]);
+          if (words) file(beforeComma, words, row[1]);
+          if (person) file(beforeComma, wordsOf(row[1].slice(row[1].indexOf(" ") + 1)), row[1]);
         });
       this.givenAnyTable = givenAny;
+      this.beforeCommaTable = beforeComma;
+      this.givenTable = given;
     }
   };
   // index.py short_for: the deck cards' titles a name stands for as players shorten one, by title key, then title:
@@ -1922,9 +1910,8 @@
       out.warn("set-ignored", say("set-ignored.note", { line: card.line, note: found.note }), card.written, null, card.line);
     }
     // "Akodo Kano (Master Tactician)": a subtitled title at another level keeps its brackets (checker.py)
-    var subtitledElsewhere = card.name.indexOf("(") >= 0 &&
-      this.table.titledLoosely(card.name).some(function (i) { return i.title.indexOf(", ") >= 0; });
-    if (found.identity === null && !found.candidates.length && !this.abbreviatedWithStops(card) && !subtitledElsewhere) {
+    if (found.identity === null && !found.candidates.length && !this.abbreviatedWithStops(card) &&
+        !this.subtitledElsewhere(card)) {
       found = this.withoutCommentary(card, setName, deck);
     }
     return found;
@@ -2061,6 +2048,11 @@
       : say("read-as.card", { line: card.line, written: card.written, card: guessed.identity.key });
     out.warn("read-as", said, guessed.identity.key, null, card.line);
     return [lookup(guessed.identity), suggestions];
+  };
+  // checker.py _subtitled_elsewhere: the name, brackets and all, is a subtitled title at a level not written
+  Checker.prototype.subtitledElsewhere = function (card) {
+    return card.name.indexOf("(") >= 0 &&
+      this.table.titledLoosely(card.name).some(function (i) { return i.title.indexOf(", ") >= 0; });
   };
   // checker.py _how_shortened: which shortening of the title a name is, as the read-as warning says it
   function howShortened(typed, title, preGame) {

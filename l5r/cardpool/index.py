@@ -279,8 +279,9 @@ class CardIndex:
         )
 
     def _suggestion_tables(self) -> None:
-        """The tables `suggest` reads, made on the first unknown card: each deck card's title with its bigrams, the
-        rows holding each bigram, and the two-word Personalities by their given name."""
+        """The tables `suggest` and `short_for` read, made on the first unknown card: each deck card's title with its
+        bigrams, the rows holding each bigram, the Personalities by their given name (of two words, and with a
+        subtitle too), and the titles by their reading words before a subtitle (and without a family name)."""
         if getattr(self, "_suggestion_table", None) is not None:  # (also an index read from an older cache)
             return
         titles = {i.title for i in self.identities if i.deck != NOT_A_DECK_CARD}
@@ -291,29 +292,28 @@ class CardIndex:
                 postings[gram].append(n)
         self._postings = dict(postings)
         personalities = {i.title for i in self.identities if "Personality" in i.types}
-        given: dict[str, list[str]] = defaultdict(list)
-        for key, title, _ in self._suggestion_table:
-            if key.count(" ") == 1 and title in personalities:
-                given[key.split(" ", 1)[1]].append(title)
-        self._given = {rest: sorted(titles, key=lambda t: (title_key(t), t)) for rest, titles in given.items()}
+        given: dict[str, list[str]] = defaultdict(list)  # (the table is sorted by title: sorted again below)
+        given_any: dict[str, list[str]] = defaultdict(list)
         before_comma: dict[str, list[str]] = defaultdict(list)
-        for _, title, _ in self._suggestion_table:
+        for key, title, _ in self._suggestion_table:
+            if key.count(" ") == 1 and title in personalities:  # two words as the title key has them ("Renyu, X")
+                given[key.split(" ", 1)[1]].append(title)
             head, comma, _ = title.partition(", ")
-            words = " ".join(w for w in reading_key_words(head) if w)
-            if comma and words:
+            family_given = title_key(head) if comma else key
+            if family_given.count(" ") == 1 and title in personalities:
+                given_any[family_given.split(" ", 1)[1]].append(title)
+            if not comma:
+                continue
+            if words := " ".join(w for w in reading_key_words(head) if w):
                 before_comma[words].append(title)
-            if comma and title in personalities and title_key(head).count(" ") == 1:
+            if family_given.count(" ") == 1 and title in personalities:
                 # "Kano, Master Tactician": a Personality's title without its family name
                 before_comma[" ".join(w for w in reading_key_words(title.split(" ", 1)[1]) if w)].append(title)
-        self._before_comma = {
-            words: sorted(titles, key=lambda t: (title_key(t), t)) for words, titles in before_comma.items()
-        }
-        given_any: dict[str, list[str]] = defaultdict(list)
-        for key, title, _ in self._suggestion_table:
-            head = title_key(title.partition(", ")[0]) if ", " in title else key
-            if head.count(" ") == 1 and title in personalities:
-                given_any[head.split(" ", 1)[1]].append(title)
-        self._given_any = {name: sorted(titles, key=lambda t: (title_key(t), t)) for name, titles in given_any.items()}
+
+        def by_key(table: dict[str, list[str]]) -> dict[str, list[str]]:
+            return {name: sorted(titles, key=lambda t: (title_key(t), t)) for name, titles in table.items()}
+
+        self._given, self._given_any, self._before_comma = by_key(given), by_key(given_any), by_key(before_comma)
 
     def soul_chain(self, identity: Identity) -> set[Identity]:
         """The identity and every card joined to it by "Soul of X" keywords, and so on down the chain."""
