@@ -77,6 +77,13 @@ LEVEL_REMARK = _LEVEL_REMARK = re.compile(rf"^(?=\S+(?:\s+\S+){{0,2}}$).*?(?<![a
 QUALIFIER = _QUALIFIER = re.compile(r"^(?P<base>.+?)(?<!\s)\s*\((?P<qualifier>[^()]+)\)$")
 
 
+# The three foldings every title comparison goes through are kept by the text folded: a deck line is folded again
+# at each step of its reading, and each card lookup folds the pool's titles it compares with. Bounded (the least
+# recently used dropped), so a deck of made-up names cannot grow them without end.
+_FOLDINGS_KEPT = 1 << 16
+
+
+@functools.lru_cache(maxsize=_FOLDINGS_KEPT)
 def plain(text: str) -> str:
     """Curly quotes and dashes made straight, runs of spaces made one."""
     # A deck line is read through this ten times: ASCII without a backtick needs no translation, and str.split()
@@ -93,6 +100,7 @@ FORMATTING_TAGS: Final[str] = "</?(?:i|em|b)>"
 _FORMATTING = re.compile(FORMATTING_TAGS, re.I)
 
 
+@functools.lru_cache(maxsize=_FOLDINGS_KEPT)
 def title_key(title: str) -> str:
     """The form two titles are compared in: plain, without the pool's italics tags, lower case."""
     text = plain(title)
@@ -246,6 +254,7 @@ _LEVELS_WRITTEN = re.compile(_LEVEL_WORDS)
 _A_DIGIT = re.compile("[0-9]")
 
 
+@functools.lru_cache(maxsize=_FOLDINGS_KEPT)
 def reading_words(title: str) -> str:
     """A title folded to lower-case words: 'Zin'tik'kir's Scout' -> 'zintikkirs scout', 'Hch-tik' -> 'hch tik',
     'Pearls & Spirits' -> 'pearls and spirits', accents and macrons dropped, British spellings as American ones
