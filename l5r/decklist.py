@@ -1166,6 +1166,8 @@ def count_in_words(words: str) -> int:
 def edit_distance(a: str, b: str) -> int:
     """Edits from a to b: insert, delete, replace, or swap two neighbours ("Barely" -> "Barley" is one). The one
     measure of a near miss, for titles (the deck checker) and header words alike."""
+    if a == b:
+        return 0
     prev2, prev = None, list(range(len(b) + 1))
     for i in range(1, len(a) + 1):
         row = [i] + [0] * len(b)
@@ -1177,6 +1179,32 @@ def edit_distance(a: str, b: str) -> int:
     return prev[-1]
 
 
+def within_edits(a: str, b: str, limit: int) -> bool:
+    """`edit_distance(a, b) <= limit`, measured only near the diagonal: a cell more than `limit` off it is more than
+    `limit` edits, as is a pair of lengths that far apart, and the measure stops at the first row past the limit.
+    A title glued to itself or a header's word is compared so with a few others, at a fraction of the whole table."""
+    if abs(len(a) - len(b)) > limit:
+        return False
+    if a == b:
+        return True
+    over = limit + 1
+    prev2: list[int] = []
+    prev = [min(j, over) for j in range(len(b) + 1)]
+    for i in range(1, len(a) + 1):
+        low, high = max(1, i - limit), min(len(b), i + limit)
+        row = [over] * (len(b) + 1)
+        row[0] = min(i, over)
+        for j in range(low, high + 1):
+            cell = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cell = min(cell, prev2[j - 2] + 1)
+            row[j] = min(cell, over)
+        if min(row[low - 1 : high + 1]) > limit:
+            return False
+        prev2, prev = prev, row
+    return prev[-1] <= limit
+
+
 def near_header_word(name: str) -> bool:
     """Whether a header-shaped line's name is a deck, type or label word or close to one ("Dynasy", "Holdngs"):
     a misspelt header, which stays a problem, where any other name ("Decklist", "Combos") is the author's own."""
@@ -1184,7 +1212,7 @@ def near_header_word(name: str) -> bool:
     squashed = squashed[:-4] if squashed.endswith("deck") and len(squashed) > 4 else squashed
     for word in (*_HEADERS, *_LABELS):
         known = re.sub(r"[\s'-]+", "", word)
-        if edit_distance(squashed, known) <= (2 if len(known) >= 6 else 1):
+        if within_edits(squashed, known, 2 if len(known) >= 6 else 1):
             return True
     return False
 

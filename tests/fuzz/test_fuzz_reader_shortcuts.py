@@ -7,7 +7,8 @@ random text, and requires:
 - each step with shortcuts (`_undressed`, `_counts_and_titles_apart`, `_strip_comment`, `column_count`,
   `reading_words`, `split_experience`, `is_experience`, `is_level_remark`, `split_qualifier`) to give what its
   patterns give applied one after the other, with no shortcut; and a line read before, moved to another line, to be
-  what `dataclasses.replace` makes of it.
+  what `dataclasses.replace` makes of it; and the measure of edits kept near the diagonal (`within_edits`) to answer
+  as the whole table (`edit_distance`) does.
 """
 
 from __future__ import annotations
@@ -171,3 +172,16 @@ def test_each_step_with_shortcuts_reads_as_its_patterns_in_full(line: str) -> No
     assert names.split_qualifier(line) == ((qualified["base"], qualified["qualifier"]) if qualified else (flat, None))
     if isinstance(card := d.parse_card_line(line, 1, None), d.CardLine):  # a line read before, at another line
         assert d._moved(card, 7, "fate") == dataclasses.replace(card, line=7, section="fate")
+
+
+# Near misses: short words over a few letters, so that most pairs are a few edits apart, swaps of neighbours among them.
+_NEAR = st.text(alphabet="abcde", max_size=9)
+
+
+@MANY
+@given(_NEAR, _NEAR, st.integers(min_value=0, max_value=3))
+def test_a_measure_near_the_diagonal_answers_as_the_whole_table(a: str, b: str, limit: int) -> None:
+    # The glued-twice and header-word checks ask only whether two keys are within a few edits (checker.py `_unglued`,
+    # decklist.py `near_header_word`): the band must answer that as the whole table does.
+    assert d.within_edits(a, b, limit) == (d.edit_distance(a, b) <= limit)
+    assert d.within_edits(a + b, b + a, limit) == (d.edit_distance(a + b, b + a) <= limit)

@@ -38,6 +38,7 @@ from ...decklist import (
     Decklist,
     LineIssue,
     edit_distance,
+    within_edits,
     LIST_SEPARATOR,
     part_count,
 )
@@ -1057,7 +1058,8 @@ class DeckChecker:
         for at in (glued.start() for glued in _GLUED_TWICE.finditer(name)):
             for one, other in ((name[:at], name[at:]), (name[at:], name[:at])):
                 titles = {i.title for i in self.index.titled_loosely(one)}
-                if any(edit_distance(reading_key(other), reading_key(t)) <= GLUED_TWICE_EDITS for t in titles):
+                key = reading_key(other)
+                if any(within_edits(key, reading_key(t), GLUED_TWICE_EDITS) for t in titles):
                     parts.append(one)
         return parts
 
