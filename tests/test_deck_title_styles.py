@@ -19,6 +19,7 @@ from __future__ import annotations
 import collections
 import datetime as dt
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable, cast
@@ -263,17 +264,18 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
     fmt = support.codex().format(format_id)
     checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
     acronyms = {k.lower(): v for k, v in support.codex().set_acronyms.items()}
+    keys_of = functools.cache(set_keys)  # (a hundred and thirty sets, asked of for every card printed in one)
     tried, misread = 0, []
     for target in index.identities:
         if not target.in_pool or target.deck == "Other":
             continue
         for set_name in target.sets:
             same_title = [i for i in index.titled(target.title) if i.deck != "Other" and set_name in i.sets]
-            for written in (set_name, min(sorted(set_keys(set_name)), key=len).upper()):
+            for written in (set_name, min(sorted(keys_of(set_name)), key=len).upper()):
                 if acronyms.get(written.lower(), set_name) != set_name:
                     continue  # "PE": the acronym table's Pearl Edition, not Promotional – Emperor
                 key = set_key(written)
-                if any(key in set_keys(s) for i in index.titled(target.title) for s in i.sets if s != set_name):
+                if any(key in keys_of(s) for i in index.titled(target.title) for s in i.sets if s != set_name):
                     continue  # "PI": Pre-Imperial and Promotional – Imperial both printed Hida Sukune
                 texts = [] if target.experience and same_title != [target] else [f"{target.title} ({written})"]
                 if target.experience and "," not in written and ";" not in written:
@@ -1064,6 +1066,11 @@ def _subtitles_left_out_misread(index: CardIndex) -> tuple[list[str], dict[str, 
             stands_for(head, title)
             if title in people and title_key(head).count(" ") == 1:
                 stands_for(title.split(" ", 1)[1], title)
+    # a name of one word is a Personality's given name too ("Tochiko": Heichi Tochiko)
+    given_names: dict[str, list[str]] = collections.defaultdict(list)
+    for person in people:
+        if (key := title_key(person)).count(" ") == 1:
+            given_names[key.split(" ")[1]].append(person)
     misread: list[str] = []
     walked: dict[str, list[str]] = collections.defaultdict(list)
     for _, (name, titles) in sorted(forms.items()):
@@ -1073,9 +1080,7 @@ def _subtitles_left_out_misread(index: CardIndex) -> tuple[list[str], dict[str, 
             # cut short is read by its first words, `_shortened_misread`)
             continue
         walked[deck].append(name)
-        # a name of one word is a Personality's given name too ("Tochiko": Heichi Tochiko)
-        given = [t for t in people if title_key(t).count(" ") == 1 and title_key(t).split(" ")[1] == title_key(name)]
-        titles = sorted(set(titles + given), key=lambda t: (title_key(t), t))
+        titles = sorted(set(titles + given_names.get(title_key(name), [])), key=lambda t: (title_key(t), t))
         identity, said = reading(name, _SECTION[deck])
         got = identity.title if identity is not None else None
         if len(titles) > 1:
