@@ -6,6 +6,7 @@ decklist". docs/deck-check.md, "Lists written by hand", describes the rules; the
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import subprocess
 import sys
@@ -643,17 +644,20 @@ def test_every_line_reads_under_bullets_and_quote_marks(prefix):
     if ">" in prefix or prefix.strip() in "•·▪◦‣●+":  # quoted or bulleted headers too
         words = sorted({*READER_TABLES["headers"], *READER_TABLES["labels"]})  # type: ignore[misc]
         lines += [f"{word.title()} (3):" for word in words]
-    differ = []
-    for line in lines:
-        bare, marked = parse_text(f"Dynasty:\n{line}\n"), parse_text(f"Dynasty:\n{prefix}{line}\n")
-        if (bare.cards, bare.issues, bare.declared, bare.headers) != (
-            marked.cards,
-            marked.issues,
-            marked.declared,
-            marked.headers,
-        ):
-            differ.append(prefix + line)
+    differ = [prefix + line for line in lines if _read_under(prefix, line) != _read_bare(line)]
     assert not differ, differ[:5]
+
+
+def _read_under(prefix: str, line: str) -> tuple:
+    """What a line under a Dynasty header reads as, with a prefix before it."""
+    read = parse_text(f"Dynasty:\n{prefix}{line}\n")
+    return read.cards, read.issues, read.declared, read.headers
+
+
+@functools.lru_cache(maxsize=None)
+def _read_bare(line: str) -> tuple:
+    """The line read with no prefix: once, for every prefix compared with it."""
+    return _read_under("", line)
 
 
 # The level written before the title ("Exp Togashi Mitsu", "Experienced 2 Togashi Mitsu", "XP2 Hida Sozen") was an
