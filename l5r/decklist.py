@@ -671,6 +671,9 @@ _TRAILING_COUNT = re.compile(
     re.I,
 )
 _TRAILING_COUNT_TAIL = 24
+# Every form of _TRAILING_COUNT holds a figure: a line with none in its tail ends in no count, and its positions are
+# not tried (most titles hold no figure).
+_A_FIGURE = re.compile("[0-9]")
 # The last bracket of a line and what stands before it: "Jade Works x3 (4 gold)".
 _LAST_BRACKET = re.compile(r"^(?P<rest>.*\S)\s*(?P<bracket>\([^()]*\))$")
 # A count in a column of its own after the title, as a table or a spreadsheet is pasted: "Famous Bazaar<TAB>3",
@@ -2250,6 +2253,8 @@ def trailing_count(line: str) -> tuple[int, str] | None:
     "Ring of Earth" keep their last characters, and the title before it must not be empty."""
     line = line.rstrip()
     start = max(0, len(line) - _TRAILING_COUNT_TAIL)
+    if not _A_FIGURE.search(line, start):
+        return None
     match = None
     for at in range(start, len(line)):  # the leftmost start in the tail whose rest is one count form
         if at > 0 and not line[at - 1].isspace() and line[at] not in ",;:":  # "Iron Mine,3": a CSV row's count

@@ -4,7 +4,7 @@ missing. Each case writes a line from pieces of the forms those patterns read (a
 brackets, "2 each:", "exp #2", a bullet, a footnote mark, a column's count, dot leaders) around a title, or glued to
 random text, and requires:
 - every pattern whose match a shortcut skips to match only lines that pass the shortcut's test;
-- each step with shortcuts (`_undressed`, `_counts_and_titles_apart`, `_strip_comment`, `column_count`,
+- each step with shortcuts (`_undressed`, `_counts_and_titles_apart`, `_strip_comment`, `column_count`, `trailing_count`,
   `reading_words`, `split_experience`, `is_experience`, `is_level_remark`, `split_qualifier`) to give what its
   patterns give applied one after the other, with no shortcut; and a line read before, moved to another line, to be
   what `dataclasses.replace` makes of it; and the measure of edits kept near the diagonal (`within_edits`) to answer
@@ -57,7 +57,7 @@ TITLES = [
     "Exp 2 Hida Kisada",
 ]
 AFTER = [
-    "", " (TNO) 3", " x3", " ...3", " ... 3", " ....3", "\t3", "  x3", " each", " (2 each)", " apiece", " apİece",
+    "", " (TNO) 3", " x3", " x0", " (0)", " - 10", ",2", " ...3", " ... 3", " ....3", "\t3", "  x3", " each", " (2 each)", " apiece", " apİece",
     " # note", " (#84/156)", " [Gold]", " {Jade}", " [Exp 2]", " xp2", " e٣", " (Exp II)", " - EXPERIENCED", " XP", " (Emperor)", " (newest exp)", "*", "†", ";",
 ]  # fmt: skip
 NOISE = st.text(alphabet="aeixX ()[]#.-*;\t0123456789", max_size=4)
@@ -83,6 +83,7 @@ SKIPPED_PATTERNS = [
     (lambda line: line[:1].isdigit(), d._ITEM_NUMBER, "match"),
     (lambda line: line[:1] in "([", d._GROUP_NUMBER, "match"),
     (lambda line: line[:1] in "([", d._BRACKETED_COUNT, "match"),
+    (lambda line: d._A_FIGURE.search(line), d._TRAILING_COUNT, "search"),
     (lambda line: "#" in line, d._LEVEL_NUMBER_MARK, "search"),
     (lambda line: line.endswith(("]", "}")), d._SET, "match"),
     (lambda line: line.endswith(")"), names._QUALIFIER, "match"),
@@ -136,6 +137,24 @@ def _column_count_in_full(line: str) -> tuple[int, str] | None:
     return d._number(match.group("count")), rest
 
 
+def _trailing_count_in_full(line: str) -> tuple[int, str] | None:
+    line = line.rstrip()
+    match = None
+    for at in range(max(0, len(line) - d._TRAILING_COUNT_TAIL), len(line)):
+        if at > 0 and not line[at - 1].isspace() and line[at] not in ",;:":
+            continue
+        if match := d._TRAILING_COUNT.match(line, at):
+            break
+    if not match:
+        return None
+    rest = line[: match.start()].rstrip()
+    if match.group("e") is None:
+        rest = re.sub(r"\s-+$", "", rest).rstrip() if rest.endswith("-") else rest
+    if not any(ch.isalpha() for ch in rest):
+        return None
+    return d._number(next(g for g in match.group("a", "b", "c", "d", "e", "f") if g is not None)), rest
+
+
 def _split_experience_in_full(name: str) -> tuple[str, str | None]:
     name = names.plain(name)
     match = names._TRAILING_EXPERIENCE.match(name)
@@ -164,6 +183,7 @@ def test_each_step_with_shortcuts_reads_as_its_patterns_in_full(line: str) -> No
     assert d._counts_and_titles_apart(flat) == _counts_and_titles_apart_in_full(flat)
     assert d._strip_comment(line) == _strip_comment_in_full(line)
     assert d.column_count(line) == _column_count_in_full(line)
+    assert d.trailing_count(flat) == _trailing_count_in_full(flat)
     assert names.reading_words(line) == _reading_words_in_full(line)
     assert names.split_experience(line) == _split_experience_in_full(line)
     assert names.is_experience(line) == bool(names._EXPERIENCE_ALONE.match(flat))
