@@ -509,6 +509,7 @@ _TABLE_HEAD = re.compile(
 # e-mail's signature mark, "-- " (the name under it stays a line to read: it may be a card's), and a mail's rule
 # with words ("-----Original Message-----"; a deck header so dressed, "--- Fate (40) ---", is read before it).
 _RULE_LINE = re.compile(r"^(?:[-=_~*―]{5,}|--|[-=_~*]{3,} ?[A-Za-z][A-Za-z ]{0,38} ?[-=_~*]{3,})$")
+_RULE_STARTS = "-=_~*―"  # the characters a rule line (`_RULE_LINE`) starts with: no other line is tried
 # A list laid out in two columns, as a printed handout or a PDF is ("DYNASTY (40)      FATE (40)", then "3 Hida
 # Reigoro      3 Will"): the columns are parted by a tab or four spaces or more.
 _TWO_COLUMN_GAP = re.compile(r"\t+| {4,}")
@@ -1374,7 +1375,7 @@ class _TextReader:
         self._note_line(number, raw)
         if not self.in_cell and self._in_two_columns(number, raw):
             return
-        raw = _SET_PREFIX.sub("", unescaped(raw), count=1)
+        raw = _without_set_prefix(unescaped(raw))
         if "<" in raw:  # a deck tool's XML export
             tool_line = deck_tool_line(raw)
             if tool_line is None:
@@ -1399,7 +1400,8 @@ class _TextReader:
         raw = bare
         quoted = raw.lstrip().startswith(">")
         self.line_quoted = quoted or self.quoting
-        raw = _QUOTE_MARKS.sub("", raw, count=1)
+        if quoted:
+            raw = _QUOTE_MARKS.sub("", raw, count=1)
         if (unmarked := without_line_marks(raw)) is None:
             return
         raw = unmarked
@@ -1428,8 +1430,8 @@ class _TextReader:
             )
             or self._captioned_header(number, stripped)
             or self._deck_total(number, stripped)
-            or _RULE_LINE.match(stripped)
-            or _TABLE_RULE.match(stripped)
+            or (stripped[:1] in _RULE_STARTS and _RULE_LINE.match(stripped))
+            or ("---" in stripped and _TABLE_RULE.match(stripped))
             or self._byline(stripped)
         ):
             self._content(number, raw)
@@ -1480,7 +1482,7 @@ class _TextReader:
         if self.signature and stripped:
             ends = (
                 _read_header(stripped) is not None
-                or _RULE_LINE.match(stripped)
+                or (stripped[:1] in _RULE_STARTS and _RULE_LINE.match(stripped))
                 or quoted
                 or _COUNT.match(stripped)
                 or _METADATA_LINE.match(stripped)
@@ -1512,7 +1514,7 @@ class _TextReader:
         """ "Fate – (40)Army Like a Tide": a header with its count, then a web page's picture caption glued to it
         (the page shows a card's image there): the header; the caption is no card line (a `caption` issue, said in a
         warning)."""
-        glued = _CAPTIONED_HEADER.match(stripped)
+        glued = _CAPTIONED_HEADER.match(stripped) if ")" in stripped else None
         if glued is None or not self._header(number, glued["header"].rstrip()):
             return False
         caption = glued["caption"].strip()
@@ -1730,7 +1732,7 @@ class _TextReader:
             self.label_alone, self.seen_content = False, True
             return
         self.label_alone = False
-        if _CHANGE_LINE.match(plain(line)) and ("+" in line or self.section is None):
+        if plain(line)[:1] in "+−-" and _CHANGE_LINE.match(plain(line)) and ("+" in line or self.section is None):
             # "-1 Tsuruchi Taito, +1 Tsuruchi Kaito", "+2 Fearful Volley": a change to the list (in a deck's list, a
             # count below 1 alone stays a problem)
             self.issues.append(LineIssue(number, say("line.change", line=plain(line)), plain(line), change=True))
@@ -2290,10 +2292,17 @@ def column_count(line: str) -> tuple[int, str] | None:
     return _number(match.group("count")), rest
 
 
+def _without_set_prefix(raw: str) -> str:
+    """The line without a set code and collector's number before its count (`_SET_PREFIX`): each of their forms holds
+    a "[", a "-" or a "#", and a line with none is not tried."""
+    return _SET_PREFIX.sub("", raw, count=1) if "[" in raw or "-" in raw or "#" in raw else raw
+
+
 def undecorated(stripped: str) -> str | None:
     """The header inside a decorated line ("**Dynasty (40)**" -> "Dynasty (40)", "<b>Holdings</b>" ->
     "Holdings"), or None when the line has no decoration or nothing inside it."""
-    inner = _DECORATION_TAG.sub("", stripped).strip(_DECORATION_CHARS)
+    tagged = "<" in stripped or "[" in stripped  # (each tag `_DECORATION_TAG` reads opens so)
+    inner = (_DECORATION_TAG.sub("", stripped) if tagged else stripped).strip(_DECORATION_CHARS)
     return inner if inner and inner != stripped else None
 
 

@@ -5,7 +5,7 @@ brackets, "2 each:", "exp #2", a bullet, a footnote mark, a column's count, dot 
 random text, and requires:
 - every pattern whose match a shortcut skips to match only lines that pass the shortcut's test;
 - each step with shortcuts (`_undressed`, `_counts_and_titles_apart`, `_strip_comment`, `column_count`, `trailing_count`,
-  `reading_words`, `split_experience`, `is_experience`, `is_level_remark`, `split_qualifier`) to give what its
+  `_without_set_prefix`, `undecorated`, `reading_words`, `split_experience`, `is_experience`, `is_level_remark`, `split_qualifier`) to give what its
   patterns give applied one after the other, with no shortcut; and a line read before, moved to another line, to be
   what `dataclasses.replace` makes of it; and the measure of edits kept near the diagonal (`within_edits`) to answer
   as the whole table (`edit_distance`) does.
@@ -17,7 +17,7 @@ import dataclasses
 import re
 import unicodedata
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from l5r import decklist as d
 from l5r.cardpool import names
@@ -28,7 +28,8 @@ PIECES = [
     " ea.", " apiece", "apİece", "apıece", "EACH", "exp #2", "Exp#3", " # comment", " (#84/156)", "#3 ", "# ",
     "-1 ", "−2 ", "- ", "1. ", "12) ", "(2) - ", "[ 3 ] ", "[x3] ", "( 4 )  ", " [Gold]", " {Jade}", " [Exp 2]",
     "\t3", "  x3", "   ", " ....... 3", "..........3", "...", "•  ", "* ", "■", "▶ ", "-Matsu", "†", "‡", ";", "*",
-    " ", "(", ")", "[", "]", "{", "}", "Kyūden", "Honour", "&", "'", "e2", "xp2", "Exp II", "0", "7", "٣", "\u00a0",
+    " ", "(", ")", "[", "]", "{", "}", "> ", ">>", "<b>", "</b>", "[u]", "[/i]", "-----", "―――――", "|---|", ":---:", "==", "+2 ",
+    "−1 ", "Fate (40)", "KYD-R ", "[TSE] [C] ", "SoD #12 ", "Kyūden", "Honour", "&", "'", "e2", "xp2", "Exp II", "0", "7", "٣", "\u00a0",
 ]  # fmt: skip
 BEFORE = [
     "",
@@ -68,6 +69,19 @@ LINES = st.one_of(
     st.lists(st.one_of(st.sampled_from(PIECES), NOISE), max_size=7).map("".join),
 )
 MANY = settings(max_examples=max(1000, settings.default.max_examples))
+# Lines each shortcut must let through, tried in every run besides the generated ones: each pattern's own form.
+SHAPES = [
+    "―――――", "-----", "KYD-R 3 Rout", "[TSE] [C] 2 Rout", "SoD #12 3 Rout", "<b>Dynasty</b>", "[b]Fate[/b]",
+    "> 3 Rout", ">> Fate:", "|---|---|", ":---: | :---:", "Fate (40)Army Like a Tide", "+2 Rout", "−1 Rout, +1 Ambush",
+    "Rout x0", "Rout (0)", "Iron Mine,3",
+]  # fmt: skip
+
+
+def _with_shapes(test):
+    for shape in SHAPES:
+        test = example(shape)(test)
+    return test
+
 
 # (what the shortcut tests, the pattern, how the reader applies it): a match means the test holds
 SKIPPED_PATTERNS = [
@@ -84,6 +98,13 @@ SKIPPED_PATTERNS = [
     (lambda line: line[:1] in "([", d._GROUP_NUMBER, "match"),
     (lambda line: line[:1] in "([", d._BRACKETED_COUNT, "match"),
     (lambda line: d._A_FIGURE.search(line), d._TRAILING_COUNT, "search"),
+    (lambda line: "[" in line or "-" in line or "#" in line, d._SET_PREFIX, "match"),
+    (lambda line: line.lstrip().startswith(">"), d._QUOTE_MARKS, "match"),
+    (lambda line: line[:1] in d._RULE_STARTS, d._RULE_LINE, "match"),
+    (lambda line: "---" in line, d._TABLE_RULE, "match"),
+    (lambda line: ")" in line, d._CAPTIONED_HEADER, "match"),
+    (lambda line: line[:1] in "+−-", d._CHANGE_LINE, "match"),
+    (lambda line: "<" in line or "[" in line, d._DECORATION_TAG, "search"),
     (lambda line: "#" in line, d._LEVEL_NUMBER_MARK, "search"),
     (lambda line: line.endswith(("]", "}")), d._SET, "match"),
     (lambda line: line.endswith(")"), names._QUALIFIER, "match"),
@@ -97,6 +118,7 @@ SKIPPED_PATTERNS = [
 
 
 @MANY
+@_with_shapes
 @given(LINES)
 def test_a_pattern_matches_only_where_its_shortcut_lets_it(line: str) -> None:
     for text in (line, names.plain(line)):
@@ -176,6 +198,7 @@ def _reading_words_in_full(title: str) -> str:
 
 
 @MANY
+@_with_shapes
 @given(LINES)
 def test_each_step_with_shortcuts_reads_as_its_patterns_in_full(line: str) -> None:
     flat = names.plain(line)
@@ -184,6 +207,9 @@ def test_each_step_with_shortcuts_reads_as_its_patterns_in_full(line: str) -> No
     assert d._strip_comment(line) == _strip_comment_in_full(line)
     assert d.column_count(line) == _column_count_in_full(line)
     assert d.trailing_count(flat) == _trailing_count_in_full(flat)
+    assert d._without_set_prefix(line) == d._SET_PREFIX.sub("", line, count=1)
+    inner = d._DECORATION_TAG.sub("", flat).strip(d._DECORATION_CHARS)
+    assert d.undecorated(flat) == (inner if inner and inner != flat else None)
     assert names.reading_words(line) == _reading_words_in_full(line)
     assert names.split_experience(line) == _split_experience_in_full(line)
     assert names.is_experience(line) == bool(names._EXPERIENCE_ALONE.match(flat))
