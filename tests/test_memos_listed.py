@@ -60,3 +60,19 @@ def test_the_scan_finds_each_kind(tmp_path):
         encoding="utf-8",
     )
     assert [name for _, name in memos([source])] == ["_A", "_B", "_C", "_L", "f", "g"]
+
+
+def test_a_texts_foldings_keep_short_texts_only():
+    # The foldings are kept by the text folded (names.py): a deck of huge lines must not fill them, only titles and
+    # lines of a title's length are kept, and a long text is folded as a short one is.
+    from l5r.cardpool import names
+
+    long_line = "3 Hida Kisada " + "and a remark " * 40
+    kept = [names._plain_kept, names._title_key_kept, names._reading_words_kept]
+    before = [memo.cache_info().currsize for memo in kept]
+    folded = (names.plain(long_line), names.title_key(long_line), names.reading_words(long_line))
+    assert [memo.cache_info().currsize for memo in kept] == before
+    assert folded == (names._plain(long_line), names._title_key(long_line), names._reading_words(long_line))
+    assert folded[1].startswith("3 hida kisada and a remark")
+    names.title_key("Hida Kisada, the Little Bear")
+    assert names._title_key_kept.cache_info().currsize >= 1

@@ -78,14 +78,24 @@ QUALIFIER = _QUALIFIER = re.compile(r"^(?P<base>.+?)(?<!\s)\s*\((?P<qualifier>[^
 
 
 # The three foldings every title comparison goes through are kept by the text folded: a deck line is folded again
-# at each step of its reading, and each card lookup folds the pool's titles it compares with. Bounded (the least
-# recently used dropped), so a deck of made-up names cannot grow them without end.
-_FOLDINGS_KEPT = 1 << 16
+# at each step of its reading, and each card lookup folds the pool's titles it compares with. Bounded in number (the
+# least recently used dropped) and kept for a title's or a line's length only, so a deck of made-up names or of
+# huge lines cannot grow them without end: a few tens of megabytes at most.
+_FOLDINGS_KEPT = 1 << 15
+_FOLDED_LENGTH_KEPT = 160
+
+
+def plain(text: str) -> str:
+    """Curly quotes and dashes made straight, runs of spaces made one."""
+    return _plain_kept(text) if len(text) <= _FOLDED_LENGTH_KEPT else _plain(text)
 
 
 @functools.lru_cache(maxsize=_FOLDINGS_KEPT)
-def plain(text: str) -> str:
-    """Curly quotes and dashes made straight, runs of spaces made one."""
+def _plain_kept(text: str) -> str:
+    return _plain(text)
+
+
+def _plain(text: str) -> str:
     # A deck line is read through this ten times: ASCII without a backtick needs no translation, and str.split()
     # splits at exactly the characters `\s` matches (both ask str.isspace), at a fraction of a regex's cost.
     if not text.isascii() or "`" in text:
@@ -100,9 +110,17 @@ FORMATTING_TAGS: Final[str] = "</?(?:i|em|b)>"
 _FORMATTING = re.compile(FORMATTING_TAGS, re.I)
 
 
-@functools.lru_cache(maxsize=_FOLDINGS_KEPT)
 def title_key(title: str) -> str:
     """The form two titles are compared in: plain, without the pool's italics tags, lower case."""
+    return _title_key_kept(title) if len(title) <= _FOLDED_LENGTH_KEPT else _title_key(title)
+
+
+@functools.lru_cache(maxsize=_FOLDINGS_KEPT)
+def _title_key_kept(title: str) -> str:
+    return _title_key(title)
+
+
+def _title_key(title: str) -> str:
     text = plain(title)
     return (_FORMATTING.sub("", text) if "<" in text else text).lower()
 
@@ -254,12 +272,20 @@ _LEVELS_WRITTEN = re.compile(_LEVEL_WORDS)
 _A_DIGIT = re.compile("[0-9]")
 
 
-@functools.lru_cache(maxsize=_FOLDINGS_KEPT)
 def reading_words(title: str) -> str:
     """A title folded to lower-case words: 'Zin'tik'kir's Scout' -> 'zintikkirs scout', 'Hch-tik' -> 'hch tik',
     'Pearls & Spirits' -> 'pearls and spirits', accents and macrons dropped, British spellings as American ones
     ('Honour' -> 'honor'), a level in the words as the pool writes it ('xp2', 'exp ii' -> 'experienced 2'). The card
     searches match words of it."""
+    return _reading_words_kept(title) if len(title) <= _FOLDED_LENGTH_KEPT else _reading_words(title)
+
+
+@functools.lru_cache(maxsize=_FOLDINGS_KEPT)
+def _reading_words_kept(title: str) -> str:
+    return _reading_words(title)
+
+
+def _reading_words(title: str) -> str:
     text = plain(title)
     if not text.isascii():  # (ASCII is its own NFKD form, with no marks)
         text = _MARKS.sub("", unicodedata.normalize("NFKD", text))
