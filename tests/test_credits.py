@@ -100,6 +100,7 @@ def test_every_page_of_the_site_has_the_footer_and_the_credits_page(built_site):
     _check_footers(built_site, pages, credits_page)
 
 
+@pytest.mark.browser  # (the offline copy's file checks share its build: the browser tier)
 def test_the_offline_copy_has_the_footer_and_the_credits_page(tmp_path_factory):
     site, _printed = small_offline_copy(tmp_path_factory)
     credits_page = site / "credits.html"

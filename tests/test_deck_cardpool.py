@@ -102,8 +102,7 @@ def _index_facts(index) -> dict:
 
 def test_the_index_read_from_the_cache_is_the_index_built(tmp_path, monkeypatch):
     """The cache file holds the whole index (its identities, look-up tables and links: index.py `index_rows`), so a
-    new process reads it instead of working it out; what it reads is the index built from the pool, fact for fact.
-    A file with the right key that holds something else is built again, never trusted and never a traceback."""
+    new process reads it instead of working it out; what it reads is the index built from the pool, fact for fact."""
     from l5r.cardpool import cache as pool_cache
     from l5r.cardpool.index import build_index
 
@@ -116,8 +115,20 @@ def test_the_index_read_from_the_cache_is_the_index_built(tmp_path, monkeypatch)
     assert calls == [] and restored is not built
     assert built._soul_of and built._counts_as and built._by_card  # the links and the records' table are there
     assert _index_facts(restored) == _index_facts(built)
+
+
+def test_a_cache_file_that_holds_something_else_is_built_again(tmp_path, small_pool, monkeypatch):
+    """A file with the right key that holds something else is built again, never trusted and never a traceback (two
+    set files: each damaged file costs a build of the pool)."""
+    from l5r.cardpool import cache as pool_cache
+    from l5r.cardpool.index import build_index
+
+    cache = tmp_path / "cache"
+    built = build_index(read.read_identities(small_pool), codex().cards, small_pool)
+    load_index(small_pool, codex().cards, cache)
+    calls = _counting_reads(monkeypatch)
     [stored] = cache.glob("cardpool-*.json")
-    key = pool_cache.stamp(pool_dir(), codex().cards) + ("cardpool",)
+    key = pool_cache.stamp(small_pool, codex().cards) + ("cardpool",)
     good = pool_cache._read(stored, key, {"Identity": Identity})
     row = list(good[0][0])
     for held in (
@@ -130,7 +141,7 @@ def test_the_index_read_from_the_cache_is_the_index_built(tmp_path, monkeypatch)
     ):
         pool_cache._write(stored, key, held)
         monkeypatch.setattr(pool_cache, "_IN_PROCESS", {})
-        assert _index_facts(load_index(pool_dir(), codex().cards, cache)) == _index_facts(built), held[:1]
+        assert _index_facts(load_index(small_pool, codex().cards, cache)) == _index_facts(built), held[:1]
     assert len(calls) == 6
 
 
