@@ -70,8 +70,8 @@ class Tally:
 
 
 def read_every_style(index: CardIndex, format_id: str, read_before: dict | None = None) -> Tally:
-    """`read_before`: each title's written forms and their lines as read (the same for every format), filled by
-    the first walk and read by the next."""
+    """`read_before`: each title's written forms, their lines as read and the prose shape's reason (the same for
+    every format), filled by the first walk and read by the next."""
     read_before = {} if read_before is None else read_before
     fmt = support.codex().format(format_id)
     checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
@@ -86,19 +86,20 @@ def read_every_style(index: CardIndex, format_id: str, read_before: dict | None 
         section = _SECTION.get(target.deck)
         forms = read_before.get((target.title, target.experience, section))
         if forms is None:
-            forms = read_before[target.title, target.experience, section] = [
-                (style, text, parse_card_line(f"1 {text}", 1, section))
-                for style, text in written_forms(target.title, target.experience)
-            ]
-        for style, text, card in forms:
+            forms = read_before[target.title, target.experience, section] = []
+            for style, text in written_forms(target.title, target.experience):
+                card = parse_card_line(f"1 {text}", 1, section)
+                # a title that failed to read must stay an unknown card, never a remark read away (the checker
+                # measures the line as its guesses read it: without its experience level); the shape is the
+                # pool's and the line's, the same in every format
+                shape = prose_measured(card) if isinstance(card, CardLine) else None
+                forms.append((style, text, card, prose.reason(shape) if shape is not None else None))
+        for style, text, card, prose_reason in forms:
             styles_seen.add(style)
             tally.cases += 1
             outcome = _outcome(checker, index, target, card)
-            shape = prose_measured(card) if isinstance(card, CardLine) else None
-            if shape is not None and prose.reason(shape) is not None:
-                # a title that failed to read must stay an unknown card, never a remark read away (the checker
-                # measures the line as its guesses read it: without its experience level)
-                tally.prose_shaped.append((style, text, target.key, prose.reason(shape)))
+            if prose_reason is not None:
+                tally.prose_shaped.append((style, text, target.key, prose_reason))
             tally.outcomes[outcome] += 1
             if outcome == "ambiguous":
                 tally.collisions.add(text)
