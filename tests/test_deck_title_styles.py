@@ -19,7 +19,6 @@ from __future__ import annotations
 import collections
 import datetime as dt
 import dataclasses
-import functools
 import re
 from dataclasses import dataclass
 from typing import Callable, cast
@@ -29,13 +28,13 @@ import pytest
 from decks import support
 from decks.styles import written_forms
 from l5r.cardpool import CardIndex, Identity
+from l5r.cardpool.index import _keys_of_set
 from l5r.cardpool.names import (
     READING_KEY_RULES,
     experience_key,
     plain,
     reading_key,
     set_key,
-    set_keys,
     split_experience,
     title_key,
 )
@@ -265,7 +264,7 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
     fmt = support.codex().format(format_id)
     checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
     acronyms = {k.lower(): v for k, v in support.codex().set_acronyms.items()}
-    keys_of = functools.cache(set_keys)  # (a hundred and thirty sets, asked of for every card printed in one)
+    keys_of = _keys_of_set  # (the index's own keys of each set: asked of for every card printed in one)
     tried, misread = 0, []
     for target in index.identities:
         if not target.in_pool or target.deck == "Other":
