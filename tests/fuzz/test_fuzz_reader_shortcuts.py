@@ -6,8 +6,8 @@ random text, and requires:
 - every pattern whose match a shortcut skips to match only lines that pass the shortcut's test;
 - each step with shortcuts (`_undressed`, `_counts_and_titles_apart`, `_strip_comment`, `column_count`, `trailing_count`,
   `_without_set_prefix`, `undecorated`, `reading_words`, `split_experience`, `is_experience`, `is_level_remark`, `split_qualifier`) to give what its
-  patterns give applied one after the other, with no shortcut; and a line read before, moved to another line, to be
-  what `dataclasses.replace` makes of it; and the measure of edits kept near the diagonal (`within_edits`) to answer
+  patterns give applied one after the other, with no shortcut; and a line read before, moved to another line, and
+  a line with any of its fields changed (`CardLine.replaced`), to be what `dataclasses.replace` makes of it; and the measure of edits kept near the diagonal (`within_edits`) to answer
   as the whole table (`edit_distance`) does.
 """
 
@@ -217,7 +217,41 @@ def test_each_step_with_shortcuts_reads_as_its_patterns_in_full(line: str) -> No
     qualified = names._QUALIFIER.match(flat)
     assert names.split_qualifier(line) == ((qualified["base"], qualified["qualifier"]) if qualified else (flat, None))
     if isinstance(card := d.parse_card_line(line, 1, None), d.CardLine):  # a line read before, at another line
-        assert d._moved(card, 7, "fate") == dataclasses.replace(card, line=7, section="fate")
+        assert d._card_line(line, 7, "fate", {}) == dataclasses.replace(card, line=7, section="fate")
+        _replaced_as_dataclasses_replaces(card, line)
+
+
+# Every field a CardLine has, a value of its type for each: `CardLine.replaced` copies a line with any of them changed.
+_CHANGES = {
+    "line": 9,
+    "section": "pre_game",
+    "count": 2,
+    "name": "Rout",
+    "experience": "Experienced 2",
+    "set_name": "Gold Edition",
+    "written": "Rout (great)",
+    "block": 3,
+    "several": True,
+    "under": 4,
+    "after_label": True,
+    "item": 12,
+    "group": 2,
+    "figure": True,
+}
+
+
+def _replaced_as_dataclasses_replaces(card: d.CardLine, line: str) -> None:
+    assert set(_CHANGES) == {f.name for f in dataclasses.fields(d.CardLine)}  # (a new field needs a value here)
+    picked = {k: v for n, (k, v) in enumerate(_CHANGES.items()) if (len(line) >> (n % 6)) & 1 or n == len(line) % 14}
+    for changes in (picked, _CHANGES, {}):
+        copy, made = card.replaced(**changes), dataclasses.replace(card, **changes)
+        assert copy == made and copy.__dict__ == made.__dict__ and hash(copy) == hash(made) and copy is not card
+    try:
+        card.replaced(sections="fate")
+    except TypeError as refused:
+        assert "sections" in str(refused)
+    else:
+        raise AssertionError("CardLine.replaced took a name that is no field")
 
 
 # Near misses: short words over a few letters, so that most pairs are a few edits apart, swaps of neighbours among them.

@@ -381,8 +381,8 @@ class DeckChecker:
                 # "2 Ambushes; 1 Rout": a title made plural names its card too (read so, with a warning, in _entry)
                 if name and any(self._names_a_card(n, experience) for n in (name, *singulars(name))):
                     out_lines.append(
-                        dataclasses.replace(
-                            card, count=counts[at], name=name, experience=experience, written=written, several=False
+                        card.replaced(
+                            count=counts[at], name=name, experience=experience, written=written, several=False
                         )
                     )
                     at = end
@@ -446,7 +446,7 @@ class DeckChecker:
             say("read-as.count", line=card.line, written=card.written, count=count, title=written),
             line=card.line,
         )
-        return dataclasses.replace(card, count=count, name=name, experience=experience, written=written, several=False)
+        return card.replaced(count=count, name=name, experience=experience, written=written, several=False)
 
     def _clan_named(self, card: CardLine, out: Findings) -> CardLine | None:
         """ "Lion - Akodo Kenaro", "Crab: Hiruma Daizen": a clan named before the title, as a list sorted by clan
@@ -468,7 +468,7 @@ class DeckChecker:
             say("read-as.card", line=card.line, written=card.written, card=match.group("rest")),
             line=card.line,
         )
-        return dataclasses.replace(card, name=name, experience=experience, written=match.group("rest"), several=False)
+        return card.replaced(name=name, experience=experience, written=match.group("rest"), several=False)
 
     def _names_a_card(self, name: str, experience: str | None) -> bool:
         """Whether the name is a card's, at the level written, or (none written) a title whose cards all have one
@@ -601,7 +601,7 @@ class DeckChecker:
         if not qualifier or qualifier.lower() not in self._acronyms or self.index.titled(card.name):
             return card
         name, experience = split_experience(base)
-        return dataclasses.replace(card, name=name, experience=experience or card.experience, set_name=qualifier)
+        return card.replaced(name=name, experience=experience or card.experience, set_name=qualifier)
 
     def _lookup(self, card: CardLine, set_name: str | None, deck: str | None, out: Findings) -> Lookup:
         """The card index's answer for the line as written: its title and level, the set in brackets, or the
