@@ -43,6 +43,9 @@ DECK_MESSAGES: dict[str, str] = {
     "other-game": "line {line}: “{text}” is a line of a deck for the Legend of the Five Rings LCG (Fantasy Flight "
     "Games, 2017 on), another game than the one this Codex checks (the CCG, AEG 1995–2015): the list's titles are read as "
     "the CCG's cards.",
+    "other-game.unknown": "line {line}: {unknown} of the list's {lines} card lines (the first: “{text}”) name no card "
+    "of the CCG's card pool: it may be a deck of another game, such as the Legend of the Five Rings LCG (Fantasy "
+    "Flight Games, 2017 on), whose titles are read as the CCG's cards. This is the Codex's reading, not a rule.",
     "second-deck": "line {line}: a second deck starts here (its stronghold or its Dynasty header, after the cards "
     "of both decks above it): what is checked is the deck above line {line} alone; check the second on its own.",
     "format-mismatch": "line {line}: the decklist says “Legality: {written}” but it was checked against {format} "

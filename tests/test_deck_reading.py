@@ -868,3 +868,67 @@ def test_a_deck_written_in_sentences_says_the_cards_it_names():
     assert len(remarks) == 2
     assert "it names Iron Mine, Copper Mine in its words" in remarks[0]
     assert "names no card" in remarks[1] and " Will" not in remarks[1]
+
+
+# -- a deck of another game (checker.py _check_other_game) ---------------------------------------------------
+
+
+def _known_lines(count: int) -> list[str]:
+    """`count` card lines of the Obsidian Hand base deck's Dynasty and Fate sections, each a card of the pool."""
+    lines = [
+        line
+        for line in (ROOT / "tests" / "decks" / "oh-crab.txt").read_text(encoding="utf-8").splitlines()
+        if line[:1].isdigit()
+    ]
+    assert len(lines) >= count, "test setup: the base deck has too few card lines"
+    return lines[:count]
+
+
+@pytest.mark.parametrize(
+    "known, unknown",
+    [(5, 5), (4, 5), (4, 6), (0, 9), (0, 10), (3, 7), (9, 1), (20, 20), (20, 21), (1, 30)],
+)
+def test_a_list_is_said_to_be_another_games_when_more_than_half_its_card_lines_name_no_card(known, unknown):
+    """At least ten card lines (OTHER_GAME_LINES_AT_LEAST), more than half of them naming no card of the pool: one
+    other-game warning, at the first unknown title, with both numbers; the unknown-card problems stay. Exactly half,
+    or fewer than ten lines: none. Both formats with a card pool."""
+    from l5r.engine.deck.checker import OTHER_GAME_LINES_AT_LEAST
+
+    made_up = [f"3 Vrolmq Xastebb {n}" for n in range(unknown)]
+    text = "Dynasty:\n" + "\n".join(_known_lines(known) + made_up) + "\n"
+    first_unknown = known + 2
+    said = (known + unknown) >= OTHER_GAME_LINES_AT_LEAST and 2 * unknown > known + unknown
+    for format_id in ("obsidian-hand", "modern"):
+        report = check(format_id, text, DAY)
+        warned = [w for w in report.warnings if w.code == "other-game"]
+        assert [w.line for w in warned] == ([first_unknown] if said else []), (format_id, known, unknown)
+        if said:
+            assert f"{unknown} of the list's {known + unknown} card lines" in warned[0].message
+            assert "Vrolmq Xastebb 0" in warned[0].message and "the Codex's reading" in warned[0].message
+        assert len([p for p in report.problems if p.code == "unknown-card"]) == unknown
+
+
+def test_only_the_lists_of_another_game_in_the_suite_are_said_to_be():
+    """Every conformance case (each a CCG list as players write it, but for the other game's), checked as the case
+    asks: an other-game warning where the case expects one and nowhere else (the conformance cases compare only the
+    codes each one names)."""
+    from decks.conformance import cases
+    from l5r.engine.deck import check_text
+
+    wrong = []
+    for case in cases():
+        if case.pool != "real":
+            continue
+        result = check_text(
+            codex(),
+            case.text,
+            index(),
+            dt.date.fromisoformat(case.as_of),
+            format_id=case.format or "obsidian-hand",
+            input_format=case.input_format,
+            strict_titles=case.strict_titles,
+        )
+        said = sorted(w.line for w in result.report.warnings if w.code == "other-game")
+        if said != sorted(case.expect.get("lines", {}).get("other-game", [])):
+            wrong.append((case.id, said))
+    assert wrong == []

@@ -12,7 +12,7 @@
   // The reading rules come from the data (deckdata.py reading_rules: names.py READING_KEY_RULES and the
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
   var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, LEVEL_WORDS = {}, MARKER_KEY = /$^/, ORDINAL_LEVEL = /$^/, WORD_LEVEL = /$^/, FIRST_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
-  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], ABBREVIATIONS = null, NAMED = null, HEADERLESS_FIRST_DECK = [1, 2], GLUED_TWICE = null, SPELLINGS = /$^/g, SPELLING_WORDS = {};
+  var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], ABBREVIATIONS = null, NAMED = null, HEADERLESS_FIRST_DECK = [1, 2], OTHER_GAME_LINES_AT_LEAST = 10, GLUED_TWICE = null, SPELLINGS = /$^/g, SPELLING_WORDS = {};
   var LEVEL_WORDS = /$^/g, ROMAN_WORDS = {};
   function levelWords(m, inx, level) {
     if (level === undefined) return "experienced";
@@ -28,7 +28,7 @@
     SAME_CHARS = new RegExp("[" + Object.keys(SAME).map(escapeClass).join("") + "]", "g");
     MARKS = new RegExp(r.key.marks, "g"); FORMATTING = new RegExp(r.key.formatting, "gi");
     READING_STEPS = r.key.replace.map(function (step) { return [new RegExp(step[0], "g"), step[1]]; });
-    ARTICLES = r.key.articles; ABBREVIATIONS = r.abbreviations; NAMED = r.named; HEADERLESS_FIRST_DECK = r.headerless_first_deck; GLUED_TWICE = { pattern: pattern(r.glued_twice.pattern, "g"), edits: r.glued_twice.edits };
+    ARTICLES = r.key.articles; ABBREVIATIONS = r.abbreviations; NAMED = r.named; HEADERLESS_FIRST_DECK = r.headerless_first_deck; OTHER_GAME_LINES_AT_LEAST = r.other_game_lines_at_least; GLUED_TWICE = { pattern: pattern(r.glued_twice.pattern, "g"), edits: r.glued_twice.edits };
     SPELLINGS = new RegExp(r.key.spellings.pattern, "g"); SPELLING_WORDS = r.key.spellings.words;
     LEVEL_WORDS = new RegExp(r.key.levels.pattern, "g"); ROMAN_WORDS = r.key.levels.roman;
     EXP_ALONE = pattern(r.experience_alone); TRAILING_EXP = pattern(r.trailing_experience);
@@ -1566,6 +1566,14 @@
     });
   };
   // checker.py _no_headers: why a list without deck headers cannot be checked where the cards are not in the pool
+  // checker.py _check_other_game: a list most of whose card lines name no card of the pool, said once
+  Checker.prototype.otherGame = function (entries, out) {
+    var unknown = entries.filter(function (e) { return !e.identity; });
+    if (entries.length < OTHER_GAME_LINES_AT_LEAST || 2 * unknown.length <= entries.length) return;
+    var first = unknown[0].line;
+    out.warn("other-game", say("other-game.unknown", { line: first.line, text: first.written, unknown: unknown.length,
+      lines: entries.length }), null, null, first.line);
+  };
   Checker.prototype.noHeaders = function (entries) {
     var lines = entries.filter(function (e) { return e.section === null; }).map(function (e) { return e.line.line; });
     var where = lines.length === entries.length ? say("no-headers.all")
@@ -1701,6 +1709,7 @@
         unchecked: say("cannot-check.collection", { collection: this.collection() }) });
     }
     var known = entries.filter(function (e) { return e.identity; });
+    if (!deck.other_game && this.table.has_pool) this.otherGame(entries, out);
     this.sections(known, out);
     this.pregame(known.filter(function (e) { return e.section === PREGAME; }), out);
     this.copies(known, out);

@@ -64,6 +64,10 @@ _DATABASE_SECTIONS = frozenset({"oracle", "oracle-tab", "sunandmoon"})
 # In a post of several decks with no headers, the share of each deck's least size the cards above a stronghold's line
 # must fill for it to open a second deck (`_first_of_headerless_decks`): half
 HEADERLESS_FIRST_DECK = _HEADERLESS_FIRST_DECK = (1, 2)
+# A list of at least this many card lines, more than half of which name no card of the pool, is read as a deck of
+# another game (`_check_other_game`): a CCG list with a few misspelt or unreleased cards stays far below half, and
+# a list shorter than this says too little either way
+OTHER_GAME_LINES_AT_LEAST = _OTHER_GAME_LINES_AT_LEAST = 10
 # A title written twice with no space between, as a web page's card image and caption are copied (`_glued_twice`):
 # where the two meet, and how far the second may be from the title
 GLUED_TWICE = _GLUED_TWICE = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -210,6 +214,8 @@ class DeckChecker:
                 unchecked=say("cannot-check.collection", collection=self._collection()),
             )
         known = [e for e in entries if e.identity is not None]
+        if deck.other_game is None and self.index.has_pool:
+            self._check_other_game(entries, out)
         self._check_sections(known, out)
         pregame = [e for e in known if e.section == PREGAME]
         check_pregame(self._slots, pregame, self.name, self.rules.rule("pregame", self._sections_rule), out)
@@ -226,6 +232,20 @@ class DeckChecker:
         unsettled = self._check_pool(known, banned, out)
         unchecked = " ".join(part for part in (unchecked, unsettled) if part)
         return out.report(self.format.id, on, counts, deck.input_format, unchecked=unchecked, bans=bans)
+
+    def _check_other_game(self, entries: list[DeckEntry], out: Findings) -> None:
+        """A list whose card lines mostly name no card of the pool is most likely a deck of another game (the
+        Legend of the Five Rings LCG shares the game's name and some titles; a Shadowfist or Magic list none): said
+        once, as the Codex's reading, beside the unknown-card problems, which stay."""
+        unknown = [e for e in entries if e.identity is None]
+        if len(entries) < _OTHER_GAME_LINES_AT_LEAST or 2 * len(unknown) <= len(entries):
+            return
+        first = unknown[0].line
+        out.warn(
+            "other-game",
+            say("other-game.unknown", line=first.line, text=first.written, unknown=len(unknown), lines=len(entries)),
+            line=first.line,
+        )
 
     def _no_headers(self, entries: list[DeckEntry]) -> str:
         """Why a list without deck headers cannot be checked where the cards are not in the pool."""

@@ -34,6 +34,7 @@ from ...engine.deck.checker import (
     GLUED_TWICE,
     GLUED_TWICE_EDITS,
     HEADERLESS_FIRST_DECK,
+    OTHER_GAME_LINES_AT_LEAST,
     NAMED_SHOWN,
     NAMED_SPAN_MARKS,
     NAMED_WORDS_AT_MOST,
@@ -97,6 +98,8 @@ def reading_rules() -> dict[str, object]:
         "named": {"words_at_most": NAMED_WORDS_AT_MOST, "marks": NAMED_SPAN_MARKS, "shown": NAMED_SHOWN},
         # a stronghold's line opens a second deck in a post with no headers (checker.py _first_of_headerless_decks)
         "headerless_first_deck": list(HEADERLESS_FIRST_DECK),
+        # a list most of whose card lines name no card is a deck of another game (checker.py _check_other_game)
+        "other_game_lines_at_least": OTHER_GAME_LINES_AT_LEAST,
         # a title written twice with no space between (checker.py _glued_twice): where the parts meet, the edits
         "glued_twice": {"pattern": js_pattern(GLUED_TWICE), "edits": GLUED_TWICE_EDITS},
         "experience_alone": js_pattern(EXPERIENCE_ALONE),
