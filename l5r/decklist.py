@@ -318,13 +318,14 @@ _XML_OTHER = re.compile(
 # A line only a deck of the Legend of the Five Rings LCG has (Fantasy Flight Games, 2017 on; players call its decks
 # "L5R decks" too): its conflict deck, provinces, role and influence ("Conflict Deck (40)", "Total Conflict: (40)
 # Total Dynasty: (40)", "Province: (5)", "Role: Keeper of Void", "Total Influence: (13/13)", "3x Embrace the Void (6
-# influence)"), and its role card alone on a line ("Seeker of Air", "Support of the Crab"; its other roles, "Keeper of
-# Air", are CCG titles too). The CCG has none of these words in a deck's parts, and no card of these titles. Such a
-# line is no card line (but for the last).
+# influence)"), and its role card alone on a line ("Seeker of Air", "Dragon: Seeker of Fire", "Support of the Crab";
+# its other roles, "Keeper of Air", are CCG titles too). The CCG has none of these words in a deck's parts, and no
+# card of these titles. Such a line is no card line (but for the last).
 _OTHER_GAME = re.compile(
     r"^(?:total\s+(?:conflict|influence)\b.{0,60}|conflict(?:\s+deck)?\s?(?:\(\s?[0-9]{1,3}\s?\)|[0-9]{1,3})?\s?:?"
     r"|provinces?(?:\s+deck)?\s?:?\s?(?:\(\s?[0-9]{1,2}\s?\)|[0-9]{1,2})?|role\s?:.{0,60}"
-    r"|seeker\s+of\s+(?:the\s+)?(?:air|earth|fire|water|void)|support\s+of\s+the\s+[a-z]{3,12}(?:\s+clan)?"
+    r"|(?:[a-z]{3,12}\s?:\s?)?(?:seeker\s+of\s+(?:the\s+)?(?:air|earth|fire|water|void)"
+    r"|support\s+of\s+the\s+[a-z]{3,12}(?:\s+clan)?)"
     r"|(?P<card>.{1,120}\(\s?[0-9]{1,2}\s+influence\s?\)))$",
     re.I,
 )

@@ -932,3 +932,23 @@ def test_only_the_lists_of_another_game_in_the_suite_are_said_to_be():
         if said != sorted(case.expect.get("lines", {}).get("other-game", [])):
             wrong.append((case.id, said))
     assert wrong == []
+
+
+@pytest.mark.parametrize(
+    "line, other_game",
+    [
+        ("Seeker of Air", True),
+        ("Seeker of the Void", True),
+        ("Dragon: Seeker of Fire", True),
+        ("Support of the Crab", True),
+        ("Support of the Scorpion Clan", True),
+        ("Keeper of Air", False),  # the LCG's role and a CCG card
+        ("Seeker of Knowledge", False),
+    ],
+)
+def test_the_other_games_role_alone_on_a_line_is_no_card_line(line, other_game):
+    """The LCG's role card below its stronghold (decklist.py `_OTHER_GAME`): no card line, and the list is said to be
+    the other game's; the roles that are CCG titles too stay card lines."""
+    deck = parse_text(f"Yojin no Shiro\n{line}\n\nDynasty:\n3 Iron Mine\n", "posted")
+    assert (deck.other_game == (line, 2)) is other_game
+    assert any(card.line == 2 for card in deck.cards) is not other_game
