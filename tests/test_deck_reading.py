@@ -952,3 +952,53 @@ def test_the_other_games_role_alone_on_a_line_is_no_card_line(line, other_game):
     deck = parse_text(f"Yojin no Shiro\n{line}\n\nDynasty:\n3 Iron Mine\n", "posted")
     assert (deck.other_game == (line, 2)) is other_game
     assert any(card.line == 2 for card in deck.cards) is not other_game
+
+
+def _misspelt(title: str) -> str | None:
+    """The title with two letters of its longest word swapped, as fingers slip ("Barley Farm" -> "Barely Farm")."""
+    words = title.split()
+    longest = max(range(len(words)), key=lambda n: len(words[n]))
+    word = words[longest]
+    if len(word) < 5 or not word.isalpha():
+        return None
+    at = len(word) // 2
+    swapped = word[: at - 1] + word[at] + word[at - 1] + word[at + 1 :]
+    return None if swapped == word else " ".join(words[:longest] + [swapped] + words[longest + 1 :])
+
+
+def test_a_misspelt_title_written_as_a_figure_reads_as_it_does_before_its_count():
+    """Every title of two words or more of the fixture pool, misspelt, with its count after a colon ("Barely farm:
+    3"): read as "3 Barely farm" is, loosely and under --strict-titles, when that line's guess is near-certain (the
+    same card, the same copies, the same warning or problem); otherwise a figure about the deck, as before. A
+    single word written so ("Ties: 3", "Score: 3") is a figure, never guessed at (checker.py _typo_of_a_title)."""
+    fmt = codex().formats["obsidian-hand"]
+    strict = DeckChecker(fmt, ruleset_for(fmt), index(), strict_titles=True)
+
+    def read(text, checker=None):
+        report = (checker or DeckChecker(fmt, ruleset_for(fmt), index())).check(parse_text(text, "deck"), DAY)
+        return (
+            report.counts,
+            sorted((f.code, f.card) for f in report.problems if f.code in ("unknown-card",)),
+            sorted(f.message.split(": ", 1)[1] for f in report.warnings if f.code == "read-as"),
+        )
+
+    differ, guessed, figures = [], 0, 0
+    for title in sorted({i.title for i in index().identities if " " in i.title and i.deck in ("Dynasty", "Fate")}):
+        typo = _misspelt(title)
+        if typo is None or index().find(typo).identity is not None:
+            continue
+        near_certain = any(f"read “{typo}” as" in message for message in read(f"Dynasty:\n3 {typo}\n")[2])
+        guessed += near_certain
+        for checker in (None, strict):
+            figure = read(f"Dynasty:\n{typo}: 3\n", checker)
+            as_counted = read(f"Dynasty:\n3 {typo}\n", checker)
+            said = f"read “{typo}: 3” as a figure about the deck, not a card: no card is titled “{typo}”; counted in no deck."
+            if figure == ({"pre_game": 0, "dynasty": 0, "fate": 0}, [], [said]) and not near_certain:
+                figures += 1
+            elif figure != as_counted:  # a name with a comma is no figure's: read as "3 <name>" is, as before
+                differ.append((typo, "strict" if checker else "loose", figure, as_counted))
+    assert differ == [], differ[:5]
+    assert guessed >= 20 and figures >= 20, (guessed, figures)
+    for word in ("Ties", "Score", "Matches", "Courtiers", "Terrains"):
+        report = check("obsidian-hand", f"Dynasty:\n{word}: 3\n")
+        assert report.counts["dynasty"] == 0 and any("figure about the deck" in w.message for w in report.warnings)

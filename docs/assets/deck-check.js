@@ -1847,7 +1847,8 @@
       found = this.byTitleAlone(card, out);
       if (found === null) return this.unplaced(card, out);
     }
-    if (card.figure && found.identity === null && !found.candidates.length) {  // "Wins: 3", no card "Wins"
+    if (card.figure && found.identity === null && !found.candidates.length && !this.typoOfATitle(card, setName, deck)) {
+      // "Wins: 3", no card "Wins"
       var text = card.written + ": " + card.count;
       out.warn("read-as", say("read-as.figure", { line: card.line, text: text, title: card.written }), null, null, card.line);
       return null;
@@ -2007,6 +2008,15 @@
     return PLURAL_ENDINGS.filter(function (e) { return word.length - e[0].length + e[1].length >= 3 && word.slice(-e[0].length) === e[0]; })
       .map(function (e) { return typed.slice(0, typed.length - e[0].length) + e[1]; });
   }
+  // checker.py _typo_of_a_title: a name of two words or more written as a figure ("Barely farm: 3"), a near-certain
+  // typo of a title (under strict titles too), is its card's line; a single word is a figure's name, never guessed at
+  Checker.prototype.typoOfATitle = function (card, setName, deck) {
+    if (card.written.trim().indexOf(" ") < 0) return false;
+    var tried = new Findings(), suggested = this.suggested;  // a figure asked about takes none of the suggestions
+    var typo = this.byTypo(card, setName, deck, tried)[0];
+    this.suggested = suggested;
+    return (typo !== null && typo.identity !== null) || tried.problems.length > 0;
+  };
   Checker.prototype.byTypo = function (card, setName, deck, out) {
     var typed = !card.experience ? card.written : card.name;
     var self = this;

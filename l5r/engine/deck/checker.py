@@ -564,7 +564,13 @@ class DeckChecker:
             if alone is None:
                 return self._unplaced(card, out)
             found = alone
-        if card.figure and found.identity is None and not found.candidates:  # "Wins: 3", no card "Wins"
+        if (
+            card.figure
+            and found.identity is None
+            and not found.candidates
+            and not self._typo_of_a_title(card, set_name, deck)
+        ):
+            # "Wins: 3", no card "Wins"
             text = f"{card.written}: {card.count}"
             out.warn("read-as", say("read-as.figure", line=card.line, text=text, title=card.written), line=card.line)
             return None
@@ -611,6 +617,18 @@ class DeckChecker:
                     line=card.line,
                 )
         return DeckEntry(card, found.identity, section)
+
+    def _typo_of_a_title(self, card: CardLine, set_name: str | None, deck: str | None) -> bool:
+        """Whether a name of two words or more written as a figure ("Barely farm: 3") is a near-certain typo of a
+        title (`_by_typo`, under --strict-titles too): its card's line, as "3 Barely farm" is. A single word is a
+        figure's name ("Ties: 3", "Score: 3"), never guessed at: short words are near many titles."""
+        if " " not in card.written.strip():
+            return False
+        tried = Findings()  # what the guess says is said again where the line is read as its card
+        suggested = self._suggested  # a figure asked about takes none of the deck's suggestions
+        typo, _ = self._by_typo(card, set_name, deck, tried)
+        self._suggested = suggested
+        return (typo is not None and typo.identity is not None) or bool(tried.problems)
 
     def _acronym_in_brackets(self, card: CardLine) -> CardLine:
         """ "Kuni Yori (HE3)": a set's acronym (data/set-acronyms.yml) in round brackets after a title, where the whole
