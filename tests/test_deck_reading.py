@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -1002,3 +1003,21 @@ def test_a_misspelt_title_written_as_a_figure_reads_as_it_does_before_its_count(
     for word in ("Ties", "Score", "Matches", "Courtiers", "Terrains"):
         report = check("obsidian-hand", f"Dynasty:\n{word}: 3\n")
         assert report.counts["dynasty"] == 0 and any("figure about the deck" in w.message for w in report.warnings)
+
+
+def test_every_list_of_the_suite_counts_the_same_without_its_blank_lines():
+    """Every posted list of the conformance suite and every list of tests/decks, posted with no blank line between its
+    runs (as forums and mail often strip them): the same counts in each deck. An unknown card with no header above it
+    counts where the nearest known cards above and below it go, when both go to one deck (checker.py
+    _by_neighbours); with the blank lines, where the known cards of its run go."""
+    from decks.conformance import cases
+
+    lists = [(c.id, c.text) for c in cases() if c.id.startswith("posted") and c.input_format in (None, "text")]
+    lists += [(p.name, p.read_text("utf-8")) for p in sorted((ROOT / "tests" / "decks").glob("*.txt"))]
+    differ = []
+    for name, text in lists:
+        apart = check("obsidian-hand", text, DAY).counts
+        together = check("obsidian-hand", re.sub(r"\n[ \t]*\n+", "\n", text), DAY).counts
+        if together != apart:
+            differ.append((name, apart, together))
+    assert differ == [] and len(lists) >= 30

@@ -2321,12 +2321,16 @@
   };
   // checker.py _by_neighbours: an unknown card with no header counts where the known cards of its block go.
   Checker.prototype.byNeighbours = function (entry, entries, out) {
-    var card = entry.line, around = new Set();
-    entries.forEach(function (e) {
-      if (e.identity !== null && (e.line.block || 0) === (card.block || 0) && (e.section === DYNASTY || e.section === FATE)) {
-        around.add(e.section);
-      }
+    var card = entry.line;
+    var run = entries.filter(function (e) {
+      return e.identity !== null && (e.line.block || 0) === (card.block || 0) && (e.section === DYNASTY || e.section === FATE);
     });
+    var around = new Set(run.map(function (e) { return e.section; }));
+    if (around.size > 1) {  // a run of both decks' cards: the nearest known cards above and below it (checker.py)
+      var above = run.filter(function (e) { return e.line.line < card.line; }).slice(-1);
+      var below = run.filter(function (e) { return e.line.line > card.line; }).slice(0, 1);
+      if (above.length && below.length) around = new Set([above[0].section, below[0].section]);
+    }
     if (around.size === 1) {
       var section = Array.from(around)[0];
       out.warn("no-section", say("no-section.neighbours", { line: card.line, written: card.written,

@@ -1037,13 +1037,18 @@ class DeckChecker:
 
     def _by_neighbours(self, entry: DeckEntry, entries: list[DeckEntry], out: Findings) -> DeckEntry:
         """An unknown card with no header above it counts where the known cards of its run of lines (between
-        blank lines) go, when they all go to one deck; else it is flagged as unplaceable and counted nowhere."""
+        blank lines) go, when they all go to one deck; in a run of both decks' cards (a list posted without blank
+        lines), where the nearest known cards above and below it in the run go, when both go to one deck. Else it
+        is flagged as unplaceable and counted nowhere."""
         card = entry.line
-        around = {
-            e.section
-            for e in entries
-            if e.identity is not None and e.line.block == card.block and e.section in (DYNASTY, FATE)
-        }
+        run = [
+            e for e in entries if e.identity is not None and e.line.block == card.block and e.section in (DYNASTY, FATE)
+        ]
+        around: set[str] = {e.section for e in run if e.section is not None}
+        if len(around) > 1:
+            above = [e.section for e in run if e.section is not None and e.line.line < card.line][-1:]
+            below = [e.section for e in run if e.section is not None and e.line.line > card.line][:1]
+            around = set(above + below) if above and below else around
         if len(around) == 1:
             section = around.pop()
             out.warn(
