@@ -1021,3 +1021,36 @@ def test_every_list_of_the_suite_counts_the_same_without_its_blank_lines():
         if together != apart:
             differ.append((name, apart, together))
     assert differ == [] and len(lists) >= 30
+
+
+_COUNT_FIRST = re.compile(r"(?m)^[ \t]*(\d+)[ \t]*[xX]?[ \t]+(?=[A-Za-z\"'’])(.+?)[ \t]*$")
+
+
+def test_every_list_of_the_suite_reads_alike_with_its_counts_after_a_colon():
+    """Every posted list of the conformance suite and every list of tests/decks with each count written after its title
+    and a colon ("Iron Mine: 3", as a figure is written): the same counts, and every unknown card still an unknown
+    card where a card line of its run is next to it (checker.py _figures_among_cards). An unknown name alone in its run
+    ("De Bellis Yoditorum: 1" under a blank line) is written as a figure about the deck is ("Wins: 3"), and stays one."""
+    from decks.conformance import cases
+
+    lists = [(c.id, c.text) for c in cases() if c.id.startswith("posted") and c.input_format in (None, "text")]
+    lists += [(p.name, p.read_text("utf-8")) for p in sorted((ROOT / "tests" / "decks").glob("*.txt"))]
+    differ, alone_seen = [], 0
+    for name, text in lists:
+        colon = _COUNT_FIRST.sub(r"\2: \1", text)
+        written, moved = check("obsidian-hand", text, DAY), check("obsidian-hand", colon, DAY)
+        lines = text.split("\n")
+        filled = [bool(line.strip()) for line in lines]
+        alone = {  # a line with a blank line (or the text's start or end) on either side
+            n + 1
+            for n in range(len(lines))
+            if filled[n] and not (n > 0 and filled[n - 1]) and not (n + 1 < len(lines) and filled[n + 1])
+        }
+        unknown = {p.line for p in written.problems if p.code == "unknown-card"}
+        alone_seen += len(unknown & alone)
+        if moved.counts != written.counts and not unknown & alone:
+            differ.append((name, written.counts, moved.counts))
+        if {p.line for p in moved.problems if p.code == "unknown-card"} != unknown - alone:
+            differ.append((name, sorted(unknown), sorted(p.line for p in moved.problems if p.code == "unknown-card")))
+    assert differ == [] and len(lists) >= 30
+    assert alone_seen >= 1  # the case of a name alone in its run is met, and stays a figure

@@ -1767,6 +1767,7 @@
     }
     var sortedByPool = deck.input_format === "sunandmoon";  // its export has no deck headers, by design
     var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
+    this.amongCards = this.figuresAmongCards(deck.cards);
     var entries = [];
     self.linesRead = [];
     deck.cards.forEach(function (listed) {
@@ -1847,7 +1848,8 @@
       found = this.byTitleAlone(card, out);
       if (found === null) return this.unplaced(card, out);
     }
-    if (card.figure && found.identity === null && !found.candidates.length && !this.typoOfATitle(card, setName, deck)) {
+    if (card.figure && found.identity === null && !found.candidates.length && !(this.amongCards && this.amongCards.has(card.line)) &&
+        !this.typoOfATitle(card, setName, deck)) {
       // "Wins: 3", no card "Wins"
       var text = card.written + ": " + card.count;
       out.warn("read-as", say("read-as.figure", { line: card.line, text: text, title: card.written }), null, null, card.line);
@@ -2008,6 +2010,25 @@
     return PLURAL_ENDINGS.filter(function (e) { return word.length - e[0].length + e[1].length >= 3 && word.slice(-e[0].length) === e[0]; })
       .map(function (e) { return typed.slice(0, typed.length - e[0].length) + e[1]; });
   }
+  // checker.py _figures_among_cards: a figure-shaped line naming no card, next to card lines of its run that name
+  // cards, is an unknown card's line ("Scouting Far Afield: 2" in a list written "Iron Mine: 3")
+  Checker.prototype.figuresAmongCards = function (cards) {
+    var self = this, known = {}, among = new Set();
+    function named(m) {
+      if (!has(known, m)) known[m] = self.table.find(cards[m].name, cards[m].experience, null, null).identity !== null;
+      return known[m];
+    }
+    cards.forEach(function (card, n) {
+      if (!card.figure || named(n)) return;
+      var sameRun = [];
+      cards.forEach(function (c, m) { if ((c.block || 0) === (card.block || 0) && c.line !== card.line) sameRun.push(m); });
+      var above = sameRun.filter(function (m) { return m < n; }).slice(-1);
+      var below = sameRun.filter(function (m) { return m > n; }).slice(0, 1);
+      var next = above.concat(below);  // one of them at the run's edge
+      if (next.length && next.every(named)) among.add(card.line);
+    });
+    return among;
+  };
   // checker.py _typo_of_a_title: a name of two words or more written as a figure ("Barely farm: 3"), a near-certain
   // typo of a title (under strict titles too), is its card's line; a single word is a figure's name, never guessed at
   Checker.prototype.typoOfATitle = function (card, setName, deck) {

@@ -306,6 +306,7 @@ class DeckChecker:
             )
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
+        self._among_cards = self._figures_among_cards(deck.cards)
         entries = []
         # each line as read: "3x: A, B" and "3 A, 2 B" are a line a title, "three Rout" is three copies
         self._lines_read = []
@@ -551,6 +552,8 @@ class DeckChecker:
                 copies[identity.deck] += card.count
         return deck
 
+    _among_cards: frozenset[int] = frozenset()  # `_figures_among_cards` of the list being read
+
     def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> DeckEntry | None:
         """The card a line names, and the section it counts in; every reading that is not the line's literal
         text (a loose title, a level left out, a choice by the format) is said in a `read-as` warning. None: the
@@ -568,6 +571,7 @@ class DeckChecker:
             card.figure
             and found.identity is None
             and not found.candidates
+            and card.line not in self._among_cards
             and not self._typo_of_a_title(card, set_name, deck)
         ):
             # "Wins: 3", no card "Wins"
@@ -617,6 +621,29 @@ class DeckChecker:
                     line=card.line,
                 )
         return DeckEntry(card, found.identity, section)
+
+    def _figures_among_cards(self, cards: Sequence[CardLine]) -> frozenset[int]:
+        """The lines shaped as a figure ("Scouting Far Afield: 2") that name no card, where the nearest card lines
+        above and below them in their run (between blank lines; one of them at the run's edge) name cards: in a
+        list written "Iron Mine: 3", an unknown card's line, not a figure about the deck ("Wins: 3" is written
+        apart from the cards)."""
+        known: dict[int, bool] = {}  # asked only about figures and their neighbours: most lists have no figure
+
+        def named(m: int) -> bool:
+            if m not in known:
+                known[m] = self.index.find(cards[m].name, cards[m].experience).identity is not None
+            return known[m]
+
+        among = set()
+        for n, card in enumerate(cards):
+            if not card.figure or named(n):
+                continue
+            same_run = [m for m, c in enumerate(cards) if c.block == card.block and c.line != card.line]
+            above = [m for m in same_run if m < n][-1:]
+            below = [m for m in same_run if m > n][:1]
+            if (above or below) and all(named(m) for m in above + below):
+                among.add(card.line)
+        return frozenset(among)
 
     def _typo_of_a_title(self, card: CardLine, set_name: str | None, deck: str | None) -> bool:
         """Whether a name of two words or more written as a figure ("Barely farm: 3") is a near-certain typo of a
