@@ -218,6 +218,11 @@ _COUNT_IN_WORDS = (
 # (the count after a dash, a colon, "=" or "|", in brackets or bare, with "cards" or not; "Fate cards (40)",
 # "Holdings = 3", "Fate | 40", "Dynasty 40/40", "Fate: 40 cards total"). "cards" after the name only before a count of
 # 10 or more: "Fate Cards" is a card's title, and "Fate Cards (3)" three copies of it.
+# The words after a header's name that name the deck or its list, not another deck: "Dynasty deck", "Dynasty Deck
+# List", "Fate list:", and before a colon "Dynasty cards:" ("Fate Cards" alone is a card's title, and "Fate Cards (3)"
+# three copies of it).
+_HEADER_NAME_TAIL = re.compile(r"\s(?:deck(?:\s?list)?|decklist|list)$")
+_CARDS_TAIL = re.compile(r"\scards$")
 _LOOSE_HEADER = re.compile(
     r"^#*\s*(?P<name>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ' &/,+-]*?\.?)(?:\s+deck)?"
     r"(?:\s+cards(?=\s*(?:[-:=|]+|\.{3,})?\s*[(\[]?\s*[1-9][0-9]))?\s*(?:(?:[-:=|]+|\.{3,})\s*)?"
@@ -801,6 +806,8 @@ _GREETING = re.compile(
 READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "header": _HEADER,
     "loose_header": _LOOSE_HEADER,
+    "header_name_tail": _HEADER_NAME_TAIL,
+    "cards_tail": _CARDS_TAIL,
     "greeting": _GREETING,
     "grouped": _GROUPED,
     "set_prefix": _SET_PREFIX,
@@ -1151,9 +1158,9 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     match = (_HEADER.match(line) if colon else None) or _LOOSE_HEADER.match(line)
     if not match:
         return None
-    name = plain(match.group("name")).lower().strip(" -'")
-    if name.endswith(" deck"):
-        name = name[:-5].strip()
+    name = _HEADER_NAME_TAIL.sub("", plain(match.group("name")).lower().strip(" -'"))
+    if match.re is _HEADER:  # "Dynasty cards:"; "Fate Cards" alone is a card's title
+        name = _CARDS_TAIL.sub("", name)
     count = match.group("count") or match.group("bare")
     number = _number(count) if count else None
     if match.re is _LOOSE_HEADER and match.group("words"):

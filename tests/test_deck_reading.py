@@ -59,6 +59,12 @@ DAY = dt.date(2016, 3, 1)
         ("40 Fate", "section", FATE, 40),
         ("12 Holdings:", "label", None, 12),
         ("Holdings = 3", "label", None, 3),
+        # the words for the deck's list after its name
+        ("Dynasty cards:", "section", DYNASTY, None),
+        ("Fate Deck List", "section", FATE, None),
+        ("Dynasty list:", "section", DYNASTY, None),
+        ("Fate decklist", "section", FATE, None),
+        ("Holdings cards (14)", "label", None, 14),
         ("Fate | 40", "section", FATE, 40),
         ("Dynasty 40/40", "section", DYNASTY, 40),
         ("Fate cards (40)", "section", FATE, 40),

@@ -158,12 +158,12 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
-    HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); LABEL_JOIN = pattern(p.label_join);
+    HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); HEADER_NAME_TAIL = pattern(p.header_name_tail); CARDS_TAIL = pattern(p.cards_tail); LABEL_JOIN = pattern(p.label_join);
     LIST_SEPARATOR = pattern(p.list_separator); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
     VALEDICTION = pattern(p.valediction);
@@ -420,10 +420,11 @@
     if (COUNT_LABEL.test(plain(line))) return null;  // "Rings (1 each):": the count of each title under it
     var first = COUNT_FIRST_HEADER.exec(line);  // "40 Dynasty cards": as "Dynasty (40)"
     if (first) line = first.groups.name + " (" + first.groups.count + ")";
-    var m = HEADER.exec(line) || LOOSE_HEADER.exec(line);
+    var colon = HEADER.exec(line), m = colon || LOOSE_HEADER.exec(line);
     if (!m) return null;
     var name = pyStripChars(plain(m[1]).toLowerCase(), " -'");
-    if (/ deck$/.test(name)) name = pyStrip(name.slice(0, -5));
+    name = name.replace(HEADER_NAME_TAIL, "");  // "Dynasty deck", "Dynasty Deck List", "Fate list:" (decklist.py)
+    if (colon) name = name.replace(CARDS_TAIL, "");  // "Dynasty cards:"; "Fate Cards" alone is a card's title
     var count = m[2] || m[3], number = count ? parseInt(count, 10) : null;
     if (m.groups && m.groups.words) number = countInWords(m.groups.words);  // "Dynasty Deck (forty cards)"
     if (has(HEADERS, name)) return ["section", HEADERS[name], number, name];

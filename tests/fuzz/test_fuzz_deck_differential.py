@@ -301,7 +301,14 @@ HEADERS = {
         "Green Deck:",
         "40 Dynasty cards",  # a header's count before it, after "=" or "|", as "40/40", with "cards total"
         "Holdings = 3",
+        "Dynasty cards:",  # the words for the deck's list after its name
+        "Fate Deck List",
+        "Holdings cards (14)",
+        "Seeker of Air",  # the other game's role alone on a line, after its clan
+        "Dragon: Seeker of Fire",
         "Wins: 3",  # a figure about the deck, shaped as a card and its count
+        "Barely farm: 3",  # a misspelt card so shaped, an unknown one
+        "Scouting Far Afield: 2",
         "Dynasty (40): Personalities (20) Holdings (17) Regions (3)",  # a deck's summary line above its list
         "Fate (40) - Strategies 24 / Items 6",
         "SH/Sensei: Kaiu Shiro / Aranai Sensei",  # the pre-game cards on one line
