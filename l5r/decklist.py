@@ -266,7 +266,8 @@ _LABEL_JOIN = re.compile(r" ?(?:&|\+|/|,|\band\b) ?")  # (the name is `plain`: o
 # "SH: Kyuden Kyotei" is the stronghold as players abbreviate it (no card title starts with "SH:" or "SH -"); a
 # printed sheet's "Stronghold .......... Kyuden Hida" draws dots after the label.
 # Several labels on one line name their cards in turn ("SH/Sensei/Wind: A / B / C"), and a label may stand inside the
-# line after a separator ("Stronghold: X / Sensei: Y", "Stronghold: X | Sensei: Y": `_INNER_PREGAME_LABEL`, left out).
+# line after a separator ("Stronghold: X / Sensei: Y", "Stronghold: X | Sensei: Y", "Stronghold: X, Sensei: Y":
+# `_INNER_PREGAME_LABEL`, left out).
 _PREGAME_WORD = r"(?:stronghold|sh|sensei|winds?|pre-?game|pre game|forteresse|fortaleza|festung|holdings in play)"
 # A second deck's name and author above its stronghold: up to so many paragraphs of so many lines (`_second_deck_at`).
 _SECOND_DECK_PARAGRAPHS, _SECOND_DECK_PARAGRAPH_LINES = 4, 2
@@ -276,7 +277,7 @@ _PREGAME_LABEL = re.compile(
     rf"^(?P<label>{_PREGAME_WORD}(?:\s?[/&+,]\s?{_PREGAME_WORD}){{0,4}})\s*(?::|\s-|\.{{3,}})\s*(?P<card>\S.*)$",
     re.I,
 )
-_INNER_PREGAME_LABEL = re.compile(rf"(?<=\s)(?P<separator>[/|+;])\s?{_PREGAME_WORD}\s?(?::|-)\s?", re.I)
+_INNER_PREGAME_LABEL = re.compile(rf"(?P<separator>(?<=\s)[/|+;]|,)\s?{_PREGAME_WORD}\s?(?::|-)\s?", re.I)
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012", and the
 # whole deck's total under a list ("Total: 80", "Total cards: 82"), which names no deck to check it against.
 _METADATA_LINE = re.compile(

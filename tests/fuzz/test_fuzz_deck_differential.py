@@ -313,6 +313,7 @@ HEADERS = {
         "Fate (40) - Strategies 24 / Items 6",
         "SH/Sensei: Kaiu Shiro / Aranai Sensei",  # the pre-game cards on one line
         "Stronghold: Kaiu Shiro | Sensei: Aranai Sensei",
+        "Stronghold: Kaiu Shiro, Sensei: Aranai Sensei, Wind: Wind of Justice",
         '<superzone name="Dynasty">',  # a deck tool's XML export: its zones and its other tags
         '  <section name="Fate" shared="False">',
         '<?xml version="1.0" encoding="utf-8"?>',
