@@ -910,6 +910,7 @@ def test_a_list_is_said_to_be_another_games_when_more_than_half_its_card_lines_n
         warned = [w for w in report.warnings if w.code == "other-game"]
         assert [w.line for w in warned] == ([first_unknown] if said else []), (format_id, known, unknown)
         if said:
+            assert report.warnings[0] is warned[0]  # above the unknown lines' own warnings, which it explains
             assert f"{unknown} of the list's {known + unknown} card lines" in warned[0].message
             assert "Vrolmq Xastebb 0" in warned[0].message and "the Codex's reading" in warned[0].message
         assert len([p for p in report.problems if p.code == "unknown-card"]) == unknown

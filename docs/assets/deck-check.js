@@ -1495,6 +1495,8 @@
     this.problems.push(f);
   };
   Findings.prototype.warn = function (c, m, card, rule, line) { this.warnings.push(finding(c, m, card, rule, line)); };
+  // report.py warn_first: a warning that explains the others, shown above them
+  Findings.prototype.warnFirst = function (c, m, card, rule, line) { this.warnings.unshift(finding(c, m, card, rule, line)); };
 
   // ---------------------------------------------------------------------------------------------------------
   // The checker (l5r/engine/deck/checker.py, pregame.py, copies.py)
@@ -1572,7 +1574,7 @@
     var unknown = entries.filter(function (e) { return !e.identity; });
     if (entries.length < OTHER_GAME_LINES_AT_LEAST || 2 * unknown.length <= entries.length) return;
     var first = unknown[0].line;
-    out.warn("other-game", say("other-game.unknown", { line: first.line, text: first.written, unknown: unknown.length,
+    out.warnFirst("other-game", say("other-game.unknown", { line: first.line, text: first.written, unknown: unknown.length,
       lines: entries.length }), null, null, first.line);
   };
   Checker.prototype.noHeaders = function (entries) {

@@ -236,12 +236,13 @@ class DeckChecker:
     def _check_other_game(self, entries: list[DeckEntry], out: Findings) -> None:
         """A list whose card lines mostly name no card of the pool is most likely a deck of another game (the
         Legend of the Five Rings LCG shares the game's name and some titles; a Shadowfist or Magic list none): said
-        once, as the Codex's reading, beside the unknown-card problems, which stay."""
+        once, as the Codex's reading, first among the warnings (it explains the unknown lines' own), beside the
+        unknown-card problems, which stay."""
         unknown = [e for e in entries if e.identity is None]
         if len(entries) < _OTHER_GAME_LINES_AT_LEAST or 2 * len(unknown) <= len(entries):
             return
         first = unknown[0].line
-        out.warn(
+        out.warn_first(  # above the unknown lines' own warnings, which it explains
             "other-game",
             say("other-game.unknown", line=first.line, text=first.written, unknown=len(unknown), lines=len(entries)),
             line=first.line,

@@ -130,6 +130,10 @@ class Findings:
     def warn(self, code, message, card=None, rule=None, line=None):
         self.warnings.append(Finding(code, message, card, rule, line))
 
+    def warn_first(self, code, message, card=None, rule=None, line=None):
+        """A warning that explains the others (a list of another game's titles), shown above them."""
+        self.warnings.insert(0, Finding(code, message, card, rule, line))
+
     def report(
         self,
         format_id: str,
