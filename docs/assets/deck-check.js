@@ -2021,13 +2021,14 @@
       if (!has(known, m)) known[m] = self.table.find(cards[m].name, cards[m].experience, null, null).identity !== null;
       return known[m];
     }
+    function nextLine(n, step) {  // the card of the nearest other line of the run (the cards are in line order)
+      var m = n + step;
+      while (m >= 0 && m < cards.length && cards[m].line === cards[n].line) m += step;
+      return m >= 0 && m < cards.length && (cards[m].block || 0) === (cards[n].block || 0) ? [m] : [];
+    }
     cards.forEach(function (card, n) {
       if (!card.figure || named(n)) return;
-      var sameRun = [];
-      cards.forEach(function (c, m) { if ((c.block || 0) === (card.block || 0) && c.line !== card.line) sameRun.push(m); });
-      var above = sameRun.filter(function (m) { return m < n; }).slice(-1);
-      var below = sameRun.filter(function (m) { return m > n; }).slice(0, 1);
-      var next = above.concat(below);  // one of them at the run's edge
+      var next = nextLine(n, -1).concat(nextLine(n, 1));  // one of them at the run's edge
       if (next.length && next.every(named)) among.add(card.line);
     });
     return among;
@@ -2036,9 +2037,8 @@
   // typo of a title (under strict titles too), is its card's line; a single word is a figure's name, never guessed at
   Checker.prototype.typoOfATitle = function (card, setName, deck) {
     if (card.written.trim().indexOf(" ") < 0) return false;
-    var tried = new Findings(), suggested = this.suggested;  // a figure asked about takes none of the suggestions
+    var tried = new Findings();  // (the guess takes one of the deck's searches of near titles, as checker.py's)
     var typo = this.byTypo(card, setName, deck, tried)[0];
-    this.suggested = suggested;
     return (typo !== null && typo.identity !== null) || tried.problems.length > 0;
   };
   Checker.prototype.byTypo = function (card, setName, deck, out) {

@@ -635,14 +635,19 @@ class DeckChecker:
                 known[m] = self.index.find(cards[m].name, cards[m].experience).identity is not None
             return known[m]
 
+        def next_line(n: int, step: int) -> list[int]:
+            """The card of the nearest other line of the run, above (-1) or below (+1): the cards are in line order."""
+            m = n + step
+            while 0 <= m < len(cards) and cards[m].line == cards[n].line:
+                m += step
+            return [m] if 0 <= m < len(cards) and cards[m].block == cards[n].block else []
+
         among = set()
         for n, card in enumerate(cards):
             if not card.figure or named(n):
                 continue
-            same_run = [m for m, c in enumerate(cards) if c.block == card.block and c.line != card.line]
-            above = [m for m in same_run if m < n][-1:]
-            below = [m for m in same_run if m > n][:1]
-            if (above or below) and all(named(m) for m in above + below):
+            around = next_line(n, -1) + next_line(n, 1)
+            if around and all(named(m) for m in around):
                 among.add(card.line)
         return frozenset(among)
 
@@ -653,9 +658,9 @@ class DeckChecker:
         if " " not in card.written.strip():
             return False
         tried = Findings()  # what the guess says is said again where the line is read as its card
-        suggested = self._suggested  # a figure asked about takes none of the deck's suggestions
+        # (the guess takes one of the deck's searches of titles near a name, MAX_SUGGESTED_PER_DECK, as any unknown
+        # name's does: a list of thousands of figures searches for its first ones only)
         typo, _ = self._by_typo(card, set_name, deck, tried)
-        self._suggested = suggested
         return (typo is not None and typo.identity is not None) or bool(tried.problems)
 
     def _acronym_in_brackets(self, card: CardLine) -> CardLine:
