@@ -246,10 +246,15 @@ _COUNT_FIRST_HEADER = re.compile(
 # Togashi Ango - 3 Togashi Korimi"; elsewhere a dash leads a level or a remark: "Hida Kisada - Exp"); the spaces after
 # it stay with the part (a count after a space is the part's own). A title that holds one ("Black and White", "Pearls &
 # Spirits") is read whole first: the checker splits only a line that names no card, and only where every part names
-# one ("3 Hiruma Daizen -- 2 would be fine too" stays whole, its remark read away).
+# one ("3 Hiruma Daizen -- 2 would be fine too" stays whole, its remark read away). A slash with no space either side
+# is one too ("Border Keep/Bamboo Harvesters", "BK/BH"; not a closing tag's "</"): no pool title holds a slash ("Kuni
+# Yori exp2/3" names no card split there either, and stays whole).
 LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(
-    r"[,;]|(?<=\s)(?://|[/|+&·~]|and|-{1,2}(?=\s{1,3}[0-9]{1,2}\s?[x×]?\s))(?=\s)", re.I
+    r"[,;]|(?<=[^\s/<])/(?=[^\s/])|(?<=\s)(?://|[/|+&·~]|and|-{1,2}(?=\s{1,3}[0-9]{1,2}\s?[x×]?\s))(?=\s)", re.I
 )
+# A slash with no space either side, that `LIST_SEPARATOR` reads: the line is titles of a copy each, as one with spaces
+# after its separators is, if the whole is none.
+_GLUED_SLASH = re.compile(r"[^\s/<]/[^\s/]")
 # Titles, each with its count after it, on one line: "Iron Mine x3 & Stables x2", "Personalities: Ikoma Ichimoko x2
 # and Akodo Kenaro x2.", "Copper Mine (2), Counting House (3)". One item: the title (the shortest run of characters
 # that a count and then a `LIST_SEPARATOR`, or the line's end, follow), its count; read as "3 Iron Mine, 2 Stables"
@@ -821,6 +826,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "count_first_header": _COUNT_FIRST_HEADER,
     "label_join": _LABEL_JOIN,
     "list_separator": _LIST_SEPARATOR,
+    "glued_slash": _GLUED_SLASH,
     "run_item": _RUN_ITEM,
     "pregame_label": _PREGAME_LABEL,
     "inner_pregame_label": _INNER_PREGAME_LABEL,
@@ -2227,7 +2233,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
             # "Jade Works x3 (4 gold)": the count, then the author's remark (or a set) in brackets, which stays
             # for the checker to read as it reads one after a title
             count, line = trailing[0], f"{trailing[1]} {bracket.group('bracket')}"
-        elif any(part[:1].isspace() for part in _LIST_SEPARATOR.split(line)[1:]):
+        elif any(part[:1].isspace() for part in _LIST_SEPARATOR.split(line)[1:]) or _GLUED_SLASH.search(line):
             several = True  # "Pregame: Border Keep, Bamboo Harvesters": a copy of each title, if the whole is none
     set_name = None
     if "#" in line:

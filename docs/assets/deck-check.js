@@ -155,7 +155,7 @@
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
   var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0], CP1252_HIGH = {}, NUMBERED_STEPS = [1, 1];
   var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, SET_PREFIX = NEVER, GROUPED = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
-  var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
+  var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, GLUED_SLASH = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
@@ -164,7 +164,7 @@
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); HEADER_NAME_TAIL = pattern(p.header_name_tail); CARDS_TAIL = pattern(p.cards_tail); LABEL_JOIN = pattern(p.label_join);
-    LIST_SEPARATOR = pattern(p.list_separator); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
+    LIST_SEPARATOR = pattern(p.list_separator); GLUED_SLASH = pattern(p.glued_slash); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
     VALEDICTION = pattern(p.valediction);
     SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_BEFORE_BRACKET = pattern(p.set_before_bracket);
@@ -275,7 +275,7 @@
         var bracket = LAST_BRACKET.exec(line);  // "Jade Works x3 (4 gold)": the count, then a remark in brackets
         trailing = bracket ? trailingCount(bracket.groups.rest) : null;
         if (trailing) { count = trailing[0]; line = trailing[1] + " " + bracket.groups.bracket; }
-        else if (line.split(LIST_SEPARATOR).slice(1).some(function (p) { return /^\s/.test(p); })) {
+        else if (line.split(LIST_SEPARATOR).slice(1).some(function (p) { return /^\s/.test(p); }) || GLUED_SLASH.test(line)) {
           several = true;  // "Pregame: Border Keep, Bamboo Harvesters": one of each
         }
       }
@@ -1947,9 +1947,9 @@
   // checker.py _abbreviations: the titles whose words the line's name abbreviates; on a pre-game card's line, of
   // several, those a pre-game slot takes ("BK", "BH")
   Checker.prototype.abbreviations = function (card) {
-    var self = this, typed = !card.experience ? card.written : card.name;
-    var titles = this.table.abbreviated(typed, card.section === PREGAME);
-    if (titles.length > 1 && card.section === PREGAME) {
+    var self = this, typed = !card.experience ? card.written : card.name, pregame = onPregameLine(card);
+    var titles = this.table.abbreviated(typed, pregame);
+    if (titles.length > 1 && pregame) {
       titles = titles.filter(function (t) {
         return self.table.titled(t).some(function (i) { return self.slots.some(function (s) { return takes(s, i); }); });
       });
@@ -2049,8 +2049,8 @@
     var plural = [typed].concat(remarksTakenOff(typed)).reduce(function (all, text) { return all.concat(singulars(text)); }, [])
       .filter(function (s) { return self.table.find(s, card.experience, setName, deck).identity !== null; });
     // "Sensei: Tsujiken", "3x Reigoro": a name shortened as players write it, when one card is its (checker.py)
-    var short = plural.length ? null : this.table.shortened(typed, card.section === PREGAME);
-    if (!plural.length && card.experience && card.section !== PREGAME &&
+    var pregame = onPregameLine(card), short = plural.length ? null : this.table.shortened(typed, pregame);
+    if (!plural.length && card.experience && !pregame &&
         (short === null || !this.table.named(short, card.experience).length)) {
       // "Kano exp2": a given name, and the level of one of that Personality's titles, subtitled ones too
       var atLevel = this.table.givenNameTitles(typed).filter(function (t) { return self.table.named(t, card.experience).length; });
@@ -2062,7 +2062,7 @@
     // a name with full stops that abbreviates several titles ("Uta. Chi.") is no typo of one of them, nor is a
     // name several titles shorten to ("Akodo Motetsu", "Tochiko"): those are the titles to suggest
     var ambiguous = abbreviated.length > 1 && typed.indexOf(".") >= 0;
-    var standsFor = plural.length || short || shortFor || ambiguous || card.section === PREGAME ? [] : this.table.shortFor(typed);
+    var standsFor = plural.length || short || shortFor || ambiguous || pregame ? [] : this.table.shortFor(typed);
     ambiguous = ambiguous || standsFor.length > 1;
     var suggestions = plural.length || short || shortFor ? []
       : ambiguous ? (standsFor.length ? standsFor : abbreviated).slice(0, 3) : this.suggest(typed);
@@ -2086,7 +2086,7 @@
       return [null, suggestions];
     }
     var said = short ? say("read-as.shortened", { line: card.line, written: card.written, card: guessed.identity.key,
-        how: howShortened(typed, short, card.section === PREGAME) })
+        how: howShortened(typed, short, pregame) })
       : shortFor ? say("read-as.abbreviated", { line: card.line, written: card.written, card: guessed.identity.key })
       : say("read-as.card", { line: card.line, written: card.written, card: guessed.identity.key });
     out.warn("read-as", said, guessed.identity.key, null, card.line);
@@ -2241,6 +2241,16 @@
     }
     return text;
   }
+  // checker.py _on_pregame_line: a pre-game card's line, under a pre-game header or after a pre-game label with no
+  // deck header since ("Stronghold: X", then "BK")
+  function onPregameLine(card) { return card.section === PREGAME || (card.section === null && !!card.after_label); }
+  // checker.py _pregame_short_for: a part of a pre-game line ("BK, BH") that is one pre-game card's title shortened
+  // or its words abbreviated
+  Checker.prototype.pregameShortFor = function (card, name, experience) {
+    if (experience || !onPregameLine(card)) return false;
+    var part = Object.assign({}, card, { name: name, experience: null, written: name, several: false });
+    return this.table.shortened(name, true) !== null || this.abbreviations(part).length === 1;
+  };
   // checker.py _several: "3x: Title A, Title B", the count for each title when the whole names no card
   Checker.prototype.several = function (card, out) {
     var worded = this.worded(card, out);
@@ -2265,7 +2275,8 @@
         var written = joined(parts.slice(at, end), separators.slice(at + 1, end)), split = splitExperience(written);
         if (split[1] && !this.namesACard(split[0], split[1]) && this.namesACard(written, null)) split = [written, null];
         // "2 Ambushes; 1 Rout": a title made plural names its card too (read so, with a warning, in entry)
-        if (split[0] && [split[0]].concat(singulars(split[0])).some(function (n) { return this.namesACard(n, split[1]); }, this)) {
+        if (split[0] && ([split[0]].concat(singulars(split[0])).some(function (n) { return this.namesACard(n, split[1]); }, this) ||
+            this.pregameShortFor(card, split[0], split[1]))) {
           lines.push(Object.assign({}, card, { count: counts[at], name: split[0], experience: split[1],
             written: written, several: false }));
           at = end; hit = true;

@@ -314,6 +314,8 @@ HEADERS = {
         "SH/Sensei: Kaiu Shiro / Aranai Sensei",  # the pre-game cards on one line
         "Stronghold: Kaiu Shiro | Sensei: Aranai Sensei",
         "Stronghold: Kaiu Shiro, Sensei: Aranai Sensei, Wind: Wind of Justice",
+        "BK/BH",  # pre-game cards abbreviated, after a pre-game label or under a header
+        "Pregame: BK, BH",
         '<superzone name="Dynasty">',  # a deck tool's XML export: its zones and its other tags
         '  <section name="Fate" shared="False">',
         '<?xml version="1.0" encoding="utf-8"?>',
@@ -467,7 +469,8 @@ def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
     """Now and then several titles on the line: one count for them all, a count before each, or one after each."""
     kind = draw(st.integers(0, 12))
     if kind == 0:
-        return draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}, {draw(card_text())}"
+        separator = draw(st.sampled_from([", ", "/"]))  # ("Border Keep/Bamboo Harvesters": a slash with no spaces)
+        return draw(st.sampled_from(["3x: ", "2x: ", "1: "])), f"{cards}{separator}{draw(card_text())}"
     if kind == 12:  # titles grouped in brackets, one count for each: "(A, B) x3", "3x {A / B}", "A, B - 2 apiece"
         opening, closing = draw(st.sampled_from(["()", "[]", "{}"]))
         group = f"{cards}{draw(st.sampled_from([', ', ' / ', ' & ', '; ', ' | ']))}{draw(card_text())}"
@@ -482,7 +485,7 @@ def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
         for _ in range(draw(st.integers(1, 3))):
             separator = draw(
                 st.sampled_from(
-                    [", ", " / ", " | ", "; ", " + ", " & ", " and ", " AND ", " · ", " ~ ", " // ", " - ", " -- "]
+                    [", ", " / ", "/", " | ", "; ", " + ", " & ", " and ", " AND ", " · ", " ~ ", " // ", " - ", " -- "]
                 )
             )
             cards += separator + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())

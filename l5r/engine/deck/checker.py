@@ -401,7 +401,10 @@ class DeckChecker:
                 if experience and not self._names_a_card(name, experience) and self._names_a_card(written, None):
                     name, experience = written, None  # a title that holds a level's word ("Kitsu Kouki • Experienced")
                 # "2 Ambushes; 1 Rout": a title made plural names its card too (read so, with a warning, in _entry)
-                if name and any(self._names_a_card(n, experience) for n in (name, *singulars(name))):
+                if name and (
+                    any(self._names_a_card(n, experience) for n in (name, *singulars(name)))
+                    or self._pregame_short_for(card, name, experience)
+                ):
                     out_lines.append(
                         card.replaced(
                             count=counts[at], name=name, experience=experience, written=written, several=False
@@ -434,6 +437,14 @@ class DeckChecker:
             line=card.line,
         )
         return out_lines
+
+    def _pregame_short_for(self, card: CardLine, name: str, experience: str | None) -> bool:
+        """Whether a part of a pre-game line ("BK, BH", "Sensei: Tsujiken/BK") is one pre-game card's title shortened
+        or its words abbreviated, as `_by_typo` reads it on a line of its own."""
+        if experience or not _on_pregame_line(card):
+            return False
+        part = card.replaced(name=name, experience=None, written=name, several=False)
+        return self.index.shortened(name, True) is not None or len(self._abbreviations(part)) == 1
 
     def _worded(self, card: CardLine, out: Findings) -> CardLine | None:
         """ "three Rout", "3 of Kuni Yori", "Hida Akeno 3": the count in words or bare after the title (on a line
@@ -739,8 +750,9 @@ class DeckChecker:
         """The titles whose words the line's name abbreviates (index.abbreviated); on a pre-game card's line, of
         several, those a pre-game slot takes ("BK", "BH")."""
         typed = card.written if not card.experience else card.name
-        titles = self.index.abbreviated(typed, card.section == PREGAME)
-        if len(titles) > 1 and card.section == PREGAME:
+        pregame = _on_pregame_line(card)
+        titles = self.index.abbreviated(typed, pregame)
+        if len(titles) > 1 and pregame:
             titles = [t for t in titles if any(s.takes(i) for i in self.index.titled(t) for s in self._slots)]
         return titles
 
@@ -879,8 +891,9 @@ class DeckChecker:
             None,
         )
         # "Sensei: Tsujiken", "3x Reigoro": a name shortened as players write it, when one card is its
-        short = None if plural else self.index.shortened(typed, card.section == PREGAME)
-        if not plural and card.experience and card.section != PREGAME:
+        pregame = _on_pregame_line(card)
+        short = None if plural else self.index.shortened(typed, pregame)
+        if not plural and card.experience and not pregame:
             if short is None or not self.index.named(short, card.experience):
                 # "Kano exp2": a given name, and the level of one of that Personality's titles, subtitled ones too
                 # (Akodo Kano, Master Tactician is the one printed at Experienced 2)
@@ -893,9 +906,7 @@ class DeckChecker:
         # name several titles shorten to ("Akodo Motetsu": Scourge of the Scorpion, Soul of Akodo Moromao; "Tochiko":
         # Heichi Tochiko, Tochiko, the Jagged Tusk of Death): those are the titles to suggest
         ambiguous = len(abbreviated) > 1 and "." in typed
-        stands_for = (
-            [] if plural or short or short_for or ambiguous or card.section == PREGAME else self.index.short_for(typed)
-        )
+        stands_for = [] if plural or short or short_for or ambiguous or pregame else self.index.short_for(typed)
         ambiguous = ambiguous or len(stands_for) > 1
         suggestions = (
             []
@@ -929,7 +940,7 @@ class DeckChecker:
             )
             return None, suggestions
         if short:
-            how = _how_shortened(typed, short, card.section == PREGAME)
+            how = _how_shortened(typed, short, pregame)
             said = say("read-as.shortened", line=card.line, written=card.written, card=guessed.identity.key, how=how)
         elif short_for:
             said = say("read-as.abbreviated", line=card.line, written=card.written, card=guessed.identity.key)
@@ -1531,6 +1542,12 @@ BARE_COUNT_AFTER = _BARE_COUNT_AFTER = re.compile(
 TITLE_PARTS_AT_MOST = 6
 # LIST_SEPARATOR kept in the split: a title is tried again with its own separators ("Pearls & Spirits")
 _SEPARATED = re.compile(f"({LIST_SEPARATOR.pattern})", LIST_SEPARATOR.flags)
+
+
+def _on_pregame_line(card: CardLine) -> bool:
+    """Whether the line is a pre-game card's: under a pre-game header, or after a pre-game label ("Stronghold: X") with
+    no deck header since, where "BK" is Border Keep and "Sensei: Tsujiken" a Sensei (the list puts them there)."""
+    return card.section == PREGAME or (card.section is None and card.after_label)
 
 
 def joined(parts: list[str], separators: list[str]) -> str:
