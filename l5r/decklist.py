@@ -36,6 +36,7 @@ are not card lines become `issues`; the deck checker reports them as `parse` pro
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 
 import re
@@ -374,6 +375,12 @@ _SITE_LINE = re.compile(
     re.I,
 )
 # ... of which one label and a whole number may be a card and its count ("Iron Mine: 3", "Moshi Madohime: 2")
+# A group's heading shaped as a card with its count after it, in brackets or after a dash ("Kiho (3)", "Battle Actions
+# - 10", "Dueling Tricks (4)", "Toturi's Army (2):"): one to four words with no figure. Where the counts of the card lines under it add up to
+# its count and it names no card, it is the author's heading (`counted_headings`; the checker decides, knowing cards).
+_HEADING_SHAPED = re.compile(
+    r"^[A-Za-z][A-Za-z'&/.-]{0,24}(?:\s[A-Za-z&][A-Za-z'&/.-]{0,24}){0,3}\s?(?:\(\s?(?P<count>[0-9]{1,2})\s?\)|-{1,2}\s?(?P<after_dash>[0-9]{1,2})):?$"
+)
 _FIGURE = re.compile(r"^(?P<label>[A-Za-z][A-Za-z +'/-]{0,30}?)\s?:\s?(?P<count>[0-9]{1,2})$")
 _STATS_LINE = re.compile(
     r"^[A-Za-z][A-Za-z +'/-]{0,30}:\s?[0-9][0-9.,:+/%\s-]{0,60}"
@@ -867,6 +874,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "change_line": _CHANGE_LINE,
     "stats_line": _STATS_LINE,
     "figure": _FIGURE,
+    "heading_shaped": _HEADING_SHAPED,
     "summary": _SUMMARY,
     "other_game": _OTHER_GAME,
     "xml_zone": _XML_ZONE,
@@ -1019,6 +1027,10 @@ class Decklist:
     # the lines numbered as groups ("(1) - Direct Dishonor", "(2) - Personality Control"), where their numbers run
     # 1, 2, 3 ... (`numbered_groups`): one that names no card is the author's heading
     groups: tuple[int, ...] = ()
+    # the lines shaped as a group's heading with its count ("Kiho (3)", "Battle Actions - 10", "Kiho (3):") where the
+    # counts of the card lines under it add up to it (`counted_headings`): one that names no card is the author's
+    # heading: (line, count)
+    headings: tuple[tuple[int, int], ...] = ()
     # sub-headers with a count ("Holdings (14)", "# Follower - (12)"): (label as written, count it states,
     # card copies listed under it up to the next header, its line)
     subtotals: tuple[tuple[str, int, int, int], ...] = ()
@@ -1321,6 +1333,29 @@ def numbered_groups(cards: Sequence[CardLine]) -> tuple[int, ...]:
     return tuple(card.line for card in groups)
 
 
+def counted_headings(
+    cards: Sequence[CardLine], shaped: dict[int, tuple[int, int, str | None]]
+) -> tuple[tuple[int, int], ...]:
+    """The lines shaped as a group's heading with its count (`_HEADING_SHAPED`, a figure's "Kiho: 3", a header's
+    "Kiho (3):"; `shaped`: line -> (count, block, section)) where the card lines right under it, up to the end of its
+    run of lines, its section or the next line so shaped, are one or more and their counts add up to its count:
+    (line, count) each, in line order. A
+    list written "Rout (3)" throughout has every line so shaped, and no heading is read in it."""
+    lines, marks = [card.line for card in cards], sorted(shaped)
+    found = []
+    for at, line in enumerate(marks):
+        count, block, section = shaped[line]
+        end = marks[at + 1] if at + 1 < len(marks) else None
+        total, below = 0, False
+        for card in cards[bisect.bisect_right(lines, line) :]:
+            if card.block != block or card.section != section or (end and card.line >= end) or total > count:
+                break
+            total, below = total + card.count, True
+        if below and total == count:
+            found.append((line, count))
+    return tuple(found)
+
+
 def numbered_list(cards: Sequence[CardLine]) -> int | None:
     """The line of the first item, where the numbers before the card lines ("1. Ambush", "2) Rout") run as a numbered
     list's: the first is 1, they reach 2, and of the steps from one item to the next at least `_NUMBERED_STEPS` (three
@@ -1351,6 +1386,8 @@ class _TextReader:
         self.headers = 0
         self.title_line: int | None = None
         self.open_label: list | None = None  # [label, count, listed so far, line] of the sub-header lines sit under
+        # the lines shaped as a group's heading with its count: line -> (count, block, section) (`counted_headings`)
+        self.heading_shaped: dict[int, tuple[int, int, str | None]] = {}
         self.label_line: int | None = None  # the line of the sub-header with a count above, blank lines aside
         self.seen_content = False
         self.block = 0
@@ -1399,6 +1436,7 @@ class _TextReader:
             legality=self.legality,
             other_game=self.other_game,
             second_deck=self.second_deck,
+            headings=counted_headings(self.cards, self.heading_shaped),
         )
 
     def line(self, number: int, raw: str) -> None:
@@ -1773,6 +1811,8 @@ class _TextReader:
         self.seen_content, first = True, not self.seen_content
         header = _HEADER.match(line) or ((inner := undecorated(plain(line))) is not None and _HEADER.match(inner))
         if header and not _METADATA_LINE.match(line):
+            if stated := header.group("count") or header.group("bare"):  # "Kiho (3):"
+                self.heading_shaped[number] = (int(stated), self.block, self.section)
             self.issues.append(
                 LineIssue(
                     number,
@@ -1850,6 +1890,10 @@ class _TextReader:
             return
         bare = _BULLET.sub("", plain(line))
         counted = _COUNT.match(bare) or trailing_count(bare) or column_count(line)
+        if self.figure:  # "Kiho: 3"
+            self.heading_shaped[number] = (parsed.count, self.block, self.section)
+        elif ("(" in bare or "-" in bare) and (shaped := _HEADING_SHAPED.match(bare)):
+            self.heading_shaped[number] = (int(shaped["count"] or shaped["after_dash"]), self.block, self.section)
         if first and self.section is None and not counted:
             self.title_line = number  # "Crab Berserkers (Kotei 2012, 1st)": the checker decides if it is a card
         parsed = parsed.replaced(

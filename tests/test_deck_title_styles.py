@@ -38,8 +38,16 @@ from l5r.cardpool.names import (
     split_experience,
     title_key,
 )
-from l5r.decklist import SECTIONS, CardLine, LineIssue, headerless_row, parse_card_line, parse_text
-from l5r.engine.deck import DeckChecker
+from l5r.decklist import (
+    SECTIONS,
+    CardLine,
+    LineIssue,
+    headerless_row,
+    near_header_word,
+    parse_card_line,
+    parse_text,
+)
+from l5r.engine.deck import DeckChecker, check_text
 from l5r.engine.deck.checker import prose_measured, singulars
 from l5r.engine.deck.prose import prose_rule
 from l5r.engine.deck.report import Findings
@@ -1557,3 +1565,69 @@ def test_a_shortened_names_warning_says_which_shortening_it_read():
     assert {n: say(f"shortened.{kind}") in said.get(n, "") for n, kind in how.items()} == dict.fromkeys(how, True)
     # and no other kind: each warning names one
     assert all(sum(say(f"shortened.{k}") in said[n] for k in set(how.values())) == 1 for n in how)
+
+
+_HEADING_FORMS = ("{} (2)", "{} - 2", "{}: 2", "{} (2):")
+
+
+def _group_headings_misread(index: CardIndex, forms=_HEADING_FORMS, totals=(2, 3)) -> list[str]:
+    """A group's heading with its count, as players sort a deck's cards by what they do: every keyword of the pool's
+    Fate and Dynasty cards (and some with " Actions" after them, as "Battle Actions"), written "<keyword> (2)",
+    "<keyword> - 2", "<keyword>: 2" or "<keyword> (2):" over two copies of a card of its deck, is the author's heading,
+    counted in no deck (decklist.py counted_headings; the decks hold the cards listed, oh-ii-f), where "2 <keyword>"
+    names no card (nor several) or one of another deck (not a token's); else it reads as "2 <keyword>" does ("<keyword> (2):" is no
+    card line: a heading whatever it names). Over copies that add up to another count it is no heading. And every
+    title of a deck card so written stays its card."""
+    codex = support.codex()
+    misread = []
+
+    def check(text: str):
+        return check_text(codex, text, index, dt.date(2016, 3, 1), format_id="obsidian-hand").report
+
+    def lines_said(report, words: tuple[str, ...]) -> set[int]:
+        return {f.line for f in (*report.problems, *report.warnings) if any(w in f.message for w in words)}
+
+    for deck in ("Fate", "Dynasty"):
+        cards = sorted({i.title for i in index.identities if i.deck == deck and i.in_pool and "<" not in i.title})
+        under = [t for t in cards if index.find(t, None).identity is not None][:1]
+        # (a heading is short: up to three words, 24 characters)
+        shaped = re.compile(r"(?=.{1,24}$)[A-Za-z][A-Za-z'-]*(?: [A-Za-z'-]+){0,2}")
+        words = sorted({k for i in index.identities if i.deck == deck for k in i.keywords if shaped.fullmatch(k)})
+        words += [f"{w} Actions" for w in words[::25]]
+        # (a header's or a label's word, "Sensei", "Stronghold", is read as one: the lines under it change deck)
+        words = [w for w in words if (read := parse_text(f"{w}:\n")).issues or read.cards]
+        plain_report = check(f"{deck}:\n" + "".join(f"2 {w}\n2 {under[0]}\n\n" for w in words))
+        unknown = {p.line for p in plain_report.problems if p.code == "unknown-card"}
+        # (a token's or biography's title, "Air", names its card: read as it, with its problem)
+        decks = {i.key: i.deck for i in sorted(index.identities, key=lambda i: i.deck != "Other")}  # (deck cards last)
+        other_deck = {p.line for p in plain_report.problems if p.code == "wrong-deck" and decks[p.card] != "Other"}
+        heading = {
+            w
+            for n, w in enumerate(words)
+            if (2 + 3 * n in unknown and not index.find(w, None).candidates) or 2 + 3 * n in other_deck
+        }
+        for form in forms:
+            for total in totals:
+                text = f"{deck}:\n" + "".join(f"{form.format(w)}\n{total} {under[0]}\n\n" for w in words)
+                headed = lines_said(check(text), ("the author's heading of the cards under it",))
+                for n, word in enumerate(words):
+                    # ("Kiho (2):" is no card line, whatever its words: a heading where its count is the copies under
+                    # it, unless its word is a header's misspelt, "Actor" for "Action", which stays a problem)
+                    expected = not near_header_word(word) if form.endswith(":") else word in heading
+                    if (2 + 3 * n in headed) != (total == 2 and expected):
+                        misread.append(f"{form.format(word)} over {total} copies ({deck})")
+        text = f"{deck}:\n" + "".join(f"{t} (2)\n2 {under[0]}\n\n" for t in cards)
+        headed = lines_said(check(text), ("the author's heading of the cards under it",))
+        misread += [f"{cards[(line - 2) // 3]} (2) ({deck})" for line in sorted(headed)]
+    assert misread or heading, "no keyword named no card: the walk tried nothing"
+    return misread
+
+
+def test_every_pool_keyword_written_as_a_groups_heading_reads_as_one():
+    assert _group_headings_misread(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_keyword_written_as_a_groups_heading_reads_as_one():
+    # (every form and both totals are walked on the fixture pool above; here the one form over its own count)
+    assert _group_headings_misread(_real_index(), forms=_HEADING_FORMS[:1], totals=(2,)) == []

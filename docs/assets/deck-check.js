@@ -155,7 +155,7 @@
   var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
   var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0], CP1252_HIGH = {}, NUMBERED_STEPS = [1, 1];
   var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, SET_PREFIX = NEVER, GROUPED = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
-  var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, GLUED_SLASH = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
+  var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, GLUED_SLASH = NEVER, HEADING_SHAPED = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
@@ -164,7 +164,7 @@
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); HEADER_NAME_TAIL = pattern(p.header_name_tail); CARDS_TAIL = pattern(p.cards_tail); LABEL_JOIN = pattern(p.label_join);
-    LIST_SEPARATOR = pattern(p.list_separator); GLUED_SLASH = pattern(p.glued_slash); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
+    LIST_SEPARATOR = pattern(p.list_separator); GLUED_SLASH = pattern(p.glued_slash); HEADING_SHAPED = pattern(p.heading_shaped); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
     VALEDICTION = pattern(p.valediction);
     SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_BEFORE_BRACKET = pattern(p.set_before_bracket);
@@ -578,6 +578,29 @@
     again.numbered = firstItem; again.groups = groups;
     return again;
   }
+  // decklist.py counted_headings: the lines shaped as a group's heading with its count ("Kiho (3)", "Kiho (3):")
+  // where the card lines right under it (up to its run's end, its section's or the next line so shaped) are one or
+  // more and their counts add up to its count: [line, count] each, in line order
+  function countedHeadings(cards, shaped) {
+    var marks = Array.from(shaped.keys()).sort(function (a, b) { return a - b; }), found = [];
+    marks.forEach(function (line, at) {
+      var count = shaped.get(line)[0], block = shaped.get(line)[1], section = shaped.get(line)[2];
+      var end = at + 1 < marks.length ? marks[at + 1] : null, total = 0, below = false;
+      var k = bisectRight(cards, line);
+      for (; k < cards.length; k++) {
+        var card = cards[k];
+        if (card.block !== block || card.section !== section || (end !== null && card.line >= end) || total > count) break;
+        total += card.count; below = true;
+      }
+      if (below && total === count) found.push([line, count]);
+    });
+    return found;
+  }
+  function bisectRight(cards, line) {  // the first card below the line (the cards are in line order)
+    var lo = 0, hi = cards.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (cards[mid].line <= line) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
   // decklist.py numbered_groups: the lines "(1) - Direct Dishonor", "(2) - ...", when two or more run 1, 2, 3 ...
   function numberedGroups(cards) {
     var groups = cards.filter(function (c) { return c.group !== null && c.group !== undefined; });
@@ -598,6 +621,7 @@
   function readText(text, numbered) {
     var cards = [], issues = [], declared = [], subtotals = [], section = null, headers = 0, titleLine = null;
     var openLabel = null, seenContent = false;
+    var headingShaped = new Map();  // line -> [count, block, section] (decklist.py heading_shaped, counted_headings)
     var labelLine = null;  // the line of the sub-header with a count above, blank lines aside (the card's `under`)
     function closeLabel() { if (openLabel !== null) subtotals.push(openLabel.slice()); }
     var block = 0;
@@ -905,6 +929,8 @@
       var shapedInner = HEADER.exec(line) ? null : undecorated(plain(line));
       var headerShaped = HEADER.exec(line) || (shapedInner !== null ? HEADER.exec(shapedInner) : null);
       if (headerShaped && !METADATA_LINE.test(line)) {
+        var headingCount = headerShaped.groups.count || headerShaped.groups.bare;  // "Kiho (3):"
+        if (headingCount) headingShaped.set(number, [Number(headingCount), block, section]);
         issues.push({ line: number, text: plain(line), heading: !nearHeaderWord(headerShaped[1]),
           message: say("line.not-header", { line: line }) });
         seenContent = true;
@@ -964,8 +990,13 @@
         if (first && section === null) titleLine = number;
         else issues.push(parsed);
       } else {
-        var counted = COUNT.test(plain(line).replace(BULLET, "")) || !!trailingCount(plain(line).replace(BULLET, "")) ||
-          !!columnCount(line);
+        var unbulleted = plain(line).replace(BULLET, "");
+        var counted = COUNT.test(unbulleted) || !!trailingCount(unbulleted) || !!columnCount(line);
+        var shapedHeading = figureLine || !/[(-]/.test(unbulleted) ? null : HEADING_SHAPED.exec(unbulleted);
+        if (figureLine) headingShaped.set(number, [parsed.count, block, section]);  // decklist.py _card: "Kiho: 3"
+        else if (shapedHeading) {
+          headingShaped.set(number, [Number(shapedHeading.groups.count || shapedHeading.groups.after_dash), block, section]);
+        }
         if (first && section === null && !counted) titleLine = number;
         if (each !== null && !counted) parsed.count = each;
         parsed.block = block;
@@ -992,7 +1023,8 @@
     }
     closeLabel();
     return { cards: cards, issues: issues, declared: declared, headers: headers, subtotals: subtotals,
-      title_line: titleLine, numbered: null, legality: legality, other_game: otherGame, second_deck: secondDeck };
+      title_line: titleLine, numbered: null, legality: legality, other_game: otherGame, second_deck: secondDeck,
+      headings: countedHeadings(cards, headingShaped) };
   }
 
   // The YAML decklist shape only (a mapping of lists of card lines), with line numbers, as parse_yaml reads it.
@@ -1666,7 +1698,9 @@
         return;
       }
       // "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line (checker.py check)
-      if (issue.text && self.cardsInPool && self.remarkLine(issue.line, issue.text, issue.text, [], out)) return;
+      // ("Crab Clan (2):" over two copies: a heading, though its words name no card)
+      var countedHeading = issue.heading && (deck.headings || []).some(function (h) { return h[0] === issue.line; });
+      if (!countedHeading && issue.text && self.cardsInPool && self.remarkLine(issue.line, issue.text, issue.text, [], out)) return;
       if (issue.heading) { headings.push(issue); return; }  // decided once the remarks are known
       out.problem("parse", say("at-line", { line: issue.line, message: issue.message }), null, null, issue.line);  // a line that is no card line breaks no rule
     });
@@ -1743,21 +1777,33 @@
   };
 
   // checker.py _check_headings: the author's heading changes no deck where no card line is above it or every card
-  // line below it is the author's remark; anywhere else ("Sideboard:" above cards) it stays a problem
+  // line below it is the author's remark, or its count is the copies listed under it ("Kiho (2):"); anywhere else
+  // ("Sideboard:" above cards) it stays a problem
   Checker.prototype.checkHeadings = function (deck, headings, out) {
     var self = this;
     var cards = deck.cards.map(function (c) { return c.line; }).filter(function (line) {
       return line !== deck.title_line && !self.remarks.has(line);
     });
+    var counted = new Map(deck.headings || []);
     headings.forEach(function (issue) {
       var top = cards.every(function (line) { return line > issue.line; });
       var bottom = cards.every(function (line) { return line < issue.line; });
-      if (top || bottom) {
+      if (counted.has(issue.line)) {  // "Kiho (2):", then two copies under it
+        out.warn("read-as", say("read-as.counted-heading", { line: issue.line, written: issue.text,
+          count: counted.get(issue.line) }), null, null, issue.line);
+      } else if (top || bottom) {
         out.warn("read-as", say("read-as.heading", { line: issue.line, text: issue.text }), null, null, issue.line);
       } else {
         out.problem("parse", say("at-line", { line: issue.line, message: issue.message }), null, null, issue.line);
       }
     });
+  };
+  // checker.py _names_no_card_of_its_deck: the line names no card (nor several), or only one of another deck
+  Checker.prototype.namesNoCardOfItsDeck = function (card, sortedByPool) {
+    var entry = this.entry(card, new Findings(), sortedByPool);
+    if (entry === null || entry.identity === null) return !this.namesACard(card.name, card.experience);
+    var deck = entry.identity.deck;
+    return card.section !== null && deck !== DECK_OF_SECTION[card.section] && deck !== OTHER;
   };
   Checker.prototype.resolve = function (deck, out) {
     var self = this;
@@ -1771,7 +1817,7 @@
     var sortedByPool = deck.input_format === "sunandmoon";  // its export has no deck headers, by design
     var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
     this.amongCards = this.figuresAmongCards(deck.cards);
-    var entries = [];
+    var entries = [], headed = new Map(deck.headings || []);
     self.linesRead = [];
     deck.cards.forEach(function (listed) {
       self.several(listed, out).forEach(function (c) {
@@ -1787,6 +1833,13 @@
             self.remarks.add(c.line);
             return;
           }
+        }
+        // "Kiho (2)", then two copies under it: the author's heading, not a card (nor "Ninja (2)" over Fate cards)
+        if (headed.has(c.line) && self.namesNoCardOfItsDeck(c, sortedByPool)) {
+          out.warn("read-as", say("read-as.counted-heading", { line: c.line, written: c.written, count: c.count }),
+            null, null, c.line);
+          self.remarks.add(c.line);
+          return;
         }
         var entry = self.entry(c, out, sortedByPool);
         if (entry === null) { self.remarks.add(c.line); return; }  // the author's remark, said in a warning

@@ -315,6 +315,11 @@ HEADERS = {
         "Stronghold: Kaiu Shiro | Sensei: Aranai Sensei",
         "Stronghold: Kaiu Shiro, Sensei: Aranai Sensei, Wind: Wind of Justice",
         "BK/BH",  # pre-game cards abbreviated, after a pre-game label or under a header
+        "Kiho (2)",  # a group's heading with its count, over the copies under it (or not)
+        "Battle Actions - 3",
+        "Tactics (2):",
+        "Duels: 1",
+        "Ninja (1)",
         "Pregame: BK, BH",
         '<superzone name="Dynasty">',  # a deck tool's XML export: its zones and its other tags
         '  <section name="Fate" shared="False">',

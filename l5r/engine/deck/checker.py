@@ -156,7 +156,13 @@ class DeckChecker:
                     line=issue.line,
                 )
                 continue
-            if issue.text and self._cards_in_pool and self._remark_line(issue.line, issue.text, issue.text, (), out):
+            counted_heading = issue.heading and any(line == issue.line for line, _ in deck.headings)
+            if (
+                not counted_heading  # ("Crab Clan (2):" over two copies: a heading, though its words name no card)
+                and issue.text
+                and self._cards_in_pool
+                and self._remark_line(issue.line, issue.text, issue.text, (), out)
+            ):
                 continue  # "Current decklist is:", "Good vs. Crab; run 3 of it.": prose, no card line
             if issue.heading:
                 headings.append(issue)  # decided once the remarks are known
@@ -285,13 +291,27 @@ class DeckChecker:
 
     # -- naming the cards --------------------------------------------------------------------------
 
+    def _names_no_card_of_its_deck(self, card: CardLine, sorted_by_pool: bool) -> bool:
+        """Whether the line names no card (nor several: "Hida Kisada"), or only a card of another deck than the one
+        it is written in ("Ninja" under Fate; a token's or biography's title, "Chikara", names its card all the same)."""
+        entry = self._entry(card, Findings(), sorted_by_pool)
+        if entry is None or entry.identity is None:
+            return not self._names_a_card(card.name, card.experience)
+        deck = entry.identity.deck
+        return card.section is not None and deck not in (DECK_OF_SECTION[card.section], _OTHER_DECK)
+
     def _check_headings(self, deck: Decklist, headings: list[LineIssue], out: Findings) -> None:
         """The author's heading ("Decklist:", "Combos:") changes no deck where no card line is above it or every
-        card line below it is the author's remark; anywhere else ("Sideboard:" above cards) it stays a problem, as
-        the cards under it may be meant for no deck."""
+        card line below it is the author's remark, or where its count is the copies listed under it ("Kiho (2):",
+        `Decklist.headings`); anywhere else ("Sideboard:" above cards) it stays a problem, as the cards under it may
+        be meant for no deck."""
         cards = [c.line for c in deck.cards if c.line != deck.title_line and c.line not in self._remarks]
+        counted = dict(deck.headings)
         for issue in headings:
-            if all(line > issue.line for line in cards) or all(line < issue.line for line in cards):
+            if issue.line in counted:  # "Kiho (2):", then two copies under it
+                said = say("read-as.counted-heading", line=issue.line, written=issue.text, count=counted[issue.line])
+                out.warn("read-as", said, line=issue.line)
+            elif all(line > issue.line for line in cards) or all(line < issue.line for line in cards):
                 out.warn("read-as", say("read-as.heading", line=issue.line, text=issue.text), line=issue.line)
             else:
                 out.problem("parse", say("at-line", line=issue.line, message=issue.message), line=issue.line)
@@ -308,6 +328,7 @@ class DeckChecker:
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
         self._among_cards = self._figures_among_cards(deck.cards)
+        headed = dict(deck.headings)
         entries = []
         # each line as read: "3x: A, B" and "3 A, 2 B" are a line a title, "three Rout" is three copies
         self._lines_read = []
@@ -324,6 +345,13 @@ class DeckChecker:
             ):
                 # "(2) - Personality Control": the author's numbered group of the cards below it, not a card
                 out.warn("read-as", say("read-as.group", line=card.line, written=card.written), line=card.line)
+                self._remarks.add(card.line)
+                continue
+            if card.line in headed and self._names_no_card_of_its_deck(card, sorted_by_pool):
+                # "Kiho (2)", then two copies under it: the author's heading of the cards below it, not a card (nor
+                # "Ninja (2)" over two Fate cards: the card Ninja is a Dynasty card)
+                said = say("read-as.counted-heading", line=card.line, written=card.written, count=card.count)
+                out.warn("read-as", said, line=card.line)
                 self._remarks.add(card.line)
                 continue
             entry = self._entry(card, out, sorted_by_pool)
