@@ -1631,3 +1631,48 @@ def test_every_pool_keyword_written_as_a_groups_heading_reads_as_one():
 def test_every_real_pool_keyword_written_as_a_groups_heading_reads_as_one():
     # (every form and both totals are walked on the fixture pool above; here the one form over its own count)
     assert _group_headings_misread(_real_index(), forms=_HEADING_FORMS[:1], totals=(2,)) == []
+
+
+def _subtitled_levels_misread(index: CardIndex) -> list[str]:
+    """Every card of a subtitled title at a level ("Akodo Kano, Master Tactician • Experienced 2"), written without its
+    subtitle and with its level as players shorten both ("1 Akodo Kano exp2", "1 Akodo Kano - Experienced 2"): read
+    as that card, with a warning, where no card of the title before the comma has that level and no other subtitled
+    title of it does; where another does, an unknown card (the deck rules count the card each line names, oh-ii-f)."""
+    codex = support.codex()
+    subtitled = [
+        i for i in index.identities if ", " in i.title and i.experience and i.deck in ("Dynasty", "Fate") and i.in_pool
+    ]
+    at_level = collections.defaultdict(set)  # (the title before the comma, the level) -> the cards
+    for i in subtitled:
+        at_level[(reading_key(i.title.partition(", ")[0]), experience_key(i.experience))].add(i.key)
+    cases = []
+    for i in sorted(subtitled, key=lambda i: i.key):
+        base = i.title.partition(", ")[0]
+        if "<" in base or any(experience_key(j.experience) == experience_key(i.experience) for j in index.titled(base)):
+            continue  # ("Hida Kisada exp" is Hida Kisada • Experienced, whatever else is so subtitled)
+        if not index.titled(base):
+            continue  # (no card of the short title: a name only shortened, the title walk's "subtitle left out")
+        short = re.sub(r"Experienced ?", "exp", i.experience)
+        one = at_level[(reading_key(base), experience_key(i.experience))] == {i.key}
+        cases += [(f"1 {base} {short}", i.key, one), (f"1 {base} - {i.experience}", i.key, one)]
+    misread = []
+    for deck in ("Dynasty", "Fate"):
+        text = f"{deck}:\n" + "".join(f"{line}\n\n" for line, _, _ in cases)
+        report = check_text(codex, text, index, dt.date(2016, 3, 1), format_id="obsidian-hand").report
+        read = {w.line: w.card for w in report.warnings if w.code == "read-as" and w.card}
+        unknown = {p.line for p in report.problems if p.code == "unknown-card"}
+        for n, (line, key, one) in enumerate(cases):
+            at = 2 + 2 * n
+            if (read.get(at) == key) != one or (not one and at not in unknown):
+                misread.append(f"{line} ({deck})")
+    assert cases, "no card of a subtitled title at a level its short title lacks: the walk tried nothing"
+    return misread
+
+
+def test_every_pool_subtitled_card_at_a_level_reads_without_its_subtitle():
+    assert _subtitled_levels_misread(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_subtitled_card_at_a_level_reads_without_its_subtitle():
+    assert _subtitled_levels_misread(_real_index()) == []

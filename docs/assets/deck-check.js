@@ -2025,6 +2025,17 @@
       }
     }
     if (!levels.length) return NOT_FOUND;
+    var subtitled = card.experience ? this.subtitledAtLevel(card) : null;
+    if (subtitled !== null) {  // "Akodo Kano exp2": the one subtitled title of it at that level (checker.py)
+      if (this.strictTitles) {
+        out.problem("unknown-card", say("unknown-card.strict", { line: card.line, written: card.written, guess: subtitled.key }),
+          card.written, this.poolRule, card.line, [subtitled.key]);
+        return null;
+      }
+      out.warn("read-as", say("read-as.shortened", { line: card.line, written: card.written, card: subtitled.key,
+        how: howShortened(card.name, subtitled.title, false) }), subtitled.key, null, card.line);
+      return lookup(subtitled);
+    }
     var level = card.experience ? say("level.written", { level: card.experience }) : say("level.none");
     if (levels.length === 1 && !card.experience) {
       out.warn("read-as", say("read-as.only-title", { line: card.line, written: card.written, card: levels[0].key,
@@ -2044,6 +2055,15 @@
     out.problem("unknown-card", say("unknown-card.level", { line: card.line, written: card.written, level: level,
       title: shown, cards: keys.join(", ") }), card.written, this.poolRule, card.line, keys.slice(0, 3));
     return null;
+  };
+  // checker.py _subtitled_at_level: a title without its subtitle at a level one subtitled title of it has
+  Checker.prototype.subtitledAtLevel = function (card) {
+    var self = this, cards = new Map();  // (titles that differ only in capitals name the same cards)
+    this.table.shortFor(card.name).forEach(function (title) {
+      if (title.indexOf(", ") < 0) return;
+      self.table.named(title, card.experience).forEach(function (i) { if (i.deck !== OTHER) cards.set(i.key, i); });
+    });
+    return cards.size === 1 ? cards.values().next().value : null;
   };
   // checker.py _by_format, _in_format: several cards fit; the one in the format's card pool
   Checker.prototype.byFormat = function (card, found, out) {

@@ -803,6 +803,21 @@ class DeckChecker:
                     break
         if not levels:
             return Lookup(None)
+        if card.experience and (subtitled := self._subtitled_at_level(card)) is not None:
+            if self.strict_titles:
+                out.problem(
+                    "unknown-card",
+                    say("unknown-card.strict", line=card.line, written=card.written, guess=subtitled.key),
+                    card=card.written,
+                    rule=self._pool_rule,
+                    line=card.line,
+                    suggestions=[subtitled.key],
+                )
+                return None
+            how = _how_shortened(card.name, subtitled.title, False)
+            said = say("read-as.shortened", line=card.line, written=card.written, card=subtitled.key, how=how)
+            out.warn("read-as", said, card=subtitled.key, line=card.line)
+            return Lookup(subtitled)
         level = say("level.written", level=card.experience) if card.experience else say("level.none")
         # a level written that no card of the title has is the player's to correct: only a line without a level
         # is read as the one card of its title (or the one in the format's card pool)
@@ -857,6 +872,19 @@ class DeckChecker:
             suggestions=keys[:3],
         )
         return None
+
+    def _subtitled_at_level(self, card: CardLine) -> Identity | None:
+        """ "Akodo Kano exp2", "Moto Naleesh - exp": a title written without its subtitle, at a level no card of the
+        title has and one subtitled title of it has: that card (Akodo Kano, Master Tactician • Experienced 2). (Titles
+        that differ only in capitals, "the Irredeemable" and "The Irredeemable", name the same cards.)"""
+        cards = {
+            i.key: i
+            for title in self.index.short_for(card.name)
+            if ", " in title
+            for i in self.index.named(title, card.experience)
+            if i.deck != _OTHER_DECK
+        }
+        return next(iter(cards.values())) if len(cards) == 1 else None
 
     def _deck_card_of_the_title(self, card: CardLine, found: Lookup, out: Findings) -> Lookup:
         """ "Fudo", "Moshi Madoka": the title of a card for no deck (a token, a biography) whose one deck card of the
