@@ -1676,3 +1676,51 @@ def test_every_pool_subtitled_card_at_a_level_reads_without_its_subtitle():
 @pytest.mark.realpool
 def test_every_real_pool_subtitled_card_at_a_level_reads_without_its_subtitle():
     assert _subtitled_levels_misread(_real_index()) == []
+
+
+def _small_words_left_out_misread(index: CardIndex) -> tuple[list[str], int]:
+    """Every deck card's title written with one of its small words left out ("Temple of Heavenly Crab" for Temple of
+    the Heavenly Crab; names.py SMALL_WORDS): read as that card, where no other title is the same without its small
+    words, else an unknown card or another card of that title ("Guard House" is a title); never as another card else.
+    (The number of lines tried comes back too.)"""
+    from l5r.cardpool.names import SMALL_WORDS, small_words_key
+
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    titles = {}
+    for i in index.identities:
+        if i.deck in _SECTION and i.deck != "Pre-Game" and i.in_pool and "<" not in i.title:
+            titles.setdefault(i.title, i)
+    alike = collections.Counter(small_words_key(t) for t in titles)
+    misread, tried = [], 0
+    for title, identity in sorted(titles.items()):
+        if identity.experience or len(index.titled(title)) != 1:
+            continue
+        words = title.split(" ")
+        for at, word in enumerate(words[1:-1], start=1):  # ("The" first is read away already)
+            if word.lower() not in SMALL_WORDS:
+                continue
+            line = " ".join(words[:at] + words[at + 1 :])
+            tried += 1
+            read = parse_text(f"{identity.deck}:\n1 {line}\n")
+            checker._suggested = 0
+            entry = checker._entry(read.cards[0], Findings()) if read.cards and not read.issues else None
+            found = getattr(entry, "identity", None)
+            if index.titled_loosely(line):
+                continue  # ("Guard House", of Guard the House, is a title itself)
+            if (found is not None and found.title != title) or (alike[small_words_key(title)] == 1) != (
+                found is not None
+            ):
+                misread.append(f"1 {line} ({title}) -> {getattr(found, 'key', None)}")
+    return misread, tried
+
+
+def test_every_pool_title_with_a_small_word_left_out_reads_as_its_card():
+    misread, tried = _small_words_left_out_misread(support.index())
+    assert tried and misread == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_with_a_small_word_left_out_reads_as_its_card():
+    misread, tried = _small_words_left_out_misread(_real_index())
+    assert tried and misread == []

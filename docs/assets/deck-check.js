@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], TITLE_PARTS_AT_MOST = 1;
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], TITLE_PARTS_AT_MOST = 1;
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -41,7 +41,7 @@
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
     WORDED_COUNT_AFTER = pattern(r.worded_count_after); CLAN_PREFIX = pattern(r.clan_prefix);
-    BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || [];
+    BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || []; SMALL_WORDS = r.small_words || [];
     TITLE_PARTS_AT_MOST = r.title_parts_at_most;
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
@@ -80,6 +80,9 @@
     return words.length > 1 && ARTICLES.indexOf(words[0]) >= 0 ? words.slice(1) : words;
   }
   function readingKey(title) { return titleWords(title).join(""); }
+  function smallWordsKey(title) {  // names.py small_words_key: the reading words but the small ones (SMALL_WORDS)
+    return titleWords(title).filter(function (w) { return w && SMALL_WORDS.indexOf(w) < 0; }).join(" ");
+  }
   // names.py abbreviated_words: the reading words of a name written with its title's words abbreviated, each with
   // whether a full stop ended it; on a pre-game card's line, an acronym as one letter a word; null for no words
   function abbreviatedWords(written, preGame) {
@@ -1463,6 +1466,22 @@
     }
     return found.size === 1 ? found.values().next().value : null;
   };
+  // index.py same_but_small_words: every deck card's title that is the name but for its small words, by title key
+  CardTable.prototype.sameButSmallWords = function (written) {
+    this.suggestTables();
+    if (!this.smallWordsTable) {
+      var table = new Map();
+      this.suggestionTable.slice().sort(function (x, y) { return byCodePoint(x[0], y[0]) || byCodePoint(x[1], y[1]); })
+        .forEach(function (row) {
+          var key = smallWordsKey(row[1]);
+          if (!table.has(key)) table.set(key, []);
+          table.get(key).push(row[1]);
+        });
+      this.smallWordsTable = table;
+    }
+    var key = smallWordsKey(written);
+    return key ? (this.smallWordsTable.get(key) || []).slice() : [];
+  };
   // index.py given_name_titles: every title of the two-word Personalities with this given name, subtitled ones too
   CardTable.prototype.givenNameTitles = function (written) {
     this.suggestTables();
@@ -2130,19 +2149,21 @@
       if (atLevel.length === 1) short = atLevel[0];
     }
     // "Fam. Bazaar", "Hon. Garrison of the Lion", "SotB": a title's words abbreviated, when one card's are so
-    var abbreviated = plural.length || short ? [] : this.abbreviations(card);
+    // "Temple of Heavenly Crab": the one deck card's title that is the name but for its small words (checker.py)
+    var alike = plural.length || short ? [] : this.table.sameButSmallWords(typed), small = alike.length === 1 ? alike[0] : null;
+    var abbreviated = plural.length || short || small ? [] : this.abbreviations(card);
     var shortFor = abbreviated.length === 1 ? abbreviated[0] : null;
     // a name with full stops that abbreviates several titles ("Uta. Chi.") is no typo of one of them, nor is a
     // name several titles shorten to ("Akodo Motetsu", "Tochiko"): those are the titles to suggest
     var ambiguous = abbreviated.length > 1 && typed.indexOf(".") >= 0;
-    var standsFor = plural.length || short || shortFor || ambiguous || pregame ? [] : this.table.shortFor(typed);
+    var standsFor = plural.length || short || small || shortFor || ambiguous || pregame ? [] : this.table.shortFor(typed);
     ambiguous = ambiguous || standsFor.length > 1;
-    var suggestions = plural.length || short || shortFor ? []
+    var suggestions = plural.length || short || small || shortFor ? []
       : ambiguous ? (standsFor.length ? standsFor : abbreviated).slice(0, 3) : this.suggest(typed);
-    var guess = plural.length ? plural[0] : short || shortFor || (ambiguous ? null : nearCertain(typed, suggestions));
+    var guess = plural.length ? plural[0] : short || small || shortFor || (ambiguous ? null : nearCertain(typed, suggestions));
     if (guess === null) return [NOT_FOUND, suggestions];
     var guessed = this.table.find(guess, card.experience, setName, deck);
-    if (guessed.identity === null && !guessed.candidates.length && (short || shortFor)) {
+    if (guessed.identity === null && !guessed.candidates.length && (short || small || shortFor)) {
       // "Tsuruchi Yashiro": the title it is short for has levels only; "Reigoro exp": a level its cards lack
       // (checker.py _by_typo)
       var levels = this.table.titled(guess).filter(function (i) { return i.deck !== OTHER; });
@@ -2150,7 +2171,7 @@
         : { identity: null, candidates: levels, note: null, loosely: false };
     }
     if (guessed.identity === null) {  // "3 Kisada": the title it is short for is several cards' (checker.py _by_typo)
-      var several = short ? guessed.candidates.map(function (c) { return c.key; }).slice(0, 3) : [];
+      var several = short || small ? guessed.candidates.map(function (c) { return c.key; }).slice(0, 3) : [];
       return [NOT_FOUND, several.length ? several : suggestions];
     }
     if (this.strictTitles) {

@@ -26,6 +26,7 @@ from .names import (
     set_keys,
     split_experience,
     split_qualifier,
+    small_words_key,
     title_key,
     reading_key_words,
 )
@@ -72,6 +73,7 @@ class CardIndex:
         self._given: dict[str, list[str]] = {}  # a title's words after its first (a given name) -> the titles
         self._before_comma: dict[str, list[str]] = {}  # a title's reading words before its comma -> the titles
         self._given_any: dict[str, list[str]] = {}  # a Personality's given name -> its titles, subtitled ones too
+        self._small_words: dict[str, list[str]] = {}  # a title's words but its small ones -> the titles
         self._pre_game_words: list | None = None  # each pre-game card's title and its reading words (`shortened`)
         self._abbreviation_table: dict | None = None  # the titles by their words' first letters (`abbreviated`)
         self._abbreviated_found: dict[tuple[str, bool], tuple[str, ...]] = {}  # abbreviated()'s answers so far
@@ -240,6 +242,13 @@ class CardIndex:
             found.update(self._given.get(title_key(written), ()))
         return sorted(found, key=lambda t: (title_key(t), t))
 
+    def same_but_small_words(self, written: str) -> list[str]:
+        """Every deck card's title that is the name but for its small words (names.py small_words_key: "Temple of
+        Heavenly Crab" for Temple of the Heavenly Crab), by title_key, then title; [] for a name of small words only."""
+        self._suggestion_tables()
+        key = small_words_key(written)
+        return list(self._small_words.get(key, ())) if key else []
+
     def given_name_titles(self, written: str) -> list[str]:
         """Every title of the Personalities of two words (before a subtitle) with this given name, by title_key, then
         title ("Kano": Akodo Kano, Akodo Kano, Clan Champion, Akodo Kano, Master Tactician); [] for a name of more
@@ -314,6 +323,10 @@ class CardIndex:
             return {name: sorted(titles, key=lambda t: (title_key(t), t)) for name, titles in table.items()}
 
         self._given, self._given_any, self._before_comma = by_key(given), by_key(given_any), by_key(before_comma)
+        small_words: dict[str, list[str]] = defaultdict(list)
+        for _, title, _ in self._suggestion_table:
+            small_words[small_words_key(title)].append(title)
+        self._small_words = by_key(small_words)
 
     def soul_chain(self, identity: Identity) -> set[Identity]:
         """The identity and every card joined to it by "Soul of X" keywords, and so on down the chain."""
@@ -430,6 +443,7 @@ def index_from_rows(stored, pool_dir: Path | None) -> CardIndex:
         index._given = {}
         index._before_comma = {}
         index._given_any = {}
+        index._small_words = {}
         index._pre_game_words = None
         index._abbreviation_table = None
         index._abbreviated_found = {}

@@ -312,6 +312,18 @@ def _level_words(match: re.Match[str]) -> str:
     return f"{match.group(1) or ''}experienced" + ("" if number == "1" else f" {number}")
 
 
+# The small words a title is written with or without ("Temple of Heavenly Crab" for Temple of the Heavenly Crab,
+# "Temple of the Elements" for Temple to the Elements): a name the same as one deck card's title without them is
+# that card's, read as a near-certain typo (index.py same_but_small_words).
+SMALL_WORDS: Final[tuple[str, ...]] = ("the", "a", "an", "of", "to", "in", "and")
+
+
+def small_words_key(title: str) -> str:
+    """A title's reading words without its small words (`SMALL_WORDS`), space-separated: "Temple of Heavenly Crab"
+    and "Temple of the Heavenly Crab" both give "temple heavenly crab"."""
+    return " ".join(w for w in reading_key_words(title) if w and w not in SMALL_WORDS)
+
+
 def reading_key_words(title: str) -> list[str]:
     """`reading_words` as a list, without one leading article ('The Impregnable Fortress' -> ['impregnable',
     'fortress'])."""

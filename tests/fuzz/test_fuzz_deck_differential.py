@@ -320,6 +320,9 @@ HEADERS = {
         "Tactics (2):",
         "Duels: 1",
         "Ninja (1)",
+        "2 Ring of Void",  # a title with its small words left out
+        "1 Speed Blade",
+        "1 Isawa Tadaka - Experienced 2CW",  # a title without its subtitle, at a level only the subtitled one has
         "Pregame: BK, BH",
         '<superzone name="Dynasty">',  # a deck tool's XML export: its zones and its other tags
         '  <section name="Fate" shared="False">',

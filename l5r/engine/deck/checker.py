@@ -955,27 +955,33 @@ class DeckChecker:
                 # (Akodo Kano, Master Tactician is the one printed at Experienced 2)
                 at_level = [t for t in self.index.given_name_titles(typed) if self.index.named(t, card.experience)]
                 short = at_level[0] if len(at_level) == 1 else short
+        # "Temple of Heavenly Crab": the one deck card's title that is the name but for its small words (before an
+        # abbreviation: "Burn Village" is Burn the Village, word for word, more surely than Burned Village)
+        alike = [] if plural or short else self.index.same_but_small_words(typed)
+        small = alike[0] if len(alike) == 1 else None
         # "Fam. Bazaar", "Hon. Garrison of the Lion", "SotB": a title's words abbreviated, when one card's are so
-        abbreviated = [] if plural or short else self._abbreviations(card)
+        abbreviated = [] if plural or short or small else self._abbreviations(card)
         short_for = abbreviated[0] if len(abbreviated) == 1 else None
         # a name with full stops that abbreviates several titles ("Uta. Chi.") is no typo of one of them, nor is a
         # name several titles shorten to ("Akodo Motetsu": Scourge of the Scorpion, Soul of Akodo Moromao; "Tochiko":
         # Heichi Tochiko, Tochiko, the Jagged Tusk of Death): those are the titles to suggest
         ambiguous = len(abbreviated) > 1 and "." in typed
-        stands_for = [] if plural or short or short_for or ambiguous or pregame else self.index.short_for(typed)
+        stands_for = (
+            [] if plural or short or small or short_for or ambiguous or pregame else self.index.short_for(typed)
+        )
         ambiguous = ambiguous or len(stands_for) > 1
         suggestions = (
             []
-            if plural or short or short_for
+            if plural or short or small or short_for
             else (stands_for or abbreviated)[:3]
             if ambiguous
             else self._suggest(typed)
         )
-        guess = plural or short or short_for or (None if ambiguous else _near_certain(typed, suggestions))
+        guess = plural or short or small or short_for or (None if ambiguous else _near_certain(typed, suggestions))
         if guess is None:
             return Lookup(None), suggestions
         guessed = self.index.find(guess, card.experience, set_name, deck)
-        if guessed.identity is None and not guessed.candidates and (short or short_for):
+        if guessed.identity is None and not guessed.candidates and (short or small or short_for):
             # "Tsuruchi Yashiro": the title it is short for has levels only: its one card, or its cards to suggest;
             # "Reigoro exp": a level the title's cards lack is the player's to correct: its cards to suggest
             levels = [i for i in self.index.titled(guess) if i.deck != _OTHER_DECK]
@@ -984,7 +990,7 @@ class DeckChecker:
         if guessed.identity is None:
             # "3 Kisada": the one title it is short for is several cards' (Hida Kisada (Imperial), (Emperor)): those
             # are the cards to suggest
-            return Lookup(None), ([c.key for c in guessed.candidates][:3] if short else None) or suggestions
+            return Lookup(None), ([c.key for c in guessed.candidates][:3] if short or small else None) or suggestions
         if self.strict_titles:
             out.problem(
                 "unknown-card",

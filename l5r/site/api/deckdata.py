@@ -28,7 +28,7 @@ from ...cardpool.names import (
 )
 from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
 from ...deckmessages import DECK_MESSAGES
-from ...cardpool.names import QUALIFIER
+from ...cardpool.names import QUALIFIER, SMALL_WORDS
 from ...engine.deck.checker import (
     BARE_COUNT_AFTER,
     GLUED_TWICE,
@@ -126,6 +126,7 @@ def reading_rules() -> dict[str, object]:
         "bare_count_after": js_pattern(BARE_COUNT_AFTER),
         "title_parts_at_most": TITLE_PARTS_AT_MOST,
         "plural_endings": PLURAL_ENDINGS,
+        "small_words": SMALL_WORDS,  # a title written with or without them is a near-certain typo (names.py)
         "prose_patterns": {
             "word": js_pattern(WORD),
             "sentence_end": js_pattern(SENTENCE_END),
