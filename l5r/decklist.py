@@ -1010,6 +1010,8 @@ class LineIssue:
     change: bool = False
     # a card line of the list quoted again in a reply ("> 3 Rout", or under "HidaTetsu wrote:"): the line it repeats
     requoted: int | None = None
+    # a line shaped as a header ("Kiho:", "Battle Actions (3):"): its name as written ("Kiho", "Battle Actions")
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1819,6 +1821,7 @@ class _TextReader:
                     say("line.not-header", line=line),
                     plain(line),
                     heading=not near_header_word(header.group("name")),
+                    name=header.group("name"),
                 )
             )
             return

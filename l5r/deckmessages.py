@@ -106,6 +106,8 @@ DECK_MESSAGES: dict[str, str] = {
     "as counts: one copy of each card, unless its line gives a count of its own.",
     "read-as.group": "line {line}: read “{written}” as the author's heading of a group of cards, not a card: the groups "
     "are numbered 1, 2, 3 …, and it names no card; counted in no deck.",
+    "read-as.kind-heading": "line {line}: read “{text}” as the author's heading of a group of the deck's cards, not "
+    "a deck section: “{name}” is a keyword the cards carry or a kind of action they print; it changes no deck.",
     "read-as.counted-heading": "line {line}: read “{written}” as the author's heading of the cards under it, not a "
     "card: it names no card, and the copies listed under it add up to its count ({count}); counted in no deck.",
     "read-as.signature": "line {line}: read “{text}” as the author's closing words or the signature under them, not "

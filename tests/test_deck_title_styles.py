@@ -1724,3 +1724,44 @@ def test_every_pool_title_with_a_small_word_left_out_reads_as_its_card():
 def test_every_real_pool_title_with_a_small_word_left_out_reads_as_its_card():
     misread, tried = _small_words_left_out_misread(_real_index())
     assert tried and misread == []
+
+
+def _keyword_headings_misread(index: CardIndex) -> tuple[list[str], int]:
+    """Every keyword the pool's deck cards carry, and each kind of action they print (checker.py ACTION_KINDS), as a
+    heading between a deck's card lines with no count ("Kiho:", "Kihos:", "Battle Actions:", "Ninja cards:"): the
+    author's heading of a group of the deck's cards (or a remark), in a warning, never a problem (a heading of cards meant for no
+    deck, "Ideas:", stays one; so does a header's misspelling, "Actor:" for "Action:"). (Also the number tried.)"""
+    from l5r.engine.deck.checker import ACTION_KINDS
+
+    codex = support.codex()
+    shaped = re.compile(r"[A-Za-z][A-Za-z -]{0,30}")  # (a header's shape: letters, spaces and hyphens)
+    keywords = sorted({k for i in index.identities if i.deck != "Other" for k in i.keywords if shaped.fullmatch(k)})
+    names = keywords + [f"{k}s" for k in keywords[::7]] + [f"{k} Actions" for k in ACTION_KINDS] + ["Ninja cards"]
+    # (a header's or a label's word, "Sensei", is read as one; a header's misspelling stays a problem)
+    names = [
+        n for n in names if (parse_text(f"{n}:\n").issues or parse_text(f"{n}:\n").cards) and not near_header_word(n)
+    ]
+    misread = []
+    for deck in ("Fate", "Dynasty"):
+        card = next(i.title for i in sorted(index.identities, key=lambda i: i.key) if i.deck == deck and i.in_pool)
+        text = f"{deck}:\n1 {card}\n" + "".join(f"{n}:\n1 {card}\n" for n in names) + f"Ideas:\n1 {card}\n"
+        report = check_text(codex, text, index, dt.date(2016, 3, 1), format_id="obsidian-hand").report
+        # (said in a warning: as a group's heading, or first as the author's remark, "Champion of Chugo:" ending in a
+        # colon as a sentence may)
+        said = {w.line for w in report.warnings if w.code == "read-as"}
+        problems = {p.line for p in report.problems if p.code == "parse"}
+        misread += [f"{n}: ({deck})" for at, n in enumerate(names) if 3 + 2 * at not in said or 3 + 2 * at in problems]
+        if 3 + 2 * len(names) not in problems:
+            misread.append(f"Ideas: ({deck})")
+    return misread, len(names)
+
+
+def test_every_pool_keyword_as_a_heading_between_cards_reads_as_one():
+    misread, tried = _keyword_headings_misread(support.index())
+    assert tried and misread == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_keyword_as_a_heading_between_cards_reads_as_one():
+    misread, tried = _keyword_headings_misread(_real_index())
+    assert tried and misread == []

@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], TITLE_PARTS_AT_MOST = 1;
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1;
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -41,7 +41,7 @@
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
     WORDED_COUNT_AFTER = pattern(r.worded_count_after); CLAN_PREFIX = pattern(r.clan_prefix);
-    BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || []; SMALL_WORDS = r.small_words || [];
+    BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || []; SMALL_WORDS = r.small_words || []; ACTION_KINDS = r.action_kinds || []; GROUP_NAME_TAILS = r.group_name_tails || []; DECK_KEYWORDS = new Set(r.deck_keywords || []);
     TITLE_PARTS_AT_MOST = r.title_parts_at_most;
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
@@ -934,7 +934,7 @@
       if (headerShaped && !METADATA_LINE.test(line)) {
         var headingCount = headerShaped.groups.count || headerShaped.groups.bare;  // "Kiho (3):"
         if (headingCount) headingShaped.set(number, [Number(headingCount), block, section]);
-        issues.push({ line: number, text: plain(line), heading: !nearHeaderWord(headerShaped[1]),
+        issues.push({ line: number, text: plain(line), heading: !nearHeaderWord(headerShaped[1]), name: headerShaped[1],
           message: say("line.not-header", { line: line }) });
         seenContent = true;
         return;
@@ -1812,11 +1812,21 @@
           count: counted.get(issue.line) }), null, null, issue.line);
       } else if (top || bottom) {
         out.warn("read-as", say("read-as.heading", { line: issue.line, text: issue.text }), null, null, issue.line);
+      } else if (issue.name && namesAKindOfCard(issue.name)) {  // "Kiho:", "Battle Actions:" over cards
+        out.warn("read-as", say("read-as.kind-heading", { line: issue.line, text: issue.text, name: issue.name }),
+          null, null, issue.line);
       } else {
         out.problem("parse", say("at-line", { line: issue.line, message: issue.message }), null, null, issue.line);
       }
     });
   };
+  // checker.py _names_a_kind_of_card: a heading's name is a keyword the pool's deck cards carry or a kind of action
+  function namesAKindOfCard(name) {
+    var words = name.toLowerCase().split(/\s+/).filter(function (w) { return w; });
+    if (words.length > 1 && GROUP_NAME_TAILS.indexOf(words[words.length - 1]) >= 0) words = words.slice(0, -1);
+    var said = words.join(" ");
+    return [said].concat(singulars(said)).some(function (w) { return ACTION_KINDS.indexOf(w) >= 0 || DECK_KEYWORDS.has(w); });
+  }
   // checker.py _names_no_card_of_its_deck: the line names no card (nor several), or only one of another deck
   Checker.prototype.namesNoCardOfItsDeck = function (card, sortedByPool) {
     var entry = this.entry(card, new Findings(), sortedByPool);

@@ -74,6 +74,7 @@ class CardIndex:
         self._before_comma: dict[str, list[str]] = {}  # a title's reading words before its comma -> the titles
         self._given_any: dict[str, list[str]] = {}  # a Personality's given name -> its titles, subtitled ones too
         self._small_words: dict[str, list[str]] = {}  # a title's words but its small ones -> the titles
+        self._deck_keywords: frozenset[str] | None = None  # the deck cards' keywords, lower case (`deck_keywords`)
         self._pre_game_words: list | None = None  # each pre-game card's title and its reading words (`shortened`)
         self._abbreviation_table: dict | None = None  # the titles by their words' first letters (`abbreviated`)
         self._abbreviated_found: dict[tuple[str, bool], tuple[str, ...]] = {}  # abbreviated()'s answers so far
@@ -241,6 +242,14 @@ class CardIndex:
         if " " not in title_key(written):
             found.update(self._given.get(title_key(written), ()))
         return sorted(found, key=lambda t: (title_key(t), t))
+
+    def deck_keywords(self) -> frozenset[str]:
+        """Every keyword the deck cards carry, in lower case ("kiho", "ninja", "crab clan"), made on first use."""
+        if self._deck_keywords is None:
+            self._deck_keywords = frozenset(
+                k.lower() for i in self.identities if i.deck != NOT_A_DECK_CARD for k in i.keywords
+            )
+        return self._deck_keywords
 
     def same_but_small_words(self, written: str) -> list[str]:
         """Every deck card's title that is the name but for its small words (names.py small_words_key: "Temple of
@@ -444,6 +453,7 @@ def index_from_rows(stored, pool_dir: Path | None) -> CardIndex:
         index._before_comma = {}
         index._given_any = {}
         index._small_words = {}
+        index._deck_keywords = None
         index._pre_game_words = None
         index._abbreviation_table = None
         index._abbreviated_found = {}

@@ -320,6 +320,8 @@ HEADERS = {
         "Tactics (2):",
         "Duels: 1",
         "Ninja (1)",
+        "Kiho:",  # a heading named by a keyword or a kind of action, no count
+        "Battle Actions:",
         "2 Ring of Void",  # a title with its small words left out
         "1 Speed Blade",
         "1 Isawa Tadaka - Experienced 2CW",  # a title without its subtitle, at a level only the subtitled one has

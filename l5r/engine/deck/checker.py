@@ -291,6 +291,16 @@ class DeckChecker:
 
     # -- naming the cards --------------------------------------------------------------------------
 
+    def _names_a_kind_of_card(self, name: str) -> bool:
+        """Whether a heading's name ("Kiho", "Kihos", "Battle Actions", "Ninja cards") is a keyword the pool's deck
+        cards carry or a kind of action they print (`ACTION_KINDS`): a group of the deck's cards, not cards meant for
+        no deck as a "Sideboard:" heads."""
+        words = name.lower().split()
+        if len(words) > 1 and words[-1] in GROUP_NAME_TAILS:
+            words = words[:-1]
+        said = " ".join(words)
+        return any(w in ACTION_KINDS or w in self.index.deck_keywords() for w in (said, *singulars(said)))
+
     def _names_no_card_of_its_deck(self, card: CardLine, sorted_by_pool: bool) -> bool:
         """Whether the line names no card (nor several: "Hida Kisada"), or only a card of another deck than the one
         it is written in ("Ninja" under Fate; a token's or biography's title, "Chikara", names its card all the same)."""
@@ -313,6 +323,9 @@ class DeckChecker:
                 out.warn("read-as", said, line=issue.line)
             elif all(line > issue.line for line in cards) or all(line < issue.line for line in cards):
                 out.warn("read-as", say("read-as.heading", line=issue.line, text=issue.text), line=issue.line)
+            elif issue.name and self._names_a_kind_of_card(issue.name):  # "Kiho:", "Battle Actions:" over cards
+                said = say("read-as.kind-heading", line=issue.line, text=issue.text, name=issue.name)
+                out.warn("read-as", said, line=issue.line)
             else:
                 out.problem("parse", say("at-line", line=issue.line, message=issue.message), line=issue.line)
 
@@ -1636,6 +1649,13 @@ def _loose(title: str) -> str:
     key = re.sub(r"[^a-z0-9 ]+", "", plain(title).lower())
     key = re.sub(r"\s+", " ", key).strip()
     return key[4:] if key.startswith("the ") else key
+
+
+# The kinds of action the cards print before their text ("Battle:", "Open:", "Limited:"), which players sort a Fate
+# deck's strategies by, and the words after a group's name ("Battle Actions:", "Ninja cards:"): a heading so named is a
+# group of the deck's cards (`DeckChecker._names_a_kind_of_card`).
+ACTION_KINDS = ("battle", "open", "limited", "reaction", "interrupt", "engage")
+GROUP_NAME_TAILS = ("actions", "action", "cards")
 
 
 def _near_certain(written: str, suggestions: list[str]) -> str | None:

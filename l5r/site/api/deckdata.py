@@ -30,6 +30,8 @@ from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
 from ...deckmessages import DECK_MESSAGES
 from ...cardpool.names import QUALIFIER, SMALL_WORDS
 from ...engine.deck.checker import (
+    ACTION_KINDS,
+    GROUP_NAME_TAILS,
     BARE_COUNT_AFTER,
     GLUED_TWICE,
     GLUED_TWICE_EDITS,
@@ -84,7 +86,10 @@ def checker_data(codex: m.Codex, index: CardIndex, rule_urls: dict[str, str], wi
         "rule_citations": {r: _citation(codex, r) for r in sorted(cited) if _citation(codex, r)},
         # the reading rules, and what the pool's titles look like (a line of prose between the card lines is the
         # author's remark: engine/deck/prose.py measures it on this same pool)
-        "reading": dict(reading_rules(), prose=prose_rule(index).as_json()),
+        # ... and the keywords the pool's deck cards carry: a heading so named is a group of the deck's cards
+        "reading": dict(
+            reading_rules(), prose=prose_rule(index).as_json(), deck_keywords=sorted(index.deck_keywords())
+        ),
     }
 
 
@@ -126,6 +131,9 @@ def reading_rules() -> dict[str, object]:
         "bare_count_after": js_pattern(BARE_COUNT_AFTER),
         "title_parts_at_most": TITLE_PARTS_AT_MOST,
         "plural_endings": PLURAL_ENDINGS,
+        # a heading named by a kind of action the cards print, or a keyword, and these words after it (checker.py)
+        "action_kinds": ACTION_KINDS,
+        "group_name_tails": GROUP_NAME_TAILS,
         "small_words": SMALL_WORDS,  # a title written with or without them is a near-certain typo (names.py)
         "prose_patterns": {
             "word": js_pattern(WORD),
