@@ -1061,3 +1061,34 @@ def test_every_list_of_the_suite_reads_alike_with_its_counts_after_a_colon():
             differ.append((name, sorted(unknown), sorted(p.line for p in moved.problems if p.code == "unknown-card")))
     assert differ == [] and len(lists) >= 30
     assert alone_seen >= 1  # the case of a name alone in its run is met, and stays a figure
+
+
+# The pre-game cards as players shorten them, wherever the list puts its pre-game cards: under a pre-game header,
+# after a pre-game label with no deck header since, or in a run of lines with no header that names a stronghold; each
+# alone on a line or together ("BK, BH", "BK/BH", a slash with no spaces between two titles). Obsidian Hand's pre-game
+# slots name Border Keep and Bamboo Harvesters (oh-ii-f-play-deck-and-deck-construction); on a deck's line "BK" names
+# no card.
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Pre-Game:\nKyuden Hida\nBK\nBH",
+        "Pre-Game:\nKyuden Hida\nBK/BH",
+        "Stronghold: Kyuden Hida\nBK\nBH",
+        "Stronghold: Kyuden Hida\nBK, BH",
+        "Stronghold: Kyuden Hida\nBK / BH",
+        "Stronghold: Kyuden Hida, BK, BH",
+        "Pregame: Kyuden Hida\nPregame: BK/BH",
+        "Kyuden Hida\nBK/BH",
+        "Kyuden Hida\nBK\nBH",
+        "Kyuden Hida\nBorder Keep/Bamboo Harvesters",
+    ],
+)
+def test_the_pre_game_cards_shortened_wherever_the_list_puts_them(opening):
+    report = check("obsidian-hand", f"{opening}\n\nDynasty:\n3 Iron Mine\n\nFate:\n3 Ambush\n", on=dt.date(2016, 3, 1))
+    assert report.counts["pre_game"] == 3, report.problems
+    assert not [p for p in report.problems if p.code in ("unknown-card", "pregame", "parse")], report.problems
+
+
+def test_a_pre_game_card_shortened_on_a_decks_line_names_no_card():
+    report = check("obsidian-hand", "Kyuden Hida\nBorder Keep\nBamboo Harvesters\n\nDynasty:\n3 Iron Mine\nBK\n")
+    assert [p.line for p in report.problems if p.code == "unknown-card"] == [7]

@@ -1846,6 +1846,10 @@
     var sortedByPool = deck.input_format === "sunandmoon";  // its export has no deck headers, by design
     var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
     this.amongCards = this.figuresAmongCards(deck.cards);
+    this.pregameBlocks = new Set(deck.cards.filter(function (c) {
+      var found = c.section === null ? self.table.find(c.name, c.experience).identity : null;
+      return found !== null && found.deck === "Pre-Game";
+    }).map(function (c) { return c.block; }));
     var entries = [], headed = new Map(deck.headings || []);
     self.linesRead = [];
     deck.cards.forEach(function (listed) {
@@ -2029,7 +2033,7 @@
   // checker.py _abbreviations: the titles whose words the line's name abbreviates; on a pre-game card's line, of
   // several, those a pre-game slot takes ("BK", "BH")
   Checker.prototype.abbreviations = function (card) {
-    var self = this, typed = !card.experience ? card.written : card.name, pregame = onPregameLine(card);
+    var self = this, typed = !card.experience ? card.written : card.name, pregame = this.onPregameLine(card);
     var titles = this.table.abbreviated(typed, pregame);
     if (titles.length > 1 && pregame) {
       titles = titles.filter(function (t) {
@@ -2151,7 +2155,7 @@
     var plural = [typed].concat(remarksTakenOff(typed)).reduce(function (all, text) { return all.concat(singulars(text)); }, [])
       .filter(function (s) { return self.table.find(s, card.experience, setName, deck).identity !== null; });
     // "Sensei: Tsujiken", "3x Reigoro": a name shortened as players write it, when one card is its (checker.py)
-    var pregame = onPregameLine(card), short = plural.length ? null : this.table.shortened(typed, pregame);
+    var pregame = this.onPregameLine(card), short = plural.length ? null : this.table.shortened(typed, pregame);
     if (!plural.length && card.experience && !pregame &&
         (short === null || !this.table.named(short, card.experience).length)) {
       // "Kano exp2": a given name, and the level of one of that Personality's titles, subtitled ones too
@@ -2347,11 +2351,15 @@
   }
   // checker.py _on_pregame_line: a pre-game card's line, under a pre-game header or after a pre-game label with no
   // deck header since ("Stronghold: X", then "BK")
-  function onPregameLine(card) { return card.section === PREGAME || (card.section === null && !!card.after_label); }
+  // ... or with no header in a run of lines that names a pre-game card (a stronghold's title, then "BK/BH")
+  Checker.prototype.onPregameLine = function (card) {
+    if (card.section !== null) return card.section === PREGAME;
+    return !!card.after_label || (this.pregameBlocks || new Set()).has(card.block);
+  };
   // checker.py _pregame_short_for: a part of a pre-game line ("BK, BH") that is one pre-game card's title shortened
   // or its words abbreviated
   Checker.prototype.pregameShortFor = function (card, name, experience) {
-    if (experience || !onPregameLine(card)) return false;
+    if (experience || !this.onPregameLine(card)) return false;
     var part = Object.assign({}, card, { name: name, experience: null, written: name, several: false });
     return this.table.shortened(name, true) !== null || this.abbreviations(part).length === 1;
   };

@@ -341,6 +341,11 @@ class DeckChecker:
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
         self._among_cards = self._figures_among_cards(deck.cards)
+        self._pregame_blocks = frozenset(
+            c.block
+            for c in deck.cards
+            if c.section is None and getattr(self.index.find(c.name, c.experience).identity, "deck", None) == "Pre-Game"
+        )
         headed = dict(deck.headings)
         entries = []
         # each line as read: "3x: A, B" and "3 A, 2 B" are a line a title, "three Rout" is three copies
@@ -479,10 +484,18 @@ class DeckChecker:
         )
         return out_lines
 
+    def _on_pregame_line(self, card: CardLine) -> bool:
+        """Whether the line is a pre-game card's: under a pre-game header, or after a pre-game label ("Stronghold: X")
+        with no deck header since, or with no header in a run of lines that names a pre-game card (a stronghold's
+        title, then "BK/BH"): where "BK" is Border Keep and "Sensei: Tsujiken" a Sensei (the list puts them there)."""
+        if card.section is not None:
+            return card.section == PREGAME
+        return card.after_label or card.block in self._pregame_blocks
+
     def _pregame_short_for(self, card: CardLine, name: str, experience: str | None) -> bool:
         """Whether a part of a pre-game line ("BK, BH", "Sensei: Tsujiken/BK") is one pre-game card's title shortened
         or its words abbreviated, as `_by_typo` reads it on a line of its own."""
-        if experience or not _on_pregame_line(card):
+        if experience or not self._on_pregame_line(card):
             return False
         part = card.replaced(name=name, experience=None, written=name, several=False)
         return self.index.shortened(name, True) is not None or len(self._abbreviations(part)) == 1
@@ -606,6 +619,7 @@ class DeckChecker:
         return deck
 
     _among_cards: frozenset[int] = frozenset()  # `_figures_among_cards` of the list being read
+    _pregame_blocks: frozenset[int] = frozenset()  # the runs of lines with no header that name a pre-game card
 
     def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> DeckEntry | None:
         """The card a line names, and the section it counts in; every reading that is not the line's literal
@@ -791,7 +805,7 @@ class DeckChecker:
         """The titles whose words the line's name abbreviates (index.abbreviated); on a pre-game card's line, of
         several, those a pre-game slot takes ("BK", "BH")."""
         typed = card.written if not card.experience else card.name
-        pregame = _on_pregame_line(card)
+        pregame = self._on_pregame_line(card)
         titles = self.index.abbreviated(typed, pregame)
         if len(titles) > 1 and pregame:
             titles = [t for t in titles if any(s.takes(i) for i in self.index.titled(t) for s in self._slots)]
@@ -960,7 +974,7 @@ class DeckChecker:
             None,
         )
         # "Sensei: Tsujiken", "3x Reigoro": a name shortened as players write it, when one card is its
-        pregame = _on_pregame_line(card)
+        pregame = self._on_pregame_line(card)
         short = None if plural else self.index.shortened(typed, pregame)
         if not plural and card.experience and not pregame:
             if short is None or not self.index.named(short, card.experience):
@@ -1617,12 +1631,6 @@ BARE_COUNT_AFTER = _BARE_COUNT_AFTER = re.compile(
 TITLE_PARTS_AT_MOST = 6
 # LIST_SEPARATOR kept in the split: a title is tried again with its own separators ("Pearls & Spirits")
 _SEPARATED = re.compile(f"({LIST_SEPARATOR.pattern})", LIST_SEPARATOR.flags)
-
-
-def _on_pregame_line(card: CardLine) -> bool:
-    """Whether the line is a pre-game card's: under a pre-game header, or after a pre-game label ("Stronghold: X") with
-    no deck header since, where "BK" is Border Keep and "Sensei: Tsujiken" a Sensei (the list puts them there)."""
-    return card.section == PREGAME or (card.section is None and card.after_label)
 
 
 def joined(parts: list[str], separators: list[str]) -> str:
