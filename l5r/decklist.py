@@ -2300,7 +2300,8 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
     # "Exp Ono": the level before the title (names.py LEADING_EXPERIENCE), not a level alone with a set tag "Ono"
     leading = LEADING_EXPERIENCE.match(line)
     if not _A_LETTER.search(line) or (is_experience(line) and not leading) or not _CARD_NAME.match(line):
-        return LineIssue(number, say("line.not-card", line=line or say("line.not-card.empty")), line or None)
+        # (the line as written: "3 ?" says its count too)
+        return LineIssue(number, say("line.not-card", line=whole or say("line.not-card.empty")), line or None)
     name, experience = split_experience(line)
     if experience is None:
         base, remark = split_qualifier(line)

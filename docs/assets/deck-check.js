@@ -303,7 +303,7 @@
     var leading = LEADING_EXP.test(line);  // "Exp Ono": the level before the title, not a level with a set tag
     if (!/[A-Za-z]/.test(line) || (isExperience(line) && !leading) || !CARD_NAME.test(line)) {
       return { issue: true, line: number, text: line || null,  // the checker may read it as a remark (LineIssue.text)
-        message: say("line.not-card", { line: line || say("line.not-card.empty") }) };
+        message: say("line.not-card", { line: whole || say("line.not-card.empty") }) };  // the line as written
     }
     var split = splitExperience(line);
     if (split[1] === null) {
