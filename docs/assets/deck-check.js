@@ -176,7 +176,7 @@
     TRAILING_COUNT = new RegExp("^(?:" + p.trailing_count.source + ")", p.trailing_count.flags);
     ORACLE_HEADER = pattern(p.oracle_header); TAB_LINE = pattern(p.tab_line); PAREN_SET = pattern(p.paren_set);
     YASUKI_KEY = pattern(p.yasuki_key); YASUKI_ITEM = pattern(p.yasuki_item); YASUKI_META = pattern(p.yasuki_meta);
-    ART = pattern(p.art); LEVEL_NUMBER_MARK = pattern(p.level_number_mark);
+    ART = pattern(p.art); LEVEL_NUMBER_MARK = pattern(p.level_number_mark, "g");  // (Python subs every one)
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
     LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);

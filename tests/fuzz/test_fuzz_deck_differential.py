@@ -653,6 +653,10 @@ POSTED_CLASSES = [
     "Dynasty:\n1 Isawa Tadaka (Seven Thunder)\n1 Hida Kisada (the Little Bear)\n1 Isawa Tadaka (the best)\n",
     # a given name and a level only a subtitled title of that name is printed at
     "Dynasty:\n1 Tadaka exp 2cw\n1 Kisada exp\n1 Tadaka exp 3\n",
+    # (drawn by the generator: two levels marked with "#" on one line, each a level's number, no comment)
+    "Dynasty:\nAkodo Tsudoken exp #2 x2; Tsuruchi Nobumoto exp #2 (#84/156)\n",
+    # the pre-game cards shortened, groups' headings with their counts or named by a keyword, small words left out
+    "Kaiu Shiro\nBK/BH\n\nFate:\nKiho (2)\n1 Rout\n1 Ambush\nBattle Actions:\n2 Rout\n1 Ring of Void\n",
     # a list copied from a page with card images: an image and its caption glued, a caption glued to a header
     "Kaiu ShiroKaiu Shiro\n\nDynasty – (6)\n3x Iron Mine\n3x Hida AkenoHida Akeno\n\nFate – (6)Ambush\n3x Rout\n",
     # a post of several decks with no headers: a stronghold's line after half of each deck opens the second
