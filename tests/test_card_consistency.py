@@ -292,3 +292,34 @@ def test_the_walk_finds_a_page_that_contradicts_itself():
             card_site, keigo, page.replace('data-status="banned"', 'data-status="legal"', 1), statuses, deck_checkers
         )
     )
+
+
+# -- one name for each card, on its page and nowhere else ---------------------------------------------------------
+
+_PAGE_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+_HEADING = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
+
+
+def card_page_names(site: Path) -> tuple[dict[str, list[str]], list[str]]:
+    """Every card page's name, as its title (before " - " and the site's name) and its heading say it: name -> the
+    pages' folders; and the pages whose title and heading name the card differently."""
+    names: dict[str, list[str]] = {}
+    unlike = []
+    for page in sorted((site / "card").glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        title = html.unescape(_PAGE_TITLE.search(text).group(1)).rsplit(" - ", 1)[0].strip()
+        heading = html.unescape(re.sub(r"<[^>]+>", "", _HEADING.search(text).group(1))).replace("¶", "").strip()
+        if title != heading:
+            unlike.append(f"{page.parent.name}: title {title!r}, heading {heading!r}")
+        names.setdefault(heading, []).append(page.parent.name)
+    return names, unlike
+
+
+def test_every_card_page_names_its_card_alike_in_its_title_and_heading_and_no_other_page_so(built_site):
+    """A card page's title (the browser's tab, a shared link's preview) and its heading give the card one name, the
+    pool's (as the deck checker and the card search give it: "Hida Kisada • Experienced", "Hida Kisada (Imperial)"),
+    and no two card pages give one name: two cards of one title are told apart by it (oh-ii-f: such cards are
+    separate cards)."""
+    names, unlike = card_page_names(built_site)
+    shared = {name: pages for name, pages in names.items() if len(pages) > 1}
+    assert len(names) > 700 and not unlike and not shared, (unlike[:5], dict(list(shared.items())[:5]))

@@ -66,7 +66,10 @@ def card_record(col: Collector, doc, v) -> m.CardRecord:
     col.ref(doc, ("version_of",), v.get("version_of"), "card")
     card = m.CardRecord(
         id=v["id"],
-        title=v["title"] + (f" ({v['experience']})" if v.get("experience") else ""),
+        # the name every page, link and search gives the card: the pool's (its key, "Hida Kisada (Imperial)", "Bamboo
+        # Harvesters • Experienced 2"), as the pool card pages and the deck checker give every card; else the printed
+        # title with its experience
+        title=v.get("pool_title") or (f"{v['title']} • {v['experience']}" if v.get("experience") else v["title"]),
         format_id=None,
         origin=origin,
         citation=f"CARD {v['id']}",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import hashlib
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,6 +76,7 @@ class CardSite:
     _worded: dict = field(init=False, repr=False, compare=False)
     _timelines: dict = field(init=False, repr=False, compare=False)
     _shared: list | None = field(init=False, repr=False, compare=False)
+    _keys_shared: frozenset | None = field(default=None, init=False, repr=False, compare=False)
     _shared_index: dict = field(init=False, repr=False, compare=False)
 
     @classmethod
@@ -236,6 +238,15 @@ class CardSite:
     def page_identities(self):
         return [i for i in self.index.identities if i.in_pool and i.card_id is None]
 
+    def page_name(self, identity: Identity) -> str:
+        """The card's name on its page, as its title and heading give it: the pool's key, and where another card's
+        page has the same key (a Follower and a token both "Ashigaru"), the card's deck after it, as its address has
+        it ("Ashigaru (Fate)", "Ashigaru (Other)")."""
+        if self._keys_shared is None:
+            counted = Counter(i.key for i in self.page_identities())
+            self._keys_shared = frozenset(key for key, n in counted.items() if n > 1)
+        return f"{identity.key} ({identity.deck})" if identity.key in self._keys_shared else identity.key
+
     def render_embedded(self, identity: Identity, rel: str) -> list[str]:
         """The pool's facts for a card the Codex has a record for, as every pool card's page renders them, in
         four parts for the places the record's page leaves for them (`records.write_record_facts`): legality
@@ -293,6 +304,7 @@ class CardSite:
             cited=cited,
             embedded=embedded,
             card=identity,
+            name=self.page_name(identity),
             slug=self.slug_of.get(identity),
             latest=latest,
             prints=prints,

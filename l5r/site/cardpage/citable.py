@@ -4,7 +4,7 @@ page in a sitemap.
 
 card-permalinks.json is the pool's part of permalinks.json, in a file of its own and compact (a record's entry is
 a line of its own; the pool's 13,000 would add a megabyte to every copy of the site): the citation, permalink and
-short link patterns once, then every card's slug with its title:
+short link patterns once, then every card's slug with its name as its page gives it (`CardSite.page_name`):
 
     {"citation": "CARD {slug}", "url": "https://…/card/{slug}/#card", "short_link": "https://…/c/card-{slug}/",
      "cards": {"kakita-ibara": "Kakita Ibara", …}}
@@ -60,7 +60,7 @@ def short_link_shape() -> str:
 def short_link_text(shape: str, card_site: CardSite, identity: Identity) -> str:
     """The page at a pool card's short link, from `short_link_shape`."""
     return (
-        shape.replace("@TITLE@", _html.escape(identity.key))
+        shape.replace("@TITLE@", _html.escape(card_site.page_name(identity)))
         .replace("@DESC@", _html.escape(card_site.description(identity)))
         .replace("@TO@", "../../" + card_page_path(card_site.slug_of[identity]))
     )
@@ -74,7 +74,7 @@ def short_link_html(card_site: CardSite, identity: Identity) -> str:
 def permalinks_json(card_site: CardSite, site_url: str = "") -> str:
     """card-permalinks.json: how every pool card is cited, its page and its short link (`site_url`: the public
     address or "")."""
-    cards = {card_site.slug_of[i]: i.key for i in card_site.page_identities()}
+    cards = {card_site.slug_of[i]: card_site.page_name(i) for i in card_site.page_identities()}
     table = {
         "citation": card_citation("{slug}"),
         "url": site_url + card_page_path("{slug}") + "#card",

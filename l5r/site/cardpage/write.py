@@ -27,7 +27,7 @@ def card_page_html(card_site: CardSite, identity: Identity, head: str, tail: str
     """A pool card's whole page: the shell's head (its title, description and published address filled in), the
     card, the tail. The one way a card page is made, written by the build and served by `mkdocs serve` alike."""
     filled = (
-        head.replace("@TITLE@", _html.escape(identity.key))
+        head.replace("@TITLE@", _html.escape(card_site.page_name(identity)))
         .replace("@PATH@", f"{CARD_DIR}/{card_site.slug_of[identity]}/")
         .replace("@DESC@", _html.escape(card_site.description(identity)))
     )
