@@ -420,3 +420,80 @@ def test_a_level_typed_as_players_write_it_finds_the_card_in_the_real_pool(tmp_p
     tried, lost = _levels_typed(tmp_path, real_pool_table[1])
     assert tried > 10_000
     assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
+
+
+def _player_forms(title: str) -> list[tuple[str, bool]]:
+    """A title typed as players type it, each form with whether it needs the typo-forgiving pass (the page's second,
+    when nothing matches as typed): a hyphen's words joined ("Heavenly Ninjato of the Scorpion" for Ninja-to), a
+    "The" before a title without one, its last word made plural ("Ambushes"), and two neighbouring letters of its
+    longest word swapped ("Famuos Bazaar"). Bare lower-case words, as the search reads a query."""
+    plain_title = re.sub(r"[^\w\s'-]", " ", re.sub(r"</?i>", "", title)).lower()
+    words = plain_title.split()
+    forms = []
+    if re.search(r"[a-z]-[a-z]", plain_title):
+        forms.append((re.sub(r"(?<=[a-z])-(?=[a-z])", "", plain_title), False))
+    if words and words[0] not in ("the", "a", "an"):
+        forms.append(("the " + plain_title, False))
+    last = words[-1] if words else ""
+    if re.fullmatch(r"[a-z]{3,}", last) and not last.endswith("s"):
+        plural = last + ("es" if re.search(r"(?:x|z|ch|sh)$", last) else "s")
+        forms.append((" ".join([*words[:-1], plural]), False))
+    longest = max(words, key=len, default="")
+    if len(longest) >= 5 and re.fullmatch(r"[a-z]+", longest) and longest[1] != longest[2]:
+        swapped = longest[0] + longest[2] + longest[1] + longest[3:]
+        forms.append((" ".join(swapped if w == longest else w for w in words), True))
+    return forms
+
+
+def _titles_typed_loosely(tmp_path: Path, document: dict) -> tuple[int, list[str]]:
+    """Every card of the card search's table, its title typed in each of `_player_forms`: (how many queries were
+    tried, the queries that do not find their card)."""
+    queries = [
+        [n, query, typos]
+        for n, (title, *_) in enumerate(document["cards"])
+        for query, typos in _player_forms(title)
+        if query.replace("-", "").strip()
+    ]
+    (tmp_path / "table.json").write_text(json.dumps(document), encoding="utf-8")
+    (tmp_path / "queries.json").write_text(json.dumps(queries), encoding="utf-8")
+    script = r"""
+globalThis.window = globalThis; require(process.argv[1]); const Q = require(process.argv[2]);
+const D = JSON.parse(require("fs").readFileSync(process.argv[3], "utf8"));
+const queries = JSON.parse(require("fs").readFileSync(process.argv[4], "utf8"));
+const table = new Q.Table(D), lost = [];
+queries.forEach(([n, q, typos]) => {
+  const p = Q.parse(q);
+  if (p.error || !Q.compile(p, table, {typos: typos}).test(n)) lost.push(q + " (" + D.cards[n][0] + ")");
+});
+process.stdout.write(JSON.stringify(lost));
+"""
+    result = subprocess.run(
+        [node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), str(tmp_path / "table.json")]
+        + [str(tmp_path / "queries.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return len(queries), json.loads(result.stdout)
+
+
+def test_a_title_typed_as_players_type_it_finds_the_card(tmp_path: Path, codex: Any) -> None:
+    """The card search (and the header's, by the same title-match.js) finds a card by its title typed loosely: its
+    hyphen's words joined, an extra "The", a plural, two letters swapped. Over every card of the test pool."""
+    from conftest import FIXTURE_POOL
+
+    from l5r.site.cardpage import cardsearch
+
+    tried, lost = _titles_typed_loosely(
+        tmp_path, cardsearch.index_document(cardsearch.prepare(tmp_path, codex, pool=FIXTURE_POOL))
+    )
+    assert tried > 500
+    assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
+
+
+@pytest.mark.realpool
+def test_a_title_typed_as_players_type_it_finds_the_card_in_the_real_pool(tmp_path: Path, real_pool_table) -> None:
+    tried, lost = _titles_typed_loosely(tmp_path, real_pool_table[1])
+    assert tried > 30_000
+    assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"

@@ -40,17 +40,22 @@
   function matchCards(query) {
     var q = fold(query);
     if (!q || !data) return [];
-    var words = q.split(" ");
+    // each word with its singulars ("ambushes": ambush); an article left out where other words are typed
+    var words = titles.queryWords(q.split(" ")).map(function (w) { return [w].concat(titles.singulars(w)); });
     function scan(typos) {
       var hits = [];
       for (var i = 0; i < data.cards.length; i++) {
         var row = data.cards[i];
         var title = row.folded || (row.folded = " " + fold(row[0]));
-        var parts = row.words || (row.words = title.slice(1).split(" "));
+        if (row.joined === undefined) row.joined = titles.joined(row[0]);  // "ninjato": Ninja-to
+        var alike = row.joined ? [title, " " + row.joined] : [title];
+        var parts = row.words || (row.words = alike.join(" ").slice(1).split(" "));
         var ok = true;
         for (var w = 0; w < words.length && ok; w++) {
-          ok = typos ? parts.some(function (p) { return titles.startsNearly(p, words[w]); })
-            : title.indexOf(" " + words[w]) !== -1;
+          ok = words[w].some(function (form) {
+            return typos ? parts.some(function (p) { return titles.startsNearly(p, form); })
+              : alike.some(function (t) { return t.indexOf(" " + form) !== -1; });
+          });
         }
         if (!ok) continue;
         var rank = typos ? 3 : title === " " + q ? 0 : title.indexOf(" " + q) === 0 ? 1 : 2;

@@ -36,9 +36,15 @@
     return text.trim();
   }
 
-  // Edit distance at most 1.
+  // Edit distance at most 1, two neighbouring letters swapped counting as one edit ("Famuos"), as the deck
+  // checker counts them.
   function near(a, b) {
     if (Math.abs(a.length - b.length) > 1) return false;
+    if (a.length === b.length) {
+      var at = 0;
+      while (at < a.length && a[at] === b[at]) at++;
+      if (at < a.length - 1 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2)) return true;
+    }
     var i = 0, j = 0, edits = 0;
     while (i < a.length && j < b.length) {
       if (a[i] === b[j]) { i++; j++; continue; }
@@ -56,5 +62,25 @@
       near(word.slice(0, q.length - 1), q);
   }
 
-  window.l5rTitles = { fold: fold, startsNearly: startsNearly };
+  // A title's words as players type the ones its hyphens join ("Ninjato" for Ninja-to, "Osanowo" for Osano-Wo),
+  // folded; null for a title with no hyphen.
+  function joined(title) { return title.indexOf("-") >= 0 ? fold(title.replace(/-/g, "")) : null; }
+
+  // A query word made singular, as a plural typed for a title's word ("Ambushes" for Ambush, "Armies" for Army).
+  function singulars(w) {
+    var out = [];
+    if (/ies$/.test(w) && w.length > 4) out.push(w.slice(0, -3) + "y");
+    if (/(?:s|x|z|ch|sh)es$/.test(w)) out.push(w.slice(0, -2));
+    if (/[^s]s$/.test(w) && w.length > 3) out.push(w.slice(0, -1));
+    return out;
+  }
+
+  // The query's words a title must hold: an article ("the", "a", "an") is left out where other words are typed
+  // ("The Famous Bazaar" finds Famous Bazaar; "A Brave New World" still finds its title).
+  function queryWords(words) {
+    var kept = words.filter(function (w) { return w && RULES.articles.indexOf(w) < 0; });
+    return kept.length ? kept : words;
+  }
+
+  window.l5rTitles = { fold: fold, startsNearly: startsNearly, joined: joined, singulars: singulars, queryWords: queryWords };
 })();

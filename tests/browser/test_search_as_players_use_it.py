@@ -194,3 +194,30 @@ def test_enter_after_a_pool_card_title_opens_that_card(tab):
     with tab.page.expect_navigation(timeout=10000):
         box.press("Enter")
     assert tab.page.locator("h1").inner_text().strip() == "Kakita Ibara"
+
+
+@pytest.mark.realpool
+@pytest.mark.parametrize(
+    "typed, title",
+    [
+        ("The Famous Bazaar", "Famous Bazaar"),  # an article the title lacks
+        ("chasing osanowo", "Chasing Osano-Wo"),  # a hyphen's words joined
+        ("famuos bazaar", "Famous Bazaar"),  # two neighbouring letters swapped
+        ("ambushes", "Ambush"),  # a plural
+    ],
+)
+def test_enter_after_a_title_typed_as_players_type_it_opens_that_card(tab, typed, title):
+    """The header's search reads a typed title as the card search does (assets/title-match.js): its list of cards
+    shows the card first, and Enter opens it."""
+    from .conftest import Target
+
+    tab.open(Target("index.md"))
+    box = tab.page.locator(".md-search__input")
+    box.click()
+    box.fill(typed)
+    first = tab.page.locator(".l5r-card-hit__title").first
+    first.wait_for(timeout=10000)  # (as a player sees the list before pressing Enter)
+    assert first.inner_text().strip() == title
+    with tab.page.expect_navigation(timeout=10000):
+        box.press("Enter")
+    assert tab.page.locator("h1").inner_text().strip() == title

@@ -172,7 +172,11 @@ the offline copy.
 ## Words and titles
 
 - Bare words find card titles: every word must start a word of the title (`kakita ib` finds Kakita Ibara). When
-  no title matches, one typo per word of 4 letters or more is forgiven.
+  no title matches, one typo per word of 4 letters or more is forgiven (a letter missing, extra or wrong, or two
+  neighbouring letters swapped: `famuos bazaar`).
+- As players type titles: the words a hyphen joins written as one (`ninjato` finds Ninja-to), a plural
+  (`ambushes` finds Ambush), an article the title lacks (`the famous bazaar`), a type's name in the plural
+  (`t:personalities`).
 - `"Kakita Ibara"` in quotes: the card with exactly this title.
 - Letters, accents, apostrophes and punctuation are folded: `ide` finds Idé, `koans` finds Koan's. British
   spellings find the pool's American ones: `armour` finds Armor, `honour` finds Honor.

@@ -229,6 +229,8 @@
     var names = D.cards.map(function (c) { return fold(c[0] + " " + c[1]); });
     this.titles = names;
     this.bare = D.cards.map(function (c) { return fold(c[0]); });
+    var T = root.l5rTitles;  // "ninjato": Ninja-to, the words its hyphen joins (title-match.js joined)
+    this.joined = D.cards.map(function (c) { return T && c[0].indexOf("-") >= 0 ? T.joined(c[0] + " " + c[1]) : null; });
     this.stats = D.stats || STATS;
     this.stat = {};  // a stat's column of numbers, worked out when a query first compares or sorts by it
     var years = D.set_years || [];
@@ -282,11 +284,18 @@
     var NOT_CHECKED = D.status.indexOf("not-checked");
     var NOT_LEGAL = D.status.map(function (s) { return s === "banned" || s === "not-legal" || s === "not-a-deck-card"; });
     function wordTest(w, typos) {
+      var forms = [w].concat(T ? T.singulars(w) : []);  // "ambushes": Ambush (title-match.js singulars)
       return function (n) {
-        var t = table.titles[n];
-        if (t.indexOf(w) === 0 || t.indexOf(" " + w) >= 0) return true;
+        var t = table.titles[n], j = table.joined[n];
+        for (var f = 0; f < forms.length; f++) {
+          var form = forms[f];
+          if (t.indexOf(form) === 0 || t.indexOf(" " + form) >= 0) return true;
+          if (j && (j.indexOf(form) === 0 || j.indexOf(" " + form) >= 0)) return true;
+        }
         if (!typos || w.length < 4 || !T) return false;
-        return t.split(" ").some(function (p) { return T.startsNearly(p, w); });
+        return forms.some(function (form) {
+          return t.split(" ").some(function (p) { return T.startsNearly(p, form); });
+        });
       };
     }
     function build(node, negated) {
@@ -328,6 +337,9 @@
         var tableName = { type: "types", clan: "clans", deck: "decks", keyword: "keywords", set: "sets" }[key];
         col = { type: 3, clan: 4, deck: 5, keyword: 6, set: 10 }[key];
         found = tableMatches(D[tableName] || [], value, key === "set");
+        if (!found.length && T) {  // "t:personalities": the plural of a type's name
+          T.singulars(fold(value)).some(function (one) { found = tableMatches(D[tableName] || [], one, key === "set"); return found.length; });
+        }
         if (!found.length) fail(node, "No " + key + " is called \u201c" + value + "\u201d.");
         var wanted = {};
         found.forEach(function (x) { wanted[x] = true; });
@@ -362,8 +374,16 @@
       var column = table.column(key);
       return function (n) { var a = column[n]; return a === a && cmp(a, y); };  // NaN (no such stat) never matches
     }
+    // "The Famous Bazaar": an article among other title words is left out (title-match.js queryWords)
+    function withoutArticles(node) {
+      if (!node || node.k !== "and" || !T) return node;
+      var said = node.of.filter(function (x) { return x.k === "word"; }).map(function (x) { return x.value; });
+      var kept = T.queryWords(said);
+      if (kept.length === said.length) return node;
+      return { k: "and", of: node.of.filter(function (x) { return x.k !== "word" || kept.indexOf(x.value) >= 0; }) };
+    }
     try {
-      var test = build(parsed.tree, false);
+      var test = build(withoutArticles(parsed.tree), false);
       return { test: test, needsText: needsText, usesLegality: usesLegality, words: words, notes: notes, error: null };
     } catch (e) {
       if (!(e instanceof QueryError)) throw e;
