@@ -1339,21 +1339,23 @@ def counted_headings(
     cards: Sequence[CardLine], shaped: dict[int, tuple[int, int, str | None]]
 ) -> tuple[tuple[int, int], ...]:
     """The lines shaped as a group's heading with its count (`_HEADING_SHAPED`, a figure's "Kiho: 3", a header's
-    "Kiho (3):"; `shaped`: line -> (count, block, section)) where the card lines right under it, up to the end of its
-    run of lines, its section or the next line so shaped, are one or more and their counts add up to its count:
-    (line, count) each, in line order. A
-    list written "Rout (3)" throughout has every line so shaped, and no heading is read in it."""
+    "Kiho (3):"; `shaped`: line -> (count, block, section)) where the card lines right under it, within its run of
+    lines, its section and before the next line so shaped, reach its count exactly, one line or more (a group need not
+    end at a blank line: "Battle (4)", two lines of 2, then the deck's other cards): (line, count) each, in line
+    order. A list written "Rout (3)" throughout has every line so shaped, and no heading is read in it."""
     lines, marks = [card.line for card in cards], sorted(shaped)
     found = []
     for at, line in enumerate(marks):
         count, block, section = shaped[line]
         end = marks[at + 1] if at + 1 < len(marks) else None
-        total, below = 0, False
+        total = 0
         for card in cards[bisect.bisect_right(lines, line) :]:
-            if card.block != block or card.section != section or (end and card.line >= end) or total > count:
+            if card.block != block or card.section != section or (end and card.line >= end):
                 break
-            total, below = total + card.count, True
-        if below and total == count:
+            total += card.count
+            if total >= count:
+                break
+        if total == count:
             found.append((line, count))
     return tuple(found)
 

@@ -109,7 +109,8 @@ DECK_MESSAGES: dict[str, str] = {
     "read-as.kind-heading": "line {line}: read “{text}” as the author's heading of a group of the deck's cards, not "
     "a deck section: “{name}” is a keyword the cards carry or a kind of action they print; it changes no deck.",
     "read-as.counted-heading": "line {line}: read “{written}” as the author's heading of the cards under it, not a "
-    "card: it names no card, and the copies listed under it add up to its count ({count}); counted in no deck.",
+    "card: it names no card of the deck it is in, and the copies listed under it reach its count ({count}); counted "
+    "in no deck.",
     "read-as.signature": "line {line}: read “{text}” as the author's closing words or the signature under them, not "
     "a card; counted in no deck.",
     "read-as.aside": "line {line}: read “{text}” as a card listed under “{header}”, outside the deck; counted in no "

@@ -1575,7 +1575,7 @@ def _group_headings_misread(index: CardIndex, forms=_HEADING_FORMS, totals=(2, 3
     Fate and Dynasty cards (and some with " Actions" after them, as "Battle Actions"), written "<keyword> (2)",
     "<keyword> - 2", "<keyword>: 2" or "<keyword> (2):" over two copies of a card of its deck, is the author's heading,
     counted in no deck (decklist.py counted_headings; the decks hold the cards listed, oh-ii-f), where "2 <keyword>"
-    names no card (nor several) or one of another deck (not a token's); else it reads as "2 <keyword>" does ("<keyword> (2):" is no
+    names no card (nor several) or one of another deck or of none; else it reads as "2 <keyword>" does ("<keyword> (2):" is no
     card line: a heading whatever it names). Over copies that add up to another count it is no heading. And every
     title of a deck card so written stays its card."""
     codex = support.codex()
@@ -1598,9 +1598,8 @@ def _group_headings_misread(index: CardIndex, forms=_HEADING_FORMS, totals=(2, 3
         words = [w for w in words if (read := parse_text(f"{w}:\n")).issues or read.cards]
         plain_report = check(f"{deck}:\n" + "".join(f"2 {w}\n2 {under[0]}\n\n" for w in words))
         unknown = {p.line for p in plain_report.problems if p.code == "unknown-card"}
-        # (a token's or biography's title, "Air", names its card: read as it, with its problem)
-        decks = {i.key: i.deck for i in sorted(index.identities, key=lambda i: i.deck != "Other")}  # (deck cards last)
-        other_deck = {p.line for p in plain_report.problems if p.code == "wrong-deck" and decks[p.card] != "Other"}
+        # (a card of another deck, or of none: a token's title, "Shugenja", as players head their Shugenja with it)
+        other_deck = {p.line for p in plain_report.problems if p.code == "wrong-deck"}
         heading = {
             w
             for n, w in enumerate(words)

@@ -582,20 +582,20 @@
     return again;
   }
   // decklist.py counted_headings: the lines shaped as a group's heading with its count ("Kiho (3)", "Kiho (3):")
-  // where the card lines right under it (up to its run's end, its section's or the next line so shaped) are one or
-  // more and their counts add up to its count: [line, count] each, in line order
+  // where the card lines right under it (within its run, its section and before the next line so shaped) reach its
+  // count exactly: [line, count] each, in line order
   function countedHeadings(cards, shaped) {
     var marks = Array.from(shaped.keys()).sort(function (a, b) { return a - b; }), found = [];
     marks.forEach(function (line, at) {
       var count = shaped.get(line)[0], block = shaped.get(line)[1], section = shaped.get(line)[2];
-      var end = at + 1 < marks.length ? marks[at + 1] : null, total = 0, below = false;
-      var k = bisectRight(cards, line);
-      for (; k < cards.length; k++) {
+      var end = at + 1 < marks.length ? marks[at + 1] : null, total = 0;
+      for (var k = bisectRight(cards, line); k < cards.length; k++) {
         var card = cards[k];
-        if (card.block !== block || card.section !== section || (end !== null && card.line >= end) || total > count) break;
-        total += card.count; below = true;
+        if (card.block !== block || card.section !== section || (end !== null && card.line >= end)) break;
+        total += card.count;
+        if (total >= count) break;  // (the group reaches its count: the deck's other cards may follow)
       }
-      if (below && total === count) found.push([line, count]);
+      if (total === count) found.push([line, count]);
     });
     return found;
   }
@@ -1827,12 +1827,13 @@
     var said = words.join(" ");
     return [said].concat(singulars(said)).some(function (w) { return ACTION_KINDS.indexOf(w) >= 0 || DECK_KEYWORDS.has(w); });
   }
-  // checker.py _names_no_card_of_its_deck: the line names no card (nor several), or only one of another deck
+  // checker.py _names_no_card_of_its_deck: the line names no card (nor several), or only one of another deck or of none
   Checker.prototype.namesNoCardOfItsDeck = function (card, sortedByPool) {
     var entry = this.entry(card, new Findings(), sortedByPool);
     if (entry === null || entry.identity === null) return !this.namesACard(card.name, card.experience);
-    var deck = entry.identity.deck;
-    return card.section !== null && deck !== DECK_OF_SECTION[card.section] && deck !== OTHER;
+    if (card.section === null || entry.identity.deck === DECK_OF_SECTION[card.section]) return false;
+    // ("Chikara (2)" names a biography, and Dynasty cards of the title at their levels: a card of its deck)
+    return this.table.titledLoosely(card.name).every(function (i) { return i.deck !== DECK_OF_SECTION[card.section]; });
   };
   Checker.prototype.resolve = function (deck, out) {
     var self = this;

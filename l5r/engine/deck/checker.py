@@ -303,12 +303,15 @@ class DeckChecker:
 
     def _names_no_card_of_its_deck(self, card: CardLine, sorted_by_pool: bool) -> bool:
         """Whether the line names no card (nor several: "Hida Kisada"), or only a card of another deck than the one
-        it is written in ("Ninja" under Fate; a token's or biography's title, "Chikara", names its card all the same)."""
+        it is written in ("Ninja" under Fate), or for no deck ("Shugenja (6)", "Courtiers - 4": tokens' titles, and
+        players' groups of Personalities)."""
         entry = self._entry(card, Findings(), sorted_by_pool)
         if entry is None or entry.identity is None:
             return not self._names_a_card(card.name, card.experience)
-        deck = entry.identity.deck
-        return card.section is not None and deck not in (DECK_OF_SECTION[card.section], _OTHER_DECK)
+        if card.section is None or entry.identity.deck == DECK_OF_SECTION[card.section]:
+            return False
+        # ("Chikara (2)" names a biography, and Dynasty cards of the title at their levels: a card of its deck)
+        return all(i.deck != DECK_OF_SECTION[card.section] for i in self.index.titled_loosely(card.name))
 
     def _check_headings(self, deck: Decklist, headings: list[LineIssue], out: Findings) -> None:
         """The author's heading ("Decklist:", "Combos:") changes no deck where no card line is above it or every
