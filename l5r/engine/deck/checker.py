@@ -835,14 +835,7 @@ class DeckChecker:
             return Lookup(None)
         if card.experience and (subtitled := self._subtitled_at_level(card)) is not None:
             if self.strict_titles:
-                out.problem(
-                    "unknown-card",
-                    say("unknown-card.strict", line=card.line, written=card.written, guess=subtitled.key),
-                    card=card.written,
-                    rule=self._pool_rule,
-                    line=card.line,
-                    suggestions=[subtitled.key],
-                )
+                self._refuse_guess(card, subtitled.key, out)
                 return None
             how = _how_shortened(card.name, subtitled.title, False)
             said = say("read-as.shortened", line=card.line, written=card.written, card=subtitled.key, how=how)
@@ -1022,14 +1015,7 @@ class DeckChecker:
             # are the cards to suggest
             return Lookup(None), ([c.key for c in guessed.candidates][:3] if short or small else None) or suggestions
         if self.strict_titles:
-            out.problem(
-                "unknown-card",
-                say("unknown-card.strict", line=card.line, written=card.written, guess=guess),
-                card=card.written,
-                rule=self._pool_rule,
-                line=card.line,
-                suggestions=[guess],
-            )
+            self._refuse_guess(card, guess, out)
             return None, suggestions
         if short:
             how = _how_shortened(typed, short, pregame)
@@ -1040,6 +1026,18 @@ class DeckChecker:
             said = say("read-as.card", line=card.line, written=card.written, card=guessed.identity.key)
         out.warn("read-as", said, card=guessed.identity.key, line=card.line)
         return Lookup(guessed.identity), suggestions
+
+    def _refuse_guess(self, card: CardLine, guess: str, out: Findings) -> None:
+        """Under --strict-titles a title read other than as written is the player's to correct: a problem that
+        names the card it would be read as."""
+        out.problem(
+            "unknown-card",
+            say("unknown-card.strict", line=card.line, written=card.written, guess=guess),
+            card=card.written,
+            rule=self._pool_rule,
+            line=card.line,
+            suggestions=[guess],
+        )
 
     def _remark(self, card: CardLine, suggestions: Sequence[str], out: Findings) -> bool:
         """Whether a line that names no card, not even by a guess it could be written for, is prose (prose.py: a
