@@ -676,6 +676,10 @@ def test_every_title_reads_with_its_level_before_it(marker):
     for title in sorted({i.title for i in index().identities}):
         if not title[:1].isalpha() and title[:1] not in "\"'":
             continue  # "Exp 10 Koku": a title must start with a letter or a quote after a level (the reader's rule)
+        if re.search(r" [1-7]$", title) and not re.search(r"\d", marker):
+            # "Imperial Gift 3 Exp": a figure before the marker is the level ("Kuni Yori 2xp"); no such title has a
+            # level (test_no_title_ending_in_a_figure_has_a_level)
+            continue
         before = parse_card_line(f"2 {marker} {title}", 1, DYNASTY)
         after = parse_card_line(f"2 {title} {marker}", 1, DYNASTY)
         if (getattr(before, "name", None), getattr(before, "experience", None)) != (after.name, after.experience):
@@ -684,6 +688,27 @@ def test_every_title_reads_with_its_level_before_it(marker):
         if title.split()[0].lower().startswith(("exp", "inexp", "xp")) and bare.name != title:
             differ.append((title, bare))
     assert not differ, differ[:5]
+
+
+def _titles_ending_in_a_figure_with_a_level(identities) -> list[str]:
+    return sorted({i.key for i in identities if i.experience and re.search(r"(?:^|\s)[1-7]$", i.title)})
+
+
+def test_no_title_ending_in_a_figure_has_a_level():
+    """ "Kuni Yori 2xp", "Hida Kisada 3 exp": a figure of 1 to 7 before the marker is the level (names.py
+    _FIGURE_LEVEL), which a title ending in that figure would lose; none of the pool's titles so ending has a level."""
+    assert _titles_ending_in_a_figure_with_a_level(index().identities) == []
+    assert parse_card_line("1 Kuni Yori 2xp", 1, DYNASTY).experience == "2xp"
+    assert parse_card_line("1 Imperial Gift 3 exp", 1, DYNASTY).name == "Imperial Gift"  # the reading it guards
+
+
+@pytest.mark.realpool
+def test_no_real_pool_title_ending_in_a_figure_has_a_level():
+    from conftest import real_pool
+    from decks.support import CACHE
+    from l5r.cardpool import load_index
+
+    assert _titles_ending_in_a_figure_with_a_level(load_index(real_pool(), codex().cards, CACHE).identities) == []
 
 
 def test_sh_is_the_stronghold_label():

@@ -32,13 +32,17 @@ _SAME_CHARACTERS = str.maketrans(
 # "xp", "ex" or "exp"), and the number marked off: "exp #2", "XP-2"
 _MARKER = r"(?:(?:in)?exp(?:erienced|\.)?|xp|ex(?![a-z])|e(?=\d))"
 LEVEL_MARKER: Final[str] = _MARKER  # the same words, for the deck reader's patterns (decklist.py)
-# The level's number in words after the marker ("Exp Two", "Experienced Three"), or as an ordinal in figures before
-# it ("2nd exp", "(3rd Experienced)"). Not an ordinal in words: titles end in them ("Toturi the First XP4" is
-# Toturi the First at level 4, "Kincho the Sixth").
+# The level's number in words after the marker ("Exp Two", "Experienced Three"), or in figures before it, as an
+# ordinal or bare ("2nd exp", "(3rd Experienced)", the forums' "2xp", "3 exp"; no pool title ends in a figure of 1
+# to 7 and a marker). Not an ordinal in words: titles end in them ("Toturi the First XP4" is Toturi the First at
+# level 4, "Kincho the Sixth").
 _LEVEL_IN_WORDS = r"(?:one|two|three|four|five|six|seven)(?![a-z])"
 _ORDINAL = r"(?:[1-7](?:st|nd|rd|th))"
+# (a bare figure only before "exp", "experienced" or "xp", and no number after them: "Imperial Gift 3 exp 2" is the
+# title "Imperial Gift 3" at level 2)
+_FIGURE_LEVEL = r"(?:[1-7]\s*(?:exp(?:erienced|\.)?|xp)(?![a-z])(?!\s*[#-]?\s*\d))"
 _LEVEL = rf"(?:\d+(?:\.\d+)?|(?:vii|vi|iv|v|i{{1,3}})(?![a-z])|{_LEVEL_IN_WORDS})"
-_EXPERIENCE = rf"(?P<exp>(?:{_ORDINAL}\s*)?{_MARKER}(?:\s*[#-]?\s*{_LEVEL})?(?:\s*[a-z]{{2,3}})?)"
+_EXPERIENCE = rf"(?P<exp>(?:{_FIGURE_LEVEL}|(?:{_ORDINAL}\s*)?{_MARKER}(?:\s*[#-]?\s*{_LEVEL})?)(?:\s*[a-z]{{2,3}})?)"
 EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 # The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)", and
 # a full stop after it, as a line written as a sentence ends ("Kuni Yori exp 2."; no title ends in a level and one).
@@ -62,10 +66,11 @@ ROMAN_LEVEL = _ROMAN_LEVEL = re.compile(r"^((?:in)?experienced)(vii|vi|iv|v|i{1,
 LEVEL_WORDS: Final[dict[str, str]] = {
     **{word: str(n) for n, word in enumerate(("one", "two", "three", "four", "five", "six", "seven"), start=1)},
     **{f"{n}{end}": str(n) for n, end in zip(range(1, 8), ("st", "nd", "rd", "th", "th", "th", "th"))},
+    **{str(n): str(n) for n in range(1, 8)},  # "2xp"
 }
 # The marker on the experience key (spaces and dots gone), as the pool writes it: "ex4", "xp2", "exp2" -> "experienced".
 MARKER_KEY = _MARKER_KEY = re.compile(r"^(?:(in)?exp(?:erienced)?|xp|ex|e(?=\d))")
-ORDINAL_LEVEL = _ORDINAL_LEVEL = re.compile(rf"^({_ORDINAL})((?:in)?exp(?:erienced)?|xp)")
+ORDINAL_LEVEL = _ORDINAL_LEVEL = re.compile(r"^([1-7](?:st|nd|rd|th)?)((?:in)?exp(?:erienced)?|xp)")
 WORD_LEVEL = _WORD_LEVEL_KEY = re.compile(r"^((?:in)?experienced)(one|two|three|four|five|six|seven)(?=[a-z]{0,3}$)")
 # "Exp 1", "exp1", "Experienced I": the first level, which the pool writes without a number ("Experienced"; no card's
 # level is "Experienced 1"). On the experience key, after the Roman numeral is read.
@@ -249,7 +254,7 @@ _SPELLING_PATTERN = (
 # already "experienced 2" (a generated test over the pool checks it).
 _LEVEL_WORDS = (
     r"\b(?:(in)?exp(?:erienced)?|xp|ex(?= ?\d)|e(?=\d)) ?(\d+|vii|vi|iv|v|i{1,3}|one|two|three|four|five|six|seven)\b"
-    r"|\b([1-7])(?:st|nd|rd|th) ?(?:exp(?:erienced)?|xp)\b|\bxp\b"
+    r"|\b([1-7])(?:st|nd|rd|th)? ?(?:exp(?:erienced)?|xp)\b|\bxp\b"
 )
 READING_KEY_RULES: Final[dict[str, object]] = {
     "same": dict(sorted((chr(k), v) for k, v in _SAME_CHARACTERS.items())),  # as `plain`

@@ -171,6 +171,19 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
         if (m := _LEVEL.match(e or "")) and not m.group("in") and (m.group("n") or "").isdigit()
         else None
     ),
+    # the level's number before the marker, as forums write it: "Kuni Yori 2xp", "Hida Kisada 3 exp" (the first
+    # level too: "Togashi Mitsu 1xp")
+    # (a figure of the pool's levels, 1 to 7; a set's tag after it stays the pool's own form's)
+    "2xp": lambda t, e: (
+        f"{t} {m.group('n') or '1'}xp"
+        if (m := _LEVEL.match(e or "")) and not m.group("in") and not m.group("tag") and (m.group("n") or "1").isdigit()
+        else None
+    ),
+    "2 exp": lambda t, e: (
+        f"{t} {m.group('n') or '1'} exp"
+        if (m := _LEVEL.match(e or "")) and not m.group("in") and not m.group("tag") and (m.group("n") or "1").isdigit()
+        else None
+    ),
     # the marker before the title: "Exp Hida Kisada", "Exp2 Kuni Yori", "Experienced 2 Kuni Yori", "XP2 Kuni Yori"
     "Exp title": _before(lambda n, tag: f"Exp{(' ' + n + tag) if n else ''} "),
     "XPn title": _before(lambda n, tag: f"XP{n}{tag if n else ''} "),

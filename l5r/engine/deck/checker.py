@@ -1594,8 +1594,8 @@ class DeckChecker:
         return "; ".join(parts)
 
 
-# "XP2", "ex4", "e2": forum shorthand for "Experienced 2", said in the reading's warning
-SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^(?:xp|ex(?![a-z])|e\d)", re.I)
+# "XP2", "2xp", "ex4", "e2": forum shorthand for "Experienced 2", said in the reading's warning
+SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^(?:[1-7]\s*xp|xp|ex(?![a-z])|e\d)", re.I)
 TRAILING_REMARK = _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
 # "three Rout", "Three x Rout", "two copies of Iron Mine", "3 of Kuni Yori", "a pair of Isawa Kosea", "a single Ring of
 # Air", "just one Rout": a count written in words, or "of" after a count. Read only when the whole names no card ("Of One Mind", "Three

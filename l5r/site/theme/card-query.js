@@ -154,13 +154,19 @@
           // an ordinal ("2nd exp"), the marker is the level's word ("experienced")
           var pair = fold(before.value + " " + t.value).split(" ");
           if (pair.length === 2) w = marker.test(fold(before.value)) ? pair[1] : pair[0] === "experienced" ? pair[0] : pair[1];
-          // "exp 1": the first level, the pool's "experienced" alone; the number is read into the word before
-          else if (pair.length === 1 && fold(before.value) && pair[0] !== w) return null;
+          // "exp 1": the first level, the pool's "experienced" alone; the number is read into the word before; "1 exp",
+          // "1 xp": the marker after the figure is that word
+          else if (pair.length === 1 && fold(before.value) && pair[0] !== w) {
+            if (marker.test(fold(before.value))) return null;
+            w = pair[0];
+          }
         }
         if (after && after.kind === "word" && t.at + t.text.length < after.at && !marker.test(w)) {
           // "2nd exp": an ordinal before the marker, read with it as "experienced 2": this word is the number
           var ahead = fold(t.value + " " + after.value).split(" ");
           if (ahead.length === 2 && ahead[0] === "experienced" && fold(after.value) !== ahead[1]) w = ahead[1];
+          // "1 exp": the first level's figure, read into the marker after it (the pool's "experienced" alone)
+          else if (ahead.length === 1 && ahead[0] === "experienced") return null;
         }
         return { k: "word", value: w, text: t.text, at: t.at };
       }
