@@ -661,7 +661,8 @@ def test_every_real_pool_title_reads_after_dot_leaders():
 def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
     """Every title with its count in words ("a pair of Rout", "Rout (three)", "Rout times three", "Rout, three
     copies"), glued ("x3Rout"), for each of several ("2 each: Rout", "Rout (2 each)", "3 ea. Rout"), with a word or
-    dashes ("Rout 3 of", "Rout -3-", "2pcs Rout", "2 Stk. Rout") or after a number sign ("#3 Rout"): the count's
+    dashes ("Rout 3 of", "Rout -3-", "Rout - 3x", "2pcs Rout", "2 Stk. Rout"), after a number sign ("#3 Rout"), a star
+    ("Rout *3") or before a full stop ("Rout x3."): the count's
     words part from the title, and the title stays whole (compared by the reading key)."""
     from l5r.decklist import _strip_comment
     from l5r.engine.deck.checker import NUMBER_WORDS, WORDED_COUNT, WORDED_COUNT_AFTER
@@ -688,6 +689,9 @@ def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
             (f"2pcs {title}", 2),
             (f"2 Stk. {title}", 2),
             (f"#3 {title}", 3),  # after a number sign
+            (f"{title} *3", 3),  # a star for the times sign, a dash and "3x", a full stop after the count
+            (f"{title} - 3x", 3),
+            (f"{title} x3.", 3),
         ):
             if title[:1].isalpha() or title[:1] in "\"'":  # (a count glued to a title that starts so)
                 read = parse_card_line(_strip_comment(line), 1, None)
