@@ -267,7 +267,7 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
     """Each card, and each set it was printed in, written "Title (Set)" with the set as the pool spells it and as its
     shortest key (names.py set_keys: "TDoW", "CE15"): a card with no level, or the one card of its title printed in
     that set, is read as that card with no set-ignored warning, or the text is another card's own title ("Hida
-    Kisada (Emperor)"). A card with a level is also written with its level and the set together: "Title (Experienced
+    Kisada (Emperor)"); so is the set after a dash, a comma or a slash, in turn ("Hida Kuon - SE"). A card with a level is also written with its level and the set together: "Title (Experienced
     2, Set)", "Title (Set; Experienced 2)", "Title [Set] (Experienced 2)". (lines tried, misreads)"""
     fmt = support.codex().format(format_id)
     checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
@@ -286,6 +286,10 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
                 if any(key in keys_of(s) for i in index.titled(target.title) for s in i.sets if s != set_name):
                     continue  # "PI": Pre-Imperial and Promotional – Imperial both printed Hida Sukune
                 texts = [] if target.experience and same_title != [target] else [f"{target.title} ({written})"]
+                if texts and not index.titled_loosely(written):
+                    # after a dash, a comma or a slash, in turn ("Hida Kuon - Samurai Edition", "Iron Mine, CE";
+                    # a set's name that is a card's title too is that card: "Rout/Gold")
+                    texts.append(f"{target.title}{(' - ', ', ', ' / ')[tried % 3]}{written}")
                 if target.experience and "," not in written and ";" not in written:
                     level = target.experience
                     texts += [f"{target.title} ({level}, {written})", f"{target.title} ({written}; {level})"]

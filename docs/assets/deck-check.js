@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1;
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0;
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -36,6 +36,7 @@
     ROMAN_LEVEL = pattern(r.roman_levels.pattern); FIRST_LEVEL = pattern(r.first_level);
     MARKER_KEY = pattern(r.marker_key); LEVEL_WORDS = r.level_words.numbers; ORDINAL_LEVEL = pattern(r.level_words.ordinal); WORD_LEVEL = pattern(r.level_words.word);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
+    SET_AFTER_TITLE_MARK = pattern(r.set_after_title.mark, "g"); SET_AFTER_TITLE_LONGEST = r.set_after_title.longest;
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); TRANSLATED = pattern(r.translated);
     STAT_TAIL = pattern(r.stat_tail);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
@@ -1928,9 +1929,31 @@
     var split = splitExperience(q[0]);
     return Object.assign({}, card, { name: split[0], experience: split[1] || card.experience, set_name: q[1] });
   };
+  // checker.py _set_after_title: "Hida Kuon - Samurai Edition", "Iron Mine, Celestial": a set's name after a dash, a
+  // comma or a slash (the last such mark that leaves one), where the whole is no title, the set's name none either,
+  // and the rest names a card
+  Checker.prototype.setAfterTitle = function (card, deck) {
+    if (card.set_name || (card.name.length > SET_AFTER_TITLE_LONGEST && Array.from(card.name).length > SET_AFTER_TITLE_LONGEST) ||
+        this.table.titledLoosely(card.name).length) return card;  // (a length in characters, as Python counts them)
+    var marks = Array.from(card.name.matchAll(SET_AFTER_TITLE_MARK));
+    for (var k = marks.length - 1; k >= 0; k--) {
+      var title = card.name.slice(0, marks[k].index).trim(), setWritten = card.name.slice(marks[k].index + marks[k][0].length).trim();
+      if (!title || !this.isSet(setWritten) || this.table.titledLoosely(setWritten).length) continue;
+      var setName = has(this.acronyms, setWritten.toLowerCase()) ? this.acronyms[setWritten.toLowerCase()] : setWritten;
+      // the title as written ("Kitsu Kouki • Experienced" is one of the pool's), else its level apart
+      var readings = [[title, null], splitExperience(title)];
+      for (var r = 0; r < readings.length; r++) {
+        var experience = readings[r][1] || card.experience, found = this.table.find(readings[r][0], experience, setName, deck);
+        if (found.identity !== null || found.candidates.length) {
+          return Object.assign({}, card, { name: readings[r][0], experience: experience, set_name: setWritten });
+        }
+      }
+    }
+    return card;
+  };
   Checker.prototype.entry = function (card, out, sortedByPool) {
     var deck = card.section ? DECK_OF_SECTION[card.section] : null;
-    card = this.acronymInBrackets(card);
+    card = this.setAfterTitle(this.acronymInBrackets(card), deck);
     // data/set-acronyms.yml: "TotV" -> "Time of the Void", matched without case
     var setName = card.set_name ? (has(this.acronyms, card.set_name.toLowerCase()) ? this.acronyms[card.set_name.toLowerCase()] : card.set_name) : null;
     var found = this.lookup(card, setName, deck, out);

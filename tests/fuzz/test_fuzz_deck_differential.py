@@ -164,6 +164,10 @@ AFTER = [
     "s",
     "es",
     " (Clan War)",
+    " - Samurai Edition",  # a set's name after a dash, a comma or a slash
+    ", Celestial",
+    " / SE",
+    ", 1,000 Years of Darkness",
     " (Exp 2, Gold Edition)",
     " (Fire and Shadow; exp)",
     " [Jade] (exp2)",

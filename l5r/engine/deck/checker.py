@@ -629,7 +629,7 @@ class DeckChecker:
         text (a loose title, a level left out, a choice by the format) is said in a `read-as` warning. None: the
         line is the author's remark (prose that names no card), said in a warning too."""
         deck = DECK_OF_SECTION.get(card.section) if card.section else None
-        card = self._acronym_in_brackets(card)
+        card = self._set_after_title(self._acronym_in_brackets(card), deck)
         set_name = self._acronyms.get(card.set_name.lower(), card.set_name) if card.set_name else None
         found = self._lookup(card, set_name, deck, out)
         if found.identity is None and not found.candidates:
@@ -742,6 +742,32 @@ class DeckChecker:
             return card
         name, experience = split_experience(base)
         return card.replaced(name=name, experience=experience or card.experience, set_name=qualifier)
+
+    def _set_after_title(self, card: CardLine, deck: str | None) -> CardLine:
+        """ "Hida Kuon - Samurai Edition", "Iron Mine, Celestial", "Hida Kuon / SE": a set's name after a dash, a
+        comma or a slash, where brackets usually hold it, is the line's set, where the whole is no title, the set's
+        name none either, and the rest names a card ("Hida Kisada, Clan Champion" is a title; a subtitle is no set).
+        The last such mark that leaves a set's name after it ("Iron Mine, 1,000 Years of Darkness")."""
+        if (
+            card.set_name
+            or len(card.name) > _SET_AFTER_TITLE_LONGEST
+            or not _SET_AFTER_TITLE_MARK.search(card.name)
+            or self.index.titled_loosely(card.name)
+        ):
+            return card
+        for mark in reversed(list(_SET_AFTER_TITLE_MARK.finditer(card.name))):
+            title, set_written = card.name[: mark.start()].strip(), card.name[mark.end() :].strip()
+            # ("Rout/Storms Over Matsu Palace": a card's title after the slash is that card, though a set has its name)
+            if not title or not self._is_set(set_written) or self.index.titled_loosely(set_written):
+                continue
+            set_name = self._acronyms.get(set_written.lower(), set_written)
+            # the title as written ("Kitsu Kouki • Experienced" is one of the pool's), else its level apart
+            for name, experience in ((title, None), split_experience(title)):
+                found = self.index.find(name, experience or card.experience, set_name, deck)
+                # (a card not printed in the set is read, as in brackets, with the set-ignored warning)
+                if found.identity is not None or found.candidates:
+                    return card.replaced(name=name, experience=experience or card.experience, set_name=set_written)
+        return card
 
     def _lookup(self, card: CardLine, set_name: str | None, deck: str | None, out: Findings) -> Lookup:
         """The card index's answer for the line as written: its title and level, the set in brackets, or the
@@ -1594,6 +1620,10 @@ class DeckChecker:
         return "; ".join(parts)
 
 
+# A set's name after the title and a dash with spaces around it, a comma or a slash: "Hida Kuon - Samurai Edition"
+# (a title and a set's name are short: a longer line is not tried)
+SET_AFTER_TITLE_MARK = _SET_AFTER_TITLE_MARK = re.compile(r"\s{1,3}[-–]\s{1,3}|\s{0,3}[,/]\s{0,3}")
+SET_AFTER_TITLE_LONGEST = _SET_AFTER_TITLE_LONGEST = 120
 # "XP2", "2xp", "ex4", "e2": forum shorthand for "Experienced 2", said in the reading's warning
 SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^(?:[1-7]\s*xp|xp|ex(?![a-z])|e\d)", re.I)
 TRAILING_REMARK = _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")

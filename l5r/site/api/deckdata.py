@@ -43,6 +43,8 @@ from ...engine.deck.checker import (
     NUMBER_WORDS,
     PLURAL_ENDINGS,
     SAID_AFTER,
+    SET_AFTER_TITLE_LONGEST,
+    SET_AFTER_TITLE_MARK,
     SHORTHAND_LEVEL,
     TRAILING_REMARK,
     UNCLOSED_REMARK,
@@ -118,6 +120,8 @@ def reading_rules() -> dict[str, object]:
         "first_level": js_pattern(FIRST_LEVEL),  # then "experienced1" as "experienced"
         "count": js_pattern(COUNT_PATTERN),
         "shorthand_level": js_pattern(SHORTHAND_LEVEL),
+        # a set's name after a dash, a comma or a slash (checker.py _set_after_title)
+        "set_after_title": {"mark": js_pattern(SET_AFTER_TITLE_MARK), "longest": SET_AFTER_TITLE_LONGEST},
         "qualifier": js_pattern(QUALIFIER),
         "level_remark": js_pattern(LEVEL_REMARK),
         "trailing_remark": js_pattern(TRAILING_REMARK),
