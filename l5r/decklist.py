@@ -775,9 +775,9 @@ _ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
 # "Kuni Yori exp #2": a "#" between a level's marker and its number marks the number; it starts no comment
 _LEVEL_NUMBER_MARK = re.compile(rf"(?<![A-Za-z])({LEVEL_MARKER})\s*#(?=[0-9])", re.I)
 # What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
-# some card title uses, or a `LIST_SEPARATOR` does ("·", "~"). "%%% ??? not a card line" is a parse problem, never a
-# card.
-_CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])[\w\s'\-,()!.&\"<>?/+:•…|=;·~]*$")
+# some card title uses, or a `LIST_SEPARATOR` does ("·", "~"), or a star after a count ("Bishops: 2* Matsu Turi", a
+# label before the card: the checker reads it). "%%% ??? not a card line" is a parse problem, never a card.
+_CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])(?:[\w\s'\-,()!.&\"<>?/+:•…|=;·~]|(?<=[0-9])\*)*$")
 
 
 # What the browser checker reads from the checker's data (l5r/site/api/deckdata.py reading_rules), so both read a

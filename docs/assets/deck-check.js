@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0;
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -42,6 +42,7 @@
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
     WORDED_COUNT_AFTER = pattern(r.worded_count_after); CLAN_PREFIX = pattern(r.clan_prefix);
+    LABEL_BEFORE_CARD = pattern(r.label_before_card.pattern); DECK_LABELS = r.label_before_card.deck_labels;
     BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || []; SMALL_WORDS = r.small_words || []; ACTION_KINDS = r.action_kinds || []; GROUP_NAME_TAILS = r.group_name_tails || []; DECK_KEYWORDS = new Set(r.deck_keywords || []);
     TITLE_PARTS_AT_MOST = r.title_parts_at_most;
     LEVEL_REMARK = pattern(r.level_remark);
@@ -212,7 +213,7 @@
   }
   var BYLINE = /^(?:posted by|written by|by)\s+(\S)/iu;  // decklist.py _BYLINE ("u": a letter outside the BMP)
   // Python's \w is a Unicode letter or number or "_"; [^\W_] is a letter or number.
-  var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026|=;\u00b7~]*$/u;
+  var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])(?:[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026|=;\u00b7~]|(?<=[0-9])\*)*$/u;
 
   function stripComment(line) {
     if (/^\s*#/.test(line)) {
@@ -2391,6 +2392,7 @@
   Checker.prototype.several = function (card, out) {
     var worded = this.worded(card, out);
     if (worded === null) worded = this.clanNamed(card, out);
+    if (worded === null) worded = this.labelled(card, out);
     if (worded !== null) return [worded];
     if (!card.several || this.namesACard(card.name, card.experience)) return [card];
     var pieces = card.written.split(SEPARATED), lines = [], at = 0;  // the parts, each separator between two
@@ -2468,6 +2470,24 @@
     if (split === null) return null;
     out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: m.groups.rest }), null, null, card.line);
     return Object.assign({}, card, { name: split[0], experience: split[1], written: m.groups.rest, several: false });
+  };
+  // checker.py _labelled: "King: Akodo Toturi", "Bishops: 2* Matsu Turi", the author's label before a card line under a
+  // deck's header, when the whole names no card, the label none either, and the rest does
+  Checker.prototype.labelled = function (card, out) {
+    var m = card.section !== null && card.written.indexOf(":") >= 0 ? LABEL_BEFORE_CARD.exec(card.written) : null;
+    if (m === null || DECK_LABELS.indexOf(m.groups.label.toLowerCase().split(/\s+/).join(" ")) >= 0 ||
+        this.namesACard(card.name, card.experience) || this.namesACard(m.groups.label, null)) return null;
+    var counted = partCount(m.groups.rest), count = card.count, rest = m.groups.rest;
+    if (counted && card.count === 1) { count = counted[0]; rest = counted[1]; }
+    var self = this, split = null;
+    [rest].concat(remarksTakenOff(rest)).some(function (text) {
+      var s = splitExperience(text);
+      if (s[0] && self.namesACard(s[0], s[1])) { split = s; return true; }
+      return false;
+    });
+    if (split === null) return null;
+    out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: rest }), null, null, card.line);
+    return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: rest, several: false });
   };
   Checker.prototype.namesACard = function (name, experience) {  // checker.py _names_a_card
     var found = this.table.find(name, experience, null, null);

@@ -227,25 +227,32 @@ _READING_MARKS = "[\u0300-\u036f]"  # after NFKD: the accents and macrons droppe
 _READING_REPLACE = ((FORMATTING_TAGS, ""), ("&", " and "), ("['\u2019\u2018`\u00b4]", ""), ("[^a-z0-9]+", " "))
 _READING_ARTICLES = ("the", "a", "an")  # one leading article is dropped ("The Wall is Breached" = "Wall is Breached")
 # British spellings read as the pool's American ones, word starts on the folded words: "Honour's Cost",
-# "Armoured Cavalry", "Defences", "Sabre". The pool's titles hold none of the British forms (a generated test over
+# "Armoured Cavalry", "Defences", "Sabre" (and informal ones: "Lite"). The pool's titles hold none of these forms (a generated test over
 # the pool checks it), so a title's own words never change; "grey" stays, as the pool writes it ("The Grey Crane").
 _OUR_STEMS = (
     "arm ard behavi cand clam col endeav ferv fav glam harb hon hum lab neighb od parl ranc rig rum savi splend"
 )
 _ENCE_STEMS = "def lic off pret"
 _RE_WORDS = "cent fib lust meag sab somb spect theat"  # whole words only: "centred" is left as written
+# ... and the informal spellings old posts use, whole words too: "Elite Lite Infantry", "Nite Attack"
+# (with an "s" after them, as a plural or a possessive without its apostrophe: "Behind Nite's Shadow")
+_INFORMAL_WORDS = {
+    **{word + end: standard + end for word, standard in (("lite", "light"), ("nite", "night")) for end in ("", "s")},
+    **{"thru": "through", "tonite": "tonight"},
+}
+_WHOLE_WORDS = [(f"{stem}re", f"{stem}er") for stem in _RE_WORDS.split()] + list(_INFORMAL_WORDS.items())
 _SPELLING_WORDS: Final[dict[str, str]] = dict(
     sorted(
         [(f"{stem}our", f"{stem}or") for stem in _OUR_STEMS.split()]
         + [(f"{stem}ence", f"{stem}ense") for stem in _ENCE_STEMS.split()]
-        + [(f"{stem}re", f"{stem}er") for stem in _RE_WORDS.split()]
+        + _WHOLE_WORDS
     )
 )
 _SPELLING_PATTERN = (
     r"\b(?:"
-    + "|".join(word for word in _SPELLING_WORDS if not word.endswith("re"))
+    + "|".join(word for word in _SPELLING_WORDS if word not in dict(_WHOLE_WORDS))
     + "|(?:"
-    + "|".join(word for word in _SPELLING_WORDS if word.endswith("re"))
+    + "|".join(sorted(dict(_WHOLE_WORDS)))
     + r")\b)"
 )
 # A level written in the words, as the searches are typed ("kuni yori xp2", "kuni yori exp ii", "exp two"): the

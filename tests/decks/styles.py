@@ -4,7 +4,7 @@ Each style turns a pool identity (title and experience level) into a decklist li
 style changes nothing for that title (a title with no hyphen has no "hyphen as a space" form). The styles are the
 classes issue-style reports name: case; "&" and "and"; hyphens as spaces, dropped or as dashes; apostrophes, "!",
 commas and quotes dropped; accents dropped; a leading article dropped or added; British spellings ("Honour",
-"Armour", "Defence", "Sabre"); and every experience marker
+"Armour", "Defence", "Sabre"), informal ones ("Lite", "Nite", "Thru"); and every experience marker
 players write ("XP", "xp2", "Exp", "exp.", "(Experienced 3)", "- exp 2", "• Experienced 2", "inexp", "Exp II"), after
 the title or before it ("Exp Hida Kisada", "Exp2 Kuni Yori", "Experienced 2 Kuni Yori").
 """
@@ -45,6 +45,8 @@ TITLE_STYLES: dict[str, TitleStyle] = {
     "leading The added": lambda t: None if re.match(r"\W*(?:the|an?)\b", t, re.I) else "The " + t,
     "all punctuation dropped": lambda t: _changed(t, re.sub(r"\s+", " ", re.sub(r"[^\w\s&]", "", t)).strip()),
     "British spelling": lambda t: _changed(t, _british(t)),
+    # the informal spellings old posts use: "Elite Lite Infantry", "Nite Attack", "Thru the Mist" (whole words)
+    "informal spelling": lambda t: _changed(t, _INFORMAL.sub(lambda m: _INFORMAL_FORMS[m.group(0).lower()], t)),
     # a Personality's subtitle in brackets instead of after its comma: "Akodo Kano (Master Tactician)"
     "subtitle in brackets": lambda t: (
         f"{t.partition(', ')[0]} ({t.partition(', ')[2]})" if ", " in t and "(" not in t and ")" not in t else None
@@ -81,6 +83,10 @@ _AMERICAN = re.compile(
     r"|savi|splend)or|(?P<ence>def|lic|off|pret)ense|(?P<re>cent|fib|lust|meag|sab|somb|spect|theat)er\b)",
     re.I,
 )
+
+
+_INFORMAL_FORMS = {"light": "Lite", "night": "Nite", "through": "Thru", "tonight": "Tonite"}
+_INFORMAL = re.compile(r"\b(?:light|night|through|tonight)\b", re.I)
 
 
 def _british(title: str) -> str:

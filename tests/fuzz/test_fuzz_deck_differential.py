@@ -112,6 +112,7 @@ COUNTS += ["<3> "]  # angle brackets as round ones
 COUNTS += ["[x3] Rout / "]  # one count for each title after it in brackets
 COUNTS += ["Lion - ", "Crab: ", "3 [Crab] ", "Neutral - 2 ", "(Unicorn) "]  # a clan before the title
 COUNTS += ["sensei ", "SH "]  # a pre-game label with no colon
+COUNTS += ["King: ", "Bishops: 2* ", "Theme: ", "Crab: 2 "]  # the author's label before a card, and its count
 COUNTS += ["(0g) ", "4g: ", "[2/2 | 4g] ", "4F 2C 6G - ", "F2 ", "3F/3C/6g  3x "]  # statistics before the title
 COUNTS += ["IvE-C 3x ", "[TCS][U] 2x ", "IvE #112 (C) x3 ", "ALitS-R 1 ", "IvE 3x "]  # a collection's set and rarity
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")

@@ -6,7 +6,7 @@ import dataclasses
 import datetime as dt
 import re
 from collections import defaultdict
-from typing import Mapping, Sequence
+from typing import Final, Mapping, Sequence
 
 from ...cardpool import CardIndex, Identity, Lookup
 from ...cardpool.names import (
@@ -422,7 +422,7 @@ class DeckChecker:
     def _several(self, card: CardLine, out: Findings) -> list[CardLine]:
         """ "3x: Hida Kisada, Iron Mine": the count for each title between commas, when the whole names no card
         and every part does (a title may hold a comma: "Moto Taigo, Shogun" is tried joined first)."""
-        worded = self._worded(card, out) or self._clan_named(card, out)
+        worded = self._worded(card, out) or self._clan_named(card, out) or self._labelled(card, out)
         if worded is not None:
             return [worded]
         if not card.several or self._names_a_card(card.name, card.experience):
@@ -559,6 +559,30 @@ class DeckChecker:
             line=card.line,
         )
         return card.replaced(name=name, experience=experience, written=match.group("rest"), several=False)
+
+    def _labelled(self, card: CardLine, out: Findings) -> CardLine | None:
+        """ "King: Akodo Toturi", "Bishops: 2* Matsu Turi": the author's own label and a colon before a card line
+        under a deck's header, as a themed list names each card's role, read as the card (its count after the colon
+        too) when the whole names no card, the label none either, and the rest does; a label that describes the
+        deck ("Clan: Naga", `DECK_LABELS`) never. None otherwise."""
+        match = _LABEL_BEFORE_CARD.match(card.written) if card.section is not None and ":" in card.written else None
+        if (
+            match is None
+            or " ".join(match["label"].lower().split()) in DECK_LABELS
+            or self._names_a_card(card.name, card.experience)
+            or self._names_a_card(match["label"], None)
+        ):
+            return None
+        counted = part_count(match["rest"])
+        count, rest = counted if counted and card.count == 1 else (card.count, match["rest"])
+        for text in (rest, *_remarks_taken_off(rest)):
+            name, experience = split_experience(text)
+            if name and self._names_a_card(name, experience):
+                break
+        else:
+            return None
+        out.warn("read-as", say("read-as.card", line=card.line, written=card.written, card=rest), line=card.line)
+        return card.replaced(count=count, name=name, experience=experience, written=rest, several=False)
 
     def _names_a_card(self, name: str, experience: str | None) -> bool:
         """Whether the name is a card's, at the level written, or (none written) a title whose cards all have one
@@ -1651,6 +1675,16 @@ CLAN_PREFIX = _CLAN_PREFIX = re.compile(
     r"\s?(?P<rest>[A-Za-z\"'].*)$",
     re.I,
 )
+# "King: Akodo Toturi", "Bishops: 2* Matsu Turi": one to three words of the author's and a colon before a card line
+LABEL_BEFORE_CARD = _LABEL_BEFORE_CARD = re.compile(
+    r"^(?P<label>[A-Za-z][A-Za-z'-]{0,24}(?:\s[A-Za-z][A-Za-z'-]{0,24}){0,2})\s?:\s?(?P<rest>\S.*)$"
+)
+# Labels that describe the deck, not a card's role in it: what follows them is never read as a card by its label
+DECK_LABELS: Final[tuple[str, ...]] = (
+    "archetype", "arc", "author", "by", "clan", "date", "deck", "deck name", "edition", "event", "faction", "format",
+    "name", "place", "placed", "player", "posted by", "record", "result", "submitted by", "theme", "title",
+    "tournament", "type",
+)  # fmt: skip
 # "Hida Akeno 3": a bare count after the title, read only when the whole names no card ("Imperial Gift 3" is a title);
 # never a level's number ("Akodo Kage Exp 2", "Akodo Kage (Exp) 2": a level no card of the title has, not two copies)
 BARE_COUNT_AFTER = _BARE_COUNT_AFTER = re.compile(

@@ -51,6 +51,8 @@ from ...engine.deck.checker import (
     WORDED_COUNT,
     WORDED_COUNT_AFTER,
     CLAN_PREFIX,
+    DECK_LABELS,
+    LABEL_BEFORE_CARD,
     STAT_TAIL,
     TITLE_PARTS_AT_MOST,
     TRANSLATED,
@@ -132,6 +134,8 @@ def reading_rules() -> dict[str, object]:
         "worded_count": {"pattern": js_pattern(WORDED_COUNT), "numbers": NUMBER_WORDS},
         "worded_count_after": js_pattern(WORDED_COUNT_AFTER),
         "clan_prefix": js_pattern(CLAN_PREFIX),
+        # the author's label before a card line under a deck's header (checker.py _labelled)
+        "label_before_card": {"pattern": js_pattern(LABEL_BEFORE_CARD), "deck_labels": list(DECK_LABELS)},
         "bare_count_after": js_pattern(BARE_COUNT_AFTER),
         "title_parts_at_most": TITLE_PARTS_AT_MOST,
         "plural_endings": PLURAL_ENDINGS,
