@@ -1110,6 +1110,10 @@ def test_every_list_of_the_suite_reads_alike_with_its_counts_after_a_colon():
         "Kyuden Hida\nBK/BH",
         "Kyuden Hida\nBK\nBH",
         "Kyuden Hida\nBorder Keep/Bamboo Harvesters",
+        # on the stronghold's own line, with no header: its run of lines opens with a pre-game card
+        "Kyuden Hida, BK, BH",
+        "Kyuden Hida / BK / BH",
+        "Kyuden Hida + BK + BH",
     ],
 )
 def test_the_pre_game_cards_shortened_wherever_the_list_puts_them(opening):

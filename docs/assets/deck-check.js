@@ -1850,8 +1850,7 @@
     var placedByDatabase = DATABASE_SECTIONS.indexOf(deck.input_format) >= 0;
     this.amongCards = this.figuresAmongCards(deck.cards);
     this.pregameBlocks = new Set(deck.cards.filter(function (c) {
-      var found = c.section === null ? self.table.find(c.name, c.experience).identity : null;
-      return found !== null && found.deck === "Pre-Game";
+      return c.section === null && self.opensPregame(c);
     }).map(function (c) { return c.block; }));
     var entries = [], headed = new Map(deck.headings || []);
     self.linesRead = [];
@@ -2387,6 +2386,15 @@
     if (experience || !this.onPregameLine(card)) return false;
     var part = Object.assign({}, card, { name: name, experience: null, written: name, several: false });
     return this.table.shortened(name, true) !== null || this.abbreviations(part).length === 1;
+  };
+  // checker.py _opens_pregame: the line names a pre-game card as written, or its first title does ("Kyuden Hida / BK")
+  Checker.prototype.opensPregame = function (card) {
+    var names = [[card.name, card.experience]], self = this;
+    if (card.several) names.push(splitExperience(pyStrip(card.written.split(SEPARATED)[0])));
+    return names.some(function (n) {
+      var found = self.table.find(n[0], n[1]).identity;
+      return found !== null && found.deck === "Pre-Game";
+    });
   };
   // checker.py _several: "3x: Title A, Title B", the count for each title when the whole names no card
   Checker.prototype.several = function (card, out) {

@@ -334,6 +334,8 @@ HEADERS = {
         "1 Speed Blade",
         "1 Isawa Tadaka - Experienced 2CW",  # a title without its subtitle, at a level only the subtitled one has
         "Pregame: BK, BH",
+        "Kyuden Hida / BK / BH",  # on the stronghold's own line, with no header
+        "King: Akodo Ginawa",  # the author's label before a card
         '<superzone name="Dynasty">',  # a deck tool's XML export: its zones and its other tags
         '  <section name="Fate" shared="False">',
         '<?xml version="1.0" encoding="utf-8"?>',

@@ -344,11 +344,7 @@ class DeckChecker:
         sorted_by_pool = deck.input_format == "sunandmoon"  # its export has no deck headers, by design
         placed_by_database = deck.input_format in _DATABASE_SECTIONS
         self._among_cards = self._figures_among_cards(deck.cards)
-        self._pregame_blocks = frozenset(
-            c.block
-            for c in deck.cards
-            if c.section is None and getattr(self.index.find(c.name, c.experience).identity, "deck", None) == "Pre-Game"
-        )
+        self._pregame_blocks = frozenset(c.block for c in deck.cards if c.section is None and self._opens_pregame(c))
         headed = dict(deck.headings)
         entries = []
         # each line as read: "3x: A, B" and "3 A, 2 B" are a line a title, "three Rout" is three copies
@@ -647,6 +643,14 @@ class DeckChecker:
 
     _among_cards: frozenset[int] = frozenset()  # `_figures_among_cards` of the list being read
     _pregame_blocks: frozenset[int] = frozenset()  # the runs of lines with no header that name a pre-game card
+
+    def _opens_pregame(self, card: CardLine) -> bool:
+        """Whether a line names a pre-game card as written, or its first title does ("Kyuden Hida / BK / BH", one copy
+        of each: the run of lines it is in lists pre-game cards, where "BK" is Border Keep)."""
+        names = [(card.name, card.experience)]
+        if card.several:
+            names.append(split_experience(_SEPARATED.split(card.written, maxsplit=1)[0].strip()))
+        return any(getattr(self.index.find(n, e).identity, "deck", None) == "Pre-Game" for n, e in names)
 
     def _entry(self, card: CardLine, out: Findings, sorted_by_pool: bool = False) -> DeckEntry | None:
         """The card a line names, and the section it counts in; every reading that is not the line's literal
