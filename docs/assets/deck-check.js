@@ -2401,6 +2401,13 @@
     var worded = this.worded(card, out);
     if (worded === null) worded = this.clanNamed(card, out);
     if (worded === null) worded = this.labelled(card, out);
+    if (worded !== null && worded.several) {
+      // "Pawns: 3* Toku, 1* Tsuo, Hatsuko": the titles after the author's label, read as a line of them is
+      var lines = this.several(worded, out);
+      if (lines.length === 1 && lines[0] === worded) return [card];  // (a part names no card: the line as written)
+      out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: worded.written }), null, null, card.line);
+      return lines;
+    }
     if (worded !== null) return [worded];
     if (!card.several || this.namesACard(card.name, card.experience)) return [card];
     var pieces = card.written.split(SEPARATED), lines = [], at = 0;  // the parts, each separator between two
@@ -2493,7 +2500,14 @@
       if (s[0] && self.namesACard(s[0], s[1])) { split = s; return true; }
       return false;
     });
-    if (split === null) return null;
+    if (split === null) {
+      // titles between commas after the label, the first naming a card: several() reads them (and says so)
+      var first = SEPARATED.test(rest) ? pyStrip(rest.split(SEPARATED)[0]) : "";
+      if (!first) return null;
+      var firstSplit = splitExperience(first);
+      if (!this.namesACard(firstSplit[0], firstSplit[1])) return null;
+      return Object.assign({}, card, { count: count, name: rest, experience: null, written: rest, several: true });
+    }
     out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: rest }), null, null, card.line);
     return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: rest, several: false });
   };

@@ -419,6 +419,14 @@ class DeckChecker:
         """ "3x: Hida Kisada, Iron Mine": the count for each title between commas, when the whole names no card
         and every part does (a title may hold a comma: "Moto Taigo, Shogun" is tried joined first)."""
         worded = self._worded(card, out) or self._clan_named(card, out) or self._labelled(card, out)
+        if worded is not None and worded.several:
+            # "Pawns: 3* Toku, 1* Tsuo, Hatsuko": the titles after the author's label, read as a line of them is
+            lines = self._several(worded, out)
+            if lines == [worded]:
+                return [card]  # (a part names no card: the line as written)
+            said = say("read-as.card", line=card.line, written=card.written, card=worded.written)
+            out.warn("read-as", said, line=card.line)
+            return lines
         if worded is not None:
             return [worded]
         if not card.several or self._names_a_card(card.name, card.experience):
@@ -576,7 +584,11 @@ class DeckChecker:
             if name and self._names_a_card(name, experience):
                 break
         else:
-            return None
+            # titles between commas after the label, the first naming a card: `_several` reads them (and says so)
+            first = _SEPARATED.split(rest, maxsplit=1)[0].strip() if _SEPARATED.search(rest) else ""
+            if not first or not self._names_a_card(*split_experience(first)):
+                return None
+            return card.replaced(count=count, name=rest, experience=None, written=rest, several=True)
         out.warn("read-as", say("read-as.card", line=card.line, written=card.written, card=rest), line=card.line)
         return card.replaced(count=count, name=name, experience=experience, written=rest, several=False)
 
