@@ -359,6 +359,15 @@ process.stdout.write(JSON.stringify({urls: D.cards.map(c => Q.rowUrl(D, c)), los
     assert not answer["lost"], f"{len(answer['lost'])} titles do not find their card, e.g. {answer['lost'][:5]}"
 
 
+def _fixture_table(tmp_path: Path, codex: Any) -> dict:
+    """The card search's table of the test pool, as the build writes it."""
+    from conftest import FIXTURE_POOL
+
+    from l5r.site.cardpage import cardsearch
+
+    return cardsearch.index_document(cardsearch.prepare(tmp_path, codex, pool=FIXTURE_POOL))
+
+
 def _levels_typed(tmp_path: Path, document: dict) -> tuple[int, list[str]]:
     """Every card of the card search's table `document` with an experience level, its title typed in the search
     with the level written in each style players use in decklists (tests/decks/styles.py LEVEL_STYLES: "Kuni Yori
@@ -384,13 +393,7 @@ def _levels_typed(tmp_path: Path, document: dict) -> tuple[int, list[str]]:
 def test_a_level_typed_as_players_write_it_finds_the_card(tmp_path: Path, codex: Any) -> None:
     """The card search reads a level as the deck checker does (names.py reading_words): "xp2" and "exp ii" find
     "Experienced 2". Over every card of the test pool with a level."""
-    from conftest import FIXTURE_POOL
-
-    from l5r.site.cardpage import cardsearch
-
-    tried, lost = _levels_typed(
-        tmp_path, cardsearch.index_document(cardsearch.prepare(tmp_path, codex, pool=FIXTURE_POOL))
-    )
+    tried, lost = _levels_typed(tmp_path, _fixture_table(tmp_path, codex))
     assert tried > 500
     assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
 
@@ -467,13 +470,7 @@ process.stdout.write(JSON.stringify(lost));
 def test_a_title_typed_as_players_type_it_finds_the_card(tmp_path: Path, codex: Any) -> None:
     """The card search (and the header's, by the same title-match.js) finds a card by its title typed loosely: its
     hyphen's words joined, an extra "The", a plural, two letters swapped. Over every card of the test pool."""
-    from conftest import FIXTURE_POOL
-
-    from l5r.site.cardpage import cardsearch
-
-    tried, lost = _titles_typed_loosely(
-        tmp_path, cardsearch.index_document(cardsearch.prepare(tmp_path, codex, pool=FIXTURE_POOL))
-    )
+    tried, lost = _titles_typed_loosely(tmp_path, _fixture_table(tmp_path, codex))
     assert tried > 500
     assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
 
