@@ -2475,16 +2475,20 @@
   Checker.prototype.clanNamed = function (card, out) {
     var m = CLAN_PREFIX.exec(card.written);
     if (m === null || this.namesACard(card.name, card.experience)) return null;
-    // the rest as written, or without what a player adds after a title ("Bamboo Harvesters - exp (FL)")
+    return this.cardAfterWords(card, m.groups.rest, card.count, out);
+  };
+  // checker.py _card_after_words: the card named by what follows a clan, a proxy's mark or the author's label: the
+  // rest as written, or without what a player adds after a title ("Bamboo Harvesters - exp (FL)")
+  Checker.prototype.cardAfterWords = function (card, rest, count, out) {
     var self = this, split = null;
-    [m.groups.rest].concat(remarksTakenOff(m.groups.rest)).some(function (text) {
+    [rest].concat(remarksTakenOff(rest)).some(function (text) {
       var s = splitExperience(text);
       if (s[0] && self.namesACard(s[0], s[1])) { split = s; return true; }
       return false;
     });
     if (split === null) return null;
-    out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: m.groups.rest }), null, null, card.line);
-    return Object.assign({}, card, { name: split[0], experience: split[1], written: m.groups.rest, several: false });
+    out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: rest }), null, null, card.line);
+    return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: rest, several: false });
   };
   // checker.py _labelled: "King: Akodo Toturi", "Bishops: 2* Matsu Turi", the author's label before a card line under a
   // deck's header, when the whole names no card, the label none either, and the rest does
@@ -2494,22 +2498,12 @@
         this.namesACard(card.name, card.experience) || this.namesACard(m.groups.label, null)) return null;
     var counted = partCount(m.groups.rest), count = card.count, rest = m.groups.rest;
     if (counted && card.count === 1) { count = counted[0]; rest = counted[1]; }
-    var self = this, split = null;
-    [rest].concat(remarksTakenOff(rest)).some(function (text) {
-      var s = splitExperience(text);
-      if (s[0] && self.namesACard(s[0], s[1])) { split = s; return true; }
-      return false;
-    });
-    if (split === null) {
-      // titles between commas after the label, the first naming a card: several() reads them (and says so)
-      var first = SEPARATED.test(rest) ? pyStrip(rest.split(SEPARATED)[0]) : "";
-      if (!first) return null;
-      var firstSplit = splitExperience(first);
-      if (!this.namesACard(firstSplit[0], firstSplit[1])) return null;
-      return Object.assign({}, card, { count: count, name: rest, experience: null, written: rest, several: true });
-    }
-    out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: rest }), null, null, card.line);
-    return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: rest, several: false });
+    var named = this.cardAfterWords(card, rest, count, out);
+    if (named !== null || !SEPARATED.test(rest)) return named;
+    // titles between commas after the label, the first naming a card: several() reads them (and says so)
+    var first = splitExperience(pyStrip(rest.split(SEPARATED)[0]));
+    if (!this.namesACard(first[0], first[1])) return null;
+    return Object.assign({}, card, { count: count, name: rest, experience: null, written: rest, several: true });
   };
   Checker.prototype.namesACard = function (name, experience) {  // checker.py _names_a_card
     var found = this.table.find(name, experience, null, null);

@@ -550,19 +550,20 @@ class DeckChecker:
         match = _CLAN_PREFIX.match(card.written)
         if match is None or self._names_a_card(card.name, card.experience):
             return None
-        # the rest as written, or without what a player adds after a title ("Bamboo Harvesters - exp (FL)")
-        for text in (match.group("rest"), *_remarks_taken_off(match.group("rest"))):
+        return self._card_after_words(card, match.group("rest"), card.count, out)
+
+    def _card_after_words(self, card: CardLine, rest: str, count: int, out: Findings) -> CardLine | None:
+        """The card named by what follows the words before it on a line (a clan, a proxy's mark, the author's label),
+        read with a warning: the rest as written, or without what a player adds after a title ("Bamboo Harvesters -
+        exp (FL)"); None when it names no card."""
+        for text in (rest, *_remarks_taken_off(rest)):
             name, experience = split_experience(text)
             if name and self._names_a_card(name, experience):
                 break
         else:
             return None
-        out.warn(
-            "read-as",
-            say("read-as.card", line=card.line, written=card.written, card=match.group("rest")),
-            line=card.line,
-        )
-        return card.replaced(name=name, experience=experience, written=match.group("rest"), several=False)
+        out.warn("read-as", say("read-as.card", line=card.line, written=card.written, card=rest), line=card.line)
+        return card.replaced(count=count, name=name, experience=experience, written=rest, several=False)
 
     def _labelled(self, card: CardLine, out: Findings) -> CardLine | None:
         """ "King: Akodo Toturi", "Bishops: 2* Matsu Turi": the author's own label and a colon before a card line
@@ -579,18 +580,13 @@ class DeckChecker:
             return None
         counted = part_count(match["rest"])
         count, rest = counted if counted and card.count == 1 else (card.count, match["rest"])
-        for text in (rest, *_remarks_taken_off(rest)):
-            name, experience = split_experience(text)
-            if name and self._names_a_card(name, experience):
-                break
-        else:
-            # titles between commas after the label, the first naming a card: `_several` reads them (and says so)
-            first = _SEPARATED.split(rest, maxsplit=1)[0].strip() if _SEPARATED.search(rest) else ""
-            if not first or not self._names_a_card(*split_experience(first)):
-                return None
-            return card.replaced(count=count, name=rest, experience=None, written=rest, several=True)
-        out.warn("read-as", say("read-as.card", line=card.line, written=card.written, card=rest), line=card.line)
-        return card.replaced(count=count, name=name, experience=experience, written=rest, several=False)
+        named = self._card_after_words(card, rest, count, out)
+        if named is not None or not _SEPARATED.search(rest):
+            return named
+        # titles between commas after the label, the first naming a card: `_several` reads them (and says so)
+        if not self._names_a_card(*split_experience(_SEPARATED.split(rest, maxsplit=1)[0].strip())):
+            return None
+        return card.replaced(count=count, name=rest, experience=None, written=rest, several=True)
 
     def _names_a_card(self, name: str, experience: str | None) -> bool:
         """Whether the name is a card's, at the level written, or (none written) a title whose cards all have one
