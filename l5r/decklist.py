@@ -587,13 +587,13 @@ _GLUED_COUNT = re.compile(r"^([x×])([0-9]{1,2})(?=[A-Za-z\"'])", re.I)
 # A clan named before a card, as a list sorted by clan writes it: "Lion - Akodo Kenaro x3", "Crab: Hiruma Daizen",
 # "Neutral - Iron Mine", "Sensei: Lion - Satoru Sensei" (the checker reads those, knowing the cards: "Imperial" and
 # "Naga" are cards' titles too), and in brackets before the title, "3 [Lion] Kitsu Watanabe", left out here (no pool
-# title starts with a bracket and a clan's name; after a count, the count stays).
+# title starts with a bracket and a clan's name; after a count, the count stays: "3 [Lion] 700 Soldier Plain").
 CLAN_NAMES = (
     "crab", "crane", "dragon", "lion", "mantis", "phoenix", "scorpion", "unicorn", "spider", "naga", "ratlings?",
     "nezumi", "shadowlands", "brotherhood", "ronin", "neutral", "unaligned", "imperial", "minor clans?",
 )  # fmt: skip
 _CLAN_BRACKET = re.compile(
-    rf"^(?P<count>[0-9]{{1,2}}\s?[x×]?\s)?[(\[](?:{'|'.join(CLAN_NAMES)})[)\]]\s?(?=[A-Za-z\"'])", re.I
+    rf"^(?P<count>[0-9]{{1,2}}\s?[x×]?\s)?[(\[](?:{'|'.join(CLAN_NAMES)})[)\]]\s?(?=[A-Za-z0-9\"'])", re.I
 )
 # A change to a list its author posted before: each part a count with a sign glued to it, then a title ("-1 Tsuruchi
 # Taito, +1 Tsuruchi Kaito", "+2 Fearful Volley"). The author's remark on the list, no card line (the list below it

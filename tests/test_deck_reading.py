@@ -814,9 +814,17 @@ def test_every_title_reads_with_a_footnote_mark_after_it(mark):
 @pytest.mark.parametrize("written", ["Neutral - Iron Mnie", "Crab: Iron Mnie", "Unaligned - Iron Mnie x3"])
 def test_a_misspelt_title_after_a_clan_is_guessed_from_the_title(written):
     """ "Lion - Akodo Shika": the clan before the title is no part of what the guesses compare (checker.py
-    _suggest), so "did you mean" names the title meant."""
+    _suggest, `_card_after_words`): the near-certain typo is read as its card, as on a line of its own, and under
+    --strict-titles "did you mean" names the title meant."""
     report = check("obsidian-hand", f"Dynasty:\n{written}\n")
-    [unknown] = [p for p in report.problems if p.code == "unknown-card"]
+    assert not [p for p in report.problems if p.code == "unknown-card"], report.problems
+    assert any(w.code == "read-as" and "Iron Mine" in w.message for w in report.warnings), report.warnings
+    assert report.counts[DYNASTY] == (3 if "x3" in written else 1)
+    fmt = codex().formats["obsidian-hand"]
+    strict = DeckChecker(fmt, ruleset_for(fmt), index(), strict_titles=True).check(
+        parse_text(f"Dynasty:\n{written}\n"), DAY
+    )
+    [unknown] = [p for p in strict.problems if p.code == "unknown-card"]
     assert list(unknown.suggestions)[:1] == ["Iron Mine"], unknown
 
 

@@ -845,8 +845,8 @@ def _titles_misread_after_a_clan(titles) -> list[str]:
     misread = []
     for title in titles:
         title = re.sub(r"</?i>", "", title)
-        if not (title[:1].isalpha() or title[:1] in "\"'"):
-            continue  # (a clan's name is left out only before a letter or a quote)
+        if not (title[:1].isalnum() or title[:1] in "\"'"):
+            continue  # (a clan's name is left out only before a letter, a figure or a quote)
         for line in (f"Lion - {title}", f"Crab: {title}", f"sensei {title}"):  # (a label with no colon too)
             if not (match := CLAN_PREFIX.match(line)) or match["rest"] != title:
                 misread.append(line)
@@ -1772,3 +1772,56 @@ def test_every_pool_keyword_as_a_heading_between_cards_reads_as_one():
 def test_every_real_pool_keyword_as_a_heading_between_cards_reads_as_one():
     misread, tried = _keyword_headings_misread(_real_index())
     assert tried and misread == []
+
+
+# the words a list writes before a card: a clan (a list sorted by clan), the author's label (a themed list's role)
+_WORDS_BEFORE_A_CARD = ("Crab - {}", "Lion: {}", "King: {}")
+
+
+def _forms_read_otherwise_after_words(index: CardIndex, stride: int) -> tuple[list[str], list[str]]:
+    """Every `stride`-th deck card of the pool, in every style of tests/decks/styles.py, after a clan's name or the
+    author's label ("Crab - Hida Kisada 2 exp", "King: Kuni Yori 2xp"): read as the same form alone on its line is
+    (checker.py `_card_after_words`: the rest goes through the whole lookup, guesses and all), and never as a card
+    when alone it names none, unless the whole line is a title. (misread, the prefixed lines tried.)"""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+
+    def read(text: str, section: str) -> Identity | None:
+        card = parse_card_line(f"1 {text}", 1, section)
+        if not isinstance(card, CardLine):
+            return None
+        checker._suggested = 0  # (as check() starts each list)
+        out = Findings()
+        lines = checker._several(card, out)
+        entry = checker._entry(lines[0], out) if len(lines) == 1 else None
+        return entry.identity if entry is not None else None
+
+    misread, tried = [], []
+    for target in index.identities[::stride]:
+        section = _SECTION.get(target.deck)
+        if not target.in_pool or section is None:
+            continue
+        for style, text in written_forms(target.title, target.experience):
+            alone = read(text, section)
+            for words in _WORDS_BEFORE_A_CARD:
+                line = words.format(text)
+                tried.append(line)
+                got = read(line, section)
+                if got is not alone and not (got is not None and _loose(line) == _loose(got.title)):
+                    # (but "Lion: Scout" is the card Lion Scout: the whole line is its title)
+                    misread.append(f"{style}: “{line}” read as {got and got.key}, alone as {alone and alone.key}")
+    return misread, tried
+
+
+def test_every_pool_title_in_every_style_reads_after_a_clan_or_a_label_as_alone():
+    misread, tried = _forms_read_otherwise_after_words(support.index(), 1)
+    assert len(tried) > 1_000 and misread == [], misread[:20]
+
+
+@pytest.mark.realpool
+def test_real_pool_titles_in_every_style_read_after_a_clan_or_a_label_as_alone_in_both_checkers():
+    index = _real_index()
+    misread, tried = _forms_read_otherwise_after_words(index, 25)
+    assert len(tried) > 10_000 and misread == [], misread[:20]
+    # the browser's checker reads them alike
+    assert _lines_read_alike(index, tried[::3]) is None

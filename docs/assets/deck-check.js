@@ -2478,7 +2478,8 @@
     return this.cardAfterWords(card, m.groups.rest, card.count, out);
   };
   // checker.py _card_after_words: the card named by what follows a clan, a proxy's mark or the author's label: the
-  // rest as written, or without what a player adds after a title ("Bamboo Harvesters - exp (FL)")
+  // rest as written, or without what a player adds after a title ("Bamboo Harvesters - exp (FL)"), or as the rest
+  // alone on its line reads ("King: Hida Kisada 2 exp")
   Checker.prototype.cardAfterWords = function (card, rest, count, out) {
     var self = this, split = null;
     [rest].concat(remarksTakenOff(rest)).some(function (text) {
@@ -2486,9 +2487,19 @@
       if (s[0] && self.namesACard(s[0], s[1])) { split = s; return true; }
       return false;
     });
-    if (split === null) return null;
+    if (split === null) {
+      split = splitExperience(rest);
+      if (!split[0] || !this.readAlone(Object.assign({}, card, { name: split[0], experience: split[1], written: rest })))
+        return null;
+    }
     out.warn("read-as", say("read-as.card", { line: card.line, written: card.written, card: rest }), null, null, card.line);
     return Object.assign({}, card, { count: count, name: split[0], experience: split[1], written: rest, several: false });
+  };
+  // checker.py _read_alone: a line names a card as a line of its own reads it, or its title names cards at other levels
+  Checker.prototype.readAlone = function (card) {
+    var entry = this.entry(Object.assign({}, card, { several: false, figure: false }), new Findings(), false);
+    if (entry !== null && entry.identity !== null) return true;
+    return this.table.titledLoosely(card.name).some(function (i) { return i.deck !== OTHER; });
   };
   // checker.py _labelled: "King: Akodo Toturi", "Bishops: 2* Matsu Turi", the author's label before a card line under a
   // deck's header, when the whole names no card, the label none either, and the rest does
@@ -2496,9 +2507,13 @@
     var m = card.section !== null && card.written.indexOf(":") >= 0 ? LABEL_BEFORE_CARD.exec(card.written) : null;
     if (m === null || DECK_LABELS.indexOf(m.groups.label.toLowerCase().split(/\s+/).join(" ")) >= 0 ||
         this.namesACard(card.name, card.experience) || this.namesACard(m.groups.label, null)) return null;
-    var counted = partCount(m.groups.rest), count = card.count, rest = m.groups.rest;
-    if (counted && card.count === 1) { count = counted[0]; rest = counted[1]; }
+    // the count after the colon, else the title's own first word ("King: 700 Soldier Plain", "... Plains")
+    var counted = card.count === 1 ? partCount(m.groups.rest) : null, count = card.count, rest = m.groups.rest;
+    var whole = splitExperience(m.groups.rest);
+    if (counted && this.namesACard(whole[0], whole[1])) counted = null;
+    if (counted) { count = counted[0]; rest = counted[1]; }
     var named = this.cardAfterWords(card, rest, count, out);
+    if (named === null && counted) named = this.cardAfterWords(card, m.groups.rest, card.count, out);
     if (named !== null || !SEPARATED.test(rest)) return named;
     // titles between commas after the label, the first naming a card: several() reads them (and says so)
     var first = splitExperience(pyStrip(rest.split(SEPARATED)[0]));

@@ -555,15 +555,27 @@ class DeckChecker:
     def _card_after_words(self, card: CardLine, rest: str, count: int, out: Findings) -> CardLine | None:
         """The card named by what follows the words before it on a line (a clan, a proxy's mark, the author's label),
         read with a warning: the rest as written, or without what a player adds after a title ("Bamboo Harvesters -
-        exp (FL)"); None when it names no card."""
+        exp (FL)"), or as the rest alone on its line reads ("King: Hida Kisada 2 exp", the subtitled card at that
+        level; "Crab: Hida Kisda", a typo; "Crab: Akodo Toturi exp", a title whose cards are at other levels, the
+        problem said of the rest); None when it names no card."""
         for text in (rest, *_remarks_taken_off(rest)):
             name, experience = split_experience(text)
             if name and self._names_a_card(name, experience):
                 break
         else:
-            return None
+            name, experience = split_experience(rest)
+            if not name or not self._read_alone(card.replaced(name=name, experience=experience, written=rest)):
+                return None
         out.warn("read-as", say("read-as.card", line=card.line, written=card.written, card=rest), line=card.line)
         return card.replaced(count=count, name=name, experience=experience, written=rest, several=False)
+
+    def _read_alone(self, card: CardLine) -> bool:
+        """Whether a line names a card as a line of its own reads it (`_entry`: the guesses too, said where the line
+        is read), or its title names cards at other levels only (the problem of a level not printed, said of it)."""
+        entry = self._entry(card.replaced(several=False, figure=False), Findings())
+        if entry is not None and entry.identity is not None:
+            return True
+        return any(i.deck != _OTHER_DECK for i in self.index.titled_loosely(card.name))
 
     def _labelled(self, card: CardLine, out: Findings) -> CardLine | None:
         """ "King: Akodo Toturi", "Bishops: 2* Matsu Turi": the author's own label and a colon before a card line
@@ -578,9 +590,14 @@ class DeckChecker:
             or self._names_a_card(match["label"], None)
         ):
             return None
-        counted = part_count(match["rest"])
-        count, rest = counted if counted and card.count == 1 else (card.count, match["rest"])
+        # the count after the colon, else the title's own first word ("King: 700 Soldier Plain", "... Plains")
+        counted = part_count(match["rest"]) if card.count == 1 else None
+        if counted and self._names_a_card(*split_experience(match["rest"])):
+            counted = None
+        count, rest = counted or (card.count, match["rest"])
         named = self._card_after_words(card, rest, count, out)
+        if named is None and counted:
+            named = self._card_after_words(card, match["rest"], card.count, out)
         if named is not None or not _SEPARATED.search(rest):
             return named
         # titles between commas after the label, the first naming a card: `_several` reads them (and says so)
@@ -649,6 +666,7 @@ class DeckChecker:
                 copies[identity.deck] += card.count
         return deck
 
+    _suggested = 0  # the unknown names given guesses so far in the list being read (`_suggest`)
     _among_cards: frozenset[int] = frozenset()  # `_figures_among_cards` of the list being read
     _pregame_blocks: frozenset[int] = frozenset()  # the runs of lines with no header that name a pre-game card
 
@@ -1684,7 +1702,7 @@ WORDED_COUNT_AFTER = _WORDED_COUNT_AFTER = re.compile(
 # a phone's note writes it ("stronghold impregnable fortress of the crab", "sensei iemasa")
 CLAN_PREFIX = _CLAN_PREFIX = re.compile(
     rf"^(?:(?:{'|'.join(CLAN_NAMES)}|proxy(?:\s[a-z]{{3,12}})?)\s?(?::|\s[-–]+)|(?:stronghold|sh|sensei|wind)(?=\s))"
-    r"\s?(?P<rest>[A-Za-z\"'].*)$",
+    r"\s?(?P<rest>[A-Za-z0-9\"'].*)$",
     re.I,
 )
 # "King: Akodo Toturi", "Bishops: 2* Matsu Turi": one to three words of the author's and a colon before a card line
