@@ -257,12 +257,14 @@ LIST_SEPARATOR = _LIST_SEPARATOR = re.compile(
 # after its separators is, if the whole is none.
 _GLUED_SLASH = re.compile(r"[^\s/<]/[^\s/]")
 # Titles, each with its count after it, on one line: "Iron Mine x3 & Stables x2", "Personalities: Ikoma Ichimoko x2
-# and Akodo Kenaro x2.", "Copper Mine (2), Counting House (3)". One item: the title (the shortest run of characters
+# and Akodo Kenaro x2.", "Copper Mine (2), Counting House (3)", "Rout - 2, Ambush - 1", "Rout: 2, Ambush: 3", "Rout *2,
+# Ambush *3" (the forms `_TRAILING_COUNT` reads after one title). One item: the title (the shortest run of characters
 # that a count and then a `LIST_SEPARATOR`, or the line's end, follow), its count; read as "3 Iron Mine, 2 Stables"
 # (`counted_run`). No pool title holds a count form before a separator.
 _RUN_ITEM = re.compile(
-    r"^\s{0,3}(?P<title>[^\s,;].{0,150}?)\s{1,3}"
-    r"(?:[x×]\s?(?P<a>[0-9]{1,2})|(?P<b>[0-9]{1,2})\s?[x×]|[(\[]\s?[x×]?\s?(?P<c>[0-9]{1,2})\s?[x×]?\s?[)\]])"
+    r"^\s{0,3}(?P<title>[^\s,;].{0,150}?)"
+    r"(?:\s{1,3}(?:[x×*]\s?(?P<a>[0-9]{1,2})|(?P<b>[0-9]{1,2})\s?[x×]|[(\[]\s?[x×]?\s?(?P<c>[0-9]{1,2})\s?[x×]?\s?[)\]]"
+    r"|-{1,2}\s{0,3}(?P<d>[0-9]{1,2}))|\s{0,3}:\s{0,3}(?P<e>[0-9]{1,2}))"
     r"\s{0,3}(?:(?P<sep>//|-{1,2}|[,;/|+&·~]|and(?=\s))|\.?\s{0,3}$)",
     re.I,
 )
@@ -2381,10 +2383,14 @@ def undecorated(stripped: str) -> str | None:
 
 
 def counted_after_commas(line: str) -> bool:
-    """Whether a part of the line after a comma (or another `_LIST_SEPARATOR`) and a space starts with a count ("Iron
-    Mine, 2 Copper Mine", "3 Doji Natsuyo / 3 Kakita Inaka"): a list of counted titles on one line ("1,000 Cuts
-    Technique" has no space after its comma)."""
-    return any(part[:1].isspace() and _COUNT.match(part.strip()) for part in _LIST_SEPARATOR.split(line)[1:])
+    """Whether a part of the line after a comma (or another `_LIST_SEPARATOR`) and a space holds its own count, before
+    its title or after it ("Iron Mine, 2 Copper Mine", "3 Doji Natsuyo / 3 Kakita Inaka", "3 Rout, Ambush x2"): a list
+    of counted titles on one line ("1,000 Cuts Technique" has no space after its comma)."""
+    parts = _LIST_SEPARATOR.split(line)[1:]
+    # (a count after the last title needs no space before it: "3 Rout, 1,000 Cuts Technique x2")
+    return any(part[:1].isspace() and part_count(part.strip()) for part in parts) or bool(
+        parts and trailing_count(parts[-1])
+    )
 
 
 def _leading_count(line: str) -> tuple[re.Match[str] | None, str]:
@@ -2408,7 +2414,7 @@ def counted_run(line: str) -> str | None:
         item = _RUN_ITEM.match(rest)
         if not item or not any(ch.isalpha() for ch in item["title"]):
             return None
-        items.append(f"{_number(item['a'] or item['b'] or item['c'])} {item['title']}")
+        items.append(f"{_number(item['a'] or item['b'] or item['c'] or item['d'] or item['e'])} {item['title']}")
         rest = rest[item.end() :]
         if item["sep"] is None:
             break
@@ -2433,9 +2439,10 @@ def each_count(written: str) -> int:
 
 
 def part_count(part: str) -> tuple[int, str] | None:
-    """(count, title) for a part of a line that starts with a count ("2 Copper Mine", "2x Copper Mine"), else None."""
-    match = _COUNT.match(part)
-    if not match or match.group("colon") or match.group("bare"):
+    """(count, title) for a part of a line that starts with a count, in a form a line's count takes ("2 Copper Mine",
+    "2x Copper Mine", "1*: Tsuo", "2: Rout", "(2) Ambush"), else None."""
+    match = _COUNT.match(part) or _BRACKETED_COUNT.match(part)
+    if not match:
         return None
     return _number(match.group("count")), match.group("rest").strip()
 

@@ -720,8 +720,9 @@ def test_every_real_pool_title_reads_with_counts_as_players_word_them():
 
 
 def _titles_misread_among_others(index: CardIndex) -> list[str]:
-    """Every title on a line of titles, each with its own count after it ("<title> x2 & Rout x1") or before it ("1
-    Rout and 2 <title>", "1 Rout - 2 <title>"), after one count for each ("two each of Rout and <title>"), and a copy
+    """Every title on a line of titles, each with its own count after it ("<title> x2 & Rout x1", "Rout - 1, <title> -
+    2", "Rout: 1, <title>: 2") or before it ("1 Rout and 2 <title>", "1 Rout - 2 <title>", "1 Rout, (2) <title>",
+    "3*: Rout, 2*: <title>"), the two mixed ("3 Rout, <title> x2"), after one count for each ("two each of Rout and <title>"), and a copy
     of each between a slash with no spaces ("Rout/<title>"): the line is read as the two
     cards, each with its count, and the title stays whole though it may hold a separator itself ("Black and White",
     "Pearls & Spirits", "Moto Taigo, Shogun")."""
@@ -737,8 +738,20 @@ def _titles_misread_among_others(index: CardIndex) -> list[str]:
             (f"1 Rout - 2 {title}", [(1, "Rout"), (2, title)]),
             (f"two each of Rout and {title}", [(2, "Rout"), (2, title)]),
             (f"Rout/{title}", [(1, "Rout"), (1, title)]),  # a slash with no spaces, as "Border Keep/Bamboo Harvesters"
+            # each part's count in a form a line's count takes, before its title or after it
+            (f"1 Rout, (2) {title}", [(1, "Rout"), (2, title)]),
+            (f"3*: Rout, 2*: {title}", [(3, "Rout"), (2, title)]),
+            (f"1: Rout, 2: {title}", [(1, "Rout"), (2, title)]),
+            (f"3 Rout, {title} x2", [(3, "Rout"), (2, title)]),
+            (f"Rout - 1, {title} - 2", [(1, "Rout"), (2, title)]),
+            (f"Rout: 1, {title}: 2", [(1, "Rout"), (2, title)]),
+            (f"Rout *1, {title} *2", [(1, "Rout"), (2, title)]),
             # (a line that starts with a number starts with its count: "1 700 Soldier Plain", as alone)
-            *([] if title[:1].isdigit() else [(f"{title}/Rout", [(1, title), (1, "Rout")])]),
+            *(
+                []
+                if title[:1].isdigit()
+                else [(f"{title}/Rout", [(1, title), (1, "Rout")]), (f"{title} x2, 3 Rout", [(2, title), (3, "Rout")])]
+            ),
         ):
             card = parse_card_line(line, 1, "fate")
             read = checker._several(card, Findings()) if isinstance(card, CardLine) else []

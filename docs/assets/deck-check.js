@@ -349,7 +349,10 @@
   // decklist.py _number: a run of digits too long for any deck counts as one more than any limit.
   // decklist.py counted_after_commas: a part after a comma and a space starts with a count
   function countedAfterCommas(line) {
-    return line.split(LIST_SEPARATOR).slice(1).some(function (part) { return /^\s/.test(part) && COUNT.test(pyStrip(part)); });
+    var parts = line.split(LIST_SEPARATOR).slice(1);
+    // (a count after the last title needs no space before it: "3 Rout, 1,000 Cuts Technique x2")
+    return parts.some(function (part) { return /^\s/.test(part) && partCount(pyStrip(part)) !== null; }) ||
+      (parts.length > 0 && trailingCount(parts[parts.length - 1]) !== null);
   }
   // decklist.py deck_tool_line: a line of a deck tool's XML export as a player writes it, null for its other tags
   function deckToolLine(line) {
@@ -379,7 +382,8 @@
     while (pyStrip(rest)) {
       item = RUN_ITEM.exec(rest);
       if (!item || !/\p{L}/u.test(item.groups.title)) return null;
-      items.push(countOf(item.groups.a || item.groups.b || item.groups.c) + " " + item.groups.title);
+      items.push(countOf(item.groups.a || item.groups.b || item.groups.c || item.groups.d || item.groups.e) + " " +
+        item.groups.title);
       rest = rest.slice(item[0].length);
       if (item.groups.sep === undefined) break;
     }
@@ -390,9 +394,9 @@
     return /^[A-Za-z]+$/.test(written) ? COUNT_WORDS.units[written.toLowerCase()] : countOf(written);
   }
   // decklist.py part_count: [count, title] for a part that starts with a count ("2 Copper Mine"), else null
-  function partCount(part) {
-    var m = COUNT.exec(part);
-    if (!m || m.groups.colon || m.groups.bare) return null;
+  function partCount(part) {  // decklist.py part_count: a count before the part's title, as a line's count is written
+    var m = COUNT.exec(part) || BRACKETED_COUNT.exec(part);
+    if (!m) return null;
     return [countOf(m.groups.count), pyStrip(m.groups.rest)];
   }
   function countOf(digits) { return digits.length <= 6 ? parseInt(digits, 10) : 1000000; }
@@ -2413,32 +2417,47 @@
     var pieces = card.written.split(SEPARATED), lines = [], at = 0;  // the parts, each separator between two
     var raw = pieces.filter(function (p, i) { return i % 2 === 0; });
     var separators = [""].concat(pieces.filter(function (p, i) { return i % 2 === 1; }));
-    // "3 Iron Mine, 2 Copper Mine": a part after a comma and a space that starts with a count has its own
-    // ... unless the count is the title's own first word ("2x: Rout, 10 Koku")
-    var counted = raw.map(function (p, i) {
-      return i > 0 && /^\s/.test(p) && !this.namesACard(pyStrip(p), null) ? partCount(pyStrip(p)) : null;
+    // "3 Iron Mine, 2 Copper Mine", "3*: Toku, 1*: Tsuo": a count before a part's title is its own and the titles'
+    // after it; "3 Rout, Ambush x2", "Moto Taigo, Shogun x2, 3 Rout": one after a title is the count of the title that
+    // ends there (the first part's too, where the line gave no count); never the title's own number (checker.py)
+    var before = raw.map(function (p, i) { return i > 0 && /^\s/.test(p) ? partCount(pyStrip(p)) : null; });
+    var after = raw.map(function (p, i) {
+      return (i === 0 && card.count === 1) || (i > 0 && (/^\s/.test(p) || i === raw.length - 1)) ? trailingCount(p) : null;
+    });
+    before = before.map(function (b, i) { return b && after[i] && b[0] > MAX_COPIES ? null : b; });
+    after = after.map(function (a, i) { return before[i] ? null : a; });
+    var own = raw.map(function (p, i) {
+      var c = before[i] || after[i];
+      return c && !this.namesACard(pyStrip(p), null) ? c : null;
     }, this);
-    var parts = raw.map(function (p, i) { return counted[i] ? counted[i][1] : pyStrip(p); });
-    var counts = [card.count];  // a count carries on to the titles after it, up to the next count
-    for (var k = 1; k < counted.length; k++) counts.push(counted[k] ? counted[k][0] : counts[k - 1]);
+    var leads = own.map(function (c, i) { return !!c && before[i] !== null; });
+    var ends = own.map(function (c, i) { return !!c && !leads[i]; });
+    var parts = raw.map(function (p, i) { return pyStrip(own[i] ? own[i][1] : p); });
+    var counts = [], carried = card.count;
+    for (var k = 0; k < own.length; k++) {
+      if (own[k] && leads[k]) carried = own[k][0];
+      counts.push(carried);
+    }
     while (at < parts.length) {
       var hit = false, limit = parts.length;
-      for (var i = at + 1; i < parts.length; i++) if (counted[i]) { limit = i; break; }  // a counted part starts a run
+      // the longest run of parts that names a card; a count before a part starts a run, one after ends it
+      for (var i = at + 1; i < parts.length; i++) if (leads[i]) { limit = i; break; }
+      for (var e = at; e < limit; e++) if (ends[e]) { limit = e + 1; break; }
       for (var end = Math.min(limit, at + TITLE_PARTS_AT_MOST); end > at; end--) {  // (checker.py TITLE_PARTS_AT_MOST)
         var written = joined(parts.slice(at, end), separators.slice(at + 1, end)), split = splitExperience(written);
         if (split[1] && !this.namesACard(split[0], split[1]) && this.namesACard(written, null)) split = [written, null];
         // "2 Ambushes; 1 Rout": a title made plural names its card too (read so, with a warning, in entry)
         if (split[0] && ([split[0]].concat(singulars(split[0])).some(function (n) { return this.namesACard(n, split[1]); }, this) ||
             this.pregameShortFor(card, split[0], split[1]))) {
-          lines.push(Object.assign({}, card, { count: counts[at], name: split[0], experience: split[1],
-            written: written, several: false }));
+          lines.push(Object.assign({}, card, { count: ends[end - 1] ? own[end - 1][0] : counts[at], name: split[0],
+            experience: split[1], written: written, several: false }));
           at = end; hit = true;
           break;
         }
       }
       if (!hit) return [card];
     }
-    if (counted.some(function (c) { return c !== null; })) {
+    if (own.some(function (c) { return c !== null; })) {
       out.warn("read-as", say("read-as.counted", { line: card.line,
         titles: names(lines.map(function (c) { return c.count + " " + c.written; })) }), null, null, card.line);
       return lines;

@@ -509,13 +509,16 @@ def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
                     [", ", " / ", "/", " | ", "; ", " + ", " & ", " and ", " AND ", " · ", " ~ ", " // ", " - ", " -- "]
                 )
             )
-            cards += separator + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* "])) + draw(card_text())
-            cards += draw(st.sampled_from(["", "", "", "s", "es"]))  # a title made plural: "2 Ambushes; 1 Rout"
+            # (each count in a form a line's count takes: "1*: Tsuo", "(2) Ambush", "2: Rout")
+            cards += separator + draw(st.sampled_from(["2 ", "1x ", "3 ", "", "2* ", "1*: ", "(2) ", "2: "]))
+            cards += draw(card_text())
+            cards += draw(st.sampled_from(["", "", "", "s", "es", " x2", " - 3"]))  # "2 Ambushes; 1 Rout", "Rout x2"
     elif kind == 2:  # "Iron Mine x3 & Copper Mine x2": a count after each title
         count = draw(st.sampled_from(["", "", "Holdings: "]))
         for _ in range(draw(st.integers(1, 3))):
             separator = draw(st.sampled_from([", ", " & ", " and ", "; ", " / ", " - ", " // ", " · "]))
-            cards += draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", ""])) + separator + draw(card_text())
+            cards += draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", "", " - 2", ": 3", " *2"])) + separator
+            cards += draw(card_text())
     return count, cards
 
 

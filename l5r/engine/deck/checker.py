@@ -40,7 +40,9 @@ from ...decklist import (
     edit_distance,
     within_edits,
     LIST_SEPARATOR,
+    MAX_COPIES_ON_A_LINE,
     part_count,
+    trailing_count,
 )
 from ..ruleset import Ruleset
 from .copies import check_copies
@@ -433,21 +435,36 @@ class DeckChecker:
             return [card]
         pieces = _SEPARATED.split(card.written)  # the parts, each separator between two of them
         raw, separators = pieces[::2], ["", *pieces[1::2]]
-        # "3 Iron Mine, 2 Copper Mine": a part after a comma and a space that starts with a count has its own, unless
-        # the count is the title's own first word ("2x: Rout, 10 Koku")
-        counted = [None] + [
-            part_count(p.strip()) if p[:1].isspace() and not self._names_a_card(p.strip(), None) else None
-            for p in raw[1:]
+        # "3 Iron Mine, 2 Copper Mine", "3*: Toku, 1*: Tsuo": a part after a comma and a space with a count before its
+        # title has its own, and the titles after it up to the next such count; "3 Rout, Ambush x2", "Moto Taigo,
+        # Shogun x2, 3 Rout": one after a title is the count of the title that ends there (the first part's too, where
+        # the line gave no count); never the title's own number ("2x: Rout, 10 Koku", "3 Rout, 700 Soldier Plain x2")
+        before = [None] + [part_count(p.strip()) if p[:1].isspace() else None for p in raw[1:]]
+        after = [
+            trailing_count(p)
+            if (n == 0 and card.count == 1) or (n and (p[:1].isspace() or n == len(raw) - 1))
+            else None
+            for n, p in enumerate(raw)
         ]
-        parts = [c[1] if c else p.strip() for p, c in zip(raw, counted)]
-        counts = [card.count]  # a count carries on to the titles after it, up to the next count
-        for c in counted[1:]:
-            counts.append(c[0] if c else counts[-1])
+        before = [None if b and (a and b[0] > MAX_COPIES_ON_A_LINE) else b for b, a in zip(before, after)]
+        after = [None if b else a for b, a in zip(before, after)]
+        own = [
+            b or a if (b or a) and not self._names_a_card(p.strip(), None) else None
+            for p, b, a in zip(raw, before, after)
+        ]
+        leads = [bool(c) and before[n] is not None for n, c in enumerate(own)]
+        ends = [bool(c) and not leads[n] for n, c in enumerate(own)]
+        parts = [(c[1] if c else p).strip() for p, c in zip(raw, own)]
+        counts, carried = [], card.count
+        for n, c in enumerate(own):
+            carried = c[0] if c and leads[n] else carried
+            counts.append(carried)
         out_lines: list[CardLine] = []
         at = 0
         while at < len(parts):
-            # the longest run of parts that names a card; a counted part starts a run of its own
-            limit = next((i for i in range(at + 1, len(parts)) if counted[i]), len(parts))
+            # the longest run of parts that names a card; a count before a part starts a run, one after ends it
+            limit = next((i for i in range(at + 1, len(parts)) if leads[i]), len(parts))
+            limit = next((i + 1 for i in range(at, limit) if ends[i]), limit)
             for end in range(min(limit, at + TITLE_PARTS_AT_MOST), at, -1):
                 written = joined(parts[at:end], separators[at + 1 : end])
                 name, experience = split_experience(written)
@@ -458,16 +475,15 @@ class DeckChecker:
                     any(self._names_a_card(n, experience) for n in (name, *singulars(name)))
                     or self._pregame_short_for(card, name, experience)
                 ):
+                    count = own[end - 1][0] if ends[end - 1] else counts[at]  # type: ignore[index]
                     out_lines.append(
-                        card.replaced(
-                            count=counts[at], name=name, experience=experience, written=written, several=False
-                        )
+                        card.replaced(count=count, name=name, experience=experience, written=written, several=False)
                     )
                     at = end
                     break
             else:
                 return [card]
-        if any(counted):
+        if any(own):
             titles = names([f"{c.count} {c.written}" for c in out_lines])
             out.warn("read-as", say("read-as.counted", line=card.line, titles=titles), line=card.line)
             return out_lines
