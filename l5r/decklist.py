@@ -964,6 +964,9 @@ class CardLine:
     # "3x: Title A, Title B": a count and a colon before titles (or no count: "Border Keep, Bamboo Harvesters");
     # if the whole names no card, each title between commas gets the count (the checker decides, knowing the cards)
     several: bool = False
+    # the line's count is for each title after it, written with a colon ("3x: Title A, Title B"); a count without one
+    # is the first title's ("2* Charge, Retreat": one Retreat)
+    each: bool = False
     # the line of the sub-header with a count ("Holding (16)") above it, up to the next header (a blank line may
     # end a sub-header's cards once they reach its count: the checker applies that rule, knowing remarks)
     under: int | None = None
@@ -2268,15 +2271,14 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
         line = f"{bracketed.group('count')}{for_each} {bracketed.group('rest')}"
     match, line = (None, line) if column else _leading_count(line)
     trailing = None
-    several = False
+    several = each = False
     if column:
         pass
     elif match:
         count, line = _number(match.group("count")), match.group("rest").strip()
         # "3x: A, B" (the count for each title), or "3 Iron Mine, 2 Copper Mine" (a count before each)
-        several = bool(_LIST_SEPARATOR.search(line)) and (
-            bool(match.group("colon") or match.group("bare")) or counted_after_commas(line)
-        )
+        each = bool(_LIST_SEPARATOR.search(line)) and bool(match.group("colon") or match.group("bare"))
+        several = each or (bool(_LIST_SEPARATOR.search(line)) and counted_after_commas(line))
     else:
         trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
         if trailing:
@@ -2312,7 +2314,9 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
         base, remark = split_qualifier(line)
         if remark is not None and is_level_remark(remark):  # "Kuni Yori (newest exp)": a level, if unread
             name, experience = base, remark
-    return CardLine(number, section, count, name, experience, set_name, line, several=several, item=item, group=group)
+    return CardLine(
+        number, section, count, name, experience, set_name, line, several=several, each=each, item=item, group=group
+    )
 
 
 _READERS = {
@@ -2438,13 +2442,16 @@ def each_count(written: str) -> int:
     return HEADER_COUNT_UNITS[written.lower()] if written.isalpha() else _number(written)
 
 
-def part_count(part: str) -> tuple[int, str] | None:
-    """(count, title) for a part of a line that starts with a count, in a form a line's count takes ("2 Copper Mine",
-    "2x Copper Mine", "1*: Tsuo", "2: Rout", "(2) Ambush"), else None."""
-    match = _COUNT.match(part) or _BRACKETED_COUNT.match(part)
-    if not match:
-        return None
-    return _number(match.group("count")), match.group("rest").strip()
+def part_count(part: str) -> tuple[int, str, bool] | None:
+    """(count, title, whether the count is for each title after it) for a part of a line that starts with a count, in a
+    form a line's count takes ("2 Copper Mine", "2x Copper Mine", "(2) Ambush"; for each: "1*: Tsuo", "2: Rout"), else
+    None."""
+    if match := _COUNT.match(part):
+        each = bool(match.group("colon") or match.group("bare"))
+        return _number(match.group("count")), match.group("rest").strip(), each
+    if match := _BRACKETED_COUNT.match(part):
+        return _number(match.group("count")), match.group("rest").strip(), False
+    return None
 
 
 def table_columns(line: str) -> tuple[str, int, int] | None:

@@ -99,6 +99,8 @@ DECK_MESSAGES: dict[str, str] = {
     "read-as.level": "line {line}: read “{written}” as “{card}” (“{shorthand}” as {level}).",
     "read-as.remark": "line {line}: read “{shown}” as the author's remark, not a card: it names no card, and "
     "{reason}; counted in no deck.",
+    "read-as.remark-wrapped": "line {line}: read “{written}” as the last words of the author's remark on line {above}, "
+    "wrapped there mid-sentence: it names no card; counted in no deck.",
     "read-as.remark-naming": "line {line}: read “{shown}” as the author's remark, not a card line: it names {cards} "
     "in its words, but {reason}; counted in no deck (a card is read from a line of its own, with its count: “3 Iron "
     "Mine”).",

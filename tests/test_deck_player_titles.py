@@ -61,9 +61,17 @@ def test_one_count_for_several_titles_gives_each_the_count_with_a_warning():
 def test_titles_each_with_its_count_on_one_line_are_each_read_with_its_count():
     report = check("obsidian-hand", "Dynasty:\n3 Hida Akeno, 2x Copper Mine, Iron Mine, 1 Moto Taigo, Shogun XP2\n")
     assert "unknown-card" not in [p.code for p in report.problems]
-    assert report.counts["dynasty"] == 3 + 2 + 2 + 1  # Iron Mine takes the count before it
+    # Iron Mine, with no count of its own, is one copy: a count without a colon is its own title's ("2* Charge, 2* To
+    # Do What We Must, Retreat": tests/decks/posted-1999-trevorstone-lion-chess.txt adds up to its Fate header so)
+    assert report.counts["dynasty"] == 3 + 2 + 1 + 1
     card, message = _read_as(report)[2]
-    assert "as 3 Hida Akeno, 2 Copper Mine, 2 Iron Mine and 1 Moto Taigo, Shogun XP2" in message
+    assert "as 3 Hida Akeno, 2 Copper Mine, 1 Iron Mine and 1 Moto Taigo, Shogun XP2" in message
+
+
+def test_a_count_for_each_written_with_a_colon_carries_on_to_the_titles_after_it():
+    report = check("obsidian-hand", "Dynasty:\n1 Kuni Yori, 3x: Hida Akeno, Copper Mine, 1 Iron Mine\n")
+    assert "unknown-card" not in [p.code for p in report.problems]
+    assert report.counts["dynasty"] == 1 + 3 + 3 + 1
 
 
 def test_a_title_with_a_comma_and_no_space_after_it_is_no_list():

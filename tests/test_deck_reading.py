@@ -1085,10 +1085,13 @@ def test_every_list_of_the_suite_reads_alike_with_its_counts_after_a_colon():
         written, moved = check("obsidian-hand", text, DAY), check("obsidian-hand", colon, DAY)
         lines = text.split("\n")
         filled = [bool(line.strip()) for line in lines]
-        alone = {  # a line with a blank line (or the text's start or end) on either side
+        alone = {  # a line with a blank line (or the text's start or end) on either side, its count moved
             n + 1
             for n in range(len(lines))
-            if filled[n] and not (n > 0 and filled[n - 1]) and not (n + 1 < len(lines) and filled[n + 1])
+            if filled[n]
+            and not (n > 0 and filled[n - 1])
+            and not (n + 1 < len(lines) and filled[n + 1])
+            and _COUNT_FIRST.match(lines[n])
         }
         unknown = {p.line for p in written.problems if p.code == "unknown-card"}
         alone_seen += len(unknown & alone)

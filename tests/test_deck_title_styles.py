@@ -746,6 +746,16 @@ def _titles_misread_among_others(index: CardIndex) -> list[str]:
             (f"Rout - 1, {title} - 2", [(1, "Rout"), (2, title)]),
             (f"Rout: 1, {title}: 2", [(1, "Rout"), (2, title)]),
             (f"Rout *1, {title} *2", [(1, "Rout"), (2, title)]),
+            # a title with no count of its own after counted ones is one copy; after a count for each, that count
+            # (unless "Ambush, <title>" is itself a title: "Ambush, Strategist" is Ambush Strategist)
+            *(
+                []
+                if index.titled_loosely(f"Ambush {title}")
+                else [
+                    (f"2 Rout, 3 Ambush, {title}", [(2, "Rout"), (3, "Ambush"), (1, title)]),
+                    (f"1 Rout, 2x: Ambush, {title}", [(1, "Rout"), (2, "Ambush"), (2, title)]),
+                ]
+            ),
             # (a line that starts with a number starts with its count: "1 700 Soldier Plain", as alone)
             *(
                 []
@@ -1788,7 +1798,7 @@ def test_every_real_pool_keyword_as_a_heading_between_cards_reads_as_one():
 
 
 # the words a list writes before a card: a clan (a list sorted by clan), the author's label (a themed list's role)
-_WORDS_BEFORE_A_CARD = ("Crab - {}", "Lion: {}", "King: {}")
+_WORDS_BEFORE_A_CARD = ("Crab - {}", "Lion: {}", "King: {}", "Chess Masters/Teachers (mine): {}")
 
 
 def _forms_read_otherwise_after_words(index: CardIndex, stride: int) -> tuple[list[str], list[str]]:
@@ -1838,3 +1848,27 @@ def test_real_pool_titles_in_every_style_read_after_a_clan_or_a_label_as_alone_i
     assert len(tried) > 10_000 and misread == [], misread[:20]
     # the browser's checker reads them alike
     assert _lines_read_alike(index, tried[::3]) is None
+
+
+def _titles_taken_for_a_wrapped_remark(index: CardIndex, titles: list[str]) -> list[str]:
+    """Each title in small letters on the line after a remark wrapped mid-sentence ("These are the cards …" ending in
+    no sentence mark): read as the title alone is, never as the remark's last words (checker.py `_wraps_a_remark`),
+    so a card line under the author's prose is never lost. Returns the titles read as the remark's end."""
+    remark = "These are the cards that I would play in this deck every time against a player of the"
+    text = "Fate:\n" + "".join(f"{remark}\n{t.lower()}\n\n" for t in titles)
+    report = check_text(support.codex(), text, index, dt.date(2016, 3, 1), format_id="obsidian-hand").report
+    wrapped = {w.line for w in report.warnings if w.code == "read-as" and "remark on line" in w.message}
+    return [t for n, t in enumerate(titles) if 3 + 3 * n in wrapped]
+
+
+def test_no_pool_title_under_a_remark_wrapped_mid_sentence_is_taken_for_its_end():
+    titles = sorted({i.title for i in support.index().identities if i.deck in _SECTION})
+    assert _titles_taken_for_a_wrapped_remark(support.index(), titles) == []
+    assert _titles_taken_for_a_wrapped_remark(support.index(), ["square)."]) == ["square)."]  # the check can fail
+
+
+@pytest.mark.realpool
+def test_no_real_pool_title_under_a_remark_wrapped_mid_sentence_is_taken_for_its_end():
+    index = _real_index()
+    titles = sorted({i.title for i in index.identities if i.deck in _SECTION})
+    assert _titles_taken_for_a_wrapped_remark(index, titles) == []

@@ -266,13 +266,14 @@
     var run = column ? null : countedRun(line);  // "Iron Mine x3 & Stables x2" (decklist.py counted_run)
     if (run) { line = run; m = COUNT.exec(line); }
     if (m && countOf(m.groups.count) > MAX_COPIES && trailingCount(line)) m = null;  // "700 Soldier Plain x2"
-    var trailing = null, several = false;
+    var trailing = null, several = false, each = false;
     if (column) {
       // the count is the column's
     } else if (m) {
       count = countOf(m.groups.count); line = pyStrip(m.groups.rest);
       // "3x: A, B" (the count for each title), or "3 Iron Mine, 2 Copper Mine" (a count before each)
-      several = LIST_SEPARATOR.test(line) && (!!(m.groups.colon || m.groups.bare) || countedAfterCommas(line));
+      each = LIST_SEPARATOR.test(line) && !!(m.groups.colon || m.groups.bare);
+      several = each || (LIST_SEPARATOR.test(line) && countedAfterCommas(line));
     } else {
       trailing = trailingCount(line);  // "Barley Farm x3": the count after the title, before any set
       if (trailing) { count = trailing[0]; line = trailing[1]; }
@@ -313,7 +314,7 @@
       if (q[1] !== null && isLevelRemark(q[1])) split = q;
     }
     return { line: number, section: section, count: count, name: split[0], experience: split[1],
-      set_name: setName, written: line, several: several, item: item, group: group };
+      set_name: setName, written: line, several: several, each: each, item: item, group: group };
   }
 
   // decklist.py _level_and_set: "Hida Yakamo (Exp 2, Jade)", "Hida Yakamo [Jade] (exp2)" as "Hida Yakamo (Exp 2) [Jade]"
@@ -394,10 +395,13 @@
     return /^[A-Za-z]+$/.test(written) ? COUNT_WORDS.units[written.toLowerCase()] : countOf(written);
   }
   // decklist.py part_count: [count, title] for a part that starts with a count ("2 Copper Mine"), else null
-  function partCount(part) {  // decklist.py part_count: a count before the part's title, as a line's count is written
-    var m = COUNT.exec(part) || BRACKETED_COUNT.exec(part);
-    if (!m) return null;
-    return [countOf(m.groups.count), pyStrip(m.groups.rest)];
+  // decklist.py part_count: [count, title, for each title after it] for a count before the part's title, as a line's
+  // count is written ("2 Copper Mine", "(2) Ambush"; for each: "1*: Tsuo")
+  function partCount(part) {
+    var m = COUNT.exec(part);
+    if (m) return [countOf(m.groups.count), pyStrip(m.groups.rest), !!(m.groups.colon || m.groups.bare)];
+    m = BRACKETED_COUNT.exec(part);
+    return m ? [countOf(m.groups.count), pyStrip(m.groups.rest), false] : null;
   }
   function countOf(digits) { return digits.length <= 6 ? parseInt(digits, 10) : 1000000; }
   // decklist.py trailing_count: [count, the title before it] for a line ending in a count, else null.
@@ -1841,6 +1845,12 @@
     // ("Chikara (2)" names a biography, and Dynasty cards of the title at their levels: a card of its deck)
     return this.table.titledLoosely(card.name).every(function (i) { return i.deck !== DECK_OF_SECTION[card.section]; });
   };
+  // checker.py _wraps_a_remark: the last words of the author's remark on the line above, wrapped mid-sentence
+  Checker.prototype.wrapsARemark = function (card, writtenAt) {
+    var above = card.line - 1;
+    return this.remarks.has(above) && writtenAt.has(above) && card.count === 1 && /^\p{Ll}/u.test(card.written) &&
+      !SENTENCE_END.test(writtenAt.get(above)) && !this.namesACard(card.name, card.experience);
+  };
   Checker.prototype.resolve = function (deck, out) {
     var self = this;
     if (!this.cardsInPool) {
@@ -1856,7 +1866,8 @@
     this.pregameBlocks = new Set(deck.cards.filter(function (c) {
       return c.section === null && self.opensPregame(c);
     }).map(function (c) { return c.block; }));
-    var entries = [], headed = new Map(deck.headings || []);
+    var entries = [], headed = new Map(deck.headings || []), writtenAt = new Map();
+    deck.cards.forEach(function (c) { writtenAt.set(c.line, c.written); });
     self.linesRead = [];
     deck.cards.forEach(function (listed) {
       self.several(listed, out).forEach(function (c) {
@@ -1880,7 +1891,22 @@
           self.remarks.add(c.line);
           return;
         }
-        var entry = self.entry(c, out, sortedByPool);
+        var entry;
+        if (self.wrapsARemark(c, writtenAt)) {
+          // "…end up on the same" / "square).": prose wrapped at a fixed width, its last words on a line of their own
+          var tried = new Findings();
+          entry = self.entry(c, tried, sortedByPool);
+          if (entry !== null && tried.problems.some(function (p) { return p.code === "unknown-card"; })) {
+            out.warn("read-as", say("read-as.remark-wrapped", { line: c.line, written: c.written, above: c.line - 1 }),
+              null, null, c.line);
+            self.remarks.add(c.line);
+            return;
+          }
+          out.problems = out.problems.concat(tried.problems);
+          out.warnings = out.warnings.concat(tried.warnings);
+        } else {
+          entry = self.entry(c, out, sortedByPool);
+        }
         if (entry === null) { self.remarks.add(c.line); return; }  // the author's remark, said in a warning
         entries.push(self.placed(entry, placedByDatabase));
       });
@@ -2428,15 +2454,16 @@
     after = after.map(function (a, i) { return before[i] ? null : a; });
     var own = raw.map(function (p, i) {
       var c = before[i] || after[i];
-      return c && !this.namesACard(pyStrip(p), null) ? c : null;
+      return c && !this.namesACard(pyStrip(p), null) ? c.slice(0, 2) : null;
     }, this);
     var leads = own.map(function (c, i) { return !!c && before[i] !== null; });
     var ends = own.map(function (c, i) { return !!c && !leads[i]; });
     var parts = raw.map(function (p, i) { return pyStrip(own[i] ? own[i][1] : p); });
-    var counts = [], carried = card.count;
-    for (var k = 0; k < own.length; k++) {
-      if (own[k] && leads[k]) carried = own[k][0];
-      counts.push(carried);
+    // a title without a count is one copy, but after a count for each ("3x: Toku, Tsuo"): that count (checker.py)
+    var counts = [card.count], carried = card.each ? card.count : 1;
+    for (var k = 1; k < own.length; k++) {
+      if (own[k] && leads[k]) carried = before[k][2] ? own[k][0] : 1;
+      counts.push(own[k] && leads[k] ? own[k][0] : carried);
     }
     while (at < parts.length) {
       var hit = false, limit = parts.length;
@@ -2457,7 +2484,7 @@
       }
       if (!hit) return [card];
     }
-    if (own.some(function (c) { return c !== null; })) {
+    if (own.some(function (c) { return c !== null; }) || (card.count !== 1 && !card.each)) {
       out.warn("read-as", say("read-as.counted", { line: card.line,
         titles: names(lines.map(function (c) { return c.count + " " + c.written; })) }), null, null, card.line);
       return lines;
@@ -2524,20 +2551,21 @@
   // deck's header, when the whole names no card, the label none either, and the rest does
   Checker.prototype.labelled = function (card, out) {
     var m = card.section !== null && card.written.indexOf(":") >= 0 ? LABEL_BEFORE_CARD.exec(card.written) : null;
-    if (m === null || DECK_LABELS.indexOf(m.groups.label.toLowerCase().split(/\s+/).join(" ")) >= 0 ||
+    if (m === null || DECK_LABELS.indexOf(pyStrip(m.groups.label.split("(")[0].toLowerCase()).split(/\s+/).join(" ")) >= 0 ||
         this.namesACard(card.name, card.experience) || this.namesACard(m.groups.label, null)) return null;
     // the count after the colon, else the title's own first word ("King: 700 Soldier Plain", "... Plains")
     var counted = card.count === 1 ? partCount(m.groups.rest) : null, count = card.count, rest = m.groups.rest;
-    var whole = splitExperience(m.groups.rest);
+    var whole = splitExperience(m.groups.rest), each = card.each;
     if (counted && this.namesACard(whole[0], whole[1])) counted = null;
-    if (counted) { count = counted[0]; rest = counted[1]; }
+    if (counted) { count = counted[0]; rest = counted[1]; each = counted[2]; }
     var named = this.cardAfterWords(card, rest, count, out);
     if (named === null && counted) named = this.cardAfterWords(card, m.groups.rest, card.count, out);
     if (named !== null || !SEPARATED.test(rest)) return named;
     // titles between commas after the label, the first naming a card: several() reads them (and says so)
     var first = splitExperience(pyStrip(rest.split(SEPARATED)[0]));
     if (!this.namesACard(first[0], first[1])) return null;
-    return Object.assign({}, card, { count: count, name: rest, experience: null, written: rest, several: true });
+    return Object.assign({}, card, { count: count, name: rest, experience: null, written: rest, several: true,
+      each: each });
   };
   Checker.prototype.namesACard = function (name, experience) {  // checker.py _names_a_card
     var found = this.table.find(name, experience, null, null);

@@ -113,6 +113,7 @@ COUNTS += ["[x3] Rout / "]  # one count for each title after it in brackets
 COUNTS += ["Lion - ", "Crab: ", "3 [Crab] ", "Neutral - 2 ", "(Unicorn) "]  # a clan before the title
 COUNTS += ["sensei ", "SH "]  # a pre-game label with no colon
 COUNTS += ["King: ", "Bishops: 2* ", "Theme: ", "Crab: 2 "]  # the author's label before a card, and its count
+COUNTS += ["May the Best Man Win: 3* ", "Masters/Teachers (mine): 2* ", "Theme (Naga): "]  # longer labels
 COUNTS += ["(0g) ", "4g: ", "[2/2 | 4g] ", "4F 2C 6G - ", "F2 ", "3F/3C/6g  3x "]  # statistics before the title
 COUNTS += ["IvE-C 3x ", "[TCS][U] 2x ", "IvE #112 (C) x3 ", "ALitS-R 1 ", "IvE 3x "]  # a collection's set and rarity
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
@@ -431,6 +432,9 @@ POSTED_REMARKS = [
     # a deck written in sentences: the cards it names are said in the remark's warning
     "For the Dynasty I run three Iron Mines and two Copper Mines, with Hida Akeno and Ambush for the Fate.",
     "I will play Rout and the Pearls & Spirits, (Merchant Guard) too.",
+    # a remark wrapped mid-sentence at a fixed width, its last words alone on the next line
+    "not be assigned to the same province (bishops can't ever end up on the same\nsquare).",
+    "If you bring out Tsuko and experienced Gohei normally (not overlaying) you should\ndiscard a pawn",
 ]
 
 

@@ -232,6 +232,7 @@ _CHANGES = {
     "written": "Rout (great)",
     "block": 3,
     "several": True,
+    "each": True,
     "under": 4,
     "after_label": True,
     "item": 12,

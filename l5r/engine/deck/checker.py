@@ -49,7 +49,7 @@ from .copies import check_copies
 from . import legality
 from .entry import DeckEntry
 from .pregame import DeckRulesError, check_pregame, check_pregame_count, read_slots
-from .prose import ARTICLES, SEGMENT, WORD, prose_rule
+from .prose import ARTICLES, SEGMENT, SENTENCE_END, WORD, prose_rule
 from . import report
 from .report import DeckReport, Findings, between, names, noun_count
 
@@ -348,6 +348,7 @@ class DeckChecker:
         self._among_cards = self._figures_among_cards(deck.cards)
         self._pregame_blocks = frozenset(c.block for c in deck.cards if c.section is None and self._opens_pregame(c))
         headed = dict(deck.headings)
+        written_at = {c.line: c.written for c in deck.cards}
         entries = []
         # each line as read: "3x: A, B" and "3 A, 2 B" are a line a title, "three Rout" is three copies
         self._lines_read = []
@@ -373,7 +374,20 @@ class DeckChecker:
                 out.warn("read-as", said, line=card.line)
                 self._remarks.add(card.line)
                 continue
-            entry = self._entry(card, out, sorted_by_pool)
+            if self._wraps_a_remark(card, written_at):
+                # "…end up on the same" / "square).": prose wrapped at a fixed width, its last words on a line of
+                # their own: the end of the remark above, where they name no card
+                tried = Findings()
+                entry = self._entry(card, tried, sorted_by_pool)
+                if entry is not None and any(p.code == "unknown-card" for p in tried.problems):
+                    said = say("read-as.remark-wrapped", line=card.line, written=card.written, above=card.line - 1)
+                    out.warn("read-as", said, line=card.line)
+                    self._remarks.add(card.line)
+                    continue
+                out.problems += tried.problems
+                out.warnings += tried.warnings
+            else:
+                entry = self._entry(card, out, sorted_by_pool)
             if entry is None:  # the author's remark, said in a warning
                 self._remarks.add(card.line)
                 continue
@@ -398,6 +412,21 @@ class DeckChecker:
                     line=line,
                 )
         return entries
+
+    def _wraps_a_remark(self, card: CardLine, written_at: dict[int, str]) -> bool:
+        """Whether a line may be the last words of the author's remark on the line above, wrapped at a fixed width
+        mid-sentence: that line read as a remark, ending in no mark that ends a sentence or a clause, and this one of
+        one copy, starting with a small letter, as a sentence goes on ("not be assigned to the same" / "square)."), and
+        naming no card as written."""
+        above = card.line - 1
+        return (
+            above in self._remarks
+            and above in written_at
+            and card.count == 1
+            and card.written[:1].islower()
+            and not SENTENCE_END.search(written_at[above])
+            and not self._names_a_card(card.name, card.experience)  # (a title of several cards stays a problem)
+        )
 
     def _listed_under(self, deck: Decklist) -> dict[int, int]:
         """The copies listed under each sub-header with a count (by its line), the author's remarks not counted:
@@ -435,10 +464,12 @@ class DeckChecker:
             return [card]
         pieces = _SEPARATED.split(card.written)  # the parts, each separator between two of them
         raw, separators = pieces[::2], ["", *pieces[1::2]]
-        # "3 Iron Mine, 2 Copper Mine", "3*: Toku, 1*: Tsuo": a part after a comma and a space with a count before its
-        # title has its own, and the titles after it up to the next such count; "3 Rout, Ambush x2", "Moto Taigo,
-        # Shogun x2, 3 Rout": one after a title is the count of the title that ends there (the first part's too, where
-        # the line gave no count); never the title's own number ("2x: Rout, 10 Koku", "3 Rout, 700 Soldier Plain x2")
+        # "3 Iron Mine, 2 Copper Mine", "2* Charge, Retreat": a part after a comma and a space with a count before its
+        # title has its own, and a title without one is one copy, but after a count for each, written with a colon
+        # ("3x: Toku, Tsuo", "Pawns: 3* Toku, 1*: Tsuo, Hatsuko"): that count, up to the next one. "3 Rout, Ambush x2",
+        # "Moto Taigo, Shogun x2, 3 Rout": one after a title is the count of the title that ends there (the first
+        # part's too, where the line gave no count); never the title's own number ("2x: Rout, 10 Koku", "3 Rout, 700
+        # Soldier Plain x2")
         before = [None] + [part_count(p.strip()) if p[:1].isspace() else None for p in raw[1:]]
         after = [
             trailing_count(p)
@@ -449,16 +480,17 @@ class DeckChecker:
         before = [None if b and (a and b[0] > MAX_COPIES_ON_A_LINE) else b for b, a in zip(before, after)]
         after = [None if b else a for b, a in zip(before, after)]
         own = [
-            b or a if (b or a) and not self._names_a_card(p.strip(), None) else None
+            (b or a)[:2] if (b or a) and not self._names_a_card(p.strip(), None) else None  # type: ignore[index]
             for p, b, a in zip(raw, before, after)
         ]
         leads = [bool(c) and before[n] is not None for n, c in enumerate(own)]
         ends = [bool(c) and not leads[n] for n, c in enumerate(own)]
         parts = [(c[1] if c else p).strip() for p, c in zip(raw, own)]
-        counts, carried = [], card.count
-        for n, c in enumerate(own):
-            carried = c[0] if c and leads[n] else carried
-            counts.append(carried)
+        counts, carried = [card.count], card.count if card.each else 1
+        for n, c in enumerate(own[1:], 1):
+            if c and leads[n]:
+                carried = c[0] if before[n][2] else 1  # type: ignore[index]
+            counts.append(c[0] if c and leads[n] else carried)
         out_lines: list[CardLine] = []
         at = 0
         while at < len(parts):
@@ -483,7 +515,7 @@ class DeckChecker:
                     break
             else:
                 return [card]
-        if any(own):
+        if any(own) or (card.count != 1 and not card.each):
             titles = names([f"{c.count} {c.written}" for c in out_lines])
             out.warn("read-as", say("read-as.counted", line=card.line, titles=titles), line=card.line)
             return out_lines
@@ -601,7 +633,7 @@ class DeckChecker:
         match = _LABEL_BEFORE_CARD.match(card.written) if card.section is not None and ":" in card.written else None
         if (
             match is None
-            or " ".join(match["label"].lower().split()) in DECK_LABELS
+            or " ".join(match["label"].partition("(")[0].lower().split()) in DECK_LABELS  # ("Theme (Naga): …")
             or self._names_a_card(card.name, card.experience)
             or self._names_a_card(match["label"], None)
         ):
@@ -610,7 +642,7 @@ class DeckChecker:
         counted = part_count(match["rest"]) if card.count == 1 else None
         if counted and self._names_a_card(*split_experience(match["rest"])):
             counted = None
-        count, rest = counted or (card.count, match["rest"])
+        count, rest, each = counted or (card.count, match["rest"], card.each)
         named = self._card_after_words(card, rest, count, out)
         if named is None and counted:
             named = self._card_after_words(card, match["rest"], card.count, out)
@@ -619,7 +651,7 @@ class DeckChecker:
         # titles between commas after the label, the first naming a card: `_several` reads them (and says so)
         if not self._names_a_card(*split_experience(_SEPARATED.split(rest, maxsplit=1)[0].strip())):
             return None
-        return card.replaced(count=count, name=rest, experience=None, written=rest, several=True)
+        return card.replaced(count=count, name=rest, experience=None, written=rest, several=True, each=each)
 
     def _names_a_card(self, name: str, experience: str | None) -> bool:
         """Whether the name is a card's, at the level written, or (none written) a title whose cards all have one
@@ -1721,9 +1753,12 @@ CLAN_PREFIX = _CLAN_PREFIX = re.compile(
     r"\s?(?P<rest>[A-Za-z0-9\"'].*)$",
     re.I,
 )
-# "King: Akodo Toturi", "Bishops: 2* Matsu Turi": one to three words of the author's and a colon before a card line
+# "King: Akodo Toturi", "Bishops: 2* Matsu Turi", "May the Best Man Win: 3* Superior Tactics", "Chess
+# Masters/Teachers: …", "Holdings (chess tournament sponsors): 3x: …": one to six words of the author's, and an aside
+# in brackets after them, then a colon before a card line
 LABEL_BEFORE_CARD = _LABEL_BEFORE_CARD = re.compile(
-    r"^(?P<label>[A-Za-z][A-Za-z'-]{0,24}(?:\s[A-Za-z][A-Za-z'-]{0,24}){0,2})\s?:\s?(?P<rest>\S.*)$"
+    r"^(?P<label>[A-Za-z][A-Za-z'/-]{0,24}(?:\s[A-Za-z&][A-Za-z'/-]{0,24}){0,5}(?:\s?\([^():]{1,60}\))?)"
+    r"\s?:\s?(?P<rest>\S.*)$"
 )
 # Labels that describe the deck, not a card's role in it: what follows them is never read as a card by its label
 DECK_LABELS: Final[tuple[str, ...]] = (
