@@ -2276,9 +2276,12 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
         pass
     elif match:
         count, line = _number(match.group("count")), match.group("rest").strip()
-        # "3x: A, B" (the count for each title), or "3 Iron Mine, 2 Copper Mine" (a count before each)
+        # "3x: A, B" (the count for each title), or "3 Iron Mine, 2 Copper Mine" (a count before each), or one copy
+        # of each ("1 Rout / Ambush": a count of one is each title's, whichever way it is read)
         each = bool(_LIST_SEPARATOR.search(line)) and bool(match.group("colon") or match.group("bare"))
-        several = each or (bool(_LIST_SEPARATOR.search(line)) and counted_after_commas(line))
+        several = each or (
+            bool(_LIST_SEPARATOR.search(line)) and (counted_after_commas(line) or (count == 1 and _titles_apart(line)))
+        )
     else:
         trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
         if trailing:
@@ -2287,7 +2290,7 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
             # "Jade Works x3 (4 gold)": the count, then the author's remark (or a set) in brackets, which stays
             # for the checker to read as it reads one after a title
             count, line = trailing[0], f"{trailing[1]} {bracket.group('bracket')}"
-        elif any(part[:1].isspace() for part in _LIST_SEPARATOR.split(line)[1:]) or _GLUED_SLASH.search(line):
+        elif _titles_apart(line):
             several = True  # "Pregame: Border Keep, Bamboo Harvesters": a copy of each title, if the whole is none
     set_name = None
     if "#" in line:
@@ -2384,6 +2387,12 @@ def undecorated(stripped: str) -> str | None:
     tagged = "<" in stripped or "[" in stripped  # (each tag `_DECORATION_TAG` reads opens so)
     inner = (_DECORATION_TAG.sub("", stripped) if tagged else stripped).strip(_DECORATION_CHARS)
     return inner if inner and inner != stripped else None
+
+
+def _titles_apart(line: str) -> bool:
+    """Whether the line may hold several titles: a separator with a space after it, or a slash with none around it
+    ("Border Keep, Bamboo Harvesters", "Rout / Ambush", "Border Keep/Bamboo Harvesters")."""
+    return any(part[:1].isspace() for part in _LIST_SEPARATOR.split(line)[1:]) or bool(_GLUED_SLASH.search(line))
 
 
 def counted_after_commas(line: str) -> bool:

@@ -338,7 +338,10 @@ def test_a_level_in_brackets_reads_as_the_level_written_bare(marker):
     differ = []
     for title in sorted({i.title for i in index().identities}):
         bare = outcome(f"Dynasty:\n1 {title} {marker}\n")
-        for form in (f"1 {title} ({marker})", f"1 {title} - {marker}"):
+        # (with no count too: a title holding a separator is tried as titles apart first, "Black and White (XP)"; a
+        # line that starts with a number starts with its count, "10 Koku (XP)")
+        uncounted = [] if title[:1].isdigit() else [f"{title} ({marker})"]
+        for form in (f"1 {title} ({marker})", f"1 {title} - {marker}", *uncounted):
             if outcome(f"Dynasty:\n{form}\n") != bare:
                 differ.append(form)
     assert not differ, differ[:5]

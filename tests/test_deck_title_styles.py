@@ -746,6 +746,9 @@ def _titles_misread_among_others(index: CardIndex) -> list[str]:
             (f"Rout - 1, {title} - 2", [(1, "Rout"), (2, title)]),
             (f"Rout: 1, {title}: 2", [(1, "Rout"), (2, title)]),
             (f"Rout *1, {title} *2", [(1, "Rout"), (2, title)]),
+            # a count of one before titles apart is each one's, whichever way it is read
+            (f"1 Rout / {title}", [(1, "Rout"), (1, title)]),
+            (f"1 {title}, Rout", [(1, title), (1, "Rout")]),
             # a title with no count of its own after counted ones is one copy; after a count for each, that count
             # (unless "Ambush, <title>" is itself a title: "Ambush, Strategist" is Ambush Strategist)
             *(

@@ -273,7 +273,8 @@
       count = countOf(m.groups.count); line = pyStrip(m.groups.rest);
       // "3x: A, B" (the count for each title), or "3 Iron Mine, 2 Copper Mine" (a count before each)
       each = LIST_SEPARATOR.test(line) && !!(m.groups.colon || m.groups.bare);
-      several = each || (LIST_SEPARATOR.test(line) && countedAfterCommas(line));
+      // ... or one copy of each ("1 Rout / Ambush": a count of one is each title's, whichever way it is read)
+      several = each || (LIST_SEPARATOR.test(line) && (countedAfterCommas(line) || (count === 1 && titlesApart(line))));
     } else {
       trailing = trailingCount(line);  // "Barley Farm x3": the count after the title, before any set
       if (trailing) { count = trailing[0]; line = trailing[1]; }
@@ -281,7 +282,7 @@
         var bracket = LAST_BRACKET.exec(line);  // "Jade Works x3 (4 gold)": the count, then a remark in brackets
         trailing = bracket ? trailingCount(bracket.groups.rest) : null;
         if (trailing) { count = trailing[0]; line = trailing[1] + " " + bracket.groups.bracket; }
-        else if (line.split(LIST_SEPARATOR).slice(1).some(function (p) { return /^\s/.test(p); }) || GLUED_SLASH.test(line)) {
+        else if (titlesApart(line)) {
           several = true;  // "Pregame: Border Keep, Bamboo Harvesters": one of each
         }
       }
@@ -348,6 +349,10 @@
     return inner && inner !== stripped ? inner : null;
   }
   // decklist.py _number: a run of digits too long for any deck counts as one more than any limit.
+  // decklist.py _titles_apart: a separator with a space after it, or a slash with none around it
+  function titlesApart(line) {
+    return line.split(LIST_SEPARATOR).slice(1).some(function (p) { return /^\s/.test(p); }) || GLUED_SLASH.test(line);
+  }
   // decklist.py counted_after_commas: a part after a comma and a space starts with a count
   function countedAfterCommas(line) {
     var parts = line.split(LIST_SEPARATOR).slice(1);
@@ -2484,6 +2489,8 @@
       }
       if (!hit) return [card];
     }
+    // one title after all ("Black and White (XP)"): the line as written, its level read there (checker.py)
+    if (lines.length === 1 && !own.some(function (c) { return c !== null; })) return [card];
     if (own.some(function (c) { return c !== null; }) || (card.count !== 1 && !card.each)) {
       out.warn("read-as", say("read-as.counted", { line: card.line,
         titles: names(lines.map(function (c) { return c.count + " " + c.written; })) }), null, null, card.line);

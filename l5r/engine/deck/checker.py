@@ -515,6 +515,8 @@ class DeckChecker:
                     break
             else:
                 return [card]
+        if len(out_lines) == 1 and not any(own):
+            return [card]  # one title after all ("Black and White (XP)"): the line as written, its level read there
         if any(own) or (card.count != 1 and not card.each):
             titles = names([f"{c.count} {c.written}" for c in out_lines])
             out.warn("read-as", say("read-as.counted", line=card.line, titles=titles), line=card.line)
