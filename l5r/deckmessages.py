@@ -101,6 +101,8 @@ DECK_MESSAGES: dict[str, str] = {
     "{reason}; counted in no deck.",
     "read-as.remark-wrapped": "line {line}: read “{written}” as the last words of the author's remark on line {above}, "
     "wrapped there mid-sentence: it names no card; counted in no deck.",
+    "read-as.after-list": "line {line}: read “{written}” as the author's words after the list (its last card line is "
+    "line {last}), not a card: it names no card; counted in no deck.",
     "read-as.remark-naming": "line {line}: read “{shown}” as the author's remark, not a card line: it names {cards} "
     "in its words, but {reason}; counted in no deck (a card is read from a line of its own, with its count: “3 Iron "
     "Mine”).",

@@ -1875,3 +1875,30 @@ def test_no_real_pool_title_under_a_remark_wrapped_mid_sentence_is_taken_for_its
     index = _real_index()
     titles = sorted({i.title for i in index.identities if i.deck in _SECTION})
     assert _titles_taken_for_a_wrapped_remark(index, titles) == []
+
+
+def _titles_taken_for_words_after_the_list(index: CardIndex, titles: list[str]) -> list[str]:
+    """Each title on the line after a remark that opens a paragraph after the list (checker.py `_prose_around`: the
+    author's words after the list are read as such where they name no card): read as its card, never as those words,
+    so that a card written after the author's prose is never lost. Returns the titles read as the author's words."""
+    opening = "Fate:\n3 Rout\n\nLet me know what you think of this deck, I have played it at two koteis so far.\n"
+    taken = []
+    for title in titles:
+        text = f"{opening}{title}\n"
+        report = check_text(support.codex(), text, index, dt.date(2016, 3, 1), format_id="obsidian-hand").report
+        if any(w.code == "read-as" and "after the list" in w.message for w in report.warnings):
+            taken.append(title)
+    return taken
+
+
+def test_no_pool_title_after_the_list_is_taken_for_the_authors_words():
+    titles = sorted({i.title for i in support.index().identities if i.deck in _SECTION})
+    assert _titles_taken_for_words_after_the_list(support.index(), titles) == []
+    assert _titles_taken_for_words_after_the_list(support.index(), ["Comments?"]) == ["Comments?"]  # it can fail
+
+
+@pytest.mark.realpool
+def test_no_real_pool_title_after_the_list_is_taken_for_the_authors_words():
+    index = _real_index()
+    titles = sorted({i.title for i in index.identities if i.deck in _SECTION})[::40]
+    assert _titles_taken_for_words_after_the_list(index, titles) == []

@@ -1850,11 +1850,20 @@
     // ("Chikara (2)" names a biography, and Dynasty cards of the title at their levels: a card of its deck)
     return this.table.titledLoosely(card.name).every(function (i) { return i.deck !== DECK_OF_SECTION[card.section]; });
   };
-  // checker.py _wraps_a_remark: the last words of the author's remark on the line above, wrapped mid-sentence
-  Checker.prototype.wrapsARemark = function (card, writtenAt) {
+  // checker.py _prose_around: the warning that reads a line naming no card as the author's words: the last words of
+  // the remark above, wrapped mid-sentence; or words after the list, in a paragraph of their own; else null
+  Checker.prototype.proseAround = function (card, writtenAt, firstInBlock, lastCard) {
+    if (card.count !== 1 || this.namesACard(card.name, card.experience)) return null;
     var above = card.line - 1;
-    return this.remarks.has(above) && writtenAt.has(above) && card.count === 1 && /^\p{Ll}/u.test(card.written) &&
-      !SENTENCE_END.test(writtenAt.get(above)) && !this.namesACard(card.name, card.experience);
+    if (this.remarks.has(above) && writtenAt.has(above) && /^\p{Ll}/u.test(card.written) &&
+        !SENTENCE_END.test(writtenAt.get(above))) {
+      return say("read-as.remark-wrapped", { line: card.line, written: card.written, above: above });
+    }
+    if (lastCard !== null && card.line > lastCard.line && card.block !== lastCard.block &&
+        (SENTENCE_END.test(card.written) || this.remarks.has(firstInBlock.get(card.block)))) {
+      return say("read-as.after-list", { line: card.line, written: card.written, last: lastCard.line });
+    }
+    return null;
   };
   Checker.prototype.resolve = function (deck, out) {
     var self = this;
@@ -1871,8 +1880,17 @@
     this.pregameBlocks = new Set(deck.cards.filter(function (c) {
       return c.section === null && self.opensPregame(c);
     }).map(function (c) { return c.block; }));
-    var entries = [], headed = new Map(deck.headings || []), writtenAt = new Map();
-    deck.cards.forEach(function (c) { writtenAt.set(c.line, c.written); });
+    var entries = [], headed = new Map(deck.headings || []), writtenAt = new Map(), firstInBlock = new Map();
+    deck.cards.forEach(function (c) {
+      writtenAt.set(c.line, c.written);
+      if (!firstInBlock.has(c.block)) firstInBlock.set(c.block, c.line);
+    });
+    // the list's last card line, its title as written: what comes after it in a paragraph of its own may be the
+    // author's words after the list (checker.py)
+    var lastCard = null;
+    for (var n = deck.cards.length - 1; n >= 0 && lastCard === null; n--) {
+      if (this.namesACard(deck.cards[n].name, deck.cards[n].experience)) lastCard = deck.cards[n];
+    }
     self.linesRead = [];
     deck.cards.forEach(function (listed) {
       self.several(listed, out).forEach(function (c) {
@@ -1896,14 +1914,13 @@
           self.remarks.add(c.line);
           return;
         }
-        var entry;
-        if (self.wrapsARemark(c, writtenAt)) {
-          // "…end up on the same" / "square).": prose wrapped at a fixed width, its last words on a line of their own
+        var entry, said = self.proseAround(c, writtenAt, firstInBlock, lastCard);
+        if (said !== null) {
+          // "square).", "Comments?": the author's words, where they name no card (not even by a guess)
           var tried = new Findings();
           entry = self.entry(c, tried, sortedByPool);
           if (entry !== null && tried.problems.some(function (p) { return p.code === "unknown-card"; })) {
-            out.warn("read-as", say("read-as.remark-wrapped", { line: c.line, written: c.written, above: c.line - 1 }),
-              null, null, c.line);
+            out.warn("read-as", said, null, null, c.line);
             self.remarks.add(c.line);
             return;
           }

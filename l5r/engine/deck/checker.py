@@ -349,6 +349,12 @@ class DeckChecker:
         self._pregame_blocks = frozenset(c.block for c in deck.cards if c.section is None and self._opens_pregame(c))
         headed = dict(deck.headings)
         written_at = {c.line: c.written for c in deck.cards}
+        first_in_block: dict[int, int] = {}
+        for c in deck.cards:
+            first_in_block.setdefault(c.block, c.line)
+        # the list's last card line, its title as written (no guesses): what comes after it in a paragraph of its own
+        # may be the author's words after the list
+        last_card = next((c for c in reversed(deck.cards) if self._names_a_card(c.name, c.experience)), None)
         entries = []
         # each line as read: "3x: A, B" and "3 A, 2 B" are a line a title, "three Rout" is three copies
         self._lines_read = []
@@ -374,14 +380,12 @@ class DeckChecker:
                 out.warn("read-as", said, line=card.line)
                 self._remarks.add(card.line)
                 continue
-            if self._wraps_a_remark(card, written_at):
-                # "…end up on the same" / "square).": prose wrapped at a fixed width, its last words on a line of
-                # their own: the end of the remark above, where they name no card
+            if words := self._prose_around(card, written_at, first_in_block, last_card):
+                # "square).", "Comments?": the author's words, where they name no card (not even by a guess)
                 tried = Findings()
                 entry = self._entry(card, tried, sorted_by_pool)
                 if entry is not None and any(p.code == "unknown-card" for p in tried.problems):
-                    said = say("read-as.remark-wrapped", line=card.line, written=card.written, above=card.line - 1)
-                    out.warn("read-as", said, line=card.line)
+                    out.warn("read-as", words, line=card.line)
                     self._remarks.add(card.line)
                     continue
                 out.problems += tried.problems
@@ -413,20 +417,36 @@ class DeckChecker:
                 )
         return entries
 
-    def _wraps_a_remark(self, card: CardLine, written_at: dict[int, str]) -> bool:
-        """Whether a line may be the last words of the author's remark on the line above, wrapped at a fixed width
-        mid-sentence: that line read as a remark, ending in no mark that ends a sentence or a clause, and this one of
-        one copy, starting with a small letter, as a sentence goes on ("not be assigned to the same" / "square)."), and
-        naming no card as written."""
+    def _prose_around(
+        self, card: CardLine, written_at: dict[int, str], first_in_block: dict[int, int], last_card: CardLine | None
+    ) -> str | None:
+        """The warning that reads a line of one copy that names no card as written as the author's words, where it
+        also names none by a guess (the caller tries), else None:
+
+        - the last words of the remark on the line above, wrapped there mid-sentence at a fixed width: that line read
+          as a remark and ending in no mark that ends a sentence, and this one starting with a small letter, as a
+          sentence goes on ("not be assigned to the same" / "square).");
+        - the author's words after the list: after its last card line, in a paragraph of their own (a blank line
+          between), ending in a sentence's mark or in a paragraph that opens with a remark ("Comments?", "Enjoy!",
+          "Let me know what you think …" then "Any suggestions?")."""
+        if card.count != 1 or self._names_a_card(card.name, card.experience):
+            return None  # (a title of several cards stays a problem)
         above = card.line - 1
-        return (
+        if (
             above in self._remarks
             and above in written_at
-            and card.count == 1
             and card.written[:1].islower()
             and not SENTENCE_END.search(written_at[above])
-            and not self._names_a_card(card.name, card.experience)  # (a title of several cards stays a problem)
-        )
+        ):
+            return say("read-as.remark-wrapped", line=card.line, written=card.written, above=above)
+        if (
+            last_card is not None
+            and card.line > last_card.line
+            and card.block != last_card.block
+            and (SENTENCE_END.search(card.written) or first_in_block.get(card.block) in self._remarks)
+        ):
+            return say("read-as.after-list", line=card.line, written=card.written, last=last_card.line)
+        return None
 
     def _listed_under(self, deck: Decklist) -> dict[int, int]:
         """The copies listed under each sub-header with a count (by its line), the author's remarks not counted:
