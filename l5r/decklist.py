@@ -287,10 +287,11 @@ _PREGAME_LABEL = re.compile(
 )
 _INNER_PREGAME_LABEL = re.compile(rf"(?P<separator>(?<=\s)[/|+;]|,)\s?{_PREGAME_WORD}\s?(?::|-)\s?", re.I)
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012", and the
-# whole deck's total under a list ("Total: 80", "Total cards: 82"), which names no deck to check it against.
+# whole deck's total under a list ("Total: 80", "Total cards: 82", "Cards: 80"), which names no deck to check it
+# against.
 _METADATA_LINE = re.compile(
     r"^(?:(?:deck\s*name|name|author|player|clan|format|date|event|tournament|place|placing|"
-    r"result|record|legality|total(?:\s+cards)?"
+    r"result|record|legality|total(?:\s+cards)?|cards(?:\s+total)?"
     r"|from|sent|to|cc|subject"  # and an e-mail's header lines, as a forwarded list keeps them
     r"|content-[a-z-]{1,30}|mime-version|message-id|reply-to|in-reply-to|x-[a-z-]{1,30}"
     r"|quote\s+from|share\s+this|originally\s+posted\s+by"  # and a forum's quote line, a blog's share buttons
@@ -307,7 +308,11 @@ _METADATA_LINE = re.compile(
     r"|[^\s:][^:]{0,60}?\s[-–—]\s(?:(?:today|yesterday)\s+at|[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?)"
     r"\s+[0-9]{1,2}:[0-9]{2}(?:\s?[ap]\.?m\.?)?\s*$"
     # ... and a table's row of the whole deck's total, its count in a column of its own ("Total<TAB>80")
-    r"|(?:grand\s+)?total(?:\s+cards)?(?:\t|\s{2,})\s{0,9}[0-9]{1,6}\s{0,9}$)",
+    r"|(?:grand\s+)?total(?:\s+cards)?(?:\t|\s{2,})\s{0,9}[0-9]{1,6}\s{0,9}$"
+    # ... and a count of the cards above, its words after it or before it with no colon ("40 cards", "6 total",
+    # "40 cards total", "Total 40"): no card is titled "Cards" or "Total"
+    r"|[0-9]{1,4}\s{1,3}(?:cards?(?:\s{1,3}total)?|total(?:\s{1,3}cards?)?)\.?\s{0,9}$"
+    r"|total(?:\s{1,3}cards?)?\s{1,3}[0-9]{1,4}\.?\s{0,9}$)",
     re.I,
 )
 # A deck builder's statistics under a list: labels, each with a number ("Average gold cost: 2.4", "Force curve: 0: 2,

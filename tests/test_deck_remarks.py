@@ -164,3 +164,13 @@ def test_a_sentence_that_names_a_card_in_passing_is_a_remark():
         "for the strategy it gives the deck.\n",
     )
     assert report.counts["dynasty"] == 3 and len(_remarks(report)) == 1
+
+
+# A count of the cards above it, its words after the number or before it with no colon, as a post sums up a deck
+# ("40 cards", "6 total", "40 cards total", "Total 40", "Cards: 40"): a line about the deck, never copies of a card
+# titled "cards" or "total" (no card is). The deck's count is its cards' (oh-ii-f-the-play-deck-and-deck-construction).
+@pytest.mark.parametrize("summary", ["6 cards", "6 total", "6 cards total", "6 total cards", "Total 6", "Cards: 6"])
+def test_a_count_of_the_cards_above_is_no_card(summary):
+    report = check("obsidian-hand", f"Fate:\n3 Rout\n3 Ambush\n{summary}\n")
+    assert report.counts["fate"] == 6, report.problems
+    assert not [p for p in report.problems if p.line == 4], report.problems

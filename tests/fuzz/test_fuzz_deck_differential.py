@@ -358,6 +358,10 @@ HEADERS = {
         "Dynasy:",
         "Holdngs (3):",
         "Total: 80",
+        "40 cards",  # a count of the cards above, its word after it or before it
+        "6 total",
+        "Total 40",
+        "Cards: 80",
         "**Dynasty (40)**",
         "--- Fate (40) ---",
         "== Pre-Game ==",
