@@ -174,3 +174,15 @@ def test_a_count_of_the_cards_above_is_no_card(summary):
     report = check("obsidian-hand", f"Fate:\n3 Rout\n3 Ambush\n{summary}\n")
     assert report.counts["fate"] == 6, report.problems
     assert not [p for p in report.problems if p.line == 4], report.problems
+
+
+def test_words_after_a_list_whose_lines_read_only_through_labels_are_the_authors():
+    """The list is over where the last line read as a card is, however it was read (`King: Akodo Toturi`, `Rout x2;
+    2* Ambush`), not where the last title as written is: the words after it are the author's, the opening line's
+    paragraph too ("Cheers, Kevin"); a card after them makes them the list's lines again."""
+    text = "Fate:\nKing: Rout\nRout x2; 2* Ambush\n\nHope you like it!\nCheers, Kevin\n"
+    report = check("obsidian-hand", text)
+    assert not [p for p in report.problems if p.code == "unknown-card"], report.problems
+    assert {w.line for w in report.warnings if "after the list (its last card line is line 3)" in w.message} == {5, 6}
+    report = check("obsidian-hand", text + "\n1 Rout\n")
+    assert [p.line for p in report.problems if p.code == "unknown-card"] == [5, 6]

@@ -1857,11 +1857,11 @@
     var above = card.line - 1;
     if (this.remarks.has(above) && writtenAt.has(above) && /^\p{Ll}/u.test(card.written) &&
         !SENTENCE_END.test(writtenAt.get(above))) {
-      return say("read-as.remark-wrapped", { line: card.line, written: card.written, above: above });
+      return [false, say("read-as.remark-wrapped", { line: card.line, written: card.written, above: above })];
     }
-    if (lastCard !== null && card.line > lastCard.line && card.block !== lastCard.block &&
+    if (lastCard !== null && card.block !== lastCard.block &&
         (SENTENCE_END.test(card.written) || this.remarks.has(firstInBlock.get(card.block)))) {
-      return say("read-as.after-list", { line: card.line, written: card.written, last: lastCard.line });
+      return [true, say("read-as.after-list", { line: card.line, written: card.written, last: lastCard.line })];
     }
     return null;
   };
@@ -1885,12 +1885,7 @@
       writtenAt.set(c.line, c.written);
       if (!firstInBlock.has(c.block)) firstInBlock.set(c.block, c.line);
     });
-    // the list's last card line, its title as written: what comes after it in a paragraph of its own may be the
-    // author's words after the list (checker.py)
-    var lastCard = null;
-    for (var n = deck.cards.length - 1; n >= 0 && lastCard === null; n--) {
-      if (this.namesACard(deck.cards[n].name, deck.cards[n].experience)) lastCard = deck.cards[n];
-    }
+    var lastCard = null, afterList = [];  // the last line read as a card so far, and the words after it (checker.py)
     self.linesRead = [];
     deck.cards.forEach(function (listed) {
       self.several(listed, out).forEach(function (c) {
@@ -1914,25 +1909,31 @@
           self.remarks.add(c.line);
           return;
         }
-        var entry, said = self.proseAround(c, writtenAt, firstInBlock, lastCard);
-        if (said !== null) {
+        var words = self.proseAround(c, writtenAt, firstInBlock, lastCard), tried = new Findings();
+        var entry = self.entry(c, tried, sortedByPool);
+        if (words !== null && entry !== null && tried.problems.some(function (p) { return p.code === "unknown-card"; })) {
           // "square).", "Comments?": the author's words, where they name no card (not even by a guess)
-          var tried = new Findings();
-          entry = self.entry(c, tried, sortedByPool);
-          if (entry !== null && tried.problems.some(function (p) { return p.code === "unknown-card"; })) {
-            out.warn("read-as", said, null, null, c.line);
-            self.remarks.add(c.line);
-            return;
-          }
-          out.problems = out.problems.concat(tried.problems);
-          out.warnings = out.warnings.concat(tried.warnings);
-        } else {
-          entry = self.entry(c, out, sortedByPool);
+          if (words[0]) { afterList.push([c, tried, entry, words[1]]); self.remarks.add(c.line); return; }  // (so far)
+          out.warn("read-as", words[1], null, null, c.line);
+          self.remarks.add(c.line);
+          return;
         }
+        if (entry !== null && entry.identity !== null) {
+          afterList.forEach(function (w) {  // a card follows them: they were the list's lines
+            self.remarks.delete(w[0].line);
+            out.problems = out.problems.concat(w[1].problems);
+            out.warnings = out.warnings.concat(w[1].warnings);
+            entries.push(self.placed(w[2], placedByDatabase));
+          });
+          afterList = []; lastCard = c;
+        }
+        out.problems = out.problems.concat(tried.problems);
+        out.warnings = out.warnings.concat(tried.warnings);
         if (entry === null) { self.remarks.add(c.line); return; }  // the author's remark, said in a warning
         entries.push(self.placed(entry, placedByDatabase));
       });
     });
+    afterList.forEach(function (w) { out.warn("read-as", w[3], null, null, w[0].line); });
     entries = entries.map(function (e) { return e.identity === null && e.section === null ? self.byNeighbours(e, entries, out) : e; });
     var under = deck.input_format === "text" ? this.listedUnder(deck) : new Map();
     (deck.subtotals || []).forEach(function (t) {

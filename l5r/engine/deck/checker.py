@@ -352,9 +352,10 @@ class DeckChecker:
         first_in_block: dict[int, int] = {}
         for c in deck.cards:
             first_in_block.setdefault(c.block, c.line)
-        # the list's last card line, its title as written (no guesses): what comes after it in a paragraph of its own
-        # may be the author's words after the list
-        last_card = next((c for c in reversed(deck.cards) if self._names_a_card(c.name, c.experience)), None)
+        # the last line read as a card so far, and the lines after it that may be the author's words after the list:
+        # they are, unless a card line follows them
+        last_card: CardLine | None = None
+        after_list: list[tuple[CardLine, Findings, DeckEntry, str]] = []
         entries = []
         # each line as read: "3x: A, B" and "3 A, 2 B" are a line a title, "three Rout" is three copies
         self._lines_read = []
@@ -380,22 +381,34 @@ class DeckChecker:
                 out.warn("read-as", said, line=card.line)
                 self._remarks.add(card.line)
                 continue
-            if words := self._prose_around(card, written_at, first_in_block, last_card):
+            words = self._prose_around(card, written_at, first_in_block, last_card)
+            tried = Findings()
+            entry = self._entry(card, tried, sorted_by_pool)
+            if words and entry is not None and any(p.code == "unknown-card" for p in tried.problems):
                 # "square).", "Comments?": the author's words, where they name no card (not even by a guess)
-                tried = Findings()
-                entry = self._entry(card, tried, sorted_by_pool)
-                if entry is not None and any(p.code == "unknown-card" for p in tried.problems):
-                    out.warn("read-as", words, line=card.line)
-                    self._remarks.add(card.line)
+                is_after_list, said = words
+                if is_after_list:
+                    after_list.append((card, tried, entry, said))
+                    self._remarks.add(card.line)  # (so far: a paragraph it opens is the author's too)
                     continue
-                out.problems += tried.problems
-                out.warnings += tried.warnings
-            else:
-                entry = self._entry(card, out, sorted_by_pool)
+                out.warn("read-as", said, line=card.line)
+                self._remarks.add(card.line)
+                continue
+            if entry is not None and entry.identity is not None:
+                for was, was_tried, was_entry, _ in after_list:  # a card follows them: they were the list's lines
+                    self._remarks.discard(was.line)
+                    out.problems += was_tried.problems
+                    out.warnings += was_tried.warnings
+                    entries.append(self._placed(was_entry, placed_by_database))
+                after_list, last_card = [], card
+            out.problems += tried.problems
+            out.warnings += tried.warnings
             if entry is None:  # the author's remark, said in a warning
                 self._remarks.add(card.line)
                 continue
             entries.append(self._placed(entry, placed_by_database))
+        for card, _, _, said in after_list:
+            out.warn("read-as", said, line=card.line)
         entries = [
             self._by_neighbours(e, entries, out) if e.identity is None and e.section is None else e for e in entries
         ]
@@ -419,15 +432,16 @@ class DeckChecker:
 
     def _prose_around(
         self, card: CardLine, written_at: dict[int, str], first_in_block: dict[int, int], last_card: CardLine | None
-    ) -> str | None:
+    ) -> tuple[bool, str] | None:
         """The warning that reads a line of one copy that names no card as written as the author's words, where it
-        also names none by a guess (the caller tries), else None:
+        also names none by a guess (the caller tries), and whether it is said of words after the list (so, unless a
+        card line follows), else None:
 
         - the last words of the remark on the line above, wrapped there mid-sentence at a fixed width: that line read
           as a remark and ending in no mark that ends a sentence, and this one starting with a small letter, as a
           sentence goes on ("not be assigned to the same" / "square).");
-        - the author's words after the list: after its last card line, in a paragraph of their own (a blank line
-          between), ending in a sentence's mark or in a paragraph that opens with a remark ("Comments?", "Enjoy!",
+        - the author's words after the list: after the last line read as a card, in a paragraph of their own (a blank
+          line between), ending in a sentence's mark or in a paragraph that opens with a remark ("Comments?", "Enjoy!",
           "Let me know what you think …" then "Any suggestions?")."""
         if card.count != 1 or self._names_a_card(card.name, card.experience):
             return None  # (a title of several cards stays a problem)
@@ -438,14 +452,13 @@ class DeckChecker:
             and card.written[:1].islower()
             and not SENTENCE_END.search(written_at[above])
         ):
-            return say("read-as.remark-wrapped", line=card.line, written=card.written, above=above)
+            return False, say("read-as.remark-wrapped", line=card.line, written=card.written, above=above)
         if (
             last_card is not None
-            and card.line > last_card.line
             and card.block != last_card.block
             and (SENTENCE_END.search(card.written) or first_in_block.get(card.block) in self._remarks)
         ):
-            return say("read-as.after-list", line=card.line, written=card.written, last=last_card.line)
+            return True, say("read-as.after-list", line=card.line, written=card.written, last=last_card.line)
         return None
 
     def _listed_under(self, deck: Decklist) -> dict[int, int]:
