@@ -534,10 +534,13 @@ _TABLE_HEAD = re.compile(
     r"(?![A-Za-z0-9])){2,12}\s{0,9}[|,;]?\s{0,9}$",
     re.I,
 )
-# A rule drawn between blocks: five or more of - = _ ~ * (three dashes stay a line that is no card line), an
-# e-mail's signature mark, "-- " (the name under it stays a line to read: it may be a card's), and a mail's rule
-# with words ("-----Original Message-----"; a deck header so dressed, "--- Fate (40) ---", is read before it).
-_RULE_LINE = re.compile(r"^(?:[-=_~*―]{5,}|--|[-=_~*]{3,} ?[A-Za-z][A-Za-z ]{0,38} ?[-=_~*]{3,})$")
+# A rule drawn between blocks: three or more of - = _ ~ * ― (Markdown's rule, "---", "***", "___", and a forum's
+# "=====" alike), or one of them three times or more with a space between ("* * *", "- - -"); an e-mail's signature
+# mark, "-- " (the name under it stays a line to read: it may be a card's), and a mail's rule with words
+# ("-----Original Message-----"; a deck header so dressed, "--- Fate (40) ---", is read before it).
+_RULE_LINE = re.compile(
+    r"^(?:[-=_~*―]{3,}|([-=_~*―])(?: \1){2,}|--|[-=_~*]{3,} ?[A-Za-z][A-Za-z ]{0,38} ?[-=_~*]{3,})$"
+)
 _RULE_STARTS = "-=_~*―"  # the characters a rule line (`_RULE_LINE`) starts with: no other line is tried
 # A list laid out in two columns, as a printed handout or a PDF is ("DYNASTY (40)      FATE (40)", then "3 Hida
 # Reigoro      3 Will"): the columns are parted by a tab or four spaces or more.
@@ -591,6 +594,14 @@ _HASH_COUNT = re.compile(r"^\s*#\s?(?=[0-9]{1,2}\s?[x×]?\s{1,3}[A-Za-z\"'])", r
 # "x3Two Steady Breaths": a count glued to the title after its "x", as a chat types it, read as "x3 Two Steady
 # Breaths" (no card title starts with "x" and a digit).
 _GLUED_COUNT = re.compile(r"^([x×])([0-9]{1,2})(?=[A-Za-z\"'])", re.I)
+# Titles each with its count, with no separator between them, as a quick post runs them on: "2x Carpenter Castle 3x
+# Border Keep", "Rout x2 Ambush x3". Read with a comma put in before the next count ("2x Carpenter Castle, 3x Border
+# Keep"), when the line's own count is of the same form: "x" (or "×", "*") by the figure. No pool title holds such a
+# count inside it (tests/test_deck_title_styles.py).
+_UNPARTED_LEADS = re.compile(r"^[0-9]{1,2}\s?[x×*]\s", re.I)
+_UNPARTED_BEFORE = re.compile(r"(?<=[^\s,;/&+|~·-])\s{1,3}(?=[0-9]{1,2}\s?[x×*]\s{1,3}\S)", re.I)
+_UNPARTED_ENDS = re.compile(r"\s[x×*]\s?[0-9]{1,2}\s*$", re.I)
+_UNPARTED_AFTER = re.compile(r"(\s[x×*]\s?[0-9]{1,2})\s{1,3}(?=[^\s,;/&+|~·(\[-])", re.I)
 # A clan named before a card, as a list sorted by clan writes it: "Lion - Akodo Kenaro x3", "Crab: Hiruma Daizen",
 # "Neutral - Iron Mine", "Sensei: Lion - Satoru Sensei" (the checker reads those, knowing the cards: "Imperial" and
 # "Naga" are cards' titles too), and in brackets before the title, "3 [Lion] Kitsu Watanabe", left out here (no pool
@@ -869,6 +880,10 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "entity": _ENTITY,
     "bracketed_count": _BRACKETED_COUNT,
     "glued_count": _GLUED_COUNT,
+    "unparted_leads": _UNPARTED_LEADS,
+    "unparted_before": _UNPARTED_BEFORE,
+    "unparted_ends": _UNPARTED_ENDS,
+    "unparted_after": _UNPARTED_AFTER,
     "hash_count": _HASH_COUNT,
     "collector_number": _COLLECTOR_NUMBER,
     "check_marks": _CHECK_MARKS,
@@ -1958,6 +1973,8 @@ def without_markup(line: str) -> str | None:
     around no tag as round ones), None for a line of markup alone ("[list]", "<ul>")."""
     if not ("<" in line or "[" in line or "**" in line or "__" in line or "`" in line or "{{" in line or "''" in line):
         return line
+    if _RULE_LINE.match(line.strip()):
+        return line  # "***", "___": Markdown's rule, not its emphasis
     if "[" in line or "{{" in line:
         line = _LINK.sub(_link_text, line)  # "3x [Rout](https://...)": "3x Rout"
     bare = _MARKUP.sub("", line)
@@ -2231,6 +2248,7 @@ def _counts_and_titles_apart(line: str) -> str:
     # lines are a count and a title, and a test of `in` costs a fraction of a failed match.
     if line[:1] in _GLUED_COUNT_STARTS:
         line = _GLUED_COUNT.sub(r"\1\2 ", line)
+    line = counts_parted(line)
     if ")" in line:
         line = _COLLECTOR_NUMBER.sub(r"\g<line>", line)  # "1 Aranai Sensei (TNO) 3": the card's number in its set
     bracketed_at_all = "(" in line or "[" in line
@@ -2244,6 +2262,16 @@ def _counts_and_titles_apart(line: str) -> str:
     if ("ea" in lowered or "ece" in lowered) and (each := _EACH_BEFORE.match(line) or _EACH_AFTER.match(line)):
         # "2 each: A, B", "A, B (2 each)"
         line = f"{each_count(each['count'])}x: {line[each.end() :] if each.re is _EACH_BEFORE else each['rest']}"
+    return line
+
+
+def counts_parted(line: str) -> str:
+    """The line with a comma before each count of titles run on with no separator ("2x Carpenter Castle 3x Border
+    Keep", "Rout x2 Ambush x3": `_UNPARTED_BEFORE`, `_UNPARTED_AFTER`), else as it is."""
+    if line[:1].isdigit() and _UNPARTED_LEADS.match(line):
+        return _UNPARTED_BEFORE.sub(", ", line)
+    if _UNPARTED_ENDS.search(line):
+        return _UNPARTED_AFTER.sub(r"\1, ", line)
     return line
 
 

@@ -59,10 +59,17 @@ def test_comments_blank_lines_and_type_subheadings_are_skipped():
     assert deck.declared == ((DYNASTY, 2, 3),)
 
 
-@pytest.mark.parametrize("line", ["0 Hida Akeno", "100 Hida Akeno", "3", "Exp 2", "Ideas:", "---"])
+@pytest.mark.parametrize("line", ["0 Hida Akeno", "100 Hida Akeno", "3", "Exp 2", "Ideas:", "-", "-=", "--x--"])
 def test_lines_that_are_not_card_lines(line):
     deck = parse_text(f"Dynasty:\nHida Akeno\n{line}\n")
     assert [i.line for i in deck.issues] == [3] and len(deck.cards) == 1
+
+
+@pytest.mark.parametrize("rule", ["---", "----", "***", "___", "===", "~~~", "-=-=-=", "* * *", "- - -", "_ _ _ _"])
+def test_a_rule_drawn_between_blocks_is_skipped(rule):
+    # Markdown's rules ("---", "***", "___", spaced or not) and a forum's ("====") part a post's blocks
+    deck = parse_text(f"Dynasty:\nHida Akeno\n{rule}\nFate:\n{rule}\n3 Rout\n")
+    assert [(c.line, c.section) for c in deck.cards] == [(2, DYNASTY), (6, FATE)] and not deck.issues
 
 
 @pytest.mark.parametrize("header", ["Sideboard:", "Sideboard (3)", "Maybe:", "Cut", "# Considering", "Options:"])

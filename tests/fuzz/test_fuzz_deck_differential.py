@@ -259,6 +259,11 @@ HEADERS = {
         "Dynasty (40 cards, more or less)",
         "Stronghold: Kaiu Shiro. Start with Ring of Water",
         "-------",
+        "---",
+        "***",
+        "___",
+        "* * *",
+        "====",
         "By Nick Zube",
         # the author's headings ("Decklist:", "Combos:") and misspelt headers, which stay problems
         "Decklist:",
@@ -514,7 +519,24 @@ def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
         for _ in range(draw(st.integers(1, 3))):
             separator = draw(
                 st.sampled_from(
-                    [", ", " / ", "/", " | ", "; ", " + ", " & ", " and ", " AND ", " · ", " ~ ", " // ", " - ", " -- "]
+                    # (" ": titles run on with no separator, "2x Carpenter Castle 3x Border Keep")
+                    [
+                        ", ",
+                        " / ",
+                        "/",
+                        " | ",
+                        "; ",
+                        " + ",
+                        " & ",
+                        " and ",
+                        " AND ",
+                        " · ",
+                        " ~ ",
+                        " // ",
+                        " - ",
+                        " -- ",
+                        " ",
+                    ]
                 )
             )
             # (each count in a form a line's count takes: "1*: Tsuo", "(2) Ambush", "2: Rout")
@@ -524,7 +546,7 @@ def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
     elif kind == 2:  # "Iron Mine x3 & Copper Mine x2": a count after each title
         count = draw(st.sampled_from(["", "", "Holdings: "]))
         for _ in range(draw(st.integers(1, 3))):
-            separator = draw(st.sampled_from([", ", " & ", " and ", "; ", " / ", " - ", " // ", " · "]))
+            separator = draw(st.sampled_from([", ", " & ", " and ", "; ", " / ", " - ", " // ", " · ", " "]))
             cards += draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", "", " - 2", ": 3", " *2"])) + separator
             cards += draw(card_text())
     return count, cards
