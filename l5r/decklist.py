@@ -452,6 +452,9 @@ _WRAP_REST = re.compile(r"^[A-Za-z]")
 # count) or a count after one. A CSV row's "Iron Mine,3" is no such list: a space and a title follow the count.
 _COUNTED_LIST = re.compile(r",\s+[0-9]{1,2}\s+[A-Za-z\"']")
 _LIST_CUT = re.compile(r",(?P<count>\s+[0-9]{1,2})?\s*$")
+# ... but a line that ends in a title's count after it ("Counting House, 2 Stables, Jade Works x1", "…, Rout (2)")
+# ends a title: the list under it, though it starts with a letter, is a line of its own.
+_LIST_ENDS_COUNTED = re.compile(r"\s(?:[x×*]\s?[0-9]{1,2}|[(\[][x×]?\s?[0-9]{1,2}\s?[x×]?[)\]])\s*$", re.I)
 # A card linked as a wiki or a markdown post links it: a wiki's page is the card's title ("[[Ambush]]", "[[Kakita
 # Genshi|Genshi]]", "[[Card:Rout]]", "{{card|Rout}}"; a category's or a file's link is none), a markdown link's text
 # ("[Rout](https://...)", "[Rout](/cards/rout)"); the address is left out. No pool title holds "[[", "{{" or "](".
@@ -793,9 +796,10 @@ _ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
 # "Kuni Yori exp #2": a "#" between a level's marker and its number marks the number; it starts no comment
 _LEVEL_NUMBER_MARK = re.compile(rf"(?<![A-Za-z])({LEVEL_MARKER})\s*#(?=[0-9])", re.I)
 # What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
-# some card title uses, or a `LIST_SEPARATOR` does ("·", "~"), or a star after a count ("Bishops: 2* Matsu Turi", a
-# label before the card: the checker reads it). "%%% ??? not a card line" is a parse problem, never a card.
-_CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])(?:[\w\s'\-,()!.&\"<>?/+:•…|=;·~]|(?<=[0-9])\*)*$")
+# some card title uses, or a `LIST_SEPARATOR` does ("·", "~"), or a star by a count ("Bishops: 2* Matsu Turi", a
+# label before the card; "Rout, 2 Ambush, Jade Works *1": the checker reads them). "%%% ??? not a card line" is a
+# parse problem, never a card.
+_CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])(?:[\w\s'\-,()!.&\"<>?/+:•…|=;·~]|(?<=[0-9])\*|\*(?=\s?[0-9]))*$")
 
 
 # What the browser checker reads from the checker's data (l5r/site/api/deckdata.py reading_rules), so both read a
@@ -922,6 +926,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "wrapped": _WRAPPED,
     "wrap_rest": _WRAP_REST,
     "counted_list": _COUNTED_LIST,
+    "list_ends_counted": _LIST_ENDS_COUNTED,
     "list_cut": _LIST_CUT,
     "link": _LINK,
     "emoji": _EMOJI,
@@ -1346,7 +1351,10 @@ def unwrapped(lines: list[str]) -> list[str]:
         if letter and _WRAPPED.search(line):
             out[head], out[at + 1], joined = (line[:-1] if rest[0].islower() else line) + rest, "", True
         elif (cut and (opens or not cut["count"])) or (
-            opens and _COUNTED_LIST.search(line) and (_COUNTED_LIST.search(rest) or _LIST_CUT.search(rest))
+            opens
+            and _COUNTED_LIST.search(line)
+            and (_COUNTED_LIST.search(rest) or _LIST_CUT.search(rest))
+            and not _LIST_ENDS_COUNTED.search(line)
         ):
             out[head], out[at + 1], joined = f"{line} {rest}", "", True  # the line after may carry it on too
     return out
@@ -2317,7 +2325,10 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
         )
     else:
         trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
-        if trailing:
+        if trailing and _counted_before_after_commas(_LIST_SEPARATOR.split(trailing[1])[1:]):
+            # "Iron Mine, 2 Copper Mine, Jade Works x2": the count after the last title is that title's own
+            trailing, several = None, True
+        elif trailing:
             count, line = trailing
         elif (bracket := _LAST_BRACKET.match(line)) and (trailing := trailing_count(bracket.group("rest"))):
             # "Jade Works x3 (4 gold)": the count, then the author's remark (or a set) in brackets, which stays
@@ -2434,9 +2445,12 @@ def counted_after_commas(line: str) -> bool:
     of counted titles on one line ("1,000 Cuts Technique" has no space after its comma)."""
     parts = _LIST_SEPARATOR.split(line)[1:]
     # (a count after the last title needs no space before it: "3 Rout, 1,000 Cuts Technique x2")
-    return any(part[:1].isspace() and part_count(part.strip()) for part in parts) or bool(
-        parts and trailing_count(parts[-1])
-    )
+    return _counted_before_after_commas(parts) or bool(parts and trailing_count(parts[-1]))
+
+
+def _counted_before_after_commas(parts: list[str]) -> bool:
+    """Whether a part after the first (each with the separator's space before it) starts with its own count."""
+    return any(part[:1].isspace() and part_count(part.strip()) for part in parts)
 
 
 def _leading_count(line: str) -> tuple[re.Match[str] | None, str]:
@@ -2460,6 +2474,8 @@ def counted_run(line: str) -> str | None:
         item = _RUN_ITEM.match(rest)
         if not item or not any(ch.isalpha() for ch in item["title"]):
             return None
+        if part_count(item["title"]) and _LIST_SEPARATOR.search(item["title"]):
+            return None  # "Iron Mine x3, 2 Copper Mine; Jade Works x2": an item is two titles, the first counted before
         items.append(f"{_number(item['a'] or item['b'] or item['c'] or item['d'] or item['e'])} {item['title']}")
         rest = rest[item.end() :]
         if item["sep"] is None:

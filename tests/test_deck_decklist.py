@@ -128,3 +128,13 @@ def test_a_yaml_decklist_error_names_its_line():
         yaml.safe_load("a: [1\nb: 2\n")
     assert error_line(broken.value) == 2
     assert error_line(yaml.YAMLError("no mark")) is None
+
+
+@pytest.mark.parametrize("end", [" x1", " *1", " (1)", " [x1]"])
+def test_a_list_that_ends_in_its_last_titles_count_is_not_carried_on_the_line_under_it(end):
+    # "Counting House, 2 Stables, Jade Works x1": the count after the last title ends it, so the counted list under
+    # it is a line of its own, though it starts with a letter (a list wrapped mid-title is joined: "3 Ikoma" + "Shika")
+    deck = parse_text(f"Dynasty:\nCounting House, 2 Stables, Jade Works{end}\nIron Mine x3, 2 Copper Mine\n")
+    assert [c.line for c in deck.cards] == [2, 3]
+    wrapped = parse_text("Dynasty:\n3 Akodo Shunori, 3 Ikoma\nShika, 1 Akodo Atsutane\n")
+    assert [c.line for c in wrapped.cards] == [2]  # the check can fail

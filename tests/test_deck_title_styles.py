@@ -760,13 +760,19 @@ def _titles_misread_among_others(index: CardIndex) -> list[str]:
                 else [
                     (f"2 Rout, 3 Ambush, {title}", [(2, "Rout"), (3, "Ambush"), (1, title)]),
                     (f"1 Rout, 2x: Ambush, {title}", [(1, "Rout"), (2, "Ambush"), (2, title)]),
+                    # a count after the last title is its own, though a title before it is counted before it
+                    (f"Rout (3), 2 Ambush; {title} x2", [(3, "Rout"), (2, "Ambush"), (2, title)]),
                 ]
             ),
             # (a line that starts with a number starts with its count: "1 700 Soldier Plain", as alone)
             *(
                 []
                 if title[:1].isdigit()
-                else [(f"{title}/Rout", [(1, title), (1, "Rout")]), (f"{title} x2, 3 Rout", [(2, title), (3, "Rout")])]
+                else [
+                    (f"{title}/Rout", [(1, title), (1, "Rout")]),
+                    (f"{title} x2, 3 Rout", [(2, title), (3, "Rout")]),
+                    (f"{title} (2), 3 Rout", [(2, title), (3, "Rout")]),
+                ]
             ),
         ):
             card = parse_card_line(line, 1, "fate")

@@ -163,7 +163,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, GLUED_SLASH = NEVER, HEADING_SHAPED = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -204,7 +204,7 @@
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
     LINK = new RegExp(p.link.source, p.link.flags + "g");  // every link of the line, as re.sub
     WRAPPED = pattern(p.wrapped); WRAP_REST = pattern(p.wrap_rest);
-    COUNTED_LIST = pattern(p.counted_list); LIST_CUT = pattern(p.list_cut); TWO_COLUMN_GAP = pattern(p.two_column_gap);
+    COUNTED_LIST = pattern(p.counted_list); LIST_ENDS_COUNTED = pattern(p.list_ends_counted); LIST_CUT = pattern(p.list_cut); TWO_COLUMN_GAP = pattern(p.two_column_gap);
     EMOJI = new RegExp(p.emoji.source, p.emoji.flags + "g");  // every one of the line, as re.sub
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
@@ -215,7 +215,7 @@
   }
   var BYLINE = /^(?:posted by|written by|by)\s+(\S)/iu;  // decklist.py _BYLINE ("u": a letter outside the BMP)
   // Python's \w is a Unicode letter or number or "_"; [^\W_] is a letter or number.
-  var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])(?:[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026|=;\u00b7~]|(?<=[0-9])\*)*$/u;
+  var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])(?:[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026|=;\u00b7~]|(?<=[0-9])\*|\*(?=\s?[0-9]))*$/u;
 
   function stripComment(line) {
     if (/^\s*#/.test(line)) {
@@ -287,7 +287,9 @@
       several = each || (LIST_SEPARATOR.test(line) && (countedAfterCommas(line) || (count === 1 && titlesApart(line))));
     } else {
       trailing = trailingCount(line);  // "Barley Farm x3": the count after the title, before any set
-      if (trailing) { count = trailing[0]; line = trailing[1]; }
+      if (trailing && countedBeforeAfterCommas(trailing[1].split(LIST_SEPARATOR).slice(1))) {
+        trailing = null; several = true;  // "Iron Mine, 2 Copper Mine, Jade Works x2": the last title's own count
+      } else if (trailing) { count = trailing[0]; line = trailing[1]; }
       else {
         var bracket = LAST_BRACKET.exec(line);  // "Jade Works x3 (4 gold)": the count, then a remark in brackets
         trailing = bracket ? trailingCount(bracket.groups.rest) : null;
@@ -367,8 +369,11 @@
   function countedAfterCommas(line) {
     var parts = line.split(LIST_SEPARATOR).slice(1);
     // (a count after the last title needs no space before it: "3 Rout, 1,000 Cuts Technique x2")
-    return parts.some(function (part) { return /^\s/.test(part) && partCount(pyStrip(part)) !== null; }) ||
-      (parts.length > 0 && trailingCount(parts[parts.length - 1]) !== null);
+    return countedBeforeAfterCommas(parts) || (parts.length > 0 && trailingCount(parts[parts.length - 1]) !== null);
+  }
+  // decklist.py _counted_before_after_commas: a part after the first starts with its own count
+  function countedBeforeAfterCommas(parts) {
+    return parts.some(function (part) { return /^\s/.test(part) && partCount(pyStrip(part)) !== null; });
   }
   // decklist.py deck_tool_line: a line of a deck tool's XML export as a player writes it, null for its other tags
   function deckToolLine(line) {
@@ -398,6 +403,8 @@
     while (pyStrip(rest)) {
       item = RUN_ITEM.exec(rest);
       if (!item || !/\p{L}/u.test(item.groups.title)) return null;
+      // "Iron Mine x3, 2 Copper Mine; Jade Works x2": an item is two titles, the first counted before
+      if (partCount(item.groups.title) !== null && LIST_SEPARATOR.test(item.groups.title)) return null;
       items.push(countOf(item.groups.a || item.groups.b || item.groups.c || item.groups.d || item.groups.e) + " " +
         item.groups.title);
       rest = rest.slice(item[0].length);
@@ -587,7 +594,7 @@
       var opens = !COUNT.test(rest);  // a title's part, whatever starts it: "(Imperial), 3 ...", "& Steel, 3 ..."
       if (letter && WRAPPED.test(line)) {
         out[head] = (/^[a-z]/.test(rest) ? line.slice(0, -1) : line) + rest; out[at + 1] = ""; joined = true;
-      } else if ((cut && (opens || cut.groups.count === undefined)) || (opens && COUNTED_LIST.test(line) && (COUNTED_LIST.test(rest) || LIST_CUT.test(rest)))) {
+      } else if ((cut && (opens || cut.groups.count === undefined)) || (opens && COUNTED_LIST.test(line) && (COUNTED_LIST.test(rest) || LIST_CUT.test(rest)) && !LIST_ENDS_COUNTED.test(line))) {
         out[head] = line + " " + rest; out[at + 1] = ""; joined = true;  // the line after may carry it on too
       }
     }
@@ -2486,9 +2493,10 @@
     });
     before = before.map(function (b, i) { return b && after[i] && b[0] > MAX_COPIES ? null : b; });
     after = after.map(function (a, i) { return before[i] ? null : a; });
+    // (a count after a title is the part's own unless the whole part is a title as written: "Iron Mine (3)")
     var own = raw.map(function (p, i) {
-      var c = before[i] || after[i];
-      return c && !this.namesACard(pyStrip(p), null) ? c.slice(0, 2) : null;
+      if (before[i]) return !this.namesACard(pyStrip(p), null) ? before[i].slice(0, 2) : null;
+      return after[i] && !this.table.titledLoosely(pyStrip(p)).length ? after[i].slice(0, 2) : null;
     }, this);
     var leads = own.map(function (c, i) { return !!c && before[i] !== null; });
     var ends = own.map(function (c, i) { return !!c && !leads[i]; });

@@ -512,8 +512,14 @@ class DeckChecker:
         ]
         before = [None if b and (a and b[0] > MAX_COPIES_ON_A_LINE) else b for b, a in zip(before, after)]
         after = [None if b else a for b, a in zip(before, after)]
+        # (a count after a title is the part's own unless the whole part is a title as written: "Iron Mine (3)" names
+        # Iron Mine as printed in a set "3", which no player means)
         own = [
-            (b or a)[:2] if (b or a) and not self._names_a_card(p.strip(), None) else None  # type: ignore[index]
+            b[:2]
+            if b and not self._names_a_card(p.strip(), None)
+            else a
+            if a and not b and not self.index.titled_loosely(p.strip())
+            else None
             for p, b, a in zip(raw, before, after)
         ]
         leads = [bool(c) and before[n] is not None for n, c in enumerate(own)]
