@@ -2469,6 +2469,8 @@
   };
   // checker.py _several: "3x: Title A, Title B", the count for each title when the whole names no card
   Checker.prototype.several = function (card, out) {
+    var labels = card.written.split(":").length > 2 ? this.labelsApart(card, out) : null;
+    if (labels !== null) return labels;  // "King: Hida Kisada; Queen: Hida O-Ushi" (checker.py _labels_apart)
     var worded = this.worded(card, out);
     if (worded === null) worded = this.clanNamed(card, out);
     if (worded === null) worded = this.labelled(card, out);
@@ -2593,6 +2595,35 @@
   };
   // checker.py _labelled: "King: Akodo Toturi", "Bishops: 2* Matsu Turi", the author's label before a card line under a
   // deck's header, when the whole names no card, the label none either, and the rest does
+  // checker.py _labels_apart: the author's labelled cards run on one line, each read as on a line of its own
+  Checker.prototype.labelsApart = function (card, out) {
+    if (card.section === null || this.namesACard(card.name, card.experience)) return null;
+    var pieces = card.written.split(SEPARATED);
+    var raw = pieces.filter(function (p, i) { return i % 2 === 0; });
+    var separators = [""].concat(pieces.filter(function (p, i) { return i % 2 === 1; }));
+    var starts = [];
+    raw.forEach(function (part, n) {
+      if ((n === 0 || /^\s/.test(part)) && LABEL_BEFORE_CARD.test(pyStrip(part))) starts.push(n);
+    });
+    if (starts.length < 2 || starts[0] !== 0) return null;
+    var found = new Findings(), lines = [];
+    for (var k = 0; k < starts.length; k++) {
+      var at = starts[k], end = k + 1 < starts.length ? starts[k + 1] : raw.length;
+      var text = joined(raw.slice(at, end).map(pyStrip), separators.slice(at + 1, end));
+      var read = this.labelled(Object.assign({}, card, { name: text, experience: null, written: text, several: false }), found);
+      if (read === null) return null;
+      if (read.several) {
+        var parts = this.several(read, found);
+        if (parts.length === 1 && parts[0] === read) return null;
+        lines = lines.concat(parts);
+      } else {
+        lines.push(read);
+      }
+    }
+    Array.prototype.push.apply(out.problems, found.problems);
+    Array.prototype.push.apply(out.warnings, found.warnings);
+    return lines;
+  };
   Checker.prototype.labelled = function (card, out) {
     var m = card.section !== null && card.written.indexOf(":") >= 0 ? LABEL_BEFORE_CARD.exec(card.written) : null;
     if (m === null || DECK_LABELS.indexOf(pyStrip(m.groups.label.split("(")[0].toLowerCase()).split(/\s+/).join(" ")) >= 0 ||

@@ -343,6 +343,8 @@ HEADERS = {
         "Kyuden Hida / BK / BH",  # on the stronghold's own line, with no header
         "King: Akodo Ginawa",  # the author's label before a card
         "Pawns: 3* Iron Mine, 1* Rout",  # ... and before titles between commas
+        "King: Hida Kisada; Queen: Hida O-Ushi",  # ... and labelled cards run on one line
+        "Rook: 2* Rout, Knight: Hida Kisada (Imperial) / Pawns: 3* Iron Mine, Ambush",
         '<superzone name="Dynasty">',  # a deck tool's XML export: its zones and its other tags
         '  <section name="Fate" shared="False">',
         '<?xml version="1.0" encoding="utf-8"?>',

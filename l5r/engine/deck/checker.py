@@ -482,6 +482,8 @@ class DeckChecker:
     def _several(self, card: CardLine, out: Findings) -> list[CardLine]:
         """ "3x: Hida Kisada, Iron Mine": the count for each title between commas, when the whole names no card
         and every part does (a title may hold a comma: "Moto Taigo, Shogun" is tried joined first)."""
+        if card.written.count(":") > 1 and (labels := self._labels_apart(card, out)) is not None:
+            return labels
         worded = self._worded(card, out) or self._clan_named(card, out) or self._labelled(card, out)
         if worded is not None and worded.several:
             # "Pawns: 3* Toku, 1* Tsuo, Hatsuko": the titles after the author's label, read as a line of them is
@@ -579,6 +581,36 @@ class DeckChecker:
             line=card.line,
         )
         return out_lines
+
+    def _labels_apart(self, card: CardLine, out: Findings) -> list[CardLine] | None:
+        """ "King: Hida Kisada; Queen: Hida O-Ushi", "Rook: 2* Hida Tadashi, Knight: Hida Kisada (Imperial)": the
+        author's labelled cards run on one line, a label after a separator starting the next; each read as it is on a
+        line of its own (`_labelled`), and None unless every one names a card."""
+        if card.section is None or self._names_a_card(card.name, card.experience):
+            return None
+        pieces = _SEPARATED.split(card.written)
+        raw, separators = pieces[::2], ["", *pieces[1::2]]
+        starts = [
+            n for n, part in enumerate(raw) if (n == 0 or part[:1].isspace()) and _LABEL_BEFORE_CARD.match(part.strip())
+        ]
+        if len(starts) < 2 or starts[0] != 0:
+            return None
+        found, lines = Findings(), []
+        for at, end in zip(starts, [*starts[1:], len(raw)]):
+            text = joined([p.strip() for p in raw[at:end]], separators[at + 1 : end])
+            read = self._labelled(card.replaced(name=text, experience=None, written=text, several=False), found)
+            if read is None:
+                return None
+            if read.several:
+                parts = self._several(read, found)
+                if parts == [read]:
+                    return None
+                lines += parts
+            else:
+                lines.append(read)
+        out.problems += found.problems
+        out.warnings += found.warnings
+        return lines
 
     def _on_pregame_line(self, card: CardLine) -> bool:
         """Whether the line is a pre-game card's: under a pre-game header, or after a pre-game label ("Stronghold: X")
