@@ -1914,3 +1914,47 @@ def test_no_real_pool_title_after_the_list_is_taken_for_the_authors_words():
     index = _real_index()
     titles = sorted({i.title for i in index.identities if i.deck in _SECTION})[::40]
     assert _titles_taken_for_words_after_the_list(index, titles) == []
+
+
+def _levels_with_a_full_stop_misread(index: CardIndex) -> tuple[list[str], int]:
+    """Every deck card's title at a level, and the name before its comma ("Hida Kisada" of Hida Kisada, Clan
+    Champion), its level written with the marker cut short by a full stop ("Hida Kisada exp. 2", "Exp. II"): read as
+    the same level written without it ("exp 2") is, never the full stop taken for a sentence's end (the title, then
+    "2." as a remark: the card at its first level)."""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    romans = {"2": "II", "3": "III", "4": "IV", "5": "V"}
+
+    def reading(line: str):
+        read = parse_text(f"Dynasty:\n{line}\n")
+        if len(read.cards) != 1 or read.issues:
+            return None
+        checker._suggested = 0
+        entry = checker._entry(read.cards[0], Findings())
+        return None if entry is None else entry.identity
+
+    misread, tried = [], 0
+    names = {
+        (name, level)
+        for i in index.identities
+        if i.in_pool and i.deck in ("Dynasty", "Fate") and (level := experience_key(i.experience)[11:]) in romans
+        for name in {re.sub(r"</?i>", "", i.title), re.sub(r"</?i>", "", i.title).split(",")[0]}
+    }
+    for name, level in sorted(names):
+        meant = reading(f"{name} exp {level}")
+        tried += 1
+        for written in (f"{name} exp. {level}", f"{name} Exp. {romans[level]}", f"{name} (exp. {level})"):
+            if reading(written) != meant:
+                misread.append(written)
+    return misread, tried
+
+
+def test_every_pool_level_cut_short_by_a_full_stop_reads_as_the_level():
+    misread, tried = _levels_with_a_full_stop_misread(support.index())
+    assert tried >= 5 and misread == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_level_cut_short_by_a_full_stop_reads_as_the_level():
+    misread, tried = _levels_with_a_full_stop_misread(_real_index())
+    assert tried >= 100 and misread == [], misread[:20]

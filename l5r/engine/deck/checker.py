@@ -1957,6 +1957,11 @@ STAT_TAIL = _STAT_TAIL = re.compile(
     r"|[0-9]{1,3}\s?/\s?[0-9]{2,3}(?:\s[CURPF])?|[A-Z]{1,4}\s?-\s?[0-9]{1,3}(?:\s\([CURP]\))?)$"
 )
 SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s|\s/\s)")
+# A full stop that ends a sentence after the title ("House of Tao. Start with Ring of Water"), not one that cuts a
+# level's word short ("Hida Kisada exp. 2", "Exp. II": the level, read as written)
+SENTENCE_AFTER_TITLE = _SENTENCE_AFTER_TITLE = re.compile(
+    r"(?<=[^\s.])(?<![^A-Za-z][Ee][Xx][Pp])(?<![^A-Za-z][Xx][Pp])\.\s+"
+)
 # The title in another language first, the card's own title after it: in brackets ("Mina de Hierro (Iron Mine)"), or
 # after a slash, two slashes or an equals sign ("Casa de Cambio / Counting House", "Anillo de Agua = Ring of Water")
 TRANSLATED = _TRANSLATED = re.compile(r"^[^()]*\S\s?\((?P<bracket>[^()]+)\)$|^.*?\S\s(?:/{1,2}|=)\s(?P<after>\S.*)$")
@@ -1992,7 +1997,7 @@ def _remarks_taken_off(written: str) -> list[str]:
     parts = re.split(r"(?<!\s)\s+<?-+>?\s+", written)  # a run of spaces is tried from its start only: linear
     tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
     # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
-    sentences = re.split(r"(?<=[^\s.])\.\s+", written)
+    sentences = _SENTENCE_AFTER_TITLE.split(written)
     tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
     # after a colon, one slash or two, or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP",
     # "Bamboo Harvesters / Cosechadores de bambú" (no pool title holds " / ")
