@@ -267,7 +267,8 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
     """Each card, and each set it was printed in, written "Title (Set)" with the set as the pool spells it and as its
     shortest key (names.py set_keys: "TDoW", "CE15"): a card with no level, or the one card of its title printed in
     that set, is read as that card with no set-ignored warning, or the text is another card's own title ("Hida
-    Kisada (Emperor)"); so is the set after a dash, a comma or a slash, in turn ("Hida Kuon - SE"). A card with a level is also written with its level and the set together: "Title (Experienced
+    Kisada (Emperor)"); so is the set after a dash, a comma or a slash, in turn ("Hida Kuon - SE"), and its acronym
+    after a space alone ("Hida Kuon SE"). A card with a level is also written with its level and the set together: "Title (Experienced
     2, Set)", "Title (Set; Experienced 2)", "Title [Set] (Experienced 2)". (lines tried, misreads)"""
     fmt = support.codex().format(format_id)
     checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
@@ -290,6 +291,8 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
                     # after a dash, a comma or a slash, in turn ("Hida Kuon - Samurai Edition", "Iron Mine, CE";
                     # a set's name that is a card's title too is that card: "Rout/Gold")
                     texts.append(f"{target.title}{(' - ', ', ', ' / ')[tried % 3]}{written}")
+                    if re.fullmatch(r"[A-Z][A-Za-z]{0,3}[A-Z0-9][A-Za-z0-9]{0,2}", written):
+                        texts.append(f"{target.title} {written}")  # an acronym after a space alone: "Jade Works IE"
                 if target.experience and "," not in written and ";" not in written:
                     level = target.experience
                     texts += [f"{target.title} ({level}, {written})", f"{target.title} ({written}; {level})"]

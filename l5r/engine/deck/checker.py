@@ -1796,8 +1796,11 @@ class DeckChecker:
 
 
 # A set's name after the title and a dash with spaces around it, a comma or a slash: "Hida Kuon - Samurai Edition"
-# (a title and a set's name are short: a longer line is not tried)
-SET_AFTER_TITLE_MARK = _SET_AFTER_TITLE_MARK = re.compile(r"\s{1,3}[-–]\s{1,3}|\s{0,3}[,/]\s{0,3}")
+# (a title and a set's name are short: a longer line is not tried); or a set's acronym after a space alone, as the
+# last word, a capital and another capital or a figure in it ("Jade Works IE", "Rout TotV", "Hida Kuon CE15")
+SET_AFTER_TITLE_MARK = _SET_AFTER_TITLE_MARK = re.compile(
+    r"\s{1,3}[-–]\s{1,3}|\s{0,3}[,/]\s{0,3}|\s{1,3}(?=[A-Z][A-Za-z]{0,3}[A-Z0-9][A-Za-z0-9]{0,2}$)"
+)
 SET_AFTER_TITLE_LONGEST = _SET_AFTER_TITLE_LONGEST = 120
 # "XP2", "2xp", "ex4", "e2": forum shorthand for "Experienced 2", said in the reading's warning
 SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^(?:[1-7]\s*xp|xp|ex(?![a-z])|e\d)", re.I)
