@@ -343,6 +343,8 @@ HEADERS = {
         "Kyuden Hida / BK / BH",  # on the stronghold's own line, with no header
         "King: Akodo Ginawa",  # the author's label before a card
         "Hida Kisada exp. 2",  # a level's word cut short by a full stop, then its number
+        "3 Jade Works IE",  # a set's acronym after a space alone
+        "Hida Kuon SE x2",
         "Akodo Kano Exp. II. Great card.",
         "Pawns: 3* Iron Mine, 1* Rout",  # ... and before titles between commas
         "King: Hida Kisada; Queen: Hida O-Ushi",  # ... and labelled cards run on one line
