@@ -40,6 +40,7 @@ import bisect
 import dataclasses
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,6 +98,26 @@ _HEADERS = {
     "forteresse": PREGAME,
     "fortaleza": PREGAME,
     "festung": PREGAME,
+    "fortezza": PREGAME,
+    # ... and with those languages' word for a deck ("Mazo de Dinastía", "Pioche Destin", "Schicksalsdeck")
+    "mazo de dinastía": DYNASTY,
+    "mazo de destino": FATE,
+    "baraja de dinastía": DYNASTY,
+    "baraja de destino": FATE,
+    "pioche dynastie": DYNASTY,
+    "pioche de dynastie": DYNASTY,
+    "pioche destin": FATE,
+    "pioche de destin": FATE,
+    "deck dynastie": DYNASTY,
+    "deck destin": FATE,
+    "mazzo dinastia": DYNASTY,
+    "mazzo della dinastia": DYNASTY,
+    "mazzo destino": FATE,
+    "mazzo del destino": FATE,
+    "dynastiedeck": DYNASTY,
+    "schicksalsdeck": FATE,
+    "baralho de dinastia": DYNASTY,
+    "baralho de destino": FATE,
 }
 # Sub-headings many decklists use inside a deck ("Personalities (14):"); they change nothing.
 _LABELS = {
@@ -169,6 +190,53 @@ _TYPE_DECKS = {
     "ring": FATE,
     "attachments": FATE,
 }
+# The kinds of card as French, Spanish, Italian, German and Portuguese players head them ("Personnages (18) :",
+# "Estrategias", "Gegenstände"), each with the English word it stands for: sub-headings as those are, and each written
+# with its accents or without them ("Evènements", "Événements", "Evenements"). No pool title is one of them ("Possession"
+# is a card's: the singular is left out).
+_TYPE_WORDS_ABROAD = {
+    # French
+    "personnages": "personalities", "personnage": "personality", "possessions": "holdings", "propriétés": "holdings",
+    "domaines": "holdings", "évènements": "events", "événements": "events", "évènement": "event", "événement": "event",
+    "régions": "regions", "stratégies": "strategies", "stratégie": "strategy", "objets": "items", "objet": "item",
+    "suivants": "followers", "suivant": "follower", "sorts": "spells", "anneaux": "rings", "ancêtres": "ancestors",
+    "célestes": "celestials",
+    # Spanish
+    "personalidades": "personalities", "personalidad": "personality", "propiedades": "holdings",
+    "posesiones": "holdings", "eventos": "events", "evento": "event", "regiones": "regions",
+    "estrategias": "strategies", "estrategia": "strategy", "objetos": "items", "seguidores": "followers",
+    "hechizos": "spells", "conjuros": "spells", "anillos": "rings", "ancestros": "ancestors",
+    # Italian
+    "personalità": "personalities", "personaggi": "personalities", "possedimenti": "holdings",
+    "proprietà": "holdings", "eventi": "events", "regioni": "regions", "strategie": "strategies", "oggetti": "items",
+    "seguaci": "followers", "incantesimi": "spells", "anelli": "rings", "antenati": "ancestors",
+    # German
+    "persönlichkeiten": "personalities", "besitztümer": "holdings", "ländereien": "holdings",
+    "ereignisse": "events", "regionen": "regions", "strategien": "strategies", "gegenstände": "items",
+    "gefolgsleute": "followers", "gefolge": "followers", "anhänger": "followers", "zauber": "spells",
+    "zaubersprüche": "spells", "ringe": "rings", "ahnen": "ancestors", "vorfahren": "ancestors",
+    # Portuguese
+    "propriedades": "holdings", "estratégias": "strategies", "itens": "items", "magias": "spells",
+    "feitiços": "spells", "anéis": "rings", "regiões": "regions",
+}  # fmt: skip
+
+
+def _unaccented(word: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
+
+
+def _take_words_abroad() -> None:
+    """The words of other languages into the tables of sub-headings and headers, each also without its accents."""
+    for word, english in _TYPE_WORDS_ABROAD.items():
+        for written in {word, _unaccented(word)}:
+            _LABELS.add(written)
+            if english in _TYPE_DECKS:
+                _TYPE_DECKS[written] = _TYPE_DECKS[english]
+    for word in [w for w in _HEADERS if _unaccented(w) != w]:
+        _HEADERS[_unaccented(word)] = _HEADERS[word]  # "Dinastia", "Mazo de Dinastia"
+
+
+_take_words_abroad()
 # Headers over cards its author lists outside the deck: a sideboard, the cards being thought about, the cards cut
 # ("Sideboard (3):", "Maybe:", "Cut:", "Considering"). Their cards are read (a misspelt one is still
 # said) but counted in no deck, up to the next deck or type header or pre-game label. No pool title is one of them.
@@ -229,7 +297,7 @@ _LOOSE_HEADER = re.compile(
     r"(?:\s+cards(?=\s*(?:[-:=|]+|\.{3,})?\s*[(\[]?\s*[1-9][0-9]))?\s*(?:(?:[-:=|]+|\.{3,})\s*)?"
     r"(?:[(\[]\s*(?P<count>\d+)(?:\s*cards?)?(?:\s+[A-Za-z?!.,' ]{1,30})?\s*[)\]]"
     r"|(?P<bare>\d+)(?:\s?/\s?\d+)?(?:\s*cards?)?(?:\s+total)?"
-    rf"|[(\[]?\s*(?P<words>{_COUNT_IN_WORDS})(?:\s*cards?)?\s*[)\]]?)?\s*:?\s*$",
+    rf"|[(\[]?\s*(?<![A-Za-zÀ-ÿ])(?P<words>{_COUNT_IN_WORDS})(?:\s*cards?)?\s*[)\]]?)?\s*:?\s*$",
     re.I,
 )
 # A deck's header, or a kind of card's, with its count before it ("40 Dynasty cards", "40 Fate", "12 Holdings:"): read
@@ -418,8 +486,12 @@ _LABELLED_CARD = re.compile(
     re.I,
 )
 # What a label says where its card would be when the deck has none: "Wind: None", "Sensei: -", "Wind: n/a",
-# "Sensei: No sensei". No card title is one of these (a generated test over the pool checks it).
-_NO_CARD = re.compile(r"^(?:none|nothing|n/?a|no\s(?:sensei|wind|stronghold|cards?|one)|-{1,9}|\?{1,3})\.?$", re.I)
+# "Sensei: No sensei", and in French, Spanish, German, Italian or Portuguese ("Sensei : Aucun", "Sensei: ninguno"). No card title is one of these (a generated test over the pool checks it).
+_NO_CARD = re.compile(
+    r"^(?:none|nothing|n/?a|no\s(?:sensei|wind|stronghold|cards?|one)|-{1,9}|\?{1,3}"
+    r"|aucune?|rien|ningun[oa]|nada|keine?r?|nessun[oa]|nenhum[a]?)\.?$",
+    re.I,
+)
 # The markup of a post's source, around or inside a line, as a list copied from a page's HTML or a forum's BBCode keeps
 # it: "<li>3x Rout</li>", "<strong>Stronghold:</strong> Kyuden Hida", "Border Keep<br />", "<h3>Dynasty (40)</h3>",
 # A chat's emoji about a line ("🏯 **Stronghold:** ...", "3x Yogo Katsuta ⭐", "**Dynasty (40)** 👇", "3x Rout :fire:"):
@@ -1213,6 +1285,8 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     name = _HEADER_NAME_TAIL.sub("", plain(match.group("name")).lower().strip(" -'"))
     if match.re is _HEADER:  # "Dynasty cards:"; "Fate Cards" alone is a card's title
         name = _CARDS_TAIL.sub("", name)
+    if not name.isascii() and name not in _HEADERS and name not in _LABELS:
+        name = _unaccented(name)  # "Evènements": each word of the tables is there without its accents too
     count = match.group("count") or match.group("bare")
     number = _number(count) if count else None
     if match.re is _LOOSE_HEADER and match.group("words"):

@@ -435,6 +435,64 @@ def test_type_sub_headers_name_the_deck_when_no_deck_header_does():
     ]
 
 
+def _kinds_abroad() -> list[tuple[str, str]]:
+    """(a kind of card as another language heads it, written as players type it: capitalised, in capitals, without
+    its accents; the English word it stands for)."""
+    import unicodedata
+
+    from l5r.decklist import _TYPE_WORDS_ABROAD
+
+    def bare(word: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+    return [
+        (written, english)
+        for word, english in sorted(_TYPE_WORDS_ABROAD.items())
+        for written in sorted(
+            {word.capitalize(), word.upper(), bare(word).capitalize(), word[0].upper() + bare(word)[1:]}
+        )
+    ]
+
+
+@pytest.mark.parametrize(("kind", "english"), _kinds_abroad())
+def test_a_kind_of_card_headed_in_another_language_is_a_sub_header_as_in_english(kind, english):
+    # "Personnages (18) :", "Estrategias", "GEGENSTÄNDE:": as "Personalities (18):" is read, the deck it names too
+    from l5r.decklist import _TYPE_DECKS
+
+    for heading in (f"{kind} (1) :", f"{kind}:", kind, f"{kind} (1)"):
+        deck = parse_text(f"Stronghold: Kyuden Hida\n{heading}\n1 Rout\n")
+        assert not deck.issues and [t[1] for t in deck.subtotals] == ([1] if "(1)" in heading else []), heading
+        assert [c.section for c in deck.cards][1:] == [_TYPE_DECKS.get(english)], heading
+
+
+@pytest.mark.parametrize(
+    ("header", "section"),
+    [
+        ("Mazo de Dinastía (40)", DYNASTY),
+        ("Mazo de Dinastia:", DYNASTY),
+        ("Baraja de Destino", FATE),
+        ("Pioche Dynastie (40) :", DYNASTY),
+        ("Pioche de destin :", FATE),
+        ("Mazzo del Destino (40)", FATE),
+        ("Dynastiedeck (40)", DYNASTY),
+        ("Schicksalsdeck:", FATE),
+        ("Baralho de Dinastia (40)", DYNASTY),
+        ("Fortezza: Kyuden Hida", PREGAME),
+    ],
+)
+def test_a_deck_headed_with_another_languages_word_for_a_deck_is_that_deck(header, section):
+    deck = parse_text(f"{header}\n1 Rout\n")
+    assert not deck.issues and [c.section for c in deck.cards][-1] == section
+
+
+@pytest.mark.parametrize(
+    "none", ["Aucun", "aucune", "Rien", "ninguno", "Ninguna", "nada", "keiner", "Keine", "nessuno"]
+)
+def test_no_card_said_in_another_language_is_no_card(none):
+    deck = parse_text(f"Stronghold: Kyuden Hida\nSensei : {none}\nDynasty:\n3 Iron Mine\n")
+    assert [c.name for c in deck.cards] == ["Kyuden Hida", "Iron Mine"] and not deck.issues
+
+
 def test_type_sub_headers_under_a_deck_header_stay_in_it():
     # "Pre-Game:" then "Holdings": an OH starting holding listed as the player filed it
     deck = parse_text("Pre-Game:\nHoldings (1)\nBorder Keep\nFate:\nPersonalities\nHida Akeno\n")

@@ -460,6 +460,9 @@
     var name = pyStripChars(plain(m[1]).toLowerCase(), " -'");
     name = name.replace(HEADER_NAME_TAIL, "");  // "Dynasty deck", "Dynasty Deck List", "Fate list:" (decklist.py)
     if (colon) name = name.replace(CARDS_TAIL, "");  // "Dynasty cards:"; "Fate Cards" alone is a card's title
+    if (/[^\x00-\x7f]/.test(name) && !has(HEADERS, name) && LABELS.indexOf(name) < 0) {
+      name = name.normalize("NFKD").replace(/\p{M}/gu, "");  // "Evènements": the tables hold each word unaccented too
+    }
     var count = m[2] || m[3], number = count ? parseInt(count, 10) : null;
     if (m.groups && m.groups.words) number = countInWords(m.groups.words);  // "Dynasty Deck (forty cards)"
     if (has(HEADERS, name)) return ["section", HEADERS[name], number, name];
