@@ -258,6 +258,13 @@ HEADERS = {
         "Fate (52 I think)",
         "Dynasty (40 cards, more or less)",
         "Stronghold: Kaiu Shiro. Start with Ring of Water",
+        # headers and sub-headers in other languages, with accents or without
+        "Personnages (18) :",
+        "Evènements",
+        "ESTRATEGIAS",
+        "Gegenstände:",
+        "Mazo de Destino (40)",
+        "Sensei : Aucun",
         "-------",
         "---",
         "***",
