@@ -1961,3 +1961,48 @@ def test_every_pool_level_cut_short_by_a_full_stop_reads_as_the_level():
 def test_every_real_pool_level_cut_short_by_a_full_stop_reads_as_the_level():
     misread, tried = _levels_with_a_full_stop_misread(_real_index())
     assert tried >= 100 and misread == [], misread[:20]
+
+
+def _titles_misread_with_a_stat_noted(index: CardIndex, every: int = 1) -> list[str]:
+    """Every deck card's title with a statistic noted after it as authors note a cost or a focus ("3 Jade Works - 2
+    gold", "3 Rout, 3 focus"; the word in turn, checker.py STAT_WORDS): read as the line without it is, never as copies
+    of the cards titled Gold, Honor or Focus. `every`: of the titles holding no comma, dash, slash, figure or such a
+    word, one in that many (the others are read as any title is)."""
+    from l5r.engine.deck.checker import STAT_WORDS
+
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+
+    def reading(line: str, section: str):
+        read = parse_text(f"{section}:\n{line}\n")
+        if len(read.cards) != 1 or read.issues:
+            return None
+        checker._suggested = 0
+        out = Findings()
+        lines = checker._several(read.cards[0], out)
+        if len(lines) != 1:
+            return None
+        entry = checker._entry(lines[0], out)
+        return None if entry is None else (lines[0].count, entry.identity)
+
+    misread = []
+    titles = sorted({(i.title, i.deck) for i in index.identities if i.in_pool and i.deck in ("Dynasty", "Fate")})
+    risky = re.compile(rf"[-,/0-9]|{'|'.join(STAT_WORDS)}", re.I)
+    for n, (title, deck) in enumerate(titles):
+        if n % every and not risky.search(title):
+            continue
+        word, mark = STAT_WORDS[n % len(STAT_WORDS)], (" - ", ", ", " / ")[n % 3]
+        meant = reading(f"3 {title}", deck)
+        if meant is not None and reading(f"3 {title}{mark}{n % 4 + 1} {word}", deck) != meant:
+            misread.append(f"3 {title}{mark}{n % 4 + 1} {word}")
+    return misread
+
+
+def test_every_pool_title_with_a_stat_noted_after_it_reads_as_its_card():
+    assert _titles_misread_with_a_stat_noted(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_with_a_stat_noted_after_it_reads_as_its_card():
+    misread = _titles_misread_with_a_stat_noted(_real_index(), every=8)
+    assert misread == [], misread[:20]

@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, SENTENCE_AFTER_TITLE = /$^/, UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -37,7 +37,7 @@
     MARKER_KEY = pattern(r.marker_key); LEVEL_WORDS = r.level_words.numbers; ORDINAL_LEVEL = pattern(r.level_words.ordinal); WORD_LEVEL = pattern(r.level_words.word);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     SET_AFTER_TITLE_MARK = pattern(r.set_after_title.mark, "g"); SET_AFTER_TITLE_LONGEST = r.set_after_title.longest;
-    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); TRANSLATED = pattern(r.translated);
+    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); STAT_WORDS = r.stat_words; TRANSLATED = pattern(r.translated);
     STAT_TAIL = pattern(r.stat_tail);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
@@ -2506,6 +2506,8 @@
     var leads = own.map(function (c, i) { return !!c && before[i] !== null; });
     var ends = own.map(function (c, i) { return !!c && !leads[i]; });
     var parts = raw.map(function (p, i) { return pyStrip(own[i] ? own[i][1] : p); });
+    // "Jade Works - 2 gold", "Rout, 3 focus": a card's cost or its focus, as the author notes it (checker.py STAT_WORDS)
+    if (parts.some(function (p, i) { return leads[i] && STAT_WORDS.indexOf(p) >= 0; })) return [card];
     // a title without a count is one copy, but after a count for each ("3x: Toku, Tsuo"): that count (checker.py)
     var counts = [card.count], carried = card.each ? card.count : 1;
     for (var k = 1; k < own.length; k++) {

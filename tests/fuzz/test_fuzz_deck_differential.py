@@ -351,6 +351,8 @@ HEADERS = {
         "King: Akodo Ginawa",  # the author's label before a card
         "Hida Kisada exp. 2",  # a level's word cut short by a full stop, then its number
         "3 Jade Works IE",  # a set's acronym after a space alone
+        "3 Jade Works - 2 gold",  # a cost or a focus the author notes after the title
+        "Rout, 3 focus",
         "Hida Kuon SE x2",
         "Akodo Kano Exp. II. Great card.",
         "Pawns: 3* Iron Mine, 1* Rout",  # ... and before titles between commas

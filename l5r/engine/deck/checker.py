@@ -527,6 +527,8 @@ class DeckChecker:
         leads = [bool(c) and before[n] is not None for n, c in enumerate(own)]
         ends = [bool(c) and not leads[n] for n, c in enumerate(own)]
         parts = [(c[1] if c else p).strip() for p, c in zip(raw, own)]
+        if any(leads[n] and parts[n] in STAT_WORDS for n in range(len(parts))):
+            return [card]  # "Jade Works - 2 gold", "Rout, 3 focus": a card's cost or its focus, as the author notes it
         counts, carried = [card.count], card.count if card.each else 1
         for n, c in enumerate(own[1:], 1):
             if c and leads[n]:
@@ -1795,6 +1797,9 @@ class DeckChecker:
         return "; ".join(parts)
 
 
+# A card's statistics as an author notes them after its title, a figure and the word in lower case ("Jade Works - 2
+# gold", "Rout, 3 focus"): never a count of the cards titled Gold, Honor or Focus on a line of titles.
+STAT_WORDS: Final[tuple[str, ...]] = ("gold", "honor", "honour", "focus", "force", "chi")
 # A set's name after the title and a dash with spaces around it, a comma or a slash: "Hida Kuon - Samurai Edition"
 # (a title and a set's name are short: a longer line is not tried); or a set's acronym after a space alone, as the
 # last word, a capital and another capital or a figure in it ("Jade Works IE", "Rout TotV", "Hida Kuon CE15")
@@ -1954,10 +1959,12 @@ def _dated_by_the_documents(ban: m.BanEntry) -> bool:
 
 # A comment after a colon, two slashes or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP".
 # A card's statistics or its printing's number after the title, not in brackets, as a list copied from a spoiler or
-# a collection writes them: "Kakita Shinichi 2F/4C 6g PH3", "Bayushi Shizuka 54/156 R", "Counting House IE-133 (C)".
+# a collection writes them: "Kakita Shinichi 2F/4C 6g PH3", "Bayushi Shizuka 54/156 R", "Counting House IE-133 (C)",
+# and one an author notes after a comma, a dash or a slash ("Jade Works - 2 gold", "Rout, 3 focus": `STAT_WORDS`).
 STAT_TAIL = _STAT_TAIL = re.compile(
-    r"^(?P<rest>.*?\S)\s+(?:[0-9]{1,2}\s?[FC]\s?/\s?[0-9]{1,2}\s?[FC](?![a-z]).{0,40}"
-    r"|[0-9]{1,3}\s?/\s?[0-9]{2,3}(?:\s[CURPF])?|[A-Z]{1,4}\s?-\s?[0-9]{1,3}(?:\s\([CURP]\))?)$"
+    r"^(?P<rest>.*?\S)(?:\s*[,/-])?\s+(?:[0-9]{1,2}\s?[FC]\s?/\s?[0-9]{1,2}\s?[FC](?![a-z]).{0,40}"
+    r"|[0-9]{1,3}\s?/\s?[0-9]{2,3}(?:\s[CURPF])?|[A-Z]{1,4}\s?-\s?[0-9]{1,3}(?:\s\([CURP]\))?"
+    rf"|[0-9]{{1,2}}\s?(?:{'|'.join(STAT_WORDS)})\.?)$"
 )
 SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s|\s/\s)")
 # A full stop that ends a sentence after the title ("House of Tao. Start with Ring of Water"), not one that cuts a
