@@ -340,20 +340,26 @@ _RUN_ITEM = re.compile(
 _LABEL_JOIN = re.compile(r" ?(?:&|\+|/|,|\band\b) ?")  # (the name is `plain`: one space between words)
 # "Stronghold: Shiro Daidoji", "Sensei - Kaelung Sensei", "Wind: Wind of Justice": a pre-game label with its card.
 # "SH: Kyuden Kyotei" is the stronghold as players abbreviate it (no card title starts with "SH:" or "SH -"); a
-# printed sheet's "Stronghold .......... Kyuden Hida" draws dots after the label.
+# printed sheet's "Stronghold .......... Kyuden Hida" draws dots after the label, a post an arrow or an equals sign
+# ("Stronghold -> Kyuden Hida", "Sensei = Kaiu Sensei").
 # Several labels on one line name their cards in turn ("SH/Sensei/Wind: A / B / C"), and a label may stand inside the
 # line after a separator ("Stronghold: X / Sensei: Y", "Stronghold: X | Sensei: Y", "Stronghold: X, Sensei: Y":
-# `_INNER_PREGAME_LABEL`, left out).
-_PREGAME_WORD = r"(?:stronghold|sh|sensei|winds?|pre-?game|pre game|forteresse|fortaleza|festung|holdings in play)"
+# `_INNER_PREGAME_LABEL`, left out; "Stronghold: X; Sensei: Y" too). The stronghold's label as it is misspelt in posts
+# ("Strong Hold:", "Stonghold:", "Stronhold:", "Strongold:"): no card title starts with one.
+_STRONGHOLD_WORD = r"(?:stronghold|strong hold|stonghold|stronhold|strongold|stornghold|sronghold|stronghod)"
+_PREGAME_WORD = rf"(?:{_STRONGHOLD_WORD}|sh|sensei|winds?|pre-?game|pre game|forteresse|fortaleza|festung|fortezza|holdings in play)"
 # A second deck's name and author above its stronghold: up to so many paragraphs of so many lines (`_second_deck_at`).
 _SECOND_DECK_PARAGRAPHS, _SECOND_DECK_PARAGRAPH_LINES = 4, 2
 # a label that names the stronghold first ("Stronghold: X", "SH/Sensei: X / Y"): a deck's first line
-_STRONGHOLD_LABEL = re.compile(r"^(?:stronghold|sh|forteresse|fortaleza|festung|pre-?game|pre game)\b", re.I)
+_STRONGHOLD_LABEL = re.compile(
+    rf"^(?:{_STRONGHOLD_WORD}|sh|forteresse|fortaleza|festung|fortezza|pre-?game|pre game)\b", re.I
+)
 _PREGAME_LABEL = re.compile(
-    rf"^(?P<label>{_PREGAME_WORD}(?:\s?[/&+,]\s?{_PREGAME_WORD}){{0,4}})\s*(?::|\s-|\.{{3,}})\s*(?P<card>\S.*)$",
+    rf"^(?P<label>{_PREGAME_WORD}(?:\s?[/&+,]\s?{_PREGAME_WORD}){{0,4}})\s*(?::|-{{1,2}}>|=>|→|\s=|\s-|\.{{3,}})\s*"
+    r"(?P<card>\S.*)$",
     re.I,
 )
-_INNER_PREGAME_LABEL = re.compile(rf"(?P<separator>(?<=\s)[/|+;]|,)\s?{_PREGAME_WORD}\s?(?::|-)\s?", re.I)
+_INNER_PREGAME_LABEL = re.compile(rf"(?P<separator>(?<=\s)[/|+;]|[,;])\s?{_PREGAME_WORD}\s?(?::|-)\s?", re.I)
 # Lines about the deck, not in it: "Author: ...", "Clan: Crab", "Deck name: ...", "Event: Kotei 2012", and the
 # whole deck's total under a list ("Total: 80", "Total cards: 82", "Cards: 80"), which names no deck to check it
 # against.

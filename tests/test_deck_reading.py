@@ -482,7 +482,7 @@ def test_a_kind_of_card_headed_in_another_language_is_a_sub_header_as_in_english
 )
 def test_a_deck_headed_with_another_languages_word_for_a_deck_is_that_deck(header, section):
     deck = parse_text(f"{header}\n1 Rout\n")
-    assert not deck.issues and [c.section for c in deck.cards][-1] == section
+    assert not deck.issues and deck.cards[0].section == section
 
 
 @pytest.mark.parametrize(
@@ -1197,3 +1197,30 @@ def test_the_pre_game_cards_shortened_wherever_the_list_puts_them(opening):
 def test_a_pre_game_card_shortened_on_a_decks_line_names_no_card():
     report = check("obsidian-hand", "Kyuden Hida\nBorder Keep\nBamboo Harvesters\n\nDynasty:\n3 Iron Mine\nBK\n")
     assert [p.line for p in report.problems if p.code == "unknown-card"] == [7]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Strong Hold: Kyuden Hida",
+        "Stonghold: Kyuden Hida",
+        "Stronhold - Kyuden Hida",
+        "Stronghold -> Kyuden Hida",
+        "Stronghold => Kyuden Hida",
+        "Stronghold → Kyuden Hida",
+        "Stronghold = Kyuden Hida",
+        "Fortezza: Kyuden Hida",
+    ],
+)
+def test_the_strongholds_label_as_posts_write_it_names_the_stronghold(line):
+    # misspelt ("Strong Hold", "Stonghold"), or with an arrow or an equals sign after it: never the list's name line
+    deck = parse_text(f"{line}\nDynasty:\n3 Iron Mine\n")
+    assert [(c.name, c.section) for c in deck.cards] == [("Kyuden Hida", PREGAME), ("Iron Mine", DYNASTY)]
+    assert not deck.issues and deck.title_line is None
+
+
+@pytest.mark.parametrize("separator", ["; ", ", ", " / ", " | ", " + "])
+def test_pregame_labels_one_after_another_on_a_line_name_their_cards(separator):
+    deck = parse_text(f"Stronghold: Kyuden Hida{separator}Sensei: Kaiu Sensei\nDynasty:\n3 Iron Mine\n")
+    assert deck.cards[0].section == PREGAME and deck.cards[0].several and not deck.issues
+    assert re.split(r"\s*[;,/|+]\s*", deck.cards[0].written) == ["Kyuden Hida", "Kaiu Sensei"]

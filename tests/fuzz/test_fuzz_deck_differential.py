@@ -265,6 +265,8 @@ HEADERS = {
         "Gegenstände:",
         "Mazo de Destino (40)",
         "Sensei : Aucun",
+        "Strong Hold: Kyuden Hida",  # the stronghold's label misspelt, or with an arrow after it
+        "Stronghold -> Kyuden Hida; Sensei: Kaiu Sensei",
         "-------",
         "---",
         "***",
