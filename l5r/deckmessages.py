@@ -77,6 +77,8 @@ DECK_MESSAGES: dict[str, str] = {
     "read-as.counted": "line {line}: read the titles on it, each with its count, as {titles}.",
     "read-as.only-title": "line {line}: read “{written}” as “{card}”, the only card titled {title} (there is none "
     "with {level}).",
+    "read-as.inexperienced": "line {line}: read “{written}” as “{card}”, the card of that title with no level: none "
+    "is printed Inexperienced, the game's word for the card before its experienced versions.",
     "read-as.only-title-in-pool": "line {line}: read “{written}” as “{card}”, the only card titled {title} in "
     "{name}'s card pool (there is none with {level}; the others are {others}).",
     "read-as.set-level": "line {line}: read “{written}” as “{card}”, the one card of that title printed in {set} "

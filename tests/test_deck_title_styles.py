@@ -2006,3 +2006,56 @@ def test_every_pool_title_with_a_stat_noted_after_it_reads_as_its_card():
 def test_every_real_pool_title_with_a_stat_noted_after_it_reads_as_its_card():
     misread = _titles_misread_with_a_stat_noted(_real_index(), every=8)
     assert misread == [], misread[:20]
+
+
+def _unlevelled_cards_misread_as_inexperienced(index: CardIndex, every: int = 1) -> tuple[list[str], int]:
+    """Every deck card with no level, its title written with "Inexperienced" as players write the card before its
+    experienced versions ("Hida Kuon (Inexp)", "Hida Kuon inexp", "Inexperienced Hida Kuon"): read as the title alone
+    is, where no card of the title, nor a subtitled one it is short for, is printed Inexperienced (then that card:
+    "Kuni Yori (Inexp)" is Kuni Yori, the Corruptor • Inexperienced, and the walk leaves it out). `every`: of the
+    titles no other card shares, one in that many."""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+
+    def reading(line: str, section: str):
+        read = parse_text(f"{section}:\n1 {line}\n")
+        if len(read.cards) != 1 or read.issues:
+            return None
+        checker._suggested = 0
+        entry = checker._entry(read.cards[0], Findings())
+        return None if entry is None else entry.identity
+
+    misread, tried = [], 0
+    for n, ident in enumerate(sorted(index.identities, key=lambda i: i.key)):
+        title = re.sub(r"</?i>", "", ident.title)
+        if ident.experience or ident.deck not in ("Dynasty", "Fate") or not ident.in_pool or "(" in title:
+            continue
+        shared = [i for t in {title, *index.short_for(title)} for i in index.titled(t) if i is not ident]
+        if any(i.experience and "inexp" in i.experience.lower() for i in shared) or (n % every and not shared):
+            continue
+        if any(i.title != ident.title for i in index.read_loosely(title)):
+            continue  # ("Fight for My Favor", "The Fight for My Favor": one reading, two cards)
+        meant = reading(title, ident.deck)
+        if meant is not ident:
+            continue  # (a title read otherwise alone is the walk of styles' to try)
+        tried += 1
+        # (a level before a title that starts with a figure is read as the level's number: "Inexperienced 700 ...")
+        for written in (
+            f"{title} (Inexp)",
+            f"{title} inexp",
+            *([] if title[:1].isdigit() else [f"Inexperienced {title}"]),
+        ):
+            if reading(written, ident.deck) is not meant:
+                misread.append(written)
+    return misread, tried
+
+
+def test_every_pool_card_with_no_level_reads_written_inexperienced():
+    misread, tried = _unlevelled_cards_misread_as_inexperienced(support.index())
+    assert tried >= 100 and misread == [], misread[:20]
+
+
+@pytest.mark.realpool
+def test_every_real_pool_card_with_no_level_reads_written_inexperienced():
+    misread, tried = _unlevelled_cards_misread_as_inexperienced(_real_index(), every=8)
+    assert tried >= 1000 and misread == [], misread[:20]

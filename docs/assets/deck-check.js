@@ -2031,6 +2031,9 @@
     // data/set-acronyms.yml: "TotV" -> "Time of the Void", matched without case
     var setName = card.set_name ? (has(this.acronyms, card.set_name.toLowerCase()) ? this.acronyms[card.set_name.toLowerCase()] : card.set_name) : null;
     var found = this.lookup(card, setName, deck, out);
+    if (found.identity === null && !found.candidates.length && experienceKey(card.experience) === experienceKey("Inexperienced")) {
+      found = this.inexperienced(card, setName, deck, out) || found;
+    }
     if (found.identity === null && !found.candidates.length) {
       found = this.byTitleAlone(card, out);
       if (found === null) return this.unplaced(card, out);
@@ -2188,6 +2191,21 @@
     return null;
   };
   // checker.py _subtitled_at_level: a title without its subtitle at a level one subtitled title of it has
+  // checker.py _inexperienced: "Hida Kuon (inexp)", where no card of the title (nor one it is short for) is printed
+  // Inexperienced: the card with no level, as the line without its level reads it
+  Checker.prototype.inexperienced = function (card, setName, deck, out) {
+    if (this.strictTitles) return null;  // (the level written is the player's to correct)
+    var self = this;
+    var subtitled = this.table.shortFor(card.name).some(function (title) {
+      return title.indexOf(", ") >= 0 && self.table.named(title, card.experience).some(function (i) { return i.deck !== OTHER; });
+    });
+    if (subtitled) return null;  // "Yori Inexperienced": Kuni Yori, the Corruptor • Inexperienced
+    var found = this.lookup(Object.assign({}, card, { experience: null }), setName, deck, new Findings());
+    if (found.identity === null) return null;
+    out.warn("read-as", say("read-as.inexperienced", { line: card.line, written: card.written, card: found.identity.key }),
+      found.identity.key, null, card.line);
+    return found;
+  };
   Checker.prototype.subtitledAtLevel = function (card) {
     var self = this, cards = new Map();  // (titles that differ only in capitals name the same cards)
     this.table.shortFor(card.name).forEach(function (title) {

@@ -354,6 +354,8 @@ HEADERS = {
         "Hida Kisada exp. 2",  # a level's word cut short by a full stop, then its number
         "3 Jade Works IE",  # a set's acronym after a space alone
         "3 Jade Works - 2 gold",  # a cost or a focus the author notes after the title
+        "Hida Kuon (Inexp)",  # the card with no level, as "Inexperienced"
+        "Kuni Yori inexp",
         "Rout, 3 focus",
         "Hida Kuon SE x2",
         "Akodo Kano Exp. II. Great card.",

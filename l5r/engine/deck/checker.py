@@ -11,6 +11,7 @@ from typing import Final, Mapping, Sequence
 from ...cardpool import CardIndex, Identity, Lookup
 from ...cardpool.names import (
     LEVEL_MARKER,
+    experience_key,
     is_experience,
     is_level_remark,
     plain,
@@ -809,6 +810,8 @@ class DeckChecker:
         card = self._set_after_title(self._acronym_in_brackets(card), deck)
         set_name = self._acronyms.get(card.set_name.lower(), card.set_name) if card.set_name else None
         found = self._lookup(card, set_name, deck, out)
+        if found.identity is None and not found.candidates and experience_key(card.experience) == INEXPERIENCED:
+            found = self._inexperienced(card, set_name, deck, out) or found
         if found.identity is None and not found.candidates:
             alone = self._by_title_alone(card, out)
             if alone is None:
@@ -1021,6 +1024,26 @@ class DeckChecker:
         """Whether the line's name has a full stop and abbreviates a title's words ("Bat. Ram Crew", "Uta. Chi."):
         then the text after a full stop is no remark to read away ("Bat", and "Ram Crew" said after it)."""
         return "." in card.written and bool(self._abbreviations(card))
+
+    def _inexperienced(self, card: CardLine, set_name: str | None, deck: str | None, out: Findings) -> Lookup | None:
+        """ "Hida Kuon (inexp)": where no card of the title (nor one it is short for) is printed Inexperienced, the
+        card with no level, as the line without its level reads it, with a warning; None otherwise (and under
+        --strict-titles: the level written is the player's to correct)."""
+        if self.strict_titles:
+            return None
+        if any(
+            i.deck != _OTHER_DECK
+            for title in self.index.short_for(card.name)
+            if ", " in title
+            for i in self.index.named(title, card.experience)
+        ):
+            return None  # "Yori Inexperienced": Kuni Yori, the Corruptor • Inexperienced
+        found = self._lookup(card.replaced(experience=None), set_name, deck, Findings())
+        if found.identity is None:
+            return None
+        said = say("read-as.inexperienced", line=card.line, written=card.written, card=found.identity.key)
+        out.warn("read-as", said, card=found.identity.key, line=card.line)
+        return found
 
     def _by_title_alone(self, card: CardLine, out: Findings) -> Lookup | None:
         """A title that exists, but not at the level written ("1 Moto Taigo, Shogun"): the one card of that title
@@ -1800,6 +1823,7 @@ class DeckChecker:
 # A card's statistics as an author notes them after its title, a figure and the word in lower case ("Jade Works - 2
 # gold", "Rout, 3 focus"): never a count of the cards titled Gold, Honor or Focus on a line of titles.
 STAT_WORDS: Final[tuple[str, ...]] = ("gold", "honor", "honour", "focus", "force", "chi")
+INEXPERIENCED = experience_key("Inexperienced")  # the level's key, however it is written ("inexp", "(Inexp.)")
 # A set's name after the title and a dash with spaces around it, a comma or a slash: "Hida Kuon - Samurai Edition"
 # (a title and a set's name are short: a longer line is not tried); or a set's acronym after a space alone, as the
 # last word, a capital and another capital or a figure in it ("Jade Works IE", "Rout TotV", "Hida Kuon CE15")
