@@ -73,7 +73,7 @@ MANY = settings(max_examples=max(1000, settings.default.max_examples))
 SHAPES = [
     "―――――", "-----", "KYD-R 3 Rout", "[TSE] [C] 2 Rout", "SoD #12 3 Rout", "<b>Dynasty</b>", "[b]Fate[/b]",
     "> 3 Rout", ">> Fate:", "|---|---|", ":---: | :---:", "Fate (40)Army Like a Tide", "+2 Rout", "−1 Rout, +1 Ambush",
-    "Rout x0", "Rout (0)", "Iron Mine,3",
+    "Rout x0", "Rout (0)", "Iron Mine,3", "2x Carpenter Castle 3x Border Keep", "Rout x2 Ambush x3",
 ]  # fmt: skip
 
 
@@ -88,6 +88,7 @@ SKIPPED_PATTERNS = [
     (lambda line: line[:1] in d._BULLET_STARTS, d._BULLET, "match"),
     (lambda line: line.endswith(("*", "†", "‡", ";")), d._FOOTNOTE_MARK, "search"),
     (lambda line: line[:1] in d._GLUED_COUNT_STARTS, d._GLUED_COUNT, "match"),
+    (lambda line: line[:1].isdigit(), d._UNPARTED_LEADS, "match"),
     (lambda line: ")" in line, d._COLLECTOR_NUMBER, "match"),
     (lambda line: "(" in line or "[" in line, d._CLAN_BRACKET, "match"),
     (lambda line: "(" in line or "[" in line or "{" in line, d._GROUPED, "match"),
@@ -129,6 +130,10 @@ def test_a_pattern_matches_only_where_its_shortcut_lets_it(line: str) -> None:
 
 def _counts_and_titles_apart_in_full(line: str) -> str:
     line = d._GLUED_COUNT.sub(r"\1\2 ", line)
+    if d._UNPARTED_LEADS.match(line):
+        line = d._UNPARTED_BEFORE.sub(", ", line)
+    elif d._UNPARTED_ENDS.search(line):
+        line = d._UNPARTED_AFTER.sub(r"\1, ", line)
     line = d._COLLECTOR_NUMBER.sub(r"\g<line>", line)
     line = d._CLAN_BRACKET.sub(lambda m: m["count"] or "", line)
     if (stats := d._STAT_HEAD.match(line)) and d._STAT_LETTER.search(stats.group(0)):
