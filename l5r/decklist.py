@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 
 import re
 import unicodedata
@@ -1371,11 +1372,23 @@ def near_header_word(name: str) -> bool:
     a misspelt header, which stays a problem, where any other name ("Decklist", "Combos") is the author's own."""
     squashed = re.sub(r"[\s'-]+", "", name.lower())
     squashed = squashed[:-4] if squashed.endswith("deck") and len(squashed) > 4 else squashed
-    for word in (*_HEADERS, *_LABELS):
-        known = re.sub(r"[\s'-]+", "", word)
-        if within_edits(squashed, known, 2 if len(known) >= 6 else 1):
-            return True
-    return False
+    by_length = _squashed_header_words()
+    return any(
+        within_edits(squashed, known, limit)
+        for length in range(len(squashed) - 2, len(squashed) + 3)
+        for known, limit in by_length.get(length, ())
+    )
+
+
+@functools.cache
+def _squashed_header_words() -> dict[int, tuple[tuple[str, int], ...]]:
+    """Each deck, type and label word without its spaces, apostrophes and hyphens, and the edits a misspelling of it may
+    make (two for a word of six letters or more, else one), by its length (no word more than two letters longer or
+    shorter is within two edits): folded once, the tables being fixed once read."""
+    by_length: dict[int, list[tuple[str, int]]] = {}
+    for known in sorted({re.sub(r"[\s'-]+", "", word) for word in (*_HEADERS, *_LABELS)}):
+        by_length.setdefault(len(known), []).append((known, 2 if len(known) >= 6 else 1))
+    return {length: tuple(words) for length, words in by_length.items()}
 
 
 def parse_text(text: str, source: str = "<deck>") -> Decklist:

@@ -725,7 +725,7 @@ def test_every_real_pool_title_reads_with_counts_as_players_word_them():
 def _titles_misread_among_others(index: CardIndex) -> list[str]:
     """Every title on a line of titles, each with its own count after it ("<title> x2 & Rout x1", "Rout - 1, <title> -
     2", "Rout: 1, <title>: 2") or before it ("1 Rout and 2 <title>", "1 Rout - 2 <title>", "1 Rout, (2) <title>",
-    "3*: Rout, 2*: <title>"), the two mixed ("3 Rout, <title> x2"), run on with no separator ("2x <title> 3x Rout"), each after the author's label ("King: <title>; Queen: Rout"), after one count for each ("two each of Rout and <title>"), and a copy
+    "3*: Rout, 2*: <title>"), the two mixed ("3 Rout, <title> x2"), run on with no separator ("2x <title> 3x Rout"), after one count for each ("two each of Rout and <title>"), and a copy
     of each between a slash with no spaces ("Rout/<title>"): the line is read as the two
     cards, each with its count, and the title stays whole though it may hold a separator itself ("Black and White",
     "Pearls & Spirits", "Moto Taigo, Shogun")."""
@@ -749,9 +749,6 @@ def _titles_misread_among_others(index: CardIndex) -> list[str]:
             (f"Rout - 1, {title} - 2", [(1, "Rout"), (2, title)]),
             (f"Rout: 1, {title}: 2", [(1, "Rout"), (2, title)]),
             (f"Rout *1, {title} *2", [(1, "Rout"), (2, title)]),
-            # the author's labelled cards run on one line ("King: Hida Kisada; Queen: Hida O-Ushi")
-            (f"King: {title}; Queen: Rout", [(1, title), (1, "Rout")]),
-            (f"Rook: 2* Rout, Knight: {title}", [(2, "Rout"), (1, title)]),
             # titles run on with no separator, each count in the form of the line's own
             (f"2x {title} 3x Rout", [(2, title), (3, "Rout")]),
             (f"Rout x2 {title} x3", [(2, "Rout"), (3, title)]),
@@ -2059,3 +2056,37 @@ def test_every_pool_card_with_no_level_reads_written_inexperienced():
 def test_every_real_pool_card_with_no_level_reads_written_inexperienced():
     misread, tried = _unlevelled_cards_misread_as_inexperienced(_real_index(), every=8)
     assert tried >= 1000 and misread == [], misread[:20]
+
+
+def _titles_misread_after_labels_on_one_line(index: CardIndex, every: int = 1) -> list[str]:
+    """Every title among the author's labelled cards run on one line ("King: <title>; Queen: Rout", "Rook: 2* Rout,
+    Knight: <title>"): read as the two cards, each with its count, as each labelled card alone is. `every`: of the
+    titles holding no separator, colon, bracket or figure, one in that many (the label's reading of a title is the
+    test of labels, `test_every_pool_title_in_every_style_reads_after_a_clan_or_a_label_as_alone`)."""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    risky = re.compile(r"[,;:/|+&()\[\]0-9-]|\band\b")
+    misread = []
+    titles = {i.title for i in index.identities if i.in_pool and i.deck in _SECTION and title_key(i.title) != "rout"}
+    for n, title in enumerate(sorted(titles)):
+        if n % every and not risky.search(title):
+            continue
+        for line, expected in (
+            (f"King: {title}; Queen: Rout", [(1, title), (1, "Rout")]),
+            (f"Rook: 2* Rout, Knight: {title}", [(2, "Rout"), (1, title)]),
+        ):
+            card = parse_card_line(line, 1, "fate")
+            read = checker._several(card, Findings()) if isinstance(card, CardLine) else []
+            if [(c.count, reading_key(c.written)) for c in read] != [(n, reading_key(t)) for n, t in expected]:
+                misread.append(line)
+    return misread
+
+
+def test_every_pool_title_reads_after_labels_run_on_one_line():
+    assert _titles_misread_after_labels_on_one_line(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_after_labels_run_on_one_line():
+    misread = _titles_misread_after_labels_on_one_line(_real_index(), every=8)
+    assert misread == [], misread[:20]
