@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 
 import re
 import unicodedata
@@ -229,7 +228,7 @@ def _unaccented(word: str) -> str:
 def _take_words_abroad() -> None:
     """The words of other languages into the tables of sub-headings and headers, each also without its accents."""
     for word, english in _TYPE_WORDS_ABROAD.items():
-        for written in {word, _unaccented(word)}:
+        for written in dict.fromkeys((word, _unaccented(word))):  # (in a fixed order: the tables are exported)
             _LABELS.add(written)
             if english in _TYPE_DECKS:
                 _TYPE_DECKS[written] = _TYPE_DECKS[english]
@@ -1372,7 +1371,7 @@ def near_header_word(name: str) -> bool:
     a misspelt header, which stays a problem, where any other name ("Decklist", "Combos") is the author's own."""
     squashed = re.sub(r"[\s'-]+", "", name.lower())
     squashed = squashed[:-4] if squashed.endswith("deck") and len(squashed) > 4 else squashed
-    by_length = _squashed_header_words()
+    by_length = _SQUASHED_HEADER_WORDS
     return any(
         within_edits(squashed, known, limit)
         for length in range(len(squashed) - 2, len(squashed) + 3)
@@ -1380,15 +1379,17 @@ def near_header_word(name: str) -> bool:
     )
 
 
-@functools.cache
 def _squashed_header_words() -> dict[int, tuple[tuple[str, int], ...]]:
     """Each deck, type and label word without its spaces, apostrophes and hyphens, and the edits a misspelling of it may
     make (two for a word of six letters or more, else one), by its length (no word more than two letters longer or
-    shorter is within two edits): folded once, the tables being fixed once read."""
+    shorter is within two edits)."""
     by_length: dict[int, list[tuple[str, int]]] = {}
     for known in sorted({re.sub(r"[\s'-]+", "", word) for word in (*_HEADERS, *_LABELS)}):
         by_length.setdefault(len(known), []).append((known, 2 if len(known) >= 6 else 1))
     return {length: tuple(words) for length, words in by_length.items()}
+
+
+_SQUASHED_HEADER_WORDS = _squashed_header_words()  # (the tables are complete once the module is read)
 
 
 def parse_text(text: str, source: str = "<deck>") -> Decklist:
