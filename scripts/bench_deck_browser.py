@@ -3,7 +3,8 @@
 
 Goals: what the page loads for the checker (assets/deck-check.js + assets/deck-check-data.js) is at
 most 1.5 MB (1,500,000 bytes), and a 100-card deck checks in at most 50 ms. The data is generated exactly as the
-site build does (l5r/site/api/), written beside the page's script in a scratch folder and opened from file://
+site build does (l5r/site/api/), written beside the page's script as the site ships it (minified,
+l5r/site/building/ownscripts.py) in a scratch folder and opened from file://
 in Debian's Chromium. Prints the sizes, the time to read the data, and the median check time per format.
 
 It cannot run without the card pool (L5R_CARDPOOL, or `l5r cardpool fetch`) or without Chromium; it then
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 from l5r.cardpool import PoolError, locate_pool  # noqa: E402
 from l5r.data.load import load_codex  # noqa: E402
 from l5r.site.api import site_outputs  # noqa: E402
+from l5r.site.building.ownscripts import shipped_script  # noqa: E402
 from l5r.site.planning.plan import plan_site  # noqa: E402
 
 BYTES_GOAL = 1_500_000
@@ -92,7 +93,9 @@ def main() -> int:
         (folder / "assets").mkdir()
         data = folder / "assets" / "deck-check-data.js"
         data.write_text(outputs["assets/deck-check-data.js"], encoding="utf-8")
-        shutil.copy(SCRIPT, folder / "assets" / "deck-check.js")
+        # (as the site ships it: minified after the build)
+        shipped = shipped_script(SCRIPT.read_text(encoding="utf-8"))
+        (folder / "assets" / "deck-check.js").write_text(shipped, encoding="utf-8")
         (folder / "page.html").write_text(
             '<!doctype html><meta charset="utf-8"><script src="assets/deck-check-data.js">'
             '</script><script src="assets/deck-check.js"></script>',

@@ -548,6 +548,47 @@ def test_theme_files_no_page_loads_are_dropped_from_the_built_site(tmp_path, bui
     assert not list((built_site / "assets").rglob("*.map"))
 
 
+def test_the_sites_own_scripts_ship_minified_and_the_codexs_made_ones_as_made(tmp_path, built_site):
+    """Every page loads docs/assets' scripts, and the deck check page the checker with its card table (≤ 1.5 MB in
+    all, scripts/bench_deck_browser.py): they ship without comments or indentation, and still parse. The scripts the
+    Codex makes (the checker's data, the card search's) and the theme's are left as they were written."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from l5r.site.building.ownscripts import minify_own_scripts, shipped_script
+    from l5r.site.cardpage.cardsearch import WRITTEN_SCRIPTS
+
+    docs_assets = Path(__file__).resolve().parent.parent / "docs" / "assets"
+    sources = sorted(docs_assets.glob("*.js"))
+    assert len(sources) >= 5
+    node = shutil.which("node")
+    assert node, "node is not installed (make test installs it)"
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        shipped = (built_site / "assets" / source.name).read_text(encoding="utf-8")
+        assert shipped == shipped_script(text), source.name
+        assert len(shipped) < len(text), source.name
+        (tmp_path / source.name).write_text(shipped, encoding="utf-8")
+        checked = subprocess.run([node, "--check", str(tmp_path / source.name)], capture_output=True, text=True)
+        assert checked.returncode == 0, f"{source.name}: {checked.stderr}"
+    checker = (built_site / "assets" / "deck-check.js").stat().st_size
+    assert checker < 0.8 * (docs_assets / "deck-check.js").stat().st_size  # (a third of it was comments)
+    # the others, as made: a made script holding a comment keeps it; running the pass again changes nothing
+    site = tmp_path / "site"
+    (site / "assets" / "javascripts").mkdir(parents=True)
+    made = {"assets/deck-check-data.js", *WRITTEN_SCRIPTS}
+    for uri in made:
+        (site / uri).write_text("// made\nwindow.x = 1;\n", encoding="utf-8")
+    (site / "assets" / "javascripts" / "bundle.min.js").write_text("// theme\nvar a;\n", encoding="utf-8")
+    (site / "assets" / "codex.js").write_text("// why\nvar  a = 1;  // more\n", encoding="utf-8")
+    assert minify_own_scripts(site, made) > 0
+    assert (site / "assets" / "codex.js").read_text(encoding="utf-8") == "var a=1;\n"
+    assert all((site / uri).read_text(encoding="utf-8").startswith("// made") for uri in made)
+    assert (site / "assets" / "javascripts" / "bundle.min.js").read_text(encoding="utf-8").startswith("// theme")
+    assert minify_own_scripts(site, made) == 0
+
+
 # compact.py's shortening as first written, the reference the faster build must match: every pattern over the
 # whole written-out page, and the quotes pass over every start tag.
 _REFERENCE_ENDS = [

@@ -4,7 +4,9 @@
     python, browser = both.run(cases)          # each a list of `l5r deck check --json` reports or {"error": ...}
 
 A case is {text, format, as_of, input_format?, source?, strict?}. The browser checker reads the data the site
-exports (l5r/site/api/deckdata.py checker_script) and docs/assets/deck-check.js, as the page does.
+exports (l5r/site/api/deckdata.py checker_script) and docs/assets/deck-check.js minified as the site ships it
+(l5r/site/building/ownscripts.py), as the page does. `Differential(index, script=SCRIPT)` runs the source as
+written instead (a failure's stack then names its lines).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from l5r.cardpool import CardIndex
 from l5r.engine.deck import check_text
 from l5r.errors import CodexError
 from l5r.site.api.deckdata import checker_script
+from l5r.site.building.ownscripts import shipped_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "docs" / "assets" / "deck-check.js"
@@ -30,10 +33,13 @@ NODE = shutil.which("node")
 
 
 class Differential:
-    def __init__(self, index: CardIndex, script: Path = SCRIPT):
+    def __init__(self, index: CardIndex, script: Path | None = None):
         self.index = index
-        self.script = script
         self._dir = Path(tempfile.mkdtemp(prefix="l5r-deck-node-"))
+        if script is None:
+            script = self._dir / "deck-check.js"
+            script.write_text(shipped_script(SCRIPT.read_text(encoding="utf-8")), encoding="utf-8")
+        self.script = script
         self.data = self._dir / "deck-check-data.js"
         self.data.write_text(checker_script(support.codex(), index, {}), encoding="utf-8")
         self._node: subprocess.Popen[str] | None = None

@@ -14,6 +14,7 @@ Any engine (MkDocs today; ProperDocs, Zensical tomorrow) builds the pages `gener
    - offline only: directory-URL links in the content pointed at page files (`offline.rewrite_links`), the
      feed discovery `<link>`s dropped from the whole page (`offline.drop_feed_links`), and the canonical link (when
      the site has a public address) pointed at the page's published directory URL (`offline.public_canonical`).
+   Then the scripts the engine copied from docs/assets/, minified (`ownscripts.minify_own_scripts`).
 2. **Search**: each entry of search/search_index.json tagged with its citation (`searchindex.tag_index`); Material's
    search worker made to build its index when the reader goes to the search box or at the first search, not on
    every page opened (`searchindex.defer_index_build`).
@@ -46,7 +47,7 @@ from pathlib import Path
 from ...data import model as m
 from ...progress import Unit, meter
 from ..cardpage import cardsearch
-from . import feeds, offline, themefiles
+from . import feeds, offline, ownscripts, themefiles
 from ..rendering import permalinks, searchindex
 from ..cardpage import citable, keptpages
 from .generate import Generated
@@ -218,6 +219,7 @@ def run(
                 if new != text:
                     path.write_text(new, encoding="utf-8")
                 done += 1
+    ownscripts.minify_own_scripts(site, [*generated.files, *cardsearch.WRITTEN_SCRIPTS])
     if tag_search:
         searchindex.tag_index(index_file, codex, generated.plan, directory_urls)
     if not searchindex.defer_index_build(site):

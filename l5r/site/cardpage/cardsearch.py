@@ -26,7 +26,7 @@ from ..rendering import searchindex
 from ..rendering.cardlinks import CARD_DIR
 from .article import CardSite
 from . import keptpages
-from .chrome import PAGE_JS
+from .chrome import CHROME_JS, PAGE_JS
 from .printings import PoolPrintings, load_printings
 from .recordfacts import write_record_facts
 from .shell import card_page_shell
@@ -225,6 +225,8 @@ was, at the same place.
 # shows (the most recent) as printed, "+2" for an item's bonus, "*" for a value the card's text decides.
 QUERY_STATS = ("force", "chi", "focus", "gold_cost", "personal_honor", "honor_requirement", "province_strength")
 TEXT_FILE = "assets/card-text.js"  # every card's text, loaded only when a query searches it (o:)
+# The scripts this module and the card pages write under assets/ (postbuild minifies the others, docs/assets/).
+WRITTEN_SCRIPTS = (SCRIPT_URI, INDEX_FILE, TEXT_FILE, PAGE_SCRIPT_URI, CHROME_JS)
 _TAG = re.compile(r"<[^<>]*>")  # stops at the next "<": a run of "<" is linear, not quadratic
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
