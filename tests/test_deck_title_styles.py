@@ -841,22 +841,34 @@ def test_every_real_pool_title_reads_in_a_deck_tools_export():
     assert _titles_misread_in_a_deck_tools_export(i.title for i in _real_index().identities) == []
 
 
+def _one_line_reader(index: CardIndex, several: bool = False):
+    """A function reading one line under a deck header as the Obsidian Hand checker does: `read(line, section)` is
+    (the count, the identity read), or None when the line is no single card line, or names none. `several`: a line of
+    several titles is parted first (checker.py `_several`), and one that parts in more than one is None."""
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+
+    def read(line: str, section: str = "Dynasty"):
+        parsed = parse_text(f"{section}:\n{line}\n")
+        if len(parsed.cards) != 1 or parsed.issues:
+            return None
+        checker._suggested = 0  # (as check() starts each list)
+        out = Findings()
+        lines = checker._several(parsed.cards[0], out) if several else parsed.cards
+        if len(lines) != 1:
+            return None
+        entry = checker._entry(lines[0], out)
+        return None if entry is None else (lines[0].count, entry.identity)
+
+    return read
+
+
 def _titles_misread_before_a_colon(index: CardIndex) -> list[str]:
     """Every title with its count after a colon, as a figure is written ("<title>: 3"), or a title that starts with a
     number with its count after it ("700 Soldier Plain x3"):
     read as the line "3 <title>" is (the same card, three copies), never as a figure about the deck (decklist.py
     _FIGURE) nor as a count the title's own number gives ("700 Soldier Plain: 3")."""
-    fmt = support.codex().format("obsidian-hand")
-    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
-
-    def reading(line: str):
-        read = parse_text(f"Dynasty:\n{line}\n")
-        if len(read.cards) != 1 or read.issues:
-            return None
-        checker._suggested = 0
-        entry = checker._entry(read.cards[0], Findings())
-        return None if entry is None else (read.cards[0].count, entry.identity)
-
+    reading = _one_line_reader(index)
     misread = []
     for title in sorted({i.title for i in index.identities if i.in_pool and i.deck in _SECTION}):
         plain_reading = reading(f"3 {title}")
@@ -1921,18 +1933,8 @@ def _levels_with_a_full_stop_misread(index: CardIndex) -> tuple[list[str], int]:
     Champion), its level written with the marker cut short by a full stop ("Hida Kisada exp. 2", "Exp. II"): read as
     the same level written without it ("exp 2") is, never the full stop taken for a sentence's end (the title, then
     "2." as a remark: the card at its first level)."""
-    fmt = support.codex().format("obsidian-hand")
-    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    reading = _one_line_reader(index)
     romans = {"2": "II", "3": "III", "4": "IV", "5": "V"}
-
-    def reading(line: str):
-        read = parse_text(f"Dynasty:\n{line}\n")
-        if len(read.cards) != 1 or read.issues:
-            return None
-        checker._suggested = 0
-        entry = checker._entry(read.cards[0], Findings())
-        return None if entry is None else entry.identity
-
     misread, tried = [], 0
     names = {
         (name, level)
@@ -1967,21 +1969,7 @@ def _titles_misread_with_a_stat_noted(index: CardIndex, every: int = 1) -> list[
     word, one in that many (the others are read as any title is)."""
     from l5r.engine.deck.checker import STAT_WORDS
 
-    fmt = support.codex().format("obsidian-hand")
-    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
-
-    def reading(line: str, section: str):
-        read = parse_text(f"{section}:\n{line}\n")
-        if len(read.cards) != 1 or read.issues:
-            return None
-        checker._suggested = 0
-        out = Findings()
-        lines = checker._several(read.cards[0], out)
-        if len(lines) != 1:
-            return None
-        entry = checker._entry(lines[0], out)
-        return None if entry is None else (lines[0].count, entry.identity)
-
+    reading = _one_line_reader(index, several=True)
     misread = []
     titles = sorted({(i.title, i.deck) for i in index.identities if i.in_pool and i.deck in ("Dynasty", "Fate")})
     risky = re.compile(rf"[-,/0-9]|{'|'.join(STAT_WORDS)}", re.I)
@@ -2011,16 +1999,11 @@ def _unlevelled_cards_misread_as_inexperienced(index: CardIndex, every: int = 1)
     is, where no card of the title, nor a subtitled one it is short for, is printed Inexperienced (then that card:
     "Kuni Yori (Inexp)" is Kuni Yori, the Corruptor • Inexperienced, and the walk leaves it out). `every`: of the
     titles no other card shares, one in that many."""
-    fmt = support.codex().format("obsidian-hand")
-    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    read_line = _one_line_reader(index)
 
     def reading(line: str, section: str):
-        read = parse_text(f"{section}:\n1 {line}\n")
-        if len(read.cards) != 1 or read.issues:
-            return None
-        checker._suggested = 0
-        entry = checker._entry(read.cards[0], Findings())
-        return None if entry is None else entry.identity
+        read = read_line(f"1 {line}", section)
+        return None if read is None else read[1]
 
     misread, tried = [], 0
     for n, ident in enumerate(sorted(index.identities, key=lambda i: i.key)):
