@@ -668,7 +668,7 @@ def test_every_real_pool_title_reads_after_dot_leaders():
 def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
     """Every title with its count in words ("a pair of Rout", "Rout (three)", "Rout times three", "Rout, three
     copies"), glued ("x3Rout"), for each of several ("2 each: Rout", "Rout (2 each)", "3 ea. Rout"), with a word or
-    dashes ("Rout 3 of", "Rout -3-", "Rout - 3x", "2pcs Rout", "2 Stk. Rout"), after a number sign ("#3 Rout"), a star
+    dashes ("Rout 3 of", "Rout -3-", "Rout - 3x", "2pcs Rout", "2 Stk. Rout", "3 copies Rout", "2 copies: Rout"), after a number sign ("#3 Rout"), a star
     ("Rout *3") or before a full stop ("Rout x3."): the count's
     words part from the title, and the title stays whole (compared by the reading key)."""
     from l5r.decklist import _strip_comment
@@ -682,6 +682,8 @@ def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
             (f"{title} (three)", WORDED_COUNT_AFTER, 3),
             (f"{title} times three", WORDED_COUNT_AFTER, 3),
             (f"{title}, three copies", WORDED_COUNT_AFTER, 3),
+            # ("copies Of One Mind" is "copies of One Mind" as written: "2 copies: Of One Mind" reads it)
+            *([] if title.lower().startswith("of ") else [(f"three copies {title}", WORDED_COUNT, 3)]),
         ):
             match = pattern.match(line)
             if not match or match["rest"] != title or NUMBER_WORDS[match["word"].lower()] != count:
@@ -699,6 +701,9 @@ def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
             (f"{title} *3", 3),  # a star for the times sign, a dash and "3x", a full stop after the count
             (f"{title} - 3x", 3),
             (f"{title} x3.", 3),
+            *([] if title.lower().startswith("of ") else [(f"3 copies {title}", 3)]),  # "copies" with no "of"
+            (f"2 copies: {title}", 2),
+            (f"1 copy - {title}", 1),
         ):
             if title[:1].isalpha() or title[:1] in "\"'":  # (a count glued to a title that starts so)
                 read = parse_card_line(_strip_comment(line), 1, None)

@@ -1834,13 +1834,13 @@ SET_AFTER_TITLE_LONGEST = _SET_AFTER_TITLE_LONGEST = 120
 # "XP2", "2xp", "ex4", "e2": forum shorthand for "Experienced 2", said in the reading's warning
 SHORTHAND_LEVEL = _SHORTHAND_LEVEL = re.compile(r"^(?:[1-7]\s*xp|xp|ex(?![a-z])|e\d)", re.I)
 TRAILING_REMARK = _TRAILING_REMARK = re.compile(r"^(?P<rest>.*\S)\s*\([^()]*\)\s*$")
-# "three Rout", "Three x Rout", "two copies of Iron Mine", "3 of Kuni Yori", "a pair of Isawa Kosea", "a single Ring of
+# "three Rout", "Three x Rout", "two copies of Iron Mine", "two copies Iron Mine", "3 of Kuni Yori", "a pair of Isawa Kosea", "a single Ring of
 # Air", "just one Rout": a count written in words, or "of" after a count. Read only when the whole names no card ("Of One Mind", "Three
 # Sisters" stay titles).
 WORDED_COUNT = _WORDED_COUNT = re.compile(
     r"^(?:(?P<word>one|two|three|four|five|six|seven|eight|nine|ten|a pair of|a couple of|a single|a playset of"
     r"|just one|only one)"
-    r"\s(?:(?<!of\s)(?:x\s|cop(?:y|ies)\sof\s|of\s))?|of\s)(?P<rest>\S.*)$",
+    r"\s(?:(?<!of\s)(?:x\s|cop(?:y|ies)\s(?:of\s)?|of\s))?|of\s)(?P<rest>\S.*)$",
     re.I,
 )
 # "Tempest of Air (three)", "Counting House times three", "Words of Consecration, three copies", "Rout x three",
