@@ -2000,7 +2000,8 @@ def test_every_real_pool_title_with_a_stat_noted_after_it_reads_as_its_card():
 
 def _unlevelled_cards_misread_as_inexperienced(index: CardIndex, every: int = 1) -> tuple[list[str], int]:
     """Every deck card with no level, its title written with "Inexperienced" as players write the card before its
-    experienced versions ("Hida Kuon (Inexp)", "Hida Kuon inexp", "Inexperienced Hida Kuon"): read as the title alone
+    experienced versions ("Hida Kuon (Inexp)", "Hida Kuon inexp", "Inexperienced Hida Kuon", "Hida Kuon (non-exp)",
+    "Hida Kuon unexp"): read as the title alone
     is, where no card of the title, nor a subtitled one it is short for, is printed Inexperienced (then that card:
     "Kuni Yori (Inexp)" is Kuni Yori, the Corruptor • Inexperienced, and the walk leaves it out). `every`: of the
     titles no other card shares, one in that many."""
@@ -2029,6 +2030,8 @@ def _unlevelled_cards_misread_as_inexperienced(index: CardIndex, every: int = 1)
             f"{title} (Inexp)",
             f"{title} inexp",
             *([] if title[:1].isdigit() else [f"Inexperienced {title}"]),
+            # and as players also write the card before its experienced versions
+            (f"{title} (non-exp)", f"{title} unexp", f"{title} non exp")[n % 3],
         ):
             if reading(written, ident.deck) is not meant:
                 misread.append(written)

@@ -121,7 +121,7 @@
     if (!e) return "";
     var key = e.toLowerCase().replace(/[\s.#-]/g, "");
     key = key.replace(ORDINAL_LEVEL, function (m, ordinal, marker) { return marker + LEVEL_WORDS[ordinal]; });  // "2ndexp"
-    key = key.replace(MARKER_KEY, function (m, inx) { return (inx || "") + "experienced"; });
+    key = key.replace(MARKER_KEY, function (m, inx) { return (inx ? "in" : "") + "experienced"; });  // "unexp", "nonexp"
     key = key.replace(WORD_LEVEL, function (m, marker, word) { return marker + LEVEL_WORDS[word]; });  // "experiencedtwo"
     key = key.replace(ROMAN_LEVEL, function (m, marker, roman) { return marker + ROMAN_LEVELS[roman]; });
     return key.replace(FIRST_LEVEL, "$1");  // "Exp 1": the level the pool writes without a number

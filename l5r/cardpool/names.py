@@ -29,8 +29,9 @@ _SAME_CHARACTERS = str.maketrans(
 # "Experienced 2CW", "Exp 2", "Exp. 3KYD", "ExperiencedCoM", "Inexperienced", "inexp", "Experienced 3.5", the
 # forum shorthand "XP", "xp2", "XP 2CW", "ex", "ex4", "e2" (no letter after "ex": "Hasty Exit", "Mountains of Exile"
 # keep theirs), the level in Roman numerals, "Exp II" (the pool's levels go up to 7; no pool title ends in the word
-# "xp", "ex" or "exp"), and the number marked off: "exp #2", "XP-2"
-_MARKER = r"(?:(?:in)?exp(?:erienced|\.)?|xp|ex(?![a-z])|e(?=\d))"
+# "xp", "ex" or "exp"), and the number marked off: "exp #2", "XP-2". The card before its experienced versions as
+# players also write it: "non-exp", "non exp", "unexp", "Unexperienced" (no pool title ends in the word "non" or "un")
+_MARKER = r"(?:(?:in|un|non[\s-]?)?exp(?:erienced|\.)?|xp|ex(?![a-z])|e(?=\d))"
 LEVEL_MARKER: Final[str] = _MARKER  # the same words, for the deck reader's patterns (decklist.py)
 # The level's number in words after the marker ("Exp Two", "Experienced Three"), or in figures before it, as an
 # ordinal or bare ("2nd exp", "(3rd Experienced)", the forums' "2xp", "3 exp"; no pool title ends in a figure of 1
@@ -69,7 +70,7 @@ LEVEL_WORDS: Final[dict[str, str]] = {
     **{str(n): str(n) for n in range(1, 8)},  # "2xp"
 }
 # The marker on the experience key (spaces and dots gone), as the pool writes it: "ex4", "xp2", "exp2" -> "experienced".
-MARKER_KEY = _MARKER_KEY = re.compile(r"^(?:(in)?exp(?:erienced)?|xp|ex|e(?=\d))")
+MARKER_KEY = _MARKER_KEY = re.compile(r"^(?:(in|un|non)?exp(?:erienced)?|xp|ex|e(?=\d))")  # ("unexp": "inexperienced")
 ORDINAL_LEVEL = _ORDINAL_LEVEL = re.compile(r"^([1-7](?:st|nd|rd|th)?)((?:in)?exp(?:erienced)?|xp)")
 WORD_LEVEL = _WORD_LEVEL_KEY = re.compile(r"^((?:in)?experienced)(one|two|three|four|five|six|seven)(?=[a-z]{0,3}$)")
 # "Exp 1", "exp1", "Experienced I": the first level, which the pool writes without a number ("Experienced"; no card's
@@ -140,7 +141,7 @@ def experience_key(experience: str | None) -> str:
         return ""
     key = re.sub(r"[\s.#-]", "", experience.lower())
     key = _ORDINAL_LEVEL.sub(lambda m: m.group(2) + LEVEL_WORDS[m.group(1)], key)  # "2ndexp" -> "exp2"
-    key = _MARKER_KEY.sub(lambda m: (m.group(1) or "") + "experienced", key)
+    key = _MARKER_KEY.sub(lambda m: ("in" if m.group(1) else "") + "experienced", key)
     key = _WORD_LEVEL_KEY.sub(lambda m: m.group(1) + LEVEL_WORDS[m.group(2)], key)
     key = _ROMAN_LEVEL.sub(lambda m: m.group(1) + ROMAN_LEVELS[m.group(2)], key)
     return _FIRST_LEVEL.sub(r"\1", key)
@@ -257,11 +258,12 @@ _SPELLING_PATTERN = (
 )
 # A level written in the words, as the searches are typed ("kuni yori xp2", "kuni yori exp ii", "exp two"): the
 # marker and its number, an ordinal in figures before the marker ("2nd exp"), or "xp" alone, as the pool's
-# "experienced 2" ("exp" alone stays: it begins "Expanding" as well). A title's own words never change: its level is
-# already "experienced 2" (a generated test over the pool checks it).
+# "experienced 2" ("exp" alone stays: it begins "Expanding" as well), and the card before its experienced versions as
+# players also write it, "unexp", "non exp", "unexperienced", as the pool's "inexperienced". A title's own words
+# never change: its level is already "experienced 2" (a generated test over the pool checks it).
 _LEVEL_WORDS = (
     r"\b(?:(in)?exp(?:erienced)?|xp|ex(?= ?\d)|e(?=\d)) ?(\d+|vii|vi|iv|v|i{1,3}|one|two|three|four|five|six|seven)\b"
-    r"|\b([1-7])(?:st|nd|rd|th)? ?(?:exp(?:erienced)?|xp)\b|\bxp\b"
+    r"|\b([1-7])(?:st|nd|rd|th)? ?(?:exp(?:erienced)?|xp)\b|\bxp\b|\b(un|non ?)exp(?:erienced)?\b"
 )
 READING_KEY_RULES: Final[dict[str, object]] = {
     "same": dict(sorted((chr(k), v) for k, v in _SAME_CHARACTERS.items())),  # as `plain`
@@ -272,7 +274,8 @@ READING_KEY_RULES: Final[dict[str, object]] = {
     "spellings": {"pattern": _SPELLING_PATTERN, "words": _SPELLING_WORDS},
     # then each match of the pattern as "experienced" (after "in" when it is there), a space and the level's
     # number (a Roman numeral's from the table), or as "experienced" alone when it holds no number or the number 1
-    # (the second group, or the third: an ordinal's figure); a number in words from "words"
+    # (the second group, or the third: an ordinal's figure); a number in words from "words"; "inexperienced" when
+    # the fourth group matched ("unexp")
     "levels": {"pattern": _LEVEL_WORDS, "roman": ROMAN_LEVELS, "words": LEVEL_WORDS},
     "articles": list(_READING_ARTICLES),
 }
@@ -316,6 +319,8 @@ def _american(match: re.Match[str]) -> str:
 
 
 def _level_words(match: re.Match[str]) -> str:
+    if match.group(4):
+        return "inexperienced"  # "unexp", "non exp"
     level = match.group(2) or match.group(3)
     if level is None:
         return "experienced"

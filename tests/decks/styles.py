@@ -198,6 +198,10 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
     "Inexperienced": lambda t, e: f"{t} Inexperienced" if e == "Inexperienced" else None,
     "inexp": lambda t, e: f"{t} inexp" if e == "Inexperienced" else None,
     "- Inexp.": lambda t, e: f"{t} - Inexp." if e == "Inexperienced" else None,
+    # the same as players also write it: "Kuni Yori unexp", "Unexperienced Kuni Yori" (and on a deck's line only,
+    # "Kuni Yori (non-exp)": LINE_STYLES)
+    "unexp": lambda t, e: f"{t} unexp" if e == "Inexperienced" else None,
+    "Unexperienced title": lambda t, e: f"Unexperienced {t}" if e == "Inexperienced" else None,
     # the first level with its number, which the pool leaves out: "Kuni Yori - Exp 1", "Kuni Yori (Experienced I)"
     "- Exp 1": lambda t, e: f"{t} - Exp 1" if e == "Experienced" else None,
     "(Experienced I)": lambda t, e: f"{t} (Experienced I)" if e == "Experienced" else None,
@@ -210,6 +214,8 @@ LINE_STYLES: dict[str, LevelStyle] = {
     ": comment": lambda t, e: f"{t}{' • ' + e if e else ''}: always",
     # the level first with a hyphen: "Exp-2 Kuni Yori" (levels with a number)
     "Exp-N title": lambda t, e: _before(lambda n, tag: f"Exp-{n}{tag} ")(t, e) if _numbered(e) else None,
+    # "Kuni Yori (non-exp)": two words in a search box, whose query language reads each word alone
+    "(non-exp)": lambda t, e: f"{t} (non-exp)" if e == "Inexperienced" else None,
 }
 
 
