@@ -309,6 +309,16 @@ _COUNT_FIRST_HEADER = re.compile(
     r"(?:\s(?:deck|cards?)){0,2}\s?:?$",
     re.I,
 )
+# A header's word with its count marked as a card line's count is ("Followers x8", "FOLLOWERS / 8", "Holdings, 6",
+# "Spells #2", "Items {3}", "Events ~ 2", "Rings........3", and before it with a colon, "8 Followers:"): read as
+# "Followers (8)" where the word is one of the tables' (`_header_word`), never where it is a title's.
+_HEADER_WORDS = r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'&-]{0,30}(?:\s[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'&-]{0,30}){0,3}?"
+_COUNT_MARKED_HEADER = re.compile(
+    rf"^(?:(?P<lead>[0-9]{{1,3}})\s{{1,3}}(?P<head>{_HEADER_WORDS})\s{{0,3}}:"
+    rf"|#{{0,6}}\s{{0,3}}(?P<name>{_HEADER_WORDS})\s{{0,3}}(?:[/~,#x×*]|\.{{2,40}}|\{{(?=\s{{0,3}}[0-9]{{1,3}}\s{{0,3}}\}}))"
+    r"\s{0,3}(?P<count>[0-9]{1,3})\s{0,3}\}?\s{0,3}:?)$",
+    re.I,
+)
 # What parts titles on one line: a comma, a semicolon, or a slash, a bar, a plus, an ampersand, "and", a middle dot,
 # a tilde or "//" between spaces ("3 Doji Natsuyo / 3 Kakita Inaka", "Kyuden Hida + Border Keep", "3 Iron Mine & 2
 # Stables", "Hida Akeno and Hida Kuon", "3 Iron Mine · 3 Stables"), and a dash between spaces before a count ("3
@@ -932,6 +942,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "qp_escapes": _QP_ESCAPES,
     "qp_soft_break": _QP_SOFT_BREAK,
     "count_first_header": _COUNT_FIRST_HEADER,
+    "count_marked_header": _COUNT_MARKED_HEADER,
     "label_join": _LABEL_JOIN,
     "list_separator": _LIST_SEPARATOR,
     "glued_slash": _GLUED_SLASH,
@@ -1276,6 +1287,12 @@ def read_header(line: str) -> tuple[str, str | None, int | None] | None:
     return header[:3] if header else None
 
 
+def _header_word(name: str) -> bool:
+    """Whether `name` is a word of the tables of headers, sub-headers or asides, as written or without accents."""
+    name = _HEADER_NAME_TAIL.sub("", name.lower().strip())
+    return any(n in _HEADERS or n in _LABELS or n in _ASIDE_HEADERS for n in (name, _unaccented(name)))
+
+
 def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     """read_header, and the header's name (lower case, without "deck")."""
     colon = ":" in line  # (`_COUNT_LABEL` and `_HEADER` end in one; `_COUNT_FIRST_HEADER` starts with a digit)
@@ -1285,6 +1302,8 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
         return None
     if line[:1].isdigit() and (first := _COUNT_FIRST_HEADER.match(line)):  # "40 Dynasty cards": as "Dynasty (40)"
         line = f"{first['name']} ({first['count']})"
+    elif (marked := _COUNT_MARKED_HEADER.match(line)) and _header_word(name := marked["name"] or marked["head"]):
+        line = f"{name} ({marked['count'] or marked['lead']})"  # "Followers x8", "FOLLOWERS / 8": as "Followers (8)"
     match = (_HEADER.match(line) if colon else None) or _LOOSE_HEADER.match(line)
     if not match:
         return None
@@ -1612,9 +1631,11 @@ class _TextReader:
             return
         if self.columns is not None and (row := table_row(raw, self.columns)) is not None:
             raw = row  # "1<TAB>Mountain Summit Temple<TAB>Stronghold<TAB><TAB>": by the columns the first row names
-        elif ("|" in raw or raw.count("\t") >= 2) and (
-            row := headerless_row(raw, "|" if "|" in raw else "\t")
-        ) is not None:
+        elif (
+            ("|" in raw or raw.count("\t") >= 2)
+            and _read_header(plain(raw)) is None  # "Followers | 8": a header, its count after a bar
+            and (row := headerless_row(raw, "|" if "|" in raw else "\t")) is not None
+        ):
             raw = row  # "| 3 | Rout | Strategy |": a table's row with no row of column names above it
         stripped = plain(raw)
         if self._signed(number, stripped, quoted) or _GREETING.match(stripped):
@@ -1726,7 +1747,10 @@ class _TextReader:
     def _header(self, number: int, stripped: str) -> bool:
         header = (
             _read_header(stripped)
-            if stripped.startswith("#") or not stripped[:1].isdigit() or _COUNT_FIRST_HEADER.match(stripped)
+            if stripped.startswith("#")
+            or not stripped[:1].isdigit()
+            or _COUNT_FIRST_HEADER.match(stripped)
+            or (stripped.endswith(":") and _COUNT_MARKED_HEADER.match(stripped))  # "8 Followers:"
             else None
         )
         if not header:

@@ -141,6 +141,35 @@ def test_every_header_word_reads_decorated(decoration):
     assert not differ, differ[:5]
 
 
+# A header's count marked as a card line's count is ("FOLLOWERS / 8", "Followers x8", "Holdings, 6", "8 Followers:")
+# was an unknown card: the cards under it went uncounted against it. Every deck, type and label word reads so as it
+# reads with its count in brackets.
+_COUNT_MARKS = ["{} x3", "{} / 3", "{}/3", "{} #3", "{} {{3}}", "{} ~ 3", "{}, 3", "{}........3", "{} | 3", "3 {}:"]
+
+
+@pytest.mark.parametrize("mark", _COUNT_MARKS)
+def test_every_header_word_reads_with_its_count_marked_as_a_card_lines(mark):
+    from l5r.decklist import READER_TABLES
+
+    words = sorted({*READER_TABLES["headers"], *READER_TABLES["labels"]})  # type: ignore[misc]
+    differ = []
+    for word in words:
+        body = "\n3 Hida Akeno\n\n3 Copper Mine\n"
+        bare = parse_text(f"{word.title()} (3)" + body)
+        marked = parse_text(mark.format(word.title()) + body)
+        if (bare.cards, bare.issues, bare.declared, [t[1:] for t in bare.subtotals], bare.headers) != (
+            marked.cards,
+            marked.issues,
+            marked.declared,
+            [t[1:] for t in marked.subtotals],
+            marked.headers,
+        ):
+            differ.append(mark.format(word.title()))
+    assert len(words) > 100 and not differ, differ[:5]
+    # a title so marked stays a card line: three copies, or one of "Iron Mine / 3"
+    assert parse_text(mark.format("Iron Mine") + "\n").cards, mark
+
+
 def test_a_decorated_heading_of_the_author_is_a_heading():
     deck = parse_text("Dynasty:\n3 Hida Akeno\n**Notes:**\n")
     assert [(i.line, i.heading) for i in deck.issues] == [(3, True)]

@@ -163,7 +163,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, GLUED_SLASH = NEVER, HEADING_SHAPED = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, COUNT_MARKED_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -189,7 +189,7 @@
     CLAN_BRACKET = pattern(p.clan_bracket); CHANGE_LINE = pattern(p.change_line); STATS_LINE = pattern(p.stats_line); EDITOR_NUMBER = pattern(p.editor_number);
     STRUCK = new RegExp(p.struck.source, p.struck.flags + "g"); CHECKBOX = pattern(p.checkbox); WROTE = pattern(p.wrote);
     ATTRIBUTION = pattern(p.attribution); COST_HEADING = pattern(p.cost_heading); COUNT_LABEL = pattern(p.count_label);
-    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header); POST_BY = pattern(p.post_by); FIGURE = pattern(p.figure); SITE_LINE = pattern(p.site_line); INNER_PREGAME_LABEL = pattern(p.inner_pregame_label, "g"); SUMMARY = pattern(p.summary); OTHER_GAME = pattern(p.other_game); SUMMARY_ITEM = pattern(p.summary_item); HASH_COUNT = pattern(p.hash_count); COLLECTOR_NUMBER = pattern(p.collector_number); CHECK_MARKS = pattern(p.check_marks); SPOILER = pattern(p.spoiler);
+    EACH_BEFORE = pattern(p.each_before); EACH_AFTER = pattern(p.each_after); EACH_ALONE = pattern(p.each_alone); RUN_ITEM = pattern(p.run_item); COUNT_FIRST_HEADER = pattern(p.count_first_header); COUNT_MARKED_HEADER = pattern(p.count_marked_header); POST_BY = pattern(p.post_by); FIGURE = pattern(p.figure); SITE_LINE = pattern(p.site_line); INNER_PREGAME_LABEL = pattern(p.inner_pregame_label, "g"); SUMMARY = pattern(p.summary); OTHER_GAME = pattern(p.other_game); SUMMARY_ITEM = pattern(p.summary_item); HASH_COUNT = pattern(p.hash_count); COLLECTOR_NUMBER = pattern(p.collector_number); CHECK_MARKS = pattern(p.check_marks); SPOILER = pattern(p.spoiler);
     COMMENT_MARKS = pattern(p.comment_marks); OUTLINE_MARK = pattern(p.outline_mark); ANGLE_BRACKETS = pattern(p.angle_brackets, "g"); STAT_HEAD = pattern(p.stat_head); STAT_LETTER = pattern(p.stat_letter);
     XML_ZONE = pattern(p.xml_zone); XML_CARD = pattern(p.xml_card); XML_OTHER = pattern(p.xml_other);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
@@ -450,11 +450,21 @@
     parts.forEach(function (p) { if (has(COUNT_WORDS.units, p)) n += COUNT_WORDS.units[p]; });
     return n;
   }
+  // decklist.py _header_word: a word of the tables of headers, sub-headers or asides, as written or unaccented
+  function headerWord(name) {
+    name = name.toLowerCase().trim().replace(HEADER_NAME_TAIL, "");
+    return [name, name.normalize("NFKD").replace(/\p{M}/gu, "")].some(function (n) {
+      return has(HEADERS, n) || LABELS.indexOf(n) >= 0 || ASIDE_HEADERS.indexOf(n) >= 0;
+    });
+  }
   // read_header: [kind, section or null, count or null] for a header line as players write it, or null.
   function readHeader(line) {
     if (COUNT_LABEL.test(plain(line))) return null;  // "Rings (1 each):": the count of each title under it
-    var first = COUNT_FIRST_HEADER.exec(line);  // "40 Dynasty cards": as "Dynasty (40)"
-    if (first) line = first.groups.name + " (" + first.groups.count + ")";
+    var first = COUNT_FIRST_HEADER.exec(line), marked = first ? null : COUNT_MARKED_HEADER.exec(line);
+    if (first) line = first.groups.name + " (" + first.groups.count + ")";  // "40 Dynasty cards": as "Dynasty (40)"
+    else if (marked && headerWord(marked.groups.name || marked.groups.head)) {  // "Followers x8": as "Followers (8)"
+      line = (marked.groups.name || marked.groups.head) + " (" + (marked.groups.count || marked.groups.lead) + ")";
+    }
     var colon = HEADER.exec(line), m = colon || LOOSE_HEADER.exec(line);
     if (!m) return null;
     var name = pyStripChars(plain(m[1]).toLowerCase(), " -'");
@@ -751,7 +761,8 @@
     var figureLine = false;  // the line is shaped as a deck builder's figure (decklist.py CardLine.figure)
     var labelAlone = false;  // the line before was a pre-game label alone ("Sensei"): "None" under it is no card
     function readHeaderOf(stripped) {
-      return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) || COUNT_FIRST_HEADER.test(stripped) ? readHeader(stripped) : null;
+      return stripped.charAt(0) === "#" || !/^[0-9]/.test(stripped) || COUNT_FIRST_HEADER.test(stripped) ||
+        (/:$/.test(stripped) && COUNT_MARKED_HEADER.test(stripped)) ? readHeader(stripped) : null;  // "8 Followers:"
     }
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
     function takeHeader(header, stripped, number) {
@@ -860,7 +871,8 @@
       }
       if (columns !== null && METADATA_LINE.test(pyStrip(raw))) { headers += 1; return; }  // "TOTAL<TAB>33"
       var row = columns !== null ? tableRow(raw, columns) : null;
-      if (row === null && (raw.indexOf("|") >= 0 || raw.split("\t").length > 2)) {
+      // ("Followers | 8": a header, its count after a bar)
+      if (row === null && (raw.indexOf("|") >= 0 || raw.split("\t").length > 2) && readHeader(plain(raw)) === null) {
         row = headerlessRow(raw, raw.indexOf("|") >= 0 ? "|" : "\t");  // a table's row with no names above it
       }
       if (row !== null) raw = row;  // by the columns the table's first row names

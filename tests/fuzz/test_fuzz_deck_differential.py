@@ -324,6 +324,13 @@ HEADERS = {
         "Green Deck:",
         "40 Dynasty cards",  # a header's count before it, after "=" or "|", as "40/40", with "cards total"
         "Holdings = 3",
+        "FOLLOWERS / 8",  # a header's count marked as a card line's ("x8", "#2", "{3}", "| 8", "8 Followers:")
+        "Followers x8",
+        "Spells #2",
+        "Items {3}",
+        "Holdings | 6",
+        "8 Followers:",
+        "Iron Mine / 3",  # (a title so marked is no header)
         "Dynasty cards:",  # the words for the deck's list after its name
         "Fate Deck List",
         "Holdings cards (14)",
