@@ -99,6 +99,8 @@ DECK_MESSAGES: dict[str, str] = {
     "read-as.abbreviated": "line {line}: read “{written}” as “{card}”, the one card whose title's words it "
     "abbreviates, word for word (the Codex's reading).",
     "read-as.level": "line {line}: read “{written}” as “{card}” (“{shorthand}” as {level}).",
+    "read-as.level-tag": "line {line}: read “{written}” as “{card}”, the one card of that title at that level (the "
+    "pool writes the level with the tag of the set that printed it).",
     "read-as.remark": "line {line}: read “{shown}” as the author's remark, not a card: it names no card, and "
     "{reason}; counted in no deck.",
     "read-as.remark-wrapped": "line {line}: read “{written}” as the last words of the author's remark on line {above}, "

@@ -1266,6 +1266,54 @@ def test_every_real_pool_given_name_with_a_level_reads_as_its_card_in_both_check
     assert _lines_read_alike(index, walked[:300]) is None
 
 
+def _levels_without_their_tag_misread(index: CardIndex) -> tuple[list[str], list[str]]:
+    """Every deck card whose level the pool writes with a set's tag (Ikoma Ujiaki • Experienced 2KYD, Hida Yakamo,
+    Seven Thunder • Experienced 2CW), where it is the one deck card of its title at that level whatever the tag: its
+    full
+    title with the level written without the tag ("Ikoma Ujiaki - Exp 2", "Toturi exp 3", "Exp" for the first
+    level) reads as that card (checker.py `_level_without_its_tag`). (misread, the lines walked.)"""
+    reading = _line_reader(index)
+    misread, walked = [], []
+    for ident in sorted(index.identities, key=lambda i: i.key):
+        level = experience_key(ident.experience)
+        tagged = re.fullmatch(r"(experienced(?:[0-9]+(?:\.[0-9]+)?)?)([a-z]{2,4})", level)
+        if not tagged or ident.deck not in ("Dynasty", "Fate") or not ident.in_pool:
+            continue
+        same = [
+            i
+            for i in index.titled(ident.title)
+            if i.deck != "Other"
+            and experience_key(i.experience).startswith(tagged[1])
+            and re.fullmatch(r"[a-z]{0,4}", experience_key(i.experience)[len(tagged[1]) :])
+        ]
+        if same != [ident]:
+            continue
+        number = tagged[1].removeprefix("experienced")
+        title = re.sub(r"</?i>", "", ident.title)
+        written = (
+            f"{title} - Exp {number}".rstrip() if len(walked) % 2 else f"{title} exp{' ' + number if number else ''}"
+        )
+        walked.append(written)
+        if (got := reading(written, ident.deck.lower())[0]) is not ident:
+            misread.append(f"{written}: {got and got.key} (not {ident.key})")
+    return misread, walked
+
+
+def test_a_level_written_without_its_tag_reads_as_the_one_card_at_that_level():
+    misread, walked = _levels_without_their_tag_misread(support.index())
+    assert misread == []
+    # (the fixture pool: one such card at least, or the walk tries nothing)
+    assert walked, "the fixture pool holds no card whose level carries a set's tag alone at its level"
+
+
+@pytest.mark.realpool
+def test_every_real_pool_level_written_without_its_tag_reads_as_its_card_in_both_checkers():
+    index = _real_index()
+    misread, walked = _levels_without_their_tag_misread(index)
+    assert len(walked) >= 10 and misread == [], f"{len(misread)} of {len(walked)}: {misread[:20]}"
+    assert _lines_read_alike(index, walked) is None
+
+
 def _given_names_at_a_level_no_card_has(index: CardIndex) -> tuple[list[str], list[str]]:
     """Every deck's Personality of two words whose given name no other such Personality (nor a title before its
     subtitle) has, and none of whose cards (nor those of a subtitled title with that given name) is at the first

@@ -2045,6 +2045,8 @@
     var found = this.lookup(card, setName, deck, out);
     if (found.identity === null && !found.candidates.length && experienceKey(card.experience) === experienceKey("Inexperienced")) {
       found = this.inexperienced(card, setName, deck, out) || found;
+    } else if (found.identity === null && !found.candidates.length && card.experience) {
+      found = this.levelWithoutItsTag(card, setName, deck, out) || found;
     }
     if (found.identity === null && !found.candidates.length) {
       found = this.byTitleAlone(card, out);
@@ -2216,6 +2218,23 @@
     if (found.identity === null) return null;
     out.warn("read-as", say("read-as.inexperienced", { line: card.line, written: card.written, card: found.identity.key }),
       found.identity.key, null, card.line);
+    return found;
+  };
+  // checker.py _level_without_its_tag: "Ikoma Ujiaki - Exp 2", a level written without the tag the pool writes it
+  // with (Experienced 2KYD): the one deck card of the title as written at that level
+  Checker.prototype.levelWithoutItsTag = function (card, setName, deck, out) {
+    var key = experienceKey(card.experience), tagged = new Map();
+    if (this.strictTitles || !/^experienced(?:[0-9]+(?:\.[0-9]+)?)?$/.test(key)) return null;
+    this.table.titled(card.name).forEach(function (i) {
+      var level = experienceKey(i.experience);
+      if (i.deck !== OTHER && level.indexOf(key) === 0 && /^[a-z]{2,4}$/.test(level.slice(key.length))) tagged.set(i.key, i);
+    });
+    if (tagged.size !== 1) return null;
+    var identity = tagged.values().next().value;
+    var found = this.lookup(Object.assign({}, card, { name: identity.title, experience: identity.experience }), setName, deck, out);
+    if (found.identity !== identity) return null;
+    out.warn("read-as", say("read-as.level-tag", { line: card.line, written: card.written, card: identity.key }),
+      identity.key, null, card.line);
     return found;
   };
   Checker.prototype.subtitledAtLevel = function (card) {

@@ -812,6 +812,8 @@ class DeckChecker:
         found = self._lookup(card, set_name, deck, out)
         if found.identity is None and not found.candidates and experience_key(card.experience) == INEXPERIENCED:
             found = self._inexperienced(card, set_name, deck, out) or found
+        elif found.identity is None and not found.candidates and card.experience:
+            found = self._level_without_its_tag(card, set_name, deck, out) or found
         if found.identity is None and not found.candidates:
             alone = self._by_title_alone(card, out)
             if alone is None:
@@ -1043,6 +1045,34 @@ class DeckChecker:
             return None
         said = say("read-as.inexperienced", line=card.line, written=card.written, card=found.identity.key)
         out.warn("read-as", said, card=found.identity.key, line=card.line)
+        return found
+
+    def _level_without_its_tag(
+        self, card: CardLine, set_name: str | None, deck: str | None, out: Findings
+    ) -> Lookup | None:
+        """ "Ikoma Ujiaki - Exp 2": a level written without the tag the pool writes it with (Ikoma Ujiaki •
+        Experienced 2KYD, the tag of the set that printed it): where one deck card of the title as written is at that
+        level whatever its tag, that card, with a warning; None otherwise (a name short for a title is one reading
+        already, said with the cards it may be; and under --strict-titles the level written is the player's to
+        correct)."""
+        key = experience_key(card.experience)
+        if self.strict_titles or not _UNTAGGED_LEVEL.fullmatch(key):
+            return None
+        tagged = {
+            i.key: i
+            for i in self.index.titled(card.name)
+            if i.deck != _OTHER_DECK
+            and _TAG_AFTER.fullmatch(experience_key(i.experience).removeprefix(key))
+            and experience_key(i.experience).startswith(key)
+        }
+        if len(tagged) != 1:
+            return None
+        (identity,) = tagged.values()
+        found = self._lookup(card.replaced(name=identity.title, experience=identity.experience), set_name, deck, out)
+        if found.identity is not identity:
+            return None
+        said = say("read-as.level-tag", line=card.line, written=card.written, card=identity.key)
+        out.warn("read-as", said, card=identity.key, line=card.line)
         return found
 
     def _by_title_alone(self, card: CardLine, out: Findings) -> Lookup | None:
@@ -1824,6 +1854,9 @@ class DeckChecker:
 # gold", "Rout, 3 focus"): never a count of the cards titled Gold, Honor or Focus on a line of titles.
 STAT_WORDS: Final[tuple[str, ...]] = ("gold", "honor", "honour", "focus", "force", "chi")
 INEXPERIENCED = experience_key("Inexperienced")  # the level's key, however it is written ("inexp", "(Inexp.)")
+# A level's key with no set's tag ("experienced2", "experienced"), and the tag the pool writes after one ("kyd", "cw")
+_UNTAGGED_LEVEL = re.compile(r"experienced(?:[0-9]+(?:\.[0-9]+)?)?")
+_TAG_AFTER = re.compile(r"[a-z]{2,4}")
 # A set's name after the title and a dash with spaces around it, a comma or a slash: "Hida Kuon - Samurai Edition"
 # (a title and a set's name are short: a longer line is not tried); or a set's acronym after a space alone, as the
 # last word, a capital and another capital or a figure in it ("Jade Works IE", "Rout TotV", "Hida Kuon CE15")
