@@ -1269,8 +1269,7 @@ def test_every_real_pool_given_name_with_a_level_reads_as_its_card_in_both_check
 def _levels_without_their_tag_misread(index: CardIndex) -> tuple[list[str], list[str]]:
     """Every deck card whose level the pool writes with a set's tag (Ikoma Ujiaki • Experienced 2KYD, Hida Yakamo,
     Seven Thunder • Experienced 2CW), where it is the one deck card of its title at that level whatever the tag: its
-    full
-    title with the level written without the tag ("Ikoma Ujiaki - Exp 2", "Toturi exp 3", "Exp" for the first
+    full title with the level written without the tag ("Ikoma Ujiaki - Exp 2", "Toturi exp 3", "Exp" for the first
     level) reads as that card (checker.py `_level_without_its_tag`). (misread, the lines walked.)"""
     reading = _line_reader(index)
     misread, walked = [], []
