@@ -636,11 +636,14 @@ _RULE_STARTS = "-=_~*―"  # the characters a rule line (`_RULE_LINE`) starts wi
 # A list laid out in two columns, as a printed handout or a PDF is ("DYNASTY (40)      FATE (40)", then "3 Hida
 # Reigoro      3 Will"): the columns are parted by a tab or four spaces or more.
 _TWO_COLUMN_GAP = re.compile(r"\t+| {4,}")
-# A mail's or a post's closing word ("Thanks,", "Cheers!", "Best regards,"): the lines under it are its author's
-# signature (a name, a job, a telephone), up to a header, a rule, a quoted line or a line with a count.
+# A mail's or a post's closing word ("Thanks,", "Cheers!", "Best regards,"), with what a post's adds ("Thanks for
+# reading!", "Thanks again, all") and the author's name after it on the same line ("Thanks for reading, -Dragonfly",
+# "Cheers - Matt"): the lines under it are its author's signature (a name, a job, a telephone), up to a header, a
+# rule, a quoted line or a line with a count. No pool title starts so (a generated test looks).
 _VALEDICTION = re.compile(
     r"^(?:thanks|thank you|thx|cheers|regards|best regards|kind regards|best wishes|sincerely|all the best|best)"
-    r"\s?[,!.]?$",
+    r"(?:,?\s(?:for\s(?:reading|looking|your\s(?:time|help|input|comments|feedback))|again|all|everyone|guys|folks)){0,2}"
+    r"\s?[,!.]{0,3}(?:\s{0,3}[-~]{1,2}\s?[A-Za-z][\w .']{0,30})?$",
     re.I,
 )
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.

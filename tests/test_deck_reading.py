@@ -1253,3 +1253,23 @@ def test_pregame_labels_one_after_another_on_a_line_name_their_cards(separator):
     deck = parse_text(f"Stronghold: Kyuden Hida{separator}Sensei: Kaiu Sensei\nDynasty:\n3 Iron Mine\n")
     assert deck.cards[0].section == PREGAME and deck.cards[0].several and not deck.issues
     assert re.split(r"\s*[;,/|+]\s*", deck.cards[0].written) == ["Kyuden Hida", "Kaiu Sensei"]
+
+
+# A post's closing words were an unknown card when they said more than one word ("Thanks for reading, -Dragonfly":
+# the author's name after them on the line).
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "Thanks,",
+        "Best regards,",
+        "Thanks for reading, -Dragonfly",
+        "Cheers - Matt",
+        "Thanks again, all!",
+        "Thank you for your feedback.",
+        "thx guys",
+    ],
+)
+def test_a_posts_closing_words_and_the_signature_under_them_are_no_cards(closing):
+    deck = parse_text(f"Dynasty:\n3 Iron Mine\n{closing}\nMatt Smith\n")
+    assert [c.written for c in deck.cards] == ["Iron Mine"]
+    assert [i.line for i in deck.issues if i.signature] == [3, 4]

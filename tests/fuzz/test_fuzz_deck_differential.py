@@ -448,6 +448,8 @@ POSTED_REMARKS = [
     "Reserve personality to retain tempo.",
     "mark.sullivan@example.com",
     "Thanks,",
+    "Thanks for reading, -Dragonfly",  # a post's closing words, its author's name after them
+    "Cheers again - Matt",
     "-----Original Message-----",
     "ShosuroFan — Today at 9:42 PM",
     "follow @KakitaFan for more",
