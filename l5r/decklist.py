@@ -364,9 +364,12 @@ _SECOND_DECK_PARAGRAPHS, _SECOND_DECK_PARAGRAPH_LINES = 4, 2
 _STRONGHOLD_LABEL = re.compile(
     rf"^(?:{_STRONGHOLD_WORD}|sh|forteresse|fortaleza|festung|fortezza|pre-?game|pre game)\b", re.I
 )
+# The label as posts also qualify it: "Sensei of choice:", "Stronghold used:", "Wind played:", "My Sensei:", "Stronghold
+# (Crab):".
 _PREGAME_LABEL = re.compile(
-    rf"^(?P<label>{_PREGAME_WORD}(?:\s?[/&+,]\s?{_PREGAME_WORD}){{0,4}})\s*(?::|-{{1,2}}>|=>|→|\s=|\s-|\.{{3,}})\s*"
-    r"(?P<card>\S.*)$",
+    rf"^(?:(?:my|chosen|our)\s)?(?P<label>{_PREGAME_WORD}(?:\s?[/&+,]\s?{_PREGAME_WORD}){{0,4}})"
+    r"(?:\s(?:of\s)?choice|\s(?:used|played|chosen|taken)|\s?\([A-Za-z ]{1,20}\))?"
+    r"\s*(?::|-{1,2}>|=>|→|\s=|\s-|\.{3,})\s*(?P<card>\S.*)$",
     re.I,
 )
 _INNER_PREGAME_LABEL = re.compile(rf"(?P<separator>(?<=\s)[/|+;]|[,;])\s?{_PREGAME_WORD}\s?(?::|-)\s?", re.I)

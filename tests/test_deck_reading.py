@@ -175,6 +175,19 @@ def test_a_decorated_heading_of_the_author_is_a_heading():
     assert [(i.line, i.heading) for i in deck.issues] == [(3, True)]
 
 
+@pytest.mark.parametrize(
+    "label", ["Sensei of choice:", "My Sensei:", "Sensei used:", "Chosen Sensei -", "Sensei (Crab):"]
+)
+def test_a_pregame_label_qualified_as_posts_write_it_carries_its_card(label):
+    deck = parse_text(f"Stronghold: Kyuden Hida\n{label} Kaiu Sensei\nDynasty:\n3 Iron Mine\n")
+    assert [(c.name, c.section) for c in deck.cards] == [
+        ("Kyuden Hida", PREGAME),
+        ("Kaiu Sensei", PREGAME),
+        ("Iron Mine", DYNASTY),
+    ]
+    assert not deck.issues
+
+
 def test_pregame_labels_carry_their_card():
     deck = parse_text("Stronghold: Shiro Daidoji\nSensei - Kaelung Sensei\nWind: Wind of Justice\nDynasty:\n1 X\n")
     assert [(c.section, c.name) for c in deck.cards[:3]] == [
@@ -1239,6 +1252,12 @@ def test_a_pre_game_card_shortened_on_a_decks_line_names_no_card():
         "Stronghold → Kyuden Hida",
         "Stronghold = Kyuden Hida",
         "Fortezza: Kyuden Hida",
+        # qualified as posts also qualify it
+        "Stronghold used: Kyuden Hida",
+        "Stronghold of choice: Kyuden Hida",
+        "My Stronghold: Kyuden Hida",
+        "Stronghold (Crab): Kyuden Hida",
+        "SH played - Kyuden Hida",
     ],
 )
 def test_the_strongholds_label_as_posts_write_it_names_the_stronghold(line):

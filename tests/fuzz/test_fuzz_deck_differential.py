@@ -267,6 +267,8 @@ HEADERS = {
         "Sensei : Aucun",
         "Strong Hold: Kyuden Hida",  # the stronghold's label misspelt, or with an arrow after it
         "Stronghold -> Kyuden Hida; Sensei: Kaiu Sensei",
+        "Sensei of choice: Kaiu Sensei",  # a label qualified as posts qualify it
+        "Stronghold (Crab): Kyuden Hida",
         "-------",
         "---",
         "***",
