@@ -1453,6 +1453,13 @@ def without_editor_numbers(lines: list[str]) -> list[str]:
     return [line[m.end() :] for line, m in zip(lines, numbers)] + lines[last:]
 
 
+def _headed_card(line: str) -> bool:
+    """Whether the line is a header with the first of its cards ("Fate (40): 2 Spiked Tetsubo, 3 Echoes of Disgrace"):
+    the next deck's list, never the last one's carried on."""
+    labelled = _LABELLED_CARD.match(_BULLET.sub("", plain(line)))
+    return labelled is not None and _read_header(labelled["head"]) is not None
+
+
 def unwrapped(lines: list[str]) -> list[str]:
     """The lines with each title broken at a hyphen joined again on its first line ("Tak-" and "euchi" are "Takeuchi";
     "Kaiu-" and "Built Defenses" are "Kaiu-Built Defenses": a capital after the break keeps the hyphen), the line
@@ -1462,7 +1469,7 @@ def unwrapped(lines: list[str]) -> list[str]:
         head = head if joined else at  # (a line joined to the one before it is blank now: its head carries on)
         joined = False
         line, rest = out[head].rstrip(), out[at + 1].strip()
-        if not rest or _read_header(plain(rest)) is not None:
+        if not rest or _read_header(plain(rest)) is not None or _headed_card(rest):
             continue
         listed = _COUNTED_LIST.search(line) or _COUNT.match(line.strip())  # a list, or a card line with its count
         cut, letter = listed and _LIST_CUT.search(line), _WRAP_REST.match(rest) and not _COUNT.match(rest)

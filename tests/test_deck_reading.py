@@ -1292,3 +1292,25 @@ def test_a_posts_closing_words_and_the_signature_under_them_are_no_cards(closing
     deck = parse_text(f"Dynasty:\n3 Iron Mine\n{closing}\nMatt Smith\n")
     assert [c.written for c in deck.cards] == ["Iron Mine"]
     assert [i.line for i in deck.issues if i.signature] == [3, 4]
+
+
+# A deck's whole list on its header's line, then the next deck's header with its list on the next line: the second
+# line was taken for the first one's list wrapped (decklist.py unwrapped), and the two made one unknown card.
+@pytest.mark.parametrize(
+    "second",
+    [
+        "Fate (40): 2 Rout, 3 Ambush",
+        "Fate: 2 Rout, 3 Ambush",
+        "FATE DECK (40) - 2 Rout, 3 Ambush",
+        "Strategies (5): 2 Rout, 3 Ambush",
+    ],
+)
+def test_a_header_with_its_list_on_the_line_after_another_is_no_wrapped_line(second):
+    deck = parse_text(f"Stronghold: Kyuden Hida\nDynasty (40): 3 Iron Mine, 3 Copper Mine, Hida Kisada\n{second}\n")
+    # (a kind of card's sub-header under the Dynasty header stays in it: the checker says the wrong deck)
+    third = FATE if second.lower().startswith("fate") else DYNASTY
+    assert [(c.line, c.section) for c in deck.cards] == [(1, PREGAME), (2, DYNASTY), (3, third)]
+    assert "Hida Kisada" in deck.cards[1].written and "Ambush" in deck.cards[2].written
+    # (a list wrapped at a comma still carries on: "Dynasty (40): 3 Iron Mine," then "3 Copper Mine")
+    wrapped = parse_text("Dynasty (40): 3 Iron Mine, 3 Copper Mine,\nHida Kisada, 2 Rout\n")
+    assert len(wrapped.cards) == 1 and "Rout" in wrapped.cards[0].written

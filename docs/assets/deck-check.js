@@ -595,13 +595,18 @@
     }
     return lines.map(function (line, i) { return i < last ? line.slice(numbers[i][0].length) : line; });
   }
+  // decklist.py _headed_card: a header with the first of its cards ("Fate (40): 2 Spiked Tetsubo, ...")
+  function headedCard(line) {
+    var labelled = LABELLED_CARD.exec(plain(line).replace(BULLET, ""));
+    return labelled !== null && readHeader(labelled.groups.head) !== null;
+  }
   function unwrapped(lines) {
     var out = lines.slice(), head = 0, joined = false;  // head: the line the text being joined starts on
     for (var at = 0; at < out.length - 1; at++) {
       head = joined ? head : at;
       joined = false;
       var line = out[head].replace(/\s+$/, ""), rest = pyStrip(out[at + 1]);
-      if (!rest || readHeader(plain(rest)) !== null) continue;
+      if (!rest || readHeader(plain(rest)) !== null || headedCard(rest)) continue;
       var listed = COUNTED_LIST.test(line) || COUNT.test(pyStrip(line));  // a list, or a card line with its count
       var cut = listed ? LIST_CUT.exec(line) : null, letter = WRAP_REST.test(rest) && !COUNT.test(rest);
       var opens = !COUNT.test(rest);  // a title's part, whatever starts it: "(Imperial), 3 ...", "& Steel, 3 ..."

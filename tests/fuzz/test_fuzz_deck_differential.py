@@ -342,6 +342,7 @@ HEADERS = {
         "Barely farm: 3",  # a misspelt card so shaped, an unknown one
         "Scouting Far Afield: 2",
         "Dynasty (40): Personalities (20) Holdings (17) Regions (3)",  # a deck's summary line above its list
+        "Dynasty (40): 3 Iron Mine, 3 Copper Mine, Hida Kisada\nFate (40): 2 Rout, 3 Ambush",  # a deck a line
         "Fate (40) - Strategies 24 / Items 6",
         "SH/Sensei: Kaiu Shiro / Aranai Sensei",  # the pre-game cards on one line
         "Stronghold: Kaiu Shiro | Sensei: Aranai Sensei",
