@@ -1329,7 +1329,12 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     if name in _ASIDE_HEADERS:
         return "aside", None, number, name
     name = name.rstrip(".")  # "Dyn. (40)": a word cut short
-    if name not in _HEADERS and " - " in name and name.rsplit(" - ", 1)[1] in _HEADERS:
+    if (
+        name not in _HEADERS
+        and " - " in name
+        and name.rsplit(" - ", 1)[1] in _HEADERS
+        and (number is not None or match.re is _HEADER)  # ("Border Keep - Pre-game": a card, its deck after it)
+    ):
         name = name.rsplit(" - ", 1)[1]  # "Heavy Infantry Dojo Rush - Dynasty (40)": the deck's name before its header
     if name in _HEADERS:
         return "section", _HEADERS[name], number, name

@@ -107,10 +107,34 @@ def test_a_decks_summary_line_gives_its_count_and_no_section(line, expected):
 
 @pytest.mark.parametrize(
     "line",
-    ["Hida Akeno", "3 Holdings", "Crab deck", "Dynasty of the Hida", "Fate Cards", "3 Fate Cards", "Rings (1 each):"],
+    [
+        "Hida Akeno",
+        "3 Holdings",
+        "Crab deck",
+        "Dynasty of the Hida",
+        "Fate Cards",
+        "3 Fate Cards",
+        "Rings (1 each):",
+        "Border Keep - Pre-game",  # a card with its deck after it (with a count or a colon, a deck's name and header)
+        "Iron Mine - Dynasty",
+    ],
 )
 def test_card_lines_are_not_headers(line):
     assert read_header(line) is None
+
+
+def test_a_deck_card_with_its_deck_written_after_it_is_that_card():
+    """Every deck card of the pool, with its deck after a dash as some lists note it ("Border Keep - Pre-game", "Rout -
+    Fate"): a card line, not a deck's name before its header (that one has a count or a colon: "Crab Rush - Dynasty
+    (40)")."""
+    decks = {"Pre-Game": "Pre-game", "Dynasty": "Dynasty", "Fate": "Fate"}
+    read = [
+        f"{i.title} - {decks[i.deck]}"
+        for i in index().identities
+        if i.deck in decks and read_header(f"{i.title} - {decks[i.deck]}") is not None
+    ]
+    assert read == []
+    assert read_header("Crab Rush - Dynasty (40)") == ("section", DYNASTY, 40)  # the check can fail
 
 
 # Headers dressed as headings in forum posts and pages (Markdown, BBCode, HTML, rules of "=" or "-" around them)

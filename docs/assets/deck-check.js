@@ -480,7 +480,8 @@
     if (ASIDE_HEADERS.indexOf(name) >= 0) return ["aside", null, number, name];
     name = name.replace(/\.+$/, "");  // "Dyn. (40)": a word cut short (decklist.py _read_header)
     var tail = name.split(" - ").pop();  // "Heavy Infantry Dojo Rush - Dynasty (40)": the deck's name before its header
-    if (!has(HEADERS, name) && name.indexOf(" - ") >= 0 && has(HEADERS, tail)) name = tail;
+    // (with a count or a colon: "Border Keep - Pre-game" is a card, its deck after it)
+    if (!has(HEADERS, name) && name.indexOf(" - ") >= 0 && has(HEADERS, tail) && (number !== null || colon)) name = tail;
     if (has(HEADERS, name)) return ["section", HEADERS[name], number, name];
     var kinds = name.split(LABEL_JOIN);
     if (kinds.length > 1 && kinds.every(function (kind) { return has(HEADERS, kind) && HEADERS[kind] === HEADERS[kinds[0]]; })) {
