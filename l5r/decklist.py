@@ -532,6 +532,24 @@ _MARKUP = re.compile(
     r"|<!--.{0,500}?-->",  # and a comment in a page's source ("<!-- cut: 3 Ambush -->"): its author cut the line
     re.I,
 )
+# ... and markdown's italics with one star around words ("1 Hida Iseki *promo*", "3 *Hida Iseki* (foil)"): the words
+# kept. The stars hug the words, and no letter, digit or star stands outside them: a count's star ("2* Rout",
+# "Rout *3"), a footnote's ("Rout*") and a bullet's ("* Rout") are none. No pool title holds such a pair (a generated
+# test looks).
+_ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])(?P<inner>[^*]{1,120}?)(?<=[^\s*])\*(?![\w*])")
+# After a title, the italic words are the author's remark, as in brackets ("1 Hida Iseki *promo*"); after nothing, a
+# count, a list's number, a bullet, a label's colon or a dash they are the card's title ("3x *Rout*", "1. *Rout*",
+# "Stronghold: *Kyuden Hida*").
+_ITALIC_AFTER_WORDS = re.compile(r"[^\s:=>•*-]\*?\s*$")
+_ITALIC_AFTER_COUNT = re.compile(r"^[-*•\s]{0,9}(?:[0-9]{1,3}\s?[x×*.)]?|[x×]\s?[0-9]{1,3})?\s*$", re.I)
+
+
+def _italic_text(match: re.Match[str]) -> str:
+    before, inner = match.string[: match.start()], match["inner"]
+    remark = _ITALIC_AFTER_WORDS.search(before) and not _ITALIC_AFTER_COUNT.match(before) and inner[:1] not in "(["
+    return f"({inner})" if remark else inner
+
+
 # A title broken at a hyphen at the end of a line, as a PDF or a mail wrapped at 72 columns breaks it ("3 Hida Tak-",
 # then "euchi"): a letter and the hyphen end the line, and a letter starts the next, which holds no count. No pool
 # title ends in a hyphen.
@@ -1017,6 +1035,9 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "count_label": _COUNT_LABEL,
     "group_number": _GROUP_NUMBER,
     "markup": _MARKUP,
+    "italic": _ITALIC,
+    "italic_after_words": _ITALIC_AFTER_WORDS,
+    "italic_after_count": _ITALIC_AFTER_COUNT,
     "two_column_gap": _TWO_COLUMN_GAP,
     "wrapped": _WRAPPED,
     "wrap_rest": _WRAP_REST,
@@ -1636,7 +1657,7 @@ class _TextReader:
             raw = raw[wrote.end() :]
         if (bare := without_markup(raw)) is None:
             return  # "[list]", "<ul>": markup alone
-        raw = bare
+        raw = _ITALIC.sub(_italic_text, bare) if "*" in bare else bare
         quoted = raw.lstrip().startswith(">")
         self.line_quoted = quoted or self.quoting
         if quoted:

@@ -1338,3 +1338,28 @@ def test_a_header_with_its_list_on_the_line_after_another_is_no_wrapped_line(sec
     # (a list wrapped at a comma still carries on: "Dynasty (40): 3 Iron Mine," then "3 Copper Mine")
     wrapped = parse_text("Dynasty (40): 3 Iron Mine, 3 Copper Mine,\nHida Kisada, 2 Rout\n")
     assert len(wrapped.cards) == 1 and "Rout" in wrapped.cards[0].written
+
+
+# Markdown's italics with one star were parse problems ("1 Hida Iseki *promo*", "1 *Hida Iseki* (promo)"): the words
+# are the card's title, or after a title the author's remark, as in brackets. A count's, a footnote's or a bullet's
+# star is none.
+@pytest.mark.parametrize(
+    "line, count, written",
+    [
+        ("1 Hida Iseki *promo*", 1, "Hida Iseki (promo)"),
+        ("1 *Hida Iseki* (promo)", 1, "Hida Iseki (promo)"),
+        ("3x *Rout*", 3, "Rout"),
+        ("*3 Rout*", 3, "Rout"),
+        ("3 *700 Soldier Plain*", 3, "700 Soldier Plain"),
+        ("3 Banzai! *my MVP*", 3, "Banzai! (my MVP)"),
+        ("- 3 *Rout* *MVP*", 3, "Rout (MVP)"),
+        ("3 Hida Iseki *(my MVP)*", 3, "Hida Iseki (my MVP)"),
+        ("2* Rout", 2, "Rout"),
+        ("Rout *3", 3, "Rout"),
+        ("3 Rout*", 3, "Rout"),
+        ("* Rout", 1, "Rout"),
+    ],
+)
+def test_markdowns_italics_are_taken_out_as_a_title_or_a_remark(line, count, written):
+    deck = parse_text(f"Dynasty:\n{line}\n")
+    assert [(c.count, c.written) for c in deck.cards] == [(count, written)] and not deck.issues

@@ -163,7 +163,7 @@
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, GLUED_SLASH = NEVER, HEADING_SHAPED = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
-  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, COUNT_MARKED_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
+  var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, ITALIC = /$^/g, ITALIC_AFTER_WORDS = NEVER, ITALIC_AFTER_COUNT = NEVER, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, COUNT_MARKED_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
@@ -202,6 +202,8 @@
     QP_LINES_AT_LEAST = t.qp_lines_at_least; CP1252_HIGH = t.cp1252_high; SECOND_DECK_PARAGRAPHS = t.second_deck_paragraphs; NUMBERED_STEPS = t.numbered_steps;
     PASTED_CHARS = new RegExp("[" + Object.keys(PASTED).map(escapeClass).join("") + "]", "g");
     MARKUP = new RegExp(p.markup.source, p.markup.flags + "g");  // every tag of the line, as re.sub
+    ITALIC = new RegExp(p.italic.source, p.italic.flags + "g");
+    ITALIC_AFTER_WORDS = pattern(p.italic_after_words); ITALIC_AFTER_COUNT = pattern(p.italic_after_count);
     LINK = new RegExp(p.link.source, p.link.flags + "g");  // every link of the line, as re.sub
     WRAPPED = pattern(p.wrapped); WRAP_REST = pattern(p.wrap_rest);
     COUNTED_LIST = pattern(p.counted_list); LIST_ENDS_COUNTED = pattern(p.list_ends_counted); LIST_CUT = pattern(p.list_cut); TWO_COLUMN_GAP = pattern(p.two_column_gap);
@@ -596,6 +598,13 @@
     }
     return lines.map(function (line, i) { return i < last ? line.slice(numbers[i][0].length) : line; });
   }
+  // decklist.py _italic_text: after a title, italic words are a remark, as in brackets; else the title itself
+  function italicText() {
+    var a = arguments, groups = a[a.length - 1], string = a[a.length - 2], offset = a[a.length - 3];
+    var before = string.slice(0, offset), inner = groups.inner;
+    var remark = ITALIC_AFTER_WORDS.test(before) && !ITALIC_AFTER_COUNT.test(before) && "([".indexOf(inner.charAt(0)) < 0;
+    return remark ? "(" + inner + ")" : inner;
+  }
   // decklist.py _headed_card: a header with the first of its cards ("Fate (40): 2 Spiked Tetsubo, ...")
   function headedCard(line) {
     var labelled = LABELLED_CARD.exec(plain(line).replace(BULLET, ""));
@@ -861,6 +870,7 @@
         if (bare !== raw && !pyStrip(bare)) return;  // "[list]", "<ul>": markup alone
         raw = bare.indexOf("<") >= 0 ? bare.replace(ANGLE_BRACKETS, "($<inner>)") : bare;  // "<Strategy>": as "(Strategy)"
       }
+      if (raw.indexOf("*") >= 0) raw = raw.replace(ITALIC, italicText);  // "1 Hida Iseki *promo*" (decklist.py _ITALIC)
       var quoted = /^\s*>/.test(raw);
       lineQuoted = quoted || quoting;
       raw = raw.replace(QUOTE_MARKS, "");  // "> 3 Hida Akeno": a reply quoting a list (parse_text)

@@ -117,7 +117,14 @@ COUNTS += ["May the Best Man Win: 3* ", "Masters/Teachers (mine): 2* ", "Theme (
 COUNTS += ["(0g) ", "4g: ", "[2/2 | 4g] ", "4F 2C 6G - ", "F2 ", "3F/3C/6g  3x "]  # statistics before the title
 COUNTS += ["IvE-C 3x ", "[TCS][U] 2x ", "IvE #112 (C) x3 ", "ALitS-R 1 ", "IvE 3x "]  # a collection's set and rarity
 # a post's markup around a line ("[*]3x Rout", "<li>3x Rout</li>", "Rout<br />")
-MARKUP = [("[*]", ""), ("<li>", "</li>"), ("", "<br />"), ("[b]", "[/b]"), ("[color=red]", "[/color] <-- MVP")]
+MARKUP = [
+    ("[*]", ""),
+    ("<li>", "</li>"),
+    ("", "<br />"),
+    ("[b]", "[/b]"),
+    ("[color=red]", "[/color] <-- MVP"),
+    ("*", "*"),
+]
 MARKUP += [("`", "`"), ("🏯 ", " ⭐"), ("", " :fire:")]  # a chat's code marks and emoji
 MARKUP += [("[[", "]]"), ("[[Card:x|", "]]"), ("[", "](https://example.org/c)")]  # a wiki's or markdown's link
 MARKUP += [("{{card|", "}}"), (", "), ("", " <!-- cut -->"), ("[[Category:", "]]")]  # a wiki page's
@@ -197,6 +204,7 @@ AFTER = [
     " †",
     ";",
     " x3 *",
+    " *promo*",  # the author's remark in markdown's italics
     " (MVP all day. A traditional",
     " (for the gold",
     " 2",
