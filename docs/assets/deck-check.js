@@ -11,7 +11,7 @@
   // ---------------------------------------------------------------------------------------------------------
   // The reading rules come from the data (deckdata.py reading_rules: names.py READING_KEY_RULES and the
   // patterns of names.py, decklist.py and checker.py); `useRules` sets them before any decklist is read.
-  var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, LEVEL_WORDS = {}, MARKER_KEY = /$^/, ORDINAL_LEVEL = /$^/, WORD_LEVEL = /$^/, FIRST_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/;
+  var SAME = {}, SAME_CHARS = /$^/, EXP_ALONE = /$^/, TRAILING_EXP = /$^/, LEADING_EXP = /$^/, ROMAN_LEVELS = {}, ROMAN_LEVEL = /$^/, LEVEL_WORDS = {}, MARKER_KEY = /$^/, ORDINAL_LEVEL = /$^/, WORD_LEVEL = /$^/, FIRST_LEVEL = /$^/, COUNT = /$^/, SHORTHAND_LEVEL = /$^/, UNTAGGED_LEVEL = /$^/, TAG_AFTER = /$^/;
   var MARKS = /$^/, FORMATTING = /$^/g, READING_STEPS = [], ARTICLES = [], ABBREVIATIONS = null, NAMED = null, HEADERLESS_FIRST_DECK = [1, 2], OTHER_GAME_LINES_AT_LEAST = 10, GLUED_TWICE = null, SPELLINGS = /$^/g, SPELLING_WORDS = {};
   var LEVEL_WORDS = /$^/g, ROMAN_WORDS = {};
   function levelWords(m, inx, level) {
@@ -36,6 +36,7 @@
     ROMAN_LEVEL = pattern(r.roman_levels.pattern); FIRST_LEVEL = pattern(r.first_level);
     MARKER_KEY = pattern(r.marker_key); LEVEL_WORDS = r.level_words.numbers; ORDINAL_LEVEL = pattern(r.level_words.ordinal); WORD_LEVEL = pattern(r.level_words.word);
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
+    UNTAGGED_LEVEL = pattern(r.level_tag.untagged); TAG_AFTER = pattern(r.level_tag.tag);
     SET_AFTER_TITLE_MARK = pattern(r.set_after_title.mark, "g"); SET_AFTER_TITLE_LONGEST = r.set_after_title.longest;
     QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); STAT_WORDS = r.stat_words; TRANSLATED = pattern(r.translated);
     STAT_TAIL = pattern(r.stat_tail);
@@ -2240,10 +2241,10 @@
   // with (Experienced 2KYD): the one deck card of the title as written at that level
   Checker.prototype.levelWithoutItsTag = function (card, setName, deck, out) {
     var key = experienceKey(card.experience), tagged = new Map();
-    if (this.strictTitles || !/^experienced(?:[0-9]+(?:\.[0-9]+)?)?$/.test(key)) return null;
+    if (this.strictTitles || !UNTAGGED_LEVEL.test(key)) return null;
     this.table.titled(card.name).forEach(function (i) {
       var level = experienceKey(i.experience);
-      if (i.deck !== OTHER && level.indexOf(key) === 0 && /^[a-z]{2,4}$/.test(level.slice(key.length))) tagged.set(i.key, i);
+      if (i.deck !== OTHER && level.indexOf(key) === 0 && TAG_AFTER.test(level.slice(key.length))) tagged.set(i.key, i);
     });
     if (tagged.size !== 1) return null;
     var identity = tagged.values().next().value;

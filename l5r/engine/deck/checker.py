@@ -1855,8 +1855,9 @@ class DeckChecker:
 STAT_WORDS: Final[tuple[str, ...]] = ("gold", "honor", "honour", "focus", "force", "chi")
 INEXPERIENCED = experience_key("Inexperienced")  # the level's key, however it is written ("inexp", "(Inexp.)")
 # A level's key with no set's tag ("experienced2", "experienced"), and the tag the pool writes after one ("kyd", "cw")
-_UNTAGGED_LEVEL = re.compile(r"experienced(?:[0-9]+(?:\.[0-9]+)?)?")
-_TAG_AFTER = re.compile(r"[a-z]{2,4}")
+# (anchored: the browser's checker tests them whole, as these are matched here)
+UNTAGGED_LEVEL = _UNTAGGED_LEVEL = re.compile(r"^experienced(?:[0-9]+(?:\.[0-9]+)?)?$")
+TAG_AFTER = _TAG_AFTER = re.compile(r"^[a-z]{2,4}$")
 # A set's name after the title and a dash with spaces around it, a comma or a slash: "Hida Kuon - Samurai Edition"
 # (a title and a set's name are short: a longer line is not tried); or a set's acronym after a space alone, as the
 # last word, a capital and another capital or a figure in it ("Jade Works IE", "Rout TotV", "Hida Kuon CE15")

@@ -48,6 +48,8 @@ from ...engine.deck.checker import (
     SET_AFTER_TITLE_LONGEST,
     SET_AFTER_TITLE_MARK,
     SHORTHAND_LEVEL,
+    TAG_AFTER,
+    UNTAGGED_LEVEL,
     TRAILING_REMARK,
     UNCLOSED_REMARK,
     WORDED_COUNT,
@@ -124,6 +126,8 @@ def reading_rules() -> dict[str, object]:
         "first_level": js_pattern(FIRST_LEVEL),  # then "experienced1" as "experienced"
         "count": js_pattern(COUNT_PATTERN),
         "shorthand_level": js_pattern(SHORTHAND_LEVEL),
+        # a level written without the set's tag the pool's level carries (checker.py _level_without_its_tag)
+        "level_tag": {"untagged": js_pattern(UNTAGGED_LEVEL), "tag": js_pattern(TAG_AFTER)},
         # a set's name after a dash, a comma or a slash (checker.py _set_after_title)
         "set_after_title": {"mark": js_pattern(SET_AFTER_TITLE_MARK), "longest": SET_AFTER_TITLE_LONGEST},
         "qualifier": js_pattern(QUALIFIER),
