@@ -240,4 +240,11 @@ ONE_SIDED: dict[str, str] = {
 
 def say(key: str, /, **fields: object) -> str:
     """The sentence `key` names, its fields filled: say("banned", line=3, card="Iron Mine", ...)."""
-    return DECK_MESSAGES[key].format(**fields)
+    return filled(DECK_MESSAGES[key], **fields)
+
+
+def filled(template: str, /, **fields: object) -> str:
+    """A message's template with its fields filled, as deck-check.js `say` fills it."""
+    said = template.format(**fields)
+    # a sentence ending on a field that ends in its own full stop ("… of each of Rout and Iron Mine.") takes no second
+    return said[:-1] if said.endswith("..") and template.endswith("}.") else said

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from package_source import parsed_file
 
-from l5r.deckmessages import DECK_MESSAGES, ONE_SIDED, say
+from l5r.deckmessages import DECK_MESSAGES, ONE_SIDED, filled, say
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "docs" / "assets" / "deck-check.js"
@@ -210,7 +210,8 @@ def test_every_message_is_in_the_table_and_said_on_both_sides_with_its_fields():
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_both_says_fill_every_template_alike():
     """deck-check.js `say`, run under Node as the script writes it, and Python's on every template of the table,
-    and on doubled braces, a value that looks like a field and a "$&" (which String.replace would expand)."""
+    and on doubled braces, a value that looks like a field and a "$&" (which String.replace would expand); and each
+    with its fields ending in full stops, where a sentence ending on one takes no second ("… and Iron Mine.")."""
     assert NODE is not None
     source = SCRIPT.read_text(encoding="utf-8")
     # a definition on one line, or from its line to the closing brace at its own indent
@@ -223,11 +224,15 @@ def test_both_says_fill_every_template_alike():
         fields = placeholders(template)
         assert not isinstance(fields, str), fields
         cases.append([key, {f: (n if n % 2 else f"{{x}} $& {f}") for n, f in enumerate(sorted(fields))}])
+        cases.append([key, {f: f"{f}." if n % 2 else f"Wait {f}..." for n, f in enumerate(sorted(fields))}])
     program = "\n".join(
         [f"var MESSAGES = {json.dumps(table)};", *definitions, f"var CASES = {json.dumps(cases)};", PRINT]
     )
     browser = json.loads(subprocess.run([NODE, "-e", program], capture_output=True, text=True, check=True).stdout)
-    assert browser == [table[key].format(**fields) for key, fields in cases]
+    assert browser == [filled(table[key], **fields) for key, fields in cases]
+    stops = [said for said, (key, _) in zip(browser, cases) if said.endswith(".") and table[key].endswith("}.")]
+    assert stops and not [s for s in stops if s.endswith("..") and not s.endswith("...")], "a second full stop"
+    assert not [s for s in stops if s.endswith("....")], "a full stop after an ellipsis"
     assert say("at-line", line=3, message="x {y}") == "line 3: x {y}"
 
 

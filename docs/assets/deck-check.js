@@ -59,11 +59,14 @@
   var MESSAGES = {};
   function say(key, fields) {
     if (!has(MESSAGES, key)) throw new Error("no deck message " + key);
-    return MESSAGES[key].replace(/\{\{|\}\}|\{(\w+)\}/g, function (whole, name) {
+    var template = MESSAGES[key];
+    var said = template.replace(/\{\{|\}\}|\{(\w+)\}/g, function (whole, name) {
       if (name === undefined) return whole.charAt(0);
       if (!fields || !has(fields, name)) throw new Error("deck message " + key + " needs " + name);
       return String(fields[name]);
     });
+    // deckmessages.py say: a sentence ending on a field that ends in its own full stop takes no second
+    return /\.\.$/.test(said) && /\}\.$/.test(template) ? said.slice(0, -1) : said;
   }
 
   function pyStrip(s) { return s.replace(/^\s+|\s+$/g, ""); }
