@@ -1314,10 +1314,19 @@ def read_header(line: str) -> tuple[str, str | None, int | None] | None:
     return header[:3] if header else None
 
 
+def _in_header_tables(name: str) -> bool:
+    return name in _HEADERS or name in _LABELS or name in _ASIDE_HEADERS
+
+
+def _as_tabled(name: str) -> str:
+    """A header's name (lower case) as the tables of headers, sub-headers and asides hold it: as written, or, a word
+    not there, without its accents ("Evènements": each word of the tables is there without them too)."""
+    return name if name.isascii() or _in_header_tables(name) else _unaccented(name)
+
+
 def _header_word(name: str) -> bool:
     """Whether `name` is a word of the tables of headers, sub-headers or asides, as written or without accents."""
-    name = _HEADER_NAME_TAIL.sub("", name.lower().strip())
-    return any(n in _HEADERS or n in _LABELS or n in _ASIDE_HEADERS for n in (name, _unaccented(name)))
+    return _in_header_tables(_as_tabled(_HEADER_NAME_TAIL.sub("", name.lower().strip())))
 
 
 def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
@@ -1337,8 +1346,7 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     name = _HEADER_NAME_TAIL.sub("", plain(match.group("name")).lower().strip(" -'"))
     if match.re is _HEADER:  # "Dynasty cards:"; "Fate Cards" alone is a card's title
         name = _CARDS_TAIL.sub("", name)
-    if not name.isascii() and name not in _HEADERS and name not in _LABELS:
-        name = _unaccented(name)  # "Evènements": each word of the tables is there without its accents too
+    name = _as_tabled(name)
     count = match.group("count") or match.group("bare")
     number = _number(count) if count else None
     if match.re is _LOOSE_HEADER and match.group("words"):
