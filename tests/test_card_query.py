@@ -374,14 +374,20 @@ def _levels_typed(tmp_path: Path, document: dict) -> tuple[int, list[str]]:
     XP2", "Kuni Yori Exp II", "Exp2 Kuni Yori", ...): (how many queries were tried, the queries that do not find their card). Bare words,
     lower case, without the title's punctuation (which the query language reads as its own). Levels with a set's
     tag ("ExperiencedKYD", "Experienced 2CW": one word in the pool's title) are left out: the search matches the
-    words typed to the title's words, and no player types "xpkyd"; "exp" alone finds them."""
-    from decks.styles import LEVEL_STYLES
+    words typed to the title's words, and no player types "xpkyd"; "exp" alone finds them. A card with no level
+    whose title has levelled cards is typed as the one before them ("Kuni Yori inexp", "Kuni Yori unexp", "Kuni Yori
+    non-exp"), as decklists write it."""
+    from decks.styles import LEVEL_STYLES, LINE_STYLES
 
+    levelled = {title for title, experience, *_ in document["cards"] if experience}
+    styles = [*LEVEL_STYLES.values(), LINE_STYLES["(non-exp)"]]
     queries = []
     for n, (title, experience, *_) in enumerate(document["cards"]):
         if experience and not re.fullmatch(r"(?:In)?[Ee]xperienced(?: \d+(?:\.\d+)?)?", experience):
             continue  # a set's tag
-        for style in LEVEL_STYLES.values():
+        if not experience and title in levelled:
+            experience = "Inexperienced"
+        for style in styles:
             # as players type it: without the pool's italics tags ("Captain of the <i>Horokabe</i>")
             written = style(re.sub(r"</?i>", "", title), experience or None)
             if written is not None:
@@ -465,6 +471,72 @@ process.stdout.write(JSON.stringify(lost));
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
+
+
+def _titles_pasted_with_their_counts(tmp_path: Path, document: dict) -> tuple[int, list[str]]:
+    """Every card's title as a decklist's line gives it, its count before or after ("3 Iron Mine", "2x Iron Mine",
+    "Iron Mine x3", "Iron Mine (3)"): a query that is a card's whole title with a count is searched without it first
+    (card-query.js `countedTitle`); otherwise, where the query as typed finds no card, the query without its count
+    (card-query.js `uncounted`, which the page searches next) finds the card; where it finds some (the card at level
+    3), the card is among them, unless the query is another card's whole title ("Imperial Gift (3)" is Imperial Gift
+    3). (How many queries were tried, those lost.)"""
+    counts = [("3 ", ""), ("2x ", ""), ("", " x3"), ("", " (3)")]
+    typed = [re.sub(r"[^\w\s']", " ", re.sub(r"</?i>", "", title)).lower().strip() for title, *_ in document["cards"]]
+    queries = [[n, f"{before}{title}{after}"] for n, title in enumerate(typed) if title for before, after in counts]
+    (tmp_path / "table.json").write_text(json.dumps(document), encoding="utf-8")
+    (tmp_path / "queries.json").write_text(json.dumps(queries), encoding="utf-8")
+    script = r"""
+globalThis.window = globalThis; require(process.argv[1]); const Q = require(process.argv[2]);
+const D = JSON.parse(require("fs").readFileSync(process.argv[3], "utf8"));
+const queries = JSON.parse(require("fs").readFileSync(process.argv[4], "utf8"));
+const table = new Q.Table(D), lost = [];
+// The cards the count finds as a query of its own ("3": the cards at level 3): the query as typed, the count and
+// the title's words, finds only cards among them, in the page's first two passes (as typed, then with typos).
+const alone = {};
+function foundAlone(word) {
+  if (!(word in alone)) {
+    const test = Q.compile(Q.parse(word), table, {typos: true}).test;
+    alone[word] = D.cards.map((c, n) => n).filter(test);
+  }
+  return alone[word];
+}
+queries.forEach(([n, q]) => {
+  const rest = Q.uncounted(q), count = rest === null ? null : q.replace(rest, "").trim();
+  if (rest === null) { lost.push(q + " (" + D.cards[n][0] + ")"); return; }
+  // a card's whole title with its count ("3 Air"): searched without the count before anything else
+  if (Q.countedTitle(q, table) !== null) {
+    if (!Q.compile(Q.parse(rest), table, {typos: false}).test(n)) lost.push(q + " (" + D.cards[n][0] + ")");
+    return;
+  }
+  if (table.wholeTitles.has(globalThis.l5rTitles.fold(q))) return;  // another card's whole title: "Imperial Gift 3"
+  const typed = Q.compile(Q.parse(q), table, {typos: true}).test;
+  const found = foundAlone(count).some(typed) ? typed(n) : Q.compile(Q.parse(rest), table, {typos: false}).test(n);
+  if (!found) lost.push(q + " (" + D.cards[n][0] + ")");
+});
+process.stdout.write(JSON.stringify(lost));
+"""
+    result = subprocess.run(
+        [node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), str(tmp_path / "table.json")]
+        + [str(tmp_path / "queries.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return len(queries), json.loads(result.stdout)
+
+
+def test_a_title_pasted_with_its_count_finds_the_card(tmp_path: Path, codex: Any) -> None:
+    tried, lost = _titles_pasted_with_their_counts(tmp_path, _fixture_table(tmp_path, codex))
+    assert tried > 500
+    assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
+
+
+@pytest.mark.realpool
+def test_a_title_pasted_with_its_count_finds_the_card_in_the_real_pool(tmp_path: Path, real_pool_table) -> None:
+    tried, lost = _titles_pasted_with_their_counts(tmp_path, real_pool_table[1])
+    assert tried > 50_000
+    assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
 
 
 def test_a_title_typed_as_players_type_it_finds_the_card(tmp_path: Path, codex: Any) -> None:

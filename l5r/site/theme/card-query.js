@@ -165,8 +165,9 @@
           // "2nd exp": an ordinal before the marker, read with it as "experienced 2": this word is the number
           var ahead = fold(t.value + " " + after.value).split(" ");
           if (ahead.length === 2 && ahead[0] === "experienced" && fold(after.value) !== ahead[1]) w = ahead[1];
-          // "1 exp": the first level's figure, read into the marker after it (the pool's "experienced" alone)
-          else if (ahead.length === 1 && ahead[0] === "experienced") return null;
+          // "1 exp": the first level's figure, read into the marker after it (the pool's "experienced" alone); "non exp":
+          // the word read into the marker after it, which says the card with no level
+          else if (ahead.length === 1 && (ahead[0] === "experienced" || ahead[0] === INEXPERIENCED)) return null;
         }
         return { k: "word", value: w, text: t.text, at: t.at };
       }
@@ -217,6 +218,7 @@
   }
 
   // ---- Running a query over the card table ----------------------------------------------------------------------
+  var INEXPERIENCED = "inexperienced";  // the reading words' level of a card with none (names.py _level_words)
   var fold = function (text) {  // assets/title-match.js's fold, when loaded (it is, on the card search page)
     var T = root.l5rTitles;
     return T ? T.fold(text) : String(text).toLowerCase().replace(/[’']/g, "").replace(/[^a-z0-9]+/g, " ").trim();
@@ -291,7 +293,11 @@
     var NOT_LEGAL = D.status.map(function (s) { return s === "banned" || s === "not-legal" || s === "not-a-deck-card"; });
     function wordTest(w, typos) {
       var forms = [w].concat(T ? T.singulars(w) : []);  // "ambushes": Ambush (title-match.js singulars)
+      // "inexp", "unexp", "non-exp": the card with no level, as the deck checker reads the word (names.py _MARKER);
+      // the pool writes no level so, but a title's word may start alike
+      var unlevelled = w.length >= 5 && INEXPERIENCED.indexOf(w) === 0;
       return function (n) {
+        if (unlevelled && !table.D.cards[n][1]) return true;
         var t = table.titles[n], j = table.joined[n];
         for (var f = 0; f < forms.length; f++) {
           var form = forms[f];
@@ -417,8 +423,31 @@
     return D.url[0] + (c[2] || fold(c[0] + (c[1] ? " " + c[1] : "")).replace(/ /g, "-")) + D.url[1];
   }
 
+  // "3 Iron Mine", "2x Rout", "Iron Mine x3", "Iron Mine (3)": a card as a decklist's line gives it, its count of
+  // copies before or after the title. The query without that count, or null: the page searches it when the query
+  // as typed finds nothing (a title may start with a figure: "5 Koku", "2x 10 Koku").
+  // (the count after first: "10 Koku x3" is 10 Koku)
+  var COUNT_AFTER = /\s+(?:[x\u00d7]\s*[1-9][0-9]?|[1-9][0-9]?\s*[x\u00d7]|\(\s*[1-9][0-9]?\s*\))\s*$/i;
+  var COUNT_BEFORE = /^\s*(?:[1-9][0-9]?\s*[x\u00d7*]?|[x\u00d7]\s*[1-9][0-9]?)\s+(?=\S)/i;
+  function uncounted(query) {
+    var typed = String(query).trim(), rest = typed.replace(COUNT_AFTER, "");
+    if (rest === typed) rest = typed.replace(COUNT_BEFORE, "");
+    return rest && rest !== typed ? rest.trim() : null;
+  }
+  // The query without its count when that is a card's whole title (at its level, or none) and the query as typed is
+  // none: "3 Air" is three copies of Air, never the cards at level 3 with a word "air"; "5 Koku" is 5 Koku.
+  function countedTitle(query, table) {
+    var rest = uncounted(query);
+    if (rest === null) return null;
+    if (!table.wholeTitles) {
+      table.wholeTitles = new Set(table.bare.concat(table.titles).map(function (t) { return t.trim(); }));
+    }
+    return !table.wholeTitles.has(fold(query)) && table.wholeTitles.has(fold(rest)) ? rest : null;
+  }
+
   var api = { rowUrl: rowUrl, parse: parse, compile: compile, order: order, Table: Table, statNumber: statNumber,
-    keys: KEYS, sorts: SORTS, tokenize: tokenize };
+    keys: KEYS, sorts: SORTS, tokenize: tokenize, uncounted: uncounted,
+    countedTitle: countedTitle };
   root.l5rCardQuery = api;
   if (typeof module === "object" && module.exports) module.exports = api;
 })(typeof window !== "undefined" ? window : globalThis);
