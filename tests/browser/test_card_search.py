@@ -242,6 +242,20 @@ def test_a_term_it_cannot_read_says_so(page, search_site, table):
     assert page.locator("#l5r-results li").count() == 0
 
 
+@pytest.mark.parametrize("written", ["3 Border Keep", "Border Keep x3", "2x Border Keep"])
+def test_a_card_pasted_from_a_decklist_with_its_count_finds_the_card_and_says_so(page, search_site, table, written):
+    open_search(page, search_site, written)
+    results = page.locator("#l5r-results li")
+    assert results.count() >= 1 and "Border Keep" in results.first.inner_text()
+    note = page.locator("#l5r-query-error")
+    assert note.is_visible() and "count of copies" in note.inner_text()
+    # a title that holds its own figure is found as typed, with no note (the fixture pool's "10 Koku")
+    if any(row[0] == "10 Koku" for row in table["cards"]):
+        open_search(page, search_site, "10 koku")
+        assert "10 Koku" in page.locator("#l5r-results li").first.inner_text()
+        assert not page.locator("#l5r-query-error").is_visible()
+
+
 def test_the_syntax_is_documented_on_the_page(page, search_site, axe_source):
     open_search(page, search_site)
     text = page.locator("#l5r-query-help").inner_text()

@@ -148,13 +148,32 @@
     }
     var note = compiled.notes.length ? compiled.notes.join(" ") : "";
     if (note) { $("l5r-query-error").hidden = false; $("l5r-query-error").textContent = note; }
-    collect(compiled.test);
+    // a title pasted from a decklist with its count ("3 Air"): its cards first; else as typed, then with typos, then
+    // (nothing found) without a count read off its start or end
+    var counted = compiled.words ? Q.countedTitle(query, table) : null;
+    hits = [];
+    if (counted !== null) collectUncounted(query, counted);
+    if (!hits.length) collect(compiled.test);
     if (!hits.length && compiled.words) collect(Q.compile(parsed, table, { typos: true }).test);
+    var uncounted = hits.length || !compiled.words || counted !== null ? null : Q.uncounted(query);
+    if (uncounted !== null) collectUncounted(query, uncounted);
     var sort = parsed.sort || $("l5r-sort").value || "name", dir = parsed.dir || $("l5r-dir").value || "asc";
     hits = Q.order(hits, table, sort, dir);
     showMore(firstList ? Math.max(PAGE, wanted) : PAGE);
     remember();
     if (firstList) { firstList = false; arrived(); }
+  }
+  // "3 Iron Mine", pasted from a decklist, finds no card as typed: the cards of the title without its count, said so
+  function collectUncounted(query, rest) {
+    var parsed = Q.parse(rest), compiled = parsed.error ? null : Q.compile(parsed, table, { typos: false });
+    if (!compiled || compiled.error || compiled.needsText) return;
+    collect(compiled.test);
+    if (!hits.length) collect(Q.compile(parsed, table, { typos: true }).test);
+    if (!hits.length) return;
+    var box = $("l5r-query-error"), said = "\u201c" + query.trim() + "\u201d read as a decklist\u2019s line: the cards for \u201c" +
+      rest + "\u201d, its figure a count of copies.";
+    box.hidden = false;
+    box.textContent = box.textContent ? box.textContent + " " + said : said;
   }
   function collect(test) {
     var ty = $("l5r-type").value, cl = $("l5r-clan").value, dk = $("l5r-deck").value;
