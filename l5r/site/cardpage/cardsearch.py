@@ -181,7 +181,11 @@ the offline copy.
 - Letters, accents, apostrophes and punctuation are folded: `ide` finds Idé, `koans` finds Koan's. British
   spellings find the pool's American ones: `armour` finds Armor, `honour` finds Honor.
 - A level as players write it finds the card's level: `kuni yori xp2`, `kuni yori exp ii` and
-  `kuni yori experienced 2` all find Kuni Yori • Experienced 2.
+  `kuni yori experienced 2` all find Kuni Yori • Experienced 2; `kuni yori inexp` (or `unexp`, `non-exp`) finds
+  the Kuni Yori with no level.
+- A card as a decklist's line gives it, with its count: `3 iron mine`, `iron mine x3` and `2x iron mine` find
+  Iron Mine, and the page says it read the figure as a count of copies. A title that holds a figure is found as
+  typed (`5 koku` is 5 Koku).
 
 ## Keys
 
