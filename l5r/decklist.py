@@ -1008,6 +1008,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "comment_marks": _COMMENT_MARKS,
     "outline_mark": _OUTLINE_MARK,
     "angle_brackets": _ANGLE_BRACKETS,
+    "byline": _BYLINE,
+    "negative_count": _NEGATIVE_COUNT,
     "stat_head": _STAT_HEAD,
     "stat_letter": _STAT_LETTER,
     "clan_bracket": _CLAN_BRACKET,
