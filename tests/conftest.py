@@ -341,6 +341,27 @@ _LONG_FIRST = (
 )
 
 
+# A file handed out test by test (each test function with its parameters, which may share a module's fixture), not
+# whole: with the real pool, every pool title in every style is half the quick loop's CPU time (about 150 of 300
+# s on 2 cores), which one worker ran alone while the other ran every other file. Its tests share no build, only
+# the card index that each process loads from the cache in a fraction of a second.
+_SPLIT_BY_TEST = ("tests/test_deck_title_styles.py",)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class FileOrTestScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid.split("::", 1)[0].endswith(_SPLIT_BY_TEST):
+                return nodeid.split("[", 1)[0]
+            return super()._split_scope(nodeid)
+
+    return FileOrTestScheduling(config, log)
+
+
 def pytest_addoption(parser):
     parser.addoption(
         "--fresh-clone",
