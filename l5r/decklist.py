@@ -869,6 +869,9 @@ _BULLET_STARTS = "-*•·▪◦‣●○+→►»➤■□◆◇▶"  # the char
 _GLUED_COUNT_STARTS = "xX×"  # the characters `_GLUED_COUNT` can start with
 _NEGATIVE_COUNT = re.compile(r"^[-−]\d+\s*(?:[x×]\s*|\s)")
 _A_LETTER = re.compile(r"[A-Za-z]")
+# A comment after " #", and a card's number in brackets ("Yogo Katsuta (#84/156)"). (The whole run of spaces before
+# the "#" only: from each space of a long run the rest would be tried again.)
+_COMMENT_AFTER = re.compile(r"(?<!\s)\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}(?:/[0-9]{1,5})?\)\s{0,9}$")
 # Quote marks before a line, as a mailing-list or forum reply quotes a posted list ("> 3 Hida Akeno", ">> Fate:"):
 # the quoted list is read as it was written.
 _QUOTE_MARKS = re.compile(r"^[ \t]{0,9}(?:>[ \t]?){1,9}")
@@ -1010,6 +1013,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "angle_brackets": _ANGLE_BRACKETS,
     "byline": _BYLINE,
     "negative_count": _NEGATIVE_COUNT,
+    "comment_after": _COMMENT_AFTER,
     "stat_head": _STAT_HEAD,
     "stat_letter": _STAT_LETTER,
     "clan_bracket": _CLAN_BRACKET,
@@ -2802,5 +2806,4 @@ def _strip_comment(line: str) -> str:
             return ""
         line = _HASH_COUNT.sub("", line, count=1)  # "#3 Ninja Thief": the count after a number sign
     line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)
-    # a comment after " #", and a card's number in brackets ("Yogo Katsuta (#84/156)")
-    return re.sub(r"(?<!\s)\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}(?:/[0-9]{1,5})?\)\s{0,9}$", "", line).strip()
+    return _COMMENT_AFTER.sub("", line).strip()

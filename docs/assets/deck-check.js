@@ -169,7 +169,7 @@
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, ITALIC = /$^/g, ITALIC_AFTER_WORDS = NEVER, ITALIC_AFTER_COUNT = NEVER, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, COUNT_MARKED_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
-  var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER, BYLINE = NEVER, NEGATIVE_COUNT = NEVER;
+  var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER, BYLINE = NEVER, NEGATIVE_COUNT = NEVER, COMMENT_AFTER = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); HEADER_NAME_TAIL = pattern(p.header_name_tail); CARDS_TAIL = pattern(p.cards_tail); LABEL_JOIN = pattern(p.label_join);
@@ -197,7 +197,7 @@
     COMMENT_MARKS = pattern(p.comment_marks); OUTLINE_MARK = pattern(p.outline_mark); ANGLE_BRACKETS = pattern(p.angle_brackets, "g"); STAT_HEAD = pattern(p.stat_head); STAT_LETTER = pattern(p.stat_letter);
     XML_ZONE = pattern(p.xml_zone); XML_CARD = pattern(p.xml_card); XML_OTHER = pattern(p.xml_other);
     HEAD_OVER_COLUMN = pattern(p.head_over_column);
-    BYLINE = pattern(p.byline, "u"); NEGATIVE_COUNT = pattern(p.negative_count);  // ("u": a letter outside the BMP)
+    BYLINE = pattern(p.byline, "u"); NEGATIVE_COUNT = pattern(p.negative_count); COMMENT_AFTER = pattern(p.comment_after);  // ("u": a letter outside the BMP)
     COUNT_COLUMN = pattern(p.count_column); TITLE_COLUMN = pattern(p.title_column); TABLE_RULE = pattern(p.table_rule); ITEM_NUMBER = pattern(p.item_number); RUN_CONTINUED = pattern(p.run_continued); CAPTIONED_HEADER = pattern(p.captioned_header);
     DOT_LEADER = new RegExp(p.dot_leader.source, p.dot_leader.flags + "g"); NO_CARD = pattern(p.no_card);
     ENTITY = new RegExp(p.entity.source, p.entity.flags + "g");  // every entity of the line, as re.sub
@@ -229,7 +229,7 @@
       line = line.replace(HASH_COUNT, "");  // "#3 Ninja Thief": the count after a number sign (decklist.py)
     }
     line = line.replace(LEVEL_NUMBER_MARK, "$1 ");  // "exp #2": the level's number, no comment
-    return pyStrip(line.replace(/\s+#.*$|\s{0,9}\(#\s?[0-9]{1,5}(?:\/[0-9]{1,5})?\)\s{0,9}$/, ""));  // (decklist.py _strip_comment)
+    return pyStrip(line.replace(COMMENT_AFTER, ""));  // (decklist.py _strip_comment)
   }
   function splitLines(text) {  // line numbers as an editor counts them (parse_text)
     return text.split(/\r\n|\r|\n/);
