@@ -635,8 +635,13 @@ _NUMBERED_STEPS = (3, 4)
 _ITEM_NUMBER = re.compile(r"^(?P<item>[0-9]{1,3})[.)]\s{1,9}(?P<rest>\S.*)$")
 # Dot leaders between a title and its count, as a table laid out in text draws them: "Fortifications ....... 3", and
 # a printed sheet's, glued to the title: "Secluded Outpost..........3" (four dots or more: "Lies, Lies, Lies...<TAB>3"
-# keeps its title's own three)
-_DOT_LEADER = re.compile(r"(?:\s{1,9}\.{3,}|\.{4,})\s{0,9}(?=[x×]?\s?[0-9]{1,24}\s?[x×]?\s{0,9}$)", re.I)
+# keeps its title's own three); spaced one by one ("Ambush . . . . 2"); and as a word processor writes the dots, in
+# ellipses ("Rout …… 3", "Charge!…………2", "Meanwhile… …3": one ellipsis glued to the title is its own, as three dots
+# are)
+_DOT_LEADER = re.compile(
+    r"(?:\s{1,9}(?:\.{3,}|…[.…]*)|(?:\s\.){3,}|\.{4,}|…[.…]+|\.+…[.…]*)\s{0,9}(?=[x×]?\s?[0-9]{1,24}\s?[x×]?\s{0,9}$)",
+    re.I,
+)
 # The first row of a table or a spreadsheet pasted as the list: the columns' names, a count's and a title's among
 # them ("Qty<TAB>Card<TAB>Set", "Quantity | Card Name", "# Title"). No pool title is made of such words.
 _TABLE_HEAD = re.compile(
@@ -2578,8 +2583,8 @@ def column_count(line: str) -> tuple[int, str] | None:
     Bazaar    x3"), else None: the columns are split at a tab or at two spaces or more, before plain() joins them,
     and the title before the count must hold a letter."""
     line = line.strip()
-    if "\t" not in line and "  " not in line and "..." not in line:  # no gap, no leader: one column
-        return None
+    if "\t" not in line and "  " not in line and "..." not in line and "…" not in line and " . ." not in line:
+        return None  # no gap, no leader: one column
     cells = [cell for cell in _COLUMN_GAP.split(_DOT_LEADER.sub("\t", line)) if cell.strip()]
     if len(cells) < 2:
         return None

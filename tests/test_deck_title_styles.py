@@ -645,11 +645,19 @@ def test_every_real_pool_title_reads_in_a_tables_row_with_no_column_names():
 
 def _titles_misread_after_dot_leaders(titles) -> list[str]:
     """Every title with a printed sheet's dot leaders before its count, spaced and glued ("Rout ........ 3",
-    "Rout..........3"): the line reads as 3 of the title, the title whole (its own dots too: "Lies, Lies, Lies...")."""
+    "Rout..........3", "Rout . . . . 3"), and in a word processor's ellipses ("Rout …… 3", "Rout…………3", "Rout...…3"): the line reads
+    as 3 of the title, the title whole (its own dots too: "Lies, Lies, Lies...", "Meanwhile…")."""
     misread = []
     for title in titles:
         title = re.sub(r"</?i>", "", title)
-        for line in (f"{title} ........ 3", f"{title}..........3"):
+        for line in (
+            f"{title} ........ 3",
+            f"{title}..........3",
+            f"{title} …… 3",
+            f"{title}…………3",
+            f"{title}...…3",
+            f"{title} . . . . 3",
+        ):
             read = parse_card_line(line, 1, None)
             if not isinstance(read, CardLine) or read.count != 3 or reading_key(read.written) != reading_key(title):
                 misread.append(line)
