@@ -675,13 +675,13 @@ _VALEDICTION = re.compile(
 # "By Nick Zube" under the deck's title line: who wrote it, not a card.
 _BYLINE = re.compile(r"^(?:posted by|written by|by)\s+(?P<first>\S)", re.I)
 # "3 Title", "3x Title", "3× Title", "2* Title", and one count for a list of titles: "3x: Title A, Title B". Posted
-# lists also write "x3 Title", "3 - Title", "3x - Title", "3 copies of Title", "3 copies Title", "2 copies: Title"
+# lists also write "x3 Title", "3 - Title", "3 ~ Title", "3x - Title", "3 copies of Title", "3 copies Title", "2 copies: Title"
 # (no card title starts with "x" and a digit, a dash, "copy" or "copies"). Not "3 of Title": with "Of One Mind" a
 # title, it would read its "Of" away; "3 copies of Of One Mind" reads it. An "x" after a space is a count's only before a space or a colon
 # ("1 X Akodo's Guidance"): "2 XP Hida Sozen" is two of XP Hida Sozen, not of "P Hida Sozen".
 COUNT_PATTERN = _COUNT = re.compile(
     r"^(?:[x×]\s*)?(?P<count>[0-9]+)(?:(?:[x×*]|\s+[x×*](?=[\s:]))\s*(?:-+\s)?(?P<colon>:)?\s*|\s*(?P<bare>:)\s*|"
-    r"\s*-+\s|\s*cop(?:y|ies)(?:\sof\s|\s?[:-]?\s)|\s{0,2}(?:pcs?|stk|cps)\.?\s|\s{0,9}[,;]\s{0,9}(?=[^\s0-9,;])|\s)\s*(?P<rest>\S.*)$",
+    r"\s*(?:-+|~)\s|\s*cop(?:y|ies)(?:\sof\s|\s?[:-]?\s)|\s{0,2}(?:pcs?|stk|cps)\.?\s|\s{0,9}[,;]\s{0,9}(?=[^\s0-9,;])|\s)\s*(?P<rest>\S.*)$",
     re.I,
 )
 # A card's statistics before its title, as a list sorted by cost or a collector's sheet writes them: gold, force and

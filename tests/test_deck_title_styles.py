@@ -714,6 +714,7 @@ def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
             *([] if title.lower().startswith("of ") else [(f"3 copies {title}", 3)]),  # "copies" with no "of"
             (f"2 copies: {title}", 2),
             (f"1 copy - {title}", 1),
+            (f"3 ~ {title}", 3),  # a tilde for the dash after the count
         ):
             if title[:1].isalpha() or title[:1] in "\"'":  # (a count glued to a title that starts so)
                 read = parse_card_line(_strip_comment(line), 1, None)
