@@ -446,31 +446,41 @@ def _titles_typed_loosely(tmp_path: Path, document: dict) -> tuple[int, list[str
     return len(queries), _queries_lost(tmp_path, document, queries)
 
 
-def _queries_lost(tmp_path: Path, document: dict, queries: list) -> list[str]:
-    """The queries ([card number, query, whether the typo-forgiving pass is on]) that do not find their card of
-    the card search's table, run by the page's own card-query.js under Node."""
-    (tmp_path / "table.json").write_text(json.dumps(document), encoding="utf-8")
-    (tmp_path / "queries.json").write_text(json.dumps(queries), encoding="utf-8")
-    script = r"""
+# The start of a Node script over the card search's table: D (the table's document), queries (from a file) and
+# table (card-query.js's Table of D), with title-match.js loaded first, as the page loads it.
+_NODE_PRELUDE = r"""
 globalThis.window = globalThis; require(process.argv[1]); const Q = require(process.argv[2]);
 const D = JSON.parse(require("fs").readFileSync(process.argv[3], "utf8"));
 const queries = JSON.parse(require("fs").readFileSync(process.argv[4], "utf8"));
 const table = new Q.Table(D), lost = [];
-queries.forEach(([n, q, typos]) => {
-  const p = Q.parse(q);
-  if (p.error || !Q.compile(p, table, {typos: typos}).test(n)) lost.push(q + " (" + D.cards[n][0] + ")");
-});
-process.stdout.write(JSON.stringify(lost));
 """
+
+
+def _lost_in_node(tmp_path: Path, document: dict, queries: list, body: str) -> list[str]:
+    """What `body` (after `_NODE_PRELUDE`) pushes to `lost`, run under Node over the table and the queries."""
+    (tmp_path / "table.json").write_text(json.dumps(document), encoding="utf-8")
+    (tmp_path / "queries.json").write_text(json.dumps(queries), encoding="utf-8")
     result = subprocess.run(
-        [node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), str(tmp_path / "table.json")]
-        + [str(tmp_path / "queries.json")],
+        [node(), "-e", _NODE_PRELUDE + body + "\nprocess.stdout.write(JSON.stringify(lost));\n", str(TITLES)]
+        + [str(THEME / "card-query.js"), str(tmp_path / "table.json"), str(tmp_path / "queries.json")],
         capture_output=True,
         text=True,
         check=False,
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
+
+
+def _queries_lost(tmp_path: Path, document: dict, queries: list) -> list[str]:
+    """The queries ([card number, query, whether the typo-forgiving pass is on]) that do not find their card of
+    the card search's table, run by the page's own card-query.js under Node."""
+    body = r"""
+queries.forEach(([n, q, typos]) => {
+  const p = Q.parse(q);
+  if (p.error || !Q.compile(p, table, {typos: typos}).test(n)) lost.push(q + " (" + D.cards[n][0] + ")");
+});
+"""
+    return _lost_in_node(tmp_path, document, queries, body)
 
 
 def _titles_pasted_with_their_counts(tmp_path: Path, document: dict) -> tuple[int, list[str]]:
@@ -483,13 +493,7 @@ def _titles_pasted_with_their_counts(tmp_path: Path, document: dict) -> tuple[in
     counts = [("3 ", ""), ("2x ", ""), ("", " x3"), ("", " (3)")]
     typed = [re.sub(r"[^\w\s']", " ", re.sub(r"</?i>", "", title)).lower().strip() for title, *_ in document["cards"]]
     queries = [[n, f"{before}{title}{after}"] for n, title in enumerate(typed) if title for before, after in counts]
-    (tmp_path / "table.json").write_text(json.dumps(document), encoding="utf-8")
-    (tmp_path / "queries.json").write_text(json.dumps(queries), encoding="utf-8")
-    script = r"""
-globalThis.window = globalThis; require(process.argv[1]); const Q = require(process.argv[2]);
-const D = JSON.parse(require("fs").readFileSync(process.argv[3], "utf8"));
-const queries = JSON.parse(require("fs").readFileSync(process.argv[4], "utf8"));
-const table = new Q.Table(D), lost = [];
+    body = r"""
 // The cards the count finds as a query of its own ("3": the cards at level 3): the query as typed, the count and
 // the title's words, finds only cards among them, in the page's first two passes (as typed, then with typos).
 const alone = {};
@@ -513,17 +517,8 @@ queries.forEach(([n, q]) => {
   const found = foundAlone(count).some(typed) ? typed(n) : Q.compile(Q.parse(rest), table, {typos: false}).test(n);
   if (!found) lost.push(q + " (" + D.cards[n][0] + ")");
 });
-process.stdout.write(JSON.stringify(lost));
 """
-    result = subprocess.run(
-        [node(), "-e", script, str(TITLES), str(THEME / "card-query.js"), str(tmp_path / "table.json")]
-        + [str(tmp_path / "queries.json")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    return len(queries), json.loads(result.stdout)
+    return len(queries), _lost_in_node(tmp_path, document, queries, body)
 
 
 def test_a_title_pasted_with_its_count_finds_the_card(tmp_path: Path, codex: Any) -> None:
