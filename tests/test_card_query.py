@@ -484,14 +484,15 @@ queries.forEach(([n, q, typos]) => {
 
 
 def _titles_pasted_with_their_counts(tmp_path: Path, document: dict) -> tuple[int, list[str]]:
-    """Every card's title as a decklist's line gives it, its count before or after ("3 Iron Mine", "2x Iron Mine",
-    "Iron Mine x3", "Iron Mine (3)"): a query that is a card's whole title with a count is searched without it first
+    """Every card's title as a decklist's line gives it, its count before or after ("3 Iron Mine", "2x: Iron Mine",
+    "Iron Mine x3", "Iron Mine (x3)", "Iron Mine - 3", "Iron Mine: 3"): a query that is a card's whole title with a count is searched without it first
     (card-query.js `countedTitle`); otherwise, where the query as typed finds no card, the query without its count
     (card-query.js `uncounted`, which the page searches next) finds the card; where it finds some (the card at level
     3), the card is among them, unless the query is another card's whole title ("Imperial Gift (3)" is Imperial Gift
     3). (How many queries were tried, those lost.)"""
-    counts = [("3 ", ""), ("2x ", ""), ("", " x3"), ("", " (3)")]
-    typed = [re.sub(r"[^\w\s']", " ", re.sub(r"</?i>", "", title)).lower().strip() for title, *_ in document["cards"]]
+    counts = [("3 ", ""), ("2x ", ""), ("2x: ", ""), ("x3 ", ""), ("", " x3"), ("", " (3)"), ("", " (x3)")]
+    counts += [("", " - 3"), ("", ": 3"), ("", " *3"), ("", " 3x"), ("", " ×3")]
+    typed = [re.sub(r"[^\w\s'&]", " ", re.sub(r"</?i>", "", title)).lower().strip() for title, *_ in document["cards"]]
     queries = [[n, f"{before}{title}{after}"] for n, title in enumerate(typed) if title for before, after in counts]
     body = r"""
 // The cards the count finds as a query of its own ("3": the cards at level 3): the query as typed, the count and
@@ -513,6 +514,7 @@ queries.forEach(([n, q]) => {
     return;
   }
   if (table.wholeTitles.has(globalThis.l5rTitles.fold(q))) return;  // another card's whole title: "Imperial Gift 3"
+  if (Q.parse(q).error) { lost.push(q + " (" + D.cards[n][0] + ")"); return; }
   const typed = Q.compile(Q.parse(q), table, {typos: true}).test;
   const found = foundAlone(count).some(typed) ? typed(n) : Q.compile(Q.parse(rest), table, {typos: false}).test(n);
   if (!found) lost.push(q + " (" + D.cards[n][0] + ")");

@@ -242,7 +242,7 @@ def test_a_term_it_cannot_read_says_so(page, search_site, table):
     assert page.locator("#l5r-results li").count() == 0
 
 
-@pytest.mark.parametrize("written", ["3 Border Keep", "Border Keep x3", "2x Border Keep"])
+@pytest.mark.parametrize("written", ["3 Border Keep", "Border Keep x3", "2x: Border Keep", "Border Keep: 3"])
 def test_a_card_pasted_from_a_decklist_with_its_count_finds_the_card_and_says_so(page, search_site, table, written):
     open_search(page, search_site, written)
     results = page.locator("#l5r-results li")

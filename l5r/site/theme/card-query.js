@@ -423,12 +423,13 @@
     return D.url[0] + (c[2] || fold(c[0] + (c[1] ? " " + c[1] : "")).replace(/ /g, "-")) + D.url[1];
   }
 
-  // "3 Iron Mine", "2x Rout", "Iron Mine x3", "Iron Mine (3)": a card as a decklist's line gives it, its count of
-  // copies before or after the title. The query without that count, or null: the page searches it when the query
-  // as typed finds nothing (a title may start with a figure: "5 Koku", "2x 10 Koku").
+  // "3 Iron Mine", "2x: Rout", "x3 Rout", "Iron Mine x3", "Iron Mine (x3)", "Iron Mine - 3", "Iron Mine: 3": a card
+  // as a decklist's line gives it, its count of copies before or after the title (decklist.py reads these forms). The
+  // query without that count, or null: the page searches it first when it is a card's whole title (`countedTitle`),
+  // else when the query as typed finds nothing (a title may start with a figure: "5 Koku", "2x 10 Koku").
   // (the count after first: "10 Koku x3" is 10 Koku)
-  var COUNT_AFTER = /\s+(?:[x\u00d7]\s*[1-9][0-9]?|[1-9][0-9]?\s*[x\u00d7]|\(\s*[1-9][0-9]?\s*\))\s*$/i;
-  var COUNT_BEFORE = /^\s*(?:[1-9][0-9]?\s*[x\u00d7*]?|[x\u00d7]\s*[1-9][0-9]?)\s+(?=\S)/i;
+  var COUNT_AFTER = /(?:\s+(?:[x\u00d7*]\s*[1-9][0-9]?|[1-9][0-9]?\s*[x\u00d7]|\(\s*[x\u00d7]?\s*[1-9][0-9]?\s*[x\u00d7]?\s*\)|-+\s*[x\u00d7]?[1-9][0-9]?[x\u00d7]?)|\s*:\s*[x\u00d7]?[1-9][0-9]?[x\u00d7]?)\s*$/i;
+  var COUNT_BEFORE = /^\s*(?:[1-9][0-9]?\s*[x\u00d7*]?\s*:?|[x\u00d7]\s*[1-9][0-9]?)\s+(?=\S)/i;
   function uncounted(query) {
     var typed = String(query).trim(), rest = typed.replace(COUNT_AFTER, "");
     if (rest === typed) rest = typed.replace(COUNT_BEFORE, "");

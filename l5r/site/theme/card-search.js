@@ -119,6 +119,9 @@
     if (key === lastKey) return;
     lastKey = key;
     var query = $("l5r-q").value, parsed = Q.parse(query), compiled = null;
+    // a title pasted from a decklist with its count ("3 Air", "Iron Mine: 3", which reads as no key)
+    var counted = Q.countedTitle(query, table);
+    if (parsed.error && counted !== null) parsed = Q.parse(counted);
     if (!parsed.error) {
       compiled = Q.compile(parsed, table, { typos: false });
       if (compiled.needsText && textState !== "ready") {
@@ -148,9 +151,9 @@
     }
     var note = compiled.notes.length ? compiled.notes.join(" ") : "";
     if (note) { $("l5r-query-error").hidden = false; $("l5r-query-error").textContent = note; }
-    // a title pasted from a decklist with its count ("3 Air"): its cards first; else as typed, then with typos, then
-    // (nothing found) without a count read off its start or end
-    var counted = compiled.words ? Q.countedTitle(query, table) : null;
+    // a title pasted with its count: its cards first; else as typed, then with typos, then (nothing found) without a
+    // count read off its start or end
+    if (!compiled.words) counted = null;
     hits = [];
     if (counted !== null) collectUncounted(query, counted);
     if (!hits.length) collect(compiled.test);
