@@ -246,5 +246,9 @@ def say(key: str, /, **fields: object) -> str:
 def filled(template: str, /, **fields: object) -> str:
     """A message's template with its fields filled, as deck-check.js `say` fills it."""
     said = template.format(**fields)
-    # a sentence ending on a field that ends in its own full stop ("… of each of Rout and Iron Mine.") takes no second
-    return said[:-1] if said.endswith("..") and template.endswith("}.") else said
+    # a sentence ending on a field that ends in its own full stop, or in "!", "?" or "…" ("… of each of Rout and
+    # Charge!"), takes no second
+    return said[:-1] if said[-2:-1] in _SENTENCE_ENDS and said.endswith(".") and template.endswith("}.") else said
+
+
+_SENTENCE_ENDS = (".", "!", "?", "…")

@@ -65,8 +65,8 @@
       if (!fields || !has(fields, name)) throw new Error("deck message " + key + " needs " + name);
       return String(fields[name]);
     });
-    // deckmessages.py say: a sentence ending on a field that ends in its own full stop takes no second
-    return /\.\.$/.test(said) && /\}\.$/.test(template) ? said.slice(0, -1) : said;
+    // deckmessages.py say: a sentence ending on a field that ends in its own full stop (or "!", "?", "…") takes no second
+    return /[.!?\u2026]\.$/.test(said) && /\}\.$/.test(template) ? said.slice(0, -1) : said;
   }
 
   function pyStrip(s) { return s.replace(/^\s+|\s+$/g, ""); }
