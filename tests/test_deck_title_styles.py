@@ -715,6 +715,10 @@ def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
             (f"2 copies: {title}", 2),
             (f"1 copy - {title}", 1),
             (f"3 ~ {title}", 3),  # a tilde for the dash after the count
+            (f"{title} = 3", 3),  # an equals sign or an arrow before the count after the title
+            (f"{title} -> 2", 2),
+            (f"{title} => 2", 2),
+            (f"{title} → 3", 3),
         ):
             if title[:1].isalpha() or title[:1] in "\"'":  # (a count glued to a title that starts so)
                 read = parse_card_line(_strip_comment(line), 1, None)

@@ -140,6 +140,8 @@ AFTER = [
     " x3",
     " ........ 3",  # a printed sheet's dot leaders, spaced or glued, or in a word processor's ellipses
     "…………3",
+    " = 3",  # an equals sign or an arrow before the count
+    " -> 2",
     " (three)",  # a count in words after the title, and one for each of several
     " 54/156 R",  # a printing's number or a card's statistics after the title
     " 2F/4C 6g PH3",
