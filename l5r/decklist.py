@@ -818,6 +818,8 @@ _LEVEL_AND_SET = re.compile(
     r"^(?P<rest>.*?\S)\s*[(\[](?P<a>[^()\[\],;]+?)\s*(?:[,;/]|\s-\s)\s*(?P<b>[^()\[\],;]+?)\s*[)\]]$"
 )
 _SET_BEFORE_BRACKET = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]+)\]\s*\((?P<level>[^()]+)\)$")
+# A set (or a level) in square brackets, then the author's remark after a dash: "Charge [Ivory Edition] - great card"
+_SET_BEFORE_REMARK = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]{1,60})\]\s+(?P<remark>-{1,3}\s+\S.*)$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
 # "Barley Farm - x3", "Barley Farm -x3", "Barley Farm - 3x", "Barley Farm *3" (a star for the times sign), "Barley
@@ -988,6 +990,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "set": _SET,
     "level_and_set": _LEVEL_AND_SET,
     "set_before_bracket": _SET_BEFORE_BRACKET,
+    "set_before_remark": _SET_BEFORE_REMARK,
     "trailing_count": _TRAILING_COUNT,
     "split_totals": _SPLIT_TOTALS,
     "table_head": _TABLE_HEAD,
@@ -2377,8 +2380,13 @@ def _keep(parsed: CardLine | LineIssue, cards: list[CardLine], issues: list[Line
 
 def _level_and_set(line: str) -> str:
     """'Hida Yakamo (Exp 2, Jade)', 'Hida Yakamo [Jade] (exp2)' -> 'Hida Yakamo (Exp 2) [Jade]': a level and a set
-    written together, in one bracket or the set's first; a line with no such pair, as it is."""
+    written together, in one bracket or the set's first; 'Charge [Ivory Edition] - great card' -> 'Charge - great card
+    [Ivory Edition]': the set after the author's remark, where it is read (a level in round brackets before it, where
+    a level is read); a line with no such pair, as it is."""
     if not line.endswith((")", "]")):
+        if "]" in line and (remarked := _SET_BEFORE_REMARK.match(line)) is not None:
+            rest, inside, remark = remarked["rest"], remarked["set"].strip(), remarked["remark"]
+            return f"{rest} ({inside}) {remark}" if is_experience(inside) else f"{rest} {remark} [{inside}]"
         return line
     if (both := _LEVEL_AND_SET.match(line)) is not None:
         a, b = both["a"].strip(), both["b"].strip()

@@ -269,7 +269,8 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
     that set, is read as that card with no set-ignored warning, or the text is another card's own title ("Hida
     Kisada (Emperor)"); so is the set after a dash, a comma or a slash, in turn ("Hida Kuon - SE"), and its acronym
     after a space alone ("Hida Kuon SE"). A card with a level is also written with its level and the set together: "Title (Experienced
-    2, Set)", "Title (Set; Experienced 2)", "Title [Set] (Experienced 2)". (lines tried, misreads)"""
+    2, Set)", "Title (Set; Experienced 2)", "Title [Set] (Experienced 2)"; and in square brackets before the author's
+    remark, "Title [Set] - my MVP". (lines tried, misreads)"""
     fmt = support.codex().format(format_id)
     checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
     acronyms = {k.lower(): v for k, v in support.codex().set_acronyms.items()}
@@ -297,6 +298,8 @@ def _sets_as_written(index: CardIndex, format_id: str) -> tuple[int, list[str]]:
                     level = target.experience
                     texts += [f"{target.title} ({level}, {written})", f"{target.title} ({written}; {level})"]
                     texts += [f"{target.title} [{written}] ({level})"]
+                if f"{target.title} ({written})" in texts and "]" not in written:
+                    texts.append(f"{target.title} [{written}] - my MVP")  # the set, then the author's remark
                 for text in texts:
                     tried += 1
                     if (wrong := _misread_with_its_set(checker, index, target, text)) is not None:

@@ -59,7 +59,7 @@ TITLES = [
 ]
 AFTER = [
     "", " (TNO) 3", " x3", " x0", " (0)", " - 10", ",2", " ...3", " ... 3", " ....3", " …3", "…………3", " . . . 3", "\t3", "  x3", " each", " (2 each)", " apiece", " apİece",
-    " # note", " (#84/156)", " [Gold]", " {Jade}", " [Exp 2]", " xp2", " e٣", " (Exp II)", " - EXPERIENCED", " XP", " (Emperor)", " (newest exp)", "*", "†", ";",
+    " # note", " (#84/156)", " [Gold]", " {Jade}", " [Exp 2]", " [IE] - note", " [Exp 2] - MVP", " xp2", " e٣", " (Exp II)", " - EXPERIENCED", " XP", " (Emperor)", " (newest exp)", "*", "†", ";",
 ]  # fmt: skip
 NOISE = st.text(alphabet="aeixX ()[]#.-*;\t0123456789", max_size=4)
 # a line as a list writes one (a count or a mark, a title, a count, a set or a remark after it), or pieces at random
