@@ -910,6 +910,31 @@ def test_every_real_pool_title_reads_before_a_colon_and_its_count():
     assert _titles_misread_before_a_colon(_real_index()) == []
 
 
+def _titles_misread_before_a_remark_after_dots(index: CardIndex) -> list[str]:
+    """Every title before the author's remark after an ellipsis, spaced or glued, in dots or in one character ("3 Rout
+    ... my favourite", "3 Rout... great", "3 Rout … MVP"): read as the line "3 <title>" is (checker.py SAID_AFTER).
+    A title that ends a sentence itself ("Fall Back!", "Lies, Lies, Lies...") makes the line two sentences, which
+    reads as the author's words (prose.py): left out, as the title before a remark after a full stop would be."""
+    reading = _one_line_reader(index)
+    misread = []
+    for title in sorted({i.title for i in index.identities if i.in_pool and i.deck in _SECTION}):
+        if title.endswith(("!", "?", ".", "…")):
+            continue
+        plain_reading = reading(f"3 {title}")
+        lines = [f"3 {title} ... my favourite", f"3 {title}... great", f"3 {title} … MVP"]
+        misread += [line for line in lines if reading(line) != plain_reading]
+    return misread
+
+
+def test_every_pool_title_reads_before_a_remark_after_dots():
+    assert _titles_misread_before_a_remark_after_dots(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_before_a_remark_after_dots():
+    assert _titles_misread_before_a_remark_after_dots(_real_index()) == []
+
+
 def _titles_misread_after_a_clan(titles) -> list[str]:
     """Every title after a clan's name, as a list sorted by clan writes it ("Lion - Rout", "Crab: Rout": the checker's
     CLAN_PREFIX leaves the title whole, as after a pre-game label with no colon, "sensei Rout"; "3 [Lion] Rout": the reader reads 3 of the title)."""

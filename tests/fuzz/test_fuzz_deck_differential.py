@@ -143,6 +143,7 @@ AFTER = [
     " = 3",  # an equals sign or an arrow before the count
     " -> 2",
     " [Ivory Edition] - great card",  # a set in square brackets, then the author's remark
+    " ... my favourite",  # a remark after an ellipsis
     " (three)",  # a count in words after the title, and one for each of several
     " 54/156 R",  # a printing's number or a card's statistics after the title
     " 2F/4C 6g PH3",

@@ -2024,7 +2024,7 @@ STAT_TAIL = _STAT_TAIL = re.compile(
     r"|[0-9]{1,3}\s?/\s?[0-9]{2,3}(?:\s[CURPF])?|[A-Z]{1,4}\s?-\s?[0-9]{1,3}(?:\s\([CURP]\))?"
     rf"|[0-9]{{1,2}}\s?(?:{'|'.join(STAT_WORDS)})\.?)$"
 )
-SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s|\s/\s)")
+SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s|\s/\s|\s?(?:\.{3,}|…)\s)")
 # A full stop that ends a sentence after the title ("House of Tao. Start with Ring of Water"), not one that cuts a
 # level's word short ("Hida Kisada exp. 2", "Exp. II": the level, read as written)
 SENTENCE_AFTER_TITLE = _SENTENCE_AFTER_TITLE = re.compile(
@@ -2067,8 +2067,9 @@ def _remarks_taken_off(written: str) -> list[str]:
     # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
     sentences = _SENTENCE_AFTER_TITLE.split(written)
     tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
-    # after a colon, one slash or two, or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP",
-    # "Bamboo Harvesters / Cosechadores de bambú" (no pool title holds " / ")
+    # after a colon, one slash or two, an equals sign or an ellipsis: "Isawa Kyoko: best shugenja", "Rout // always",
+    # "Rout = MVP", "Rout ... my favourite", "Bamboo Harvesters / Cosechadores de bambú" (no pool title holds " / ", nor
+    # an ellipsis with words after it)
     # (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     tries += [written[: said.start()] for said in reversed(list(_SAID_AFTER.finditer(written)))]
     if stat := _STAT_TAIL.match(written):  # "Bayushi Shizuka 54/156 R": a printing's number, a card's statistics
