@@ -348,6 +348,7 @@ _LONG_FIRST = (
 _SPLIT_BY_TEST = ("tests/test_deck_title_styles.py",)
 
 
+@pytest.hookimpl(optionalhook=True)  # (a run with `-p no:xdist` has no such hook)
 def pytest_xdist_make_scheduler(config, log):
     if config.getoption("dist") != "loadfile":
         return None
