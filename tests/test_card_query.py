@@ -487,16 +487,17 @@ def _titles_pasted_with_their_counts(tmp_path: Path, document: dict) -> tuple[in
     """Every card's title as a decklist's line gives it, its count before or after ("3 Iron Mine", "2x: Iron Mine",
     "Iron Mine x3", "Iron Mine (x3)", "Iron Mine - 3", "Iron Mine: 3"): a query that is a card's whole title with a count is searched without it first
     (card-query.js `countedTitle`); otherwise, where the query as typed finds no card, the query without its count
-    (card-query.js `uncounted`, which the page searches next) finds the card; where it finds some (the card at level
-    3), the card is among them, unless the query is another card's whole title ("Imperial Gift (3)" is Imperial Gift
-    3). (How many queries were tried, those lost.)"""
+    (`uncounted`) finds the card; where it finds some (the card at level 3), the card is among them, unless the query
+    is another card's whole title ("Imperial Gift (3)" is Imperial Gift 3). Run through the page's own order of
+    searches (`searchPlan`). (How many queries were tried, those lost.)"""
     counts = [("3 ", ""), ("2x ", ""), ("2x: ", ""), ("x3 ", ""), ("", " x3"), ("", " (3)"), ("", " (x3)")]
     counts += [("", " - 3"), ("", ": 3"), ("", " *3"), ("", " 3x"), ("", " ×3")]
     typed = [re.sub(r"[^\w\s'&]", " ", re.sub(r"</?i>", "", title)).lower().strip() for title, *_ in document["cards"]]
     queries = [[n, f"{before}{title}{after}"] for n, title in enumerate(typed) if title for before, after in counts]
     body = r"""
-// The cards the count finds as a query of its own ("3": the cards at level 3): the query as typed, the count and
-// the title's words, finds only cards among them, in the page's first two passes (as typed, then with typos).
+// The page's searches for the query, in turn (card-query.js searchPlan): the first that finds a card lists it. Whether
+// a search finds any card at all is asked only of the cards the count finds as a query of its own ("3": the cards at
+// level 3), since a search as typed holds the count; a search without the count that misses the card is lost anyway.
 const alone = {};
 function foundAlone(word) {
   if (!(word in alone)) {
@@ -507,17 +508,15 @@ function foundAlone(word) {
 }
 queries.forEach(([n, q]) => {
   const rest = Q.uncounted(q), count = rest === null ? null : q.replace(rest, "").trim();
-  if (rest === null) { lost.push(q + " (" + D.cards[n][0] + ")"); return; }
-  // a card's whole title with its count ("3 Air"): searched without the count before anything else
-  if (Q.countedTitle(q, table) !== null) {
-    if (!Q.compile(Q.parse(rest), table, {typos: false}).test(n)) lost.push(q + " (" + D.cards[n][0] + ")");
-    return;
+  const plan = Q.searchPlan(q, table);
+  // another card's whole title: "Imperial Gift (3)" is Imperial Gift 3
+  if (rest !== null && table.wholeTitles && table.wholeTitles.has(globalThis.l5rTitles.fold(q))) return;
+  let found = false;
+  for (const t of plan.tries) {
+    if (t.test(n)) { found = true; break; }
+    if (t.rest !== null || foundAlone(count).some(t.test)) break;  // the page lists other cards, or none
   }
-  if (table.wholeTitles.has(globalThis.l5rTitles.fold(q))) return;  // another card's whole title: "Imperial Gift 3"
-  if (Q.parse(q).error) { lost.push(q + " (" + D.cards[n][0] + ")"); return; }
-  const typed = Q.compile(Q.parse(q), table, {typos: true}).test;
-  const found = foundAlone(count).some(typed) ? typed(n) : Q.compile(Q.parse(rest), table, {typos: false}).test(n);
-  if (!found) lost.push(q + " (" + D.cards[n][0] + ")");
+  if (rest === null || !found) lost.push(q + " (" + D.cards[n][0] + ")");
 });
 """
     return len(queries), _lost_in_node(tmp_path, document, queries, body)

@@ -446,9 +446,31 @@
     return !table.wholeTitles.has(fold(query)) && table.wholeTitles.has(fold(rest)) ? rest : null;
   }
 
+  // What the page searches for a query, in turn, listing the cards of the first search that finds any: the title
+  // pasted with its count ("3 Air") without it, first; then the query as typed, and with typos forgiven; then (none
+  // found) without a count read off its start or end. {parsed, compiled: the query's own, which holds its error and
+  // notes, tries: [{test, rest}]}, `rest` the query read without its count (the page says so), or null.
+  function searchPlan(query, table) {
+    var parsed = parse(query), counted = countedTitle(query, table);
+    if (parsed.error && counted !== null) parsed = parse(counted);  // "Iron Mine: 3" reads as no key
+    var compiled = parsed.error ? null : compile(parsed, table, { typos: false }), tries = [];
+    if (!compiled || compiled.error) return { parsed: parsed, compiled: compiled, tries: tries };
+    function read(text, rest) {
+      var p = parse(text), c = p.error ? null : compile(p, table, { typos: false });
+      if (!c || c.error || c.needsText) return;
+      tries.push({ test: c.test, rest: rest }, { test: compile(p, table, { typos: true }).test, rest: rest });
+    }
+    if (compiled.words && counted !== null) read(counted, counted);
+    tries.push({ test: compiled.test, rest: null });
+    if (compiled.words) tries.push({ test: compile(parsed, table, { typos: true }).test, rest: null });
+    var rest = compiled.words && counted === null ? uncounted(query) : null;
+    if (rest !== null) read(rest, rest);
+    return { parsed: parsed, compiled: compiled, tries: tries };
+  }
+
   var api = { rowUrl: rowUrl, parse: parse, compile: compile, order: order, Table: Table, statNumber: statNumber,
-    keys: KEYS, sorts: SORTS, tokenize: tokenize, uncounted: uncounted,
-    countedTitle: countedTitle };
+    keys: KEYS, sorts: SORTS, tokenize: tokenize, uncounted: uncounted, countedTitle: countedTitle,
+    searchPlan: searchPlan };
   root.l5rCardQuery = api;
   if (typeof module === "object" && module.exports) module.exports = api;
 })(typeof window !== "undefined" ? window : globalThis);

@@ -118,12 +118,8 @@
     // Unchanged (a change event on leaving the box, say): keep the list, and the link under the pointer.
     if (key === lastKey) return;
     lastKey = key;
-    var query = $("l5r-q").value, parsed = Q.parse(query), compiled = null;
-    // a title pasted from a decklist with its count ("3 Air", "Iron Mine: 3", which reads as no key)
-    var counted = Q.countedTitle(query, table);
-    if (parsed.error && counted !== null) parsed = Q.parse(counted);
+    var query = $("l5r-q").value, plan = Q.searchPlan(query, table), parsed = plan.parsed, compiled = plan.compiled;
     if (!parsed.error) {
-      compiled = Q.compile(parsed, table, { typos: false });
       if (compiled.needsText && textState !== "ready") {
         if (textState === "failed") compiled.error = { message: "The card texts could not be loaded, so o: cannot search them.", at: 0, length: 0 };
         else {
@@ -151,28 +147,19 @@
     }
     var note = compiled.notes.length ? compiled.notes.join(" ") : "";
     if (note) { $("l5r-query-error").hidden = false; $("l5r-query-error").textContent = note; }
-    // a title pasted with its count: its cards first; else as typed, then with typos, then (nothing found) without a
-    // count read off its start or end
-    if (!compiled.words) counted = null;
     hits = [];
-    if (counted !== null) collectUncounted(query, counted);
-    if (!hits.length) collect(compiled.test);
-    if (!hits.length && compiled.words) collect(Q.compile(parsed, table, { typos: true }).test);
-    var uncounted = hits.length || !compiled.words || counted !== null ? null : Q.uncounted(query);
-    if (uncounted !== null) collectUncounted(query, uncounted);
+    for (var n = 0; n < plan.tries.length && !hits.length; n++) {
+      collect(plan.tries[n].test);
+      if (hits.length && plan.tries[n].rest !== null) sayUncounted(query, plan.tries[n].rest);
+    }
     var sort = parsed.sort || $("l5r-sort").value || "name", dir = parsed.dir || $("l5r-dir").value || "asc";
     hits = Q.order(hits, table, sort, dir);
     showMore(firstList ? Math.max(PAGE, wanted) : PAGE);
     remember();
     if (firstList) { firstList = false; arrived(); }
   }
-  // "3 Iron Mine", pasted from a decklist, finds no card as typed: the cards of the title without its count, said so
-  function collectUncounted(query, rest) {
-    var parsed = Q.parse(rest), compiled = parsed.error ? null : Q.compile(parsed, table, { typos: false });
-    if (!compiled || compiled.error || compiled.needsText) return;
-    collect(compiled.test);
-    if (!hits.length) collect(Q.compile(parsed, table, { typos: true }).test);
-    if (!hits.length) return;
+  // "3 Iron Mine", pasted from a decklist: the cards listed are the title's without its count, said so
+  function sayUncounted(query, rest) {
     var box = $("l5r-query-error"), said = "\u201c" + query.trim() + "\u201d read as a decklist\u2019s line: the cards for \u201c" +
       rest + "\u201d, its figure a count of copies.";
     box.hidden = false;
