@@ -840,6 +840,10 @@ _TRAILING_COUNT_TAIL = 24
 _A_FIGURE = re.compile("[0-9]")
 # The last bracket of a line and what stands before it: "Jade Works x3 (4 gold)".
 _LAST_BRACKET = re.compile(r"^(?P<rest>.*\S)\s*(?P<bracket>\([^()]*\))$")
+# A mark before the author's remark after a title's count ("Rout x3 // MVP", "Rout x3 - the best", "Rout x3: always",
+# "Rout x3 = must", "Rout x3 ... great", "Rout x3 <-- MVP"): the marks the checker reads a remark after
+# (checker.py SAID_AFTER, `_remarks_taken_off`), each tried from the left.
+_REMARK_AFTER_COUNT = re.compile(r"(?:\s(?://|-{1,2}|<-{1,9}|=)|:|\s?(?:\.{3,9}|…))\s")
 # A count in a column of its own after the title, as a table or a spreadsheet is pasted: "Famous Bazaar<TAB>3",
 # "Famous Bazaar      x3" (a tab or a run of spaces before it: a single space before a bare number stays part of
 # the line, as in "Imperial Gift 3"). plain() makes every run of spaces one, so the columns are read before it.
@@ -1061,6 +1065,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "link": _LINK,
     "emoji": _EMOJI,
     "last_bracket": _LAST_BRACKET,
+    "remark_after_count": _REMARK_AFTER_COUNT,
     "column_gap": _COLUMN_GAP,
     "column_count": _COLUMN_COUNT,
     "decoration_tag": _DECORATION_TAG,
@@ -2508,18 +2513,8 @@ def parse_card_line(line: str, number: int, section: str | None, numbered: bool 
             bool(_LIST_SEPARATOR.search(line)) and (counted_after_commas(line) or (count == 1 and _titles_apart(line)))
         )
     else:
-        trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
-        if trailing and _counted_before_after_commas(_LIST_SEPARATOR.split(trailing[1])[1:]):
-            # "Iron Mine, 2 Copper Mine, Jade Works x2": the count after the last title is that title's own
-            trailing, several = None, True
-        elif trailing:
-            count, line = trailing
-        elif (bracket := _LAST_BRACKET.match(line)) and (trailing := trailing_count(bracket.group("rest"))):
-            # "Jade Works x3 (4 gold)": the count, then the author's remark (or a set) in brackets, which stays
-            # for the checker to read as it reads one after a title
-            count, line = trailing[0], f"{trailing[1]} {bracket.group('bracket')}"
-        elif _titles_apart(line):
-            several = True  # "Pregame: Border Keep, Bamboo Harvesters": a copy of each title, if the whole is none
+        trailing, several = _count_after_title(line)
+        count, line = trailing or (count, line)
     set_name = None
     if "#" in line:
         line = _LEVEL_NUMBER_MARK.sub(r"\1 ", line)  # "exp #2": as "exp 2" (a comment's "#" was stripped before)
@@ -2617,6 +2612,40 @@ def undecorated(stripped: str) -> str | None:
     return inner if inner and inner != stripped else None
 
 
+def _count_after_title(line: str) -> tuple[tuple[int, str] | None, bool]:
+    """For a line with no count before its title: (count, the line without it) where a count follows the title, else
+    None; and whether the line may hold several titles (`CardLine.several`)."""
+    trailing = trailing_count(line)  # "Barley Farm x3": the count after the title, before any set
+    if trailing and _counted_before_after_commas(_LIST_SEPARATOR.split(trailing[1])[1:]):
+        return None, True  # "Iron Mine, 2 Copper Mine, Jade Works x2": the count after the last title is its own
+    if trailing:
+        return trailing, False
+    if (bracket := _LAST_BRACKET.match(line)) and (trailing := trailing_count(bracket.group("rest"))):
+        # "Jade Works x3 (4 gold)": the count, then the author's remark (or a set) in brackets, which stays for the
+        # checker to read as it reads one after a title
+        return (trailing[0], f"{trailing[1]} {bracket.group('bracket')}"), False
+    if trailing := _count_before_remark(line):
+        # "Rout x3 // MVP": the count, then the author's remark after a mark, which stays for the checker to read away
+        # as it reads one after a title ("Rout x3 // Ambush": the titles apart, as before)
+        return trailing, _titles_apart(trailing[1])
+    # "Pregame: Border Keep, Bamboo Harvesters": a copy of each title, if the whole is none
+    return None, _titles_apart(line)
+
+
+def _count_before_remark(line: str) -> tuple[int, str] | None:
+    """(count, the line without it) for a line whose count stands after its title and before the author's remark
+    ("Rout x3 // MVP" is (3, "Rout // MVP")), else None: the first mark of a remark (`_REMARK_AFTER_COUNT`) with a
+    count before it. A colon after a count that follows a colon is the count for each title after it ("Holdings: 3x:
+    Copper Mine, Jade Works"), no remark's mark."""
+    for mark in _REMARK_AFTER_COUNT.finditer(line):
+        if mark.group().startswith(":") and ":" in line[: mark.start()]:
+            continue
+        counted = trailing_count(line[: mark.start()])
+        if counted:
+            return counted[0], counted[1] + line[mark.start() :]
+    return None
+
+
 def _titles_apart(line: str) -> bool:
     """Whether the line may hold several titles: a separator with a space after it, or a slash with none around it
     ("Border Keep, Bamboo Harvesters", "Rout / Ambush", "Border Keep/Bamboo Harvesters")."""
@@ -2640,11 +2669,15 @@ def _counted_before_after_commas(parts: list[str]) -> bool:
 def _leading_count(line: str) -> tuple[re.Match[str] | None, str]:
     """The count before the line's title (`_COUNT`), and the line: titles each with its count after it read as counted
     before ("Iron Mine x3 & Stables x2", "10 Koku x2, Rout x1": `counted_run`); a number no count reaches is the title's
-    own when a count follows the title ("700 Soldier Plain x2")."""
+    own when a count follows the title ("700 Soldier Plain x2", "700 Soldier Plain x2 // MVP")."""
     if run := counted_run(line):
         line = run
     match = _COUNT.match(line)
-    if match and _number(match["count"]) > MAX_COPIES_ON_A_LINE and trailing_count(line):
+    if (
+        match
+        and _number(match["count"]) > MAX_COPIES_ON_A_LINE
+        and (trailing_count(line) or _count_before_remark(line))  # (or "700 Soldier Plain x2 // MVP")
+    ):
         match = None
     return match, line
 

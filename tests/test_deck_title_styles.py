@@ -910,29 +910,44 @@ def test_every_real_pool_title_reads_before_a_colon_and_its_count():
     assert _titles_misread_before_a_colon(_real_index()) == []
 
 
-def _titles_misread_before_a_remark_after_dots(index: CardIndex) -> list[str]:
+# The author's remark after the title's count, after each mark a remark follows (decklist.py _REMARK_AFTER_COUNT)
+_COUNT_THEN_REMARK = (
+    "{} x3 // MVP",
+    "{} x3 - the best",
+    "{} (3) -- always",
+    "{} x3: always",
+    "{} 3x = must",
+    "{} x3 ... great",
+    "{} - 3 <-- MVP",
+    "{} x3 … tech",
+)
+
+
+def _titles_misread_before_a_remark(index: CardIndex) -> list[str]:
     """Every title before the author's remark after an ellipsis, spaced or glued, in dots or in one character ("3 Rout
-    ... my favourite", "3 Rout... great", "3 Rout … MVP"): read as the line "3 <title>" is (checker.py SAID_AFTER).
+    ... my favourite", "3 Rout... great", "3 Rout … MVP"; checker.py SAID_AFTER), and with its count after it, then a
+    remark after any mark one follows ("Rout x3 // MVP", "Rout x3 - the best", "Rout (3) -- always": decklist.py
+    _REMARK_AFTER_COUNT): read as the line "3 <title>" is. Each title in one form of each kind, the forms in turn.
     A title that ends a sentence itself ("Fall Back!", "Lies, Lies, Lies...") makes the line two sentences, which
     reads as the author's words (prose.py): left out, as the title before a remark after a full stop would be."""
     reading = _one_line_reader(index)
+    dots = ("3 {} ... my favourite", "3 {}... great", "3 {} … MVP")
     misread = []
-    for title in sorted({i.title for i in index.identities if i.in_pool and i.deck in _SECTION}):
-        if title.endswith(("!", "?", ".", "…")):
-            continue
+    titles = sorted({i.title for i in index.identities if i.in_pool and i.deck in _SECTION})
+    for n, title in enumerate(t for t in titles if not t.endswith(("!", "?", ".", "…"))):
         plain_reading = reading(f"3 {title}")
-        lines = [f"3 {title} ... my favourite", f"3 {title}... great", f"3 {title} … MVP"]
-        misread += [line for line in lines if reading(line) != plain_reading]
+        forms = (dots[n % len(dots)], *(_COUNT_THEN_REMARK[(2 * n + k) % len(_COUNT_THEN_REMARK)] for k in (0, 1)))
+        misread += [line for line in (f.format(title) for f in forms) if reading(line) != plain_reading]
     return misread
 
 
-def test_every_pool_title_reads_before_a_remark_after_dots():
-    assert _titles_misread_before_a_remark_after_dots(support.index()) == []
+def test_every_pool_title_reads_before_a_remark_after_dots_or_after_its_count():
+    assert _titles_misread_before_a_remark(support.index()) == []
 
 
 @pytest.mark.realpool
-def test_every_real_pool_title_reads_before_a_remark_after_dots():
-    assert _titles_misread_before_a_remark_after_dots(_real_index()) == []
+def test_every_real_pool_title_reads_before_a_remark_after_dots_or_after_its_count():
+    assert _titles_misread_before_a_remark(_real_index()) == []
 
 
 def _titles_misread_after_a_clan(titles) -> list[str]:

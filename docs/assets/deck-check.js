@@ -170,7 +170,7 @@
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, ITALIC = /$^/g, ITALIC_AFTER_WORDS = NEVER, ITALIC_AFTER_COUNT = NEVER, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, COUNT_MARKED_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER, BYLINE = NEVER, NEGATIVE_COUNT = NEVER, COMMENT_AFTER = NEVER;
-  var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
+  var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, REMARK_AFTER_COUNT = /$^/g, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); HEADER_NAME_TAIL = pattern(p.header_name_tail); CARDS_TAIL = pattern(p.cards_tail); LABEL_JOIN = pattern(p.label_join);
     LIST_SEPARATOR = pattern(p.list_separator); GLUED_SLASH = pattern(p.glued_slash); HEADING_SHAPED = pattern(p.heading_shaped); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
@@ -184,7 +184,7 @@
     YASUKI_KEY = pattern(p.yasuki_key); YASUKI_ITEM = pattern(p.yasuki_item); YASUKI_META = pattern(p.yasuki_meta);
     ART = pattern(p.art); LEVEL_NUMBER_MARK = pattern(p.level_number_mark, "g");  // (Python subs every one)
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
-    LAST_BRACKET = pattern(p.last_bracket); QUOTE_MARKS = pattern(p.quote_marks);
+    LAST_BRACKET = pattern(p.last_bracket); REMARK_AFTER_COUNT = pattern(p.remark_after_count, "g"); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);
     BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count);
     GROUP_NUMBER = pattern(p.group_number); GLUED_COUNT = pattern(p.glued_count);
@@ -281,7 +281,7 @@
     m = column ? null : COUNT.exec(line);
     var run = column ? null : countedRun(line);  // "Iron Mine x3 & Stables x2" (decklist.py counted_run)
     if (run) { line = run; m = COUNT.exec(line); }
-    if (m && countOf(m.groups.count) > MAX_COPIES && trailingCount(line)) m = null;  // "700 Soldier Plain x2"
+    if (m && countOf(m.groups.count) > MAX_COPIES && (trailingCount(line) || countBeforeRemark(line))) m = null;  // "700 Soldier Plain x2"
     var trailing = null, several = false, each = false;
     if (column) {
       // the count is the column's
@@ -300,6 +300,9 @@
         var bracket = LAST_BRACKET.exec(line);  // "Jade Works x3 (4 gold)": the count, then a remark in brackets
         trailing = bracket ? trailingCount(bracket.groups.rest) : null;
         if (trailing) { count = trailing[0]; line = trailing[1] + " " + bracket.groups.bracket; }
+        else if ((trailing = countBeforeRemark(line))) {
+          count = trailing[0]; line = trailing[1]; several = titlesApart(line);  // "Rout x3 // MVP"
+        }
         else if (titlesApart(line)) {
           several = true;  // "Pregame: Border Keep, Bamboo Harvesters": one of each
         }
@@ -374,6 +377,17 @@
   }
   // decklist.py _number: a run of digits too long for any deck counts as one more than any limit.
   // decklist.py _titles_apart: a separator with a space after it, or a slash with none around it
+  // decklist.py _count_before_remark: "Rout x3 // MVP" is 3 of "Rout // MVP", the first mark with a count before it
+  function countBeforeRemark(line) {
+    var mark, counted;
+    REMARK_AFTER_COUNT.lastIndex = 0;
+    while ((mark = REMARK_AFTER_COUNT.exec(line))) {
+      if (mark[0][0] === ":" && line.slice(0, mark.index).indexOf(":") >= 0) continue;  // "Holdings: 3x: A, B"
+      counted = trailingCount(line.slice(0, mark.index));
+      if (counted) return [counted[0], counted[1] + line.slice(mark.index)];
+    }
+    return null;
+  }
   function titlesApart(line) {
     return line.split(LIST_SEPARATOR).slice(1).some(function (p) { return /^\s/.test(p); }) || GLUED_SLASH.test(line);
   }

@@ -215,6 +215,10 @@ AFTER = [
     " 2",
     " ........ 3",
     " ...  x2",
+    " x3 // MVP",  # the count, then the author's remark after a mark
+    " (2) - the best",
+    " x2: always",
+    " - 3 <-- tech",
 ]
 # a header with its first card on the line ("Holdings (3): 3x Iron Mine"), in hand-written lists
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]
