@@ -403,8 +403,8 @@ _METADATA_LINE = re.compile(
     re.I,
 )
 # A deck builder's statistics under a list: labels, each with a number ("Average gold cost: 2.4", "Force curve: 0: 2,
-# 1: 5", "Personalities: 17 | Holdings: 14 | Events: 0"). Lines about the deck, as _METADATA_LINE's are (but for a
-# mail's signature, where "Tel: 555 201 4432" is the signature's own).
+# 1: 5", "Personalities: 17 | Holdings: 14 | Events: 0") or a price ("Deck price: 40€", "Total: $25.00"). Lines about
+# the deck, as _METADATA_LINE's are (but for a mail's signature, where "Tel: 555 201 4432" is the signature's own).
 # A deck tool's XML export, as LackeyCCG's .dek and OCTGN's .o8d files hold a deck: a zone named by a deck or a kind of
 # card ('<superzone name="Dynasty">', '<section name="Sensei" shared="False">'), read as that header; a card, with its
 # count or one line per copy ('<card qty="3" id="…">Hida Reigoro</card>', '<card><name id="IronMine">Iron
@@ -477,8 +477,8 @@ _HEADING_SHAPED = re.compile(
 )
 _FIGURE = re.compile(r"^(?P<label>[A-Za-z][A-Za-z +'/-]{0,30}?)\s?:\s?(?P<count>[0-9]{1,2})$")
 _STATS_LINE = re.compile(
-    r"^[A-Za-z][A-Za-z +'/-]{0,30}:\s?[0-9][0-9.,:+/%\s-]{0,60}"
-    r"(?:[|·;]\s?[A-Za-z][A-Za-z +'/-]{0,30}:\s?[0-9][0-9.,:+/%\s-]{0,60}){0,20}$"
+    r"^[A-Za-z][A-Za-z +'/-]{0,30}:\s?[$€£¥]?[0-9][0-9.,:+/%\s-]{0,60}[$€£¥¢]?"
+    r"(?:[|·;]\s?[A-Za-z][A-Za-z +'/-]{0,30}:\s?[$€£¥]?[0-9][0-9.,:+/%\s-]{0,60}[$€£¥¢]?){0,20}$"
 )
 # "Dynasty Total: 40", "Total Dynasty: 40", "Total cards in the Fate deck: 40" under a list: what its author counted
 # in that deck (a declared count, no header).
@@ -878,6 +878,16 @@ _OUTLINE_MARK = re.compile(r"^\s{0,9}(?:(?P<letter>[a-z]|[ivx]{1,4})|[0-9]{1,2})
 _FOOTNOTE_MARK = re.compile(r"(?<=\S)\s*(?:[*†‡]+|;)$")
 _BULLET_STARTS = "-*•·▪◦‣●○+→►»➤■□◆◇▶"  # the characters `_BULLET` can start with
 _GLUED_COUNT_STARTS = "xX×"  # the characters `_GLUED_COUNT` can start with
+# A price after a card, as a list of cards for sale or a shop's cart writes one ("Kitsu Hyun x3 @ $0.50", "3x Inner Fire
+# - $0.10", "Shiba Emiri x2 ($1 ea)", "1 A Cleansing Death — 4 €"): a currency's sign before or after the figure, a
+# mark before it, "each" after it; taken off the line's end. No pool title holds a currency's sign.
+_PRICE = re.compile(
+    r"\s{0,3}(?:[-–—:=@/,;|~]|\.{2,9}|…)?\s{0,3}[(\[]?\s{0,2}"
+    r"(?:[$€£¥]\s?[0-9]{1,5}(?:[.,][0-9]{1,2})?|[0-9]{1,5}(?:[.,][0-9]{1,2})?\s?[$€£¥¢])"
+    r"(?:\s{0,2}(?:ea\.?|each|apiece|a piece|per card|/\s?ea(?:ch)?\.?))?\s{0,2}[)\]]?\s{0,3}$",
+    re.I,
+)
+_PRICE_SIGNS = "$€£¥¢"
 _NEGATIVE_COUNT = re.compile(r"^[-−]\d+\s*(?:[x×]\s*|\s)")
 _A_LETTER = re.compile(r"[A-Za-z]")
 # A comment after " #", and a card's number in brackets ("Yogo Katsuta (#84/156)"). (The whole run of spaces before
@@ -1065,6 +1075,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "link": _LINK,
     "emoji": _EMOJI,
     "last_bracket": _LAST_BRACKET,
+    "price": _PRICE,
     "remark_after_count": _REMARK_AFTER_COUNT,
     "column_gap": _COLUMN_GAP,
     "column_count": _COLUMN_COUNT,
@@ -2439,10 +2450,12 @@ def _undressed(line: str) -> str:
 
 
 def _counts_and_titles_apart(line: str) -> str:
-    """The line with its count glued to its title ("x3Rout"), its collector's number, a clan in brackets and its
+    """The line with its count glued to its title ("x3Rout"), its price, its collector's number, a clan in brackets and its
     stats before the title taken apart or out, and a count for each of several titles written as "3x: A, B"."""
     # Each step looks first for a character its pattern cannot match without (a bracket, a leading "x", "ea"): most
     # lines are a count and a title, and a test of `in` costs a fraction of a failed match.
+    if any(sign in line for sign in _PRICE_SIGNS):
+        line = _PRICE.sub("", line)  # "Kitsu Hyun x3 @ $0.50": the price, no part of the card's line
     if line[:1] in _GLUED_COUNT_STARTS:
         line = _GLUED_COUNT.sub(r"\1\2 ", line)
     line = counts_parted(line)

@@ -950,6 +950,42 @@ def test_every_real_pool_title_reads_before_a_remark_after_dots_or_after_its_cou
     assert _titles_misread_before_a_remark(_real_index()) == []
 
 
+# A price after a card, as a list of cards for sale writes one (decklist.py _PRICE)
+_PRICED = (
+    "3 {} - $0.50",
+    "{} x3 @ $1.25",
+    "3x {} ($0.25 ea)",
+    "{} x3 — 0,50 €",
+    "3 {} £2",
+    "{} (3) [$1 each]",
+    "3 {} 25¢",
+    "3 {} ... $4.00",
+)
+
+
+def _titles_misread_with_a_price(index: CardIndex) -> list[str]:
+    """Every title with a price after it or after its count ("3 <title> - $0.50", "<title> x3 @ $1.25", "3x <title>
+    ($0.25 ea)"): read as the line "3 <title>" is, each title in two of the forms, the forms in turn. No pool title
+    holds a currency's sign, so none loses its end."""
+    reading = _one_line_reader(index)
+    titles = sorted({i.title for i in index.identities if i.in_pool and i.deck in _SECTION})
+    misread = [title for title in titles if set(title) & set("$€£¥¢")]
+    for n, title in enumerate(titles):
+        plain_reading = reading(f"3 {title}")
+        forms = (_PRICED[(2 * n + k) % len(_PRICED)] for k in (0, 1))
+        misread += [line for line in (f.format(title) for f in forms) if reading(line) != plain_reading]
+    return misread
+
+
+def test_every_pool_title_reads_with_a_price_after_it():
+    assert _titles_misread_with_a_price(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_with_a_price_after_it():
+    assert _titles_misread_with_a_price(_real_index()) == []
+
+
 def _titles_misread_after_a_clan(titles) -> list[str]:
     """Every title after a clan's name, as a list sorted by clan writes it ("Lion - Rout", "Crab: Rout": the checker's
     CLAN_PREFIX leaves the title whole, as after a pre-game label with no colon, "sensei Rout"; "3 [Lion] Rout": the reader reads 3 of the title)."""

@@ -219,6 +219,10 @@ AFTER = [
     " (2) - the best",
     " x2: always",
     " - 3 <-- tech",
+    " x3 @ $0.50",  # a price, as a list of cards for sale writes one
+    " - $1 ea",
+    " (2) (£0.25 each)",
+    " — 4 €",
 ]
 # a header with its first card on the line ("Holdings (3): 3x Iron Mine"), in hand-written lists
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]
