@@ -2163,7 +2163,8 @@
       var sets = found.identity.sets, printed = sets.slice(0, 5).join(", ") + (sets.length > 5 ? " ..." : "");
       out.warn("set-ignored", say("set-ignored", { line: card.line, card: found.identity.key,
         set: setName || splitQualifier(lookedUp)[1], printed: printed }), found.identity.key, null, card.line);
-    } else if (found.note) {
+    } else if (found.note && (setName || this.isSet(splitQualifier(lookedUp)[1]))) {
+      // (no set written, and brackets that hold none: "Hida Kisada (only 1!)", the author's remark; checker.py)
       out.warn("set-ignored", say("set-ignored.note", { line: card.line, note: found.note }), card.written, null, card.line);
     }
     // "Akodo Kano (Master Tactician)": a subtitled title at another level keeps its brackets (checker.py)
@@ -2873,8 +2874,9 @@
       var options = candidates.map(function (c) {
         return say("unknown-card.option", { card: describe(c), sets: c.sets.slice(0, 3).join(", ") });
       }).join("; ");
-      var first = candidates[0];
-      return say("unknown-card.several", { line: card.line, written: card.written, count: candidates.length,
+      var first = candidates[0], q = splitQualifier(card.written);  // without a remark in brackets (checker.py)
+      var written = q[1] && !card.set_name && !this.isSet(q[1]) ? q[0] : card.written;
+      return say("unknown-card.several", { line: card.line, written: written, count: candidates.length,
         options: options, card: first.key, set: first.sets[0] });
     }
     var setPart = card.set_name ? " [" + card.set_name + "]" : "";

@@ -223,6 +223,7 @@ AFTER = [
     " - $1 ea",
     " (2) (£0.25 each)",
     " — 4 €",
+    " (only 1!)",  # the author's remark in brackets, after a title several cards share too
 ]
 # a header with its first card on the line ("Holdings (3): 3x Iron Mine"), in hand-written lists
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]

@@ -993,7 +993,9 @@ class DeckChecker:
                 card=found.identity.key,
                 line=card.line,
             )
-        elif found.note:
+        elif found.note and (set_name or self._is_set(split_qualifier(looked_up)[1])):
+            # (no set was written, and the brackets hold none: "Hida Kisada (only 1!)" holds the author's remark,
+            # read away as after a title of one card; the problem of the title's several cards is said of the line)
             out.warn(
                 "set-ignored",
                 say("set-ignored.note", line=card.line, note=found.note),
@@ -1498,6 +1500,9 @@ class DeckChecker:
 
     def _unknown(self, card: CardLine, candidates: tuple[Identity, ...], suggestions=()) -> str:
         if candidates:
+            # the title as written, without a remark in brackets ("Hida Kisada (only 1!)"), in the example
+            base, remark = split_qualifier(card.written)
+            written = base if remark and not card.set_name and not self._is_set(remark) else card.written
             options = "; ".join(
                 say("unknown-card.option", card=c.describe(), sets=", ".join(c.sets[:3])) for c in candidates
             )
@@ -1505,7 +1510,7 @@ class DeckChecker:
             return say(
                 "unknown-card.several",
                 line=card.line,
-                written=card.written,
+                written=written,
                 count=len(candidates),
                 options=options,
                 card=first.key,
