@@ -535,6 +535,46 @@ def test_a_title_pasted_with_its_count_finds_the_card_in_the_real_pool(tmp_path:
     assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
 
 
+def _titles_not_listed_first(tmp_path: Path, document: dict, every: int = 1) -> tuple[int, list[str]]:
+    """Every card's title (every `every`-th by name, and each that holds a quote mark) typed in the card search, as it is and pasted with
+    a count ("3 Charge"): the page's searches in turn (card-query.js `searchPlan`), the cards found in its default
+    order (`order`, by name) with the cards of that whole title first (`exactFirst`, a bracket that tells same-title
+    cards apart left out): the first card listed has the title typed, though other titles that hold its words sort
+    before it by name ("Banzai Charge"). (How many queries were tried, those whose first card is another.)"""
+    titles = sorted({re.sub(r"\s*\([^()]*\)$", "", c[0]) for c in document["cards"]})
+    # (and every title that holds a quote mark: 'Goblin "Barracks"' is no quoted title within it)
+    titles = sorted({*titles[::every], *(t for t in titles if '"' in t)})
+    queries = [q for t in titles for q in (t, f"3 {t}")]
+    body = r"""
+const folded = (t) => globalThis.l5rTitles.fold(t.replace(/\s*\([^()]*\)$/, "")).trim();
+queries.forEach((q) => {
+  const plan = Q.searchPlan(q, table);
+  let hits = [], searched = q;
+  for (const t of plan.tries) {
+    hits = D.cards.map((c, n) => n).filter(t.test);
+    if (hits.length) { if (t.rest !== null) searched = t.rest; break; }
+  }
+  hits = Q.exactFirst(Q.order(hits, table, "name", "asc"), table, searched);
+  const want = folded(q.replace(/^3 /, ""));
+  if (!hits.length || folded(D.cards[hits[0]][0]) !== want) lost.push(q + (hits.length ? " (" + D.cards[hits[0]][0] + ")" : ""));
+});
+"""
+    return len(queries), _lost_in_node(tmp_path, document, queries, body)
+
+
+def test_a_cards_whole_title_typed_lists_that_card_first(tmp_path: Path, codex: Any) -> None:
+    tried, lost = _titles_not_listed_first(tmp_path, _fixture_table(tmp_path, codex))
+    assert tried > 100
+    assert not lost, f"{len(lost)} of {tried} queries list another card first, e.g. {lost[:8]}"
+
+
+@pytest.mark.realpool
+def test_a_cards_whole_title_typed_lists_that_card_first_in_the_real_pool(tmp_path: Path, real_pool_table) -> None:
+    tried, lost = _titles_not_listed_first(tmp_path, real_pool_table[1], every=7)
+    assert tried > 2_000
+    assert not lost, f"{len(lost)} of {tried} queries list another card first, e.g. {lost[:8]}"
+
+
 def test_a_title_typed_as_players_type_it_finds_the_card(tmp_path: Path, codex: Any) -> None:
     """The card search (and the header's, by the same title-match.js) finds a card by its title typed loosely: its
     hyphen's words joined, an extra "The", a plural, two letters swapped. Over every card of the test pool."""

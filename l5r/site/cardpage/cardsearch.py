@@ -177,7 +177,10 @@ the offline copy.
 - As players type titles: the words a hyphen joins written as one (`ninjato` finds Ninja-to), a plural
   (`ambushes` finds Ambush), an article the title lacks (`the famous bazaar`), a type's name in the plural
   (`t:personalities`).
-- `"Kakita Ibara"` in quotes: the card with exactly this title.
+- `"Kakita Ibara"` in quotes: the card with exactly this title. A title that holds quote marks itself, pasted
+  whole (`Goblin "Barracks"`), finds its card by its words.
+- In the default order (by name), the cards whose whole title is the words typed come first: `charge` lists
+  Charge before Banzai Charge, `hida kisada` lists each Hida Kisada before Hida Kisada Deckbacker.
 - Letters, accents, apostrophes and punctuation are folded: `ide` finds Idé, `koans` finds Koan's. British
   spellings find the pool's American ones: `armour` finds Armor, `honour` finds Honor.
 - A level as players write it finds the card's level: `kuni yori xp2`, `kuni yori exp ii` and

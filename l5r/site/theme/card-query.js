@@ -416,6 +416,20 @@
     });
   }
 
+  // The cards whose whole title is the words searched ("Charge", "3 Charge" read without its count) before the others,
+  // in the order kept: a player who types a title looks for that card, which the other titles that hold its words
+  // ("Banzai Charge", "Berserker's Charge") would otherwise list before it. The page does so in its default order.
+  // (A title's same-title cards are told apart by a bracket after it, "Hida Kisada (Emperor)": each is the title's.)
+  function exactFirst(hits, table, text) {
+    var v = fold(text).trim(), cards = table.D.cards;
+    if (!table.unqualified) {
+      table.unqualified = cards.map(function (c) { return fold(c[0].replace(/\s*\([^()]*\)$/, "")).trim(); });
+    }
+    var exact = v ? hits.filter(function (n) { return table.unqualified[n] === v || table.titles[n].trim() === v; }) : [];
+    if (!exact.length || exact.length === hits.length) return hits;
+    return exact.concat(hits.filter(function (n) { return exact.indexOf(n) < 0; }));
+  }
+
   // A row's page (site-relative): "" is the slug of its title and experience (as the build's slug folds them: ASCII
   // titles only), a string a pool card's slug, [URL] any other page (l5r/site/cardpage/cardsearch.py `_url_cell`).
   function rowUrl(D, c) {
@@ -440,10 +454,21 @@
   function countedTitle(query, table) {
     var rest = uncounted(query);
     if (rest === null) return null;
+    return !isWholeTitle(table, query) && isWholeTitle(table, rest) ? rest : null;
+  }
+  function isWholeTitle(table, text) {
     if (!table.wholeTitles) {
       table.wholeTitles = new Set(table.bare.concat(table.titles).map(function (t) { return t.trim(); }));
     }
-    return !table.wholeTitles.has(fold(query)) && table.wholeTitles.has(fold(rest)) ? rest : null;
+    return table.wholeTitles.has(fold(text));
+  }
+  // A title that holds quote marks ('Goblin "Barracks"', 'Bayushi Akinari, "The Devil of Nihai Tower"'), pasted whole:
+  // its words, not a quoted title within it (the syntax's "exact title" term), else the text as it is ('"Barracks"',
+  // a quoted title on its own, is that term).
+  var QUOTE_MARKS = /["\u201c\u201d]/g, QUOTED_ALONE = /^\s*["\u201c][^"\u201c\u201d]*["\u201d]\s*$/;
+  function unquotedTitle(text, table) {
+    if (text.search(QUOTE_MARKS) < 0 || QUOTED_ALONE.test(text) || !isWholeTitle(table, text)) return text;
+    return text.replace(QUOTE_MARKS, " ");
   }
 
   // What the page searches for a query, in turn, listing the cards of the first search that finds any: the title
@@ -451,12 +476,12 @@
   // found) without a count read off its start or end. {parsed, compiled: the query's own, which holds its error and
   // notes, tries: [{test, rest}]}, `rest` the query read without its count (the page says so), or null.
   function searchPlan(query, table) {
-    var parsed = parse(query), counted = countedTitle(query, table);
+    var parsed = parse(unquotedTitle(query, table)), counted = countedTitle(query, table);
     if (parsed.error && counted !== null) parsed = parse(counted);  // "Iron Mine: 3" reads as no key
     var compiled = parsed.error ? null : compile(parsed, table, { typos: false }), tries = [];
     if (!compiled || compiled.error) return { parsed: parsed, compiled: compiled, tries: tries };
     function read(text, rest) {
-      var p = parse(text), c = p.error ? null : compile(p, table, { typos: false });
+      var p = parse(unquotedTitle(text, table)), c = p.error ? null : compile(p, table, { typos: false });
       if (!c || c.error || c.needsText) return;
       tries.push({ test: c.test, rest: rest }, { test: compile(p, table, { typos: true }).test, rest: rest });
     }
@@ -468,7 +493,7 @@
     return { parsed: parsed, compiled: compiled, tries: tries };
   }
 
-  var api = { rowUrl: rowUrl, parse: parse, compile: compile, order: order, Table: Table, statNumber: statNumber,
+  var api = { rowUrl: rowUrl, parse: parse, compile: compile, order: order, exactFirst: exactFirst, Table: Table, statNumber: statNumber,
     keys: KEYS, sorts: SORTS, tokenize: tokenize, uncounted: uncounted, countedTitle: countedTitle,
     searchPlan: searchPlan };
   root.l5rCardQuery = api;

@@ -148,12 +148,14 @@
     var note = compiled.notes.length ? compiled.notes.join(" ") : "";
     if (note) { $("l5r-query-error").hidden = false; $("l5r-query-error").textContent = note; }
     hits = [];
+    var searched = query;
     for (var n = 0; n < plan.tries.length && !hits.length; n++) {
       collect(plan.tries[n].test);
-      if (hits.length && plan.tries[n].rest !== null) sayUncounted(query, plan.tries[n].rest);
+      if (hits.length && plan.tries[n].rest !== null) { sayUncounted(query, plan.tries[n].rest); searched = plan.tries[n].rest; }
     }
     var sort = parsed.sort || $("l5r-sort").value || "name", dir = parsed.dir || $("l5r-dir").value || "asc";
     hits = Q.order(hits, table, sort, dir);
+    if (sort === "name" && dir === "asc") hits = Q.exactFirst(hits, table, searched);  // "Charge" before "Banzai Charge"
     showMore(firstList ? Math.max(PAGE, wanted) : PAGE);
     remember();
     if (firstList) { firstList = false; arrived(); }
