@@ -841,9 +841,9 @@ _A_FIGURE = re.compile("[0-9]")
 # The last bracket of a line and what stands before it: "Jade Works x3 (4 gold)".
 _LAST_BRACKET = re.compile(r"^(?P<rest>.*\S)\s*(?P<bracket>\([^()]*\))$")
 # A mark before the author's remark after a title's count ("Rout x3 // MVP", "Rout x3 - the best", "Rout x3: always",
-# "Rout x3 = must", "Rout x3 ... great", "Rout x3 <-- MVP"): the marks the checker reads a remark after
-# (checker.py SAID_AFTER, `_remarks_taken_off`), each tried from the left.
-_REMARK_AFTER_COUNT = re.compile(r"(?:\s(?://|-{1,2}|<-{1,9}|=)|:|\s?(?:\.{3,9}|…))\s")
+# "Rout x3 = must", "Rout x3 ... great", "Rout x3 <-- MVP", "Rout x3, always"): the marks the checker reads a remark
+# after (checker.py SAID_AFTER, COMMA_BEFORE_REMARK, `_remarks_taken_off`), each tried from the left.
+_REMARK_AFTER_COUNT = re.compile(r"(?:\s(?://|-{1,2}|<-{1,9}|=)|[:,]|\s?(?:\.{3,9}|…))\s")
 # A count in a column of its own after the title, as a table or a spreadsheet is pasted: "Famous Bazaar<TAB>3",
 # "Famous Bazaar      x3" (a tab or a run of spaces before it: a single space before a bare number stays part of
 # the line, as in "Imperial Gift 3"). plain() makes every run of spaces one, so the columns are read before it.

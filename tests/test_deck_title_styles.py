@@ -920,14 +920,17 @@ _COUNT_THEN_REMARK = (
     "{} x3 ... great",
     "{} - 3 <-- MVP",
     "{} x3 … tech",
+    "{} x3, always",
+    "3 {}, the best card in the deck",  # (after a comma: checker.py COMMA_BEFORE_REMARK)
 )
 
 
 def _titles_misread_before_a_remark(index: CardIndex) -> list[str]:
     """Every title before the author's remark after an ellipsis, spaced or glued, in dots or in one character ("3 Rout
     ... my favourite", "3 Rout... great", "3 Rout … MVP"; checker.py SAID_AFTER), and with its count after it, then a
-    remark after any mark one follows ("Rout x3 // MVP", "Rout x3 - the best", "Rout (3) -- always": decklist.py
-    _REMARK_AFTER_COUNT): read as the line "3 <title>" is. Each title in one form of each kind, the forms in turn.
+    remark after any mark one follows ("Rout x3 // MVP", "Rout x3 - the best", "Rout (3) -- always", "Rout x3,
+    always": decklist.py _REMARK_AFTER_COUNT), or after a comma ("3 Rout, the best card in the deck"): read as the
+    line "3 <title>" is. Each title in one form of each kind, the forms in turn.
     A title that ends a sentence itself ("Fall Back!", "Lies, Lies, Lies...") makes the line two sentences, which
     reads as the author's words (prose.py): left out, as the title before a remark after a full stop would be."""
     reading = _one_line_reader(index)

@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, COMMA_BEFORE_REMARK = /$^/g, SUBTITLE_SLIP_EDITS = 0, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -38,7 +38,7 @@
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     UNTAGGED_LEVEL = pattern(r.level_tag.untagged); TAG_AFTER = pattern(r.level_tag.tag);
     SET_AFTER_TITLE_MARK = pattern(r.set_after_title.mark, "g"); SET_AFTER_TITLE_LONGEST = r.set_after_title.longest;
-    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); STAT_WORDS = r.stat_words; TRANSLATED = pattern(r.translated);
+    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); COMMA_BEFORE_REMARK = pattern(r.comma_before_remark.pattern, "g"); SUBTITLE_SLIP_EDITS = r.comma_before_remark.edits; SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); STAT_WORDS = r.stat_words; TRANSLATED = pattern(r.translated);
     STAT_TAIL = pattern(r.stat_tail);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
@@ -2208,7 +2208,7 @@
     var levels = this.table.titledLoosely(card.name).filter(function (i) { return i.deck !== OTHER; });
     if (!levels.length && !card.experience && !this.abbreviatedWithStops(card)) {
       // "Togashi Ieshige (great)": the author's remark after a title that has only levels (checker.py)
-      var tries = remarksTakenOff(card.written).concat(this.unglued(card.name));  // ... or glued to itself (checker.py)
+      var tries = remarksTakenOff(card.written).concat(this.unglued(card.name), card.each ? [] : this.beforeCommas(card.written));  // ... or glued to itself (checker.py)
       for (var k = 0; k < tries.length && !levels.length; k++) {
         var split = splitExperience(tries[k]);
         levels = split[1] ? [] : this.table.titledLoosely(split[0]).filter(function (i) { return i.deck !== OTHER; });
@@ -2790,7 +2790,62 @@
       if (found.identity === null && split[1]) found = this.table.find(tries[k], null, setName, deck);  // ends like a level
       if (found.identity !== null) return Object.assign({}, found, { loosely: true });  // said in a warning
     }
-    return this.gluedTwice(card, setName, deck) || this.table.find(card.name, card.experience, setName, deck);
+    return this.gluedTwice(card, setName, deck) || this.beforeAComma(card, setName, deck) ||
+      this.table.find(card.name, card.experience, setName, deck);
+  };
+  // checker.py _before_a_comma: "3 Rout, the best card in the game", the card before a comma, a remark after it
+  Checker.prototype.beforeAComma = function (card, setName, deck) {
+    // ("3x: Hida Akeno, Not A Card": the count for each title; a title glued to itself is read whole; checker.py)
+    if (card.experience || card.each || this.unglued(card.name).length) return null;
+    var cuts = this.beforeCommas(card.written);
+    for (var k = 0; k < cuts.length; k++) {
+      var before = splitExperience(cuts[k]), found = this.table.find(before[0], before[1], setName, deck);
+      if (found.identity === null && before[1]) found = this.table.find(cuts[k], null, setName, deck);  // ends like a level
+      if (found.identity !== null) return Object.assign({}, found, { loosely: true });
+      // a title at other levels only: byTitleAlone reads it ("Abresax, the best card")
+      if (!before[1] && this.table.titledLoosely(before[0]).some(function (i) { return i.deck !== OTHER; })) return null;
+    }
+    return null;
+  };
+  // checker.py _before_commas: the words before each comma, the last first, where the rest may be a remark
+  Checker.prototype.beforeCommas = function (written) {
+    if (written.indexOf(", ") < 0) return [];
+    var commas = [], cuts = [], m;
+    COMMA_BEFORE_REMARK.lastIndex = 0;
+    while ((m = COMMA_BEFORE_REMARK.exec(written))) commas.push(m);
+    for (var k = commas.length - 1; k >= 0; k--) {
+      var title = written.slice(0, commas[k].index), rest = written.slice(commas[k].index + commas[k][0].length);
+      var first = pyStrip(rest.split(SEPARATED)[0]);  // ("Toku, 1*: Tsuo, Hatsuko": titles after it; checker.py)
+      var subtitle = splitExperience(rest)[0] || rest;  // a subtitle at a level is the subtitle (checker.py)
+      if (!(this.namesACardCounted(rest) || this.namesACardCounted(first) || this.subtitleSlip(title, subtitle))) cuts.push(title);
+    }
+    return cuts;
+  };
+  // checker.py _names_a_card_counted: "1* Akasha", "Ambush x2", "Rout"
+  Checker.prototype.namesACardCounted = function (part) {
+    var counted = partCount(part) || trailingCount(part), self = this;
+    return (counted ? [part, counted[1]] : [part]).some(function (text) {
+      var split = splitExperience(text);
+      return self.namesACard(split[0], split[1]);
+    });
+  };
+  // checker.py _subtitle_slip: "Akodo Kano, Master Tacticain", a subtitle misspelt or cut short, no remark
+  Checker.prototype.subtitleSlip = function (title, rest) {
+    var key = readingKey(rest), table = this.table;
+    function words(text) { return titleWords(text).filter(function (w) { return w !== ""; }); }
+    if (!table.subtitleKeys) {
+      table.subtitleKeys = new Set();
+      table.ids.forEach(function (i) {
+        if (i.title.indexOf(", ") >= 0) table.subtitleKeys.add(words(i.title.slice(i.title.indexOf(", ") + 2)).join(" "));
+      });
+    }
+    var restWords = words(rest);
+    for (var n = 1; n <= restWords.length; n++) if (table.subtitleKeys.has(restWords.slice(0, n).join(" "))) return true;
+    return this.table.shortFor(title).some(function (t) {
+      if (t.indexOf(", ") < 0) return false;
+      var sub = readingKey(t.slice(t.indexOf(", ") + 2));
+      return sub.indexOf(key) === 0 || distance(key, sub) <= SUBTITLE_SLIP_EDITS;
+    });
   };
   // checker.py _glued_twice: "Exquisite Palace of the CraneExquisite Palaces of the Crane", a card's image and caption
   Checker.prototype.gluedTwice = function (card, setName, deck) {

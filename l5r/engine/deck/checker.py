@@ -16,6 +16,7 @@ from ...cardpool.names import (
     is_level_remark,
     plain,
     reading_key,
+    reading_key_words,
     reading_words,
     set_key,
     set_keys,
@@ -1082,9 +1083,10 @@ class DeckChecker:
         (or the one in the format's card pool) is read, with a warning; several are a problem (None: reported)."""
         levels = [i for i in self.index.titled_loosely(card.name) if i.deck != _OTHER_DECK]
         if not levels and not card.experience and not self._abbreviated_with_stops(card):
-            # "Togashi Ieshige (great)": the author's remark after a title that has only levels
-            # ... or glued to itself ("Akodo GinawaAkodo Ginawa": `_unglued`)
-            for text in (*_remarks_taken_off(card.written), *self._unglued(card.name)):
+            # "Togashi Ieshige (great)", "Abresax, the best card": the author's remark after a title that has only
+            # levels ... or glued to itself ("Akodo GinawaAkodo Ginawa": `_unglued`)
+            commas = [] if card.each else self._before_commas(card.written)
+            for text in (*_remarks_taken_off(card.written), *self._unglued(card.name), *commas):
                 name, experience = split_experience(text)
                 levels = [] if experience else [i for i in self.index.titled_loosely(name) if i.deck != _OTHER_DECK]
                 if levels:
@@ -1473,7 +1475,68 @@ class DeckChecker:
                 found = self.index.find(text, None, set_name, deck)  # a title that ends like a level
             if found.identity is not None:
                 return dataclasses.replace(found, loosely=True)  # read other than as written: said in a warning
-        return self._glued_twice(card, set_name, deck) or self.index.find(card.name, card.experience, set_name, deck)
+        return (
+            self._glued_twice(card, set_name, deck)
+            or self._before_a_comma(card, set_name, deck)
+            or self.index.find(card.name, card.experience, set_name, deck)
+        )
+
+    def _before_a_comma(self, card: CardLine, set_name, deck) -> Lookup | None:
+        """ "3 Rout, the best card in the game": the card named before a comma, the author's remark after it
+        (`_before_commas`), read with a warning; None where no such comma leaves a card, or leaves a title printed
+        at other levels only (`_by_title_alone` reads it: "Abresax, the best card" is Abresax • Experienced)."""
+        # ("3x: Hida Akeno, Not A Card": the count for each title between commas; a title glued to itself is read
+        # whole, by `_glued_twice` or at its level by `_by_title_alone`)
+        if card.experience or card.each or self._unglued(card.name):
+            return None
+        for title in self._before_commas(card.written):
+            name, experience = split_experience(title)
+            found = self.index.find(name, experience, set_name, deck)
+            if found.identity is None and experience:
+                found = self.index.find(title, None, set_name, deck)  # a title that ends like a level
+            if found.identity is not None:
+                return dataclasses.replace(found, loosely=True)
+            if not experience and any(i.deck != _OTHER_DECK for i in self.index.titled_loosely(name)):
+                return None
+        return None
+
+    def _before_commas(self, written: str) -> list[str]:
+        """The words before each comma (`COMMA_BEFORE_REMARK`), the last first, where the words after it may be the
+        author's remark: they name no card (with a count or none), nor start with one, and are no subtitle of a title of those words (`_subtitle_slip`)."""
+        if ", " not in written:
+            return []
+        cuts = []
+        for comma in reversed(list(_COMMA_BEFORE_REMARK.finditer(written))):
+            title, rest = written[: comma.start()], written[comma.end() :]
+            first = _SEPARATED.split(rest, maxsplit=1)[0].strip()  # ("Toku, 1*: Tsuo, Hatsuko": titles after it)
+            # (a subtitle at a level is the subtitle: "Kuni Yori, the Corruptors • Inexperienced")
+            subtitle = split_experience(rest)[0] or rest
+            if not (self._names_a_card_counted(rest) or self._names_a_card_counted(first)) and not self._subtitle_slip(
+                title, subtitle
+            ):
+                cuts.append(title)
+        return cuts
+
+    def _names_a_card_counted(self, part: str) -> bool:
+        """Whether a part of a line names a card, with its count before it or after it or none ("1* Akasha",
+        "Ambush x2", "Rout")."""
+        counted = part_count(part) or trailing_count(part)
+        texts = (part, counted[1]) if counted else (part,)
+        return any(self._names_a_card(*split_experience(text)) for text in texts)
+
+    def _subtitle_slip(self, title: str, rest: str) -> bool:
+        """Whether the words after a comma are a title's subtitle, before the author's remark ("Agasha Uzeko, Master
+        of Water (great)"; after a name cut short too: "Hitomi, Seven Thunder"), or, misspelt or cut short, the
+        subtitle of a title that starts with the words before it ("Akodo Kano" and "Master Tacticain")."""
+        if getattr(self, "_subtitle_keys", None) is None:
+            titles = {i.title for i in self.index.identities if ", " in i.title}
+            self._subtitle_keys = frozenset(" ".join(_words(t.partition(", ")[2])) for t in titles)
+        words = _words(rest)
+        if any(" ".join(words[:n]) in self._subtitle_keys for n in range(1, len(words) + 1)):
+            return True
+        key = reading_key(rest)
+        subtitles = [reading_key(t.partition(", ")[2]) for t in self.index.short_for(title) if ", " in t]
+        return any(s.startswith(key) or within_edits(key, s, SUBTITLE_SLIP_EDITS) for s in subtitles)
 
     def _glued_twice(self, card: CardLine, set_name, deck) -> Lookup | None:
         """ "Exquisite Palace of the CraneExquisite Palaces of the Crane": a web page's card image and its caption,
@@ -2029,6 +2092,12 @@ STAT_TAIL = _STAT_TAIL = re.compile(
     r"|[0-9]{1,3}\s?/\s?[0-9]{2,3}(?:\s[CURPF])?|[A-Z]{1,4}\s?-\s?[0-9]{1,3}(?:\s\([CURP]\))?"
     rf"|[0-9]{{1,2}}\s?(?:{'|'.join(STAT_WORDS)})\.?)$"
 )
+# A comma before the author's remark ("3 Rout, the best card in the game", "Rout x3, always"): tried after every other
+# mark, each comma the last first, where the words after it name no card ("3 Rout, Ambush" holds two titles) and are
+# no title's subtitle after the words before it, misspelt (within so many edits) or cut short ("Akodo Kano, Master
+# Tacticain", "Akodo Kano, Master Tact": the typos' and the shortenings' to read)
+COMMA_BEFORE_REMARK = _COMMA_BEFORE_REMARK = re.compile(r"(?<=\S),\s")
+SUBTITLE_SLIP_EDITS = 3
 SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s|\s/\s|\s?(?:\.{3,}|…)\s)")
 # A full stop that ends a sentence after the title ("House of Tao. Start with Ring of Water"), not one that cuts a
 # level's word short ("Hida Kisada exp. 2", "Exp. II": the level, read as written)
@@ -2038,6 +2107,12 @@ SENTENCE_AFTER_TITLE = _SENTENCE_AFTER_TITLE = re.compile(
 # The title in another language first, the card's own title after it: in brackets ("Mina de Hierro (Iron Mine)"), or
 # after a slash, two slashes or an equals sign ("Casa de Cambio / Counting House", "Anillo de Agua = Ring of Water")
 TRANSLATED = _TRANSLATED = re.compile(r"^[^()]*\S\s?\((?P<bracket>[^()]+)\)$|^.*?\S\s(?:/{1,2}|=)\s(?P<after>\S.*)$")
+
+
+def _words(text: str) -> list[str]:
+    """A text's reading words (names.py reading_key_words), the empty ones left out: as index.py short_for compares
+    names."""
+    return [w for w in reading_key_words(text) if w]
 
 
 def _how_shortened(typed: str, title: str, pre_game: bool) -> str:
