@@ -111,6 +111,7 @@ class DeckChecker:
             self._pool_rules.get("pool_tags", ())
         )
         self._in_legal_pool: dict[Identity, bool | None] = {}
+        self._named: dict[tuple[str, str | None], bool] = {}  # _names_a_card's answers: the index never changes
         self._bans_of: dict[Identity, tuple[m.BanEntry, ...]] = {}
         self._timelines: dict[Identity, list] = {}  # card_timeline, per card
         # The pool's tag named like the format ("Modern"): the pool's word for the format, not the documents'; a
@@ -733,10 +734,18 @@ class DeckChecker:
     def _names_a_card(self, name: str, experience: str | None) -> bool:
         """Whether the name is a card's, at the level written, or (none written) a title whose cards all have one
         ("Hida Kisada, the Little Bear")."""
-        found = self.index.find(name, experience)
-        if found.identity is not None or found.candidates:
-            return True
-        return not experience and any(i.deck != _OTHER_DECK for i in self.index.titled(name))
+        asked = (name, experience)
+        named = self._named.get(asked)
+        if named is None:
+            if len(self._named) >= NAMED_KEPT:  # (bounded: a list of distinct names cannot grow it without end)
+                self._named.clear()
+            found = self.index.find(name, experience)
+            named = self._named[asked] = (
+                found.identity is not None
+                or bool(found.candidates)
+                or (not experience and any(i.deck != _OTHER_DECK for i in self.index.titled(name)))
+            )
+        return named
 
     def _placed(self, entry: DeckEntry, placed_by_database: bool) -> DeckEntry:
         """A starting holding the format puts among the pre-game cards (OH Border Keep, Bamboo Harvesters) that an
@@ -2092,6 +2101,8 @@ STAT_TAIL = _STAT_TAIL = re.compile(
     r"|[0-9]{1,3}\s?/\s?[0-9]{2,3}(?:\s[CURPF])?|[A-Z]{1,4}\s?-\s?[0-9]{1,3}(?:\s\([CURP]\))?"
     rf"|[0-9]{{1,2}}\s?(?:{'|'.join(STAT_WORDS)})\.?)$"
 )
+# Answers of `DeckChecker._names_a_card` kept at most, as index.py keeps its finds
+NAMED_KEPT = 50_000
 # A comma before the author's remark ("3 Rout, the best card in the game", "Rout x3, always"): tried after every other
 # mark, each comma the last first, where the words after it name no card ("3 Rout, Ambush" holds two titles) and are
 # no title's subtitle after the words before it, misspelt (within so many edits) or cut short ("Akodo Kano, Master
