@@ -821,15 +821,15 @@ _SET_BEFORE_BRACKET = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]+)\]\s*\(
 # A set (or a level) in square brackets, then the author's remark after a dash: "Charge [Ivory Edition] - great card"
 _SET_BEFORE_REMARK = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]{1,60})\]\s+(?P<remark>-{1,3}\s+\S.*)$")
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
-# "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm 3x", "Barley Farm - 3",
+# "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm {3}", "Barley Farm 3x", "Barley Farm - 3",
 # "Barley Farm - x3", "Barley Farm -x3", "Barley Farm - 3x", "Barley Farm *3" (a star for the times sign), "Barley
 # Farm (3 copies)", "Barley Farm 3 copies", "Barley Farm = 3", "Barley Farm -> 3", and a CSV row's "Barley Farm,3"; a full stop may end it ("Barley Farm
 # x3.", as a sentence ends). Matched in the last TAIL characters only (the form is short), so a long line costs no more than a short one; what stands
 # before it must be a space (or the form starts with the CSV row's "," or ";").
 # Every repeat is bounded by the tail's length: an unbounded run tried from every start is quadratic.
 _TRAILING_COUNT = re.compile(
-    r"(?:[(\[]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))?)"
-    r"\s{0,24}[)\]]|[x×*]\s{0,24}(?P<c>[0-9]{1,24})(?:\s{0,24}cop(?:y|ies))?"
+    r"(?:[(\[{]\s{0,24}(?:[x×]\s{0,24}(?P<a>[0-9]{1,24})|(?P<b>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies))?)"
+    r"\s{0,24}[)\]}]|[x×*]\s{0,24}(?P<c>[0-9]{1,24})(?:\s{0,24}cop(?:y|ies))?"
     r"|(?P<d>[0-9]{1,24})\s{0,24}(?:[x×]|cop(?:y|ies)|of|pcs?\.?|stk\.?)"
     r"|(?:-{1,24}>?|=>?|→)\s{0,24}[x×]?\s{0,24}(?P<e>[0-9]{1,24})(?:\s{0,3}(?:-{1,3}|[x×]))?|[,;:]\s{0,24}(?P<f>[0-9]{1,24}))\.?\s{0,24}$",
     re.I,

@@ -722,6 +722,7 @@ def _titles_misread_with_counts_as_players_word_them(titles) -> list[str]:
             (f"{title} -> 2", 2),
             (f"{title} => 2", 2),
             (f"{title} → 3", 3),
+            (f"{title} {{3}}", 3),  # in curly brackets, as in round or square ones
         ):
             if title[:1].isalpha() or title[:1] in "\"'":  # (a count glued to a title that starts so)
                 read = parse_card_line(_strip_comment(line), 1, None)

@@ -226,6 +226,7 @@ AFTER = [
     " (only 1!)",  # the author's remark in brackets, after a title several cards share too
     ", the best card in the deck",  # the author's remark after a comma, after the count too
     " x3, always",
+    " {3}",  # a count in curly brackets
 ]
 # a header with its first card on the line ("Holdings (3): 3x Iron Mine"), in hand-written lists
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]
