@@ -1374,7 +1374,11 @@ def _read_header(line: str) -> tuple[str, str | None, int | None, str] | None:
     if not match:
         return None
     name = _HEADER_NAME_TAIL.sub("", plain(match.group("name")).lower().strip(" -'"))
-    if match.re is _HEADER:  # "Dynasty cards:"; "Fate Cards" alone is a card's title
+    # "Dynasty cards:", "PRE GAME CARDS": the deck's cards. (The pool's "Fate Cards" is a rules insert no deck holds:
+    # alone on a line it is the header; with a count, "3 Fate Cards", a card line, and with the decks' totals after
+    # it, "Fate Cards (40/40)", the card as a stronghold's line with them reads.)
+    stated = match.group("count") or match.group("bare") or (match.re is _LOOSE_HEADER and match.group("words"))
+    if match.re is _HEADER or not stated:
         name = _CARDS_TAIL.sub("", name)
     name = _as_tabled(name)
     count = match.group("count") or match.group("bare")

@@ -496,7 +496,7 @@
     if (!m) return null;
     var name = pyStripChars(plain(m[1]).toLowerCase(), " -'");
     name = name.replace(HEADER_NAME_TAIL, "");  // "Dynasty deck", "Dynasty Deck List", "Fate list:" (decklist.py)
-    if (colon) name = name.replace(CARDS_TAIL, "");  // "Dynasty cards:"; "Fate Cards" alone is a card's title
+    if (colon || !(m[2] || m[3] || (m.groups && m.groups.words))) name = name.replace(CARDS_TAIL, "");  // "Dynasty cards:", "PRE GAME CARDS" (decklist.py)
     if (/[^\x00-\x7f]/.test(name) && !has(HEADERS, name) && LABELS.indexOf(name) < 0) {
       name = name.normalize("NFKD").replace(/\p{M}/gu, "");  // "Evènements": the tables hold each word unaccented too
     }
