@@ -536,8 +536,8 @@ def test_a_title_pasted_with_its_count_finds_the_card_in_the_real_pool(tmp_path:
 
 
 def _titles_not_listed_first(tmp_path: Path, document: dict, every: int = 1) -> tuple[int, list[str]]:
-    """Every card's title (every `every`-th by name, and each that holds a quote mark) typed in the card search, as it is and pasted with
-    a count ("3 Charge"): the page's searches in turn (card-query.js `searchPlan`), the cards found in its default
+    """Every card's title (every `every`-th by name, and each that holds a quote mark) typed in the card search, as
+    it is and pasted with a count ("3 Charge"): the page's searches in turn (card-query.js `searchPlan`), the cards found in its default
     order (`order`, by name) with the cards of that whole title first (`exactFirst`, a bracket that tells same-title
     cards apart left out): the first card listed has the title typed, though other titles that hold its words sort
     before it by name ("Banzai Charge"). (How many queries were tried, those whose first card is another.)"""

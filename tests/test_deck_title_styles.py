@@ -934,23 +934,31 @@ _COUNT_THEN_REMARK = (
 )
 
 
+def _misread_in_forms_in_turn(index: CardIndex, titles, kinds: list[tuple[tuple[str, ...], int]]) -> list[str]:
+    """The lines of `titles` written in forms, that do not read as "3 <title>" does: for each kind of forms, `per
+    title` of them each title, the forms in turn (title n takes forms n·k, n·k+1, ...): every form meets a share of
+    the titles, every title some form of every kind."""
+    reading = _one_line_reader(index)
+    misread = []
+    for n, title in enumerate(titles):
+        plain_reading = reading(f"3 {title}")
+        forms = [forms[(per * n + k) % len(forms)] for forms, per in kinds for k in range(per)]
+        misread += [line for line in (f.format(title) for f in forms) if reading(line) != plain_reading]
+    return misread
+
+
 def _titles_misread_before_a_remark(index: CardIndex) -> list[str]:
     """Every title before the author's remark after an ellipsis, spaced or glued, in dots or in one character ("3 Rout
     ... my favourite", "3 Rout... great", "3 Rout … MVP"; checker.py SAID_AFTER), and with its count after it, then a
     remark after any mark one follows ("Rout x3 // MVP", "Rout x3 - the best", "Rout (3) -- always", "Rout x3,
     always": decklist.py _REMARK_AFTER_COUNT), or after a comma ("3 Rout, the best card in the deck"): read as the
-    line "3 <title>" is. Each title in one form of each kind, the forms in turn.
+    line "3 <title>" is. Each title in one form of dots and two of the others, the forms in turn.
     A title that ends a sentence itself ("Fall Back!", "Lies, Lies, Lies...") makes the line two sentences, which
     reads as the author's words (prose.py): left out, as the title before a remark after a full stop would be."""
-    reading = _one_line_reader(index)
     dots = ("3 {} ... my favourite", "3 {}... great", "3 {} … MVP")
-    misread = []
     titles = sorted({i.title for i in index.identities if i.in_pool and i.deck in _SECTION})
-    for n, title in enumerate(t for t in titles if not t.endswith(("!", "?", ".", "…"))):
-        plain_reading = reading(f"3 {title}")
-        forms = (dots[n % len(dots)], *(_COUNT_THEN_REMARK[(2 * n + k) % len(_COUNT_THEN_REMARK)] for k in (0, 1)))
-        misread += [line for line in (f.format(title) for f in forms) if reading(line) != plain_reading]
-    return misread
+    sentences = [t for t in titles if not t.endswith(("!", "?", ".", "…"))]
+    return _misread_in_forms_in_turn(index, sentences, [(dots, 1), (_COUNT_THEN_REMARK, 2)])
 
 
 def test_every_pool_title_reads_before_a_remark_after_dots_or_after_its_count():
@@ -979,14 +987,9 @@ def _titles_misread_with_a_price(index: CardIndex) -> list[str]:
     """Every title with a price after it or after its count ("3 <title> - $0.50", "<title> x3 @ $1.25", "3x <title>
     ($0.25 ea)"): read as the line "3 <title>" is, each title in two of the forms, the forms in turn. No pool title
     holds a currency's sign, so none loses its end."""
-    reading = _one_line_reader(index)
     titles = sorted({i.title for i in index.identities if i.in_pool and i.deck in _SECTION})
-    misread = [title for title in titles if set(title) & set("$€£¥¢")]
-    for n, title in enumerate(titles):
-        plain_reading = reading(f"3 {title}")
-        forms = (_PRICED[(2 * n + k) % len(_PRICED)] for k in (0, 1))
-        misread += [line for line in (f.format(title) for f in forms) if reading(line) != plain_reading]
-    return misread
+    signed = [title for title in titles if set(title) & set("$€£¥¢")]
+    return signed + _misread_in_forms_in_turn(index, titles, [(_PRICED, 2)])
 
 
 def test_every_pool_title_reads_with_a_price_after_it():

@@ -249,7 +249,7 @@
     var column = columnCount(line);
     line = column ? plain(column[1]).replace(BULLET, "").replace(FOOTNOTE_MARK, "") : whole;
     var count = column ? column[0] : 1, m;
-    if (/[$€£¥¢]/.test(line)) line = line.replace(PRICE, "");  // "Kitsu Hyun x3 @ $0.50": the price (decklist.py)
+    line = line.replace(PRICE, "");  // "Kitsu Hyun x3 @ $0.50": the price (decklist.py _PRICE)
     line = line.replace(GLUED_COUNT, "$1$2 ");  // "x3Two Steady Breaths" (decklist.py _GLUED_COUNT)
     line = countsParted(line);  // "2x Carpenter Castle 3x Border Keep": titles run on, each with its count
     line = line.replace(COLLECTOR_NUMBER, "$<line>");  // "1 Aranai Sensei (TNO) 3": the card's number in its set
