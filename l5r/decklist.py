@@ -637,9 +637,10 @@ _ITEM_NUMBER = re.compile(r"^(?P<item>[0-9]{1,3})[.)]\s{1,9}(?P<rest>\S.*)$")
 # a printed sheet's, glued to the title: "Secluded Outpost..........3" (four dots or more: "Lies, Lies, Lies...<TAB>3"
 # keeps its title's own three); spaced one by one ("Ambush . . . . 2"); and as a word processor writes the dots, in
 # ellipses ("Rout …… 3", "Charge!…………2", "Meanwhile… …3": one ellipsis glued to the title is its own, as three dots
-# are)
+# are, unless the count is glued to it too: "Hida Benjiro...3", "Rout…3")
 _DOT_LEADER = re.compile(
-    r"(?:\s{1,9}(?:\.{3,}|…[.…]*)|(?:\s\.){3,}|\.{4,}|…[.…]+|\.+…[.…]*)\s{0,9}(?=[x×]?\s?[0-9]{1,24}\s?[x×]?\s{0,9}$)",
+    r"(?:\s{1,9}(?:\.{3,}|…[.…]*)|(?:\s\.){3,}|\.{4,}|…[.…]+|\.+…[.…]*|(?:\.{3}|…)(?=[x×]?[0-9]))\s{0,9}"
+    r"(?=[x×]?\s?[0-9]{1,24}\s?[x×]?\s{0,9}$)",
     re.I,
 )
 # The first row of a table or a spreadsheet pasted as the list: the columns' names, a count's and a title's among

@@ -656,7 +656,8 @@ def test_every_real_pool_title_reads_in_a_tables_row_with_no_column_names():
 
 def _titles_misread_after_dot_leaders(titles) -> list[str]:
     """Every title with a printed sheet's dot leaders before its count, spaced and glued ("Rout ........ 3",
-    "Rout..........3", "Rout . . . . 3"), and in a word processor's ellipses ("Rout …… 3", "Rout…………3", "Rout...…3"): the line reads
+    "Rout..........3", "Rout . . . . 3", "Rout...3"), and in a word processor's ellipses ("Rout …… 3", "Rout…………3", "Rout...…3",
+    "Rout…3"): the line reads
     as 3 of the title, the title whole (its own dots too: "Lies, Lies, Lies...", "Meanwhile…")."""
     misread = []
     for title in titles:
@@ -668,6 +669,8 @@ def _titles_misread_after_dot_leaders(titles) -> list[str]:
             f"{title}…………3",
             f"{title}...…3",
             f"{title} . . . . 3",
+            f"{title}...3",  # three dots or one ellipsis glued to the title and the count alike
+            f"{title}…3",
         ):
             read = parse_card_line(line, 1, None)
             if not isinstance(read, CardLine) or read.count != 3 or reading_key(read.written) != reading_key(title):
