@@ -337,12 +337,14 @@ _GLUED_SLASH = re.compile(r"[^\s/<]/[^\s/]")
 # Titles, each with its count after it, on one line: "Iron Mine x3 & Stables x2", "Personalities: Ikoma Ichimoko x2
 # and Akodo Kenaro x2.", "Copper Mine (2), Counting House (3)", "Rout - 2, Ambush - 1", "Rout: 2, Ambush: 3", "Rout *2,
 # Ambush *3" (the forms `_TRAILING_COUNT` reads after one title). One item: the title (the shortest run of characters
-# that a count and then a `LIST_SEPARATOR`, or the line's end, follow), its count; read as "3 Iron Mine, 2 Stables"
-# (`counted_run`). No pool title holds a count form before a separator.
+# that a count and then a `LIST_SEPARATOR`, or the line's end, follow), its count, and the author's aside in brackets
+# after the count ("Rout x3 (MVP), Ambush x2"); read as "3 Iron Mine, 2 Stables", "3 Rout (MVP), 2 Ambush", the aside
+# left for the checker to read as after a title (`counted_run`). No pool title holds a count form before a separator.
 _RUN_ITEM = re.compile(
     r"^\s{0,3}(?P<title>[^\s,;].{0,150}?)"
     r"(?:\s{1,3}(?:[x×*]\s?(?P<a>[0-9]{1,2})|(?P<b>[0-9]{1,2})\s?[x×]|[(\[]\s?[x×]?\s?(?P<c>[0-9]{1,2})\s?[x×]?\s?[)\]]"
     r"|-{1,2}\s{0,3}(?P<d>[0-9]{1,2}))|\s{0,3}:\s{0,3}(?P<e>[0-9]{1,2}))"
+    r"(?:\s{0,3}(?P<aside>\((?=[^()]{0,60}[A-Za-z])[^()]{1,60}\)))?"
     r"\s{0,3}(?:(?P<sep>//|-{1,2}|[,;/|+&·~]|and(?=\s))|\.?\s{0,3}$)",
     re.I,
 )
@@ -2711,7 +2713,8 @@ def counted_run(line: str) -> str | None:
             return None
         if part_count(item["title"]) and _LIST_SEPARATOR.search(item["title"]):
             return None  # "Iron Mine x3, 2 Copper Mine; Jade Works x2": an item is two titles, the first counted before
-        items.append(f"{_number(item['a'] or item['b'] or item['c'] or item['d'] or item['e'])} {item['title']}")
+        aside = f" {item['aside']}" if item["aside"] else ""
+        items.append(f"{_number(item['a'] or item['b'] or item['c'] or item['d'] or item['e'])} {item['title']}{aside}")
         rest = rest[item.end() :]
         if item["sep"] is None:
             break

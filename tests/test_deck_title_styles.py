@@ -760,7 +760,8 @@ def test_every_real_pool_title_reads_with_counts_as_players_word_them():
 def _titles_misread_among_others(index: CardIndex) -> list[str]:
     """Every title on a line of titles, each with its own count after it ("<title> x2 & Rout x1", "Rout - 1, <title> -
     2", "Rout: 1, <title>: 2") or before it ("1 Rout and 2 <title>", "1 Rout - 2 <title>", "1 Rout, (2) <title>",
-    "3*: Rout, 2*: <title>"), the two mixed ("3 Rout, <title> x2"), run on with no separator ("2x <title> 3x Rout"), after one count for each ("two each of Rout and <title>"), and a copy
+    "3*: Rout, 2*: <title>"), the two mixed ("3 Rout, <title> x2"), with an aside after a count ("Rout x3 (MVP), <title> x2
+    (meh)"), run on with no separator ("2x <title> 3x Rout"), after one count for each ("two each of Rout and <title>"), and a copy
     of each between a slash with no spaces ("Rout/<title>"): the line is read as the two
     cards, each with its count, and the title stays whole though it may hold a separator itself ("Black and White",
     "Pearls & Spirits", "Moto Taigo, Shogun")."""
@@ -784,6 +785,8 @@ def _titles_misread_among_others(index: CardIndex) -> list[str]:
             (f"Rout - 1, {title} - 2", [(1, "Rout"), (2, title)]),
             (f"Rout: 1, {title}: 2", [(1, "Rout"), (2, title)]),
             (f"Rout *1, {title} *2", [(1, "Rout"), (2, title)]),
+            # an aside in brackets after a count, left for the checker to read as after a title
+            (f"Rout x3 (MVP), {title} x2 (meh)", [(3, "Rout (MVP)"), (2, f"{title} (meh)")]),
             # titles run on with no separator, each count in the form of the line's own
             (f"2x {title} 3x Rout", [(2, title), (3, "Rout")]),
             (f"Rout x2 {title} x3", [(2, "Rout"), (3, title)]),

@@ -433,7 +433,7 @@
       // "Iron Mine x3, 2 Copper Mine; Jade Works x2": an item is two titles, the first counted before
       if (partCount(item.groups.title) !== null && LIST_SEPARATOR.test(item.groups.title)) return null;
       items.push(countOf(item.groups.a || item.groups.b || item.groups.c || item.groups.d || item.groups.e) + " " +
-        item.groups.title);
+        item.groups.title + (item.groups.aside ? " " + item.groups.aside : ""));
       rest = rest.slice(item[0].length);
       if (item.groups.sep === undefined) break;
     }
@@ -2613,8 +2613,10 @@
       for (var end = Math.min(limit, at + TITLE_PARTS_AT_MOST); end > at; end--) {  // (checker.py TITLE_PARTS_AT_MOST)
         var written = joined(parts.slice(at, end), separators.slice(at + 1, end)), split = splitExperience(written);
         if (split[1] && !this.namesACard(split[0], split[1]) && this.namesACard(written, null)) split = [written, null];
-        // "2 Ambushes; 1 Rout": a title made plural names its card too (read so, with a warning, in entry)
-        if (split[0] && ([split[0]].concat(singulars(split[0])).some(function (n) { return this.namesACard(n, split[1]); }, this) ||
+        // "2 Ambushes; 1 Rout": a title made plural names its card too, and "Rout x3, Abresax x2 (meh)" one with the
+        // author's aside in brackets after it (each read so, with a warning, in entry)
+        var aside = split[0] ? TRAILING_REMARK.exec(split[0]) : null;
+        if (split[0] && ([split[0]].concat(singulars(split[0]), aside ? [aside[1]] : []).some(function (n) { return this.namesACard(n, split[1]); }, this) ||
             this.pregameShortFor(card, split[0], split[1]))) {
           lines.push(Object.assign({}, card, { count: ends[end - 1] ? own[end - 1][0] : counts[at], name: split[0],
             experience: split[1], written: written, several: false }));

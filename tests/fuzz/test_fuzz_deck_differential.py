@@ -227,6 +227,9 @@ AFTER = [
     ", the best card in the deck",  # the author's remark after a comma, after the count too
     " x3, always",
     " {3}",  # a count in curly brackets
+    "...3",  # three dots or one ellipsis glued to the title and the count
+    "…2",
+    " x2 (MVP)",  # an aside in brackets after the count, on a line of several titles too
 ]
 # a header with its first card on the line ("Holdings (3): 3x Iron Mine"), in hand-written lists
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]
@@ -603,7 +606,10 @@ def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
         count = draw(st.sampled_from(["", "", "Holdings: "]))
         for _ in range(draw(st.integers(1, 3))):
             separator = draw(st.sampled_from([", ", " & ", " and ", "; ", " / ", " - ", " // ", " · ", " "]))
-            cards += draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", "", " - 2", ": 3", " *2"])) + separator
+            # (an aside in brackets after a count: "Rout x3 (MVP), Ambush x2")
+            cards += (
+                draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", "", " - 2", ": 3", " *2", " x3 (MVP)"])) + separator
+            )
             cards += draw(card_text())
     return count, cards
 

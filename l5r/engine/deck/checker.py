@@ -548,9 +548,14 @@ class DeckChecker:
                 name, experience = split_experience(written)
                 if experience and not self._names_a_card(name, experience) and self._names_a_card(written, None):
                     name, experience = written, None  # a title that holds a level's word ("Kitsu Kouki • Experienced")
-                # "2 Ambushes; 1 Rout": a title made plural names its card too (read so, with a warning, in _entry)
+                # "2 Ambushes; 1 Rout": a title made plural names its card too, and "Rout x3, Abresax x2 (meh)" one with
+                # the author's aside in brackets after it (each read so, with a warning, in _entry)
+                aside = _TRAILING_REMARK.match(name)
                 if name and (
-                    any(self._names_a_card(n, experience) for n in (name, *singulars(name)))
+                    any(
+                        self._names_a_card(n, experience)
+                        for n in (name, *singulars(name), *([aside.group("rest")] if aside else []))
+                    )
                     or self._pregame_short_for(card, name, experience)
                 ):
                     count = own[end - 1][0] if ends[end - 1] else counts[at]  # type: ignore[index]
