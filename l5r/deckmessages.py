@@ -159,6 +159,8 @@ DECK_MESSAGES: dict[str, str] = {
     "unknown-card.in-pool": "the card pool",
     "unknown-card.in-records": "the Codex's card records (no card pool given)",
     "unknown-card.guess": " Did you mean {titles}?",
+    "unknown-card.parts": " Its parts name {titles}, but one count before them does not say whose it is: write a "
+    "count before each title (“{apart}”), or “{count}x:” for {count} copies of each (“{each}”).",
     "deck-size": "the {deck} deck has {cards}{not_counted}; {name} requires {between}.",
     "deck-size.changed": "the {deck} deck has {cards}{not_counted}; it must hold {between}: {changes}, on the "
     "number {name} requires ({stated}).",

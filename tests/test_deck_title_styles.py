@@ -850,6 +850,48 @@ def test_every_real_pool_title_reads_among_others_on_one_line():
     assert _titles_misread_among_others(_real_index()) == []
 
 
+def _whose_count_lists(index: CardIndex) -> tuple[str, list[str]]:
+    """A list with, for every deck card's title, the line "3 Rout, <title>" (a count before titles apart: each one's,
+    or the first one's only?), and what its `unknown-card` problem should show for each: both ways to write it."""
+    from l5r.decklist import LIST_SEPARATOR
+
+    # (one title each, no "Rout, <title>" of its own; a title that ends in a bracket is left out: "3 Rout, Hida Kisada
+    # (Imperial)" is read as the card named in the bracket, as a translated title's is, "Mina de Hierro (Iron Mine)")
+    titles = sorted(
+        t
+        for t in {i.title for i in index.identities if i.in_pool and i.deck in _SECTION}
+        if len(LIST_SEPARATOR.split(t)) == 1
+        and title_key(t) != "rout"
+        and not t.endswith(")")
+        and not index.titled_loosely(f"Rout, {t}")
+    )
+    lines = [f"3 Rout, {title}" for title in titles]
+    shown = [f"(“3 Rout, 1 {title}”), or “3x:” for 3 copies of each (“3x: Rout, {title}”)" for title in titles]
+    return "Fate:\n" + "\n".join(lines) + "\n", shown
+
+
+def test_a_count_before_titles_apart_shows_both_ways_to_write_it_in_both_checkers():
+    """ "3 Rout, Ambush" does not say whose its count is: neither checker reads it as either, and both show the two
+    ways to write it, for every fixture pool title after "Rout, ". (The reading is each checker's unknown-card path,
+    the same for every title: the real pool's titles are read in the same path by the walk above.)"""
+    index = support.index()
+    text, shown = _whose_count_lists(index)
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    out = Findings()
+    for card in parse_text(text).cards:
+        checker._suggested = 0
+        checker._entry(card, out)
+    said = [p.message for p in out.problems if p.code == "unknown-card"]
+    assert len(said) == len(shown) > 50
+    assert [n for n, (message, part) in enumerate(zip(said, shown)) if part not in message] == []
+    assert _difference_between_the_checkers(index, text) is None
+    # the check can fail: a line whose parts are no titles shows no such help
+    out = Findings()
+    checker._entry(parse_text("Fate:\n3 Not A Card, Rout\n").cards[0], out)
+    assert "3x:" not in out.problems[0].message
+
+
 def _titles_misread_in_a_deck_tools_export(titles) -> list[str]:
     """Every title as a deck tool's XML export holds it, its characters as XML writes them: OCTGN's '<card qty="2"
     id="…">Title</card>' reads as "2 Title", Lackey's '<card><name id="…">Title</name><set>…</set></card>' as "1

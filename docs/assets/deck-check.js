@@ -2940,7 +2940,20 @@
     var source = this.table.has_pool ? say("unknown-card.in-pool") : say("unknown-card.in-records");
     var guess = suggestions && suggestions.length ? say("unknown-card.guess", { titles: suggestions.map(function (t) {
       return "\u201c" + t + "\u201d"; }).join(" or ") }) : "";
+    var parts = this.titlesApartNamed(card);
+    if (parts.length) {  // "3 Rout, Ambush": whose count? both ways to write it (checker.py _unknown)
+      var apart = parts.map(function (part, n) { return (n === 0 ? card.count : 1) + " " + part; }).join(", ");
+      guess = say("unknown-card.parts", { titles: names(parts), apart: apart, each: card.count + "x: " + parts.join(", "),
+        count: card.count });
+    }
     return say("unknown-card", { line: card.line, written: card.written, set: setPart, source: source, guess: guess });
+  };
+  // checker.py _titles_apart_named: the titles between a line's separators where each names a card, else []
+  Checker.prototype.titlesApartNamed = function (card) {
+    if (card.count === 1 || !LIST_SEPARATOR.test(card.written)) return [];
+    var parts = card.written.split(SEPARATED).filter(function (_, n) { return n % 2 === 0; }).map(pyStrip);
+    var named = parts.length > 1 && parts.every(function (part) { return part && this.namesACard(part, null); }, this);
+    return named ? parts : [];
   };
 
   Checker.prototype.sizes = function (entries, out) {

@@ -1596,7 +1596,22 @@ class DeckChecker:
         set_part = f" [{card.set_name}]" if card.set_name else ""
         source = say("unknown-card.in-pool") if self.index.has_pool else say("unknown-card.in-records")
         guess = say("unknown-card.guess", titles=" or ".join(f"“{t}”" for t in suggestions)) if suggestions else ""
+        if parts := self._titles_apart_named(card):
+            # "3 Rout, Ambush": three of each title, or three of the first and one of the next? The line does not
+            # say, so it is read as neither; the author is shown both ways to write it.
+            apart = ", ".join(f"{card.count if n == 0 else 1} {part}" for n, part in enumerate(parts))
+            each = f"{card.count}x: {', '.join(parts)}"
+            guess = say("unknown-card.parts", titles=names(parts), apart=apart, each=each, count=card.count)
         return say("unknown-card", line=card.line, written=card.written, set=set_part, source=source, guess=guess)
+
+    def _titles_apart_named(self, card: CardLine) -> list[str]:
+        """The titles between a line's separators where each names a card and the whole none, else []: a count before
+        titles apart that may be each one's or the first one's only ("3 Rout, Ambush")."""
+        if card.count == 1 or not LIST_SEPARATOR.search(card.written):
+            return []
+        parts = [part.strip() for part in _SEPARATED.split(card.written)[::2]]
+        named = len(parts) > 1 and all(part and self._names_a_card(part, None) for part in parts)
+        return parts if named else []
 
     # -- deck sizes and which deck each card goes in -----------------------------------------------
 
