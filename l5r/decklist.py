@@ -820,9 +820,13 @@ _SET = re.compile(r"^(?P<rest>.*?)(?<!\s)\s*[\[{](?P<set>[^\[\]{}]+)[\]}]$")
 _LEVEL_AND_SET = re.compile(
     r"^(?P<rest>.*?\S)\s*[(\[](?P<a>[^()\[\],;]+?)\s*(?:[,;/]|\s-\s)\s*(?P<b>[^()\[\],;]+?)\s*[)\]]$"
 )
-_SET_BEFORE_BRACKET = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]+)\]\s*\((?P<level>[^()]+)\)$")
-# A set (or a level) in square brackets, then the author's remark after a dash: "Charge [Ivory Edition] - great card"
-_SET_BEFORE_REMARK = re.compile(r"^(?P<rest>.*?\S)\s*\[(?P<set>[^\[\]]{1,60})\]\s+(?P<remark>-{1,3}\s+\S.*)$")
+_SET_BEFORE_BRACKET = re.compile(r"^(?P<rest>.*?\S)\s*[\[{](?P<set>[^\[\]{}]+)[\]}]\s*\((?P<level>[^()]+)\)$")
+# A set (or a level) in square brackets (or curly ones), then the author's remark after a dash or another mark a remark
+# follows: "Charge [Ivory Edition] - great card", "Charge [IE] // great", "Charge {IE}: always"
+_SET_BEFORE_REMARK = re.compile(
+    r"^(?P<rest>.*?\S)\s*[\[{](?P<set>[^\[\]{}]{1,60})[\]}]"
+    r"(?P<remark>\s+(?:-{1,3}|//|<-{1,9}|-{1,9}>|=|\.{3,9}|…)\s+\S.*|:\s+\S.*)$"
+)
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm {3}", "Barley Farm 3x", "Barley Farm - 3",
 # "Barley Farm - x3", "Barley Farm -x3", "Barley Farm - 3x", "Barley Farm *3" (a star for the times sign), "Barley
@@ -841,8 +845,14 @@ _TRAILING_COUNT_TAIL = 24
 # Every form of _TRAILING_COUNT holds a figure: a line with none in its tail ends in no count, and its positions are
 # not tried (most titles hold no figure).
 _A_FIGURE = re.compile("[0-9]")
-# The last bracket of a line and what stands before it: "Jade Works x3 (4 gold)".
-_LAST_BRACKET = re.compile(r"^(?P<rest>.*\S)\s*(?P<bracket>\([^()]*\))$")
+# What stands in brackets, round, square or curly (`_count_before_remark`: a set's colon is no remark's mark)
+_IN_BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}")
+# A bracket that ends a line, at most so many characters long with its space before it (`_count_before_brackets`)
+_END_BRACKET_TAIL = 82
+_END_BRACKET = re.compile(r"(?<=\S)\s*(?P<bracket>\([^()]{0,80}\)|\[[^\[\]]{0,80}\]|\{[^{}]{0,80}\})$")
+# At most so many brackets after a count that follows a title ("Iron Mine x3 [Ivory Edition] (MVP)": a set and a
+# remark; `_count_before_brackets`)
+_BRACKETS_AFTER_COUNT = 3
 # A mark before the author's remark after a title's count ("Rout x3 // MVP", "Rout x3 - the best", "Rout x3: always",
 # "Rout x3 = must", "Rout x3 ... great", "Rout x3 <-- MVP", "Rout x3, always"): the marks the checker reads a remark
 # after (checker.py SAID_AFTER, COMMA_BEFORE_REMARK, `_remarks_taken_off`), each tried from the left.
@@ -1077,7 +1087,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "list_cut": _LIST_CUT,
     "link": _LINK,
     "emoji": _EMOJI,
-    "last_bracket": _LAST_BRACKET,
+    "in_brackets": _IN_BRACKETS,
+    "end_bracket": _END_BRACKET,
     "price": _PRICE,
     "remark_after_count": _REMARK_AFTER_COUNT,
     "column_gap": _COLUMN_GAP,
@@ -1107,6 +1118,8 @@ READER_TABLES: dict[str, object] = {
     "input_formats": list(INPUT_FORMATS),
     "max_copies": MAX_COPIES_ON_A_LINE,
     "trailing_tail": _TRAILING_COUNT_TAIL,
+    "brackets_after_count": _BRACKETS_AFTER_COUNT,
+    "end_bracket_tail": _END_BRACKET_TAIL,
     "decoration_chars": _DECORATION_CHARS,
     "section_names": SECTION_NAMES,
     "max_deck_bytes": MAX_DECK_BYTES,
@@ -2404,12 +2417,13 @@ def _keep(parsed: CardLine | LineIssue, cards: list[CardLine], issues: list[Line
 def _level_and_set(line: str) -> str:
     """'Hida Yakamo (Exp 2, Jade)', 'Hida Yakamo [Jade] (exp2)' -> 'Hida Yakamo (Exp 2) [Jade]': a level and a set
     written together, in one bracket or the set's first; 'Charge [Ivory Edition] - great card' -> 'Charge - great card
-    [Ivory Edition]': the set after the author's remark, where it is read (a level in round brackets before it, where
-    a level is read); a line with no such pair, as it is."""
+    [Ivory Edition]' (or "// great card", "<-- great card", ": great card"): the set after the author's remark, where
+    it is read (a level in round brackets before it, where a level is read); a line with no such pair, as it is."""
     if not line.endswith((")", "]")):
-        if "]" in line and (remarked := _SET_BEFORE_REMARK.match(line)) is not None:
-            rest, inside, remark = remarked["rest"], remarked["set"].strip(), remarked["remark"]
-            return f"{rest} ({inside}) {remark}" if is_experience(inside) else f"{rest} {remark} [{inside}]"
+        if ("]" in line or "}" in line) and (remarked := _SET_BEFORE_REMARK.match(line)) is not None:
+            rest, inside, remark = remarked["rest"], remarked["set"].strip(), remarked["remark"].strip()
+            space = "" if remark.startswith(":") else " "  # ("Charge [IE]: great", as "Charge: great" is read)
+            return f"{rest} ({inside}){space}{remark}" if is_experience(inside) else f"{rest}{space}{remark} [{inside}]"
         return line
     if (both := _LEVEL_AND_SET.match(line)) is not None:
         a, b = both["a"].strip(), both["b"].strip()
@@ -2640,10 +2654,10 @@ def _count_after_title(line: str) -> tuple[tuple[int, str] | None, bool]:
         return None, True  # "Iron Mine, 2 Copper Mine, Jade Works x2": the count after the last title is its own
     if trailing:
         return trailing, False
-    if (bracket := _LAST_BRACKET.match(line)) and (trailing := trailing_count(bracket.group("rest"))):
-        # "Jade Works x3 (4 gold)": the count, then the author's remark (or a set) in brackets, which stays for the
-        # checker to read as it reads one after a title
-        return (trailing[0], f"{trailing[1]} {bracket.group('bracket')}"), False
+    if trailing := _count_before_brackets(line):
+        # "Jade Works x3 (4 gold)", "Iron Mine x3 (IE) (MVP)": the count, then the author's remark or a set in
+        # brackets, which stay for the reader and the checker to read as they read them after a title
+        return trailing, False
     if trailing := _count_before_remark(line):
         # "Rout x3 // MVP": the count, then the author's remark after a mark, which stays for the checker to read away
         # as it reads one after a title ("Rout x3 // Ambush": the titles apart, as before)
@@ -2657,12 +2671,31 @@ def _count_before_remark(line: str) -> tuple[int, str] | None:
     ("Rout x3 // MVP" is (3, "Rout // MVP")), else None: the first mark of a remark (`_REMARK_AFTER_COUNT`) with a
     count before it. A colon after a count that follows a colon is the count for each title after it ("Holdings: 3x:
     Copper Mine, Jade Works"), no remark's mark."""
+    # (a colon in a bracket before it is a set's: "Rout [Siege: Clan War] x3: always"; found once, for a long line)
+    first_colon = _IN_BRACKETS.sub(lambda bracket: "_" * len(bracket.group()), line).find(":") if ":" in line else -1
     for mark in _REMARK_AFTER_COUNT.finditer(line):
-        if mark.group().startswith(":") and ":" in line[: mark.start()]:
+        if mark.group().startswith(":") and -1 < first_colon < mark.start():
             continue
-        counted = trailing_count(line[: mark.start()])
-        if counted:
+        counted = trailing_count(line[: mark.start()]) or _count_before_brackets(line[: mark.start()])
+        if counted:  # ("Rout x3 [Ivory Edition] // MVP": a set between the count and the remark)
             return counted[0], counted[1] + line[mark.start() :]
+    return None
+
+
+def _count_before_brackets(line: str) -> tuple[int, str] | None:
+    """(count, the line without it) for a line whose count stands after its title and before brackets, at most
+    `_BRACKETS_AFTER_COUNT` of them, round or square ("Jade Works x3 (4 gold)" is (3, "Jade Works (4 gold)"), "Iron
+    Mine - 3 [Ivory Edition] (MVP)" is (3, "Iron Mine [Ivory Edition] (MVP)")), else None."""
+    rest, brackets = line.rstrip(), ""
+    for _ in range(_BRACKETS_AFTER_COUNT):
+        # (looked for in the line's last characters only, as a count is: a long line costs no more than a short one)
+        tail = rest[-_END_BRACKET_TAIL:]
+        bracket = _END_BRACKET.search(tail) if rest[-1:] in ")]}" else None
+        if bracket is None:
+            return None
+        rest, brackets = rest[: len(rest) - len(tail) + bracket.start()].rstrip(), f" {bracket['bracket']}{brackets}"
+        if counted := trailing_count(rest):
+            return counted[0], counted[1] + brackets
     return None
 
 
@@ -2696,7 +2729,8 @@ def _leading_count(line: str) -> tuple[re.Match[str] | None, str]:
     if (
         match
         and _number(match["count"]) > MAX_COPIES_ON_A_LINE
-        and (trailing_count(line) or _count_before_remark(line))  # (or "700 Soldier Plain x2 // MVP")
+        # (or "700 Soldier Plain x2 // MVP", "700 Soldier Plain x2 (Diamond Edition)")
+        and (trailing_count(line) or _count_before_remark(line) or _count_before_brackets(line))
     ):
         match = None
     return match, line

@@ -1018,6 +1018,47 @@ def test_every_real_pool_title_reads_before_a_remark_after_dots_or_after_its_cou
     assert _titles_misread_before_a_remark(_real_index()) == []
 
 
+# A set after the title or after its count, then the author's remark, in brackets or after a mark (decklist.py
+# _count_before_brackets, _SET_BEFORE_REMARK): "{t}" the title, "{s}" a set it was printed in
+_SET_THEN_REMARK = (
+    "3 {t} [{s}] // great",
+    "{t} x3 [{s}] (MVP)",
+    "{t} - 3 ({s}) <-- tech",
+    "{t} [{s}] x3: always",
+    "3x {t} {{{s}}} - the best",
+    "{t} (x3) [{s}] = must",
+    "{t} *3 ({s}) ... great",
+    "{t} x3 ({s}) (only 1!)",
+)
+
+
+def _titles_misread_with_a_set_and_a_remark(index: CardIndex) -> list[str]:
+    """Every title with a set it was printed in after it or after its count, then the author's remark in brackets or
+    after a mark ("3 Rout [Ivory Edition] // great", "Rout x3 [Ivory Edition] (MVP)", "Rout - 3 (Ivory Edition) <--
+    tech"): read as "3 <title> [<set>]" is, each title in two of the forms, the forms in turn. (A title that ends a
+    sentence is left out, as in `_titles_misread_before_a_remark`.)"""
+    reading = _one_line_reader(index)
+    printed: dict[str, str] = {}
+    for i in sorted(index.identities, key=lambda i: i.key):
+        if i.in_pool and i.deck in _SECTION and i.sets and not i.title.endswith(("!", "?", ".", "…")):
+            printed.setdefault(i.title, i.sets[0])
+    misread = []
+    for n, (title, set_name) in enumerate(sorted(printed.items())):
+        expected = reading(f"3 {title} [{set_name}]")
+        forms = [_SET_THEN_REMARK[(2 * n + k) % len(_SET_THEN_REMARK)] for k in range(2)]
+        misread += [line for line in (f.format(t=title, s=set_name) for f in forms) if reading(line) != expected]
+    return misread
+
+
+def test_every_pool_title_reads_with_a_set_and_a_remark_after_it():
+    assert _titles_misread_with_a_set_and_a_remark(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_reads_with_a_set_and_a_remark_after_it():
+    assert _titles_misread_with_a_set_and_a_remark(_real_index()) == []
+
+
 # A price after a card, as a list of cards for sale writes one (decklist.py _PRICE)
 _PRICED = (
     "3 {} - $0.50",

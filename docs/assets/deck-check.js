@@ -70,6 +70,7 @@
   }
 
   function pyStrip(s) { return s.replace(/^\s+|\s+$/g, ""); }
+  function pyRstrip(s) { return s.replace(/\s+$/, ""); }
   function plain(text) {
     return pyStrip(text.replace(SAME_CHARS, function (c) { return SAME[c]; }).replace(/\s+/g, " "));
   }
@@ -161,7 +162,7 @@
   var SECTION_OF_DECK = { "Pre-Game": PREGAME, "Dynasty": DYNASTY, "Fate": FATE };
   // The reader's patterns and words, from the data (decklist.py READER_PATTERNS, READER_TABLES): set by useRules.
   var NEVER = /$^/, SECTION_NAMES = {}, HEADERS = {}, LABELS = [], TYPE_DECKS = {}, PREGAME_WORDS = [], YAML_KEYS = {};
-  var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
+  var YAML_METADATA = [], ORACLE_DECKS = [], MAX_COPIES = 0, TRAILING_TAIL = 0, BRACKETS_AFTER_COUNT = 0, END_BRACKET_TAIL = 0, INPUT_FORMATS = [], ENTITIES = {};
   var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0], CP1252_HIGH = {}, NUMBERED_STEPS = [1, 1];
   var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, SET_PREFIX = NEVER, GROUPED = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, GLUED_SLASH = NEVER, HEADING_SHAPED = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
@@ -170,7 +171,7 @@
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, ITALIC = /$^/g, ITALIC_AFTER_WORDS = NEVER, ITALIC_AFTER_COUNT = NEVER, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, COUNT_MARKED_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER, BYLINE = NEVER, NEGATIVE_COUNT = NEVER, COMMENT_AFTER = NEVER;
-  var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, LAST_BRACKET = NEVER, PRICE = NEVER, REMARK_AFTER_COUNT = /$^/g, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
+  var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, IN_BRACKETS = /$^/g, END_BRACKET = NEVER, PRICE = NEVER, REMARK_AFTER_COUNT = /$^/g, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); HEADER_NAME_TAIL = pattern(p.header_name_tail); CARDS_TAIL = pattern(p.cards_tail); LABEL_JOIN = pattern(p.label_join);
     LIST_SEPARATOR = pattern(p.list_separator); GLUED_SLASH = pattern(p.glued_slash); HEADING_SHAPED = pattern(p.heading_shaped); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
@@ -184,7 +185,7 @@
     YASUKI_KEY = pattern(p.yasuki_key); YASUKI_ITEM = pattern(p.yasuki_item); YASUKI_META = pattern(p.yasuki_meta);
     ART = pattern(p.art); LEVEL_NUMBER_MARK = pattern(p.level_number_mark, "g");  // (Python subs every one)
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
-    LAST_BRACKET = pattern(p.last_bracket); PRICE = pattern(p.price); REMARK_AFTER_COUNT = pattern(p.remark_after_count, "g"); QUOTE_MARKS = pattern(p.quote_marks);
+    IN_BRACKETS = pattern(p.in_brackets, "g"); END_BRACKET = pattern(p.end_bracket); PRICE = pattern(p.price); REMARK_AFTER_COUNT = pattern(p.remark_after_count, "g"); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);
     BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count);
     GROUP_NUMBER = pattern(p.group_number); GLUED_COUNT = pattern(p.glued_count);
@@ -217,7 +218,7 @@
     DECORATION_CHARS = t.decoration_chars;
     SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
     PREGAME_WORDS = t.pregame_words; YAML_KEYS = t.yaml_keys; YAML_METADATA = t.yaml_metadata;
-    ORACLE_DECKS = t.oracle_decks; MAX_COPIES = t.max_copies; TRAILING_TAIL = t.trailing_tail;
+    ORACLE_DECKS = t.oracle_decks; MAX_COPIES = t.max_copies; TRAILING_TAIL = t.trailing_tail; BRACKETS_AFTER_COUNT = t.brackets_after_count; END_BRACKET_TAIL = t.end_bracket_tail;
     INPUT_FORMATS.length = 0; Array.prototype.push.apply(INPUT_FORMATS, t.input_formats);  // (exported by reference)
   }
   // Python's \w is a Unicode letter or number or "_"; [^\W_] is a letter or number.
@@ -282,7 +283,7 @@
     m = column ? null : COUNT.exec(line);
     var run = column ? null : countedRun(line);  // "Iron Mine x3 & Stables x2" (decklist.py counted_run)
     if (run) { line = run; m = COUNT.exec(line); }
-    if (m && countOf(m.groups.count) > MAX_COPIES && (trailingCount(line) || countBeforeRemark(line))) m = null;  // "700 Soldier Plain x2"
+    if (m && countOf(m.groups.count) > MAX_COPIES && (trailingCount(line) || countBeforeRemark(line) || countBeforeBrackets(line))) m = null;  // "700 Soldier Plain x2"
     var trailing = null, several = false, each = false;
     if (column) {
       // the count is the column's
@@ -298,9 +299,8 @@
         trailing = null; several = true;  // "Iron Mine, 2 Copper Mine, Jade Works x2": the last title's own count
       } else if (trailing) { count = trailing[0]; line = trailing[1]; }
       else {
-        var bracket = LAST_BRACKET.exec(line);  // "Jade Works x3 (4 gold)": the count, then a remark in brackets
-        trailing = bracket ? trailingCount(bracket.groups.rest) : null;
-        if (trailing) { count = trailing[0]; line = trailing[1] + " " + bracket.groups.bracket; }
+        trailing = countBeforeBrackets(line);  // "Jade Works x3 (4 gold)": the count, then a remark in brackets
+        if (trailing) { count = trailing[0]; line = trailing[1]; }
         else if ((trailing = countBeforeRemark(line))) {
           count = trailing[0]; line = trailing[1]; several = titlesApart(line);  // "Rout x3 // MVP"
         }
@@ -343,11 +343,12 @@
   // decklist.py _level_and_set: "Hida Yakamo (Exp 2, Jade)", "Hida Yakamo [Jade] (exp2)" as "Hida Yakamo (Exp 2) [Jade]"
   function levelAndSet(line) {
     if (!/[)\]]$/.test(line)) {
-      var remarked = line.indexOf("]") >= 0 ? SET_BEFORE_REMARK.exec(line) : null;  // "Charge [IE] - great card"
+      var remarked = line.indexOf("]") >= 0 || line.indexOf("}") >= 0 ? SET_BEFORE_REMARK.exec(line) : null;  // "Charge [IE] - great card"
       if (!remarked) return line;
-      var inside = pyStrip(remarked.groups.set);
-      return isExperience(inside) ? remarked.groups.rest + " (" + inside + ") " + remarked.groups.remark
-        : remarked.groups.rest + " " + remarked.groups.remark + " [" + inside + "]";
+      var inside = pyStrip(remarked.groups.set), remark = pyStrip(remarked.groups.remark);
+      var space = remark[0] === ":" ? "" : " ";  // ("Charge [IE]: great", as "Charge: great" is read)
+      return isExperience(inside) ? remarked.groups.rest + " (" + inside + ")" + space + remark
+        : remarked.groups.rest + space + remark + " [" + inside + "]";
     }
     var both = LEVEL_AND_SET.exec(line);
     if (both) {
@@ -381,11 +382,28 @@
   // decklist.py _count_before_remark: "Rout x3 // MVP" is 3 of "Rout // MVP", the first mark with a count before it
   function countBeforeRemark(line) {
     var mark, counted;
+    // "Holdings: 3x: A, B" (a colon in a bracket before it is a set's: "Rout [Siege: Clan War] x3: always")
+    var firstColon = line.indexOf(":") < 0 ? -1 : line.replace(IN_BRACKETS, function (b) { return "_".repeat(b.length); }).indexOf(":");
     REMARK_AFTER_COUNT.lastIndex = 0;
     while ((mark = REMARK_AFTER_COUNT.exec(line))) {
-      if (mark[0][0] === ":" && line.slice(0, mark.index).indexOf(":") >= 0) continue;  // "Holdings: 3x: A, B"
-      counted = trailingCount(line.slice(0, mark.index));
+      if (mark[0][0] === ":" && firstColon > -1 && firstColon < mark.index) continue;
+      counted = trailingCount(line.slice(0, mark.index)) || countBeforeBrackets(line.slice(0, mark.index));
       if (counted) return [counted[0], counted[1] + line.slice(mark.index)];
+    }
+    return null;
+  }
+  // decklist.py _count_before_brackets: [count, the line without it] for a count after the title and before at most
+  // BRACKETS_AFTER_COUNT brackets ("Iron Mine x3 (IE) (MVP)"), else null
+  function countBeforeBrackets(line) {
+    var rest = pyRstrip(line), brackets = "", bracket, counted;
+    for (var n = 0; n < BRACKETS_AFTER_COUNT; n++) {
+      // (in the line's last characters only, as a count is)
+      var tail = rest.slice(-END_BRACKET_TAIL);
+      bracket = rest && ")]}".indexOf(rest.slice(-1)) >= 0 ? END_BRACKET.exec(tail) : null;
+      if (!bracket) return null;
+      rest = pyRstrip(rest.slice(0, rest.length - tail.length + bracket.index));
+      brackets = " " + bracket.groups.bracket + brackets;
+      if ((counted = trailingCount(rest))) return [counted[0], counted[1] + brackets];
     }
     return null;
   }

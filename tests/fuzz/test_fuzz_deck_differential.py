@@ -230,6 +230,10 @@ AFTER = [
     "...3",  # three dots or one ellipsis glued to the title and the count
     "…2",
     " x2 (MVP)",  # an aside in brackets after the count, on a line of several titles too
+    " [Ivory Edition] // great",  # a set, then a remark after a mark; a count, then a set and a remark
+    " x3 (IE) (MVP)",
+    " - 3 [Siege: Clan War]: always",
+    " {IE} <-- tech",
 ]
 # a header with its first card on the line ("Holdings (3): 3x Iron Mine"), in hand-written lists
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]
