@@ -1050,6 +1050,45 @@ def _titles_misread_with_a_set_and_a_remark(index: CardIndex) -> list[str]:
     return misread
 
 
+# A card's level, then a set, then the author's remark (checker.py `_states_a_level`, `_with_acronym`): "{t}" the
+# title, "{e}" the level as the pool writes it, "{s}" a set the card was printed in
+_LEVEL_SET_THEN_REMARK = (
+    "3 {t} - {e} (IE) // great",
+    "{t} - {e} x3 [{s}] // great",
+    "{t} ({e}) x3 (MVP)",
+    "3 {t} {e} [{s}] - the best",
+    "{t} - {e} [{s}] x3 <-- tech",
+)
+
+
+def _levels_misread_with_a_set_and_a_remark(index: CardIndex) -> list[str]:
+    """Every card with a level, its level, a set and the author's remark after its title ("3 Kakita Shinichi -
+    Experienced (IE) // great", "Asako Bairei - Experienced 3 x3 [Gold Edition] // great"): read as "3 <title> -
+    <level> [<set>]" is, never as the card at no level (the level is no remark), each card in two of the forms in
+    turn."""
+    reading = _one_line_reader(index)
+    levelled = sorted(
+        (i for i in index.identities if i.in_pool and i.deck in _SECTION and i.experience and i.sets),
+        key=lambda i: i.key,
+    )
+    misread = []
+    for n, i in enumerate(levelled):
+        expected = reading(f"3 {i.title} - {i.experience} [{i.sets[0]}]")
+        forms = [_LEVEL_SET_THEN_REMARK[(2 * n + k) % len(_LEVEL_SET_THEN_REMARK)] for k in range(2)]
+        lines = (f.format(t=i.title, e=i.experience, s=i.sets[0]) for f in forms)
+        misread += [line for line in lines if reading(line) != expected]
+    return misread
+
+
+def test_every_pool_card_with_a_level_reads_with_a_set_and_a_remark_after_it():
+    assert _levels_misread_with_a_set_and_a_remark(support.index()) == []
+
+
+@pytest.mark.realpool
+def test_every_real_pool_card_with_a_level_reads_with_a_set_and_a_remark_after_it():
+    assert _levels_misread_with_a_set_and_a_remark(_real_index()) == []
+
+
 def test_every_pool_title_reads_with_a_set_and_a_remark_after_it():
     assert _titles_misread_with_a_set_and_a_remark(support.index()) == []
 

@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, COMMA_BEFORE_REMARK = /$^/g, SUBTITLE_SLIP_EDITS = 0, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, AFTER_A_LEVEL = /$^/, COMMA_BEFORE_REMARK = /$^/g, SUBTITLE_SLIP_EDITS = 0, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -38,7 +38,7 @@
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     UNTAGGED_LEVEL = pattern(r.level_tag.untagged); TAG_AFTER = pattern(r.level_tag.tag);
     SET_AFTER_TITLE_MARK = pattern(r.set_after_title.mark, "g"); SET_AFTER_TITLE_LONGEST = r.set_after_title.longest;
-    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); COMMA_BEFORE_REMARK = pattern(r.comma_before_remark.pattern, "g"); SUBTITLE_SLIP_EDITS = r.comma_before_remark.edits; SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); STAT_WORDS = r.stat_words; TRANSLATED = pattern(r.translated);
+    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); AFTER_A_LEVEL = pattern(r.after_a_level); COMMA_BEFORE_REMARK = pattern(r.comma_before_remark.pattern, "g"); SUBTITLE_SLIP_EDITS = r.comma_before_remark.edits; SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); STAT_WORDS = r.stat_words; TRANSLATED = pattern(r.translated);
     STAT_TAIL = pattern(r.stat_tail);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
@@ -133,6 +133,12 @@
   }
   function isExperience(t) { return EXP_ALONE.test(plain(t)); }
   function isLevelRemark(t) { return LEVEL_REMARK.test(plain(t)); }  // names.py is_level_remark: "(newest exp)"
+  // checker.py _states_a_level: what a remark's reading would take off states a level ("- Exp (IE) // great")
+  function statesALevel(removed) {
+    var text = stripChars(removed, " -()[]:/=");
+    var first = stripChars(text.split(AFTER_A_LEVEL)[0], " -()[]:/=");
+    return isLevelRemark(text) || isLevelRemark(first) || isExperience(first);
+  }
   function stripChars(s, chars) {
     var a = 0, b = s.length;
     while (a < b && chars.indexOf(s[a]) >= 0) a++;
@@ -2805,13 +2811,23 @@
     for (var k = 0; k < tries.length; k++) {
       var split = splitExperience(tries[k]);
       // checker.py: the level the line states is no remark ("Shiba Ningen - Experienced Three")
-      if ((card.experience && !split[1]) || isLevelRemark(stripChars(card.written.slice(tries[k].length), " -()[]:/="))) continue;
+      if ((card.experience && !split[1]) || statesALevel(card.written.slice(tries[k].length))) continue;
       var found = this.table.find(split[0], split[1], setName, deck);
       if (found.identity === null && split[1]) found = this.table.find(tries[k], null, setName, deck);  // ends like a level
+      if (found.identity === null && setName === null && tries[k].slice(-1) === ")") {
+        found = this.withAcronym(card, tries[k], deck) || found;  // "Miya Gensaiken exp (IE) // great"
+      }
       if (found.identity !== null) return Object.assign({}, found, { loosely: true });  // said in a warning
     }
     return this.gluedTwice(card, setName, deck) || this.beforeAComma(card, setName, deck) ||
       this.table.find(card.name, card.experience, setName, deck);
+  };
+  // checker.py _with_acronym: the card a text names with a set's acronym in brackets at its end ("Miya Gensaiken exp
+  // (IE)"), else null
+  Checker.prototype.withAcronym = function (card, text, deck) {
+    var tagged = this.acronymInBrackets(Object.assign({}, card, { name: text, experience: null, set_name: null }));
+    if (!tagged.set_name) return null;
+    return this.table.find(tagged.name, tagged.experience, this.acronyms[tagged.set_name.toLowerCase()], deck);
   };
   // checker.py _before_a_comma: "3 Rout, the best card in the game", the card before a comma, a remark after it
   Checker.prototype.beforeAComma = function (card, setName, deck) {

@@ -234,6 +234,8 @@ AFTER = [
     " x3 (IE) (MVP)",
     " - 3 [Siege: Clan War]: always",
     " {IE} <-- tech",
+    " - Exp (IE) // great",  # a level, then a set and a remark
+    " - Exp 2 x3 [Gold Edition] // great",
 ]
 # a header with its first card on the line ("Holdings (3): 3x Iron Mine"), in hand-written lists
 LABELS_ON_THE_LINE = ["Holdings (3): ", "Personalities - ", "Fate: ", "Events: ", "Stronghold (1): ", "Decklist: "]

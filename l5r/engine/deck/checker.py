@@ -1479,7 +1479,7 @@ class DeckChecker:
         after it in brackets or after a dash, when that names a card and the whole line does not."""
         for text in _remarks_taken_off(card.written):
             name, experience = split_experience(text)
-            if (card.experience and not experience) or is_level_remark(card.written[len(text) :].strip(" -()[]:/=")):
+            if (card.experience and not experience) or _states_a_level(card.written[len(text) :]):
                 # "Togashi Mitsu (XP)", "Togashi Mitsu - XP", "Shiba Ningen - Experienced Three": the level the line
                 # states is no remark; read away, it named the inexperienced card. With no card at that level the
                 # line stays unknown, naming the levels.
@@ -1487,6 +1487,8 @@ class DeckChecker:
             found = self.index.find(name, experience, set_name, deck)
             if found.identity is None and experience:
                 found = self.index.find(text, None, set_name, deck)  # a title that ends like a level
+            if found.identity is None and set_name is None and text.endswith(")"):
+                found = self._with_acronym(card, text, deck) or found  # "Miya Gensaiken exp (IE) // great"
             if found.identity is not None:
                 return dataclasses.replace(found, loosely=True)  # read other than as written: said in a warning
         return (
@@ -1494,6 +1496,15 @@ class DeckChecker:
             or self._before_a_comma(card, set_name, deck)
             or self.index.find(card.name, card.experience, set_name, deck)
         )
+
+    def _with_acronym(self, card: CardLine, text: str, deck) -> Lookup | None:
+        """The card a line's text names with a set's acronym in brackets at its end, after a level too, as
+        `_acronym_in_brackets` reads a whole line ("Miya Gensaiken exp (IE)", the text before a remark); None where
+        the bracket holds no acronym."""
+        tagged = self._acronym_in_brackets(card.replaced(name=text, experience=None, set_name=None))
+        if not tagged.set_name:
+            return None
+        return self.index.find(tagged.name, tagged.experience, self._acronyms[tagged.set_name.lower()], deck)
 
     def _before_a_comma(self, card: CardLine, set_name, deck) -> Lookup | None:
         """ "3 Rout, the best card in the game": the card named before a comma, the author's remark after it
@@ -2129,6 +2140,8 @@ NAMED_KEPT = 50_000
 # Tacticain", "Akodo Kano, Master Tact": the typos' and the shortenings' to read)
 COMMA_BEFORE_REMARK = _COMMA_BEFORE_REMARK = re.compile(r"(?<=\S),\s")
 SUBTITLE_SLIP_EDITS = 3
+# What may follow a level on a line: a bracket (a set, the author's aside) or a mark a remark follows (`_states_a_level`)
+AFTER_A_LEVEL = re.compile(r"(?<!\s)\s*(?:[(\[{]|//|<-|->|=|:\s|\s-\s|\.{3}|…)")
 SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s|\s/\s|\s?(?:\.{3,}|…)\s)")
 # A full stop that ends a sentence after the title ("House of Tao. Start with Ring of Water"), not one that cuts a
 # level's word short ("Hida Kisada exp. 2", "Exp. II": the level, read as written)
@@ -2156,6 +2169,14 @@ def _how_shortened(typed: str, title: str, pre_game: bool) -> str:
     if " " not in title_key(typed):
         return say("shortened.given")  # "Reigoro", "Kano exp2"
     return say("shortened.family")  # "Kano, Master Tactician"
+
+
+def _states_a_level(removed: str) -> bool:
+    """Whether what a remark's reading would take off a line states a level, alone ("- XP", "(Experienced Three)")
+    or before a set or the author's remark ("- Exp (IE) // great", "- Exp 3 // great"): no remark, then."""
+    text = removed.strip(" -()[]:/=")
+    first = AFTER_A_LEVEL.split(text, maxsplit=1)[0].strip(" -()[]:/=")
+    return is_level_remark(text) or is_level_remark(first) or is_experience(first)
 
 
 def _remarks_taken_off(written: str) -> list[str]:
