@@ -845,6 +845,13 @@ _TRAILING_COUNT_TAIL = 24
 # Every form of _TRAILING_COUNT holds a figure: a line with none in its tail ends in no count, and its positions are
 # not tried (most titles hold no figure).
 _A_FIGURE = re.compile("[0-9]")
+# A set in square or curly brackets before a separator, on a line of several titles ("3 Rout [IE], 2 Ambush [SE]",
+# "Rout [IE] x3 & Ambush [SE] x2"): every such bracket on the line is read as a round one, each part's own, as "3 Rout
+# (IE), 2 Ambush (SE)" is (a square bracket at a line's end is the line's set, which would be the last title's only)
+_SET_BEFORE_SEPARATOR = re.compile(
+    r"[\[{][^\[\]{}()]{1,60}[\]}]\s{0,3}(?:[x×*]?\s?[0-9]{1,2}\s?[x×]?\s{0,3})?(?:[,;|+&·~]|/\s|and\s)\s{0,3}[^\s,;]"
+)
+_SQUARE_SET = re.compile(r"[\[{](?P<set>[^\[\]{}()]{1,60})[\]}]")
 # What stands in brackets, round, square or curly (`_count_before_remark`: a set's colon is no remark's mark)
 _IN_BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}")
 # A bracket that ends a line, at most so many characters long with its space before it (`_count_before_brackets`)
@@ -1088,6 +1095,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "link": _LINK,
     "emoji": _EMOJI,
     "in_brackets": _IN_BRACKETS,
+    "set_before_separator": _SET_BEFORE_SEPARATOR,
+    "square_set": _SQUARE_SET,
     "end_bracket": _END_BRACKET,
     "price": _PRICE,
     "remark_after_count": _REMARK_AFTER_COUNT,
@@ -2489,6 +2498,8 @@ def _counts_and_titles_apart(line: str) -> str:
         line = line[stats.end() :]
     if bracketed_at_all or "{" in line:
         line = grouped_titles(line)  # "(Iron Mine, Jade Pearl Inn) x3": the count for each title
+    if ("[" in line or "{" in line) and _SET_BEFORE_SEPARATOR.search(line):
+        line = _SQUARE_SET.sub(r"(\g<set>)", line)  # "3 Rout [IE], 2 Ambush [SE]": as "3 Rout (IE), 2 Ambush (SE)"
     lowered = line.lower()  # "each", "ea." and "apiece" (whose "i" may be a dotted or a dotless one, as re.I reads it)
     if ("ea" in lowered or "ece" in lowered) and (each := _EACH_BEFORE.match(line) or _EACH_AFTER.match(line)):
         # "2 each: A, B", "A, B (2 each)"

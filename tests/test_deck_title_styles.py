@@ -787,6 +787,8 @@ def _titles_misread_among_others(index: CardIndex) -> list[str]:
             (f"Rout *1, {title} *2", [(1, "Rout"), (2, title)]),
             # an aside in brackets after a count, left for the checker to read as after a title
             (f"Rout x3 (MVP), {title} x2 (meh)", [(3, "Rout (MVP)"), (2, f"{title} (meh)")]),
+            # a set in square brackets after each title, read as in round ones ("Rout (IE)": the part's own)
+            (f"3 Rout [IE], 2 {title} [SE]", [(3, "Rout (IE)"), (2, f"{title} (SE)")]),
             # titles run on with no separator, each count in the form of the line's own
             (f"2x {title} 3x Rout", [(2, title), (3, "Rout")]),
             (f"Rout x2 {title} x3", [(2, "Rout"), (3, title)]),

@@ -177,7 +177,7 @@
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, ITALIC = /$^/g, ITALIC_AFTER_WORDS = NEVER, ITALIC_AFTER_COUNT = NEVER, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, COUNT_MARKED_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER, BYLINE = NEVER, NEGATIVE_COUNT = NEVER, COMMENT_AFTER = NEVER;
-  var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, IN_BRACKETS = /$^/g, END_BRACKET = NEVER, PRICE = NEVER, REMARK_AFTER_COUNT = /$^/g, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
+  var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, IN_BRACKETS = /$^/g, SET_BEFORE_SEPARATOR = NEVER, SQUARE_SET = /$^/g, END_BRACKET = NEVER, PRICE = NEVER, REMARK_AFTER_COUNT = /$^/g, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
     HEADER = pattern(p.header); LOOSE_HEADER = pattern(p.loose_header); HEADER_NAME_TAIL = pattern(p.header_name_tail); CARDS_TAIL = pattern(p.cards_tail); LABEL_JOIN = pattern(p.label_join);
     LIST_SEPARATOR = pattern(p.list_separator); GLUED_SLASH = pattern(p.glued_slash); HEADING_SHAPED = pattern(p.heading_shaped); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
@@ -191,7 +191,7 @@
     YASUKI_KEY = pattern(p.yasuki_key); YASUKI_ITEM = pattern(p.yasuki_item); YASUKI_META = pattern(p.yasuki_meta);
     ART = pattern(p.art); LEVEL_NUMBER_MARK = pattern(p.level_number_mark, "g");  // (Python subs every one)
     COLUMN_GAP = pattern(p.column_gap); COLUMN_COUNT = pattern(p.column_count); SPLIT_TOTALS = pattern(p.split_totals);
-    IN_BRACKETS = pattern(p.in_brackets, "g"); END_BRACKET = pattern(p.end_bracket); PRICE = pattern(p.price); REMARK_AFTER_COUNT = pattern(p.remark_after_count, "g"); QUOTE_MARKS = pattern(p.quote_marks);
+    IN_BRACKETS = pattern(p.in_brackets, "g"); SET_BEFORE_SEPARATOR = pattern(p.set_before_separator); SQUARE_SET = pattern(p.square_set, "g"); END_BRACKET = pattern(p.end_bracket); PRICE = pattern(p.price); REMARK_AFTER_COUNT = pattern(p.remark_after_count, "g"); QUOTE_MARKS = pattern(p.quote_marks);
     FOOTNOTE_MARK = pattern(p.footnote_mark);
     BOTH_TOTALS = pattern(p.both_totals); LABELLED_CARD = pattern(p.labelled_card); TABLE_HEAD = pattern(p.table_head); BRACKETED_COUNT = pattern(p.bracketed_count);
     GROUP_NUMBER = pattern(p.group_number); GLUED_COUNT = pattern(p.glued_count);
@@ -264,6 +264,8 @@
     var stats = STAT_HEAD.exec(line);  // "(0g) Iron Mine x3": a card's statistics before its title (decklist.py)
     if (stats && STAT_LETTER.test(stats[0])) line = line.slice(stats[0].length);
     line = groupedTitles(line);  // "(Iron Mine, Jade Pearl Inn) x3": the count for each title (decklist.py)
+    // "3 Rout [IE], 2 Ambush [SE]": as "3 Rout (IE), 2 Ambush (SE)" (decklist.py _SET_BEFORE_SEPARATOR)
+    if (SET_BEFORE_SEPARATOR.test(line)) line = line.replace(SQUARE_SET, "($<set>)");
     var each = EACH_BEFORE.exec(line), eachAfter = each ? null : EACH_AFTER.exec(line);
     if (each) line = eachCount(each.groups.count) + "x: " + line.slice(each[0].length);  // "2 each: A, B"
     else if (eachAfter) line = eachCount(eachAfter.groups.count) + "x: " + eachAfter.groups.rest;  // "A, B (2 each)"

@@ -612,9 +612,10 @@ def _several_on_a_line(draw, count: str, cards: str) -> tuple[str, str]:
         count = draw(st.sampled_from(["", "", "Holdings: "]))
         for _ in range(draw(st.integers(1, 3))):
             separator = draw(st.sampled_from([", ", " & ", " and ", "; ", " / ", " - ", " // ", " · ", " "]))
-            # (an aside in brackets after a count: "Rout x3 (MVP), Ambush x2")
+            # (an aside in brackets after a count, a set before it: "Rout x3 (MVP), Ambush [IE] x2")
             cards += (
-                draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", "", " - 2", ": 3", " *2", " x3 (MVP)"])) + separator
+                draw(st.sampled_from([" x2", " (3)", " 2x", " x 1", "", " - 2", ": 3", " *2", " x3 (MVP)", " [IE] x2"]))
+                + separator
             )
             cards += draw(card_text())
     return count, cards

@@ -139,6 +139,8 @@ def _counts_and_titles_apart_in_full(line: str) -> str:
     if (stats := d._STAT_HEAD.match(line)) and d._STAT_LETTER.search(stats.group(0)):
         line = line[stats.end() :]
     line = d.grouped_titles(line)
+    if d._SET_BEFORE_SEPARATOR.search(line):
+        line = d._SQUARE_SET.sub(r"(\g<set>)", line)
     if each := d._EACH_BEFORE.match(line) or d._EACH_AFTER.match(line):
         line = f"{d.each_count(each['count'])}x: {line[each.end() :] if each.re is d._EACH_BEFORE else each['rest']}"
     return line
