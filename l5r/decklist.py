@@ -2695,7 +2695,7 @@ def _count_before_remark(line: str) -> tuple[int, str] | None:
 
 def _count_before_brackets(line: str) -> tuple[int, str] | None:
     """(count, the line without it) for a line whose count stands after its title and before brackets, at most
-    `_BRACKETS_AFTER_COUNT` of them, round or square ("Jade Works x3 (4 gold)" is (3, "Jade Works (4 gold)"), "Iron
+    `_BRACKETS_AFTER_COUNT` of them, round, square or curly ("Jade Works x3 (4 gold)" is (3, "Jade Works (4 gold)"), "Iron
     Mine - 3 [Ivory Edition] (MVP)" is (3, "Iron Mine [Ivory Edition] (MVP)")), else None."""
     rest, brackets = line.rstrip(), ""
     for _ in range(_BRACKETS_AFTER_COUNT):
