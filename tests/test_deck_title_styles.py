@@ -984,16 +984,20 @@ _COUNT_THEN_REMARK = (
 )
 
 
-def _misread_in_forms_in_turn(index: CardIndex, titles, kinds: list[tuple[tuple[str, ...], int]]) -> list[str]:
-    """The lines of `titles` written in forms, that do not read as "3 <title>" does: for each kind of forms, `per
-    title` of them each title, the forms in turn (title n takes forms n·k, n·k+1, ...): every form meets a share of
-    the titles, every title some form of every kind."""
+def _misread_in_forms_in_turn(
+    index: CardIndex, items, kinds: list[tuple[tuple[str, ...], int]], plain: str = "3 {}"
+) -> list[str]:
+    """The lines of `items` written in forms, that do not read as `plain` does ("3 <title>"): for each kind of forms,
+    `per title` of them each item, the forms in turn (item n takes forms n·k, n·k+1, ...): every form meets a share
+    of the items, every item some form of every kind. An item is a title, or a tuple of what the forms hold in order
+    (a title, its level, a set: "{0}", "{1}", "{2}")."""
     reading = _one_line_reader(index)
     misread = []
-    for n, title in enumerate(titles):
-        plain_reading = reading(f"3 {title}")
+    for n, item in enumerate(items):
+        fields = item if isinstance(item, tuple) else (item,)
+        expected = reading(plain.format(*fields))
         forms = [forms[(per * n + k) % len(forms)] for forms, per in kinds for k in range(per)]
-        misread += [line for line in (f.format(title) for f in forms) if reading(line) != plain_reading]
+        misread += [line for line in (f.format(*fields) for f in forms) if reading(line) != expected]
     return misread
 
 
@@ -1021,16 +1025,16 @@ def test_every_real_pool_title_reads_before_a_remark_after_dots_or_after_its_cou
 
 
 # A set after the title or after its count, then the author's remark, in brackets or after a mark (decklist.py
-# _count_before_brackets, _SET_BEFORE_REMARK): "{t}" the title, "{s}" a set it was printed in
+# _count_before_brackets, _SET_BEFORE_REMARK): "{0}" the title, "{1}" a set it was printed in
 _SET_THEN_REMARK = (
-    "3 {t} [{s}] // great",
-    "{t} x3 [{s}] (MVP)",
-    "{t} - 3 ({s}) <-- tech",
-    "{t} [{s}] x3: always",
-    "3x {t} {{{s}}} - the best",
-    "{t} (x3) [{s}] = must",
-    "{t} *3 ({s}) ... great",
-    "{t} x3 ({s}) (only 1!)",
+    "3 {0} [{1}] // great",
+    "{0} x3 [{1}] (MVP)",
+    "{0} - 3 ({1}) <-- tech",
+    "{0} [{1}] x3: always",
+    "3x {0} {{{1}}} - the best",
+    "{0} (x3) [{1}] = must",
+    "{0} *3 ({1}) ... great",
+    "{0} x3 ({1}) (only 1!)",
 )
 
 
@@ -1039,27 +1043,21 @@ def _titles_misread_with_a_set_and_a_remark(index: CardIndex) -> list[str]:
     after a mark ("3 Rout [Ivory Edition] // great", "Rout x3 [Ivory Edition] (MVP)", "Rout - 3 (Ivory Edition) <--
     tech"): read as "3 <title> [<set>]" is, each title in two of the forms, the forms in turn. (A title that ends a
     sentence is left out, as in `_titles_misread_before_a_remark`.)"""
-    reading = _one_line_reader(index)
     printed: dict[str, str] = {}
     for i in sorted(index.identities, key=lambda i: i.key):
         if i.in_pool and i.deck in _SECTION and i.sets and not i.title.endswith(("!", "?", ".", "…")):
             printed.setdefault(i.title, i.sets[0])
-    misread = []
-    for n, (title, set_name) in enumerate(sorted(printed.items())):
-        expected = reading(f"3 {title} [{set_name}]")
-        forms = [_SET_THEN_REMARK[(2 * n + k) % len(_SET_THEN_REMARK)] for k in range(2)]
-        misread += [line for line in (f.format(t=title, s=set_name) for f in forms) if reading(line) != expected]
-    return misread
+    return _misread_in_forms_in_turn(index, sorted(printed.items()), [(_SET_THEN_REMARK, 2)], "3 {0} [{1}]")
 
 
-# A card's level, then a set, then the author's remark (checker.py `_states_a_level`, `_with_acronym`): "{t}" the
-# title, "{e}" the level as the pool writes it, "{s}" a set the card was printed in
+# A card's level, then a set, then the author's remark (checker.py `_states_a_level`, `_with_acronym`): "{0}" the
+# title, "{1}" the level as the pool writes it, "{2}" a set the card was printed in
 _LEVEL_SET_THEN_REMARK = (
-    "3 {t} - {e} (IE) // great",
-    "{t} - {e} x3 [{s}] // great",
-    "{t} ({e}) x3 (MVP)",
-    "3 {t} {e} [{s}] - the best",
-    "{t} - {e} [{s}] x3 <-- tech",
+    "3 {0} - {1} (IE) // great",
+    "{0} - {1} x3 [{2}] // great",
+    "{0} ({1}) x3 (MVP)",
+    "3 {0} {1} [{2}] - the best",
+    "{0} - {1} [{2}] x3 <-- tech",
 )
 
 
@@ -1068,18 +1066,12 @@ def _levels_misread_with_a_set_and_a_remark(index: CardIndex) -> list[str]:
     Experienced (IE) // great", "Asako Bairei - Experienced 3 x3 [Gold Edition] // great"): read as "3 <title> -
     <level> [<set>]" is, never as the card at no level (the level is no remark), each card in two of the forms in
     turn."""
-    reading = _one_line_reader(index)
     levelled = sorted(
-        (i for i in index.identities if i.in_pool and i.deck in _SECTION and i.experience and i.sets),
-        key=lambda i: i.key,
+        (i.title, i.experience, i.sets[0])
+        for i in index.identities
+        if i.in_pool and i.deck in _SECTION and i.experience and i.sets
     )
-    misread = []
-    for n, i in enumerate(levelled):
-        expected = reading(f"3 {i.title} - {i.experience} [{i.sets[0]}]")
-        forms = [_LEVEL_SET_THEN_REMARK[(2 * n + k) % len(_LEVEL_SET_THEN_REMARK)] for k in range(2)]
-        lines = (f.format(t=i.title, e=i.experience, s=i.sets[0]) for f in forms)
-        misread += [line for line in lines if reading(line) != expected]
-    return misread
+    return _misread_in_forms_in_turn(index, levelled, [(_LEVEL_SET_THEN_REMARK, 2)], "3 {0} - {1} [{2}]")
 
 
 def test_every_pool_card_with_a_level_reads_with_a_set_and_a_remark_after_it():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import re
 from collections import defaultdict
 from typing import Final, Mapping, Sequence
@@ -1527,7 +1528,8 @@ class DeckChecker:
 
     def _before_commas(self, written: str) -> list[str]:
         """The words before each comma (`COMMA_BEFORE_REMARK`), the last first, where the words after it may be the
-        author's remark: they name no card (with a count or none), nor start with one, and are no subtitle of a title of those words (`_subtitle_slip`)."""
+        author's remark: they name no card (with a count or none), nor start with one, and are no subtitle of a title
+        of those words (`_subtitle_slip`)."""
         if ", " not in written:
             return []
         cuts = []
@@ -1549,13 +1551,16 @@ class DeckChecker:
         texts = (part, counted[1]) if counted else (part,)
         return any(self._names_a_card(*split_experience(text)) for text in texts)
 
+    @functools.cached_property
+    def _subtitle_keys(self) -> frozenset[str]:
+        """Every pool title's subtitle (the words after its comma), as `_words` reads them."""
+        titles = {i.title for i in self.index.identities if ", " in i.title}
+        return frozenset(" ".join(_words(t.partition(", ")[2])) for t in titles)
+
     def _subtitle_slip(self, title: str, rest: str) -> bool:
         """Whether the words after a comma are a title's subtitle, before the author's remark ("Agasha Uzeko, Master
         of Water (great)"; after a name cut short too: "Hitomi, Seven Thunder"), or, misspelt or cut short, the
         subtitle of a title that starts with the words before it ("Akodo Kano" and "Master Tacticain")."""
-        if getattr(self, "_subtitle_keys", None) is None:
-            titles = {i.title for i in self.index.identities if ", " in i.title}
-            self._subtitle_keys = frozenset(" ".join(_words(t.partition(", ")[2])) for t in titles)
         words = _words(rest)
         if any(" ".join(words[:n]) in self._subtitle_keys for n in range(1, len(words) + 1)):
             return True
