@@ -75,6 +75,7 @@ class CardIndex:
         self._given_any: dict[str, list[str]] = {}  # a Personality's given name -> its titles, subtitled ones too
         self._small_words: dict[str, list[str]] = {}  # a title's words but its small ones -> the titles
         self._deck_keywords: frozenset[str] | None = None  # the deck cards' keywords, lower case (`deck_keywords`)
+        self._printed_sets: tuple[frozenset[str], frozenset[str]] | None = None  # `printed_set_keys`
         self._pre_game_words: list | None = None  # each pre-game card's title and its reading words (`shortened`)
         self._abbreviation_table: dict | None = None  # the titles by their words' first letters (`abbreviated`)
         self._abbreviated_found: dict[tuple[str, bool], tuple[str, ...]] = {}  # abbreviated()'s answers so far
@@ -250,6 +251,18 @@ class CardIndex:
                 k.lower() for i in self.identities if i.deck != NOT_A_DECK_CARD for k in i.keywords
             )
         return self._deck_keywords
+
+    def printed_set_keys(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The sets the pool's cards were printed in, by `title_key` of their names, and by every key each is known
+        by (names.py set_keys: "(Celestial)", "(TDoW)"), made on first use: a deck's check asks of a bracket's words
+        whether they name a set, and a pool's sets are the same for every deck."""
+        if self._printed_sets is None:
+            sets = {s for i in self.identities for s in i.sets}
+            self._printed_sets = (
+                frozenset(title_key(s) for s in sets),
+                frozenset(k for s in sets for k in _keys_of_set(s)),
+            )
+        return self._printed_sets
 
     def same_but_small_words(self, written: str) -> list[str]:
         """Every deck card's title that is the name but for its small words (names.py small_words_key: "Temple of
@@ -454,6 +467,7 @@ def index_from_rows(stored, pool_dir: Path | None) -> CardIndex:
         index._given_any = {}
         index._small_words = {}
         index._deck_keywords = None
+        index._printed_sets = None
         index._pre_game_words = None
         index._abbreviation_table = None
         index._abbreviated_found = {}

@@ -20,7 +20,6 @@ from ...cardpool.names import (
     reading_key_words,
     reading_words,
     set_key,
-    set_keys,
     split_experience,
     split_qualifier,
     title_key,
@@ -1433,11 +1432,8 @@ class DeckChecker:
         """Whether a name in brackets is a set (or a set's acronym) any card was printed in."""
         if not name:
             return False
-        if getattr(self, "_set_names", None) is None:
-            sets = {s for i in self.index.identities for s in i.sets}
-            self._set_names = frozenset(title_key(s) for s in sets)
-            self._set_keys = frozenset(k for s in sets for k in set_keys(s))  # "(Celestial)", "(TDoW)"
-        return title_key(name) in self._set_names or set_key(name) in self._set_keys or name.lower() in self._acronyms
+        names, keys = self.index.printed_set_keys()  # "(Celestial)", "(TDoW)"
+        return title_key(name) in names or set_key(name) in keys or name.lower() in self._acronyms
 
     def _unplaced(self, card: CardLine, out: Findings) -> DeckEntry:
         """An unknown card counts toward the section it is written in (with no header above it, see
