@@ -860,46 +860,67 @@ def test_every_real_pool_title_reads_among_others_on_one_line():
     assert _titles_misread_among_others(_real_index(), share=4) == []
 
 
-def _whose_count_lists(index: CardIndex) -> tuple[str, list[str]]:
+def _whose_count_lists(index: CardIndex, bracketed: bool | None = None) -> tuple[str, list[str]]:
     """A list with, for every deck card's title, the line "3 Rout, <title>" (a count before titles apart: each one's,
-    or the first one's only?), and what its `unknown-card` problem should show for each: both ways to write it."""
+    or the first one's only?), and what its `unknown-card` problem should show for each: both ways to write it.
+    `bracketed`: only the titles that end in a bracket (True), or that do not (False)."""
     from l5r.decklist import LIST_SEPARATOR
 
-    # (one title each, no "Rout, <title>" of its own; a title that ends in a bracket is left out: "3 Rout, Hida Kisada
-    # (Imperial)" is read as the card named in the bracket, as a translated title's is, "Mina de Hierro (Iron Mine)")
+    # (one title each, no "Rout, <title>" of its own; a title that ends in the pool's bracket, "Hida Kisada
+    # (Imperial)", is read so too, never as the card the bracket names, as a translated title's is: "Mina de Hierro
+    # (Iron Mine)")
     titles = sorted(
         t
         for t in {i.title for i in index.identities if i.in_pool and i.deck in _SECTION}
         if len(LIST_SEPARATOR.split(t)) == 1
         and title_key(t) != "rout"
-        and not t.endswith(")")
         and not index.titled_loosely(f"Rout, {t}")
+        and (bracketed is None or t.endswith(")") is bracketed)
     )
     lines = [f"3 Rout, {title}" for title in titles]
     shown = [f"(“3 Rout, 1 {title}”), or “3x:” for 3 copies of each (“3x: Rout, {title}”)" for title in titles]
     return "Fate:\n" + "\n".join(lines) + "\n", shown
 
 
+def _whose_count_not_shown(index: CardIndex, bracketed: bool | None = None) -> tuple[int, list[str]]:
+    """`_whose_count_lists` read by the Python checker: (the lines, those whose `unknown-card` problem does not show
+    both ways to write it); and the browser's checker must read the list alike."""
+    text, shown = _whose_count_lists(index, bracketed)
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
+    out, not_shown = Findings(), []
+    for card, part in zip(parse_text(text).cards, shown):
+        checker._suggested = 0
+        before = len(out.problems)
+        checker._entry(card, out)
+        said = [p.message for p in out.problems[before:] if p.code == "unknown-card"]
+        if not any(part in message for message in said):
+            not_shown.append(card.written)
+    assert _difference_between_the_checkers(index, text) is None
+    return len(shown), not_shown
+
+
 def test_a_count_before_titles_apart_shows_both_ways_to_write_it_in_both_checkers():
     """ "3 Rout, Ambush" does not say whose its count is: neither checker reads it as either, and both show the two
     ways to write it, for every fixture pool title after "Rout, ". (The reading is each checker's unknown-card path,
     the same for every title: the real pool's titles are read in the same path by the walk above.)"""
-    index = support.index()
-    text, shown = _whose_count_lists(index)
-    fmt = support.codex().format("obsidian-hand")
-    checker = DeckChecker(fmt, ruleset_for(fmt), index, support.codex().set_acronyms)
-    out = Findings()
-    for card in parse_text(text).cards:
-        checker._suggested = 0
-        checker._entry(card, out)
-    said = [p.message for p in out.problems if p.code == "unknown-card"]
-    assert len(said) == len(shown) > 50
-    assert [n for n, (message, part) in enumerate(zip(said, shown)) if part not in message] == []
-    assert _difference_between_the_checkers(index, text) is None
+    lines, not_shown = _whose_count_not_shown(support.index())
+    assert lines > 50 and not_shown == []
     # the check can fail: a line whose parts are no titles shows no such help
+    fmt = support.codex().format("obsidian-hand")
+    checker = DeckChecker(fmt, ruleset_for(fmt), support.index(), support.codex().set_acronyms)
     out = Findings()
     checker._entry(parse_text("Fate:\n3 Not A Card, Rout\n").cards[0], out)
     assert "3x:" not in out.problems[0].message
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_in_its_pools_bracket_after_titles_apart_and_a_count_is_no_translation():
+    """ "3 Rout, Hida Kisada (Imperial)": the bracket is the pool's title's own, not a translated title's card (checker.py
+    `_remarks_tried`): like "3 Rout, Ambush", the line shows both ways to write its count, in both checkers, for every
+    real-pool title that ends in a bracket."""
+    lines, not_shown = _whose_count_not_shown(_real_index(), bracketed=True)
+    assert lines > 10 and not_shown == [], not_shown[:20]
 
 
 def _titles_misread_in_a_deck_tools_export(titles) -> list[str]:

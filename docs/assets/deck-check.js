@@ -2234,7 +2234,7 @@
     var levels = this.table.titledLoosely(card.name).filter(function (i) { return i.deck !== OTHER; });
     if (!levels.length && !card.experience && !this.abbreviatedWithStops(card)) {
       // "Togashi Ieshige (great)": the author's remark after a title that has only levels (checker.py)
-      var tries = remarksTakenOff(card.written).concat(this.unglued(card.name), card.each ? [] : this.beforeCommas(card.written));  // ... or glued to itself (checker.py)
+      var tries = this.remarksTried(card.written).concat(this.unglued(card.name), card.each ? [] : this.beforeCommas(card.written));  // ... or glued to itself (checker.py)
       for (var k = 0; k < tries.length && !levels.length; k++) {
         var split = splitExperience(tries[k]);
         levels = split[1] ? [] : this.table.titledLoosely(split[0]).filter(function (i) { return i.deck !== OTHER; });
@@ -2808,8 +2808,16 @@
     out.warn("unplaceable", say("unplaceable", { line: card.line, written: card.written }), card.written, null, card.line);
     return entry;
   };
+  // checker.py _remarks_tried: remarksTakenOff, but for the bracket at the line's end that is the last of its titles
+  // apart's own ("Rout, Hida Kisada (Imperial)"), never a translated title's card
+  Checker.prototype.remarksTried = function (written) {
+    var tries = remarksTakenOff(written), translated = TRANSLATED.exec(written);
+    var bracket = translated ? translated.groups.bracket : undefined, parts = written.split(LIST_SEPARATOR);
+    if (bracket === undefined || parts.length < 2 || !this.table.titled(pyStrip(parts[parts.length - 1])).length) return tries;
+    return tries.filter(function (text) { return text !== bracket; });
+  };
   Checker.prototype.withoutCommentary = function (card, setName, deck) {
-    var tries = remarksTakenOff(card.written);
+    var tries = this.remarksTried(card.written);
     for (var k = 0; k < tries.length; k++) {
       var split = splitExperience(tries[k]);
       // checker.py: the level the line states is no remark ("Shiba Ningen - Experienced Three")

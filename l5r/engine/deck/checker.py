@@ -1100,7 +1100,7 @@ class DeckChecker:
             # "Togashi Ieshige (great)", "Abresax, the best card": the author's remark after a title that has only
             # levels ... or glued to itself ("Akodo GinawaAkodo Ginawa": `_unglued`)
             commas = [] if card.each else self._before_commas(card.written)
-            for text in (*_remarks_taken_off(card.written), *self._unglued(card.name), *commas):
+            for text in (*self._remarks_tried(card.written), *self._unglued(card.name), *commas):
                 name, experience = split_experience(text)
                 levels = [] if experience else [i for i in self.index.titled_loosely(name) if i.deck != _OTHER_DECK]
                 if levels:
@@ -1474,7 +1474,7 @@ class DeckChecker:
     def _without_commentary(self, card: CardLine, set_name, deck):
         """ "3 Hida Kisada (the best)", "2 Iron Mine - for the gold": the title, without what the player added
         after it in brackets or after a dash, when that names a card and the whole line does not."""
-        for text in _remarks_taken_off(card.written):
+        for text in self._remarks_tried(card.written):
             name, experience = split_experience(text)
             if (card.experience and not experience) or _states_a_level(card.written[len(text) :]):
                 # "Togashi Mitsu (XP)", "Togashi Mitsu - XP", "Shiba Ningen - Experienced Three": the level the line
@@ -1493,6 +1493,18 @@ class DeckChecker:
             or self._before_a_comma(card, set_name, deck)
             or self.index.find(card.name, card.experience, set_name, deck)
         )
+
+    def _remarks_tried(self, written: str) -> list[str]:
+        """`_remarks_taken_off`, but for the words in brackets at the line's end when the last of its titles apart
+        names a card with them ("Rout, Hida Kisada (Imperial)": the pool's title Hida Kisada (Imperial)): that
+        bracket is the title's own, never a translated title's card (`TRANSLATED`)."""
+        tries = _remarks_taken_off(written)
+        translated = _TRANSLATED.match(written)
+        bracket = translated.group("bracket") if translated else None
+        parts = LIST_SEPARATOR.split(written)
+        if bracket is None or len(parts) < 2 or not self.index.titled(parts[-1].strip()):
+            return tries
+        return [text for text in tries if text != bracket]
 
     def _with_acronym(self, card: CardLine, text: str, deck) -> Lookup | None:
         """The card a line's text names with a set's acronym in brackets at its end, after a level too, as
