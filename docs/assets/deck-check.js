@@ -2808,13 +2808,13 @@
     out.warn("unplaceable", say("unplaceable", { line: card.line, written: card.written }), card.written, null, card.line);
     return entry;
   };
-  // checker.py _remarks_tried: remarksTakenOff, but for the bracket at the line's end that is the last of its titles
-  // apart's own ("Rout, Hida Kisada (Imperial)"), never a translated title's card
+  // checker.py _remarks_tried: remarksTakenOff, without the translated title's card when the bracket at the line's end
+  // is the last of its titles apart's own ("Rout, Hida Kisada (Imperial)")
   Checker.prototype.remarksTried = function (written) {
-    var tries = remarksTakenOff(written), translated = TRANSLATED.exec(written);
-    var bracket = translated ? translated.groups.bracket : undefined, parts = written.split(LIST_SEPARATOR);
-    if (bracket === undefined || parts.length < 2 || !this.table.titled(pyStrip(parts[parts.length - 1])).length) return tries;
-    return tries.filter(function (text) { return text !== bracket; });
+    var translated = TRANSLATED.exec(written), parts = written.split(LIST_SEPARATOR);
+    var own = !!(translated && translated.groups.bracket && parts.length > 1 &&
+      this.table.titled(pyStrip(parts[parts.length - 1])).length);
+    return remarksTakenOff(written, !own);
   };
   Checker.prototype.withoutCommentary = function (card, setName, deck) {
     var tries = this.remarksTried(card.written);
@@ -2918,7 +2918,7 @@
     return out;
   };
   // checker.py _remarks_taken_off: the line without what a player may add after a title, in the order tried
-  function remarksTakenOff(written) {
+  function remarksTakenOff(written, translation) {
     var tries = [], trimmed = written, m;
     while ((m = TRAILING_REMARK.exec(trimmed))) { trimmed = m[1]; tries.push(trimmed); }
     var unclosed = UNCLOSED_REMARK.exec(written);  // "Mirumoto Reiji (MVP all day. A": never closed
@@ -2935,7 +2935,8 @@
     tries = tries.concat(cuts.reverse());
     var stat = STAT_TAIL.exec(written);  // "Bayushi Shizuka 54/156 R" (checker.py _remarks_taken_off)
     if (stat) tries.push(stat.groups.rest);
-    var translated = TRANSLATED.exec(written);  // "Mina de Hierro (Iron Mine)": the card's own title, tried last
+    // "Mina de Hierro (Iron Mine)": the card's own title, tried last (unless `translation` is false)
+    var translated = translation === false ? null : TRANSLATED.exec(written);
     if (translated) tries.push(translated.groups.bracket || translated.groups.after);
     return tries;
   }

@@ -1495,16 +1495,15 @@ class DeckChecker:
         )
 
     def _remarks_tried(self, written: str) -> list[str]:
-        """`_remarks_taken_off`, but for the words in brackets at the line's end when the last of its titles apart
-        names a card with them ("Rout, Hida Kisada (Imperial)": the pool's title Hida Kisada (Imperial)): that
-        bracket is the title's own, never a translated title's card (`TRANSLATED`)."""
-        tries = _remarks_taken_off(written)
+        """`_remarks_taken_off`, without the translated title's card when the words in brackets at the line's end
+        belong to the last of its titles apart, which names a card with them ("Rout, Hida Kisada (Imperial)": the
+        pool's title Hida Kisada (Imperial)): that bracket is the title's own (`TRANSLATED`)."""
         translated = _TRANSLATED.match(written)
-        bracket = translated.group("bracket") if translated else None
         parts = LIST_SEPARATOR.split(written)
-        if bracket is None or len(parts) < 2 or not self.index.titled(parts[-1].strip()):
-            return tries
-        return [text for text in tries if text != bracket]
+        own = bool(
+            translated and translated.group("bracket") and len(parts) > 1 and self.index.titled(parts[-1].strip())
+        )
+        return _remarks_taken_off(written, translation=not own)
 
     def _with_acronym(self, card: CardLine, text: str, deck) -> Lookup | None:
         """The card a line's text names with a set's acronym in brackets at its end, after a level too, as
@@ -2192,9 +2191,10 @@ def _states_a_level(removed: str) -> bool:
     return is_level_remark(text) or is_level_remark(first) or is_experience(first)
 
 
-def _remarks_taken_off(written: str) -> list[str]:
+def _remarks_taken_off(written: str, translation: bool = True) -> list[str]:
     """The line without what a player may add after a title, in the order they are tried: remarks in brackets (the
-    last, then the last two...), an unclosed one, what follows a dash or an arrow, a sentence after a full stop."""
+    last, then the last two...), an unclosed one, what follows a dash or an arrow, a sentence after a full stop;
+    last, with `translation`, the card's own title after a translated one."""
     tries = []
     trimmed = written
     while True:
@@ -2219,7 +2219,7 @@ def _remarks_taken_off(written: str) -> list[str]:
     tries += [written[: said.start()] for said in reversed(list(_SAID_AFTER.finditer(written)))]
     if stat := _STAT_TAIL.match(written):  # "Bayushi Shizuka 54/156 R": a printing's number, a card's statistics
         tries.append(stat.group("rest"))
-    if translated := _TRANSLATED.match(written):  # "Mina de Hierro (Iron Mine)": the card's own title, tried last
+    if translation and (translated := _TRANSLATED.match(written)):  # "Mina de Hierro (Iron Mine)": the card's own title
         tries.append(translated.group("bracket") or translated.group("after"))
     return tries
 
