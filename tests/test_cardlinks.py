@@ -142,6 +142,50 @@ def test_the_pool_terms_kept_are_only_those_of_the_same_inputs(monkeypatch):
     assert cardlinks.pool_terms(**{**inputs, "all_text": edited, "slug_of": slugs(idx.identities)}) == kept
 
 
+def test_the_pool_terms_are_kept_beside_the_index_and_read_back_as_worked_out(tmp_path, monkeypatch):
+    """Each `mkdocs build` is a new process: the candidates and the terms are kept in the cache folder beside the
+    index they were made from, and a new process reads them back as they were worked out, working out neither.
+    A file whose terms are not the candidates' (damaged, or written by hand) is worked out again."""
+    import json
+
+    from l5r.cardpool import cache, load_index
+    from l5r.site.rendering.render import rules_vocabulary
+    from decks.support import pool_dir
+
+    c = codex()
+    monkeypatch.setattr(cache, "_IN_PROCESS", {})  # (this worker's index is kept in another folder)
+    idx = load_index(pool_dir(), c.cards, tmp_path)
+    lower_words, all_text = cardlinks.lower_case_words(cardlinks.codex_text(c))
+    inputs = (idx, slugs(idx.identities), cardlinks.codex_terms(c), rules_vocabulary(c), lower_words, all_text)
+
+    def new_process():
+        cardlinks._CANDIDATES.forget()
+        cardlinks._TERMS.forget()
+        for kind in ("pool-link-candidates", "pool-link-terms"):
+            cache._IN_PROCESS.pop(kind, None)
+
+    new_process()
+    worked_out = cardlinks.pool_terms(*inputs)
+    assert "Questionable Market" in worked_out
+    kept = {kind: list(tmp_path.glob(f"{kind}-*.json")) for kind in ("pool-link-candidates", "pool-link-terms")}
+    assert all(len(files) == 1 for files in kept.values()), kept
+
+    new_process()
+    with monkeypatch.context() as m:
+        m.setattr(cardlinks, "_pool_candidates", lambda *a: pytest.fail("candidates worked out again"))
+        m.setattr(cardlinks, "_linked", lambda *a: pytest.fail("terms worked out again"))
+        assert cardlinks.pool_terms(*inputs) == worked_out
+
+    # The terms file names a card that is no candidate (the Codex's own record): worked out again, as before.
+    (terms_file,) = kept["pool-link-terms"]
+    document = json.loads(terms_file.read_text(encoding="utf-8"))
+    record = next(n for n, i in enumerate(idx.identities) if i.card_id)
+    document["value"] = json.dumps({**json.loads(document["value"]), "Not A Candidate": record})
+    terms_file.write_text(json.dumps(document), encoding="utf-8")
+    new_process()
+    assert cardlinks.pool_terms(*inputs) == worked_out
+
+
 def test_a_finder_of_the_same_terms_is_reused_with_what_it_found():
     """`pool_names` hands the last finder back while the terms are the same (`mkdocs serve`: each rebuild), and a
     finder keeps the mentions it found in each text: whatever it was asked before, it finds what a new finder of

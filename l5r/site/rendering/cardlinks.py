@@ -24,11 +24,15 @@ word the longest run of words that is a title wins. Titles add nothing to the ru
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
 
-from ...cardpool import CardIndex, Identity
+from ...cardpool import CardIndex, Identity, cache
 from ...data.lastanswer import LastAnswer
 from .autolink import Mention, Target, key_of as _key
 from .render import rules_vocabulary, text_records
@@ -234,8 +238,89 @@ _CANDIDATES: LastAnswer[PoolCandidates] = LastAnswer()  # the last index's (a bu
 
 def pool_candidates(index: CardIndex) -> PoolCandidates:
     """The pool titles that may link, and why not for the others (records, shared titles, the pool's clans and
-    keywords, set names, titles with fewer than two capitalized words): kept per index (`_CANDIDATES`)."""
-    return _CANDIDATES.answer(lambda: _pool_candidates(index), (index,))
+    keywords, set names, titles with fewer than two capitalized words): kept per index (`_CANDIDATES`), and in
+    the cache folder beside an index the cache handed out (`_kept_candidates`)."""
+    return _CANDIDATES.answer(lambda: _kept_candidates(index), (index,))
+
+
+# -----------------------------------------------------------------------------------------------------------
+# Kept on disk beside the card index
+# -----------------------------------------------------------------------------------------------------------
+# Every `mkdocs build` is a new process: working out the candidates and the terms again costs about a quarter of
+# a CPU-second with the full pool, a tenth of a warm rebuild, though neither changes when a rule's words do. Both
+# are kept as JSON beside the index they were made from (cardpool/cache.py `kept_beside`), under the code that
+# makes them; the terms also under a digest of every input they are worked out from. A card is written by its
+# place in the index's identities (the index's key is in the file's). A file that does not read back as what
+# was written is worked out again.
+
+
+@functools.cache
+def _code_digest() -> str:
+    """This module's code and the auto-link rules it applies (autolink.py)."""
+    here = Path(__file__).resolve().parent
+    return hashlib.sha1(b"".join((here / name).read_bytes() for name in ("cardlinks.py", "autolink.py"))).hexdigest()
+
+
+def _kept_candidates(index: CardIndex) -> PoolCandidates:
+    place = {identity: n for n, identity in enumerate(index.identities)}
+
+    def written() -> str:
+        pool = _pool_candidates(index)
+        linkable = [[title, place[identity]] for title, identity in pool.linkable]
+        return json.dumps([linkable, pool.rejected, sorted(pool.phrases), sorted(pool.lower_words)])
+
+    text = cache.kept_beside(index, "pool-link-candidates", _code_digest(), written)
+    try:
+        linkable, rejected, phrases, lower_words = json.loads(text)
+        pool = PoolCandidates(
+            [(title, index.identities[n]) for title, n in linkable],
+            dict(rejected),
+            frozenset(phrases),
+            frozenset(lower_words),
+        )
+        if _all_text(pool.rejected.items(), pool.phrases, pool.lower_words, (t for t, _ in pool.linkable)):
+            return pool
+    except (ValueError, TypeError, IndexError):
+        pass
+    return _pool_candidates(index)
+
+
+def _all_text(*groups) -> bool:
+    return all(
+        isinstance(x, str) for group in groups for item in group for x in (item if type(item) is tuple else (item,))
+    )
+
+
+def _kept_terms(index: CardIndex, pool: PoolCandidates, words: tuple, slug_of: dict, work_out) -> dict[str, Identity]:
+    """`work_out()`'s title -> card, or that kept for the same index, code and inputs (`words`, the slugs): only
+    candidates (`pool`) with a page."""
+    digest = hashlib.sha1(_code_digest().encode())
+    for part in words:
+        digest.update(json.dumps(sorted(part)).encode() + b"\0")
+    digest.update(json.dumps([slug_of.get(i) for i in index.identities]).encode())
+    place = {identity: n for n, identity in enumerate(index.identities)}
+    text = cache.kept_beside(
+        index, "pool-link-terms", digest.hexdigest(), lambda: json.dumps({t: place[i] for t, i in work_out().items()})
+    )
+    try:
+        found = {title: index.identities[n] for title, n in json.loads(text).items()}
+        candidates = set(pool.linkable)
+        if all((title, i) in candidates and i in slug_of for title, i in found.items()):
+            return found
+    except (ValueError, TypeError, IndexError, AttributeError):
+        pass
+    return work_out()
+
+
+def _target(identity: Identity, slug_of: dict) -> Target:
+    kinds = ", ".join(t for t in identity.types) or identity.deck
+    return Target(
+        pool_target_id(identity),
+        "pool card",
+        f"Card — {identity.key}: {kinds}",
+        uri=f"{CARD_DIR}/{slug_of[identity]}/index.md",
+        anchor="card",
+    )
 
 
 def _pool_candidates(index: CardIndex) -> PoolCandidates:
@@ -305,10 +390,35 @@ def pool_terms(
         kept = _TERMS.kept((index,), (words, slug_of))
         if kept is not None:
             return dict(kept)
+        found = _kept_terms(
+            index,
+            pool,
+            words,
+            slug_of,
+            lambda: _linked(pool, slug_of, taken, vocabulary, lower_words, article_runs, lowers),
+        )
     else:
         rejected.update(pool.rejected)
+        found = _linked(pool, slug_of, taken, vocabulary, lower_words, article_runs, lowers, rejected)
+    out = {title: _target(identity, slug_of) for title, identity in found.items()}
+    _TERMS.keep(dict(out), (index,), (words, dict(slug_of)))
+    return out
+
+
+def _linked(
+    pool: PoolCandidates,
+    slug_of: dict,
+    taken,
+    vocabulary,
+    lower_words,
+    article_runs: frozenset[str],
+    lowers: frozenset[str],
+    rejected: dict | None = None,
+) -> dict[str, Identity]:
+    """title -> card of each candidate that passes the rules that depend on the Codex's text (`pool_terms`):
+    `article_runs` and `lowers`, the runs of its words after articles and in lower case."""
     taken_keys = {_key(t).lower() for t in taken}
-    out: dict[str, Target] = {}
+    out: dict[str, Identity] = {}
 
     def reject(title, why):
         if rejected is not None:
@@ -328,15 +438,7 @@ def pool_terms(
         if identity not in slug_of:
             reject(title, "no page")
             continue
-        kinds = ", ".join(t for t in identity.types) or identity.deck
-        out[title] = Target(
-            pool_target_id(identity),
-            "pool card",
-            f"Card — {identity.key}: {kinds}",
-            uri=f"{CARD_DIR}/{slug_of[identity]}/index.md",
-            anchor="card",
-        )
-    _TERMS.keep(dict(out), (index,), (words, dict(slug_of)))
+        out[title] = identity
     return out
 
 
