@@ -79,6 +79,39 @@ def test_every_pool_title_is_no_prose():
     assert not [t for t in {i.title for i in index().identities} if rule.reason(t) is not None]
 
 
+def test_the_measure_is_kept_beside_the_index_and_read_back_as_measured(tmp_path, monkeypatch):
+    """Each deck check is a new process: the pool's measure is kept in the cache folder beside the index it was
+    taken on, and read back as it was measured, measuring no title; a kept measure that is not one (a count
+    written as a word) is taken again."""
+    import json
+
+    from decks.support import codex, pool_dir
+    from l5r.cardpool import cache, load_index
+    from l5r.engine.deck import prose
+
+    monkeypatch.setattr(cache, "_IN_PROCESS", {})  # (this worker's index is kept in another folder)
+    idx = load_index(pool_dir(), codex().cards, tmp_path)
+    measured = ProseRule.of_titles({i.title for i in idx.identities})
+
+    def new_process():
+        prose._MEASURED.clear()
+        cache._IN_PROCESS.pop("prose-rule", None)
+
+    new_process()
+    assert prose_rule(idx) == measured
+    (kept,) = tmp_path.glob("prose-rule-*.json")
+    new_process()
+    with monkeypatch.context() as m:
+        m.setattr(ProseRule, "of_titles", classmethod(lambda cls, titles: pytest.fail("measured again")))
+        assert prose_rule(idx) == measured
+
+    document = json.loads(kept.read_text(encoding="utf-8"))
+    document["value"] = json.dumps({**json.loads(document["value"]), "longest_title": "eight"})
+    kept.write_text(json.dumps(document), encoding="utf-8")
+    new_process()
+    assert prose_rule(idx) == measured
+
+
 def test_a_remark_is_counted_in_no_deck_and_said():
     report = check(
         "obsidian-hand",
