@@ -14,13 +14,14 @@ instead of replacing the other's at every run (a rebuild of the whole pool's two
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import re
 from dataclasses import fields, is_dataclass
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Mapping, TypeVar
 
 from ..data.cachedir import default_cache_dir as default_cache_dir  # the cache folder's public name here too
 from ..data.model import CardRecord
@@ -28,6 +29,7 @@ from ..data.safefile import MB, UnreadableFile, read_bytes, read_head, write_who
 from .identity import Identity
 from .read import set_files
 
+T = TypeVar("T")
 MAX_CACHE_BYTES = 256 * MB  # the full pool's index takes about 4 MB
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -67,6 +69,26 @@ def kept_beside(made_from, kind: str, code: str, build: Callable[[], str]) -> st
         if value is made_from:
             return _kept(key + (kind, code), kind, cache_dir, build, restored=_text)
     return build()
+
+
+def kept_value_beside(
+    made_from, kind: str, sources: tuple[Path, ...], make: Callable[[], object], restored: Callable[[object], T], key=""
+) -> T:
+    """`restored(value)` of the JSON value `make()` makes of `made_from`, kept beside it (`kept_beside`) under a
+    digest of the `sources` (the code that makes and reads it) and `key` (what else it is made from). A kept value
+    that `restored` refuses (ValueError, TypeError, IndexError, KeyError, AttributeError: a damaged or hand-written
+    file) is made again."""
+    code = f"{_sources_digest(tuple(sources))}-{key}"
+    text = kept_beside(made_from, kind, code, lambda: json.dumps(make(), ensure_ascii=False))
+    try:
+        return restored(json.loads(text))
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError):
+        return restored(make())
+
+
+@functools.cache
+def _sources_digest(sources: tuple[Path, ...]) -> str:
+    return hashlib.sha1(b"".join(Path(source).read_bytes() + b"\0" for source in sources)).hexdigest()
 
 
 def _text(held):

@@ -28,9 +28,6 @@ The browser checker gets the measured numbers as data (l5r/site/api/deckdata.py)
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import json
 import re
 import weakref
 from dataclasses import asdict, dataclass, fields
@@ -168,26 +165,25 @@ def prose_rule(index: CardIndex) -> ProseRule:
 
 
 def _kept_rule(index: CardIndex) -> ProseRule:
-    def measured() -> str:
-        return json.dumps(asdict(ProseRule.of_titles({i.title for i in index.identities})))
+    # (the reader's code, whose word rules it counts by, is in the card index's key)
+    return cache.kept_value_beside(
+        index,
+        "prose-rule",
+        (Path(__file__),),
+        lambda: asdict(ProseRule.of_titles({i.title for i in index.identities})),
+        _rule_read,
+    )
 
-    try:
-        held = json.loads(cache.kept_beside(index, "prose-rule", _code_digest(), measured))
-    except ValueError:
-        held = None
+
+def _rule_read(held) -> ProseRule:
+    """The measure a kept file holds; ValueError when it holds anything else."""
     kinds = {f.name: int if f.name == "longest_title" else bool for f in fields(ProseRule) if f.name != "ending_words"}
-    if (
+    if not (
         isinstance(held, dict)
         and set(held) == {*kinds, "ending_words"}
         and all(type(held[name]) is kind for name, kind in kinds.items())
         and isinstance(held["ending_words"], dict)
         and all(type(n) is int for n in held["ending_words"].values())
     ):
-        return ProseRule(**held)
-    return ProseRule.of_titles({i.title for i in index.identities})
-
-
-@functools.cache
-def _code_digest() -> str:
-    """This module's code (the reader's, whose word rules it counts by, is in the card index's key)."""
-    return hashlib.sha1(Path(__file__).read_bytes()).hexdigest()
+        raise ValueError("not a measure of titles")
+    return ProseRule(**held)

@@ -24,7 +24,6 @@ word the longest run of words that is a title wins. Titles add nothing to the ru
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import re
@@ -248,68 +247,58 @@ def pool_candidates(index: CardIndex) -> PoolCandidates:
 # -----------------------------------------------------------------------------------------------------------
 # Every `mkdocs build` is a new process: working out the candidates and the terms again costs about a quarter of
 # a CPU-second with the full pool, a tenth of a warm rebuild, though neither changes when a rule's words do. Both
-# are kept as JSON beside the index they were made from (cardpool/cache.py `kept_beside`), under the code that
-# makes them; the terms also under a digest of every input they are worked out from. A card is written by its
-# place in the index's identities (the index's key is in the file's). A file that does not read back as what
-# was written is worked out again.
+# are kept as JSON beside the index they were made from (cardpool/cache.py `kept_value_beside`), under this
+# module's code and the auto-link rules' (autolink.py); the terms also under a digest of every input they are
+# worked out from. A card is written by its place in the index's identities (the index's key is in the file's).
+
+_SOURCES = (Path(__file__), Path(__file__).with_name("autolink.py"))
 
 
-@functools.cache
-def _code_digest() -> str:
-    """This module's code and the auto-link rules it applies (autolink.py)."""
-    here = Path(__file__).resolve().parent
-    return hashlib.sha1(b"".join((here / name).read_bytes() for name in ("cardlinks.py", "autolink.py"))).hexdigest()
+def _places(index: CardIndex) -> dict[Identity, int]:
+    return {identity: n for n, identity in enumerate(index.identities)}
 
 
 def _kept_candidates(index: CardIndex) -> PoolCandidates:
-    place = {identity: n for n, identity in enumerate(index.identities)}
-
-    def written() -> str:
-        pool = _pool_candidates(index)
+    def made() -> list:
+        pool, place = _pool_candidates(index), _places(index)
         linkable = [[title, place[identity]] for title, identity in pool.linkable]
-        return json.dumps([linkable, pool.rejected, sorted(pool.phrases), sorted(pool.lower_words)])
+        return [linkable, pool.rejected, sorted(pool.phrases), sorted(pool.lower_words)]
 
-    text = cache.kept_beside(index, "pool-link-candidates", _code_digest(), written)
-    try:
-        linkable, rejected, phrases, lower_words = json.loads(text)
-        pool = PoolCandidates(
+    def read(held) -> PoolCandidates:
+        linkable, rejected, phrases, lower_words = held
+        texts = [*(t for t, _ in linkable), *rejected, *rejected.values(), *phrases, *lower_words]
+        if not all(isinstance(text, str) for text in texts):
+            raise ValueError("not the candidates' words")
+        return PoolCandidates(
             [(title, index.identities[n]) for title, n in linkable],
-            dict(rejected),
+            rejected,
             frozenset(phrases),
             frozenset(lower_words),
         )
-        if _all_text(pool.rejected.items(), pool.phrases, pool.lower_words, (t for t, _ in pool.linkable)):
-            return pool
-    except (ValueError, TypeError, IndexError):
-        pass
-    return _pool_candidates(index)
 
-
-def _all_text(*groups) -> bool:
-    return all(
-        isinstance(x, str) for group in groups for item in group for x in (item if type(item) is tuple else (item,))
-    )
+    return cache.kept_value_beside(index, "pool-link-candidates", _SOURCES, made, read)
 
 
 def _kept_terms(index: CardIndex, pool: PoolCandidates, words: tuple, slug_of: dict, work_out) -> dict[str, Identity]:
     """`work_out()`'s title -> card, or that kept for the same index, code and inputs (`words`, the slugs): only
     candidates (`pool`) with a page."""
-    digest = hashlib.sha1(_code_digest().encode())
+    digest = hashlib.sha1()
     for part in words:
         digest.update(json.dumps(sorted(part)).encode() + b"\0")
     digest.update(json.dumps([slug_of.get(i) for i in index.identities]).encode())
-    place = {identity: n for n, identity in enumerate(index.identities)}
-    text = cache.kept_beside(
-        index, "pool-link-terms", digest.hexdigest(), lambda: json.dumps({t: place[i] for t, i in work_out().items()})
-    )
-    try:
-        found = {title: index.identities[n] for title, n in json.loads(text).items()}
+
+    def made() -> dict[str, int]:
+        place = _places(index)
+        return {title: place[identity] for title, identity in work_out().items()}
+
+    def read(held) -> dict[str, Identity]:
+        found = {title: index.identities[n] for title, n in held.items()}
         candidates = set(pool.linkable)
-        if all((title, i) in candidates and i in slug_of for title, i in found.items()):
-            return found
-    except (ValueError, TypeError, IndexError, AttributeError):
-        pass
-    return work_out()
+        if not all((title, i) in candidates and i in slug_of for title, i in found.items()):
+            raise ValueError("a term that is no candidate with a page")
+        return found
+
+    return cache.kept_value_beside(index, "pool-link-terms", _SOURCES, made, read, digest.hexdigest())
 
 
 def _target(identity: Identity, slug_of: dict) -> Target:
