@@ -369,6 +369,26 @@ def pytest_addoption(parser):
         action="store_true",
         help="also run tests/test_fresh_clone.py: `make test` on a clone with no card pool and no documents",
     )
+    parser.addoption(
+        "--pool-walk",
+        choices=("every", "sample"),
+        default="every",
+        help="the real pool's walks over every title: every card (the default, `make test`), or a stable sample "
+        "that keeps every shape of title (`make test-fast`; tests/poolwalk.py)",
+    )
+
+
+@pytest.fixture(autouse=True)
+def _pool_walk(request):
+    """A `realpool` test under `--pool-walk=sample` walks the sample (tests/poolwalk.py `targets`); every other test,
+    and every test without the option, walks every card."""
+    if request.config.getoption("--pool-walk") != "sample" or request.node.get_closest_marker("realpool") is None:
+        yield
+        return
+    from poolwalk import sampled
+
+    with sampled(True):
+        yield
 
 
 def pytest_collection_modifyitems(config, items):

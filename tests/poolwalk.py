@@ -1,0 +1,118 @@
+"""Which of the real pool's cards a walk over "every pool title" tries: all of them, or in the quick loop a sample
+that keeps every shape of title.
+
+`make test` (CI's run, and a plain `pytest`) walks every card of the real pool in every generated test. `make
+test-fast`, the loop a maintainer waits on between edits, passes `--pool-walk=sample`: a `realpool` test then walks
+the cards `targets(index)` gives, a stable sample that holds
+
+- the first card (in the order of a checksum of its key) of every shape: its title with each word written as its
+  kind (a capital, a small letter, a letter outside ASCII, a figure) unless the word is a common one of the pool's
+  titles (`COMMON_WORD`: "the", "of", the families, "Sensei", "Kolat"), which stays itself, and every mark kept;
+  with its deck, whether it has a level, whether it is in the pool and whether another card shares its title;
+- and one card in `SLICE` of the rest, by the same checksum.
+
+About a seventh of the pool. The walks of the fixture pool, and the real pool's checks that
+are cheap (a pattern over every title), stay whole in both. A misreading of one title that shares its shape with a
+walked one and is not in the slice is found by `make test`, which CI runs, not by the quick loop.
+
+The sample is worked out from the index itself (no list is kept), so a new pool samples its own shapes."""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import re
+import zlib
+from collections.abc import Iterator
+
+from l5r.cardpool import CardIndex, Identity
+from l5r.cardpool.names import title_key
+
+SLICE = 16
+# a word is part of a shape as itself when at least this many titles hold it: about 130 words of the real pool
+# ("the", "of", "no", the families, "Sensei", "Soul", "Oni", the elements), where the other 12,000 are written as
+# their kind
+COMMON_WORD = 80
+_WORD = re.compile(r"[^\W\d_]+|\d+|[^\w\s]|\s+")
+
+_sampling = False
+_samples: dict[int, tuple[CardIndex, tuple[Identity, ...]]] = {}
+
+
+@contextlib.contextmanager
+def sampled(on: bool) -> Iterator[None]:
+    """Within: `targets` gives the sample (tests/conftest.py turns it on for a `realpool` test under
+    `--pool-walk=sample`)."""
+    global _sampling
+    was, _sampling = _sampling, on
+    try:
+        yield
+    finally:
+        _sampling = was
+
+
+def sampling() -> bool:
+    return _sampling
+
+
+def targets(index: CardIndex) -> tuple[Identity, ...]:
+    """The cards a walk of this index tries: all of them, or the sample when sampling (module docstring)."""
+    if not _sampling:
+        return index.identities
+    kept = _samples.get(id(index))
+    if kept is None or kept[0] is not index:
+        kept = _samples[id(index)] = (index, sample_of(index.identities))
+    return kept[1]
+
+
+def at_least(count: int, index: CardIndex) -> int:
+    """A walk's least number of cases (a guard that it walked the pool at all), in proportion to the cards walked:
+    half the share the sample is of the pool, for walks whose cases are not spread evenly over the cards."""
+    if not _sampling:
+        return count
+    return max(1, count * len(targets(index)) // (2 * len(index.identities)))
+
+
+def shape(title: str, common: collections.Counter) -> str:
+    """A title written as the kinds of its words, its common words and its marks (module docstring)."""
+    out = []
+    for word in _WORD.findall(title):
+        if word.isspace():
+            out.append(" ")
+        elif word.isdigit():
+            out.append("9")
+        elif not word[0].isalpha():
+            out.append(word)
+        elif common[word.lower()] >= COMMON_WORD:
+            out.append(word)
+        elif not word.isascii():
+            out.append("Ā")
+        else:
+            out.append("A" if word[0].isupper() else "a")
+    return "".join(out)
+
+
+def sample_of(identities: tuple[Identity, ...]) -> tuple[Identity, ...]:
+    """The first card of every shape and one in SLICE of the rest, in the identities' own order."""
+    common = collections.Counter(
+        w for t in {i.title for i in identities} for w in {w.lower() for w in _WORD.findall(t)}
+    )
+    shared = collections.Counter(title_key(i.title) for i in identities)
+    seen: set[tuple] = set()
+    chosen: set[int] = set()
+    for n, identity in sorted(enumerate(identities), key=lambda pair: _checksum(pair[1])):
+        kind = (
+            shape(identity.title, common),
+            identity.deck,
+            identity.experience is not None,
+            identity.in_pool,
+            shared[title_key(identity.title)] > 1,
+        )
+        if kind not in seen or _checksum(identity) % SLICE == 0:
+            seen.add(kind)
+            chosen.add(n)
+    return tuple(identity for n, identity in enumerate(identities) if n in chosen)
+
+
+def _checksum(identity: Identity) -> int:
+    return zlib.crc32(identity.key.encode())
