@@ -7,13 +7,14 @@ the cards `targets(index)` gives, a stable sample that holds
 
 - the first card (in the order of a checksum of its key) of every shape: its title with each word written as its
   kind (a capital, a small letter, a letter outside ASCII, a figure) unless the word is a common one of the pool's
-  titles (`COMMON_WORD`: "the", "of", the families, "Sensei", "Kolat"), which stays itself, and every mark kept;
+  titles (`COMMON_WORD`: "the", "of", the families, "Sensei", "Oni"), which stays itself, and every mark kept;
   with its deck, whether it has a level, whether it is in the pool and whether another card shares its title;
 - and one card in `SLICE` of the rest, by the same checksum.
 
-About a seventh of the pool. The walks of the fixture pool, and the real pool's checks that
-are cheap (a pattern over every title), stay whole in both. A misreading of one title that shares its shape with a
-walked one and is not in the slice is found by `make test`, which CI runs, not by the quick loop.
+About a seventh of the pool. A walk over the rows of a table with no identities (the card search's) takes its
+rows from `positions(titles)`, the same sample by title alone. The walks of the fixture pool, and the real pool's
+checks that are cheap (a pattern over every title), stay whole in both. A misreading of one title that shares its
+shape with a walked one and is not in the slice is found by `make test`, which CI runs, not by the quick loop.
 
 The sample is worked out from the index itself (no list is kept), so a new pool samples its own shapes."""
 
@@ -21,9 +22,10 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 
 from l5r.cardpool import CardIndex, Identity
 from l5r.cardpool.names import title_key
@@ -73,6 +75,36 @@ def at_least(count: int, index: CardIndex) -> int:
     return max(1, count * len(targets(index)) // (2 * len(index.identities)))
 
 
+def positions(titles: Sequence[str]) -> Collection[int]:
+    """The places of `titles` (a table's rows, by their titles: the card search's table, which has no identities)
+    a walk tries: every one, or when sampling the first row of every shape of title (with whether another row shares
+    its title) and one in SLICE of the rest, by a checksum of the title."""
+    if not _sampling:
+        return range(len(titles))
+    return _sampled_positions(tuple(titles))
+
+
+@functools.lru_cache(maxsize=4)
+def _sampled_positions(titles: tuple[str, ...]) -> frozenset[int]:
+    common = _common_words(titles)
+    shared = collections.Counter(title_key(t) for t in titles)
+    seen: set[tuple] = set()
+    chosen: set[int] = set()
+    for n, title in sorted(enumerate(titles), key=lambda pair: (zlib.crc32(pair[1].encode()), pair[1], pair[0])):
+        kind = (shape(title, common), shared[title_key(title)] > 1)
+        if kind not in seen or zlib.crc32(title.encode()) % SLICE == 0:
+            seen.add(kind)
+            chosen.add(n)
+    return frozenset(chosen)
+
+
+def at_least_of(count: int, titles: Sequence[str]) -> int:
+    """`at_least` for a walk of `positions(titles)`."""
+    if not _sampling:
+        return count
+    return max(1, count * len(positions(titles)) // (2 * len(titles)))
+
+
 def shape(title: str, common: collections.Counter) -> str:
     """A title written as the kinds of its words, its common words and its marks (module docstring)."""
     out = []
@@ -94,13 +126,11 @@ def shape(title: str, common: collections.Counter) -> str:
 
 def sample_of(identities: tuple[Identity, ...]) -> tuple[Identity, ...]:
     """The first card of every shape and one in SLICE of the rest, in the identities' own order."""
-    common = collections.Counter(
-        w for t in {i.title for i in identities} for w in {w.lower() for w in _WORD.findall(t)}
-    )
+    common = _common_words([i.title for i in identities])
     shared = collections.Counter(title_key(i.title) for i in identities)
     seen: set[tuple] = set()
     chosen: set[int] = set()
-    for n, identity in sorted(enumerate(identities), key=lambda pair: _checksum(pair[1])):
+    for n, identity in sorted(enumerate(identities), key=lambda pair: (_checksum(pair[1]), pair[1].key)):
         kind = (
             shape(identity.title, common),
             identity.deck,
@@ -112,6 +142,11 @@ def sample_of(identities: tuple[Identity, ...]) -> tuple[Identity, ...]:
             seen.add(kind)
             chosen.add(n)
     return tuple(identity for n, identity in enumerate(identities) if n in chosen)
+
+
+def _common_words(titles: Iterable[str]) -> collections.Counter:
+    """In how many of the titles each word is written (lower case)."""
+    return collections.Counter(w for t in set(titles) for w in {w.lower() for w in _WORD.findall(t)})
 
 
 def _checksum(identity: Identity) -> int:

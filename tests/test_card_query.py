@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from poolwalk import at_least_of, positions
 
 ROOT = Path(__file__).resolve().parents[1]
 THEME = ROOT / "l5r" / "site" / "theme"
@@ -382,7 +383,10 @@ def _levels_typed(tmp_path: Path, document: dict) -> tuple[int, list[str]]:
     levelled = {title for title, experience, *_ in document["cards"] if experience}
     styles = [*LEVEL_STYLES.values(), LINE_STYLES["(non-exp)"]]
     queries = []
+    walk = positions([c[0] for c in document["cards"]])
     for n, (title, experience, *_) in enumerate(document["cards"]):
+        if n not in walk:
+            continue
         if experience and not re.fullmatch(r"(?:In)?[Ee]xperienced(?: \d+(?:\.\d+)?)?", experience):
             continue  # a set's tag
         if not experience and title in levelled:
@@ -407,7 +411,7 @@ def test_a_level_typed_as_players_write_it_finds_the_card(tmp_path: Path, codex:
 @pytest.mark.realpool
 def test_a_level_typed_as_players_write_it_finds_the_card_in_the_real_pool(tmp_path: Path, real_pool_table) -> None:
     tried, lost = _levels_typed(tmp_path, real_pool_table[1])
-    assert tried > 10_000
+    assert tried > at_least_of(10_000, [c[0] for c in real_pool_table[1]["cards"]])
     assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
 
 
@@ -437,9 +441,11 @@ def _player_forms(title: str) -> list[tuple[str, bool]]:
 def _titles_typed_loosely(tmp_path: Path, document: dict) -> tuple[int, list[str]]:
     """Every card of the card search's table, its title typed in each of `_player_forms`: (how many queries were
     tried, the queries that do not find their card)."""
+    walk = positions([c[0] for c in document["cards"]])
     queries = [
         [n, query, typos]
         for n, (title, *_) in enumerate(document["cards"])
+        if n in walk
         for query, typos in _player_forms(title)
         if query.replace("-", "").strip()
     ]
@@ -493,7 +499,13 @@ def _titles_pasted_with_their_counts(tmp_path: Path, document: dict) -> tuple[in
     counts = [("3 ", ""), ("2x ", ""), ("2x: ", ""), ("x3 ", ""), ("", " x3"), ("", " (3)"), ("", " (x3)")]
     counts += [("", " - 3"), ("", ": 3"), ("", " *3"), ("", " 3x"), ("", " ×3")]
     typed = [re.sub(r"[^\w\s'&]", " ", re.sub(r"</?i>", "", title)).lower().strip() for title, *_ in document["cards"]]
-    queries = [[n, f"{before}{title}{after}"] for n, title in enumerate(typed) if title for before, after in counts]
+    walk = positions([c[0] for c in document["cards"]])
+    queries = [
+        [n, f"{before}{title}{after}"]
+        for n, title in enumerate(typed)
+        if title and n in walk
+        for before, after in counts
+    ]
     body = r"""
 // The page's searches for the query, in turn (card-query.js searchPlan): the first that finds a card lists it. Whether
 // a search finds any card at all is asked only of the cards the count finds as a query of its own ("3": the cards at
@@ -531,7 +543,7 @@ def test_a_title_pasted_with_its_count_finds_the_card(tmp_path: Path, codex: Any
 @pytest.mark.realpool
 def test_a_title_pasted_with_its_count_finds_the_card_in_the_real_pool(tmp_path: Path, real_pool_table) -> None:
     tried, lost = _titles_pasted_with_their_counts(tmp_path, real_pool_table[1])
-    assert tried > 50_000
+    assert tried > at_least_of(50_000, [c[0] for c in real_pool_table[1]["cards"]])
     assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"
 
 
@@ -586,5 +598,5 @@ def test_a_title_typed_as_players_type_it_finds_the_card(tmp_path: Path, codex: 
 @pytest.mark.realpool
 def test_a_title_typed_as_players_type_it_finds_the_card_in_the_real_pool(tmp_path: Path, real_pool_table) -> None:
     tried, lost = _titles_typed_loosely(tmp_path, real_pool_table[1])
-    assert tried > 30_000
+    assert tried > at_least_of(30_000, [c[0] for c in real_pool_table[1]["cards"]])
     assert not lost, f"{len(lost)} of {tried} queries do not find their card, e.g. {lost[:8]}"

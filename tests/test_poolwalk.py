@@ -4,13 +4,14 @@ every card."""
 
 from __future__ import annotations
 
+import collections
 import random
 import re
 
 import pytest
 
 from decks import support
-from poolwalk import SLICE, _checksum, at_least, sample_of, sampled, sampling, shape, targets
+from poolwalk import SLICE, _checksum, at_least, at_least_of, positions, sample_of, sampled, sampling, shape, targets
 
 from conftest import ROOT
 
@@ -102,3 +103,15 @@ def test_make_test_fast_samples_and_make_test_walks_every_card():
         and "--pool-walk" not in whole.group(1)
         and "--pool-walk" not in re.search(r"^PYTEST :=.*", makefile, re.M).group(0)
     )
+
+
+def test_a_tables_rows_are_every_row_unless_sampling_then_one_of_every_shape():
+    titles = [i.title for i in support.index().identities]
+    assert list(positions(titles)) == list(range(len(titles)))
+    with sampled(True):
+        walked = positions(titles)
+        assert 0 < len(walked) < len(titles) and walked == positions(list(titles))
+        common = collections.Counter(w for t in set(titles) for w in {w.lower() for w in re.findall(r"[^\W\d_]+", t)})
+        assert {shape(t, common) for t in titles} == {shape(titles[n], common) for n in walked}
+        assert at_least_of(1000, titles) == 1000 * len(walked) // (2 * len(titles))
+    assert at_least_of(1000, titles) == 1000
