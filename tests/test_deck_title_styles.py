@@ -27,7 +27,7 @@ import pytest
 
 from decks import support
 from decks.styles import written_forms
-from poolwalk import at_least, targets
+from poolwalk import at_least, positions, targets
 from l5r.cardpool import CardIndex, Identity
 from l5r.cardpool.index import _keys_of_set
 from l5r.cardpool.names import (
@@ -2029,6 +2029,7 @@ def _group_headings_misread(index: CardIndex, forms=_HEADING_FORMS, totals=(2, 3
         # (a heading is short: up to three words, 24 characters)
         shaped = re.compile(r"(?=.{1,24}$)[A-Za-z][A-Za-z'-]*(?: [A-Za-z'-]+){0,2}")
         words = sorted({k for i in index.identities if i.deck == deck for k in i.keywords if shaped.fullmatch(k)})
+        words = [words[n] for n in sorted(positions(words))]  # (the quick loop's sample of the real pool's)
         words += [f"{w} Actions" for w in words[::25]]
         # (a header's or a label's word, "Sensei", "Stronghold", is read as one: the lines under it change deck)
         words = [w for w in words if (read := parse_text(f"{w}:\n")).issues or read.cards]
@@ -2171,6 +2172,7 @@ def _keyword_headings_misread(index: CardIndex) -> tuple[list[str], int]:
     codex = support.codex()
     shaped = re.compile(r"[A-Za-z][A-Za-z -]{0,30}")  # (a header's shape: letters, spaces and hyphens)
     keywords = sorted({k for i in index.identities if i.deck != "Other" for k in i.keywords if shaped.fullmatch(k)})
+    keywords = [keywords[n] for n in sorted(positions(keywords))]  # (the quick loop's sample of the real pool's)
     names = keywords + [f"{k}s" for k in keywords[::7]] + [f"{k} Actions" for k in ACTION_KINDS] + ["Ninja cards"]
     # (a header's or a label's word, "Sensei", is read as one; a header's misspelling stays a problem)
     names = [
