@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """`make bench`: how long the test suite takes, the loop a maintainer waits on.
 
-Runs the suite as a maintainer does, `make test-fast` (the lint, then the suite without the browser and end-to-end tiers), then
-`make test` (the lint, the suite whole, without the fresh-clone test that .ci/run adds), in this checkout. For each:
+Runs the suite as a maintainer does, `make test-fast` (the lint, then the suite without the browser and end-to-end
+tiers, the real pool's walks over its sample: tests/poolwalk.py), then `make test` (the lint, the suite whole, every
+card of the real pool walked, without the fresh-clone test that .ci/run adds), in this checkout. For each:
 wall time, the CPU seconds of the run's processes (user + sys, from the kernel's account of the children it waited
 for: make, the linters, the test workers, builds and commands, but not Chromium's processes, which no test process
 waits for), and the machine's busy time over the run (/proc/stat: Chromium too, and whatever else ran meanwhile).
