@@ -135,7 +135,7 @@
   function isLevelRemark(t) { return LEVEL_REMARK.test(plain(t)); }  // names.py is_level_remark: "(newest exp)"
   // checker.py _states_a_level: what a remark's reading would take off states a level ("- Exp (IE) // great")
   function statesALevel(removed) {
-    var text = stripChars(removed, " -()[]:/=");
+    var text = stripChars(removed, " -()[]:/=.…");  // (the level after a title's dots; checker.py)
     var first = stripChars(text.split(AFTER_A_LEVEL)[0], " -()[]:/=");
     return isLevelRemark(text) || isLevelRemark(first) || isExperience(first);
   }
@@ -2237,7 +2237,9 @@
       var tries = this.remarksTried(card.written).concat(this.unglued(card.name), card.each ? [] : this.beforeCommas(card.written));  // ... or glued to itself (checker.py)
       for (var k = 0; k < tries.length && !levels.length; k++) {
         var split = splitExperience(tries[k]);
-        levels = split[1] ? [] : this.table.titledLoosely(split[0]).filter(function (i) { return i.deck !== OTHER; });
+        levels = this.table.titledLoosely(split[0]).filter(function (i) { return i.deck !== OTHER; });
+        // "Akodo Toturi, Exp 2 (Emperor)": a level before the remark is the player's (checker.py)
+        if (levels.length && split[1]) card = Object.assign({}, card, { name: split[0], experience: split[1] });
       }
     }
     if (!levels.length) return NOT_FOUND;
@@ -2845,6 +2847,8 @@
     if (card.experience || card.each || this.unglued(card.name).length) return null;
     var cuts = this.beforeCommas(card.written);
     for (var k = 0; k < cuts.length; k++) {
+      // "Failure, My Sensei, Exp 2 (Emperor)": the words after the comma state a level, no remark (checker.py)
+      if (statesALevel(card.written.slice(cuts[k].length).replace(/^,+/, ""))) continue;
       var before = splitExperience(cuts[k]), found = this.table.find(before[0], before[1], setName, deck);
       if (found.identity === null && before[1]) found = this.table.find(cuts[k], null, setName, deck);  // ends like a level
       if (found.identity !== null) return Object.assign({}, found, { loosely: true });
@@ -2937,7 +2941,12 @@
     if (stat) tries.push(stat.groups.rest);
     // "Mina de Hierro (Iron Mine)": the card's own title, tried last (unless `translation` is false)
     var translated = translation === false ? null : TRANSLATED.exec(written);
-    if (translated) tries.push(translated.groups.bracket || translated.groups.after);
+    // (not after a level: "A Brilliant Shot, Exp 2 (Imperial)" is no translated title; checker.py)
+    if (translated) {
+      var own = translated.groups.bracket || translated.groups.after;
+      var before = written.slice(0, translated.groups.bracket ? written.lastIndexOf("(") : written.length - own.length);
+      if (!splitExperience(before.replace(/[\s(\/=]+$/, ""))[1]) tries.push(own);
+    }
     return tries;
   }
   // checker.py _loose, _near_certain and decklist.py edit_distance: a near-certain typo is read as its card, with a warning.

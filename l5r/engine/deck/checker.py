@@ -1102,7 +1102,11 @@ class DeckChecker:
             commas = [] if card.each else self._before_commas(card.written)
             for text in (*self._remarks_tried(card.written), *self._unglued(card.name), *commas):
                 name, experience = split_experience(text)
-                levels = [] if experience else [i for i in self.index.titled_loosely(name) if i.deck != _OTHER_DECK]
+                levels = [i for i in self.index.titled_loosely(name) if i.deck != _OTHER_DECK]
+                if levels and experience:
+                    # "Akodo Toturi, Exp 2 (Emperor)": a level before the remark is the player's, at no card of the
+                    # title (else the lookup had read it); a shorter try must not read the title without it
+                    card = dataclasses.replace(card, name=name, experience=experience)
                 if levels:
                     break
         if not levels:
@@ -1523,6 +1527,9 @@ class DeckChecker:
         if card.experience or card.each or self._unglued(card.name):
             return None
         for title in self._before_commas(card.written):
+            if _states_a_level(card.written[len(title) :].lstrip(",")):
+                # "Failure, My Sensei, Exp 2 (Emperor)": the words after the comma state a level, no remark
+                continue
             name, experience = split_experience(title)
             found = self.index.find(name, experience, set_name, deck)
             if found.identity is None and experience:
@@ -2186,7 +2193,7 @@ def _how_shortened(typed: str, title: str, pre_game: bool) -> str:
 def _states_a_level(removed: str) -> bool:
     """Whether what a remark's reading would take off a line states a level, alone ("- XP", "(Experienced Three)")
     or before a set or the author's remark ("- Exp (IE) // great", "- Exp 3 // great"): no remark, then."""
-    text = removed.strip(" -()[]:/=")
+    text = removed.strip(" -()[]:/=.…")  # (".": "Darkness Feeds... Exp 2 (Emperor)", the level after the title's dots)
     first = AFTER_A_LEVEL.split(text, maxsplit=1)[0].strip(" -()[]:/=")
     return is_level_remark(text) or is_level_remark(first) or is_experience(first)
 
@@ -2220,7 +2227,10 @@ def _remarks_taken_off(written: str, translation: bool = True) -> list[str]:
     if stat := _STAT_TAIL.match(written):  # "Bayushi Shizuka 54/156 R": a printing's number, a card's statistics
         tries.append(stat.group("rest"))
     if translation and (translated := _TRANSLATED.match(written)):  # "Mina de Hierro (Iron Mine)": the card's own title
-        tries.append(translated.group("bracket") or translated.group("after"))
+        own = "bracket" if translated.group("bracket") else "after"
+        # (not after a level: "A Brilliant Shot, Exp 2 (Imperial)" is no translated title, the bracket a remark)
+        if split_experience(written[: translated.start(own)].rstrip(" (/="))[1] is None:
+            tries.append(translated.group(own))
     return tries
 
 
