@@ -96,6 +96,14 @@ def settled(page) -> None:
 def test_navigation_title_never_covers_an_entry_on_a_wide_screen(page, small_site, page_types, kind):
     open_page(page, small_site, page_types[kind].uri, SHORT_DESKTOP)
     settled(page)
+    # On a loaded machine one measure found the sidebars only 6 steps longer than their boxes, as if taken before
+    # Material's script had sized them to the window (it does so after the page loads). Wait for the length the
+    # navigation has (about 470 px longer than this window); a site whose navigation is shorter fails here.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.md-sidebar__scrollwrap')]"
+        ".some(b => b.scrollHeight > b.clientHeight + 60)",
+        timeout=10000,
+    )
     result = page.evaluate(NAV_OVERLAPS, [".md-sidebar .md-nav", ".md-sidebar__scrollwrap"])
     # The site's navigation is longer than the window: the test really scrolled it.
     assert result["scrolled"] >= 1 and result["steps"] > 10, result
