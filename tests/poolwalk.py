@@ -88,14 +88,7 @@ def positions(titles: Sequence[str]) -> Collection[int]:
 def _sampled_positions(titles: tuple[str, ...]) -> frozenset[int]:
     common = _common_words(titles)
     shared = collections.Counter(title_key(t) for t in titles)
-    seen: set[tuple] = set()
-    chosen: set[int] = set()
-    for n, title in sorted(enumerate(titles), key=lambda pair: (zlib.crc32(pair[1].encode()), pair[1], pair[0])):
-        kind = (shape(title, common), shared[title_key(title)] > 1)
-        if kind not in seen or zlib.crc32(title.encode()) % SLICE == 0:
-            seen.add(kind)
-            chosen.add(n)
-    return frozenset(chosen)
+    return _first_of_each_kind(titles, [(shape(t, common), shared[title_key(t)] > 1) for t in titles])
 
 
 def at_least_of(count: int, titles: Sequence[str]) -> int:
@@ -128,26 +121,26 @@ def sample_of(identities: tuple[Identity, ...]) -> tuple[Identity, ...]:
     """The first card of every shape and one in SLICE of the rest, in the identities' own order."""
     common = _common_words([i.title for i in identities])
     shared = collections.Counter(title_key(i.title) for i in identities)
+    kinds = [
+        (shape(i.title, common), i.deck, i.experience is not None, i.in_pool, shared[title_key(i.title)] > 1)
+        for i in identities
+    ]
+    chosen = _first_of_each_kind([i.key for i in identities], kinds)
+    return tuple(identity for n, identity in enumerate(identities) if n in chosen)
+
+
+def _first_of_each_kind(names: Sequence[str], kinds: Sequence[tuple]) -> frozenset[int]:
+    """The places of the first name of each kind, in the order of a checksum of the names, and of every name in
+    SLICE by that checksum: the same places whatever the order the names come in."""
     seen: set[tuple] = set()
     chosen: set[int] = set()
-    for n, identity in sorted(enumerate(identities), key=lambda pair: (_checksum(pair[1]), pair[1].key)):
-        kind = (
-            shape(identity.title, common),
-            identity.deck,
-            identity.experience is not None,
-            identity.in_pool,
-            shared[title_key(identity.title)] > 1,
-        )
-        if kind not in seen or _checksum(identity) % SLICE == 0:
-            seen.add(kind)
+    for n in sorted(range(len(names)), key=lambda n: (zlib.crc32(names[n].encode()), names[n], n)):
+        if kinds[n] not in seen or zlib.crc32(names[n].encode()) % SLICE == 0:
+            seen.add(kinds[n])
             chosen.add(n)
-    return tuple(identity for n, identity in enumerate(identities) if n in chosen)
+    return frozenset(chosen)
 
 
 def _common_words(titles: Iterable[str]) -> collections.Counter:
     """In how many of the titles each word is written (lower case)."""
     return collections.Counter(w for t in set(titles) for w in {w.lower() for w in _WORD.findall(t)})
-
-
-def _checksum(identity: Identity) -> int:
-    return zlib.crc32(identity.key.encode())
