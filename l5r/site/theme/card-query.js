@@ -421,13 +421,18 @@
   // ("Banzai Charge", "Berserker's Charge") would otherwise list before it. The page does so in its default order.
   // (A title's same-title cards are told apart by a bracket after it, "Hida Kisada (Emperor)": each is the title's.)
   function exactFirst(hits, table, text) {
-    var v = fold(text).trim(), cards = table.D.cards;
-    if (!table.unqualified) {
-      table.unqualified = cards.map(function (c) { return fold(c[0].replace(/\s*\([^()]*\)$/, "")).trim(); });
-    }
-    var exact = v ? hits.filter(function (n) { return table.unqualified[n] === v || table.titles[n].trim() === v; }) : [];
+    var v = fold(text).trim(), unqualified = unqualifiedTitles(table);
+    var exact = v ? hits.filter(function (n) { return unqualified[n] === v || table.titles[n].trim() === v; }) : [];
     if (!exact.length || exact.length === hits.length) return hits;
     return exact.concat(hits.filter(function (n) { return exact.indexOf(n) < 0; }));
+  }
+
+  // Each row's title without the bracket after it ("Hida (Bio)", "Hida Kisada (Emperor)"), folded.
+  function unqualifiedTitles(table) {
+    if (!table.unqualified) {
+      table.unqualified = table.D.cards.map(function (c) { return fold(c[0].replace(/\s*\([^()]*\)$/, "")).trim(); });
+    }
+    return table.unqualified;
   }
 
   // A row's page (site-relative): "" is the slug of its title and experience (as the build's slug folds them: ASCII
@@ -456,9 +461,11 @@
     if (rest === null) return null;
     return !isWholeTitle(table, query) && isWholeTitle(table, rest) ? rest : null;
   }
+  // (a title without its bracket is whole too, as `exactFirst` lists it: "3 Hida" is three of Hida (Bio))
   function isWholeTitle(table, text) {
     if (!table.wholeTitles) {
-      table.wholeTitles = new Set(table.bare.concat(table.titles).map(function (t) { return t.trim(); }));
+      var titles = table.bare.concat(table.titles, unqualifiedTitles(table));
+      table.wholeTitles = new Set(titles.map(function (t) { return t.trim(); }));
     }
     return table.wholeTitles.has(fold(text));
   }
