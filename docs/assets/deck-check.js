@@ -2923,16 +2923,17 @@
   };
   // checker.py _remarks_taken_off: the line without what a player may add after a title, in the order tried
   function remarksTakenOff(written, translation) {
-    var tries = [], trimmed = written, m;
-    while ((m = TRAILING_REMARK.exec(trimmed))) { trimmed = m[1]; tries.push(trimmed); }
+    var tries = bracketsTakenOff(written);
     var unclosed = UNCLOSED_REMARK.exec(written);  // "Mirumoto Reiji (MVP all day. A": never closed
     if (unclosed) tries.push(unclosed[1]);
+    var inner = tries.length;
     var parts = written.split(/\s+<?-+>?\s+/);  // after a dash or an arrow ("Debt to the Kaiu <-- MVP")
     for (var n = parts.length - 1; n > 0; n--) tries.push(parts.slice(0, n).join(" - "));
     // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
     var sentences = written.split(SENTENCE_AFTER_TITLE);
     for (n = sentences.length - 1; n > 0; n--) tries.push(sentences.slice(0, n).join(". "));
-    // after a colon, one slash or two, or an equals sign: "Isawa Kyoko: best shugenja", "Rout // always", "Rout = MVP"
+    // after a colon, one slash or two, or an equals sign: "Isawa Kyoko: best shugenja", "Rout : MVP", "Rout // always",
+    // "Rout = MVP"
     // (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     var said, cuts = [], saidAfter = new RegExp(SAID_AFTER.source, SAID_AFTER.flags + "g");
     while ((said = saidAfter.exec(written))) cuts.push(written.slice(0, said.index));
@@ -2947,6 +2948,16 @@
       var before = written.slice(0, translated.groups.bracket ? written.lastIndexOf("(") : written.length - own.length);
       if (!splitExperience(before.replace(/[\s(\/=]+$/, ""))[1]) tries.push(own);
     }
+    // a remark in brackets before another ("Shiba Tsukune - Exp 3 (Emperor) // MVP"): each line without its last
+    // remark, then without its brackets too, before a shorter cut ("Akodo Toturi - Exp 2" before "Akodo Toturi")
+    var stacked = tries.slice(0, inner);
+    tries.slice(inner).forEach(function (cut) { stacked = stacked.concat([cut], bracketsTakenOff(cut)); });
+    return stacked;
+  }
+  // The line without its last remark in brackets, then without the last two, ... (checker.py _brackets_taken_off)
+  function bracketsTakenOff(written) {
+    var tries = [], m;
+    while ((m = TRAILING_REMARK.exec(written))) { written = m[1]; tries.push(written); }
     return tries;
   }
   // checker.py _loose, _near_certain and decklist.py edit_distance: a near-certain typo is read as its card, with a warning.

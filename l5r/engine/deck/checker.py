@@ -2161,7 +2161,7 @@ COMMA_BEFORE_REMARK = _COMMA_BEFORE_REMARK = re.compile(r"(?<=\S),\s")
 SUBTITLE_SLIP_EDITS = 3
 # What may follow a level on a line: a bracket (a set, the author's aside) or a mark a remark follows (`_states_a_level`)
 AFTER_A_LEVEL = re.compile(r"(?<!\s)\s*(?:[(\[{]|//|<-|->|=|:\s|\s-\s|\.{3}|…)")
-SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?::\s|\s//|\s=\s|\s/\s|\s?(?:\.{3,}|…)\s)")
+SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?:\s?:\s|\s//|\s=\s|\s/\s|\s?(?:\.{3,}|…)\s)")
 # A full stop that ends a sentence after the title ("House of Tao. Start with Ring of Water"), not one that cuts a
 # level's word short ("Hida Kisada exp. 2", "Exp. II": the level, read as written)
 SENTENCE_AFTER_TITLE = _SENTENCE_AFTER_TITLE = re.compile(
@@ -2201,27 +2201,22 @@ def _states_a_level(removed: str) -> bool:
 def _remarks_taken_off(written: str, translation: bool = True) -> list[str]:
     """The line without what a player may add after a title, in the order they are tried: remarks in brackets (the
     last, then the last two...), an unclosed one, what follows a dash or an arrow, a sentence after a full stop;
-    last, with `translation`, the card's own title after a translated one."""
-    tries = []
-    trimmed = written
-    while True:
-        match = _TRAILING_REMARK.match(trimmed)
-        if not match:
-            break
-        trimmed = match.group("rest")
-        tries.append(trimmed)
+    last, with `translation`, the card's own title after a translated one. Each but the first two, then without its
+    remarks in brackets too."""
+    tries = _brackets_taken_off(written)
     unclosed = _UNCLOSED_REMARK.match(written)
     if unclosed:
         tries.append(unclosed.group("rest"))
+    inner = len(tries)
     # after a dash or an arrow: "Iron Mine - for the gold", "Debt to the Kaiu <-- MVP", "Rout --> the best"
     parts = re.split(r"(?<!\s)\s+<?-+>?\s+", written)  # a run of spaces is tried from its start only: linear
     tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
     # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
     sentences = _SENTENCE_AFTER_TITLE.split(written)
     tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
-    # after a colon, one slash or two, an equals sign or an ellipsis: "Isawa Kyoko: best shugenja", "Rout // always",
-    # "Rout = MVP", "Rout ... my favourite", "Bamboo Harvesters / Cosechadores de bambú" (no pool title holds " / ", nor
-    # an ellipsis with words after it)
+    # after a colon (spaced or not), one slash or two, an equals sign or an ellipsis: "Isawa Kyoko: best shugenja",
+    # "Rout : MVP", "Rout // always", "Rout = MVP", "Rout ... my favourite", "Bamboo Harvesters / Cosechadores de
+    # bambú" (no pool title holds " / ", nor an ellipsis with words after it)
     # (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     tries += [written[: said.start()] for said in reversed(list(_SAID_AFTER.finditer(written)))]
     if stat := _STAT_TAIL.match(written):  # "Bayushi Shizuka 54/156 R": a printing's number, a card's statistics
@@ -2231,6 +2226,17 @@ def _remarks_taken_off(written: str, translation: bool = True) -> list[str]:
         # (not after a level: "A Brilliant Shot, Exp 2 (Imperial)" is no translated title, the bracket a remark)
         if split_experience(written[: translated.start(own)].rstrip(" (/="))[1] is None:
             tries.append(translated.group(own))
+    # a remark in brackets before another ("Shiba Tsukune - Exp 3 (Emperor) // MVP"): each line without its last
+    # remark, then without its brackets too, before a shorter cut ("Akodo Toturi - Exp 2" before "Akodo Toturi")
+    return tries[:inner] + [text for cut in tries[inner:] for text in (cut, *_brackets_taken_off(cut))]
+
+
+def _brackets_taken_off(written: str) -> list[str]:
+    """The line without its last remark in brackets, then without the last two, ..."""
+    tries = []
+    while match := _TRAILING_REMARK.match(written):
+        written = match.group("rest")
+        tries.append(written)
     return tries
 
 
