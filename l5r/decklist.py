@@ -521,6 +521,12 @@ _NO_CARD = re.compile(
 _EMOJI = re.compile(
     r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+|:(?=[0-9_+-]{0,29}[a-z])[a-z0-9_+-]{2,30}:"
 )
+# Marks alone at a line's end, as a chat adds them: a smiley after a space ("Rout :)", "Rout ;-)"), exclamation or
+# question marks after a space, after a bracket or three or more ("3x Rout !!!", "Rout (great)!", "Hida Kisada
+# exp!!!"). Taken out, the last first, before the line is read; a title's own marks are kept ("Fall Back!", "What
+# Have You Done!?"): no pool title ends so (a generated test looks).
+_EXCLAIMED = re.compile(r"(?:\s[:;][-']?[()DPp]|\s[!?]+|(?<=\))[!?]+|[!?]{3,})$")
+_EXCLAIMED_ENDS = tuple("!?()DPp")
 # "[*]3x Rout", "[b]Stronghold:[/b] Kyuden Hida", "[color=red]3x Rout[/color]", "[list]", and markdown's bold
 # ("**Stronghold:** Kyuden Hida"). Taken out before the line is
 # read; a line of markup alone is no line. "[s]" (struck out) is not taken out: a struck card is not the list's.
@@ -1094,6 +1100,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "list_cut": _LIST_CUT,
     "link": _LINK,
     "emoji": _EMOJI,
+    "exclaimed": _EXCLAIMED,
     "in_brackets": _IN_BRACKETS,
     "set_before_separator": _SET_BEFORE_SEPARATOR,
     "square_set": _SQUARE_SET,
@@ -1711,6 +1718,7 @@ class _TextReader:
         if not raw.isascii() or ":" in raw:
             raw = _CHECK_MARKS.sub(lambda m: f" x{len(m['marks'])}", raw)  # "Famous Bazaar ✓✓✓": a copy a mark
             raw = _EMOJI.sub("", raw)
+        raw = unexclaimed(raw)
         if "~~" in raw or "[" in raw or "<" in raw:  # "~~3 Counting House~~ 2 Counting House", "- [x] 3 Rout"
             kept = _CHECKBOX.sub("", _STRUCK.sub("", raw), count=1)
             if kept != raw and not kept.strip():
@@ -2515,6 +2523,16 @@ def counts_parted(line: str) -> str:
     if _UNPARTED_ENDS.search(line):
         return _UNPARTED_AFTER.sub(r"\1, ", line)
     return line
+
+
+def unexclaimed(raw: str) -> str:
+    """The line without the marks a chat adds at its end (`_EXCLAIMED`): "3x Rout !!!" is "3x Rout"."""
+    text = raw.rstrip()
+    if not text.endswith(_EXCLAIMED_ENDS):
+        return raw
+    while match := _EXCLAIMED.search(text):
+        text = text[: match.start()].rstrip()
+    return text
 
 
 def parse_card_line(line: str, number: int, section: str | None, numbered: bool = False) -> CardLine | LineIssue:

@@ -379,6 +379,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         summary_line,
         as_pasted,
         unescaped,
+        unexclaimed,
     )
 
     def header_first(title: str) -> bool:
@@ -396,6 +397,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _read_header(t) is not None  # "Events & Regions": kinds of card joined, a sub-header
             or _METADATA_LINE.match(t)  # "To: ...": an e-mail's header line
             or _EMOJI.search(t)  # "3x Rout ⭐", "3x Rout :fire:": a chat's emoji, taken out
+            or unexclaimed(t) != t  # "3x Rout !!!", "Rout :)": a chat's marks at the line's end, taken out
             or _LINK.search(t)  # "[[Ambush]]", "[Rout](https://...)": a link, read as its text
             or _MARKUP.search(re.sub(r"</?i>", "", t))  # "**Rout**", a wiki's bold: taken out (not the pool's <i>)
             or _RULE_LINE.match(t)  # "--": an e-mail's signature mark
@@ -451,6 +453,8 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
             "Items & Followers",
             "To: the Wall",
             "Rout ⭐",
+            "Rout !!!",
+            "Fall Back!",
             "[Rout](https://example.org/rout)",
             "Sent from my iPhone",
             "'''Rout'''",
@@ -474,6 +478,7 @@ def test_no_pool_title_reads_as_a_header_with_its_card_an_entity_or_column_names
         "Items & Followers",
         "Maybe: Rout",
         "Pearls &amp; Spirits",
+        "Rout !!!",
         "Rout ⭐",
         "Rout\u200b",
         "Sent from my iPhone",
@@ -979,7 +984,19 @@ def _one_line_reader(index: CardIndex, several: bool = False):
 _REMARKS_AFTER_A_LEVEL = ("(Emperor)", "(Imperial)", "(my MVP)")
 # a second remark after the one in brackets, after a mark (checker.py `_remarks_taken_off`: "Shiba Tsukune - Exp 3
 # (Emperor) // MVP")
-_REMARKS_AFTER_A_REMARK = ("// MVP", "- the best card", "-- always", ": a must", "= key")
+_REMARKS_AFTER_A_REMARK = (
+    "// MVP",
+    "- the best card",
+    "-- always",
+    ": a must",
+    "= key",
+    "; MVP",
+    "| MVP",
+    "~ tech",
+    "!!!",
+    ":)",
+    "?!",
+)
 
 
 def _levels_before_a_remark_misread(index: CardIndex) -> tuple[list[str], list[str]]:
@@ -1001,7 +1018,9 @@ def _levels_before_a_remark_misread(index: CardIndex) -> tuple[list[str], list[s
             if alone is None:
                 continue
             remarked = f"{written} {_REMARKS_AFTER_A_LEVEL[n % 3]}"
-            for line in (remarked, f"{remarked} {_REMARKS_AFTER_A_REMARK[n % len(_REMARKS_AFTER_A_REMARK)]}"):
+            # (the second remark after the bracket, or in its place: "Asahina Hira Exp !!!")
+            second = f"{(remarked, written)[n // 2 % 2]} {_REMARKS_AFTER_A_REMARK[n % len(_REMARKS_AFTER_A_REMARK)]}"
+            for line in (remarked, second):
                 walked.append(line)
                 # (a level with a set's tag read without it, "Bayushi Aramoro, Exp" as ExperiencedKYD, is not read
                 # so before a remark: the line stays unknown, naming the levels; no other card is read)
@@ -1063,6 +1082,13 @@ _COUNT_THEN_REMARK = (
     "{} x3 … tech",
     "{} x3, always",
     "3 {}, the best card in the deck",  # (after a comma: checker.py COMMA_BEFORE_REMARK)
+    "3 {} : MVP",
+    "3 {}; tech",
+    "3 {} | MVP",
+    "3 {} ~ always",
+    "3 {} !!!",  # (marks alone: checker.py MARKS_TAIL)
+    "3 {} :)",
+    "3 {} (great)!",
 )
 
 

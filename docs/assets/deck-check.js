@@ -70,6 +70,13 @@
   }
 
   function pyStrip(s) { return s.replace(/^\s+|\s+$/g, ""); }
+  // The line without the marks a chat adds at its end: "3x Rout !!!" is "3x Rout" (decklist.py unexclaimed)
+  function unexclaimed(raw) {
+    var text = raw.replace(/\s+$/, ""), m;
+    if ("!?()DPp".indexOf(text.slice(-1)) < 0 || !text) return raw;
+    while ((m = EXCLAIMED.exec(text))) text = text.slice(0, m.index).replace(/\s+$/, "");
+    return text;
+  }
   function pyRstrip(s) { return s.replace(/\s+$/, ""); }
   function plain(text) {
     return pyStrip(text.replace(SAME_CHARS, function (c) { return SAME[c]; }).replace(/\s+/g, " "));
@@ -175,7 +182,7 @@
   var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, SET_BEFORE_REMARK = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, ITALIC = /$^/g, ITALIC_AFTER_WORDS = NEVER, ITALIC_AFTER_COUNT = NEVER, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, COUNT_MARKED_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
-  var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g;
+  var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g, EXCLAIMED = /$^/;
   var COUNT_COLUMN = NEVER, TITLE_COLUMN = NEVER, TABLE_RULE = NEVER, BYLINE = NEVER, NEGATIVE_COUNT = NEVER, COMMENT_AFTER = NEVER;
   var LEVEL_NUMBER_MARK = NEVER, FOOTNOTE_MARK = NEVER, QUOTE_MARKS = NEVER, IN_BRACKETS = /$^/g, SET_BEFORE_SEPARATOR = NEVER, SQUARE_SET = /$^/g, END_BRACKET = NEVER, PRICE = NEVER, REMARK_AFTER_COUNT = /$^/g, SPLIT_TOTALS = NEVER, COLUMN_GAP = NEVER, COLUMN_COUNT = NEVER, DECORATION_TAG = NEVER, DECORATION_CHARS = "";
   function useReader(p, t) {
@@ -220,6 +227,7 @@
     WRAPPED = pattern(p.wrapped); WRAP_REST = pattern(p.wrap_rest);
     COUNTED_LIST = pattern(p.counted_list); LIST_ENDS_COUNTED = pattern(p.list_ends_counted); LIST_CUT = pattern(p.list_cut); TWO_COLUMN_GAP = pattern(p.two_column_gap);
     EMOJI = new RegExp(p.emoji.source, p.emoji.flags + "g");  // every one of the line, as re.sub
+    EXCLAIMED = pattern(p.exclaimed);
     DECORATION_TAG = new RegExp(p.decoration_tag.source, p.decoration_tag.flags + "g");  // both ends, as re.sub
     DECORATION_CHARS = t.decoration_chars;
     SECTION_NAMES = t.section_names; HEADERS = t.headers; LABELS = t.labels; TYPE_DECKS = t.type_decks;
@@ -897,6 +905,7 @@
         raw = raw.replace(CHECK_MARKS, function () { return " x" + arguments[arguments.length - 1].marks.length; });
         raw = raw.replace(EMOJI, "");
       }
+      raw = unexclaimed(raw);  // "3x Rout !!!", "Rout :)" (decklist.py unexclaimed)
       if (/~~|\[|</.test(raw)) {  // "~~3 Counting House~~ 2 Counting House", "- [x] 3 Rout" (decklist.py line)
         var kept = raw.replace(STRUCK, "").replace(CHECKBOX, "");
         if (kept !== raw && !pyStrip(kept)) return;  // a line struck out whole
@@ -2932,8 +2941,8 @@
     // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
     var sentences = written.split(SENTENCE_AFTER_TITLE);
     for (n = sentences.length - 1; n > 0; n--) tries.push(sentences.slice(0, n).join(". "));
-    // after a colon, one slash or two, or an equals sign: "Isawa Kyoko: best shugenja", "Rout : MVP", "Rout // always",
-    // "Rout = MVP"
+    // after a colon or a semicolon, one slash or two, an equals sign, a bar or a tilde: "Isawa Kyoko: best shugenja",
+    // "Rout : MVP", "Rout; MVP", "Rout | MVP", "Rout // always", "Rout = MVP"
     // (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     var said, cuts = [], saidAfter = new RegExp(SAID_AFTER.source, SAID_AFTER.flags + "g");
     while ((said = saidAfter.exec(written))) cuts.push(written.slice(0, said.index));

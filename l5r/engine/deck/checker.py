@@ -2159,9 +2159,10 @@ NAMED_KEPT = 50_000
 # Tacticain", "Akodo Kano, Master Tact": the typos' and the shortenings' to read)
 COMMA_BEFORE_REMARK = _COMMA_BEFORE_REMARK = re.compile(r"(?<=\S),\s")
 SUBTITLE_SLIP_EDITS = 3
-# What may follow a level on a line: a bracket (a set, the author's aside) or a mark a remark follows (`_states_a_level`)
-AFTER_A_LEVEL = re.compile(r"(?<!\s)\s*(?:[(\[{]|//|<-|->|=|:\s|\s-\s|\.{3}|…)")
-SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?:\s?:\s|\s//|\s=\s|\s/\s|\s?(?:\.{3,}|…)\s)")
+# What may follow a level on a line: a bracket (a set, the author's aside), a mark a remark follows, or marks alone
+# (`_states_a_level`)
+AFTER_A_LEVEL = re.compile(r"(?<!\s)\s*(?:[(\[{]|//|<-|->|=|[:;]\s|\s-+\s|\s[|~]\s|[!?]|[:;][-^']?[()DPp/]|\.{3}|…)")
+SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?:\s?[:;]\s|\s//|\s[=/|~]\s|\s?(?:\.{3,}|…)\s)")
 # A full stop that ends a sentence after the title ("House of Tao. Start with Ring of Water"), not one that cuts a
 # level's word short ("Hida Kisada exp. 2", "Exp. II": the level, read as written)
 SENTENCE_AFTER_TITLE = _SENTENCE_AFTER_TITLE = re.compile(
@@ -2214,8 +2215,8 @@ def _remarks_taken_off(written: str, translation: bool = True) -> list[str]:
     # "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
     sentences = _SENTENCE_AFTER_TITLE.split(written)
     tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
-    # after a colon (spaced or not), one slash or two, an equals sign or an ellipsis: "Isawa Kyoko: best shugenja",
-    # "Rout : MVP", "Rout // always", "Rout = MVP", "Rout ... my favourite", "Bamboo Harvesters / Cosechadores de
+    # after a colon or a semicolon (spaced or not), one slash or two, an equals sign, a bar, a tilde or an ellipsis:
+    # "Isawa Kyoko: best shugenja", "Rout : MVP", "Rout; MVP", "Rout | MVP", "Rout // always", "Rout = MVP", "Rout ... my favourite", "Bamboo Harvesters / Cosechadores de
     # bambú" (no pool title holds " / ", nor an ellipsis with words after it)
     # (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     tries += [written[: said.start()] for said in reversed(list(_SAID_AFTER.finditer(written)))]
