@@ -1046,6 +1046,43 @@ def test_every_real_pool_title_with_a_level_then_a_remark_reads_as_without_the_r
     assert _lines_read_alike(index, walked[:: 81 if not sampling() else 13]) is None
 
 
+_LEVEL_WORDS = ("Two", "Three", "Four", "Five", "Six")
+
+
+def _levels_in_words_misread(index: CardIndex) -> tuple[list[str], list[str]]:
+    """Every deck card's title that has a card at the first level ("Experienced"), with a level's number in words
+    after it ("Hida Kisada Experienced Two", "Exp Three", the numbers in turn): read as the level in figures is ("Exp
+    2": the card at that level, a subtitled one, or the problem that no card of the title has it), never as copies of
+    the card at the first level (checker.py `_worded`: a count in words after a title). (misread, the lines walked)"""
+    reading = _one_line_reader(index, several=True)
+    misread, walked = [], []
+    firsts = sorted({(i.title, i.deck) for i in targets(index) if i.experience == "Experienced" and i.deck in _SECTION})
+    for n, (title, deck) in enumerate(firsts):
+        number = n % len(_LEVEL_WORDS)
+        in_figures = reading(f"1 {title} Exp {number + 2}", deck)
+        for marker in ("Experienced", "Exp"):
+            line = f"1 {title} {marker} {_LEVEL_WORDS[number]}"
+            walked.append(line)
+            if (got := reading(line, deck)) != in_figures:
+                misread.append(f"{line}: {got and got[1] and got[1].key}, in figures {in_figures}")
+    return misread, walked
+
+
+def test_every_pool_title_with_a_level_in_words_reads_as_in_figures_in_both_checkers():
+    index = support.index()
+    misread, walked = _levels_in_words_misread(index)
+    assert len(walked) > 50 and misread == [], f"{len(misread)} of {len(walked)}: {misread[:20]}"
+    assert _lines_read_alike(index, [w.removeprefix("1 ") for w in walked]) is None
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_with_a_level_in_words_reads_as_in_figures_in_both_checkers():
+    index = _real_index()
+    misread, walked = _levels_in_words_misread(index)
+    assert len(walked) > at_least(1_000, index) and misread == [], f"{len(misread)} of {len(walked)}: {misread[:20]}"
+    assert _lines_read_alike(index, [w.removeprefix("1 ") for w in walked[::3]]) is None
+
+
 def _titles_misread_before_a_colon(index: CardIndex) -> list[str]:
     """Every title with its count after a colon, as a figure is written ("<title>: 3"), or a title that starts with a
     number with its count after it ("700 Soldier Plain x3"):

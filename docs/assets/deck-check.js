@@ -2687,6 +2687,8 @@
     var bare = m ? null : BARE_COUNT_AFTER.exec(card.written);
     if (m === null && bare === null) return null;
     if (card.count !== 1 && (bare || m.groups.word)) return null;
+    // "Hida Kisada Experienced Two": the level's number in words (checker.py _worded)
+    if (after && card.experience && card.experience.toLowerCase().endsWith(after.groups.word.toLowerCase())) return null;
     // the whole as a title: for a count after it, as written (checker.py _worded)
     if (after && !card.experience ? this.table.titled(card.written).length > 0 : this.namesACard(card.name, card.experience)) return null;
     var rest = (m || bare).groups.rest, split = splitExperience(rest);

@@ -652,6 +652,10 @@ class DeckChecker:
         word = match.group("word") if match else None
         if card.count != 1 and (bare or word):
             return None
+        if after and word and card.experience and card.experience.lower().endswith(word.lower()):
+            # "Hida Kisada Experienced Two": the level's number, in words, though no card of the title has that level
+            # (the subtitled card at it, or the problem of a level not printed, is read of the line)
+            return None
         # the whole as a title: for a count after it with no level read, as written ("Tempest of Air (three)" is no
         # card printed in a set called "three"; "Bayushi Goshiu - Experienced Three" is a level, read as one)
         if after and card.experience is None:
