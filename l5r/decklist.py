@@ -75,6 +75,7 @@ _HEADERS = {
     "wind": PREGAME,
     "winds": PREGAME,
     "starting holdings": PREGAME,
+    "special holdings": PREGAME,  # OCTGN's section of the pre-game holdings, in its decks' XML
     "senseis": PREGAME,
     "strongholds": PREGAME,
     "dynasty": DYNASTY,
