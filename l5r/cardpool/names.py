@@ -31,7 +31,12 @@ _SAME_CHARACTERS = str.maketrans(
 # keep theirs), the level in Roman numerals, "Exp II" (the pool's levels go up to 7; no pool title ends in the word
 # "xp", "ex" or "exp"), and the number marked off: "exp #2", "XP-2". The card before its experienced versions as
 # players also write it: "non-exp", "non exp", "unexp", "Unexperienced" (no pool title ends in the word "non" or "un")
-_MARKER = r"(?:(?:in|un|non[\s-]?)?exp(?:erienced|\.)?|xp|ex(?![a-z])|e(?=\d))"
+# ... and the marker misspelt as posts misspell it: "Experianced", "Expierenced", "Experinced" (no word of a title), and
+# "Experience" with a level's number after it ("Hida Kisada Experience 2": titles end in "Experience", "Voice of
+# Experience", never with a number after it)
+_MISSPELT = r"erianced|ierenced|erinced|ereinced|erenced|irienced|eriecned|eriencd|eriened|erieced|eirenced|eriance"
+_MISSPELT_MARKER = rf"{_MISSPELT}|erience(?=\s*[#-]?\s*(?:[1-7](?![0-9])|(?:two|three|four|five|six|seven)(?![a-z])))"
+_MARKER = rf"(?:(?:in|un|non[\s-]?)?exp(?:erienced|{_MISSPELT_MARKER}|\.)?|xp|ex(?![a-z])|e(?=\d))"
 LEVEL_MARKER: Final[str] = _MARKER  # the same words, for the deck reader's patterns (decklist.py)
 # The level's number in words after the marker ("Exp Two", "Experienced Three"), or in figures before it, as an
 # ordinal or bare ("2nd exp", "(3rd Experienced)", the forums' "2xp", "3 exp"; no pool title ends in a figure of 1
@@ -70,7 +75,9 @@ LEVEL_WORDS: Final[dict[str, str]] = {
     **{str(n): str(n) for n in range(1, 8)},  # "2xp"
 }
 # The marker on the experience key (spaces and dots gone), as the pool writes it: "ex4", "xp2", "exp2" -> "experienced".
-MARKER_KEY = _MARKER_KEY = re.compile(r"^(?:(in|un|non)?exp(?:erienced)?|xp|ex|e(?=\d))")  # ("unexp": "inexperienced")
+MARKER_KEY = _MARKER_KEY = re.compile(
+    rf"^(?:(in|un|non)?exp(?:erienced|{_MISSPELT}|erience)?|xp|ex|e(?=\d))"
+)  # ("unexp": "inexperienced")
 ORDINAL_LEVEL = _ORDINAL_LEVEL = re.compile(r"^([1-7](?:st|nd|rd|th)?)((?:in)?exp(?:erienced)?|xp)")
 WORD_LEVEL = _WORD_LEVEL_KEY = re.compile(r"^((?:in)?experienced)(one|two|three|four|five|six|seven)(?=[a-z]{0,3}$)")
 # "Exp 1", "exp1", "Experienced I": the first level, which the pool writes without a number ("Experienced"; no card's
@@ -259,11 +266,13 @@ _SPELLING_PATTERN = (
 # A level written in the words, as the searches are typed ("kuni yori xp2", "kuni yori exp ii", "exp two"): the
 # marker and its number, an ordinal in figures before the marker ("2nd exp"), or "xp" alone, as the pool's
 # "experienced 2" ("exp" alone stays: it begins "Expanding" as well), and the card before its experienced versions as
-# players also write it, "unexp", "non exp", "unexperienced", as the pool's "inexperienced". A title's own words
+# players also write it, "unexp", "non exp", "unexperienced", as the pool's "inexperienced"; the marker misspelt too
+# ("experianced", and "experience" before a number: `_MISSPELT_MARKER`). A title's own words
 # never change: its level is already "experienced 2" (a generated test over the pool checks it).
 _LEVEL_WORDS = (
-    r"\b(?:(in)?exp(?:erienced)?|xp|ex(?= ?\d)|e(?=\d)) ?(\d+|vii|vi|iv|v|i{1,3}|one|two|three|four|five|six|seven)\b"
-    r"|\b([1-7])(?:st|nd|rd|th)? ?(?:exp(?:erienced)?|xp)\b|\bxp\b|\b(un|non ?)exp(?:erienced)?\b"
+    rf"\b(?:(in)?exp(?:erienced|{_MISSPELT}|erience)?|xp|ex(?= ?\d)|e(?=\d)) ?"
+    r"(\d+|vii|vi|iv|v|i{1,3}|one|two|three|four|five|six|seven)\b"
+    rf"|\b([1-7])(?:st|nd|rd|th)? ?(?:exp(?:erienced)?|xp)\b|\bxp\b|\bexp(?:{_MISSPELT})\b|\b(un|non ?)exp(?:erienced)?\b"
 )
 READING_KEY_RULES: Final[dict[str, object]] = {
     "same": dict(sorted((chr(k), v) for k, v in _SAME_CHARACTERS.items())),  # as `plain`

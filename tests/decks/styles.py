@@ -157,6 +157,10 @@ LEVEL_STYLES: dict[str, LevelStyle] = {
     "XP-N": lambda t, e: _marker(lambda n, tag, _: f" XP-{n}{tag}")(t, e) if _numbered(e) else None,
     # a full stop after the level, as a line written as a sentence ends: "Kuni Yori exp 2."
     "exp N.": _marker(lambda n, tag, _: f" exp{(' ' + n) if n else ''}{tag}."),
+    # the marker misspelt, as posts misspell it: "Kuni Yori Experianced 2", "Kuni Yori Experience 2" (with a number
+    # only: titles end in "Experience")
+    "Experianced N": _marker(lambda n, tag, _: f" Experianced{(' ' + n) if n else ''}{tag}"),
+    "Experience N": lambda t, e: _marker(lambda n, tag, _: f" Experience {n}{tag}")(t, e) if _numbered(e) else None,
     # the level in Roman numerals: "Kuni Yori Exp II" (levels with a number only)
     "Exp II": lambda t, e: (
         f"{t} Exp {_roman(m.group('n'))}{(' ' + m.group('tag')) if m.group('tag') else ''}"
