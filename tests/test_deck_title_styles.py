@@ -1022,10 +1022,10 @@ def _levels_before_a_remark_misread(index: CardIndex) -> tuple[list[str], list[s
             second = f"{(remarked, written)[n // 2 % 2]} {_REMARKS_AFTER_A_REMARK[n % len(_REMARKS_AFTER_A_REMARK)]}"
             for line in (remarked, second):
                 walked.append(line)
-                # (a level with a set's tag read without it, "Bayushi Aramoro, Exp" as ExperiencedKYD, is not read
-                # so before a remark: the line stays unknown, naming the levels; no other card is read)
+                # (a level with a set's tag read without it too: "Bayushi Aramoro, Exp (my MVP)" is Bayushi Aramoro
+                # • ExperiencedKYD, as the line without its remark is)
                 got = reading(f"1 {line}")
-                if got != alone and not (got == (1, None) and alone[1] is not None and alone[1].experience != level):
+                if got != alone:
                     misread.append(f"{line}: {got and got[1] and got[1].key}, alone {alone[1] and alone[1].key}")
     return misread, walked
 

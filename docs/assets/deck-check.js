@@ -2248,7 +2248,13 @@
         var split = splitExperience(tries[k]);
         levels = this.table.titledLoosely(split[0]).filter(function (i) { return i.deck !== OTHER; });
         // "Akodo Toturi, Exp 2 (Emperor)": a level before the remark is the player's (checker.py)
-        if (levels.length && split[1]) card = Object.assign({}, card, { name: split[0], experience: split[1] });
+        if (levels.length && split[1]) {
+          card = Object.assign({}, card, { name: split[0], experience: split[1] });
+          // ... and written without the tag the pool writes it with, as on a line of its own (checker.py)
+          var deck = card.section ? DECK_OF_SECTION[card.section] : null;
+          var tagged = this.levelWithoutItsTag(card, null, deck === undefined ? null : deck, out);
+          if (tagged !== null) return tagged;
+        }
       }
     }
     if (!levels.length) return NOT_FOUND;

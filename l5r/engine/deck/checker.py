@@ -1111,6 +1111,11 @@ class DeckChecker:
                     # "Akodo Toturi, Exp 2 (Emperor)": a level before the remark is the player's, at no card of the
                     # title (else the lookup had read it); a shorter try must not read the title without it
                     card = dataclasses.replace(card, name=name, experience=experience)
+                    # ... and written without the tag the pool writes it with, as on a line of its own ("Bayushi
+                    # Aramoro, Exp (my MVP)": Bayushi Aramoro • ExperiencedKYD)
+                    deck = DECK_OF_SECTION.get(card.section) if card.section else None
+                    if (tagged := self._level_without_its_tag(card, None, deck, out)) is not None:
+                        return tagged
                 if levels:
                     break
         if not levels:
