@@ -2211,8 +2211,8 @@ def _states_a_level(removed: str) -> bool:
 def _remarks_taken_off(written: str, translation: bool = True) -> list[str]:
     """The line without what a player may add after a title, in the order they are tried: remarks in brackets (the
     last, then the last two...), an unclosed one, what follows a dash or an arrow, a sentence after a full stop;
-    last, with `translation`, the card's own title after a translated one. Each but the first two, then without its
-    remarks in brackets too."""
+    last, with `translation`, the card's own title after a translated one. Each after the remarks in brackets is
+    followed by itself without its own remarks in brackets."""
     tries = _brackets_taken_off(written)
     unclosed = _UNCLOSED_REMARK.match(written)
     if unclosed:
@@ -2225,8 +2225,9 @@ def _remarks_taken_off(written: str, translation: bool = True) -> list[str]:
     sentences = _SENTENCE_AFTER_TITLE.split(written)
     tries += [". ".join(sentences[:n]) for n in range(len(sentences) - 1, 0, -1)]
     # after a colon or a semicolon (spaced or not), one slash or two, an equals sign, a bar, a tilde or an ellipsis:
-    # "Isawa Kyoko: best shugenja", "Rout : MVP", "Rout; MVP", "Rout | MVP", "Rout // always", "Rout = MVP", "Rout ... my favourite", "Bamboo Harvesters / Cosechadores de
-    # bambú" (no pool title holds " / ", nor an ellipsis with words after it)
+    # "Isawa Kyoko: best shugenja", "Rout : MVP", "Rout; MVP", "Rout | MVP", "Rout // always", "Rout = MVP", "Rout ...
+    # my favourite", "Bamboo Harvesters / Cosechadores de bambú" (no pool title holds " / ", nor an ellipsis with words
+    # after it)
     # (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     tries += [written[: said.start()] for said in reversed(list(_SAID_AFTER.finditer(written)))]
     if stat := _STAT_TAIL.match(written):  # "Bayushi Shizuka 54/156 R": a printing's number, a card's statistics
