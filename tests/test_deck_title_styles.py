@@ -133,10 +133,13 @@ def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, read: Car
         return "read"
     if got is None:
         problems = [p for p in out.problems if p.code == "unknown-card"]
-        if any(
-            target.key in p.message and ("different cards" in p.message or "write which" in p.message) for p in problems
-        ):
+        # (the title names several cards: a problem that names the card among them; but a level written, of which
+        # the problem names the titles' levels, is one the line failed to read)
+        if any(target.key in p.message and "different cards" in p.message for p in problems):
             return "ambiguous"
+        twins = [i for i in index.titled_loosely(target.title) if i is not target and i.experience == target.experience]
+        if twins and any(target.key in p.message for p in problems):
+            return "ambiguous"  # "Fight For My Favor", "Fight for My Favor": two cards, at one level
         if any(target in index.find(s, card.experience).candidates for s in singulars(card.name)):
             return "ambiguous"  # "Fight For My Favors": the singular is two cards' title, and both are suggested
         return "not read"

@@ -52,8 +52,10 @@ _EXPERIENCE = rf"(?P<exp>(?:{_FIGURE_LEVEL}|(?:{_ORDINAL}\s*)?{_MARKER}(?:\s*[#-
 EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 # The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)", and
 # a full stop after it, as a line written as a sentence ends ("Kuni Yori exp 2."; no title ends in a level and one).
+# ... and the word "version" after it, as players name a card's printing ("Hida Kuon (Exp 2 version)", "Bayushi
+# Hisoka exp version"; no pool title holds the word)
 TRAILING_EXPERIENCE = _TRAILING_EXPERIENCE = re.compile(
-    rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}\s*\)?\.?$", re.I
+    rf"^(?P<title>.+?)(?<!\s)(?:\s*[-•,]\s*|\s+|\s*\(\s*){_EXPERIENCE}(?:\s+version)?\s*\)?\.?$", re.I
 )
 # The level before the title, as some lists write it: "Exp Togashi Mitsu", "Exp. 2 Hida Kisada", "Exp-2 Hida Kisada", "Experienced 2
 # Togashi Mitsu", "XP2 Hida Sozen", "Inexp Togashi Mitsu". A space must follow the marker, so no title is cut

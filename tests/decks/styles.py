@@ -220,6 +220,8 @@ LINE_STYLES: dict[str, LevelStyle] = {
     "Exp-N title": lambda t, e: _before(lambda n, tag: f"Exp-{n}{tag} ")(t, e) if _numbered(e) else None,
     # "Kuni Yori (non-exp)": two words in a search box, whose query language reads each word alone
     "(non-exp)": lambda t, e: f"{t} (non-exp)" if e == "Inexperienced" else None,
+    # the word "version" after the level, as an author names a card's printing: "Kuni Yori (Exp 2 version)"
+    "(Exp N version)": _marker(lambda n, tag, _: f" (Exp{(' ' + n) if n else ''}{tag} version)"),
 }
 
 
