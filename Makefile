@@ -71,11 +71,12 @@ test test-fast: export PYTHONDONTWRITEBYTECODE :=
 test: $(STAMP) browser node_modules lint
 	$(PYTEST)
 
-# The quick loop walks a stable sample of the real pool's titles that keeps every shape of title (tests/poolwalk.py);
-# `make test`, which CI runs, walks every title. `make test-fast POOL_WALK=every` walks every title here too.
+# The quick loop walks a stable sample of each pool's titles that keeps every shape of title (tests/poolwalk.py),
+# and runs the fuzz targets with a quarter of their budget (tests/fuzz/conftest.py); `make test`, which CI runs,
+# walks every title. `make test-fast POOL_WALK=every` walks every title here too.
 POOL_WALK ?= sample
 test-fast: $(STAMP) node_modules lint
-	$(PYTEST) -m "not browser and not endtoend" --pool-walk=$(POOL_WALK)
+	L5R_FUZZ_PROFILE=quick $(PYTEST) -m "not browser and not endtoend" --pool-walk=$(POOL_WALK)
 
 # The code itself, before the tests: ruff's bug-finding rules and its layout over every Python file, and mypy over
 # the package (all configured in pyproject.toml). Zero findings, or the run stops here.

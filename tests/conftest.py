@@ -380,9 +380,9 @@ def pytest_addoption(parser):
 
 @pytest.fixture(autouse=True)
 def _pool_walk(request):
-    """A `realpool` test under `--pool-walk=sample` walks the sample (tests/poolwalk.py `targets`); every other test,
-    and every test without the option, walks every card."""
-    if request.config.getoption("--pool-walk") != "sample" or request.node.get_closest_marker("realpool") is None:
+    """Under `--pool-walk=sample` a walk through `targets` takes the sample of its pool, the fixture pool's or the
+    real one's (tests/poolwalk.py); without the option every walk takes every card."""
+    if request.config.getoption("--pool-walk") != "sample":
         yield
         return
     from poolwalk import sampled

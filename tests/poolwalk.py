@@ -1,8 +1,8 @@
-"""Which of the real pool's cards a walk over "every pool title" tries: all of them, or in the quick loop a sample
+"""Which cards of a pool a walk over "every pool title" tries: all of them, or in the quick loop a sample
 that keeps every shape of title.
 
-`make test` (CI's run, and a plain `pytest`) walks every card of the real pool in every generated test. `make
-test-fast`, the loop a maintainer waits on between edits, passes `--pool-walk=sample`: a `realpool` test then walks
+`make test` (CI's run, and a plain `pytest`) walks every card of both pools in every generated test. `make
+test-fast`, the loop a maintainer waits on between edits, passes `--pool-walk=sample`: a walk of either pool then takes
 the cards `targets(index)` gives, a stable sample that holds
 
 - the first card (in the order of a checksum of its key) of every shape: its title with each word written as its
@@ -11,10 +11,11 @@ the cards `targets(index)` gives, a stable sample that holds
   with its deck, whether it has a level, whether it is in the pool and whether another card shares its title;
 - and one card in `SLICE` of the rest, by the same checksum.
 
-About a sixteenth of the pool. A walk over the rows of a table with no identities (the card search's) takes its
-rows from `positions(titles)`, the same sample by title alone. The walks of the fixture pool, and the real pool's
-checks that are cheap (a pattern over every title), stay whole in both. A misreading of one title that shares its
-shape with a walked one and is not in the slice is found by `make test`, which CI runs, not by the quick loop.
+About a sixteenth of the real pool, an eighth of the fixture pool (which holds fewer cards of each shape). A walk
+over the rows of a table with no identities (the card search's) takes its rows from `positions(titles)`, the same
+sample by title alone. Checks that are cheap (a pattern over every title) take `index.identities` and stay whole in
+both. A misreading of one title that shares its shape with a walked one and is not in the slice is found by `make
+test`, which CI runs, not by the quick loop.
 
 The sample is worked out from the index itself (no list is kept), so a new pool samples its own shapes."""
 

@@ -32,7 +32,12 @@ from .support import Quiet
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
 BATCH = 10
-_EXAMPLES = max(1, settings().max_examples // BATCH) if os.environ.get("L5R_FUZZ_PROFILE") == "fuzz" else 40
+# batches: `make fuzz` runs its budget in lists, `make test` 40 batches, the quick loop 10 (tests/fuzz/conftest.py)
+_EXAMPLES = (
+    max(1, settings().max_examples // BATCH)
+    if os.environ.get("L5R_FUZZ_PROFILE") == "fuzz"
+    else settings().max_examples
+)
 
 
 @pytest.fixture(scope="module")
