@@ -1819,13 +1819,9 @@ def test_every_real_pool_given_name_whose_title_is_several_cards_suggests_them_i
 def _difference_between_the_checkers(index: CardIndex, text: str) -> str | None:
     """Where the browser's checker (under Node) and the Python one first differ on one list in Obsidian Hand; None:
     the same JSON."""
-    from decks.node_checker import Differential, first_difference
+    from decks.node_checker import first_difference, kept
 
-    both = Differential(index)
-    try:
-        python, browser = both.run([{"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"}])
-    finally:
-        both.close()
+    python, browser = kept(index).run([{"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"}])
     return first_difference(python[0], browser[0])
 
 

@@ -6,11 +6,13 @@
 A case is {text, format, as_of, input_format?, source?, strict?}. The browser checker reads the data the site
 exports (l5r/site/api/deckdata.py checker_script) and docs/assets/deck-check.js minified as the site ships it
 (l5r/site/building/ownscripts.py), as the page does. `Differential(index, script=SCRIPT)` runs the source as
-written instead (a failure's stack then names its lines).
+written instead (a failure's stack then names its lines). `kept(index)` is one Differential per index for the whole
+process (the real pool's data takes half a CPU-second to write, and Node as long to read), closed at exit.
 """
 
 from __future__ import annotations
 
+import atexit
 import datetime as dt
 import json
 import shutil
@@ -111,3 +113,23 @@ def first_difference(python: dict[str, Any], browser: dict[str, Any]) -> str | N
         return None if a == b else f"{path}: python {a!r} browser {b!r}"
 
     return walk(python, browser, "")
+
+
+_kept: dict[int, tuple[CardIndex, Differential]] = {}
+
+
+def kept(index: CardIndex) -> Differential:
+    """The process's one Differential of `index` (module docstring)."""
+    held = _kept.get(id(index))
+    if held is None or held[0] is not index:
+        if held is not None:
+            held[1].close()
+        held = _kept[id(index)] = (index, Differential(index))
+    return held[1]
+
+
+@atexit.register
+def _close_kept() -> None:
+    for _, differential in _kept.values():
+        differential.close()
+    _kept.clear()
