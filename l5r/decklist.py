@@ -239,7 +239,7 @@ def _take_words_abroad() -> None:
 
 _take_words_abroad()
 # Headers over cards its author lists outside the deck: a sideboard, the cards being thought about, the cards cut
-# ("Sideboard (3):", "Maybe:", "Cut:", "Considering"). Their cards are read (a misspelt one is still
+# ("Sideboard (3):", "Maybe:", "Cut:", "Considering"), the cards its owner still has to find ("Missing:"). Their cards are read (a misspelt one is still
 # said) but counted in no deck, up to the next deck or type header or pre-game label. No pool title is one of them.
 _ASIDE_HEADERS = {
     "sideboard",
@@ -257,6 +257,17 @@ _ASIDE_HEADERS = {
     "possible additions",
     "not included",
     "left out",
+    # and the cards of the deck its owner still lacks, listed apart ("# Missing:", "Still need:"): counted above
+    "missing",
+    "missing cards",
+    "still missing",
+    "need",
+    "needed",
+    "still need",
+    "still needed",
+    "to buy",
+    "wanted",
+    "want list",
 }
 # The words that name the pre-game cards as a whole; "Stronghold (1)", "Sensei (1)", "Wind" name a kind of them
 # and are sub-headers: their counts cover their own lines, not the whole pre-game.
@@ -524,9 +535,13 @@ _EMOJI = re.compile(
 )
 # Marks alone at a line's end, as a chat adds them: a smiley after a space ("Rout :)", "Rout ;-)"), exclamation or
 # question marks after a space, after a bracket or three or more ("3x Rout !!!", "Rout (great)!", "Hida Kisada
-# exp!!!"). Taken out, the last first, before the line is read; a title's own marks are kept ("Fall Back!", "What
+# exp!!!"), or one after a level ("Hida Kuon Exp2!", "Hida Kisada exp!"). Taken out, the last first, before the line is read; a title's own marks are kept ("Fall Back!", "What
 # Have You Done!?"): no pool title ends so (a generated test looks).
-_EXCLAIMED = re.compile(r"(?:\s[:;][-']?[()DPp]|\s[!?]+|(?<=\))[!?]+|[!?]{3,})$")
+_EXCLAIMED = re.compile(
+    r"(?:\s[:;][-']?[()DPp]|\s[!?]+|(?<=\))[!?]+|[!?]{3,}"
+    r"|(?:(?<=\d)|(?<=exp)|(?<=xp)|(?<=exp\.)|(?<=experienced))[!?]+)$",
+    re.I,
+)
 _EXCLAIMED_ENDS = tuple("!?()DPp")
 # "[*]3x Rout", "[b]Stronghold:[/b] Kyuden Hida", "[color=red]3x Rout[/color]", "[list]", and markdown's bold
 # ("**Stronghold:** Kyuden Hida"). Taken out before the line is
@@ -546,6 +561,9 @@ _MARKUP = re.compile(
 # "Rout *3"), a footnote's ("Rout*") and a bullet's ("* Rout") are none. No pool title holds such a pair (a generated
 # test looks).
 _ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])(?P<inner>[^*]{1,120}?)(?<=[^\s*])\*(?![\w*])")
+# ... and markdown's bold around words reads as its italics does ("3 Rout **MVP**" as "3 Rout (MVP)", "**Sensei:**
+# Gidayu Sensei" and "3x **Rout**" as before): the two stars made one before the markup is taken off.
+_BOLD = re.compile(r"(?<![\w*])\*\*(?=[^\s*])(?P<inner>[^*]{1,120}?)(?<=[^\s*])\*\*(?![\w*])")
 # After a title, the italic words are the author's remark, as in brackets ("1 Hida Iseki *promo*"); after nothing, a
 # count, a list's number, a bullet, a label's colon or a dash they are the card's title ("3x *Rout*", "1. *Rout*",
 # "Stronghold: *Kyuden Hida*").
@@ -1091,6 +1109,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "group_number": _GROUP_NUMBER,
     "markup": _MARKUP,
     "italic": _ITALIC,
+    "bold": _BOLD,
     "italic_after_words": _ITALIC_AFTER_WORDS,
     "italic_after_count": _ITALIC_AFTER_COUNT,
     "two_column_gap": _TWO_COLUMN_GAP,
@@ -2218,6 +2237,8 @@ def without_markup(line: str) -> str | None:
         return line  # "***", "___": Markdown's rule, not its emphasis
     if "[" in line or "{{" in line:
         line = _LINK.sub(_link_text, line)  # "3x [Rout](https://...)": "3x Rout"
+    if "**" in line:
+        line = _BOLD.sub(r"*\g<inner>*", line)  # then read as italics are (`_ITALIC`)
     bare = _MARKUP.sub("", line)
     if bare != line and not bare.strip():
         return None

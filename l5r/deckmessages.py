@@ -123,6 +123,8 @@ DECK_MESSAGES: dict[str, str] = {
     "a card; counted in no deck.",
     "read-as.aside": "line {line}: read “{text}” as a card listed under “{header}”, outside the deck; counted in no "
     "deck.",
+    "read-as.no-deck": "line {line}: read “{text}” as {card}, a card for no deck (a token, proxy, biography or the "
+    "like), listed apart with no deck's header above it; counted in no deck.",
     "read-as.caption": "line {line}: read “{text}” as a picture's caption glued to the header before it (a web "
     "page's card image, copied with the list), not a card line; counted in no deck.",
     "read-as.change": "line {line}: read “{text}” as the author's change to a list posted before, not a card line; "

@@ -126,6 +126,12 @@ def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, read: Car
     out = Findings()
     checker._suggested = 0
     entry = checker._entry(card, out)
+    if (
+        entry is None
+        and target.deck == "Other"
+        and any(w.card == target.key and "a card for no deck" in w.message for w in out.warnings)
+    ):
+        return "read"  # a card for no deck with no deck's header above it: read, and counted in no deck
     if entry is None:  # read as the author's remark: a title must never be taken for prose
         return "taken for a remark"
     got = entry.identity
@@ -1005,7 +1011,8 @@ _REMARKS_AFTER_A_REMARK = (
 def _levels_before_a_remark_misread(index: CardIndex) -> tuple[list[str], list[str]]:
     """Every deck card's title with a level written after it (after a comma or a space; "Exp 2", which most titles
     have no card at, and "Exp", which many have), then a remark in brackets ("Akodo Toturi, Exp 2 (Emperor)", "Hida
-    Kisada, Exp 2 (Imperial)"), and so again with another remark after that one ("... (Emperor) // MVP"): read as the
+    Kisada, Exp 2 (Imperial)"), and so again with another remark after that one ("... (Emperor) // MVP"), and with a
+    chat's mark glued to the level ("Hida Kuon Exp 2!"): read as the
     line without the remarks is, the card at that level or the problem that no card of the title has it, never the
     title at another level (checker.py `_by_title_alone`) nor the card the bracket names. (misread, the lines
     walked)"""
@@ -1023,7 +1030,9 @@ def _levels_before_a_remark_misread(index: CardIndex) -> tuple[list[str], list[s
             remarked = f"{written} {_REMARKS_AFTER_A_LEVEL[n % 3]}"
             # (the second remark after the bracket, or in its place: "Asahina Hira Exp !!!")
             second = f"{(remarked, written)[n // 2 % 2]} {_REMARKS_AFTER_A_REMARK[n % len(_REMARKS_AFTER_A_REMARK)]}"
-            for line in (remarked, second):
+            # (and a chat's mark glued to the level: "Hida Kuon Exp 2!", "Hida Kisada, Exp?!")
+            glued = f"{written}{('!', '?!')[n // 3 % 2]}"
+            for line in (remarked, second, glued):
                 walked.append(line)
                 # (a level with a set's tag read without it too: "Bayushi Aramoro, Exp (my MVP)" is Bayushi Aramoro
                 # • ExperiencedKYD, as the line without its remark is)
@@ -1129,6 +1138,8 @@ _COUNT_THEN_REMARK = (
     "3 {} !!!",  # (marks alone: checker.py MARKS_TAIL)
     "3 {} :)",
     "3 {} (great)!",
+    "3 {} **MVP**",  # (markdown's bold after a title: a remark, as its italics are; decklist.py _BOLD)
+    "{} x3 **the best**",
 )
 
 
@@ -2571,3 +2582,45 @@ def test_every_pool_title_reads_after_labels_run_on_one_line():
 def test_every_real_pool_title_reads_after_labels_run_on_one_line():
     misread = _titles_misread_after_labels_on_one_line(_real_index(), every=8)
     assert misread == [], misread[:20]
+
+
+def _cards_for_no_deck_counted(index: CardIndex) -> tuple[list[str], int]:
+    """Every card of the pool for no deck (a token, proxy, biography: the pool's "Other"), its title on the line under
+    the stronghold's, with no deck's header above it ("1 Imperial Favor"), then the decks: counted in no deck, said in
+    a warning (checker.py `_entry`), where the line reads as that card and not as a deck card of its title; and under
+    a Dynasty header, the wrong-deck problem (OH II.F: the decks hold Dynasty and Fate cards). (misread, tried)"""
+    from l5r.decklist import _read_header
+
+    misread, tried = [], 0
+    day = dt.date(2016, 3, 1)
+    for identity in targets(index):
+        if identity.deck != "Other" or not identity.in_pool or split_experience(identity.title)[1] is not None:
+            continue
+        title = re.sub(r"</?i>", "", identity.title)
+        if title[:1].isdigit() or _read_header(title) is not None:
+            continue  # "10 Koku": a figure first is the line's count; "Fate Cards" alone on a line is a header
+        text = f"Kyuden Hida\n1 {title}\n\nDynasty:\n3 Iron Mine\n{title}\nFate:\n3 Rout\n"
+        report = check_text(support.codex(), text, index, day, format_id="obsidian-hand").report
+        apart = [w for w in report.warnings if w.line == 2 and "a card for no deck" in w.message]
+        if not apart:
+            continue  # the line reads as a deck card of the title ("Air": the ring), or as no card
+        tried += 1
+        under = {p.code for p in report.problems if p.line == 6}
+        if report.counts != {"pre_game": 1, "dynasty": 4, "fate": 3} or "wrong-deck" not in under | {
+            w.code for w in report.warnings if w.line == 6
+        }:
+            misread.append(f"{title}: {report.counts}, line 6: {sorted(under)}")
+    return misread, tried
+
+
+def test_every_pool_card_for_no_deck_listed_apart_is_counted_in_none():
+    misread, tried = _cards_for_no_deck_counted(support.index())
+    assert tried >= at_least(5, support.index()) and misread == [], misread[:20]
+
+
+@pytest.mark.realpool
+def test_every_real_pool_card_for_no_deck_listed_apart_is_counted_in_none_in_both_checkers():
+    index = _real_index()
+    misread, tried = _cards_for_no_deck_counted(index)
+    assert tried >= at_least(50, index) and misread == [], misread[:20]
+    assert _difference_between_the_checkers(index, "Kyuden Hida\n1 Imperial Favor\n\nDynasty:\n3 Iron Mine\n") is None

@@ -879,6 +879,14 @@ class DeckChecker:
             return self._unplaced(card, out)
         self._say_reading(card, found, out)
         section = card.section
+        if section is None and found.identity.deck == _OTHER_DECK:
+            # a token or the like listed with no deck's header above it ("1 Imperial Favor" beside the stronghold):
+            # no deck holds it, so it is counted in none; written under a deck's header it breaks the deck's rules
+            # (`_check_sections`)
+            text, card_name = card.written, found.identity.describe()
+            said = say("read-as.no-deck", line=card.line, text=text, card=card_name)
+            out.warn("read-as", said, card=found.identity.key, line=card.line)
+            return None
         if section is None:
             section = _SECTION_OF_DECK.get(found.identity.deck, DYNASTY)
             if found.identity in self._slot_cards:
