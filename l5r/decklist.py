@@ -564,6 +564,9 @@ _ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])(?P<inner>[^*]{1,120}?)(?<=[^\s*])\
 # ... and markdown's bold around words reads as its italics does ("3 Rout **MVP**" as "3 Rout (MVP)", "**Sensei:**
 # Gidayu Sensei" and "3x **Rout**" as before): the two stars made one before the markup is taken off.
 _BOLD = re.compile(r"(?<![\w*])\*\*(?=[^\s*])(?P<inner>[^*]{1,120}?)(?<=[^\s*])\*\*(?![\w*])")
+# ... and its emphasis with underscores, one or two ("3 Rout _MVP_", "3 Rout __MVP__", "3x __Rout__"): as with stars.
+# No pool title holds an underscore; a form's blank around a count ("[_3_] Iron Mine") is none: no figure first.
+_UNDERSCORED = re.compile(r"(?<![\w_])__?(?=[^\s_0-9])(?P<inner>[^_]{1,120}?)(?<=[^\s_])__?(?![\w_])")
 # After a title, the italic words are the author's remark, as in brackets ("1 Hida Iseki *promo*"); after nothing, a
 # count, a list's number, a bullet, a label's colon or a dash they are the card's title ("3x *Rout*", "1. *Rout*",
 # "Stronghold: *Kyuden Hida*").
@@ -1110,6 +1113,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "markup": _MARKUP,
     "italic": _ITALIC,
     "bold": _BOLD,
+    "underscored": _UNDERSCORED,
     "italic_after_words": _ITALIC_AFTER_WORDS,
     "italic_after_count": _ITALIC_AFTER_COUNT,
     "two_column_gap": _TWO_COLUMN_GAP,
@@ -2231,7 +2235,7 @@ def without_line_marks(line: str) -> str | None:
 def without_markup(line: str) -> str | None:
     """The line without a post's HTML, BBCode, markdown or wiki markup (`_MARKUP`; a link as its text, angle brackets
     around no tag as round ones), None for a line of markup alone ("[list]", "<ul>")."""
-    if not ("<" in line or "[" in line or "**" in line or "__" in line or "`" in line or "{{" in line or "''" in line):
+    if not ("<" in line or "[" in line or "**" in line or "_" in line or "`" in line or "{{" in line or "''" in line):
         return line
     if _RULE_LINE.match(line.strip()):
         return line  # "***", "___": Markdown's rule, not its emphasis
@@ -2239,6 +2243,8 @@ def without_markup(line: str) -> str | None:
         line = _LINK.sub(_link_text, line)  # "3x [Rout](https://...)": "3x Rout"
     if "**" in line:
         line = _BOLD.sub(r"*\g<inner>*", line)  # then read as italics are (`_ITALIC`)
+    if "_" in line:
+        line = _UNDERSCORED.sub(r"*\g<inner>*", line)
     bare = _MARKUP.sub("", line)
     if bare != line and not bare.strip():
         return None

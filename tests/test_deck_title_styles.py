@@ -377,6 +377,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
         _TABLE_HEAD,
         _VALEDICTION,
         _ITALIC,
+        _UNDERSCORED,
         _WROTE,
         _COUNT_FIRST_HEADER,
         _PREGAME_LABEL,
@@ -412,6 +413,7 @@ def _titles_read_otherwise_on_a_line(titles) -> list[str]:
             or _RULE_LINE.match(t)  # "--": an e-mail's signature mark
             or _VALEDICTION.match(t)  # "Thanks,": a mail's closing word, the signature under it
             or _ITALIC.search(t)  # "*Rout*": markdown's italics, taken out
+            or _UNDERSCORED.search(t)  # "_Rout_", "__Rout__": markdown's emphasis with underscores, as italics
             or as_pasted(t) != t  # "Rout\u200b", "\uff13 Rout": an invisible or full-width character
             or _GLUED_COUNT.match(t)  # "x3Rout": a count glued to a title
             or _CLAN_BRACKET.match(t)  # "[Lion] Matsu Agai": a clan in brackets before a title
@@ -1140,6 +1142,8 @@ _COUNT_THEN_REMARK = (
     "3 {} (great)!",
     "3 {} **MVP**",  # (markdown's bold after a title: a remark, as its italics are; decklist.py _BOLD)
     "{} x3 **the best**",
+    "3 {} _MVP_",  # (and with underscores: decklist.py _UNDERSCORED)
+    "{} x3 __always__",
 )
 
 
