@@ -922,8 +922,9 @@ _SET_PREFIX = re.compile(
 # a number and a tab before a header ("1.<TAB>Strategies (24)"), the header (before a card, a numbered list's item)
 _OUTLINE_MARK = re.compile(r"^\s{0,9}(?:(?P<letter>[a-z]|[ivx]{1,4})|[0-9]{1,2})[.)]\t\s{0,9}(?=\S)")
 # A footnote mark after a card, as posted lists mark a card the author explains below ("3 Marketplace*", "1 Rout †"),
-# or a stray semicolon ("3 Rout;"): no pool title ends in one, and the card is read without it.
-_FOOTNOTE_MARK = re.compile(r"(?<=\S)\s*(?:[*†‡]+|;)$")
+# or a stray semicolon ("3 Rout;"), the mark in brackets too ("3 Rout (*)"): no pool title ends in one, and the card
+# is read without it.
+_FOOTNOTE_MARK = re.compile(r"(?<=\S)\s*(?:[*†‡]+|;|\(\s?[*†‡]+\s?\))$")
 _BULLET_STARTS = "-*•·▪◦‣●○+→►»➤■□◆◇▶"  # the characters `_BULLET` can start with
 _GLUED_COUNT_STARTS = "xX×"  # the characters `_GLUED_COUNT` can start with
 # A price after a card, as a list of cards for sale or a shop's cart writes one ("Kitsu Hyun x3 @ $0.50", "3x Inner Fire
@@ -981,9 +982,11 @@ _ART = re.compile(r"(?<!\s)\s*\{art:[^{}]*\}\s*$", re.I)
 _LEVEL_NUMBER_MARK = re.compile(rf"(?<![A-Za-z])({LEVEL_MARKER})\s*#(?=[0-9])", re.I)
 # What a card name can look like: it starts with a letter, digit, quote or "(", and holds only characters
 # some card title uses, or a `LIST_SEPARATOR` does ("·", "~"), or a star by a count ("Bishops: 2* Matsu Turi", a
-# label before the card; "Rout, 2 Ambush, Jade Works *1": the checker reads them). "%%% ??? not a card line" is a
-# parse problem, never a card.
-_CARD_NAME = re.compile(r"^(?:[^\W_]|[\"'(])(?:[\w\s'\-,()!.&\"<>?/+:•…|=;·~]|(?<=[0-9])\*|\*(?=\s?[0-9]))*$")
+# label before the card; "Rout, 2 Ambush, Jade Works *1": the checker reads them), or a star between spaces, a mark
+# the author's remark follows ("Rout * MVP"). "%%% ??? not a card line" is a parse problem, never a card.
+_CARD_NAME = re.compile(
+    r"^(?:[^\W_]|[\"'(])(?:[\w\s'\-,()!.&\"<>?/+:•…|=;·~]|(?<=[0-9])\*|\*(?=\s?[0-9])|(?<=\s)\*(?=\s))*$"
+)
 
 
 # What the browser checker reads from the checker's data (l5r/site/api/deckdata.py reading_rules), so both read a
@@ -2512,7 +2515,7 @@ def _undressed(line: str) -> str:
     """A plain line without its bullet (`_BULLET`) and its footnote mark (`_FOOTNOTE_MARK`)."""
     if line[:1] in _BULLET_STARTS:
         line = _BULLET.sub("", line)
-    return _FOOTNOTE_MARK.sub("", line) if line.endswith(("*", "†", "‡", ";")) else line
+    return _FOOTNOTE_MARK.sub("", line) if line.endswith(("*", "†", "‡", ";", ")")) else line
 
 
 def _counts_and_titles_apart(line: str) -> str:

@@ -929,7 +929,7 @@ def test_exit_codes_are_documented():
 
 # A footnote mark after a card ("3 Marketplace*", "1 Rout †") or a stray semicolon ("3 Rout;") made the line "not a
 # card line". For every title of the fixture pool, the marked line reads as the bare one.
-@pytest.mark.parametrize("mark", ["*", " *", "**", " †", "‡", ";"])
+@pytest.mark.parametrize("mark", ["*", " *", "**", " †", "‡", ";", " (*)", "(†)"])
 def test_every_title_reads_with_a_footnote_mark_after_it(mark):
     differ = []
     for title in sorted({i.title for i in targets(index())}):

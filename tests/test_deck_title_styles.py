@@ -126,15 +126,11 @@ def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, read: Car
     out = Findings()
     checker._suggested = 0
     entry = checker._entry(card, out)
-    if (
-        entry is None
-        and target.deck == "Other"
-        and any(w.card == target.key and "a card for no deck" in w.message for w in out.warnings)
-    ):
-        return "read"  # a card for no deck with no deck's header above it: read, and counted in no deck
-    if entry is None:  # read as the author's remark: a title must never be taken for prose
+    # a card for no deck with no deck's header above it is read, and counted in no deck: the card it was read as
+    apart = [w.card for w in out.warnings if w.card and "a card for no deck" in w.message]
+    if entry is None and not apart:  # read as the author's remark: a title must never be taken for prose
         return "taken for a remark"
-    got = entry.identity
+    got = entry.identity if entry is not None else next(i for i in index.identities if i.key == apart[0])
     if got is target:
         return "read"
     if got is None:
@@ -1004,6 +1000,7 @@ _REMARKS_AFTER_A_REMARK = (
     "; MVP",
     "| MVP",
     "~ tech",
+    "* MVP",
     "!!!",
     ":)",
     "?!",
@@ -1142,6 +1139,7 @@ _COUNT_THEN_REMARK = (
     "3 {} (great)!",
     "3 {} **MVP**",  # (markdown's bold after a title: a remark, as its italics are; decklist.py _BOLD)
     "{} x3 **the best**",
+    "3 {} * MVP",  # (a star between spaces: decklist.py _CARD_NAME, checker.py SAID_AFTER)
     "3 {} _MVP_",  # (and with underscores: decklist.py _UNDERSCORED)
     "{} x3 __always__",
 )

@@ -238,7 +238,7 @@
     INPUT_FORMATS.length = 0; Array.prototype.push.apply(INPUT_FORMATS, t.input_formats);  // (exported by reference)
   }
   // Python's \w is a Unicode letter or number or "_"; [^\W_] is a letter or number.
-  var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])(?:[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026|=;\u00b7~]|(?<=[0-9])\*|\*(?=\s?[0-9]))*$/u;
+  var CARD_NAME = /^(?:[\p{L}\p{N}]|["'(])(?:[\p{L}\p{N}_\s'\-,()!.&"<>?\/+:\u2022\u2026|=;\u00b7~]|(?<=[0-9])\*|\*(?=\s?[0-9])|(?<=\s)\*(?=\s))*$/u;
 
   function stripComment(line) {
     if (/^\s*#/.test(line)) {

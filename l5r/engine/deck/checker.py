@@ -2178,8 +2178,8 @@ COMMA_BEFORE_REMARK = _COMMA_BEFORE_REMARK = re.compile(r"(?<=\S),\s")
 SUBTITLE_SLIP_EDITS = 3
 # What may follow a level on a line: a bracket (a set, the author's aside), a mark a remark follows, or marks alone
 # (`_states_a_level`)
-AFTER_A_LEVEL = re.compile(r"(?<!\s)\s*(?:[(\[{]|//|<-|->|=|[:;]\s|\s-+\s|\s[|~]\s|[!?]|[:;][-^']?[()DPp/]|\.{3}|…)")
-SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?:\s?[:;]\s|\s//|\s[=/|~]\s|\s?(?:\.{3,}|…)\s)")
+AFTER_A_LEVEL = re.compile(r"(?<!\s)\s*(?:[(\[{]|//|<-|->|=|[:;]\s|\s-+\s|\s[|~*]\s|[!?]|[:;][-^']?[()DPp/]|\.{3}|…)")
+SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?:\s?[:;]\s|\s//|\s[=/|~*]\s|\s?(?:\.{3,}|…)\s)")
 # A full stop that ends a sentence after the title ("House of Tao. Start with Ring of Water"), not one that cuts a
 # level's word short ("Hida Kisada exp. 2", "Exp. II": the level, read as written)
 SENTENCE_AFTER_TITLE = _SENTENCE_AFTER_TITLE = re.compile(
