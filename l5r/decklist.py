@@ -765,11 +765,11 @@ _CLAN_BRACKET = re.compile(
     rf"^(?P<count>[0-9]{{1,2}}\s?[x×]?\s)?[(\[](?:{'|'.join(CLAN_NAMES)})[)\]]\s?(?=[A-Za-z0-9\"'])", re.I
 )
 # A change to a list its author posted before: each part a count with a sign glued to it, then a title ("-1 Tsuruchi
-# Taito, +1 Tsuruchi Kaito", "+2 Fearful Volley"). The author's remark on the list, no card line (the list below it
-# holds the cards). A bullet has a space after it ("- 3 Rout").
-_CHANGE_LINE = re.compile(
-    r"^[+−-][0-9]{1,2}\s?[x×]?\s[^,;]{1,120}(?:[,;]\s?[+−-][0-9]{1,2}\s?[x×]?\s[^,;]{1,120}){0,20}$"
-)
+# Taito, +1 Tsuruchi Kaito", "+2 Fearful Volley"), or a plus glued to a title, one to add ("+Agasha Beiru (earth
+# shug, recruits fortifications)": a remark in brackets may hold commas). The author's remark on the list, no card
+# line (the list holds the cards). A bullet has a space after it ("- 3 Rout", "+ 3 Rout").
+_CHANGE_PART = r"(?:[+−-][0-9]{1,2}\s?[x×]?\s|\+(?=[A-Z\"']))(?:[^,;()]|\([^()]{0,120}\)){1,160}"
+_CHANGE_LINE = re.compile(rf"^{_CHANGE_PART}(?:[,;]\s?{_CHANGE_PART}){{0,20}}$")
 # Text struck out, as a post edited in place shows a card cut ("~~3 Counting House~~ 2 Counting House", "[s]3 Rout[/s]",
 # "<del>3 Rout</del>"): no part of the list; taken out, with its marks, before the line is read. And a task list's box
 # before an item ("- [x] 3 Ikoma Shika", "* [ ] 1 Ring of Water"): taken out, the item read.
