@@ -239,8 +239,9 @@ def _take_words_abroad() -> None:
 
 _take_words_abroad()
 # Headers over cards its author lists outside the deck: a sideboard, the cards being thought about, the cards cut
-# ("Sideboard (3):", "Maybe:", "Cut:", "Considering"), the cards its owner still has to find ("Missing:"). Their cards are read (a misspelt one is still
-# said) but counted in no deck, up to the next deck or type header or pre-game label. No pool title is one of them.
+# ("Sideboard (3):", "Maybe:", "Cut:", "Considering"), the cards its owner still has to find ("Missing:"). Their cards
+# are read (a misspelt one is still said) but counted in no deck, up to the next deck or type header or pre-game
+# label. No pool title is one of them.
 _ASIDE_HEADERS = {
     "sideboard",
     "side board",
@@ -535,8 +536,9 @@ _EMOJI = re.compile(
 )
 # Marks alone at a line's end, as a chat adds them: a smiley after a space ("Rout :)", "Rout ;-)"), exclamation or
 # question marks after a space, after a bracket or three or more ("3x Rout !!!", "Rout (great)!", "Hida Kisada
-# exp!!!"), or one after a level ("Hida Kuon Exp2!", "Hida Kisada exp!"). Taken out, the last first, before the line is read; a title's own marks are kept ("Fall Back!", "What
-# Have You Done!?"): no pool title ends so (a generated test looks).
+# exp!!!"), or one after a level ("Hida Kuon Exp2!", "Hida Kisada exp!"). Taken out, the last first, before the line
+# is read; a title's own marks are kept ("Fall Back!", "What Have You Done!?"): no pool title ends so (a generated
+# test looks).
 _EXCLAIMED = re.compile(
     r"(?:\s[:;][-']?[()DPp]|\s[!?]+|(?<=\))[!?]+|[!?]{3,}"
     r"|(?:(?<=\d)|(?<=exp)|(?<=xp)|(?<=exp\.)|(?<=experienced))[!?]+)$",

@@ -883,8 +883,7 @@ class DeckChecker:
             # a token or the like listed with no deck's header above it ("1 Imperial Favor" beside the stronghold):
             # no deck holds it, so it is counted in none; written under a deck's header it breaks the deck's rules
             # (`_check_sections`)
-            text, card_name = card.written, found.identity.describe()
-            said = say("read-as.no-deck", line=card.line, text=text, card=card_name)
+            said = say("read-as.no-deck", line=card.line, text=card.written, card=found.identity.describe())
             out.warn("read-as", said, card=found.identity.key, line=card.line)
             return None
         if section is None:
