@@ -117,6 +117,17 @@ def read_every_style(index: CardIndex, format_id: str, read_before: dict | None 
     return tally
 
 
+_KEYED: dict[int, tuple[CardIndex, dict[str, Identity]]] = {}
+
+
+def _keyed(index: CardIndex) -> dict[str, Identity]:
+    """The index's cards by key, made once per index (a warning names a card by its key)."""
+    kept = _KEYED.get(id(index))
+    if kept is None or kept[0] is not index:
+        kept = _KEYED[id(index)] = (index, {i.key: i for i in index.identities})
+    return kept[1]
+
+
 def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, read: CardLine | LineIssue) -> str:
     """`read`: the line `1 <form>` as parse_card_line reads it under the section the card's deck is listed under
     (the line reads the same under every section but for the section it records)."""
@@ -130,7 +141,7 @@ def _outcome(checker: DeckChecker, index: CardIndex, target: Identity, read: Car
     apart = [w.card for w in out.warnings if w.card and "a card for no deck" in w.message]
     if entry is None and not apart:  # read as the author's remark: a title must never be taken for prose
         return "taken for a remark"
-    got = entry.identity if entry is not None else next(i for i in index.identities if i.key == apart[0])
+    got = entry.identity if entry is not None else _keyed(index)[apart[0]]
     if got is target:
         return "read"
     if got is None:

@@ -8,8 +8,9 @@ same-title cards are separate, deck-size rules) and make the cards they name kno
 from __future__ import annotations
 
 import functools
+from itertools import chain
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -185,14 +186,16 @@ class CardIndex:
         out = self.family_slips(written)[: limit - 1]
         # Only titles sharing a bigram are scored, counted through the bigrams' lists of titles (an inverted
         # index): a few thousand steps per name instead of comparing with every title of the pool.
-        common_of: dict[int, int] = defaultdict(int)
-        for gram in wanted:
-            for n in self._postings.get(gram, ()):
-                common_of[n] += 1
+        # Counted by Counter's C loop; a row's score cannot reach the threshold with fewer shared bigrams than its
+        # own share of the smallest sum of sizes (the wanted ones and one more), so most rows end at one comparison.
+        common_of = Counter(chain.from_iterable(self._postings.get(gram, ()) for gram in wanted))
         scored = []
         table = self._suggestion_table
         assert table is not None  # (built above)
+        least = SUGGESTION_THRESHOLD * (len(wanted) + 1) / 2
         for n, common in common_of.items():
+            if common < least:
+                continue
             key, title, grams = table[n]
             score = 2 * common / (len(wanted) + len(grams))
             if score >= SUGGESTION_THRESHOLD:
