@@ -857,6 +857,11 @@ _SET_BEFORE_REMARK = re.compile(
     r"^(?P<rest>.*?\S)\s*[\[{](?P<set>[^\[\]{}]{1,60})[\]}]"
     r"(?P<remark>\s+(?:-{1,3}|//|<-{1,9}|-{1,9}>|=|\.{3,9}|…)\s+\S.*|:\s+\S.*)$"
 )
+# ... or the author's words with no mark, or a level, after it: "Iron Mine [Gold] must have", "Hida Kuon [Diamond] Exp
+# 3" (not a count: "Iron Mine [Gold] x3" is read as one)
+_SET_BEFORE_WORDS = re.compile(
+    r"^(?P<rest>.*?\S)\s*[\[{](?P<set>[^\[\]{}]{1,60})[\]}]\s+(?![x×]?\s?[0-9])(?P<words>[^\s()\[\]{}][^()\[\]{}]*)$"
+)
 # A count written after the title, as players post lists by hand: "Barley Farm x3", "Barley Farm x 3",
 # "Barley Farm (x3)", "Barley Farm (3)", "Barley Farm [3x]", "Barley Farm {3}", "Barley Farm 3x", "Barley Farm - 3",
 # "Barley Farm - x3", "Barley Farm -x3", "Barley Farm - 3x", "Barley Farm *3" (a star for the times sign), "Barley
@@ -1058,6 +1063,7 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "level_and_set": _LEVEL_AND_SET,
     "set_before_bracket": _SET_BEFORE_BRACKET,
     "set_before_remark": _SET_BEFORE_REMARK,
+    "set_before_words": _SET_BEFORE_WORDS,
     "trailing_count": _TRAILING_COUNT,
     "split_totals": _SPLIT_TOTALS,
     "table_head": _TABLE_HEAD,
@@ -2468,13 +2474,14 @@ def _level_and_set(line: str) -> str:
     """'Hida Yakamo (Exp 2, Jade)', 'Hida Yakamo [Jade] (exp2)' -> 'Hida Yakamo (Exp 2) [Jade]': a level and a set
     written together, in one bracket or the set's first; 'Charge [Ivory Edition] - great card' -> 'Charge - great card
     [Ivory Edition]' (or "// great card", "<-- great card", ": great card"): the set after the author's remark, where
-    it is read (a level in round brackets before it, where a level is read); a line with no such pair, as it is."""
+    it is read (a level in round brackets before it, where a level is read); 'Charge [Ivory Edition] great card' ->
+    'Charge (great card) [Ivory Edition]', the author's words in brackets; a line with no such pair, as it is."""
     if not line.endswith((")", "]")):
         if ("]" in line or "}" in line) and (remarked := _SET_BEFORE_REMARK.match(line)) is not None:
             rest, inside, remark = remarked["rest"], remarked["set"].strip(), remarked["remark"].strip()
             space = "" if remark.startswith(":") else " "  # ("Charge [IE]: great", as "Charge: great" is read)
             return f"{rest} ({inside}){space}{remark}" if is_experience(inside) else f"{rest}{space}{remark} [{inside}]"
-        return line
+        return _words_after_a_set(line)
     if (both := _LEVEL_AND_SET.match(line)) is not None:
         a, b = both["a"].strip(), both["b"].strip()
         if is_experience(a) != is_experience(b):
@@ -2485,6 +2492,18 @@ def _level_and_set(line: str) -> str:
         # goes with the title, the set after it
         return f"{first['rest']} ({first['level'].strip()}) [{first['set'].strip()}]"
     return line
+
+
+def _words_after_a_set(line: str) -> str:
+    """'Iron Mine [Gold] must have' -> 'Iron Mine (must have) [Gold]', the author's words in brackets where the checker
+    reads a remark (after a level in square brackets: 'Kuni Yori (Exp 2) great'); 'Hida Kuon [Diamond] Exp 3' -> 'Hida
+    Kuon Exp 3 [Diamond]'; any other line as it is."""
+    if ("]" not in line and "}" not in line) or (spaced := _SET_BEFORE_WORDS.match(line)) is None:
+        return line
+    rest, inside, words = spaced["rest"], spaced["set"].strip(), spaced["words"].strip()
+    if is_experience(words):
+        return f"{rest} {words} [{inside}]"
+    return f"{rest} ({inside}) {words}" if is_experience(inside) else f"{rest} ({words}) [{inside}]"
 
 
 def _paren_set(line: str) -> str:
@@ -2748,7 +2767,7 @@ def _count_before_brackets(line: str) -> tuple[int, str] | None:
     """(count, the line without it) for a line whose count stands after its title and before brackets, at most
     `_BRACKETS_AFTER_COUNT` of them, round, square or curly ("Jade Works x3 (4 gold)" is (3, "Jade Works (4 gold)"), "Iron
     Mine - 3 [Ivory Edition] (MVP)" is (3, "Iron Mine [Ivory Edition] (MVP)")), else None."""
-    rest, brackets = line.rstrip(), ""
+    rest, brackets = _words_after_a_set(line.rstrip()), ""  # ("Jade Works x3 [Gold] great card")
     for _ in range(_BRACKETS_AFTER_COUNT):
         # (looked for in the line's last characters only, as a count is: a long line costs no more than a short one)
         tail = rest[-_END_BRACKET_TAIL:]

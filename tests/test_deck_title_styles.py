@@ -1016,13 +1016,26 @@ _REMARKS_AFTER_A_REMARK = (
     ":)",
     "?!",
 )
+# the author's words after the level with no mark, or after a bracket with none (checker.py LEVEL_THEN_WORDS,
+# BRACKET_THEN_WORDS; decklist.py _SET_BEFORE_WORDS): "Hida Kuon Exp. Great card", "Hida Kuon exp 2 ver."
+_WORDS_AFTER_A_LEVEL = (
+    "great card",
+    "MVP",
+    "ver.",
+    "best in the deck",
+    "DE",
+    "(DE) must have",
+    "[my MVP] must have",
+    "Diamond Edition",
+)
 
 
 def _levels_before_a_remark_misread(index: CardIndex) -> tuple[list[str], list[str]]:
     """Every deck card's title with a level written after it (after a comma or a space; "Exp 2", which most titles
     have no card at, and "Exp", which many have), then a remark in brackets ("Akodo Toturi, Exp 2 (Emperor)", "Hida
     Kisada, Exp 2 (Imperial)"), and so again with another remark after that one ("... (Emperor) // MVP"), and with a
-    chat's mark glued to the level ("Hida Kuon Exp 2!"): read as the
+    chat's mark glued to the level ("Hida Kuon Exp 2!"), and with the author's words after it with no mark ("Hida Kuon
+    Exp 2 great card"): read as the
     line without the remarks is, the card at that level or the problem that no card of the title has it, never the
     title at another level (checker.py `_by_title_alone`) nor the card the bracket names. (misread, the lines
     walked)"""
@@ -1042,7 +1055,8 @@ def _levels_before_a_remark_misread(index: CardIndex) -> tuple[list[str], list[s
             second = f"{(remarked, written)[n // 2 % 2]} {_REMARKS_AFTER_A_REMARK[n % len(_REMARKS_AFTER_A_REMARK)]}"
             # (and a chat's mark glued to the level: "Hida Kuon Exp 2!", "Hida Kisada, Exp?!")
             glued = f"{written}{('!', '?!')[n // 3 % 2]}"
-            for line in (remarked, second, glued):
+            spaced = f"{written} {_WORDS_AFTER_A_LEVEL[n // 2 % len(_WORDS_AFTER_A_LEVEL)]}"
+            for line in (remarked, second, glued, spaced):
                 walked.append(line)
                 # (a level with a set's tag read without it too: "Bayushi Aramoro, Exp (my MVP)" is Bayushi Aramoro
                 # • ExperiencedKYD, as the line without its remark is)
@@ -1153,6 +1167,8 @@ _COUNT_THEN_REMARK = (
     "3 {} * MVP",  # (a star between spaces: decklist.py _CARD_NAME, checker.py SAID_AFTER)
     "3 {} _MVP_",  # (and with underscores: decklist.py _UNDERSCORED)
     "{} x3 __always__",
+    "3 {} (MVP) great card",  # (words after a bracket, no mark: checker.py BRACKET_THEN_WORDS)
+    "3 {} [my note] must have",
 )
 
 
@@ -1207,6 +1223,9 @@ _SET_THEN_REMARK = (
     "{0} (x3) [{1}] = must",
     "{0} *3 ({1}) ... great",
     "{0} x3 ({1}) (only 1!)",
+    # (the remark with no mark after the set's bracket: decklist.py _SET_BEFORE_WORDS)
+    "3 {0} [{1}] must have",
+    "{0} x3 {{{1}}} great card",
 )
 
 

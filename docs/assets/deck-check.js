@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, AFTER_A_LEVEL = /$^/, COMMA_BEFORE_REMARK = /$^/g, SUBTITLE_SLIP_EDITS = 0, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, AFTER_A_LEVEL = /$^/, LEVEL_THEN_WORDS = /$^/g, WORD_AFTER_A_LEVEL = /$^/, BRACKET_THEN_WORDS = /$^/g, COMMA_BEFORE_REMARK = /$^/g, SUBTITLE_SLIP_EDITS = 0, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -38,7 +38,7 @@
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     UNTAGGED_LEVEL = pattern(r.level_tag.untagged); TAG_AFTER = pattern(r.level_tag.tag);
     SET_AFTER_TITLE_MARK = pattern(r.set_after_title.mark, "g"); SET_AFTER_TITLE_LONGEST = r.set_after_title.longest;
-    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); AFTER_A_LEVEL = pattern(r.after_a_level); COMMA_BEFORE_REMARK = pattern(r.comma_before_remark.pattern, "g"); SUBTITLE_SLIP_EDITS = r.comma_before_remark.edits; SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); STAT_WORDS = r.stat_words; TRANSLATED = pattern(r.translated);
+    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); AFTER_A_LEVEL = pattern(r.after_a_level); LEVEL_THEN_WORDS = pattern(r.level_then_words, "g"); WORD_AFTER_A_LEVEL = pattern(r.word_after_a_level); BRACKET_THEN_WORDS = pattern(r.bracket_then_words, "g"); COMMA_BEFORE_REMARK = pattern(r.comma_before_remark.pattern, "g"); SUBTITLE_SLIP_EDITS = r.comma_before_remark.edits; SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); STAT_WORDS = r.stat_words; TRANSLATED = pattern(r.translated);
     STAT_TAIL = pattern(r.stat_tail);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
@@ -144,7 +144,8 @@
   function statesALevel(removed) {
     var text = stripChars(removed, " -()[]:/=.…");  // (the level after a title's dots; checker.py)
     var first = stripChars(text.split(AFTER_A_LEVEL)[0], " -()[]:/=");
-    return isLevelRemark(text) || isLevelRemark(first) || isExperience(first);
+    var leading = new RegExp(LEVEL_THEN_WORDS.source, LEVEL_THEN_WORDS.flags.replace("g", "")).exec("x " + first);
+    return isLevelRemark(text) || isLevelRemark(first) || isExperience(first) || (!!leading && leading.index === 1);
   }
   function stripChars(s, chars) {
     var a = 0, b = s.length;
@@ -179,7 +180,7 @@
   var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0], CP1252_HIGH = {}, NUMBERED_STEPS = [1, 1];
   var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, SET_PREFIX = NEVER, GROUPED = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, GLUED_SLASH = NEVER, HEADING_SHAPED = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
-  var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, SET_BEFORE_REMARK = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
+  var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, SET_BEFORE_REMARK = NEVER, SET_BEFORE_WORDS = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, ITALIC = /$^/g, BOLD = /$^/g, UNDERSCORED = /$^/g, ITALIC_AFTER_WORDS = NEVER, ITALIC_AFTER_COUNT = NEVER, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, COUNT_MARKED_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g, EXCLAIMED = /$^/;
@@ -190,7 +191,7 @@
     LIST_SEPARATOR = pattern(p.list_separator); GLUED_SLASH = pattern(p.glued_slash); HEADING_SHAPED = pattern(p.heading_shaped); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
     VALEDICTION = pattern(p.valediction);
-    SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_BEFORE_BRACKET = pattern(p.set_before_bracket); SET_BEFORE_REMARK = pattern(p.set_before_remark);
+    SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_BEFORE_BRACKET = pattern(p.set_before_bracket); SET_BEFORE_REMARK = pattern(p.set_before_remark); SET_BEFORE_WORDS = pattern(p.set_before_words);
     BULLET = pattern(p.bullet); LEGALITY = pattern(p.legality);
     // matched from a place in the line (trailing_count): anchored there
     TRAILING_COUNT = new RegExp("^(?:" + p.trailing_count.source + ")", p.trailing_count.flags);
@@ -362,11 +363,13 @@
   function levelAndSet(line) {
     if (!/[)\]]$/.test(line)) {
       var remarked = line.indexOf("]") >= 0 || line.indexOf("}") >= 0 ? SET_BEFORE_REMARK.exec(line) : null;  // "Charge [IE] - great card"
-      if (!remarked) return line;
-      var inside = pyStrip(remarked.groups.set), remark = pyStrip(remarked.groups.remark);
-      var space = remark[0] === ":" ? "" : " ";  // ("Charge [IE]: great", as "Charge: great" is read)
-      return isExperience(inside) ? remarked.groups.rest + " (" + inside + ")" + space + remark
-        : remarked.groups.rest + space + remark + " [" + inside + "]";
+      if (remarked) {
+        var inside = pyStrip(remarked.groups.set), remark = pyStrip(remarked.groups.remark);
+        var space = remark[0] === ":" ? "" : " ";  // ("Charge [IE]: great", as "Charge: great" is read)
+        return isExperience(inside) ? remarked.groups.rest + " (" + inside + ")" + space + remark
+          : remarked.groups.rest + space + remark + " [" + inside + "]";
+      }
+      return wordsAfterASet(line);
     }
     var both = LEVEL_AND_SET.exec(line);
     if (both) {
@@ -412,8 +415,17 @@
   }
   // decklist.py _count_before_brackets: [count, the line without it] for a count after the title and before at most
   // BRACKETS_AFTER_COUNT brackets ("Iron Mine x3 (IE) (MVP)"), else null
+  // decklist.py _words_after_a_set: "Iron Mine [Gold] must have" as "Iron Mine (must have) [Gold]", "Hida Kuon
+  // [Diamond] Exp 3" as "Hida Kuon Exp 3 [Diamond]"
+  function wordsAfterASet(line) {
+    var spaced = line.indexOf("]") >= 0 || line.indexOf("}") >= 0 ? SET_BEFORE_WORDS.exec(line) : null;
+    if (!spaced) return line;
+    var set = pyStrip(spaced.groups.set), words = pyStrip(spaced.groups.words), rest = spaced.groups.rest;
+    if (isExperience(words)) return rest + " " + words + " [" + set + "]";
+    return isExperience(set) ? rest + " (" + set + ") " + words : rest + " (" + words + ") [" + set + "]";
+  }
   function countBeforeBrackets(line) {
-    var rest = pyRstrip(line), brackets = "", bracket, counted;
+    var rest = wordsAfterASet(pyRstrip(line)), brackets = "", bracket, counted;  // ("Jade Works x3 [Gold] great card")
     for (var n = 0; n < BRACKETS_AFTER_COUNT; n++) {
       // (in the line's last characters only, as a count is)
       var tail = rest.slice(-END_BRACKET_TAIL);
@@ -2127,6 +2139,14 @@
       found = this.inexperienced(card, setName, deck, out) || found;
     } else if (found.identity === null && !found.candidates.length && card.experience) {
       found = this.levelWithoutItsTag(card, setName, deck, out) || found;
+      var spaced = WORD_AFTER_A_LEVEL.exec(card.experience);
+      if (found.identity === null && !found.candidates.length && spaced && isExperience(spaced.groups.level)) {
+        // "Moto Taigo, Exp 2 DE": a short word after the level, the author's (checker.py _entry)
+        card = Object.assign({}, card, { experience: spaced.groups.level });
+        found = this.lookup(card, setName, deck, out);
+        found = this.levelWithoutItsTag(card, setName, deck, out) || found;
+        if (found.identity !== null) found = Object.assign({}, found, { loosely: true });
+      }
     }
     if (found.identity === null && !found.candidates.length) {
       found = this.byTitleAlone(card, out);
@@ -2953,6 +2973,7 @@
     var unclosed = UNCLOSED_REMARK.exec(written);  // "Mirumoto Reiji (MVP all day. A": never closed
     if (unclosed) tries.push(unclosed[1]);
     var inner = tries.length;
+    tries = tries.concat(cutsAfter(LEVEL_THEN_WORDS, written));  // after a level, the author's words with no mark
     var parts = written.split(/\s+<?-+>?\s+/);  // after a dash or an arrow ("Debt to the Kaiu <-- MVP")
     for (var n = parts.length - 1; n > 0; n--) tries.push(parts.slice(0, n).join(" - "));
     // "House of Tao. Start with Ring of Water": a sentence after the title (no pool title holds ". ")
@@ -2964,6 +2985,7 @@
     var said, cuts = [], saidAfter = new RegExp(SAID_AFTER.source, SAID_AFTER.flags + "g");
     while ((said = saidAfter.exec(written))) cuts.push(written.slice(0, said.index));
     tries = tries.concat(cuts.reverse());
+    tries = tries.concat(cutsAfter(BRACKET_THEN_WORDS, written));  // "Iron Mine (Gold) MVP": after a bracket
     var stat = STAT_TAIL.exec(written);  // "Bayushi Shizuka 54/156 R" (checker.py _remarks_taken_off)
     if (stat) tries.push(stat.groups.rest);
     // "Mina de Hierro (Iron Mine)": the card's own title, tried last (unless `translation` is false)
@@ -2979,6 +3001,13 @@
     var stacked = tries.slice(0, inner);
     tries.slice(inner).forEach(function (cut) { stacked = stacked.concat([cut], bracketsTakenOff(cut)); });
     return stacked;
+  }
+  // The line cut after each match of a global pattern, the last first
+  function cutsAfter(mark, written) {
+    var found, ends = [];
+    mark.lastIndex = 0;
+    while ((found = mark.exec(written))) ends.push(written.slice(0, found.index + found[0].length));
+    return ends.reverse();
   }
   // The line without its last remark in brackets, then without the last two, ... (checker.py _brackets_taken_off)
   function bracketsTakenOff(written) {

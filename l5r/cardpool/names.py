@@ -48,6 +48,7 @@ _ORDINAL = r"(?:[1-7](?:st|nd|rd|th))"
 # title "Imperial Gift 3" at level 2)
 _FIGURE_LEVEL = r"(?:[1-7]\s*(?:exp(?:erienced|\.)?|xp)(?![a-z])(?!\s*[#-]?\s*\d))"
 _LEVEL = rf"(?:\d+(?:\.\d+)?|(?:vii|vi|iv|v|i{{1,3}})(?![a-z])|{_LEVEL_IN_WORDS})"
+LEVEL_NUMBER: Final[str] = _LEVEL  # a level's number after the marker, for the deck reader's patterns (checker.py)
 _EXPERIENCE = rf"(?P<exp>(?:{_FIGURE_LEVEL}|(?:{_ORDINAL}\s*)?{_MARKER}(?:\s*[#-]?\s*{_LEVEL})?)(?:\s*[a-z]{{2,3}})?)"
 EXPERIENCE_ALONE = _EXPERIENCE_ALONE = re.compile(rf"^{_EXPERIENCE}$", re.I)
 # The experience level after a title: " - Exp 2", " • Experienced", ", Experienced 2CW", " Experienced" or "(...)", and

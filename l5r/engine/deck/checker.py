@@ -12,6 +12,7 @@ from typing import Final, Mapping, Sequence
 from ...cardpool import CardIndex, Identity, Lookup
 from ...cardpool.names import (
     LEVEL_MARKER,
+    LEVEL_NUMBER,
     experience_key,
     is_experience,
     is_level_remark,
@@ -833,6 +834,15 @@ class DeckChecker:
             found = self._inexperienced(card, set_name, deck, out) or found
         elif found.identity is None and not found.candidates and card.experience:
             found = self._level_without_its_tag(card, set_name, deck, out) or found
+            spaced = _WORD_AFTER_A_LEVEL.match(card.experience)
+            if found.identity is None and not found.candidates and spaced and is_experience(spaced["level"]):
+                # "Moto Taigo, Exp 2 DE", "Bayushi Aramoro Exp MVP": a short word after the level, which no card's
+                # level holds, is the author's (a set's tag is glued to the level: "Exp 2CW"); read without it, and
+                # said in a warning however the rest is read
+                card = card.replaced(experience=spaced["level"])
+                found = self._lookup(card, set_name, deck, out)
+                found = self._level_without_its_tag(card, set_name, deck, out) or found
+                found = dataclasses.replace(found, loosely=True) if found.identity is not None else found
         if found.identity is None and not found.candidates:
             alone = self._by_title_alone(card, out)
             if alone is None:
@@ -2178,6 +2188,26 @@ SUBTITLE_SLIP_EDITS = 3
 # What may follow a level on a line: a bracket (a set, the author's aside), a mark a remark follows, or marks alone
 # (`_states_a_level`)
 AFTER_A_LEVEL = re.compile(r"(?<!\s)\s*(?:[(\[{]|//|<-|->|=|[:;]\s|\s-+\s|\s[|~*]\s|[!?]|[:;][-^']?[()DPp/]|\.{3}|…)")
+# A level after a title, then the author's words with no mark between ("Hida Kuon Exp. Great card", "Hida Kuon exp 2
+# ver.", "Hida Kuon Exp 3 Diamond Edition"): the line is tried cut after the level (its set's tag glued to it kept:
+# "Exp 2CW"; a bracket closed after it: "Kuni Yori (Exp 2) great"; never before the level's number: "Exp 2" is not
+# "Exp" and a remark "2"). No pool title holds a level's marker with words
+# after it.
+LEVEL_THEN_WORDS = _LEVEL_THEN_WORDS = re.compile(
+    rf"(?<=\S)(?:\s*[-•,]\s*|\s*\(\s*|\s+)(?:{LEVEL_MARKER})(?:\s*[#-]?\s*{LEVEL_NUMBER}(?:[a-z]{{2,3}}(?![a-z]))?)?"
+    rf"\.?\)?(?!\s*[#-]?\s*{LEVEL_NUMBER})(?=\s+\S)",
+    re.I,
+)
+# A level with a short word after a space, as the line's reading took it ("Exp 2 MVP"): the level, and the word
+# (not the level's number in words or Roman numerals, "Exp Two", "Exp III", nor its marker, "2 exp"; and what is
+# before it a level)
+WORD_AFTER_A_LEVEL = _WORD_AFTER_A_LEVEL = re.compile(
+    rf"^(?P<level>.*?\S)\s+(?!(?:{LEVEL_NUMBER}|{LEVEL_MARKER})$)[a-z]{{2,3}}$", re.I
+)
+# A bracket inside the line, the author's words after it ("Iron Mine (Gold) MVP", "Hida Kisada (Imperial) MVP"): the
+# line is tried cut after it, then (as every cut) without its brackets. No pool title holds a bracket with words after
+# it.
+BRACKET_THEN_WORDS = _BRACKET_THEN_WORDS = re.compile(r"(?<=\S)\s*\([^()]*\)(?=\s+[^\s()])")
 SAID_AFTER = _SAID_AFTER = re.compile(r"(?<=\S)(?:\s?[:;]\s|\s//|\s[=/|~*]\s|\s?(?:\.{3,}|…)\s)")
 # A full stop that ends a sentence after the title ("House of Tao. Start with Ring of Water"), not one that cuts a
 # level's word short ("Hida Kisada exp. 2", "Exp. II": the level, read as written)
@@ -2212,7 +2242,14 @@ def _states_a_level(removed: str) -> bool:
     or before a set or the author's remark ("- Exp (IE) // great", "- Exp 3 // great"): no remark, then."""
     text = removed.strip(" -()[]:/=.…")  # (".": "Darkness Feeds... Exp 2 (Emperor)", the level after the title's dots)
     first = AFTER_A_LEVEL.split(text, maxsplit=1)[0].strip(" -()[]:/=")
-    return is_level_remark(text) or is_level_remark(first) or is_experience(first)
+    # ... or before the author's words with no mark: "Exp 2 great card" (`LEVEL_THEN_WORDS`, from the first word on)
+    leading = _LEVEL_THEN_WORDS.search(f"x {first}")
+    return (
+        is_level_remark(text)
+        or is_level_remark(first)
+        or is_experience(first)
+        or bool(leading and leading.start() == 1)
+    )
 
 
 def _remarks_taken_off(written: str, translation: bool = True) -> list[str]:
@@ -2225,6 +2262,9 @@ def _remarks_taken_off(written: str, translation: bool = True) -> list[str]:
     if unclosed:
         tries.append(unclosed.group("rest"))
     inner = len(tries)
+    # after a level, with no mark before the author's words (the last level first; before any other cut: a level ends
+    # the title, "Darkness Feeds... Exp 2 great" is no title "Darkness Feeds..." with a remark)
+    tries += [written[: level.end()] for level in reversed(list(_LEVEL_THEN_WORDS.finditer(written)))]
     # after a dash or an arrow: "Iron Mine - for the gold", "Debt to the Kaiu <-- MVP", "Rout --> the best"
     parts = re.split(r"(?<!\s)\s+<?-+>?\s+", written)  # a run of spaces is tried from its start only: linear
     tries += [" - ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
@@ -2237,6 +2277,9 @@ def _remarks_taken_off(written: str, translation: bool = True) -> list[str]:
     # after it)
     # (each such mark, the last first: a title may hold one, "Imperial Gift 2: Glory: always")
     tries += [written[: said.start()] for said in reversed(list(_SAID_AFTER.finditer(written)))]
+    # after a bracket with the author's words after it, the last first (after the cuts at a mark: "Hida Yakamo (Oni) •
+    # Experienced: always" keeps its level)
+    tries += [written[: bracket.end()] for bracket in reversed(list(_BRACKET_THEN_WORDS.finditer(written)))]
     if stat := _STAT_TAIL.match(written):  # "Bayushi Shizuka 54/156 R": a printing's number, a card's statistics
         tries.append(stat.group("rest"))
     if translation and (translated := _TRANSLATED.match(written)):  # "Mina de Hierro (Iron Mine)": the card's own title
