@@ -519,6 +519,13 @@ _LABELLED_CARD = re.compile(
     r"(?P<card>\S.*)$",
     re.I,
 )
+# A header with its count, then the author's remark after a mark: "Dynasty (40) // lots of holdings", "Fate Deck:
+# 40 // items", "Dynasty Deck (40) - mostly holdings", "Holdings (18) -- mostly mines". `_header_remarked` reads it.
+_HEADER_THEN_REMARK = re.compile(
+    r"^(?P<head>[^/<>\-—–]*?[0-9][)\]]?)\s+(?P<mark>//|<-+|-{2,}|[-—–])\s+(?P<remark>\S.*)$"
+)
+# The parts of a remark that counts the deck's kinds ("18 strategies, 12 followers", "20 Holdings / 20 Personalities")
+_KINDS_COUNTED_APART = re.compile(r"(?<!\s)\s*(?:[,;/&+]|\band\b)\s*", re.I)
 # What a label says where its card would be when the deck has none: "Wind: None", "Sensei: -", "Wind: n/a",
 # "Sensei: No sensei", and in French, Spanish, German, Italian or Portuguese ("Sensei : Aucun", "Sensei: ninguno"). No card title is one of these (a generated test over the pool checks it).
 _NO_CARD = re.compile(
@@ -1064,6 +1071,8 @@ READER_PATTERNS: dict[str, re.Pattern[str]] = {
     "set_before_bracket": _SET_BEFORE_BRACKET,
     "set_before_remark": _SET_BEFORE_REMARK,
     "set_before_words": _SET_BEFORE_WORDS,
+    "header_then_remark": _HEADER_THEN_REMARK,
+    "kinds_counted_apart": _KINDS_COUNTED_APART,
     "trailing_count": _TRAILING_COUNT,
     "split_totals": _SPLIT_TOTALS,
     "table_head": _TABLE_HEAD,
@@ -1588,6 +1597,26 @@ def without_editor_numbers(lines: list[str]) -> list[str]:
     return [line[m.end() :] for line, m in zip(lines, numbers)] + lines[last:]
 
 
+def _header_remarked(line: str) -> str | None:
+    """The header of a line that is a header with its count, then the author's remark after a mark
+    (`_HEADER_THEN_REMARK`), else None. After a deck's header any such mark; after a sub-header (`Holdings (18)`) a
+    mark a card never follows (`//`, an arrow, two dashes or more), as a dash may lead its first card ("Personalities
+    (1) - Hida Kisada"); never after a pre-game header, whose card a dash leads ("Stronghold (1) - Kyuden Hida"). A
+    remark that starts with a count is the first card, unless each of its parts counts a kind ("Fate (40) - 18
+    strategies, 12 followers")."""
+    remarked = _HEADER_THEN_REMARK.match(line)
+    header = _read_header(remarked["head"]) if remarked else None
+    if remarked is None or header is None or header[2] is None or summary_line(line) is not None:
+        return None  # ("Fate (4) - Strategies 3 / Rings 1": a summary above the list, `summary_line`)
+    if remarked["remark"][:1].isdigit():  # a count: the first card ("Fate (40) - 3 Rout"), unless it counts kinds
+        parts = [part for part in _KINDS_COUNTED_APART.split(remarked["remark"]) if part]
+        if not all(_read_header(part) for part in parts):
+            return None
+    kind, section = header[0], header[1]
+    deck = kind == "section" and section in (DYNASTY, FATE)
+    return remarked["head"] if deck or (kind == "label" and remarked["mark"] not in "-—–") else None
+
+
 def _headed_card(line: str) -> bool:
     """Whether the line is a header with the first of its cards ("Fate (40): 2 Spiked Tetsubo, 3 Echoes of Disgrace"):
     the next deck's list, never the last one's carried on."""
@@ -1800,6 +1829,7 @@ class _TextReader:
             or (
                 (over := _HEAD_OVER_COLUMN.match(raw.strip())) is not None and self._header(number, plain(over["head"]))
             )
+            or ((head := _header_remarked(stripped)) is not None and self._header(number, head))
             or self._captioned_header(number, stripped)
             or self._deck_total(number, stripped)
             or (stripped[:1] in _RULE_STARTS and _RULE_LINE.match(stripped))

@@ -197,6 +197,63 @@ def test_every_header_word_reads_with_its_count_marked_as_a_card_lines(mark):
     assert parse_text(mark.format("Iron Mine") + "\n").cards, mark
 
 
+# A header with its count, then the author's remark after a mark ("Dynasty (40) // lots of holdings", "Fate (40) - 18
+# strategies, 12 followers") was an unknown card of 40 copies, or the header and an unknown card: the remark is the
+# author's, the header read as without it (decklist.py _header_remarked). After a sub-header, only the marks no card
+# follows; after a pre-game header, none (a dash leads its card: "Stronghold (1) - Kyuden Hida").
+_REMARKS_AFTER_A_HEADER = ["{} // lots of them", "{} <-- too many", "{} -- mostly cheap"]
+_REMARKS_AFTER_A_DECK = [
+    "{} - mostly holdings",
+    "{} — all Crab",
+    "{} - 20 Holdings / 20 Personalities",
+    "{} - 18 strategies, 12 followers",
+]
+
+
+def _headers_with_a_remark() -> list[tuple[str, str]]:
+    """(the header bare, the header with a remark) for every deck and kind word, with a count in each way a header
+    writes one, each remark's form in turn."""
+    from l5r.decklist import READER_TABLES
+
+    headers: dict = READER_TABLES["headers"]  # type: ignore[assignment]
+    labels = sorted(READER_TABLES["labels"])  # type: ignore[arg-type]
+    decks = sorted(w for w, section in headers.items() if section in (DYNASTY, FATE))
+    counted = ["{} (3)", "{}: 3", "{} [3]"]
+    out = []
+    for n, word in enumerate(decks + labels):
+        forms = _REMARKS_AFTER_A_HEADER + (_REMARKS_AFTER_A_DECK if n < len(decks) else [])
+        header = counted[n % len(counted)].format(word.title())
+        out += [(header, form.format(header)) for form in (forms[n % len(forms)], forms[(n + 1) % len(forms)])]
+    return out
+
+
+def test_every_deck_and_kind_header_reads_with_the_authors_remark_after_it_in_both_checkers():
+    from decks.node_checker import first_difference, kept
+
+    body = "\n3 Hida Akeno\n\n3 Copper Mine\n"
+    pairs = _headers_with_a_remark()
+    differ = []
+    for header, remarked in pairs:
+        bare, said = parse_text(header + body), parse_text(remarked + body)
+        if (bare.cards, bare.issues, bare.declared, bare.subtotals, bare.headers) != (
+            said.cards,
+            said.issues,
+            said.declared,
+            said.subtotals,
+            said.headers,
+        ):
+            differ.append(remarked)
+    assert len(pairs) > 200 and not differ, differ[:5]
+    # a pre-game header's dash leads its card, and a count after a deck's dash its first card
+    assert [c.name for c in parse_text("Stronghold (1) - Kyuden Hida\nFate (40) - 3 Rout\n").cards] == [
+        "Kyuden Hida",
+        "Rout",
+    ]
+    text = "".join(remarked + body for _, remarked in pairs[::7])
+    python, browser = kept(index()).run([{"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"}])
+    assert first_difference(python[0], browser[0]) is None
+
+
 def test_a_decorated_heading_of_the_author_is_a_heading():
     deck = parse_text("Dynasty:\n3 Hida Akeno\n**Notes:**\n")
     assert [(i.line, i.heading) for i in deck.issues] == [(3, True)]

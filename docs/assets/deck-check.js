@@ -180,7 +180,7 @@
   var COUNT_WORDS = { tens: {}, units: {} }, PASTED = {}, PASTED_CHARS = /$^/g, ASIDE_HEADERS = [], QP_LINES_AT_LEAST = 0, SECOND_DECK_PARAGRAPHS = [0, 0], CP1252_HIGH = {}, NUMBERED_STEPS = [1, 1];
   var GREETING = NEVER, STRONGHOLD_LABEL = NEVER, SET_PREFIX = NEVER, GROUPED = NEVER, QP_HEADER = NEVER, QP_LINE_END = NEVER, QP_STRAY = NEVER, QP_ESCAPES = /$^/g, QP_SOFT_BREAK = NEVER;
   var HEADER = NEVER, LOOSE_HEADER = NEVER, LABEL_JOIN = NEVER, LIST_SEPARATOR = NEVER, GLUED_SLASH = NEVER, HEADING_SHAPED = NEVER, SEPARATED = NEVER, PREGAME_LABEL = NEVER, METADATA_LINE = NEVER, DECK_TOTAL = NEVER;
-  var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, SET_BEFORE_REMARK = NEVER, SET_BEFORE_WORDS = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
+  var RULE_LINE = NEVER, VALEDICTION = NEVER, SET = NEVER, LEVEL_AND_SET = NEVER, SET_BEFORE_BRACKET = NEVER, SET_BEFORE_REMARK = NEVER, SET_BEFORE_WORDS = NEVER, HEADER_THEN_REMARK = NEVER, KINDS_COUNTED_APART = NEVER, TRAILING_COUNT = NEVER, BULLET = NEVER, LEGALITY = NEVER, ORACLE_HEADER = NEVER;
   var TAB_LINE = NEVER, PAREN_SET = NEVER, YASUKI_KEY = NEVER, YASUKI_ITEM = NEVER, YASUKI_META = NEVER, ART = NEVER;
   var BOTH_TOTALS = NEVER, LABELLED_CARD = NEVER, ENTITY = NEVER, TABLE_HEAD = NEVER, NO_CARD = NEVER, MARKUP = /$^/g, ITALIC = /$^/g, BOLD = /$^/g, UNDERSCORED = /$^/g, ITALIC_AFTER_WORDS = NEVER, ITALIC_AFTER_COUNT = NEVER, LINK = /$^/g, TWO_COLUMN_GAP = NEVER, WRAPPED = NEVER, WRAP_REST = NEVER, COUNTED_LIST = NEVER, LIST_ENDS_COUNTED = NEVER, LIST_CUT = NEVER, BRACKETED_COUNT = NEVER, GROUP_NUMBER = NEVER, GLUED_COUNT = NEVER, UNPARTED_LEADS = NEVER, UNPARTED_BEFORE = /$^/g, UNPARTED_ENDS = NEVER, UNPARTED_AFTER = /$^/g, CLAN_BRACKET = NEVER, CHANGE_LINE = NEVER, STATS_LINE = NEVER, STRUCK = /$^/g, CHECKBOX = NEVER, WROTE = NEVER, ATTRIBUTION = NEVER, COST_HEADING = NEVER, COUNT_LABEL = NEVER, EDITOR_NUMBER = NEVER, EACH_BEFORE = NEVER, EACH_AFTER = NEVER, EACH_ALONE = NEVER, RUN_ITEM = NEVER, COUNT_FIRST_HEADER = NEVER, COUNT_MARKED_HEADER = NEVER, POST_BY = NEVER, FIGURE = NEVER, SITE_LINE = NEVER, INNER_PREGAME_LABEL = /$^/g, SUMMARY = NEVER, OTHER_GAME = NEVER, HEADER_NAME_TAIL = NEVER, CARDS_TAIL = NEVER, SUMMARY_ITEM = NEVER, HASH_COUNT = NEVER, COLLECTOR_NUMBER = NEVER, OUTLINE_MARK = NEVER, CHECK_MARKS = NEVER, SPOILER = NEVER, COMMENT_MARKS = NEVER, ANGLE_BRACKETS = /$^/g, STAT_HEAD = NEVER, STAT_LETTER = NEVER, XML_ZONE = NEVER, XML_CARD = NEVER, XML_OTHER = NEVER;
   var HEAD_OVER_COLUMN = NEVER, ITEM_NUMBER = NEVER, RUN_CONTINUED = NEVER, CAPTIONED_HEADER = NEVER, DOT_LEADER = /$^/g, EMOJI = /$^/g, EXCLAIMED = /$^/;
@@ -191,7 +191,7 @@
     LIST_SEPARATOR = pattern(p.list_separator); GLUED_SLASH = pattern(p.glued_slash); HEADING_SHAPED = pattern(p.heading_shaped); SEPARATED = new RegExp("(" + LIST_SEPARATOR.source + ")", LIST_SEPARATOR.flags); PREGAME_LABEL = pattern(p.pregame_label);
     METADATA_LINE = pattern(p.metadata_line); DECK_TOTAL = pattern(p.deck_total); RULE_LINE = pattern(p.rule_line);
     VALEDICTION = pattern(p.valediction);
-    SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_BEFORE_BRACKET = pattern(p.set_before_bracket); SET_BEFORE_REMARK = pattern(p.set_before_remark); SET_BEFORE_WORDS = pattern(p.set_before_words);
+    SET = pattern(p.set); LEVEL_AND_SET = pattern(p.level_and_set); SET_BEFORE_BRACKET = pattern(p.set_before_bracket); SET_BEFORE_REMARK = pattern(p.set_before_remark); SET_BEFORE_WORDS = pattern(p.set_before_words); HEADER_THEN_REMARK = pattern(p.header_then_remark); KINDS_COUNTED_APART = pattern(p.kinds_counted_apart);
     BULLET = pattern(p.bullet); LEGALITY = pattern(p.legality);
     // matched from a place in the line (trailing_count): anchored there
     TRAILING_COUNT = new RegExp("^(?:" + p.trailing_count.source + ")", p.trailing_count.flags);
@@ -533,6 +533,17 @@
     });
   }
   // read_header: [kind, section or null, count or null] for a header line as players write it, or null.
+  // decklist.py _header_remarked: the header of a line that is a header with its count, then the author's remark
+  function headerRemarked(line) {
+    var remarked = HEADER_THEN_REMARK.exec(line), header = remarked ? readHeader(remarked.groups.head) : null;
+    if (!header || header[2] === null || summaryLine(line)) return null;  // (a summary above the list)
+    if (/^[0-9]/.test(remarked.groups.remark)) {  // a count: the first card, unless it counts kinds ("18 strategies")
+      var parts = remarked.groups.remark.split(KINDS_COUNTED_APART).filter(function (part) { return part; });
+      if (!parts.every(function (part) { return readHeader(part); })) return null;
+    }
+    var deck = header[0] === "section" && (header[1] === DYNASTY || header[1] === FATE);
+    return deck || (header[0] === "label" && "-—–".indexOf(remarked.groups.mark) < 0) ? remarked.groups.head : null;
+  }
   function readHeader(line) {
     if (COUNT_LABEL.test(plain(line))) return null;  // "Rings (1 each):": the count of each title under it
     var first = COUNT_FIRST_HEADER.exec(line), marked = first ? null : COUNT_MARKED_HEADER.exec(line);
@@ -998,6 +1009,10 @@
       if (!header) {  // "DYNASTY<TAB>Qty": a header over a table's count column
         var over = HEAD_OVER_COLUMN.exec(pyStrip(raw));
         if (over) { header = readHeaderOf(plain(over.groups.head)); if (header) stripped = plain(over.groups.head); }
+      }
+      if (!header) {  // "Dynasty (40) // lots of holdings": the header, the author's remark after it
+        var head = headerRemarked(stripped);
+        if (head !== null) { header = readHeaderOf(head); if (header) stripped = head; }
       }
       if (header) { takeHeader(header, stripped, number); return; }
       // decklist.py _captioned_header: "Fate – (40)Army Like a Tide", a web page's picture caption glued to a header
