@@ -1290,6 +1290,9 @@ class Decklist:
     # card copies listed under it up to the next header, its line)
     subtotals: tuple[tuple[str, int, int, int], ...] = ()
     title_line: int | None = None  # a first line above every header without a count: maybe the deck's name
+    # the lines above the first header (or stronghold label) when every card line there has no count: the page's
+    # words above the list ("The theoretical Seven Swords Deck", "By Nick Zube"), each a card only if it names one
+    above_list: tuple[int, ...] = ()
     # a line only a deck of the other game has (`_OTHER_GAME`), as written, and its line: the first one
     other_game: tuple[str, int] | None = None
     # where a second deck in the same text starts (`_TextReader._second_deck_at`): the deck read ends above it
@@ -1741,6 +1744,7 @@ class _TextReader:
         self.decks_read: set[str | None] = set()  # the sections cards were read in
         self.deck_opened = False  # a stronghold's label or a pre-game header read (`_opens_a_deck`)
         self.uncounted: set[int] = set()  # the card lines that write no count
+        self.above_list: tuple[int, ...] | None = None  # (`_words_above`: decided at the first header)
         self.lines_read: list[int] = []  # the lines that are not blank
         self.first_dynasty: int | None = None  # the first deck's Dynasty header
         # A reply's quote: after its attribution line ("HidaTetsu wrote:", "Originally Posted by X", "Quote:") up to a
@@ -1761,6 +1765,7 @@ class _TextReader:
             headers=self.headers,
             subtotals=tuple(self.subtotals),
             title_line=self.title_line,
+            above_list=self.above_list or (),
             legality=self.legality,
             other_game=self.other_game,
             second_deck=self.second_deck,
@@ -1936,6 +1941,8 @@ class _TextReader:
             return False
         kind, to, count, name = header
         opening = self._deck_opening(kind, to, name)
+        if kind in ("section", "label"):
+            self._words_above()
         if opening and kind == "section" and to == PREGAME:
             self._name_above(number)
         if opening and self._second_deck_at(number, to):
@@ -1987,6 +1994,15 @@ class _TextReader:
         if self.cards and self.cards[-1].line == number - 1 and not self.cards[-1].written.endswith(":"):
             if all(card.section is None and card.line in self.uncounted for card in self.cards):
                 self.title_line = number - 1
+
+    def _words_above(self) -> None:
+        """At the first header or stronghold label: the card lines read so far are the page's words above the list
+        (`Decklist.above_list`) when each writes no count ("Click on the Mantis Mon / for more Yoritomo's Alliance
+        webpages!", "The theoretical Seven Swords Deck", "By Nick Zube"); the checker reads each that names no card
+        as such, with a warning."""
+        if self.above_list is None:
+            above = all(card.section is None and card.line in self.uncounted for card in self.cards)
+            self.above_list = tuple(card.line for card in self.cards) if above else ()
 
     def _note_line(self, number: int, raw: str) -> None:
         """The lines read that are not blank (`_second_deck_start`)."""
@@ -2169,6 +2185,7 @@ class _TextReader:
             line = f"{figure['count']} {figure['label']}"
         label = _PREGAME_LABEL.match(_BULLET.sub("", plain(line)))  # "- Sensei: Kaelung Sensei" too
         if label and _STRONGHOLD_LABEL.match(label["label"]):
+            self._words_above()
             self._name_above(number)
             if self._second_deck_at(number, PREGAME):
                 return

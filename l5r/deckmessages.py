@@ -112,6 +112,8 @@ DECK_MESSAGES: dict[str, str] = {
     "Mine”).",
     "read-as.numbered": "line {line}: read the numbers before the card lines (1, 2, 3 …) as a numbered list's, not "
     "as counts: one copy of each card, unless its line gives a count of its own.",
+    "read-as.above-list": "line {line}: read “{written}” as the page's words above the list, not a card: it names "
+    "none, and no line above the list's first header writes a count.",
     "read-as.group": "line {line}: read “{written}” as the author's heading of a group of cards, not a card: the groups "
     "are numbered 1, 2, 3 …, and it names no card; counted in no deck.",
     "read-as.kind-heading": "line {line}: read “{text}” as the author's heading of a group of the deck's cards, not "

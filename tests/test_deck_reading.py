@@ -254,6 +254,25 @@ def test_every_deck_and_kind_header_reads_with_the_authors_remark_after_it_in_bo
     assert first_difference(python[0], browser[0]) is None
 
 
+def test_the_pages_words_above_a_list_are_no_cards_and_every_title_there_still_is_in_both_checkers():
+    """The lines above a list's first header (or stronghold label), none with a count, are the page's words above
+    the list where they name no card ("for more Yoritomo's Alliance webpages!", "By Nick Zube": decklist.py
+    `_words_above`), read with a warning; every deck card's title there is still that card, as a line of its own
+    above a list reads (and a line of them, with a count, is the list's: no words above it then)."""
+    from decks.node_checker import first_difference, kept
+
+    titles = sorted({i.title for i in targets(index()) if i.in_pool and i.deck in ("Pre-Game", "Dynasty", "Fate")})
+    page = "Click on the Mantis Mon\nfor more Yoritomo's Alliance webpages!\n\n\nThe theoretical Deck\nBy Nick Zube\n\n"
+    text = page + "\n".join(titles) + "\n\nDynasty:\n3 Iron Mine\n"
+    report = check("obsidian-hand", text)
+    above = [w.line for w in report.warnings if "words above the list" in w.message]
+    assert len(titles) >= at_least(500, index()) and above == [2, 5, 6], [text.splitlines()[n - 1] for n in above]
+    counted = check("obsidian-hand", page + "3 Rout\n\nDynasty:\n3 Iron Mine\n")
+    assert [p.line for p in counted.problems if p.code == "unknown-card"] == [2, 5, 6]  # a list above: its lines
+    python, browser = kept(index()).run([{"text": text, "format": "obsidian-hand", "as_of": "2016-03-01"}])
+    assert first_difference(python[0], browser[0]) is None
+
+
 def test_a_decorated_heading_of_the_author_is_a_heading():
     deck = parse_text("Dynasty:\n3 Hida Akeno\n**Notes:**\n")
     assert [(i.line, i.heading) for i in deck.issues] == [(3, True)]

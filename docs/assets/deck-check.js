@@ -795,6 +795,13 @@
     }
     // decklist.py _name_above: "MY DECK - Crane Honor" right above the first deck's stronghold, every card line so
     // far (it last) in no section and with no count, and no colon ending it: the deck's name, as a first line is
+    // decklist.py _words_above: at the first header or stronghold label, the card lines so far, each without a count
+    var aboveList = null;
+    function wordsAbove() {
+      if (aboveList !== null) return;
+      var above = cards.every(function (c) { return c.section === null && uncounted.has(c.line); });
+      aboveList = above ? cards.map(function (c) { return c.line; }) : [];
+    }
     function nameAbove(number) {
       if (cards.length && cards[cards.length - 1].line === number - 1 && !/:$/.test(cards[cards.length - 1].written) &&
           cards.every(function (c) { return c.section === null && uncounted.has(c.line); })) {
@@ -866,6 +873,7 @@
     // parse_text _header: a header line's effect on the section, the declared counts and the open sub-header
     function takeHeader(header, stripped, number) {
       var opening = deckOpening(header);
+      if (header[0] === "section" || header[0] === "label") wordsAbove();
       if (opening && header[0] === "section" && header[1] === PREGAME) nameAbove(number);
       if (opening && secondDeckAt(number, header[1])) return;
       if (header[0] === "section" && header[1] === DYNASTY && firstDynasty === null) firstDynasty = number;
@@ -1104,6 +1112,7 @@
       var first = !seenContent;
       var label = PREGAME_LABEL.exec(plain(line).replace(BULLET, ""));  // "- Sensei: Kaelung Sensei" too
       if (label && STRONGHOLD_LABEL.test(label[1])) {
+        wordsAbove();
         nameAbove(number);
         if (secondDeckAt(number, PREGAME)) return;
       }
@@ -1181,7 +1190,7 @@
     }
     closeLabel();
     return { cards: cards, issues: issues, declared: declared, headers: headers, subtotals: subtotals,
-      title_line: titleLine, numbered: null, legality: legality, other_game: otherGame, second_deck: secondDeck,
+      title_line: titleLine, above_list: aboveList || [], numbered: null, legality: legality, other_game: otherGame, second_deck: secondDeck,
       headings: countedHeadings(cards, headingShaped) };
   }
 
@@ -2033,6 +2042,14 @@
         if (c.line === deck.title_line) {
           var named = self.entry(c, new Findings(), sortedByPool);
           if (named === null || named.identity === null) return;  // the deck's name
+        }
+        if ((deck.above_list || []).indexOf(c.line) >= 0) {
+          var above = self.entry(c, new Findings(), sortedByPool);
+          if (above === null || above.identity === null) {  // "By Nick Zube": the page's words above the list
+            out.warn("read-as", say("read-as.above-list", { line: c.line, written: c.written }), null, null, c.line);
+            self.remarks.add(c.line);
+            return;
+          }
         }
         if ((deck.groups || []).indexOf(c.line) >= 0) {
           var grouped = self.entry(c, new Findings(), sortedByPool);

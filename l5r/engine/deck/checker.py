@@ -371,6 +371,14 @@ class DeckChecker:
             ):
                 continue  # the deck's name above the list ("Crab Berserkers, Kotei 2012"), not a card
             if (
+                card.line in deck.above_list
+                and getattr(self._entry(card, Findings(), sorted_by_pool), "identity", None) is None
+            ):
+                # "for more Yoritomo's Alliance webpages!", "By Nick Zube": the page's words above the list
+                out.warn("read-as", say("read-as.above-list", line=card.line, written=card.written), line=card.line)
+                self._remarks.add(card.line)
+                continue
+            if (
                 card.line in deck.groups
                 and getattr(self._entry(card, Findings(), sorted_by_pool), "identity", None) is None
             ):
