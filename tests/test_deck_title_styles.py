@@ -2271,9 +2271,14 @@ def test_every_real_pool_subtitled_card_at_a_level_reads_without_its_subtitle():
     assert _subtitled_levels_misread(_real_index()) == []
 
 
+_CLAN_AFTER_A_NAME = re.compile(r"\b(Crab|Crane|Dragon|Lion|Mantis|Phoenix|Scorpion|Unicorn|Spider) Clan\b")
+_OF_A_CLAN = re.compile(r"\bof (?!the )([A-Z][a-z]+)\b(?=$| )")
+
+
 def _small_words_left_out_misread(index: CardIndex) -> tuple[list[str], int]:
     """Every deck card's title written with one of its small words left out ("Temple of Heavenly Crab" for Temple of
-    the Heavenly Crab; names.py SMALL_WORDS): read as that card, where no other title is the same without its small
+    the Heavenly Crab; names.py SMALL_WORDS), or the word "Clan" after a clan's name ("Ancestral Sword of the Crab"
+    for Ancestral Sword of Crab Clan): read as that card, where no other title is the same without its small
     words, else an unknown card or another card of that title ("Guard House" is a title); never as another card else.
     (The number of lines tried comes back too.)"""
     from l5r.cardpool.names import SMALL_WORDS, small_words_key
@@ -2290,10 +2295,16 @@ def _small_words_left_out_misread(index: CardIndex) -> tuple[list[str], int]:
         if identity.experience or len(index.titled(title)) != 1:
             continue
         words = title.split(" ")
-        for at, word in enumerate(words[1:-1], start=1):  # ("The" first is read away already)
-            if word.lower() not in SMALL_WORDS:
-                continue
-            line = " ".join(words[:at] + words[at + 1 :])
+        lines = [  # ("The" first is read away already)
+            " ".join(words[:at] + words[at + 1 :])
+            for at in range(1, len(words) - 1)
+            if words[at].lower() in SMALL_WORDS
+        ]
+        # ... and "Clan" after a clan's name left out, as players name the clan ("Ancestral Sword of the Crab" for
+        # Ancestral Sword of Crab Clan)
+        if _CLAN_AFTER_A_NAME.search(title):
+            lines.append(_OF_A_CLAN.sub(r"of the \1", _CLAN_AFTER_A_NAME.sub(r"\1", title)))
+        for line in lines:
             tried += 1
             read = parse_text(f"{identity.deck}:\n1 {line}\n")
             checker._suggested = 0
@@ -2308,15 +2319,24 @@ def _small_words_left_out_misread(index: CardIndex) -> tuple[list[str], int]:
     return misread, tried
 
 
+def _clans_named_without_clan(index: CardIndex) -> list[str]:
+    """Every title with "Clan" after a clan's name, written without it ("Ancestral Sword of the Crab")."""
+    titles = sorted({i.title for i in index.identities if _CLAN_AFTER_A_NAME.search(i.title)})
+    return [_OF_A_CLAN.sub(r"of the \1", _CLAN_AFTER_A_NAME.sub(r"\1", t)) for t in titles]
+
+
 def test_every_pool_title_with_a_small_word_left_out_reads_as_its_card():
     misread, tried = _small_words_left_out_misread(support.index())
     assert tried and misread == []
+    assert _lines_read_alike(support.index(), _clans_named_without_clan(support.index())) is None
 
 
 @pytest.mark.realpool
 def test_every_real_pool_title_with_a_small_word_left_out_reads_as_its_card():
     misread, tried = _small_words_left_out_misread(_real_index())
     assert tried and misread == []
+    clans = _clans_named_without_clan(_real_index())
+    assert len(clans) > 50 and _lines_read_alike(_real_index(), clans) is None
 
 
 def _keyword_headings_misread(index: CardIndex) -> tuple[list[str], int]:

@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, AFTER_A_LEVEL = /$^/, LEVEL_THEN_WORDS = /$^/g, WORD_AFTER_A_LEVEL = /$^/, BRACKET_THEN_WORDS = /$^/g, COMMA_BEFORE_REMARK = /$^/g, SUBTITLE_SLIP_EDITS = 0, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, AFTER_A_LEVEL = /$^/, LEVEL_THEN_WORDS = /$^/g, WORD_AFTER_A_LEVEL = /$^/, BRACKET_THEN_WORDS = /$^/g, COMMA_BEFORE_REMARK = /$^/g, SUBTITLE_SLIP_EDITS = 0, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], CLAN_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -44,7 +44,7 @@
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
     WORDED_COUNT_AFTER = pattern(r.worded_count_after); CLAN_PREFIX = pattern(r.clan_prefix);
     LABEL_BEFORE_CARD = pattern(r.label_before_card.pattern); DECK_LABELS = r.label_before_card.deck_labels;
-    BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || []; SMALL_WORDS = r.small_words || []; ACTION_KINDS = r.action_kinds || []; GROUP_NAME_TAILS = r.group_name_tails || []; DECK_KEYWORDS = new Set(r.deck_keywords || []);
+    BARE_COUNT_AFTER = pattern(r.bare_count_after); PLURAL_ENDINGS = r.plural_endings || []; SMALL_WORDS = r.small_words || []; CLAN_WORDS = r.clan_words || []; ACTION_KINDS = r.action_kinds || []; GROUP_NAME_TAILS = r.group_name_tails || []; DECK_KEYWORDS = new Set(r.deck_keywords || []);
     TITLE_PARTS_AT_MOST = r.title_parts_at_most;
     LEVEL_REMARK = pattern(r.level_remark);
     WORD = pattern(r.prose_patterns.word, "g"); SENTENCE_END = pattern(r.prose_patterns.sentence_end);
@@ -94,8 +94,12 @@
     return words.length > 1 && ARTICLES.indexOf(words[0]) >= 0 ? words.slice(1) : words;
   }
   function readingKey(title) { return titleWords(title).join(""); }
-  function smallWordsKey(title) {  // names.py small_words_key: the reading words but the small ones (SMALL_WORDS)
-    return titleWords(title).filter(function (w) { return w && SMALL_WORDS.indexOf(w) < 0; }).join(" ");
+  // names.py small_words_key: the reading words but the small ones (SMALL_WORDS), and "clan" after a clan's name
+  function smallWordsKey(title) {
+    var words = titleWords(title).filter(function (w) { return w; });
+    return words.filter(function (w, n) {
+      return SMALL_WORDS.indexOf(w) < 0 && !(w === "clan" && n && CLAN_WORDS.indexOf(words[n - 1]) >= 0);
+    }).join(" ");
   }
   // names.py abbreviated_words: the reading words of a name written with its title's words abbreviated, each with
   // whether a full stop ended it; on a pre-game card's line, an acronym as one letter a word; null for no words

@@ -345,12 +345,25 @@ def _level_words(match: re.Match[str]) -> str:
 # "Temple of the Elements" for Temple to the Elements): a name the same as one deck card's title without them is
 # that card's, read as a near-certain typo (index.py same_but_small_words).
 SMALL_WORDS: Final[tuple[str, ...]] = ("the", "a", "an", "of", "to", "in", "and")
+# The clans' names, great and minor, as titles write them before the word "Clan" ("Ancestral Sword of Crab Clan")
+CLAN_WORDS: Final[tuple[str, ...]] = (
+    "crab", "crane", "dragon", "lion", "mantis", "phoenix", "scorpion", "unicorn", "spider", "badger", "bat", "boar",
+    "centipede", "dragonfly", "falcon", "fox", "hare", "monkey", "oriole", "ox", "snake", "sparrow", "tanuki",
+    "tortoise", "wasp",
+)  # fmt: skip
 
 
 def small_words_key(title: str) -> str:
     """A title's reading words without its small words (`SMALL_WORDS`), space-separated: "Temple of Heavenly Crab"
-    and "Temple of the Heavenly Crab" both give "temple heavenly crab"."""
-    return " ".join(w for w in reading_key_words(title) if w and w not in SMALL_WORDS)
+    and "Temple of the Heavenly Crab" both give "temple heavenly crab". The word "Clan" after a clan's name is one
+    too: "Ancestral Sword of the Crab" and "Ancestral Sword of Crab Clan" both give "ancestral sword crab"
+    (`CLAN_WORDS`; "Duty to the Clan", "A Clan United" keep it)."""
+    words = [w for w in reading_key_words(title) if w]
+    return " ".join(
+        w
+        for n, w in enumerate(words)
+        if w not in SMALL_WORDS and not (w == "clan" and n and words[n - 1] in CLAN_WORDS)
+    )
 
 
 def reading_key_words(title: str) -> list[str]:

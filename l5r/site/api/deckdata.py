@@ -28,7 +28,7 @@ from ...cardpool.names import (
 )
 from ...decklist import COUNT_PATTERN, READER_PATTERNS, READER_TABLES
 from ...deckmessages import DECK_MESSAGES
-from ...cardpool.names import QUALIFIER, SMALL_WORDS
+from ...cardpool.names import CLAN_WORDS, QUALIFIER, SMALL_WORDS
 from ...engine.deck.checker import (
     ACTION_KINDS,
     GROUP_NAME_TAILS,
@@ -161,6 +161,7 @@ def reading_rules() -> dict[str, object]:
         # a heading named by a kind of action the cards print, or a keyword, and these words after it (checker.py)
         "action_kinds": ACTION_KINDS,
         "group_name_tails": GROUP_NAME_TAILS,
+        "clan_words": CLAN_WORDS,  # the word "Clan" after one is a small word too (names.py small_words_key)
         "small_words": SMALL_WORDS,  # a title written with or without them is a near-certain typo (names.py)
         "prose_patterns": {
             "word": js_pattern(WORD),
