@@ -178,6 +178,8 @@ def test_the_browsers_deck_checker_gives_every_card_the_pages_verdict(tab):
             if not identity.in_pool or identity.deck not in ("Dynasty", "Fate", "Pre-Game"):
                 continue
             line = identity.key.replace(" • ", " - ") if identity.experience else identity.key
+            if index.find(identity.title, identity.experience).identity is not identity:
+                continue  # a title two cards share but for its case ("Fight For My Favor"): the format picks the card
             for day in stated_dates(checker, identity, today):
                 verdict = checker.card_legality(identity, day)
                 if verdict.status == "not-checked":
