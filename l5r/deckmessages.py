@@ -53,11 +53,11 @@ DECK_MESSAGES: dict[str, str] = {
     "collection": "{name}'s card collection",
     "cannot-check.collection": "{collection} is the only legal card pool and it is not in the card pool the Codex "
     "reads, so which cards these are cannot be checked.",
-    "cannot-check.no-headers": "{where} of the list is under a deck header (Pre-Game:, Dynasty:, Fate:), and "
+    "cannot-check.no-headers": "{where} under a deck header (Pre-Game:, Dynasty:, Fate:), and "
     "{collection} is not in the card pool the Codex reads, so which deck each card belongs to, and so the deck "
     "sizes, cannot be checked. Add the headers.",
-    "no-headers.all": "no card line",
-    "no-headers.some": "{lines} (from line {first})",
+    "no-headers.all": "no card line of the list is",
+    "no-headers.some": "{lines} of the list (from line {first}) {are} not",
     "cannot-check.bans": "{name}'s ban list is stated from {start} on; before that day the documents do not say "
     "which cards were banned.",
     "bans-not-stated": "{reason} Only the bans they date on or before this day were checked.",

@@ -273,6 +273,32 @@ def test_the_pages_words_above_a_list_are_no_cards_and_every_title_there_still_i
     assert first_difference(python[0], browser[0]) is None
 
 
+def test_a_headers_count_is_compared_with_its_lines_where_the_cards_cannot_be_known_in_both_checkers():
+    """Checked against a format whose cards the pool does not hold (New Era Edition), every header's count is
+    compared with the cards written under it, as against the others: a `declared-count` warning exactly where they
+    differ. Each said "the section lists 0", the report's own counts beside it saying 40 (NE Deck Construction)."""
+    from decks.node_checker import first_difference, kept
+
+    codex_ = codex()
+    fmt = codex_.format("new-era")
+    checker = DeckChecker(fmt, ruleset_for(fmt), index(), codex_.set_acronyms)
+    files = sorted((ROOT / "tests" / "decks").glob("*.txt"))
+    stated, cases = 0, []
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        deck = parse_decklist(text, path.name)
+        report = checker.check(deck, dt.date(2016, 3, 1))
+        under = {s: sum(c.count for c in deck.cards if c.section == s) for s in (PREGAME, DYNASTY, FATE)}
+        differ = sorted(line for section, count, line in deck.declared if under[section] != count)
+        said = sorted(w.line for w in report.warnings if w.code == "declared-count")
+        assert said == differ, path.name
+        stated += len(deck.declared)
+        cases.append({"text": text, "format": "new-era", "as_of": "2016-03-01", "source": path.name})
+    assert stated > 20
+    python, browser = kept(index()).run(cases)
+    assert [first_difference(p, b) for p, b in zip(python, browser)] == [None] * len(cases)
+
+
 def test_a_decorated_heading_of_the_author_is_a_heading():
     deck = parse_text("Dynasty:\n3 Hida Akeno\n**Notes:**\n")
     assert [(i.line, i.heading) for i in deck.issues] == [(3, True)]

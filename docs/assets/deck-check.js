@@ -1799,7 +1799,7 @@
   Checker.prototype.noHeaders = function (entries) {
     var lines = entries.filter(function (e) { return e.section === null; }).map(function (e) { return e.line.line; });
     var where = lines.length === entries.length ? say("no-headers.all")
-      : say("no-headers.some", { lines: nounCount(lines.length, "card line"), first: lines[0] });
+      : say("no-headers.some", { lines: nounCount(lines.length, "card line"), first: lines[0], are: lines.length === 1 ? "is" : "are" });
     return say("cannot-check.no-headers", { where: where, collection: this.collection() });
   };
   // checker.py _collection: the card collection a format whose cards are not in the pool is played with
@@ -2022,6 +2022,7 @@
     var self = this;
     if (!this.cardsInPool) {
       out.warn("not-checked", say("not-checked.collection", { collection: this.collection() }), null, this.poolRule);
+      this.linesRead = deck.cards.slice();  // (each line as written: its header's count is compared with them)
       return deck.cards.map(function (c) { return { line: c, identity: null, section: c.section, count: c.count }; });
     }
     if (!this.table.has_pool) {

@@ -266,7 +266,12 @@ class DeckChecker:
         where = (
             say("no-headers.all")
             if len(lines) == len(entries)
-            else say("no-headers.some", lines=noun_count(len(lines), "card line"), first=lines[0])
+            else say(
+                "no-headers.some",
+                lines=noun_count(len(lines), "card line"),
+                first=lines[0],
+                are="is" if len(lines) == 1 else "are",
+            )
         )
         return say("cannot-check.no-headers", where=where, collection=self._collection())
 
@@ -341,6 +346,7 @@ class DeckChecker:
     def _resolve(self, deck: Decklist, out: Findings) -> list[DeckEntry]:
         if not self._cards_in_pool:
             out.warn("not-checked", say("not-checked.collection", collection=self._collection()), rule=self._pool_rule)
+            self._lines_read = list(deck.cards)  # (each line as written: its header's count is compared with them)
             return [DeckEntry(c, None, c.section) for c in deck.cards]
         if not self.index.has_pool:
             out.warn(
