@@ -1226,6 +1226,8 @@ class CardLine:
     # "Iron Mine: 3", shaped as a deck builder's figure ("Wins: 3"): a card and its count where the words name a
     # card, else a figure about the deck (the checker decides, knowing the cards)
     figure: bool = False
+    # no count written on the line ("Footman's Pike, however, is useful anywhere, ..."), a header's for each aside
+    uncounted: bool = False
 
     def replaced(self, **changes: object) -> CardLine:
         """`dataclasses.replace(self, **changes)` at a fraction of its cost: every line of a list is copied so at
@@ -2255,6 +2257,7 @@ class _TextReader:
             after_label=self.after_label and self.section is None,
             count=self.each if self.each is not None and not counted else parsed.count,
             figure=self.figure,
+            uncounted=not counted,
         )
         said = _card_said(parsed)
         if self.line_quoted and said in self.cards_read:  # the list's line quoted again in a reply

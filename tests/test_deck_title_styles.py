@@ -2319,6 +2319,49 @@ def _small_words_left_out_misread(index: CardIndex) -> tuple[list[str], int]:
     return misread, tried
 
 
+# A sentence about a card after its title and a comma, as a paragraph of a post writes one (checker.py COMMA_SENTENCE)
+_SENTENCE_ABOUT_A_CARD = "{}, however, is useful anywhere, since it gives any personality a decent bonus."
+
+
+def _sentences_about_a_card_misread(index: CardIndex) -> tuple[list[str], list[str]]:
+    """Every deck card's title, then a comma and a sentence about it, on a line with no count ("Footman's Pike,
+    however, is useful anywhere, since ..."): the author's words, no card (it was one copy of the card, with a remark);
+    with a count before it ("3 Footman's Pike, however, ..."), that count of the card, as "3 <title>" reads. (misread,
+    the lines with no count.) Such a line is read only after every cut of a remark, the near titles searched and
+    the prose measured: one title in eight is tried, in the order of their titles."""
+    reading = _one_line_reader(index)
+    titles = sorted({i.title for i in targets(index) if i.in_pool and i.deck in ("Dynasty", "Fate")})
+    misread, lines = [], []
+    for title in titles[::8]:
+        if "," in title or (alone := reading(f"3 {title}", "Fate")) is None:
+            continue
+        line = _SENTENCE_ABOUT_A_CARD.format(title)
+        lines.append(line)
+        if reading(line, "Fate") is not None:
+            misread.append(line)
+        if reading(f"3 {line}", "Fate") != alone:
+            misread.append(f"3 {line}")
+    return misread, lines
+
+
+def test_every_pool_title_in_a_sentence_after_a_comma_is_no_card_without_a_count_in_both_checkers():
+    misread, lines = _sentences_about_a_card_misread(support.index())
+    assert len(lines) > at_least(40, support.index()) // 8 and misread == [], misread[:5]
+    assert _difference_between_the_checkers(support.index(), "Fate:\n" + "\n".join(lines[::5]) + "\n") is None
+
+
+@pytest.mark.realpool
+def test_every_real_pool_title_in_a_sentence_after_a_comma_is_no_card_without_a_count_in_both_checkers():
+    misread, lines = _sentences_about_a_card_misread(_real_index())
+    assert len(lines) > at_least(600, _real_index()) // 8 and misread == [], misread[:5]
+    assert (
+        _difference_between_the_checkers(
+            _real_index(), "Fate:\n" + "\n".join(lines[:: 5 if not sampling() else 1]) + "\n"
+        )
+        is None
+    )
+
+
 def _clans_named_without_clan(index: CardIndex) -> list[str]:
     """Every title with "Clan" after a clan's name, written without it ("Ancestral Sword of the Crab")."""
     titles = sorted({i.title for i in index.identities if _CLAN_AFTER_A_NAME.search(i.title)})

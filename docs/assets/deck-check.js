@@ -19,7 +19,7 @@
     var number = ROMAN_WORDS[level] || level;  // the first level, "exp 1", is the pool's "experienced" alone
     return (inx || "") + "experienced" + (number === "1" ? "" : " " + number);
   }
-  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, AFTER_A_LEVEL = /$^/, LEVEL_THEN_WORDS = /$^/g, WORD_AFTER_A_LEVEL = /$^/, BRACKET_THEN_WORDS = /$^/g, COMMA_BEFORE_REMARK = /$^/g, SUBTITLE_SLIP_EDITS = 0, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], CLAN_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
+  var QUALIFIER = /$^/, TRAILING_REMARK = /$^/, SAID_AFTER = /$^/, AFTER_A_LEVEL = /$^/, LEVEL_THEN_WORDS = /$^/g, WORD_AFTER_A_LEVEL = /$^/, COMMA_SENTENCE = /$^/, BRACKET_THEN_WORDS = /$^/g, COMMA_BEFORE_REMARK = /$^/g, SUBTITLE_SLIP_EDITS = 0, SENTENCE_AFTER_TITLE = /$^/, STAT_WORDS = [], UNCLOSED_REMARK = /$^/, LEVEL_REMARK = /$^/, WORDED_COUNT = /$^/, WORDED_COUNT_AFTER = /$^/, CLAN_PREFIX = /$^/, STAT_TAIL = /$^/, TRANSLATED = /$^/, NUMBER_WORDS = {}, BARE_COUNT_AFTER = /$^/, PLURAL_ENDINGS = [], SMALL_WORDS = [], CLAN_WORDS = [], ACTION_KINDS = [], GROUP_NAME_TAILS = [], DECK_KEYWORDS = new Set(), TITLE_PARTS_AT_MOST = 1, SET_AFTER_TITLE_MARK = /$^/g, SET_AFTER_TITLE_LONGEST = 0, LABEL_BEFORE_CARD = /$^/, DECK_LABELS = [];
   var PROSE = null, WORD = /$^/g, SENTENCE_END = /$^/, SENTENCE_BREAK = /$^/, SEGMENT = /$^/, BRACKETED = /$^/, ADDRESS = /$^/;
   function pattern(p, extra) { return new RegExp(p.source, p.flags + (extra || "")); }
   function escapeClass(c) { return c.replace(/[\\\]\[^-]/g, "\\$&"); }
@@ -38,7 +38,7 @@
     COUNT = pattern(r.count); SHORTHAND_LEVEL = pattern(r.shorthand_level);
     UNTAGGED_LEVEL = pattern(r.level_tag.untagged); TAG_AFTER = pattern(r.level_tag.tag);
     SET_AFTER_TITLE_MARK = pattern(r.set_after_title.mark, "g"); SET_AFTER_TITLE_LONGEST = r.set_after_title.longest;
-    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); AFTER_A_LEVEL = pattern(r.after_a_level); LEVEL_THEN_WORDS = pattern(r.level_then_words, "g"); WORD_AFTER_A_LEVEL = pattern(r.word_after_a_level); BRACKET_THEN_WORDS = pattern(r.bracket_then_words, "g"); COMMA_BEFORE_REMARK = pattern(r.comma_before_remark.pattern, "g"); SUBTITLE_SLIP_EDITS = r.comma_before_remark.edits; SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); STAT_WORDS = r.stat_words; TRANSLATED = pattern(r.translated);
+    QUALIFIER = pattern(r.qualifier); TRAILING_REMARK = pattern(r.trailing_remark); SAID_AFTER = pattern(r.said_after); AFTER_A_LEVEL = pattern(r.after_a_level); LEVEL_THEN_WORDS = pattern(r.level_then_words, "g"); WORD_AFTER_A_LEVEL = pattern(r.word_after_a_level); COMMA_SENTENCE = pattern(r.comma_sentence); BRACKET_THEN_WORDS = pattern(r.bracket_then_words, "g"); COMMA_BEFORE_REMARK = pattern(r.comma_before_remark.pattern, "g"); SUBTITLE_SLIP_EDITS = r.comma_before_remark.edits; SENTENCE_AFTER_TITLE = pattern(r.sentence_after_title); STAT_WORDS = r.stat_words; TRANSLATED = pattern(r.translated);
     STAT_TAIL = pattern(r.stat_tail);
     UNCLOSED_REMARK = pattern(r.unclosed_remark);
     WORDED_COUNT = pattern(r.worded_count.pattern); NUMBER_WORDS = r.worded_count.numbers;
@@ -1174,6 +1174,7 @@
         parsed.under = labelLine;
         parsed.after_label = afterLabel && section === null;  // decklist.py CardLine.after_label
         parsed.figure = figureLine;
+        parsed.uncounted = !counted;  // decklist.py CardLine.uncounted
         var said = parsed.count + "|" + plain(parsed.name).toLowerCase() + "|" + plain(parsed.experience || "").toLowerCase();
         if (lineQuoted && has(cardsRead, said)) {  // decklist.py _card: the list's line quoted again in a reply
           issues.push({ issue: true, line: number, text: plain(line), requoted: cardsRead[said],
@@ -2309,7 +2310,7 @@
     var levels = this.table.titledLoosely(card.name).filter(function (i) { return i.deck !== OTHER; });
     if (!levels.length && !card.experience && !this.abbreviatedWithStops(card)) {
       // "Togashi Ieshige (great)": the author's remark after a title that has only levels (checker.py)
-      var tries = this.remarksTried(card.written).concat(this.unglued(card.name), card.each ? [] : this.beforeCommas(card.written));  // ... or glued to itself (checker.py)
+      var tries = this.remarksTried(card.written).concat(this.unglued(card.name), card.each ? [] : this.beforeCommas(card.written, card.uncounted));  // ... or glued to itself (checker.py)
       for (var k = 0; k < tries.length && !levels.length; k++) {
         var split = splitExperience(tries[k]);
         levels = this.table.titledLoosely(split[0]).filter(function (i) { return i.deck !== OTHER; });
@@ -2928,7 +2929,7 @@
   Checker.prototype.beforeAComma = function (card, setName, deck) {
     // ("3x: Hida Akeno, Not A Card": the count for each title; a title glued to itself is read whole; checker.py)
     if (card.experience || card.each || this.unglued(card.name).length) return null;
-    var cuts = this.beforeCommas(card.written);
+    var cuts = this.beforeCommas(card.written, card.uncounted);
     for (var k = 0; k < cuts.length; k++) {
       // "Failure, My Sensei, Exp 2 (Emperor)": the words after the comma state a level, no remark (checker.py)
       if (statesALevel(card.written.slice(cuts[k].length).replace(/^,+/, ""))) continue;
@@ -2941,8 +2942,8 @@
     return null;
   };
   // checker.py _before_commas: the words before each comma, the last first, where the rest may be a remark
-  Checker.prototype.beforeCommas = function (written) {
-    if (written.indexOf(", ") < 0) return [];
+  Checker.prototype.beforeCommas = function (written, uncounted) {
+    if (written.indexOf(", ") < 0 || (uncounted && COMMA_SENTENCE.test(written))) return [];  // a sentence, no card
     var commas = [], cuts = [], m;
     COMMA_BEFORE_REMARK.lastIndex = 0;
     while ((m = COMMA_BEFORE_REMARK.exec(written))) commas.push(m);

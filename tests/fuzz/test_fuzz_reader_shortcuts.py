@@ -246,6 +246,7 @@ _CHANGES = {
     "item": 12,
     "group": 2,
     "figure": True,
+    "uncounted": True,
 }
 
 

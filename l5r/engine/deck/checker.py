@@ -1134,7 +1134,7 @@ class DeckChecker:
         if not levels and not card.experience and not self._abbreviated_with_stops(card):
             # "Togashi Ieshige (great)", "Abresax, the best card": the author's remark after a title that has only
             # levels ... or glued to itself ("Akodo GinawaAkodo Ginawa": `_unglued`)
-            commas = [] if card.each else self._before_commas(card.written)
+            commas = [] if card.each else self._before_commas(card.written, card.uncounted)
             for text in (*self._remarks_tried(card.written), *self._unglued(card.name), *commas):
                 name, experience = split_experience(text)
                 levels = [i for i in self.index.titled_loosely(name) if i.deck != _OTHER_DECK]
@@ -1566,7 +1566,7 @@ class DeckChecker:
         # whole, by `_glued_twice` or at its level by `_by_title_alone`)
         if card.experience or card.each or self._unglued(card.name):
             return None
-        for title in self._before_commas(card.written):
+        for title in self._before_commas(card.written, card.uncounted):
             if _states_a_level(card.written[len(title) :].lstrip(",")):
                 # "Failure, My Sensei, Exp 2 (Emperor)": the words after the comma state a level, no remark
                 continue
@@ -1580,11 +1580,12 @@ class DeckChecker:
                 return None
         return None
 
-    def _before_commas(self, written: str) -> list[str]:
+    def _before_commas(self, written: str, uncounted: bool = False) -> list[str]:
         """The words before each comma (`COMMA_BEFORE_REMARK`), the last first, where the words after it may be the
         author's remark: they name no card (with a count or none), nor start with one, and are no subtitle of a title
-        of those words (`_subtitle_slip`)."""
-        if ", " not in written:
+        of those words (`_subtitle_slip`). None on a line with no count that is a sentence about a card
+        (`COMMA_SENTENCE`): the author's words, no card line."""
+        if ", " not in written or (uncounted and _COMMA_SENTENCE.match(written)):
             return []
         cuts = []
         for comma in reversed(list(_COMMA_BEFORE_REMARK.finditer(written))):
@@ -2198,6 +2199,10 @@ NAMED_KEPT = 50_000
 # no title's subtitle after the words before it, misspelt (within so many edits) or cut short ("Akodo Kano, Master
 # Tacticain", "Akodo Kano, Master Tact": the typos' and the shortenings' to read)
 COMMA_BEFORE_REMARK = _COMMA_BEFORE_REMARK = re.compile(r"(?<=\S),\s")
+# A sentence about a card on a line with no count, a comma after the title: "Footman's Pike, however, is useful
+# anywhere, since it gives any personality a decent bonus on the end of a long stick." Eight words or more after the
+# first comma, and a full stop (or "!", "?") at its end: a paragraph of the author's, not one copy with a remark.
+COMMA_SENTENCE = _COMMA_SENTENCE = re.compile(r"^[^,]*,(?=(?:\s+\S+){8})[^\n]*[.!?]$")
 SUBTITLE_SLIP_EDITS = 3
 # What may follow a level on a line: a bracket (a set, the author's aside), a mark a remark follows, or marks alone
 # (`_states_a_level`)
