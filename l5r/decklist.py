@@ -1745,7 +1745,6 @@ class _TextReader:
         self.maybe_second: int | None = None  # where one starts if a header of its cards follows
         self.decks_read: set[str | None] = set()  # the sections cards were read in
         self.deck_opened = False  # a stronghold's label or a pre-game header read (`_opens_a_deck`)
-        self.uncounted: set[int] = set()  # the card lines that write no count
         self.above_list: tuple[int, ...] | None = None  # (`_words_above`: decided at the first header)
         self.lines_read: list[int] = []  # the lines that are not blank
         self.first_dynasty: int | None = None  # the first deck's Dynasty header
@@ -1994,7 +1993,7 @@ class _TextReader:
         one), when every card line read so far, it last, is in no section and has no count (the words above are
         prose), and it leads into nothing ("Current decklist is:" is the author's remark)."""
         if self.cards and self.cards[-1].line == number - 1 and not self.cards[-1].written.endswith(":"):
-            if all(card.section is None and card.line in self.uncounted for card in self.cards):
+            if all(card.section is None and card.uncounted for card in self.cards):
                 self.title_line = number - 1
 
     def _words_above(self) -> None:
@@ -2003,7 +2002,7 @@ class _TextReader:
         webpages!", "The theoretical Seven Swords Deck", "By Nick Zube"); the checker reads each that names no card
         as such, with a warning."""
         if self.above_list is None:
-            above = all(card.section is None and card.line in self.uncounted for card in self.cards)
+            above = all(card.section is None and card.uncounted for card in self.cards)
             self.above_list = tuple(card.line for card in self.cards) if above else ()
 
     def _note_line(self, number: int, raw: str) -> None:
@@ -2045,7 +2044,8 @@ class _TextReader:
 
     def _second_deck_start(self, number: int, to: str | None) -> int:
         """Where the second deck that a header or label at `number` opens starts (`_second_deck_at`)."""
-        loose = self.uncounted | {issue.line for issue in self.issues}  # a line that may be a name or a byline
+        # a line that may be a name or a byline
+        loose = {card.line for card in self.cards if card.uncounted} | {issue.line for issue in self.issues}
         cards_at = {card.line for card in self.cards}
         # opened by a Dynasty header, as the first deck was: as many lines with a count above it as the first deck had
         # above its own are the second deck's pre-game cards ("1 The Golden Plains of the Unicorn")
@@ -2271,8 +2271,6 @@ class _TextReader:
             self.cards_read.setdefault(said, number)
         self.cards.append(parsed)
         self.decks_read.add(parsed.section)
-        if not counted:
-            self.uncounted.add(number)
         if self.open_label is not None:
             self.open_label[2] += parsed.count
 

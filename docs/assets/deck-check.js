@@ -786,7 +786,7 @@
     var otherGame = null;  // a line only the other game's decks have (decklist.py `other_game`)
     // where a second deck starts, the sections cards were read in, whether a stronghold's label or a pre-game header
     // was read, the first line after the last blank one, the card lines that write no count (decklist.py)
-    var secondDeck = null, maybeSecond = null, decksRead = new Set(), deckOpened = false, uncounted = new Set();
+    var secondDeck = null, maybeSecond = null, decksRead = new Set(), deckOpened = false;
     var linesRead = [], firstDynasty = null;  // the lines that are not blank, the first Dynasty header (decklist.py)
     // decklist.py _deck_opening: a Dynasty, pre-game or stronghold header; below a second stronghold, the first
     // header of its deck's cards
@@ -803,17 +803,17 @@
     var aboveList = null;
     function wordsAbove() {
       if (aboveList !== null) return;
-      var above = cards.every(function (c) { return c.section === null && uncounted.has(c.line); });
+      var above = cards.every(function (c) { return c.section === null && c.uncounted; });
       aboveList = above ? cards.map(function (c) { return c.line; }) : [];
     }
     function nameAbove(number) {
       if (cards.length && cards[cards.length - 1].line === number - 1 && !/:$/.test(cards[cards.length - 1].written) &&
-          cards.every(function (c) { return c.section === null && uncounted.has(c.line); })) {
+          cards.every(function (c) { return c.section === null && c.uncounted; })) {
         titleLine = number - 1;
       }
     }
     function secondDeckStart(number, to) {  // decklist.py _second_deck_start: its name, author and pre-game too
-      var loose = new Set(uncounted), cardsAt = new Set(cards.map(function (c) { return c.line; }));
+      var loose = new Set(cards.filter(function (c) { return c.uncounted; }).map(function (c) { return c.line; })), cardsAt = new Set(cards.map(function (c) { return c.line; }));
       issues.forEach(function (i) { loose.add(i.line); });
       var opening = 0;
       if (to === DYNASTY) cardsAt.forEach(function (l) { if (l < (firstDynasty || 0) && !loose.has(l)) opening += 1; });
@@ -1186,7 +1186,6 @@
         if (!lineQuoted && !has(cardsRead, said)) cardsRead[said] = number;
         cards.push(parsed);
         decksRead.add(parsed.section);
-        if (!counted) uncounted.add(number);
         if (openLabel !== null) openLabel[2] += parsed.count;
       }
       seenContent = true;
@@ -2019,6 +2018,11 @@
     }
     return null;
   };
+  // checker.py _names_no_card: the line, read on its own, names no card (nor, by a guess, one)
+  Checker.prototype.namesNoCard = function (c, sortedByPool) {
+    var named = this.entry(c, new Findings(), sortedByPool);
+    return named === null || named.identity === null;
+  };
   Checker.prototype.resolve = function (deck, out) {
     var self = this;
     if (!this.cardsInPool) {
@@ -2045,25 +2049,18 @@
     deck.cards.forEach(function (listed) {
       self.several(listed, out).forEach(function (c) {
         self.linesRead.push(c);
-        if (c.line === deck.title_line) {
-          var named = self.entry(c, new Findings(), sortedByPool);
-          if (named === null || named.identity === null) return;  // the deck's name
+        if (c.line === deck.title_line && self.namesNoCard(c, sortedByPool)) return;  // the deck's name
+        // "By Nick Zube": the page's words above the list; "(2) - Personality Control": a numbered group's name
+        var said = null;
+        if ((deck.above_list || []).indexOf(c.line) >= 0 && self.namesNoCard(c, sortedByPool)) {
+          said = say("read-as.above-list", { line: c.line, written: c.written });
+        } else if ((deck.groups || []).indexOf(c.line) >= 0 && self.namesNoCard(c, sortedByPool)) {
+          said = say("read-as.group", { line: c.line, written: c.written });
         }
-        if ((deck.above_list || []).indexOf(c.line) >= 0) {
-          var above = self.entry(c, new Findings(), sortedByPool);
-          if (above === null || above.identity === null) {  // "By Nick Zube": the page's words above the list
-            out.warn("read-as", say("read-as.above-list", { line: c.line, written: c.written }), null, null, c.line);
-            self.remarks.add(c.line);
-            return;
-          }
-        }
-        if ((deck.groups || []).indexOf(c.line) >= 0) {
-          var grouped = self.entry(c, new Findings(), sortedByPool);
-          if (grouped === null || grouped.identity === null) {  // "(2) - Personality Control": a numbered group's name
-            out.warn("read-as", say("read-as.group", { line: c.line, written: c.written }), null, null, c.line);
-            self.remarks.add(c.line);
-            return;
-          }
+        if (said !== null) {
+          out.warn("read-as", said, null, null, c.line);
+          self.remarks.add(c.line);
+          return;
         }
         // "Kiho (2)", then two copies under it: the author's heading, not a card (nor "Ninja (2)" over Fate cards)
         if (headed.has(c.line) && self.namesNoCardOfItsDeck(c, sortedByPool)) {

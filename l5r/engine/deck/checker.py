@@ -343,6 +343,10 @@ class DeckChecker:
             else:
                 out.problem("parse", say("at-line", line=issue.line, message=issue.message), line=issue.line)
 
+    def _names_no_card(self, card: CardLine, sorted_by_pool: bool) -> bool:
+        """Whether the line, read on its own, names no card (nor, by a guess, one)."""
+        return getattr(self._entry(card, Findings(), sorted_by_pool), "identity", None) is None
+
     def _resolve(self, deck: Decklist, out: Findings) -> list[DeckEntry]:
         if not self._cards_in_pool:
             out.warn("not-checked", say("not-checked.collection", collection=self._collection()), rule=self._pool_rule)
@@ -371,25 +375,17 @@ class DeckChecker:
         self._lines_read = []
         for card in (one for listed in deck.cards for one in self._several(listed, out)):
             self._lines_read.append(card)
-            if (
-                card.line == deck.title_line
-                and getattr(self._entry(card, Findings(), sorted_by_pool), "identity", None) is None
-            ):
+            if card.line == deck.title_line and self._names_no_card(card, sorted_by_pool):
                 continue  # the deck's name above the list ("Crab Berserkers, Kotei 2012"), not a card
-            if (
-                card.line in deck.above_list
-                and getattr(self._entry(card, Findings(), sorted_by_pool), "identity", None) is None
-            ):
-                # "for more Yoritomo's Alliance webpages!", "By Nick Zube": the page's words above the list
-                out.warn("read-as", say("read-as.above-list", line=card.line, written=card.written), line=card.line)
-                self._remarks.add(card.line)
-                continue
-            if (
-                card.line in deck.groups
-                and getattr(self._entry(card, Findings(), sorted_by_pool), "identity", None) is None
-            ):
-                # "(2) - Personality Control": the author's numbered group of the cards below it, not a card
-                out.warn("read-as", say("read-as.group", line=card.line, written=card.written), line=card.line)
+            # "for more Yoritomo's Alliance webpages!", "By Nick Zube": the page's words above the list; "(2) -
+            # Personality Control": the author's numbered group of the cards below it; neither a card, unless named
+            said = None
+            if card.line in deck.above_list and self._names_no_card(card, sorted_by_pool):
+                said = say("read-as.above-list", line=card.line, written=card.written)
+            elif card.line in deck.groups and self._names_no_card(card, sorted_by_pool):
+                said = say("read-as.group", line=card.line, written=card.written)
+            if said is not None:
+                out.warn("read-as", said, line=card.line)
                 self._remarks.add(card.line)
                 continue
             if card.line in headed and self._names_no_card_of_its_deck(card, sorted_by_pool):
